@@ -1,0 +1,155 @@
+// Settings of one local stack: ports, keys, folders, and the parsed supabase/config.toml.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parse } from 'smol-toml';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const SUPABASE_DIR = join(ROOT, 'supabase');
+
+// The Supabase CLI's well-known local secret and demo keys (signed with it), so tools and docs
+// written for `supabase start` work unchanged. Never use them for a hosted project.
+export const DEMO_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+export const DEMO_ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+export const DEMO_SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+
+export interface Ports {
+  gateway: number;
+  db: number;
+  rest: number;
+  auth: number;
+  storage: number;
+  /** First of the consecutive ports given to function processes (one per function). */
+  functions: number;
+  web: number;
+}
+
+export interface AuthSettings {
+  siteUrl: string;
+  additionalRedirectUrls: string[];
+  jwtExpiry: number;
+  refreshTokenRotation: boolean;
+  /** Seconds during which a just-rotated refresh token may be used again (GoTrue's reuse interval). */
+  refreshTokenReuseInterval: number;
+  enableSignup: boolean;
+  enableConfirmations: boolean;
+  minimumPasswordLength: number;
+  /** Wrong passwords for one email within 5 minutes before sign-in is throttled. */
+  maxFailedSignIns: number;
+  externalProviders: string[];
+}
+
+export interface BucketConfig {
+  id: string;
+  public: boolean;
+  fileSizeLimit: number | null;
+  allowedMimeTypes: string[] | null;
+}
+
+export interface FunctionConfig {
+  name: string;
+  verifyJwt: boolean;
+}
+
+export interface StackConfig {
+  ports: Ports;
+  dataDir: string;
+  jwtSecret: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  dbPassword: string;
+  /** Public URL of the gateway (what clients use as SUPABASE_URL). */
+  apiUrl: string;
+  auth: AuthSettings;
+  buckets: BucketConfig[];
+  functions: FunctionConfig[];
+  /** Apply supabase/seed.sql on a fresh database. */
+  seed: boolean;
+  /** Serve web/ with Vite. */
+  web: boolean;
+}
+
+type Toml = Record<string, any>;
+
+export function readSupabaseToml(): Toml {
+  return parse(readFileSync(join(SUPABASE_DIR, 'config.toml'), 'utf8')) as Toml;
+}
+
+/** "5MiB" → bytes, as the CLI reads sizes. */
+export function parseSize(value: string | number | undefined): number | null {
+  if (value === undefined) return null;
+  if (typeof value === 'number') return value;
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(B|KB|KiB|MB|MiB|GB|GiB)?\s*$/i.exec(value);
+  if (!m) throw new Error(`Unreadable size in config.toml: ${value}`);
+  const units: Record<string, number> = { b: 1, kb: 1e3, kib: 1024, mb: 1e6, mib: 1024 ** 2, gb: 1e9, gib: 1024 ** 3 };
+  return Math.round(Number(m[1]) * units[(m[2] ?? 'b').toLowerCase()]);
+}
+
+export interface ConfigOverrides {
+  ports?: Partial<Ports>;
+  dataDir?: string;
+  seed?: boolean;
+  web?: boolean;
+  auth?: Partial<AuthSettings>;
+}
+
+export function loadConfig(overrides: ConfigOverrides = {}): StackConfig {
+  const toml = readSupabaseToml();
+  const env = process.env;
+  const ports: Ports = {
+    gateway: Number(env.KAIROS_API_PORT ?? toml.api?.port ?? 54321),
+    db: Number(env.KAIROS_DB_PORT ?? toml.db?.port ?? 54322),
+    rest: 54330,
+    auth: 54331,
+    storage: 54332,
+    functions: 54340,
+    web: Number(env.KAIROS_WEB_PORT ?? 5173),
+    ...overrides.ports,
+  };
+  const a = toml.auth ?? {};
+  const auth: AuthSettings = {
+    siteUrl: a.site_url ?? `http://localhost:${ports.web}`,
+    additionalRedirectUrls: a.additional_redirect_urls ?? [],
+    jwtExpiry: a.jwt_expiry ?? 3600,
+    refreshTokenRotation: a.enable_refresh_token_rotation ?? true,
+    refreshTokenReuseInterval: a.refresh_token_reuse_interval ?? 10,
+    enableSignup: (a.enable_signup ?? true) && (a.email?.enable_signup ?? true),
+    enableConfirmations: a.email?.enable_confirmations ?? false,
+    minimumPasswordLength: a.minimum_password_length ?? 6,
+    maxFailedSignIns: 10,
+    externalProviders: Object.entries<Toml>(a.external ?? {})
+      .filter(([, p]) => p.enabled)
+      .map(([name]) => name),
+    ...overrides.auth,
+  };
+  const buckets: BucketConfig[] = Object.entries<Toml>(toml.storage?.buckets ?? {}).map(([id, b]) => ({
+    id,
+    public: Boolean(b.public),
+    fileSizeLimit: parseSize(b.file_size_limit),
+    allowedMimeTypes: b.allowed_mime_types ?? null,
+  }));
+  const functions: FunctionConfig[] = Object.entries<Toml>(toml.functions ?? {}).map(([name, f]) => ({
+    name,
+    verifyJwt: f.verify_jwt ?? true,
+  }));
+  return {
+    ports,
+    dataDir: overrides.dataDir ?? env.KAIROS_DATA_DIR ?? join(ROOT, '.kairos', 'data'),
+    jwtSecret: env.KAIROS_JWT_SECRET ?? DEMO_JWT_SECRET,
+    anonKey: env.KAIROS_ANON_KEY ?? DEMO_ANON_KEY,
+    serviceRoleKey: env.KAIROS_SERVICE_ROLE_KEY ?? DEMO_SERVICE_ROLE_KEY,
+    dbPassword: env.KAIROS_DB_PASSWORD ?? 'postgres',
+    apiUrl: `http://127.0.0.1:${ports.gateway}`,
+    auth,
+    buckets,
+    functions,
+    seed: overrides.seed ?? true,
+    web: overrides.web ?? true,
+  };
+}
+
+/** Superuser connection string for the local Postgres (also SUPABASE_DB_URL for functions). */
+export function dbUrl(config: StackConfig, database = 'postgres'): string {
+  return `postgres://postgres:${encodeURIComponent(config.dbPassword)}@127.0.0.1:${config.ports.db}/${database}`;
+}

@@ -1,0 +1,77 @@
+// Brings a database to the state `supabase db reset` would: base schema, migrations in order
+// (recorded like the CLI records them), seed on a fresh database, buckets from config.toml.
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { SUPABASE_DIR, type BucketConfig } from './config.ts';
+
+const BASE_SCHEMA = join(import.meta.dirname, 'base-schema.sql');
+const MIGRATIONS_DIR = join(SUPABASE_DIR, 'migrations');
+
+export function migrationFiles(): { version: string; name: string; file: string }[] {
+  if (!existsSync(MIGRATIONS_DIR)) return [];
+  return readdirSync(MIGRATIONS_DIR)
+    .filter((f) => /^\d+_.*\.sql$/.test(f))
+    .sort()
+    .map((f) => {
+      const [, version, name] = /^(\d+)_(.*)\.sql$/.exec(f)!;
+      return { version, name, file: join(MIGRATIONS_DIR, f) };
+    });
+}
+
+export async function migrate(
+  connectionString: string,
+  opts: { seed: boolean; buckets: BucketConfig[]; log?: (m: string) => void },
+): Promise<{ applied: string[]; seeded: boolean }> {
+  const log = opts.log ?? (() => {});
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query(readFileSync(BASE_SCHEMA, 'utf8'));
+    const done = new Set(
+      (await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
+        (r) => r.version,
+      ),
+    );
+    const fresh = done.size === 0;
+    const applied: string[] = [];
+    for (const m of migrationFiles()) {
+      if (done.has(m.version)) continue;
+      const sql = readFileSync(m.file, 'utf8');
+      try {
+        await client.query('begin');
+        await client.query(sql);
+        await client.query(
+          'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
+          [m.version, m.name, [sql]],
+        );
+        await client.query('commit');
+      } catch (e) {
+        await client.query('rollback');
+        throw new Error(`Migration ${m.version}_${m.name}.sql failed: ${(e as Error).message}`);
+      }
+      applied.push(`${m.version}_${m.name}`);
+      log(`migrated ${m.version}_${m.name}`);
+    }
+    for (const b of opts.buckets) {
+      await client.query(
+        `insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
+         values ($1, $1, $2, $3, $4)
+         on conflict (id) do update set public = excluded.public, file_size_limit = excluded.file_size_limit,
+           allowed_mime_types = excluded.allowed_mime_types, updated_at = now()`,
+        [b.id, b.public, b.fileSizeLimit, b.allowedMimeTypes],
+      );
+    }
+    const seedFile = join(SUPABASE_DIR, 'seed.sql');
+    const seeded = fresh && opts.seed && existsSync(seedFile);
+    if (seeded) {
+      await client.query(readFileSync(seedFile, 'utf8'));
+      log('seeded supabase/seed.sql');
+    }
+    // PostgREST reloads its schema cache on this notification (no-op when it is not running yet).
+    await client.query(`notify pgrst, 'reload schema'`);
+    return { applied, seeded };
+  } finally {
+    await client.end();
+  }
+}

