@@ -36,6 +36,9 @@ alter default privileges in schema public grant all on tables to anon, authentic
 alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
 alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
 
+create schema if not exists graphql_public;
+grant usage on schema graphql_public to anon, authenticated, service_role;
+
 -- auth ---------------------------------------------------------------------------------------
 create schema if not exists auth authorization supabase_auth_admin;
 grant usage on schema auth to anon, authenticated, service_role;

@@ -97,14 +97,16 @@ export interface ConfigOverrides {
 export function loadConfig(overrides: ConfigOverrides = {}): StackConfig {
   const toml = readSupabaseToml();
   const env = process.env;
+  // KAIROS_PORT_BASE moves every port at once (a second stack beside `npm run dev`).
+  const base = env.KAIROS_PORT_BASE ? Number(env.KAIROS_PORT_BASE) : undefined;
   const ports: Ports = {
-    gateway: Number(env.KAIROS_API_PORT ?? toml.api?.port ?? 54321),
-    db: Number(env.KAIROS_DB_PORT ?? toml.db?.port ?? 54322),
-    rest: 54330,
-    auth: 54331,
-    storage: 54332,
-    functions: 54340,
-    web: Number(env.KAIROS_WEB_PORT ?? 5173),
+    gateway: base ?? Number(toml.api?.port ?? 54321),
+    db: base ? base + 1 : Number(toml.db?.port ?? 54322),
+    rest: base ? base + 2 : 54330,
+    auth: base ? base + 3 : 54331,
+    storage: base ? base + 4 : 54332,
+    web: base ? base + 5 : 5173,
+    functions: base ? base + 6 : 54340,
     ...overrides.ports,
   };
   const a = toml.auth ?? {};
@@ -133,6 +135,9 @@ export function loadConfig(overrides: ConfigOverrides = {}): StackConfig {
     name,
     verifyJwt: f.verify_jwt ?? true,
   }));
+  if (env.KAIROS_JWT_SECRET && !(env.KAIROS_ANON_KEY && env.KAIROS_SERVICE_ROLE_KEY)) {
+    throw new Error('KAIROS_JWT_SECRET needs KAIROS_ANON_KEY and KAIROS_SERVICE_ROLE_KEY signed with it');
+  }
   return {
     ports,
     dataDir: overrides.dataDir ?? env.KAIROS_DATA_DIR ?? join(ROOT, '.kairos', 'data'),

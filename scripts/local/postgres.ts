@@ -68,7 +68,17 @@ export async function startPostgres(opts: {
     onError: (e: unknown) => log(`postgres: ${String(e)}`),
   });
   if (fresh) await pg.initialise();
-  await pg.start();
+  // After a hard kill, the dead postmaster's backends can hold its shared memory for a moment.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await pg.start();
+      break;
+    } catch (e) {
+      if (attempt === 5) throw new Error(`Postgres did not start: ${String(e ?? 'exited')}`);
+      log(`postgres: start failed, retrying (${attempt})`);
+      await sleep(500 * attempt);
+    }
+  }
   const proc = () => (pg as unknown as { process?: { pid?: number } }).process;
   return {
     fresh,

@@ -1,0 +1,66 @@
+// `npm run dev`: the local stack on the Supabase CLI's ports plus the web app on Vite.
+// `npm run db:reset` (--reset-only): wipe the local database and rebuild it from migrations and seed.
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { createServer, type ViteDevServer } from 'vite';
+import { ROOT, loadConfig } from './config.ts';
+import { startStack, type Stack } from './stack.ts';
+
+const resetOnly = process.argv.includes('--reset-only');
+const log = (m: string) => console.log(`  ${m}`);
+
+async function main() {
+  const config = loadConfig();
+  if (resetOnly) {
+    rmSync(config.dataDir, { recursive: true, force: true });
+    console.log(`Wiped ${config.dataDir}`);
+  }
+  const started = Date.now();
+  let stack: Stack | undefined;
+  let vite: ViteDevServer | undefined;
+  let stopping = false;
+  const shutdown = async (code = 0) => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping…');
+    await vite?.close();
+    await stack?.stop();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+  process.on('SIGHUP', () => void shutdown());
+
+  stack = await startStack({ log, watchFunctions: !resetOnly });
+  if (resetOnly) {
+    console.log(`Database rebuilt: ${stack.startup.migrations.length} migrations applied, seed loaded.`);
+    return shutdown();
+  }
+  process.env.KAIROS_API_URL = stack.config.apiUrl;
+  vite = await createServer({
+    configFile: join(ROOT, 'web', 'vite.config.ts'),
+    server: { port: config.ports.web, strictPort: true, host: '127.0.0.1' },
+  });
+  await vite.listen();
+  const { apiUrl } = stack.config;
+  console.log(`
+Kairos local stack is ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${stack.startup.fresh ? 'first run, database created' : 'warm start'})
+
+         Web app: http://localhost:${config.ports.web}
+         API URL: ${apiUrl}
+     REST (data): ${apiUrl}/rest/v1
+            Auth: ${apiUrl}/auth/v1
+         Storage: ${apiUrl}/storage/v1
+       Functions: ${apiUrl}/functions/v1/<name>
+           Inbox: ${apiUrl}/inbox
+          DB URL: ${stack.dbUrl}
+        anon key: ${stack.config.anonKey}
+service_role key: ${stack.config.serviceRoleKey}
+
+Press Ctrl-C to stop.`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

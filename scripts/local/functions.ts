@@ -1,0 +1,83 @@
+// Edge functions: each supabase/functions/<name>/index.ts runs in its own real Deno process, with the
+// environment hosted Supabase gives it, and is restarted when files under supabase/functions change.
+import { existsSync, watch, type FSWatcher } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, SUPABASE_DIR, dbUrl, type StackConfig } from './config.ts';
+import { answers, startProcess, type ServiceProcess } from './process.ts';
+
+const FUNCTIONS_DIR = join(SUPABASE_DIR, 'functions');
+const SERVE_SCRIPT = join(import.meta.dirname, 'deno', 'serve-function.ts');
+
+export function denoBinary(): string {
+  const candidates = [
+    join(ROOT, 'node_modules', '@deno', `${process.platform}-${process.arch === 'x64' ? 'x64' : 'arm64'}-glibc`, 'deno'),
+    join(ROOT, 'node_modules', 'deno', 'deno'),
+  ];
+  const found = candidates.find((c) => existsSync(c));
+  if (!found) throw new Error('Deno binary not found: run npm install');
+  return found;
+}
+
+export interface FunctionsRuntime {
+  /** Port of the function's process, or undefined for an unknown function. */
+  port(name: string): number | undefined;
+  verifyJwt(name: string): boolean;
+  process(name: string): ServiceProcess | undefined;
+  stop(): Promise<void>;
+}
+
+export async function startFunctions(config: StackConfig, log: (m: string) => void, watchFiles: boolean): Promise<FunctionsRuntime> {
+  const defs = config.functions.filter((f) => existsSync(join(FUNCTIONS_DIR, f.name, 'index.ts')));
+  const ports = new Map(defs.map((f, i) => [f.name, config.ports.functions + i]));
+  const env = {
+    SUPABASE_URL: config.apiUrl,
+    SUPABASE_ANON_KEY: config.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey,
+    SUPABASE_DB_URL: dbUrl(config),
+    DENO_NO_UPDATE_CHECK: '1',
+    DENO_NO_PROMPT: '1',
+  };
+  const procs = new Map<string, ServiceProcess>();
+  await Promise.all(
+    defs.map(async (f) => {
+      const port = ports.get(f.name)!;
+      procs.set(
+        f.name,
+        await startProcess({
+          name: `fn:${f.name}`,
+          command: denoBinary(),
+          args: ['run', '--allow-all', '--no-prompt', '--quiet', SERVE_SCRIPT, `supabase/functions/${f.name}/index.ts`, String(port)],
+          cwd: ROOT,
+          env,
+          ready: () => answers(`http://127.0.0.1:${port}/`),
+          readyTimeoutMs: 60_000,
+          log,
+          pidFile: join(config.dataDir, `function-${f.name}.pid`),
+        }),
+      );
+    }),
+  );
+
+  let watcher: FSWatcher | undefined;
+  if (watchFiles) {
+    let timer: NodeJS.Timeout | undefined;
+    // _shared is imported by every function, so any change restarts them all.
+    watcher = watch(FUNCTIONS_DIR, { recursive: true }, () => {
+      clearTimeout(timer);
+      timer = setTimeout(async () => {
+        log('functions: files changed, restarting');
+        for (const p of procs.values()) await p.restart().catch((e) => log(String(e)));
+      }, 300);
+    });
+  }
+
+  return {
+    port: (name) => ports.get(name),
+    verifyJwt: (name) => defs.find((f) => f.name === name)?.verifyJwt ?? true,
+    process: (name) => procs.get(name),
+    stop: async () => {
+      watcher?.close();
+      await Promise.all([...procs.values()].map((p) => p.stop()));
+    },
+  };
+}

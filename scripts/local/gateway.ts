@@ -1,0 +1,176 @@
+// The one HTTP entry point, like Supabase's Kong: routes /rest/v1, /auth/v1, /storage/v1 and
+// /functions/v1, checks the apikey, answers CORS, and (for end-to-end runs) serves the built web app.
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import { jwtVerify } from 'jose';
+import type { StackConfig } from './config.ts';
+import type { FunctionsRuntime } from './functions.ts';
+import { renderInbox, type Inbox } from './inbox.ts';
+
+export interface GatewayDeps {
+  config: StackConfig;
+  functions: FunctionsRuntime;
+  inbox: Inbox;
+  /** Serve this folder (a Vite build) at / with /api/* rewritten to the api function. */
+  webDir?: string;
+}
+
+interface Route {
+  prefix: string;
+  port: number;
+  /** Paths (after the prefix) reachable without an apikey, as on hosted Supabase. */
+  open?: RegExp;
+}
+
+const CORS_HEADERS = {
+  'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+  'access-control-allow-headers':
+    'authorization, x-client-info, apikey, content-type, x-upsert, prefer, range, accept-profile, content-profile, x-supabase-api-version, cache-control',
+  'access-control-expose-headers': 'content-range, content-location, location, x-total-count',
+  'access-control-max-age': '3600',
+};
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+};
+
+function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+function bearer(req: IncomingMessage): string | undefined {
+  const m = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
+  return m?.[1];
+}
+
+function proxy(
+  req: IncomingMessage,
+  res: ServerResponse,
+  port: number,
+  path: string,
+  extraHeaders: Record<string, string>,
+  responseHeaders: Record<string, string>,
+) {
+  const upstream = http.request(
+    {
+      host: '127.0.0.1',
+      port,
+      method: req.method,
+      path,
+      headers: {
+        ...req.headers,
+        host: `127.0.0.1:${port}`,
+        'x-forwarded-for': req.socket.remoteAddress ?? '127.0.0.1',
+        'x-forwarded-proto': 'http',
+        'x-forwarded-host': req.headers.host ?? '',
+        ...extraHeaders,
+      },
+      timeout: 60_000,
+    },
+    (up) => {
+      res.writeHead(up.statusCode ?? 502, { ...up.headers, ...responseHeaders });
+      up.pipe(res);
+    },
+  );
+  // A service that is down or restarting answers 502 at once instead of leaving the client hanging.
+  upstream.on('error', () => {
+    if (!res.headersSent) json(res, 502, { message: 'An invalid response was received from the upstream server' }, responseHeaders);
+    else res.destroy();
+  });
+  upstream.on('timeout', () => upstream.destroy(new Error('upstream timeout')));
+  req.pipe(upstream);
+}
+
+export function createGateway(deps: GatewayDeps): http.Server {
+  const { config, functions, inbox } = deps;
+  const secret = new TextEncoder().encode(config.jwtSecret);
+  const apiKeys = new Set([config.anonKey, config.serviceRoleKey]);
+  const routes: Route[] = [
+    { prefix: '/rest/v1', port: config.ports.rest },
+    { prefix: '/auth/v1', port: config.ports.auth, open: /^\/(verify|callback|authorize|local-idp)(\/|\?|$)/ },
+    { prefix: '/storage/v1', port: config.ports.storage, open: /^\/object\/public\// },
+  ];
+
+  const handleFunction = async (req: IncomingMessage, res: ServerResponse, rest: string) => {
+    const name = /^\/([^/?]+)/.exec(rest)?.[1] ?? '';
+    const port = functions.port(name);
+    if (port === undefined) return json(res, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
+    if (functions.verifyJwt(name) && req.method !== 'OPTIONS') {
+      const token = bearer(req);
+      if (!token) return json(res, 401, { code: 401, message: 'Missing authorization header' });
+      try {
+        await jwtVerify(token, secret);
+      } catch {
+        return json(res, 401, { code: 401, message: 'Invalid JWT' });
+      }
+    }
+    // Functions answer CORS themselves on hosted Supabase, so nothing is added here.
+    proxy(req, res, port, rest, {}, {});
+  };
+
+  const serveWeb = (res: ServerResponse, pathname: string) => {
+    const dir = deps.webDir!;
+    const file = normalize(join(dir, decodeURIComponent(pathname)));
+    const target = file.startsWith(dir) && existsSync(file) && statSync(file).isFile() ? file : join(dir, 'index.html');
+    const immutable = target.includes(`${join(dir, 'assets')}`);
+    res.writeHead(200, {
+      'content-type': MIME[extname(target)] ?? 'application/octet-stream',
+      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    createReadStream(target).pipe(res);
+  };
+
+  return http.createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://gateway');
+      const origin = req.headers.origin;
+      const cors: Record<string, string> = origin
+        ? { ...CORS_HEADERS, 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', vary: 'Origin' }
+        : { ...CORS_HEADERS, 'access-control-allow-origin': '*' };
+
+      if (url.pathname.startsWith('/functions/v1/')) return await handleFunction(req, res, req.url!.slice('/functions/v1'.length));
+      if (deps.webDir && (url.pathname === '/api' || url.pathname.startsWith('/api/'))) {
+        return await handleFunction(req, res, req.url!);
+      }
+      if (url.pathname === '/inbox' || url.pathname === '/inbox/') {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        return res.end(renderInbox(inbox.list()));
+      }
+      if (url.pathname === '/inbox/api/messages') return json(res, 200, inbox.list(url.searchParams.get('to') ?? undefined));
+
+      const route = routes.find((r) => url.pathname === r.prefix || url.pathname.startsWith(r.prefix + '/'));
+      if (route) {
+        if (req.method === 'OPTIONS') {
+          res.writeHead(204, cors);
+          return res.end();
+        }
+        const rest = req.url!.slice(route.prefix.length) || '/';
+        const apikey = (req.headers.apikey as string | undefined) ?? url.searchParams.get('apikey') ?? undefined;
+        if (!(route.open?.test(rest) ?? false)) {
+          if (!apikey)
+            return json(res, 401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }, cors);
+          if (!apiKeys.has(apikey))
+            return json(res, 401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }, cors);
+        }
+        // Like Kong: a request without Authorization acts with the apikey's role.
+        const extra: Record<string, string> = { 'x-forwarded-prefix': route.prefix };
+        if (!req.headers.authorization && apikey) extra.authorization = `Bearer ${apikey}`;
+        return proxy(req, res, route.port, rest, extra, cors);
+      }
+      if (deps.webDir && (req.method === 'GET' || req.method === 'HEAD')) return serveWeb(res, url.pathname);
+      json(res, 404, { message: 'no Route matched with those values' });
+    } catch (e) {
+      if (!res.headersSent) json(res, 500, { message: 'An unexpected error occurred' });
+      console.error(e);
+    }
+  });
+}

