@@ -31,7 +31,8 @@ export function startPostgrest(config: StackConfig, log: (m: string) => void): P
       PGRST_SERVER_PORT: String(ports.rest),
       PGRST_LOG_LEVEL: 'error',
     },
-    ready: () => answers(`http://127.0.0.1:${ports.rest}/`),
+    // 503 until the schema cache is loaded.
+    ready: () => answers(`http://127.0.0.1:${ports.rest}/`, (status) => status < 500),
     log,
     pidFile: join(config.dataDir, 'postgrest.pid'),
   });

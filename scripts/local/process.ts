@@ -25,12 +25,12 @@ export interface ProcessSpec {
   pidFile: string;
 }
 
-/** Resolves true when anything answers HTTP on the URL (any status). */
-export async function answers(url: string): Promise<boolean> {
+/** Resolves true when the URL answers HTTP with a status `accept` takes (by default any). */
+export async function answers(url: string, accept: (status: number) => boolean = () => true): Promise<boolean> {
   try {
     const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
     await res.body?.cancel();
-    return true;
+    return accept(res.status);
   } catch {
     return false;
   }

@@ -1,8 +1,13 @@
 // Vitest global setup of the `stack` project: one local stack for the whole run, shared by the
 // integration and end-to-end tests (each test makes its own users).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
-import { startTestStack } from './test-stack.ts';
+import { ROOT } from '../config.ts';
 import type { StackInfo } from './harness.ts';
+import { startTestStack } from './test-stack.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -10,16 +15,43 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * End-to-end tests need a production build of the web app. A run filtered to other files (a
+ * developer running one integration test) skips the build; KAIROS_E2E=1 or 0 decides explicitly.
+ */
+function wantsWebBuild(): boolean {
+  if (process.env.KAIROS_E2E) return process.env.KAIROS_E2E === '1';
+  const filters = process.argv.slice(2).filter((a) => !a.startsWith('-') && a !== 'run' && !/^(unit|web|stack)$/.test(a));
+  return filters.length === 0 || filters.some((f) => f.includes('e2e'));
+}
+
+async function buildWeb(): Promise<string> {
+  const outDir = mkdtempSync(join(tmpdir(), 'kairos-web-'));
+  const started = Date.now();
+  await build({
+    configFile: join(ROOT, 'web', 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
+  console.log(`web app built for end-to-end tests in ${Date.now() - started} ms`);
+  return outDir;
+}
+
 export default async function setup(project: TestProject) {
-  const { stack, dispose } = await startTestStack();
+  const webDir = wantsWebBuild() ? await buildWeb() : undefined;
+  const { stack, dispose } = await startTestStack({ webDir });
   const info: StackInfo = {
     apiUrl: stack.config.apiUrl,
     anonKey: stack.config.anonKey,
     serviceRoleKey: stack.config.serviceRoleKey,
     jwtSecret: stack.config.jwtSecret,
     dbUrl: stack.dbUrl,
+    webUrl: webDir ? stack.config.apiUrl : undefined,
   };
   project.provide('stack', info);
   console.log(`test stack ready in ${stack.startup.ms} ms at ${info.apiUrl}`);
-  return dispose;
+  return async () => {
+    await dispose();
+    if (webDir) rmSync(webDir, { recursive: true, force: true });
+  };
 }

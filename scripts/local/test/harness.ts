@@ -11,6 +11,8 @@ export interface StackInfo {
   serviceRoleKey: string;
   jwtSecret: string;
   dbUrl: string;
+  /** The built web app, served by the gateway (only when the run includes end-to-end tests). */
+  webUrl?: string;
 }
 
 export const stack = (): StackInfo => inject('stack');
