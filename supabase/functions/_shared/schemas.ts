@@ -1,0 +1,302 @@
+// zod schemas of every request body of spec section 7, with the exact messages of spec section 5.
+// Shared by the web forms (react-hook-form) and the functions (server validation).
+// Where spec.md gives no message, the message is ours and reads like the spec's.
+import { z } from 'zod';
+import { ASSIGNMENT_TYPES } from './assignment.ts';
+import { isValidDate, isValidTimeZone, parseHHMM } from './time.ts';
+
+// Spec section 9: the closed sets.
+export const DURATIONS = [15, 30, 45, 60, 90, 120] as const;
+export const COLORS = ['#3b82f6', '#10b981', '#f59e0b', '#ef4444', '#8b5cf6', '#06b6d4'] as const;
+export const BUFFER_CHOICES = [0, 5, 10, 15, 30] as const;
+export const NOTICE_CHOICES = [0, 60, 120, 240, 1440, 2880] as const;
+export const FUTURE_CHOICES = [7, 14, 30, 60, 90] as const;
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'] as const;
+export const TEAM_ROLES = ['owner', 'admin', 'member'] as const;
+export const INVITABLE_ROLES = ['member', 'admin'] as const;
+export const DEFAULT_COLOR = '#3b82f6';
+export const TEAM_DURATION_MAX = 480;
+
+// -- building blocks ---------------------------------------------------------------------------
+
+/** A required text: a missing value and a blank one give the same message. */
+function requiredText(message: string, max = 200) {
+  return z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+}
+
+/** Optional text, trimmed; empty, missing or null all become null (spec: "sent as null when empty"). */
+function optionalText(max = 500) {
+  return z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+}
+
+/** One of a set of numbers. */
+function oneOf<T extends readonly number[]>(values: T, message: string) {
+  return z.number({ error: message }).refine((v): v is T[number] => values.includes(v), message);
+}
+
+/** A positive integer id; form selects give strings, so digit strings are accepted too. */
+function idNumber(message: string) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+    z.number({ error: message }).int(message).min(1, message).max(Number.MAX_SAFE_INTEGER, message),
+  );
+}
+
+const timeZone = z.string({ error: 'Invalid time zone' }).refine(isValidTimeZone, 'Invalid time zone');
+const userId = (message: string) => z.guid({ error: message });
+const hhmm = z.string({ error: 'Time must be HH:MM' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:MM');
+const isoInstant = (message: string) => z.iso.datetime({ offset: true, error: message });
+const email = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .pipe(z.email({ error: message }).max(254, message));
+
+// -- authentication ------------------------------------------------------------------------------
+
+const password = z.string({ error: 'Password must be at least 6 characters' }).min(6, 'Password must be at least 6 characters').max(72, 'Password must be at most 72 characters');
+
+export const loginSchema = z.object({
+  email: email('Invalid email address'),
+  password,
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const registerSchema = z.object({
+  email: email('Invalid email address'),
+  password,
+  firstName: requiredText('First name is required', 100),
+  lastName: requiredText('Last name is required', 100),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+// -- event types ---------------------------------------------------------------------------------
+
+const eventTypeFields = {
+  title: requiredText('Title is required'),
+  description: optionalText(2000),
+  color: z.enum(COLORS, { error: 'Please choose one of the offered colours' }).default(DEFAULT_COLOR),
+  isActive: z.boolean().default(true),
+  autoConfirm: z.boolean().default(true),
+};
+
+export const eventTypeSchema = z.object({
+  ...eventTypeFields,
+  duration: oneOf(DURATIONS, 'Duration must be 15, 30, 45, 60, 90 or 120 minutes'),
+});
+export type EventTypeInput = z.infer<typeof eventTypeSchema>;
+
+/** Team version (spec section 5): duration minimum 15, step 15; no teamId (it is in the path). */
+export const teamEventTypeSchema = z
+  .object({
+    ...eventTypeFields,
+    duration: z
+      .number({ error: 'Duration must be at least 15 minutes' })
+      .int('Duration must be a multiple of 15 minutes')
+      .min(15, 'Duration must be at least 15 minutes')
+      .max(TEAM_DURATION_MAX, `Duration must be at most ${TEAM_DURATION_MAX} minutes`)
+      .multipleOf(15, 'Duration must be a multiple of 15 minutes')
+      .default(30),
+    requiresAllMembers: z.boolean().default(false),
+    assignmentType: z.enum(ASSIGNMENT_TYPES, { error: 'Invalid assignment type' }).default('round_robin'),
+    specificMemberId: userId('Please select a team member').nullish().transform((v) => v ?? null),
+  })
+  .refine((v) => v.assignmentType !== 'specific_member' || v.specificMemberId !== null, {
+    message: 'Please select a team member',
+    path: ['specificMemberId'],
+  });
+export type TeamEventTypeInput = z.infer<typeof teamEventTypeSchema>;
+
+// -- availability and settings -------------------------------------------------------------------
+
+/** One weekly range; extra keys the client sends back (id, userId, teamId) are dropped. */
+export const availabilityRuleSchema = z
+  .object({
+    dayOfWeek: z.number({ error: 'Day of week must be 0-6' }).int('Day of week must be 0-6').min(0, 'Day of week must be 0-6').max(6, 'Day of week must be 0-6'),
+    startTime: hhmm,
+    endTime: hhmm,
+    isEnabled: z.boolean().default(true),
+  })
+  .refine((r) => (parseHHMM(r.startTime) ?? 0) < (parseHHMM(r.endTime) ?? 0), {
+    message: 'End time must be after start time',
+    path: ['endTime'],
+  });
+export type AvailabilityRuleInput = z.infer<typeof availabilityRuleSchema>;
+
+/** POST /api/availability and PUT /api/teams/{id}/availability: the whole week, replacing what was there. */
+export const availabilitySchema = z.array(availabilityRuleSchema, { error: 'Availability must be a list of time ranges' }).max(7 * 48, 'Too many time ranges');
+export type AvailabilityInput = z.infer<typeof availabilitySchema>;
+
+const bufferMessage = 'Buffer must be 0, 5, 10, 15 or 30 minutes';
+export const settingsSchema = z.object({
+  bufferBefore: oneOf(BUFFER_CHOICES, bufferMessage),
+  bufferAfter: oneOf(BUFFER_CHOICES, bufferMessage),
+  minimumNotice: oneOf(NOTICE_CHOICES, 'Minimum notice must be 0, 60, 120, 240, 1440 or 2880 minutes'),
+  maxFutureBookings: oneOf(FUTURE_CHOICES, 'Maximum future bookings must be 7, 14, 30, 60 or 90 days'),
+});
+export type SettingsInput = z.infer<typeof settingsSchema>;
+
+// -- bookings ------------------------------------------------------------------------------------
+
+const startEndOrder = <T extends { startTime: string; endTime: string }>(v: T) => Date.parse(v.endTime) > Date.parse(v.startTime);
+const endAfterStart = { message: 'End time must be after start time', path: ['endTime'] };
+
+const guestExtras = {
+  guestPhone: optionalText(50),
+  guestCompany: optionalText(200),
+  notes: optionalText(2000),
+};
+
+/** POST /api/bookings: a host books on one of their own event types. */
+export const hostBookingSchema = z
+  .object({
+    eventTypeId: idNumber('Please select an event type'),
+    guestName: requiredText('Guest name is required'),
+    guestEmail: email('Valid email is required'),
+    ...guestExtras,
+    startTime: isoInstant('Please select a date and time.'),
+    endTime: isoInstant('Please select a date and time.'),
+  })
+  .refine(startEndOrder, endAfterStart);
+export type HostBookingInput = z.infer<typeof hostBookingSchema>;
+
+const publicGuest = {
+  guestName: requiredText('Please fill in your name and email.'),
+  guestEmail: email('Please fill in your name and email.'),
+  ...guestExtras,
+  startTime: isoInstant('Please select a date and time.'),
+  endTime: isoInstant('Please select a date and time.'),
+};
+
+/** POST /api/bookings/public: a guest books without an account. */
+export const publicBookingSchema = z
+  .object({ eventTypeId: idNumber('Please select an event type'), ...publicGuest })
+  .refine(startEndOrder, endAfterStart);
+export type PublicBookingInput = z.infer<typeof publicBookingSchema>;
+
+/** POST /api/teams/{teamId}/bookings: as a booking, with teamEventTypeId in place of eventTypeId. */
+export const teamBookingSchema = z
+  .object({ teamEventTypeId: idNumber('Please select an event type'), ...publicGuest })
+  .refine(startEndOrder, endAfterStart);
+export type TeamBookingInput = z.infer<typeof teamBookingSchema>;
+
+/** PUT /api/bookings/{id}: only Reject, i.e. cancelling, goes through this route. */
+export const bookingStatusSchema = z.object({
+  status: z.literal('cancelled', { error: 'Status can only be set to cancelled' }),
+});
+export type BookingStatusInput = z.infer<typeof bookingStatusSchema>;
+
+// -- teams ---------------------------------------------------------------------------------------
+
+const SLUG = /^[a-z0-9-]+$/;
+
+export const teamCreateSchema = z.object({
+  name: requiredText('Team name is required', 100),
+  slug: z
+    .string({ error: 'Team slug is required' })
+    .trim()
+    .min(1, 'Team slug is required')
+    .max(60, 'Team slug must be at most 60 characters')
+    .regex(SLUG, 'Slug can only contain lowercase letters, numbers, and hyphens'),
+  description: optionalText(1000),
+  timezone: timeZone.default('UTC'),
+  isPublic: z.boolean().default(false),
+});
+export type TeamCreateInput = z.infer<typeof teamCreateSchema>;
+
+/** PATCH /api/teams/{teamId}: the settings form sends every field; only name and slug are required. */
+export const teamSettingsSchema = z.object({
+  name: requiredText('Team name is required', 100),
+  slug: z
+    .string({ error: 'Team URL is required' })
+    .trim()
+    .min(1, 'Team URL is required')
+    .max(60, 'Team URL must be at most 60 characters')
+    .regex(SLUG, 'URL can only contain lowercase letters, numbers, and hyphens'),
+  description: optionalText(1000),
+  timezone: timeZone.optional(),
+  isPublic: z.boolean().optional(),
+});
+export type TeamSettingsInput = z.infer<typeof teamSettingsSchema>;
+
+export const inviteSchema = z.object({
+  email: email('Invalid email address'),
+  role: z.enum(INVITABLE_ROLES, { error: 'Role must be member or admin' }).default('member'),
+});
+export type InviteInput = z.infer<typeof inviteSchema>;
+
+export const assignSchema = z.object({
+  memberId: userId('Please select a team member'),
+});
+export type AssignInput = z.infer<typeof assignSchema>;
+
+// -- profile and handles -------------------------------------------------------------------------
+
+const handleLength = 'Handle must be 3-30 characters';
+const handleChars = 'Handle can only contain lowercase letters, numbers, underscores and hyphens';
+
+/** A handle as stored: what `sanitizeHandle` leaves, 3-30 characters (spec sections 5 and 9). */
+export const handleSchema = z
+  .string({ error: handleLength })
+  .trim()
+  .toLowerCase()
+  .min(3, handleLength)
+  .max(30, handleLength)
+  .regex(/^[a-z0-9_-]+$/, handleChars);
+
+/** PUT /api/profile. Every field may be left out (kept as is); empty texts become null. */
+export const profileUpdateSchema = z
+  .object({
+    firstName: requiredText('First name is required', 100),
+    lastName: requiredText('Last name is required', 100),
+    handle: z.union([z.literal('').transform(() => null), z.null(), handleSchema]),
+    bio: optionalText(1000),
+    title: optionalText(200),
+    company: optionalText(200),
+    location: optionalText(200),
+    website: optionalText(500),
+    linkedin: optionalText(500),
+    twitter: optionalText(500),
+    instagram: optionalText(500),
+    timezone: timeZone,
+    isPublicProfile: z.boolean(),
+    isCalendarPublic: z.boolean(),
+    profileImageUrl: z.union([z.literal('').transform(() => null), z.null(), z.url({ error: 'Invalid image URL' })]),
+  })
+  .partial();
+export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
+
+// -- query strings -------------------------------------------------------------------------------
+
+const localDate = z.string({ error: 'Date must be YYYY-MM-DD' }).refine(isValidDate, 'Date must be YYYY-MM-DD');
+
+/** The `slots` function: one of the two ids, visitor dates [startDate, endDate], the visitor's zone. */
+export const slotsQuerySchema = z
+  .object({
+    eventTypeId: idNumber('Please select an event type').optional(),
+    teamEventTypeId: idNumber('Please select an event type').optional(),
+    startDate: localDate,
+    endDate: localDate,
+    timeZone: timeZone.default('UTC'),
+  })
+  .refine((q) => (q.eventTypeId === undefined) !== (q.teamEventTypeId === undefined), {
+    message: 'Please select an event type',
+    path: ['eventTypeId'],
+  })
+  .refine((q) => q.startDate <= q.endDate, { message: 'End date must not be before start date', path: ['endDate'] });
+export type SlotsQuery = z.infer<typeof slotsQuerySchema>;
+
+/** ?startDate=&endDate= of the booking lists (ISO instants, both optional). */
+export const dateRangeQuerySchema = z.object({
+  startDate: isoInstant('startDate must be an ISO date-time').optional(),
+  endDate: isoInstant('endDate must be an ISO date-time').optional(),
+});
+export type DateRangeQuery = z.infer<typeof dateRangeQuerySchema>;
+
+export const timeframeSchema = z.enum(['week', 'month', 'quarter', 'year'], { error: 'Timeframe must be week, month, quarter or year' });
+export type Timeframe = z.infer<typeof timeframeSchema>;

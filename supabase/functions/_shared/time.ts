@@ -1,0 +1,135 @@
+// Wall-clock ↔ instant conversion for the slot engine and the web app.
+// Pure: only date-fns-tz (which uses Intl), no Deno or DOM globals.
+import { formatInTimeZone, getTimezoneOffset } from 'date-fns-tz';
+
+export const MINUTE_MS = 60_000;
+export const DAY_MS = 86_400_000;
+
+/** A moment as accepted from callers: a Date, an ISO 8601 string or epoch milliseconds. */
+export type InstantInput = Date | string | number;
+
+/** A local calendar reading: `date` is YYYY-MM-DD, `minutes` since local midnight, `dayOfWeek` 0 = Sunday. */
+export interface WallTime {
+  date: string;
+  minutes: number;
+  dayOfWeek: number;
+}
+
+const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Milliseconds since the epoch; NaN when the input is not a valid moment. */
+export function toMs(value: InstantInput): number {
+  if (typeof value === 'number') return value;
+  return typeof value === 'string' ? Date.parse(value) : value.getTime();
+}
+
+/** 'HH:MM' → minutes since midnight. '24:00' is accepted as the end of the day; anything else invalid → null. */
+export function parseHHMM(value: string): number | null {
+  if (value === '24:00') return 1440;
+  const m = HHMM.exec(value);
+  return m ? Number(m[1]) * 60 + Number(m[2]) : null;
+}
+
+/** Minutes since midnight → 'HH:MM' (1440 → '24:00'). */
+export function formatHHMM(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+}
+
+/** True when `date` is a real calendar date written YYYY-MM-DD. */
+export function isValidDate(date: string): boolean {
+  const m = DATE.exec(date);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === date;
+}
+
+function dateToUtcMs(date: string): number {
+  const m = DATE.exec(date);
+  if (!m) throw new RangeError(`Invalid date: ${date}`);
+  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+}
+
+/** Calendar arithmetic on YYYY-MM-DD, independent of any zone. */
+export function addDays(date: string, days: number): string {
+  return new Date(dateToUtcMs(date) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** 0 = Sunday … 6 = Saturday, as stored in availability rules. */
+export function dayOfWeek(date: string): number {
+  return new Date(dateToUtcMs(date)).getUTCDay();
+}
+
+/** True when the IANA zone is known to the runtime's Intl data. */
+export function isValidTimeZone(timeZone: string): boolean {
+  return typeof timeZone === 'string' && timeZone !== '' && !Number.isNaN(getTimezoneOffset(timeZone, new Date(0)));
+}
+
+/** The zone to use for a possibly missing or unknown value: spec section 5 falls back to UTC. */
+export function resolveTimeZone(timeZone: string | null | undefined): string {
+  return timeZone && isValidTimeZone(timeZone) ? timeZone : 'UTC';
+}
+
+/** Offset of the zone from UTC at an instant, in ms (Kathmandu: +5:45 → 20 700 000). */
+export function offsetMs(timeZone: string, instantMs: number): number {
+  return getTimezoneOffset(timeZone, new Date(instantMs));
+}
+
+/** The wall-clock reading of an instant in a zone. */
+export function instantToZoned(instant: InstantInput, timeZone: string): WallTime {
+  const ms = toMs(instant);
+  const local = new Date(ms + offsetMs(timeZone, ms));
+  return {
+    date: local.toISOString().slice(0, 10),
+    minutes: local.getUTCHours() * 60 + local.getUTCMinutes(),
+    dayOfWeek: local.getUTCDay(),
+  };
+}
+
+/**
+ * The instant at which the wall clock of `timeZone` reads `minutes` after midnight on `date`.
+ *
+ * DST is resolved deliberately rather than left to date-fns-tz's `fromZonedTime`, which picks
+ * different sides of an overlap per zone and moves gap times backwards:
+ * - a reading that happens twice (fall back) is the EARLIER instant, as Temporal's 'compatible';
+ * - a reading that never happens (spring forward) is the moment the clocks jump, so a window
+ *   "02:00-05:00" on the New York spring-forward day starts at 03:00 EDT and one ending inside the gap
+ *   ends there.
+ */
+export function zonedToInstant(date: string, minutes: number, timeZone: string): Date {
+  const wall = dateToUtcMs(date) + minutes * MINUTE_MS;
+  // No zone changes its offset twice within two days, so these are the only candidate offsets.
+  const before = offsetMs(timeZone, wall - DAY_MS);
+  const after = offsetMs(timeZone, wall + DAY_MS);
+  const valid = [wall - before, wall - after].filter((t) => offsetMs(timeZone, t) + t === wall);
+  if (valid.length > 0) return new Date(Math.min(...valid));
+  // Gap: the transition lies in (wall - after, wall - before]; find the first minute on the new offset.
+  let lo = Math.floor((wall - after) / MINUTE_MS);
+  let hi = Math.ceil((wall - before) / MINUTE_MS);
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (offsetMs(timeZone, mid * MINUTE_MS) === after) hi = mid;
+    else lo = mid;
+  }
+  return new Date(hi * MINUTE_MS);
+}
+
+/** The instants bounding the local calendar dates [startDate, endDate] in a zone: [start of startDate, start of endDate + 1). */
+export function zonedDateRange(startDate: string, endDate: string, timeZone: string): { from: Date; to: Date } {
+  return {
+    from: zonedToInstant(startDate, 0, timeZone),
+    to: zonedToInstant(addDays(endDate, 1), 0, timeZone),
+  };
+}
+
+/** 'HH:mm' of an instant in a zone; with `withZone`, the zone's abbreviation too ('01:30 EST'). */
+export function formatTimeInZone(instant: InstantInput, timeZone: string, withZone = false): string {
+  return formatInTimeZone(toMs(instant), timeZone, withZone ? 'HH:mm zzz' : 'HH:mm');
+}
+
+/** Today's date (YYYY-MM-DD) in a zone. */
+export function todayInZone(now: InstantInput, timeZone: string): string {
+  return instantToZoned(now, timeZone).date;
+}
