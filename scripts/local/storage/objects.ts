@@ -1,0 +1,388 @@
+// The /object routes of Supabase Storage: upload, download, info, list, remove, move, copy, signed URLs.
+import { createHash, randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SignJWT } from 'jose';
+import type { Caller } from './auth.ts';
+import { verifyToken } from './auth.ts';
+import { callerOf, findBucket, findObject, objectName, stringField, type Ctx } from './context.ts';
+import { actAs, asCaller, OBJECT_COLUMNS, tx, type ObjectMetadata, type ObjectRow } from './db.ts';
+import { ERRORS } from './errors.ts';
+import { readJson, readUpload, sendJson } from './http.ts';
+
+/** The dashboard's marker for an empty folder: always 0 bytes, any type. */
+const isEmptyFolder = (name: string) => name.endsWith('.emptyFolderPlaceholder');
+
+/** Storage's rule: `type/subtype` must match an allowed type exactly or `type/*`. */
+function checkMimeType(mimetype: string, allowed: string[]): void {
+  const [type, subtype] = mimetype.split(';')[0].trim().toLowerCase().split('/');
+  if (type && subtype) {
+    for (const a of allowed) {
+      const [t, s] = a.toLowerCase().split('/');
+      if (t === type && (s === '*' || s === subtype)) return;
+    }
+  }
+  throw ERRORS.invalidMimeType(mimetype);
+}
+
+const INSERT = `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, user_metadata, version)
+  values ($1, $2, $3, $4, $5, $6, $7, $8)`;
+const UPSERT = `${INSERT}
+  on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id,
+    metadata = excluded.metadata, user_metadata = excluded.user_metadata, version = excluded.version,
+    updated_at = now(), last_accessed_at = now()`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function ownerParams(caller: Caller): [string | null, string | null] {
+  const sub = caller.sub ?? null;
+  return [sub && UUID.test(sub) ? sub : null, sub];
+}
+
+/**
+ * POST (upsert only with `x-upsert: true`) and PUT (always overwrites, as current Storage does).
+ * The row is written as the caller first, so RLS is checked before anything else about the file,
+ * as in Storage; the bytes reach disk only once that insert has succeeded, inside the same
+ * transaction, and an old version's bytes are dropped only after the commit.
+ */
+export async function upload(ctx: Ctx, req: IncomingMessage, res: ServerResponse, bucketId: string, rawName: string, upsert: boolean) {
+  const caller = await callerOf(ctx, req);
+  const name = objectName(rawName);
+  const bucket = await findBucket(ctx, bucketId);
+  if (!bucket) throw ERRORS.noSuchBucket();
+  const limit = isEmptyFolder(name)
+    ? 0
+    : Math.min(ctx.globalFileSizeLimit, bucket.file_size_limit ?? Number.POSITIVE_INFINITY);
+  const file = await readUpload(req, limit);
+  const metadata: ObjectMetadata = {
+    eTag: `"${createHash('md5').update(file.bytes).digest('hex')}"`,
+    size: file.bytes.length,
+    mimetype: file.mimetype,
+    cacheControl: file.cacheControl,
+    lastModified: new Date().toISOString(),
+    contentLength: file.bytes.length,
+    httpStatusCode: 200,
+  };
+  const version = randomUUID();
+  let written = false;
+  try {
+    const { id, previous } = await tx(ctx.pool, async (client) => {
+      // Locked as the superuser: the caller may not be allowed to see the row it replaces.
+      const old = await client.query<{ id: string; version: string | null }>(
+        'select id, version from storage.objects where bucket_id = $1 and name = $2 for update',
+        [bucketId, name],
+      );
+      await actAs(client, caller);
+      const newId = old.rows[0]?.id ?? randomUUID();
+      await client.query(upsert ? UPSERT : INSERT, [
+        newId, bucketId, name, ...ownerParams(caller), metadata, file.userMetadata, version,
+      ]);
+      if (file.tooLarge) throw ERRORS.entityTooLarge();
+      if (bucket.allowed_mime_types?.length && !isEmptyFolder(name)) checkMimeType(file.mimetype, bucket.allowed_mime_types);
+      await ctx.files.write(version, file.bytes);
+      written = true;
+      return { id: newId, previous: old.rows[0]?.version };
+    });
+    await ctx.files.remove([previous]);
+    sendJson(res, 200, { Id: id, Key: `${bucketId}/${name}` });
+  } catch (e) {
+    if (written) await ctx.files.remove([version]);
+    throw e;
+  }
+}
+
+type Access = 'public' | 'authenticated' | 'lenient';
+type Render = 'asset' | 'head' | 'info';
+
+/**
+ * Storage's read rules: the public route needs a public bucket and no token; the others need a
+ * valid JWT unless the bucket is public (`lenient` routes treat a bad token as anonymous).
+ * Objects of public buckets are read as the superuser, of private ones under RLS.
+ */
+export async function serve(ctx: Ctx, req: IncomingMessage, res: ServerResponse, bucketId: string, rawName: string, access: Access, render: Render) {
+  const name = objectName(rawName);
+  let obj: ObjectRow | undefined;
+  if (access === 'public') {
+    const bucket = await findBucket(ctx, bucketId);
+    if (!bucket?.public) throw ERRORS.noSuchBucket();
+    obj = await findObject(ctx.pool, bucketId, name);
+  } else {
+    const caller = await callerOf(ctx, req, access === 'lenient');
+    const bucket = await findBucket(ctx, bucketId);
+    if (!bucket || (!caller.authenticated && !bucket.public)) throw ERRORS.noSuchBucket();
+    obj = bucket.public
+      ? await findObject(ctx.pool, bucketId, name)
+      : await asCaller(ctx.pool, caller, (c) => findObject(c, bucketId, name));
+  }
+  if (!obj) throw ERRORS.noSuchKey();
+  await renderObject(ctx, req, res, obj, render);
+}
+
+/** text/html is served as text/plain so an uploaded page cannot run on the API's origin. */
+function safeContentType(mimetype: string | undefined): string {
+  if (!mimetype) return 'application/octet-stream';
+  return mimetype.includes('text/html') ? 'text/plain' : mimetype;
+}
+
+function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'invalid' | undefined {
+  const m = header && /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return undefined;
+  const start = m[1] === '' ? Math.max(0, size - Number(m[2])) : Number(m[1]);
+  const end = m[1] === '' || m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  return start > end || start >= size ? 'invalid' : { start, end };
+}
+
+async function renderObject(ctx: Ctx, req: IncomingMessage, res: ServerResponse, obj: ObjectRow, render: Render) {
+  const meta = obj.metadata;
+  if (render === 'info') {
+    sendJson(res, 200, {
+      id: obj.id,
+      name: obj.name,
+      version: obj.version,
+      bucket_id: obj.bucket_id,
+      size: meta?.size ?? null,
+      content_type: meta?.mimetype ?? null,
+      cache_control: meta?.cacheControl ?? null,
+      etag: meta?.eTag ?? null,
+      metadata: obj.user_metadata,
+      last_modified: obj.updated_at,
+      created_at: obj.created_at,
+    });
+    return;
+  }
+  const size = await ctx.files.size(obj.version);
+  if (size === null) throw ERRORS.noSuchKey();
+  const headers: Record<string, string | number> = {
+    'accept-ranges': 'bytes',
+    'content-type': safeContentType(meta?.mimetype),
+    'cache-control': meta?.cacheControl ?? 'no-cache',
+    'last-modified': new Date(meta?.lastModified ?? obj.updated_at).toUTCString(),
+  };
+  if (meta?.eTag) headers.etag = meta.eTag;
+  const url = new URL(req.url ?? '/', 'http://storage.local');
+  const download = url.searchParams.get('download');
+  if (download !== null) {
+    const encoded = encodeURIComponent(download);
+    headers['content-disposition'] = download === '' ? 'attachment;' : `attachment; filename=${encoded}; filename*=UTF-8''${encoded};`;
+  }
+  if (meta?.eTag && req.headers['if-none-match'] === meta.eTag) {
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  const range = parseRange(req.headers.range, size);
+  if (range === 'invalid') {
+    res.writeHead(416, { 'content-range': `bytes */${size}` });
+    res.end();
+    return;
+  }
+  if (range) {
+    headers['content-range'] = `bytes ${range.start}-${range.end}/${size}`;
+    headers['content-length'] = range.end - range.start + 1;
+  } else headers['content-length'] = size;
+  res.writeHead(range ? 206 : 200, headers);
+  if (render === 'head' || req.method === 'HEAD' || size === 0) {
+    res.end();
+    return;
+  }
+  const stream = ctx.files.open(obj.version!, range);
+  stream.on('error', () => res.destroy());
+  stream.pipe(res);
+}
+
+const SORT_COLUMNS = new Set(['name', 'updated_at', 'created_at', 'last_accessed_at']);
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** POST /object/list/:bucket — Storage's storage.search(): the folders, then the files, of one level. */
+export async function list(ctx: Ctx, req: IncomingMessage, res: ServerResponse, bucketId: string) {
+  const caller = await callerOf(ctx, req);
+  const body = await readJson(req);
+  let prefix = stringField(body, 'prefix');
+  if (prefix.length > 0 && !prefix.endsWith('/')) prefix += '/';
+  const limit = Number.isInteger(body.limit) && (body.limit as number) > 0 ? (body.limit as number) : 100;
+  const offset = Number.isInteger(body.offset) && (body.offset as number) >= 0 ? (body.offset as number) : 0;
+  const search = typeof body.search === 'string' ? body.search : '';
+  const sortBy = (body.sortBy ?? {}) as { column?: unknown; order?: unknown };
+  const column = typeof sortBy.column === 'string' && SORT_COLUMNS.has(sortBy.column) ? sortBy.column : 'name';
+  const order = typeof sortBy.order === 'string' && sortBy.order.toLowerCase() === 'desc' ? 'desc' : 'asc';
+  const levels = prefix.split('/').length;
+  const rows = await asCaller(ctx.pool, caller, async (client) => {
+    const { rows } = await client.query(
+      `with matching as (
+         select * from storage.objects where bucket_id = $4 and name ilike $2 || $3 || '%'
+       ), folders as (
+         select path_tokens[$1] as folder from matching
+         where array_length(path_tokens, 1) <> $1 group by folder order by folder ${order}
+       )
+       (select folder as name, null::uuid as id, null::timestamptz as updated_at, null::timestamptz as created_at,
+               null::timestamptz as last_accessed_at, null::jsonb as metadata from folders)
+       union all
+       (select path_tokens[$1] as name, id, updated_at, created_at, last_accessed_at, metadata from matching
+        where array_length(path_tokens, 1) = $1 order by ${column} ${order})
+       limit $5 offset $6`,
+      [levels, escapeLike(prefix), escapeLike(search), bucketId, limit, offset],
+    );
+    return rows;
+  });
+  sendJson(res, 200, rows);
+}
+
+function publicRow(r: ObjectRow) {
+  return {
+    bucket_id: r.bucket_id, name: r.name, owner: r.owner, owner_id: r.owner_id, id: r.id, version: r.version,
+    updated_at: r.updated_at, created_at: r.created_at, last_accessed_at: r.last_accessed_at,
+    metadata: r.metadata, user_metadata: r.user_metadata,
+  };
+}
+
+/** DELETE /object/:bucket {prefixes} — removes what the caller may delete, answers those rows. */
+export async function removeMany(ctx: Ctx, req: IncomingMessage, res: ServerResponse, bucketId: string) {
+  const caller = await callerOf(ctx, req);
+  const { prefixes } = await readJson(req);
+  if (!Array.isArray(prefixes) || prefixes.length === 0 || !prefixes.every((p) => typeof p === 'string')) {
+    throw ERRORS.invalidRequest("body/prefixes must be a non-empty array of strings");
+  }
+  const rows = await asCaller(ctx.pool, caller, async (client) =>
+    (await client.query<ObjectRow>(
+      `delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${OBJECT_COLUMNS}`,
+      [bucketId, prefixes],
+    )).rows,
+  );
+  await ctx.files.remove(rows.map((r) => r.version));
+  sendJson(res, 200, rows.map(publicRow));
+}
+
+/** DELETE /object/:bucket/*path */
+export async function removeOne(ctx: Ctx, req: IncomingMessage, res: ServerResponse, bucketId: string, rawName: string) {
+  const caller = await callerOf(ctx, req);
+  const name = objectName(rawName);
+  const rows = await asCaller(ctx.pool, caller, async (client) =>
+    (await client.query<{ version: string | null }>(
+      'delete from storage.objects where bucket_id = $1 and name = $2 returning version',
+      [bucketId, name],
+    )).rows,
+  );
+  if (rows.length === 0) throw ERRORS.noSuchKey();
+  await ctx.files.remove(rows.map((r) => r.version));
+  sendJson(res, 200, { message: 'Successfully deleted' });
+}
+
+function moveArgs(body: Record<string, unknown>) {
+  const bucketId = stringField(body, 'bucketId');
+  const destinationBucket = typeof body.destinationBucket === 'string' ? body.destinationBucket : bucketId;
+  return {
+    bucketId,
+    source: objectName(stringField(body, 'sourceKey')),
+    destinationBucket,
+    destination: objectName(stringField(body, 'destinationKey')),
+  };
+}
+
+/** POST /object/move — renames the row; the bytes are keyed by version, so nothing moves on disk. */
+export async function move(ctx: Ctx, req: IncomingMessage, res: ServerResponse) {
+  const caller = await callerOf(ctx, req);
+  const a = moveArgs(await readJson(req));
+  if (!(await findBucket(ctx, a.destinationBucket))) throw ERRORS.noSuchBucket();
+  const moved = await asCaller(ctx.pool, caller, async (client) =>
+    (await client.query(
+      `update storage.objects set bucket_id = $3, name = $4, updated_at = now()
+       where bucket_id = $1 and name = $2`,
+      [a.bucketId, a.source, a.destinationBucket, a.destination],
+    )).rowCount,
+  );
+  if (!moved) throw ERRORS.noSuchKey();
+  sendJson(res, 200, { message: 'Successfully moved' });
+}
+
+/** POST /object/copy — a new row (owned by the caller) over a copy of the bytes. */
+export async function copy(ctx: Ctx, req: IncomingMessage, res: ServerResponse) {
+  const caller = await callerOf(ctx, req);
+  const a = moveArgs(await readJson(req));
+  if (!(await findBucket(ctx, a.destinationBucket))) throw ERRORS.noSuchBucket();
+  const version = randomUUID();
+  const id = randomUUID();
+  let written = false;
+  try {
+    await asCaller(ctx.pool, caller, async (client) => {
+      const source = await findObject(client, a.bucketId, a.source);
+      if (!source?.version) throw ERRORS.noSuchKey();
+      await client.query(INSERT, [
+        id, a.destinationBucket, a.destination, ...ownerParams(caller),
+        { ...source.metadata, lastModified: new Date().toISOString() }, source.user_metadata, version,
+      ]);
+      await ctx.files.copy(source.version, version);
+      written = true;
+    });
+  } catch (e) {
+    if (written) await ctx.files.remove([version]);
+    throw e;
+  }
+  sendJson(res, 200, { Id: id, Key: `${a.destinationBucket}/${a.destination}` });
+}
+
+async function signUrl(ctx: Ctx, bucketId: string, name: string, expiresIn: number): Promise<string> {
+  const token = await new SignJWT({ url: `${bucketId}/${name}` })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + expiresIn)
+    .sign(ctx.key);
+  return `/object/sign/${bucketId}/${name}?token=${token}`;
+}
+
+function expiresInOf(body: Record<string, unknown>): number {
+  const v = body.expiresIn;
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < 1) {
+    throw ERRORS.invalidRequest("body must have required property 'expiresIn'");
+  }
+  return Math.floor(v);
+}
+
+/** POST /object/sign/:bucket/*path — only for an object the caller can read. */
+export async function signOne(ctx: Ctx, req: IncomingMessage, res: ServerResponse, bucketId: string, rawName: string) {
+  const caller = await callerOf(ctx, req);
+  const name = objectName(rawName);
+  const expiresIn = expiresInOf(await readJson(req));
+  const obj = await asCaller(ctx.pool, caller, (c) => findObject(c, bucketId, name));
+  if (!obj) throw ERRORS.noSuchKey();
+  sendJson(res, 200, { signedURL: await signUrl(ctx, bucketId, name, expiresIn) });
+}
+
+/** POST /object/sign/:bucket {expiresIn, paths} */
+export async function signMany(ctx: Ctx, req: IncomingMessage, res: ServerResponse, bucketId: string) {
+  const caller = await callerOf(ctx, req);
+  const body = await readJson(req);
+  const expiresIn = expiresInOf(body);
+  const paths = body.paths;
+  if (!Array.isArray(paths) || !paths.every((p) => typeof p === 'string')) {
+    throw ERRORS.invalidRequest("body must have required property 'paths'");
+  }
+  const visible = await asCaller(ctx.pool, caller, async (client) =>
+    new Set(
+      (await client.query<{ name: string }>(
+        'select name from storage.objects where bucket_id = $1 and name = any($2::text[])',
+        [bucketId, paths],
+      )).rows.map((r) => r.name),
+    ),
+  );
+  const out = [];
+  for (const path of paths as string[]) {
+    out.push(
+      visible.has(path)
+        ? { error: null, path, signedURL: await signUrl(ctx, bucketId, path, expiresIn) }
+        : { error: 'Either the object does not exist or you do not have access to it', path, signedURL: null },
+    );
+  }
+  sendJson(res, 200, out);
+}
+
+/** GET /object/sign/:bucket/*path?token= — the token is the permission; no JWT needed. */
+export async function serveSigned(ctx: Ctx, req: IncomingMessage, res: ServerResponse, bucketId: string, rawName: string) {
+  const name = objectName(rawName);
+  const token = new URL(req.url ?? '/', 'http://storage.local').searchParams.get('token');
+  if (!token) throw ERRORS.invalidRequest('Missing token');
+  const payload = await verifyToken(token, ctx.key);
+  if (payload.url !== `${bucketId}/${name}`) throw ERRORS.invalidSignature();
+  const obj = await findObject(ctx.pool, bucketId, name);
+  if (!obj) throw ERRORS.noSuchKey();
+  await renderObject(ctx, req, res, obj, 'asset');
+}
