@@ -1,0 +1,165 @@
+// The one implementation of creating a booking, used by the `bookings` function and by the api's
+// POST /api/bookings, /api/bookings/public and /api/teams/:id/bookings. The client's requested time
+// is re-validated with the slot engine (a client cannot book a time it was not offered), the member is
+// chosen by the team's strategy, and one atomic RPC writes; the exclusion constraint settles races.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { assignMembers } from '../assignment.ts';
+import { checkSlot, type SlotRejection } from '../slots.ts';
+import { toMs } from '../time.ts';
+import { serviceClient } from './clients.ts';
+import type { FunctionEnv } from './env.ts';
+import { badRequest, conflict, fromDbError, HttpError, notFound, SLOT_TAKEN, type DbError } from './errors.ts';
+import type { BookingRateLimit } from './rate-limit.ts';
+import {
+  EVENT_NOT_FOUND,
+  loadPersonalSchedule,
+  loadTeamBookings,
+  loadTeamSchedule,
+  personalRules,
+  TEAM_SETTINGS,
+  teamRules,
+} from './scheduling.ts';
+import { camelize } from './shapes.ts';
+
+export interface GuestDetails {
+  guestName: string;
+  guestEmail: string;
+  guestPhone?: string | null;
+  guestCompany?: string | null;
+  notes?: string | null;
+}
+
+export interface Requested extends GuestDetails {
+  startTime: string;
+  endTime?: string | null;
+}
+
+export interface BookingDeps {
+  env: FunctionEnv;
+  limiter: BookingRateLimit;
+  clientAddress: string;
+  now?: () => Date;
+}
+
+const REJECTIONS: Record<Exclude<SlotRejection, 'busy'>, string> = {
+  invalid: 'Invalid start or end time',
+  wrong_duration: 'The end time must be the start time plus the event duration',
+  past: 'This time is in the past. Please select a different time.',
+  notice: 'This time is too soon to book. Please select a later time.',
+  horizon: 'This time is too far in the future. Please select an earlier time.',
+  outside_hours: 'This time is outside the available hours. Please select a different time.',
+};
+
+function rejection(reason: SlotRejection): HttpError {
+  return reason === 'busy' ? conflict(SLOT_TAKEN) : badRequest(REJECTIONS[reason]);
+}
+
+function guestJson(g: GuestDetails) {
+  const orNull = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null);
+  return {
+    guest_name: g.guestName.trim(),
+    guest_email: g.guestEmail.trim(),
+    guest_phone: orNull(g.guestPhone),
+    guest_company: orNull(g.guestCompany),
+    notes: orNull(g.notes),
+  };
+}
+
+function span(req: Requested): { start: number; end: number | undefined } {
+  const start = toMs(req.startTime);
+  const end = req.endTime ? toMs(req.endTime) : undefined;
+  if (!Number.isFinite(start) || (end !== undefined && !Number.isFinite(end))) throw badRequest(REJECTIONS.invalid);
+  return { start, end };
+}
+
+async function write(service: SupabaseClient, fn: string, args: Record<string, unknown>) {
+  const { data, error } = await service.rpc(fn, args).single();
+  if (error) throw fromDbError(error as DbError, EVENT_NOT_FOUND);
+  return data as Record<string, unknown>;
+}
+
+/** The booking as the api answers it: camelCase, with its event type's title and duration. */
+function answer(row: Record<string, unknown>, eventType: { title: string; duration: number }) {
+  return { ...camelize<Record<string, unknown>>(row), eventType: { title: eventType.title, duration: eventType.duration } };
+}
+
+/**
+ * A booking of a personal event type. A guest (no `hostId`) may book only active event types and is
+ * rate-limited; a host (`hostId`, POST /api/bookings) books their own event types for a guest.
+ */
+export async function bookPersonal(deps: BookingDeps, req: Requested & { eventTypeId: number }, hostId?: string) {
+  const service = serviceClient(deps.env);
+  const schedule = await loadPersonalSchedule(service, req.eventTypeId, hostId !== undefined);
+  if (hostId !== undefined && schedule.eventType.userId !== hostId) throw notFound(EVENT_NOT_FOUND);
+  if (hostId === undefined) deps.limiter.check(deps.clientAddress, `user:${schedule.eventType.userId}`);
+
+  const { start, end } = span(req);
+  const now = deps.now?.() ?? new Date();
+  const duration = schedule.eventType.duration * 60_000;
+  const rules = await personalRules(service, schedule, start, start + duration, now);
+  const check = checkSlot(rules, new Date(start), end === undefined ? undefined : new Date(end));
+  if (!check.ok) throw rejection(check.reason);
+
+  const row = await write(service, 'create_booking', {
+    p_event_type_id: schedule.eventType.id,
+    p_start: new Date(start).toISOString(),
+    p_end: new Date(start + duration).toISOString(),
+    p_guest: guestJson(req),
+    p_status: schedule.eventType.autoConfirm ? 'confirmed' : 'pending',
+  });
+  return answer(row, schedule.eventType);
+}
+
+/** Attempts when the chosen member is taken between the read and the write. */
+const ASSIGN_ATTEMPTS = 3;
+
+/**
+ * A booking of a team event type: guests on public teams (rate-limited), members on their own teams.
+ * The member is chosen by the event type's strategy; if a concurrent booking takes that member first,
+ * the choice is made again with fresh busy times.
+ */
+export async function bookTeam(deps: BookingDeps, req: Requested & { teamEventTypeId: number }, opts: { teamId?: number; callerId?: string } = {}) {
+  const service = serviceClient(deps.env);
+  const schedule = await loadTeamSchedule(service, req.teamEventTypeId, opts);
+  const isMember = opts.callerId !== undefined && schedule.members.some((m) => m.userId === opts.callerId);
+  if (!isMember) deps.limiter.check(deps.clientAddress, `team:${schedule.eventType.teamId}`);
+
+  const { start, end } = span(req);
+  const now = deps.now?.() ?? new Date();
+  const duration = schedule.eventType.duration * 60_000;
+  const slot = { start: new Date(start), end: new Date(start + duration) };
+
+  for (let attempt = 1; ; attempt++) {
+    const [{ rules, busy }, bookings] = await Promise.all([
+      teamRules(service, schedule, start, start + duration, now),
+      loadTeamBookings(service, schedule.eventType.teamId),
+    ]);
+    const check = checkSlot(rules, slot.start, end === undefined ? undefined : new Date(end));
+    if (!check.ok) throw rejection(check.reason);
+    const chosen = assignMembers({
+      ...schedule.eventType,
+      members: schedule.members,
+      busy,
+      bookings,
+      slot,
+      bufferBefore: TEAM_SETTINGS.bufferBefore,
+      bufferAfter: TEAM_SETTINGS.bufferAfter,
+      timeZone: schedule.teamTimeZone,
+    });
+    if (!chosen.ok) throw conflict(SLOT_TAKEN);
+    try {
+      const row = await write(service, 'create_team_booking', {
+        p_team_event_type_id: schedule.eventType.id,
+        p_start: slot.start.toISOString(),
+        p_end: slot.end.toISOString(),
+        p_guest: guestJson(req),
+        p_status: schedule.eventType.autoConfirm ? 'confirmed' : 'pending',
+        p_member_ids: chosen.memberIds,
+      });
+      return answer(row, schedule.eventType);
+    } catch (error) {
+      const lostRace = error instanceof HttpError && error.status === 409;
+      if (!lostRace || attempt >= ASSIGN_ATTEMPTS || schedule.eventType.requiresAllMembers) throw error;
+    }
+  }
+}

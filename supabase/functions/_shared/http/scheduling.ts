@@ -1,0 +1,188 @@
+// Loads what the slot engine needs for a personal or team event type. Guests act here, so reads use
+// the service role and re-check what RLS would: the event type is active, the team is public (or the
+// caller is a member of it). Only booleans and busy intervals leave this module, never guest data.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { MemberBooking, MemberBusy, TeamEventTypeRules, TeamMember } from '../assignment.ts';
+import { teamSlotMembers } from '../assignment.ts';
+import { type AvailabilityRule, DEFAULT_SETTINGS, type SchedulingSettings, type SlotRules } from '../slots.ts';
+import { DAY_MS } from '../time.ts';
+import { fromDbError, notFound, type DbError } from './errors.ts';
+
+export const EVENT_NOT_FOUND = "The event type you're looking for doesn't exist.";
+export const TEAM_EVENT_NOT_FOUND = "The team event type you're looking for doesn't exist.";
+
+/**
+ * Teams have no settings of their own (spec section 3): no buffers and no notice, and the 60-day horizon.
+ * Members' personal bookings still block them through their busy intervals.
+ */
+export const TEAM_SETTINGS: SchedulingSettings = { bufferBefore: 0, bufferAfter: 0, minimumNotice: 0, maxFutureBookings: 60 };
+
+/** The rows of a query (typed by the caller: the client is not generated from the schema), or its 4xx/5xx. */
+function must<T>(result: { data: unknown; error: DbError | null }): T {
+  if (result.error) throw fromDbError(result.error);
+  return result.data as T;
+}
+
+type RuleRow = { day_of_week: number; start_time: string; end_time: string; is_enabled: boolean };
+
+export interface PersonalEventType {
+  id: number;
+  userId: string;
+  title: string;
+  duration: number;
+  autoConfirm: boolean;
+}
+
+export interface PersonalSchedule {
+  eventType: PersonalEventType;
+  hostTimeZone: string;
+  availability: AvailabilityRule[];
+  settings: SchedulingSettings;
+}
+
+export async function loadPersonalSchedule(service: SupabaseClient, eventTypeId: number, includeInactive = false): Promise<PersonalSchedule> {
+  const row = must<{ id: number; user_id: string; title: string; duration: number; auto_confirm: boolean; is_active: boolean } | null>(
+    await service.from('event_types').select('id, user_id, title, duration, auto_confirm, is_active').eq('id', eventTypeId).maybeSingle(),
+  );
+  if (!row || (!row.is_active && !includeInactive)) throw notFound(EVENT_NOT_FOUND);
+  const [profile, rules, settings] = await Promise.all([
+    service.from('profiles').select('timezone').eq('id', row.user_id).maybeSingle(),
+    service.from('availability_rules').select('day_of_week, start_time, end_time, is_enabled').eq('user_id', row.user_id),
+    service.from('user_settings').select('buffer_before, buffer_after, minimum_notice, max_future_bookings').eq('user_id', row.user_id).maybeSingle(),
+  ]);
+  const s = must<{ buffer_before: number; buffer_after: number; minimum_notice: number; max_future_bookings: number } | null>(settings);
+  return {
+    eventType: { id: row.id, userId: row.user_id, title: row.title, duration: row.duration, autoConfirm: row.auto_confirm },
+    hostTimeZone: must<{ timezone: string } | null>(profile)?.timezone ?? 'UTC',
+    availability: (must<RuleRow[] | null>(rules) ?? []).map(toRule),
+    settings: s
+      ? { bufferBefore: s.buffer_before, bufferAfter: s.buffer_after, minimumNotice: s.minimum_notice, maxFutureBookings: s.max_future_bookings }
+      : DEFAULT_SETTINGS,
+  };
+}
+
+export interface TeamEventType extends TeamEventTypeRules {
+  id: number;
+  teamId: number;
+  title: string;
+  duration: number;
+  autoConfirm: boolean;
+}
+
+export interface TeamSchedule {
+  eventType: TeamEventType;
+  teamTimeZone: string;
+  availability: AvailabilityRule[];
+  members: TeamMember[];
+}
+
+/**
+ * A team event type a caller may book: active, and of a public team, unless the caller is a member
+ * (members book for guests on private teams too). `teamId`, when given, must match.
+ */
+export async function loadTeamSchedule(
+  service: SupabaseClient,
+  teamEventTypeId: number,
+  opts: { teamId?: number; callerId?: string } = {},
+): Promise<TeamSchedule> {
+  const row = must<{
+    id: number;
+    team_id: number;
+    title: string;
+    duration: number;
+    auto_confirm: boolean;
+    is_active: boolean;
+    requires_all_members: boolean;
+    assignment_type: TeamEventTypeRules['assignmentType'];
+    specific_member_id: string | null;
+    team: { is_public: boolean; timezone: string };
+  } | null>(
+    await service
+      .from('team_event_types')
+      .select('id, team_id, title, duration, auto_confirm, is_active, requires_all_members, assignment_type, specific_member_id, team:teams!inner(is_public, timezone)')
+      .eq('id', teamEventTypeId)
+      .maybeSingle(),
+  );
+  if (!row || !row.is_active || (opts.teamId !== undefined && row.team_id !== opts.teamId)) throw notFound(TEAM_EVENT_NOT_FOUND);
+  const team = row.team;
+  const membersRows =
+    must<{ user_id: string; joined_at: string }[] | null>(
+      await service.from('team_members').select('user_id, joined_at').eq('team_id', row.team_id).order('joined_at').order('id'),
+    ) ?? [];
+  const isMember = opts.callerId !== undefined && membersRows.some((m) => m.user_id === opts.callerId);
+  if (!team.is_public && !isMember) throw notFound(TEAM_EVENT_NOT_FOUND);
+  const rules = must<RuleRow[] | null>(
+    await service.from('team_availability').select('day_of_week, start_time, end_time, is_enabled').eq('team_id', row.team_id),
+  );
+  return {
+    eventType: {
+      id: row.id,
+      teamId: row.team_id,
+      title: row.title,
+      duration: row.duration,
+      autoConfirm: row.auto_confirm,
+      assignmentType: row.assignment_type,
+      specificMemberId: row.specific_member_id,
+      requiresAllMembers: row.requires_all_members,
+    },
+    teamTimeZone: team.timezone ?? 'UTC',
+    availability: (rules ?? []).map(toRule),
+    members: membersRows.map((m) => ({ userId: m.user_id, joinedAt: m.joined_at })),
+  };
+}
+
+function toRule(r: RuleRow): AvailabilityRule {
+  return { dayOfWeek: r.day_of_week, startTime: r.start_time, endTime: r.end_time, isEnabled: r.is_enabled };
+}
+
+/** Non-cancelled busy intervals of these people overlapping [from, to), widened by a day for buffers. */
+export async function loadBusy(service: SupabaseClient, userIds: string[], from: number, to: number): Promise<MemberBusy[]> {
+  if (userIds.length === 0) return [];
+  const rows = must<{ user_id: string; start_time: string; end_time: string }[] | null>(
+    await service.rpc('public_busy', {
+      p_user_ids: userIds,
+      p_from: new Date(from - DAY_MS).toISOString(),
+      p_to: new Date(to + DAY_MS).toISOString(),
+    }),
+  );
+  return (rows ?? []).map((r) => ({ userId: r.user_id, start: r.start_time, end: r.end_time }));
+}
+
+/** This team's non-cancelled assigned bookings, for round robin and least busy fairness. */
+export async function loadTeamBookings(service: SupabaseClient, teamId: number): Promise<MemberBooking[]> {
+  const rows = must<{ assigned_user_id: string; start_time: string; created_at: string; status: string }[] | null>(
+    await service
+      .from('bookings')
+      .select('assigned_user_id, start_time, created_at, status')
+      .eq('team_id', teamId)
+      .neq('status', 'cancelled')
+      .not('assigned_user_id', 'is', null),
+  );
+  return (rows ?? []).map((r) => ({ userId: r.assigned_user_id, start: r.start_time, createdAt: r.created_at, status: r.status }));
+}
+
+/** The slot engine's rules for a personal event type over [from, to). */
+export async function personalRules(service: SupabaseClient, s: PersonalSchedule, from: number, to: number, now: Date): Promise<SlotRules> {
+  return {
+    availability: s.availability,
+    hostTimeZone: s.hostTimeZone,
+    duration: s.eventType.duration,
+    settings: s.settings,
+    busy: await loadBusy(service, [s.eventType.userId], from, to),
+    now,
+  };
+}
+
+/** The slot engine's rules for a team event type over [from, to), with each candidate member's busy time. */
+export async function teamRules(service: SupabaseClient, s: TeamSchedule, from: number, to: number, now: Date) {
+  const busy = await loadBusy(service, s.members.map((m) => m.userId), from, to);
+  const rules: SlotRules = {
+    availability: s.availability,
+    hostTimeZone: s.teamTimeZone,
+    duration: s.eventType.duration,
+    settings: TEAM_SETTINGS,
+    ...teamSlotMembers(s.members, busy, s.eventType),
+    now,
+  };
+  return { rules, busy };
+}

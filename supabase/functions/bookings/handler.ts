@@ -1,0 +1,24 @@
+// POST /bookings: a guest books a personal event type ({eventTypeId, ...}) or a public team's event
+// type ({teamEventTypeId, ...}); the same module serves POST /api/bookings/public and team bookings.
+import { publicBookingSchema, teamBookingSchema } from '../_shared/schemas.ts';
+import { bookPersonal, bookTeam, type BookingDeps } from '../_shared/http/booking.ts';
+import type { FunctionEnv } from '../_shared/http/env.ts';
+import { json, parseOrThrow } from '../_shared/http/errors.ts';
+import { BookingRateLimit } from '../_shared/http/rate-limit.ts';
+import { readJson } from '../_shared/http/request.ts';
+import { createHandler, Router, type Ctx } from '../_shared/http/router.ts';
+
+export function bookingsRouter(limiter = new BookingRateLimit()): Router {
+  return new Router().post('/bookings', async (ctx: Ctx) => {
+    const body = await readJson(ctx.req);
+    const deps: BookingDeps = { env: ctx.env, limiter, clientAddress: ctx.clientAddress };
+    if (body && typeof body === 'object' && 'teamEventTypeId' in body) {
+      const input = parseOrThrow(teamBookingSchema, body);
+      const caller = await ctx.caller();
+      return json(await bookTeam(deps, input, { callerId: caller?.id }), 201);
+    }
+    return json(await bookPersonal(deps, parseOrThrow(publicBookingSchema, body)), 201);
+  });
+}
+
+export const bookingsHandler = (env: FunctionEnv) => createHandler(bookingsRouter(), env);

@@ -1,0 +1,18 @@
+// GET /slots?eventTypeId=|teamEventTypeId=&startDate=&endDate=&timeZone= : the bookable slots of a
+// personal event type or a public team's event type, in the visitor's time zone.
+import type { FunctionEnv } from '../_shared/http/env.ts';
+import { json } from '../_shared/http/errors.ts';
+import { createHandler, Router, type Ctx } from '../_shared/http/router.ts';
+import { listSlots } from '../_shared/http/slot-listing.ts';
+
+async function slots(ctx: Ctx) {
+  // Members may list slots of their private team's event types; everyone else acts as a guest.
+  const caller = await ctx.caller();
+  return json(await listSlots(ctx.env, ctx.url, caller?.id));
+}
+
+export function slotsRouter(): Router {
+  return new Router().get('/slots', slots);
+}
+
+export const slotsHandler = (env: FunctionEnv) => createHandler(slotsRouter(), env);
