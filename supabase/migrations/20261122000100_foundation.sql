@@ -1,0 +1,54 @@
+-- Foundation: extensions and the `private` schema for helpers that must not be exposed through the
+-- API (PostgREST serves `public` only). Trigger functions and RLS helpers live there.
+
+create extension if not exists btree_gist with schema extensions;
+
+create schema if not exists private;
+revoke all on schema private from public;
+-- Policies evaluated for anon/authenticated call helpers in this schema, so those roles need usage;
+-- execute is granted function by function.
+grant usage on schema private to anon, authenticated, service_role;
+
+-- Maintains updated_at on every update, whatever the client sends.
+create or replace function private.set_updated_at()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.updated_at := now();
+  if tg_op = 'UPDATE' then
+    new.created_at := old.created_at;
+  end if;
+  return new;
+end;
+$$;
+
+-- True for a name of the IANA database known to this server (what date-fns-tz accepts too), and
+-- false for abbreviations and POSIX strings that `at time zone` would also take.
+create or replace function private.is_valid_timezone(p_tz text)
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select p_tz = 'UTC' or exists (select 1 from pg_catalog.pg_timezone_names where name = p_tz);
+$$;
+
+-- Rejects unknown time zones on the `timezone` column of the table it is attached to. A trigger rather
+-- than a CHECK because the zone list is catalogue data, not an immutable expression.
+create or replace function private.check_timezone()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if (tg_op = 'INSERT' or new.timezone is distinct from old.timezone)
+     and not private.is_valid_timezone(new.timezone) then
+    raise exception 'Unknown time zone: %', new.timezone using errcode = '22023';
+  end if;
+  return new;
+end;
+$$;
+
+revoke all on all functions in schema private from public;

@@ -1,0 +1,219 @@
+-- Row-level security: the role matrix of design.md section 4. One named policy per action; the
+-- helpers are security definer so a policy on team_members can ask about team_members without
+-- recursing into its own RLS.
+
+-- Is the signed-in user a member of the team, with one of the roles when given?
+create or replace function private.has_team_role(p_team_id bigint, p_roles text[] default null)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (
+    select 1 from public.team_members m
+    where m.team_id = p_team_id
+      and m.user_id = (select auth.uid())
+      and (p_roles is null or m.role = any (p_roles))
+  );
+$$;
+
+create or replace function private.is_public_team(p_team_id bigint)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (select 1 from public.teams t where t.id = p_team_id and t.is_public);
+$$;
+
+-- Does the signed-in user share at least one team with this user? (Team-mates see each other's email.)
+create or replace function private.shares_team(p_user_id uuid)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (
+    select 1
+    from public.team_members mine
+    join public.team_members theirs on theirs.team_id = mine.team_id
+    where mine.user_id = (select auth.uid()) and theirs.user_id = p_user_id
+  );
+$$;
+
+revoke all on all functions in schema private from public;
+grant execute on function private.has_team_role(bigint, text[]), private.is_public_team(bigint), private.shares_team(uuid)
+  to anon, authenticated, service_role;
+
+-- Table privileges: the base schema grants everything to the API roles; narrow them so that an action
+-- nobody may take through the API is refused by privilege, and column grants keep identity and
+-- ownership columns out of reach. service_role keeps everything (it bypasses RLS, as hosted).
+revoke all on public.profiles, public.user_settings, public.event_types, public.availability_rules,
+  public.bookings, public.booking_busy, public.teams, public.team_members, public.team_event_types,
+  public.team_availability from anon, authenticated;
+
+grant select on public.profiles to authenticated;
+grant update (handle, first_name, last_name, profile_image_url, timezone, bio, title, company, location, website,
+  linkedin, twitter, instagram, is_public_profile, is_calendar_public) on public.profiles to authenticated;
+grant select, insert, update on public.user_settings to authenticated;
+grant select, insert, update, delete on public.event_types, public.availability_rules to authenticated;
+grant select on public.bookings to authenticated;
+grant update (status, notes, assigned_user_id) on public.bookings to authenticated;
+grant select on public.booking_busy to authenticated;
+grant select on public.teams, public.team_members, public.team_event_types, public.team_availability to anon, authenticated;
+grant insert, update, delete on public.teams, public.team_event_types, public.team_availability to authenticated;
+grant insert, delete on public.team_members to authenticated;
+grant update (role) on public.team_members to authenticated;
+
+alter table public.profiles enable row level security;
+alter table public.user_settings enable row level security;
+alter table public.event_types enable row level security;
+alter table public.availability_rules enable row level security;
+alter table public.bookings enable row level security;
+alter table public.booking_busy enable row level security;
+alter table public.teams enable row level security;
+alter table public.team_members enable row level security;
+alter table public.team_event_types enable row level security;
+alter table public.team_availability enable row level security;
+
+-- profiles ----------------------------------------------------------------------------------------
+-- No insert (created by the auth.users trigger) and no delete (deleting the auth user cascades).
+create policy "Profiles are readable by their user and team-mates" on public.profiles
+  for select to authenticated
+  using (id = (select auth.uid()) or private.shares_team(id));
+comment on policy "Profiles are readable by their user and team-mates" on public.profiles is
+  'Whole rows include the email, so others read public fields through directory_profiles/public_profile*.';
+create policy "Users update their own profile" on public.profiles
+  for update to authenticated
+  using (id = (select auth.uid()))
+  with check (id = (select auth.uid()));
+
+-- user_settings -----------------------------------------------------------------------------------
+-- No delete: every user always has exactly one settings row.
+create policy "Users read their own settings" on public.user_settings
+  for select to authenticated using (user_id = (select auth.uid()));
+create policy "Users create their own settings" on public.user_settings
+  for insert to authenticated with check (user_id = (select auth.uid()));
+comment on policy "Users create their own settings" on public.user_settings is
+  'The row is created at sign-up; this lets a client upsert it.';
+create policy "Users update their own settings" on public.user_settings
+  for update to authenticated using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
+
+-- event_types -------------------------------------------------------------------------------------
+create policy "Hosts read their own event types" on public.event_types
+  for select to authenticated using (user_id = (select auth.uid()));
+comment on policy "Hosts read their own event types" on public.event_types is
+  'Guests read active event types through public_event_types/public_event_type.';
+create policy "Hosts create their own event types" on public.event_types
+  for insert to authenticated with check (user_id = (select auth.uid()));
+create policy "Hosts update their own event types" on public.event_types
+  for update to authenticated using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
+create policy "Hosts delete their own event types" on public.event_types
+  for delete to authenticated using (user_id = (select auth.uid()));
+
+-- availability_rules ------------------------------------------------------------------------------
+create policy "Hosts read their own availability" on public.availability_rules
+  for select to authenticated using (user_id = (select auth.uid()));
+comment on policy "Hosts read their own availability" on public.availability_rules is
+  'Guests read it through public_availability.';
+create policy "Hosts create their own availability" on public.availability_rules
+  for insert to authenticated with check (user_id = (select auth.uid()));
+create policy "Hosts update their own availability" on public.availability_rules
+  for update to authenticated using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
+create policy "Hosts delete their own availability" on public.availability_rules
+  for delete to authenticated using (user_id = (select auth.uid()));
+
+-- bookings ----------------------------------------------------------------------------------------
+-- No insert (create_booking/create_team_booking write booking and busy rows atomically) and no delete
+-- (bookings are cancelled, and removed only with their event type, team or host).
+create policy "Hosts and team members read bookings" on public.bookings
+  for select to authenticated
+  using (user_id = (select auth.uid()) or (team_id is not null and private.has_team_role(team_id)));
+comment on policy "Hosts and team members read bookings" on public.bookings is
+  'Guest fields are never exposed to guests: public pages read busy intervals through public_busy.';
+create policy "Hosts, team owners and admins, and assignees update bookings" on public.bookings
+  for update to authenticated
+  using (
+    user_id = (select auth.uid())
+    or (team_id is not null and private.has_team_role(team_id, array['owner', 'admin']))
+    or assigned_user_id = (select auth.uid())
+  )
+  with check (
+    user_id = (select auth.uid())
+    or (team_id is not null and private.has_team_role(team_id, array['owner', 'admin']))
+    or (assigned_user_id = (select auth.uid()) and status = 'cancelled')
+  );
+comment on policy "Hosts, team owners and admins, and assignees update bookings" on public.bookings is
+  'Updatable columns are status, notes and assigned_user_id (column grants). A plain member may only cancel a team booking assigned to them; owners and admins cancel and assign any.';
+
+-- booking_busy ------------------------------------------------------------------------------------
+-- Written only by triggers on bookings and team_members.
+create policy "Users read their own busy intervals" on public.booking_busy
+  for select to authenticated using (user_id = (select auth.uid()));
+
+-- teams -------------------------------------------------------------------------------------------
+create policy "Teams are readable by members, and by everyone when public" on public.teams
+  for select to anon, authenticated
+  using (is_public or owner_id = (select auth.uid()) or private.has_team_role(id));
+comment on policy "Teams are readable by members, and by everyone when public" on public.teams is
+  'owner_id keeps the row readable in the RETURNING of the insert, before the owner membership is visible.';
+create policy "Signed-in users create teams they own" on public.teams
+  for insert to authenticated with check (owner_id = (select auth.uid()));
+comment on policy "Signed-in users create teams they own" on public.teams is
+  'The teams_add_owner trigger makes the creator the owner member.';
+create policy "Team owners and admins update the team" on public.teams
+  for update to authenticated
+  using (private.has_team_role(id, array['owner', 'admin']))
+  with check (private.has_team_role(id, array['owner', 'admin']));
+create policy "Team owners delete the team" on public.teams
+  for delete to authenticated using (owner_id = (select auth.uid()));
+
+-- team_members ------------------------------------------------------------------------------------
+create policy "Members are readable by team-mates, and by everyone for public teams" on public.team_members
+  for select to anon, authenticated
+  using (private.is_public_team(team_id) or private.has_team_role(team_id));
+comment on policy "Members are readable by team-mates, and by everyone for public teams" on public.team_members is
+  'Rows carry ids and roles only; card fields of public teams come from public_team_members.';
+create policy "Team owners and admins add admins and members" on public.team_members
+  for insert to authenticated
+  with check (private.has_team_role(team_id, array['owner', 'admin']) and role in ('admin', 'member'));
+comment on policy "Team owners and admins add admins and members" on public.team_members is
+  'The owner row is written only by the teams_add_owner trigger.';
+create policy "Team owners and admins change roles of non-owners" on public.team_members
+  for update to authenticated
+  using (private.has_team_role(team_id, array['owner', 'admin']) and role <> 'owner')
+  with check (private.has_team_role(team_id, array['owner', 'admin']) and role in ('admin', 'member'));
+create policy "Team owners and admins remove non-owners" on public.team_members
+  for delete to authenticated
+  using (private.has_team_role(team_id, array['owner', 'admin']) and role <> 'owner');
+comment on policy "Team owners and admins remove non-owners" on public.team_members is
+  'The owner is never removed; the row goes only with the team.';
+
+-- team_event_types --------------------------------------------------------------------------------
+create policy "Team event types are readable by members, and active ones of public teams by everyone" on public.team_event_types
+  for select to anon, authenticated
+  using ((is_active and private.is_public_team(team_id)) or private.has_team_role(team_id));
+create policy "Team owners and admins create team event types" on public.team_event_types
+  for insert to authenticated with check (private.has_team_role(team_id, array['owner', 'admin']));
+create policy "Team owners and admins update team event types" on public.team_event_types
+  for update to authenticated
+  using (private.has_team_role(team_id, array['owner', 'admin']))
+  with check (private.has_team_role(team_id, array['owner', 'admin']));
+create policy "Team owners and admins delete team event types" on public.team_event_types
+  for delete to authenticated using (private.has_team_role(team_id, array['owner', 'admin']));
+
+-- team_availability -------------------------------------------------------------------------------
+create policy "Team availability is readable by members, and by everyone for public teams" on public.team_availability
+  for select to anon, authenticated
+  using (private.is_public_team(team_id) or private.has_team_role(team_id));
+create policy "Team owners and admins create team availability" on public.team_availability
+  for insert to authenticated with check (private.has_team_role(team_id, array['owner', 'admin']));
+create policy "Team owners and admins update team availability" on public.team_availability
+  for update to authenticated
+  using (private.has_team_role(team_id, array['owner', 'admin']))
+  with check (private.has_team_role(team_id, array['owner', 'admin']));
+create policy "Team owners and admins delete team availability" on public.team_availability
+  for delete to authenticated using (private.has_team_role(team_id, array['owner', 'admin']));

@@ -1,0 +1,485 @@
+-- RPCs. Public reads are security definer functions that return only public columns (no email, no
+-- guest data, no private profile, no inactive event type, no private team); writes that must be
+-- atomic (a booking and its busy rows) happen in one function call.
+
+-- A host is visible on public pages when either discoverability switch is on (spec section 6).
+create or replace function private.is_visible_host(p_user_id uuid)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (select 1 from public.profiles p where p.id = p_user_id and (p.is_public_profile or p.is_calendar_public));
+$$;
+
+-- A person whose busy intervals a guest may see: a visible host, a host with an active event type
+-- (bookable through a direct link), or a member of a public team.
+create or replace function private.is_bookable_person(p_user_id uuid)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select private.is_visible_host(p_user_id)
+    or exists (select 1 from public.event_types e where e.user_id = p_user_id and e.is_active)
+    or exists (select 1 from public.team_members m join public.teams t on t.id = m.team_id
+               where m.user_id = p_user_id and t.is_public);
+$$;
+revoke all on all functions in schema private from public;
+
+-- Handles ---------------------------------------------------------------------------------------------
+create or replace function public.check_handle(p_handle text)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  wanted text := lower(btrim(coalesce(p_handle, '')));
+  holder uuid;
+begin
+  if wanted !~ '^[a-z0-9_-]{3,30}$' then
+    return jsonb_build_object('available', false,
+      'message', 'Handle must be 3-30 characters: lowercase letters, numbers, underscores and hyphens');
+  end if;
+  if private.is_reserved_handle(wanted) then
+    return jsonb_build_object('available', false, 'message', 'This handle is reserved');
+  end if;
+  select id into holder from public.profiles where lower(handle) = wanted;
+  if holder is null then
+    return jsonb_build_object('available', true, 'message', 'Handle is available');
+  elsif holder = (select auth.uid()) then
+    return jsonb_build_object('available', true, 'message', 'This is your current handle');
+  end if;
+  return jsonb_build_object('available', false, 'message', 'Handle is already taken');
+end;
+$$;
+
+-- Directory and public profiles ---------------------------------------------------------------------------
+create or replace function public.directory_profiles()
+returns table (id uuid, handle text, first_name text, last_name text, profile_image_url text, title text, bio text,
+  company text, location text)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select p.id, p.handle, p.first_name, p.last_name, p.profile_image_url, p.title, p.bio, p.company, p.location
+  from public.profiles p
+  where p.is_public_profile
+  order by p.updated_at desc, p.id;
+$$;
+
+create or replace function public.public_profile(p_user_id uuid)
+returns table (id uuid, handle text, first_name text, last_name text, profile_image_url text, timezone text, bio text,
+  title text, company text, location text, website text, linkedin text, twitter text, instagram text,
+  is_public_profile boolean, is_calendar_public boolean)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select p.id, p.handle, p.first_name, p.last_name, p.profile_image_url, p.timezone, p.bio, p.title, p.company,
+    p.location, p.website, p.linkedin, p.twitter, p.instagram, p.is_public_profile, p.is_calendar_public
+  from public.profiles p
+  where p.id = p_user_id and (p.is_public_profile or p.is_calendar_public);
+$$;
+
+create or replace function public.public_profile_by_handle(p_handle text)
+returns table (id uuid, handle text, first_name text, last_name text, profile_image_url text, timezone text, bio text,
+  title text, company text, location text, website text, linkedin text, twitter text, instagram text,
+  is_public_profile boolean, is_calendar_public boolean)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select pp.* from public.profiles p, public.public_profile(p.id) pp where lower(p.handle) = lower(btrim(p_handle));
+$$;
+
+-- Event types, availability and busy time of hosts ---------------------------------------------------------
+create or replace function public.public_event_types(p_user_id uuid)
+returns table (id bigint, user_id uuid, title text, description text, duration integer, color text,
+  auto_confirm boolean, price_cents integer)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select e.id, e.user_id, e.title, e.description, e.duration, e.color, e.auto_confirm, e.price_cents
+  from public.event_types e
+  where e.user_id = p_user_id and e.is_active and private.is_visible_host(p_user_id)
+  order by e.duration, e.id;
+$$;
+
+-- One active event type with its host's card fields: /book/{eventTypeId} is a direct link, bookable
+-- even when the host is not discoverable (spec section 6).
+create or replace function public.public_event_type(p_event_type_id bigint)
+returns table (id bigint, user_id uuid, title text, description text, duration integer, color text,
+  auto_confirm boolean, price_cents integer, host_handle text, host_first_name text, host_last_name text,
+  host_profile_image_url text, host_timezone text, host_title text, host_company text)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select e.id, e.user_id, e.title, e.description, e.duration, e.color, e.auto_confirm, e.price_cents,
+    p.handle, p.first_name, p.last_name, p.profile_image_url, p.timezone, p.title, p.company
+  from public.event_types e join public.profiles p on p.id = e.user_id
+  where e.id = p_event_type_id and e.is_active;
+$$;
+
+create or replace function public.public_availability(p_user_id uuid)
+returns table (day_of_week smallint, is_enabled boolean, start_time text, end_time text)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select a.day_of_week, a.is_enabled, a.start_time, a.end_time
+  from public.availability_rules a
+  where a.user_id = p_user_id
+    and (private.is_visible_host(p_user_id)
+         or exists (select 1 from public.event_types e where e.user_id = p_user_id and e.is_active))
+  order by a.day_of_week, a.start_time;
+$$;
+
+-- Busy intervals of non-cancelled bookings (personal, assigned team, requires-all team) overlapping
+-- [p_from, p_to): what a guest's slot picker must avoid, without any guest data.
+create or replace function public.public_busy(p_user_ids uuid[], p_from timestamptz, p_to timestamptz)
+returns table (user_id uuid, start_time timestamptz, end_time timestamptz)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if p_from is null or p_to is null or p_to <= p_from or p_to - p_from > interval '370 days' then
+    raise exception 'The range must be non-empty and at most 370 days' using errcode = '22023';
+  end if;
+  return query
+    select b.user_id, lower(b.during), upper(b.during)
+    from public.booking_busy b
+    where b.user_id = any (p_user_ids) and b.active
+      and b.during && tstzrange(p_from, p_to, '[)')
+      and private.is_bookable_person(b.user_id)
+    order by 2, 1;
+end;
+$$;
+
+-- Public teams --------------------------------------------------------------------------------------------
+create or replace function public.public_team(p_slug text)
+returns table (id bigint, name text, description text, slug text, timezone text, member_count integer)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select t.id, t.name, t.description, t.slug, t.timezone,
+    (select count(*)::integer from public.team_members m where m.team_id = t.id)
+  from public.teams t
+  where t.slug = lower(btrim(p_slug)) and t.is_public;
+$$;
+
+create or replace function public.public_team_event_types(p_slug text)
+returns table (id bigint, team_id bigint, title text, description text, duration integer, color text,
+  auto_confirm boolean, requires_all_members boolean, assignment_type text, specific_member_id uuid)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select e.id, e.team_id, e.title, e.description, e.duration, e.color, e.auto_confirm, e.requires_all_members,
+    e.assignment_type, e.specific_member_id
+  from public.team_event_types e join public.teams t on t.id = e.team_id
+  where t.slug = lower(btrim(p_slug)) and t.is_public and e.is_active
+  order by e.duration, e.id;
+$$;
+
+-- Card fields of every member of a public team (joining a public team puts you on its page).
+create or replace function public.public_team_members(p_slug text)
+returns table (user_id uuid, role text, joined_at timestamptz, handle text, first_name text, last_name text,
+  profile_image_url text, title text, company text, location text)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select m.user_id, m.role, m.joined_at, p.handle, p.first_name, p.last_name, p.profile_image_url, p.title,
+    p.company, p.location
+  from public.team_members m
+  join public.teams t on t.id = m.team_id
+  join public.profiles p on p.id = m.user_id
+  where t.slug = lower(btrim(p_slug)) and t.is_public
+  order by case m.role when 'owner' then 0 when 'admin' then 1 else 2 end, m.joined_at, m.user_id;
+$$;
+
+create or replace function public.public_team_availability(p_slug text)
+returns table (day_of_week smallint, is_enabled boolean, start_time text, end_time text)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select a.day_of_week, a.is_enabled, a.start_time, a.end_time
+  from public.team_availability a join public.teams t on t.id = a.team_id
+  where t.slug = lower(btrim(p_slug)) and t.is_public
+  order by a.day_of_week, a.start_time;
+$$;
+
+-- Figures for the signed-in host --------------------------------------------------------------------------
+-- One window of the dashboard: non-cancelled bookings the user hosts or is assigned, starting in [p_from, p_to).
+create or replace function private.booking_figures(p_user_id uuid, p_from timestamptz, p_to timestamptz)
+returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'total_bookings', count(*),
+    'total_hours', coalesce(round(sum(extract(epoch from b.end_time - b.start_time)) / 3600, 1), 0),
+    'active_clients', count(distinct lower(b.guest_email)),
+    'revenue_cents', coalesce(sum(e.price_cents), 0)
+  )
+  from public.bookings b
+  left join public.event_types e on e.id = b.event_type_id
+  where (b.user_id = p_user_id or b.assigned_user_id = p_user_id)
+    and b.status <> 'cancelled'
+    and b.start_time >= p_from and b.start_time < p_to;
+$$;
+revoke all on function private.booking_figures(uuid, timestamptz, timestamptz) from public;
+
+-- week | month | quarter | year, each to date in the host's time zone (the week starts on Monday),
+-- with the same stretch of the previous period: e.g. 1-22 November against 1-22 October.
+create or replace function public.dashboard_stats(p_timeframe text)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  uid uuid := (select auth.uid());
+  tz text;
+  unit interval := case p_timeframe when 'week' then interval '1 week' when 'month' then interval '1 month'
+    when 'quarter' then interval '3 months' when 'year' then interval '1 year' end;
+  local_now timestamp;
+  local_start timestamp;
+  cur jsonb;
+  prev jsonb;
+begin
+  if uid is null then
+    raise exception 'Not signed in' using errcode = '42501';
+  end if;
+  if unit is null then
+    raise exception 'timeframe must be week, month, quarter or year' using errcode = '22023';
+  end if;
+  select p.timezone into tz from public.profiles p where p.id = uid;
+  tz := coalesce(tz, 'UTC');
+  local_now := now() at time zone tz;
+  local_start := date_trunc(p_timeframe, local_now);
+  cur := private.booking_figures(uid, local_start at time zone tz, now());
+  prev := private.booking_figures(uid, (local_start - unit) at time zone tz, (local_now - unit) at time zone tz);
+  return jsonb_build_object(
+    'timeframe', p_timeframe,
+    'timezone', tz,
+    'period_start', local_start at time zone tz,
+    'previous_period_start', (local_start - unit) at time zone tz,
+    'previous_period_end', (local_now - unit) at time zone tz,
+    'total_bookings', cur -> 'total_bookings',
+    'total_hours', cur -> 'total_hours',
+    'active_clients', cur -> 'active_clients',
+    'revenue', round((cur ->> 'revenue_cents')::numeric / 100, 2),
+    'revenue_cents', cur -> 'revenue_cents',
+    'previous_total_bookings', prev -> 'total_bookings',
+    'previous_total_hours', prev -> 'total_hours',
+    'previous_active_clients', prev -> 'active_clients',
+    'previous_revenue', round((prev ->> 'revenue_cents')::numeric / 100, 2),
+    'previous_revenue_cents', prev -> 'revenue_cents'
+  );
+end;
+$$;
+
+-- Non-cancelled bookings of the team starting this calendar month in the team's time zone; members only.
+create or replace function public.team_bookings_this_month(p_team_id bigint)
+returns integer
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  tz text;
+  month_start timestamp;
+begin
+  if not private.has_team_role(p_team_id) then
+    raise exception 'Not a member of this team' using errcode = '42501';
+  end if;
+  select t.timezone into tz from public.teams t where t.id = p_team_id;
+  month_start := date_trunc('month', now() at time zone tz);
+  return (
+    select count(*)::integer from public.bookings b
+    where b.team_id = p_team_id and b.status <> 'cancelled'
+      and b.start_time >= month_start at time zone tz
+      and b.start_time < (month_start + interval '1 month') at time zone tz
+  );
+end;
+$$;
+
+-- Booking writes ------------------------------------------------------------------------------------------
+-- Guest fields of p_guest, accepted in the column names or in the spec's camelCase.
+create or replace function private.guest_field(p_guest jsonb, p_snake text, p_camel text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select nullif(btrim(coalesce(p_guest ->> p_snake, p_guest ->> p_camel, '')), '');
+$$;
+
+-- Shared checks of both booking functions: the span equals the duration; status pending or confirmed
+-- (default from auto_confirm).
+create or replace function private.booking_status(p_start timestamptz, p_end timestamptz, p_duration integer,
+  p_auto_confirm boolean, p_status text)
+returns text
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  if p_start is null or p_end is null or p_end - p_start <> make_interval(mins => p_duration) then
+    raise exception 'end must be start plus the event duration (% minutes)', p_duration using errcode = '22023';
+  end if;
+  if p_status is not null and p_status not in ('pending', 'confirmed') then
+    raise exception 'A new booking is pending or confirmed' using errcode = '22023';
+  end if;
+  return coalesce(p_status, case when p_auto_confirm then 'confirmed' else 'pending' end);
+end;
+$$;
+revoke all on all functions in schema private from public;
+grant execute on function private.is_visible_host(uuid), private.is_bookable_person(uuid) to anon, authenticated, service_role;
+
+-- A booking on a personal event type. Called with the service role for guests (the edge function has
+-- checked the slot), or by the signed-in host on their own event type. The busy row is written by
+-- the bookings trigger in the same statement, so a concurrent overlapping booking fails here with
+-- 23P01 whatever the caller checked before.
+create or replace function public.create_booking(p_event_type_id bigint, p_start timestamptz, p_end timestamptz,
+  p_guest jsonb, p_status text default null)
+returns public.bookings
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  et public.event_types;
+  as_host boolean := (select auth.role()) = 'authenticated';
+  created public.bookings;
+begin
+  select * into et from public.event_types e where e.id = p_event_type_id;
+  if not found or (as_host and et.user_id <> (select auth.uid())) or (not as_host and not et.is_active) then
+    raise exception 'Event type not found' using errcode = 'P0002';
+  end if;
+  insert into public.bookings (event_type_id, user_id, guest_name, guest_email, guest_phone, guest_company, notes,
+    start_time, end_time, status)
+  values (et.id, et.user_id, private.guest_field(p_guest, 'guest_name', 'guestName'),
+    private.guest_field(p_guest, 'guest_email', 'guestEmail'), private.guest_field(p_guest, 'guest_phone', 'guestPhone'),
+    private.guest_field(p_guest, 'guest_company', 'guestCompany'), private.guest_field(p_guest, 'notes', 'notes'),
+    p_start, p_end, private.booking_status(p_start, p_end, et.duration, et.auto_confirm, p_status))
+  returning * into created;
+  return created;
+exception when exclusion_violation then
+  raise exception 'This time slot is no longer available' using errcode = '23P01';
+end;
+$$;
+
+-- A booking on a team event type. For a requires-all-members type every current member is booked
+-- (p_member_ids is ignored); otherwise p_member_ids holds at most one member, the assignee (none:
+-- unassigned). Service role for guests; signed-in team owners and admins otherwise.
+create or replace function public.create_team_booking(p_team_event_type_id bigint, p_start timestamptz,
+  p_end timestamptz, p_guest jsonb, p_status text default null, p_member_ids uuid[] default null)
+returns public.bookings
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  et public.team_event_types;
+  as_member boolean := (select auth.role()) = 'authenticated';
+  assignee uuid;
+  created public.bookings;
+begin
+  select * into et from public.team_event_types e where e.id = p_team_event_type_id;
+  if not found or (as_member and not private.has_team_role(et.team_id, array['owner', 'admin']))
+     or (not as_member and not et.is_active) then
+    raise exception 'Event type not found' using errcode = 'P0002';
+  end if;
+  if not et.requires_all_members then
+    if coalesce(cardinality(p_member_ids), 0) > 1 then
+      raise exception 'A booking of this event type is assigned to one member' using errcode = '22023';
+    end if;
+    assignee := p_member_ids[1];
+    if assignee is not null
+       and not exists (select 1 from public.team_members m where m.team_id = et.team_id and m.user_id = assignee) then
+      raise exception 'Member is not in this team' using errcode = '22023';
+    end if;
+  end if;
+  insert into public.bookings (team_event_type_id, team_id, assigned_user_id, guest_name, guest_email, guest_phone,
+    guest_company, notes, start_time, end_time, status)
+  values (et.id, et.team_id, assignee, private.guest_field(p_guest, 'guest_name', 'guestName'),
+    private.guest_field(p_guest, 'guest_email', 'guestEmail'), private.guest_field(p_guest, 'guest_phone', 'guestPhone'),
+    private.guest_field(p_guest, 'guest_company', 'guestCompany'), private.guest_field(p_guest, 'notes', 'notes'),
+    p_start, p_end, private.booking_status(p_start, p_end, et.duration, et.auto_confirm, p_status))
+  returning * into created;
+  return created;
+exception when exclusion_violation then
+  raise exception 'This time slot is no longer available' using errcode = '23P01';
+end;
+$$;
+
+-- Adds an existing user to a team by email (the invite form). Owners and admins only; the email
+-- lookup needs the definer because profiles of non-team-mates are not readable.
+create or replace function public.invite_team_member(p_team_id bigint, p_email text, p_role text default 'member')
+returns public.team_members
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  invitee uuid;
+  added public.team_members;
+begin
+  if not private.has_team_role(p_team_id, array['owner', 'admin']) then
+    raise exception 'Only team owners and admins can invite members' using errcode = '42501';
+  end if;
+  if p_role is null or p_role not in ('admin', 'member') then
+    raise exception 'Role must be admin or member' using errcode = '22023';
+  end if;
+  select p.id into invitee from public.profiles p where lower(p.email) = lower(btrim(p_email));
+  if invitee is null then
+    raise exception 'No user with this email' using errcode = 'P0002';
+  end if;
+  insert into public.team_members (team_id, user_id, role) values (p_team_id, invitee, p_role) returning * into added;
+  return added;
+exception when unique_violation then
+  raise exception 'This user is already a member of the team' using errcode = '23505';
+end;
+$$;
+
+-- Execute rights: the base schema grants every new function to the API roles; decide each one.
+revoke all on all functions in schema public from public, anon, authenticated;
+grant execute on function
+  public.check_handle(text), public.directory_profiles(), public.public_profile(uuid),
+  public.public_profile_by_handle(text), public.public_event_types(uuid), public.public_event_type(bigint),
+  public.public_availability(uuid), public.public_busy(uuid[], timestamptz, timestamptz), public.public_team(text),
+  public.public_team_event_types(text), public.public_team_members(text), public.public_team_availability(text)
+  to anon, authenticated;
+grant execute on function
+  public.dashboard_stats(text), public.team_bookings_this_month(bigint),
+  public.create_booking(bigint, timestamptz, timestamptz, jsonb, text),
+  public.create_team_booking(bigint, timestamptz, timestamptz, jsonb, text, uuid[]),
+  public.invite_team_member(bigint, text, text)
+  to authenticated;
+grant execute on all functions in schema public to service_role;
