@@ -1,5 +1,9 @@
 -- Teams, their members, event types and availability.
 
+-- Closed sets as enums, so the generated TypeScript types carry them as unions.
+create type public.team_role as enum ('owner', 'admin', 'member');
+create type public.assignment_type as enum ('round_robin', 'least_busy', 'specific_member');
+
 create table public.teams (
   id bigint generated always as identity primary key,
   name text not null constraint teams_name_present check (btrim(name) <> ''),
@@ -22,7 +26,7 @@ create table public.team_members (
   id bigint generated always as identity primary key,
   team_id bigint not null references public.teams (id) on delete cascade,
   user_id uuid not null references public.profiles (id) on delete cascade,
-  role text not null default 'member' constraint team_members_role_choice check (role in ('owner', 'admin', 'member')),
+  role public.team_role not null default 'member',
   joined_at timestamptz not null default now(),
   constraint team_members_team_user_key unique (team_id, user_id)
 );
@@ -74,8 +78,7 @@ create table public.team_event_types (
   is_active boolean not null default true,
   auto_confirm boolean not null default true,
   requires_all_members boolean not null default false,
-  assignment_type text not null default 'round_robin'
-    constraint team_event_types_assignment_type_choice check (assignment_type in ('round_robin', 'least_busy', 'specific_member')),
+  assignment_type public.assignment_type not null default 'round_robin',
   specific_member_id uuid,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),

@@ -1,5 +1,7 @@
 -- Bookings and the busy intervals that make double booking impossible.
 
+create type public.booking_status as enum ('pending', 'confirmed', 'cancelled', 'completed');
+
 create table public.bookings (
   id bigint generated always as identity primary key,
   event_type_id bigint,
@@ -16,8 +18,7 @@ create table public.bookings (
   notes text,
   start_time timestamptz not null,
   end_time timestamptz not null,
-  status text not null default 'confirmed'
-    constraint bookings_status_choice check (status in ('pending', 'confirmed', 'cancelled', 'completed')),
+  status public.booking_status not null default 'confirmed',
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   constraint bookings_start_before_end check (start_time < end_time),

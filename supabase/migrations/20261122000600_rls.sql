@@ -14,7 +14,7 @@ as $$
     select 1 from public.team_members m
     where m.team_id = p_team_id
       and m.user_id = (select auth.uid())
-      and (p_roles is null or m.role = any (p_roles))
+      and (p_roles is null or m.role::text = any (p_roles))
   );
 $$;
 

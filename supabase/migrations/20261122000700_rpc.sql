@@ -186,7 +186,7 @@ $$;
 
 create or replace function public.public_team_event_types(p_slug text)
 returns table (id bigint, team_id bigint, title text, description text, duration integer, color text,
-  auto_confirm boolean, requires_all_members boolean, assignment_type text, specific_member_id uuid)
+  auto_confirm boolean, requires_all_members boolean, assignment_type public.assignment_type, specific_member_id uuid)
 language sql
 stable
 security definer
@@ -201,7 +201,7 @@ $$;
 
 -- Card fields of every member of a public team (joining a public team puts you on its page).
 create or replace function public.public_team_members(p_slug text)
-returns table (user_id uuid, role text, joined_at timestamptz, handle text, first_name text, last_name text,
+returns table (user_id uuid, role public.team_role, joined_at timestamptz, handle text, first_name text, last_name text,
   profile_image_url text, title text, company text, location text)
 language sql
 stable
@@ -344,7 +344,7 @@ $$;
 -- (default from auto_confirm).
 create or replace function private.booking_status(p_start timestamptz, p_end timestamptz, p_duration integer,
   p_auto_confirm boolean, p_status text)
-returns text
+returns public.booking_status
 language plpgsql
 immutable
 set search_path = ''
@@ -356,7 +356,7 @@ begin
   if p_status is not null and p_status not in ('pending', 'confirmed') then
     raise exception 'A new booking is pending or confirmed' using errcode = '22023';
   end if;
-  return coalesce(p_status, case when p_auto_confirm then 'confirmed' else 'pending' end);
+  return coalesce(p_status, case when p_auto_confirm then 'confirmed' else 'pending' end)::public.booking_status;
 end;
 $$;
 revoke all on all functions in schema private from public;
@@ -461,7 +461,7 @@ begin
   if invitee is null then
     raise exception 'No user with this email' using errcode = 'P0002';
   end if;
-  insert into public.team_members (team_id, user_id, role) values (p_team_id, invitee, p_role) returning * into added;
+  insert into public.team_members (team_id, user_id, role) values (p_team_id, invitee, p_role::public.team_role) returning * into added;
   return added;
 exception when unique_violation then
   raise exception 'This user is already a member of the team' using errcode = '23505';

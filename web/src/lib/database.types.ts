@@ -1,0 +1,885 @@
+export type Json =
+  | string
+  | number
+  | boolean
+  | null
+  | { [key: string]: Json | undefined }
+  | Json[]
+
+export type Database = {
+  // Allows to automatically instantiate createClient with right options
+  // instead of createClient<Database, { PostgrestVersion: 'XX' }>(URL, KEY)
+  __InternalSupabase: {
+    PostgrestVersion: "12"
+  }
+  public: {
+    Tables: {
+      availability_rules: {
+        Row: {
+          day_of_week: number
+          end_time: string
+          id: number
+          is_enabled: boolean
+          start_time: string
+          user_id: string
+        }
+        Insert: {
+          day_of_week: number
+          end_time?: string
+          id?: never
+          is_enabled?: boolean
+          start_time?: string
+          user_id: string
+        }
+        Update: {
+          day_of_week?: number
+          end_time?: string
+          id?: never
+          is_enabled?: boolean
+          start_time?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "availability_rules_user_id_fkey"
+            columns: ["user_id"]
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      booking_busy: {
+        Row: {
+          active: boolean
+          booking_id: number
+          during: unknown
+          user_id: string
+        }
+        Insert: {
+          active?: boolean
+          booking_id: number
+          during: unknown
+          user_id: string
+        }
+        Update: {
+          active?: boolean
+          booking_id?: number
+          during?: unknown
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "booking_busy_booking_id_fkey"
+            columns: ["booking_id"]
+            referencedRelation: "bookings"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "booking_busy_user_id_fkey"
+            columns: ["user_id"]
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      bookings: {
+        Row: {
+          assigned_user_id: string | null
+          created_at: string
+          end_time: string
+          event_type_id: number | null
+          guest_company: string | null
+          guest_email: string
+          guest_name: string
+          guest_phone: string | null
+          id: number
+          notes: string | null
+          start_time: string
+          status: Database["public"]["Enums"]["booking_status"]
+          team_event_type_id: number | null
+          team_id: number | null
+          updated_at: string
+          user_id: string | null
+        }
+        Insert: {
+          assigned_user_id?: string | null
+          created_at?: string
+          end_time: string
+          event_type_id?: number | null
+          guest_company?: string | null
+          guest_email: string
+          guest_name: string
+          guest_phone?: string | null
+          id?: never
+          notes?: string | null
+          start_time: string
+          status?: Database["public"]["Enums"]["booking_status"]
+          team_event_type_id?: number | null
+          team_id?: number | null
+          updated_at?: string
+          user_id?: string | null
+        }
+        Update: {
+          assigned_user_id?: string | null
+          created_at?: string
+          end_time?: string
+          event_type_id?: number | null
+          guest_company?: string | null
+          guest_email?: string
+          guest_name?: string
+          guest_phone?: string | null
+          id?: never
+          notes?: string | null
+          start_time?: string
+          status?: Database["public"]["Enums"]["booking_status"]
+          team_event_type_id?: number | null
+          team_id?: number | null
+          updated_at?: string
+          user_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "bookings_assigned_member_fkey"
+            columns: ["team_id", "assigned_user_id"]
+            referencedRelation: "team_members"
+            referencedColumns: ["team_id", "user_id"]
+          },
+          {
+            foreignKeyName: "bookings_event_type_fkey"
+            columns: ["event_type_id", "user_id"]
+            referencedRelation: "event_types"
+            referencedColumns: ["id", "user_id"]
+          },
+          {
+            foreignKeyName: "bookings_team_event_type_fkey"
+            columns: ["team_event_type_id", "team_id"]
+            referencedRelation: "team_event_types"
+            referencedColumns: ["id", "team_id"]
+          },
+          {
+            foreignKeyName: "bookings_team_id_fkey"
+            columns: ["team_id"]
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "bookings_user_id_fkey"
+            columns: ["user_id"]
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      event_types: {
+        Row: {
+          auto_confirm: boolean
+          color: string
+          created_at: string
+          description: string | null
+          duration: number
+          id: number
+          is_active: boolean
+          price_cents: number
+          title: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          auto_confirm?: boolean
+          color?: string
+          created_at?: string
+          description?: string | null
+          duration?: number
+          id?: never
+          is_active?: boolean
+          price_cents?: number
+          title: string
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          auto_confirm?: boolean
+          color?: string
+          created_at?: string
+          description?: string | null
+          duration?: number
+          id?: never
+          is_active?: boolean
+          price_cents?: number
+          title?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "event_types_user_id_fkey"
+            columns: ["user_id"]
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      profiles: {
+        Row: {
+          bio: string | null
+          company: string | null
+          created_at: string
+          email: string | null
+          first_name: string | null
+          handle: string | null
+          id: string
+          instagram: string | null
+          is_calendar_public: boolean
+          is_public_profile: boolean
+          last_name: string | null
+          linkedin: string | null
+          location: string | null
+          profile_image_url: string | null
+          timezone: string
+          title: string | null
+          twitter: string | null
+          updated_at: string
+          website: string | null
+        }
+        Insert: {
+          bio?: string | null
+          company?: string | null
+          created_at?: string
+          email?: string | null
+          first_name?: string | null
+          handle?: string | null
+          id: string
+          instagram?: string | null
+          is_calendar_public?: boolean
+          is_public_profile?: boolean
+          last_name?: string | null
+          linkedin?: string | null
+          location?: string | null
+          profile_image_url?: string | null
+          timezone?: string
+          title?: string | null
+          twitter?: string | null
+          updated_at?: string
+          website?: string | null
+        }
+        Update: {
+          bio?: string | null
+          company?: string | null
+          created_at?: string
+          email?: string | null
+          first_name?: string | null
+          handle?: string | null
+          id?: string
+          instagram?: string | null
+          is_calendar_public?: boolean
+          is_public_profile?: boolean
+          last_name?: string | null
+          linkedin?: string | null
+          location?: string | null
+          profile_image_url?: string | null
+          timezone?: string
+          title?: string | null
+          twitter?: string | null
+          updated_at?: string
+          website?: string | null
+        }
+        Relationships: []
+      }
+      team_availability: {
+        Row: {
+          day_of_week: number
+          end_time: string
+          id: number
+          is_enabled: boolean
+          start_time: string
+          team_id: number
+        }
+        Insert: {
+          day_of_week: number
+          end_time?: string
+          id?: never
+          is_enabled?: boolean
+          start_time?: string
+          team_id: number
+        }
+        Update: {
+          day_of_week?: number
+          end_time?: string
+          id?: never
+          is_enabled?: boolean
+          start_time?: string
+          team_id?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "team_availability_team_id_fkey"
+            columns: ["team_id"]
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      team_event_types: {
+        Row: {
+          assignment_type: Database["public"]["Enums"]["assignment_type"]
+          auto_confirm: boolean
+          color: string
+          created_at: string
+          description: string | null
+          duration: number
+          id: number
+          is_active: boolean
+          requires_all_members: boolean
+          specific_member_id: string | null
+          team_id: number
+          title: string
+          updated_at: string
+        }
+        Insert: {
+          assignment_type?: Database["public"]["Enums"]["assignment_type"]
+          auto_confirm?: boolean
+          color?: string
+          created_at?: string
+          description?: string | null
+          duration?: number
+          id?: never
+          is_active?: boolean
+          requires_all_members?: boolean
+          specific_member_id?: string | null
+          team_id: number
+          title: string
+          updated_at?: string
+        }
+        Update: {
+          assignment_type?: Database["public"]["Enums"]["assignment_type"]
+          auto_confirm?: boolean
+          color?: string
+          created_at?: string
+          description?: string | null
+          duration?: number
+          id?: never
+          is_active?: boolean
+          requires_all_members?: boolean
+          specific_member_id?: string | null
+          team_id?: number
+          title?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "team_event_types_specific_member_fkey"
+            columns: ["team_id", "specific_member_id"]
+            referencedRelation: "team_members"
+            referencedColumns: ["team_id", "user_id"]
+          },
+          {
+            foreignKeyName: "team_event_types_team_id_fkey"
+            columns: ["team_id"]
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      team_members: {
+        Row: {
+          id: number
+          joined_at: string
+          role: Database["public"]["Enums"]["team_role"]
+          team_id: number
+          user_id: string
+        }
+        Insert: {
+          id?: never
+          joined_at?: string
+          role?: Database["public"]["Enums"]["team_role"]
+          team_id: number
+          user_id: string
+        }
+        Update: {
+          id?: never
+          joined_at?: string
+          role?: Database["public"]["Enums"]["team_role"]
+          team_id?: number
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "team_members_team_id_fkey"
+            columns: ["team_id"]
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "team_members_user_id_fkey"
+            columns: ["user_id"]
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      teams: {
+        Row: {
+          created_at: string
+          description: string | null
+          id: number
+          is_public: boolean
+          name: string
+          owner_id: string
+          slug: string
+          timezone: string
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          description?: string | null
+          id?: never
+          is_public?: boolean
+          name: string
+          owner_id: string
+          slug: string
+          timezone?: string
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          description?: string | null
+          id?: never
+          is_public?: boolean
+          name?: string
+          owner_id?: string
+          slug?: string
+          timezone?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "teams_owner_id_fkey"
+            columns: ["owner_id"]
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      user_settings: {
+        Row: {
+          buffer_after: number
+          buffer_before: number
+          created_at: string
+          max_future_bookings: number
+          minimum_notice: number
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          buffer_after?: number
+          buffer_before?: number
+          created_at?: string
+          max_future_bookings?: number
+          minimum_notice?: number
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          buffer_after?: number
+          buffer_before?: number
+          created_at?: string
+          max_future_bookings?: number
+          minimum_notice?: number
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "user_settings_user_id_fkey"
+            columns: ["user_id"]
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+    }
+    Views: {
+      [_ in never]: never
+    }
+    Functions: {
+      check_handle: { Args: { p_handle: string }; Returns: Json }
+      create_booking: {
+        Args: {
+          p_end: string
+          p_event_type_id: number
+          p_guest: Json
+          p_start: string
+          p_status?: string
+        }
+        Returns: {
+          assigned_user_id: string | null
+          created_at: string
+          end_time: string
+          event_type_id: number | null
+          guest_company: string | null
+          guest_email: string
+          guest_name: string
+          guest_phone: string | null
+          id: number
+          notes: string | null
+          start_time: string
+          status: Database["public"]["Enums"]["booking_status"]
+          team_event_type_id: number | null
+          team_id: number | null
+          updated_at: string
+          user_id: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "bookings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      create_team_booking: {
+        Args: {
+          p_end: string
+          p_guest: Json
+          p_member_ids?: string[]
+          p_start: string
+          p_status?: string
+          p_team_event_type_id: number
+        }
+        Returns: {
+          assigned_user_id: string | null
+          created_at: string
+          end_time: string
+          event_type_id: number | null
+          guest_company: string | null
+          guest_email: string
+          guest_name: string
+          guest_phone: string | null
+          id: number
+          notes: string | null
+          start_time: string
+          status: Database["public"]["Enums"]["booking_status"]
+          team_event_type_id: number | null
+          team_id: number | null
+          updated_at: string
+          user_id: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "bookings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      dashboard_stats: { Args: { p_timeframe: string }; Returns: Json }
+      directory_profiles: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          bio: string
+          company: string
+          first_name: string
+          handle: string
+          id: string
+          last_name: string
+          location: string
+          profile_image_url: string
+          title: string
+        }[]
+      }
+      invite_team_member: {
+        Args: { p_email: string; p_role?: string; p_team_id: number }
+        Returns: {
+          id: number
+          joined_at: string
+          role: Database["public"]["Enums"]["team_role"]
+          team_id: number
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "team_members"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      public_availability: {
+        Args: { p_user_id: string }
+        Returns: {
+          day_of_week: number
+          end_time: string
+          is_enabled: boolean
+          start_time: string
+        }[]
+      }
+      public_busy: {
+        Args: { p_from: string; p_to: string; p_user_ids: string[] }
+        Returns: {
+          end_time: string
+          start_time: string
+          user_id: string
+        }[]
+      }
+      public_event_type: {
+        Args: { p_event_type_id: number }
+        Returns: {
+          auto_confirm: boolean
+          color: string
+          description: string
+          duration: number
+          host_company: string
+          host_first_name: string
+          host_handle: string
+          host_last_name: string
+          host_profile_image_url: string
+          host_timezone: string
+          host_title: string
+          id: number
+          price_cents: number
+          title: string
+          user_id: string
+        }[]
+      }
+      public_event_types: {
+        Args: { p_user_id: string }
+        Returns: {
+          auto_confirm: boolean
+          color: string
+          description: string
+          duration: number
+          id: number
+          price_cents: number
+          title: string
+          user_id: string
+        }[]
+      }
+      public_profile: {
+        Args: { p_user_id: string }
+        Returns: {
+          bio: string
+          company: string
+          first_name: string
+          handle: string
+          id: string
+          instagram: string
+          is_calendar_public: boolean
+          is_public_profile: boolean
+          last_name: string
+          linkedin: string
+          location: string
+          profile_image_url: string
+          timezone: string
+          title: string
+          twitter: string
+          website: string
+        }[]
+      }
+      public_profile_by_handle: {
+        Args: { p_handle: string }
+        Returns: {
+          bio: string
+          company: string
+          first_name: string
+          handle: string
+          id: string
+          instagram: string
+          is_calendar_public: boolean
+          is_public_profile: boolean
+          last_name: string
+          linkedin: string
+          location: string
+          profile_image_url: string
+          timezone: string
+          title: string
+          twitter: string
+          website: string
+        }[]
+      }
+      public_team: {
+        Args: { p_slug: string }
+        Returns: {
+          description: string
+          id: number
+          member_count: number
+          name: string
+          slug: string
+          timezone: string
+        }[]
+      }
+      public_team_availability: {
+        Args: { p_slug: string }
+        Returns: {
+          day_of_week: number
+          end_time: string
+          is_enabled: boolean
+          start_time: string
+        }[]
+      }
+      public_team_event_types: {
+        Args: { p_slug: string }
+        Returns: {
+          assignment_type: Database["public"]["Enums"]["assignment_type"]
+          auto_confirm: boolean
+          color: string
+          description: string
+          duration: number
+          id: number
+          requires_all_members: boolean
+          specific_member_id: string
+          team_id: number
+          title: string
+        }[]
+      }
+      public_team_members: {
+        Args: { p_slug: string }
+        Returns: {
+          company: string
+          first_name: string
+          handle: string
+          joined_at: string
+          last_name: string
+          location: string
+          profile_image_url: string
+          role: Database["public"]["Enums"]["team_role"]
+          title: string
+          user_id: string
+        }[]
+      }
+      team_bookings_this_month: { Args: { p_team_id: number }; Returns: number }
+    }
+    Enums: {
+      assignment_type: "round_robin" | "least_busy" | "specific_member"
+      booking_status: "pending" | "confirmed" | "cancelled" | "completed"
+      team_role: "owner" | "admin" | "member"
+    }
+    CompositeTypes: {
+      [_ in never]: never
+    }
+  }
+}
+
+type DatabaseWithoutInternals = Omit<Database, "__InternalSupabase">
+
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, "public">]
+
+export type Tables<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])[TableName] extends {
+      Row: infer R
+    }
+    ? R
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])
+    ? (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])[DefaultSchemaTableNameOrOptions] extends {
+        Row: infer R
+      }
+      ? R
+      : never
+    : never
+
+export type TablesInsert<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Insert: infer I
+    }
+    ? I
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Insert: infer I
+      }
+      ? I
+      : never
+    : never
+
+export type TablesUpdate<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Update: infer U
+    }
+    ? U
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Update: infer U
+      }
+      ? U
+      : never
+    : never
+
+export type Enums<
+  DefaultSchemaEnumNameOrOptions extends
+    | keyof DefaultSchema["Enums"]
+    | { schema: keyof DatabaseWithoutInternals },
+  EnumName extends (DefaultSchemaEnumNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"]
+    : never) = never,
+> = DefaultSchemaEnumNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"][EnumName]
+  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema["Enums"]
+    ? DefaultSchema["Enums"][DefaultSchemaEnumNameOrOptions]
+    : never
+
+export type CompositeTypes<
+  PublicCompositeTypeNameOrOptions extends
+    | keyof DefaultSchema["CompositeTypes"]
+    | { schema: keyof DatabaseWithoutInternals },
+  CompositeTypeName extends (PublicCompositeTypeNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"]
+    : never) = never,
+> = PublicCompositeTypeNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"][CompositeTypeName]
+  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema["CompositeTypes"]
+    ? DefaultSchema["CompositeTypes"][PublicCompositeTypeNameOrOptions]
+    : never
+
+export const Constants = {
+  public: {
+    Enums: {
+      assignment_type: ["round_robin", "least_busy", "specific_member"],
+      booking_status: ["pending", "confirmed", "cancelled", "completed"],
+      team_role: ["owner", "admin", "member"],
+    },
+  },
+} as const
+
