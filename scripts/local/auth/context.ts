@@ -1,0 +1,52 @@
+// What every handler gets: the stack's settings, the superuser pool, the mail inbox and the
+// per-email sign-in throttle.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type pg from 'pg';
+import type { StackConfig } from '../config.ts';
+import type { Inbox } from '../inbox.ts';
+import { badRequest } from './errors.ts';
+
+const WINDOW_MS = 5 * 60 * 1000;
+
+/** Counts wrong passwords per email (never per IP: tests sign in many users from 127.0.0.1). */
+export class SignInThrottle {
+  private failures = new Map<string, number[]>();
+
+  constructor(private readonly max: number) {}
+
+  private recent(email: string): number[] {
+    const since = Date.now() - WINDOW_MS;
+    const list = (this.failures.get(email.toLowerCase()) ?? []).filter((t) => t > since);
+    this.failures.set(email.toLowerCase(), list);
+    return list;
+  }
+
+  blocked(email: string): boolean {
+    return this.recent(email).length >= this.max;
+  }
+
+  fail(email: string): void {
+    this.recent(email).push(Date.now());
+  }
+}
+
+export interface AuthContext {
+  config: StackConfig;
+  pool: pg.Pool;
+  inbox: Inbox;
+  throttle: SignInThrottle;
+}
+
+export type Handler = (ctx: AuthContext, req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>;
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** GoTrue's validateEmail. */
+export function validateEmail(email: string): string {
+  if (!email) throw badRequest('validation_failed', 'An email address is required');
+  if (email.length > 255) throw badRequest('validation_failed', 'An email address is too long');
+  if (!EMAIL_PATTERN.test(email)) {
+    throw badRequest('validation_failed', 'Unable to validate email address: invalid format');
+  }
+  return email.toLowerCase();
+}

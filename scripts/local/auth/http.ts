@@ -1,0 +1,68 @@
+// Small request/response helpers shared by the auth handlers.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HttpError } from './errors.ts';
+
+const MAX_BODY = 1024 * 1024;
+
+export function sendJSON(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+export function sendHTML(res: ServerResponse, status: number, html: string) {
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(html);
+}
+
+export function redirect(res: ServerResponse, status: 302 | 303, location: string) {
+  res.writeHead(status, { location, 'content-length': '0' });
+  res.end();
+}
+
+export function noContent(res: ServerResponse) {
+  res.writeHead(204);
+  res.end();
+}
+
+async function readRaw(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) throw new HttpError(413, 'request_timeout', 'Request body too large');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A JSON object body; GoTrue answers 400 "Could not parse request body as JSON" otherwise. */
+export async function readJSON(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const raw = await readRaw(req);
+  if (!raw.trim()) return {};
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+  } catch {
+    // answered below
+  }
+  throw new HttpError(400, 'bad_json', 'Could not parse request body as JSON');
+}
+
+export async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  return new URLSearchParams(await readRaw(req));
+}
+
+/** Optional string field of a parsed body. */
+export function str(body: Record<string, unknown>, key: string): string {
+  const v = body[key];
+  return typeof v === 'string' ? v : '';
+}
+
+/** Optional object field of a parsed body. */
+export function obj(body: Record<string, unknown>, key: string): Record<string, unknown> | undefined {
+  const v = body[key];
+  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+}
+
+export const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

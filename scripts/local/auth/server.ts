@@ -1,0 +1,85 @@
+// GoTrue-compatible Auth service of the local stack. The gateway strips /auth/v1, so routes here
+// are GoTrue's own paths (/signup, /token, /user, ...).
+import http from 'node:http';
+import type pg from 'pg';
+import type { StackConfig } from '../config.ts';
+import type { Inbox } from '../inbox.ts';
+import { createUser, deleteUserById, getUserById, listUsers, updateUserById } from './admin.ts';
+import { SignInThrottle, type AuthContext, type Handler } from './context.ts';
+import { notFound, sendError } from './errors.ts';
+import { sendJSON } from './http.ts';
+import { authorize, identityPage, identitySubmit } from './oauth.ts';
+import { ensureSchema } from './sessions.ts';
+import { signup } from './signup.ts';
+import { token } from './token.ts';
+import { getUser, logout, updateCurrentUser } from './user.ts';
+import { recover, verifyGet, verifyPost } from './verify.ts';
+
+const settings: Handler = async ({ config }, _req, res) => {
+  const external: Record<string, boolean> = { anonymous_users: false, email: true, phone: false };
+  for (const p of ['apple', 'azure', 'bitbucket', 'discord', 'facebook', 'figma', 'github', 'gitlab', 'google', 'keycloak', 'kakao', 'linkedin_oidc', 'notion', 'slack_oidc', 'spotify', 'twitch', 'twitter', 'workos', 'zoom']) {
+    external[p] = config.auth.externalProviders.includes(p);
+  }
+  sendJSON(res, 200, {
+    external,
+    disable_signup: !config.auth.enableSignup,
+    mailer_autoconfirm: !config.auth.enableConfirmations,
+    phone_autoconfirm: false,
+    sms_provider: '',
+    saml_enabled: false,
+  });
+};
+
+const health: Handler = async (_ctx, _req, res) => {
+  sendJSON(res, 200, {
+    version: 'kairos-local',
+    name: 'GoTrue',
+    description: 'GoTrue is a user registration and authentication API',
+  });
+};
+
+const ADMIN_USER = /^\/admin\/users\/[^/]+$/;
+
+function route(method: string, path: string): Handler | undefined {
+  const routes: Record<string, Handler | undefined> = {
+    'GET /settings': settings,
+    'GET /health': health,
+    'POST /signup': signup,
+    'POST /token': token,
+    'GET /user': getUser,
+    'PUT /user': updateCurrentUser,
+    'POST /logout': logout,
+    'POST /recover': recover,
+    'GET /verify': verifyGet,
+    'POST /verify': verifyPost,
+    'GET /authorize': authorize,
+    'GET /local-idp': identityPage,
+    'POST /local-idp': identitySubmit,
+    'GET /admin/users': listUsers,
+    'POST /admin/users': createUser,
+  };
+  const direct = routes[`${method} ${path}`];
+  if (direct || !ADMIN_USER.test(path)) return direct;
+  return ({ GET: getUserById, PUT: updateUserById, DELETE: deleteUserById } as Record<string, Handler>)[method];
+}
+
+export function createAuthServer({ config, pool, inbox }: { config: StackConfig; pool: pg.Pool; inbox: Inbox }): http.Server {
+  const ctx: AuthContext = { config, pool, inbox, throttle: new SignInThrottle(config.auth.maxFailedSignIns) };
+  return http.createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://auth.local');
+      const path = url.pathname.replace(/\/+$/, '') || '/';
+      const handler = route(req.method ?? 'GET', path);
+      if (!handler) throw notFound('not_found', 'Not Found');
+      await ensureSchema(pool);
+      await handler(ctx, req, res, url);
+    } catch (e) {
+      if (res.headersSent) {
+        console.error('[auth] error after response started:', e);
+        res.destroy();
+        return;
+      }
+      sendError(req, res, e);
+    }
+  });
+}
