@@ -1,0 +1,67 @@
+// `npm run bench [-- section...]`: runs the benchmarks (all, or the named sections: engine, slots,
+// booking, team, web, startup), prints one table and writes it to scripts/bench/results/latest.md.
+// A section that fails shows as a FAILED row; the others still run.
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { benchBooking } from './booking.ts';
+import { benchEngine } from './engine.ts';
+import { Report } from './lib/report.ts';
+import { startBenchStack, type BenchStack } from './lib/stack.ts';
+import { benchSlotsHttp } from './slots-http.ts';
+import { benchStartup } from './startup.ts';
+import { benchTeam } from './team.ts';
+import { benchWeb } from './web.ts';
+
+type Section = { name: string; title: string; stack?: boolean; run: (r: Report, s: BenchStack) => unknown };
+
+const SECTIONS: Section[] = [
+  { name: 'engine', title: '1 slots: engine', run: (r) => benchEngine(r) },
+  { name: 'slots', title: '1 slots: function via gateway', stack: true, run: benchSlotsHttp },
+  { name: 'booking', title: '2 booking', stack: true, run: benchBooking },
+  { name: 'team', title: '3 team: round robin', stack: true, run: benchTeam },
+  { name: 'web', title: '4 web', run: (r) => benchWeb(r) },
+  { name: 'startup', title: '5 start-up', run: (r) => benchStartup(r) },
+];
+
+async function main() {
+  const wanted = process.argv.slice(2);
+  const unknown = wanted.filter((w) => !SECTIONS.some((s) => s.name === w));
+  if (unknown.length) throw new Error(`Unknown section(s) ${unknown.join(', ')}; choose from ${SECTIONS.map((s) => s.name).join(', ')}`);
+  const chosen = SECTIONS.filter((s) => wanted.length === 0 || wanted.includes(s.name));
+  const report = new Report();
+  let shared: BenchStack | undefined;
+  try {
+    for (const section of chosen) {
+      const started = Date.now();
+      process.stderr.write(`bench: ${section.name}…\n`);
+      try {
+        if (section.stack) shared ??= await startBenchStack();
+        await section.run(report, shared!);
+      } catch (e) {
+        report.failed(section.title, e);
+        process.stderr.write(`bench: ${section.name} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+      }
+      process.stderr.write(`bench: ${section.name} done in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+    }
+  } finally {
+    await shared?.close();
+  }
+  const header = [
+    '# Kairos benchmarks',
+    '',
+    `${new Date().toISOString()} · Node ${process.version} · ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'} · loopback, one machine` +
+      (wanted.length ? ` · sections: ${wanted.join(', ')}` : ''),
+  ].join('\n');
+  const out = join(import.meta.dirname, 'results', 'latest.md');
+  report.write(out, header);
+  console.log(report.markdown(header));
+  console.log(`Written to ${out}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

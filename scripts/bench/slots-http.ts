@@ -1,0 +1,39 @@
+// Benchmark 1b: the `slots` function end to end through the gateway (gateway → Deno → PostgREST →
+// Postgres → engine), for the same host shape as the engine benchmark, at 1, 50 and 200 connections.
+import autocannon from 'autocannon';
+import { addDays, instantToZoned } from '../../supabase/functions/_shared/time.ts';
+import { BOOKING_COUNTS, HOST_ZONE, VISITOR_ZONE } from './engine.ts';
+import { busyIntervals, createEventType, createUser, HORIZON_DAYS, insertBookings, setAvailability } from './lib/fixtures.ts';
+import type { Report } from './lib/report.ts';
+import { call, type BenchStack } from './lib/stack.ts';
+
+export const CONNECTIONS = [1, 50, 200] as const;
+
+export async function benchSlotsHttp(report: Report, s: BenchStack, seconds = 8) {
+  for (const count of BOOKING_COUNTS) {
+    const host = await createUser(s.db, { timezone: HOST_ZONE, label: `slots${count}` });
+    await setAvailability(s.db, host);
+    const eventTypeId = await createEventType(s.db, host, 30);
+    const otherType = await createEventType(s.db, host, 15, 'Existing bookings');
+    await insertBookings(s.db, host, otherType, busyIntervals(Date.now(), count));
+
+    const today = instantToZoned(Date.now(), VISITOR_ZONE).date;
+    const url =
+      `${s.apiUrl}/functions/v1/slots?eventTypeId=${eventTypeId}&startDate=${today}` +
+      `&endDate=${addDays(today, HORIZON_DAYS)}&timeZone=${encodeURIComponent(VISITOR_ZONE)}`;
+    const probe = await call(url, { headers: s.anonHeaders });
+    if (probe.status !== 200 || !Array.isArray(probe.body?.slots)) {
+      throw new Error(`GET /functions/v1/slots answered ${probe.status}: ${JSON.stringify(probe.body ?? probe.error).slice(0, 200)}`);
+    }
+    const kase = `${count} bookings (${probe.body.slots.length} slots)`;
+    for (const connections of CONNECTIONS) {
+      const r = await autocannon({ url, connections, duration: seconds, headers: s.anonHeaders, timeout: 30 });
+      const label = `${connections} conn`;
+      report.add('1 slots: function via gateway', kase, `${label}: p50 / p99`, `${r.latency.p50} / ${r.latency.p99} ms`);
+      report.add('1 slots: function via gateway', kase, `${label}: req/s`, r.requests.average);
+      if (r.non2xx || r.errors || r.timeouts) {
+        report.add('1 slots: function via gateway', kase, `${label}: failures`, `${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
+      }
+    }
+  }
+}
