@@ -52,3 +52,5 @@ end;
 $$;
 
 revoke all on all functions in schema private from public;
+-- Evaluated by the timezone triggers, which run as the caller.
+grant execute on function private.is_valid_timezone(text) to anon, authenticated, service_role;

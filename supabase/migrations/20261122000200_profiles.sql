@@ -132,3 +132,5 @@ create trigger on_auth_user_email_changed after update of email on auth.users
   execute function private.sync_user_email();
 
 revoke all on all functions in schema private from public;
+-- Part of a CHECK constraint, evaluated as the caller.
+grant execute on function private.is_reserved_handle(text) to anon, authenticated, service_role;

@@ -36,9 +36,9 @@ create table public.bookings (
     references public.team_members (team_id, user_id) on delete set null (assigned_user_id)
 );
 create index bookings_user_start_idx on public.bookings (user_id, start_time) where user_id is not null;
-create index bookings_event_type_id_idx on public.bookings (event_type_id) where event_type_id is not null;
+create index bookings_event_type_idx on public.bookings (event_type_id, user_id) where event_type_id is not null;
 create index bookings_team_start_idx on public.bookings (team_id, start_time) where team_id is not null;
-create index bookings_team_event_type_id_idx on public.bookings (team_event_type_id) where team_event_type_id is not null;
+create index bookings_team_event_type_idx on public.bookings (team_event_type_id, team_id) where team_event_type_id is not null;
 create index bookings_assigned_idx on public.bookings (team_id, assigned_user_id) where assigned_user_id is not null;
 create index bookings_assigned_user_start_idx on public.bookings (assigned_user_id, start_time) where assigned_user_id is not null;
 create trigger bookings_updated_at before update on public.bookings

@@ -1,0 +1,121 @@
+// The catalogue: facts about every object in `public`, so a table or function added later without
+// RLS, policies, indexes or a deliberate grant fails here.
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from './db.ts';
+
+let c: pg.Client;
+beforeAll(async () => {
+  c = await connect();
+});
+afterAll(async () => {
+  await c.end();
+});
+
+const ACTIONS = ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] as const;
+
+describe('catalogue', () => {
+  it('has the tables of the contract', async () => {
+    const { rows } = await c.query(`select relname from pg_class where relnamespace = 'public'::regnamespace and relkind in ('r', 'p') order by 1`);
+    expect(rows.map((r) => r.relname)).toEqual([
+      'availability_rules', 'booking_busy', 'bookings', 'event_types', 'profiles', 'team_availability',
+      'team_event_types', 'team_members', 'teams', 'user_settings',
+    ]);
+  });
+
+  it('enables RLS on every public table', async () => {
+    const { rows } = await c.query(
+      `select relname from pg_class where relnamespace = 'public'::regnamespace and relkind in ('r', 'p') and not relrowsecurity`,
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it('decides every action of every table: a policy, or no privilege for anon and authenticated', async () => {
+    const { rows } = await c.query(`
+      select t.relname as table, a.action,
+        exists (select 1 from pg_policies p where p.schemaname = 'public' and p.tablename = t.relname
+                and p.cmd in (a.action, 'ALL')) as has_policy,
+        has_table_privilege('anon', t.oid, a.action) or has_table_privilege('authenticated', t.oid, a.action)
+          or (a.action in ('INSERT', 'UPDATE') and exists (
+            select 1 from pg_attribute att where att.attrelid = t.oid and att.attnum > 0 and not att.attisdropped
+              and (has_column_privilege('anon', t.oid, att.attnum, a.action)
+                   or has_column_privilege('authenticated', t.oid, att.attnum, a.action)))) as api_can
+      from pg_class t cross join unnest($1::text[]) a(action)
+      where t.relnamespace = 'public'::regnamespace and t.relkind in ('r', 'p')
+      order by 1, 2`, [ACTIONS]);
+    const undecided = rows.filter((r) => r.api_can && !r.has_policy).map((r) => `${r.table} ${r.action}`);
+    expect(undecided).toEqual([]);
+    const decided = rows.filter((r) => r.has_policy || !r.api_can).length;
+    expect(decided).toBe(rows.length);
+  });
+
+  it('names one policy per action and table (no ALL policies)', async () => {
+    const { rows } = await c.query(`
+      select tablename, cmd, count(*)::int as n from pg_policies where schemaname = 'public'
+      group by 1, 2 having count(*) > 1 or cmd = 'ALL'`);
+    expect(rows).toEqual([]);
+  });
+
+  it('writes policies with (select auth.uid()), never a bare per-row auth.uid()', async () => {
+    const { rows } = await c.query(`
+      select tablename, policyname from pg_policies
+      where schemaname in ('public', 'storage')
+        and regexp_replace(coalesce(qual, '') || ' ' || coalesce(with_check, ''), '\\(\\s*SELECT auth\\.uid\\(\\) AS uid\\)', '', 'g') ~ 'auth\\.uid\\(\\)'`);
+    expect(rows).toEqual([]);
+  });
+
+  it('indexes every foreign key (its columns lead some index)', async () => {
+    const { rows } = await c.query(`
+      select con.conrelid::regclass::text as table, con.conname
+      from pg_constraint con
+      where con.contype = 'f' and con.connamespace = 'public'::regnamespace
+        and not exists (
+          select 1 from pg_index i
+          where i.indrelid = con.conrelid
+            and (i.indkey::int2[])[0:cardinality(con.conkey) - 1] @> con.conkey
+            and (i.indkey::int2[])[0:cardinality(con.conkey) - 1] <@ con.conkey)`);
+    expect(rows).toEqual([]);
+  });
+
+  it('pins search_path on every function of public and private', async () => {
+    const { rows } = await c.query(`
+      select p.oid::regprocedure::text as fn from pg_proc p
+      where p.pronamespace in ('public'::regnamespace, 'private'::regnamespace)
+        and not exists (select 1 from unnest(coalesce(p.proconfig, '{}')) cfg where cfg like 'search_path=%')`);
+    expect(rows).toEqual([]);
+  });
+
+  it('lets anon execute exactly the public read functions', async () => {
+    const { rows } = await c.query(`
+      select p.proname from pg_proc p
+      where p.pronamespace = 'public'::regnamespace and has_function_privilege('anon', p.oid, 'execute')
+      order by 1`);
+    expect(rows.map((r) => r.proname)).toEqual([
+      'check_handle', 'directory_profiles', 'public_availability', 'public_busy', 'public_event_type',
+      'public_event_types', 'public_profile', 'public_profile_by_handle', 'public_team', 'public_team_availability',
+      'public_team_event_types', 'public_team_members',
+    ]);
+  });
+
+  it('lets authenticated execute the public reads plus the host and team RPCs, and nothing else', async () => {
+    const { rows } = await c.query(`
+      select p.proname from pg_proc p
+      where p.pronamespace = 'public'::regnamespace and has_function_privilege('authenticated', p.oid, 'execute')
+        and not has_function_privilege('anon', p.oid, 'execute')
+      order by 1`);
+    expect(rows.map((r) => r.proname)).toEqual([
+      'create_booking', 'create_team_booking', 'dashboard_stats', 'invite_team_member', 'team_bookings_this_month',
+    ]);
+  });
+
+  it('keeps the private schema out of the API and its trigger functions unexecutable by API roles', async () => {
+    const { rows } = await c.query(`
+      select p.proname from pg_proc p
+      where p.pronamespace = 'private'::regnamespace and has_function_privilege('anon', p.oid, 'execute')
+      order by 1`);
+    expect(rows.map((r) => r.proname)).toEqual([
+      'has_team_role', 'is_bookable_person', 'is_public_team', 'is_reserved_handle', 'is_valid_timezone', 'is_visible_host',
+      'shares_team',
+    ]);
+  });
+});

@@ -1,0 +1,233 @@
+// The RLS matrix: every table × every kind of caller × select/insert/update/delete, run the way
+// PostgREST runs a request (role + JWT claims in a transaction). Each cell is asserted, allowed and
+// denied alike: an allowed cell must touch the target row, a denied one must touch nothing or fail
+// with 42501 (privilege or policy).
+//
+// The cast: S owns the personal rows and is a plain member of the private team T, and the team
+// booking of T is assigned to S; TO, TA, TM are T's owner, an admin and another member; X is an
+// unrelated signed-in user; NM owns another team (team powers elsewhere must not leak into T).
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anon, as, connect, createUser, user, type Actor } from './db.ts';
+
+const ACTORS = ['anon', 'owner', 'other user', 'team owner', 'team admin', 'team member', 'non-member'] as const;
+type ActorName = (typeof ACTORS)[number];
+const ACTIONS = ['select', 'insert', 'update', 'delete'] as const;
+type Action = (typeof ACTIONS)[number];
+
+interface Fixture {
+  S: string; X: string; TO: string; TA: string; TM: string; NM: string;
+  eventType: number; rule: number; booking: number; team: number; teamBooking: number; teamEventType: number;
+  teamAvailability: number;
+}
+
+/** One statement per action; `$1` is the acting user's id (S for anon, whose attempts target S's data). */
+interface TableCells {
+  select: string;
+  insert: string;
+  update: string;
+  delete: string;
+  /** Runs as superuser before an insert attempt (to make room for the row). */
+  prepareInsert?: string;
+  /** 'y'/'n' for select, insert, update, delete, per actor. */
+  expected: Record<ActorName, string>;
+}
+
+let c: pg.Client;
+let f: Fixture;
+const grid: { table: string; actor: ActorName; cells: string }[] = [];
+
+beforeAll(async () => {
+  c = await connect();
+  const [S, X, TO, TA, TM, NM] = [
+    await createUser(c), await createUser(c), await createUser(c), await createUser(c), await createUser(c), await createUser(c),
+  ];
+  const one = async (text: string, params: unknown[] = []) => (await c.query(text, params)).rows[0];
+  const eventType = (await one(`insert into event_types (user_id, title) values ($1, 'Intro') returning id`, [S])).id;
+  const rule = (await one(`insert into availability_rules (user_id, day_of_week) values ($1, 1) returning id`, [S])).id;
+  const booking = (
+    await one(
+      `select id from create_booking($1, now() + interval '2 days', now() + interval '2 days 30 minutes',
+        '{"guest_name": "Guest", "guest_email": "guest@example.test"}')`,
+      [eventType],
+    )
+  ).id;
+  const team = (await one(`insert into teams (name, slug, owner_id) values ('T', $1, $2) returning id`, [`t-${randomUUID()}`, TO])).id;
+  await c.query(`insert into teams (name, slug, owner_id) values ('T2', $1, $2)`, [`t2-${randomUUID()}`, NM]);
+  await c.query(
+    `insert into team_members (team_id, user_id, role) values ($1, $2, 'admin'), ($1, $3, 'member'), ($1, $4, 'member')`,
+    [team, TA, TM, S],
+  );
+  const teamEventType = (await one(`insert into team_event_types (team_id, title) values ($1, 'Team call') returning id`, [team])).id;
+  const teamAvailability = (await one(`insert into team_availability (team_id, day_of_week) values ($1, 2) returning id`, [team])).id;
+  const teamBooking = (
+    await one(
+      `select id from create_team_booking($1, now() + interval '3 days', now() + interval '3 days 30 minutes',
+        '{"guest_name": "Guest", "guest_email": "guest@example.test"}', null, array[$2::uuid])`,
+      [teamEventType, S],
+    )
+  ).id;
+  await c.query(`insert into storage.objects (bucket_id, name, owner) values ('avatars', $1, $2)`, [`${S}/avatar.png`, S]);
+  f = { S, X, TO, TA, TM, NM, eventType, rule, booking, team, teamBooking, teamEventType, teamAvailability };
+});
+
+afterAll(async () => {
+  await c.query(`delete from storage.objects where bucket_id = 'avatars' and name like $1`, [`${f.S}/%`]);
+  await c.query(`delete from auth.users where id = any ($1)`, [[f.S, f.X, f.TO, f.TA, f.TM, f.NM]]);
+  await c.end();
+  const total = tables().length * ACTORS.length * ACTIONS.length;
+  const asserted = grid.reduce((n, row) => n + row.cells.length, 0);
+  const lines = grid.map((r) => `${r.table.padEnd(26)} ${r.actor.padEnd(12)} ${[...r.cells].map((x, i) => `${ACTIONS[i]}:${x}`).join(' ')}`);
+  console.log(`RLS matrix (y = allowed, n = denied)\n${lines.join('\n')}\nRLS matrix coverage: ${asserted} / ${total} cells asserted`);
+});
+
+function actorOf(name: ActorName): Actor {
+  const ids: Record<Exclude<ActorName, 'anon'>, string> = {
+    owner: f.S, 'other user': f.X, 'team owner': f.TO, 'team admin': f.TA, 'team member': f.TM, 'non-member': f.NM,
+  };
+  return name === 'anon' ? anon : user(ids[name]);
+}
+
+/** Did the statement reach its target row? Policy and privilege refusals (42501) count as denied. */
+async function attempt(actor: Actor, text: string, params: unknown[], prepare?: string): Promise<'y' | 'n'> {
+  return as(c, actor, async () => {
+    try {
+      const r = await c.query(text, params);
+      return (r.rowCount ?? 0) > 0 ? 'y' : 'n';
+    } catch (e) {
+      if ((e as { code?: string }).code === '42501') return 'n';
+      throw e;
+    }
+  }, prepare);
+}
+
+const ONLY_OWNER = { anon: 'nnnn', owner: 'yyyy', 'other user': 'nnnn', 'team owner': 'nnnn', 'team admin': 'nnnn', 'team member': 'nnnn', 'non-member': 'nnnn' };
+const TEAM_MANAGED = {
+  anon: 'nnnn', owner: 'ynnn', 'other user': 'nnnn', 'team owner': 'yyyy', 'team admin': 'yyyy', 'team member': 'ynnn', 'non-member': 'nnnn',
+};
+
+function tables(): [string, TableCells][] {
+  const guest = `'Guest', 'guest@example.test', now() + interval '9 days', now() + interval '9 days 30 minutes'`;
+  return [
+    ['profiles', {
+      select: `select 1 from profiles where id = '${f.S}'`,
+      insert: `insert into profiles (id) values ('${randomUUID()}') returning id`,
+      update: `update profiles set bio = 'changed' where id = '${f.S}' returning id`,
+      delete: `delete from profiles where id = '${f.S}' returning id`,
+      // Team-mates read the whole row (email included); nobody inserts or deletes through the API.
+      expected: { anon: 'nnnn', owner: 'ynyn', 'other user': 'nnnn', 'team owner': 'ynnn', 'team admin': 'ynnn', 'team member': 'ynnn', 'non-member': 'nnnn' },
+    }],
+    ['user_settings', {
+      select: `select 1 from user_settings where user_id = '${f.S}'`,
+      prepareInsert: `delete from user_settings where user_id = '${f.S}'`,
+      insert: `insert into user_settings (user_id) values ('${f.S}') returning user_id`,
+      update: `update user_settings set buffer_before = 5 where user_id = '${f.S}' returning user_id`,
+      delete: `delete from user_settings where user_id = '${f.S}' returning user_id`,
+      expected: { ...ONLY_OWNER, owner: 'yyyn' },
+    }],
+    ['event_types', {
+      select: `select 1 from event_types where id = ${f.eventType}`,
+      insert: `insert into event_types (user_id, title) values ('${f.S}', 'New') returning id`,
+      update: `update event_types set title = 'Renamed' where id = ${f.eventType} returning id`,
+      delete: `delete from event_types where id = ${f.eventType} returning id`,
+      expected: ONLY_OWNER,
+    }],
+    ['availability_rules', {
+      select: `select 1 from availability_rules where id = ${f.rule}`,
+      insert: `insert into availability_rules (user_id, day_of_week) values ('${f.S}', 3) returning id`,
+      update: `update availability_rules set is_enabled = false where id = ${f.rule} returning id`,
+      delete: `delete from availability_rules where id = ${f.rule} returning id`,
+      expected: ONLY_OWNER,
+    }],
+    ['bookings (personal)', {
+      select: `select 1 from bookings where id = ${f.booking}`,
+      insert: `insert into bookings (event_type_id, user_id, guest_name, guest_email, start_time, end_time)
+               values (${f.eventType}, '${f.S}', ${guest}) returning id`,
+      update: `update bookings set notes = 'changed' where id = ${f.booking} returning id`,
+      delete: `delete from bookings where id = ${f.booking} returning id`,
+      // Inserts go through create_booking; bookings are cancelled, never deleted.
+      expected: { ...ONLY_OWNER, owner: 'ynyn' },
+    }],
+    ['bookings (team)', {
+      select: `select 1 from bookings where id = ${f.teamBooking}`,
+      insert: `insert into bookings (team_event_type_id, team_id, guest_name, guest_email, start_time, end_time)
+               values (${f.teamEventType}, ${f.team}, ${guest}) returning id`,
+      update: `update bookings set status = 'cancelled' where id = ${f.teamBooking} returning id`,
+      delete: `delete from bookings where id = ${f.teamBooking} returning id`,
+      // The owner here is the assignee: a member who may cancel their own assigned booking.
+      expected: { anon: 'nnnn', owner: 'ynyn', 'other user': 'nnnn', 'team owner': 'ynyn', 'team admin': 'ynyn', 'team member': 'ynnn', 'non-member': 'nnnn' },
+    }],
+    ['booking_busy', {
+      select: `select 1 from booking_busy where booking_id = ${f.booking}`,
+      insert: `insert into booking_busy (booking_id, user_id, during) values (${f.booking}, $1, tstzrange(now(), now() + interval '1 hour')) returning booking_id`,
+      update: `update booking_busy set active = false where booking_id = ${f.booking} returning booking_id`,
+      delete: `delete from booking_busy where booking_id = ${f.booking} returning booking_id`,
+      expected: { ...ONLY_OWNER, owner: 'ynnn' },
+    }],
+    ['teams', {
+      select: `select 1 from teams where id = ${f.team}`,
+      // Each caller tries to create a team of their own (anon: one owned by S).
+      insert: `insert into teams (name, slug, owner_id) values ('New', 'new-' || md5(random()::text), $1) returning id`,
+      update: `update teams set name = 'Renamed' where id = ${f.team} returning id`,
+      delete: `delete from teams where id = ${f.team} returning id`,
+      expected: { anon: 'nnnn', owner: 'yynn', 'other user': 'nynn', 'team owner': 'yyyy', 'team admin': 'yyyn', 'team member': 'yynn', 'non-member': 'nynn' },
+    }],
+    ['team_members', {
+      select: `select 1 from team_members where team_id = ${f.team} and user_id = '${f.S}'`,
+      insert: `insert into team_members (team_id, user_id) values (${f.team}, '${f.X}') returning id`,
+      update: `update team_members set role = 'admin' where team_id = ${f.team} and user_id = '${f.S}' returning id`,
+      delete: `delete from team_members where team_id = ${f.team} and user_id = '${f.S}' returning id`,
+      // The owner here is the member whose row it is: members neither promote nor remove themselves.
+      expected: TEAM_MANAGED,
+    }],
+    ['team_event_types', {
+      select: `select 1 from team_event_types where id = ${f.teamEventType}`,
+      insert: `insert into team_event_types (team_id, title) values (${f.team}, 'New') returning id`,
+      update: `update team_event_types set title = 'Renamed' where id = ${f.teamEventType} returning id`,
+      delete: `delete from team_event_types where id = ${f.teamEventType} returning id`,
+      expected: TEAM_MANAGED,
+    }],
+    ['team_availability', {
+      select: `select 1 from team_availability where id = ${f.teamAvailability}`,
+      insert: `insert into team_availability (team_id, day_of_week) values (${f.team}, 4) returning id`,
+      update: `update team_availability set end_time = '18:00' where id = ${f.teamAvailability} returning id`,
+      delete: `delete from team_availability where id = ${f.teamAvailability} returning id`,
+      expected: TEAM_MANAGED,
+    }],
+    ['storage.objects (avatars)', {
+      select: `select 1 from storage.objects where bucket_id = 'avatars' and name = '${f.S}/avatar.png'`,
+      insert: `insert into storage.objects (bucket_id, name) values ('avatars', '${f.S}/new.png') returning id`,
+      update: `update storage.objects set metadata = '{}' where bucket_id = 'avatars' and name = '${f.S}/avatar.png' returning id`,
+      delete: `delete from storage.objects where bucket_id = 'avatars' and name = '${f.S}/avatar.png' returning id`,
+      // Anyone reads avatars; only S writes under S's folder.
+      expected: { anon: 'ynnn', owner: 'yyyy', 'other user': 'ynnn', 'team owner': 'ynnn', 'team admin': 'ynnn', 'team member': 'ynnn', 'non-member': 'ynnn' },
+    }],
+  ];
+}
+
+describe('RLS matrix', () => {
+  it('covers every public table', async () => {
+    const { rows } = await c.query(`select relname from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r'`);
+    const covered = new Set(tables().map(([name]) => name.split(' ')[0]));
+    expect(rows.map((r) => r.relname).filter((t) => !covered.has(t))).toEqual([]);
+  });
+
+  it.each(ACTORS.map((a) => [a]))('table by table as %s', async (actorName) => {
+    const actor = actorOf(actorName);
+    const actorId = actor.role === 'anon' ? f.S : actor.id;
+    const actual: Record<string, string> = {};
+    const expected: Record<string, string> = {};
+    for (const [name, t] of tables()) {
+      let cells = '';
+      for (const action of ACTIONS) {
+        const text = t[action as Action];
+        cells += await attempt(actor, text, text.includes('$1') ? [actorId] : [], action === 'insert' ? t.prepareInsert : undefined);
+      }
+      actual[name] = cells;
+      expected[name] = t.expected[actorName];
+      grid.push({ table: name, actor: actorName, cells });
+    }
+    expect(actual).toEqual(expected);
+  });
+});
