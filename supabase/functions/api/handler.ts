@@ -1,11 +1,25 @@
 // The /api compatibility routes of spec section 7, one module per area.
 import type { FunctionEnv } from '../_shared/http/env.ts';
+import { BookingRateLimit } from '../_shared/http/rate-limit.ts';
 import { createHandler, Router } from '../_shared/http/router.ts';
 import { authRoutes } from './routes/auth.ts';
+import { availabilityRoutes } from './routes/availability.ts';
+import { bookingRoutes } from './routes/bookings.ts';
+import { eventTypeRoutes } from './routes/event-types.ts';
+import { profileRoutes } from './routes/profile.ts';
+import { publicRoutes } from './routes/public.ts';
+import { teamRoutes } from './routes/teams.ts';
 
-export function apiRouter(): Router {
+export function apiRouter(limiter = new BookingRateLimit()): Router {
   const router = new Router();
   authRoutes(router);
+  profileRoutes(router);
+  // Public routes come before the team routes: /api/teams/public/{slug} must not read as a team id.
+  publicRoutes(router);
+  eventTypeRoutes(router);
+  availabilityRoutes(router);
+  bookingRoutes(router, limiter);
+  teamRoutes(router, limiter);
   return router;
 }
 

@@ -14,8 +14,7 @@ export function bookingsRouter(limiter = new BookingRateLimit()): Router {
     const deps: BookingDeps = { env: ctx.env, limiter, clientAddress: ctx.clientAddress };
     if (body && typeof body === 'object' && 'teamEventTypeId' in body) {
       const input = parseOrThrow(teamBookingSchema, body);
-      const caller = await ctx.caller();
-      return json(await bookTeam(deps, input, { callerId: caller?.id }), 201);
+      return json(await bookTeam(deps, input, { caller: await ctx.caller() }), 201);
     }
     return json(await bookPersonal(deps, parseOrThrow(publicBookingSchema, body)), 201);
   });

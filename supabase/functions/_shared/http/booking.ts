@@ -8,7 +8,7 @@ import { checkSlot, type SlotRejection } from '../slots.ts';
 import { toMs } from '../time.ts';
 import { serviceClient } from './clients.ts';
 import type { FunctionEnv } from './env.ts';
-import { badRequest, conflict, fromDbError, HttpError, notFound, SLOT_TAKEN, type DbError } from './errors.ts';
+import { badRequest, conflict, forbidden, fromDbError, HttpError, notFound, SLOT_TAKEN, type DbError } from './errors.ts';
 import type { BookingRateLimit } from './rate-limit.ts';
 import {
   EVENT_NOT_FOUND,
@@ -17,8 +17,10 @@ import {
   loadTeamSchedule,
   personalRules,
   TEAM_SETTINGS,
+  teamRole,
   teamRules,
 } from './scheduling.ts';
+import type { Caller } from './session.ts';
 import { camelize } from './shapes.ts';
 
 export interface GuestDetails {
@@ -72,8 +74,8 @@ function span(req: Requested): { start: number; end: number | undefined } {
   return { start, end };
 }
 
-async function write(service: SupabaseClient, fn: string, args: Record<string, unknown>) {
-  const { data, error } = await service.rpc(fn, args).single();
+async function write(db: SupabaseClient, fn: string, args: Record<string, unknown>) {
+  const { data, error } = await db.rpc(fn, args).single();
   if (error) throw fromDbError(error as DbError, EVENT_NOT_FOUND);
   return data as Record<string, unknown>;
 }
@@ -84,14 +86,15 @@ function answer(row: Record<string, unknown>, eventType: { title: string; durati
 }
 
 /**
- * A booking of a personal event type. A guest (no `hostId`) may book only active event types and is
- * rate-limited; a host (`hostId`, POST /api/bookings) books their own event types for a guest.
+ * A booking of a personal event type. A guest (no `host`) may book only active event types, is
+ * rate-limited, and writes through the service role; a host (POST /api/bookings) books their own
+ * event types for a guest and writes as themself.
  */
-export async function bookPersonal(deps: BookingDeps, req: Requested & { eventTypeId: number }, hostId?: string) {
+export async function bookPersonal(deps: BookingDeps, req: Requested & { eventTypeId: number }, host?: Caller) {
   const service = serviceClient(deps.env);
-  const schedule = await loadPersonalSchedule(service, req.eventTypeId, hostId !== undefined);
-  if (hostId !== undefined && schedule.eventType.userId !== hostId) throw notFound(EVENT_NOT_FOUND);
-  if (hostId === undefined) deps.limiter.check(deps.clientAddress, `user:${schedule.eventType.userId}`);
+  const schedule = await loadPersonalSchedule(service, req.eventTypeId, host !== undefined);
+  if (host && schedule.eventType.userId !== host.id) throw notFound(EVENT_NOT_FOUND);
+  if (!host) deps.limiter.check(deps.clientAddress, `user:${schedule.eventType.userId}`);
 
   const { start, end } = span(req);
   const now = deps.now?.() ?? new Date();
@@ -100,7 +103,7 @@ export async function bookPersonal(deps: BookingDeps, req: Requested & { eventTy
   const check = checkSlot(rules, new Date(start), end === undefined ? undefined : new Date(end));
   if (!check.ok) throw rejection(check.reason);
 
-  const row = await write(service, 'create_booking', {
+  const row = await write(host?.db ?? service, 'create_booking', {
     p_event_type_id: schedule.eventType.id,
     p_start: new Date(start).toISOString(),
     p_end: new Date(start + duration).toISOString(),
@@ -114,15 +117,18 @@ export async function bookPersonal(deps: BookingDeps, req: Requested & { eventTy
 const ASSIGN_ATTEMPTS = 3;
 
 /**
- * A booking of a team event type: guests on public teams (rate-limited), members on their own teams.
- * The member is chosen by the event type's strategy; if a concurrent booking takes that member first,
- * the choice is made again with fresh busy times.
+ * A booking of a team event type. Team owners and admins book for a guest as themselves (the RPC
+ * checks their role); everyone else books as a guest of a public team: rate-limited, through the
+ * service role. The member is chosen by the event type's strategy; if a concurrent booking takes
+ * that member first, the choice is made again with fresh busy times.
  */
-export async function bookTeam(deps: BookingDeps, req: Requested & { teamEventTypeId: number }, opts: { teamId?: number; callerId?: string } = {}) {
+export async function bookTeam(deps: BookingDeps, req: Requested & { teamEventTypeId: number }, opts: { teamId?: number; caller?: Caller | null } = {}) {
   const service = serviceClient(deps.env);
-  const schedule = await loadTeamSchedule(service, req.teamEventTypeId, opts);
-  const isMember = opts.callerId !== undefined && schedule.members.some((m) => m.userId === opts.callerId);
-  if (!isMember) deps.limiter.check(deps.clientAddress, `team:${schedule.eventType.teamId}`);
+  const schedule = await loadTeamSchedule(service, req.teamEventTypeId, { teamId: opts.teamId, callerId: opts.caller?.id });
+  const role = teamRole(schedule, opts.caller?.id);
+  const manager = role === 'owner' || role === 'admin';
+  if (!manager && !schedule.isPublic) throw forbidden('Only team owners and admins can create bookings for a private team');
+  if (!manager) deps.limiter.check(deps.clientAddress, `team:${schedule.eventType.teamId}`);
 
   const { start, end } = span(req);
   const now = deps.now?.() ?? new Date();
@@ -148,7 +154,7 @@ export async function bookTeam(deps: BookingDeps, req: Requested & { teamEventTy
     });
     if (!chosen.ok) throw conflict(SLOT_TAKEN);
     try {
-      const row = await write(service, 'create_team_booking', {
+      const row = await write(manager ? opts.caller!.db : service, 'create_team_booking', {
         p_team_event_type_id: schedule.eventType.id,
         p_start: slot.start.toISOString(),
         p_end: slot.end.toISOString(),

@@ -72,13 +72,19 @@ export interface TeamEventType extends TeamEventTypeRules {
 export interface TeamSchedule {
   eventType: TeamEventType;
   teamTimeZone: string;
+  isPublic: boolean;
   availability: AvailabilityRule[];
-  members: TeamMember[];
+  members: (TeamMember & { role: string })[];
+}
+
+/** The caller's role in the schedule's team, or null for a guest. */
+export function teamRole(schedule: TeamSchedule, callerId: string | undefined): string | null {
+  return (callerId !== undefined && schedule.members.find((m) => m.userId === callerId)?.role) || null;
 }
 
 /**
- * A team event type a caller may book: active, and of a public team, unless the caller is a member
- * (members book for guests on private teams too). `teamId`, when given, must match.
+ * An active team event type the caller may see: of a public team, or of a team the caller belongs to.
+ * `teamId`, when given, must match.
  */
 export async function loadTeamSchedule(
   service: SupabaseClient,
@@ -104,17 +110,11 @@ export async function loadTeamSchedule(
       .maybeSingle(),
   );
   if (!row || !row.is_active || (opts.teamId !== undefined && row.team_id !== opts.teamId)) throw notFound(TEAM_EVENT_NOT_FOUND);
-  const team = row.team;
-  const membersRows =
-    must<{ user_id: string; joined_at: string }[] | null>(
-      await service.from('team_members').select('user_id, joined_at').eq('team_id', row.team_id).order('joined_at').order('id'),
-    ) ?? [];
-  const isMember = opts.callerId !== undefined && membersRows.some((m) => m.user_id === opts.callerId);
-  if (!team.is_public && !isMember) throw notFound(TEAM_EVENT_NOT_FOUND);
-  const rules = must<RuleRow[] | null>(
-    await service.from('team_availability').select('day_of_week, start_time, end_time, is_enabled').eq('team_id', row.team_id),
-  );
-  return {
+  const [members, rules] = await Promise.all([
+    service.from('team_members').select('user_id, joined_at, role').eq('team_id', row.team_id).order('joined_at').order('id'),
+    service.from('team_availability').select('day_of_week, start_time, end_time, is_enabled').eq('team_id', row.team_id),
+  ]);
+  const schedule: TeamSchedule = {
     eventType: {
       id: row.id,
       teamId: row.team_id,
@@ -125,27 +125,48 @@ export async function loadTeamSchedule(
       specificMemberId: row.specific_member_id,
       requiresAllMembers: row.requires_all_members,
     },
-    teamTimeZone: team.timezone ?? 'UTC',
-    availability: (rules ?? []).map(toRule),
-    members: membersRows.map((m) => ({ userId: m.user_id, joinedAt: m.joined_at })),
+    teamTimeZone: row.team.timezone ?? 'UTC',
+    isPublic: row.team.is_public,
+    availability: (must<RuleRow[] | null>(rules) ?? []).map(toRule),
+    members: (must<{ user_id: string; joined_at: string; role: string }[] | null>(members) ?? []).map((m) => ({
+      userId: m.user_id,
+      joinedAt: m.joined_at,
+      role: m.role,
+    })),
   };
+  if (!schedule.isPublic && !teamRole(schedule, opts.callerId)) throw notFound(TEAM_EVENT_NOT_FOUND);
+  return schedule;
 }
 
 function toRule(r: RuleRow): AvailabilityRule {
   return { dayOfWeek: r.day_of_week, startTime: r.start_time, endTime: r.end_time, isEnabled: r.is_enabled };
 }
 
-/** Non-cancelled busy intervals of these people overlapping [from, to), widened by a day for buffers. */
+/**
+ * Non-cancelled busy intervals of these people overlapping [from, to), widened by a day for buffers.
+ * Read from booking_busy directly rather than through public_busy, which hides people a guest could
+ * not book (members of private teams), while a member booking on a private team needs them.
+ */
 export async function loadBusy(service: SupabaseClient, userIds: string[], from: number, to: number): Promise<MemberBusy[]> {
   if (userIds.length === 0) return [];
-  const rows = must<{ user_id: string; start_time: string; end_time: string }[] | null>(
-    await service.rpc('public_busy', {
-      p_user_ids: userIds,
-      p_from: new Date(from - DAY_MS).toISOString(),
-      p_to: new Date(to + DAY_MS).toISOString(),
-    }),
+  const window = `[${new Date(from - DAY_MS).toISOString()},${new Date(to + DAY_MS).toISOString()})`;
+  const rows = must<{ user_id: string; during: string }[] | null>(
+    await service.from('booking_busy').select('user_id, during').in('user_id', userIds).eq('active', true).overlaps('during', window),
   );
-  return (rows ?? []).map((r) => ({ userId: r.user_id, start: r.start_time, end: r.end_time }));
+  return (rows ?? []).flatMap((r) => {
+    const range = parseRange(r.during);
+    return range ? [{ userId: r.user_id, ...range }] : [];
+  });
+}
+
+/** '["2026-11-23 09:00:00+00","2026-11-23 09:30:00+00")' → ISO instants. */
+export function parseRange(text: string): { start: string; end: string } | null {
+  const m = /^[[(]"?([^",]+)"?,"?([^",)\]]+)"?[)\]]$/.exec(text);
+  if (!m) return null;
+  const iso = (t: string) => t.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00');
+  const start = new Date(iso(m[1]));
+  const end = new Date(iso(m[2]));
+  return Number.isNaN(start.getTime()) || Number.isNaN(end.getTime()) ? null : { start: start.toISOString(), end: end.toISOString() };
 }
 
 /** This team's non-cancelled assigned bookings, for round robin and least busy fairness. */

@@ -1,0 +1,66 @@
+// Helpers the api routes share: public reads, team roles, and the booking shape of spec section 7.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { anonClient } from '../_shared/http/clients.ts';
+import { fromDbError, forbidden, notFound, type DbError } from '../_shared/http/errors.ts';
+import type { Ctx } from '../_shared/http/router.ts';
+import type { Caller } from '../_shared/http/session.ts';
+import { camelize } from '../_shared/http/shapes.ts';
+
+export type Row = Record<string, unknown>;
+
+/** Rows of a query or its 4xx (typed by the caller: the client is not generated from the schema). */
+export function rows<T = Row>(result: { data: unknown; error: DbError | null }, notFoundMessage?: string): T {
+  if (result.error) throw fromDbError(result.error, notFoundMessage);
+  return result.data as T;
+}
+
+/** The first row of a set-returning RPC, or 404. */
+export function firstOr404<T = Row>(result: { data: unknown; error: DbError | null }, message: string): T {
+  const list = rows<T[] | null>(result, message);
+  if (!list || list.length === 0) throw notFound(message);
+  return list[0];
+}
+
+/** Public data is read through security-definer RPCs that anyone may call; no session needed. */
+export const publicDb = (ctx: Ctx): SupabaseClient => anonClient(ctx.env);
+
+export const TEAM_NOT_FOUND = "This team doesn't exist or you don't have access to it.";
+export const MANAGERS_ONLY = 'Only team owners and admins can do this';
+
+/**
+ * The caller's role in a team. A team the caller cannot see is a 404; a public team the caller is
+ * not a member of is a 403 (its management routes are for members).
+ */
+export async function teamRole(caller: Caller, teamId: number): Promise<'owner' | 'admin' | 'member'> {
+  const [membership, team] = await Promise.all([
+    caller.db.from('team_members').select('role').eq('team_id', teamId).eq('user_id', caller.id).maybeSingle(),
+    caller.db.from('teams').select('id').eq('id', teamId).maybeSingle(),
+  ]);
+  const role = rows<{ role: 'owner' | 'admin' | 'member' } | null>(membership)?.role;
+  if (role) return role;
+  if (!rows<Row | null>(team)) throw notFound(TEAM_NOT_FOUND);
+  throw forbidden('You are not a member of this team');
+}
+
+export async function requireManager(caller: Caller, teamId: number) {
+  const role = await teamRole(caller, teamId);
+  if (role !== 'owner' && role !== 'admin') throw forbidden(MANAGERS_ONLY);
+  return role;
+}
+
+/** Bookings with what the screens show: event title and duration, and the assigned member. */
+export const BOOKING_SELECT =
+  '*, personal:event_types(title, duration), team:team_event_types(title, duration), assignment:team_members!bookings_assigned_member_fkey(user:profiles(id, first_name, last_name, email))';
+
+export function bookingShape(row: Row) {
+  const { personal, team, assignment, ...booking } = row as Row & {
+    personal: { title: string; duration: number } | null;
+    team: { title: string; duration: number } | null;
+    assignment: { user: Row | null } | null;
+  };
+  return {
+    ...camelize<Row>(booking),
+    eventType: personal ?? team ?? null,
+    assignedMember: assignment?.user ? camelize(assignment.user) : null,
+  };
+}

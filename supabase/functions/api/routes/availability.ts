@@ -1,0 +1,75 @@
+// The signed-in host's weekly availability, scheduling settings and dashboard figures.
+import { availabilitySchema, settingsSchema, timeframeSchema } from '../../_shared/schemas.ts';
+import { DEFAULT_SETTINGS } from '../../_shared/slots.ts';
+import { json, parseOrThrow } from '../../_shared/http/errors.ts';
+import { readJson } from '../../_shared/http/request.ts';
+import type { Router } from '../../_shared/http/router.ts';
+import { camelize } from '../../_shared/http/shapes.ts';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { rows, type Row } from '../access.ts';
+
+type RuleInput = ReturnType<typeof availabilitySchema.parse>[number];
+
+/**
+ * Replaces the weekly rules of one owner (a host or a team) by a new list: the new rows are inserted
+ * first and the old ones deleted after, so a refused insert leaves the previous week intact.
+ */
+export async function replaceRules(db: SupabaseClient, table: string, owner: Record<string, string | number>, rules: RuleInput[]) {
+  const [key, value] = Object.entries(owner)[0];
+  const old = rows<{ id: number }[]>(await db.from(table).select('id').eq(key, value));
+  const fresh = rules.map((r) => ({ ...owner, day_of_week: r.dayOfWeek, start_time: r.startTime, end_time: r.endTime, is_enabled: r.isEnabled }));
+  const inserted = fresh.length ? rows<Row[]>(await db.from(table).insert(fresh).select('*')) : [];
+  if (old.length) {
+    rows(await db.from(table).delete().in('id', old.map((r) => r.id)));
+  }
+  return camelize<Row[]>(inserted).sort((a, b) => Number(a.dayOfWeek) - Number(b.dayOfWeek) || String(a.startTime).localeCompare(String(b.startTime)));
+}
+
+const SETTINGS_COLUMNS = 'buffer_before, buffer_after, minimum_notice, max_future_bookings';
+
+export function availabilityRoutes(router: Router) {
+  router.get('/api/availability', async (ctx) => {
+    const caller = await ctx.requireCaller();
+    const list = rows<Row[]>(
+      await caller.db.from('availability_rules').select('*').eq('user_id', caller.id).order('day_of_week').order('start_time'),
+    );
+    return json(camelize(list));
+  });
+
+  router.post('/api/availability', async (ctx) => {
+    const caller = await ctx.requireCaller();
+    const rules = parseOrThrow(availabilitySchema, await readJson(ctx.req));
+    return json(await replaceRules(caller.db, 'availability_rules', { user_id: caller.id }, rules));
+  });
+
+  router.get('/api/settings', async (ctx) => {
+    const caller = await ctx.requireCaller();
+    const row = rows<Row | null>(await caller.db.from('user_settings').select(SETTINGS_COLUMNS).eq('user_id', caller.id).maybeSingle());
+    return json(row ? camelize(row) : DEFAULT_SETTINGS);
+  });
+
+  router.put('/api/settings', async (ctx) => {
+    const caller = await ctx.requireCaller();
+    const s = parseOrThrow(settingsSchema, await readJson(ctx.req));
+    const row = rows<Row>(
+      await caller.db
+        .from('user_settings')
+        .upsert({
+          user_id: caller.id,
+          buffer_before: s.bufferBefore,
+          buffer_after: s.bufferAfter,
+          minimum_notice: s.minimumNotice,
+          max_future_bookings: s.maxFutureBookings,
+        })
+        .select(SETTINGS_COLUMNS)
+        .single(),
+    );
+    return json(camelize(row));
+  });
+
+  router.get('/api/dashboard/stats', async (ctx) => {
+    const caller = await ctx.requireCaller();
+    const timeframe = parseOrThrow(timeframeSchema, ctx.url.searchParams.get('timeframe') ?? 'month');
+    return json(camelize(rows(await caller.db.rpc('dashboard_stats', { p_timeframe: timeframe }))));
+  });
+}

@@ -1,0 +1,76 @@
+// The host's bookings: lists, creating one for a guest, the public booking, and status changes.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { bookingStatusSchema, hostBookingSchema, publicBookingSchema } from '../../_shared/schemas.ts';
+import { bookPersonal, type BookingDeps } from '../../_shared/http/booking.ts';
+import { conflict, forbidden, json, notFound, parseOrThrow } from '../../_shared/http/errors.ts';
+import type { BookingRateLimit } from '../../_shared/http/rate-limit.ts';
+import { idParam, readJson } from '../../_shared/http/request.ts';
+import type { Ctx, Router } from '../../_shared/http/router.ts';
+import { BOOKING_SELECT, bookingShape, rows, type Row } from '../access.ts';
+
+export const BOOKING_NOT_FOUND = 'Booking not found';
+
+export const bookingDeps = (ctx: Ctx, limiter: BookingRateLimit): BookingDeps => ({ env: ctx.env, limiter, clientAddress: ctx.clientAddress });
+
+/**
+ * Moves a booking the caller can see to `status`, allowed only from `from`. Reading first tells
+ * "not visible" (404) from "visible but not yours to change" (403, RLS let no row update).
+ */
+export async function changeStatus(db: SupabaseClient, id: number, status: 'confirmed' | 'cancelled', from: string[], scope: Record<string, number> = {}) {
+  let read = db.from('bookings').select('id, status').eq('id', id);
+  for (const [k, v] of Object.entries(scope)) read = read.eq(k, v);
+  const current = rows<{ status: string } | null>(await read.maybeSingle());
+  if (!current) throw notFound(BOOKING_NOT_FOUND);
+  if (!from.includes(current.status)) throw conflict(`A ${current.status} booking cannot become ${status}`);
+  const updated = rows<Row | null>(await db.from('bookings').update({ status }).eq('id', id).select(BOOKING_SELECT).maybeSingle());
+  if (!updated) throw forbidden('You cannot change this booking');
+  return bookingShape(updated);
+}
+
+const LISTS: Record<string, (q: any, now: string) => any> = {
+  upcoming: (q, now) => q.neq('status', 'cancelled').gte('start_time', now).order('start_time', { ascending: true }),
+  past: (q, now) => q.neq('status', 'cancelled').lt('start_time', now).order('start_time', { ascending: false }),
+  all: (q) => q.neq('status', 'cancelled').order('start_time', { ascending: false }),
+  cancelled: (q) => q.eq('status', 'cancelled').order('start_time', { ascending: false }),
+};
+
+export function bookingRoutes(router: Router, limiter: BookingRateLimit) {
+  // The host's personal bookings and the team bookings assigned to them.
+  for (const [name, filter] of Object.entries(LISTS)) {
+    router.get(`/api/bookings/${name}`, async (ctx) => {
+      const caller = await ctx.requireCaller();
+      const query = caller.db.from('bookings').select(BOOKING_SELECT).or(`user_id.eq.${caller.id},assigned_user_id.eq.${caller.id}`);
+      const list = rows<Row[]>(await filter(query, new Date().toISOString()));
+      return json(list.map(bookingShape));
+    });
+  }
+
+  router.post('/api/bookings', async (ctx) => {
+    const caller = await ctx.requireCaller();
+    const input = parseOrThrow(hostBookingSchema, await readJson(ctx.req));
+    return json(await bookPersonal(bookingDeps(ctx, limiter), input, caller), 201);
+  });
+
+  router.post('/api/bookings/public', async (ctx) => {
+    const input = parseOrThrow(publicBookingSchema, await readJson(ctx.req));
+    return json(await bookPersonal(bookingDeps(ctx, limiter), input), 201);
+  });
+
+  router.post('/api/bookings/:id/confirm', async (ctx) => {
+    const caller = await ctx.requireCaller();
+    return json(await changeStatus(caller.db, idParam(ctx.params.id, BOOKING_NOT_FOUND), 'confirmed', ['pending']));
+  });
+
+  // Reject (pending) and cancel (confirmed) are both "becomes cancelled".
+  router.put('/api/bookings/:id', async (ctx) => {
+    const caller = await ctx.requireCaller();
+    const id = idParam(ctx.params.id, BOOKING_NOT_FOUND);
+    parseOrThrow(bookingStatusSchema, await readJson(ctx.req));
+    return json(await changeStatus(caller.db, id, 'cancelled', ['pending', 'confirmed']));
+  });
+
+  router.post('/api/bookings/:id/cancel', async (ctx) => {
+    const caller = await ctx.requireCaller();
+    return json(await changeStatus(caller.db, idParam(ctx.params.id, BOOKING_NOT_FOUND), 'cancelled', ['pending', 'confirmed']));
+  });
+}

@@ -1,0 +1,53 @@
+// The signed-in host's own event types (GET /api/event-types/{id} for guests is in public.ts).
+import { eventTypeSchema } from '../../_shared/schemas.ts';
+import { json, notFound, parseOrThrow } from '../../_shared/http/errors.ts';
+import { idParam, readJson } from '../../_shared/http/request.ts';
+import type { Router } from '../../_shared/http/router.ts';
+import { camelize } from '../../_shared/http/shapes.ts';
+import { rows, type Row } from '../access.ts';
+
+const NOT_FOUND = "The event type you're looking for doesn't exist.";
+
+function columns(input: ReturnType<typeof eventTypeSchema.parse>) {
+  return {
+    title: input.title,
+    description: input.description,
+    duration: input.duration,
+    color: input.color,
+    is_active: input.isActive,
+    auto_confirm: input.autoConfirm,
+  };
+}
+
+export function eventTypeRoutes(router: Router) {
+  router.get('/api/event-types', async (ctx) => {
+    const caller = await ctx.requireCaller();
+    const list = rows<Row[]>(await caller.db.from('event_types').select('*').eq('user_id', caller.id).order('created_at').order('id'));
+    return json(camelize(list));
+  });
+
+  router.post('/api/event-types', async (ctx) => {
+    const caller = await ctx.requireCaller();
+    const input = parseOrThrow(eventTypeSchema, await readJson(ctx.req));
+    const row = rows<Row>(await caller.db.from('event_types').insert({ ...columns(input), user_id: caller.id }).select('*').single());
+    return json(camelize(row), 201);
+  });
+
+  router.put('/api/event-types/:id', async (ctx) => {
+    const caller = await ctx.requireCaller();
+    const id = idParam(ctx.params.id, NOT_FOUND);
+    const input = parseOrThrow(eventTypeSchema, await readJson(ctx.req));
+    // RLS hides other hosts' event types, so "not yours" and "does not exist" are both 404.
+    const row = rows<Row | null>(await caller.db.from('event_types').update(columns(input)).eq('id', id).select('*').maybeSingle());
+    if (!row) throw notFound(NOT_FOUND);
+    return json(camelize(row));
+  });
+
+  router.delete('/api/event-types/:id', async (ctx) => {
+    const caller = await ctx.requireCaller();
+    const id = idParam(ctx.params.id, NOT_FOUND);
+    const deleted = rows<Row[]>(await caller.db.from('event_types').delete().eq('id', id).select('id'));
+    if (deleted.length === 0) throw notFound(NOT_FOUND);
+    return json({ message: 'Event type deleted successfully' });
+  });
+}

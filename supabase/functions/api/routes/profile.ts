@@ -1,0 +1,82 @@
+// The signed-in user's own profile: PUT /api/profile and the avatar upload.
+import { profileUpdateSchema } from '../../_shared/schemas.ts';
+import { badRequest, json, parseOrThrow, type DbError } from '../../_shared/http/errors.ts';
+import { readJson } from '../../_shared/http/request.ts';
+import type { Router } from '../../_shared/http/router.ts';
+import { camelize, OWN_PROFILE_COLUMNS } from '../../_shared/http/shapes.ts';
+import { rows, type Row } from '../access.ts';
+
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const TOO_LARGE = 'File too large: please select an image smaller than 5MB';
+const NOT_AN_IMAGE = 'Invalid file type: please select an image file';
+
+/**
+ * Raster image types the avatars bucket takes, told by their first bytes (a client's content type is
+ * not trusted). SVG is left out: it can carry script.
+ */
+const SIGNATURES: { type: string; ext: string; test: (b: Uint8Array) => boolean }[] = [
+  { type: 'image/png', ext: 'png', test: (b) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 },
+  { type: 'image/jpeg', ext: 'jpg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  { type: 'image/gif', ext: 'gif', test: (b) => b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x38 },
+  { type: 'image/webp', ext: 'webp', test: (b) => ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP' },
+  { type: 'image/avif', ext: 'avif', test: (b) => ascii(b, 4, 8) === 'ftyp' && ['avif', 'avis'].includes(ascii(b, 8, 12)) },
+];
+
+function ascii(bytes: Uint8Array, from: number, to: number): string {
+  return String.fromCharCode(...bytes.subarray(from, to));
+}
+
+/** Column names of the profile update; handle errors get the profile form's own words. */
+function profileError(error: DbError): DbError {
+  if (error.code === '23514' && error.message.includes('handle_not_reserved')) return { ...error, code: 'P0001', message: 'This handle is reserved' };
+  if (error.code === '23514' && error.message.includes('handle_format')) return { ...error, code: 'P0001', message: 'Handle must be 3-30 characters' };
+  return error;
+}
+
+const COLUMN: Record<string, string> = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  profileImageUrl: 'profile_image_url',
+  isPublicProfile: 'is_public_profile',
+  isCalendarPublic: 'is_calendar_public',
+};
+
+export function profileRoutes(router: Router) {
+  router.put('/api/profile', async (ctx) => {
+    const caller = await ctx.requireCaller();
+    const input = parseOrThrow(profileUpdateSchema, await readJson(ctx.req));
+    const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined).map(([k, v]) => [COLUMN[k] ?? k, v]));
+    const query = Object.keys(changes).length
+      ? caller.db.from('profiles').update(changes).eq('id', caller.id).select(OWN_PROFILE_COLUMNS).single()
+      : caller.db.from('profiles').select(OWN_PROFILE_COLUMNS).eq('id', caller.id).single();
+    const result = await query;
+    const row = rows<Row>({ data: result.data, error: result.error ? profileError(result.error) : null });
+    return json({ ...camelize<Row>(row), isEmailVerified: Boolean(caller.user.email_confirmed_at) });
+  });
+
+  router.post('/api/profile/upload-image', async (ctx) => {
+    const caller = await ctx.requireCaller();
+    // Refuse an oversized upload before reading it (multipart adds a little around the file).
+    if (Number(ctx.req.headers.get('content-length') ?? 0) > MAX_IMAGE_BYTES + 64 * 1024) throw badRequest(TOO_LARGE);
+    let form: FormData;
+    try {
+      form = await ctx.req.formData();
+    } catch {
+      throw badRequest('Expected a multipart form with the field profileImage');
+    }
+    const file = form.get('profileImage');
+    if (!(file instanceof File)) throw badRequest('Expected a multipart form with the field profileImage');
+    if (file.size > MAX_IMAGE_BYTES) throw badRequest(TOO_LARGE);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const kind = SIGNATURES.find((s) => s.test(bytes));
+    if (!kind || !file.type.startsWith('image/')) throw badRequest(NOT_AN_IMAGE);
+
+    const path = `${caller.id}/avatar-${Date.now()}.${kind.ext}`;
+    const bucket = caller.db.storage.from('avatars');
+    const upload = await bucket.upload(path, bytes, { contentType: kind.type, upsert: true });
+    if (upload.error) throw new Error(`avatar upload failed: ${upload.error.message}`);
+    const profileImageUrl = bucket.getPublicUrl(path).data.publicUrl;
+    rows(await caller.db.from('profiles').update({ profile_image_url: profileImageUrl }).eq('id', caller.id).select('id').single());
+    return json({ profileImageUrl });
+  });
+}

@@ -1,0 +1,224 @@
+// Teams of the signed-in user: the team, members, event types, availability and bookings.
+// Team roles per design.md section 4; RLS enforces them, the pre-checks give clear 403/404s.
+import {
+  assignSchema,
+  availabilitySchema,
+  dateRangeQuerySchema,
+  inviteSchema,
+  teamBookingSchema,
+  teamCreateSchema,
+  teamEventTypeSchema,
+  teamSettingsSchema,
+} from '../../_shared/schemas.ts';
+import { bookTeam } from '../../_shared/http/booking.ts';
+import { badRequest, conflict, forbidden, fromDbError, json, notFound, parseOrThrow, type DbError } from '../../_shared/http/errors.ts';
+import type { BookingRateLimit } from '../../_shared/http/rate-limit.ts';
+import { idParam, readJson, uuidParam } from '../../_shared/http/request.ts';
+import type { Ctx, Router } from '../../_shared/http/router.ts';
+import type { Caller } from '../../_shared/http/session.ts';
+import { camelize } from '../../_shared/http/shapes.ts';
+import { BOOKING_SELECT, bookingShape, requireManager, rows, TEAM_NOT_FOUND, teamRole, type Row } from '../access.ts';
+import { replaceRules } from './availability.ts';
+import { BOOKING_NOT_FOUND, bookingDeps, changeStatus } from './bookings.ts';
+
+const MEMBER_SELECT = 'id, team_id, user_id, role, joined_at, user:profiles(id, first_name, last_name, email, profile_image_url, title, company, location)';
+const NOT_A_MEMBER = 'The selected member is not in this team';
+
+/** A team with the caller's role and its member count (team list items, spec section 3). */
+async function teamWithRole(caller: Caller, teamId: number, role: string | null) {
+  const row = rows<Row | null>(await caller.db.from('teams').select('*, team_members(count)').eq('id', teamId).maybeSingle());
+  if (!row) throw notFound(TEAM_NOT_FOUND);
+  return shapeTeam(row, role);
+}
+
+function shapeTeam(row: Row, role: string | null) {
+  const { team_members, ...team } = row as Row & { team_members: { count: number }[] };
+  return { ...camelize<Row>(team), role, memberCount: team_members?.[0]?.count ?? 0 };
+}
+
+function teamId(ctx: Ctx): number {
+  return idParam(ctx.params.teamId, TEAM_NOT_FOUND);
+}
+
+export function teamRoutes(router: Router, limiter: BookingRateLimit) {
+  router.get('/api/teams', async (ctx) => {
+    const caller = await ctx.requireCaller();
+    const list = rows<{ role: string; team: Row }[]>(
+      await caller.db.from('team_members').select('role, team:teams(*, team_members(count))').eq('user_id', caller.id).order('joined_at'),
+    );
+    return json(list.filter((m) => m.team).map((m) => shapeTeam(m.team, m.role)));
+  });
+
+  router.post('/api/teams', async (ctx) => {
+    const caller = await ctx.requireCaller();
+    const input = parseOrThrow(teamCreateSchema, await readJson(ctx.req));
+    const row = rows<Row>(
+      await caller.db
+        .from('teams')
+        .insert({ name: input.name, slug: input.slug, description: input.description, timezone: input.timezone, is_public: input.isPublic, owner_id: caller.id })
+        .select('*')
+        .single(),
+    );
+    return json({ ...camelize<Row>(row), role: 'owner', memberCount: 1 }, 201);
+  });
+
+  router.get('/api/teams/:teamId', async (ctx) => {
+    const caller = await ctx.requireCaller();
+    const id = teamId(ctx);
+    return json(await teamWithRole(caller, id, await teamRole(caller, id)));
+  });
+
+  router.patch('/api/teams/:teamId', async (ctx) => {
+    const caller = await ctx.requireCaller();
+    const id = teamId(ctx);
+    const role = await requireManager(caller, id);
+    const input = parseOrThrow(teamSettingsSchema, await readJson(ctx.req));
+    const changes: Row = { name: input.name, slug: input.slug, description: input.description };
+    if (input.timezone !== undefined) changes.timezone = input.timezone;
+    if (input.isPublic !== undefined) changes.is_public = input.isPublic;
+    rows(await caller.db.from('teams').update(changes).eq('id', id).select('id').single());
+    return json(await teamWithRole(caller, id, role));
+  });
+
+  // Members --------------------------------------------------------------------------------------
+  router.get('/api/teams/:teamId/members', async (ctx) => {
+    const caller = await ctx.requireCaller();
+    const id = teamId(ctx);
+    await teamRole(caller, id);
+    const list = rows<Row[]>(await caller.db.from('team_members').select(MEMBER_SELECT).eq('team_id', id).order('joined_at').order('id'));
+    return json(camelize(list));
+  });
+
+  router.post('/api/teams/:teamId/members', async (ctx) => {
+    const caller = await ctx.requireCaller();
+    const id = teamId(ctx);
+    await requireManager(caller, id);
+    const input = parseOrThrow(inviteSchema, await readJson(ctx.req));
+    const added = rows<{ id: number }>(
+      await caller.db.rpc('invite_team_member', { p_team_id: id, p_email: input.email, p_role: input.role }).single(),
+      'No user with this email',
+    );
+    const member = rows<Row>(await caller.db.from('team_members').select(MEMBER_SELECT).eq('id', added.id).single());
+    return json(camelize(member), 201);
+  });
+
+  router.delete('/api/teams/:teamId/members/:userId', async (ctx) => {
+    const caller = await ctx.requireCaller();
+    const id = teamId(ctx);
+    await requireManager(caller, id);
+    const userId = uuidParam(ctx.params.userId, 'Member not found');
+    const target = rows<{ role: string } | null>(
+      await caller.db.from('team_members').select('role').eq('team_id', id).eq('user_id', userId).maybeSingle(),
+    );
+    if (!target) throw notFound('Member not found');
+    if (target.role === 'owner') throw forbidden('The team owner cannot be removed');
+    const removed = rows<Row[]>(await caller.db.from('team_members').delete().eq('team_id', id).eq('user_id', userId).select('id'));
+    if (removed.length === 0) throw forbidden('You cannot remove this member');
+    return json({ message: 'Member removed' });
+  });
+
+  // Event types ----------------------------------------------------------------------------------
+  router.get('/api/teams/:teamId/event-types', async (ctx) => {
+    const caller = await ctx.requireCaller();
+    const id = teamId(ctx);
+    await teamRole(caller, id);
+    const list = rows<Row[]>(await caller.db.from('team_event_types').select('*').eq('team_id', id).order('created_at').order('id'));
+    return json(camelize(list));
+  });
+
+  router.post('/api/teams/:teamId/event-types', async (ctx) => {
+    const caller = await ctx.requireCaller();
+    const id = teamId(ctx);
+    await requireManager(caller, id);
+    const input = parseOrThrow(teamEventTypeSchema, await readJson(ctx.req));
+    const result = await caller.db
+      .from('team_event_types')
+      .insert({
+        team_id: id,
+        title: input.title,
+        description: input.description,
+        duration: input.duration,
+        color: input.color,
+        is_active: input.isActive,
+        auto_confirm: input.autoConfirm,
+        requires_all_members: input.requiresAllMembers,
+        assignment_type: input.assignmentType,
+        specific_member_id: input.assignmentType === 'specific_member' ? input.specificMemberId : null,
+      })
+      .select('*')
+      .single();
+    // The specific member must belong to the team (composite foreign key).
+    if (result.error?.code === '23503') throw badRequest(NOT_A_MEMBER);
+    return json(camelize(rows<Row>(result)), 201);
+  });
+
+  // Availability ---------------------------------------------------------------------------------
+  router.get('/api/teams/:teamId/availability', async (ctx) => {
+    const caller = await ctx.requireCaller();
+    const id = teamId(ctx);
+    await teamRole(caller, id);
+    const list = rows<Row[]>(await caller.db.from('team_availability').select('*').eq('team_id', id).order('day_of_week').order('start_time'));
+    return json(camelize(list));
+  });
+
+  router.put('/api/teams/:teamId/availability', async (ctx) => {
+    const caller = await ctx.requireCaller();
+    const id = teamId(ctx);
+    await requireManager(caller, id);
+    const rules = parseOrThrow(availabilitySchema, await readJson(ctx.req));
+    return json(await replaceRules(caller.db, 'team_availability', { team_id: id }, rules));
+  });
+
+  // Bookings -------------------------------------------------------------------------------------
+  router.get('/api/teams/:teamId/bookings', async (ctx) => {
+    const caller = await ctx.requireCaller();
+    const id = teamId(ctx);
+    await teamRole(caller, id);
+    const range = parseOrThrow(dateRangeQuerySchema, Object.fromEntries(ctx.url.searchParams));
+    let query = caller.db.from('bookings').select(BOOKING_SELECT).eq('team_id', id).neq('status', 'cancelled');
+    if (range.startDate) query = query.gte('start_time', range.startDate);
+    if (range.endDate) query = query.lt('start_time', range.endDate);
+    return json(rows<Row[]>(await query.order('start_time')).map(bookingShape));
+  });
+
+  router.get('/api/teams/:teamId/bookings/cancelled', async (ctx) => {
+    const caller = await ctx.requireCaller();
+    const id = teamId(ctx);
+    await teamRole(caller, id);
+    const list = rows<Row[]>(
+      await caller.db.from('bookings').select(BOOKING_SELECT).eq('team_id', id).eq('status', 'cancelled').order('start_time', { ascending: false }),
+    );
+    return json(list.map(bookingShape));
+  });
+
+  // Guests of a public team book here too (the public team page), so a session is optional.
+  router.post('/api/teams/:teamId/bookings', async (ctx) => {
+    const id = teamId(ctx);
+    const input = parseOrThrow(teamBookingSchema, await readJson(ctx.req));
+    return json(await bookTeam(bookingDeps(ctx, limiter), input, { teamId: id, caller: await ctx.caller() }), 201);
+  });
+
+  router.post('/api/teams/:teamId/bookings/:bookingId/cancel', async (ctx) => {
+    const caller = await ctx.requireCaller();
+    const id = teamId(ctx);
+    await teamRole(caller, id);
+    const bookingId = idParam(ctx.params.bookingId, BOOKING_NOT_FOUND);
+    return json(await changeStatus(caller.db, bookingId, 'cancelled', ['pending', 'confirmed'], { team_id: id }));
+  });
+
+  router.put('/api/teams/:teamId/bookings/:bookingId/assign', async (ctx) => {
+    const caller = await ctx.requireCaller();
+    const id = teamId(ctx);
+    await requireManager(caller, id);
+    const bookingId = idParam(ctx.params.bookingId, BOOKING_NOT_FOUND);
+    const { memberId } = parseOrThrow(assignSchema, await readJson(ctx.req));
+    const booking = rows<Row | null>(await caller.db.from('bookings').select('id').eq('id', bookingId).eq('team_id', id).maybeSingle());
+    if (!booking) throw notFound(BOOKING_NOT_FOUND);
+    const member = rows<Row | null>(await caller.db.from('team_members').select('id').eq('team_id', id).eq('user_id', memberId).maybeSingle());
+    if (!member) throw badRequest(NOT_A_MEMBER);
+    const result = await caller.db.from('bookings').update({ assigned_user_id: memberId }).eq('id', bookingId).select(BOOKING_SELECT).single();
+    if (result.error?.code === '23P01') throw conflict('This member already has a booking at that time');
+    if (result.error) throw fromDbError(result.error as DbError, BOOKING_NOT_FOUND);
+    return json(bookingShape(result.data as Row));
+  });
+}
