@@ -375,7 +375,7 @@ set search_path = ''
 as $$
 declare
   et public.event_types;
-  as_host boolean := (select auth.role()) = 'authenticated';
+  as_host boolean := coalesce((select auth.role()), '') = 'authenticated';
   created public.bookings;
 begin
   select * into et from public.event_types e where e.id = p_event_type_id;
@@ -407,7 +407,7 @@ set search_path = ''
 as $$
 declare
   et public.team_event_types;
-  as_member boolean := (select auth.role()) = 'authenticated';
+  as_member boolean := coalesce((select auth.role()), '') = 'authenticated';
   assignee uuid;
   created public.bookings;
 begin

@@ -55,3 +55,45 @@ export async function errorCode(c: pg.Client, text: string, params: unknown[] = 
     return (e as { code?: string }).code ?? 'unknown';
   }
 }
+
+/** Runs `fn` in a transaction that is always rolled back, so a test leaves nothing behind. */
+export async function rolledBack<T>(c: pg.Client, fn: () => Promise<T>): Promise<T> {
+  await c.query('begin');
+  try {
+    return await fn();
+  } finally {
+    await c.query('rollback');
+  }
+}
+
+/** First row of a query. */
+export async function one<T extends pg.QueryResultRow = any>(c: pg.Client, text: string, params: unknown[] = []): Promise<T> {
+  return (await c.query<T>(text, params)).rows[0];
+}
+
+/** A host with one event type (30 minutes unless given), for booking tests. */
+export async function hostWithEventType(
+  c: pg.Client,
+  eventType: { duration?: number; price_cents?: number; auto_confirm?: boolean; is_active?: boolean } = {},
+): Promise<{ host: string; eventType: number }> {
+  const host = await createUser(c);
+  const { id } = await one(
+    c,
+    `insert into event_types (user_id, title, duration, price_cents, auto_confirm, is_active)
+     values ($1, 'Session', $2, $3, $4, $5) returning id`,
+    [host, eventType.duration ?? 30, eventType.price_cents ?? 0, eventType.auto_confirm ?? true, eventType.is_active ?? true],
+  );
+  return { host, eventType: id };
+}
+
+export const GUEST = { guest_name: 'Guest', guest_email: 'guest@example.test' };
+
+/** create_booking as the caller of the connection (superuser unless inside `as`); returns the booking id. */
+export async function book(c: pg.Client, eventType: number, start: string, minutes = 30, guest: object = GUEST): Promise<number> {
+  const { id } = await one(
+    c,
+    `select id from create_booking($1, $2::timestamptz, $2::timestamptz + make_interval(mins => $3), $4)`,
+    [eventType, start, minutes, guest],
+  );
+  return id;
+}
