@@ -15,7 +15,8 @@ export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled', 'completed
 export const TEAM_ROLES = ['owner', 'admin', 'member'] as const;
 export const INVITABLE_ROLES = ['member', 'admin'] as const;
 export const DEFAULT_COLOR = '#3b82f6';
-export const TEAM_DURATION_MAX = 480;
+/** As the team_event_types CHECK constraint: at most a day. */
+export const TEAM_DURATION_MAX = 1440;
 
 // -- building blocks ---------------------------------------------------------------------------
 
@@ -49,7 +50,9 @@ function idNumber(message: string) {
 
 const timeZone = z.string({ error: 'Invalid time zone' }).refine(isValidTimeZone, 'Invalid time zone');
 const userId = (message: string) => z.guid({ error: message });
-const hhmm = z.string({ error: 'Time must be HH:MM' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be HH:MM');
+// The pickers offer half hours only, and the availability tables' CHECK constraints insist on it.
+const hhmmMessage = 'Time must be HH:MM on the hour or half hour';
+const hhmm = z.string({ error: hhmmMessage }).regex(/^([01]\d|2[0-3]):(00|30)$/, hhmmMessage);
 const isoInstant = (message: string) => z.iso.datetime({ offset: true, error: message });
 const email = (message: string) =>
   z
@@ -201,7 +204,7 @@ export const teamCreateSchema = z.object({
     .string({ error: 'Team slug is required' })
     .trim()
     .min(1, 'Team slug is required')
-    .max(60, 'Team slug must be at most 60 characters')
+    .max(100, 'Team slug must be at most 100 characters')
     .regex(SLUG, 'Slug can only contain lowercase letters, numbers, and hyphens'),
   description: optionalText(1000),
   timezone: timeZone.default('UTC'),
@@ -216,7 +219,7 @@ export const teamSettingsSchema = z.object({
     .string({ error: 'Team URL is required' })
     .trim()
     .min(1, 'Team URL is required')
-    .max(60, 'Team URL must be at most 60 characters')
+    .max(100, 'Team URL must be at most 100 characters')
     .regex(SLUG, 'URL can only contain lowercase letters, numbers, and hyphens'),
   description: optionalText(1000),
   timezone: timeZone.optional(),

@@ -5,6 +5,7 @@ import {
   addDays,
   dayOfWeek,
   DAY_MS,
+  formatHHMM,
   formatTimeInZone,
   type InstantInput,
   instantToZoned,
@@ -207,7 +208,7 @@ export function computeSlots(query: SlotQuery): SlotResult {
         start: new Date(start).toISOString(),
         end: new Date(start + e.durationMs).toISOString(),
         date: local.date,
-        label: formatTimeInZone(start, visitorZone),
+        label: formatHHMM(local.minutes),
       };
       slots.push(slot);
       const day = days[days.length - 1];

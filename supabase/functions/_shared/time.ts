@@ -1,6 +1,11 @@
 // Wall-clock ↔ instant conversion for the slot engine and the web app.
-// Pure: only date-fns-tz (which uses Intl), no Deno or DOM globals.
-import { formatInTimeZone, getTimezoneOffset } from 'date-fns-tz';
+// Pure: Intl and date-fns-tz only, no Deno or DOM globals.
+//
+// Offsets come from Intl directly. date-fns-tz's `getTimezoneOffset` reads its Date argument as a wall
+// time (it answered -4h for New York at 05:00Z on 2026-03-08, two hours before the change), and
+// `toZonedTime` builds a Date in the runtime's own zone, which breaks inside that zone's DST gaps in a
+// browser. So date-fns-tz is used only to name a zone ('EST').
+import { formatInTimeZone } from 'date-fns-tz';
 
 export const MINUTE_MS = 60_000;
 export const DAY_MS = 86_400_000;
@@ -62,9 +67,36 @@ export function dayOfWeek(date: string): number {
   return new Date(dateToUtcMs(date)).getUTCDay();
 }
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Intl formatter reading an instant's wall clock in a zone; throws RangeError for an unknown zone. */
+function wallFormatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
 /** True when the IANA zone is known to the runtime's Intl data. */
 export function isValidTimeZone(timeZone: string): boolean {
-  return typeof timeZone === 'string' && timeZone !== '' && !Number.isNaN(getTimezoneOffset(timeZone, new Date(0)));
+  if (typeof timeZone !== 'string' || timeZone === '') return false;
+  try {
+    wallFormatter(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The zone to use for a possibly missing or unknown value: spec section 5 falls back to UTC. */
@@ -74,7 +106,29 @@ export function resolveTimeZone(timeZone: string | null | undefined): string {
 
 /** Offset of the zone from UTC at an instant, in ms (Kathmandu: +5:45 → 20 700 000). */
 export function offsetMs(timeZone: string, instantMs: number): number {
-  return getTimezoneOffset(timeZone, new Date(instantMs));
+  // Intl is slow (tens of µs a call) and a 60-day slot listing asks thousands of times, so offsets are
+  // cached per UTC hour — only for hours that begin and end on the same offset, i.e. hold no transition.
+  const hour = Math.floor(instantMs / HOUR_MS);
+  const key = `${timeZone}|${hour}`;
+  const cached = offsetCache.get(key);
+  if (cached !== undefined) return cached;
+  const first = intlOffset(timeZone, hour * HOUR_MS);
+  if (first !== intlOffset(timeZone, (hour + 1) * HOUR_MS - 1000)) return intlOffset(timeZone, instantMs);
+  if (offsetCache.size >= OFFSET_CACHE_LIMIT) offsetCache.clear();
+  offsetCache.set(key, first);
+  return first;
+}
+
+const HOUR_MS = 3_600_000;
+const OFFSET_CACHE_LIMIT = 200_000;
+const offsetCache = new Map<string, number>();
+
+function intlOffset(timeZone: string, instantMs: number): number {
+  const seconds = Math.floor(instantMs / 1000) * 1000;
+  const parts: Record<string, number> = {};
+  for (const p of wallFormatter(timeZone).formatToParts(seconds)) parts[p.type] = Number(p.value);
+  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour % 24, parts.minute, parts.second);
+  return wall - seconds;
 }
 
 /** The wall-clock reading of an instant in a zone. */
@@ -126,10 +180,6 @@ export function zonedDateRange(startDate: string, endDate: string, timeZone: str
 
 /** 'HH:mm' of an instant in a zone; with `withZone`, the zone's abbreviation too ('01:30 EST'). */
 export function formatTimeInZone(instant: InstantInput, timeZone: string, withZone = false): string {
-  return formatInTimeZone(toMs(instant), timeZone, withZone ? 'HH:mm zzz' : 'HH:mm');
-}
-
-/** Today's date (YYYY-MM-DD) in a zone. */
-export function todayInZone(now: InstantInput, timeZone: string): string {
-  return instantToZoned(now, timeZone).date;
+  const time = formatHHMM(instantToZoned(instant, timeZone).minutes);
+  return withZone ? `${time} ${formatInTimeZone(toMs(instant), timeZone, 'zzz')}` : time;
 }

@@ -1,5 +1,5 @@
 // The time zone picker's list (spec section 3: about 100 IANA zones in seven groups).
-import { getTimezoneOffset } from 'date-fns-tz';
+import { type InstantInput, offsetMs, toMs } from './time.ts';
 
 export interface TimeZoneGroup {
   label: 'UTC' | 'Americas' | 'Europe' | 'Asia' | 'Africa' | 'Oceania' | 'Pacific';
@@ -67,8 +67,8 @@ export const TIME_ZONE_GROUPS: readonly TimeZoneGroup[] = [
 export const TIME_ZONES: readonly string[] = TIME_ZONE_GROUPS.flatMap((g) => g.zones);
 
 /** 'UTC+05:45' style offset of a zone at an instant, for picker labels. */
-export function formatUtcOffset(timeZone: string, at: Date): string {
-  const minutes = Math.round(getTimezoneOffset(timeZone, at) / 60_000);
+export function formatUtcOffset(timeZone: string, at: InstantInput): string {
+  const minutes = Math.round(offsetMs(timeZone, toMs(at)) / 60_000);
   const sign = minutes < 0 ? '-' : '+';
   const abs = Math.abs(minutes);
   return `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
