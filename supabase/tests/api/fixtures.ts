@@ -1,0 +1,105 @@
+// Hosts and teams set up through the api itself, so every test owns its data.
+import { expect } from 'vitest';
+import { newUser, type TestUser } from '../../../scripts/local/test/harness.ts';
+import { call, CookieJar } from './client.ts';
+
+const DAY_MS = 86_400_000;
+
+/** Every day 00:00-23:30: any half hour is inside the hours. */
+export const ALL_WEEK = [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, startTime: '00:00', endTime: '23:30', isEnabled: true }));
+
+export interface Host extends TestUser {
+  eventTypeId: number;
+}
+
+/** A signed-in host (bearer) with an event type, open all week, no notice and no buffers. */
+export async function newHost(opts: { autoConfirm?: boolean; duration?: number; settings?: Partial<Settings> } = {}): Promise<Host> {
+  const user = await newUser();
+  const token = user.accessToken;
+  expect((await call('/api/availability', { body: ALL_WEEK, token })).status).toBe(200);
+  const settings = { bufferBefore: 0, bufferAfter: 0, minimumNotice: 0, maxFutureBookings: 60, ...opts.settings };
+  expect((await call('/api/settings', { method: 'PUT', body: settings, token })).status).toBe(200);
+  const et = await call('/api/event-types', {
+    body: { title: 'Intro call', description: 'Say hello', duration: opts.duration ?? 30, color: '#10b981', isActive: true, autoConfirm: opts.autoConfirm ?? true },
+    token,
+  });
+  expect(et.status).toBe(201);
+  return { ...user, eventTypeId: et.body.id };
+}
+
+interface Settings {
+  bufferBefore: number;
+  bufferAfter: number;
+  minimumNotice: number;
+  maxFutureBookings: number;
+}
+
+/** A half-hour boundary `days` days from now at hh:mm UTC. */
+export function at(days: number, hh: number, mm = 0): Date {
+  const d = new Date(Date.now() + days * DAY_MS);
+  d.setUTCHours(hh, mm, 0, 0);
+  return d;
+}
+
+export function guestBody(eventTypeId: number, start: Date, minutes = 30, extra: Record<string, unknown> = {}) {
+  return {
+    eventTypeId,
+    guestName: 'Guest Person',
+    guestEmail: 'guest@example.com',
+    guestPhone: '',
+    guestCompany: null,
+    notes: 'Looking forward',
+    startTime: start.toISOString(),
+    endTime: new Date(start.getTime() + minutes * 60_000).toISOString(),
+    ...extra,
+  };
+}
+
+/** Logs in through /api/auth/login and returns the cookie jar holding the session. */
+export async function cookieSession(user: TestUser): Promise<CookieJar> {
+  const jar = new CookieJar();
+  expect((await call('/api/auth/login', { body: { email: user.email, password: user.password }, jar })).status).toBe(200);
+  return jar;
+}
+
+export interface Team {
+  id: number;
+  slug: string;
+  owner: TestUser;
+  admin: TestUser;
+  member: TestUser;
+  outsider: TestUser;
+}
+
+let teamCounter = 0;
+
+/** A team (UTC, open all week) with an owner, an admin and a member; public or private. */
+export async function newTeam(isPublic = true): Promise<Team> {
+  const [owner, admin, member, outsider] = await Promise.all([
+    newUser({ firstName: 'Olive' }),
+    newUser({ firstName: 'Adam' }),
+    newUser({ firstName: 'Mia' }),
+    newUser({ firstName: 'Otto' }),
+  ]);
+  const slug = `team-${Date.now().toString(36)}-${++teamCounter}-${Math.random().toString(36).slice(2, 6)}`;
+  const team = await call('/api/teams', { body: { name: 'Test Team', slug, description: 'We test', timezone: 'UTC', isPublic }, token: owner.accessToken });
+  expect(team.status).toBe(201);
+  const id = team.body.id as number;
+  for (const [user, role] of [
+    [admin, 'admin'],
+    [member, 'member'],
+  ] as const) {
+    expect((await call(`/api/teams/${id}/members`, { body: { email: user.email, role }, token: owner.accessToken })).status).toBe(201);
+  }
+  expect((await call(`/api/teams/${id}/availability`, { method: 'PUT', body: ALL_WEEK, token: owner.accessToken })).status).toBe(200);
+  return { id, slug, owner, admin, member, outsider };
+}
+
+export async function newTeamEventType(team: Team, body: Record<string, unknown> = {}): Promise<number> {
+  const res = await call(`/api/teams/${team.id}/event-types`, {
+    body: { title: 'Team demo', description: null, duration: 30, color: '#3b82f6', isActive: true, autoConfirm: true, ...body },
+    token: team.owner.accessToken,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.id;
+}

@@ -1,0 +1,263 @@
+// Teams through /api: the role matrix of design.md section 4, the shapes of spec section 7, team
+// slots and bookings with each assignment strategy.
+import { describe, expect, it } from 'vitest';
+import { newUser } from '../../../scripts/local/test/harness.ts';
+import { call } from './client.ts';
+import { ALL_WEEK, at, guestBody, newTeam, newTeamEventType, type Team } from './fixtures.ts';
+
+const tok = (u: { accessToken: string }) => ({ token: u.accessToken });
+
+function teamBooking(teamEventTypeId: number, start: Date, extra: Record<string, unknown> = {}) {
+  const { eventTypeId: _, ...body } = guestBody(0, start);
+  return { ...body, teamEventTypeId, ...extra };
+}
+
+describe('teams', () => {
+  it('creates a team and lists it with role and memberCount', async () => {
+    const team = await newTeam();
+    const list = await call('/api/teams', tok(team.owner));
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual([expect.objectContaining({ id: team.id, slug: team.slug, name: 'Test Team', role: 'owner', memberCount: 3, isPublic: true, timezone: 'UTC' })]);
+    expect((await call('/api/teams', tok(team.member))).body[0]).toMatchObject({ id: team.id, role: 'member', memberCount: 3 });
+    expect((await call('/api/teams', tok(team.outsider))).body).toEqual([]);
+    expect((await call('/api/teams')).status).toBe(401);
+  });
+
+  it('validates team creation and refuses a taken slug with 409', async () => {
+    const user = await newUser();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: '', slug: 'abc' }, 'Team name is required'],
+      [{ name: 'A', slug: '' }, 'Team slug is required'],
+      [{ name: 'A', slug: 'Not OK' }, 'Slug can only contain lowercase letters, numbers, and hyphens'],
+    ];
+    for (const [body, message] of cases) expect(await call('/api/teams', { body, ...tok(user) })).toMatchObject({ status: 400, body: { message } });
+    const team = await newTeam();
+    const dup = await call('/api/teams', { body: { name: 'Copy', slug: team.slug }, ...tok(user) });
+    expect(dup.status).toBe(409);
+  });
+
+  it('reads a team by id: members yes, outsiders of a private team 404, of a public team 403', async () => {
+    const priv = await newTeam(false);
+    expect(await call(`/api/teams/${priv.id}`, tok(priv.member))).toMatchObject({ status: 200, body: { id: priv.id, role: 'member', memberCount: 3 } });
+    expect((await call(`/api/teams/${priv.id}`, tok(priv.outsider))).status).toBe(404);
+    expect((await call('/api/teams/99999999', tok(priv.owner))).status).toBe(404);
+    expect((await call('/api/teams/nope', tok(priv.owner))).status).toBe(404);
+    const pub = await newTeam(true);
+    expect((await call(`/api/teams/${pub.id}`, tok(pub.outsider))).status).toBe(403);
+  });
+
+  it('lets owners and admins edit settings and availability, not members', async () => {
+    const team = await newTeam(false);
+    const body = { name: 'Renamed', slug: `${team.slug}-x`, description: 'New', timezone: 'Europe/Berlin', isPublic: true };
+    expect((await call(`/api/teams/${team.id}`, { method: 'PATCH', body, ...tok(team.member) })).status).toBe(403);
+    expect((await call(`/api/teams/${team.id}`, { method: 'PATCH', body, ...tok(team.outsider) })).status).toBe(404);
+    const bad = await call(`/api/teams/${team.id}`, { method: 'PATCH', body: { ...body, slug: 'Bad Slug' }, ...tok(team.admin) });
+    expect(bad).toMatchObject({ status: 400, body: { message: 'URL can only contain lowercase letters, numbers, and hyphens' } });
+    const ok = await call(`/api/teams/${team.id}`, { method: 'PATCH', body, ...tok(team.admin) });
+    expect(ok).toMatchObject({ status: 200, body: { name: 'Renamed', timezone: 'Europe/Berlin', isPublic: true, role: 'admin' } });
+
+    const week = [{ teamId: team.id, dayOfWeek: 1, startTime: '09:00', endTime: '12:00', isEnabled: true }];
+    expect((await call(`/api/teams/${team.id}/availability`, { method: 'PUT', body: week, ...tok(team.member) })).status).toBe(403);
+    const saved = await call(`/api/teams/${team.id}/availability`, { method: 'PUT', body: week, ...tok(team.owner) });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual([expect.objectContaining({ teamId: team.id, dayOfWeek: 1, startTime: '09:00', endTime: '12:00', isEnabled: true })]);
+    expect((await call(`/api/teams/${team.id}/availability`, tok(team.member))).body).toHaveLength(1);
+    const invalid = await call(`/api/teams/${team.id}/availability`, { method: 'PUT', body: [{ dayOfWeek: 9, startTime: '09:00', endTime: '10:00' }], ...tok(team.owner) });
+    expect(invalid.status).toBe(400);
+    expect((await call(`/api/teams/${team.id}/availability`, tok(team.member))).body).toHaveLength(1);
+  });
+
+  it('invites and removes members by role; the owner is never removed', async () => {
+    const team = await newTeam();
+    const newcomer = await newUser({ firstName: 'Nina' });
+    const invite = { email: newcomer.email, role: 'member' };
+    expect((await call(`/api/teams/${team.id}/members`, { body: invite, ...tok(team.member) })).status).toBe(403);
+    expect(await call(`/api/teams/${team.id}/members`, { body: { email: 'x', role: 'member' }, ...tok(team.admin) })).toMatchObject({
+      status: 400,
+      body: { message: 'Invalid email address' },
+    });
+    expect((await call(`/api/teams/${team.id}/members`, { body: { ...invite, role: 'owner' }, ...tok(team.admin) })).status).toBe(400);
+    expect((await call(`/api/teams/${team.id}/members`, { body: { email: 'nobody-here@example.test' }, ...tok(team.admin) })).status).toBe(404);
+    const added = await call(`/api/teams/${team.id}/members`, { body: invite, ...tok(team.admin) });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ teamId: team.id, userId: newcomer.id, role: 'member', user: { id: newcomer.id, firstName: 'Nina', email: newcomer.email } });
+    expect((await call(`/api/teams/${team.id}/members`, { body: invite, ...tok(team.admin) })).status).toBe(409);
+
+    const members = await call(`/api/teams/${team.id}/members`, tok(team.member));
+    expect(members.status).toBe(200);
+    expect(members.body.map((m: { role: string }) => m.role)).toEqual(['owner', 'admin', 'member', 'member']);
+    expect(members.body[0].user).toEqual(
+      expect.objectContaining({ id: team.owner.id, firstName: 'Olive', email: team.owner.email, profileImageUrl: null, title: null, company: null, location: null }),
+    );
+    expect((await call(`/api/teams/${team.id}/members`, tok(team.outsider))).status).toBe(403);
+
+    expect((await call(`/api/teams/${team.id}/members/${newcomer.id}`, { method: 'DELETE', ...tok(team.member) })).status).toBe(403);
+    expect((await call(`/api/teams/${team.id}/members/${team.owner.id}`, { method: 'DELETE', ...tok(team.admin) })).status).toBe(403);
+    expect((await call(`/api/teams/${team.id}/members/${team.outsider.id}`, { method: 'DELETE', ...tok(team.admin) })).status).toBe(404);
+    expect((await call(`/api/teams/${team.id}/members/${newcomer.id}`, { method: 'DELETE', ...tok(team.admin) })).status).toBe(200);
+    expect((await call(`/api/teams/${team.id}/members`, tok(team.owner))).body).toHaveLength(3);
+  });
+
+  it('creates team event types (owners and admins) and lists them for members', async () => {
+    const team = await newTeam();
+    const body = { title: 'Consult', duration: 45, assignmentType: 'least_busy' };
+    expect((await call(`/api/teams/${team.id}/event-types`, { body, ...tok(team.member) })).status).toBe(403);
+    expect(await call(`/api/teams/${team.id}/event-types`, { body: { ...body, duration: 20 }, ...tok(team.admin) })).toMatchObject({ status: 400 });
+    expect(
+      (await call(`/api/teams/${team.id}/event-types`, { body: { ...body, assignmentType: 'specific_member', specificMemberId: team.outsider.id }, ...tok(team.admin) })).body,
+    ).toEqual({ message: 'The selected member is not in this team' });
+    const created = await call(`/api/teams/${team.id}/event-types`, { body, ...tok(team.admin) });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      teamId: team.id,
+      title: 'Consult',
+      duration: 45,
+      color: '#3b82f6',
+      isActive: true,
+      autoConfirm: true,
+      requiresAllMembers: false,
+      assignmentType: 'least_busy',
+      specificMemberId: null,
+    });
+    expect((await call(`/api/teams/${team.id}/event-types`, tok(team.member))).body).toHaveLength(1);
+    expect((await call(`/api/teams/${team.id}/event-types`, tok(team.outsider))).status).toBe(403);
+  });
+
+  it('shows a public team to everyone, and hides a private one', async () => {
+    const pub = await newTeam(true);
+    await newTeamEventType(pub);
+    await newTeamEventType(pub, { title: 'Hidden', isActive: false });
+    const team = await call(`/api/teams/public/${pub.slug}`);
+    expect(team).toMatchObject({ status: 200, body: { id: pub.id, slug: pub.slug, name: 'Test Team', timezone: 'UTC', memberCount: 3, isPublic: true } });
+    const types = await call(`/api/teams/public/${pub.slug}/event-types`);
+    expect(types.body.map((t: { title: string }) => t.title)).toEqual(['Team demo']);
+    const members = await call(`/api/teams/public/${pub.slug}/members`);
+    expect(members.body).toHaveLength(3);
+    expect(members.body[0]).toMatchObject({ role: 'owner', user: { firstName: 'Olive' } });
+    expect(JSON.stringify(members.body)).not.toContain('@');
+
+    const priv = await newTeam(false);
+    for (const path of ['', '/event-types', '/members', '/availability']) {
+      expect((await call(`/api/teams/public/${priv.slug}${path}`)).status).toBe(404);
+    }
+    expect((await call('/api/teams/public/no-such-team')).status).toBe(404);
+  });
+});
+
+describe('team bookings', () => {
+  async function bookedMember(team: Team, typeId: number, start: Date) {
+    const res = await call(`/api/teams/${team.id}/bookings`, { body: teamBooking(typeId, start) });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.assignedUserId as string;
+  }
+
+  it('lets guests book a public team; round robin spreads the bookings over the members', async () => {
+    const team = await newTeam();
+    const typeId = await newTeamEventType(team);
+    const assignees: string[] = [];
+    for (let i = 0; i < 6; i++) assignees.push(await bookedMember(team, typeId, at(1 + i, 10)));
+    const counts = [team.owner.id, team.admin.id, team.member.id].map((id) => assignees.filter((a) => a === id).length);
+    expect(counts).toEqual([2, 2, 2]);
+  });
+
+  it('gives the slot to another member when the first is busy, and 409 once all are', async () => {
+    const team = await newTeam();
+    const typeId = await newTeamEventType(team);
+    const start = at(2, 13);
+    const got = new Set<string>();
+    for (let i = 0; i < 3; i++) got.add(await bookedMember(team, typeId, start));
+    expect(got.size).toBe(3);
+    const full = await call(`/api/teams/${team.id}/bookings`, { body: teamBooking(typeId, start) });
+    expect(full.status).toBe(409);
+    expect(full.body.message).toContain('no longer available');
+  });
+
+  it('books the specific member, and every member when all are required', async () => {
+    const team = await newTeam();
+    const specific = await newTeamEventType(team, { assignmentType: 'specific_member', specificMemberId: team.member.id });
+    expect(await bookedMember(team, specific, at(1, 9))).toBe(team.member.id);
+    expect((await call(`/api/teams/${team.id}/bookings`, { body: teamBooking(specific, at(1, 9)) })).status).toBe(409);
+
+    const all = await newTeamEventType(team, { requiresAllMembers: true, title: 'All hands' });
+    // The member is busy at 09:00, so the all-members type cannot take it; 11:00 is free for everyone.
+    expect((await call(`/api/teams/${team.id}/bookings`, { body: teamBooking(all, at(1, 9)) })).status).toBe(409);
+    expect((await call(`/api/teams/${team.id}/bookings`, { body: teamBooking(all, at(1, 11)) })).status).toBe(201);
+    const date = at(1, 0).toISOString().slice(0, 10);
+    const slots = await call(`/slots?teamEventTypeId=${all}&startDate=${date}&endDate=${date}&timeZone=UTC`);
+    const starts = slots.body.slots.map((s: { start: string }) => s.start);
+    expect(starts).not.toContain(at(1, 11).toISOString());
+    expect(starts).not.toContain(at(1, 9).toISOString());
+    expect(starts).toContain(at(1, 10).toISOString());
+  });
+
+  it('keeps private teams to their owners and admins, and checks the team of the event type', async () => {
+    const team = await newTeam(false);
+    const typeId = await newTeamEventType(team);
+    const body = teamBooking(typeId, at(1, 10));
+    expect((await call(`/api/teams/${team.id}/bookings`, { body })).status).toBe(404);
+    expect((await call(`/bookings`, { body })).status).toBe(404);
+    expect((await call(`/api/teams/${team.id}/bookings`, { body, ...tok(team.member) })).status).toBe(403);
+    const other = await newTeam(false);
+    expect((await call(`/api/teams/${other.id}/bookings`, { body, ...tok(other.owner) })).status).toBe(404);
+    const res = await call(`/api/teams/${team.id}/bookings`, { body, ...tok(team.admin) });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ teamId: team.id, teamEventTypeId: typeId, status: 'confirmed', eventType: { title: 'Team demo', duration: 30 } });
+    const date = at(1, 0).toISOString().slice(0, 10);
+    expect((await call(`/slots?teamEventTypeId=${typeId}&startDate=${date}&endDate=${date}`)).status).toBe(404);
+    expect((await call(`/slots?teamEventTypeId=${typeId}&startDate=${date}&endDate=${date}`, tok(team.member))).status).toBe(200);
+  });
+
+  it('lists, cancels and assigns team bookings by role', async () => {
+    const team = await newTeam();
+    const typeId = await newTeamEventType(team, { autoConfirm: false });
+    const first = await call(`/api/teams/${team.id}/bookings`, { body: teamBooking(typeId, at(1, 10)) });
+    const second = await call(`/api/teams/${team.id}/bookings`, { body: teamBooking(typeId, at(1, 12)) });
+    expect(first.body.status).toBe('pending');
+
+    const list = await call(`/api/teams/${team.id}/bookings`, tok(team.member));
+    expect(list.status).toBe(200);
+    expect(list.body).toHaveLength(2);
+    expect(list.body[0]).toMatchObject({ eventType: { title: 'Team demo', duration: 30 }, assignedMember: { id: expect.any(String), firstName: expect.any(String), email: expect.stringContaining('@') } });
+    const ranged = await call(`/api/teams/${team.id}/bookings?startDate=${at(1, 11).toISOString()}&endDate=${at(1, 13).toISOString()}`, tok(team.member));
+    expect(ranged.body.map((b: { id: number }) => b.id)).toEqual([second.body.id]);
+    expect((await call(`/api/teams/${team.id}/bookings?startDate=yesterday`, tok(team.member))).status).toBe(400);
+    expect((await call(`/api/teams/${team.id}/bookings`, tok(team.outsider))).status).toBe(403);
+
+    // Assign: owners and admins only, to a member of the team.
+    const assign = (who: { accessToken: string }, memberId: string, id = first.body.id) =>
+      call(`/api/teams/${team.id}/bookings/${id}/assign`, { method: 'PUT', body: { memberId }, ...tok(who) });
+    expect((await assign(team.member, team.member.id)).status).toBe(403);
+    expect((await assign(team.admin, team.outsider.id)).status).toBe(400);
+    expect((await assign(team.admin, 'not-a-uuid')).status).toBe(400);
+    expect((await assign(team.admin, team.member.id, 99999999)).status).toBe(404);
+    const assigned = await assign(team.admin, team.member.id);
+    expect(assigned).toMatchObject({ status: 200, body: { assignedUserId: team.member.id, assignedMember: { id: team.member.id, firstName: 'Mia' } } });
+
+    // Cancel: a member only their own assigned booking; owners and admins any.
+    const cancel = (who: { accessToken: string }, id: number) => call(`/api/teams/${team.id}/bookings/${id}/cancel`, { method: 'POST', ...tok(who) });
+    // Round robin with no history goes by join order: owner, then admin.
+    expect([first.body.assignedUserId, second.body.assignedUserId]).toEqual([team.owner.id, team.admin.id]);
+    expect((await cancel(team.member, second.body.id)).status).toBe(403);
+    expect((await cancel(team.member, first.body.id)).body.status).toBe('cancelled');
+    expect((await cancel(team.owner, first.body.id)).status).toBe(409);
+    expect((await cancel(team.owner, second.body.id)).status).toBe(200);
+    const cancelled = await call(`/api/teams/${team.id}/bookings/cancelled`, tok(team.member));
+    expect(cancelled.body.map((b: { id: number }) => b.id).sort()).toEqual([first.body.id, second.body.id].sort());
+    expect((await call(`/api/teams/${team.id}/bookings`, tok(team.member))).body).toEqual([]);
+  });
+
+  it('accepts team availability in the team time zone', async () => {
+    const team = await newTeam();
+    await call(`/api/teams/${team.id}`, { method: 'PATCH', body: { name: 'Test Team', slug: team.slug, timezone: 'Asia/Kathmandu' }, ...tok(team.owner) });
+    await call(`/api/teams/${team.id}/availability`, {
+      method: 'PUT',
+      body: ALL_WEEK.map((d) => ({ ...d, startTime: '09:00', endTime: '10:00' })),
+      ...tok(team.owner),
+    });
+    const typeId = await newTeamEventType(team);
+    const date = at(2, 0).toISOString().slice(0, 10);
+    const slots = await call(`/slots?teamEventTypeId=${typeId}&startDate=${date}&endDate=${date}&timeZone=Asia/Kathmandu`);
+    expect(slots.body.slots.map((s: { label: string }) => s.label)).toEqual(['09:00', '09:30']);
+    expect(slots.body.slots[0].start.slice(11, 16)).toBe('03:15');
+  });
+});
