@@ -1,0 +1,66 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { AppLayout, PublicLayout } from './layout.tsx';
+import { RequireAuth, type LoginTarget } from '../features/auth/RequireAuth.tsx';
+
+type PageModule = Promise<{ default: ComponentType }>;
+
+/** Screens load on demand, so the landing page doesn't carry the dashboard's code. */
+function page(load: () => PageModule): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: (await load()).default }) };
+}
+
+function guarded(path: string, to: LoginTarget, load: () => PageModule): RouteObject {
+  return {
+    path,
+    lazy: async () => {
+      const Screen = (await load()).default;
+      return {
+        Component: () => (
+          <RequireAuth to={to}>
+            <Screen />
+          </RequireAuth>
+        ),
+      };
+    },
+  };
+}
+
+// Spec section 2, in its order of matching: named routes, then /:handle, then the 404 screen.
+export const routes: RouteObject[] = [
+  {
+    element: <PublicLayout />,
+    children: [
+      { path: '/', ...page(() => import('../features/landing/LandingPage.tsx')) },
+      { path: '/login', ...page(() => import('../features/auth/LoginPage.tsx')) },
+      { path: '/register', ...page(() => import('../features/auth/RegisterPage.tsx')) },
+      { path: '/forgot-password', ...page(() => import('../features/auth/ForgotPasswordPage.tsx')) },
+      { path: '/terms', ...page(() => import('../features/landing/TermsPage.tsx')) },
+      { path: '/privacy', ...page(() => import('../features/landing/PrivacyPage.tsx')) },
+      { path: '/calendar/:userId', ...page(() => import('../features/public-calendar/PublicCalendarPage.tsx')) },
+      { path: '/book/:eventTypeId', ...page(() => import('../features/booking-flow/EventBookingPage.tsx')) },
+      { path: '/team/:slug', ...page(() => import('../features/public-team/PublicTeamPage.tsx')) },
+    ],
+  },
+  {
+    element: <AppLayout />,
+    children: [
+      guarded('/dashboard', '/api/login', () => import('../features/dashboard/DashboardPage.tsx')),
+      guarded('/availability', '/login', () => import('../features/availability/AvailabilityPage.tsx')),
+      guarded('/bookings', '/api/login', () => import('../features/bookings/BookingsPage.tsx')),
+      guarded('/profile', '/login', () => import('../features/profile/ProfilePage.tsx')),
+      guarded('/teams', '/api/login', () => import('../features/teams/TeamsPage.tsx')),
+      guarded('/teams/:teamId', '/api/login', () => import('../features/teams/TeamDetailPage.tsx')),
+      guarded('/teams/:teamId/settings', '/api/login', () => import('../features/teams/TeamSettingsPage.tsx')),
+    ],
+  },
+  {
+    element: <PublicLayout />,
+    children: [
+      { path: '/:handle', ...page(() => import('../features/public-calendar/HandlePage.tsx')) },
+      { path: '*', ...page(() => import('../features/landing/NotFoundPage.tsx')) },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

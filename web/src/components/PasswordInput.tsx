@@ -1,0 +1,23 @@
+import { forwardRef, useState, type ComponentProps } from 'react';
+import { IconButton, Input, InputGroup } from '@chakra-ui/react';
+import { Eye, EyeOff } from 'lucide-react';
+
+export const PasswordInput = forwardRef<HTMLInputElement, ComponentProps<typeof Input>>(function PasswordInput(props, ref) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <InputGroup
+      endElement={
+        <IconButton
+          variant="ghost"
+          size="xs"
+          aria-label={visible ? 'Hide password' : 'Show password'}
+          onClick={() => setVisible((value) => !value)}
+        >
+          {visible ? <EyeOff /> : <Eye />}
+        </IconButton>
+      }
+    >
+      <Input ref={ref} type={visible ? 'text' : 'password'} {...props} />
+    </InputGroup>
+  );
+});

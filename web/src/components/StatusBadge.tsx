@@ -1,0 +1,29 @@
+import { Badge } from '@chakra-ui/react';
+
+const STATUS: Record<string, { label: string; palette: string }> = {
+  pending: { label: 'Awaiting Confirmation', palette: 'yellow' },
+  confirmed: { label: 'Confirmed', palette: 'green' },
+  cancelled: { label: 'Cancelled', palette: 'red' },
+  completed: { label: 'Completed', palette: 'blue' },
+};
+
+/** Spec section 4: known statuses get their label and colour; anything else is shown as is, in gray. */
+export function StatusBadge({ status }: { status: string }) {
+  const known = STATUS[status];
+  return (
+    <Badge colorPalette={known?.palette ?? 'gray'} variant={known ? 'subtle' : 'outline'}>
+      {known?.label ?? status}
+    </Badge>
+  );
+}
+
+const ROLE_PALETTE: Record<string, string> = { owner: 'yellow', admin: 'blue', member: 'gray' };
+
+/** Spec section 6: owner yellow, admin blue, member gray; unknown roles look like member. */
+export function RoleBadge({ role }: { role: string }) {
+  return (
+    <Badge colorPalette={ROLE_PALETTE[role] ?? 'gray'} variant="subtle" textTransform="capitalize">
+      {role}
+    </Badge>
+  );
+}

@@ -1,0 +1,49 @@
+import { Button, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link as RouterLink } from 'react-router-dom';
+import { FormField } from '../../components/FormField.tsx';
+import { PasswordInput } from '../../components/PasswordInput.tsx';
+import { AuthCard } from './AuthCard.tsx';
+import { SocialButtons } from './SocialButtons.tsx';
+import { useLogin } from './hooks.ts';
+import { loginSchema, type LoginValues } from './schemas.ts';
+
+export default function LoginPage() {
+  const login = useLogin();
+  const { register, handleSubmit, formState } = useForm<LoginValues>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  return (
+    <AuthCard title="Sign in to Kairos" subtitle="Enter your email and password to access your account">
+      <Stack gap="5">
+        <SocialButtons divider="Or continue with email" />
+        <form noValidate onSubmit={handleSubmit((values) => login.mutate(values))}>
+          <Stack gap="4">
+            <FormField label="Email" error={formState.errors.email?.message}>
+              <Input type="email" autoComplete="email" placeholder="Enter your email" {...register('email')} />
+            </FormField>
+            <FormField label="Password" error={formState.errors.password?.message}>
+              <PasswordInput autoComplete="current-password" placeholder="Enter your password" {...register('password')} />
+            </FormField>
+            <Button type="submit" colorPalette="blue" disabled={login.isPending}>
+              {login.isPending ? 'Signing in...' : 'Sign in'}
+            </Button>
+          </Stack>
+        </form>
+        <Stack gap="2" fontSize="sm" textAlign="center">
+          <Text>
+            Don't have an account?{' '}
+            <Link asChild colorPalette="blue" color="colorPalette.fg">
+              <RouterLink to="/register">Sign up</RouterLink>
+            </Link>
+          </Text>
+          <Link asChild colorPalette="blue" color="colorPalette.fg" alignSelf="center">
+            <RouterLink to="/forgot-password">Forgot your password?</RouterLink>
+          </Link>
+        </Stack>
+      </Stack>
+    </AuthCard>
+  );
+}

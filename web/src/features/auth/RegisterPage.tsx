@@ -1,0 +1,64 @@
+import { Button, Input, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link as RouterLink } from 'react-router-dom';
+import { FormField } from '../../components/FormField.tsx';
+import { PasswordInput } from '../../components/PasswordInput.tsx';
+import { AuthCard } from './AuthCard.tsx';
+import { SocialButtons } from './SocialButtons.tsx';
+import { useRegister } from './hooks.ts';
+import { registerSchema, type RegisterValues } from './schemas.ts';
+
+export default function RegisterPage() {
+  const registration = useRegister();
+  const { register, handleSubmit, formState } = useForm<RegisterValues>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+  });
+  const errors = formState.errors;
+  return (
+    <AuthCard title="Create your account" subtitle="Get started with Kairos and streamline your scheduling">
+      <Stack gap="5">
+        <SocialButtons divider="Or sign up with email" />
+        <form noValidate onSubmit={handleSubmit((values) => registration.mutate(values))}>
+          <Stack gap="4">
+            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+              <FormField label="First Name" error={errors.firstName?.message}>
+                <Input autoComplete="given-name" {...register('firstName')} />
+              </FormField>
+              <FormField label="Last Name" error={errors.lastName?.message}>
+                <Input autoComplete="family-name" {...register('lastName')} />
+              </FormField>
+            </SimpleGrid>
+            <FormField label="Email" error={errors.email?.message}>
+              <Input type="email" autoComplete="email" {...register('email')} />
+            </FormField>
+            <FormField label="Password" error={errors.password?.message}>
+              <PasswordInput autoComplete="new-password" placeholder="Create a password" {...register('password')} />
+            </FormField>
+            <Button type="submit" colorPalette="blue" disabled={registration.isPending}>
+              {registration.isPending ? 'Creating account...' : 'Create account'}
+            </Button>
+          </Stack>
+        </form>
+        <Text fontSize="sm" textAlign="center">
+          Already have an account?{' '}
+          <Link asChild colorPalette="blue" color="colorPalette.fg">
+            <RouterLink to="/login">Sign in</RouterLink>
+          </Link>
+        </Text>
+        <Text fontSize="xs" color="fg.muted" textAlign="center">
+          By creating an account you agree to our{' '}
+          <Link asChild>
+            <RouterLink to="/terms">Terms of Service</RouterLink>
+          </Link>{' '}
+          and{' '}
+          <Link asChild>
+            <RouterLink to="/privacy">Privacy Policy</RouterLink>
+          </Link>
+          .
+        </Text>
+      </Stack>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,22 @@
+import { Button, HStack, Separator, Stack, Text } from '@chakra-ui/react';
+import { signInWithProvider } from './hooks.ts';
+
+export function SocialButtons({ divider }: { divider: string }) {
+  return (
+    <Stack gap="4">
+      <Button variant="outline" onClick={() => void signInWithProvider('google')}>
+        Continue with Google
+      </Button>
+      <Button variant="outline" onClick={() => void signInWithProvider('apple')}>
+        Continue with Apple
+      </Button>
+      <HStack>
+        <Separator flex="1" />
+        <Text flexShrink="0" fontSize="sm" color="fg.muted">
+          {divider}
+        </Text>
+        <Separator flex="1" />
+      </HStack>
+    </Stack>
+  );
+}

@@ -1,0 +1,81 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { supabase } from '../../lib/supabase.ts';
+import { unwrap } from '../../lib/api.ts';
+import { notify, notifyError } from '../../lib/toaster.ts';
+import type { Profile } from '../../lib/types.ts';
+import type { LoginValues, RegisterValues } from './schemas.ts';
+
+export const currentUserKey = ['auth', 'user'] as const;
+
+/** The signed-in user's profile row, or null when signed out (spec section 4: authenticated = data). */
+export async function fetchCurrentUser(): Promise<Profile | null> {
+  const { data } = await supabase.auth.getSession();
+  const user = data.session?.user;
+  if (!user) return null;
+  const profile = unwrap(await supabase.from('profiles').select('*').eq('id', user.id).maybeSingle()) as Profile | null;
+  return profile ?? ({ id: user.id, email: user.email ?? null, timezone: 'UTC' } as Profile);
+}
+
+/** Spec section 7: fresh for 5 minutes and refetched on window focus, no retry. */
+export function useCurrentUser() {
+  return useQuery({ queryKey: currentUserKey, queryFn: fetchCurrentUser, staleTime: 5 * 60_000, refetchOnWindowFocus: true, retry: false });
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async (values: LoginValues) => {
+      const { error } = await supabase.auth.signInWithPassword(values);
+      if (error) throw error;
+    },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: currentUserKey });
+      notify('Welcome back!', "You've been successfully logged in.");
+      navigate('/dashboard');
+    },
+    onError: (error: Error) => notifyError('Login failed', error.message || 'Invalid email or password'),
+  });
+}
+
+export function useRegister() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async ({ email, password, firstName, lastName }: RegisterValues) => {
+      const { error } = await supabase.auth.signUp({
+        email,
+        password,
+        options: { data: { first_name: firstName, last_name: lastName }, emailRedirectTo: `${window.location.origin}/dashboard` },
+      });
+      if (error) throw error;
+    },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: currentUserKey });
+      notify('Welcome to Kairos!', 'Your account has been created successfully.');
+      navigate('/dashboard');
+    },
+    onError: (error: Error) => notifyError('Registration failed', error.message || 'Failed to create account'),
+  });
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async () => {
+      const { error } = await supabase.auth.signOut();
+      if (error) throw error;
+    },
+    onSuccess: () => {
+      queryClient.clear();
+      notify('Signed out', "You've been successfully signed out.");
+      navigate('/');
+    },
+  });
+}
+
+export async function signInWithProvider(provider: 'google' | 'apple'): Promise<void> {
+  await supabase.auth.signInWithOAuth({ provider, options: { redirectTo: `${window.location.origin}/dashboard` } });
+}

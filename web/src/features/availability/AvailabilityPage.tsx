@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import { Button, Card, Heading, HStack, IconButton, NativeSelect, SimpleGrid, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
+import { Plus, X } from 'lucide-react';
+import { FormField } from '../../components/FormField.tsx';
+import { TimeSelect } from '../../components/TimeSelect.tsx';
+import { DAY_NAMES, WEEK_MONDAY_FIRST } from '../../lib/time.ts';
+import type { AvailabilityRule } from '../../lib/types.ts';
+import { SETTINGS_DEFAULTS, useAvailability, useSaveAvailability, useSaveSettings, useSettings } from './hooks.ts';
+
+const BUFFERS = [0, 5, 10, 15, 30];
+const NOTICE = [
+  { value: 0, label: 'No minimum' },
+  { value: 60, label: '1 hour' },
+  { value: 120, label: '2 hours' },
+  { value: 240, label: '4 hours' },
+  { value: 1440, label: '1 day' },
+  { value: 2880, label: '2 days' },
+];
+const FUTURE = [7, 14, 30, 60, 90];
+const DEFAULT_RANGE = { start_time: '09:00', end_time: '17:00' };
+
+type Range = { start_time: string; end_time: string };
+type Week = Record<number, { enabled: boolean; ranges: Range[] }>;
+
+export function rulesToWeek(rules: AvailabilityRule[]): Week {
+  const week: Week = {};
+  for (const day of WEEK_MONDAY_FIRST) {
+    const own = rules.filter((rule) => rule.day_of_week === day);
+    week[day] = { enabled: own.some((rule) => rule.is_enabled), ranges: own.map(({ start_time, end_time }) => ({ start_time, end_time })) };
+  }
+  return week;
+}
+
+export function weekToRules(week: Week): AvailabilityRule[] {
+  return WEEK_MONDAY_FIRST.flatMap((day) =>
+    week[day].ranges.map((range) => ({ day_of_week: day, ...range, is_enabled: week[day].enabled })),
+  );
+}
+
+function WorkingHours({ rules }: { rules: AvailabilityRule[] }) {
+  const [week, setWeek] = useState<Week>(() => rulesToWeek(rules));
+  const save = useSaveAvailability();
+
+  const update = (day: number, change: (entry: Week[number]) => Week[number]) => setWeek((current) => ({ ...current, [day]: change(current[day]) }));
+
+  return (
+    <Stack gap="3">
+      {WEEK_MONDAY_FIRST.map((day) => {
+        const entry = week[day];
+        return (
+          <Stack key={day} direction={{ base: 'column', md: 'row' }} gap="3" borderWidth="1px" borderRadius="md" p="3" align={{ md: 'start' }}>
+            <Switch.Root
+              minW="36"
+              checked={entry.enabled}
+              onCheckedChange={(details) =>
+                update(day, (current) => ({ enabled: details.checked, ranges: details.checked && !current.ranges.length ? [DEFAULT_RANGE] : current.ranges }))
+              }
+            >
+              <Switch.HiddenInput />
+              <Switch.Control />
+              <Switch.Label>{DAY_NAMES[day]}</Switch.Label>
+            </Switch.Root>
+            {entry.enabled ? (
+              <Stack gap="2" flex="1">
+                {entry.ranges.map((range, index) => (
+                  <HStack key={index} gap="2" wrap="wrap">
+                    <TimeSelect label={`${DAY_NAMES[day]} range ${index + 1} start`} value={range.start_time} onChange={(value) => update(day, (current) => ({ ...current, ranges: current.ranges.map((item, i) => (i === index ? { ...item, start_time: value } : item)) }))} />
+                    <Text>–</Text>
+                    <TimeSelect label={`${DAY_NAMES[day]} range ${index + 1} end`} value={range.end_time} onChange={(value) => update(day, (current) => ({ ...current, ranges: current.ranges.map((item, i) => (i === index ? { ...item, end_time: value } : item)) }))} />
+                    <IconButton size="sm" variant="ghost" aria-label={`Remove ${DAY_NAMES[day]} range ${index + 1}`} onClick={() => update(day, (current) => ({ ...current, ranges: current.ranges.filter((_, i) => i !== index) }))}>
+                      <X />
+                    </IconButton>
+                  </HStack>
+                ))}
+                <Button size="xs" variant="ghost" alignSelf="start" onClick={() => update(day, (current) => ({ ...current, ranges: [...current.ranges, DEFAULT_RANGE] }))}>
+                  <Plus /> Add time range
+                </Button>
+              </Stack>
+            ) : (
+              <Text color="fg.muted" fontSize="sm" pt="1">
+                Unavailable
+              </Text>
+            )}
+          </Stack>
+        );
+      })}
+      <Button alignSelf="end" colorPalette="blue" disabled={save.isPending} onClick={() => save.mutate(weekToRules(week))}>
+        Save Working Hours
+      </Button>
+    </Stack>
+  );
+}
+
+function Choice({ label, value, options, onChange }: { label: string; value: number; options: { value: number; label: string }[]; onChange: (value: number) => void }) {
+  return (
+    <FormField label={label}>
+      <NativeSelect.Root>
+        <NativeSelect.Field value={value} onChange={(event) => onChange(Number(event.target.value))}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </FormField>
+  );
+}
+
+function SettingsSections({ initial }: { initial: typeof SETTINGS_DEFAULTS }) {
+  const [settings, setSettings] = useState(initial);
+  const save = useSaveSettings();
+  const set = (key: keyof typeof SETTINGS_DEFAULTS) => (value: number) => setSettings((current) => ({ ...current, [key]: value }));
+  const minutes = (values: number[]) => values.map((value) => ({ value, label: `${value} minutes` }));
+  return (
+    <>
+      <Card.Root>
+        <Card.Header>
+          <Heading as="h2" size="lg">Buffer Times</Heading>
+          <Text color="fg.muted" fontSize="sm">Breathing room before and after each meeting.</Text>
+        </Card.Header>
+        <Card.Body>
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <Choice label="Buffer before" value={settings.buffer_before} options={minutes(BUFFERS)} onChange={set('buffer_before')} />
+            <Choice label="Buffer after" value={settings.buffer_after} options={minutes(BUFFERS)} onChange={set('buffer_after')} />
+          </SimpleGrid>
+        </Card.Body>
+      </Card.Root>
+      <Card.Root>
+        <Card.Header>
+          <Heading as="h2" size="lg">Booking Preferences</Heading>
+          <Text color="fg.muted" fontSize="sm">How soon and how far ahead guests can book.</Text>
+        </Card.Header>
+        <Card.Body gap="4">
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <Choice label="Minimum notice" value={settings.minimum_notice} options={NOTICE} onChange={set('minimum_notice')} />
+            <Choice label="Maximum future bookings" value={settings.max_future_bookings} options={FUTURE.map((value) => ({ value, label: `${value} days` }))} onChange={set('max_future_bookings')} />
+          </SimpleGrid>
+          <Button alignSelf="end" colorPalette="blue" disabled={save.isPending} onClick={() => save.mutate(settings)}>
+            Save Settings
+          </Button>
+        </Card.Body>
+      </Card.Root>
+    </>
+  );
+}
+
+export default function AvailabilityPage() {
+  const rules = useAvailability();
+  const settings = useSettings();
+  return (
+    <Stack gap="6" maxW="4xl">
+      <Stack gap="1">
+        <Heading as="h1" size="2xl">Availability</Heading>
+        <Text color="fg.muted">Set when people can book time with you.</Text>
+      </Stack>
+      <Card.Root>
+        <Card.Header>
+          <Heading as="h2" size="lg">Working Hours</Heading>
+          <Text color="fg.muted" fontSize="sm">One or more time ranges per day.</Text>
+        </Card.Header>
+        <Card.Body>{rules.isPending ? <Skeleton h="80" /> : <WorkingHours key={rules.dataUpdatedAt} rules={rules.data ?? []} />}</Card.Body>
+      </Card.Root>
+      {settings.isPending ? (
+        <Skeleton h="60" />
+      ) : (
+        <SettingsSections
+          key={settings.dataUpdatedAt}
+          initial={
+            settings.data
+              ? { buffer_before: settings.data.buffer_before, buffer_after: settings.data.buffer_after, minimum_notice: settings.data.minimum_notice, max_future_bookings: settings.data.max_future_bookings }
+              : SETTINGS_DEFAULTS
+          }
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,65 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { supabase } from '../../lib/supabase.ts';
+import { unwrap } from '../../lib/api.ts';
+import { notify, notifyError } from '../../lib/toaster.ts';
+import type { AvailabilityRule, UserSettings } from '../../lib/types.ts';
+import { useCurrentUser } from '../auth/hooks.ts';
+
+export const SETTINGS_DEFAULTS = { buffer_before: 10, buffer_after: 10, minimum_notice: 1440, max_future_bookings: 60 };
+
+export function useAvailability() {
+  const { data: user } = useCurrentUser();
+  return useQuery({
+    queryKey: ['availability'],
+    enabled: Boolean(user),
+    queryFn: async () =>
+      unwrap(await supabase.from('availability_rules').select('*').eq('user_id', user!.id).order('day_of_week').order('start_time')) as AvailabilityRule[],
+  });
+}
+
+export function useSettings() {
+  const { data: user } = useCurrentUser();
+  return useQuery({
+    queryKey: ['settings'],
+    enabled: Boolean(user),
+    queryFn: async () => unwrap(await supabase.from('user_settings').select('*').eq('user_id', user!.id).maybeSingle()) as UserSettings | null,
+  });
+}
+
+/** The whole week is replaced, as POST /api/availability does with the full array. */
+export function useSaveAvailability() {
+  const queryClient = useQueryClient();
+  const { data: user } = useCurrentUser();
+  return useMutation({
+    mutationFn: async (rules: AvailabilityRule[]) => {
+      unwrap(await supabase.from('availability_rules').delete().eq('user_id', user!.id));
+      if (rules.length) {
+        unwrap(
+          await supabase.from('availability_rules').insert(
+            rules.map((rule) => ({ user_id: user!.id, day_of_week: rule.day_of_week, start_time: rule.start_time, end_time: rule.end_time, is_enabled: rule.is_enabled })),
+          ),
+        );
+      }
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['availability'] });
+      notify('Availability updated successfully');
+    },
+    onError: () => notifyError('Error', 'Failed to update availability'),
+  });
+}
+
+export function useSaveSettings() {
+  const queryClient = useQueryClient();
+  const { data: user } = useCurrentUser();
+  return useMutation({
+    mutationFn: async (settings: typeof SETTINGS_DEFAULTS) => {
+      unwrap(await supabase.from('user_settings').upsert({ user_id: user!.id, ...settings }));
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['settings'] });
+      notify('Settings updated successfully');
+    },
+    onError: () => notifyError('Error', 'Failed to update settings'),
+  });
+}

@@ -1,0 +1,50 @@
+import { Box, Heading, Stack, Text } from '@chakra-ui/react';
+import { format } from 'date-fns';
+import { MonthCalendar } from '../../components/MonthCalendar.tsx';
+import { FormField } from '../../components/FormField.tsx';
+import { TimezoneSelect } from '../../components/TimezoneSelect.tsx';
+import { isDayDisabled } from './hooks.ts';
+import { SlotGrid } from './SlotGrid.tsx';
+import type { BookingFlow } from './useBookingFlow.ts';
+
+/** Date picker, time zone selector and the chosen day's slot grid. */
+export function BookingPickers({ flow }: { flow: BookingFlow }) {
+  return (
+    <Stack gap="5">
+      <Box>
+        <Heading as="h3" size="sm" mb="2">
+          Select a Date
+        </Heading>
+        <MonthCalendar
+          month={flow.month}
+          onMonthChange={flow.setMonth}
+          selected={flow.date}
+          onSelect={flow.selectDate}
+          isDisabled={(day) => isDayDisabled(day, flow.offered)}
+          label="Select a date"
+        />
+      </Box>
+      <FormField label="Timezone">
+        <TimezoneSelect size="sm" value={flow.timeZone} onChange={(event) => flow.setTimeZone(event.target.value)} />
+      </FormField>
+      <Box>
+        <Heading as="h3" size="sm" mb="2">
+          {flow.date ? `Available times for ${format(flow.date, 'EEEE, MMMM d')}` : 'Available times'}
+        </Heading>
+        {flow.date ? (
+          <SlotGrid
+            slots={flow.daySlots}
+            selected={flow.slot?.start ?? null}
+            onSelect={flow.setSlot}
+            loading={flow.slots.isPending}
+            error={flow.slots.isError}
+          />
+        ) : (
+          <Text color="fg.muted" fontSize="sm">
+            Pick a date to see available times.
+          </Text>
+        )}
+      </Box>
+    </Stack>
+  );
+}

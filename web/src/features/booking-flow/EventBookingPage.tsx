@@ -1,0 +1,101 @@
+import { Badge, Box, Button, Card, Container, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Clock, Video } from 'lucide-react';
+import { formatInTimeZone } from 'date-fns-tz';
+import { useParams } from 'react-router-dom';
+import { NotFoundMessage } from '../../components/EmptyState.tsx';
+import { UserAvatar } from '../../components/UserAvatar.tsx';
+import { fullName } from '../../lib/time.ts';
+import { BookingPickers } from './BookingPickers.tsx';
+import { GuestFields } from './GuestFields.tsx';
+import { usePublicEventType } from './hooks.ts';
+import { useBookingFlow } from './useBookingFlow.ts';
+
+type PublicEventType = NonNullable<ReturnType<typeof usePublicEventType>['data']>;
+
+function BookingForm({ eventType }: { eventType: PublicEventType }) {
+  const flow = useBookingFlow({ kind: 'personal', eventTypeId: eventType.id }, 'page');
+  const { register, formState } = flow.form;
+  const host = { first_name: eventType.host_first_name, last_name: eventType.host_last_name, profile_image_url: eventType.host_profile_image_url };
+  return (
+    <Grid templateColumns={{ base: '1fr', lg: '1fr 2fr' }} gap="6">
+      <Card.Root as="aside" alignSelf="start">
+        <Card.Body gap="4">
+          <HStack>
+            <UserAvatar person={host} />
+            <Stack gap="0">
+              <Text fontSize="sm" color="fg.muted">
+                Book with {fullName(host) || 'Host'}
+              </Text>
+              {eventType.host_title ? <Badge alignSelf="start">{eventType.host_title}</Badge> : null}
+            </Stack>
+          </HStack>
+          <Heading as="h1" size="xl" borderLeftWidth="4px" borderColor={eventType.color} pl="3">
+            {eventType.title}
+          </Heading>
+          <Stack gap="2" fontSize="sm" color="fg.muted">
+            <HStack>
+              <Clock size={16} aria-hidden /> <Text>{eventType.duration} minutes</Text>
+            </HStack>
+            <HStack>
+              <Video size={16} aria-hidden /> <Text>Video Conference</Text>
+            </HStack>
+            <Text>Times shown in {flow.timeZone}</Text>
+          </Stack>
+          {eventType.description ? (
+            <Box>
+              <Heading as="h2" size="sm" mb="1">
+                About this meeting
+              </Heading>
+              <Text fontSize="sm">{eventType.description}</Text>
+            </Box>
+          ) : null}
+        </Card.Body>
+      </Card.Root>
+      <Card.Root>
+        <Card.Body>
+          <form noValidate onSubmit={flow.submit}>
+            <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="6">
+              <BookingPickers flow={flow} />
+              <Stack gap="4">
+                <Heading as="h2" size="sm">
+                  Your details
+                </Heading>
+                <GuestFields register={register} errors={formState.errors} />
+                <Box borderWidth="1px" borderRadius="md" p="3" fontSize="sm">
+                  <Heading as="h3" size="xs" mb="2">
+                    Meeting Details
+                  </Heading>
+                  <Text>{eventType.title}</Text>
+                  <Text color="fg.muted">{eventType.duration} minutes · Video Conference</Text>
+                  <Text color="fg.muted">
+                    {flow.slot ? formatInTimeZone(new Date(flow.slot.start), flow.timeZone, "EEEE, MMMM d, yyyy 'at' h:mm a") : 'Select a date and time'}
+                  </Text>
+                </Box>
+                <Button type="submit" colorPalette="blue" disabled={!flow.canSubmit}>
+                  {flow.book.isPending ? 'Booking...' : 'Book Meeting'}
+                </Button>
+              </Stack>
+            </Grid>
+          </form>
+        </Card.Body>
+      </Card.Root>
+    </Grid>
+  );
+}
+
+export default function EventBookingPage() {
+  const eventTypeId = Number(useParams().eventTypeId);
+  const { data: eventType, isPending, isError } = usePublicEventType(eventTypeId);
+  const known = Number.isInteger(eventTypeId) && eventTypeId > 0;
+  return (
+    <Container maxW="6xl" py={{ base: '6', md: '10' }}>
+      {known && isPending ? (
+        <Skeleton h="96" borderRadius="lg" />
+      ) : !known || isError || !eventType ? (
+        <NotFoundMessage title="Event Not Found" text="The event type you're looking for doesn't exist." />
+      ) : (
+        <BookingForm eventType={eventType} />
+      )}
+    </Container>
+  );
+}

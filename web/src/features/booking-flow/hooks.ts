@@ -1,0 +1,52 @@
+import { useQuery } from '@tanstack/react-query';
+import { addDays, endOfMonth, format, isAfter, isBefore, max, min, startOfDay, startOfMonth } from 'date-fns';
+import { callFunction, unwrap } from '../../lib/api.ts';
+import { supabase } from '../../lib/supabase.ts';
+import { MAX_HORIZON_DAYS } from '../../../../supabase/functions/_shared/slots.ts';
+import type { OfferedSlot, SlotResult } from '../../../../supabase/functions/_shared/slots.ts';
+
+export type BookingTarget = { kind: 'personal'; eventTypeId: number } | { kind: 'team'; teamEventTypeId: number; teamId: number };
+
+export type SlotsAnswer = SlotResult & { duration: number; hostTimeZone: string };
+
+export function dateKey(day: Date): string {
+  return format(day, 'yyyy-MM-dd');
+}
+
+/**
+ * Spec section 5 (date picker): days before today and more than 60 days ahead are disabled, and so is
+ * every day the slots function offered nothing for (weekdays with no enabled availability among them).
+ */
+export function isDayDisabled(day: Date, offered: ReadonlySet<string> | null, today = new Date()): boolean {
+  const first = startOfDay(today);
+  if (isBefore(day, first)) return true;
+  if (isAfter(startOfDay(day), addDays(first, MAX_HORIZON_DAYS))) return true;
+  return offered !== null && !offered.has(dateKey(day));
+}
+
+/** The visible month's slots in the visitor's zone, clipped to [today, today + 60 days]. */
+export function useMonthSlots(target: BookingTarget, month: Date, timeZone: string) {
+  const today = startOfDay(new Date());
+  const from = max([startOfMonth(month), today]);
+  const to = min([endOfMonth(month), addDays(today, MAX_HORIZON_DAYS)]);
+  const id = target.kind === 'personal' ? `eventTypeId=${target.eventTypeId}` : `teamEventTypeId=${target.teamEventTypeId}`;
+  return useQuery({
+    queryKey: ['slots', target.kind, target.kind === 'personal' ? target.eventTypeId : target.teamEventTypeId, dateKey(month), timeZone],
+    enabled: !isAfter(from, to),
+    queryFn: () =>
+      callFunction<SlotsAnswer>(`slots?${id}&startDate=${dateKey(from)}&endDate=${dateKey(to)}&timeZone=${encodeURIComponent(timeZone)}`),
+  });
+}
+
+export type { OfferedSlot };
+
+export function usePublicEventType(eventTypeId: number) {
+  return useQuery({
+    queryKey: ['event-types', 'public', eventTypeId],
+    enabled: Number.isInteger(eventTypeId) && eventTypeId > 0,
+    queryFn: async () => {
+      const rows = unwrap(await supabase.rpc('public_event_type', { p_event_type_id: eventTypeId }));
+      return rows[0] ?? null;
+    },
+  });
+}

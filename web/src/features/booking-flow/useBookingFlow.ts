@@ -1,0 +1,103 @@
+import { useMemo, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { startOfMonth } from 'date-fns';
+import { callFunction } from '../../lib/api.ts';
+import { browserTimeZone } from '../../lib/time.ts';
+import { notify, notifyError } from '../../lib/toaster.ts';
+import { bookingFailureMessage } from '../bookings/hooks.ts';
+import { dateKey, useMonthSlots, type BookingTarget, type OfferedSlot } from './hooks.ts';
+import { guestDefaults, guestSchema, MESSAGES, type GuestInput, type GuestValues } from './schemas.ts';
+
+/**
+ * State of one booking: visible month, chosen day and slot, visitor time zone, guest form, and the
+ * submission to the `bookings` function. Success resets everything; a taken slot refetches the slots.
+ */
+export function useBookingFlow(target: BookingTarget, mode: 'page' | 'dialog', onBooked?: () => void) {
+  const queryClient = useQueryClient();
+  const [month, setMonth] = useState(() => startOfMonth(new Date()));
+  const [date, setDate] = useState<Date | null>(null);
+  const [slot, setSlot] = useState<OfferedSlot | null>(null);
+  const [timeZone, setTimeZoneState] = useState(browserTimeZone);
+  const [termsAccepted, setTermsAccepted] = useState(false);
+  const slots = useMonthSlots(target, month, timeZone);
+  const form = useForm<GuestInput, unknown, GuestValues>({ resolver: zodResolver(guestSchema(MESSAGES[mode].guest)), defaultValues: guestDefaults });
+
+  const offered = useMemo(() => (slots.data ? new Set(slots.data.days.map((day) => day.date)) : null), [slots.data]);
+  const daySlots = useMemo(() => (date && slots.data ? (slots.data.days.find((day) => day.date === dateKey(date))?.slots ?? []) : []), [date, slots.data]);
+
+  const reset = () => {
+    setDate(null);
+    setSlot(null);
+    setTermsAccepted(false);
+    form.reset(guestDefaults);
+  };
+
+  const book = useMutation({
+    mutationFn: (values: GuestValues) =>
+      callFunction<{ status: string }>('bookings', {
+        method: 'POST',
+        body: {
+          ...(target.kind === 'personal' ? { eventTypeId: target.eventTypeId } : { teamEventTypeId: target.teamEventTypeId }),
+          ...values,
+          startTime: slot!.start,
+          endTime: slot!.end,
+        },
+      }),
+    onSuccess: (booking) => {
+      if (booking?.status === 'pending') notify('Booking Pending Approval', "Booking request sent! You'll receive confirmation once the host approves it.");
+      else notify('Booking Confirmed!', 'Your meeting has been booked. A confirmation is on its way.');
+      void queryClient.invalidateQueries({ queryKey: ['slots'] });
+      void queryClient.invalidateQueries({ queryKey: ['bookings'] });
+      reset();
+      onBooked?.();
+    },
+    onError: (error) => {
+      const message = bookingFailureMessage(error);
+      if (message.startsWith('This time slot')) {
+        setSlot(null);
+        void queryClient.invalidateQueries({ queryKey: ['slots'] });
+        void queryClient.invalidateQueries({ queryKey: ['bookings'] });
+      }
+      notifyError('Booking Failed', message);
+    },
+  });
+
+  const submit = form.handleSubmit(
+    (values) => {
+      if (!date || !slot) return notifyError('Missing Information', MESSAGES[mode].time);
+      if (mode === 'dialog' && !termsAccepted) return notifyError('Missing Information', MESSAGES.dialog.terms);
+      book.mutate(values);
+    },
+    () => notifyError('Missing Information', MESSAGES[mode].guest),
+  );
+
+  return {
+    month,
+    setMonth,
+    date,
+    selectDate: (day: Date) => {
+      setDate(day);
+      setSlot(null);
+    },
+    slot,
+    setSlot,
+    timeZone,
+    setTimeZone: (zone: string) => {
+      setTimeZoneState(zone);
+      setSlot(null);
+    },
+    termsAccepted,
+    setTermsAccepted,
+    slots,
+    offered,
+    daySlots,
+    form,
+    submit,
+    book,
+    canSubmit: Boolean(date && slot && (mode === 'page' || termsAccepted)) && !book.isPending,
+  };
+}
+
+export type BookingFlow = ReturnType<typeof useBookingFlow>;

@@ -1,0 +1,69 @@
+import { Box, Button, Card, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { Calendar, Clock } from 'lucide-react';
+import { differenceInMinutes, format } from 'date-fns';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
+import type { Booking } from '../../lib/types.ts';
+import { useBookingAction } from './hooks.ts';
+
+/** Spec section 4: Confirm/Reject on pending; Cancel on confirmed bookings still in the future. */
+export function availableActions(booking: Pick<Booking, 'status' | 'start_time'>, now = new Date()): ('confirm' | 'reject' | 'cancel')[] {
+  if (booking.status === 'pending') return ['confirm', 'reject'];
+  if (booking.status === 'confirmed' && new Date(booking.start_time) > now) return ['cancel'];
+  return [];
+}
+
+export function BookingCard({ booking }: { booking: Booking }) {
+  const action = useBookingAction();
+  const start = new Date(booking.start_time);
+  const minutes = booking.event_type?.duration ?? differenceInMinutes(new Date(booking.end_time), start);
+  const actions = availableActions(booking);
+  return (
+    <Card.Root size="sm" as="article" aria-label={`${booking.event_type?.title ?? 'Event'} with ${booking.guest_name}`}>
+      <Card.Body gap="3">
+        <Flex justify="space-between" align="start" gap="3" wrap="wrap">
+          <Stack gap="1">
+            <Text fontWeight="semibold">{booking.event_type?.title ?? 'Event'}</Text>
+            <HStack fontSize="sm" color="fg.muted" gap="3" wrap="wrap">
+              <HStack gap="1">
+                <Calendar size={14} aria-hidden /> {format(start, 'EEE, MMM d, yyyy · h:mm a')}
+              </HStack>
+              <HStack gap="1">
+                <Clock size={14} aria-hidden /> {minutes} minutes
+              </HStack>
+            </HStack>
+          </Stack>
+          <StatusBadge status={booking.status} />
+        </Flex>
+        <Box bg="bg.subtle" borderRadius="md" p="3" fontSize="sm">
+          <Text fontWeight="medium" mb="1">
+            Guest Information
+          </Text>
+          <Text>{booking.guest_name}</Text>
+          <Text color="fg.muted">{booking.guest_email}</Text>
+          {booking.guest_phone ? <Text color="fg.muted">{booking.guest_phone}</Text> : null}
+          {booking.guest_company ? <Text color="fg.muted">{booking.guest_company}</Text> : null}
+          {booking.notes ? <Text mt="1">{booking.notes}</Text> : null}
+        </Box>
+        {actions.length ? (
+          <HStack justify="flex-end">
+            {actions.includes('confirm') ? (
+              <Button size="sm" colorPalette="green" disabled={action.isPending} onClick={() => action.mutate({ id: booking.id, action: 'confirm' })}>
+                Confirm
+              </Button>
+            ) : null}
+            {actions.includes('reject') ? (
+              <Button size="sm" variant="outline" colorPalette="red" disabled={action.isPending} onClick={() => action.mutate({ id: booking.id, action: 'reject' })}>
+                Reject
+              </Button>
+            ) : null}
+            {actions.includes('cancel') ? (
+              <Button size="sm" variant="outline" colorPalette="red" disabled={action.isPending} onClick={() => action.mutate({ id: booking.id, action: 'cancel' })}>
+                Cancel
+              </Button>
+            ) : null}
+          </HStack>
+        ) : null}
+      </Card.Body>
+    </Card.Root>
+  );
+}

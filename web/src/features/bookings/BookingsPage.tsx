@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { Button, Flex, Heading, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Plus } from 'lucide-react';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { useEventTypes } from '../event-types/hooks.ts';
+import { BookingCard } from './BookingCard.tsx';
+import { CreateBookingDialog } from './CreateBookingDialog.tsx';
+import { useBookings, useCreateHostBooking, type BookingTab } from './hooks.ts';
+
+const TABS: { value: BookingTab; label: string; empty: string }[] = [
+  { value: 'upcoming', label: 'Upcoming', empty: 'No upcoming bookings' },
+  { value: 'past', label: 'Past', empty: 'No past bookings' },
+  { value: 'cancelled', label: 'Cancelled', empty: 'No cancelled bookings' },
+  { value: 'all', label: 'All', empty: 'No bookings found' },
+];
+
+function BookingList({ tab, empty }: { tab: BookingTab; empty: string }) {
+  const { data, isPending, isError } = useBookings(tab);
+  if (isPending) {
+    return (
+      <Stack gap="3" aria-busy="true" aria-label="Loading bookings">
+        {Array.from({ length: 5 }, (_, index) => (
+          <Skeleton key={index} height="32" borderRadius="lg" data-testid="booking-skeleton" />
+        ))}
+      </Stack>
+    );
+  }
+  if (isError) return <EmptyState title="Could not load bookings" text="Please try again later." />;
+  if (!data.length) return <EmptyState title={empty} text="Your bookings will appear here" />;
+  return (
+    <Stack gap="3">
+      {data.map((booking) => (
+        <BookingCard key={booking.id} booking={booking} />
+      ))}
+    </Stack>
+  );
+}
+
+export default function BookingsPage() {
+  const [tab, setTab] = useState<BookingTab>('upcoming');
+  const [creating, setCreating] = useState(false);
+  const eventTypes = useEventTypes();
+  const create = useCreateHostBooking();
+  return (
+    <Stack gap="6">
+      <Flex justify="space-between" align={{ base: 'stretch', sm: 'center' }} direction={{ base: 'column', sm: 'row' }} gap="3">
+        <Stack gap="1">
+          <Heading as="h1" size="2xl">
+            All Bookings
+          </Heading>
+          <Text color="fg.muted">View and manage your scheduled appointments</Text>
+        </Stack>
+        <Button colorPalette="blue" onClick={() => setCreating(true)}>
+          <Plus /> Create Booking
+        </Button>
+      </Flex>
+      <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value as BookingTab)} lazyMount unmountOnExit>
+        <Tabs.List overflowX="auto">
+          {TABS.map((item) => (
+            <Tabs.Trigger key={item.value} value={item.value}>
+              {item.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {TABS.map((item) => (
+          <Tabs.Content key={item.value} value={item.value}>
+            <BookingList tab={item.value} empty={item.empty} />
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+      <CreateBookingDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        eventTypes={(eventTypes.data ?? []).filter((eventType) => eventType.is_active)}
+        mutation={create}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,115 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callFunction, serverMessage, unwrap } from '../../lib/api.ts';
+import { supabase } from '../../lib/supabase.ts';
+import { notify, notifyError } from '../../lib/toaster.ts';
+import type { Booking } from '../../lib/types.ts';
+import { useCurrentUser } from '../auth/hooks.ts';
+
+export type BookingTab = 'upcoming' | 'past' | 'cancelled' | 'all';
+export const bookingsKey = ['bookings'] as const;
+
+const BOOKING_SELECT = '*, event_type:event_types(title, duration)';
+
+/** Spec section 4: upcoming/past/all exclude cancelled; cancelled is its own list. */
+export function useBookings(tab: BookingTab, limit?: number) {
+  const { data: user } = useCurrentUser();
+  return useQuery({
+    queryKey: [...bookingsKey, tab, limit ?? 'all'],
+    enabled: Boolean(user),
+    queryFn: async () => {
+      const now = new Date().toISOString();
+      let query = supabase.from('bookings').select(BOOKING_SELECT).eq('user_id', user!.id);
+      if (tab === 'cancelled') query = query.eq('status', 'cancelled');
+      else query = query.neq('status', 'cancelled');
+      if (tab === 'upcoming') query = query.gte('start_time', now);
+      if (tab === 'past') query = query.lt('start_time', now);
+      query = query.order('start_time', { ascending: tab === 'upcoming' });
+      if (limit) query = query.limit(limit);
+      return unwrap(await query) as Booking[];
+    },
+  });
+}
+
+/** Non-cancelled bookings starting inside [from, to): the dots of the dashboard calendar. */
+export function useBookingsBetween(from: Date, to: Date) {
+  const { data: user } = useCurrentUser();
+  return useQuery({
+    queryKey: [...bookingsKey, 'range', from.toISOString(), to.toISOString()],
+    enabled: Boolean(user),
+    queryFn: async () =>
+      unwrap(
+        await supabase
+          .from('bookings')
+          .select('id, start_time, end_time, status')
+          .eq('user_id', user!.id)
+          .neq('status', 'cancelled')
+          .gte('start_time', from.toISOString())
+          .lt('start_time', to.toISOString()),
+      ) as Pick<Booking, 'id' | 'start_time' | 'end_time' | 'status'>[],
+  });
+}
+
+type BookingAction = 'confirm' | 'reject' | 'cancel';
+const ACTIONS: Record<BookingAction, { status: 'confirmed' | 'cancelled'; success: string; failure: string }> = {
+  confirm: { status: 'confirmed', success: 'Booking Confirmed', failure: 'Failed to confirm booking. Please try again.' },
+  reject: { status: 'cancelled', success: 'Booking Rejected', failure: 'Failed to reject booking. Please try again.' },
+  cancel: { status: 'cancelled', success: 'Booking Cancelled', failure: 'Failed to cancel booking. Please try again.' },
+};
+
+export function useBookingAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, action }: { id: number; action: BookingAction }) => {
+      unwrap(await supabase.from('bookings').update({ status: ACTIONS[action].status }).eq('id', id).select('id').single());
+    },
+    onSuccess: (_data, { action }) => {
+      void queryClient.invalidateQueries({ queryKey: bookingsKey });
+      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      notify(ACTIONS[action].success);
+    },
+    onError: (_error, { action }) => notifyError('Error', ACTIONS[action].failure),
+  });
+}
+
+export interface BookingBody {
+  eventTypeId?: number;
+  teamEventTypeId?: number;
+  guestName: string;
+  guestEmail: string;
+  guestPhone: string | null;
+  guestCompany: string | null;
+  notes: string | null;
+  startTime: string;
+  endTime: string;
+}
+
+/** Spec section 8 'Booking Failed': a taken slot gets its own sentence and the lists are refetched. */
+export function bookingFailureMessage(error: unknown): string {
+  const message = serverMessage(error);
+  if (message?.includes('no longer available') || (error instanceof Error && error.message.includes('no longer available'))) {
+    return 'This time slot is no longer available. Please select a different time.';
+  }
+  return message || 'Failed to create booking. Please try again.';
+}
+
+/** POST /api/bookings (host) or /api/teams/:id/bookings (team); answer carries the status. */
+export function useCreateHostBooking(teamId?: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BookingBody) =>
+      callFunction<{ status: string }>(teamId ? `api/teams/${teamId}/bookings` : 'api/bookings', { method: 'POST', body }),
+    onSuccess: (booking) => {
+      void queryClient.invalidateQueries({ queryKey: teamId ? ['teams', teamId, 'bookings'] : bookingsKey });
+      notify(
+        'Success',
+        booking?.status === 'pending'
+          ? 'Booking created successfully! Guest will receive confirmation details.'
+          : 'Booking confirmed and created successfully.',
+      );
+    },
+    onError: (error) => {
+      if (bookingFailureMessage(error).startsWith('This time slot')) void queryClient.invalidateQueries({ queryKey: teamId ? ['teams', teamId, 'bookings'] : bookingsKey });
+      notifyError('Booking Failed', bookingFailureMessage(error));
+    },
+  });
+}

@@ -1,0 +1,192 @@
+import { useState } from 'react';
+import { Badge, Box, Button, Card, Flex, Grid, Heading, HStack, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { CalendarCheck, ChartLine, Clock, Pencil, Plus, Share2, Users } from 'lucide-react';
+import { format } from 'date-fns';
+import { Link } from 'react-router-dom';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { copyText } from '../../lib/clipboard.ts';
+import type { EventType } from '../../lib/types.ts';
+import { useCurrentUser } from '../auth/hooks.ts';
+import { useBookings } from '../bookings/hooks.ts';
+import { EventTypeDialog } from '../event-types/EventTypeDialog.tsx';
+import { useEventTypes } from '../event-types/hooks.ts';
+import { CalendarWidget } from './CalendarWidget.tsx';
+import { StatCard } from './StatCard.tsx';
+import { percentChange, useDashboardStats, type Timeframe } from './hooks.ts';
+
+const TIMEFRAMES: { value: Timeframe; label: string }[] = [
+  { value: 'week', label: 'This week' },
+  { value: 'month', label: 'This month' },
+  { value: 'quarter', label: 'Quarter to date' },
+  { value: 'year', label: 'Year to date' },
+];
+
+function changeText(current: number, previous: number): string {
+  const change = percentChange(current, previous);
+  if (change === null) return 'New this period';
+  return `${change >= 0 ? '+' : ''}${change}% from previous period`;
+}
+
+function Stats() {
+  const [timeframe, setTimeframe] = useState<Timeframe>('month');
+  const { data, isPending } = useDashboardStats(timeframe);
+  const stats = data ?? { total_bookings: 0, total_hours: 0, active_clients: 0, revenue: 0, previous_total_bookings: 0, previous_total_hours: 0, previous_active_clients: 0, previous_revenue: 0 };
+  return (
+    <Stack gap="4">
+      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+        <Heading as="h2" size="lg">
+          Analytics
+        </Heading>
+        <NativeSelect.Root size="sm" width="auto">
+          <NativeSelect.Field aria-label="Analytics timeframe" value={timeframe} onChange={(event) => setTimeframe(event.target.value as Timeframe)}>
+            {TIMEFRAMES.map((item) => (
+              <option key={item.value} value={item.value}>
+                {item.label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Flex>
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+        <StatCard title="Bookings" value={String(stats.total_bookings)} subtitle={changeText(stats.total_bookings, stats.previous_total_bookings)} icon={CalendarCheck} color="green" loading={isPending} />
+        <StatCard title="Total Hours" value={`${Number(stats.total_hours).toFixed(1).replace(/\.0$/, '')}h`} subtitle={changeText(stats.total_hours, stats.previous_total_hours)} icon={Clock} color="blue" loading={isPending} />
+        <StatCard title="Active Clients" value={String(stats.active_clients)} subtitle={changeText(stats.active_clients, stats.previous_active_clients)} icon={Users} color="purple" loading={isPending} />
+        <StatCard title="Revenue" value={`$${Number(stats.revenue).toLocaleString()}`} subtitle={changeText(stats.revenue, stats.previous_revenue)} icon={ChartLine} color="orange" loading={isPending} />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function UpcomingBookings() {
+  const { data, isPending } = useBookings('upcoming', 5);
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Heading as="h2" size="md">
+          Upcoming Bookings
+        </Heading>
+      </Card.Header>
+      <Card.Body gap="3">
+        {isPending ? (
+          Array.from({ length: 3 }, (_, index) => <Skeleton key={index} h="14" />)
+        ) : !data?.length ? (
+          <Text color="fg.muted" textAlign="center" py="4">
+            No upcoming bookings
+          </Text>
+        ) : (
+          data.map((booking) => (
+            <HStack key={booking.id} justify="space-between" borderWidth="1px" borderRadius="md" p="3" gap="3">
+              <Stack gap="0" minW="0">
+                <Text fontWeight="medium" truncate>
+                  {booking.event_type?.title ?? 'Event'} · {booking.guest_name}
+                </Text>
+                <Text fontSize="sm" color="fg.muted">
+                  {format(new Date(booking.start_time), 'EEE, MMM d · h:mm a')}
+                </Text>
+              </Stack>
+              <StatusBadge status={booking.status} />
+            </HStack>
+          ))
+        )}
+        <Button asChild variant="outline" size="sm">
+          <Link to="/bookings">View All Bookings</Link>
+        </Button>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function EventTypesGrid() {
+  const { data, isPending } = useEventTypes();
+  const [editing, setEditing] = useState<EventType | null>(null);
+  const [open, setOpen] = useState(false);
+  const openDialog = (eventType: EventType | null) => {
+    setEditing(eventType);
+    setOpen(true);
+  };
+  return (
+    <Stack gap="4">
+      <Flex justify="space-between" align="center">
+        <Heading as="h2" size="lg">
+          Your Event Types
+        </Heading>
+        <Button size="sm" colorPalette="blue" onClick={() => openDialog(null)}>
+          <Plus /> New Event Type
+        </Button>
+      </Flex>
+      {isPending ? (
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
+          {Array.from({ length: 3 }, (_, index) => (
+            <Skeleton key={index} h="32" borderRadius="lg" />
+          ))}
+        </SimpleGrid>
+      ) : !data?.length ? (
+        <EmptyState
+          title="No event types created yet"
+          action={
+            <Button colorPalette="blue" onClick={() => openDialog(null)}>
+              Create Your First Event Type
+            </Button>
+          }
+        />
+      ) : (
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
+          {data.map((eventType) => (
+            <Card.Root key={eventType.id} size="sm" borderTopWidth="4px" borderTopColor={eventType.color}>
+              <Card.Body gap="2">
+                <HStack justify="space-between">
+                  <Text fontWeight="semibold">{eventType.title}</Text>
+                  {eventType.is_active ? null : <Badge>Inactive</Badge>}
+                </HStack>
+                <Text fontSize="sm" color="fg.muted">
+                  {eventType.duration} minutes · {eventType.auto_confirm ? 'Auto-confirm' : 'Manual approval'}
+                </Text>
+                {eventType.description ? (
+                  <Text fontSize="sm" lineClamp={2}>
+                    {eventType.description}
+                  </Text>
+                ) : null}
+                <HStack mt="2">
+                  <Button size="xs" variant="outline" onClick={() => openDialog(eventType)}>
+                    <Pencil /> Edit
+                  </Button>
+                  <Button size="xs" variant="outline" onClick={() => void copyText(`${window.location.origin}/book/${eventType.id}`, 'Link Copied')}>
+                    <Share2 /> Share
+                  </Button>
+                </HStack>
+              </Card.Body>
+            </Card.Root>
+          ))}
+        </SimpleGrid>
+      )}
+      <EventTypeDialog open={open} onClose={() => setOpen(false)} eventType={editing} />
+    </Stack>
+  );
+}
+
+export default function DashboardPage() {
+  const { data: user } = useCurrentUser();
+  return (
+    <Stack gap="8">
+      <Flex justify="space-between" align={{ base: 'stretch', sm: 'center' }} direction={{ base: 'column', sm: 'row' }} gap="3">
+        <Box>
+          <Heading as="h1" size="2xl">
+            Welcome back{user?.first_name ? `, ${user.first_name}` : ''}!
+          </Heading>
+          <Text color="fg.muted">Here's what's happening with your schedule.</Text>
+        </Box>
+        <Button variant="outline" onClick={() => user && void copyText(`${window.location.origin}/calendar/${user.id}`, 'Link Copied', 'Calendar link copied to clipboard')}>
+          <Share2 /> Share Calendar
+        </Button>
+      </Flex>
+      <Stats />
+      <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="6">
+        <UpcomingBookings />
+        <CalendarWidget />
+      </Grid>
+      <EventTypesGrid />
+    </Stack>
+  );
+}

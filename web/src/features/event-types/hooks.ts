@@ -1,0 +1,56 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { supabase } from '../../lib/supabase.ts';
+import { unwrap } from '../../lib/api.ts';
+import { notify, notifyError } from '../../lib/toaster.ts';
+import type { EventType } from '../../lib/types.ts';
+import { useCurrentUser } from '../auth/hooks.ts';
+import type { EventTypeValues } from './schemas.ts';
+
+export const eventTypesKey = ['event-types'] as const;
+
+export function useEventTypes() {
+  const { data: user } = useCurrentUser();
+  return useQuery({
+    queryKey: eventTypesKey,
+    enabled: Boolean(user),
+    queryFn: async () =>
+      unwrap(await supabase.from('event_types').select('*').eq('user_id', user!.id).order('created_at', { ascending: true })) as EventType[],
+  });
+}
+
+function toRow(values: EventTypeValues) {
+  return { title: values.title, description: values.description, duration: values.duration, color: values.color, is_active: values.isActive, auto_confirm: values.autoConfirm };
+}
+
+export function useSaveEventType() {
+  const queryClient = useQueryClient();
+  const { data: user } = useCurrentUser();
+  return useMutation({
+    mutationFn: async ({ id, values }: { id?: number; values: EventTypeValues }) => {
+      if (id) unwrap(await supabase.from('event_types').update(toRow(values)).eq('id', id).select().single());
+      // Creating a personal event type always sends isActive true (spec section 4).
+      else unwrap(await supabase.from('event_types').insert({ ...toRow(values), is_active: true, user_id: user!.id }).select().single());
+    },
+    onSuccess: (_data, { id }) => {
+      void queryClient.invalidateQueries({ queryKey: eventTypesKey });
+      notify(id ? 'Event type updated successfully' : 'Event type created successfully');
+    },
+    onError: (error: Error, { id }) =>
+      notifyError('Error', id ? 'Failed to update event type' : error.message || 'Failed to create event type'),
+  });
+}
+
+export function useDeleteEventType() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      unwrap(await supabase.from('event_types').delete().eq('id', id));
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: eventTypesKey });
+      void queryClient.invalidateQueries({ queryKey: ['bookings'] });
+      notify('Event type deleted successfully');
+    },
+    onError: () => notifyError('Error', 'Failed to delete event type'),
+  });
+}

@@ -1,0 +1,10 @@
+import type { z } from 'zod';
+import { eventTypeSchema } from '../../../../supabase/functions/_shared/schemas.ts';
+
+export { DURATIONS, eventTypeSchema } from '../../../../supabase/functions/_shared/schemas.ts';
+
+export type EventTypeInput = z.input<typeof eventTypeSchema>;
+export type EventTypeValues = z.output<typeof eventTypeSchema>;
+
+// Spec section 9: duration 30, colour #3b82f6, active, auto-confirm.
+export const eventTypeDefaults = { title: '', description: '', duration: 30, color: '#3b82f6', isActive: true, autoConfirm: true } satisfies EventTypeInput;

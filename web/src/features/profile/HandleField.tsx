@@ -1,0 +1,48 @@
+import { HStack, Input, InputGroup, Spinner, Text } from '@chakra-ui/react';
+import { CircleAlert, CircleCheck, CircleX } from 'lucide-react';
+import { FormField } from '../../components/FormField.tsx';
+import { sanitizeHandle } from '../../lib/shared.ts';
+import type { HandleStatus } from './hooks.ts';
+
+const LOOK: Record<Exclude<HandleStatus, 'idle'>, { color: string; icon: React.ReactNode }> = {
+  checking: { color: 'fg.muted', icon: <Spinner size="xs" /> },
+  available: { color: 'green.fg', icon: <CircleCheck size={14} aria-hidden /> },
+  unavailable: { color: 'red.fg', icon: <CircleX size={14} aria-hidden /> },
+  error: { color: 'red.fg', icon: <CircleAlert size={14} aria-hidden /> },
+};
+
+/** Lowercases and strips other characters as you type; shows the debounced availability check. */
+export function HandleField({
+  value,
+  onChange,
+  status,
+  message,
+  error,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  status: HandleStatus;
+  message: string;
+  error?: string;
+}) {
+  return (
+    <FormField
+      label="User Handle (3-30 characters)"
+      error={error}
+      helper={
+        status === 'idle' ? (
+          'Letters, numbers, underscores and hyphens'
+        ) : (
+          <HStack as="span" gap="1" color={LOOK[status].color} role="status" data-status={status}>
+            {LOOK[status].icon}
+            <Text as="span">{message}</Text>
+          </HStack>
+        )
+      }
+    >
+      <InputGroup startAddon="@">
+        <Input value={value} maxLength={30} onChange={(event) => onChange(sanitizeHandle(event.target.value))} placeholder="your-handle" autoComplete="off" />
+      </InputGroup>
+    </FormField>
+  );
+}

@@ -1,0 +1,219 @@
+import { useRef } from 'react';
+import { Box, Button, Card, Heading, HStack, Input, SimpleGrid, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
+import { Copy, Sparkles, Upload } from 'lucide-react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { FormField } from '../../components/FormField.tsx';
+import { TimezoneSelect } from '../../components/TimezoneSelect.tsx';
+import { UserAvatar } from '../../components/UserAvatar.tsx';
+import { copyText } from '../../lib/clipboard.ts';
+import { notifyError } from '../../lib/toaster.ts';
+import type { Profile } from '../../lib/types.ts';
+import { useCurrentUser } from '../auth/hooks.ts';
+import { HandleField } from './HandleField.tsx';
+import { useHandleCheck, useUpdateProfile, useUploadAvatar } from './hooks.ts';
+import { imageProblem, profileSchema, type ProfileInput, type ProfileValues } from './schemas.ts';
+
+export function profileUrl(profile: Pick<Profile, 'id' | 'handle'>, origin = window.location.origin): string {
+  return profile.handle ? `${origin}/${profile.handle}` : `${origin}/calendar/${profile.id}`;
+}
+
+function toInput(profile: Profile): ProfileInput {
+  return {
+    firstName: profile.first_name ?? '',
+    lastName: profile.last_name ?? '',
+    handle: profile.handle ?? '',
+    title: profile.title ?? '',
+    bio: profile.bio ?? '',
+    company: profile.company ?? '',
+    location: profile.location ?? '',
+    timezone: profile.timezone ?? 'UTC',
+    website: profile.website ?? '',
+    linkedin: profile.linkedin ?? '',
+    twitter: profile.twitter ?? '',
+    instagram: profile.instagram ?? '',
+  };
+}
+
+function Visibility({ profile }: { profile: Profile }) {
+  const update = useUpdateProfile();
+  const url = profileUrl(profile);
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Heading as="h2" size="lg">Visibility</Heading>
+      </Card.Header>
+      <Card.Body gap="5">
+        <Stack gap="2">
+          <Switch.Root checked={profile.is_public_profile} disabled={update.isPending} onCheckedChange={(details) => update.mutate({ changes: { is_public_profile: details.checked } })}>
+            <Switch.HiddenInput />
+            <Switch.Control />
+            <Switch.Label>{profile.is_public_profile ? 'Public Profile' : 'Private Profile'}</Switch.Label>
+          </Switch.Root>
+          <HStack gap="2" wrap="wrap">
+            <Input readOnly value={url} aria-label="Profile URL" size="sm" flex="1" minW="52" />
+            <Button size="sm" variant="outline" onClick={() => void copyText(url, 'Copied!', 'Profile URL copied to clipboard')}>
+              <Copy /> Copy
+            </Button>
+          </HStack>
+        </Stack>
+        <Stack gap="2">
+          <Switch.Root checked={profile.is_calendar_public} disabled={update.isPending} onCheckedChange={(details) => update.mutate({ changes: { is_calendar_public: details.checked } })}>
+            <Switch.HiddenInput />
+            <Switch.Control />
+            <Switch.Label>{profile.is_calendar_public ? 'Calendar Visible' : 'Calendar Hidden'}</Switch.Label>
+          </Switch.Root>
+          {profile.is_calendar_public ? (
+            <HStack bg="purple.subtle" color="purple.fg" p="3" borderRadius="md" gap="2" role="note">
+              <Sparkles size={16} aria-hidden />
+              <Text fontSize="sm">
+                <strong>Social Features Active</strong> — your calendar appears in the community directory.
+              </Text>
+            </HStack>
+          ) : (
+            <Text fontSize="sm" color="fg.muted">People can book you only through a direct link.</Text>
+          )}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function AvatarUpload({ profile }: { profile: Profile }) {
+  const input = useRef<HTMLInputElement>(null);
+  const upload = useUploadAvatar();
+  return (
+    <HStack gap="4">
+      <UserAvatar person={profile} size="2xl" />
+      <Stack gap="1">
+        <Button size="sm" variant="outline" onClick={() => input.current?.click()} disabled={upload.isPending}>
+          <Upload /> {upload.isPending ? 'Uploading...' : 'Upload photo'}
+        </Button>
+        <Text fontSize="xs" color="fg.muted">Image files up to 5MB</Text>
+        <input
+          ref={input}
+          type="file"
+          accept="image/*"
+          hidden
+          aria-label="Profile picture"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (!file) return;
+            const problem = imageProblem(file);
+            if (problem) notifyError(problem.title, problem.description);
+            else upload.mutate(file);
+          }}
+        />
+      </Stack>
+    </HStack>
+  );
+}
+
+function ProfileForm({ profile }: { profile: Profile }) {
+  const update = useUpdateProfile();
+  const { register, control, handleSubmit, formState } = useForm<ProfileInput, unknown, ProfileValues>({
+    resolver: zodResolver(profileSchema),
+    defaultValues: toInput(profile),
+  });
+  const handle = useWatch({ control, name: 'handle' });
+  const check = useHandleCheck(handle, profile.handle);
+  const errors = formState.errors;
+  const handleBlocked = check.status === 'unavailable' || check.status === 'error' || check.status === 'checking';
+
+  const submit = handleSubmit((values) =>
+    update.mutate({
+      changes: {
+        first_name: values.firstName,
+        last_name: values.lastName,
+        handle: values.handle,
+        title: values.title,
+        bio: values.bio,
+        company: values.company,
+        location: values.location,
+        timezone: values.timezone,
+        website: values.website,
+        linkedin: values.linkedin,
+        twitter: values.twitter,
+        instagram: values.instagram,
+      },
+    }),
+  );
+
+  return (
+    <Card.Root>
+      <Card.Header>
+        <Heading as="h2" size="lg">Profile</Heading>
+      </Card.Header>
+      <Card.Body>
+        <form noValidate onSubmit={submit}>
+          <Stack gap="5">
+            <AvatarUpload profile={profile} />
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+              <FormField label="First Name" error={errors.firstName?.message}>
+                <Input {...register('firstName')} />
+              </FormField>
+              <FormField label="Last Name" error={errors.lastName?.message}>
+                <Input {...register('lastName')} />
+              </FormField>
+            </SimpleGrid>
+            <Controller
+              control={control}
+              name="handle"
+              render={({ field }) => <HandleField value={field.value} onChange={field.onChange} status={check.status} message={check.message} error={errors.handle?.message} />}
+            />
+            <FormField label="Professional Title">
+              <Input placeholder="e.g. Leadership Coach" {...register('title')} />
+            </FormField>
+            <FormField label="Bio">
+              <Textarea rows={4} placeholder="Tell people about yourself" {...register('bio')} />
+            </FormField>
+            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+              <FormField label="Company">
+                <Input {...register('company')} />
+              </FormField>
+              <FormField label="Location">
+                <Input {...register('location')} />
+              </FormField>
+              <FormField label="Timezone">
+                <TimezoneSelect {...register('timezone')} />
+              </FormField>
+              <FormField label="Website">
+                <Input type="url" placeholder="https://" {...register('website')} />
+              </FormField>
+              <FormField label="LinkedIn">
+                <Input placeholder="https://linkedin.com/in/..." {...register('linkedin')} />
+              </FormField>
+              <FormField label="Twitter">
+                <Input placeholder="@username" {...register('twitter')} />
+              </FormField>
+              <FormField label="Instagram">
+                <Input placeholder="@username" {...register('instagram')} />
+              </FormField>
+            </SimpleGrid>
+            <Box>
+              <Button type="submit" colorPalette="blue" disabled={update.isPending || handleBlocked}>
+                {update.isPending ? 'Saving...' : 'Save Profile'}
+              </Button>
+            </Box>
+          </Stack>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+export default function ProfilePage() {
+  const { data: profile } = useCurrentUser();
+  if (!profile) return null;
+  return (
+    <Stack gap="6" maxW="4xl">
+      <Stack gap="1">
+        <Heading as="h1" size="2xl">Public Profile</Heading>
+        <Text color="fg.muted">Control how people find and book you.</Text>
+      </Stack>
+      <Visibility profile={profile} />
+      <ProfileForm profile={profile} />
+    </Stack>
+  );
+}

@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { supabase } from '../../lib/supabase.ts';
+import { unwrap } from '../../lib/api.ts';
+import { notify, notifyError } from '../../lib/toaster.ts';
+import type { ProfileUpdate } from '../../lib/types.ts';
+import { currentUserKey, useCurrentUser } from '../auth/hooks.ts';
+
+export type HandleStatus = 'idle' | 'checking' | 'available' | 'unavailable' | 'error';
+
+/**
+ * Spec section 5: checked only after a 500 ms pause, only for 3+ characters that differ from the
+ * current handle. A failed check marks the handle unavailable ('error').
+ */
+export function useHandleCheck(handle: string, currentHandle: string | null | undefined): { status: HandleStatus; message: string } {
+  const [state, setState] = useState<{ status: HandleStatus; message: string }>({ status: 'idle', message: '' });
+  useEffect(() => {
+    if (handle.length < 3 || handle === (currentHandle ?? '')) {
+      setState({ status: 'idle', message: '' });
+      return;
+    }
+    let cancelled = false;
+    setState({ status: 'checking', message: 'Checking availability...' });
+    const timer = window.setTimeout(async () => {
+      const { data, error } = await supabase.rpc('check_handle', { p_handle: handle });
+      if (cancelled) return;
+      if (error) setState({ status: 'error', message: 'Error checking handle availability' });
+      else {
+        const result = data as { available: boolean; message: string };
+        setState({ status: result.available ? 'available' : 'unavailable', message: result.message });
+      }
+    }, 500);
+    return () => {
+      cancelled = true;
+      window.clearTimeout(timer);
+    };
+  }, [handle, currentHandle]);
+  return state;
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  const { data: user } = useCurrentUser();
+  return useMutation({
+    mutationFn: async ({ changes }: { changes: ProfileUpdate; silent?: boolean }) => {
+      unwrap(await supabase.from('profiles').update(changes).eq('id', user!.id).select('id').single());
+    },
+    onSuccess: (_data, { silent }) => {
+      void queryClient.invalidateQueries({ queryKey: currentUserKey });
+      void queryClient.invalidateQueries({ queryKey: ['social', 'profiles'] });
+      if (!silent) notify('Profile updated', 'Your profile has been saved.');
+    },
+    onError: (error: Error) => notifyError('Error', `Failed to update profile: ${error.message}`),
+  });
+}
+
+/** Upload to Storage bucket 'avatars' under the user's own folder, then save the public URL on the profile. */
+export function useUploadAvatar() {
+  const queryClient = useQueryClient();
+  const { data: user } = useCurrentUser();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const extension = file.name.split('.').pop()?.toLowerCase() || 'png';
+      const path = `${user!.id}/avatar-${Date.now()}.${extension}`;
+      const { error } = await supabase.storage.from('avatars').upload(path, file, { upsert: true, contentType: file.type });
+      if (error) throw error;
+      const url = supabase.storage.from('avatars').getPublicUrl(path).data.publicUrl;
+      unwrap(await supabase.from('profiles').update({ profile_image_url: url }).eq('id', user!.id).select('id').single());
+      return url;
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: currentUserKey });
+      notify('Profile picture updated');
+    },
+    onError: () => notifyError('Upload failed', 'Failed to upload profile picture. Please try again.'),
+  });
+}

@@ -1,0 +1,7 @@
+import { useParams } from 'react-router-dom';
+import { PublicProfileView } from './PublicProfileView.tsx';
+
+export default function PublicCalendarPage() {
+  const { userId = '' } = useParams();
+  return <PublicProfileView by={{ userId }} variant="calendar" />;
+}

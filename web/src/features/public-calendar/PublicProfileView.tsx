@@ -1,0 +1,144 @@
+import { useState } from 'react';
+import { Badge, Box, Button, Card, Container, Flex, Heading, HStack, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Building2, Clock, Globe, Instagram, Linkedin, MapPin, Twitter, Video } from 'lucide-react';
+import { EmptyState, NotFoundMessage } from '../../components/EmptyState.tsx';
+import { UserAvatar } from '../../components/UserAvatar.tsx';
+import { fullName } from '../../lib/time.ts';
+import { BookMeetingDialog, type DialogEvent } from '../booking-flow/BookMeetingDialog.tsx';
+import { usePublicEventTypes, usePublicProfile } from './hooks.ts';
+
+type Profile = NonNullable<ReturnType<typeof usePublicProfile>['data']>;
+
+function socialHref(kind: 'website' | 'linkedin' | 'twitter' | 'instagram', value: string): string {
+  if (/^https?:\/\//.test(value)) return value;
+  const name = value.replace(/^@/, '');
+  if (kind === 'twitter') return `https://twitter.com/${name}`;
+  if (kind === 'instagram') return `https://instagram.com/${name}`;
+  return `https://${value}`;
+}
+
+function Header({ profile, variant }: { profile: Profile; variant: 'calendar' | 'handle' }) {
+  const links = (
+    [
+      ['website', profile.website, Globe],
+      ['linkedin', profile.linkedin, Linkedin],
+      ['twitter', profile.twitter, Twitter],
+      ['instagram', profile.instagram, Instagram],
+    ] as const
+  ).filter(([, value]) => Boolean(value));
+  return (
+    <Card.Root>
+      <Card.Body>
+        <Flex direction={{ base: 'column', sm: 'row' }} gap="5" align={{ base: 'center', sm: 'start' }} textAlign={{ base: 'center', sm: 'left' }}>
+          <UserAvatar person={profile} size="2xl" />
+          <Stack gap="2" flex="1">
+            <HStack gap="2" wrap="wrap" justify={{ base: 'center', sm: 'start' }}>
+              <Heading as="h1" size="2xl">
+                {fullName(profile)}
+              </Heading>
+              {variant === 'handle' && profile.handle ? <Badge variant="outline">@{profile.handle}</Badge> : null}
+            </HStack>
+            {profile.title ? (
+              <Badge colorPalette="blue" alignSelf={{ base: 'center', sm: 'start' }}>
+                {profile.title}
+              </Badge>
+            ) : null}
+            <Text color="fg.muted">{profile.bio || 'Schedule a meeting with me'}</Text>
+            <HStack gap="4" wrap="wrap" fontSize="sm" color="fg.muted" justify={{ base: 'center', sm: 'start' }}>
+              {profile.company ? (
+                <HStack gap="1">
+                  <Building2 size={14} aria-hidden /> <Text>{profile.company}</Text>
+                </HStack>
+              ) : null}
+              {profile.location ? (
+                <HStack gap="1">
+                  <MapPin size={14} aria-hidden /> <Text>{profile.location}</Text>
+                </HStack>
+              ) : null}
+              <HStack gap="1">
+                <Video size={14} aria-hidden /> <Text>Video Conference</Text>
+              </HStack>
+              {variant === 'calendar' ? (
+                <HStack gap="1">
+                  <Clock size={14} aria-hidden /> <Text>{profile.timezone}</Text>
+                </HStack>
+              ) : null}
+            </HStack>
+            {links.length ? (
+              <HStack gap="3" justify={{ base: 'center', sm: 'start' }}>
+                {links.map(([kind, value, Icon]) => (
+                  <Link key={kind} href={socialHref(kind, value!)} target="_blank" rel="noopener noreferrer" aria-label={kind} color="fg.muted">
+                    <Icon size={18} aria-hidden />
+                  </Link>
+                ))}
+              </HStack>
+            ) : null}
+          </Stack>
+        </Flex>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function MeetingTypes({ userId }: { userId: string }) {
+  const { data, isPending } = usePublicEventTypes(userId);
+  const [chosen, setChosen] = useState<(DialogEvent & { id: number }) | null>(null);
+  return (
+    <Stack gap="4">
+      <Heading as="h2" size="lg">
+        Select a Meeting Type
+      </Heading>
+      {isPending ? (
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          {Array.from({ length: 2 }, (_, index) => (
+            <Skeleton key={index} h="36" borderRadius="lg" />
+          ))}
+        </SimpleGrid>
+      ) : !data?.length ? (
+        <EmptyState title="No Available Meeting Types" text="This user hasn't set up any meeting types yet." />
+      ) : (
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          {data.map((eventType) => (
+            <Card.Root key={eventType.id} size="sm" borderLeftWidth="4px" borderLeftColor={eventType.color}>
+              <Card.Body gap="2">
+                <Text fontWeight="semibold">{eventType.title}</Text>
+                <HStack fontSize="sm" color="fg.muted" gap="1">
+                  <Clock size={14} aria-hidden /> <Text>{eventType.duration} minutes</Text>
+                </HStack>
+                <Text fontSize="sm">{eventType.description || 'A focused discussion session.'}</Text>
+                <Button size="sm" colorPalette="blue" alignSelf="start" onClick={() => setChosen(eventType)}>
+                  Select Time
+                </Button>
+              </Card.Body>
+            </Card.Root>
+          ))}
+        </SimpleGrid>
+      )}
+      <BookMeetingDialog target={chosen ? { kind: 'personal', eventTypeId: chosen.id } : null} event={chosen} onClose={() => setChosen(null)} />
+    </Stack>
+  );
+}
+
+/** Public calendar (/calendar/:userId) and public page by handle (/:handle). */
+export function PublicProfileView({ by, variant }: { by: { userId: string } | { handle: string }; variant: 'calendar' | 'handle' }) {
+  const { data: profile, isPending, isError } = usePublicProfile(by);
+  return (
+    <Container maxW="5xl" py={{ base: '6', md: '10' }}>
+      {isPending ? (
+        <Stack gap="6">
+          <Skeleton h="40" borderRadius="lg" />
+          <Skeleton h="40" borderRadius="lg" />
+        </Stack>
+      ) : isError || !profile ? (
+        <NotFoundMessage title="User Not Found" text="The calendar you're looking for doesn't exist." />
+      ) : (
+        <Stack gap="8">
+          <Header profile={profile} variant={variant} />
+          <Box>
+            <MeetingTypes userId={profile.id} />
+          </Box>
+        </Stack>
+      )}
+    </Container>
+  );
+}

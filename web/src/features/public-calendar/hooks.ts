@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import { supabase } from '../../lib/supabase.ts';
+import { unwrap } from '../../lib/api.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUserId(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** A public profile by user id or by handle; null when there is none (or it isn't public). */
+export function usePublicProfile(by: { userId: string } | { handle: string }) {
+  return useQuery({
+    queryKey: ['public-profile', by],
+    queryFn: async () => {
+      const rows =
+        'userId' in by
+          ? isUserId(by.userId)
+            ? unwrap(await supabase.rpc('public_profile', { p_user_id: by.userId }))
+            : []
+          : unwrap(await supabase.rpc('public_profile_by_handle', { p_handle: by.handle.toLowerCase() }));
+      return rows[0] ?? null;
+    },
+  });
+}
+
+export function usePublicEventTypes(userId: string | undefined) {
+  return useQuery({
+    queryKey: ['public-event-types', userId],
+    enabled: Boolean(userId),
+    queryFn: async () => unwrap(await supabase.rpc('public_event_types', { p_user_id: userId! })),
+  });
+}

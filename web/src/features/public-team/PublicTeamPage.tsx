@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { Badge, Box, Button, Card, Center, Container, Flex, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Clock, Globe, Info, Users } from 'lucide-react';
+import { useParams } from 'react-router-dom';
+import { NotFoundMessage } from '../../components/EmptyState.tsx';
+import { RoleBadge } from '../../components/StatusBadge.tsx';
+import { UserAvatar } from '../../components/UserAvatar.tsx';
+import { formatDuration } from '../../lib/shared.ts';
+import { browserTimeZone, fullName } from '../../lib/time.ts';
+import { BookMeetingDialog, type DialogEvent } from '../booking-flow/BookMeetingDialog.tsx';
+import { ASSIGNMENT_LABELS } from '../teams/schemas.ts';
+import { timeZoneNotice, usePublicTeam } from './hooks.ts';
+
+export default function PublicTeamPage() {
+  const { slug = '' } = useParams();
+  const { data, isPending, isError } = usePublicTeam(slug);
+  const [chosen, setChosen] = useState<(DialogEvent & { id: number }) | null>(null);
+  if (isPending) {
+    return (
+      <Container maxW="6xl" py="10">
+        <Skeleton h="40" mb="6" borderRadius="lg" />
+        <Skeleton h="60" borderRadius="lg" />
+      </Container>
+    );
+  }
+  if (isError || !data) return <NotFoundMessage title="Team Not Found" text="This team doesn't exist or is not publicly available." />;
+  const { team, eventTypes, members } = data;
+  const initials = team.name.split(/\s+/).map((word) => word[0] ?? '').join('').slice(0, 2).toUpperCase();
+  return (
+    <Container maxW="6xl" py={{ base: '6', md: '10' }}>
+      <Stack gap="8">
+        <Card.Root>
+          <Card.Body gap="4">
+            <Flex gap="4" direction={{ base: 'column', sm: 'row' }} align={{ base: 'start', sm: 'center' }}>
+              <Center w="16" h="16" borderRadius="xl" bg="blue.solid" color="white" fontWeight="bold" fontSize="xl" aria-hidden>
+                {initials}
+              </Center>
+              <Stack gap="1">
+                <Heading as="h1" size="2xl">{team.name}</Heading>
+                {team.description ? <Text color="fg.muted">{team.description}</Text> : null}
+                <HStack gap="3" fontSize="sm" color="fg.muted" wrap="wrap">
+                  <Badge colorPalette="green"><Globe size={12} aria-hidden /> Public Team</Badge>
+                  <HStack gap="1"><Clock size={14} aria-hidden /> <Text>{team.timezone}</Text></HStack>
+                  <HStack gap="1"><Users size={14} aria-hidden /> <Text>{team.member_count} {team.member_count === 1 ? 'member' : 'members'}</Text></HStack>
+                </HStack>
+              </Stack>
+            </Flex>
+            <HStack bg="blue.subtle" color="blue.fg" p="3" borderRadius="md" gap="2" role="note">
+              <Info size={16} aria-hidden />
+              <Text fontSize="sm">{timeZoneNotice(browserTimeZone(), team.timezone)}</Text>
+            </HStack>
+          </Card.Body>
+        </Card.Root>
+        <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="6">
+          <Stack gap="4">
+            <Heading as="h2" size="lg">Meeting Types</Heading>
+            {!eventTypes.length ? (
+              <Text color="fg.muted">No available meeting types</Text>
+            ) : (
+              eventTypes.map((eventType) => (
+                <Card.Root key={eventType.id} size="sm" borderLeftWidth="4px" borderLeftColor={eventType.color}>
+                  <Card.Body>
+                    <Flex justify="space-between" gap="3" direction={{ base: 'column', sm: 'row' }} align={{ sm: 'center' }}>
+                      <Stack gap="1">
+                        <Text fontWeight="semibold">{eventType.title}</Text>
+                        {eventType.description ? <Text fontSize="sm" color="fg.muted">{eventType.description}</Text> : null}
+                        <HStack fontSize="sm" gap="2">
+                          <Badge variant="outline">{formatDuration(eventType.duration)}</Badge>
+                          <Badge variant="subtle">{ASSIGNMENT_LABELS[eventType.assignment_type] ?? eventType.assignment_type}</Badge>
+                        </HStack>
+                      </Stack>
+                      <Button colorPalette="blue" size="sm" onClick={() => setChosen(eventType)}>Book Now</Button>
+                    </Flex>
+                  </Card.Body>
+                </Card.Root>
+              ))
+            )}
+          </Stack>
+          <Card.Root alignSelf="start">
+            <Card.Header>
+              <Heading as="h2" size="md">Meet the team</Heading>
+            </Card.Header>
+            <Card.Body gap="3">
+              {!members.length ? (
+                <Text color="fg.muted" fontSize="sm">No team members to display.</Text>
+              ) : (
+                members.map((member) => (
+                  <HStack key={member.user_id} gap="3" align="start">
+                    <UserAvatar person={member} size="sm" />
+                    <Box flex="1" minW="0">
+                      <HStack justify="space-between">
+                        <Text fontWeight="medium" truncate>{fullName(member)}</Text>
+                        <RoleBadge role={member.role} />
+                      </HStack>
+                      {member.title ? <Text fontSize="sm" color="fg.muted">{member.title}</Text> : null}
+                      {member.company || member.location ? (
+                        <Text fontSize="xs" color="fg.muted">{[member.company, member.location].filter(Boolean).join(' · ')}</Text>
+                      ) : null}
+                    </Box>
+                  </HStack>
+                ))
+              )}
+            </Card.Body>
+          </Card.Root>
+        </Grid>
+      </Stack>
+      <BookMeetingDialog
+        target={chosen ? { kind: 'team', teamEventTypeId: chosen.id, teamId: team.id } : null}
+        event={chosen}
+        onClose={() => setChosen(null)}
+      />
+    </Container>
+  );
+}

@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import { supabase } from '../../lib/supabase.ts';
+import { unwrap } from '../../lib/api.ts';
+
+export function usePublicTeam(slug: string) {
+  return useQuery({
+    queryKey: ['public-team', slug],
+    queryFn: async () => {
+      const [team, eventTypes, members] = await Promise.all([
+        supabase.rpc('public_team', { p_slug: slug }),
+        supabase.rpc('public_team_event_types', { p_slug: slug }),
+        supabase.rpc('public_team_members', { p_slug: slug }),
+      ]);
+      const found = unwrap(team)[0];
+      return found ? { team: found, eventTypes: unwrap(eventTypes), members: unwrap(members) } : null;
+    },
+  });
+}
+
+/** Spec section 2: the notice words differ when the visitor's zone matches the team's. */
+export function timeZoneNotice(visitorZone: string, teamZone: string): string {
+  return visitorZone === teamZone
+    ? `All times are shown in your timezone (${visitorZone}), the same as the team's.`
+    : `All times are shown in your timezone (${visitorZone}). The team is based in ${teamZone}.`;
+}

@@ -1,0 +1,68 @@
+import { Checkbox, HStack, IconButton, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Plus, X } from 'lucide-react';
+import { TimeSelect } from '../../components/TimeSelect.tsx';
+import { DAY_NAMES, WEEK_MONDAY_FIRST } from '../../lib/time.ts';
+import type { TeamAvailability } from '../../lib/types.ts';
+import { useSaveTeamAvailability, useTeamAvailability } from './hooks.ts';
+
+const DEFAULT_RANGE = { start_time: '09:00', end_time: '17:00', is_enabled: true };
+
+/**
+ * Spec section 4: every toggle, added or removed range and time change is saved at once. Switching a
+ * day on adds 09:00-17:00 when it has no range; switching it off removes its ranges.
+ */
+export function toggleDay(entries: TeamAvailability[], day: number, on: boolean): TeamAvailability[] {
+  const others = entries.filter((entry) => entry.day_of_week !== day);
+  if (!on) return others;
+  const own = entries.filter((entry) => entry.day_of_week === day);
+  return [...others, ...(own.length ? own.map((entry) => ({ ...entry, is_enabled: true })) : [{ ...DEFAULT_RANGE, day_of_week: day }])];
+}
+
+export function TeamAvailabilityEditor({ teamId, disabled }: { teamId: number; disabled?: boolean }) {
+  const { data, isPending } = useTeamAvailability(teamId);
+  const save = useSaveTeamAvailability(teamId);
+  if (isPending || !data) return <Skeleton h="80" />;
+  const entries = data;
+  const replaceDay = (day: number, ranges: TeamAvailability[]) => save.mutate([...entries.filter((entry) => entry.day_of_week !== day), ...ranges]);
+
+  return (
+    <Stack gap="3">
+      {WEEK_MONDAY_FIRST.map((day) => {
+        const own = entries.filter((entry) => entry.day_of_week === day);
+        const on = own.some((entry) => entry.is_enabled);
+        return (
+          <Stack key={day} direction={{ base: 'column', md: 'row' }} gap="3" borderWidth="1px" borderRadius="md" p="3">
+            <Checkbox.Root minW="32" checked={on} disabled={disabled} onCheckedChange={(details) => save.mutate(toggleDay(entries, day, details.checked === true))}>
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>{DAY_NAMES[day]}</Checkbox.Label>
+            </Checkbox.Root>
+            {on ? (
+              <Stack gap="2">
+                {own.map((range, index) => (
+                  <HStack key={index} gap="2" wrap="wrap">
+                    <TimeSelect label={`${DAY_NAMES[day]} range ${index + 1} start`} value={range.start_time} onChange={(value) => replaceDay(day, own.map((item, i) => (i === index ? { ...item, start_time: value } : item)))} />
+                    <Text>–</Text>
+                    <TimeSelect label={`${DAY_NAMES[day]} range ${index + 1} end`} value={range.end_time} onChange={(value) => replaceDay(day, own.map((item, i) => (i === index ? { ...item, end_time: value } : item)))} />
+                    {own.length > 1 ? (
+                      <IconButton size="xs" variant="ghost" aria-label={`Remove ${DAY_NAMES[day]} range ${index + 1}`} onClick={() => replaceDay(day, own.filter((_, i) => i !== index))}>
+                        <X />
+                      </IconButton>
+                    ) : null}
+                    {index === own.length - 1 ? (
+                      <IconButton size="xs" variant="ghost" aria-label={`Add ${DAY_NAMES[day]} range`} onClick={() => replaceDay(day, [...own, { ...DEFAULT_RANGE, day_of_week: day }])}>
+                        <Plus />
+                      </IconButton>
+                    ) : null}
+                  </HStack>
+                ))}
+              </Stack>
+            ) : (
+              <Text color="fg.muted" fontSize="sm">Unavailable</Text>
+            )}
+          </Stack>
+        );
+      })}
+    </Stack>
+  );
+}

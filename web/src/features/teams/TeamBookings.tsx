@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { Badge, Button, Card, Flex, HStack, NativeSelect, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Plus } from 'lucide-react';
+import { format } from 'date-fns';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { fullName } from '../../lib/time.ts';
+import type { Booking, TeamEventType, TeamMember } from '../../lib/types.ts';
+import { CreateBookingDialog } from '../bookings/CreateBookingDialog.tsx';
+import { useCreateHostBooking } from '../bookings/hooks.ts';
+import { useAssignBooking, useCancelTeamBooking, useTeamBookings, type TeamBookingTab } from './hooks.ts';
+
+const TABS: { value: TeamBookingTab; label: string }[] = [
+  { value: 'upcoming', label: 'Upcoming' },
+  { value: 'past', label: 'Past' },
+  { value: 'cancelled', label: 'Cancelled' },
+  { value: 'all', label: 'All' },
+];
+
+function TeamBookingRow({ teamId, booking, members, canAssign }: { teamId: number; booking: Booking; members: TeamMember[]; canAssign: boolean }) {
+  const cancel = useCancelTeamBooking(teamId);
+  const assign = useAssignBooking(teamId);
+  const assignee = members.find((member) => member.user_id === booking.assigned_user_id);
+  const cancellable = booking.status !== 'cancelled' && new Date(booking.start_time) > new Date();
+  return (
+    <Card.Root size="sm" as="article">
+      <Card.Body gap="2">
+        <Flex justify="space-between" gap="3" wrap="wrap">
+          <Stack gap="0">
+            <Text fontWeight="semibold">{booking.team_event_type?.title ?? 'Event'}</Text>
+            <Text fontSize="sm" color="fg.muted">{format(new Date(booking.start_time), 'EEE, MMM d, yyyy · h:mm a')}</Text>
+          </Stack>
+          <StatusBadge status={booking.status} />
+        </Flex>
+        <Text fontSize="sm">Guest: {booking.guest_name}</Text>
+        {booking.notes ? <Text fontSize="sm" color="fg.muted">{booking.notes}</Text> : null}
+        <HStack justify="space-between" wrap="wrap" gap="2">
+          <Text fontSize="sm">
+            Assigned to:{' '}
+            {assignee ? fullName(assignee.user) || assignee.user?.email : <Badge variant="outline">Unassigned</Badge>}
+          </Text>
+          <HStack>
+            {canAssign && booking.status !== 'cancelled' ? (
+              <NativeSelect.Root size="xs" width="auto" disabled={assign.isPending}>
+                <NativeSelect.Field
+                  aria-label="Assign to member"
+                  value={booking.assigned_user_id ?? ''}
+                  onChange={(event) => event.target.value && assign.mutate({ bookingId: booking.id, memberId: event.target.value })}
+                >
+                  <option value="" disabled>Assign to…</option>
+                  {members.map((member) => (
+                    <option key={member.user_id} value={member.user_id}>{fullName(member.user) || member.user?.email}</option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            ) : null}
+            {cancellable ? (
+              <Button size="xs" variant="outline" colorPalette="red" disabled={cancel.isPending} onClick={() => cancel.mutate(booking.id)}>
+                Cancel
+              </Button>
+            ) : null}
+          </HStack>
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function TeamBookingList({ teamId, tab, members, canAssign }: { teamId: number; tab: TeamBookingTab; members: TeamMember[]; canAssign: boolean }) {
+  const { data, isPending, isError, error } = useTeamBookings(teamId, tab);
+  if (isPending) {
+    return (
+      <Stack gap="3" aria-busy="true" aria-label="Loading bookings">
+        {Array.from({ length: 3 }, (_, index) => (
+          <Skeleton key={index} h="24" borderRadius="lg" data-testid="team-booking-skeleton" />
+        ))}
+      </Stack>
+    );
+  }
+  if (isError) return <EmptyState title="Error" text={error.message} />;
+  if (!data.length) return <EmptyState title="No bookings found" text="Your bookings will appear here" />;
+  return (
+    <Stack gap="3">
+      {data.map((booking) => (
+        <TeamBookingRow key={booking.id} teamId={teamId} booking={booking} members={members} canAssign={canAssign} />
+      ))}
+    </Stack>
+  );
+}
+
+export function TeamBookings({ teamId, members, eventTypes, canAssign }: { teamId: number; members: TeamMember[]; eventTypes: TeamEventType[]; canAssign: boolean }) {
+  const [tab, setTab] = useState<TeamBookingTab>('upcoming');
+  const [creating, setCreating] = useState(false);
+  const create = useCreateHostBooking(teamId);
+  return (
+    <Stack gap="4">
+      <Flex justify="flex-end">
+        <Button size="sm" colorPalette="blue" onClick={() => setCreating(true)}>
+          <Plus /> Create Booking
+        </Button>
+      </Flex>
+      <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value as TeamBookingTab)} variant="enclosed" size="sm" lazyMount unmountOnExit>
+        <Tabs.List>
+          {TABS.map((item) => (
+            <Tabs.Trigger key={item.value} value={item.value}>{item.label}</Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {TABS.map((item) => (
+          <Tabs.Content key={item.value} value={item.value}>
+            <TeamBookingList teamId={teamId} tab={item.value} members={members} canAssign={canAssign} />
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+      <CreateBookingDialog open={creating} onClose={() => setCreating(false)} eventTypes={eventTypes.filter((eventType) => eventType.is_active)} mutation={create} team />
+    </Stack>
+  );
+}

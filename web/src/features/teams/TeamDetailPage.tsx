@@ -1,0 +1,247 @@
+import { useState } from 'react';
+import { Badge, Box, Button, Card, Flex, Heading, HStack, IconButton, Menu, Portal, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
+import { ArrowLeft, CalendarCheck, Clock, ExternalLink, Globe, Lock, MoreVertical, Plus, Settings, Users } from 'lucide-react';
+import { format } from 'date-fns';
+import { Link, useParams } from 'react-router-dom';
+import { EmptyState, NotFoundMessage } from '../../components/EmptyState.tsx';
+import { RoleBadge } from '../../components/StatusBadge.tsx';
+import { UserAvatar } from '../../components/UserAvatar.tsx';
+import { fullName } from '../../lib/time.ts';
+import type { Team, TeamEventType, TeamMember } from '../../lib/types.ts';
+import { InviteMemberDialog } from './InviteMemberDialog.tsx';
+import { TeamBookings } from './TeamBookings.tsx';
+import { TeamEventTypeDialog } from './TeamEventTypeDialog.tsx';
+import { useMyTeamRole, useRemoveMember, useTeam, useTeamBookingsThisMonth, useTeamEventTypes, useTeamMembers } from './hooks.ts';
+import { ASSIGNMENT_LABELS } from './schemas.ts';
+
+function BackLink() {
+  return (
+    <Button asChild variant="ghost" size="sm" alignSelf="start">
+      <Link to="/teams">
+        <ArrowLeft /> Back to Teams
+      </Link>
+    </Button>
+  );
+}
+
+function Count({ label, value, icon }: { label: string; value: number | undefined; icon: React.ReactNode }) {
+  return (
+    <Card.Root size="sm">
+      <Card.Body>
+        <HStack justify="space-between">
+          <Stack gap="0">
+            <Text fontSize="sm" color="fg.muted">{label}</Text>
+            {value === undefined ? <Skeleton h="8" w="12" /> : <Text fontSize="2xl" fontWeight="bold">{value}</Text>}
+          </Stack>
+          <Box color="blue.fg">{icon}</Box>
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function MemberRow({ member, action }: { member: TeamMember; action?: React.ReactNode }) {
+  return (
+    <HStack justify="space-between" borderWidth="1px" borderRadius="md" p="3" gap="3">
+      <HStack gap="3" minW="0">
+        <UserAvatar person={member.user} size="sm" />
+        <Stack gap="0" minW="0">
+          <Text fontWeight="medium" truncate>{fullName(member.user) || 'Member'}</Text>
+          <Text fontSize="sm" color="fg.muted" truncate>{member.user?.email}</Text>
+        </Stack>
+      </HStack>
+      <HStack>
+        <RoleBadge role={member.role} />
+        {action}
+      </HStack>
+    </HStack>
+  );
+}
+
+function Overview({ teamId, members, eventTypes }: { teamId: number; members?: TeamMember[]; eventTypes?: TeamEventType[] }) {
+  const thisMonth = useTeamBookingsThisMonth(teamId);
+  const active = (eventTypes ?? []).filter((eventType) => eventType.is_active).slice(0, 5);
+  return (
+    <Stack gap="6">
+      <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
+        <Count label="Total Members" value={members?.length} icon={<Users aria-hidden />} />
+        <Count label="Event Types" value={eventTypes?.length} icon={<Clock aria-hidden />} />
+        <Count label="This Month's Bookings" value={thisMonth.data ?? (thisMonth.isError ? 0 : undefined)} icon={<CalendarCheck aria-hidden />} />
+      </SimpleGrid>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
+        <Stack gap="3">
+          <Heading as="h3" size="md">Recent Members</Heading>
+          {(members ?? []).slice(0, 5).map((member) => (
+            <MemberRow key={member.id} member={member} />
+          ))}
+        </Stack>
+        <Stack gap="3">
+          <Heading as="h3" size="md">Active Event Types</Heading>
+          {active.length ? (
+            active.map((eventType) => (
+              <HStack key={eventType.id} borderWidth="1px" borderRadius="md" p="3" justify="space-between">
+                <HStack>
+                  <Box w="3" h="3" borderRadius="full" bg={eventType.color} aria-hidden />
+                  <Text>{eventType.title}</Text>
+                </HStack>
+                <Text fontSize="sm" color="fg.muted">{eventType.duration} min</Text>
+              </HStack>
+            ))
+          ) : (
+            <Text color="fg.muted" fontSize="sm">No event types yet</Text>
+          )}
+        </Stack>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function Members({ teamId, members }: { teamId: number; members: TeamMember[] }) {
+  const [inviting, setInviting] = useState(false);
+  const remove = useRemoveMember(teamId);
+  return (
+    <Stack gap="4">
+      <Flex justify="flex-end">
+        <Button size="sm" colorPalette="blue" onClick={() => setInviting(true)}>
+          <Plus /> Invite Member
+        </Button>
+      </Flex>
+      {members.map((member) => (
+        <Stack key={member.id} gap="1">
+          <MemberRow
+            member={member}
+            action={
+              member.role === 'owner' ? null : (
+                <Menu.Root>
+                  <Menu.Trigger asChild>
+                    <IconButton size="xs" variant="ghost" aria-label={`Actions for ${fullName(member.user) || 'member'}`}>
+                      <MoreVertical />
+                    </IconButton>
+                  </Menu.Trigger>
+                  <Portal>
+                    <Menu.Positioner>
+                      <Menu.Content>
+                        <Menu.Item value="remove" color="fg.error" onSelect={() => remove.mutate(member.user_id)}>
+                          Remove
+                        </Menu.Item>
+                      </Menu.Content>
+                    </Menu.Positioner>
+                  </Portal>
+                </Menu.Root>
+              )
+            }
+          />
+          <Text fontSize="xs" color="fg.muted" pl="3">Joined {format(new Date(member.joined_at), 'MMM d, yyyy')}</Text>
+        </Stack>
+      ))}
+      <InviteMemberDialog teamId={teamId} open={inviting} onClose={() => setInviting(false)} />
+    </Stack>
+  );
+}
+
+function EventTypes({ teamId, eventTypes, members }: { teamId: number; eventTypes: TeamEventType[]; members: TeamMember[] }) {
+  const [creating, setCreating] = useState(false);
+  return (
+    <Stack gap="4">
+      <Flex justify="flex-end">
+        <Button size="sm" colorPalette="blue" onClick={() => setCreating(true)}>
+          <Plus /> Create Event Type
+        </Button>
+      </Flex>
+      {!eventTypes.length ? (
+        <EmptyState title="No event types yet" text="Create an event type your team can be booked for." />
+      ) : (
+        eventTypes.map((eventType) => (
+          <Card.Root key={eventType.id} size="sm" borderLeftWidth="4px" borderLeftColor={eventType.color}>
+            <Card.Body gap="1">
+              <HStack justify="space-between">
+                <Text fontWeight="semibold">{eventType.title}</Text>
+                <Badge colorPalette={eventType.is_active ? 'green' : 'gray'}>{eventType.is_active ? 'Active' : 'Inactive'}</Badge>
+              </HStack>
+              {eventType.description ? <Text fontSize="sm" color="fg.muted">{eventType.description}</Text> : null}
+              <Text fontSize="sm">
+                {eventType.duration} minutes · {ASSIGNMENT_LABELS[eventType.assignment_type] ?? eventType.assignment_type}
+                {eventType.requires_all_members ? ' · All members' : ''}
+              </Text>
+            </Card.Body>
+          </Card.Root>
+        ))
+      )}
+      <TeamEventTypeDialog teamId={teamId} members={members} open={creating} onClose={() => setCreating(false)} />
+    </Stack>
+  );
+}
+
+function Header({ team }: { team: Team }) {
+  return (
+    <Flex justify="space-between" gap="4" direction={{ base: 'column', md: 'row' }}>
+      <Stack gap="1">
+        <HStack gap="2" wrap="wrap">
+          <Heading as="h1" size="2xl">{team.name}</Heading>
+          <Badge colorPalette={team.is_public ? 'green' : 'gray'}>
+            {team.is_public ? <Globe size={12} aria-hidden /> : <Lock size={12} aria-hidden />} {team.is_public ? 'Public' : 'Private'}
+          </Badge>
+        </HStack>
+        {team.description ? <Text color="fg.muted">{team.description}</Text> : null}
+        <HStack fontSize="sm" color="fg.muted" gap="3" wrap="wrap">
+          <Text fontFamily="mono">/team/{team.slug}</Text>
+          <Text>{team.timezone}</Text>
+        </HStack>
+      </Stack>
+      <HStack align="start">
+        {team.is_public ? (
+          <Button asChild size="sm" variant="outline">
+            <a href={`/team/${team.slug}`} target="_blank" rel="noopener noreferrer">
+              <ExternalLink /> View Public Page
+            </a>
+          </Button>
+        ) : null}
+        <Button asChild size="sm" variant="outline">
+          <Link to={`/teams/${team.id}/settings`}>
+            <Settings /> Settings
+          </Link>
+        </Button>
+      </HStack>
+    </Flex>
+  );
+}
+
+export default function TeamDetailPage() {
+  const teamId = Number(useParams().teamId);
+  const team = useTeam(teamId);
+  const members = useTeamMembers(teamId);
+  const eventTypes = useTeamEventTypes(teamId);
+  const role = useMyTeamRole(teamId);
+  if (team.isPending) return <Skeleton h="60" borderRadius="lg" />;
+  if (team.isError || !team.data) {
+    return (
+      <Stack>
+        <NotFoundMessage title="Team Not Found" text="This team doesn't exist or you don't have access to it." action={<BackLink />} />
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="6">
+      <BackLink />
+      <Header team={team.data} />
+      <Tabs.Root defaultValue="overview" lazyMount>
+        <Tabs.List overflowX="auto">
+          <Tabs.Trigger value="overview">Overview</Tabs.Trigger>
+          <Tabs.Trigger value="members">Members</Tabs.Trigger>
+          <Tabs.Trigger value="event-types">Event Types</Tabs.Trigger>
+          <Tabs.Trigger value="bookings">Bookings</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="overview">
+          <Overview teamId={teamId} members={members.data} eventTypes={eventTypes.data} />
+        </Tabs.Content>
+        <Tabs.Content value="members">{members.data ? <Members teamId={teamId} members={members.data} /> : <Skeleton h="40" />}</Tabs.Content>
+        <Tabs.Content value="event-types">
+          {eventTypes.data ? <EventTypes teamId={teamId} eventTypes={eventTypes.data} members={members.data ?? []} /> : <Skeleton h="40" />}
+        </Tabs.Content>
+        <Tabs.Content value="bookings">
+          <TeamBookings teamId={teamId} members={members.data ?? []} eventTypes={eventTypes.data ?? []} canAssign={role === 'owner' || role === 'admin'} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </Stack>
+  );
+}

@@ -1,0 +1,148 @@
+import { useEffect, useState } from 'react';
+import { Badge, Button, Card, Heading, HStack, Input, InputGroup, Skeleton, Stack, Switch, Tabs, Text, Textarea } from '@chakra-ui/react';
+import { ArrowLeft, Check, Copy, ExternalLink } from 'lucide-react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useParams } from 'react-router-dom';
+import { NotFoundMessage } from '../../components/EmptyState.tsx';
+import { FormField } from '../../components/FormField.tsx';
+import { TimezoneSelect } from '../../components/TimezoneSelect.tsx';
+import { copyText } from '../../lib/clipboard.ts';
+import type { Team } from '../../lib/types.ts';
+import { useTeam, useUpdateTeam } from './hooks.ts';
+import { teamSettingsSchema, type TeamSettingsInput, type TeamSettingsValues } from './schemas.ts';
+import { TeamAvailabilityEditor } from './TeamAvailabilityEditor.tsx';
+
+function General({ team }: { team: Team }) {
+  const update = useUpdateTeam(team.id);
+  const { register, control, handleSubmit, formState } = useForm<TeamSettingsInput, unknown, TeamSettingsValues>({
+    resolver: zodResolver(teamSettingsSchema),
+    defaultValues: { name: team.name, slug: team.slug, description: team.description ?? '', timezone: team.timezone, isPublic: team.is_public },
+  });
+  const errors = formState.errors;
+  return (
+    <form noValidate onSubmit={handleSubmit((values) => update.mutate(values))}>
+      <Stack gap="4" maxW="2xl">
+        <FormField label="Team Name" error={errors.name?.message}>
+          <Input {...register('name')} />
+        </FormField>
+        <FormField label="Team URL" error={errors.slug?.message}>
+          <InputGroup startAddon={`${window.location.origin}/team/`}>
+            <Input {...register('slug')} />
+          </InputGroup>
+        </FormField>
+        <FormField label="Description">
+          <Textarea {...register('description')} />
+        </FormField>
+        <FormField label="Timezone">
+          <TimezoneSelect {...register('timezone')} />
+        </FormField>
+        <Controller
+          control={control}
+          name="isPublic"
+          render={({ field }) => (
+            <Switch.Root checked={Boolean(field.value)} onCheckedChange={(details) => field.onChange(details.checked)}>
+              <Switch.HiddenInput />
+              <Switch.Control />
+              <Stack gap="0">
+                <Switch.Label>Public Team</Switch.Label>
+                <Text fontSize="sm" color="fg.muted">Allow anyone to discover and book with this team</Text>
+              </Stack>
+            </Switch.Root>
+          )}
+        />
+        <Button type="submit" colorPalette="blue" alignSelf="start" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** The copied state lasts 2 seconds (spec section 9). */
+function useCopied(): [boolean, () => void] {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(false), 2000);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
+  return [copied, () => setCopied(true)];
+}
+
+function Sharing({ team }: { team: Team }) {
+  const update = useUpdateTeam(team.id);
+  const [copied, markCopied] = useCopied();
+  const url = `${window.location.origin}/team/${team.slug}`;
+  return (
+    <Stack gap="4" maxW="2xl">
+      <HStack>
+        <Text fontWeight="medium">Status:</Text>
+        <Badge colorPalette={team.is_public ? 'green' : 'gray'}>{team.is_public ? 'Public' : 'Private'}</Badge>
+      </HStack>
+      {team.is_public ? (
+        <>
+          <HStack gap="2">
+            <Input readOnly value={url} aria-label="Public team URL" />
+            <Button variant="outline" onClick={async () => (await copyText(url, 'URL Copied', 'Team URL copied to clipboard')) && markCopied()}>
+              {copied ? <Check /> : <Copy />} {copied ? 'Copied' : 'Copy'}
+            </Button>
+          </HStack>
+          <Button asChild variant="outline" alignSelf="start">
+            <a href={`/team/${team.slug}`} target="_blank" rel="noopener noreferrer">
+              <ExternalLink /> Preview Public Page
+            </a>
+          </Button>
+        </>
+      ) : (
+        <Card.Root size="sm">
+          <Card.Body gap="3">
+            <Text>This team is private. Make it public to share a booking page with anyone.</Text>
+            <Button colorPalette="blue" alignSelf="start" disabled={update.isPending} onClick={() => update.mutate({ isPublic: true })}>
+              Make Team Public
+            </Button>
+          </Card.Body>
+        </Card.Root>
+      )}
+    </Stack>
+  );
+}
+
+export default function TeamSettingsPage() {
+  const teamId = Number(useParams().teamId);
+  const { data: team, isPending, isError } = useTeam(teamId);
+  const back = (
+    <Button asChild variant="ghost" size="sm" alignSelf="start">
+      <Link to={Number.isInteger(teamId) ? `/teams/${teamId}` : '/teams'}>
+        <ArrowLeft /> Back to Team
+      </Link>
+    </Button>
+  );
+  if (isPending) return <Skeleton h="60" />;
+  if (isError || !team) return <NotFoundMessage title="Team Not Found" text="This team doesn't exist or you don't have access to it." action={back} />;
+  return (
+    <Stack gap="6">
+      {back}
+      <Stack gap="1">
+        <Heading as="h1" size="2xl">Team Settings</Heading>
+        <Text color="fg.muted">{team.name}</Text>
+      </Stack>
+      <Tabs.Root defaultValue="general" lazyMount>
+        <Tabs.List>
+          <Tabs.Trigger value="general">General</Tabs.Trigger>
+          <Tabs.Trigger value="availability">Availability</Tabs.Trigger>
+          <Tabs.Trigger value="sharing">Sharing</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="general">
+          <General key={team.updated_at} team={team} />
+        </Tabs.Content>
+        <Tabs.Content value="availability">
+          <TeamAvailabilityEditor teamId={team.id} />
+        </Tabs.Content>
+        <Tabs.Content value="sharing">
+          <Sharing team={team} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </Stack>
+  );
+}

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { Button, Card, Flex, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Globe, Lock, Plus, Settings, Users } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { RoleBadge } from '../../components/StatusBadge.tsx';
+import { CreateTeamDialog } from './CreateTeamDialog.tsx';
+import { useTeams } from './hooks.ts';
+
+export default function TeamsPage() {
+  const { data, isPending, isError } = useTeams();
+  const [creating, setCreating] = useState(false);
+  return (
+    <Stack gap="6">
+      <Flex justify="space-between" align={{ base: 'stretch', sm: 'center' }} direction={{ base: 'column', sm: 'row' }} gap="3">
+        <Stack gap="1">
+          <Heading as="h1" size="2xl">Teams</Heading>
+          <Text color="fg.muted">Share event types and availability with your team.</Text>
+        </Stack>
+        <Button colorPalette="blue" onClick={() => setCreating(true)}>
+          <Plus /> Create Team
+        </Button>
+      </Flex>
+      {isPending ? (
+        <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4">
+          {Array.from({ length: 3 }, (_, index) => (
+            <Skeleton key={index} h="48" borderRadius="lg" />
+          ))}
+        </SimpleGrid>
+      ) : isError ? (
+        <EmptyState title="Could not load teams" text="Please try again later." />
+      ) : !data.length ? (
+        <EmptyState
+          icon={<Users aria-hidden />}
+          title="No teams yet"
+          text="Create a team to share event types and availability."
+          action={
+            <Button colorPalette="blue" onClick={() => setCreating(true)}>
+              Create Your First Team
+            </Button>
+          }
+        />
+      ) : (
+        <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4">
+          {data.map((team) => (
+            <Card.Root key={team.id} size="sm" as="article" aria-label={team.name}>
+              <Card.Body gap="3">
+                <HStack justify="space-between" align="start">
+                  <HStack gap="2">
+                    {team.is_public ? <Globe size={16} aria-label="Public" /> : <Lock size={16} aria-label="Private" />}
+                    <Heading as="h2" size="md">{team.name}</Heading>
+                  </HStack>
+                  <RoleBadge role={team.role} />
+                </HStack>
+                {team.description ? <Text fontSize="sm" color="fg.muted" lineClamp={2}>{team.description}</Text> : null}
+                <HStack fontSize="sm" color="fg.muted" gap="1">
+                  <Users size={14} aria-hidden /> <Text>{team.memberCount} {team.memberCount === 1 ? 'member' : 'members'}</Text>
+                </HStack>
+                <Text fontSize="xs" color="fg.muted" fontFamily="mono">/team/{team.slug}</Text>
+                <HStack>
+                  <Button asChild size="sm" colorPalette="blue" flex="1">
+                    <Link to={`/teams/${team.id}`}>Team Dashboard</Link>
+                  </Button>
+                  <Button asChild size="sm" variant="outline">
+                    <Link to={`/teams/${team.id}/settings`}>
+                      <Settings /> Settings
+                    </Link>
+                  </Button>
+                </HStack>
+              </Card.Body>
+            </Card.Root>
+          ))}
+        </SimpleGrid>
+      )}
+      <CreateTeamDialog open={creating} onClose={() => setCreating(false)} />
+    </Stack>
+  );
+}

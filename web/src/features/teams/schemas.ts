@@ -1,0 +1,19 @@
+import type { z } from 'zod';
+import { inviteSchema, teamCreateSchema, teamEventTypeSchema, teamSettingsSchema } from '../../../../supabase/functions/_shared/schemas.ts';
+
+// Spec section 5's team forms, shared with the functions.
+export { inviteSchema, teamCreateSchema, teamEventTypeSchema, teamSettingsSchema };
+export type TeamCreateInput = z.input<typeof teamCreateSchema>;
+export type TeamCreateValues = z.output<typeof teamCreateSchema>;
+export type TeamSettingsInput = z.input<typeof teamSettingsSchema>;
+export type TeamSettingsValues = z.output<typeof teamSettingsSchema>;
+export type InviteInput = z.input<typeof inviteSchema>;
+export type InviteValues = z.output<typeof inviteSchema>;
+export type TeamEventTypeInput = z.input<typeof teamEventTypeSchema>;
+export type TeamEventTypeValues = z.output<typeof teamEventTypeSchema>;
+
+export const ASSIGNMENT_LABELS: Record<string, string> = {
+  round_robin: 'Round Robin',
+  least_busy: 'Least Busy',
+  specific_member: 'Specific Member',
+};

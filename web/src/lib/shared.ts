@@ -1,0 +1,3 @@
+// The web's door to supabase/functions/_shared: the same rules the functions enforce.
+export { formatDuration, sanitizeHandle, slugify } from '../../../supabase/functions/_shared/format.ts';
+export { TIME_ZONE_GROUPS } from '../../../supabase/functions/_shared/timezones.ts';

@@ -1,0 +1,31 @@
+import { format } from 'date-fns';
+
+/** The visitor's IANA zone (UTC when the browser can't say). */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** 48 half-hour choices, values HH:MM, labels 12:00 AM .. 11:30 PM (spec sections 2 and 9). */
+export const HALF_HOUR_CHOICES: { value: string; label: string }[] = Array.from({ length: 48 }, (_, index) => {
+  const date = new Date(2000, 0, 1, Math.floor(index / 2), (index % 2) * 30);
+  return { value: format(date, 'HH:mm'), label: format(date, 'h:mm a') };
+});
+
+export function fullName(person: { first_name?: string | null; last_name?: string | null } | null | undefined): string {
+  return [person?.first_name, person?.last_name].filter(Boolean).join(' ').trim();
+}
+
+export function initials(person: { first_name?: string | null; last_name?: string | null } | null | undefined): string {
+  return [person?.first_name, person?.last_name]
+    .map((part) => part?.trim()?.[0] ?? '')
+    .join('')
+    .toUpperCase();
+}
+
+/** Monday-first week order of day numbers (0 = Sunday in data). */
+export const WEEK_MONDAY_FIRST = [1, 2, 3, 4, 5, 6, 0];
+export const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];

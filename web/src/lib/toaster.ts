@@ -1,0 +1,12 @@
+import { createToaster } from '@chakra-ui/react';
+
+// Spec section 9: one toast at a time, 5 s by default.
+export const toaster = createToaster({ placement: 'bottom-end', max: 1, duration: 5000, pauseOnPageIdle: true });
+
+export function notify(title: string, description?: string, options: { destructive?: boolean } = {}): void {
+  toaster.create({ title, description, type: options.destructive ? 'error' : 'success', closable: true });
+}
+
+export function notifyError(title: string, description?: string): void {
+  notify(title, description, { destructive: true });
+}

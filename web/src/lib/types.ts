@@ -1,0 +1,29 @@
+// Row shapes come from the generated database types; only the joined shapes the screens read are added here.
+import type { Database, Enums, Tables } from './database.types.ts';
+
+type Functions = Database['public']['Functions'];
+
+export type BookingStatus = Enums<'booking_status'>;
+export type TeamRole = Enums<'team_role'>;
+export type AssignmentType = Enums<'assignment_type'>;
+
+export type Profile = Tables<'profiles'>;
+export type ProfileUpdate = Database['public']['Tables']['profiles']['Update'];
+/** A public card (directory and public profile RPCs: never an email). */
+export type PublicProfile = Functions['directory_profiles']['Returns'][number] & Partial<Functions['public_profile']['Returns'][number]>;
+export type EventType = Tables<'event_types'>;
+export type AvailabilityRule = Pick<Tables<'availability_rules'>, 'day_of_week' | 'start_time' | 'end_time' | 'is_enabled'>;
+export type UserSettings = Tables<'user_settings'>;
+export type Team = Tables<'teams'>;
+export type TeamEventType = Tables<'team_event_types'>;
+export type TeamAvailability = Pick<Tables<'team_availability'>, 'day_of_week' | 'start_time' | 'end_time' | 'is_enabled'>;
+
+export type Booking = Tables<'bookings'> & {
+  event_type?: { title: string; duration: number } | null;
+  team_event_type?: { title: string; duration: number } | null;
+  assigned_member?: { id: string; first_name: string | null; last_name: string | null; email: string | null } | null;
+};
+
+export type TeamMember = Tables<'team_members'> & {
+  user: Pick<Profile, 'id' | 'first_name' | 'last_name' | 'email' | 'profile_image_url' | 'title' | 'company' | 'location'> | null;
+};
