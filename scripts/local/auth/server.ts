@@ -13,7 +13,7 @@ import { ensureSchema } from './sessions.ts';
 import { signup } from './signup.ts';
 import { token } from './token.ts';
 import { getUser, logout, updateCurrentUser } from './user.ts';
-import { recover, verifyGet, verifyPost } from './verify.ts';
+import { recover, resend, verifyGet, verifyPost } from './verify.ts';
 
 const settings: Handler = async ({ config }, _req, res) => {
   const external: Record<string, boolean> = { anonymous_users: false, email: true, phone: false };
@@ -38,6 +38,9 @@ const health: Handler = async (_ctx, _req, res) => {
   });
 };
 
+/** GoTrue answers symmetric (HS256) projects with an empty key set. */
+const jwks: Handler = async (_ctx, _req, res) => sendJSON(res, 200, { keys: [] });
+
 const ADMIN_USER = /^\/admin\/users\/[^/]+$/;
 
 function route(method: string, path: string): Handler | undefined {
@@ -50,6 +53,8 @@ function route(method: string, path: string): Handler | undefined {
     'PUT /user': updateCurrentUser,
     'POST /logout': logout,
     'POST /recover': recover,
+    'POST /resend': resend,
+    'GET /.well-known/jwks.json': jwks,
     'GET /verify': verifyGet,
     'POST /verify': verifyPost,
     'GET /authorize': authorize,
@@ -68,7 +73,8 @@ export function createAuthServer({ config, pool, inbox }: { config: StackConfig;
   return http.createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://auth.local');
-      const path = url.pathname.replace(/\/+$/, '') || '/';
+      // The gateway strips /auth/v1; a direct caller (or a mail link opened on this port) may not.
+      const path = url.pathname.replace(/^\/auth\/v1(?=\/|$)/, '').replace(/\/+$/, '') || '/';
       const handler = route(req.method ?? 'GET', path);
       if (!handler) throw notFound('not_found', 'Not Found');
       await ensureSchema(pool);

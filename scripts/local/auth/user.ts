@@ -18,7 +18,7 @@ import {
   type Db,
   type UserRow,
 } from './users.ts';
-import { validateEmail, type Handler } from './context.ts';
+import { validateEmail, type AuthContext, type Handler } from './context.ts';
 
 export const getUser: Handler = async (ctx, req, res) => {
   const { user } = await requireUser(ctx.config, ctx.pool, req);
@@ -39,6 +39,25 @@ export async function applyEmailChange(db: Db, user: UserRow, email: string): Pr
     email_confirmed_at: user.email_confirmed_at ?? new Date(),
     raw_user_meta_data: user.raw_user_meta_data?.email ? mergeMeta(user.raw_user_meta_data, { email }) : user.raw_user_meta_data,
   });
+}
+
+/** Mails a confirmation link and code to the new address of a pending email change. */
+export async function sendEmailChange(
+  ctx: AuthContext,
+  db: Db,
+  user: UserRow,
+  newEmail: string,
+  redirectTo: string,
+): Promise<UserRow> {
+  const code = otp();
+  const hash = tokenHash(newEmail, code);
+  const updated = await updateUser(db, user.id, {
+    email_change: newEmail,
+    email_change_token_new: hash,
+    email_change_sent_at: new Date(),
+  });
+  sendAuthMail(ctx.config, ctx.inbox, { kind: 'email_change', to: newEmail, token: hash, code, redirectTo });
+  return updated;
 }
 
 export const updateCurrentUser: Handler = async (ctx, req, res, url) => {
@@ -83,15 +102,7 @@ export const updateCurrentUser: Handler = async (ctx, req, res, url) => {
       if (!config.auth.enableConfirmations) {
         user = await applyEmailChange(db, user, newEmail);
       } else {
-        const code = otp();
-        const hash = tokenHash(newEmail, code);
-        user = await updateUser(db, user.id, {
-          email_change: newEmail,
-          email_change_token_new: hash,
-          email_change_sent_at: new Date(),
-        });
-        const redirectTo = referrer(config, req, url);
-        sendAuthMail(config, ctx.inbox, { kind: 'email_change', to: newEmail, token: hash, code, redirectTo });
+        user = await sendEmailChange(ctx, db, user, newEmail, referrer(config, req, url));
       }
     }
     return user;

@@ -74,6 +74,12 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return rows[0];
 }
 
+/** The user whose email change to `email` awaits confirmation. */
+export async function findUserByPendingEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const { rows } = await db.query<UserRow>('select * from auth.users where lower(email_change) = lower($1) limit 1', [email]);
+  return rows[0];
+}
+
 export async function findUserByToken(
   db: Db,
   column: 'confirmation_token' | 'recovery_token' | 'email_change_token_new',

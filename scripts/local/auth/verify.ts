@@ -7,9 +7,11 @@ import { sendAuthMail } from './mail.ts';
 import { errorRedirect, referrer, withFragment, withQuery } from './redirects.ts';
 import { createSession, type AuthMethod, type TokenResponse } from './sessions.ts';
 import { otp, tokenHash } from './tokens.ts';
-import { applyEmailChange } from './user.ts';
+import { sendConfirmation } from './signup.ts';
+import { applyEmailChange, sendEmailChange } from './user.ts';
 import {
   findUserByEmail,
+  findUserByPendingEmail,
   findUserByToken,
   mergeMeta,
   updateUser,
@@ -66,6 +68,30 @@ export const recover: Handler = async (ctx, req, res, url) => {
       sendAuthMail(ctx.config, ctx.inbox, { kind: 'recovery', to: user.email!, token, code, redirectTo });
     });
   }
+  sendJSON(res, 200, {});
+};
+
+/** POST /resend: another confirmation mail for an unconfirmed sign-up (silently nothing otherwise). */
+export const resend: Handler = async (ctx, req, res, url) => {
+  const body = await readJSON(req);
+  const type = str(body, 'type');
+  if (type !== 'signup' && type !== 'email_change') {
+    throw badRequest('validation_failed', 'Missing one of these types: signup, email_change, sms, phone_change');
+  }
+  const email = validateEmail(str(body, 'email'));
+  const pkce = pkceParams(str(body, 'code_challenge'), str(body, 'code_challenge_method'));
+  const redirectTo = referrer(ctx.config, req, url, str(body, 'redirect_to'));
+  await withTransaction(ctx.pool, async (db) => {
+    if (type === 'signup') {
+      const user = await findUserByEmail(db, email);
+      if (!user || user.email_confirmed_at) return;
+      if (pkce) await createFlowState(db, pkce, 'email', 'email/signup', user.id);
+      await sendConfirmation(ctx, db, user, redirectTo, Boolean(pkce));
+      return;
+    }
+    const pending = await findUserByPendingEmail(db, email);
+    if (pending) await sendEmailChange(ctx, db, pending, email, redirectTo);
+  });
   sendJSON(res, 200, {});
 };
 
@@ -152,7 +178,7 @@ async function findForOtp(db: Db, type: VerifyType, body: Record<string, unknown
   // An email change is confirmed with the code sent to the new address.
   const user =
     type === 'email_change'
-      ? (await db.query<UserRow>('select * from auth.users where lower(email_change) = $1 limit 1', [email])).rows[0]
+      ? await findUserByPendingEmail(db, email)
       : await findUserByEmail(db, email);
   if (!user) return undefined;
   const expected = tokenHash(email, token);

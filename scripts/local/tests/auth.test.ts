@@ -1,10 +1,16 @@
 // The local Auth service through the gateway, driven by the official supabase-js the way the web
 // app and the edge functions use it.
-import { createClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { decodeJwt, jwtVerify } from 'jose';
-import { describe, expect, it } from 'vitest';
+import type { Server } from 'node:http';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ws from 'ws';
+import { createAuthServer } from '../auth/server.ts';
+import { loadConfig } from '../config.ts';
+import { Inbox } from '../inbox.ts';
 import { anonClient, newUser, serviceClient, sql, stack, uniqueEmail } from '../test/harness.ts';
+import { freePortRange } from '../test/ports.ts';
 
 const SITE = 'http://localhost:5173';
 
@@ -14,6 +20,14 @@ function authFetch(path: string, init: RequestInit = {}) {
     redirect: 'manual',
     ...init,
     headers: { apikey: stack().anonKey, 'content-type': 'application/json', ...(init.headers ?? {}) },
+  });
+}
+
+/** supabase-js outside a browser; `pkce` keeps the code verifier in the client's memory. */
+function jsClient(url: string, flowType: 'pkce' | 'implicit' = 'implicit'): SupabaseClient {
+  return createClient(url, stack().anonKey, {
+    auth: { flowType, persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: ws as never },
   });
 }
 
@@ -308,10 +322,7 @@ describe('OAuth through the local identity page', () => {
   }
 
   it('signs in with Google by PKCE: code in the redirect, exchanged by supabase-js', async () => {
-    const c = createClient(stack().apiUrl, stack().anonKey, {
-      auth: { flowType: 'pkce', persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      realtime: { transport: ws as never },
-    });
+    const c = jsClient(stack().apiUrl, 'pkce');
     const redirectTo = `${SITE}/auth/callback`;
     const { data, error } = await c.auth.signInWithOAuth({
       provider: 'google',
@@ -410,5 +421,113 @@ describe('settings', () => {
     expect(body.external).toMatchObject({ email: true, google: true, apple: true, github: false });
     expect(body.mailer_autoconfirm).toBe(true);
     expect(body.disable_signup).toBe(false);
+  });
+});
+
+describe('with email confirmations on (an Auth server of its own on the test database)', () => {
+  let server: Server;
+  let pool: pg.Pool;
+  const inbox = new Inbox();
+  let apiUrl = '';
+
+  beforeAll(async () => {
+    const port = await freePortRange(1);
+    // Its public URL is its own port: the server also answers paths under /auth/v1.
+    const config = loadConfig({ ports: { gateway: port, auth: port }, auth: { enableConfirmations: true } });
+    pool = new pg.Pool({ connectionString: stack().dbUrl, max: 4 });
+    server = createAuthServer({ config, pool, inbox });
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    apiUrl = config.apiUrl;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await pool.end();
+  });
+
+  const mailTo = (email: string) => {
+    const mails = inbox.list(email);
+    expect(mails.length).toBeGreaterThan(0);
+    return mails[0];
+  };
+
+  it('signs up without a session, refuses sign-in until the mailed link is followed', async () => {
+    const email = uniqueEmail('confirm');
+    const c = jsClient(apiUrl);
+    const { data, error } = await c.auth.signUp({ email, password: 'confirm-me-1', options: { emailRedirectTo: `${SITE}/welcome` } });
+    expect(error).toBeNull();
+    expect(data.session).toBeNull();
+    expect(data.user?.email).toBe(email);
+    expect(data.user?.email_confirmed_at).toBeUndefined();
+    expect(data.user?.confirmation_sent_at).toBeTruthy();
+
+    const early = await c.auth.signInWithPassword({ email, password: 'confirm-me-1' });
+    expect(early.error?.code).toBe('email_not_confirmed');
+
+    const mail = mailTo(email);
+    expect(mail.subject).toBe('Confirm Your Signup');
+    const res = await fetch(linkIn(mail.text), { redirect: 'manual' });
+    expect(res.status).toBe(303);
+    const location = res.headers.get('location')!;
+    expect(location.startsWith(`${SITE}/welcome#`)).toBe(true);
+    expect(fragment(location).get('type')).toBe('signup');
+    const { data: confirmed } = await c.auth.getUser(fragment(location).get('access_token')!);
+    expect(confirmed.user?.email_confirmed_at).toBeTruthy();
+    expect(confirmed.user?.user_metadata.email_verified).toBe(true);
+    expect((await c.auth.signInWithPassword({ email, password: 'confirm-me-1' })).error).toBeNull();
+  });
+
+  it('confirms a PKCE sign-up with a code exchanged by supabase-js', async () => {
+    const email = uniqueEmail('pkce-confirm');
+    const c = jsClient(apiUrl, 'pkce');
+    await c.auth.signUp({ email, password: 'confirm-me-2', options: { emailRedirectTo: `${SITE}/welcome` } });
+    const link = linkIn(mailTo(email).text);
+    expect(new URL(link).searchParams.get('token')).toMatch(/^pkce_/);
+    const landed = (await fetch(link, { redirect: 'manual' })).headers.get('location')!;
+    expect(landed.startsWith(`${SITE}/welcome?code=`)).toBe(true);
+    const { data, error } = await c.auth.exchangeCodeForSession(new URL(landed).searchParams.get('code')!);
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(email);
+    expect(data.user?.email_confirmed_at).toBeTruthy();
+  });
+
+  it('answers a repeated sign-up of a confirmed address with a decoy, and resends to unconfirmed ones', async () => {
+    const u = await newUser();
+    const decoy = await jsClient(apiUrl).auth.signUp({ email: u.email, password: 'whatever-123' });
+    expect(decoy.error).toBeNull();
+    expect(decoy.data.user?.id).not.toBe(u.id);
+    expect(decoy.data.user?.identities).toEqual([]);
+    expect(inbox.list(u.email)).toEqual([]);
+
+    const email = uniqueEmail('resend');
+    const c = jsClient(apiUrl);
+    await c.auth.signUp({ email, password: 'confirm-me-3' });
+    const first = linkIn(mailTo(email).text);
+    expect((await c.auth.resend({ type: 'signup', email })).error).toBeNull();
+    expect(inbox.list(email)).toHaveLength(2);
+    const second = linkIn(mailTo(email).text);
+    expect(second).not.toBe(first);
+    const stale = fragment((await fetch(first, { redirect: 'manual' })).headers.get('location')!);
+    expect(stale.get('error_code')).toBe('otp_expired');
+    const ok = fragment((await fetch(second, { redirect: 'manual' })).headers.get('location')!);
+    expect(ok.get('access_token')).toBeTruthy();
+  });
+
+  it('changes the email only when the link sent to the new address is followed', async () => {
+    const u = await newUser();
+    const c = jsClient(apiUrl);
+    await c.auth.setSession({ access_token: u.accessToken, refresh_token: u.refreshToken });
+    const newEmail = uniqueEmail('new-address');
+    const pending = await c.auth.updateUser({ email: newEmail });
+    expect(pending.error).toBeNull();
+    expect(pending.data.user?.email).toBe(u.email);
+    expect(pending.data.user?.new_email).toBe(newEmail);
+    const mail = mailTo(newEmail);
+    expect(mail.subject).toBe('Confirm Email Change');
+    const landed = fragment((await fetch(linkIn(mail.text), { redirect: 'manual' })).headers.get('location')!);
+    expect(landed.get('type')).toBe('email_change');
+    const { data } = await c.auth.getUser(landed.get('access_token')!);
+    expect(data.user?.email).toBe(newEmail);
+    expect(data.user?.new_email).toBeUndefined();
   });
 });
