@@ -34,6 +34,7 @@ export function startPostgrest(config: StackConfig, log: (m: string) => void): P
     // 503 until the schema cache is loaded.
     ready: () => answers(`http://127.0.0.1:${ports.rest}/`, (status) => status < 500),
     log,
+    silence: /"GET \/ HTTP\/1\.1" 503/,
     pidFile: join(config.dataDir, 'postgrest.pid'),
   });
 }

@@ -21,6 +21,8 @@ export interface ProcessSpec {
   ready: () => Promise<boolean>;
   readyTimeoutMs?: number;
   log: (m: string) => void;
+  /** Output lines not worth showing (e.g. PostgREST's 503s while its schema cache loads). */
+  silence?: RegExp;
   /** Where the child's PID is kept, so a start after a hard kill of the parent ends the orphan. */
   pidFile: string;
 }
@@ -71,7 +73,7 @@ export async function startProcess(spec: ProcessSpec): Promise<ServiceProcess> {
     const collect = (chunk: Buffer) => {
       const text = chunk.toString();
       output = (output + text).slice(-4000);
-      for (const line of text.split('\n').filter((l) => l.trim())) spec.log(`${spec.name}: ${line}`);
+      for (const line of text.split('\n')) if (line.trim() && !spec.silence?.test(line)) spec.log(`${spec.name}: ${line}`);
     };
     child.stdout!.on('data', collect);
     child.stderr!.on('data', collect);
