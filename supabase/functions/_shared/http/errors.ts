@@ -72,6 +72,9 @@ export function fromDbError(error: DbError, notFoundMessage = 'Not found'): Http
     case 'P0002': // no_data_found raised by an RPC
       return notFound(error.message || notFoundMessage);
     default:
+      // Any other data exception (class 22, e.g. a NUL character) or request PostgREST could not parse
+      // (PGRST1xx) comes from what the client sent.
+      if (error.code?.startsWith('22') || error.code?.startsWith('PGRST1')) return badRequest('Invalid request');
       return new Error(`database error ${error.code ?? ''}: ${error.message}`);
   }
 }
