@@ -31,7 +31,14 @@ function NavLinks({ onNavigate, direction }: { onNavigate?: () => void; directio
         const active = link.to.startsWith('/#') ? false : location.pathname.startsWith(link.to);
         return (
           <li key={link.to}>
-            <Button asChild variant={active ? 'subtle' : 'ghost'} colorPalette={active ? 'blue' : 'gray'} size="sm" w={direction === 'column' ? 'full' : undefined} justifyContent="flex-start">
+            <Button
+              asChild
+              variant={active ? 'subtle' : 'ghost'}
+              colorPalette={active ? 'blue' : 'gray'}
+              size="sm"
+              w={direction === 'column' ? 'full' : undefined}
+              justifyContent="flex-start"
+            >
               <NavLink to={link.to} onClick={onNavigate} aria-current={active ? 'page' : undefined}>
                 {link.label}
               </NavLink>
@@ -58,12 +65,28 @@ export function AppLayout() {
   return (
     <Box minH="100vh" bg="bg.subtle">
       <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg" borderBottomWidth="1px">
-        <Flex as="nav" aria-label="Main" maxW="7xl" mx="auto" px={{ base: '4', md: '6' }} h="16" align="center" justify="space-between" gap="4">
+        <Flex
+          as="nav"
+          aria-label="Main"
+          maxW="7xl"
+          mx="auto"
+          px={{ base: '4', md: '6' }}
+          h="16"
+          align="center"
+          justify="space-between"
+          gap="4"
+        >
           <Brand />
           <Box display={{ base: 'none', md: 'block' }}>
             <NavLinks direction="row" />
           </Box>
-          <Button display={{ base: 'none', md: 'inline-flex' }} variant="outline" size="sm" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+          <Button
+            display={{ base: 'none', md: 'inline-flex' }}
+            variant="outline"
+            size="sm"
+            onClick={() => signOut.mutate()}
+            disabled={signOut.isPending}
+          >
             Sign Out
           </Button>
           <Drawer.Root open={open} onOpenChange={(details) => setOpen(details.open)} placement="end">
@@ -85,7 +108,14 @@ export function AppLayout() {
                     </nav>
                   </Drawer.Body>
                   <Drawer.Footer>
-                    <Button w="full" variant="outline" onClick={() => { setOpen(false); signOut.mutate(); }}>
+                    <Button
+                      w="full"
+                      variant="outline"
+                      onClick={() => {
+                        setOpen(false);
+                        signOut.mutate();
+                      }}
+                    >
                       Sign Out
                     </Button>
                   </Drawer.Footer>

@@ -1,7 +1,14 @@
 import { chakra, HStack, Text } from '@chakra-ui/react';
 import { COLORS } from '../../../supabase/functions/_shared/schemas.ts';
 
-const NAMES: Record<string, string> = { '#3b82f6': 'Blue', '#10b981': 'Green', '#f59e0b': 'Orange', '#ef4444': 'Red', '#8b5cf6': 'Purple', '#06b6d4': 'Cyan' };
+const NAMES: Record<string, string> = {
+  '#3b82f6': 'Blue',
+  '#10b981': 'Green',
+  '#f59e0b': 'Orange',
+  '#ef4444': 'Red',
+  '#8b5cf6': 'Purple',
+  '#06b6d4': 'Cyan',
+};
 
 /** The six event colours as a radio group of swatches. */
 export function ColorPicker({ value, onChange }: { value: string | undefined; onChange: (color: (typeof COLORS)[number]) => void }) {

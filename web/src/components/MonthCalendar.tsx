@@ -1,6 +1,17 @@
 import { Box, chakra, Grid, HStack, IconButton, Text } from '@chakra-ui/react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { addMonths, eachDayOfInterval, endOfMonth, endOfWeek, format, isSameDay, isSameMonth, isToday, startOfMonth, startOfWeek } from 'date-fns';
+import {
+  addMonths,
+  eachDayOfInterval,
+  endOfMonth,
+  endOfWeek,
+  format,
+  isSameDay,
+  isSameMonth,
+  isToday,
+  startOfMonth,
+  startOfWeek,
+} from 'date-fns';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
@@ -63,7 +74,9 @@ export function MonthCalendar({
           const cell = (
             <>
               <span>{format(day, 'd')}</span>
-              {dot ? <Box as="span" aria-hidden w="1.5" h="1.5" borderRadius="full" bg="blue.solid" position="absolute" bottom="1" /> : null}
+              {dot ? (
+                <Box as="span" aria-hidden w="1.5" h="1.5" borderRadius="full" bg="blue.solid" position="absolute" bottom="1" />
+              ) : null}
             </>
           );
           const common = {
@@ -99,7 +112,13 @@ export function MonthCalendar({
               {cell}
             </chakra.button>
           ) : (
-            <Box key={day.toISOString()} role="gridcell" aria-label={dot ? `${name}, has bookings` : name} aria-current={today ? 'date' : undefined} {...common}>
+            <Box
+              key={day.toISOString()}
+              role="gridcell"
+              aria-label={dot ? `${name}, has bookings` : name}
+              aria-current={today ? 'date' : undefined}
+              {...common}
+            >
               {cell}
             </Box>
           );

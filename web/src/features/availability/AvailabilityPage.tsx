@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Card, Heading, HStack, IconButton, NativeSelect, SimpleGrid, Skeleton, Stack, Switch, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Heading, HStack, IconButton, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Plus, X } from 'lucide-react';
 import { FormField } from '../../components/FormField.tsx';
+import { SwitchField } from '../../components/SwitchField.tsx';
 import { TimeSelect } from '../../components/TimeSelect.tsx';
 import { DAY_NAMES, WEEK_MONDAY_FIRST } from '../../lib/time.ts';
 import type { AvailabilityRule } from '../../lib/types.ts';
@@ -41,38 +42,76 @@ function WorkingHours({ rules }: { rules: AvailabilityRule[] }) {
   const [week, setWeek] = useState<Week>(() => rulesToWeek(rules));
   const save = useSaveAvailability();
 
-  const update = (day: number, change: (entry: Week[number]) => Week[number]) => setWeek((current) => ({ ...current, [day]: change(current[day]) }));
+  const update = (day: number, change: (entry: Week[number]) => Week[number]) =>
+    setWeek((current) => ({ ...current, [day]: change(current[day]) }));
 
   return (
     <Stack gap="3">
       {WEEK_MONDAY_FIRST.map((day) => {
         const entry = week[day];
         return (
-          <Stack key={day} direction={{ base: 'column', md: 'row' }} gap="3" borderWidth="1px" borderRadius="md" p="3" align={{ md: 'start' }}>
-            <Switch.Root
-              minW="36"
-              checked={entry.enabled}
-              onCheckedChange={(details) =>
-                update(day, (current) => ({ enabled: details.checked, ranges: details.checked && !current.ranges.length ? [DEFAULT_RANGE] : current.ranges }))
-              }
-            >
-              <Switch.HiddenInput />
-              <Switch.Control />
-              <Switch.Label>{DAY_NAMES[day]}</Switch.Label>
-            </Switch.Root>
+          <Stack
+            key={day}
+            direction={{ base: 'column', md: 'row' }}
+            gap="3"
+            borderWidth="1px"
+            borderRadius="md"
+            p="3"
+            align={{ md: 'start' }}
+          >
+            <Box minW="36">
+              <SwitchField
+                checked={entry.enabled}
+                onChange={(checked) =>
+                  update(day, (current) => ({
+                    enabled: checked,
+                    ranges: checked && !current.ranges.length ? [DEFAULT_RANGE] : current.ranges,
+                  }))
+                }
+                label={DAY_NAMES[day]}
+              />
+            </Box>
             {entry.enabled ? (
               <Stack gap="2" flex="1">
                 {entry.ranges.map((range, index) => (
                   <HStack key={index} gap="2" wrap="wrap">
-                    <TimeSelect label={`${DAY_NAMES[day]} range ${index + 1} start`} value={range.start_time} onChange={(value) => update(day, (current) => ({ ...current, ranges: current.ranges.map((item, i) => (i === index ? { ...item, start_time: value } : item)) }))} />
+                    <TimeSelect
+                      label={`${DAY_NAMES[day]} range ${index + 1} start`}
+                      value={range.start_time}
+                      onChange={(value) =>
+                        update(day, (current) => ({
+                          ...current,
+                          ranges: current.ranges.map((item, i) => (i === index ? { ...item, start_time: value } : item)),
+                        }))
+                      }
+                    />
                     <Text>–</Text>
-                    <TimeSelect label={`${DAY_NAMES[day]} range ${index + 1} end`} value={range.end_time} onChange={(value) => update(day, (current) => ({ ...current, ranges: current.ranges.map((item, i) => (i === index ? { ...item, end_time: value } : item)) }))} />
-                    <IconButton size="sm" variant="ghost" aria-label={`Remove ${DAY_NAMES[day]} range ${index + 1}`} onClick={() => update(day, (current) => ({ ...current, ranges: current.ranges.filter((_, i) => i !== index) }))}>
+                    <TimeSelect
+                      label={`${DAY_NAMES[day]} range ${index + 1} end`}
+                      value={range.end_time}
+                      onChange={(value) =>
+                        update(day, (current) => ({
+                          ...current,
+                          ranges: current.ranges.map((item, i) => (i === index ? { ...item, end_time: value } : item)),
+                        }))
+                      }
+                    />
+                    <IconButton
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Remove ${DAY_NAMES[day]} range ${index + 1}`}
+                      onClick={() => update(day, (current) => ({ ...current, ranges: current.ranges.filter((_, i) => i !== index) }))}
+                    >
                       <X />
                     </IconButton>
                   </HStack>
                 ))}
-                <Button size="xs" variant="ghost" alignSelf="start" onClick={() => update(day, (current) => ({ ...current, ranges: [...current.ranges, DEFAULT_RANGE] }))}>
+                <Button
+                  size="xs"
+                  variant="ghost"
+                  alignSelf="start"
+                  onClick={() => update(day, (current) => ({ ...current, ranges: [...current.ranges, DEFAULT_RANGE] }))}
+                >
                   <Plus /> Add time range
                 </Button>
               </Stack>
@@ -91,7 +130,17 @@ function WorkingHours({ rules }: { rules: AvailabilityRule[] }) {
   );
 }
 
-function Choice({ label, value, options, onChange }: { label: string; value: number; options: { value: number; label: string }[]; onChange: (value: number) => void }) {
+function Choice({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  options: { value: number; label: string }[];
+  onChange: (value: number) => void;
+}) {
   return (
     <FormField label={label}>
       <NativeSelect.Root>
@@ -117,8 +166,12 @@ function SettingsSections({ initial }: { initial: typeof SETTINGS_DEFAULTS }) {
     <>
       <Card.Root>
         <Card.Header>
-          <Heading as="h2" size="lg">Buffer Times</Heading>
-          <Text color="fg.muted" fontSize="sm">Breathing room before and after each meeting.</Text>
+          <Heading as="h2" size="lg">
+            Buffer Times
+          </Heading>
+          <Text color="fg.muted" fontSize="sm">
+            Breathing room before and after each meeting.
+          </Text>
         </Card.Header>
         <Card.Body>
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
@@ -129,13 +182,22 @@ function SettingsSections({ initial }: { initial: typeof SETTINGS_DEFAULTS }) {
       </Card.Root>
       <Card.Root>
         <Card.Header>
-          <Heading as="h2" size="lg">Booking Preferences</Heading>
-          <Text color="fg.muted" fontSize="sm">How soon and how far ahead guests can book.</Text>
+          <Heading as="h2" size="lg">
+            Booking Preferences
+          </Heading>
+          <Text color="fg.muted" fontSize="sm">
+            How soon and how far ahead guests can book.
+          </Text>
         </Card.Header>
         <Card.Body gap="4">
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
             <Choice label="Minimum notice" value={settings.minimum_notice} options={NOTICE} onChange={set('minimum_notice')} />
-            <Choice label="Maximum future bookings" value={settings.max_future_bookings} options={FUTURE.map((value) => ({ value, label: `${value} days` }))} onChange={set('max_future_bookings')} />
+            <Choice
+              label="Maximum future bookings"
+              value={settings.max_future_bookings}
+              options={FUTURE.map((value) => ({ value, label: `${value} days` }))}
+              onChange={set('max_future_bookings')}
+            />
           </SimpleGrid>
           <Button alignSelf="end" colorPalette="blue" disabled={save.isPending} onClick={() => save.mutate(settings)}>
             Save Settings
@@ -152,13 +214,19 @@ export default function AvailabilityPage() {
   return (
     <Stack gap="6" maxW="4xl">
       <Stack gap="1">
-        <Heading as="h1" size="2xl">Availability</Heading>
+        <Heading as="h1" size="2xl">
+          Availability
+        </Heading>
         <Text color="fg.muted">Set when people can book time with you.</Text>
       </Stack>
       <Card.Root>
         <Card.Header>
-          <Heading as="h2" size="lg">Working Hours</Heading>
-          <Text color="fg.muted" fontSize="sm">One or more time ranges per day.</Text>
+          <Heading as="h2" size="lg">
+            Working Hours
+          </Heading>
+          <Text color="fg.muted" fontSize="sm">
+            One or more time ranges per day.
+          </Text>
         </Card.Header>
         <Card.Body>{rules.isPending ? <Skeleton h="80" /> : <WorkingHours key={rules.dataUpdatedAt} rules={rules.data ?? []} />}</Card.Body>
       </Card.Root>
@@ -169,7 +237,12 @@ export default function AvailabilityPage() {
           key={settings.dataUpdatedAt}
           initial={
             settings.data
-              ? { buffer_before: settings.data.buffer_before, buffer_after: settings.data.buffer_after, minimum_notice: settings.data.minimum_notice, max_future_bookings: settings.data.max_future_bookings }
+              ? {
+                  buffer_before: settings.data.buffer_before,
+                  buffer_after: settings.data.buffer_after,
+                  minimum_notice: settings.data.minimum_notice,
+                  max_future_bookings: settings.data.max_future_bookings,
+                }
               : SETTINGS_DEFAULTS
           }
         />

@@ -13,7 +13,9 @@ export function useAvailability() {
     queryKey: ['availability'],
     enabled: Boolean(user),
     queryFn: async () =>
-      unwrap(await supabase.from('availability_rules').select('*').eq('user_id', user!.id).order('day_of_week').order('start_time')) as AvailabilityRule[],
+      unwrap(
+        await supabase.from('availability_rules').select('*').eq('user_id', user!.id).order('day_of_week').order('start_time'),
+      ) as AvailabilityRule[],
   });
 }
 
@@ -22,7 +24,8 @@ export function useSettings() {
   return useQuery({
     queryKey: ['settings'],
     enabled: Boolean(user),
-    queryFn: async () => unwrap(await supabase.from('user_settings').select('*').eq('user_id', user!.id).maybeSingle()) as UserSettings | null,
+    queryFn: async () =>
+      unwrap(await supabase.from('user_settings').select('*').eq('user_id', user!.id).maybeSingle()) as UserSettings | null,
   });
 }
 
@@ -35,9 +38,17 @@ export function useSaveAvailability() {
       unwrap(await supabase.from('availability_rules').delete().eq('user_id', user!.id));
       if (rules.length) {
         unwrap(
-          await supabase.from('availability_rules').insert(
-            rules.map((rule) => ({ user_id: user!.id, day_of_week: rule.day_of_week, start_time: rule.start_time, end_time: rule.end_time, is_enabled: rule.is_enabled })),
-          ),
+          await supabase
+            .from('availability_rules')
+            .insert(
+              rules.map((rule) => ({
+                user_id: user!.id,
+                day_of_week: rule.day_of_week,
+                start_time: rule.start_time,
+                end_time: rule.end_time,
+                is_enabled: rule.is_enabled,
+              })),
+            ),
         );
       }
     },

@@ -1,6 +1,7 @@
-import { Box, Button, Checkbox, CloseButton, Dialog, Heading, Link, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Checkbox, Heading, Link, SimpleGrid, Stack } from '@chakra-ui/react';
 import { formatInTimeZone } from 'date-fns-tz';
 import { Link as RouterLink } from 'react-router-dom';
+import { AppDialog } from '../../components/AppDialog.tsx';
 import { BookingPickers } from './BookingPickers.tsx';
 import { GuestFields } from './GuestFields.tsx';
 import type { BookingTarget } from './hooks.ts';
@@ -8,20 +9,28 @@ import { useBookingFlow } from './useBookingFlow.ts';
 
 export type DialogEvent = { title: string; duration: number; description?: string | null; color?: string | null };
 
-function DialogBody({ target, event, onClose }: { target: BookingTarget; event: DialogEvent; onClose: () => void }) {
+function BookMeetingForm({ target, event, onClose }: { target: BookingTarget; event: DialogEvent; onClose: () => void }) {
   const flow = useBookingFlow(target, 'dialog', onClose);
   const { register, formState } = flow.form;
   return (
-    <form noValidate onSubmit={flow.submit}>
-      <Dialog.Header>
-        <Stack gap="0">
-          <Dialog.Title>Book a Meeting</Dialog.Title>
-          <Text color="fg.muted" fontSize="sm">
-            {event.title} · {event.duration} minutes
-          </Text>
-        </Stack>
-      </Dialog.Header>
-      <Dialog.Body>
+    <AppDialog
+      open
+      onClose={onClose}
+      title="Book a Meeting"
+      subtitle={`${event.title} · ${event.duration} minutes`}
+      size="xl"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="book-meeting-form" colorPalette="blue" disabled={!flow.canSubmit}>
+            {flow.book.isPending ? 'Booking...' : 'Book Meeting'}
+          </Button>
+        </>
+      }
+    >
+      <form id="book-meeting-form" noValidate onSubmit={flow.submit}>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
           <BookingPickers flow={flow} />
           <Stack gap="4">
@@ -48,34 +57,23 @@ function DialogBody({ target, event, onClose }: { target: BookingTarget; event: 
             </Checkbox.Root>
           </Stack>
         </SimpleGrid>
-      </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" colorPalette="blue" disabled={!flow.canSubmit}>
-          {flow.book.isPending ? 'Booking...' : 'Book Meeting'}
-        </Button>
-      </Dialog.Footer>
-    </form>
+      </form>
+    </AppDialog>
   );
 }
 
-/** 'Book a Meeting' for personal and team event types; it closes and resets after a booking. */
-export function BookMeetingDialog({ target, event, onClose }: { target: BookingTarget | null; event: DialogEvent | null; onClose: () => void }) {
-  return (
-    <Dialog.Root open={Boolean(target)} onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', md: 'xl' }} scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            {target && event ? <DialogBody target={target} event={event} onClose={onClose} /> : null}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
-  );
+/**
+ * 'Book a Meeting' for personal and team event types. The form lives only while the dialog is open,
+ * so closing it (after a booking or not) starts the next one from a clean state.
+ */
+export function BookMeetingDialog({
+  target,
+  event,
+  onClose,
+}: {
+  target: BookingTarget | null;
+  event: DialogEvent | null;
+  onClose: () => void;
+}) {
+  return target && event ? <BookMeetingForm target={target} event={event} onClose={onClose} /> : null;
 }

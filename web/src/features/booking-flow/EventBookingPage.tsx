@@ -15,7 +15,11 @@ type PublicEventType = NonNullable<ReturnType<typeof usePublicEventType>['data']
 function BookingForm({ eventType }: { eventType: PublicEventType }) {
   const flow = useBookingFlow({ kind: 'personal', eventTypeId: eventType.id }, 'page');
   const { register, formState } = flow.form;
-  const host = { first_name: eventType.host_first_name, last_name: eventType.host_last_name, profile_image_url: eventType.host_profile_image_url };
+  const host = {
+    first_name: eventType.host_first_name,
+    last_name: eventType.host_last_name,
+    profile_image_url: eventType.host_profile_image_url,
+  };
   return (
     <Grid templateColumns={{ base: '1fr', lg: '1fr 2fr' }} gap="6">
       <Card.Root as="aside" alignSelf="start">
@@ -68,7 +72,9 @@ function BookingForm({ eventType }: { eventType: PublicEventType }) {
                   <Text>{eventType.title}</Text>
                   <Text color="fg.muted">{eventType.duration} minutes · Video Conference</Text>
                   <Text color="fg.muted">
-                    {flow.slot ? formatInTimeZone(new Date(flow.slot.start), flow.timeZone, "EEEE, MMMM d, yyyy 'at' h:mm a") : 'Select a date and time'}
+                    {flow.slot
+                      ? formatInTimeZone(new Date(flow.slot.start), flow.timeZone, "EEEE, MMMM d, yyyy 'at' h:mm a")
+                      : 'Select a date and time'}
                   </Text>
                 </Box>
                 <Button type="submit" colorPalette="blue" disabled={!flow.canSubmit}>

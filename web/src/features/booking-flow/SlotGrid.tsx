@@ -24,7 +24,12 @@ export function SlotGrid({
       </SimpleGrid>
     );
   }
-  if (error) return <Text color="red.fg" role="alert">Could not load available times. Please try again.</Text>;
+  if (error)
+    return (
+      <Text color="red.fg" role="alert">
+        Could not load available times. Please try again.
+      </Text>
+    );
   if (!slots.length) return <Text color="fg.muted">No available times on this day.</Text>;
   return (
     <SimpleGrid columns={{ base: 3, sm: 4 }} gap="2" role="group" aria-label="Available times">

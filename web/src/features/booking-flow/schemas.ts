@@ -22,5 +22,9 @@ export const guestDefaults: GuestInput = { guestName: '', guestEmail: '', guestP
 
 export const MESSAGES = {
   page: { guest: 'Please provide your name and email address.', time: 'Please select a date and time for your booking.' },
-  dialog: { guest: 'Please fill in your name and email.', time: 'Please select a date and time.', terms: 'Please agree to the terms and conditions.' },
+  dialog: {
+    guest: 'Please fill in your name and email.',
+    time: 'Please select a date and time.',
+    terms: 'Please agree to the terms and conditions.',
+  },
 } as const;

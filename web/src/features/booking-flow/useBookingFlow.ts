@@ -22,10 +22,16 @@ export function useBookingFlow(target: BookingTarget, mode: 'page' | 'dialog', o
   const [timeZone, setTimeZoneState] = useState(browserTimeZone);
   const [termsAccepted, setTermsAccepted] = useState(false);
   const slots = useMonthSlots(target, month, timeZone);
-  const form = useForm<GuestInput, unknown, GuestValues>({ resolver: zodResolver(guestSchema(MESSAGES[mode].guest)), defaultValues: guestDefaults });
+  const form = useForm<GuestInput, unknown, GuestValues>({
+    resolver: zodResolver(guestSchema(MESSAGES[mode].guest)),
+    defaultValues: guestDefaults,
+  });
 
   const offered = useMemo(() => (slots.data ? new Set(slots.data.days.map((day) => day.date)) : null), [slots.data]);
-  const daySlots = useMemo(() => (date && slots.data ? (slots.data.days.find((day) => day.date === dateKey(date))?.slots ?? []) : []), [date, slots.data]);
+  const daySlots = useMemo(
+    () => (date && slots.data ? (slots.data.days.find((day) => day.date === dateKey(date))?.slots ?? []) : []),
+    [date, slots.data],
+  );
 
   const reset = () => {
     setDate(null);
@@ -46,7 +52,8 @@ export function useBookingFlow(target: BookingTarget, mode: 'page' | 'dialog', o
         },
       }),
     onSuccess: (booking) => {
-      if (booking?.status === 'pending') notify('Booking Pending Approval', "Booking request sent! You'll receive confirmation once the host approves it.");
+      if (booking?.status === 'pending')
+        notify('Booking Pending Approval', "Booking request sent! You'll receive confirmation once the host approves it.");
       else notify('Booking Confirmed!', 'Your meeting has been booked. A confirmation is on its way.');
       void queryClient.invalidateQueries({ queryKey: ['slots'] });
       void queryClient.invalidateQueries({ queryKey: ['bookings'] });

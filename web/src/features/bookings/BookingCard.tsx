@@ -47,17 +47,34 @@ export function BookingCard({ booking }: { booking: Booking }) {
         {actions.length ? (
           <HStack justify="flex-end">
             {actions.includes('confirm') ? (
-              <Button size="sm" colorPalette="green" disabled={action.isPending} onClick={() => action.mutate({ id: booking.id, action: 'confirm' })}>
+              <Button
+                size="sm"
+                colorPalette="green"
+                disabled={action.isPending}
+                onClick={() => action.mutate({ id: booking.id, action: 'confirm' })}
+              >
                 Confirm
               </Button>
             ) : null}
             {actions.includes('reject') ? (
-              <Button size="sm" variant="outline" colorPalette="red" disabled={action.isPending} onClick={() => action.mutate({ id: booking.id, action: 'reject' })}>
+              <Button
+                size="sm"
+                variant="outline"
+                colorPalette="red"
+                disabled={action.isPending}
+                onClick={() => action.mutate({ id: booking.id, action: 'reject' })}
+              >
                 Reject
               </Button>
             ) : null}
             {actions.includes('cancel') ? (
-              <Button size="sm" variant="outline" colorPalette="red" disabled={action.isPending} onClick={() => action.mutate({ id: booking.id, action: 'cancel' })}>
+              <Button
+                size="sm"
+                variant="outline"
+                colorPalette="red"
+                disabled={action.isPending}
+                onClick={() => action.mutate({ id: booking.id, action: 'cancel' })}
+              >
                 Cancel
               </Button>
             ) : null}

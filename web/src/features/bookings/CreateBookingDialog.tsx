@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { Button, CloseButton, Dialog, Input, NativeSelect, Portal, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { Button, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { addMinutes } from 'date-fns';
+import { AppDialog } from '../../components/AppDialog.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { HALF_HOUR_CHOICES } from '../../lib/time.ts';
 import { notifyError } from '../../lib/toaster.ts';
@@ -59,80 +60,72 @@ export function CreateBookingDialog({
 
   const errors = formState.errors;
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', sm: 'lg' }} scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Create Booking</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <form id="create-booking-form" noValidate onSubmit={submit}>
-                <Stack gap="4">
-                  <FormField label="Event Type" error={errors.eventTypeId?.message}>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field placeholder="Select an event type" {...register('eventTypeId')}>
-                        {eventTypes.map((eventType) => (
-                          <option key={eventType.id} value={eventType.id}>
-                            {eventType.title} ({eventType.duration} min)
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </FormField>
-                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                    <FormField label="Date">
-                      <Input type="date" {...register('date')} />
-                    </FormField>
-                    <FormField label="Time">
-                      <NativeSelect.Root>
-                        <NativeSelect.Field placeholder="Select a time" {...register('time')}>
-                          {HALF_HOUR_CHOICES.map((choice) => (
-                            <option key={choice.value} value={choice.value}>
-                              {choice.label}
-                            </option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                    </FormField>
-                  </SimpleGrid>
-                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                    <FormField label="Guest Name" error={errors.guestName?.message}>
-                      <Input {...register('guestName')} />
-                    </FormField>
-                    <FormField label="Guest Email" error={errors.guestEmail?.message}>
-                      <Input type="email" {...register('guestEmail')} />
-                    </FormField>
-                    <FormField label="Phone (optional)">
-                      <Input type="tel" {...register('guestPhone')} />
-                    </FormField>
-                    <FormField label="Company (optional)">
-                      <Input {...register('guestCompany')} />
-                    </FormField>
-                  </SimpleGrid>
-                  <FormField label="Notes (optional)">
-                    <Textarea {...register('notes')} />
-                  </FormField>
-                </Stack>
-              </form>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" form="create-booking-form" colorPalette="blue" disabled={mutation.isPending}>
-                {mutation.isPending ? 'Creating...' : 'Create Booking'}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open={open}
+      onClose={onClose}
+      title="Create Booking"
+      size="lg"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="create-booking-form" colorPalette="blue" disabled={mutation.isPending}>
+            {mutation.isPending ? 'Creating...' : 'Create Booking'}
+          </Button>
+        </>
+      }
+    >
+      <form id="create-booking-form" noValidate onSubmit={submit}>
+        <Stack gap="4">
+          <FormField label="Event Type" error={errors.eventTypeId?.message}>
+            <NativeSelect.Root>
+              <NativeSelect.Field placeholder="Select an event type" {...register('eventTypeId')}>
+                {eventTypes.map((eventType) => (
+                  <option key={eventType.id} value={eventType.id}>
+                    {eventType.title} ({eventType.duration} min)
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <FormField label="Date">
+              <Input type="date" {...register('date')} />
+            </FormField>
+            <FormField label="Time">
+              <NativeSelect.Root>
+                <NativeSelect.Field placeholder="Select a time" {...register('time')}>
+                  {HALF_HOUR_CHOICES.map((choice) => (
+                    <option key={choice.value} value={choice.value}>
+                      {choice.label}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </FormField>
+          </SimpleGrid>
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <FormField label="Guest Name" error={errors.guestName?.message}>
+              <Input {...register('guestName')} />
+            </FormField>
+            <FormField label="Guest Email" error={errors.guestEmail?.message}>
+              <Input type="email" {...register('guestEmail')} />
+            </FormField>
+            <FormField label="Phone (optional)">
+              <Input type="tel" {...register('guestPhone')} />
+            </FormField>
+            <FormField label="Company (optional)">
+              <Input {...register('guestCompany')} />
+            </FormField>
+          </SimpleGrid>
+          <FormField label="Notes (optional)">
+            <Textarea {...register('notes')} />
+          </FormField>
+        </Stack>
+      </form>
+    </AppDialog>
   );
 }

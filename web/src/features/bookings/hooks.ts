@@ -108,7 +108,8 @@ export function useCreateHostBooking(teamId?: number) {
       );
     },
     onError: (error) => {
-      if (bookingFailureMessage(error).startsWith('This time slot')) void queryClient.invalidateQueries({ queryKey: teamId ? ['teams', teamId, 'bookings'] : bookingsKey });
+      if (bookingFailureMessage(error).startsWith('This time slot'))
+        void queryClient.invalidateQueries({ queryKey: teamId ? ['teams', teamId, 'bookings'] : bookingsKey });
       notifyError('Booking Failed', bookingFailureMessage(error));
     },
   });

@@ -23,7 +23,12 @@ export function CalendarWidget() {
             ))}
           </Grid>
         ) : (
-          <MonthCalendar month={month} onMonthChange={setMonth} label="Your Calendar" hasDot={(day) => starts.some((start) => isSameDay(start, day))} />
+          <MonthCalendar
+            month={month}
+            onMonthChange={setMonth}
+            label="Your Calendar"
+            hasDot={(day) => starts.some((start) => isSameDay(start, day))}
+          />
         )}
       </Card.Body>
     </Card.Root>

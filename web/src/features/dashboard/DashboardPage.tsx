@@ -31,7 +31,16 @@ function changeText(current: number, previous: number): string {
 function Stats() {
   const [timeframe, setTimeframe] = useState<Timeframe>('month');
   const { data, isPending } = useDashboardStats(timeframe);
-  const stats = data ?? { total_bookings: 0, total_hours: 0, active_clients: 0, revenue: 0, previous_total_bookings: 0, previous_total_hours: 0, previous_active_clients: 0, previous_revenue: 0 };
+  const stats = data ?? {
+    total_bookings: 0,
+    total_hours: 0,
+    active_clients: 0,
+    revenue: 0,
+    previous_total_bookings: 0,
+    previous_total_hours: 0,
+    previous_active_clients: 0,
+    previous_revenue: 0,
+  };
   return (
     <Stack gap="4">
       <Flex justify="space-between" align="center" gap="3" wrap="wrap">
@@ -39,7 +48,11 @@ function Stats() {
           Analytics
         </Heading>
         <NativeSelect.Root size="sm" width="auto">
-          <NativeSelect.Field aria-label="Analytics timeframe" value={timeframe} onChange={(event) => setTimeframe(event.target.value as Timeframe)}>
+          <NativeSelect.Field
+            aria-label="Analytics timeframe"
+            value={timeframe}
+            onChange={(event) => setTimeframe(event.target.value as Timeframe)}
+          >
             {TIMEFRAMES.map((item) => (
               <option key={item.value} value={item.value}>
                 {item.label}
@@ -50,10 +63,38 @@ function Stats() {
         </NativeSelect.Root>
       </Flex>
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-        <StatCard title="Bookings" value={String(stats.total_bookings)} subtitle={changeText(stats.total_bookings, stats.previous_total_bookings)} icon={CalendarCheck} color="green" loading={isPending} />
-        <StatCard title="Total Hours" value={`${Number(stats.total_hours).toFixed(1).replace(/\.0$/, '')}h`} subtitle={changeText(stats.total_hours, stats.previous_total_hours)} icon={Clock} color="blue" loading={isPending} />
-        <StatCard title="Active Clients" value={String(stats.active_clients)} subtitle={changeText(stats.active_clients, stats.previous_active_clients)} icon={Users} color="purple" loading={isPending} />
-        <StatCard title="Revenue" value={`$${Number(stats.revenue).toLocaleString()}`} subtitle={changeText(stats.revenue, stats.previous_revenue)} icon={ChartLine} color="orange" loading={isPending} />
+        <StatCard
+          title="Bookings"
+          value={String(stats.total_bookings)}
+          subtitle={changeText(stats.total_bookings, stats.previous_total_bookings)}
+          icon={CalendarCheck}
+          color="green"
+          loading={isPending}
+        />
+        <StatCard
+          title="Total Hours"
+          value={`${Number(stats.total_hours).toFixed(1).replace(/\.0$/, '')}h`}
+          subtitle={changeText(stats.total_hours, stats.previous_total_hours)}
+          icon={Clock}
+          color="blue"
+          loading={isPending}
+        />
+        <StatCard
+          title="Active Clients"
+          value={String(stats.active_clients)}
+          subtitle={changeText(stats.active_clients, stats.previous_active_clients)}
+          icon={Users}
+          color="purple"
+          loading={isPending}
+        />
+        <StatCard
+          title="Revenue"
+          value={`$${Number(stats.revenue).toLocaleString()}`}
+          subtitle={changeText(stats.revenue, stats.previous_revenue)}
+          icon={ChartLine}
+          color="orange"
+          loading={isPending}
+        />
       </SimpleGrid>
     </Stack>
   );
@@ -152,7 +193,11 @@ function EventTypesGrid() {
                   <Button size="xs" variant="outline" onClick={() => openDialog(eventType)}>
                     <Pencil /> Edit
                   </Button>
-                  <Button size="xs" variant="outline" onClick={() => void copyText(`${window.location.origin}/book/${eventType.id}`, 'Link Copied')}>
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    onClick={() => void copyText(`${window.location.origin}/book/${eventType.id}`, 'Link Copied')}
+                  >
                     <Share2 /> Share
                   </Button>
                 </HStack>
@@ -177,7 +222,12 @@ export default function DashboardPage() {
           </Heading>
           <Text color="fg.muted">Here's what's happening with your schedule.</Text>
         </Box>
-        <Button variant="outline" onClick={() => user && void copyText(`${window.location.origin}/calendar/${user.id}`, 'Link Copied', 'Calendar link copied to clipboard')}>
+        <Button
+          variant="outline"
+          onClick={() =>
+            user && void copyText(`${window.location.origin}/calendar/${user.id}`, 'Link Copied', 'Calendar link copied to clipboard')
+          }
+        >
           <Share2 /> Share Calendar
         </Button>
       </Flex>

@@ -24,8 +24,20 @@ export function StatCard({
             <Text fontSize="sm" color="fg.muted">
               {title}
             </Text>
-            {loading ? <Skeleton height="8" width="20" data-testid="stat-skeleton" /> : <Text fontSize="2xl" fontWeight="bold">{value}</Text>}
-            {loading ? <Skeleton height="4" width="28" /> : <Text fontSize="xs" color="fg.muted">{subtitle}</Text>}
+            {loading ? (
+              <Skeleton height="8" width="20" data-testid="stat-skeleton" />
+            ) : (
+              <Text fontSize="2xl" fontWeight="bold">
+                {value}
+              </Text>
+            )}
+            {loading ? (
+              <Skeleton height="4" width="28" />
+            ) : (
+              <Text fontSize="xs" color="fg.muted">
+                {subtitle}
+              </Text>
+            )}
           </Stack>
           <Icon boxSize="10" p="2" borderRadius="lg" bg={`${color}.subtle`} color={`${color}.fg`}>
             <IconComponent aria-hidden />

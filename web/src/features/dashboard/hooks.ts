@@ -19,7 +19,8 @@ export function useDashboardStats(timeframe: Timeframe) {
   return useQuery({
     queryKey: ['dashboard', 'stats', timeframe],
     queryFn: async () => {
-      const data = unwrap(await supabase.rpc('dashboard_stats', { p_timeframe: timeframe })) as unknown as DashboardStats | DashboardStats[];
+      const data = unwrap(await supabase.rpc('dashboard_stats', { p_timeframe: timeframe })) as unknown as
+        DashboardStats | DashboardStats[];
       return Array.isArray(data) ? data[0] : data;
     },
   });

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, CloseButton, Dialog, HStack, Input, NativeSelect, Portal, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, HStack, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { AppDialog } from '../../components/AppDialog.tsx';
 import { ColorPicker } from '../../components/ColorPicker.tsx';
 import { FormField } from '../../components/FormField.tsx';
+import { SwitchField } from '../../components/SwitchField.tsx';
 import type { EventType } from '../../lib/types.ts';
 import { DURATIONS, eventTypeDefaults, eventTypeSchema, type EventTypeInput, type EventTypeValues } from './schemas.ts';
 import { useDeleteEventType, useSaveEventType } from './hooks.ts';
@@ -25,98 +27,111 @@ export function EventTypeDialog({ open, onClose, eventType }: { open: boolean; o
     setConfirming(false);
     reset(
       eventType
-        ? { title: eventType.title, description: eventType.description ?? '', duration: eventType.duration, color: eventType.color as EventTypeInput['color'], isActive: eventType.is_active, autoConfirm: eventType.auto_confirm }
+        ? {
+            title: eventType.title,
+            description: eventType.description ?? '',
+            duration: eventType.duration,
+            color: eventType.color as EventTypeInput['color'],
+            isActive: eventType.is_active,
+            autoConfirm: eventType.auto_confirm,
+          }
         : eventTypeDefaults,
     );
   }, [open, eventType, reset]);
 
-  const submit = handleSubmit((values) => save.mutate({ id: eventType?.id, values }, { onSuccess: onClose }));
-
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', sm: 'md' }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form noValidate onSubmit={submit}>
-              <Dialog.Header>
-                <Dialog.Title>{eventType ? 'Edit Event Type' : 'Create Event Type'}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <FormField label="Title" error={formState.errors.title?.message}>
-                    <Input placeholder="e.g. 30 Minute Meeting" {...register('title')} />
-                  </FormField>
-                  <FormField label="Description">
-                    <Textarea placeholder="What is this meeting about?" {...register('description')} />
-                  </FormField>
-                  <FormField label="Duration">
-                    <NativeSelect.Root>
-                      <NativeSelect.Field {...register('duration', { valueAsNumber: true })}>
-                        {DURATIONS.map((minutes) => (
-                          <option key={minutes} value={minutes}>
-                            {minutes} minutes
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </FormField>
-                  <Controller
-                    control={control}
-                    name="color"
-                    render={({ field }) => <ColorPicker value={field.value} onChange={field.onChange} />}
-                  />
-                  <Controller
-                    control={control}
-                    name="autoConfirm"
-                    render={({ field }) => (
-                      <Switch.Root checked={field.value} onCheckedChange={(details) => field.onChange(details.checked)}>
-                        <Switch.HiddenInput />
-                        <Switch.Control />
-                        <Switch.Label>{field.value ? 'Auto-confirm bookings' : 'Manual approval required'}</Switch.Label>
-                      </Switch.Root>
-                    )}
-                  />
-                  {confirming ? (
-                    <Box role="alertdialog" aria-label="Delete event type" borderWidth="1px" borderColor="red.muted" bg="red.subtle" p="3" borderRadius="md">
-                      <Text mb="3">{DELETE_CONFIRMATION}</Text>
-                      <HStack>
-                        <Button size="sm" colorPalette="red" disabled={remove.isPending} onClick={() => eventType && remove.mutate(eventType.id, { onSuccess: onClose })}>
-                          Delete
-                        </Button>
-                        <Button size="sm" variant="outline" onClick={() => setConfirming(false)}>
-                          Keep it
-                        </Button>
-                      </HStack>
-                    </Box>
-                  ) : null}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer justifyContent="space-between">
-                {eventType ? (
-                  <Button variant="ghost" colorPalette="red" onClick={() => setConfirming(true)}>
-                    Delete
-                  </Button>
-                ) : (
-                  <span />
-                )}
-                <HStack>
-                  <Button variant="outline" onClick={onClose}>
-                    Cancel
-                  </Button>
-                  <Button type="submit" colorPalette="blue" disabled={save.isPending}>
-                    {eventType ? 'Save Changes' : 'Create Event Type'}
-                  </Button>
-                </HStack>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open={open}
+      onClose={onClose}
+      title={eventType ? 'Edit Event Type' : 'Create Event Type'}
+      footer={
+        <HStack justify="space-between" w="full">
+          {eventType ? (
+            <Button variant="ghost" colorPalette="red" onClick={() => setConfirming(true)}>
+              Delete
+            </Button>
+          ) : (
+            <span />
+          )}
+          <HStack>
+            <Button variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" form="event-type-form" colorPalette="blue" disabled={save.isPending}>
+              {eventType ? 'Save Changes' : 'Create Event Type'}
+            </Button>
+          </HStack>
+        </HStack>
+      }
+    >
+      <form
+        id="event-type-form"
+        noValidate
+        onSubmit={handleSubmit((values) => save.mutate({ id: eventType?.id, values }, { onSuccess: onClose }))}
+      >
+        <Stack gap="4">
+          <FormField label="Title" error={formState.errors.title?.message}>
+            <Input placeholder="e.g. 30 Minute Meeting" {...register('title')} />
+          </FormField>
+          <FormField label="Description">
+            <Textarea placeholder="What is this meeting about?" {...register('description')} />
+          </FormField>
+          <FormField label="Duration">
+            <NativeSelect.Root>
+              <NativeSelect.Field {...register('duration', { valueAsNumber: true })}>
+                {DURATIONS.map((minutes) => (
+                  <option key={minutes} value={minutes}>
+                    {minutes} minutes
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          <Controller
+            control={control}
+            name="color"
+            render={({ field }) => <ColorPicker value={field.value} onChange={field.onChange} />}
+          />
+          <Controller
+            control={control}
+            name="autoConfirm"
+            render={({ field }) => (
+              <SwitchField
+                checked={Boolean(field.value)}
+                onChange={field.onChange}
+                label={field.value ? 'Auto-confirm bookings' : 'Manual approval required'}
+              />
+            )}
+          />
+          {confirming ? (
+            <Box
+              role="alertdialog"
+              aria-label="Delete event type"
+              borderWidth="1px"
+              borderColor="red.muted"
+              bg="red.subtle"
+              p="3"
+              borderRadius="md"
+            >
+              <Text mb="3">{DELETE_CONFIRMATION}</Text>
+              <HStack>
+                <Button
+                  size="sm"
+                  colorPalette="red"
+                  disabled={remove.isPending}
+                  onClick={() => eventType && remove.mutate(eventType.id, { onSuccess: onClose })}
+                >
+                  Yes, delete
+                </Button>
+                <Button size="sm" variant="outline" onClick={() => setConfirming(false)}>
+                  Keep it
+                </Button>
+              </HStack>
+            </Box>
+          ) : null}
+        </Stack>
+      </form>
+    </AppDialog>
   );
 }

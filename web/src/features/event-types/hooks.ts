@@ -14,12 +14,21 @@ export function useEventTypes() {
     queryKey: eventTypesKey,
     enabled: Boolean(user),
     queryFn: async () =>
-      unwrap(await supabase.from('event_types').select('*').eq('user_id', user!.id).order('created_at', { ascending: true })) as EventType[],
+      unwrap(
+        await supabase.from('event_types').select('*').eq('user_id', user!.id).order('created_at', { ascending: true }),
+      ) as EventType[],
   });
 }
 
 function toRow(values: EventTypeValues) {
-  return { title: values.title, description: values.description, duration: values.duration, color: values.color, is_active: values.isActive, auto_confirm: values.autoConfirm };
+  return {
+    title: values.title,
+    description: values.description,
+    duration: values.duration,
+    color: values.color,
+    is_active: values.isActive,
+    auto_confirm: values.autoConfirm,
+  };
 }
 
 export function useSaveEventType() {
@@ -29,7 +38,14 @@ export function useSaveEventType() {
     mutationFn: async ({ id, values }: { id?: number; values: EventTypeValues }) => {
       if (id) unwrap(await supabase.from('event_types').update(toRow(values)).eq('id', id).select().single());
       // Creating a personal event type always sends isActive true (spec section 4).
-      else unwrap(await supabase.from('event_types').insert({ ...toRow(values), is_active: true, user_id: user!.id }).select().single());
+      else
+        unwrap(
+          await supabase
+            .from('event_types')
+            .insert({ ...toRow(values), is_active: true, user_id: user!.id })
+            .select()
+            .single(),
+        );
     },
     onSuccess: (_data, { id }) => {
       void queryClient.invalidateQueries({ queryKey: eventTypesKey });

@@ -7,4 +7,11 @@ export type EventTypeInput = z.input<typeof eventTypeSchema>;
 export type EventTypeValues = z.output<typeof eventTypeSchema>;
 
 // Spec section 9: duration 30, colour #3b82f6, active, auto-confirm.
-export const eventTypeDefaults = { title: '', description: '', duration: 30, color: '#3b82f6', isActive: true, autoConfirm: true } satisfies EventTypeInput;
+export const eventTypeDefaults = {
+  title: '',
+  description: '',
+  duration: 30,
+  color: '#3b82f6',
+  isActive: true,
+  autoConfirm: true,
+} satisfies EventTypeInput;

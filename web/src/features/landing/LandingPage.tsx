@@ -7,7 +7,11 @@ import { useDirectoryProfiles } from '../directory/hooks.ts';
 import { ProfileCard } from '../directory/ProfileCard.tsx';
 
 const FEATURES = [
-  { title: 'Smart Scheduling', text: 'Weekly availability, buffers and notice rules turn into bookable slots automatically.', icon: CalendarClock },
+  {
+    title: 'Smart Scheduling',
+    text: 'Weekly availability, buffers and notice rules turn into bookable slots automatically.',
+    icon: CalendarClock,
+  },
   { title: 'Social Discovery', text: 'A public profile and calendar let new clients find and book you.', icon: Sparkles },
   { title: 'Team Collaboration', text: 'Shared event types with round-robin, least-busy or specific-member assignment.', icon: Users },
   { title: 'Time Zone Support', text: 'Guests see every slot in their own time zone, across daylight-saving changes.', icon: Globe },

@@ -4,7 +4,9 @@ import { StaticPage } from './StaticPage.tsx';
 export default function PrivacyPage() {
   return (
     <StaticPage title="Privacy Policy">
-      <Text>Kairos stores your account, profile, availability and bookings to run the service. Your email is never shown on public pages.</Text>
+      <Text>
+        Kairos stores your account, profile, availability and bookings to run the service. Your email is never shown on public pages.
+      </Text>
       <Text>Guests' names, emails and notes are visible only to the host or team they booked with.</Text>
       <Text>Your profile and calendar appear in the community directory only when you make them public.</Text>
     </StaticPage>

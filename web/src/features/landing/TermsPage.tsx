@@ -4,8 +4,14 @@ import { StaticPage } from './StaticPage.tsx';
 export default function TermsPage() {
   return (
     <StaticPage title="Terms of Service">
-      <Text>By using Kairos you agree to use it lawfully, to keep your account credentials safe and to respect the people who book time with you.</Text>
-      <Text>Hosts are responsible for the event types and availability they publish. Guests are responsible for the details they submit when booking.</Text>
+      <Text>
+        By using Kairos you agree to use it lawfully, to keep your account credentials safe and to respect the people who book time with
+        you.
+      </Text>
+      <Text>
+        Hosts are responsible for the event types and availability they publish. Guests are responsible for the details they submit when
+        booking.
+      </Text>
       <Text>Kairos is provided as is. We may change these terms; continued use means you accept the current version.</Text>
     </StaticPage>
   );

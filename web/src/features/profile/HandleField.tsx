@@ -41,7 +41,13 @@ export function HandleField({
       }
     >
       <InputGroup startAddon="@">
-        <Input value={value} maxLength={30} onChange={(event) => onChange(sanitizeHandle(event.target.value))} placeholder="your-handle" autoComplete="off" />
+        <Input
+          value={value}
+          maxLength={30}
+          onChange={(event) => onChange(sanitizeHandle(event.target.value))}
+          placeholder="your-handle"
+          autoComplete="off"
+        />
       </InputGroup>
     </FormField>
   );

@@ -1,9 +1,10 @@
 import { useRef } from 'react';
-import { Box, Button, Card, Heading, HStack, Input, SimpleGrid, Stack, Switch, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Card, Heading, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Copy, Sparkles, Upload } from 'lucide-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormField } from '../../components/FormField.tsx';
+import { SwitchField } from '../../components/SwitchField.tsx';
 import { TimezoneSelect } from '../../components/TimezoneSelect.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { copyText } from '../../lib/clipboard.ts';
@@ -41,15 +42,18 @@ function Visibility({ profile }: { profile: Profile }) {
   return (
     <Card.Root>
       <Card.Header>
-        <Heading as="h2" size="lg">Visibility</Heading>
+        <Heading as="h2" size="lg">
+          Visibility
+        </Heading>
       </Card.Header>
       <Card.Body gap="5">
         <Stack gap="2">
-          <Switch.Root checked={profile.is_public_profile} disabled={update.isPending} onCheckedChange={(details) => update.mutate({ changes: { is_public_profile: details.checked } })}>
-            <Switch.HiddenInput />
-            <Switch.Control />
-            <Switch.Label>{profile.is_public_profile ? 'Public Profile' : 'Private Profile'}</Switch.Label>
-          </Switch.Root>
+          <SwitchField
+            checked={profile.is_public_profile}
+            disabled={update.isPending}
+            onChange={(checked) => update.mutate({ changes: { is_public_profile: checked } })}
+            label={profile.is_public_profile ? 'Public Profile' : 'Private Profile'}
+          />
           <HStack gap="2" wrap="wrap">
             <Input readOnly value={url} aria-label="Profile URL" size="sm" flex="1" minW="52" />
             <Button size="sm" variant="outline" onClick={() => void copyText(url, 'Copied!', 'Profile URL copied to clipboard')}>
@@ -58,11 +62,12 @@ function Visibility({ profile }: { profile: Profile }) {
           </HStack>
         </Stack>
         <Stack gap="2">
-          <Switch.Root checked={profile.is_calendar_public} disabled={update.isPending} onCheckedChange={(details) => update.mutate({ changes: { is_calendar_public: details.checked } })}>
-            <Switch.HiddenInput />
-            <Switch.Control />
-            <Switch.Label>{profile.is_calendar_public ? 'Calendar Visible' : 'Calendar Hidden'}</Switch.Label>
-          </Switch.Root>
+          <SwitchField
+            checked={profile.is_calendar_public}
+            disabled={update.isPending}
+            onChange={(checked) => update.mutate({ changes: { is_calendar_public: checked } })}
+            label={profile.is_calendar_public ? 'Calendar Visible' : 'Calendar Hidden'}
+          />
           {profile.is_calendar_public ? (
             <HStack bg="purple.subtle" color="purple.fg" p="3" borderRadius="md" gap="2" role="note">
               <Sparkles size={16} aria-hidden />
@@ -71,7 +76,9 @@ function Visibility({ profile }: { profile: Profile }) {
               </Text>
             </HStack>
           ) : (
-            <Text fontSize="sm" color="fg.muted">People can book you only through a direct link.</Text>
+            <Text fontSize="sm" color="fg.muted">
+              People can book you only through a direct link.
+            </Text>
           )}
         </Stack>
       </Card.Body>
@@ -89,7 +96,9 @@ function AvatarUpload({ profile }: { profile: Profile }) {
         <Button size="sm" variant="outline" onClick={() => input.current?.click()} disabled={upload.isPending}>
           <Upload /> {upload.isPending ? 'Uploading...' : 'Upload photo'}
         </Button>
-        <Text fontSize="xs" color="fg.muted">Image files up to 5MB</Text>
+        <Text fontSize="xs" color="fg.muted">
+          Image files up to 5MB
+        </Text>
         <input
           ref={input}
           type="file"
@@ -143,7 +152,9 @@ function ProfileForm({ profile }: { profile: Profile }) {
   return (
     <Card.Root>
       <Card.Header>
-        <Heading as="h2" size="lg">Profile</Heading>
+        <Heading as="h2" size="lg">
+          Profile
+        </Heading>
       </Card.Header>
       <Card.Body>
         <form noValidate onSubmit={submit}>
@@ -160,7 +171,15 @@ function ProfileForm({ profile }: { profile: Profile }) {
             <Controller
               control={control}
               name="handle"
-              render={({ field }) => <HandleField value={field.value} onChange={field.onChange} status={check.status} message={check.message} error={errors.handle?.message} />}
+              render={({ field }) => (
+                <HandleField
+                  value={field.value}
+                  onChange={field.onChange}
+                  status={check.status}
+                  message={check.message}
+                  error={errors.handle?.message}
+                />
+              )}
             />
             <FormField label="Professional Title">
               <Input placeholder="e.g. Leadership Coach" {...register('title')} />
@@ -209,7 +228,9 @@ export default function ProfilePage() {
   return (
     <Stack gap="6" maxW="4xl">
       <Stack gap="1">
-        <Heading as="h1" size="2xl">Public Profile</Heading>
+        <Heading as="h1" size="2xl">
+          Public Profile
+        </Heading>
         <Text color="fg.muted">Control how people find and book you.</Text>
       </Stack>
       <Visibility profile={profile} />

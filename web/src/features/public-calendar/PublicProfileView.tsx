@@ -29,7 +29,12 @@ function Header({ profile, variant }: { profile: Profile; variant: 'calendar' | 
   return (
     <Card.Root>
       <Card.Body>
-        <Flex direction={{ base: 'column', sm: 'row' }} gap="5" align={{ base: 'center', sm: 'start' }} textAlign={{ base: 'center', sm: 'left' }}>
+        <Flex
+          direction={{ base: 'column', sm: 'row' }}
+          gap="5"
+          align={{ base: 'center', sm: 'start' }}
+          textAlign={{ base: 'center', sm: 'left' }}
+        >
           <UserAvatar person={profile} size="2xl" />
           <Stack gap="2" flex="1">
             <HStack gap="2" wrap="wrap" justify={{ base: 'center', sm: 'start' }}>
@@ -67,7 +72,14 @@ function Header({ profile, variant }: { profile: Profile; variant: 'calendar' | 
             {links.length ? (
               <HStack gap="3" justify={{ base: 'center', sm: 'start' }}>
                 {links.map(([kind, value, Icon]) => (
-                  <Link key={kind} href={socialHref(kind, value!)} target="_blank" rel="noopener noreferrer" aria-label={kind} color="fg.muted">
+                  <Link
+                    key={kind}
+                    href={socialHref(kind, value!)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={kind}
+                    color="fg.muted"
+                  >
                     <Icon size={18} aria-hidden />
                   </Link>
                 ))}
@@ -114,7 +126,11 @@ function MeetingTypes({ userId }: { userId: string }) {
           ))}
         </SimpleGrid>
       )}
-      <BookMeetingDialog target={chosen ? { kind: 'personal', eventTypeId: chosen.id } : null} event={chosen} onClose={() => setChosen(null)} />
+      <BookMeetingDialog
+        target={chosen ? { kind: 'personal', eventTypeId: chosen.id } : null}
+        event={chosen}
+        onClose={() => setChosen(null)}
+      />
     </Stack>
   );
 }

@@ -25,7 +25,12 @@ export default function PublicTeamPage() {
   }
   if (isError || !data) return <NotFoundMessage title="Team Not Found" text="This team doesn't exist or is not publicly available." />;
   const { team, eventTypes, members } = data;
-  const initials = team.name.split(/\s+/).map((word) => word[0] ?? '').join('').slice(0, 2).toUpperCase();
+  const initials = team.name
+    .split(/\s+/)
+    .map((word) => word[0] ?? '')
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
   return (
     <Container maxW="6xl" py={{ base: '6', md: '10' }}>
       <Stack gap="8">
@@ -36,12 +41,23 @@ export default function PublicTeamPage() {
                 {initials}
               </Center>
               <Stack gap="1">
-                <Heading as="h1" size="2xl">{team.name}</Heading>
+                <Heading as="h1" size="2xl">
+                  {team.name}
+                </Heading>
                 {team.description ? <Text color="fg.muted">{team.description}</Text> : null}
                 <HStack gap="3" fontSize="sm" color="fg.muted" wrap="wrap">
-                  <Badge colorPalette="green"><Globe size={12} aria-hidden /> Public Team</Badge>
-                  <HStack gap="1"><Clock size={14} aria-hidden /> <Text>{team.timezone}</Text></HStack>
-                  <HStack gap="1"><Users size={14} aria-hidden /> <Text>{team.member_count} {team.member_count === 1 ? 'member' : 'members'}</Text></HStack>
+                  <Badge colorPalette="green">
+                    <Globe size={12} aria-hidden /> Public Team
+                  </Badge>
+                  <HStack gap="1">
+                    <Clock size={14} aria-hidden /> <Text>{team.timezone}</Text>
+                  </HStack>
+                  <HStack gap="1">
+                    <Users size={14} aria-hidden />{' '}
+                    <Text>
+                      {team.member_count} {team.member_count === 1 ? 'member' : 'members'}
+                    </Text>
+                  </HStack>
                 </HStack>
               </Stack>
             </Flex>
@@ -53,7 +69,9 @@ export default function PublicTeamPage() {
         </Card.Root>
         <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="6">
           <Stack gap="4">
-            <Heading as="h2" size="lg">Meeting Types</Heading>
+            <Heading as="h2" size="lg">
+              Meeting Types
+            </Heading>
             {!eventTypes.length ? (
               <Text color="fg.muted">No available meeting types</Text>
             ) : (
@@ -63,13 +81,19 @@ export default function PublicTeamPage() {
                     <Flex justify="space-between" gap="3" direction={{ base: 'column', sm: 'row' }} align={{ sm: 'center' }}>
                       <Stack gap="1">
                         <Text fontWeight="semibold">{eventType.title}</Text>
-                        {eventType.description ? <Text fontSize="sm" color="fg.muted">{eventType.description}</Text> : null}
+                        {eventType.description ? (
+                          <Text fontSize="sm" color="fg.muted">
+                            {eventType.description}
+                          </Text>
+                        ) : null}
                         <HStack fontSize="sm" gap="2">
                           <Badge variant="outline">{formatDuration(eventType.duration)}</Badge>
                           <Badge variant="subtle">{ASSIGNMENT_LABELS[eventType.assignment_type] ?? eventType.assignment_type}</Badge>
                         </HStack>
                       </Stack>
-                      <Button colorPalette="blue" size="sm" onClick={() => setChosen(eventType)}>Book Now</Button>
+                      <Button colorPalette="blue" size="sm" onClick={() => setChosen(eventType)}>
+                        Book Now
+                      </Button>
                     </Flex>
                   </Card.Body>
                 </Card.Root>
@@ -78,23 +102,35 @@ export default function PublicTeamPage() {
           </Stack>
           <Card.Root alignSelf="start">
             <Card.Header>
-              <Heading as="h2" size="md">Meet the team</Heading>
+              <Heading as="h2" size="md">
+                Meet the team
+              </Heading>
             </Card.Header>
             <Card.Body gap="3">
               {!members.length ? (
-                <Text color="fg.muted" fontSize="sm">No team members to display.</Text>
+                <Text color="fg.muted" fontSize="sm">
+                  No team members to display.
+                </Text>
               ) : (
                 members.map((member) => (
                   <HStack key={member.user_id} gap="3" align="start">
                     <UserAvatar person={member} size="sm" />
                     <Box flex="1" minW="0">
                       <HStack justify="space-between">
-                        <Text fontWeight="medium" truncate>{fullName(member)}</Text>
+                        <Text fontWeight="medium" truncate>
+                          {fullName(member)}
+                        </Text>
                         <RoleBadge role={member.role} />
                       </HStack>
-                      {member.title ? <Text fontSize="sm" color="fg.muted">{member.title}</Text> : null}
+                      {member.title ? (
+                        <Text fontSize="sm" color="fg.muted">
+                          {member.title}
+                        </Text>
+                      ) : null}
                       {member.company || member.location ? (
-                        <Text fontSize="xs" color="fg.muted">{[member.company, member.location].filter(Boolean).join(' · ')}</Text>
+                        <Text fontSize="xs" color="fg.muted">
+                          {[member.company, member.location].filter(Boolean).join(' · ')}
+                        </Text>
                       ) : null}
                     </Box>
                   </HStack>

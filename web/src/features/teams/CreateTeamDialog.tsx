@@ -1,8 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { Button, CloseButton, Dialog, Input, Portal, Stack, Switch, Textarea } from '@chakra-ui/react';
+import { Button, Input, Stack, Textarea } from '@chakra-ui/react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { AppDialog } from '../../components/AppDialog.tsx';
 import { FormField } from '../../components/FormField.tsx';
+import { SwitchField } from '../../components/SwitchField.tsx';
 import { TimezoneSelect } from '../../components/TimezoneSelect.tsx';
 import { slugify } from '../../lib/shared.ts';
 import { useCreateTeam } from './hooks.ts';
@@ -36,57 +38,42 @@ export function CreateTeamDialog({ open, onClose }: { open: boolean; onClose: ()
   });
   const errors = formState.errors;
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', sm: 'md' }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form noValidate onSubmit={handleSubmit((values) => create.mutate(values, { onSuccess: onClose }))}>
-              <Dialog.Header>
-                <Dialog.Title>Create Team</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <FormField label="Team Name" error={errors.name?.message}>
-                    <Input placeholder="e.g. Sales Team" {...name} />
-                  </FormField>
-                  <FormField label="Team URL" error={errors.slug?.message} helper={`${window.location.origin}/team/…`}>
-                    <Input placeholder="sales-team" {...slug} />
-                  </FormField>
-                  <FormField label="Description (optional)">
-                    <Textarea {...register('description')} />
-                  </FormField>
-                  <FormField label="Timezone">
-                    <TimezoneSelect {...register('timezone')} />
-                  </FormField>
-                  <Controller
-                    control={control}
-                    name="isPublic"
-                    render={({ field }) => (
-                      <Switch.Root checked={Boolean(field.value)} onCheckedChange={(details) => field.onChange(details.checked)}>
-                        <Switch.HiddenInput />
-                        <Switch.Control />
-                        <Switch.Label>Public Team</Switch.Label>
-                      </Switch.Root>
-                    )}
-                  />
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose}>
-                  Cancel
-                </Button>
-                <Button type="submit" colorPalette="blue" disabled={create.isPending}>
-                  {create.isPending ? 'Creating...' : 'Create Team'}
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open={open}
+      onClose={onClose}
+      title="Create Team"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="create-team-form" colorPalette="blue" disabled={create.isPending}>
+            {create.isPending ? 'Creating...' : 'Create Team'}
+          </Button>
+        </>
+      }
+    >
+      <form id="create-team-form" noValidate onSubmit={handleSubmit((values) => create.mutate(values, { onSuccess: onClose }))}>
+        <Stack gap="4">
+          <FormField label="Team Name" error={errors.name?.message}>
+            <Input placeholder="e.g. Sales Team" {...name} />
+          </FormField>
+          <FormField label="Team URL" error={errors.slug?.message} helper={`${window.location.origin}/team/…`}>
+            <Input placeholder="sales-team" {...slug} />
+          </FormField>
+          <FormField label="Description (optional)">
+            <Textarea {...register('description')} />
+          </FormField>
+          <FormField label="Timezone">
+            <TimezoneSelect {...register('timezone')} />
+          </FormField>
+          <Controller
+            control={control}
+            name="isPublic"
+            render={({ field }) => <SwitchField checked={Boolean(field.value)} onChange={field.onChange} label="Public Team" />}
+          />
+        </Stack>
+      </form>
+    </AppDialog>
   );
 }

@@ -23,7 +23,8 @@ export function TeamAvailabilityEditor({ teamId, disabled }: { teamId: number; d
   const save = useSaveTeamAvailability(teamId);
   if (isPending || !data) return <Skeleton h="80" />;
   const entries = data;
-  const replaceDay = (day: number, ranges: TeamAvailability[]) => save.mutate([...entries.filter((entry) => entry.day_of_week !== day), ...ranges]);
+  const replaceDay = (day: number, ranges: TeamAvailability[]) =>
+    save.mutate([...entries.filter((entry) => entry.day_of_week !== day), ...ranges]);
 
   return (
     <Stack gap="3">
@@ -32,7 +33,12 @@ export function TeamAvailabilityEditor({ teamId, disabled }: { teamId: number; d
         const on = own.some((entry) => entry.is_enabled);
         return (
           <Stack key={day} direction={{ base: 'column', md: 'row' }} gap="3" borderWidth="1px" borderRadius="md" p="3">
-            <Checkbox.Root minW="32" checked={on} disabled={disabled} onCheckedChange={(details) => save.mutate(toggleDay(entries, day, details.checked === true))}>
+            <Checkbox.Root
+              minW="32"
+              checked={on}
+              disabled={disabled}
+              onCheckedChange={(details) => save.mutate(toggleDay(entries, day, details.checked === true))}
+            >
               <Checkbox.HiddenInput />
               <Checkbox.Control />
               <Checkbox.Label>{DAY_NAMES[day]}</Checkbox.Label>
@@ -41,16 +47,49 @@ export function TeamAvailabilityEditor({ teamId, disabled }: { teamId: number; d
               <Stack gap="2">
                 {own.map((range, index) => (
                   <HStack key={index} gap="2" wrap="wrap">
-                    <TimeSelect label={`${DAY_NAMES[day]} range ${index + 1} start`} value={range.start_time} onChange={(value) => replaceDay(day, own.map((item, i) => (i === index ? { ...item, start_time: value } : item)))} />
+                    <TimeSelect
+                      label={`${DAY_NAMES[day]} range ${index + 1} start`}
+                      value={range.start_time}
+                      onChange={(value) =>
+                        replaceDay(
+                          day,
+                          own.map((item, i) => (i === index ? { ...item, start_time: value } : item)),
+                        )
+                      }
+                    />
                     <Text>–</Text>
-                    <TimeSelect label={`${DAY_NAMES[day]} range ${index + 1} end`} value={range.end_time} onChange={(value) => replaceDay(day, own.map((item, i) => (i === index ? { ...item, end_time: value } : item)))} />
+                    <TimeSelect
+                      label={`${DAY_NAMES[day]} range ${index + 1} end`}
+                      value={range.end_time}
+                      onChange={(value) =>
+                        replaceDay(
+                          day,
+                          own.map((item, i) => (i === index ? { ...item, end_time: value } : item)),
+                        )
+                      }
+                    />
                     {own.length > 1 ? (
-                      <IconButton size="xs" variant="ghost" aria-label={`Remove ${DAY_NAMES[day]} range ${index + 1}`} onClick={() => replaceDay(day, own.filter((_, i) => i !== index))}>
+                      <IconButton
+                        size="xs"
+                        variant="ghost"
+                        aria-label={`Remove ${DAY_NAMES[day]} range ${index + 1}`}
+                        onClick={() =>
+                          replaceDay(
+                            day,
+                            own.filter((_, i) => i !== index),
+                          )
+                        }
+                      >
                         <X />
                       </IconButton>
                     ) : null}
                     {index === own.length - 1 ? (
-                      <IconButton size="xs" variant="ghost" aria-label={`Add ${DAY_NAMES[day]} range`} onClick={() => replaceDay(day, [...own, { ...DEFAULT_RANGE, day_of_week: day }])}>
+                      <IconButton
+                        size="xs"
+                        variant="ghost"
+                        aria-label={`Add ${DAY_NAMES[day]} range`}
+                        onClick={() => replaceDay(day, [...own, { ...DEFAULT_RANGE, day_of_week: day }])}
+                      >
                         <Plus />
                       </IconButton>
                     ) : null}
@@ -58,7 +97,9 @@ export function TeamAvailabilityEditor({ teamId, disabled }: { teamId: number; d
                 ))}
               </Stack>
             ) : (
-              <Text color="fg.muted" fontSize="sm">Unavailable</Text>
+              <Text color="fg.muted" fontSize="sm">
+                Unavailable
+              </Text>
             )}
           </Stack>
         );

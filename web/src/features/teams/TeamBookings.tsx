@@ -17,7 +17,17 @@ const TABS: { value: TeamBookingTab; label: string }[] = [
   { value: 'all', label: 'All' },
 ];
 
-function TeamBookingRow({ teamId, booking, members, canAssign }: { teamId: number; booking: Booking; members: TeamMember[]; canAssign: boolean }) {
+function TeamBookingRow({
+  teamId,
+  booking,
+  members,
+  canAssign,
+}: {
+  teamId: number;
+  booking: Booking;
+  members: TeamMember[];
+  canAssign: boolean;
+}) {
   const cancel = useCancelTeamBooking(teamId);
   const assign = useAssignBooking(teamId);
   const assignee = members.find((member) => member.user_id === booking.assigned_user_id);
@@ -28,16 +38,21 @@ function TeamBookingRow({ teamId, booking, members, canAssign }: { teamId: numbe
         <Flex justify="space-between" gap="3" wrap="wrap">
           <Stack gap="0">
             <Text fontWeight="semibold">{booking.team_event_type?.title ?? 'Event'}</Text>
-            <Text fontSize="sm" color="fg.muted">{format(new Date(booking.start_time), 'EEE, MMM d, yyyy · h:mm a')}</Text>
+            <Text fontSize="sm" color="fg.muted">
+              {format(new Date(booking.start_time), 'EEE, MMM d, yyyy · h:mm a')}
+            </Text>
           </Stack>
           <StatusBadge status={booking.status} />
         </Flex>
         <Text fontSize="sm">Guest: {booking.guest_name}</Text>
-        {booking.notes ? <Text fontSize="sm" color="fg.muted">{booking.notes}</Text> : null}
+        {booking.notes ? (
+          <Text fontSize="sm" color="fg.muted">
+            {booking.notes}
+          </Text>
+        ) : null}
         <HStack justify="space-between" wrap="wrap" gap="2">
           <Text fontSize="sm">
-            Assigned to:{' '}
-            {assignee ? fullName(assignee.user) || assignee.user?.email : <Badge variant="outline">Unassigned</Badge>}
+            Assigned to: {assignee ? fullName(assignee.user) || assignee.user?.email : <Badge variant="outline">Unassigned</Badge>}
           </Text>
           <HStack>
             {canAssign && booking.status !== 'cancelled' ? (
@@ -47,9 +62,13 @@ function TeamBookingRow({ teamId, booking, members, canAssign }: { teamId: numbe
                   value={booking.assigned_user_id ?? ''}
                   onChange={(event) => event.target.value && assign.mutate({ bookingId: booking.id, memberId: event.target.value })}
                 >
-                  <option value="" disabled>Assign to…</option>
+                  <option value="" disabled>
+                    Assign to…
+                  </option>
                   {members.map((member) => (
-                    <option key={member.user_id} value={member.user_id}>{fullName(member.user) || member.user?.email}</option>
+                    <option key={member.user_id} value={member.user_id}>
+                      {fullName(member.user) || member.user?.email}
+                    </option>
                   ))}
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
@@ -67,7 +86,17 @@ function TeamBookingRow({ teamId, booking, members, canAssign }: { teamId: numbe
   );
 }
 
-function TeamBookingList({ teamId, tab, members, canAssign }: { teamId: number; tab: TeamBookingTab; members: TeamMember[]; canAssign: boolean }) {
+function TeamBookingList({
+  teamId,
+  tab,
+  members,
+  canAssign,
+}: {
+  teamId: number;
+  tab: TeamBookingTab;
+  members: TeamMember[];
+  canAssign: boolean;
+}) {
   const { data, isPending, isError, error } = useTeamBookings(teamId, tab);
   if (isPending) {
     return (
@@ -89,7 +118,17 @@ function TeamBookingList({ teamId, tab, members, canAssign }: { teamId: number; 
   );
 }
 
-export function TeamBookings({ teamId, members, eventTypes, canAssign }: { teamId: number; members: TeamMember[]; eventTypes: TeamEventType[]; canAssign: boolean }) {
+export function TeamBookings({
+  teamId,
+  members,
+  eventTypes,
+  canAssign,
+}: {
+  teamId: number;
+  members: TeamMember[];
+  eventTypes: TeamEventType[];
+  canAssign: boolean;
+}) {
   const [tab, setTab] = useState<TeamBookingTab>('upcoming');
   const [creating, setCreating] = useState(false);
   const create = useCreateHostBooking(teamId);
@@ -100,10 +139,19 @@ export function TeamBookings({ teamId, members, eventTypes, canAssign }: { teamI
           <Plus /> Create Booking
         </Button>
       </Flex>
-      <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value as TeamBookingTab)} variant="enclosed" size="sm" lazyMount unmountOnExit>
+      <Tabs.Root
+        value={tab}
+        onValueChange={(details) => setTab(details.value as TeamBookingTab)}
+        variant="enclosed"
+        size="sm"
+        lazyMount
+        unmountOnExit
+      >
         <Tabs.List>
           {TABS.map((item) => (
-            <Tabs.Trigger key={item.value} value={item.value}>{item.label}</Tabs.Trigger>
+            <Tabs.Trigger key={item.value} value={item.value}>
+              {item.label}
+            </Tabs.Trigger>
           ))}
         </Tabs.List>
         {TABS.map((item) => (
@@ -112,7 +160,13 @@ export function TeamBookings({ teamId, members, eventTypes, canAssign }: { teamI
           </Tabs.Content>
         ))}
       </Tabs.Root>
-      <CreateBookingDialog open={creating} onClose={() => setCreating(false)} eventTypes={eventTypes.filter((eventType) => eventType.is_active)} mutation={create} team />
+      <CreateBookingDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        eventTypes={eventTypes.filter((eventType) => eventType.is_active)}
+        mutation={create}
+        team
+      />
     </Stack>
   );
 }

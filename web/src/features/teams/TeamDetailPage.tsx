@@ -1,5 +1,21 @@
 import { useState } from 'react';
-import { Badge, Box, Button, Card, Flex, Heading, HStack, IconButton, Menu, Portal, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Flex,
+  Heading,
+  HStack,
+  IconButton,
+  Menu,
+  Portal,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+} from '@chakra-ui/react';
 import { ArrowLeft, CalendarCheck, Clock, ExternalLink, Globe, Lock, MoreVertical, Plus, Settings, Users } from 'lucide-react';
 import { format } from 'date-fns';
 import { Link, useParams } from 'react-router-dom';
@@ -30,8 +46,16 @@ function Count({ label, value, icon }: { label: string; value: number | undefine
       <Card.Body>
         <HStack justify="space-between">
           <Stack gap="0">
-            <Text fontSize="sm" color="fg.muted">{label}</Text>
-            {value === undefined ? <Skeleton h="8" w="12" /> : <Text fontSize="2xl" fontWeight="bold">{value}</Text>}
+            <Text fontSize="sm" color="fg.muted">
+              {label}
+            </Text>
+            {value === undefined ? (
+              <Skeleton h="8" w="12" />
+            ) : (
+              <Text fontSize="2xl" fontWeight="bold">
+                {value}
+              </Text>
+            )}
           </Stack>
           <Box color="blue.fg">{icon}</Box>
         </HStack>
@@ -46,8 +70,12 @@ function MemberRow({ member, action }: { member: TeamMember; action?: React.Reac
       <HStack gap="3" minW="0">
         <UserAvatar person={member.user} size="sm" />
         <Stack gap="0" minW="0">
-          <Text fontWeight="medium" truncate>{fullName(member.user) || 'Member'}</Text>
-          <Text fontSize="sm" color="fg.muted" truncate>{member.user?.email}</Text>
+          <Text fontWeight="medium" truncate>
+            {fullName(member.user) || 'Member'}
+          </Text>
+          <Text fontSize="sm" color="fg.muted" truncate>
+            {member.user?.email}
+          </Text>
         </Stack>
       </HStack>
       <HStack>
@@ -66,17 +94,25 @@ function Overview({ teamId, members, eventTypes }: { teamId: number; members?: T
       <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
         <Count label="Total Members" value={members?.length} icon={<Users aria-hidden />} />
         <Count label="Event Types" value={eventTypes?.length} icon={<Clock aria-hidden />} />
-        <Count label="This Month's Bookings" value={thisMonth.data ?? (thisMonth.isError ? 0 : undefined)} icon={<CalendarCheck aria-hidden />} />
+        <Count
+          label="This Month's Bookings"
+          value={thisMonth.data ?? (thisMonth.isError ? 0 : undefined)}
+          icon={<CalendarCheck aria-hidden />}
+        />
       </SimpleGrid>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
         <Stack gap="3">
-          <Heading as="h3" size="md">Recent Members</Heading>
+          <Heading as="h3" size="md">
+            Recent Members
+          </Heading>
           {(members ?? []).slice(0, 5).map((member) => (
             <MemberRow key={member.id} member={member} />
           ))}
         </Stack>
         <Stack gap="3">
-          <Heading as="h3" size="md">Active Event Types</Heading>
+          <Heading as="h3" size="md">
+            Active Event Types
+          </Heading>
           {active.length ? (
             active.map((eventType) => (
               <HStack key={eventType.id} borderWidth="1px" borderRadius="md" p="3" justify="space-between">
@@ -84,11 +120,15 @@ function Overview({ teamId, members, eventTypes }: { teamId: number; members?: T
                   <Box w="3" h="3" borderRadius="full" bg={eventType.color} aria-hidden />
                   <Text>{eventType.title}</Text>
                 </HStack>
-                <Text fontSize="sm" color="fg.muted">{eventType.duration} min</Text>
+                <Text fontSize="sm" color="fg.muted">
+                  {eventType.duration} min
+                </Text>
               </HStack>
             ))
           ) : (
-            <Text color="fg.muted" fontSize="sm">No event types yet</Text>
+            <Text color="fg.muted" fontSize="sm">
+              No event types yet
+            </Text>
           )}
         </Stack>
       </SimpleGrid>
@@ -131,7 +171,9 @@ function Members({ teamId, members }: { teamId: number; members: TeamMember[] })
               )
             }
           />
-          <Text fontSize="xs" color="fg.muted" pl="3">Joined {format(new Date(member.joined_at), 'MMM d, yyyy')}</Text>
+          <Text fontSize="xs" color="fg.muted" pl="3">
+            Joined {format(new Date(member.joined_at), 'MMM d, yyyy')}
+          </Text>
         </Stack>
       ))}
       <InviteMemberDialog teamId={teamId} open={inviting} onClose={() => setInviting(false)} />
@@ -158,7 +200,11 @@ function EventTypes({ teamId, eventTypes, members }: { teamId: number; eventType
                 <Text fontWeight="semibold">{eventType.title}</Text>
                 <Badge colorPalette={eventType.is_active ? 'green' : 'gray'}>{eventType.is_active ? 'Active' : 'Inactive'}</Badge>
               </HStack>
-              {eventType.description ? <Text fontSize="sm" color="fg.muted">{eventType.description}</Text> : null}
+              {eventType.description ? (
+                <Text fontSize="sm" color="fg.muted">
+                  {eventType.description}
+                </Text>
+              ) : null}
               <Text fontSize="sm">
                 {eventType.duration} minutes · {ASSIGNMENT_LABELS[eventType.assignment_type] ?? eventType.assignment_type}
                 {eventType.requires_all_members ? ' · All members' : ''}
@@ -177,7 +223,9 @@ function Header({ team }: { team: Team }) {
     <Flex justify="space-between" gap="4" direction={{ base: 'column', md: 'row' }}>
       <Stack gap="1">
         <HStack gap="2" wrap="wrap">
-          <Heading as="h1" size="2xl">{team.name}</Heading>
+          <Heading as="h1" size="2xl">
+            {team.name}
+          </Heading>
           <Badge colorPalette={team.is_public ? 'green' : 'gray'}>
             {team.is_public ? <Globe size={12} aria-hidden /> : <Lock size={12} aria-hidden />} {team.is_public ? 'Public' : 'Private'}
           </Badge>
@@ -234,12 +282,19 @@ export default function TeamDetailPage() {
         <Tabs.Content value="overview">
           <Overview teamId={teamId} members={members.data} eventTypes={eventTypes.data} />
         </Tabs.Content>
-        <Tabs.Content value="members">{members.data ? <Members teamId={teamId} members={members.data} /> : <Skeleton h="40" />}</Tabs.Content>
+        <Tabs.Content value="members">
+          {members.data ? <Members teamId={teamId} members={members.data} /> : <Skeleton h="40" />}
+        </Tabs.Content>
         <Tabs.Content value="event-types">
           {eventTypes.data ? <EventTypes teamId={teamId} eventTypes={eventTypes.data} members={members.data ?? []} /> : <Skeleton h="40" />}
         </Tabs.Content>
         <Tabs.Content value="bookings">
-          <TeamBookings teamId={teamId} members={members.data ?? []} eventTypes={eventTypes.data ?? []} canAssign={role === 'owner' || role === 'admin'} />
+          <TeamBookings
+            teamId={teamId}
+            members={members.data ?? []}
+            eventTypes={eventTypes.data ?? []}
+            canAssign={role === 'owner' || role === 'admin'}
+          />
         </Tabs.Content>
       </Tabs.Root>
     </Stack>

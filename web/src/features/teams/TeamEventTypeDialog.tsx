@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
-import { Button, CloseButton, Dialog, Input, NativeSelect, Portal, Stack, Switch, Textarea } from '@chakra-ui/react';
+import { Button, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ColorPicker } from '../../components/ColorPicker.tsx';
+import { AppDialog } from '../../components/AppDialog.tsx';
 import { FormField } from '../../components/FormField.tsx';
+import { SwitchField } from '../../components/SwitchField.tsx';
 import { fullName } from '../../lib/time.ts';
 import type { TeamMember } from '../../lib/types.ts';
 import { useCreateTeamEventType } from './hooks.ts';
@@ -22,7 +24,17 @@ const DEFAULTS: TeamEventTypeInput = {
   specificMemberId: null,
 };
 
-export function TeamEventTypeDialog({ teamId, members, open, onClose }: { teamId: number; members: TeamMember[]; open: boolean; onClose: () => void }) {
+export function TeamEventTypeDialog({
+  teamId,
+  members,
+  open,
+  onClose,
+}: {
+  teamId: number;
+  members: TeamMember[];
+  open: boolean;
+  onClose: () => void;
+}) {
   const create = useCreateTeamEventType(teamId);
   const { register, control, handleSubmit, reset, formState } = useForm<TeamEventTypeInput, unknown, TeamEventTypeValues>({
     resolver: zodResolver(teamEventTypeSchema),
@@ -34,82 +46,82 @@ export function TeamEventTypeDialog({ teamId, members, open, onClose }: { teamId
   }, [open, reset]);
   const errors = formState.errors;
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', sm: 'md' }} scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Create Event Type</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <form id="team-event-type-form" noValidate onSubmit={handleSubmit((values) => create.mutate(values, { onSuccess: onClose }))}>
-                <Stack gap="4">
-                  <FormField label="Title" error={errors.title?.message}>
-                    <Input {...register('title')} />
-                  </FormField>
-                  <FormField label="Description">
-                    <Textarea {...register('description')} />
-                  </FormField>
-                  <FormField label="Duration (minutes)" error={errors.duration?.message}>
-                    <Input type="number" min={15} step={15} {...register('duration', { valueAsNumber: true })} />
-                  </FormField>
-                  <Controller
-                    control={control}
-                    name="color"
-                    render={({ field }) => <ColorPicker value={field.value} onChange={field.onChange} />}
-                  />
-                  <FormField label="Assignment">
-                    <NativeSelect.Root>
-                      <NativeSelect.Field {...register('assignmentType')}>
-                        {Object.entries(ASSIGNMENT_LABELS).map(([value, label]) => (
-                          <option key={value} value={value}>{label}</option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </FormField>
-                  {assignment === 'specific_member' ? (
-                    <FormField label="Team member" error={errors.specificMemberId?.message}>
-                      <NativeSelect.Root>
-                        <NativeSelect.Field placeholder="Select a member" {...register('specificMemberId', { setValueAs: (value: string) => value || null })}>
-                          {members.map((member) => (
-                            <option key={member.user_id} value={member.user_id}>{fullName(member.user) || member.user?.email}</option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                    </FormField>
-                  ) : null}
-                  {(['autoConfirm', 'requiresAllMembers'] as const).map((name) => (
-                    <Controller
-                      key={name}
-                      control={control}
-                      name={name}
-                      render={({ field }) => (
-                        <Switch.Root checked={Boolean(field.value)} onCheckedChange={(details) => field.onChange(details.checked)}>
-                          <Switch.HiddenInput />
-                          <Switch.Control />
-                          <Switch.Label>{name === 'autoConfirm' ? 'Auto-confirm bookings' : 'Requires all members'}</Switch.Label>
-                        </Switch.Root>
-                      )}
-                    />
+    <AppDialog
+      open={open}
+      onClose={onClose}
+      title="Create Event Type"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="team-event-type-form" colorPalette="blue" disabled={create.isPending}>
+            Create Event Type
+          </Button>
+        </>
+      }
+    >
+      <form id="team-event-type-form" noValidate onSubmit={handleSubmit((values) => create.mutate(values, { onSuccess: onClose }))}>
+        <Stack gap="4">
+          <FormField label="Title" error={errors.title?.message}>
+            <Input {...register('title')} />
+          </FormField>
+          <FormField label="Description">
+            <Textarea {...register('description')} />
+          </FormField>
+          <FormField label="Duration (minutes)" error={errors.duration?.message}>
+            <Input type="number" min={15} step={15} {...register('duration', { valueAsNumber: true })} />
+          </FormField>
+          <Controller
+            control={control}
+            name="color"
+            render={({ field }) => <ColorPicker value={field.value} onChange={field.onChange} />}
+          />
+          <FormField label="Assignment">
+            <NativeSelect.Root>
+              <NativeSelect.Field {...register('assignmentType')}>
+                {Object.entries(ASSIGNMENT_LABELS).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          {assignment === 'specific_member' ? (
+            <FormField label="Team member" error={errors.specificMemberId?.message}>
+              <NativeSelect.Root>
+                <NativeSelect.Field
+                  placeholder="Select a member"
+                  {...register('specificMemberId', { setValueAs: (value: string) => value || null })}
+                >
+                  {members.map((member) => (
+                    <option key={member.user_id} value={member.user_id}>
+                      {fullName(member.user) || member.user?.email}
+                    </option>
                   ))}
-                </Stack>
-              </form>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>Cancel</Button>
-              <Button type="submit" form="team-event-type-form" colorPalette="blue" disabled={create.isPending}>
-                Create Event Type
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </FormField>
+          ) : null}
+          {(['autoConfirm', 'requiresAllMembers'] as const).map((name) => (
+            <Controller
+              key={name}
+              control={control}
+              name={name}
+              render={({ field }) => (
+                <SwitchField
+                  checked={Boolean(field.value)}
+                  onChange={field.onChange}
+                  label={name === 'autoConfirm' ? 'Auto-confirm bookings' : 'Requires all members'}
+                />
+              )}
+            />
+          ))}
+        </Stack>
+      </form>
+    </AppDialog>
   );
 }

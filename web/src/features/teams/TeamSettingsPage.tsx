@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Badge, Button, Card, Heading, HStack, Input, InputGroup, Skeleton, Stack, Switch, Tabs, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Button, Card, Heading, HStack, Input, InputGroup, Skeleton, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
 import { ArrowLeft, Check, Copy, ExternalLink } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useParams } from 'react-router-dom';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
 import { FormField } from '../../components/FormField.tsx';
+import { SwitchField } from '../../components/SwitchField.tsx';
 import { TimezoneSelect } from '../../components/TimezoneSelect.tsx';
 import { copyText } from '../../lib/clipboard.ts';
 import type { Team } from '../../lib/types.ts';
@@ -17,7 +18,13 @@ function General({ team }: { team: Team }) {
   const update = useUpdateTeam(team.id);
   const { register, control, handleSubmit, formState } = useForm<TeamSettingsInput, unknown, TeamSettingsValues>({
     resolver: zodResolver(teamSettingsSchema),
-    defaultValues: { name: team.name, slug: team.slug, description: team.description ?? '', timezone: team.timezone, isPublic: team.is_public },
+    defaultValues: {
+      name: team.name,
+      slug: team.slug,
+      description: team.description ?? '',
+      timezone: team.timezone,
+      isPublic: team.is_public,
+    },
   });
   const errors = formState.errors;
   return (
@@ -41,14 +48,12 @@ function General({ team }: { team: Team }) {
           control={control}
           name="isPublic"
           render={({ field }) => (
-            <Switch.Root checked={Boolean(field.value)} onCheckedChange={(details) => field.onChange(details.checked)}>
-              <Switch.HiddenInput />
-              <Switch.Control />
-              <Stack gap="0">
-                <Switch.Label>Public Team</Switch.Label>
-                <Text fontSize="sm" color="fg.muted">Allow anyone to discover and book with this team</Text>
-              </Stack>
-            </Switch.Root>
+            <SwitchField
+              checked={Boolean(field.value)}
+              onChange={field.onChange}
+              label="Public Team"
+              description="Allow anyone to discover and book with this team"
+            />
           )}
         />
         <Button type="submit" colorPalette="blue" alignSelf="start" disabled={update.isPending}>
@@ -84,7 +89,10 @@ function Sharing({ team }: { team: Team }) {
         <>
           <HStack gap="2">
             <Input readOnly value={url} aria-label="Public team URL" />
-            <Button variant="outline" onClick={async () => (await copyText(url, 'URL Copied', 'Team URL copied to clipboard')) && markCopied()}>
+            <Button
+              variant="outline"
+              onClick={async () => (await copyText(url, 'URL Copied', 'Team URL copied to clipboard')) && markCopied()}
+            >
               {copied ? <Check /> : <Copy />} {copied ? 'Copied' : 'Copy'}
             </Button>
           </HStack>
@@ -119,12 +127,15 @@ export default function TeamSettingsPage() {
     </Button>
   );
   if (isPending) return <Skeleton h="60" />;
-  if (isError || !team) return <NotFoundMessage title="Team Not Found" text="This team doesn't exist or you don't have access to it." action={back} />;
+  if (isError || !team)
+    return <NotFoundMessage title="Team Not Found" text="This team doesn't exist or you don't have access to it." action={back} />;
   return (
     <Stack gap="6">
       {back}
       <Stack gap="1">
-        <Heading as="h1" size="2xl">Team Settings</Heading>
+        <Heading as="h1" size="2xl">
+          Team Settings
+        </Heading>
         <Text color="fg.muted">{team.name}</Text>
       </Stack>
       <Tabs.Root defaultValue="general" lazyMount>

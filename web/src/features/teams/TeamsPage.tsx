@@ -14,7 +14,9 @@ export default function TeamsPage() {
     <Stack gap="6">
       <Flex justify="space-between" align={{ base: 'stretch', sm: 'center' }} direction={{ base: 'column', sm: 'row' }} gap="3">
         <Stack gap="1">
-          <Heading as="h1" size="2xl">Teams</Heading>
+          <Heading as="h1" size="2xl">
+            Teams
+          </Heading>
           <Text color="fg.muted">Share event types and availability with your team.</Text>
         </Stack>
         <Button colorPalette="blue" onClick={() => setCreating(true)}>
@@ -48,15 +50,26 @@ export default function TeamsPage() {
                 <HStack justify="space-between" align="start">
                   <HStack gap="2">
                     {team.is_public ? <Globe size={16} aria-label="Public" /> : <Lock size={16} aria-label="Private" />}
-                    <Heading as="h2" size="md">{team.name}</Heading>
+                    <Heading as="h2" size="md">
+                      {team.name}
+                    </Heading>
                   </HStack>
                   <RoleBadge role={team.role} />
                 </HStack>
-                {team.description ? <Text fontSize="sm" color="fg.muted" lineClamp={2}>{team.description}</Text> : null}
+                {team.description ? (
+                  <Text fontSize="sm" color="fg.muted" lineClamp={2}>
+                    {team.description}
+                  </Text>
+                ) : null}
                 <HStack fontSize="sm" color="fg.muted" gap="1">
-                  <Users size={14} aria-hidden /> <Text>{team.memberCount} {team.memberCount === 1 ? 'member' : 'members'}</Text>
+                  <Users size={14} aria-hidden />{' '}
+                  <Text>
+                    {team.memberCount} {team.memberCount === 1 ? 'member' : 'members'}
+                  </Text>
                 </HStack>
-                <Text fontSize="xs" color="fg.muted" fontFamily="mono">/team/{team.slug}</Text>
+                <Text fontSize="xs" color="fg.muted" fontFamily="mono">
+                  /team/{team.slug}
+                </Text>
                 <HStack>
                   <Button asChild size="sm" colorPalette="blue" flex="1">
                     <Link to={`/teams/${team.id}`}>Team Dashboard</Link>

@@ -21,7 +21,11 @@ export function useTeams() {
     enabled: Boolean(user),
     queryFn: async () => {
       const rows = unwrap(
-        await supabase.from('team_members').select('role, team:teams(*, members:team_members(count))').eq('user_id', user!.id).order('joined_at'),
+        await supabase
+          .from('team_members')
+          .select('role, team:teams(*, members:team_members(count))')
+          .eq('user_id', user!.id)
+          .order('joined_at'),
       );
       return rows.flatMap(({ role, team }) =>
         team ? [{ ...team, role, memberCount: (team.members as unknown as { count: number }[])[0]?.count ?? 0 } as TeamListItem] : [],
@@ -38,7 +42,14 @@ export function useCreateTeam() {
       unwrap(
         await supabase
           .from('teams')
-          .insert({ name: values.name, slug: values.slug, description: values.description, timezone: values.timezone, is_public: values.isPublic, owner_id: user!.id })
+          .insert({
+            name: values.name,
+            slug: values.slug,
+            description: values.description,
+            timezone: values.timezone,
+            is_public: values.isPublic,
+            owner_id: user!.id,
+          })
           .select()
           .single(),
       ),
@@ -47,7 +58,10 @@ export function useCreateTeam() {
       notify('Team Created', 'Your team has been created successfully.');
     },
     onError: (error: Error) =>
-      notifyError('Error', /duplicate|unique/i.test(error.message) ? 'This team URL is already taken' : error.message || 'Failed to create team'),
+      notifyError(
+        'Error',
+        /duplicate|unique/i.test(error.message) ? 'This team URL is already taken' : error.message || 'Failed to create team',
+      ),
   });
 }
 
@@ -83,7 +97,8 @@ export function useMyTeamRole(teamId: number): TeamRole | undefined {
 export function useTeamEventTypes(teamId: number) {
   return useQuery({
     queryKey: [...teamsKey, teamId, 'event-types'],
-    queryFn: async () => unwrap(await supabase.from('team_event_types').select('*').eq('team_id', teamId).order('created_at')) as TeamEventType[],
+    queryFn: async () =>
+      unwrap(await supabase.from('team_event_types').select('*').eq('team_id', teamId).order('created_at')) as TeamEventType[],
   });
 }
 
@@ -237,7 +252,14 @@ export function useTeamAvailability(teamId: number) {
   return useQuery({
     queryKey: [...teamsKey, teamId, 'availability'],
     queryFn: async () =>
-      unwrap(await supabase.from('team_availability').select('day_of_week, start_time, end_time, is_enabled').eq('team_id', teamId).order('day_of_week').order('start_time')) as TeamAvailability[],
+      unwrap(
+        await supabase
+          .from('team_availability')
+          .select('day_of_week, start_time, end_time, is_enabled')
+          .eq('team_id', teamId)
+          .order('day_of_week')
+          .order('start_time'),
+      ) as TeamAvailability[],
   });
 }
 

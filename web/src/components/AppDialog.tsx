@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import { CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+
+/**
+ * Every dialog of the app: focus is trapped inside and returned on close (Chakra), full screen on
+ * phones. A form inside gets an `id` and its submit button in `footer` points at it with `form=`.
+ */
+export function AppDialog({
+  open,
+  onClose,
+  title,
+  subtitle,
+  footer,
+  children,
+  size = 'md',
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  subtitle?: ReactNode;
+  footer?: ReactNode;
+  children: ReactNode;
+  size?: 'md' | 'lg' | 'xl';
+}) {
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => !details.open && onClose()}
+      size={{ base: 'full', sm: size }}
+      scrollBehavior="inside"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header flexDirection="column" alignItems="start" gap="0">
+              <Dialog.Title>{title}</Dialog.Title>
+              {subtitle ? (
+                <Text color="fg.muted" fontSize="sm">
+                  {subtitle}
+                </Text>
+              ) : null}
+            </Dialog.Header>
+            <Dialog.Body>{children}</Dialog.Body>
+            {footer ? <Dialog.Footer>{footer}</Dialog.Footer> : null}
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
