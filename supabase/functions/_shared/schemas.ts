@@ -196,16 +196,19 @@ export type BookingStatusInput = z.infer<typeof bookingStatusSchema>;
 
 // -- teams ---------------------------------------------------------------------------------------
 
-const SLUG = /^[a-z0-9-]+$/;
+/** The create and settings forms word the same rule differently (spec section 5). */
+function slug(label: string, charsMessage: string) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} must be at most 100 characters`)
+    .regex(/^[a-z0-9-]+$/, charsMessage);
+}
 
 export const teamCreateSchema = z.object({
   name: requiredText('Team name is required', 100),
-  slug: z
-    .string({ error: 'Team slug is required' })
-    .trim()
-    .min(1, 'Team slug is required')
-    .max(100, 'Team slug must be at most 100 characters')
-    .regex(SLUG, 'Slug can only contain lowercase letters, numbers, and hyphens'),
+  slug: slug('Team slug', 'Slug can only contain lowercase letters, numbers, and hyphens'),
   description: optionalText(1000),
   timezone: timeZone.default('UTC'),
   isPublic: z.boolean().default(false),
@@ -215,12 +218,7 @@ export type TeamCreateInput = z.infer<typeof teamCreateSchema>;
 /** PATCH /api/teams/{teamId}: the settings form sends every field; only name and slug are required. */
 export const teamSettingsSchema = z.object({
   name: requiredText('Team name is required', 100),
-  slug: z
-    .string({ error: 'Team URL is required' })
-    .trim()
-    .min(1, 'Team URL is required')
-    .max(100, 'Team URL must be at most 100 characters')
-    .regex(SLUG, 'URL can only contain lowercase letters, numbers, and hyphens'),
+  slug: slug('Team URL', 'URL can only contain lowercase letters, numbers, and hyphens'),
   description: optionalText(1000),
   timezone: timeZone.optional(),
   isPublic: z.boolean().optional(),

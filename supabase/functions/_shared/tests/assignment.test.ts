@@ -1,0 +1,219 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { assignMembers, type AssignmentInput, type MemberBooking, type MemberBusy, teamSlotMembers, type TeamMember } from '../assignment.ts';
+import { computeSlots } from '../slots.ts';
+import { labelsOn, query, weekly } from './helpers.ts';
+
+const HOUR = 3_600_000;
+const MEMBERS: TeamMember[] = [
+  { userId: 'ann', joinedAt: '2026-01-01T00:00:00Z' },
+  { userId: 'bob', joinedAt: '2026-01-02T00:00:00Z' },
+  { userId: 'cy', joinedAt: '2026-01-03T00:00:00Z' },
+];
+const slotAt = (iso: string, minutes = 30) => ({ start: iso, end: new Date(Date.parse(iso) + minutes * 60_000).toISOString() });
+
+function input(overrides: Partial<AssignmentInput>): AssignmentInput {
+  return { assignmentType: 'round_robin', members: MEMBERS, busy: [], bookings: [], slot: slotAt('2026-03-04T10:00:00Z'), ...overrides };
+}
+const chosen = (r: ReturnType<typeof assignMembers>) => (r.ok ? r.memberIds : r.reason);
+
+describe('round robin', () => {
+  it('30 sequential bookings over 3 members: counts differ by at most 1, in join order', () => {
+    const bookings: MemberBooking[] = [];
+    const order: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const slot = slotAt(new Date(Date.parse('2026-03-02T09:00:00Z') + i * HOUR).toISOString());
+      const r = assignMembers(input({ bookings, slot }));
+      if (!r.ok) throw new Error('nobody chosen');
+      order.push(...r.memberIds);
+      bookings.push({ userId: r.memberIds[0], start: slot.start, createdAt: new Date(Date.parse('2026-02-01T00:00:00Z') + i * 60_000).toISOString() });
+    }
+    const counts = MEMBERS.map((m) => order.filter((id) => id === m.userId).length);
+    expect(Math.max(...counts) - Math.min(...counts)).toBeLessThanOrEqual(1);
+    expect(order.slice(0, 6)).toEqual(['ann', 'bob', 'cy', 'ann', 'bob', 'cy']);
+  });
+
+  it('stays fair when members join, are busy now and then, or bookings arrive out of order (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 30, maxLength: 30 }), (busyPick) => {
+        const bookings: MemberBooking[] = [];
+        for (let i = 0; i < 30; i++) {
+          const slot = slotAt(new Date(Date.parse('2026-03-02T09:00:00Z') + i * HOUR).toISOString());
+          // Every third booking, one member is busy elsewhere; the others must still share evenly.
+          const busy: MemberBusy[] = i % 3 === 0 ? [{ userId: MEMBERS[busyPick[i]].userId, ...slot }] : [];
+          const r = assignMembers(input({ bookings, busy, slot }));
+          expect(r.ok).toBe(true);
+          if (r.ok) {
+            expect(r.memberIds).toHaveLength(1);
+            expect(busy.some((b) => b.userId === r.memberIds[0])).toBe(false);
+            bookings.push({ userId: r.memberIds[0], start: slot.start, createdAt: new Date(Date.parse('2026-02-01T00:00:00Z') + i * 60_000).toISOString() });
+          }
+        }
+        const counts = MEMBERS.map((m) => bookings.filter((b) => b.userId === m.userId).length);
+        expect(Math.max(...counts) - Math.min(...counts)).toBeLessThanOrEqual(2);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('picks the member booked least recently, by booking time rather than meeting time', () => {
+    const bookings: MemberBooking[] = [
+      { userId: 'ann', start: '2026-03-10T09:00:00Z', createdAt: '2026-02-01T00:00:00Z' },
+      { userId: 'bob', start: '2026-03-03T09:00:00Z', createdAt: '2026-02-03T00:00:00Z' },
+      { userId: 'cy', start: '2026-03-05T09:00:00Z', createdAt: '2026-02-02T00:00:00Z' },
+    ];
+    expect(chosen(assignMembers(input({ bookings })))).toEqual(['ann']);
+    // Without createdAt the meeting start stands in.
+    const undated = bookings.map(({ userId, start }) => ({ userId, start }));
+    expect(chosen(assignMembers(input({ bookings: undated })))).toEqual(['bob']);
+  });
+
+  it('never-booked members come first; ties go to fewest bookings, then join order', () => {
+    const same = '2026-02-01T00:00:00Z';
+    expect(chosen(assignMembers(input({ bookings: [{ userId: 'ann', start: same, createdAt: same }] })))).toEqual(['bob']);
+    const tie: MemberBooking[] = [
+      { userId: 'ann', start: same, createdAt: same },
+      { userId: 'ann', start: same, createdAt: '2026-01-15T00:00:00Z' },
+      { userId: 'bob', start: same, createdAt: same },
+      { userId: 'cy', start: same, createdAt: same },
+    ];
+    expect(chosen(assignMembers(input({ bookings: tie })))).toEqual(['bob']);
+    const shuffled = [MEMBERS[2], MEMBERS[0], MEMBERS[1]];
+    expect(chosen(assignMembers(input({ members: shuffled })))).toEqual(['ann']);
+  });
+
+  it('skips busy members, including their buffers, and ignores cancelled bookings', () => {
+    const busy: MemberBusy[] = [
+      { userId: 'ann', start: '2026-03-04T09:00:00Z', end: '2026-03-04T09:55:00Z' },
+      { userId: 'bob', start: '2026-03-04T10:00:00Z', end: '2026-03-04T10:30:00Z' },
+    ];
+    expect(chosen(assignMembers(input({ busy })))).toEqual(['ann']);
+    expect(chosen(assignMembers(input({ busy, bufferBefore: 10 })))).toEqual(['cy']);
+    const cancelled: MemberBooking[] = [{ userId: 'ann', start: '2026-03-01T09:00:00Z', createdAt: '2026-02-28T00:00:00Z', status: 'cancelled' }];
+    expect(chosen(assignMembers(input({ bookings: cancelled })))).toEqual(['ann']);
+  });
+
+  it('answers none_available when everyone is busy, no_members for an empty team', () => {
+    const busy = MEMBERS.map((m) => ({ userId: m.userId, start: '2026-03-04T10:15:00Z', end: '2026-03-04T11:00:00Z' }));
+    expect(chosen(assignMembers(input({ busy })))).toBe('none_available');
+    expect(chosen(assignMembers(input({ members: [] })))).toBe('no_members');
+  });
+});
+
+describe('least busy', () => {
+  // Slot on Wednesday 4 March 2026; its ISO week runs Monday 2 to Sunday 8 March.
+  const week = (userId: string, n: number, day = '2026-03-03') =>
+    Array.from({ length: n }, (_, i) => ({ userId, start: `${day}T${String(9 + i).padStart(2, '0')}:00:00Z`, createdAt: '2026-02-01T00:00:00Z' }));
+
+  it('picks the member with the fewest bookings in the week of the slot', () => {
+    const bookings = [...week('ann', 3), ...week('bob', 1), ...week('cy', 2)];
+    expect(chosen(assignMembers(input({ assignmentType: 'least_busy', bookings })))).toEqual(['bob']);
+  });
+
+  it('only counts that week, and not cancelled bookings', () => {
+    const bookings = [
+      ...week('ann', 1),
+      ...week('bob', 5, '2026-02-24'), // the week before
+      ...week('bob', 5, '2026-03-09'), // the week after
+      ...week('cy', 2).map((b) => ({ ...b, status: 'cancelled' })),
+      ...week('cy', 1),
+    ];
+    expect(chosen(assignMembers(input({ assignmentType: 'least_busy', bookings })))).toEqual(['bob']);
+  });
+
+  it('reads the week in the team\'s zone', () => {
+    // Sunday 8 March 23:30 in New York is Monday 9 March 03:30Z: in New York it belongs to the slot's week.
+    // Booked last, so in New York (one booking each) the tie goes to bob; in UTC ann has none that week.
+    const late = [{ userId: 'ann', start: '2026-03-09T03:30:00Z', createdAt: '2026-02-05T00:00:00Z' }];
+    const bookings = [...late, ...week('bob', 1), ...week('cy', 1)];
+    expect(chosen(assignMembers(input({ assignmentType: 'least_busy', bookings, timeZone: 'America/New_York' })))).toEqual(['bob']);
+    expect(chosen(assignMembers(input({ assignmentType: 'least_busy', bookings, timeZone: 'UTC' })))).toEqual(['ann']);
+  });
+
+  it('skips busy members and breaks ties like round robin', () => {
+    const bookings = [...week('bob', 1), ...week('cy', 1)];
+    const busy: MemberBusy[] = [{ userId: 'ann', ...slotAt('2026-03-04T10:00:00Z') }];
+    expect(chosen(assignMembers(input({ assignmentType: 'least_busy', bookings, busy })))).toEqual(['bob']);
+  });
+});
+
+describe('specific member', () => {
+  const rules = { assignmentType: 'specific_member' as const, specificMemberId: 'cy' };
+
+  it('assigns that member when free, nobody when busy', () => {
+    expect(chosen(assignMembers(input(rules)))).toEqual(['cy']);
+    const busy: MemberBusy[] = [{ userId: 'cy', ...slotAt('2026-03-04T10:00:00Z') }];
+    expect(chosen(assignMembers(input({ ...rules, busy })))).toBe('none_available');
+  });
+
+  it('a specific member who is not in the team gives no_members', () => {
+    expect(chosen(assignMembers(input({ ...rules, specificMemberId: 'zed' })))).toBe('no_members');
+  });
+});
+
+describe('requires all members', () => {
+  it('returns every member when all are free, nobody when one is busy', () => {
+    expect(chosen(assignMembers(input({ requiresAllMembers: true })))).toEqual(['ann', 'bob', 'cy']);
+    const busy: MemberBusy[] = [{ userId: 'bob', start: '2026-03-04T10:20:00Z', end: '2026-03-04T10:40:00Z' }];
+    expect(chosen(assignMembers(input({ requiresAllMembers: true, busy })))).toBe('none_available');
+  });
+
+  it('overrides the assignment type', () => {
+    expect(chosen(assignMembers(input({ requiresAllMembers: true, assignmentType: 'specific_member', specificMemberId: 'cy' })))).toEqual([
+      'ann', 'bob', 'cy',
+    ]);
+  });
+});
+
+describe('teamSlotMembers feeds the slot engine', () => {
+  // Monday 2 March 2026, team window 09:00-12:00 UTC.
+  const busy: MemberBusy[] = [
+    { userId: 'ann', start: '2026-03-02T09:00:00Z', end: '2026-03-02T10:00:00Z' },
+    { userId: 'bob', start: '2026-03-02T10:00:00Z', end: '2026-03-02T11:00:00Z' },
+    { userId: 'cy', start: '2026-03-02T09:00:00Z', end: '2026-03-02T09:30:00Z' },
+  ];
+  const slotsFor = (rules: Parameters<typeof teamSlotMembers>[2]) =>
+    labelsOn(
+      computeSlots(
+        query({
+          availability: weekly([1], '09:00', '12:00'),
+          ...teamSlotMembers(MEMBERS, busy, rules),
+          range: { from: '2026-03-02T00:00:00Z', to: '2026-03-03T00:00:00Z' },
+        }),
+      ),
+      '2026-03-02',
+    );
+
+  it('requires all members offers only the intersection of free times', () => {
+    expect(slotsFor({ assignmentType: 'round_robin', requiresAllMembers: true })).toEqual(['11:00', '11:30']);
+  });
+
+  it('round robin and least busy offer the union of free times', () => {
+    const all = ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30'];
+    expect(slotsFor({ assignmentType: 'round_robin' })).toEqual(all);
+    expect(slotsFor({ assignmentType: 'least_busy' })).toEqual(all);
+  });
+
+  it('a specific member offers only that member\'s free times', () => {
+    expect(slotsFor({ assignmentType: 'specific_member', specificMemberId: 'bob' })).toEqual(['09:00', '09:30', '11:00', '11:30']);
+  });
+
+  it('every slot the engine offers can be assigned', () => {
+    for (const rules of [
+      { assignmentType: 'round_robin' as const },
+      { assignmentType: 'least_busy' as const },
+      { assignmentType: 'specific_member' as const, specificMemberId: 'cy' },
+      { assignmentType: 'round_robin' as const, requiresAllMembers: true },
+    ]) {
+      const offered = computeSlots(
+        query({
+          availability: weekly([1], '09:00', '12:00'),
+          ...teamSlotMembers(MEMBERS, busy, rules),
+          range: { from: '2026-03-02T00:00:00Z', to: '2026-03-03T00:00:00Z' },
+        }),
+      ).slots;
+      expect(offered.length).toBeGreaterThan(0);
+      for (const s of offered) expect(assignMembers(input({ ...rules, busy, slot: s })).ok).toBe(true);
+    }
+  });
+});
