@@ -29,14 +29,19 @@ export async function createUser(
   return id;
 }
 
+/** Acts as the actor for the rest of the current transaction. */
+export async function become(c: pg.Client, actor: Actor): Promise<void> {
+  const claims = actor.role === 'anon' ? { role: 'anon' } : { role: 'authenticated', sub: actor.id };
+  await c.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(claims)]);
+  await c.query(`set local role ${actor.role}`);
+}
+
 /** Runs `fn` as the actor in a transaction that is always rolled back; `prepare` runs first as superuser. */
 export async function as<T>(c: pg.Client, actor: Actor, fn: () => Promise<T>, prepare?: string): Promise<T> {
   await c.query('begin');
   try {
     if (prepare) await c.query(prepare);
-    const claims = actor.role === 'anon' ? { role: 'anon' } : { role: 'authenticated', sub: actor.id };
-    await c.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(claims)]);
-    await c.query(`set local role ${actor.role}`);
+    await become(c, actor);
     return await fn();
   } finally {
     await c.query('rollback');

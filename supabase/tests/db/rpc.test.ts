@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anon, as, book, connect, createUser, errorCode, GUEST, hostWithEventType, one, rolledBack, user } from './db.ts';
+import { anon, as, become, book, connect, createUser, errorCode, GUEST, hostWithEventType, one, rolledBack, user } from './db.ts';
 
 let c: pg.Client;
 beforeAll(async () => {
@@ -17,8 +17,7 @@ afterAll(async () => {
 async function asAnon<T>(setup: () => Promise<void>, fn: () => Promise<T>): Promise<T> {
   return rolledBack(c, async () => {
     await setup();
-    await c.query(`select set_config('request.jwt.claims', '{"role":"anon"}', true)`);
-    await c.query('set local role anon');
+    await become(c, anon);
     return fn();
   });
 }
@@ -296,8 +295,7 @@ describe('team RPCs', () => {
       const type = (await one(c, `insert into team_event_types (team_id, title) values ($1, 'x') returning id`, [team])).id;
       await c.query('savepoint fixture');
       const attempt = async (who: string) => {
-        await c.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ role: 'authenticated', sub: who })]);
-        await c.query('set local role authenticated');
+        await become(c, user(who));
         const code = await errorCode(c, `select create_team_booking($1, '2033-01-03 10:00Z', '2033-01-03 10:30Z', $2, null, array[$3::uuid])`, [type, GUEST, who]);
         await c.query('rollback to savepoint fixture');
         return code;
