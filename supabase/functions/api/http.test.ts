@@ -1,0 +1,161 @@
+// deno test: the HTTP plumbing the three functions share (router, cookies, sessions, rate limits).
+import assert from 'node:assert/strict';
+import { readCookies, serializeCookie } from '../_shared/http/cookies.ts';
+import type { FunctionEnv } from '../_shared/http/env.ts';
+import { fromDbError, HttpError } from '../_shared/http/errors.ts';
+import { RateLimiter } from '../_shared/http/rate-limit.ts';
+import { createHandler, Router } from '../_shared/http/router.ts';
+import { parseRange } from '../_shared/http/scheduling.ts';
+import { ACCESS_COOKIE, REFRESH_COOKIE, resolveCaller, sessionCookies } from '../_shared/http/session.ts';
+
+const env: FunctionEnv = { supabaseUrl: 'http://supabase.test', anonKey: 'anon-key', serviceRoleKey: 'service-key' };
+
+function jwt(claims: Record<string, unknown>): string {
+  const b64 = (v: object) => btoa(JSON.stringify(v)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${b64({ alg: 'HS256' })}.${b64(claims)}.sig`;
+}
+
+/** Replaces fetch for one test with a GoTrue stand-in. */
+async function withAuthServer(routes: Record<string, (req: Request) => Response>, run: (calls: string[]) => Promise<void>) {
+  const real = globalThis.fetch;
+  const calls: string[] = [];
+  globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const req = new Request(input, init);
+    const url = new URL(req.url);
+    const key = `${req.method} ${url.pathname}${url.search}`;
+    calls.push(key);
+    const route = routes[key];
+    return Promise.resolve(route ? route(req) : new Response('{"msg":"unexpected"}', { status: 500 }));
+  };
+  try {
+    await run(calls);
+  } finally {
+    globalThis.fetch = real;
+  }
+}
+
+Deno.test('router: params, 404, 405, HEAD, CORS and Set-Cookie on every answer', async () => {
+  const router = new Router()
+    .get('/api/things/:id', (ctx) => {
+      ctx.setCookie('a=1');
+      return Response.json({ id: ctx.params.id });
+    })
+    .post('/api/things', () => {
+      throw new HttpError(409, 'taken');
+    });
+  const handle = createHandler(router, env);
+  const ok = await handle(new Request('http://x/api/things/h%C3%A9llo', { headers: { origin: 'http://web.test' } }));
+  assert.equal(ok.status, 200);
+  assert.deepEqual(await ok.json(), { id: 'héllo' });
+  assert.equal(ok.headers.get('access-control-allow-origin'), 'http://web.test');
+  assert.equal(ok.headers.get('access-control-allow-credentials'), 'true');
+  assert.equal(ok.headers.get('set-cookie'), 'a=1');
+  assert.equal((await handle(new Request('http://x/api/things/1', { method: 'HEAD' }))).status, 200);
+  assert.equal((await handle(new Request('http://x/api/things/%ZZ'))).status, 404);
+  assert.equal((await handle(new Request('http://x/api/nothing'))).status, 404);
+  const wrongMethod = await handle(new Request('http://x/api/things/1', { method: 'DELETE' }));
+  assert.equal(wrongMethod.status, 405);
+  assert.deepEqual(await wrongMethod.json(), { message: 'Method not allowed' });
+  assert.deepEqual(await (await handle(new Request('http://x/api/things', { method: 'POST' }))).json(), { message: 'taken' });
+  const preflight = await handle(new Request('http://x/api/things', { method: 'OPTIONS' }));
+  assert.equal(preflight.status, 204);
+  assert.equal(preflight.headers.get('access-control-allow-origin'), '*');
+});
+
+Deno.test('router: an unexpected error is a bare 500, its details only in the log', async () => {
+  const router = new Router().get('/boom', () => {
+    throw new Error('secret detail at file.ts:12');
+  });
+  const error = console.error;
+  console.error = () => {};
+  try {
+    const res = await createHandler(router, env)(new Request('http://x/boom'));
+    assert.equal(res.status, 500);
+    assert.deepEqual(await res.json(), { message: 'Internal server error' });
+  } finally {
+    console.error = error;
+  }
+});
+
+Deno.test('cookies: read, tolerate garbage, and write HttpOnly SameSite=Lax, Secure only on https', () => {
+  assert.deepEqual([...readCookies('a=1; b=x%20y; bad; c=%E0%A4%A')], [['a', '1'], ['b', 'x y']]);
+  assert.equal(serializeCookie('n', 'v v', { maxAge: 10, secure: false }), 'n=v%20v; Path=/; Max-Age=10; HttpOnly; SameSite=Lax');
+  const session = { access_token: 'A', refresh_token: 'R', expires_in: 3600, user: { id: 'u' } };
+  const plain = sessionCookies(new Request('http://x/'), session);
+  assert.ok(plain.every((c) => !c.includes('Secure')));
+  const proxied = sessionCookies(new Request('http://x/', { headers: { 'x-forwarded-proto': 'https' } }), session);
+  assert.ok(proxied.every((c) => c.endsWith('; Secure')));
+});
+
+Deno.test('session: a bearer JWT is checked with Auth; the anon key as bearer is nobody', async () => {
+  const token = jwt({ role: 'authenticated', sub: 'u1', exp: Date.now() / 1000 + 600 });
+  await withAuthServer({ 'GET /auth/v1/user': () => Response.json({ id: 'u1', email: 'u1@x.test' }) }, async (calls) => {
+    const caller = await resolveCaller(new Request('http://x/', { headers: { authorization: `Bearer ${token}` } }), env, () => {});
+    assert.equal(caller?.id, 'u1');
+    const anon = await resolveCaller(new Request('http://x/', { headers: { authorization: `Bearer ${jwt({ role: 'anon' })}` } }), env, () => {});
+    assert.equal(anon, null);
+    assert.deepEqual(calls, ['GET /auth/v1/user']);
+  });
+});
+
+Deno.test('session: an expired access cookie is refreshed and new cookies are set', async () => {
+  const expired = jwt({ role: 'authenticated', sub: 'u1', exp: Date.now() / 1000 - 10 });
+  const cookies: string[] = [];
+  await withAuthServer(
+    {
+      'POST /auth/v1/token?grant_type=refresh_token': () =>
+        Response.json({ access_token: 'NEW', refresh_token: 'R2', expires_in: 3600, user: { id: 'u1' } }),
+    },
+    async (calls) => {
+      const req = new Request('http://x/', { headers: { cookie: `${ACCESS_COOKIE}=${expired}; ${REFRESH_COOKIE}=R1` } });
+      const caller = await resolveCaller(req, env, (c) => cookies.push(c));
+      assert.equal(caller?.accessToken, 'NEW');
+      assert.deepEqual(calls, ['POST /auth/v1/token?grant_type=refresh_token']);
+    },
+  );
+  assert.ok(cookies.some((c) => c.startsWith(`${ACCESS_COOKIE}=NEW;`)));
+  assert.ok(cookies.some((c) => c.startsWith(`${REFRESH_COOKIE}=R2;`)));
+});
+
+Deno.test('session: a revoked refresh token clears the cookies', async () => {
+  const cookies: string[] = [];
+  await withAuthServer(
+    { 'POST /auth/v1/token?grant_type=refresh_token': () => Response.json({ msg: 'Invalid Refresh Token' }, { status: 400 }) },
+    async () => {
+      const req = new Request('http://x/', { headers: { cookie: `${REFRESH_COOKIE}=gone` } });
+      assert.equal(await resolveCaller(req, env, (c) => cookies.push(c)), null);
+    },
+  );
+  assert.equal(cookies.length, 2);
+  assert.ok(cookies.every((c) => c.includes('Max-Age=0')));
+});
+
+Deno.test('rate limiter: a burst up to capacity, then refused until tokens come back', () => {
+  let now = 0;
+  const limiter = new RateLimiter({ capacity: 3, refillPerSecond: 1 }, () => now);
+  assert.deepEqual([1, 2, 3, 4].map(() => limiter.take('a')), [true, true, true, false]);
+  assert.equal(limiter.take('b'), true);
+  now = 1000;
+  assert.deepEqual([limiter.take('a'), limiter.take('a')], [true, false]);
+});
+
+Deno.test('database errors: client mistakes become 4xx, the rest stays a 500', () => {
+  const status = (code: string) => {
+    const e = fromDbError({ code, message: 'm' });
+    return e instanceof HttpError ? e.status : 500;
+  };
+  assert.deepEqual(
+    ['23P01', '23505', '23503', '23514', '22P05', 'PGRST116', 'PGRST100', '42501', 'P0002', 'XX000'].map(status),
+    [409, 409, 404, 400, 400, 404, 400, 403, 404, 500],
+  );
+  assert.match(fromDbError({ code: '23P01', message: '' }).message, /no longer available/);
+});
+
+Deno.test('tstzrange text from PostgREST becomes ISO instants', () => {
+  assert.deepEqual(parseRange('["2026-11-23 09:00:00+00","2026-11-23 09:30:00+00")'), {
+    start: '2026-11-23T09:00:00.000Z',
+    end: '2026-11-23T09:30:00.000Z',
+  });
+  assert.deepEqual(parseRange('["2026-11-23 14:30:00.5+05:30","2026-11-23 15:00:00+05:30")')?.start, '2026-11-23T09:00:00.500Z');
+  assert.equal(parseRange('empty'), null);
+});

@@ -1,0 +1,24 @@
+// deno test: the bookings function's body validation and routing (answered before any database read).
+import assert from 'node:assert/strict';
+import { bookingsHandler } from './handler.ts';
+
+const handle = bookingsHandler({ supabaseUrl: 'http://supabase.test', anonKey: 'anon', serviceRoleKey: 'service' });
+const post = async (body: string) => {
+  const res = await handle(new Request('http://fn.test/bookings', { method: 'POST', body, headers: { 'content-type': 'application/json' } }));
+  return { status: res.status, body: await res.json() };
+};
+const valid = { guestName: 'Ann', guestEmail: 'ann@example.com', startTime: '2026-12-01T10:00:00Z', endTime: '2026-12-01T10:30:00Z' };
+
+Deno.test('bookings: malformed JSON and wrong shapes are 400 with a message', async () => {
+  assert.deepEqual(await post('{'), { status: 400, body: { message: 'Invalid JSON body' } });
+  for (const body of ['null', '[]', '"x"', '{}']) assert.equal((await post(body)).status, 400, body);
+});
+
+Deno.test('bookings: the guest form messages of spec section 5', async () => {
+  assert.deepEqual((await post(JSON.stringify({ ...valid, eventTypeId: 1, guestEmail: 'nope' }))).body, { message: 'Please fill in your name and email.' });
+  assert.deepEqual((await post(JSON.stringify({ ...valid, eventTypeId: 1, startTime: '' }))).body, { message: 'Please select a date and time.' });
+  assert.deepEqual((await post(JSON.stringify({ ...valid, teamEventTypeId: 'x' }))).body, { message: 'Please select an event type' });
+  assert.deepEqual((await post(JSON.stringify({ ...valid, eventTypeId: 1, endTime: '2026-12-01T09:00:00Z' }))).body, {
+    message: 'End time must be after start time',
+  });
+});
