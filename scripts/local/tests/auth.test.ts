@@ -288,11 +288,29 @@ describe('password recovery', () => {
     expect(bad.error?.code).toBe('otp_expired');
   });
 
-  it('sends an unlisted redirect_to back to the site URL', async () => {
+  it('sends an unlisted redirect_to back to the site URL, and accepts the site on another loopback port', async () => {
     const u = await newUser();
     await anonClient().auth.resetPasswordForEmail(u.email, { redirectTo: 'https://evil.example.com/steal' });
     const res = await fetch(linkIn((await latestMail(u.email)).text), { redirect: 'manual' });
     expect(res.headers.get('location')!.startsWith(`${SITE}#access_token=`)).toBe(true);
+
+    // A web app served by a test on some free port of 127.0.0.1 is still the local site.
+    const local = `${stack().apiUrl}/reset`;
+    await anonClient().auth.resetPasswordForEmail(u.email, { redirectTo: local });
+    const again = await fetch(linkIn((await latestMail(u.email)).text), { redirect: 'manual' });
+    expect(again.headers.get('location')!.startsWith(`${local}#access_token=`)).toBe(true);
+  });
+
+  it('recovers by PKCE: the link returns a code that supabase-js exchanges', async () => {
+    const u = await newUser();
+    const c = jsClient(stack().apiUrl, 'pkce');
+    expect((await c.auth.resetPasswordForEmail(u.email, { redirectTo: `${SITE}/reset-password` })).error).toBeNull();
+    const landed = (await fetch(linkIn((await latestMail(u.email)).text), { redirect: 'manual' })).headers.get('location')!;
+    expect(landed.startsWith(`${SITE}/reset-password?code=`)).toBe(true);
+    const { data, error } = await c.auth.exchangeCodeForSession(new URL(landed).searchParams.get('code')!);
+    expect(error).toBeNull();
+    expect(data.user?.id).toBe(u.id);
+    expect(decodeJwt(data.session!.access_token).amr).toEqual([{ method: 'recovery', timestamp: expect.any(Number) }]);
   });
 });
 
@@ -364,6 +382,12 @@ describe('OAuth through the local identity page', () => {
     expect(data.user?.identities?.map((i) => i.provider).sort()).toEqual(['apple', 'email']);
   });
 
+  it('refuses a forged state on the identity page', async () => {
+    const res = await fetch(`${stack().apiUrl}/auth/v1/local-idp?provider=google&state=forged`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ code: 400, error_code: 'bad_oauth_state', msg: 'OAuth callback with invalid state' });
+  });
+
   it('refuses an unknown provider with GoTrue 400', async () => {
     const res = await authFetch('/authorize?provider=myspace');
     expect(res.status).toBe(400);
@@ -403,6 +427,19 @@ describe('admin', () => {
     expect((await admin.getUserById(id)).error?.status).toBe(404);
     expect((await anonClient().auth.signInWithPassword({ email, password: 'made-by-admin-1' })).error?.status).toBe(400);
     expect(await sql('select 1 from auth.identities where user_id = $1', [id])).toEqual([]);
+  });
+
+  it('answers a database failure with a bare 500, no internals', async () => {
+    const u = await newUser();
+    const res = await fetch(`${stack().apiUrl}/auth/v1/admin/users/${u.id}`, {
+      method: 'PUT',
+      headers: { apikey: stack().serviceRoleKey, authorization: `Bearer ${stack().serviceRoleKey}`, 'content-type': 'application/json' },
+      // auth.users.role is varchar(255): Postgres refuses the update.
+      body: JSON.stringify({ role: 'r'.repeat(300) }),
+    });
+    expect(res.status).toBe(500);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(await res.json()).toEqual({ code: 500, msg: 'Internal Server Error' });
   });
 
   it('refuses admin calls from a signed-in user', async () => {
