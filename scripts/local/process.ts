@@ -43,6 +43,16 @@ function exited(proc: ChildProcess): Promise<void> {
   return new Promise((resolve) => proc.once('exit', () => resolve()));
 }
 
+/** True while a process with this PID exists. */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Ends a child left behind by a parent that was killed hard (it would hold our port). */
 function killOrphan(pidFile: string, command: string) {
   if (!existsSync(pidFile)) return;

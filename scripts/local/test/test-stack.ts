@@ -11,9 +11,15 @@ export interface TestStack {
   dispose(): Promise<void>;
 }
 
+/** A temporary data folder the `postgres` OS user can enter (Postgres runs as it when we are root). */
+export function tempDataDir(prefix = 'kairos-stack-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  chmodSync(dir, 0o755);
+  return dir;
+}
+
 export async function startTestStack(options: StackOptions = {}): Promise<TestStack> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'kairos-stack-'));
-  chmodSync(dataDir, 0o755); // Postgres runs as the `postgres` OS user when we are root.
+  const dataDir = tempDataDir();
   const base = await freePortRange(12);
   const stack = await startStack({
     seed: false,

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../config.ts';
+import { isAlive as alive } from '../process.ts';
 import { freePortRange } from '../test/ports.ts';
+import { tempDataDir } from '../test/test-stack.ts';
 
 function descendants(pid: number): number[] {
   // /proc/<pid>/task/<pid>/children lists direct children (Linux).
@@ -16,19 +16,9 @@ function descendants(pid: number): number[] {
   }
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 describe('npm run dev', () => {
   it('starts the stack and the web app, prints keys and start-up time, and stops on Ctrl-C leaving no process', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'kairos-dev-'));
-    chmodSync(dataDir, 0o755);
+    const dataDir = tempDataDir('kairos-dev-');
     const base = await freePortRange(12);
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/local/dev.ts'], {
       cwd: ROOT,

@@ -1,17 +1,16 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startPostgres } from '../postgres.ts';
+import { isAlive as alive } from '../process.ts';
 import { freePortRange } from '../test/ports.ts';
+import { tempDataDir } from '../test/test-stack.ts';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 async function setup() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'kairos-pg-'));
-  chmodSync(dataDir, 0o755);
+  const dataDir = tempDataDir('kairos-pg-');
   dirs.push(dataDir);
   const port = await freePortRange(1);
   const url = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
@@ -26,15 +25,6 @@ async function setup() {
   };
   return { dataDir, port, query, start: () => startPostgres({ dataDir, port, password: 'postgres' }) };
 }
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('local Postgres', () => {
   it('keeps data across a clean stop and start', async () => {
