@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anon, as, connect, createUser, user, type Actor } from './db.ts';
+import { anon, as, connect, createUser, errorCode, user, type Actor } from './db.ts';
 
 const ACTORS = ['anon', 'owner', 'other user', 'team owner', 'team admin', 'team member', 'non-member'] as const;
 type ActorName = (typeof ACTORS)[number];
@@ -231,3 +231,58 @@ describe('RLS matrix', () => {
     expect(actual).toEqual(expected);
   });
 });
+
+describe('rules beside the matrix', () => {
+  const code = (actor: Actor, text: string, params: unknown[] = []) =>
+    as(c, actor, async () => {
+      try {
+        const r = await c.query(text, params);
+        return `rows:${r.rowCount}`;
+      } catch (e) {
+        return (e as { code: string }).code;
+      }
+    });
+
+  it('never removes, demotes or replaces the team owner through the API', async () => {
+    const ownerRow = `team_id = ${f.team} and role = 'owner'`;
+    expect(await code(user(f.TA), `delete from team_members where ${ownerRow}`)).toBe('rows:0');
+    expect(await code(user(f.TO), `delete from team_members where ${ownerRow}`)).toBe('rows:0');
+    expect(await code(user(f.TA), `update team_members set role = 'member' where ${ownerRow}`)).toBe('rows:0');
+    expect(await code(user(f.TA), `update team_members set role = 'owner' where team_id = ${f.team} and user_id = $1`, [f.TM])).toBe('42501');
+    expect(await code(user(f.TO), `update teams set owner_id = $1 where id = ${f.team}`, [f.TA])).toBe('42501');
+    expect(await code(user(f.TA), `insert into team_members (team_id, user_id, role) values (${f.team}, $1, 'owner')`, [f.X])).toBe('42501');
+  });
+
+  it('creates teams only for oneself', async () => {
+    expect(await code(user(f.X), `insert into teams (name, slug, owner_id) values ('Mine?', 'not-mine-' || md5(random()::text), $1)`, [f.S])).toBe('42501');
+  });
+
+  it('shows a public team, its members, active event types and availability to anon, and never an inactive type', async () => {
+    const prepare = `update teams set is_public = true where id = ${f.team};
+      insert into team_event_types (team_id, title, is_active) values (${f.team}, 'Retired', false)`;
+    const seen = await as(c, anon, async () => ({
+      teams: (await c.query(`select 1 from teams where id = ${f.team}`)).rowCount,
+      members: (await c.query(`select 1 from team_members where team_id = ${f.team}`)).rowCount,
+      types: (await c.query(`select title from team_event_types where team_id = ${f.team}`)).rows.map((r) => r.title),
+      availability: (await c.query(`select 1 from team_availability where team_id = ${f.team}`)).rowCount,
+      bookings: await errorCode(c, `select 1 from bookings where team_id = ${f.team}`),
+    }), prepare);
+    expect(seen).toEqual({ teams: 1, members: 4, types: ['Team call'], availability: 1, bookings: '42501' });
+  });
+
+  it('lets a plain member cancel the team booking assigned to them, but not reassign it', async () => {
+    expect(await code(user(f.S), `update bookings set assigned_user_id = $1 where id = ${f.teamBooking}`, [f.TM])).toBe('42501');
+    expect(await code(user(f.S), `update bookings set notes = 'x' where id = ${f.teamBooking}`)).toBe('42501');
+    expect(await code(user(f.S), `update bookings set status = 'cancelled' where id = ${f.teamBooking}`)).toBe('rows:1');
+    expect(await code(user(f.TA), `update bookings set assigned_user_id = $1 where id = ${f.teamBooking}`, [f.TM])).toBe('rows:1');
+  });
+
+  it('never lets a client write identity, ownership or time columns', async () => {
+    expect(await code(user(f.S), `update profiles set email = 'spoof@example.test' where id = $1`, [f.S])).toBe('42501');
+    expect(await code(user(f.S), `update profiles set id = gen_random_uuid() where id = $1`, [f.S])).toBe('42501');
+    expect(await code(user(f.S), `update bookings set start_time = start_time + interval '1 hour' where id = ${f.booking}`)).toBe('42501');
+    expect(await code(user(f.S), `update bookings set guest_email = 'x@example.test' where id = ${f.booking}`)).toBe('42501');
+    expect(await code(user(f.S), `update event_types set user_id = $1 where id = ${f.eventType}`, [f.X])).toBe('42501');
+  });
+});
+
