@@ -5,7 +5,7 @@ import { addDays, instantToZoned } from '../../supabase/functions/_shared/time.t
 import { createEventType, createUser, overlappingPairs, setAvailability, setSettings } from './lib/fixtures.ts';
 import { guestAddress, pool, request, type Answer } from './lib/guests.ts';
 import type { Report } from './lib/report.ts';
-import { call, type BenchStack } from './lib/stack.ts';
+import { call, type BenchStack, type Target } from './lib/stack.ts';
 import { percentile, timed } from './lib/stats.ts';
 
 export const PUBLIC_BOOKING_PATH = '/functions/v1/api/bookings/public';
@@ -17,7 +17,7 @@ export interface Offered {
 }
 
 /** A host with one 30-minute event type and the slots the `slots` function offers for it. */
-export async function bookableHost(s: BenchStack, label: string): Promise<{ userId: string; eventTypeId: number; slots: Offered[] }> {
+export async function bookableHost(s: Target, label: string): Promise<{ userId: string; eventTypeId: number; slots: Offered[] }> {
   const userId = await createUser(s.db, { label });
   await setAvailability(s.db, userId);
   await setSettings(s.db, userId, NO_LIMITS);
@@ -31,7 +31,7 @@ export async function bookableHost(s: BenchStack, label: string): Promise<{ user
   return { userId, eventTypeId, slots: res.body.slots };
 }
 
-export function bookAsGuest(s: BenchStack, guest: number, eventTypeId: number, slot: Offered, timeoutMs = 30_000): Promise<Answer> {
+export function bookAsGuest(s: Target, guest: number, eventTypeId: number, slot: Offered, timeoutMs = 30_000): Promise<Answer> {
   return request(`${s.apiUrl}${PUBLIC_BOOKING_PATH}`, {
     method: 'POST',
     headers: { ...s.anonHeaders, 'content-type': 'application/json' },

@@ -2,23 +2,29 @@
 import pg from 'pg';
 import { startTestStack, type TestStack } from '../../local/test/test-stack.ts';
 
-export interface BenchStack extends TestStack {
+/** What the HTTP benchmarks (and the fault tests) need of a running stack. */
+export interface Target {
   db: pg.Pool;
   apiUrl: string;
   /** Headers of an anonymous supabase-js call (a guest). */
   anonHeaders: Record<string, string>;
+}
+
+export interface BenchStack extends TestStack, Target {
   close(): Promise<void>;
+}
+
+export function targetOf(test: TestStack, db: pg.Pool): Target {
+  const { anonKey, apiUrl } = test.stack.config;
+  return { db, apiUrl, anonHeaders: { apikey: anonKey, authorization: `Bearer ${anonKey}` } };
 }
 
 export async function startBenchStack(): Promise<BenchStack> {
   const test = await startTestStack();
   const db = new pg.Pool({ connectionString: test.stack.dbUrl, max: 10 });
-  const { anonKey, apiUrl } = test.stack.config;
   return {
     ...test,
-    db,
-    apiUrl,
-    anonHeaders: { apikey: anonKey, authorization: `Bearer ${anonKey}` },
+    ...targetOf(test, db),
     close: async () => {
       await db.end();
       await test.dispose();
