@@ -23,7 +23,7 @@ import {
 import { EMAIL_PATTERN, type AuthContext, type Handler } from './context.ts';
 
 /** Providers GoTrue knows; only those enabled in config.toml may be used. */
-const KNOWN = new Set([
+export const PROVIDERS = new Set([
   'apple', 'azure', 'bitbucket', 'discord', 'facebook', 'figma', 'fly', 'github', 'gitlab', 'google', 'kakao',
   'keycloak', 'linkedin', 'linkedin_oidc', 'notion', 'spotify', 'slack', 'slack_oidc', 'twitch', 'twitter', 'workos', 'zoom',
 ]);
@@ -45,7 +45,7 @@ function subjectFor(provider: string, email: string): string {
 export const authorize: Handler = async (ctx, req, res, url) => {
   const { config, pool } = ctx;
   const provider = (url.searchParams.get('provider') ?? '').toLowerCase();
-  if (!KNOWN.has(provider)) throw badRequest('validation_failed', `Unsupported provider: Provider ${provider} could not be found`);
+  if (!PROVIDERS.has(provider)) throw badRequest('validation_failed', `Unsupported provider: Provider ${provider} could not be found`);
   if (!config.auth.externalProviders.includes(provider)) {
     throw badRequest('validation_failed', 'Unsupported provider: Provider is not enabled');
   }

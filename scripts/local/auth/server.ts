@@ -8,7 +8,7 @@ import { createUser, deleteUserById, getUserById, listUsers, updateUserById } fr
 import { SignInThrottle, type AuthContext, type Handler } from './context.ts';
 import { notFound, sendError } from './errors.ts';
 import { sendJSON } from './http.ts';
-import { authorize, identityPage, identitySubmit } from './oauth.ts';
+import { authorize, identityPage, identitySubmit, PROVIDERS } from './oauth.ts';
 import { ensureSchema } from './sessions.ts';
 import { signup } from './signup.ts';
 import { token } from './token.ts';
@@ -17,9 +17,7 @@ import { recover, resend, verifyGet, verifyPost } from './verify.ts';
 
 const settings: Handler = async ({ config }, _req, res) => {
   const external: Record<string, boolean> = { anonymous_users: false, email: true, phone: false };
-  for (const p of ['apple', 'azure', 'bitbucket', 'discord', 'facebook', 'figma', 'github', 'gitlab', 'google', 'keycloak', 'kakao', 'linkedin_oidc', 'notion', 'slack_oidc', 'spotify', 'twitch', 'twitter', 'workos', 'zoom']) {
-    external[p] = config.auth.externalProviders.includes(p);
-  }
+  for (const p of PROVIDERS) external[p] = config.auth.externalProviders.includes(p);
   sendJSON(res, 200, {
     external,
     disable_signup: !config.auth.enableSignup,

@@ -71,10 +71,13 @@ export const signup: Handler = async (ctx, req, res, url) => {
   const body = await readJSON(req);
   const password = str(body, 'password');
   const data = obj(body, 'data') ?? {};
+  // Neither email nor phone is auth-js's signInAnonymously, which config.toml leaves disabled.
+  if (!str(body, 'email') && !str(body, 'phone')) {
+    throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+  }
   if (!password) throw badRequest('validation_failed', 'Signup requires a valid password');
   checkPassword(ctx, password);
   if (str(body, 'phone')) throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
-  if (!str(body, 'email')) throw badRequest('validation_failed', 'Sign up only available with email provider');
   const pkce = pkceParams(str(body, 'code_challenge'), str(body, 'code_challenge_method'));
   const email = validateEmail(str(body, 'email'));
   const autoconfirm = !config.auth.enableConfirmations;

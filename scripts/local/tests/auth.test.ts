@@ -10,7 +10,7 @@ import { createAuthServer } from '../auth/server.ts';
 import { loadConfig } from '../config.ts';
 import { Inbox } from '../inbox.ts';
 import { anonClient, newUser, serviceClient, sql, stack, uniqueEmail } from '../test/harness.ts';
-import { freePortRange } from '../test/ports.ts';
+import { freePortRange } from '../ports.ts';
 
 const SITE = 'http://localhost:5173';
 
@@ -99,6 +99,13 @@ describe('sign up and sign in', () => {
     expect(weak.error?.status).toBe(422);
     expect(weak.error?.code).toBe('weak_password');
     expect(weak.error?.message).toBe('Password should be at least 6 characters.');
+  });
+
+  it('refuses anonymous sign-ins, which config.toml leaves disabled', async () => {
+    const { data, error } = await anonClient().auth.signInAnonymously();
+    expect(data.session).toBeNull();
+    expect(error?.status).toBe(422);
+    expect(error?.code).toBe('anonymous_provider_disabled');
   });
 
   it('signs in, and answers a wrong password with 400 Invalid login credentials', async () => {
