@@ -86,6 +86,29 @@ function corsHeaders(req: Request): Record<string, string> {
     : { ...base, 'access-control-allow-origin': '*' };
 }
 
+/** Bytes of an unread request body read and dropped before answering; past this the body is left. */
+const DRAIN_LIMIT = 8 * 1024 * 1024;
+
+/**
+ * Reads what an early answer (401, 400 before the upload) left unread: a proxy that sees the answer
+ * before the body is sent would otherwise cut the connection and the client get EPIPE, not the answer.
+ */
+async function drain(req: Request) {
+  if (!req.body || req.bodyUsed) return;
+  const reader = req.body.getReader();
+  let read = 0;
+  try {
+    while (read <= DRAIN_LIMIT) {
+      const chunk = await reader.read();
+      if (chunk.done) return;
+      read += chunk.value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // The client went away: nothing to answer to.
+  }
+}
+
 export function clientAddress(req: Request): string {
   return (req.headers.get('x-forwarded-for') ?? '').split(',')[0].trim() || 'unknown';
 }
@@ -121,6 +144,7 @@ export function createHandler(router: Router, env: FunctionEnv): (req: Request) 
     } catch (error) {
       response = errorResponse(error);
     }
+    await drain(req);
     // Responses built by fetch (e.g. redirects) may have immutable headers: copy into a new one.
     const headers = new Headers(response.headers);
     for (const [k, v] of Object.entries(cors)) headers.set(k, v);

@@ -1,5 +1,5 @@
 // The signed-in host's own event types (GET /api/event-types/{id} for guests is in public.ts).
-import { eventTypeSchema } from '../../_shared/schemas.ts';
+import { eventTypeSchema, type EventTypeInput } from '../../_shared/schemas.ts';
 import { json, notFound, parseOrThrow } from '../../_shared/http/errors.ts';
 import { idParam, readJson } from '../../_shared/http/request.ts';
 import type { Router } from '../../_shared/http/router.ts';
@@ -8,7 +8,8 @@ import { rows, type Row } from '../access.ts';
 
 const NOT_FOUND = "The event type you're looking for doesn't exist.";
 
-function columns(input: ReturnType<typeof eventTypeSchema.parse>) {
+/** The columns personal and team event types share. */
+export function eventTypeColumns(input: Omit<EventTypeInput, 'duration'> & { duration: number }) {
   return {
     title: input.title,
     description: input.description,
@@ -29,7 +30,7 @@ export function eventTypeRoutes(router: Router) {
   router.post('/api/event-types', async (ctx) => {
     const caller = await ctx.requireCaller();
     const input = parseOrThrow(eventTypeSchema, await readJson(ctx.req));
-    const row = rows<Row>(await caller.db.from('event_types').insert({ ...columns(input), user_id: caller.id }).select('*').single());
+    const row = rows<Row>(await caller.db.from('event_types').insert({ ...eventTypeColumns(input), user_id: caller.id }).select('*').single());
     return json(camelize(row), 201);
   });
 
@@ -38,7 +39,7 @@ export function eventTypeRoutes(router: Router) {
     const id = idParam(ctx.params.id, NOT_FOUND);
     const input = parseOrThrow(eventTypeSchema, await readJson(ctx.req));
     // RLS hides other hosts' event types, so "not yours" and "does not exist" are both 404.
-    const row = rows<Row | null>(await caller.db.from('event_types').update(columns(input)).eq('id', id).select('*').maybeSingle());
+    const row = rows<Row | null>(await caller.db.from('event_types').update(eventTypeColumns(input)).eq('id', id).select('*').maybeSingle());
     if (!row) throw notFound(NOT_FOUND);
     return json(camelize(row));
   });

@@ -19,6 +19,7 @@ import type { Caller } from '../../_shared/http/session.ts';
 import { camelize } from '../../_shared/http/shapes.ts';
 import { BOOKING_SELECT, bookingShape, requireManager, rows, TEAM_NOT_FOUND, teamRole, type Row } from '../access.ts';
 import { replaceRules } from './availability.ts';
+import { eventTypeColumns } from './event-types.ts';
 import { BOOKING_NOT_FOUND, bookingDeps, changeStatus } from './bookings.ts';
 
 const MEMBER_SELECT = 'id, team_id, user_id, role, joined_at, user:profiles(id, first_name, last_name, email, profile_image_url, title, company, location)';
@@ -38,6 +39,20 @@ function shapeTeam(row: Row, role: string | null) {
 
 function teamId(ctx: Ctx): number {
   return idParam(ctx.params.teamId, TEAM_NOT_FOUND);
+}
+
+/** The signed-in caller as a member of the path's team (any role). */
+async function asMember(ctx: Ctx) {
+  const caller = await ctx.requireCaller();
+  const id = teamId(ctx);
+  return { caller, id, role: await teamRole(caller, id) };
+}
+
+/** The signed-in caller as an owner or admin of the path's team. */
+async function asManager(ctx: Ctx) {
+  const caller = await ctx.requireCaller();
+  const id = teamId(ctx);
+  return { caller, id, role: await requireManager(caller, id) };
 }
 
 export function teamRoutes(router: Router, limiter: BookingRateLimit) {
@@ -63,15 +78,12 @@ export function teamRoutes(router: Router, limiter: BookingRateLimit) {
   });
 
   router.get('/api/teams/:teamId', async (ctx) => {
-    const caller = await ctx.requireCaller();
-    const id = teamId(ctx);
-    return json(await teamWithRole(caller, id, await teamRole(caller, id)));
+    const { caller, id, role } = await asMember(ctx);
+    return json(await teamWithRole(caller, id, role));
   });
 
   router.patch('/api/teams/:teamId', async (ctx) => {
-    const caller = await ctx.requireCaller();
-    const id = teamId(ctx);
-    const role = await requireManager(caller, id);
+    const { caller, id, role } = await asManager(ctx);
     const input = parseOrThrow(teamSettingsSchema, await readJson(ctx.req));
     const changes: Row = { name: input.name, slug: input.slug, description: input.description };
     if (input.timezone !== undefined) changes.timezone = input.timezone;
@@ -82,17 +94,13 @@ export function teamRoutes(router: Router, limiter: BookingRateLimit) {
 
   // Members --------------------------------------------------------------------------------------
   router.get('/api/teams/:teamId/members', async (ctx) => {
-    const caller = await ctx.requireCaller();
-    const id = teamId(ctx);
-    await teamRole(caller, id);
+    const { caller, id } = await asMember(ctx);
     const list = rows<Row[]>(await caller.db.from('team_members').select(MEMBER_SELECT).eq('team_id', id).order('joined_at').order('id'));
     return json(camelize(list));
   });
 
   router.post('/api/teams/:teamId/members', async (ctx) => {
-    const caller = await ctx.requireCaller();
-    const id = teamId(ctx);
-    await requireManager(caller, id);
+    const { caller, id } = await asManager(ctx);
     const input = parseOrThrow(inviteSchema, await readJson(ctx.req));
     const added = rows<{ id: number }>(
       await caller.db.rpc('invite_team_member', { p_team_id: id, p_email: input.email, p_role: input.role }).single(),
@@ -103,9 +111,7 @@ export function teamRoutes(router: Router, limiter: BookingRateLimit) {
   });
 
   router.delete('/api/teams/:teamId/members/:userId', async (ctx) => {
-    const caller = await ctx.requireCaller();
-    const id = teamId(ctx);
-    await requireManager(caller, id);
+    const { caller, id } = await asManager(ctx);
     const userId = uuidParam(ctx.params.userId, 'Member not found');
     const target = rows<{ role: string } | null>(
       await caller.db.from('team_members').select('role').eq('team_id', id).eq('user_id', userId).maybeSingle(),
@@ -119,28 +125,19 @@ export function teamRoutes(router: Router, limiter: BookingRateLimit) {
 
   // Event types ----------------------------------------------------------------------------------
   router.get('/api/teams/:teamId/event-types', async (ctx) => {
-    const caller = await ctx.requireCaller();
-    const id = teamId(ctx);
-    await teamRole(caller, id);
+    const { caller, id } = await asMember(ctx);
     const list = rows<Row[]>(await caller.db.from('team_event_types').select('*').eq('team_id', id).order('created_at').order('id'));
     return json(camelize(list));
   });
 
   router.post('/api/teams/:teamId/event-types', async (ctx) => {
-    const caller = await ctx.requireCaller();
-    const id = teamId(ctx);
-    await requireManager(caller, id);
+    const { caller, id } = await asManager(ctx);
     const input = parseOrThrow(teamEventTypeSchema, await readJson(ctx.req));
     const result = await caller.db
       .from('team_event_types')
       .insert({
+        ...eventTypeColumns(input),
         team_id: id,
-        title: input.title,
-        description: input.description,
-        duration: input.duration,
-        color: input.color,
-        is_active: input.isActive,
-        auto_confirm: input.autoConfirm,
         requires_all_members: input.requiresAllMembers,
         assignment_type: input.assignmentType,
         specific_member_id: input.assignmentType === 'specific_member' ? input.specificMemberId : null,
@@ -154,26 +151,20 @@ export function teamRoutes(router: Router, limiter: BookingRateLimit) {
 
   // Availability ---------------------------------------------------------------------------------
   router.get('/api/teams/:teamId/availability', async (ctx) => {
-    const caller = await ctx.requireCaller();
-    const id = teamId(ctx);
-    await teamRole(caller, id);
+    const { caller, id } = await asMember(ctx);
     const list = rows<Row[]>(await caller.db.from('team_availability').select('*').eq('team_id', id).order('day_of_week').order('start_time'));
     return json(camelize(list));
   });
 
   router.put('/api/teams/:teamId/availability', async (ctx) => {
-    const caller = await ctx.requireCaller();
-    const id = teamId(ctx);
-    await requireManager(caller, id);
+    const { caller, id } = await asManager(ctx);
     const rules = parseOrThrow(availabilitySchema, await readJson(ctx.req));
     return json(await replaceRules(caller.db, 'team_availability', { team_id: id }, rules));
   });
 
   // Bookings -------------------------------------------------------------------------------------
   router.get('/api/teams/:teamId/bookings', async (ctx) => {
-    const caller = await ctx.requireCaller();
-    const id = teamId(ctx);
-    await teamRole(caller, id);
+    const { caller, id } = await asMember(ctx);
     const range = parseOrThrow(dateRangeQuerySchema, Object.fromEntries(ctx.url.searchParams));
     let query = caller.db.from('bookings').select(BOOKING_SELECT).eq('team_id', id).neq('status', 'cancelled');
     if (range.startDate) query = query.gte('start_time', range.startDate);
@@ -182,9 +173,7 @@ export function teamRoutes(router: Router, limiter: BookingRateLimit) {
   });
 
   router.get('/api/teams/:teamId/bookings/cancelled', async (ctx) => {
-    const caller = await ctx.requireCaller();
-    const id = teamId(ctx);
-    await teamRole(caller, id);
+    const { caller, id } = await asMember(ctx);
     const list = rows<Row[]>(
       await caller.db.from('bookings').select(BOOKING_SELECT).eq('team_id', id).eq('status', 'cancelled').order('start_time', { ascending: false }),
     );
@@ -199,17 +188,13 @@ export function teamRoutes(router: Router, limiter: BookingRateLimit) {
   });
 
   router.post('/api/teams/:teamId/bookings/:bookingId/cancel', async (ctx) => {
-    const caller = await ctx.requireCaller();
-    const id = teamId(ctx);
-    await teamRole(caller, id);
+    const { caller, id } = await asMember(ctx);
     const bookingId = idParam(ctx.params.bookingId, BOOKING_NOT_FOUND);
     return json(await changeStatus(caller.db, bookingId, 'cancelled', ['pending', 'confirmed'], { team_id: id }));
   });
 
   router.put('/api/teams/:teamId/bookings/:bookingId/assign', async (ctx) => {
-    const caller = await ctx.requireCaller();
-    const id = teamId(ctx);
-    await requireManager(caller, id);
+    const { caller, id } = await asManager(ctx);
     const bookingId = idParam(ctx.params.bookingId, BOOKING_NOT_FOUND);
     const { memberId } = parseOrThrow(assignSchema, await readJson(ctx.req));
     const booking = rows<Row | null>(await caller.db.from('bookings').select('id').eq('id', bookingId).eq('team_id', id).maybeSingle());
