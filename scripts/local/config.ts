@@ -20,7 +20,7 @@ export interface Ports {
   rest: number;
   auth: number;
   storage: number;
-  /** First of the consecutive ports given to function processes (one per function). */
+  /** First of the consecutive ports given to function processes (one per function). 0: picked at start. */
   functions: number;
   web: number;
 }
@@ -97,16 +97,17 @@ export interface ConfigOverrides {
 export function loadConfig(overrides: ConfigOverrides = {}): StackConfig {
   const toml = readSupabaseToml();
   const env = process.env;
-  // KAIROS_PORT_BASE moves every port at once (a second stack beside `npm run dev`).
+  // KAIROS_PORT_BASE moves every port at once (a second stack beside `npm run dev`). Ports left 0
+  // are internal (behind the gateway) and are picked free at start.
   const base = env.KAIROS_PORT_BASE ? Number(env.KAIROS_PORT_BASE) : undefined;
   const ports: Ports = {
     gateway: base ?? Number(toml.api?.port ?? 54321),
     db: base ? base + 1 : Number(toml.db?.port ?? 54322),
-    rest: base ? base + 2 : 54330,
-    auth: base ? base + 3 : 54331,
-    storage: base ? base + 4 : 54332,
+    rest: base ? base + 2 : 0,
+    auth: base ? base + 3 : 0,
+    storage: base ? base + 4 : 0,
     web: base ? base + 5 : 5173,
-    functions: base ? base + 6 : 54340,
+    functions: base ? base + 6 : 0,
     ...overrides.ports,
   };
   const a = toml.auth ?? {};

@@ -10,6 +10,7 @@ import { startFunctions, type FunctionsRuntime } from './functions.ts';
 import { createGateway } from './gateway.ts';
 import { Inbox } from './inbox.ts';
 import { migrate } from './migrate.ts';
+import { freePortRange } from './ports.ts';
 import { startPostgres, type PostgresHandle } from './postgres.ts';
 import { startPostgrest } from './postgrest.ts';
 import type { ServiceProcess } from './process.ts';
@@ -62,6 +63,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const log = options.log ?? (() => {});
   const config = loadConfig(options);
   mkdirSync(config.dataDir, { recursive: true });
+  const { ports } = config;
+  if (!ports.rest || !ports.auth || !ports.storage || !ports.functions) {
+    const free = await freePortRange(3 + config.functions.length);
+    Object.assign(ports, { rest: free, auth: free + 1, storage: free + 2, functions: free + 3 });
+  }
 
   // What has started so far, stopped in reverse order if a later step fails.
   const running: (() => Promise<unknown>)[] = [];

@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStack, type Stack, type StackOptions } from '../stack.ts';
-import { freePortRange } from './ports.ts';
+import { freePortRange } from '../ports.ts';
 
 export interface TestStack {
   stack: Stack;

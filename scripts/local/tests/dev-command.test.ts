@@ -3,7 +3,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../config.ts';
 import { isAlive as alive } from '../process.ts';
-import { freePortRange } from '../test/ports.ts';
+import { freePortRange } from '../ports.ts';
 import { tempDataDir } from '../test/test-stack.ts';
 
 function descendants(pid: number): number[] {

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startPostgres } from '../postgres.ts';
 import { isAlive as alive } from '../process.ts';
-import { freePortRange } from '../test/ports.ts';
+import { freePortRange } from '../ports.ts';
 import { tempDataDir } from '../test/test-stack.ts';
 
 const dirs: string[] = [];

@@ -9,10 +9,13 @@ function isFree(port: number): Promise<boolean> {
   });
 }
 
-/** A run of `count` consecutive free ports (functions get one each). */
+/**
+ * A run of `count` consecutive free ports. Drawn below Linux's ephemeral range (32768+), where an
+ * outgoing connection of a busy machine can take a port between our check and our bind.
+ */
 export async function freePortRange(count: number): Promise<number> {
   for (let attempt = 0; attempt < 200; attempt++) {
-    const base = 20000 + Math.floor(Math.random() * 30000);
+    const base = 20000 + Math.floor(Math.random() * (12000 - count));
     const checks = await Promise.all(Array.from({ length: count }, (_, i) => isFree(base + i)));
     if (checks.every(Boolean)) return base;
   }
