@@ -118,10 +118,12 @@ async function confirm(db: Db, user: UserRow): Promise<UserRow> {
 }
 
 /** The state change a verified token stands for. */
-async function apply(db: Db, user: UserRow, type: VerifyType, column: keyof typeof SENT_AT): Promise<UserRow> {
+async function apply(db: Db, user: UserRow, column: keyof typeof SENT_AT): Promise<UserRow> {
   if (column === 'email_change_token_new') return applyEmailChange(db, user, user.email_change!);
-  if (column === 'recovery_token') user = await updateUser(db, user.id, { recovery_token: '' });
-  return type === 'recovery' || type === 'magiclink' ? (user.email_confirmed_at ? user : confirm(db, user)) : confirm(db, user);
+  if (column === 'confirmation_token') return confirm(db, user);
+  // A recovery link also proves the address, so it confirms a still unconfirmed user.
+  user = await updateUser(db, user.id, { recovery_token: '' });
+  return user.email_confirmed_at ? user : confirm(db, user);
 }
 
 export const verifyGet: Handler = async (ctx, req, res, url) => {
@@ -136,7 +138,7 @@ export const verifyGet: Handler = async (ctx, req, res, url) => {
     const location = await withTransaction(ctx.pool, async (db) => {
       const user = await findUserByToken(db, column, pkce ? raw.slice('pkce_'.length) : raw);
       if (!user || !fresh(user, column)) throw expired(true);
-      const verified = await apply(db, user, type, column);
+      const verified = await apply(db, user, column);
       const method = PKCE_METHOD[type];
       if (pkce && method) {
         const flow = await latestFlowFor(db, verified.id, method);
@@ -192,8 +194,7 @@ export const verifyPost: Handler = async (ctx, req, res) => {
   const token: TokenResponse = await withTransaction(ctx.pool, async (db) => {
     const found = await findForOtp(db, type, body);
     if (!found || !fresh(found.user, found.column)) throw expired(false);
-    const effective: VerifyType = found.column === 'recovery_token' && type === 'email' ? 'magiclink' : type;
-    const user = await apply(db, found.user, effective, found.column);
+    const user = await apply(db, found.user, found.column);
     return createSession(db, ctx.config, user, 'otp', req);
   });
   sendJSON(res, 200, token);
