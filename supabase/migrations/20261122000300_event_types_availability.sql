@@ -6,8 +6,7 @@ create table public.event_types (
   title text not null constraint event_types_title_present check (btrim(title) <> ''),
   description text,
   duration integer not null default 30 constraint event_types_duration_choice check (duration in (15, 30, 45, 60, 90, 120)),
-  color text not null default '#3b82f6'
-    constraint event_types_color_choice check (color in ('#3b82f6', '#10b981', '#f59e0b', '#ef4444', '#8b5cf6', '#06b6d4')),
+  color public.event_color not null default '#3b82f6',
   is_active boolean not null default true,
   auto_confirm boolean not null default true,
   -- Price of one booking, the basis of dashboard revenue.
@@ -21,14 +20,12 @@ create index event_types_user_id_idx on public.event_types (user_id);
 create trigger event_types_updated_at before update on public.event_types
   for each row execute function private.set_updated_at();
 
--- 'HH:MM' on the half hour, 00:00 to 23:30: the 48 choices of the spec. There is no 24:00, so a day's
--- last range ends at 23:30 at the latest; zero-padded text compares in time order.
 create table public.availability_rules (
   id bigint generated always as identity primary key,
   user_id uuid not null references public.profiles (id) on delete cascade,
   day_of_week smallint not null constraint availability_rules_day_of_week_range check (day_of_week between 0 and 6),
-  start_time text not null default '09:00' constraint availability_rules_start_time_format check (start_time ~ '^([01][0-9]|2[0-3]):(00|30)$'),
-  end_time text not null default '17:00' constraint availability_rules_end_time_format check (end_time ~ '^([01][0-9]|2[0-3]):(00|30)$'),
+  start_time public.clock_time not null default '09:00',
+  end_time public.clock_time not null default '17:00',
   is_enabled boolean not null default true,
   constraint availability_rules_start_before_end check (start_time < end_time)
 );

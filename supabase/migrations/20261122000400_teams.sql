@@ -73,8 +73,7 @@ create table public.team_event_types (
   -- The team form offers any multiple of 15 from 15 (spec section 5); a day is the sanity ceiling.
   duration integer not null default 30
     constraint team_event_types_duration_step check (duration >= 15 and duration <= 1440 and duration % 15 = 0),
-  color text not null default '#3b82f6'
-    constraint team_event_types_color_choice check (color in ('#3b82f6', '#10b981', '#f59e0b', '#ef4444', '#8b5cf6', '#06b6d4')),
+  color public.event_color not null default '#3b82f6',
   is_active boolean not null default true,
   auto_confirm boolean not null default true,
   requires_all_members boolean not null default false,
@@ -115,8 +114,8 @@ create table public.team_availability (
   id bigint generated always as identity primary key,
   team_id bigint not null references public.teams (id) on delete cascade,
   day_of_week smallint not null constraint team_availability_day_of_week_range check (day_of_week between 0 and 6),
-  start_time text not null default '09:00' constraint team_availability_start_time_format check (start_time ~ '^([01][0-9]|2[0-3]):(00|30)$'),
-  end_time text not null default '17:00' constraint team_availability_end_time_format check (end_time ~ '^([01][0-9]|2[0-3]):(00|30)$'),
+  start_time public.clock_time not null default '09:00',
+  end_time public.clock_time not null default '17:00',
   is_enabled boolean not null default true,
   constraint team_availability_start_before_end check (start_time < end_time)
 );
