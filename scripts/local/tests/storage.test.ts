@@ -1,0 +1,253 @@
+// The local Storage service through the gateway, driven by the official supabase-js storage client.
+// The tests bring their own buckets and policies (the avatars rules: anyone reads, a user writes
+// only under `<uid>/`), so they do not depend on the app's migrations.
+import { SignJWT } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { anonClient, newUser, serviceClient, sql, stack, type TestUser } from '../test/harness.ts';
+
+const PUBLIC_BUCKET = 'storage-test';
+const PRIVATE_BUCKET = 'storage-test-private';
+const MiB = 1024 * 1024;
+const own = `(storage.foldername(name))[1] = (select auth.uid())::text`;
+
+const png = (text: string, size?: number) => {
+  const bytes = new Uint8Array(size ?? text.length);
+  bytes.set(new TextEncoder().encode(text).subarray(0, bytes.length));
+  return new Blob([bytes], { type: 'image/png' });
+};
+
+/** A raw upload (as storage-js sends an ArrayBuffer), to see Storage's HTTP status and whole error body. */
+const rawUpload = (encodedPath: string, token: string, contentType: string, body: string) =>
+  fetch(`${stack().apiUrl}/storage/v1/object/${PUBLIC_BUCKET}/${encodedPath}`, {
+    method: 'POST',
+    headers: { apikey: stack().anonKey, authorization: `Bearer ${token}`, 'content-type': contentType },
+    body,
+  });
+
+let alice: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  await sql(
+    `insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
+     values ($1, $1, true, 5242880, '{image/*}'), ($2, $2, false, null, null)
+     on conflict (id) do nothing`,
+    [PUBLIC_BUCKET, PRIVATE_BUCKET],
+  );
+  await sql(`
+    drop policy if exists "storage-test read" on storage.objects;
+    create policy "storage-test read" on storage.objects for select using (bucket_id = '${PUBLIC_BUCKET}');
+    drop policy if exists "storage-test insert" on storage.objects;
+    create policy "storage-test insert" on storage.objects for insert to authenticated
+      with check (bucket_id = '${PUBLIC_BUCKET}' and ${own});
+    drop policy if exists "storage-test update" on storage.objects;
+    create policy "storage-test update" on storage.objects for update to authenticated
+      using (bucket_id = '${PUBLIC_BUCKET}' and ${own}) with check (bucket_id = '${PUBLIC_BUCKET}' and ${own});
+    drop policy if exists "storage-test delete" on storage.objects;
+    create policy "storage-test delete" on storage.objects for delete to authenticated
+      using (bucket_id = '${PUBLIC_BUCKET}' and ${own});
+    drop policy if exists "storage-test-private owner" on storage.objects;
+    create policy "storage-test-private owner" on storage.objects for all to authenticated
+      using (bucket_id = '${PRIVATE_BUCKET}' and ${own}) with check (bucket_id = '${PRIVATE_BUCKET}' and ${own});`);
+  [alice, bob] = await Promise.all([newUser({ firstName: 'Alice' }), newUser({ firstName: 'Bob' })]);
+});
+
+const objectRows = (name: string) =>
+  sql<{ owner: string; metadata: { size: number; mimetype: string } }>(
+    'select owner, metadata from storage.objects where bucket_id = $1 and name = $2',
+    [PUBLIC_BUCKET, name],
+  );
+
+describe('storage uploads under RLS', () => {
+  it('lets a user upload into their own folder, owned by them, with Storage metadata', async () => {
+    const path = `${alice.id}/avatar.png`;
+    const { data, error } = await alice.client.storage.from(PUBLIC_BUCKET).upload(path, png('alice-1'));
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ path, fullPath: `${PUBLIC_BUCKET}/${path}` });
+    expect(data!.id).toMatch(/^[0-9a-f-]{36}$/);
+    const [row] = await objectRows(path);
+    expect(row.owner).toBe(alice.id);
+    expect(row.metadata).toMatchObject({ size: 7, mimetype: 'image/png', cacheControl: 'max-age=3600', httpStatusCode: 200 });
+  });
+
+  it("refuses an upload into another user's folder with Storage's policy error", async () => {
+    const path = `${bob.id}/intruder.png`;
+    const { error } = await alice.client.storage.from(PUBLIC_BUCKET).upload(path, png('nope'));
+    expect(error).toMatchObject({ statusCode: '403', message: 'new row violates row-level security policy' });
+    expect(await objectRows(path)).toHaveLength(0);
+  });
+
+  it('refuses an anonymous upload', async () => {
+    const path = `${alice.id}/anon.png`;
+    const res = await rawUpload(path, stack().anonKey, 'image/png', 'anon');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      statusCode: '403',
+      code: 'AccessDenied',
+      error: 'Unauthorized',
+      message: 'new row violates row-level security policy',
+    });
+    const { error } = await anonClient().storage.from(PUBLIC_BUCKET).upload(path, png('anon'));
+    expect(error).toMatchObject({ statusCode: '403' });
+    expect(await objectRows(path)).toHaveLength(0);
+  });
+
+  it("enforces the bucket's 5 MiB limit: exactly 5 MiB is stored, one byte more is refused", async () => {
+    const bucket = alice.client.storage.from(PUBLIC_BUCKET);
+    const fits = await bucket.upload(`${alice.id}/five.png`, png('x', 5 * MiB));
+    expect(fits.error).toBeNull();
+    const { error } = await bucket.upload(`${alice.id}/too-big.png`, png('x', 5 * MiB + 1));
+    expect(error).toMatchObject({
+      statusCode: '413',
+      message: 'The object exceeded the maximum allowed size',
+    });
+    expect(await objectRows(`${alice.id}/too-big.png`)).toHaveLength(0);
+  });
+
+  it("refuses a type outside the bucket's image/* list", async () => {
+    const path = `${alice.id}/notes.txt`;
+    const res = await rawUpload(path, alice.accessToken, 'text/plain', 'hello');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      statusCode: '415',
+      error: 'invalid_mime_type',
+      message: 'mime type text/plain is not supported',
+    });
+    const { error } = await alice.client.storage
+      .from(PUBLIC_BUCKET)
+      .upload(path, new Blob(['hello'], { type: 'application/pdf' }));
+    expect(error).toMatchObject({ statusCode: '415', message: 'mime type application/pdf is not supported' });
+    expect(await objectRows(path)).toHaveLength(0);
+  });
+
+  it('answers "already exists" without x-upsert and overwrites with it', async () => {
+    const bucket = alice.client.storage.from(PUBLIC_BUCKET);
+    const path = `${alice.id}/upsert.png`;
+    expect((await bucket.upload(path, png('first'))).error).toBeNull();
+    const dup = await bucket.upload(path, png('second'));
+    expect(dup.error).toMatchObject({ statusCode: '409', message: 'The resource already exists' });
+    expect((await bucket.upload(path, png('second!'), { upsert: true })).error).toBeNull();
+    const body = await (await fetch(bucket.getPublicUrl(path).data.publicUrl)).text();
+    expect(body).toBe('second!');
+    expect((await bucket.update(path, png('third'))).error).toBeNull();
+    expect(await (await bucket.download(path)).data!.text()).toBe('third');
+    expect(await objectRows(path)).toHaveLength(1);
+  });
+
+  it('refuses invalid and expired JWTs, and names that climb out of a folder', async () => {
+    const sign = (secret: string, exp: string) =>
+      new SignJWT({ role: 'authenticated', sub: alice.id })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt()
+        .setExpirationTime(exp)
+        .sign(new TextEncoder().encode(secret));
+    const cases = [
+      [await sign('another-secret-another-secret-another-secret', '1h'), 'invalid signature'],
+      [await sign(stack().jwtSecret, '-1m'), 'jwt expired'],
+    ];
+    for (const [token, message] of cases) {
+      const res = await rawUpload(`${alice.id}/jwt.png`, token, 'image/png', 'x');
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ statusCode: '403', error: 'Unauthorized', message });
+    }
+    const climb = await rawUpload(`${alice.id}%2F..%2F${bob.id}%2Fescape.png`, alice.accessToken, 'image/png', 'x');
+    expect(climb.status).toBe(400);
+    expect(await climb.json()).toMatchObject({ statusCode: '400', code: 'InvalidKey' });
+  });
+});
+
+describe('storage reads', () => {
+  it('serves a public URL without any key, with the same bytes and the stored content type', async () => {
+    const bucket = alice.client.storage.from(PUBLIC_BUCKET);
+    const path = `${alice.id}/photo one.jpg`;
+    const bytes = new Uint8Array(Array.from({ length: 4096 }, (_, i) => i % 251));
+    expect((await bucket.upload(path, new Blob([bytes], { type: 'image/jpeg' }))).error).toBeNull();
+    const res = await fetch(bucket.getPublicUrl(path).data.publicUrl);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+    expect(res.headers.get('cache-control')).toBe('max-age=3600');
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(bytes);
+
+    const missing = await fetch(bucket.getPublicUrl(`${alice.id}/missing.png`).data.publicUrl);
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({ statusCode: '404', error: 'not_found', message: 'Object not found' });
+  });
+
+  it('keeps private objects to their owner: download under RLS, no public URL', async () => {
+    const path = `${alice.id}/secret.bin`;
+    const blob = new Blob(['top secret'], { type: 'application/octet-stream' });
+    expect((await alice.client.storage.from(PRIVATE_BUCKET).upload(path, blob)).error).toBeNull();
+    const mine = await alice.client.storage.from(PRIVATE_BUCKET).download(path);
+    expect(await mine.data!.text()).toBe('top secret');
+    const theirs = await bob.client.storage.from(PRIVATE_BUCKET).download(path);
+    expect(theirs.error).not.toBeNull();
+    expect(theirs.data).toBeNull();
+    const pub = await fetch(anonClient().storage.from(PRIVATE_BUCKET).getPublicUrl(path).data.publicUrl);
+    expect(pub.status).toBe(400);
+    expect(await pub.json()).toMatchObject({ statusCode: '404', error: 'Bucket not found' });
+    expect((await alice.client.storage.from(PRIVATE_BUCKET).exists(path)).data).toBe(true);
+    expect((await bob.client.storage.from(PRIVATE_BUCKET).exists(path)).data).toBe(false);
+    const signed = await alice.client.storage.from(PRIVATE_BUCKET).createSignedUrl(path, 60);
+    expect(signed.error).toBeNull();
+    // The apikey is sent because the gateway asks for one on every storage route but public reads.
+    const viaSigned = await fetch(signed.data!.signedUrl, { headers: { apikey: stack().anonKey } });
+    expect(await viaSigned.text()).toBe('top secret');
+  });
+
+  it('lists folders and files of one level, like Storage', async () => {
+    const bucket = alice.client.storage.from(PUBLIC_BUCKET);
+    const base = `${alice.id}/album`;
+    for (const name of ['b.png', 'a.png', 'sub/c.png']) {
+      expect((await bucket.upload(`${base}/${name}`, png(name))).error).toBeNull();
+    }
+    const { data, error } = await bucket.list(base);
+    expect(error).toBeNull();
+    expect(data!.map((f) => [f.name, f.id === null])).toEqual([
+      ['sub', true],
+      ['a.png', false],
+      ['b.png', false],
+    ]);
+    expect(data![1].metadata).toMatchObject({ size: 5, mimetype: 'image/png' });
+    const page = await bucket.list(base, { limit: 1, offset: 1, sortBy: { column: 'name', order: 'desc' } });
+    expect(page.data!.map((f) => f.name)).toEqual(['b.png']);
+    const search = await bucket.list(base, { search: 'b' });
+    expect(search.data!.map((f) => f.name)).toEqual(['b.png']);
+  });
+});
+
+describe('storage removal and buckets', () => {
+  it("removes the caller's own objects only, answering the removed rows", async () => {
+    const bucket = alice.client.storage.from(PUBLIC_BUCKET);
+    const path = `${alice.id}/to-remove.png`;
+    expect((await bucket.upload(path, png('bye'))).error).toBeNull();
+    const byBob = await bob.client.storage.from(PUBLIC_BUCKET).remove([path]);
+    expect(byBob).toMatchObject({ data: [], error: null });
+    expect(await objectRows(path)).toHaveLength(1);
+    const { data, error } = await bucket.remove([path, `${alice.id}/never-existed.png`]);
+    expect(error).toBeNull();
+    expect(data!.map((o) => o.name)).toEqual([path]);
+    expect(await objectRows(path)).toHaveLength(0);
+    const gone = await fetch(bucket.getPublicUrl(path).data.publicUrl);
+    expect(gone.status).toBe(400);
+  });
+
+  it('shows buckets to the service role and none to anon (RLS on storage.buckets)', async () => {
+    const service = serviceClient().storage;
+    const { data: b } = await service.getBucket(PUBLIC_BUCKET);
+    expect(b).toMatchObject({ id: PUBLIC_BUCKET, public: true, file_size_limit: 5 * MiB, allowed_mime_types: ['image/*'] });
+    const { data: all } = await service.listBuckets();
+    expect(all!.map((x) => x.id)).toEqual(expect.arrayContaining([PUBLIC_BUCKET, PRIVATE_BUCKET]));
+    const { data: none } = await anonClient().storage.listBuckets();
+    expect(none).toEqual([]);
+
+    const id = `tmp-${crypto.randomUUID().slice(0, 8)}`;
+    expect((await service.createBucket(id, { public: false, fileSizeLimit: '1MB' })).data).toEqual({ name: id });
+    expect((await service.updateBucket(id, { public: true, fileSizeLimit: 1024 })).error).toBeNull();
+    expect((await service.getBucket(id)).data).toMatchObject({ public: true, file_size_limit: 1024 });
+    expect((await service.from(id).upload('a.png', png('a'))).error).toBeNull();
+    expect((await service.deleteBucket(id)).error).toMatchObject({ statusCode: '409' });
+    expect((await service.emptyBucket(id)).error).toBeNull();
+    expect((await service.deleteBucket(id)).error).toBeNull();
+    expect((await service.getBucket(id)).error).toMatchObject({ statusCode: '404' });
+  });
+});
