@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Center, Spinner } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
 import { useCurrentUser } from './hooks.ts';
+import { hardNavigate } from '../../lib/navigation.ts';
 import { notifyError } from '../../lib/toaster.ts';
 
 export const LOGGED_OUT_TITLE = 'Unauthorized';
@@ -11,9 +12,10 @@ export const LOGGED_OUT_TEXT = 'You are logged out. Logging in again...';
 export type LoginTarget = '/api/login' | '/login';
 
 export function redirectToLogin(target: LoginTarget, navigate: (path: string) => void): () => void {
-  notifyError(LOGGED_OUT_TITLE, LOGGED_OUT_TEXT);
+  // Called from an effect: the toaster flushes React synchronously, which React refuses mid-commit.
+  queueMicrotask(() => notifyError(LOGGED_OUT_TITLE, LOGGED_OUT_TEXT));
   const timer = window.setTimeout(() => {
-    if (target === '/api/login') window.location.assign(target);
+    if (target === '/api/login') hardNavigate(target);
     else navigate(target);
   }, 500);
   return () => window.clearTimeout(timer);

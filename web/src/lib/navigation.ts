@@ -1,0 +1,4 @@
+/** A full page load (server routes such as /api/login); a seam tests can replace. */
+export function hardNavigate(url: string): void {
+  window.location.assign(url);
+}

@@ -1,0 +1,88 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { Providers } from '../app/providers.tsx';
+import { routes } from '../app/router.tsx';
+import { createQueryClient } from '../lib/queryClient.ts';
+import { supabaseUrl } from '../lib/supabase.ts';
+import type { Profile } from '../lib/types.ts';
+import { server } from './server.ts';
+
+export const api = (path: string) => `${supabaseUrl}${path}`;
+
+export const USER_ID = '00000000-0000-4000-8000-000000000001';
+
+export function profile(overrides: Partial<Profile> = {}): Profile {
+  return {
+    id: USER_ID,
+    email: 'host@example.com',
+    handle: 'host',
+    first_name: 'Ada',
+    last_name: 'Host',
+    profile_image_url: null,
+    timezone: 'UTC',
+    bio: null,
+    title: null,
+    company: null,
+    location: null,
+    website: null,
+    linkedin: null,
+    twitter: null,
+    instagram: null,
+    is_public_profile: false,
+    is_calendar_public: false,
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+    ...overrides,
+  };
+}
+
+/** Stores a session the way supabase-js does, so the app starts signed in. */
+export function signIn(): void {
+  const expiresAt = Math.floor(Date.now() / 1000) + 3600;
+  const payload = btoa(JSON.stringify({ sub: USER_ID, role: 'authenticated', exp: expiresAt })).replace(/=+$/, '');
+  const session = {
+    access_token: `eyJhbGciOiJIUzI1NiJ9.${payload}.signature`,
+    refresh_token: 'refresh',
+    token_type: 'bearer',
+    expires_in: 3600,
+    expires_at: expiresAt,
+    user: { id: USER_ID, email: 'host@example.com', aud: 'authenticated', role: 'authenticated', app_metadata: {}, user_metadata: {}, created_at: '2026-01-01T00:00:00Z' },
+  };
+  const ref = new URL(supabaseUrl).hostname.split('.')[0];
+  localStorage.setItem(`sb-${ref}-auth-token`, JSON.stringify(session));
+}
+
+/** GET /rest/v1/<table> answered with `rows`. */
+export function restGet(table: string, rows: JsonBodyType) {
+  return http.get(api(`/rest/v1/${table}`), () => HttpResponse.json(rows));
+}
+
+export function rpc(name: string, result: JsonBodyType | (() => Response | Promise<Response>)) {
+  return http.post(api(`/rest/v1/rpc/${name}`), typeof result === 'function' ? result : () => HttpResponse.json(result));
+}
+
+/** The signed-in user's profile, as the current-user query reads it. */
+export function signedInAs(overrides: Partial<Profile> = {}) {
+  signIn();
+  server.use(restGet('profiles', [profile(overrides)]));
+}
+
+export function renderRoute(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const utils = render(
+    <Providers queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...utils, router };
+}
+
+export function renderUi(ui: ReactElement, path = '/') {
+  return render(
+    <Providers queryClient={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+    </Providers>,
+  );
+}
