@@ -1,0 +1,133 @@
+// Journeys 1, 6, 7 and 8 of issue 6: signing up, in and out; Google through the local identity page;
+// what signed-out visitors and unknown addresses get; the navigation on a phone.
+import { describe, expect, it } from 'vitest';
+import { expectToast, openPage, screenshot, useBrowser } from './support/browser.ts';
+import { newUser, sql } from '../../scripts/local/test/harness.ts';
+import { expectNoErrors, JOURNEY_TIMEOUT, signIn, unique } from './support/journey.ts';
+
+const browser = useBrowser();
+
+describe('signing up, out and in', () => {
+  it('sign up → dashboard with welcome toast → sign out → sign in with welcome back toast', async () => {
+    const { page, errors } = await openPage(browser());
+    const email = `${unique('ada')}@example.test`;
+    const password = 'lovelace-1815';
+
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Get Started Free' }).click();
+    await page.waitForURL('**/register');
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    await page.getByLabel('First Name').fill('Ada');
+    await page.getByLabel('Last Name').fill('Lovelace');
+    await page.getByLabel('Email').fill(email);
+    await page.getByPlaceholder('Create a password').fill(password);
+    await screenshot(page, '1-register-filled');
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await page.waitForURL('**/dashboard');
+    await expectToast(page, 'Welcome to Kairos!');
+    expect(await page.getByText('Your account has been created successfully.').isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'Welcome back, Ada!' }).waitFor();
+    await page.getByText('No event types created yet').waitFor();
+    await screenshot(page, '1-dashboard-after-sign-up');
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expectToast(page, 'Signed out');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.getByRole('link', { name: 'Sign In' }).waitFor();
+    await screenshot(page, '1-signed-out-landing');
+
+    await page.getByRole('link', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { name: 'Sign in to Kairos' }).waitFor();
+    await page.getByPlaceholder('Enter your email').fill(email);
+    await page.getByPlaceholder('Enter your password').fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL('**/dashboard');
+    await expectToast(page, 'Welcome back!');
+    expect(await page.getByText("You've been successfully logged in.").isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'Welcome back, Ada!' }).waitFor();
+    await screenshot(page, '1-dashboard-after-sign-in');
+    expectNoErrors(errors);
+  }, JOURNEY_TIMEOUT);
+});
+
+describe('Continue with Google', () => {
+  it('goes through the local identity page and lands on the dashboard', async () => {
+    const { page, errors } = await openPage(browser());
+    const email = `${unique('grace')}@example.test`;
+
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await page.getByRole('heading', { name: 'Sign in with Google' }).waitFor();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Name').fill('Grace Hopper');
+    await screenshot(page, '6-local-identity-page');
+    await page.getByRole('button', { name: /Continue as this Google user/ }).click();
+
+    await page.waitForURL('**/dashboard**');
+    // The name typed on the identity page should greet here too; the local Auth drops it (see issue 6 note).
+    await page.getByRole('heading', { name: /^Welcome back/ }).waitFor();
+    await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+    await screenshot(page, '6-dashboard-after-google');
+    const [profile] = await sql('select id from public.profiles where email = $1', [email]);
+    expect(profile).toBeDefined();
+    expectNoErrors(errors);
+  }, JOURNEY_TIMEOUT);
+});
+
+describe('signed out and unknown addresses', () => {
+  it('guarded pages toast and redirect to sign in', async () => {
+    const { page, errors } = await openPage(browser());
+    // Dashboard, bookings and teams go through the server's /api/login; availability and profile straight to /login.
+    for (const path of ['/dashboard', '/availability', '/teams/1/settings']) {
+      await page.goto(path);
+      await expectToast(page, 'Unauthorized');
+      expect(await page.getByText('You are logged out. Logging in again...').isVisible()).toBe(true);
+      if (path === '/dashboard') await screenshot(page, '7-logged-out-toast');
+      await page.waitForURL('**/login');
+      await page.getByRole('heading', { name: 'Sign in to Kairos' }).waitFor();
+    }
+    expectNoErrors(errors);
+  }, JOURNEY_TIMEOUT);
+
+  it('shows the not-found texts', async () => {
+    const { page, errors } = await openPage(browser());
+    const screens: [string, string, string][] = [
+      ['/no/such/page', '404 Page Not Found', "The page you're looking for doesn't exist."],
+      [`/${unique('nobody')}`, 'User Not Found', "The calendar you're looking for doesn't exist."],
+      ['/calendar/00000000-0000-4000-8000-000000000000', 'User Not Found', "The calendar you're looking for doesn't exist."],
+      ['/book/987654321', 'Event Not Found', "The event type you're looking for doesn't exist."],
+      [`/team/${unique('no-team')}`, 'Team Not Found', "This team doesn't exist or is not publicly available."],
+    ];
+    for (const [path, title, text] of screens) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: title }).waitFor();
+      expect(await page.getByText(text).isVisible()).toBe(true);
+      await screenshot(page, `7-not-found-${title.split(' ')[0].toLowerCase()}-${path.split('/')[1] || 'root'}`);
+    }
+    expectNoErrors(errors);
+  }, JOURNEY_TIMEOUT);
+});
+
+describe('on a phone', () => {
+  it('the navigation drawer opens and a chosen link closes it', async () => {
+    const user = await newUser({ firstName: 'Pat', lastName: 'Phone' });
+    const { page, errors } = await openPage(browser(), { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    await signIn(page, user);
+    await page.getByRole('heading', { name: 'Welcome back, Pat!' }).waitFor();
+    // The links live in the drawer on a phone, not in the bar.
+    expect(await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Bookings' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('link', { name: 'Bookings' }).waitFor();
+    await screenshot(page, '8-phone-drawer-open');
+
+    await drawer.getByRole('link', { name: 'Bookings' }).click();
+    await page.waitForURL('**/bookings');
+    await drawer.waitFor({ state: 'hidden' });
+    await page.getByRole('heading', { name: 'All Bookings' }).waitFor();
+    await page.getByText('No upcoming bookings').waitFor();
+    await screenshot(page, '8-phone-bookings-after-link');
+    expectNoErrors(errors);
+  }, JOURNEY_TIMEOUT);
+});

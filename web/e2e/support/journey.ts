@@ -1,0 +1,101 @@
+// What journeys do again and again, the way a person does it: sign in, pick a day, read the times.
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+import { expect } from 'vitest';
+import { expectToast } from './browser.ts';
+
+const DAY_MS = 86_400_000;
+
+export function unique(prefix: string): string {
+  return `${prefix}-${randomUUID().slice(0, 6)}`;
+}
+
+/** Signs in through the form, as journey 1 proves it works; lands on the dashboard. */
+export async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
+  await page.goto('/login');
+  await page.getByPlaceholder('Enter your email').fill(user.email);
+  await page.getByPlaceholder('Enter your password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL('**/dashboard');
+  await expectToast(page, 'Welcome back!');
+}
+
+/** A calendar day as the person in `timeZone` sees it, `days` days from now. */
+export interface Day {
+  key: string; // yyyy-MM-dd
+  label: string; // the date picker cell's name
+  month: string; // the date picker's month heading
+  monthsAhead: number; // presses of 'Next month' from the current month
+}
+
+function monthIndex(instant: Date, timeZone: string): number {
+  const [year, month] = formatInTimeZone(instant, timeZone, 'yyyy-MM').split('-').map(Number);
+  return year * 12 + month;
+}
+
+export function dayAhead(days: number, timeZone: string, from = new Date()): Day {
+  const instant = new Date(from.getTime() + days * DAY_MS);
+  return {
+    key: formatInTimeZone(instant, timeZone, 'yyyy-MM-dd'),
+    label: formatInTimeZone(instant, timeZone, 'EEEE, MMMM d, yyyy'),
+    month: formatInTimeZone(instant, timeZone, 'MMMM yyyy'),
+    monthsAhead: monthIndex(instant, timeZone) - monthIndex(from, timeZone),
+  };
+}
+
+/** The first day at least `minDays` ahead that falls on `weekday` (0 = Sunday) in `timeZone`. */
+export function nextWeekday(weekday: number, minDays: number, timeZone: string): Day {
+  for (let days = minDays; days < minDays + 7; days++) {
+    const instant = new Date(Date.now() + days * DAY_MS);
+    if (Number(formatInTimeZone(instant, timeZone, 'i')) % 7 === weekday) return dayAhead(days, timeZone);
+  }
+  throw new Error('unreachable: every week has that weekday');
+}
+
+/** HH:mm in `visitorZone` of the wall time `hhmm` on `day` in `hostZone`. */
+export function wallTimeIn(day: string, hhmm: string, hostZone: string, visitorZone: string): string {
+  return formatInTimeZone(fromZonedTime(`${day}T${hhmm}:00`, hostZone), visitorZone, 'HH:mm');
+}
+
+/** Half-hour starts from `from` up to but excluding `to` (HH:mm). */
+export function halfHours(from: string, to: string): string[] {
+  const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3));
+  const out: string[] = [];
+  for (let m = minutes(from); m < minutes(to); m += 30) out.push(`${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
+  return out;
+}
+
+/** Moves the date picker to the day's month with the arrows, one month at a time, then picks the day. */
+export async function pickDay(page: Page, day: Day): Promise<void> {
+  for (let step = 0; step < day.monthsAhead; step++) await page.getByRole('button', { name: 'Next month' }).click();
+  await page.getByText(day.month, { exact: true }).waitFor();
+  await page.getByRole('gridcell', { name: day.label, exact: true }).click();
+}
+
+/** The start times offered for the picked day, once they have loaded. */
+export async function offeredTimes(page: Page): Promise<string[]> {
+  const grid = page.getByRole('group', { name: 'Available times' });
+  await grid.or(page.getByText('No available times on this day.')).waitFor();
+  return (await grid.isVisible()) ? (await grid.getByRole('button').allTextContents()).map((t) => t.trim()) : [];
+}
+
+/** Guest details of the booking forms (page and dialog use the same fields). */
+export async function fillGuest(page: Page, guest: { name: string; email: string; notes?: string }): Promise<void> {
+  await page.getByLabel('Full Name').fill(guest.name);
+  await page.getByLabel('Email', { exact: true }).fill(guest.email);
+  if (guest.notes) await page.getByLabel('Notes (optional)').fill(guest.notes);
+}
+
+/** Asserts the page logged no errors (crashes, failed renders) while the journey ran. */
+export function expectNoErrors(errors: string[]): void {
+  expect(errors).toEqual([]);
+}
+
+/** A journey is many screens; the machine running it may be busy, so each gets more than the project default. */
+export const JOURNEY_TIMEOUT = 150_000;
+
+/** Follows a link of the signed-in top bar (desktop width). */
+export async function navigate(page: Page, label: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: label, exact: true }).click();
+}
