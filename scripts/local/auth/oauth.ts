@@ -2,7 +2,7 @@
 // plays the provider's consent screen, its POST does what GoTrue's /callback does.
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { badRequest, HttpError, unprocessable } from './errors.ts';
+import { badRequest, HttpError, OAuthError, unprocessable } from './errors.ts';
 import { createFlowState, issueAuthCode, pkceParams } from './flow.ts';
 import { escapeHtml, readForm, redirect, sendHTML } from './http.ts';
 import { errorRedirect, referrer, withFragment, withQuery } from './redirects.ts';
@@ -96,6 +96,7 @@ export const identityPage: Handler = async (ctx, _req, res, url) => {
 <label for="name">Name</label>
 <input id="name" name="name" type="text" autocomplete="name" required value="${escapeHtml(who.name)}">
 <button type="submit">Continue as this ${escapeHtml(label)} user</button>
+<button type="submit" name="decision" value="cancel" formnovalidate>Cancel</button>
 </form>`,
   );
 };
@@ -149,6 +150,8 @@ export const identitySubmit: Handler = async (ctx, req, res) => {
   const form = await readForm(req);
   const { provider, referrer: target, flowStateId } = await readState(ctx, form.get('state') ?? '');
   try {
+    // Cancel plays the user denying consent: the provider answers error=access_denied.
+    if (form.get('decision') === 'cancel') throw new OAuthError('access_denied', 'The user cancelled the sign-in');
     const email = (form.get('email') ?? '').trim().toLowerCase();
     const name = (form.get('name') ?? '').trim();
     if (!EMAIL_PATTERN.test(email)) {
@@ -180,7 +183,7 @@ export const identitySubmit: Handler = async (ctx, req, res) => {
     });
     redirect(res, 302, location);
   } catch (e) {
-    if (!(e instanceof HttpError)) throw e;
+    if (!(e instanceof HttpError || e instanceof OAuthError)) throw e;
     redirect(res, 302, errorRedirect(target, e, true));
   }
 };

@@ -2,7 +2,7 @@
 // of additional_redirect_urls; anything else falls back to the site URL.
 import type { IncomingMessage } from 'node:http';
 import type { StackConfig } from '../config.ts';
-import type { HttpError } from './errors.ts';
+import { OAuthError, type HttpError } from './errors.ts';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
@@ -68,12 +68,17 @@ export function withQuery(target: string, params: Record<string, string>): strin
  * A failed browser flow goes back to the app with error, error_code and error_description in the
  * fragment, and also in the query for PKCE and OAuth callbacks (prepErrorRedirectURL, redirectErrors).
  */
-export function errorRedirect(target: string, e: HttpError, inQuery: boolean): string {
-  const error =
-    e.errorCode === 'signup_disabled'
-      ? 'access_denied'
-      : ({ 400: 'invalid_request', 401: 'unauthorized_client', 403: 'access_denied' }[e.status] ?? 'server_error');
-  const params = { error, error_code: e.errorCode, error_description: e.message };
+export function errorRedirect(target: string, e: HttpError | OAuthError, inQuery: boolean): string {
+  let params: Record<string, string>;
+  if (e instanceof OAuthError) {
+    params = { error: e.error, error_description: e.description };
+  } else {
+    const error =
+      e.errorCode === 'signup_disabled'
+        ? 'access_denied'
+        : ({ 400: 'invalid_request', 401: 'unauthorized_client', 403: 'access_denied' }[e.status] ?? 'server_error');
+    params = { error, error_code: e.errorCode, error_description: e.message };
+  }
   const base = parse(target);
   if (!base) return target;
   base.search = inQuery ? new URLSearchParams(params).toString() : '';

@@ -323,7 +323,7 @@ describe('password recovery', () => {
 
 describe('OAuth through the local identity page', () => {
   /** Follows /authorize to the identity page, submits its form, returns where the browser lands. */
-  async function consent(authorizeUrl: string, identity?: { email: string; name: string }) {
+  async function consent(authorizeUrl: string, identity?: { email: string; name: string }, decision?: 'cancel') {
     const start = await fetch(authorizeUrl, { redirect: 'manual' });
     expect(start.status).toBe(302);
     const idpUrl = start.headers.get('location')!;
@@ -340,7 +340,7 @@ describe('OAuth through the local identity page', () => {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ state, email, name }),
+      body: new URLSearchParams({ state, email, name, ...(decision ? { decision } : {}) }),
     });
     expect(submit.status).toBe(302);
     return submit.headers.get('location')!;
@@ -387,6 +387,15 @@ describe('OAuth through the local identity page', () => {
     const { data } = await anonClient().auth.getUser(f.get('access_token')!);
     expect(data.user?.app_metadata.providers).toEqual(['email', 'apple']);
     expect(data.user?.identities?.map((i) => i.provider).sort()).toEqual(['apple', 'email']);
+  });
+
+  it('returns to the app with error=access_denied when the user cancels on the identity page', async () => {
+    const email = uniqueEmail('cancelled');
+    const q = new URLSearchParams({ provider: 'google', redirect_to: `${SITE}/login` });
+    const landed = await consent(`${stack().apiUrl}/auth/v1/authorize?${q}`, { email, name: 'Nope' }, 'cancel');
+    expect(landed.startsWith(`${SITE}/login?error=access_denied`)).toBe(true);
+    expect(fragment(landed).get('error')).toBe('access_denied');
+    expect(await sql('select 1 from auth.users where email = $1', [email])).toEqual([]);
   });
 
   it('refuses a forged state on the identity page', async () => {
