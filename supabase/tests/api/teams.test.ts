@@ -158,6 +158,23 @@ describe('team bookings', () => {
     for (let i = 0; i < 6; i++) assignees.push(await bookedMember(team, typeId, at(1 + i, 10)));
     const counts = [team.owner.id, team.admin.id, team.member.id].map((id) => assignees.filter((a) => a === id).length);
     expect(counts).toEqual([2, 2, 2]);
+    // The bookings function takes the same body, and the assignee sees the booking in their own list.
+    const direct = await call('/bookings', { body: teamBooking(typeId, at(8, 10)) });
+    expect(direct).toMatchObject({ status: 201, body: { teamId: team.id, teamEventTypeId: typeId } });
+    const mine = await call('/api/bookings/upcoming', tok(direct.body.assignedUserId === team.owner.id ? team.owner : direct.body.assignedUserId === team.admin.id ? team.admin : team.member));
+    expect(mine.body.find((b: { id: number }) => b.id === direct.body.id)).toMatchObject({ eventType: { title: 'Team demo', duration: 30 }, assignedMember: { id: direct.body.assignedUserId } });
+  });
+
+  it('counts a member\'s personal bookings as busy for team bookings', async () => {
+    const team = await newTeam();
+    const specific = await newTeamEventType(team, { assignmentType: 'specific_member', specificMemberId: team.member.id });
+    // The member hosts a personal event type too, and a guest books it at 10:00.
+    await call('/api/availability', { body: ALL_WEEK, token: team.member.accessToken });
+    await call('/api/settings', { method: 'PUT', body: { bufferBefore: 0, bufferAfter: 0, minimumNotice: 0, maxFutureBookings: 60 }, token: team.member.accessToken });
+    const personal = await call('/api/event-types', { body: { title: 'Mine', duration: 30, color: '#3b82f6' }, token: team.member.accessToken });
+    expect((await call('/bookings', { body: guestBody(personal.body.id, at(1, 10)) })).status).toBe(201);
+    expect((await call(`/api/teams/${team.id}/bookings`, { body: teamBooking(specific, at(1, 10)) })).status).toBe(409);
+    expect((await call(`/api/teams/${team.id}/bookings`, { body: teamBooking(specific, at(1, 10, 30)) })).status).toBe(201);
   });
 
   it('gives the slot to another member when the first is busy, and 409 once all are', async () => {

@@ -27,21 +27,26 @@ export async function changeStatus(db: SupabaseClient, id: number, status: 'conf
   return bookingShape(updated);
 }
 
-const LISTS: Record<string, (q: any, now: string) => any> = {
-  upcoming: (q, now) => q.neq('status', 'cancelled').gte('start_time', now).order('start_time', { ascending: true }),
-  past: (q, now) => q.neq('status', 'cancelled').lt('start_time', now).order('start_time', { ascending: false }),
-  all: (q) => q.neq('status', 'cancelled').order('start_time', { ascending: false }),
-  cancelled: (q) => q.eq('status', 'cancelled').order('start_time', { ascending: false }),
+/** Spec section 4: Upcoming = from now, Past = before now, All = every one not cancelled; Cancelled apart. */
+const LISTS: Record<string, { cancelled: boolean; when?: 'future' | 'past'; ascending: boolean }> = {
+  upcoming: { cancelled: false, when: 'future', ascending: true },
+  past: { cancelled: false, when: 'past', ascending: false },
+  all: { cancelled: false, ascending: false },
+  cancelled: { cancelled: true, ascending: false },
 };
 
 export function bookingRoutes(router: Router, limiter: BookingRateLimit) {
   // The host's personal bookings and the team bookings assigned to them.
-  for (const [name, filter] of Object.entries(LISTS)) {
+  for (const [name, list] of Object.entries(LISTS)) {
     router.get(`/api/bookings/${name}`, async (ctx) => {
       const caller = await ctx.requireCaller();
-      const query = caller.db.from('bookings').select(BOOKING_SELECT).or(`user_id.eq.${caller.id},assigned_user_id.eq.${caller.id}`);
-      const list = rows<Row[]>(await filter(query, new Date().toISOString()));
-      return json(list.map(bookingShape));
+      const now = new Date().toISOString();
+      let query = caller.db.from('bookings').select(BOOKING_SELECT).or(`user_id.eq.${caller.id},assigned_user_id.eq.${caller.id}`);
+      query = list.cancelled ? query.eq('status', 'cancelled') : query.neq('status', 'cancelled');
+      if (list.when === 'future') query = query.gte('start_time', now);
+      if (list.when === 'past') query = query.lt('start_time', now);
+      const found = rows<Row[]>(await query.order('start_time', { ascending: list.ascending }));
+      return json(found.map(bookingShape));
     });
   }
 
