@@ -93,6 +93,8 @@ export function createStorageServer({ config, pool }: { config: StackConfig; poo
   };
   return http.createServer((req, res) => {
     route(ctx, req, res).catch((e: unknown) => {
+      // A client that hung up mid-upload has nobody left to answer.
+      if (req.destroyed || res.destroyed) return;
       const err = toStorageError(e);
       // Only the unexpected is logged, and never sent: the client sees Storage's generic 500.
       if (err.statusCode >= 500) console.error(`storage: ${req.method} ${req.url}: ${e instanceof Error ? e.message : String(e)}`);
