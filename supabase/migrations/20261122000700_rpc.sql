@@ -232,6 +232,7 @@ $$;
 
 -- Figures for the signed-in host --------------------------------------------------------------------------
 -- One window of the dashboard: non-cancelled bookings the user hosts or is assigned, starting in [p_from, p_to).
+-- Revenue comes from personal event types' prices; team event types carry no price.
 create or replace function private.booking_figures(p_user_id uuid, p_from timestamptz, p_to timestamptz)
 returns jsonb
 language sql
