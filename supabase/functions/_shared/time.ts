@@ -88,9 +88,13 @@ function wallFormatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** True when the IANA zone is known to the runtime's Intl data. */
+// 'Area/Location' as spelled in the IANA database. Intl also takes 'america/new_york', 'EST' or
+// 'GMT+5', which the database's pg_timezone_names check refuses, so they are refused here too.
+const IANA_NAME = /^(UTC|[A-Z][A-Za-z]*(\/[A-Z0-9][A-Za-z0-9_+-]*)+)$/;
+
+/** True for 'UTC' or an IANA 'Area/Location' name known to the runtime's Intl data. */
 export function isValidTimeZone(timeZone: string): boolean {
-  if (typeof timeZone !== 'string' || timeZone === '') return false;
+  if (typeof timeZone !== 'string' || !IANA_NAME.test(timeZone)) return false;
   try {
     wallFormatter(timeZone);
     return true;

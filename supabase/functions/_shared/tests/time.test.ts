@@ -61,6 +61,13 @@ describe('time zones', () => {
     expect(isValidTimeZone('Asia/Kathmandu')).toBe(true);
     expect(isValidTimeZone('Mars/Olympus')).toBe(false);
     expect(isValidTimeZone('')).toBe(false);
+    // Intl accepts these, the database does not.
+    expect(isValidTimeZone('america/new_york')).toBe(false);
+    expect(isValidTimeZone('EST')).toBe(false);
+    expect(isValidTimeZone('GMT+5')).toBe(false);
+    expect(isValidTimeZone('Etc/GMT+5')).toBe(true);
+    expect(isValidTimeZone('America/Argentina/Buenos_Aires')).toBe(true);
+    expect(isValidTimeZone('America/Port-au-Prince')).toBe(true);
     expect(resolveTimeZone('Mars/Olympus')).toBe('UTC');
     expect(resolveTimeZone(null)).toBe('UTC');
     expect(resolveTimeZone(undefined)).toBe('UTC');
