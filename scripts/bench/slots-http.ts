@@ -1,8 +1,8 @@
 // Benchmark 1b: the `slots` function end to end through the gateway (gateway → Deno → PostgREST →
 // Postgres → engine), for the same host shape as the engine benchmark, at 1, 50 and 200 connections.
 import autocannon from 'autocannon';
-import { addDays, instantToZoned } from '../../supabase/functions/_shared/time.ts';
-import { BOOKING_COUNTS, HOST_ZONE, VISITOR_ZONE } from './engine.ts';
+import { addDays, instantToZoned, zonedDateRange } from '../../supabase/functions/_shared/time.ts';
+import { benchHostSlots, BOOKING_COUNTS, HOST_ZONE, VISITOR_ZONE } from './engine.ts';
 import { busyIntervals, createEventType, createUser, HORIZON_DAYS, insertBookings, setAvailability } from './lib/fixtures.ts';
 import type { Report } from './lib/report.ts';
 import { call, type BenchStack } from './lib/stack.ts';
@@ -15,7 +15,8 @@ export async function benchSlotsHttp(report: Report, s: BenchStack, seconds = 8)
     await setAvailability(s.db, host);
     const eventTypeId = await createEventType(s.db, host, 30);
     const otherType = await createEventType(s.db, host, 15, 'Existing bookings');
-    await insertBookings(s.db, host, otherType, busyIntervals(Date.now(), count));
+    const busy = busyIntervals(Date.now(), count);
+    await insertBookings(s.db, host, otherType, busy);
 
     const today = instantToZoned(Date.now(), VISITOR_ZONE).date;
     const url =
@@ -25,7 +26,11 @@ export async function benchSlotsHttp(report: Report, s: BenchStack, seconds = 8)
     if (probe.status !== 200 || !Array.isArray(probe.body?.slots)) {
       throw new Error(`GET /functions/v1/slots answered ${probe.status}: ${JSON.stringify(probe.body ?? probe.error).slice(0, 200)}`);
     }
-    const kase = `${count} bookings (${probe.body.slots.length} slots)`;
+    const kase = `${count} bookings`;
+    // What the engine offers for the same host and bookings: the function must agree.
+    const expected = benchHostSlots(busy, Date.now(), zonedDateRange(today, addDays(today, HORIZON_DAYS), VISITOR_ZONE)).slots.length;
+    const offered = probe.body.slots.length;
+    report.add('1 slots: function via gateway', kase, 'slots offered (engine on the same data)', `${offered} (${expected})${offered === expected ? '' : ' MISMATCH'}`);
     for (const connections of CONNECTIONS) {
       const r = await autocannon({ url, connections, duration: seconds, headers: s.anonHeaders, timeout: 30 });
       const label = `${connections} conn`;

@@ -9,7 +9,8 @@ import { overlappingPairs } from '../../../bench/lib/fixtures.ts';
 import { pool, type Answer } from '../../../bench/lib/guests.ts';
 import { targetOf, type Target } from '../../../bench/lib/stack.ts';
 import { startTestStack, type TestStack } from '../../test/test-stack.ts';
-import { alive, HANG_MS, kinds } from './support.ts';
+import { isAlive } from '../../process.ts';
+import { HANG_MS, kinds } from './support.ts';
 
 const HOSTS = 6;
 const SLOTS_PER_HOST = 40;
@@ -52,7 +53,7 @@ it('keeps every acknowledged booking, once, without overlaps, across a hard kill
   const kill = (async () => {
     while (settled < 60) await sleep(10);
     process.kill(postmaster, 'SIGKILL');
-    while (alive(postmaster)) await sleep(20);
+    while (isAlive(postmaster)) await sleep(20);
     await sleep(300); // requests keep arriving while the database is gone
     await t.stack.restartPostgres();
   })();

@@ -39,12 +39,3 @@ export function kinds(answers: Answer[]): Record<string, number> {
   for (const a of answers) out[settledKind(a)] = (out[settledKind(a)] ?? 0) + 1;
   return out;
 }
-
-export function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
