@@ -1,6 +1,6 @@
 // What journeys do again and again, the way a person does it: sign in, pick a day, read the times.
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { expect } from 'vitest';
 import { expectToast } from './browser.ts';
@@ -98,4 +98,9 @@ export const JOURNEY_TIMEOUT = 150_000;
 /** Follows a link of the signed-in top bar (desktop width). */
 export async function navigate(page: Page, label: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: label, exact: true }).click();
+}
+
+/** Ticks the dialog's terms box (its label holds a link, so the box itself is what a person clicks). */
+export async function agreeToTerms(dialog: Locator): Promise<void> {
+  await dialog.locator('[data-scope="checkbox"][data-part="control"]').click();
 }
