@@ -1,0 +1,21 @@
+// Runs the functions' own `deno test` suites (supabase/functions/{api,slots,bookings}/*.test.ts) so
+// that `npm test` covers them: they need Deno, which vitest is not.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../../../scripts/local/config.ts';
+import { denoBinary } from '../../../scripts/local/functions.ts';
+
+describe('deno test of the edge functions', () => {
+  it('passes', () => {
+    const dirs = ['api', 'slots', 'bookings'].map((d) => join('supabase', 'functions', d));
+    const run = spawnSync(denoBinary(), ['test', '--allow-all', '--no-prompt', ...dirs], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' },
+      timeout: 120_000,
+    });
+    expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+    expect(run.stdout).toMatch(/ok \| \d+ passed \| 0 failed/);
+  });
+});
