@@ -1,0 +1,107 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '../../test/server.ts';
+import { api, profile, renderRoute, USER_ID } from '../../test/utils.tsx';
+
+const session = {
+  access_token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIwMDAwMDAwMC0wMDAwLTQwMDAtODAwMC0wMDAwMDAwMDAwMDEifQ.sig',
+  refresh_token: 'r',
+  token_type: 'bearer',
+  expires_in: 3600,
+  expires_at: Math.floor(Date.now() / 1000) + 3600,
+  user: { id: USER_ID, email: 'host@example.com', aud: 'authenticated', role: 'authenticated', app_metadata: {}, user_metadata: {} },
+};
+
+describe('sign in', () => {
+  it('shows the validation messages of spec section 5', async () => {
+    renderRoute('/login');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
+  });
+
+  it('has the texts, links and a password toggle', async () => {
+    renderRoute('/login');
+    expect(await screen.findByText('Enter your email and password to access your account')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue with Apple' })).toBeInTheDocument();
+    expect(screen.getByText('Or continue with email')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/forgot-password');
+    const password = screen.getByPlaceholderText('Enter your password');
+    expect(password).toHaveAttribute('type', 'password');
+    await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+  });
+
+  it('welcomes the user and goes to the dashboard', async () => {
+    server.use(
+      http.post(api('/auth/v1/token'), () => HttpResponse.json(session)),
+      http.get(api('/rest/v1/profiles'), () => HttpResponse.json([profile()])),
+      // The dashboard's own data: empty is enough here.
+      http.get(api('/rest/v1/*'), () => HttpResponse.json([])),
+      http.post(api('/rest/v1/rpc/dashboard_stats'), () => HttpResponse.json({ total_bookings: 0, total_hours: 0, active_clients: 0, revenue: 0 })),
+    );
+    const { router } = renderRoute('/login');
+    const user = userEvent.setup();
+    await user.type(await screen.findByPlaceholderText('Enter your email'), 'host@example.com');
+    await user.type(screen.getByPlaceholderText('Enter your password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Welcome back!')).toBeInTheDocument();
+    expect(screen.getByText("You've been successfully logged in.")).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('shows the server message on failure', async () => {
+    server.use(
+      http.post(api('/auth/v1/token'), () =>
+        HttpResponse.json({ code: 400, error_code: 'invalid_credentials', msg: 'Invalid login credentials' }, { status: 400 }),
+      ),
+    );
+    renderRoute('/login');
+    const user = userEvent.setup();
+    await user.type(await screen.findByPlaceholderText('Enter your email'), 'host@example.com');
+    await user.type(screen.getByPlaceholderText('Enter your password'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Login failed')).toBeInTheDocument();
+    expect(screen.getByText('Invalid login credentials')).toBeInTheDocument();
+  });
+});
+
+describe('sign up', () => {
+  it('shows the validation messages of spec section 5', async () => {
+    renderRoute('/register');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('First name is required')).toBeInTheDocument();
+    expect(screen.getByText('Last name is required')).toBeInTheDocument();
+    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
+  });
+
+  it('sends the names as metadata and welcomes the new user', async () => {
+    let body: { email?: string; data?: Record<string, string> } = {};
+    server.use(
+      http.post(api('/auth/v1/signup'), async ({ request }) => {
+        body = (await request.json()) as typeof body;
+        return HttpResponse.json(session);
+      }),
+      http.get(api('/rest/v1/profiles'), () => HttpResponse.json([profile()])),
+      http.get(api('/rest/v1/*'), () => HttpResponse.json([])),
+      http.post(api('/rest/v1/rpc/dashboard_stats'), () => HttpResponse.json({ total_bookings: 0, total_hours: 0, active_clients: 0, revenue: 0 })),
+    );
+    renderRoute('/register');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('First Name'), 'Ada');
+    await user.type(screen.getByLabelText('Last Name'), 'Lovelace');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByPlaceholderText('Create a password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Welcome to Kairos!')).toBeInTheDocument();
+    expect(body.data).toEqual({ first_name: 'Ada', last_name: 'Lovelace' });
+    expect(screen.getByText('Your account has been created successfully.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,144 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { toaster } from '../../lib/toaster.ts';
+import { server } from '../../test/server.ts';
+import { api, renderRoute, signedInAs } from '../../test/utils.tsx';
+import { imageProblem } from './schemas.ts';
+
+function handleChecks(answer: (handle: string) => Response) {
+  const asked: string[] = [];
+  server.use(
+    http.post(api('/rest/v1/rpc/check_handle'), async ({ request }) => {
+      const { p_handle } = (await request.json()) as { p_handle: string };
+      asked.push(p_handle);
+      return answer(p_handle);
+    }),
+  );
+  return asked;
+}
+
+async function openProfile() {
+  signedInAs({ handle: 'ada' });
+  renderRoute('/profile');
+  return screen.findByPlaceholderText('your-handle');
+}
+
+describe('handle field', () => {
+  it('lowercases and drops characters other than a-z, 0-9, _ and -', async () => {
+    handleChecks(() => HttpResponse.json({ available: true, message: 'Handle is available' }));
+    const input = await openProfile();
+    const user = userEvent.setup();
+    await user.clear(input);
+    await user.type(input, 'Ada Love!ace_9-X');
+    expect(input).toHaveValue('adaloveace_9-x');
+  });
+
+  it('checks once, after the pause, and shows available', async () => {
+    const asked = handleChecks(() => HttpResponse.json({ available: true, message: 'Handle is available' }));
+    const input = await openProfile();
+    const user = userEvent.setup();
+    await user.clear(input);
+    await user.type(input, 'grace');
+    expect(screen.getByRole('status')).toHaveAttribute('data-status', 'checking');
+    expect(await screen.findByText('Handle is available')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveAttribute('data-status', 'available');
+    // Typing five characters quickly makes one request, for the last value.
+    expect(asked).toEqual(['grace']);
+  });
+
+  it('shows unavailable and blocks saving', async () => {
+    handleChecks(() => HttpResponse.json({ available: false, message: 'Handle is already taken' }));
+    const input = await openProfile();
+    const user = userEvent.setup();
+    await user.clear(input);
+    await user.type(input, 'taken');
+    expect(await screen.findByText('Handle is already taken')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveAttribute('data-status', 'unavailable');
+    expect(screen.getByRole('button', { name: 'Save Profile' })).toBeDisabled();
+  });
+
+  it('marks the handle unavailable when the check fails', async () => {
+    handleChecks(() => HttpResponse.json({ message: 'boom' }, { status: 500 }));
+    const input = await openProfile();
+    const user = userEvent.setup();
+    await user.clear(input);
+    await user.type(input, 'broken');
+    expect(await screen.findByText('Error checking handle availability')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveAttribute('data-status', 'error');
+    expect(screen.getByRole('button', { name: 'Save Profile' })).toBeDisabled();
+  });
+
+  it('does not check under 3 characters or the current handle', async () => {
+    const asked = handleChecks(() => HttpResponse.json({ available: true, message: 'Handle is available' }));
+    const input = await openProfile();
+    const user = userEvent.setup();
+    await user.clear(input);
+    await user.type(input, 'ab');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, 'ada');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    await user.type(input, 'x');
+    await screen.findByText('Handle is available');
+    expect(asked).toEqual(['adax']);
+  });
+});
+
+describe('profile page', () => {
+  it('shows the profile URL by handle, copies it, and saves the form', async () => {
+    let patch: Record<string, unknown> = {};
+    server.use(
+      http.patch(api('/rest/v1/profiles'), async ({ request }) => {
+        patch = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ id: 'x' });
+      }),
+    );
+    signedInAs({ handle: 'ada', is_calendar_public: true });
+    renderRoute('/profile');
+    const url = await screen.findByLabelText('Profile URL');
+    expect(url).toHaveValue(`${window.location.origin}/ada`);
+    expect(screen.getByText('Calendar Visible')).toBeInTheDocument();
+    expect(screen.getByText('Social Features Active')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(await screen.findByText('Copied!')).toBeInTheDocument();
+    expect(screen.getByText('Profile URL copied to clipboard')).toBeInTheDocument();
+    // One toast at a time (spec section 9): the next waits until this one is gone.
+    act(() => toaster.remove());
+    await user.type(screen.getByLabelText('Company'), 'Analytical Engines');
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+    await waitFor(() => expect(patch).toMatchObject({ company: 'Analytical Engines', first_name: 'Ada', handle: 'ada' }));
+  });
+
+  it('falls back to /calendar/{id} without a handle', async () => {
+    signedInAs({ handle: null });
+    renderRoute('/profile');
+    expect(((await screen.findByLabelText('Profile URL')) as HTMLInputElement).value).toBe(
+      `${window.location.origin}/calendar/00000000-0000-4000-8000-000000000001`,
+    );
+    expect(screen.getByText('Calendar Hidden')).toBeInTheDocument();
+  });
+
+  it('refuses a non-image file and a file over 5 MB', async () => {
+    signedInAs();
+    renderRoute('/profile');
+    const input = await screen.findByLabelText('Profile picture');
+    await userEvent.upload(input, new File(['x'], 'notes.txt', { type: 'text/plain' }), { applyAccept: false });
+    expect(await screen.findByText('Invalid file type')).toBeInTheDocument();
+    expect(screen.getByText('Please select an image file')).toBeInTheDocument();
+  });
+});
+
+describe('imageProblem', () => {
+  it('accepts an image up to 5 MB and refuses others', () => {
+    expect(imageProblem(new File([new Uint8Array(5 * 1024 * 1024)], 'a.png', { type: 'image/png' }))).toBeNull();
+    expect(imageProblem(new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'a.png', { type: 'image/png' }))).toEqual({
+      title: 'File too large',
+      description: 'Please select an image smaller than 5MB',
+    });
+    expect(imageProblem(new File(['x'], 'a.pdf', { type: 'application/pdf' }))).toEqual({ title: 'Invalid file type', description: 'Please select an image file' });
+  });
+});
