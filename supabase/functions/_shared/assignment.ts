@@ -97,6 +97,7 @@ export function assignMembers(input: AssignmentInput): AssignmentResult {
   if (pool.length === 0) return { ok: false, reason: 'no_members' };
   const from = toMs(input.slot.start) - (input.bufferBefore ?? 0) * MINUTE_MS;
   const to = toMs(input.slot.end) + (input.bufferAfter ?? 0) * MINUTE_MS;
+  if (!(from < to)) return { ok: false, reason: 'none_available' }; // unparsable or empty slot: nobody can take it
   const free = pool.filter((m) => !overlapsAny(toSpans(busyOf(input.busy, m.userId)), from, to));
   if (input.requiresAllMembers) {
     return free.length === pool.length ? { ok: true, memberIds: pool.map((m) => m.userId) } : { ok: false, reason: 'none_available' };

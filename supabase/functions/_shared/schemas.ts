@@ -54,11 +54,13 @@ const userId = (message: string) => z.guid({ error: message });
 const hhmmMessage = 'Time must be HH:MM on the hour or half hour';
 const hhmm = z.string({ error: hhmmMessage }).regex(/^([01]\d|2[0-3]):(00|30)$/, hhmmMessage);
 const isoInstant = (message: string) => z.iso.datetime({ offset: true, error: message });
-const email = (message: string) =>
+/** An email; `missing` replaces `invalid` for an absent or blank one where the spec words that case apart. */
+const email = (invalid: string, missing = invalid) =>
   z
-    .string({ error: message })
+    .string({ error: missing })
     .trim()
-    .pipe(z.email({ error: message }).max(254, message));
+    .min(1, missing)
+    .pipe(z.email({ error: invalid }).max(254, invalid));
 
 // -- authentication ------------------------------------------------------------------------------
 
@@ -170,7 +172,7 @@ export type HostBookingInput = z.infer<typeof hostBookingSchema>;
 
 const publicGuest = {
   guestName: requiredText('Please fill in your name and email.'),
-  guestEmail: email('Please fill in your name and email.'),
+  guestEmail: email('Valid email is required', 'Please fill in your name and email.'),
   ...guestExtras,
   startTime: isoInstant('Please select a date and time.'),
   endTime: isoInstant('Please select a date and time.'),

@@ -97,6 +97,7 @@ describe('round robin', () => {
     const busy = MEMBERS.map((m) => ({ userId: m.userId, start: '2026-03-04T10:15:00Z', end: '2026-03-04T11:00:00Z' }));
     expect(chosen(assignMembers(input({ busy })))).toBe('none_available');
     expect(chosen(assignMembers(input({ members: [] })))).toBe('no_members');
+    expect(chosen(assignMembers(input({ slot: { start: 'soon', end: '2026-03-04T10:00:00Z' } })))).toBe('none_available');
   });
 });
 

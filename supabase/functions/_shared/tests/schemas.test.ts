@@ -173,6 +173,10 @@ describe('bookings', () => {
       startTime: 'Please select a date and time.',
       endTime: 'Please select a date and time.',
     });
+    expect(errors(publicBookingSchema, { ...booking, eventTypeId: 3, guestEmail: 'ada@' })).toEqual({ guestEmail: 'Valid email is required' });
+    expect(errors(publicBookingSchema, { ...booking, eventTypeId: 3, guestEmail: undefined })).toEqual({
+      guestEmail: 'Please fill in your name and email.',
+    });
   });
 
   it('times are ISO instants with an offset, the end after the start', () => {
