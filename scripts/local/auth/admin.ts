@@ -2,14 +2,16 @@
 import { requireAdmin } from './guard.ts';
 import { badRequest, notFound, unprocessable } from './errors.ts';
 import { obj, readJSON, sendJSON, str } from './http.ts';
+import { verifyLink } from './mail.ts';
+import { referrer } from './redirects.ts';
 import { checkPassword } from './signup.ts';
+import { otp, tokenHash } from './tokens.ts';
 import { applyEmailChange } from './user.ts';
 import {
   findUserByEmail,
   findUserById,
   hashPassword,
-  insertIdentity,
-  insertUser,
+  insertEmailUser,
   loadUserJSON,
   mergeMeta,
   updateUser,
@@ -50,18 +52,12 @@ export const createUser: Handler = async (ctx, req, res) => {
   const confirmed = body.email_confirm === true;
   const passwordHash = password ? await hashPassword(password) : null;
   const user = await withTransaction(ctx.pool, async (db) => {
-    let user = await insertUser(db, {
+    let user = await insertEmailUser(db, {
       email,
       passwordHash,
-      userMeta: { ...(obj(body, 'user_metadata') ?? {}), ...(confirmed ? { email_verified: true } : {}) },
-      appMeta: { provider: 'email', providers: ['email'], ...(obj(body, 'app_metadata') ?? {}) },
+      data: obj(body, 'user_metadata') ?? {},
+      appMeta: obj(body, 'app_metadata'),
       confirmed,
-    });
-    await insertIdentity(db, user.id, 'email', user.id, {
-      sub: user.id,
-      email,
-      email_verified: confirmed,
-      phone_verified: false,
     });
     if (typeof body.ban_duration === 'string') {
       user = await updateUser(db, user.id, { banned_until: bannedUntil(body.ban_duration) });
@@ -114,6 +110,51 @@ export const deleteUserById: Handler = async (ctx, req, res, url) => {
   const user = await userOr404(ctx, url.pathname.split('/')[3]);
   await ctx.pool.query('delete from auth.users where id = $1', [user.id]);
   sendJSON(res, 200, {});
+};
+
+/**
+ * POST /admin/generate_link: the link (and code) a mail would carry, without sending it, for
+ * signup, invite, magiclink and recovery.
+ */
+export const generateLink: Handler = async (ctx, req, res, url) => {
+  await requireAdmin(ctx.config, req);
+  const body = await readJSON(req);
+  const type = str(body, 'type');
+  if (!['signup', 'invite', 'magiclink', 'recovery'].includes(type)) {
+    throw badRequest('validation_failed', 'Invalid email action link type requested');
+  }
+  const email = validateEmail(str(body, 'email'));
+  const password = str(body, 'password');
+  if (type === 'signup') {
+    if (!password) throw badRequest('validation_failed', 'Signup requires a valid password');
+    checkPassword(ctx, password);
+  }
+  const passwordHash = password ? await hashPassword(password) : null;
+  const redirectTo = referrer(ctx.config, req, url, str(body, 'redirect_to'));
+  const code = otp();
+  const hash = tokenHash(email, code);
+  const user = await withTransaction(ctx.pool, async (db) => {
+    let user = await findUserByEmail(db, email);
+    if (type === 'magiclink' || type === 'recovery') {
+      if (!user) throw notFound('user_not_found', 'User with this email not found');
+      return updateUser(db, user.id, { recovery_token: hash, recovery_sent_at: new Date() });
+    }
+    if (user?.email_confirmed_at) throw unprocessable('email_exists', EMAIL_EXISTS);
+    user ??= await insertEmailUser(db, { email, passwordHash, data: obj(body, 'data') ?? {}, confirmed: false });
+    return updateUser(db, user.id, {
+      confirmation_token: hash,
+      confirmation_sent_at: new Date(),
+      ...(type === 'invite' ? { invited_at: new Date() } : {}),
+    });
+  });
+  sendJSON(res, 200, {
+    ...(await loadUserJSON(ctx.pool, user)),
+    action_link: verifyLink(ctx.config, hash, type, redirectTo),
+    email_otp: code,
+    hashed_token: hash,
+    verification_type: type,
+    redirect_to: redirectTo,
+  });
 };
 
 /** GET /admin/users?page&per_page: newest first, with GoTrue's Link and X-Total-Count headers. */

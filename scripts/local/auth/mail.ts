@@ -28,7 +28,7 @@ const TEMPLATES: Record<MailKind, { subject: string; heading: string; lead: stri
 
 
 /** The link a mail carries: GET /verify on the public API URL, as GoTrue's ConfirmationURL. */
-export function verifyLink(config: StackConfig, token: string, type: MailKind, redirectTo: string): string {
+export function verifyLink(config: StackConfig, token: string, type: string, redirectTo: string): string {
   const q = new URLSearchParams({ token, type, redirect_to: redirectTo });
   return `${config.apiUrl}/auth/v1/verify?${q}`;
 }

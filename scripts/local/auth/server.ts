@@ -4,7 +4,7 @@ import http from 'node:http';
 import type pg from 'pg';
 import type { StackConfig } from '../config.ts';
 import type { Inbox } from '../inbox.ts';
-import { createUser, deleteUserById, getUserById, listUsers, updateUserById } from './admin.ts';
+import { createUser, deleteUserById, generateLink, getUserById, listUsers, updateUserById } from './admin.ts';
 import { SignInThrottle, type AuthContext, type Handler } from './context.ts';
 import { notFound, sendError } from './errors.ts';
 import { sendJSON } from './http.ts';
@@ -60,6 +60,7 @@ function route(method: string, path: string): Handler | undefined {
     'POST /local-idp': identitySubmit,
     'GET /admin/users': listUsers,
     'POST /admin/users': createUser,
+    'POST /admin/generate_link': generateLink,
   };
   const direct = routes[`${method} ${path}`];
   if (direct || !ADMIN_USER.test(path)) return direct;

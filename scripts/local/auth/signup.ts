@@ -10,8 +10,7 @@ import { otp, tokenHash } from './tokens.ts';
 import {
   findUserByEmail,
   hashPassword,
-  insertIdentity,
-  insertUser,
+  insertEmailUser,
   loadUserJSON,
   updateUser,
   withTransaction,
@@ -100,29 +99,13 @@ export const signup: Handler = async (ctx, req, res, url) => {
 
   const passwordHash = await hashPassword(password);
   const result = await withTransaction(pool, async (db) => {
-    const id = randomUUID();
     let user: UserRow;
     try {
-      user = await insertUser(db, {
-        id,
-        email,
-        passwordHash,
-        // GoTrue copies the new email identity's claims into user_metadata.
-        userMeta: { ...data, sub: id, email, email_verified: autoconfirm, phone_verified: false },
-        appMeta: { provider: 'email', providers: ['email'] },
-        confirmed: autoconfirm,
-      });
+      user = await insertEmailUser(db, { email, passwordHash, data, confirmed: autoconfirm });
     } catch (e) {
       if ((e as { code?: string }).code === '23505') throw unprocessable('user_already_exists', 'User already registered');
       throw e;
     }
-    await insertIdentity(db, user.id, 'email', user.id, {
-      ...data,
-      sub: user.id,
-      email,
-      email_verified: false,
-      phone_verified: false,
-    });
     if (autoconfirm) return createSession(db, config, user, 'password', req);
     if (pkce) await createFlowState(db, pkce, 'email', 'email/signup', user.id);
     return sendConfirmation(ctx, db, user, redirectTo, Boolean(pkce));

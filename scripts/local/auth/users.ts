@@ -105,10 +105,33 @@ export async function insertUser(
   return rows[0];
 }
 
+/**
+ * A new email user and its email identity, as GoTrue's signup creates them (the identity's claims
+ * are copied into user_metadata). A taken email fails with Postgres 23505.
+ */
+export async function insertEmailUser(
+  db: Db,
+  u: { email: string; passwordHash: string | null; data: Meta; confirmed: boolean; appMeta?: Meta },
+): Promise<UserRow> {
+  const id = randomUUID();
+  const claims = { sub: id, email: u.email, email_verified: u.confirmed, phone_verified: false };
+  const user = await insertUser(db, {
+    id,
+    email: u.email,
+    passwordHash: u.passwordHash,
+    userMeta: { ...u.data, ...claims },
+    appMeta: { provider: 'email', providers: ['email'], ...u.appMeta },
+    confirmed: u.confirmed,
+  });
+  await insertIdentity(db, id, 'email', id, { ...u.data, ...claims });
+  return user;
+}
+
 const UPDATABLE = new Set([
   'email',
   'encrypted_password',
   'email_confirmed_at',
+  'invited_at',
   'confirmation_token',
   'confirmation_sent_at',
   'recovery_token',

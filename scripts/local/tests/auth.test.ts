@@ -35,11 +35,16 @@ function fragment(location: string): URLSearchParams {
   return new URLSearchParams(new URL(location).hash.slice(1));
 }
 
-async function latestMail(to: string): Promise<{ subject: string; html: string; text: string }> {
+/** The local inbox of one address, newest first. */
+async function mails(to: string): Promise<{ subject: string; html: string; text: string }[]> {
   const res = await fetch(`${stack().apiUrl}/inbox/api/messages?to=${encodeURIComponent(to)}`);
-  const mails = (await res.json()) as { subject: string; html: string; text: string }[];
-  expect(mails.length).toBeGreaterThan(0);
-  return mails[0];
+  return res.json();
+}
+
+async function latestMail(to: string) {
+  const list = await mails(to);
+  expect(list.length).toBeGreaterThan(0);
+  return list[0];
 }
 
 const linkIn = (text: string) => /(http\S+\/auth\/v1\/verify\?\S+)/.exec(text)![1];
@@ -443,6 +448,35 @@ describe('admin', () => {
     expect((await admin.getUserById(id)).error?.status).toBe(404);
     expect((await anonClient().auth.signInWithPassword({ email, password: 'made-by-admin-1' })).error?.status).toBe(400);
     expect(await sql('select 1 from auth.identities where user_id = $1', [id])).toEqual([]);
+  });
+
+  it('generates magic, recovery and invite links without mailing them', async () => {
+    const admin = serviceClient().auth.admin;
+    const u = await newUser();
+    const magic = await admin.generateLink({ type: 'magiclink', email: u.email, options: { redirectTo: `${SITE}/dashboard` } });
+    expect(magic.error).toBeNull();
+    expect(magic.data.user?.id).toBe(u.id);
+    expect(magic.data.properties?.verification_type).toBe('magiclink');
+    expect(magic.data.properties?.email_otp).toMatch(/^\d{6}$/);
+    const landed = (await fetch(magic.data.properties!.action_link, { redirect: 'manual' })).headers.get('location')!;
+    expect(landed.startsWith(`${SITE}/dashboard#access_token=`)).toBe(true);
+    expect(decodeJwt(fragment(landed).get('access_token')!).sub).toBe(u.id);
+
+    const recovery = await admin.generateLink({ type: 'recovery', email: u.email });
+    const verified = await anonClient().auth.verifyOtp({ token_hash: recovery.data.properties!.hashed_token, type: 'recovery' });
+    expect(verified.error).toBeNull();
+    expect(verified.data.user?.id).toBe(u.id);
+
+    const invitee = uniqueEmail('invited');
+    const invite = await admin.generateLink({ type: 'invite', email: invitee });
+    expect(invite.error).toBeNull();
+    expect(invite.data.user?.email).toBe(invitee);
+    const accepted = fragment((await fetch(invite.data.properties!.action_link, { redirect: 'manual' })).headers.get('location')!);
+    expect(accepted.get('type')).toBe('invite');
+    const [row] = await sql('select invited_at, email_confirmed_at from auth.users where email = $1', [invitee]);
+    expect(row.invited_at).toBeTruthy();
+    expect(row.email_confirmed_at).toBeTruthy();
+    expect(await mails(invitee)).toEqual([]);
   });
 
   it('answers a database failure with a bare 500, no internals', async () => {
