@@ -3,7 +3,7 @@ import type { StackConfig } from '../config.ts';
 import type { Inbox } from '../inbox.ts';
 import { escapeHtml } from './http.ts';
 
-export type MailKind = 'signup' | 'recovery' | 'email_change';
+export type MailKind = 'signup' | 'recovery' | 'magiclink' | 'email_change';
 
 const TEMPLATES: Record<MailKind, { subject: string; heading: string; lead: string; action: string }> = {
   signup: {
@@ -17,6 +17,12 @@ const TEMPLATES: Record<MailKind, { subject: string; heading: string; lead: stri
     heading: 'Reset Password',
     lead: 'Follow this link to reset the password for your user:',
     action: 'Reset Password',
+  },
+  magiclink: {
+    subject: 'Your Magic Link',
+    heading: 'Magic Link',
+    lead: 'Follow this link to login:',
+    action: 'Log In',
   },
   email_change: {
     subject: 'Confirm Email Change',

@@ -13,7 +13,7 @@ import { ensureSchema } from './sessions.ts';
 import { signup } from './signup.ts';
 import { token } from './token.ts';
 import { getUser, logout, updateCurrentUser } from './user.ts';
-import { recover, resend, verifyGet, verifyPost } from './verify.ts';
+import { magicLink, recover, resend, verifyGet, verifyPost } from './verify.ts';
 
 const settings: Handler = async ({ config }, _req, res) => {
   const external: Record<string, boolean> = { anonymous_users: false, email: true, phone: false };
@@ -52,6 +52,7 @@ function route(method: string, path: string): Handler | undefined {
     'POST /logout': logout,
     'POST /recover': recover,
     'POST /resend': resend,
+    'POST /otp': magicLink,
     'GET /.well-known/jwks.json': jwks,
     'GET /verify': verifyGet,
     'POST /verify': verifyPost,

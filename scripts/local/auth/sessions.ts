@@ -9,7 +9,7 @@ import { refreshTokenString, signAccessToken, type AmrEntry } from './tokens.ts'
 import { findUserById, isBanned, loadUserJSON, updateUser, withTransaction, type Db, type UserRow } from './users.ts';
 
 /** How a session was authenticated: GoTrue's AuthenticationMethod values. */
-export type AuthMethod = 'password' | 'otp' | 'oauth' | 'recovery' | 'email/signup' | 'email_change' | 'invite';
+export type AuthMethod = 'password' | 'otp' | 'oauth' | 'recovery' | 'magiclink' | 'email/signup' | 'email_change' | 'invite';
 
 // GoTrue keeps the AMR of a session in auth.mfa_amr_claims. The base schema does not create it yet,
 // so the auth server adds it (Supabase's shape) once; it belongs in base-schema.sql.

@@ -1,8 +1,8 @@
 // POST /recover and GET|POST /verify: mail links and codes for signup confirmation, password
 // recovery and email change.
-import { badRequest, forbidden, HttpError } from './errors.ts';
+import { badRequest, forbidden, HttpError, unprocessable } from './errors.ts';
 import { createFlowState, issueAuthCode, latestFlowFor, pkceParams } from './flow.ts';
-import { readJSON, redirect, sendJSON, str } from './http.ts';
+import { obj, readJSON, redirect, sendJSON, str } from './http.ts';
 import { sendAuthMail } from './mail.ts';
 import { errorRedirect, referrer, withFragment, withQuery } from './redirects.ts';
 import { createSession, type AuthMethod, type TokenResponse } from './sessions.ts';
@@ -13,13 +13,14 @@ import {
   findUserByEmail,
   findUserByPendingEmail,
   findUserByToken,
+  insertEmailUser,
   mergeMeta,
   updateUser,
   withTransaction,
   type Db,
   type UserRow,
 } from './users.ts';
-import { validateEmail, type Handler } from './context.ts';
+import { validateEmail, type AuthContext, type Handler } from './context.ts';
 
 /** The Supabase CLI's default [auth.email] otp_expiry. */
 const OTP_EXPIRY_MS = 3600 * 1000;
@@ -43,12 +44,29 @@ const SENT_AT = {
 const PKCE_METHOD: Partial<Record<VerifyType, AuthMethod>> = {
   signup: 'email/signup',
   recovery: 'recovery',
-  magiclink: 'recovery',
+  magiclink: 'magiclink',
 };
 
 function verifyType(value: string): VerifyType {
   if (['signup', 'invite', 'recovery', 'magiclink', 'email_change', 'email'].includes(value)) return value as VerifyType;
   throw badRequest('validation_failed', 'Unsupported verification type');
+}
+
+/** Stores a recovery-column token (recovery and magic links share it in GoTrue) and mails it. */
+async function sendRecoveryMail(
+  ctx: AuthContext,
+  db: Db,
+  user: UserRow,
+  kind: 'recovery' | 'magiclink',
+  redirectTo: string,
+  pkce: { challenge: string; method: 's256' | 'plain' } | undefined,
+): Promise<void> {
+  if (pkce) await createFlowState(db, pkce, 'email', kind, user.id);
+  const code = otp();
+  const hash = tokenHash(user.email!, code);
+  await updateUser(db, user.id, { recovery_token: hash, recovery_sent_at: new Date() });
+  const token = pkce ? `pkce_${hash}` : hash;
+  sendAuthMail(ctx.config, ctx.inbox, { kind, to: user.email!, token, code, redirectTo });
 }
 
 export const recover: Handler = async (ctx, req, res, url) => {
@@ -59,15 +77,31 @@ export const recover: Handler = async (ctx, req, res, url) => {
   // An unknown address gets the same answer, so the endpoint does not reveal who has an account.
   if (user) {
     const redirectTo = referrer(ctx.config, req, url, str(body, 'redirect_to'));
-    await withTransaction(ctx.pool, async (db) => {
-      if (pkce) await createFlowState(db, pkce, 'email', 'recovery', user.id);
-      const code = otp();
-      const hash = tokenHash(user.email!, code);
-      await updateUser(db, user.id, { recovery_token: hash, recovery_sent_at: new Date() });
-      const token = pkce ? `pkce_${hash}` : hash;
-      sendAuthMail(ctx.config, ctx.inbox, { kind: 'recovery', to: user.email!, token, code, redirectTo });
-    });
+    await withTransaction(ctx.pool, (db) => sendRecoveryMail(ctx, db, user, 'recovery', redirectTo, pkce));
   }
+  sendJSON(res, 200, {});
+};
+
+/**
+ * POST /otp (signInWithOtp by email): a magic link with a code for a known address; an unknown one
+ * becomes an unconfirmed, passwordless user who gets the signup confirmation instead.
+ */
+export const magicLink: Handler = async (ctx, req, res, url) => {
+  const body = await readJSON(req);
+  if (str(body, 'phone')) throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
+  const email = validateEmail(str(body, 'email'));
+  const pkce = pkceParams(str(body, 'code_challenge'), str(body, 'code_challenge_method'));
+  const redirectTo = referrer(ctx.config, req, url, str(body, 'redirect_to'));
+  await withTransaction(ctx.pool, async (db) => {
+    const user = await findUserByEmail(db, email);
+    if (user) return sendRecoveryMail(ctx, db, user, 'magiclink', redirectTo, pkce);
+    if (body.create_user === false || !ctx.config.auth.enableSignup) {
+      throw unprocessable('otp_disabled', 'Signups not allowed for otp');
+    }
+    const created = await insertEmailUser(db, { email, passwordHash: null, data: obj(body, 'data') ?? {}, confirmed: false });
+    if (pkce) await createFlowState(db, pkce, 'email', 'email/signup', created.id);
+    await sendConfirmation(ctx, db, created, redirectTo, Boolean(pkce));
+  });
   sendJSON(res, 200, {});
 };
 

@@ -326,6 +326,33 @@ describe('password recovery', () => {
   });
 });
 
+describe('magic links', () => {
+  it('mails a magic link and code to a known address, and signs up an unknown one by mail', async () => {
+    const u = await newUser();
+    expect((await anonClient().auth.signInWithOtp({ email: u.email })).error).toBeNull();
+    const mail = await latestMail(u.email);
+    expect(mail.subject).toBe('Your Magic Link');
+    const code = /enter the code: (\d{6})/.exec(mail.text)![1];
+    const { data, error } = await anonClient().auth.verifyOtp({ email: u.email, token: code, type: 'email' });
+    expect(error).toBeNull();
+    expect(data.user?.id).toBe(u.id);
+
+    const refused = await anonClient().auth.signInWithOtp({ email: uniqueEmail('nobody'), options: { shouldCreateUser: false } });
+    expect(refused.error?.status).toBe(422);
+    expect(refused.error?.code).toBe('otp_disabled');
+
+    const email = uniqueEmail('by-mail');
+    expect((await anonClient().auth.signInWithOtp({ email, options: { data: { first_name: 'Otto' } } })).error).toBeNull();
+    const confirm = await latestMail(email);
+    expect(confirm.subject).toBe('Confirm Your Signup');
+    const landed = fragment((await fetch(linkIn(confirm.text), { redirect: 'manual' })).headers.get('location')!);
+    const { data: created } = await anonClient().auth.getUser(landed.get('access_token')!);
+    expect(created.user?.email).toBe(email);
+    expect(created.user?.user_metadata.first_name).toBe('Otto');
+    expect(created.user?.email_confirmed_at).toBeTruthy();
+  });
+});
+
 describe('OAuth through the local identity page', () => {
   /** Follows /authorize to the identity page, submits its form, returns where the browser lands. */
   async function consent(authorizeUrl: string, identity?: { email: string; name: string }, decision?: 'cancel') {
