@@ -1,0 +1,202 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { addDays, format, isSameMonth, startOfDay } from 'date-fns';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '../../test/server.ts';
+import { api, renderRoute, rpc, USER_ID } from '../../test/utils.tsx';
+import { dateKey, isDayDisabled } from './hooks.ts';
+
+const TODAY = startOfDay(new Date());
+const DAY = addDays(TODAY, 2);
+const FREE_DAY = addDays(TODAY, 3);
+
+const eventType = {
+  id: 5,
+  user_id: USER_ID,
+  title: 'Strategy Call',
+  description: 'Plan the quarter.',
+  duration: 30,
+  color: '#10b981',
+  auto_confirm: false,
+  price_cents: 0,
+  host_handle: 'ada',
+  host_first_name: 'Ada',
+  host_last_name: 'Host',
+  host_profile_image_url: null,
+  host_timezone: 'Europe/Paris',
+  host_title: 'Coach',
+  host_company: null,
+};
+
+function slot(hour: number) {
+  const start = new Date(Date.UTC(DAY.getFullYear(), DAY.getMonth(), DAY.getDate(), hour));
+  return { start: start.toISOString(), end: new Date(start.getTime() + 30 * 60_000).toISOString(), date: dateKey(DAY), label: `${hour}:00` };
+}
+
+/** The slots function offers two times on DAY only; returns the list of requests it saw. */
+function slotsAnswer() {
+  const requests: URL[] = [];
+  server.use(
+    http.get(api('/functions/v1/slots'), ({ request }) => {
+      requests.push(new URL(request.url));
+      const slots = [slot(10), slot(11)];
+      return HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'Europe/Paris', slots, days: [{ date: dateKey(DAY), slots }] });
+    }),
+  );
+  return requests;
+}
+
+async function showMonthOf(day: Date) {
+  if (!isSameMonth(day, TODAY)) await userEvent.click(screen.getByRole('button', { name: 'Next month' }));
+}
+
+const cell = (day: Date) => screen.getByRole('gridcell', { name: format(day, 'EEEE, MMMM d, yyyy') });
+
+describe('date picker rules', () => {
+  it('disables past days, days beyond 60 days and days without offered slots', () => {
+    const offered = new Set([dateKey(DAY)]);
+    expect(isDayDisabled(addDays(TODAY, -1), null, TODAY)).toBe(true);
+    expect(isDayDisabled(TODAY, null, TODAY)).toBe(false);
+    expect(isDayDisabled(addDays(TODAY, 60), null, TODAY)).toBe(false);
+    expect(isDayDisabled(addDays(TODAY, 61), null, TODAY)).toBe(true);
+    expect(isDayDisabled(DAY, offered, TODAY)).toBe(false);
+    expect(isDayDisabled(FREE_DAY, offered, TODAY)).toBe(true);
+  });
+});
+
+describe('event booking page', () => {
+  it('shows Event Not Found for an unknown id', async () => {
+    server.use(rpc('public_event_type', []));
+    renderRoute('/book/404');
+    expect(await screen.findByText('Event Not Found')).toBeInTheDocument();
+    expect(screen.getByText("The event type you're looking for doesn't exist.")).toBeInTheDocument();
+  });
+
+  it('books a slot: disabled until date and time, pending toast, then reset', async () => {
+    server.use(rpc('public_event_type', [eventType]));
+    const requests = slotsAnswer();
+    let body: Record<string, unknown> = {};
+    server.use(
+      http.post(api('/functions/v1/bookings'), async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ id: 1, status: 'pending' }, { status: 201 });
+      }),
+    );
+    renderRoute('/book/5');
+    expect(await screen.findByRole('heading', { name: 'Strategy Call' })).toBeInTheDocument();
+    expect(screen.getByText('Book with Ada Host')).toBeInTheDocument();
+    expect(screen.getByText('Times shown in UTC')).toBeInTheDocument();
+    expect(screen.getByText('About this meeting')).toBeInTheDocument();
+    const submit = screen.getByRole('button', { name: 'Book Meeting' });
+    expect(submit).toBeDisabled();
+
+    await showMonthOf(DAY);
+    await waitFor(() => expect(cell(FREE_DAY)).toBeDisabled());
+    expect(requests[0].searchParams.get('eventTypeId')).toBe('5');
+    expect(requests[0].searchParams.get('timeZone')).toBe('UTC');
+    const user = userEvent.setup();
+    await user.click(cell(DAY));
+    await user.click(await screen.findByRole('button', { name: '10:00' }));
+    expect(screen.getByRole('button', { name: '10:00' })).toHaveAttribute('aria-pressed', 'true');
+    expect(submit).toBeEnabled();
+
+    await user.type(screen.getByLabelText('Full Name'), 'Grace Guest');
+    await user.type(screen.getByLabelText('Email'), 'grace@example.com');
+    await user.click(submit);
+    expect(await screen.findByText('Booking Pending Approval')).toBeInTheDocument();
+    expect(screen.getByText("Booking request sent! You'll receive confirmation once the host approves it.")).toBeInTheDocument();
+    expect(body).toEqual({
+      eventTypeId: 5,
+      guestName: 'Grace Guest',
+      guestEmail: 'grace@example.com',
+      guestPhone: null,
+      guestCompany: null,
+      notes: null,
+      startTime: slot(10).start,
+      endTime: slot(10).end,
+    });
+    await waitFor(() => expect(screen.getByLabelText('Full Name')).toHaveValue(''));
+    expect(screen.getByRole('button', { name: 'Book Meeting' })).toBeDisabled();
+  });
+
+  it('asks for name and email in the page wording', async () => {
+    server.use(rpc('public_event_type', [eventType]));
+    slotsAnswer();
+    renderRoute('/book/5');
+    await screen.findByRole('heading', { name: 'Strategy Call' });
+    await showMonthOf(DAY);
+    const user = userEvent.setup();
+    await waitFor(() => expect(cell(DAY)).toBeEnabled());
+    await user.click(cell(DAY));
+    await user.click(await screen.findByRole('button', { name: '11:00' }));
+    await user.click(screen.getByRole('button', { name: 'Book Meeting' }));
+    expect(await screen.findAllByText('Please provide your name and email address.')).not.toHaveLength(0);
+  });
+
+  it('refetches the slots when the time was taken meanwhile', async () => {
+    server.use(rpc('public_event_type', [eventType]));
+    const requests = slotsAnswer();
+    server.use(http.post(api('/functions/v1/bookings'), () => HttpResponse.json({ message: 'This time slot is no longer available' }, { status: 409 })));
+    renderRoute('/book/5');
+    await screen.findByRole('heading', { name: 'Strategy Call' });
+    await showMonthOf(DAY);
+    const user = userEvent.setup();
+    await waitFor(() => expect(cell(DAY)).toBeEnabled());
+    await user.click(cell(DAY));
+    await user.click(await screen.findByRole('button', { name: '10:00' }));
+    await user.type(screen.getByLabelText('Full Name'), 'Grace Guest');
+    await user.type(screen.getByLabelText('Email'), 'grace@example.com');
+    const before = requests.length;
+    await user.click(screen.getByRole('button', { name: 'Book Meeting' }));
+    expect(await screen.findByText('Booking Failed')).toBeInTheDocument();
+    expect(screen.getByText('This time slot is no longer available. Please select a different time.')).toBeInTheDocument();
+    await waitFor(() => expect(requests.length).toBeGreaterThan(before));
+    expect(screen.getByRole('button', { name: 'Book Meeting' })).toBeDisabled();
+  });
+});
+
+describe('Book a Meeting dialog', () => {
+  it('opens from the public calendar and needs the terms ticked', async () => {
+    server.use(
+      rpc('public_profile', [{ id: USER_ID, handle: 'ada', first_name: 'Ada', last_name: 'Host', timezone: 'Europe/Paris', bio: null, title: 'Coach', company: null, location: null, website: null, linkedin: null, twitter: null, instagram: null, profile_image_url: null }]),
+      rpc('public_event_types', [{ ...eventType, description: null }]),
+    );
+    slotsAnswer();
+    renderRoute(`/calendar/${USER_ID}`);
+    expect(await screen.findByRole('heading', { name: 'Ada Host' })).toBeInTheDocument();
+    expect(screen.getByText('Schedule a meeting with me')).toBeInTheDocument();
+    expect(screen.getByText('Europe/Paris')).toBeInTheDocument();
+    expect(await screen.findByText('A focused discussion session.')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Select Time' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Book a Meeting' });
+    await showMonthOf(DAY);
+    await waitFor(() => expect(cell(DAY)).toBeEnabled());
+    await user.click(cell(DAY));
+    await user.click(await within(dialog).findByRole('button', { name: '10:00' }));
+    const submit = within(dialog).getByRole('button', { name: 'Book Meeting' });
+    expect(submit).toBeDisabled();
+    await user.click(within(dialog).getByText(/I agree to the/));
+    expect(submit).toBeEnabled();
+    await user.click(submit);
+    expect(await screen.findAllByText('Please fill in your name and email.')).not.toHaveLength(0);
+  });
+
+  it('shows the empty list and the unknown user texts', async () => {
+    server.use(rpc('public_profile', []));
+    renderRoute(`/calendar/${USER_ID}`);
+    expect(await screen.findByText('User Not Found')).toBeInTheDocument();
+  });
+
+  it('shows No Available Meeting Types', async () => {
+    server.use(
+      rpc('public_profile_by_handle', [{ id: USER_ID, handle: 'ada', first_name: 'Ada', last_name: 'Host', timezone: 'UTC', bio: 'Hi', title: null, company: null, location: null, website: null, linkedin: null, twitter: null, instagram: null, profile_image_url: null }]),
+      rpc('public_event_types', []),
+    );
+    renderRoute('/ada');
+    expect(await screen.findByText('No Available Meeting Types')).toBeInTheDocument();
+    expect(screen.getByText("This user hasn't set up any meeting types yet.")).toBeInTheDocument();
+    expect(screen.getByText('@ada')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,157 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '../../test/server.ts';
+import { api, renderRoute, restGet, rpc, signedInAs, USER_ID } from '../../test/utils.tsx';
+import { toggleDay } from './TeamAvailabilityEditor.tsx';
+
+const team = { id: 7, name: 'Brightpath', description: 'Advisors', slug: 'brightpath', owner_id: USER_ID, is_public: true, timezone: 'UTC', created_at: '', updated_at: '' };
+const member = (id: string, role: string, first: string) => ({
+  id: first.length,
+  team_id: 7,
+  user_id: id,
+  role,
+  joined_at: '2026-01-05T00:00:00Z',
+  user: { id, first_name: first, last_name: 'X', email: `${first.toLowerCase()}@example.com`, profile_image_url: null, title: null, company: null, location: null },
+});
+
+describe('teams list', () => {
+  it('shows the empty state', async () => {
+    signedInAs();
+    server.use(restGet('team_members', []));
+    renderRoute('/teams');
+    expect(await screen.findByText('No teams yet')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create Your First Team' })).toBeInTheDocument();
+  });
+
+  it('shows a card with role, member count, links and public path', async () => {
+    signedInAs();
+    server.use(restGet('team_members', [{ role: 'owner', team: { ...team, members: [{ count: 3 }] } }]));
+    renderRoute('/teams');
+    const card = await screen.findByRole('article', { name: 'Brightpath' });
+    expect(within(card).getByText('owner')).toBeInTheDocument();
+    expect(within(card).getByText('3 members')).toBeInTheDocument();
+    expect(within(card).getByText('/team/brightpath')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Team Dashboard' })).toHaveAttribute('href', '/teams/7');
+    expect(within(card).getByRole('link', { name: /Settings/ })).toHaveAttribute('href', '/teams/7/settings');
+  });
+});
+
+describe('create team dialog', () => {
+  async function openDialog() {
+    signedInAs();
+    server.use(restGet('team_members', []));
+    renderRoute('/teams');
+    await userEvent.click(await screen.findByRole('button', { name: 'Create Your First Team' }));
+    return screen.findByRole('dialog');
+  }
+
+  it('generates the slug from the name until the slug is edited by hand', async () => {
+    const dialog = await openDialog();
+    const user = userEvent.setup();
+    const name = within(dialog).getByLabelText('Team Name');
+    const slug = within(dialog).getByLabelText('Team URL');
+    await user.type(name, 'Sales  & Success -- Team!');
+    expect(slug).toHaveValue('sales-success-team');
+    await user.clear(slug);
+    await user.type(slug, 'my-team');
+    await user.type(name, ' Two');
+    expect(slug).toHaveValue('my-team');
+  });
+
+  it('shows the validation messages of spec section 5', async () => {
+    const dialog = await openDialog();
+    const user = userEvent.setup();
+    await user.click(within(dialog).getByRole('button', { name: 'Create Team' }));
+    expect(await within(dialog).findByText('Team name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Team slug is required')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Team URL'), 'Bad Slug');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Team' }));
+    expect(await within(dialog).findByText('Slug can only contain lowercase letters, numbers, and hyphens')).toBeInTheDocument();
+  });
+
+  it('creates the team', async () => {
+    let body: Record<string, unknown> = {};
+    const dialog = await openDialog();
+    server.use(
+      http.post(api('/rest/v1/teams'), async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ ...team, ...body });
+      }),
+    );
+    const user = userEvent.setup();
+    await user.type(within(dialog).getByLabelText('Team Name'), 'Night Owls');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Team' }));
+    expect(await screen.findByText('Team Created')).toBeInTheDocument();
+    expect(body).toMatchObject({ name: 'Night Owls', slug: 'night-owls', timezone: 'UTC', is_public: false, owner_id: USER_ID });
+  });
+});
+
+describe('team detail', () => {
+  function teamData(role = 'owner') {
+    signedInAs();
+    server.use(
+      restGet('teams', [team]),
+      restGet('team_members', [member(USER_ID, role, 'Ada'), member('00000000-0000-4000-8000-000000000002', 'member', 'Bob')]),
+      restGet('team_event_types', [
+        { id: 1, team_id: 7, title: 'Intro', description: 'Hello', duration: 30, color: '#3b82f6', is_active: true, auto_confirm: true, requires_all_members: false, assignment_type: 'round_robin', specific_member_id: null },
+        { id: 2, team_id: 7, title: 'Old', description: null, duration: 90, color: '#ef4444', is_active: false, auto_confirm: true, requires_all_members: false, assignment_type: 'least_busy', specific_member_id: null },
+      ]),
+      rpc('team_bookings_this_month', 4),
+    );
+  }
+
+  it('shows real counts on the overview', async () => {
+    teamData();
+    renderRoute('/teams/7');
+    expect(await screen.findByRole('heading', { name: 'Brightpath' })).toBeInTheDocument();
+    expect(screen.getByText('/team/brightpath')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /View Public Page/ })).toHaveAttribute('target', '_blank');
+    const bookings = await screen.findByText("This Month's Bookings");
+    await waitFor(() => expect(bookings.parentElement).toHaveTextContent("This Month's Bookings4"));
+    expect(screen.getByText('Total Members').parentElement).toHaveTextContent('Total Members2');
+  });
+
+  it('offers Remove only for non-owners', async () => {
+    teamData();
+    renderRoute('/teams/7');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Members' }));
+    expect(await screen.findByRole('button', { name: 'Actions for Bob X' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Actions for Ada X' })).not.toBeInTheDocument();
+  });
+
+  it('lists team event types with their Active/Inactive badge and assignment', async () => {
+    teamData();
+    renderRoute('/teams/7');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Event Types' }));
+    expect(await screen.findByText('Active')).toBeInTheDocument();
+    expect(screen.getByText('Inactive')).toBeInTheDocument();
+    expect(screen.getByText(/30 minutes · Round Robin/)).toBeInTheDocument();
+  });
+
+  it('shows 3 skeleton rows while team bookings load', async () => {
+    teamData();
+    server.use(http.get(api('/rest/v1/bookings'), () => new Promise<Response>(() => {})));
+    renderRoute('/teams/7');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Bookings' }));
+    expect(await screen.findAllByTestId('team-booking-skeleton')).toHaveLength(3);
+  });
+
+  it('shows Team Not Found for a team one cannot read', async () => {
+    signedInAs();
+    server.use(restGet('teams', []), restGet('team_members', []), restGet('team_event_types', []));
+    renderRoute('/teams/99');
+    expect(await screen.findByText('Team Not Found')).toBeInTheDocument();
+    expect(screen.getByText("This team doesn't exist or you don't have access to it.")).toBeInTheDocument();
+  });
+});
+
+describe('team availability', () => {
+  it('switching a day on adds 09:00-17:00 when it has no range; off removes its ranges', () => {
+    const monday = { day_of_week: 1, start_time: '10:00', end_time: '12:00', is_enabled: true };
+    expect(toggleDay([monday], 2, true)).toEqual([monday, { day_of_week: 2, start_time: '09:00', end_time: '17:00', is_enabled: true }]);
+    expect(toggleDay([monday], 1, false)).toEqual([]);
+    expect(toggleDay([{ ...monday, is_enabled: false }], 1, true)).toEqual([monday]);
+  });
+});
