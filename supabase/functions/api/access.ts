@@ -25,7 +25,7 @@ export function firstOr404<T = Row>(result: { data: unknown; error: DbError | nu
 export const publicDb = (ctx: Ctx): SupabaseClient => anonClient(ctx.env);
 
 export const TEAM_NOT_FOUND = "This team doesn't exist or you don't have access to it.";
-export const MANAGERS_ONLY = 'Only team owners and admins can do this';
+const MANAGERS_ONLY = 'Only team owners and admins can do this';
 
 /**
  * The caller's role in a team. A team the caller cannot see is a 404; a public team the caller is

@@ -15,7 +15,8 @@ Deno.test('bookings: malformed JSON and wrong shapes are 400 with a message', as
 });
 
 Deno.test('bookings: the guest form messages of spec section 5', async () => {
-  assert.deepEqual((await post(JSON.stringify({ ...valid, eventTypeId: 1, guestEmail: 'nope' }))).body, { message: 'Please fill in your name and email.' });
+  assert.deepEqual((await post(JSON.stringify({ ...valid, eventTypeId: 1, guestEmail: '' }))).body, { message: 'Please fill in your name and email.' });
+  assert.deepEqual((await post(JSON.stringify({ ...valid, eventTypeId: 1, guestEmail: 'nope' }))).body, { message: 'Valid email is required' });
   assert.deepEqual((await post(JSON.stringify({ ...valid, eventTypeId: 1, startTime: '' }))).body, { message: 'Please select a date and time.' });
   assert.deepEqual((await post(JSON.stringify({ ...valid, teamEventTypeId: 'x' }))).body, { message: 'Please select an event type' });
   assert.deepEqual((await post(JSON.stringify({ ...valid, eventTypeId: 1, endTime: '2026-12-01T09:00:00Z' }))).body, {

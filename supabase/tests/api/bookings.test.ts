@@ -69,7 +69,8 @@ describe('public booking', () => {
     const base = guestBody(host.eventTypeId, at(1, 10));
     const cases: [Record<string, unknown>, string][] = [
       [{ ...base, guestName: '  ' }, 'Please fill in your name and email.'],
-      [{ ...base, guestEmail: 'not-an-email' }, 'Please fill in your name and email.'],
+      [{ ...base, guestEmail: '' }, 'Please fill in your name and email.'],
+      [{ ...base, guestEmail: 'not-an-email' }, 'Valid email is required'],
       [{ ...base, startTime: undefined }, 'Please select a date and time.'],
       [{ ...base, eventTypeId: 0 }, 'Please select an event type'],
     ];

@@ -38,7 +38,7 @@ export class RateLimiter {
   }
 }
 
-export const TOO_MANY = 'Too many booking requests. Please wait a moment and try again.';
+const TOO_MANY = 'Too many booking requests. Please wait a moment and try again.';
 
 /**
  * Guest bookings: per client address and host (a burst for one calendar), and per address overall

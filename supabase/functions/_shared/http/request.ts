@@ -30,12 +30,3 @@ export function uuidParam(value: string | undefined, what = 'Not found'): string
   if (!value || !UUID.test(value)) throw notFound(what);
   return value.toLowerCase();
 }
-
-/** An optional ISO date-time query parameter, as a Date; malformed is a 400. */
-export function dateQuery(url: URL, name: string): Date | undefined {
-  const raw = url.searchParams.get(name);
-  if (raw === null || raw === '') return undefined;
-  const date = new Date(raw);
-  if (Number.isNaN(date.getTime())) throw badRequest(`Invalid ${name}`);
-  return date;
-}

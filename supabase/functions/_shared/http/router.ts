@@ -1,7 +1,7 @@
 // A small method + path router shared by the functions, with CORS, the caller's session and the
 // "never a stack trace" rule applied around every route.
 import type { FunctionEnv } from './env.ts';
-import { errorResponse, HttpError, json, unauthorized } from './errors.ts';
+import { errorResponse, HttpError, unauthorized } from './errors.ts';
 import { resolveCaller, type Caller } from './session.ts';
 
 export interface Ctx {
@@ -152,5 +152,3 @@ export function createHandler(router: Router, env: FunctionEnv): (req: Request) 
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   };
 }
-
-export { json };

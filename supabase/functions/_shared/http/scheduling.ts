@@ -9,7 +9,7 @@ import { DAY_MS } from '../time.ts';
 import { fromDbError, notFound, type DbError } from './errors.ts';
 
 export const EVENT_NOT_FOUND = "The event type you're looking for doesn't exist.";
-export const TEAM_EVENT_NOT_FOUND = "The team event type you're looking for doesn't exist.";
+const TEAM_EVENT_NOT_FOUND = "The team event type you're looking for doesn't exist.";
 
 /**
  * Teams have no settings of their own (spec section 3): no buffers and no notice, and the 60-day horizon.
@@ -147,7 +147,7 @@ function toRule(r: RuleRow): AvailabilityRule {
  * Read from booking_busy directly rather than through public_busy, which hides people a guest could
  * not book (members of private teams), while a member booking on a private team needs them.
  */
-export async function loadBusy(service: SupabaseClient, userIds: string[], from: number, to: number): Promise<MemberBusy[]> {
+async function loadBusy(service: SupabaseClient, userIds: string[], from: number, to: number): Promise<MemberBusy[]> {
   if (userIds.length === 0) return [];
   const window = `[${new Date(from - DAY_MS).toISOString()},${new Date(to + DAY_MS).toISOString()})`;
   const rows = must<{ user_id: string; during: string }[] | null>(

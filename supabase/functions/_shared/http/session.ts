@@ -32,7 +32,7 @@ function claims(token: string): { exp?: number; role?: string } | null {
   }
 }
 
-export function isSecure(req: Request): boolean {
+function isSecure(req: Request): boolean {
   return req.headers.get('x-forwarded-proto') === 'https' || new URL(req.url).protocol === 'https:';
 }
 
@@ -53,7 +53,7 @@ function caller(env: FunctionEnv, user: AuthUser, accessToken: string): Caller {
   return { id: user.id, email: user.email ?? '', user, accessToken, db: userClient(env, accessToken) };
 }
 
-export function bearerToken(req: Request): string | undefined {
+function bearerToken(req: Request): string | undefined {
   return /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '')?.[1];
 }
 

@@ -12,7 +12,7 @@ import { loadPersonalSchedule, loadTeamSchedule, personalRules, teamRules } from
 const MAX_RANGE_DAYS = 62;
 
 /** Query parameters as sent; `from`, `to` and `timezone` are accepted as aliases. */
-export function slotsQueryFrom(url: URL) {
+function slotsQueryFrom(url: URL) {
   const q = url.searchParams;
   const pick = (...names: string[]) => names.map((n) => q.get(n)).find((v) => v !== null && v !== '') ?? undefined;
   return parseOrThrow(slotsQuerySchema, {
