@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { newUser, sql } from '../../../scripts/local/test/harness.ts';
 import { call } from './client.ts';
-import { at, cookieSession, guestBody, newHost } from './fixtures.ts';
+import { at, cookieSession, guestBody, newHost, soon } from './fixtures.ts';
 
 const TAKEN = 'This time slot is no longer available';
 
@@ -36,7 +36,7 @@ describe('public booking', () => {
     const host = await newHost({ settings: { minimumNotice: 1440, maxFutureBookings: 14 } });
     const cases: [Date, number, RegExp][] = [
       [at(-1, 10), 30, /past/],
-      [new Date(Math.ceil((Date.now() + 3_600_000) / 1_800_000) * 1_800_000), 30, /too soon/],
+      [soon(), 30, /too soon/],
       [at(20, 10), 30, /too far/],
       [at(2, 10, 15), 30, /outside the available hours/],
       [at(2, 10), 45, /end time must be the start time plus/],
@@ -178,6 +178,16 @@ describe('host bookings', () => {
     expect(res.body.status).toBe('pending');
     const invalid = await call('/api/bookings', { body: { ...body, guestName: '' }, token: host.accessToken });
     expect(invalid.body).toEqual({ message: 'Guest name is required' });
+  });
+
+  it('lets the host book inside the notice a guest must respect, but not in the past or out of hours', async () => {
+    const host = await newHost({ settings: { minimumNotice: 2880 } });
+    const start = soon();
+    expect((await call('/bookings', { body: guestBody(host.eventTypeId, start) })).body.message).toMatch(/too soon/);
+    expect((await call('/api/bookings', { body: guestBody(host.eventTypeId, start), token: host.accessToken })).status).toBe(201);
+    expect((await call('/api/bookings', { body: guestBody(host.eventTypeId, at(-1, 10)), token: host.accessToken })).status).toBe(400);
+    expect((await call('/api/bookings', { body: guestBody(host.eventTypeId, at(2, 10, 15)), token: host.accessToken })).status).toBe(400);
+    expect((await call('/api/bookings', { body: guestBody(host.eventTypeId, at(61, 10)), token: host.accessToken })).status).toBe(400);
   });
 
   it('lists upcoming, past, all and cancelled with the nested event type', async () => {

@@ -41,6 +41,16 @@ export function at(days: number, hh: number, mm = 0): Date {
   return d;
 }
 
+/**
+ * The first half hour at least an hour from now that ALL_WEEK offers (its windows end at 23:30, so a
+ * 23:30 start moves to midnight).
+ */
+export function soon(): Date {
+  let t = Math.ceil((Date.now() + 3_600_000) / 1_800_000) * 1_800_000;
+  if (new Date(t).toISOString().slice(11, 16) === '23:30') t += 1_800_000;
+  return new Date(t);
+}
+
 export function guestBody(eventTypeId: number, start: Date, minutes = 30, extra: Record<string, unknown> = {}) {
   return {
     eventTypeId,

@@ -4,7 +4,7 @@
 // chosen by the team's strategy, and one atomic RPC writes; the exclusion constraint settles races.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { assignMembers } from '../assignment.ts';
-import { checkSlot, type SlotRejection } from '../slots.ts';
+import { checkSlot, MAX_HORIZON_DAYS, type SlotRejection } from '../slots.ts';
 import { toMs } from '../time.ts';
 import { serviceClient } from './clients.ts';
 import type { FunctionEnv } from './env.ts';
@@ -99,7 +99,10 @@ export async function bookPersonal(deps: BookingDeps, req: Requested & { eventTy
   const { start, end } = span(req);
   const now = deps.now?.() ?? new Date();
   const duration = schedule.eventType.duration * 60_000;
-  const rules = await personalRules(service, schedule, start, start + duration, now);
+  // Notice and the host's own horizon keep guests away; the host booking for a guest may go inside them
+  // (still within the hours, the 60-day maximum, and free).
+  const settings = host ? { ...schedule.settings, minimumNotice: 0, maxFutureBookings: MAX_HORIZON_DAYS } : schedule.settings;
+  const rules = await personalRules(service, { ...schedule, settings }, start, start + duration, now);
   const check = checkSlot(rules, new Date(start), end === undefined ? undefined : new Date(end));
   if (!check.ok) throw rejection(check.reason);
 
