@@ -11,8 +11,6 @@ export const COLORS = ['#3b82f6', '#10b981', '#f59e0b', '#ef4444', '#8b5cf6', '#
 export const BUFFER_CHOICES = [0, 5, 10, 15, 30] as const;
 export const NOTICE_CHOICES = [0, 60, 120, 240, 1440, 2880] as const;
 export const FUTURE_CHOICES = [7, 14, 30, 60, 90] as const;
-export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'] as const;
-export const TEAM_ROLES = ['owner', 'admin', 'member'] as const;
 export const INVITABLE_ROLES = ['member', 'admin'] as const;
 export const DEFAULT_COLOR = '#3b82f6';
 /** As the team_event_types CHECK constraint: at most a day. */
