@@ -11,7 +11,7 @@ const STATUS: Record<string, { label: string; palette: string }> = {
 export function StatusBadge({ status }: { status: string }) {
   const known = STATUS[status];
   return (
-    <Badge colorPalette={known?.palette ?? 'gray'} variant={known ? 'subtle' : 'outline'}>
+    <Badge colorPalette={known?.palette ?? 'gray'} data-color={known?.palette ?? 'gray'} variant={known ? 'subtle' : 'outline'}>
       {known?.label ?? status}
     </Badge>
   );
@@ -22,7 +22,7 @@ const ROLE_PALETTE: Record<string, string> = { owner: 'yellow', admin: 'blue', m
 /** Spec section 6: owner yellow, admin blue, member gray; unknown roles look like member. */
 export function RoleBadge({ role }: { role: string }) {
   return (
-    <Badge colorPalette={ROLE_PALETTE[role] ?? 'gray'} variant="subtle" textTransform="capitalize">
+    <Badge colorPalette={ROLE_PALETTE[role] ?? 'gray'} data-color={ROLE_PALETTE[role] ?? 'gray'} variant="subtle" textTransform="capitalize">
       {role}
     </Badge>
   );

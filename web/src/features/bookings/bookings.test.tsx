@@ -1,0 +1,205 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { RoleBadge, StatusBadge } from '../../components/StatusBadge.tsx';
+import { server } from '../../test/server.ts';
+import { api, renderRoute, renderUi, restGet, signedInAs, USER_ID } from '../../test/utils.tsx';
+import { availableActions } from './BookingCard.tsx';
+
+const future = new Date(Date.now() + 3 * 86_400_000).toISOString();
+const past = new Date(Date.now() - 3 * 86_400_000).toISOString();
+
+function booking(id: number, status: string, start = future, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    event_type_id: 1,
+    team_event_type_id: null,
+    user_id: USER_ID,
+    team_id: null,
+    assigned_user_id: null,
+    guest_name: `Guest ${id}`,
+    guest_email: `guest${id}@example.com`,
+    guest_phone: null,
+    guest_company: null,
+    notes: null,
+    start_time: start,
+    end_time: start,
+    status,
+    created_at: '',
+    updated_at: '',
+    event_type: { title: 'Consultation', duration: 45 },
+    ...extra,
+  };
+}
+
+/** The bookings list filtered as PostgREST would, by the query's status and start_time filters. */
+function bookingsTable(rows: ReturnType<typeof booking>[]) {
+  server.use(
+    restGet('event_types', []),
+    http.get(api('/rest/v1/bookings'), ({ request }) => {
+      const q = new URL(request.url).searchParams;
+      const now = Date.now();
+      return HttpResponse.json(
+        rows.filter((row) => {
+          const status = q.get('status');
+          if (status === 'eq.cancelled' && row.status !== 'cancelled') return false;
+          if (status === 'neq.cancelled' && row.status === 'cancelled') return false;
+          const start = q.get('start_time');
+          if (start?.startsWith('gte.') && Date.parse(row.start_time) < now - 60_000) return false;
+          if (start?.startsWith('lt.') && Date.parse(row.start_time) >= now) return false;
+          return true;
+        }),
+      );
+    }),
+  );
+}
+
+describe('status badges', () => {
+  it.each([
+    ['pending', 'Awaiting Confirmation', 'yellow'],
+    ['confirmed', 'Confirmed', 'green'],
+    ['cancelled', 'Cancelled', 'red'],
+    ['completed', 'Completed', 'blue'],
+    ['no_show', 'no_show', 'gray'],
+  ])('%s reads %s in %s', (status, label, palette) => {
+    renderUi(<StatusBadge status={status} />);
+    expect(screen.getByText(label)).toHaveAttribute('data-color', palette);
+  });
+});
+
+describe('role badges', () => {
+  it.each([
+    ['owner', 'yellow'],
+    ['admin', 'blue'],
+    ['member', 'gray'],
+    ['guest', 'gray'],
+  ])('%s is %s', (role, palette) => {
+    renderUi(<RoleBadge role={role} />);
+    expect(screen.getByText(role)).toHaveAttribute('data-color', palette);
+  });
+});
+
+describe('actions per status', () => {
+  it('offers Confirm/Reject on pending, Cancel on future confirmed, nothing else', () => {
+    expect(availableActions({ status: 'pending', start_time: future })).toEqual(['confirm', 'reject']);
+    expect(availableActions({ status: 'confirmed', start_time: future })).toEqual(['cancel']);
+    expect(availableActions({ status: 'confirmed', start_time: past })).toEqual([]);
+    expect(availableActions({ status: 'cancelled', start_time: future })).toEqual([]);
+    expect(availableActions({ status: 'completed', start_time: past })).toEqual([]);
+  });
+});
+
+describe('bookings page', () => {
+  it('shows 5 placeholders while loading', async () => {
+    signedInAs();
+    server.use(restGet('event_types', []), http.get(api('/rest/v1/bookings'), () => new Promise<Response>(() => {})));
+    renderRoute('/bookings');
+    expect(await screen.findByRole('heading', { name: 'All Bookings' })).toBeInTheDocument();
+    expect(screen.getByText('View and manage your scheduled appointments')).toBeInTheDocument();
+    expect(await screen.findAllByTestId('booking-skeleton')).toHaveLength(5);
+  });
+
+  it.each([
+    ['Upcoming', 'No upcoming bookings'],
+    ['Past', 'No past bookings'],
+    ['Cancelled', 'No cancelled bookings'],
+    ['All', 'No bookings found'],
+  ])('%s tab empty state', async (tab, text) => {
+    signedInAs();
+    bookingsTable([]);
+    renderRoute('/bookings');
+    await userEvent.click(await screen.findByRole('tab', { name: tab }));
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.getByText('Your bookings will appear here')).toBeInTheDocument();
+  });
+
+  it('shows an error state when the list fails', async () => {
+    signedInAs();
+    server.use(restGet('event_types', []), http.get(api('/rest/v1/bookings'), () => HttpResponse.json({ message: 'nope' }, { status: 500 })));
+    renderRoute('/bookings');
+    expect(await screen.findByText('Could not load bookings')).toBeInTheDocument();
+  });
+
+  it('lists cards with guest details and confirms a pending booking', async () => {
+    signedInAs();
+    bookingsTable([booking(1, 'pending', future, { guest_phone: '+1 555', notes: 'Bring slides' }), booking(2, 'confirmed'), booking(3, 'cancelled')]);
+    let patch: { id?: string | null; body?: unknown } = {};
+    server.use(
+      http.patch(api('/rest/v1/bookings'), async ({ request }) => {
+        patch = { id: new URL(request.url).searchParams.get('id'), body: await request.json() };
+        return HttpResponse.json({ id: 1 });
+      }),
+    );
+    renderRoute('/bookings');
+    const pending = await screen.findByRole('article', { name: 'Consultation with Guest 1' });
+    expect(within(pending).getByText('Awaiting Confirmation')).toBeInTheDocument();
+    expect(within(pending).getByText('45 minutes')).toBeInTheDocument();
+    expect(within(pending).getByText('Guest Information')).toBeInTheDocument();
+    expect(within(pending).getByText('+1 555')).toBeInTheDocument();
+    expect(within(pending).getByText('Bring slides')).toBeInTheDocument();
+    expect(within(pending).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    const confirmed = screen.getByRole('article', { name: 'Consultation with Guest 2' });
+    expect(within(confirmed).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    expect(within(confirmed).queryByRole('button', { name: 'Confirm' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Consultation with Guest 3' })).not.toBeInTheDocument();
+
+    await userEvent.click(within(pending).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Booking Confirmed')).toBeInTheDocument();
+    expect(patch).toEqual({ id: 'eq.1', body: { status: 'confirmed' } });
+  });
+
+  it('reports a failed reject', async () => {
+    signedInAs();
+    bookingsTable([booking(1, 'pending')]);
+    server.use(http.patch(api('/rest/v1/bookings'), () => HttpResponse.json({ message: 'denied' }, { status: 403 })));
+    renderRoute('/bookings');
+    await userEvent.click(await screen.findByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('Failed to reject booking. Please try again.')).toBeInTheDocument();
+  });
+});
+
+describe('create booking dialog', () => {
+  async function openDialog() {
+    signedInAs();
+    bookingsTable([]);
+    server.use(restGet('event_types', [{ id: 9, user_id: USER_ID, title: 'Intro', description: null, duration: 30, color: '#3b82f6', is_active: true, auto_confirm: true, price_cents: 0, created_at: '', updated_at: '' }]));
+    renderRoute('/bookings');
+    await userEvent.click(await screen.findByRole('button', { name: 'Create Booking' }));
+    return screen.findByRole('dialog', { name: 'Create Booking' });
+  }
+
+  it('shows the validation messages of spec section 5', async () => {
+    const dialog = await openDialog();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Booking' }));
+    expect(await within(dialog).findByText('Please select an event type')).toBeInTheDocument();
+    expect(within(dialog).getByText('Guest name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Valid email is required')).toBeInTheDocument();
+  });
+
+  it('asks for a date and time, then posts the booking and reports its status', async () => {
+    let body: Record<string, unknown> = {};
+    server.use(
+      http.post(api('/functions/v1/api/bookings'), async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ id: 1, status: 'confirmed' }, { status: 201 });
+      }),
+    );
+    const dialog = await openDialog();
+    const user = userEvent.setup();
+    await waitFor(() => expect(within(dialog).getByRole('option', { name: 'Intro (30 min)' })).toBeInTheDocument());
+    await user.selectOptions(within(dialog).getByLabelText('Event Type'), '9');
+    await user.type(within(dialog).getByLabelText('Guest Name'), 'Lin');
+    await user.type(within(dialog).getByLabelText('Guest Email'), 'lin@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Booking' }));
+    expect(await screen.findByText('Missing Information')).toBeInTheDocument();
+    expect(screen.getByText('Please select a date and time.')).toBeInTheDocument();
+
+    await user.type(within(dialog).getByLabelText('Date'), '2030-05-06');
+    await user.selectOptions(within(dialog).getByLabelText('Time'), '14:30');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Booking' }));
+    await waitFor(() => expect(body.eventTypeId).toBe(9));
+    expect(body).toMatchObject({ guestName: 'Lin', guestEmail: 'lin@example.com', guestPhone: null, guestCompany: null, notes: null });
+    expect(Date.parse(String(body.endTime)) - Date.parse(String(body.startTime))).toBe(30 * 60_000);
+  });
+});

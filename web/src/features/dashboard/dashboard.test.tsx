@@ -1,0 +1,98 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '../../test/server.ts';
+import { api, renderRoute, restGet, rpc, signedInAs, USER_ID } from '../../test/utils.tsx';
+import { percentChange } from './hooks.ts';
+
+const stats = {
+  total_bookings: 12,
+  total_hours: 7.5,
+  active_clients: 5,
+  revenue: 1250,
+  previous_total_bookings: 10,
+  previous_total_hours: 0,
+  previous_active_clients: 5,
+  previous_revenue: 2500,
+};
+
+describe('dashboard', () => {
+  it('shows the four stat cards with real numbers and changes, for the chosen timeframe', async () => {
+    signedInAs({ first_name: 'Ada' });
+    const timeframes: string[] = [];
+    server.use(
+      restGet('bookings', []),
+      restGet('event_types', []),
+      rpc('dashboard_stats', async ({ request }: { request: Request }) => {
+        timeframes.push(((await request.json()) as { p_timeframe: string }).p_timeframe);
+        return HttpResponse.json(stats);
+      }),
+    );
+    renderRoute('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ada!' })).toBeInTheDocument();
+    const bookings = await screen.findByRole('region', { name: 'Bookings' });
+    await waitFor(() => expect(within(bookings).getByText('12')).toBeInTheDocument());
+    expect(within(bookings).getByText('+20% from previous period')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Total Hours' })).getByText('7.5h')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Total Hours' })).getByText('New this period')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Revenue' })).getByText('$1,250')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Revenue' })).getByText('-50% from previous period')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Active Clients' })).getByText('+0% from previous period')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Analytics timeframe'), 'quarter');
+    await waitFor(() => expect(timeframes).toEqual(['month', 'quarter']));
+  });
+
+  it('shows skeletons while loading, then the empty states', async () => {
+    signedInAs();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get(api('/rest/v1/bookings'), async () => {
+        await gate;
+        return HttpResponse.json([]);
+      }),
+      restGet('event_types', []),
+      rpc('dashboard_stats', async () => {
+        await gate;
+        return HttpResponse.json(stats);
+      }),
+    );
+    renderRoute('/dashboard');
+    expect(await screen.findAllByTestId('calendar-skeleton')).toHaveLength(35);
+    expect(screen.getAllByTestId('stat-skeleton')).toHaveLength(4);
+    release();
+    expect(await screen.findByText('No upcoming bookings')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View All Bookings' })).toHaveAttribute('href', '/bookings');
+    expect(await screen.findByText('No event types created yet')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create Your First Event Type' })).toBeInTheDocument();
+    expect(await screen.findByRole('grid', { name: 'Your Calendar' })).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
+  });
+
+  it('marks days with bookings and shares links', async () => {
+    signedInAs();
+    const start = new Date();
+    start.setHours(12, 0, 0, 0);
+    server.use(
+      http.get(api('/rest/v1/bookings'), () => HttpResponse.json([{ id: 1, start_time: start.toISOString(), end_time: start.toISOString(), status: 'confirmed' }])),
+      restGet('event_types', [{ id: 42, user_id: USER_ID, title: 'Intro', description: null, duration: 30, color: '#3b82f6', is_active: true, auto_confirm: true, price_cents: 0, created_at: '', updated_at: '' }]),
+      rpc('dashboard_stats', stats),
+    );
+    renderRoute('/dashboard');
+    expect(await screen.findByRole('gridcell', { name: /has bookings/ })).toHaveAttribute('aria-current', 'date');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
+    expect(await screen.findByText('Link Copied')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/book/42`);
+  });
+});
+
+describe('percentChange', () => {
+  it('compares with the previous period', () => {
+    expect(percentChange(15, 10)).toBe(50);
+    expect(percentChange(5, 10)).toBe(-50);
+    expect(percentChange(0, 0)).toBe(0);
+    expect(percentChange(3, 0)).toBeNull();
+  });
+});

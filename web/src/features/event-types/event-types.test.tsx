@@ -1,0 +1,74 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '../../test/server.ts';
+import { api, renderRoute, restGet, rpc, signedInAs, USER_ID } from '../../test/utils.tsx';
+
+const existing = { id: 3, user_id: USER_ID, title: 'Deep Dive', description: 'Long one', duration: 90, color: '#ef4444', is_active: true, auto_confirm: false, price_cents: 0, created_at: '', updated_at: '' };
+
+function dashboard(eventTypes: unknown[]) {
+  signedInAs();
+  server.use(restGet('bookings', []), restGet('event_types', eventTypes), rpc('dashboard_stats', { total_bookings: 0, total_hours: 0, active_clients: 0, revenue: 0 }));
+  renderRoute('/dashboard');
+}
+
+describe('event type dialog', () => {
+  it('requires a title and creates with the spec defaults', async () => {
+    let body: Record<string, unknown> = {};
+    server.use(
+      http.post(api('/rest/v1/event_types'), async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ ...existing, ...body });
+      }),
+    );
+    dashboard([]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Create Your First Event Type' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Event Type' });
+    expect(within(dialog).getByLabelText('Duration')).toHaveValue('30');
+    expect(within(dialog).getByRole('radio', { name: 'Blue' })).toHaveAttribute('aria-checked', 'true');
+    await user.type(within(dialog).getByLabelText('Title'), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Event Type' }));
+    expect(await within(dialog).findByText('Title is required')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Title'), ' Quick Chat ');
+    await user.selectOptions(within(dialog).getByLabelText('Duration'), '45');
+    await user.click(within(dialog).getByRole('radio', { name: 'Purple' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create Event Type' }));
+    expect(await screen.findByText('Event type created successfully')).toBeInTheDocument();
+    expect(body).toEqual({ title: 'Quick Chat', description: null, duration: 45, color: '#8b5cf6', is_active: true, auto_confirm: true, user_id: USER_ID });
+  });
+
+  it('edits, and deletes only after the confirmation', async () => {
+    const deleted: string[] = [];
+    server.use(
+      http.delete(api('/rest/v1/event_types'), ({ request }) => {
+        deleted.push(new URL(request.url).searchParams.get('id') ?? '');
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    dashboard([existing]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Event Type' });
+    expect(within(dialog).getByLabelText('Title')).toHaveValue('Deep Dive');
+    expect(within(dialog).getByText('Manual approval required')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const confirm = within(dialog).getByRole('alertdialog', { name: 'Delete event type' });
+    expect(within(confirm).getByText('Are you sure you want to delete this event type? This action cannot be undone.')).toBeInTheDocument();
+    expect(deleted).toEqual([]);
+    await user.click(within(confirm).getByRole('button', { name: 'Yes, delete' }));
+    expect(await screen.findByText('Event type deleted successfully')).toBeInTheDocument();
+    await waitFor(() => expect(deleted).toEqual(['eq.3']));
+  });
+
+  it('reports a failed update', async () => {
+    server.use(http.patch(api('/rest/v1/event_types'), () => HttpResponse.json({ message: 'nope' }, { status: 400 })));
+    dashboard([existing]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Event Type' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Failed to update event type')).toBeInTheDocument();
+  });
+});
