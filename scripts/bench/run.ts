@@ -1,7 +1,7 @@
 // `npm run bench [-- section...]`: runs the benchmarks (all, or the named sections: engine, slots,
 // booking, team, web, startup), prints one table and writes it to scripts/bench/results/latest.md.
 // A section that fails shows as a FAILED row; the others still run.
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { benchBooking } from './booking.ts';
 import { benchEngine } from './engine.ts';
@@ -29,6 +29,7 @@ async function main() {
   if (unknown.length) throw new Error(`Unknown section(s) ${unknown.join(', ')}; choose from ${SECTIONS.map((s) => s.name).join(', ')}`);
   const chosen = SECTIONS.filter((s) => wanted.length === 0 || wanted.includes(s.name));
   const report = new Report();
+  const loadAtStart = loadavg();
   let shared: BenchStack | undefined;
   try {
     for (const section of chosen) {
@@ -46,10 +47,13 @@ async function main() {
   } finally {
     await shared?.close();
   }
+  // Other work on the machine (a test suite in another shell) slows every figure: the load says how much.
+  const load = (when: number[]) => when[0].toFixed(1);
   const header = [
     '# Kairos benchmarks',
     '',
     `${new Date().toISOString()} · Node ${process.version} · ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'} · loopback, one machine` +
+      ` · load average (1 min) at start ${load(loadAtStart)}, at end ${load(loadavg())}` +
       (wanted.length ? ` · sections: ${wanted.join(', ')}` : ''),
   ].join('\n');
   const out = join(import.meta.dirname, 'results', 'latest.md');
