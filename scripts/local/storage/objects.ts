@@ -2,8 +2,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SignJWT } from 'jose';
-import type { Caller } from './auth.ts';
-import { verifyToken } from './auth.ts';
+import { verifyToken, type Caller } from './auth.ts';
 import { callerOf, findBucket, findObject, objectName, stringField, type Ctx } from './context.ts';
 import { actAs, asCaller, OBJECT_COLUMNS, tx, type ObjectMetadata, type ObjectRow } from './db.ts';
 import { ERRORS } from './errors.ts';
@@ -45,8 +44,10 @@ function ownerParams(caller: Caller): [string | null, string | null] {
  * transaction, and an old version's bytes are dropped only after the commit.
  */
 export async function upload(ctx: Ctx, req: IncomingMessage, res: ServerResponse, bucketId: string, rawName: string, upsert: boolean) {
-  const caller = await callerOf(ctx, req);
-  const name = objectName(rawName);
+  await store(ctx, req, res, await callerOf(ctx, req), bucketId, objectName(rawName), upsert);
+}
+
+async function store(ctx: Ctx, req: IncomingMessage, res: ServerResponse, caller: Caller, bucketId: string, name: string, upsert: boolean) {
   const bucket = await findBucket(ctx, bucketId);
   if (!bucket) throw ERRORS.noSuchBucket();
   const limit = isEmptyFolder(name)
@@ -385,4 +386,45 @@ export async function serveSigned(ctx: Ctx, req: IncomingMessage, res: ServerRes
   const obj = await findObject(ctx.pool, bucketId, name);
   if (!obj) throw ERRORS.noSuchKey();
   await renderObject(ctx, req, res, obj, 'asset');
+}
+
+/** Signed upload URLs are valid for two hours, as on hosted Storage. */
+const SIGNED_UPLOAD_SECONDS = 2 * 60 * 60;
+
+/**
+ * POST /object/upload/sign/:bucket/*path — checks now, in a transaction that is rolled back, that
+ * the caller's policies allow the upload; the token then carries that permission and the owner.
+ */
+export async function signUpload(ctx: Ctx, req: IncomingMessage, res: ServerResponse, bucketId: string, rawName: string) {
+  const caller = await callerOf(ctx, req);
+  const name = objectName(rawName);
+  const upsert = req.headers['x-upsert'] === 'true';
+  req.resume();
+  if (!(await findBucket(ctx, bucketId))) throw ERRORS.noSuchBucket();
+  const checked = Symbol('rolled back');
+  await asCaller(ctx.pool, caller, async (client) => {
+    await client.query(upsert ? UPSERT : INSERT, [randomUUID(), bucketId, name, ...ownerParams(caller), null, null, null]);
+    throw checked;
+  }).catch((e: unknown) => {
+    if (e !== checked) throw e;
+  });
+  const token = await new SignJWT({ owner: caller.sub, url: `${bucketId}/${name}`, upsert })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + SIGNED_UPLOAD_SECONDS)
+    .sign(ctx.key);
+  sendJson(res, 200, { url: `/object/upload/sign/${bucketId}/${name}?token=${token}`, token });
+}
+
+/** PUT /object/upload/sign/:bucket/*path?token= — the token's permission, written with its owner. */
+export async function uploadSigned(ctx: Ctx, req: IncomingMessage, res: ServerResponse, bucketId: string, rawName: string) {
+  const name = objectName(rawName);
+  const token = new URL(req.url ?? '/', 'http://storage.local').searchParams.get('token');
+  if (!token) throw ERRORS.invalidRequest('Missing token');
+  const payload = await verifyToken(token, ctx.key);
+  if (payload.url !== `${bucketId}/${name}`) throw ERRORS.invalidSignature();
+  const owner = typeof payload.owner === 'string' ? payload.owner : undefined;
+  // The policies were checked when the URL was signed; the write itself bypasses RLS, as in Storage.
+  const trusted: Caller = { role: 'service_role', claims: { role: 'service_role', sub: owner }, sub: owner, authenticated: true };
+  await store(ctx, req, res, trusted, bucketId, name, payload.upsert === true);
 }

@@ -39,6 +39,10 @@ async function routeObject(ctx: Ctx, req: http.IncomingMessage, res: http.Server
     if (method === 'POST' && s.length >= 3) return objects.signOne(ctx, req, res, s[1], rest(2));
     if (read && s.length >= 3) return objects.serveSigned(ctx, req, res, s[1], rest(2));
   }
+  if (first === 'upload' && s[1] === 'sign' && s.length >= 4) {
+    if (method === 'POST') return objects.signUpload(ctx, req, res, s[2], rest(3));
+    if (method === 'PUT') return objects.uploadSigned(ctx, req, res, s[2], rest(3));
+  }
   if (read && first === 'public' && s.length >= 3) return objects.serve(ctx, req, res, s[1], rest(2), 'public', 'asset');
   if (read && first === 'authenticated' && s.length >= 3) {
     return objects.serve(ctx, req, res, s[1], rest(2), 'authenticated', 'asset');
@@ -94,7 +98,7 @@ export function createStorageServer({ config, pool }: { config: StackConfig; poo
   return http.createServer((req, res) => {
     route(ctx, req, res).catch((e: unknown) => {
       // A client that hung up mid-upload has nobody left to answer.
-      if (req.destroyed || res.destroyed) return;
+      if (req.socket.destroyed) return;
       const err = toStorageError(e);
       // Only the unexpected is logged, and never sent: the client sees Storage's generic 500.
       if (err.statusCode >= 500) console.error(`storage: ${req.method} ${req.url}: ${e instanceof Error ? e.message : String(e)}`);

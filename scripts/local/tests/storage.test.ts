@@ -148,6 +148,21 @@ describe('storage uploads under RLS', () => {
     expect(await objectRows(path)).toHaveLength(1);
   });
 
+  it('signs upload URLs only where the policies allow, and the URL uploads for its signer', async () => {
+    const path = `${alice.id}/signed-upload.png`;
+    const refused = await bob.client.storage.from(PUBLIC_BUCKET).createSignedUploadUrl(path);
+    expect(refused.error).toMatchObject({ statusCode: '403' });
+    const { data, error } = await alice.client.storage.from(PUBLIC_BUCKET).createSignedUploadUrl(path);
+    expect(error).toBeNull();
+    expect(await objectRows(path)).toHaveLength(0);
+    const done = await anonClient().storage.from(PUBLIC_BUCKET).uploadToSignedUrl(path, data!.token, png('signed'));
+    expect(done).toMatchObject({ error: null, data: { fullPath: `${PUBLIC_BUCKET}/${path}` } });
+    const [row] = await objectRows(path);
+    expect(row.owner).toBe(alice.id);
+    const elsewhere = await anonClient().storage.from(PUBLIC_BUCKET).uploadToSignedUrl(`${bob.id}/x.png`, data!.token, png('x'));
+    expect(elsewhere.error).toMatchObject({ statusCode: '400', message: 'Invalid signature' });
+  });
+
   it('refuses invalid and expired JWTs, and names that climb out of a folder', async () => {
     const sign = (secret: string, exp: string) =>
       new SignJWT({ role: 'authenticated', sub: alice.id })
