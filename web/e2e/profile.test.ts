@@ -13,12 +13,13 @@ import {
   offeredTimes,
   pickDay,
   signIn,
+  switchLabel,
   unique,
 } from './support/journey.ts';
 
 const browser = useBrowser();
 
-describe('public profile', () => {
+describe.concurrent('public profile', () => {
   it('handle with availability indicator, made public, found in the community, booked through the dialog', async () => {
     const lastName = unique('Public');
     const host = await newUser({ firstName: 'Priya', lastName });
@@ -55,9 +56,10 @@ describe('public profile', () => {
     await page.getByRole('button', { name: 'Save Profile' }).click();
     await expectToast(page, 'Profile updated');
 
-    await page.getByText('Private Profile', { exact: true }).click();
-    await page.getByText('Public Profile', { exact: true }).waitFor();
-    await page.getByText('Calendar Hidden', { exact: true }).click();
+    await switchLabel(page, 'Private Profile').click();
+    await switchLabel(page, 'Public Profile').waitFor();
+    await switchLabel(page, 'Calendar Hidden').click();
+    await switchLabel(page, 'Calendar Visible').waitFor();
     await page.getByText('Social Features Active').waitFor();
     expect(await page.getByLabel('Profile URL').inputValue()).toBe(`${webUrl()}/${handle}`);
     await screenshot(page, '4-profile-public');

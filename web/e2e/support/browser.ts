@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { stack } from '../../../scripts/local/test/harness.ts';
 
 const SCREENSHOTS = join(import.meta.dirname, '..', 'screenshots');
@@ -35,6 +35,7 @@ export function webUrl(): string {
  */
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ baseURL: webUrl(), viewport: { width: 1280, height: 900 }, ...options });
+  await context.addInitScript(recordToasts);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -47,10 +48,40 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
+  // A full-page shot of a scrolled page draws the sticky top bar mid-page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
-/** The toast the app shows (Chakra's toaster region). */
-export async function expectToast(page: Page, title: string): Promise<void> {
-  await expect.poll(() => page.getByText(title, { exact: true }).first().isVisible(), { timeout: 15_000 }).toBe(true);
+/**
+ * The toast the app shows (Chakra's toaster region), title and description together: a toast that
+ * precedes a redirect is gone soon after. Waits with Playwright, not expect.poll, which concurrent
+ * tests may not call through the global expect.
+ */
+export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
+  const toast = page.locator('[data-scope="toast"][data-part="root"]').filter({ has: page.getByText(title, { exact: true }) });
+  await (description ? toast.filter({ hasText: description }) : toast).first().waitFor({ timeout: 15_000 });
+}
+
+const TOAST_LOG = 'e2e:toasts';
+
+/**
+ * Runs in every page: notes the text of each toast as it appears, in sessionStorage so that it
+ * survives the full-page redirect some toasts announce (a toast shown for 500 ms before leaving).
+ */
+function recordToasts() {
+  const seen = new WeakSet<Element>();
+  new MutationObserver(() => {
+    for (const toast of document.querySelectorAll('[data-scope="toast"][data-part="root"]')) {
+      if (seen.has(toast)) continue;
+      seen.add(toast);
+      const log = JSON.parse(sessionStorage.getItem('e2e:toasts') ?? '[]') as string[];
+      sessionStorage.setItem('e2e:toasts', JSON.stringify([...log, toast.textContent ?? '']));
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/** The text of every toast this tab has shown so far, oldest first. */
+export async function toastsSeen(page: Page): Promise<string[]> {
+  return page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[], TOAST_LOG);
 }

@@ -104,3 +104,8 @@ export async function navigate(page: Page, label: string): Promise<void> {
 export async function agreeToTerms(dialog: Locator): Promise<void> {
   await dialog.locator('[data-scope="checkbox"][data-part="control"]').click();
 }
+
+/** A switch by the label it shows now (labels such as 'Public Profile' also head pages). */
+export function switchLabel(page: Page, text: string): Locator {
+  return page.locator('[data-scope="switch"][data-part="label"]').getByText(text, { exact: true });
+}
