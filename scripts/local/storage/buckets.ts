@@ -53,7 +53,7 @@ export async function createBucket(ctx: Ctx, req: IncomingMessage, res: ServerRe
   const body = await readJson(req);
   const name = stringField(body, 'name');
   const id = typeof body.id === 'string' ? body.id : name;
-  if (!BUCKET_NAME.test(id) || !BUCKET_NAME.test(name) || id === '.' || id === '..') throw ERRORS.invalidBucketName();
+  if (!BUCKET_NAME.test(id) || !BUCKET_NAME.test(name)) throw ERRORS.invalidBucketName();
   const o = bucketOptions(body);
   const sub = caller.sub ?? null;
   await asCaller(ctx.pool, caller, (c) =>

@@ -54,8 +54,8 @@ export function toStorageError(e: unknown): StorageError {
         return ERRORS.accessDenied('new row violates row-level security policy');
       case '23505':
         return e.table === 'buckets' ? ERRORS.bucketAlreadyExists() : ERRORS.keyAlreadyExists();
-      case '23503':
-        return e.table === 'objects' && e.constraint?.includes('bucket') ? ERRORS.noSuchBucket() : ERRORS.bucketNotEmpty();
+      case '23503': // a bucket still holding objects, or an object naming a missing bucket
+        return e.message.startsWith('update or delete') ? ERRORS.bucketNotEmpty() : ERRORS.noSuchBucket();
       case '57014':
         return ERRORS.databaseTimeout();
       case '22P02':

@@ -196,6 +196,14 @@ describe('storage reads', () => {
     expect(res.headers.get('content-type')).toBe('image/jpeg');
     expect(res.headers.get('cache-control')).toBe('max-age=3600');
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(bytes);
+    const part = await fetch(bucket.getPublicUrl(path).data.publicUrl, { headers: { range: 'bytes=10-19' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe('bytes 10-19/4096');
+    expect(new Uint8Array(await part.arrayBuffer())).toEqual(bytes.slice(10, 20));
+    const head = await fetch(bucket.getPublicUrl(path).data.publicUrl, { method: 'HEAD' });
+    expect([head.status, head.headers.get('content-length'), head.headers.get('content-type')]).toEqual([200, '4096', 'image/jpeg']);
+    const cached = await fetch(bucket.getPublicUrl(path).data.publicUrl, { headers: { 'if-none-match': res.headers.get('etag')! } });
+    expect(cached.status).toBe(304);
 
     const missing = await fetch(bucket.getPublicUrl(`${alice.id}/missing.png`).data.publicUrl);
     expect(missing.status).toBe(400);
