@@ -92,7 +92,8 @@ async function store(ctx: Ctx, req: IncomingMessage, res: ServerResponse, caller
 }
 
 type Access = 'public' | 'authenticated' | 'lenient';
-type Render = 'asset' | 'head' | 'info';
+/** The object's bytes (headers only for HEAD), or Storage's JSON description of it. */
+type Render = 'asset' | 'info';
 
 /**
  * Storage's read rules: the public route needs a public bucket and no token; the others need a
@@ -181,7 +182,7 @@ async function renderObject(ctx: Ctx, req: IncomingMessage, res: ServerResponse,
     headers['content-length'] = range.end - range.start + 1;
   } else headers['content-length'] = size;
   res.writeHead(range ? 206 : 200, headers);
-  if (render === 'head' || req.method === 'HEAD' || size === 0) {
+  if (req.method === 'HEAD' || size === 0) {
     res.end();
     return;
   }
