@@ -29,9 +29,11 @@ async function readRaw(req: IncomingMessage): Promise<string> {
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY) throw new HttpError(413, 'request_timeout', 'Request body too large');
-    chunks.push(chunk as Buffer);
+    // Past the limit the rest is read and dropped: answering mid-upload would reset the
+    // connection, and the gateway would report a 502 instead of this 413.
+    if (size <= MAX_BODY) chunks.push(chunk as Buffer);
   }
+  if (size > MAX_BODY) throw new HttpError(413, 'validation_failed', 'Request body too large');
   return Buffer.concat(chunks).toString('utf8');
 }
 

@@ -106,6 +106,17 @@ describe('sign up and sign in', () => {
     expect(weak.error?.message).toBe('Password should be at least 6 characters.');
   });
 
+  it('refuses an oversized body with 413 through the gateway, and a malformed one with 400', async () => {
+    const big = await authFetch('/signup', {
+      method: 'POST',
+      body: JSON.stringify({ email: uniqueEmail(), password: 'long-body-1', data: { bio: 'x'.repeat(2 * 1024 * 1024) } }),
+    });
+    expect(big.status).toBe(413);
+    const bad = await authFetch('/signup', { method: 'POST', body: '{"email":' });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error_code).toBe('bad_json');
+  });
+
   it('refuses anonymous sign-ins, which config.toml leaves disabled', async () => {
     const { data, error } = await anonClient().auth.signInAnonymously();
     expect(data.session).toBeNull();
