@@ -47,6 +47,7 @@ const ROUTES: [string, string][] = [
   ['POST', '/api/teams'],
   ['GET', '/api/teams/:x'],
   ['PATCH', '/api/teams/:x'],
+  ['GET', '/api/teams/:x/stats'],
   ['GET', '/api/teams/:x/members'],
   ['POST', '/api/teams/:x/members'],
   ['DELETE', '/api/teams/:x/members/:x'],

@@ -1,7 +1,7 @@
 // Teams through /api: the role matrix of design.md section 4, the shapes of spec section 7, team
 // slots and bookings with each assignment strategy.
 import { describe, expect, it } from 'vitest';
-import { newUser } from '../../../scripts/local/test/harness.ts';
+import { newUser, sql } from '../../../scripts/local/test/harness.ts';
 import { call } from './client.ts';
 import { ALL_WEEK, at, guestBody, newTeam, newTeamEventType, type Team } from './fixtures.ts';
 
@@ -261,6 +261,20 @@ describe('team bookings', () => {
     const cancelled = await call(`/api/teams/${team.id}/bookings/cancelled`, tok(team.member));
     expect(cancelled.body.map((b: { id: number }) => b.id).sort()).toEqual([first.body.id, second.body.id].sort());
     expect((await call(`/api/teams/${team.id}/bookings`, tok(team.member))).body).toEqual([]);
+  });
+
+  it('counts the overview figures for members', async () => {
+    const team = await newTeam();
+    const typeId = await newTeamEventType(team);
+    await newTeamEventType(team, { title: 'Second' });
+    await sql(
+      `insert into public.bookings (team_event_type_id, team_id, guest_name, guest_email, start_time, end_time, status)
+       values ($1, $2, 'Now', 'now@example.com', now() - interval '1 second', now() - interval '1 second' + interval '30 minutes', 'confirmed')`,
+      [typeId, team.id],
+    );
+    const stats = await call(`/api/teams/${team.id}/stats`, tok(team.member));
+    expect(stats).toMatchObject({ status: 200, body: { memberCount: 3, eventTypeCount: 2, bookingsThisMonth: 1 } });
+    expect((await call(`/api/teams/${team.id}/stats`, tok(team.outsider))).status).toBe(403);
   });
 
   it('accepts team availability in the team time zone', async () => {

@@ -92,6 +92,17 @@ export function teamRoutes(router: Router, limiter: BookingRateLimit) {
     return json(await teamWithRole(caller, id, role));
   });
 
+  // Not in spec section 7: the overview cards, with this month's bookings really counted (design.md).
+  router.get('/api/teams/:teamId/stats', async (ctx) => {
+    const { caller, id } = await asMember(ctx);
+    const [team, eventTypes, thisMonth] = await Promise.all([
+      teamWithRole(caller, id, null),
+      caller.db.from('team_event_types').select('id', { count: 'exact', head: true }).eq('team_id', id),
+      caller.db.rpc('team_bookings_this_month', { p_team_id: id }),
+    ]);
+    return json({ memberCount: team.memberCount, eventTypeCount: eventTypes.count ?? 0, bookingsThisMonth: rows<number>(thisMonth) });
+  });
+
   // Members --------------------------------------------------------------------------------------
   router.get('/api/teams/:teamId/members', async (ctx) => {
     const { caller, id } = await asMember(ctx);
