@@ -50,7 +50,7 @@ function NavLinks({ onNavigate, direction }: { onNavigate?: () => void; directio
   );
 }
 
-function PageFallback() {
+export function PageFallback() {
   return (
     <Center py="20">
       <Spinner size="lg" aria-label="Loading" />

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { AppLayout, PublicLayout } from './layout.tsx';
+import { AppLayout, PageFallback, PublicLayout } from './layout.tsx';
 import { RequireAuth, type LoginTarget } from '../features/auth/RequireAuth.tsx';
 
 type PageModule = Promise<{ default: ComponentType }>;
@@ -30,6 +30,7 @@ function guarded(path: string, to: LoginTarget, load: () => PageModule): RouteOb
 export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
+    hydrateFallbackElement: <PageFallback />,
     children: [
       { path: '/', ...page(() => import('../features/landing/LandingPage.tsx')) },
       { path: '/login', ...page(() => import('../features/auth/LoginPage.tsx')) },
@@ -44,6 +45,7 @@ export const routes: RouteObject[] = [
   },
   {
     element: <AppLayout />,
+    hydrateFallbackElement: <PageFallback />,
     children: [
       guarded('/dashboard', '/api/login', () => import('../features/dashboard/DashboardPage.tsx')),
       guarded('/availability', '/login', () => import('../features/availability/AvailabilityPage.tsx')),
@@ -56,6 +58,7 @@ export const routes: RouteObject[] = [
   },
   {
     element: <PublicLayout />,
+    hydrateFallbackElement: <PageFallback />,
     children: [
       { path: '/:handle', ...page(() => import('../features/public-calendar/HandlePage.tsx')) },
       { path: '*', ...page(() => import('../features/landing/NotFoundPage.tsx')) },

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
-import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { http, HttpResponse, type HttpResponseResolver, type JsonBodyType } from 'msw';
 import { Providers } from '../app/providers.tsx';
 import { routes } from '../app/router.tsx';
 import { createQueryClient } from '../lib/queryClient.ts';
@@ -59,8 +59,9 @@ export function restGet(table: string, rows: JsonBodyType) {
   return http.get(api(`/rest/v1/${table}`), () => HttpResponse.json(rows));
 }
 
-export function rpc(name: string, result: JsonBodyType | (() => Response | Promise<Response>)) {
-  return http.post(api(`/rest/v1/rpc/${name}`), typeof result === 'function' ? result : () => HttpResponse.json(result));
+/** POST /rest/v1/rpc/<name> answered with `result`, or by a resolver. */
+export function rpc(name: string, result: JsonBodyType | HttpResponseResolver) {
+  return http.post(api(`/rest/v1/rpc/${name}`), typeof result === 'function' ? (result as HttpResponseResolver) : () => HttpResponse.json(result));
 }
 
 /** The signed-in user's profile, as the current-user query reads it. */

@@ -8,7 +8,7 @@ import { toggleDay } from './TeamAvailabilityEditor.tsx';
 
 const team = { id: 7, name: 'Brightpath', description: 'Advisors', slug: 'brightpath', owner_id: USER_ID, is_public: true, timezone: 'UTC', created_at: '', updated_at: '' };
 const member = (id: string, role: string, first: string) => ({
-  id: first.length,
+  id: first.charCodeAt(0),
   team_id: 7,
   user_id: id,
   role,

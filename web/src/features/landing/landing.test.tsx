@@ -1,0 +1,52 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderRoute, rpc, signedInAs } from '../../test/utils.tsx';
+import { server } from '../../test/server.ts';
+
+const person = (n: number, handle: string | null = `p${n}`) => ({
+  id: `00000000-0000-4000-8000-00000000010${n}`,
+  handle,
+  first_name: `First${n}`,
+  last_name: 'Last',
+  profile_image_url: null,
+  title: 'Coach',
+  bio: 'Bio',
+  company: 'Co',
+  location: 'Town',
+});
+
+describe('landing page', () => {
+  it('offers Get Started Free and the four feature cards when signed out', async () => {
+    server.use(rpc('directory_profiles', []));
+    renderRoute('/');
+    expect(await screen.findByRole('link', { name: 'Get Started Free' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+    for (const title of ['Smart Scheduling', 'Social Discovery', 'Team Collaboration', 'Time Zone Support']) {
+      expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('button', { name: 'Explore Community' })).toBeInTheDocument();
+    expect(await screen.findByText('Growing Community')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Join' })).toHaveAttribute('href', '/login');
+  });
+
+  it('offers Go to Dashboard when signed in', async () => {
+    signedInAs();
+    server.use(rpc('directory_profiles', []));
+    renderRoute('/');
+    expect(await screen.findAllByRole('link', { name: 'Go to Dashboard' })).toHaveLength(2);
+  });
+
+  it('shows at most 6 community cards, View All Profiles, and links by handle or id', async () => {
+    server.use(rpc('directory_profiles', [person(1, null), person(2), person(3), person(4), person(5), person(6), person(7)]));
+    const { router } = renderRoute('/');
+    expect(await screen.findAllByRole('button', { name: 'View Calendar' })).toHaveLength(6);
+    expect(screen.getAllByText('Available for booking')).toHaveLength(6);
+    expect(screen.getByRole('button', { name: 'View All Profiles' })).toBeInTheDocument();
+    expect(screen.queryByText('First7 Last')).not.toBeInTheDocument();
+    server.use(rpc('public_profile', []));
+    await userEvent.click(screen.getAllByRole('button', { name: 'View Calendar' })[0]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/00000000-0000-4000-8000-000000000101'));
+    expect(await screen.findByText('User Not Found')).toBeInTheDocument();
+  });
+});

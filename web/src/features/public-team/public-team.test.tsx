@@ -1,0 +1,60 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { formatDuration } from '../../lib/shared.ts';
+import { browserTimeZone } from '../../lib/time.ts';
+import { renderRoute, rpc } from '../../test/utils.tsx';
+import { server } from '../../test/server.ts';
+import { timeZoneNotice } from './hooks.ts';
+
+describe('public team page', () => {
+  it('shows the team, meeting types with Xm/Xh/Xh Ym durations and its members', async () => {
+    server.use(
+      rpc('public_team', [{ id: 7, name: 'Bright Path', description: 'Advisors', slug: 'bright', timezone: 'Asia/Tokyo', member_count: 2 }]),
+      rpc('public_team_event_types', [
+        { id: 1, team_id: 7, title: 'Quick', description: null, duration: 45, color: '#3b82f6', auto_confirm: true, requires_all_members: false, assignment_type: 'round_robin', specific_member_id: null },
+        { id: 2, team_id: 7, title: 'Long', description: null, duration: 90, color: '#3b82f6', auto_confirm: true, requires_all_members: false, assignment_type: 'least_busy', specific_member_id: null },
+      ]),
+      rpc('public_team_members', [{ user_id: 'u1', role: 'owner', joined_at: '', handle: null, first_name: 'Ada', last_name: 'Host', profile_image_url: null, title: 'Coach', company: 'Acme', location: 'Paris' }]),
+    );
+    renderRoute('/team/bright');
+    expect(await screen.findByRole('heading', { name: 'Bright Path' })).toBeInTheDocument();
+    expect(screen.getByText('Public Team')).toBeInTheDocument();
+    expect(screen.getByText('2 members')).toBeInTheDocument();
+    expect(screen.getByText('45m')).toBeInTheDocument();
+    expect(screen.getByText('1h 30m')).toBeInTheDocument();
+    expect(screen.getByText('Least Busy')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Book Now' })).toHaveLength(2);
+    expect(screen.getByText('Meet the team')).toBeInTheDocument();
+    expect(screen.getByText('Acme · Paris')).toBeInTheDocument();
+    expect(screen.getByText(timeZoneNotice(browserTimeZone(), 'Asia/Tokyo'))).toBeInTheDocument();
+  });
+
+  it('shows the empty texts', async () => {
+    server.use(
+      rpc('public_team', [{ id: 7, name: 'Quiet', description: null, slug: 'quiet', timezone: 'UTC', member_count: 0 }]),
+      rpc('public_team_event_types', []),
+      rpc('public_team_members', []),
+    );
+    renderRoute('/team/quiet');
+    expect(await screen.findByText('No available meeting types')).toBeInTheDocument();
+    expect(screen.getByText('No team members to display.')).toBeInTheDocument();
+  });
+
+  it('shows Team Not Found for a missing or private team', async () => {
+    server.use(rpc('public_team', []), rpc('public_team_event_types', []), rpc('public_team_members', []));
+    renderRoute('/team/hidden');
+    expect(await screen.findByText('Team Not Found')).toBeInTheDocument();
+    expect(screen.getByText("This team doesn't exist or is not publicly available.")).toBeInTheDocument();
+  });
+});
+
+describe('helpers', () => {
+  it('formats durations as Xm, Xh or Xh Ym', () => {
+    expect([15, 60, 90, 120, 135].map(formatDuration)).toEqual(['15m', '1h', '1h 30m', '2h', '2h 15m']);
+  });
+
+  it('words the time zone notice by whether the zones match', () => {
+    expect(timeZoneNotice('UTC', 'UTC')).toBe("All times are shown in your timezone (UTC), the same as the team's.");
+    expect(timeZoneNotice('Europe/Paris', 'UTC')).toBe('All times are shown in your timezone (Europe/Paris). The team is based in UTC.');
+  });
+});
