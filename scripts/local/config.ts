@@ -63,6 +63,8 @@ export interface StackConfig {
   apiUrl: string;
   auth: AuthSettings;
   buckets: BucketConfig[];
+  /** Storage's global upload limit ([storage] file_size_limit); a bucket's own limit may be lower. */
+  storageFileSizeLimit: number | null;
   functions: FunctionConfig[];
   /** Apply supabase/seed.sql on a fresh database. */
   seed: boolean;
@@ -149,6 +151,7 @@ export function loadConfig(overrides: ConfigOverrides = {}): StackConfig {
     apiUrl: `http://127.0.0.1:${ports.gateway}`,
     auth,
     buckets,
+    storageFileSizeLimit: parseSize(toml.storage?.file_size_limit),
     functions,
     seed: overrides.seed ?? true,
     web: overrides.web ?? true,

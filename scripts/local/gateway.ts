@@ -97,7 +97,8 @@ export function createGateway(deps: GatewayDeps): http.Server {
   const routes: Route[] = [
     { prefix: '/rest/v1', port: config.ports.rest },
     { prefix: '/auth/v1', port: config.ports.auth, open: /^\/(verify|callback|authorize|local-idp)(\/|\?|$)/ },
-    { prefix: '/storage/v1', port: config.ports.storage, open: /^\/object\/public\// },
+    // Public objects and signed links are shared with people who have no key; Storage checks the token.
+    { prefix: '/storage/v1', port: config.ports.storage, open: /^\/object\/(public|sign|info\/public|upload\/sign)\// },
   ];
 
   const handleFunction = async (req: IncomingMessage, res: ServerResponse, rest: string) => {

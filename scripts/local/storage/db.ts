@@ -1,23 +1,8 @@
 // Transactions that run as the caller, the way Storage (and PostgREST) do it, so the RLS policies
 // on storage.objects written for hosted Supabase decide here too.
 import pg from 'pg';
+import { transaction } from '../db.ts';
 import type { Caller } from './auth.ts';
-
-/** Runs `fn` in a transaction on one pooled connection (as the superuser until `actAs`). */
-export async function tx<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    const result = await fn(client);
-    await client.query('commit');
-    return result;
-  } catch (e) {
-    await client.query('rollback').catch(() => {});
-    throw e;
-  } finally {
-    client.release();
-  }
-}
 
 /** Switches the rest of the transaction to the caller's role and JWT claims (auth.uid(), auth.jwt()). */
 export async function actAs(client: pg.PoolClient, caller: Caller): Promise<void> {
@@ -30,7 +15,7 @@ export async function actAs(client: pg.PoolClient, caller: Caller): Promise<void
 
 /** One transaction as the caller. */
 export function asCaller<T>(pool: pg.Pool, caller: Caller, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  return tx(pool, async (client) => {
+  return transaction(pool, async (client) => {
     await actAs(client, caller);
     return fn(client);
   });

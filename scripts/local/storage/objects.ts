@@ -4,7 +4,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SignJWT } from 'jose';
 import { verifyToken, type Caller } from './auth.ts';
 import { callerOf, findBucket, findObject, objectName, stringField, type Ctx } from './context.ts';
-import { actAs, asCaller, OBJECT_COLUMNS, tx, type ObjectMetadata, type ObjectRow } from './db.ts';
+import { actAs, asCaller, OBJECT_COLUMNS, type ObjectMetadata, type ObjectRow } from './db.ts';
+import { transaction } from '../db.ts';
 import { ERRORS } from './errors.ts';
 import { readJson, readUpload, sendJson } from './http.ts';
 
@@ -66,7 +67,7 @@ async function store(ctx: Ctx, req: IncomingMessage, res: ServerResponse, caller
   const version = randomUUID();
   let written = false;
   try {
-    const { id, previous } = await tx(ctx.pool, async (client) => {
+    const { id, previous } = await transaction(ctx.pool, async (client) => {
       // Locked as the superuser: the caller may not be allowed to see the row it replaces.
       const old = await client.query<{ id: string; version: string | null }>(
         'select id, version from storage.objects where bucket_id = $1 and name = $2 for update',

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import { join } from 'node:path';
 import pg from 'pg';
-import { parseSize, readSupabaseToml, type StackConfig } from '../config.ts';
+import type { StackConfig } from '../config.ts';
 import { secretKey } from './auth.ts';
 import { createBucket, deleteBucket, emptyBucket, getBucket, listBuckets, updateBucket } from './buckets.ts';
 import type { Ctx } from './context.ts';
@@ -88,12 +88,11 @@ async function route(ctx: Ctx, req: http.IncomingMessage, res: http.ServerRespon
 }
 
 export function createStorageServer({ config, pool }: { config: StackConfig; pool: pg.Pool }): http.Server {
-  const configured = readSupabaseToml().storage?.file_size_limit;
   const ctx: Ctx = {
     pool,
     files: new ObjectFiles(join(config.dataDir, 'storage')),
     key: secretKey(config.jwtSecret),
-    globalFileSizeLimit: parseSize(configured) ?? DEFAULT_FILE_SIZE_LIMIT,
+    globalFileSizeLimit: config.storageFileSizeLimit ?? DEFAULT_FILE_SIZE_LIMIT,
   };
   return http.createServer((req, res) => {
     route(ctx, req, res).catch((e: unknown) => {
