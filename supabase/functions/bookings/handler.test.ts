@@ -23,3 +23,16 @@ Deno.test('bookings: the guest form messages of spec section 5', async () => {
     message: 'End time must be after start time',
   });
 });
+
+Deno.test('bookings: a body over 1 MB is refused with 413, declared or streamed', async () => {
+  const big = JSON.stringify({ ...valid, eventTypeId: 1, notes: 'x'.repeat(1_100_000) });
+  assert.deepEqual(await post(big), { status: 413, body: { message: 'Request body too large' } });
+  const stream = new ReadableStream({
+    start(c) {
+      for (let i = 0; i < 30; i++) c.enqueue(new TextEncoder().encode('x'.repeat(50_000)));
+      c.close();
+    },
+  });
+  const res = await handle(new Request('http://fn.test/bookings', { method: 'POST', body: stream, duplex: 'half' } as RequestInit));
+  assert.equal(res.status, 413);
+});

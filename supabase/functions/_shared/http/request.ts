@@ -1,12 +1,39 @@
 // Reading what a request carries: JSON bodies and numeric ids, with 400s instead of exceptions.
-import { badRequest, notFound } from './errors.ts';
+import { badRequest, HttpError, notFound } from './errors.ts';
 
+/** No form of the api comes near this; anything larger is refused before it is held in memory. */
 const MAX_JSON_BYTES = 1_000_000;
+const TOO_LARGE = () => new HttpError(413, 'Request body too large');
 
-/** The JSON body, or undefined when there is none. Malformed JSON is a 400. */
+/** The body as text, refused with 413 as soon as it passes MAX_JSON_BYTES. */
+async function readCapped(req: Request): Promise<string> {
+  if (Number(req.headers.get('content-length') ?? 0) > MAX_JSON_BYTES) throw TOO_LARGE();
+  if (!req.body) return '';
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_JSON_BYTES) {
+      await reader.cancel();
+      throw TOO_LARGE();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+/** The JSON body, or undefined when there is none. Malformed JSON is a 400, an oversized body a 413. */
 export async function readJson(req: Request): Promise<unknown> {
-  const text = await req.text();
-  if (text.length > MAX_JSON_BYTES) throw badRequest('Request body too large');
+  const text = await readCapped(req);
   if (!text.trim()) return undefined;
   try {
     return JSON.parse(text);
