@@ -1,10 +1,11 @@
 // Benchmark 3: round-robin assignment at scale. A public 50-member team, 1,000 guest bookings one
 // after another (so fairness is measured without races): time per booking and bookings per member.
+import { randomUUID } from 'node:crypto';
 import { addDays, instantToZoned } from '../../supabase/functions/_shared/time.ts';
 import { createUser } from './lib/fixtures.ts';
 import { guestAddress, request } from './lib/guests.ts';
 import type { Report } from './lib/report.ts';
-import { call, type BenchStack } from './lib/stack.ts';
+import { call, type BenchStack, type Target } from './lib/stack.ts';
 import { percentile, timed } from './lib/stats.ts';
 import type { Offered } from './booking.ts';
 
@@ -12,11 +13,12 @@ const MEMBERS = 50;
 const BOOKINGS = 1000;
 const SLOTS = 200;
 
-async function roundRobinTeam(s: BenchStack): Promise<{ teamId: number; teamEventTypeId: number }> {
-  const ids = await Promise.all(Array.from({ length: MEMBERS }, (_, i) => createUser(s.db, { label: `member${i}` })));
+/** A public team (UTC, every day 08:00-20:00) with a 30-minute round-robin event type; the first member owns it. */
+export async function roundRobinTeam(s: Target, members = MEMBERS): Promise<{ teamId: number; teamEventTypeId: number; memberIds: string[] }> {
+  const ids = await Promise.all(Array.from({ length: members }, (_, i) => createUser(s.db, { label: `member${i}` })));
   const team = await s.db.query<{ id: string }>(
     `insert into public.teams (name, slug, owner_id, is_public, timezone) values ('Bench team', $1, $2, true, 'UTC') returning id`,
-    [`bench-${Date.now()}`, ids[0]],
+    [`bench-${randomUUID()}`, ids[0]],
   );
   const teamId = Number(team.rows[0].id);
   // The owner is added by the teams trigger; everyone else joins one by one, as invitations would.
@@ -34,7 +36,7 @@ async function roundRobinTeam(s: BenchStack): Promise<{ teamId: number; teamEven
     `insert into public.team_event_types (team_id, title, duration, assignment_type) values ($1, 'Bench round robin', 30, 'round_robin') returning id`,
     [teamId],
   );
-  return { teamId, teamEventTypeId: Number(type.rows[0].id) };
+  return { teamId, teamEventTypeId: Number(type.rows[0].id), memberIds: ids };
 }
 
 export async function benchTeam(report: Report, s: BenchStack) {
