@@ -35,7 +35,9 @@ function bannedUntil(duration: string): Date | null {
   return new Date(Date.now() + parts.reduce((ms, p) => ms + Number(p[1]) * units[p[2]], 0));
 }
 
-async function userOr404(ctx: AuthContext, id: string): Promise<UserRow> {
+/** The user named by the last path segment of /admin/users/:id. */
+async function userOr404(ctx: AuthContext, url: URL): Promise<UserRow> {
+  const id = decodeURIComponent(url.pathname.replace(/\/+$/, '').split('/').pop() ?? '');
   const user = await findUserById(ctx.pool, id);
   if (!user) throw notFound('user_not_found', 'User not found');
   return user;
@@ -70,13 +72,13 @@ export const createUser: Handler = async (ctx, req, res) => {
 
 export const getUserById: Handler = async (ctx, req, res, url) => {
   await requireAdmin(ctx.config, req);
-  const user = await userOr404(ctx, url.pathname.split('/')[3]);
+  const user = await userOr404(ctx, url);
   sendJSON(res, 200, await loadUserJSON(ctx.pool, user));
 };
 
 export const updateUserById: Handler = async (ctx, req, res, url) => {
   await requireAdmin(ctx.config, req);
-  let user = await userOr404(ctx, url.pathname.split('/')[3]);
+  let user = await userOr404(ctx, url);
   const body = await readJSON(req);
   const password = str(body, 'password');
   if (password) checkPassword(ctx, password);
@@ -107,7 +109,7 @@ export const updateUserById: Handler = async (ctx, req, res, url) => {
 
 export const deleteUserById: Handler = async (ctx, req, res, url) => {
   await requireAdmin(ctx.config, req);
-  const user = await userOr404(ctx, url.pathname.split('/')[3]);
+  const user = await userOr404(ctx, url);
   await ctx.pool.query('delete from auth.users where id = $1', [user.id]);
   sendJSON(res, 200, {});
 };

@@ -655,4 +655,14 @@ describe('with email confirmations on (an Auth server of its own on the test dat
     expect(data.user?.email).toBe(newEmail);
     expect(data.user?.new_email).toBeUndefined();
   });
+
+  it('serves the admin API under /auth/v1 when called directly', async () => {
+    const u = await newUser();
+    const admin = createClient(apiUrl, stack().serviceRoleKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: ws as never },
+    }).auth.admin;
+    expect((await admin.getUserById(u.id)).data.user?.email).toBe(u.email);
+    expect((await admin.updateUserById(u.id, { user_metadata: { title: 'Dr' } })).data.user?.user_metadata.title).toBe('Dr');
+  });
 });
