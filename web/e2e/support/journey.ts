@@ -93,7 +93,7 @@ export function expectNoErrors(errors: string[]): void {
 }
 
 /** A journey is many screens; the machine running it may be busy, so each gets more than the project default. */
-export const JOURNEY_TIMEOUT = 150_000;
+export const JOURNEY_TIMEOUT = 240_000;
 
 /** Follows a link of the signed-in top bar (desktop width). */
 export async function navigate(page: Page, label: string): Promise<void> {
