@@ -7,6 +7,7 @@ import type { Inbox } from '../inbox.ts';
 import { badRequest } from './errors.ts';
 
 const WINDOW_MS = 5 * 60 * 1000;
+const MAX_TRACKED = 10_000;
 
 /** Counts wrong passwords per email (never per IP: tests sign in many users from 127.0.0.1). */
 export class SignInThrottle {
@@ -14,10 +15,13 @@ export class SignInThrottle {
 
   constructor(private readonly max: number) {}
 
+  /** Failures in the window; an address without any is forgotten. */
   private recent(email: string): number[] {
+    const key = email.toLowerCase();
     const since = Date.now() - WINDOW_MS;
-    const list = (this.failures.get(email.toLowerCase()) ?? []).filter((t) => t > since);
-    this.failures.set(email.toLowerCase(), list);
+    const list = (this.failures.get(key) ?? []).filter((t) => t > since);
+    if (list.length > 0) this.failures.set(key, list);
+    else this.failures.delete(key);
     return list;
   }
 
@@ -26,7 +30,9 @@ export class SignInThrottle {
   }
 
   fail(email: string): void {
-    this.recent(email).push(Date.now());
+    this.failures.set(email.toLowerCase(), [...this.recent(email), Date.now()]);
+    // Guessing across many made-up addresses must not grow the map without bound.
+    if (this.failures.size > MAX_TRACKED) for (const key of [...this.failures.keys()]) this.recent(key);
   }
 }
 
