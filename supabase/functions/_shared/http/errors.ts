@@ -55,15 +55,12 @@ export function fromDbError(error: DbError, notFoundMessage = 'Not found'): Http
       return conflict(uniqueMessage(error));
     case '23503': // foreign_key_violation
       return notFound(notFoundMessage);
-    case '23502': // not_null_violation
-    case '23514': // check_violation
-    case '22P02': // invalid_text_representation
-    case '22007': // invalid_datetime_format
-    case '22008': // datetime_field_overflow
-    case '22003': // numeric_value_out_of_range
-    case '22023': // invalid_parameter_value
-    case 'P0001': // raise exception from an RPC: its message is meant for the caller
+    case '22023': // invalid_parameter_value raised by our triggers and RPCs: written for the caller
+    case 'P0001': // raise exception from an RPC
       return badRequest(error.message);
+    case '23502': // not_null_violation
+    case '23514': // check_violation: the schemas mirror the constraints, so this is a rare edge
+      return badRequest('The request contains an invalid value');
     case '42501': // insufficient_privilege: RLS refused the write
     case 'PGRST301':
       return forbidden();

@@ -26,13 +26,14 @@ function ascii(bytes: Uint8Array, from: number, to: number): string {
   return String.fromCharCode(...bytes.subarray(from, to));
 }
 
-/** Column names of the profile update; handle errors get the profile form's own words. */
+/** Check violations on the handle, in the words of the profile form. */
 function profileError(error: DbError): DbError {
   if (error.code === '23514' && error.message.includes('handle_not_reserved')) return { ...error, code: 'P0001', message: 'This handle is reserved' };
   if (error.code === '23514' && error.message.includes('handle_format')) return { ...error, code: 'P0001', message: 'Handle must be 3-30 characters' };
   return error;
 }
 
+/** Body fields whose column is not simply the same word (the rest, e.g. bio, map to themselves). */
 const COLUMN: Record<string, string> = {
   firstName: 'first_name',
   lastName: 'last_name',
