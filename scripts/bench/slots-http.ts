@@ -31,6 +31,9 @@ export async function benchSlotsHttp(report: Report, s: BenchStack, seconds = 8)
     const expected = benchHostSlots(busy, Date.now(), zonedDateRange(today, addDays(today, HORIZON_DAYS), VISITOR_ZONE)).slots.length;
     const offered = probe.body.slots.length;
     report.add('1 slots: function via gateway', kase, 'slots offered (engine on the same data)', `${offered} (${expected})${offered === expected ? '' : ' MISMATCH'}`);
+    // The public calendar's busy list (GET /api/users/:id/bookings, the public_busy RPC) for the same host.
+    const busyList = await autocannon({ url: `${s.apiUrl}/functions/v1/api/users/${host}/bookings`, connections: 1, amount: 20, headers: s.anonHeaders, timeout: 30 });
+    report.add('1 slots: function via gateway', kase, 'public busy list (api/users/:id/bookings), 1 conn: p50 / p99', `${busyList.latency.p50} / ${busyList.latency.p99} ms${busyList.non2xx ? `, ${busyList.non2xx} non-2xx` : ''}`);
     for (const connections of CONNECTIONS) {
       const r = await autocannon({ url, connections, duration: seconds, headers: s.anonHeaders, timeout: 30 });
       const label = `${connections} conn`;
