@@ -54,7 +54,10 @@ export async function callFunction<T>(path: string, init: { method?: string; bod
 }
 
 /** Supabase query results: throw the PostgREST error so React Query sees a failure. */
-export function unwrap<T>(result: { data: T | null; error: { message: string } | null }): T {
-  if (result.error) throw new Error(result.error.message);
+export function unwrap<T>(result: { data: T | null; error: { message: string } | null; status?: number }): T {
+  if (result.error) {
+    // An expired or revoked session reads as logged out, like the spec's "401: ...Unauthorized".
+    throw new Error(result.status === 401 ? `401: Unauthorized - ${result.error.message}` : result.error.message);
+  }
   return result.data as T;
 }

@@ -10,3 +10,8 @@ export function notify(title: string, description?: string, options: { destructi
 export function notifyError(title: string, description?: string): void {
   notify(title, description, { destructive: true });
 }
+
+/** Spec section 2: what a logged-out visitor sees before being sent to sign in. */
+export function notifyLoggedOut(): void {
+  notifyError('Unauthorized', 'You are logged out. Logging in again...');
+}
