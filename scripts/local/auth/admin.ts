@@ -1,4 +1,5 @@
 // /admin/users: the service-role user management auth.admin.* calls.
+import { transaction } from '../db.ts';
 import { requireAdmin } from './guard.ts';
 import { badRequest, notFound, unprocessable } from './errors.ts';
 import { obj, readJSON, sendJSON, str } from './http.ts';
@@ -16,7 +17,6 @@ import {
   mergeMeta,
   updateUser,
   userJSON,
-  withTransaction,
   type IdentityRow,
   type UserRow,
 } from './users.ts';
@@ -53,7 +53,7 @@ export const createUser: Handler = async (ctx, req, res) => {
   if (await findUserByEmail(ctx.pool, email)) throw unprocessable('email_exists', EMAIL_EXISTS);
   const confirmed = body.email_confirm === true;
   const passwordHash = password ? await hashPassword(password) : null;
-  const user = await withTransaction(ctx.pool, async (db) => {
+  const user = await transaction(ctx.pool, async (db) => {
     let user = await insertEmailUser(db, {
       email,
       passwordHash,
@@ -88,7 +88,7 @@ export const updateUserById: Handler = async (ctx, req, res, url) => {
     if (taken && taken.id !== user.id) throw unprocessable('email_exists', EMAIL_EXISTS);
   }
   const passwordHash = password ? await hashPassword(password) : undefined;
-  user = await withTransaction(ctx.pool, async (db) => {
+  user = await transaction(ctx.pool, async (db) => {
     if (email && email !== user.email) user = await applyEmailChange(db, user, email);
     if (passwordHash) user = await updateUser(db, user.id, { encrypted_password: passwordHash });
     if (body.email_confirm === true && !user.email_confirmed_at) {
@@ -135,7 +135,7 @@ export const generateLink: Handler = async (ctx, req, res, url) => {
   const redirectTo = referrer(ctx.config, req, url, str(body, 'redirect_to'));
   const code = otp();
   const hash = tokenHash(email, code);
-  const user = await withTransaction(ctx.pool, async (db) => {
+  const user = await transaction(ctx.pool, async (db) => {
     let user = await findUserByEmail(db, email);
     if (type === 'magiclink' || type === 'recovery') {
       if (!user) throw notFound('user_not_found', 'User with this email not found');

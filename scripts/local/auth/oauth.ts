@@ -2,6 +2,7 @@
 // plays the provider's consent screen, its POST does what GoTrue's /callback does.
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import { transaction } from '../db.ts';
 import { badRequest, HttpError, OAuthError, unprocessable } from './errors.ts';
 import { createFlowState, issueAuthCode, pkceParams } from './flow.ts';
 import { escapeHtml, readForm, redirect, sendHTML } from './http.ts';
@@ -15,7 +16,6 @@ import {
   mergeMeta,
   syncProviders,
   updateUser,
-  withTransaction,
   type Db,
   type Meta,
   type UserRow,
@@ -168,7 +168,7 @@ export const identitySubmit: Handler = async (ctx, req, res) => {
       email_verified: true,
       phone_verified: false,
     };
-    const location = await withTransaction(ctx.pool, async (db) => {
+    const location = await transaction(ctx.pool, async (db) => {
       const user = await signInExternal(ctx, db, provider, data);
       if (flowStateId) return withQuery(target, { code: await issueAuthCode(db, flowStateId, user.id) });
       const t = await createSession(db, ctx.config, user, 'oauth', req);

@@ -4,9 +4,10 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type pg from 'pg';
 import type { StackConfig } from '../config.ts';
+import { transaction } from '../db.ts';
 import { badRequest, HttpError, OAuthError } from './errors.ts';
 import { refreshTokenString, signAccessToken, type AmrEntry } from './tokens.ts';
-import { findUserById, isBanned, loadUserJSON, updateUser, withTransaction, type Db, type UserRow } from './users.ts';
+import { findUserById, isBanned, loadUserJSON, updateUser, type Db, type UserRow } from './users.ts';
 
 /** How a session was authenticated: GoTrue's AuthenticationMethod values. */
 export type AuthMethod = 'password' | 'otp' | 'oauth' | 'recovery' | 'magiclink' | 'email/signup' | 'email_change' | 'invite';
@@ -132,7 +133,7 @@ export async function refreshGrant(
 ): Promise<TokenResponse> {
   if (!presented) throw new OAuthError('invalid_request', 'refresh_token required');
   let afterCommit: HttpError | undefined;
-  const response = await withTransaction(pool, async (db) => {
+  const response = await transaction(pool, async (db) => {
     const { rows } = await db.query<RefreshRow>('select * from auth.refresh_tokens where token = $1 for update', [
       presented,
     ]);

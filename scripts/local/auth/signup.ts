@@ -1,5 +1,6 @@
 // POST /signup: email + password accounts, confirmed at once or by mail.
 import { randomUUID } from 'node:crypto';
+import { transaction } from '../db.ts';
 import { badRequest, unprocessable, weakPassword } from './errors.ts';
 import { createFlowState, pkceParams } from './flow.ts';
 import { obj, readJSON, sendJSON, str } from './http.ts';
@@ -13,7 +14,6 @@ import {
   insertEmailUser,
   loadUserJSON,
   updateUser,
-  withTransaction,
   type Db,
   type Meta,
   type UserRow,
@@ -90,7 +90,7 @@ export const signup: Handler = async (ctx, req, res, url) => {
   if (existing) {
     // Unconfirmed: GoTrue does not touch the account (the caller's identity is unproven), it re-sends the mail.
     if (autoconfirm) throw unprocessable('user_already_exists', 'User already registered');
-    const user = await withTransaction(pool, async (db) => {
+    const user = await transaction(pool, async (db) => {
       if (pkce) await createFlowState(db, pkce, 'email', 'email/signup', existing.id);
       return sendConfirmation(ctx, db, existing, redirectTo, Boolean(pkce));
     });
@@ -98,7 +98,7 @@ export const signup: Handler = async (ctx, req, res, url) => {
   }
 
   const passwordHash = await hashPassword(password);
-  const result = await withTransaction(pool, async (db) => {
+  const result = await transaction(pool, async (db) => {
     let user: UserRow;
     try {
       user = await insertEmailUser(db, { email, passwordHash, data, confirmed: autoconfirm });

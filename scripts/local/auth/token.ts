@@ -1,9 +1,10 @@
 // POST /token: password, refresh_token and pkce grants.
+import { transaction } from '../db.ts';
 import { badRequest, notFound, tooManyRequests } from './errors.ts';
 import { redeemAuthCode } from './flow.ts';
 import { readJSON, sendJSON, str } from './http.ts';
 import { createSession, refreshGrant } from './sessions.ts';
-import { findUserById, findUserByEmail, isBanned, passwordMatches, withTransaction } from './users.ts';
+import { findUserById, findUserByEmail, isBanned, passwordMatches } from './users.ts';
 import type { Handler } from './context.ts';
 
 const INVALID_LOGIN = 'Invalid login credentials';
@@ -22,13 +23,13 @@ const passwordGrant: Handler = async (ctx, req, res) => {
   }
   if (isBanned(user)) throw badRequest('user_banned', 'User is banned');
   if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
-  const token = await withTransaction(ctx.pool, (db) => createSession(db, ctx.config, user, 'password', req));
+  const token = await transaction(ctx.pool, (db) => createSession(db, ctx.config, user, 'password', req));
   sendJSON(res, 200, token);
 };
 
 const pkceGrant: Handler = async (ctx, req, res) => {
   const body = await readJSON(req);
-  const token = await withTransaction(ctx.pool, async (db) => {
+  const token = await transaction(ctx.pool, async (db) => {
     const flow = await redeemAuthCode(db, str(body, 'auth_code'), str(body, 'code_verifier'));
     const user = await findUserById(db, flow.user_id);
     if (!user) throw notFound('user_not_found', 'User not found');

@@ -1,4 +1,5 @@
 // GET/PUT /user and POST /logout for the signed-in caller.
+import { transaction } from '../db.ts';
 import { badRequest, unprocessable } from './errors.ts';
 import { requireUser } from './guard.ts';
 import { noContent, obj, readJSON, sendJSON, str } from './http.ts';
@@ -14,7 +15,6 @@ import {
   mergeMeta,
   passwordMatches,
   updateUser,
-  withTransaction,
   type Db,
   type UserRow,
 } from './users.ts';
@@ -85,7 +85,7 @@ export const updateCurrentUser: Handler = async (ctx, req, res, url) => {
     }
   }
 
-  const user = await withTransaction(pool, async (db) => {
+  const user = await transaction(pool, async (db) => {
     let user = caller.user;
     if (passwordHash) {
       user = await updateUser(db, user.id, {

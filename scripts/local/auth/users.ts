@@ -243,18 +243,3 @@ export type UserJSON = ReturnType<typeof userJSON>;
 export async function loadUserJSON(db: Db, user: UserRow): Promise<UserJSON> {
   return userJSON(user, await identitiesOf(db, user.id));
 }
-
-export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    const result = await fn(client);
-    await client.query('commit');
-    return result;
-  } catch (e) {
-    await client.query('rollback').catch(() => {});
-    throw e;
-  } finally {
-    client.release();
-  }
-}

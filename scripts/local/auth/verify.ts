@@ -1,5 +1,6 @@
 // POST /recover and GET|POST /verify: mail links and codes for signup confirmation, password
 // recovery and email change.
+import { transaction } from '../db.ts';
 import { badRequest, forbidden, HttpError, unprocessable } from './errors.ts';
 import { createFlowState, issueAuthCode, latestFlowFor, pkceParams } from './flow.ts';
 import { obj, readJSON, redirect, sendJSON, str } from './http.ts';
@@ -16,7 +17,6 @@ import {
   insertEmailUser,
   mergeMeta,
   updateUser,
-  withTransaction,
   type Db,
   type UserRow,
 } from './users.ts';
@@ -77,7 +77,7 @@ export const recover: Handler = async (ctx, req, res, url) => {
   // An unknown address gets the same answer, so the endpoint does not reveal who has an account.
   if (user) {
     const redirectTo = referrer(ctx.config, req, url, str(body, 'redirect_to'));
-    await withTransaction(ctx.pool, (db) => sendRecoveryMail(ctx, db, user, 'recovery', redirectTo, pkce));
+    await transaction(ctx.pool, (db) => sendRecoveryMail(ctx, db, user, 'recovery', redirectTo, pkce));
   }
   sendJSON(res, 200, {});
 };
@@ -92,7 +92,7 @@ export const magicLink: Handler = async (ctx, req, res, url) => {
   const email = validateEmail(str(body, 'email'));
   const pkce = pkceParams(str(body, 'code_challenge'), str(body, 'code_challenge_method'));
   const redirectTo = referrer(ctx.config, req, url, str(body, 'redirect_to'));
-  await withTransaction(ctx.pool, async (db) => {
+  await transaction(ctx.pool, async (db) => {
     const user = await findUserByEmail(db, email);
     if (user) return sendRecoveryMail(ctx, db, user, 'magiclink', redirectTo, pkce);
     if (body.create_user === false || !ctx.config.auth.enableSignup) {
@@ -115,7 +115,7 @@ export const resend: Handler = async (ctx, req, res, url) => {
   const email = validateEmail(str(body, 'email'));
   const pkce = pkceParams(str(body, 'code_challenge'), str(body, 'code_challenge_method'));
   const redirectTo = referrer(ctx.config, req, url, str(body, 'redirect_to'));
-  await withTransaction(ctx.pool, async (db) => {
+  await transaction(ctx.pool, async (db) => {
     if (type === 'signup') {
       const user = await findUserByEmail(db, email);
       if (!user || user.email_confirmed_at) return;
@@ -169,7 +169,7 @@ export const verifyGet: Handler = async (ctx, req, res, url) => {
     if (!raw) throw badRequest('validation_failed', 'Verify requires a token or a token hash');
     if (type === 'email') throw badRequest('validation_failed', 'Unsupported verification type');
     const column = TOKEN_COLUMN[type];
-    const location = await withTransaction(ctx.pool, async (db) => {
+    const location = await transaction(ctx.pool, async (db) => {
       const user = await findUserByToken(db, column, pkce ? raw.slice('pkce_'.length) : raw);
       if (!user || !fresh(user, column)) throw expired(true);
       const verified = await apply(db, user, column);
@@ -225,7 +225,7 @@ async function findForOtp(db: Db, type: VerifyType, body: Record<string, unknown
 export const verifyPost: Handler = async (ctx, req, res) => {
   const body = await readJSON(req);
   const type = verifyType(str(body, 'type'));
-  const token: TokenResponse = await withTransaction(ctx.pool, async (db) => {
+  const token: TokenResponse = await transaction(ctx.pool, async (db) => {
     const found = await findForOtp(db, type, body);
     if (!found || !fresh(found.user, found.column)) throw expired(false);
     const user = await apply(db, found.user, found.column);
