@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { FunctionEnv } from '../_shared/http/env.ts';
 import { apiHandler } from './handler.ts';
 
-const env: FunctionEnv = { supabaseUrl: 'http://supabase.test', anonKey: 'anon', serviceRoleKey: 'service' };
+const env: FunctionEnv = { supabaseUrl: 'http://supabase.test', anonKey: 'anon', serviceRoleKey: 'service', bookingsPerMinute: 60 };
 const handle = apiHandler(env);
 
 async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {

@@ -10,7 +10,7 @@ import { profileRoutes } from './routes/profile.ts';
 import { publicRoutes } from './routes/public.ts';
 import { teamRoutes } from './routes/teams.ts';
 
-export function apiRouter(limiter = new BookingRateLimit()): Router {
+export function apiRouter(limiter: BookingRateLimit): Router {
   const router = new Router();
   authRoutes(router);
   profileRoutes(router);
@@ -23,4 +23,4 @@ export function apiRouter(limiter = new BookingRateLimit()): Router {
   return router;
 }
 
-export const apiHandler = (env: FunctionEnv) => createHandler(apiRouter(), env);
+export const apiHandler = (env: FunctionEnv) => createHandler(apiRouter(new BookingRateLimit(env.bookingsPerMinute)), env);

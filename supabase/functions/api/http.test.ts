@@ -3,12 +3,13 @@ import assert from 'node:assert/strict';
 import { readCookies, serializeCookie } from '../_shared/http/cookies.ts';
 import type { FunctionEnv } from '../_shared/http/env.ts';
 import { fromDbError, HttpError } from '../_shared/http/errors.ts';
-import { RateLimiter } from '../_shared/http/rate-limit.ts';
+import { BookingRateLimit, RateLimiter } from '../_shared/http/rate-limit.ts';
+import { readEnv } from '../_shared/http/env.ts';
 import { createHandler, Router } from '../_shared/http/router.ts';
 import { parseRange } from '../_shared/http/scheduling.ts';
 import { ACCESS_COOKIE, REFRESH_COOKIE, resolveCaller, sessionCookies } from '../_shared/http/session.ts';
 
-const env: FunctionEnv = { supabaseUrl: 'http://supabase.test', anonKey: 'anon-key', serviceRoleKey: 'service-key' };
+const env: FunctionEnv = { supabaseUrl: 'http://supabase.test', anonKey: 'anon-key', serviceRoleKey: 'service-key', bookingsPerMinute: 60 };
 
 function jwt(claims: Record<string, unknown>): string {
   const b64 = (v: object) => btoa(JSON.stringify(v)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
@@ -158,4 +159,17 @@ Deno.test('tstzrange text from PostgREST becomes ISO instants', () => {
   });
   assert.deepEqual(parseRange('["2026-11-23 14:30:00.5+05:30","2026-11-23 15:00:00+05:30")')?.start, '2026-11-23T09:00:00.500Z');
   assert.equal(parseRange('empty'), null);
+});
+
+Deno.test('booking rate limit: per address and calendar, 429 past the limit, from the environment', () => {
+  const vars: Record<string, string> = { SUPABASE_URL: 'http://s.test/', SUPABASE_ANON_KEY: 'a', SUPABASE_SERVICE_ROLE_KEY: 's' };
+  assert.equal(readEnv((k) => vars[k]).bookingsPerMinute, 60);
+  assert.equal(readEnv((k) => ({ ...vars, BOOKING_RATE_LIMIT_PER_MINUTE: '2' })[k]).bookingsPerMinute, 2);
+  assert.equal(readEnv((k) => vars[k]).supabaseUrl, 'http://s.test');
+  const limit = new BookingRateLimit(2);
+  limit.check('1.2.3.4', 'user:a');
+  limit.check('1.2.3.4', 'user:a');
+  assert.throws(() => limit.check('1.2.3.4', 'user:a'), (e: unknown) => e instanceof HttpError && e.status === 429);
+  limit.check('1.2.3.4', 'user:b');
+  limit.check('5.6.7.8', 'user:a');
 });

@@ -8,7 +8,7 @@ import { BookingRateLimit } from '../_shared/http/rate-limit.ts';
 import { readJson } from '../_shared/http/request.ts';
 import { createHandler, Router, type Ctx } from '../_shared/http/router.ts';
 
-export function bookingsRouter(limiter = new BookingRateLimit()): Router {
+export function bookingsRouter(limiter: BookingRateLimit): Router {
   return new Router().post('/bookings', async (ctx: Ctx) => {
     const body = await readJson(ctx.req);
     const deps: BookingDeps = { env: ctx.env, limiter, clientAddress: ctx.clientAddress };
@@ -20,4 +20,4 @@ export function bookingsRouter(limiter = new BookingRateLimit()): Router {
   });
 }
 
-export const bookingsHandler = (env: FunctionEnv) => createHandler(bookingsRouter(), env);
+export const bookingsHandler = (env: FunctionEnv) => createHandler(bookingsRouter(new BookingRateLimit(env.bookingsPerMinute)), env);

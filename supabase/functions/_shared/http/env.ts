@@ -3,6 +3,13 @@ export interface FunctionEnv {
   supabaseUrl: string;
   anonKey: string;
   serviceRoleKey: string;
+  /** Guest bookings one address may make on one calendar per minute (BOOKING_RATE_LIMIT_PER_MINUTE, default 60). */
+  bookingsPerMinute: number;
+}
+
+function positive(value: string | undefined): number | undefined {
+  const n = Number(value);
+  return value && Number.isFinite(n) && n > 0 ? n : undefined;
 }
 
 export function readEnv(get: (name: string) => string | undefined): FunctionEnv {
@@ -15,5 +22,6 @@ export function readEnv(get: (name: string) => string | undefined): FunctionEnv 
     supabaseUrl: need('SUPABASE_URL').replace(/\/+$/, ''),
     anonKey: need('SUPABASE_ANON_KEY'),
     serviceRoleKey: need('SUPABASE_SERVICE_ROLE_KEY'),
+    bookingsPerMinute: positive(get('BOOKING_RATE_LIMIT_PER_MINUTE')) ?? 60,
   };
 }

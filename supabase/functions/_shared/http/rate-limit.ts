@@ -42,13 +42,17 @@ const TOO_MANY = 'Too many booking requests. Please wait a moment and try again.
 
 /**
  * Guest bookings: per client address and host (a burst for one calendar), and per address overall
- * (spraying many calendars). Only well-formed requests count, so garbage costs the server nothing.
+ * (spraying many calendars, ten times as much). Only well-formed requests count, so garbage costs the
+ * server nothing.
  */
 export class BookingRateLimit {
-  constructor(
-    private readonly perTarget = new RateLimiter({ capacity: 60, refillPerSecond: 1 }),
-    private readonly perAddress = new RateLimiter({ capacity: 600, refillPerSecond: 10 }),
-  ) {}
+  private readonly perTarget: RateLimiter;
+  private readonly perAddress: RateLimiter;
+
+  constructor(perMinute = 60) {
+    this.perTarget = new RateLimiter({ capacity: perMinute, refillPerSecond: perMinute / 60 });
+    this.perAddress = new RateLimiter({ capacity: perMinute * 10, refillPerSecond: perMinute / 6 });
+  }
 
   check(address: string, target: string) {
     if (!this.perTarget.take(`${address}|${target}`) || !this.perAddress.take(address)) throw new HttpError(429, TOO_MANY);
