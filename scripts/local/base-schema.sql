@@ -133,6 +133,16 @@ create table if not exists auth.refresh_tokens (
 create index if not exists refresh_tokens_parent_idx on auth.refresh_tokens (parent);
 create index if not exists refresh_tokens_session_id_revoked_idx on auth.refresh_tokens (session_id, revoked);
 
+-- How each session was authenticated (the `amr` claim of its access tokens).
+create table if not exists auth.mfa_amr_claims (
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  id uuid primary key,
+  constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method)
+);
+
 -- PKCE and OAuth hand-offs, as GoTrue keeps them.
 create table if not exists auth.flow_state (
   id uuid primary key,

@@ -27,7 +27,8 @@ const CORS_HEADERS = {
   'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
   'access-control-allow-headers':
     'authorization, x-client-info, apikey, content-type, x-upsert, prefer, range, accept-profile, content-profile, x-supabase-api-version, cache-control',
-  'access-control-expose-headers': 'content-range, content-location, location, x-total-count',
+  // auth-js reads error codes by X-Supabase-Api-Version; admin listUsers pages by Link.
+  'access-control-expose-headers': 'content-range, content-location, location, x-total-count, x-supabase-api-version, link',
   'access-control-max-age': '3600',
 };
 

@@ -9,7 +9,6 @@ import { SignInThrottle, type AuthContext, type Handler } from './context.ts';
 import { notFound, sendError } from './errors.ts';
 import { sendJSON } from './http.ts';
 import { authorize, identityPage, identitySubmit, PROVIDERS } from './oauth.ts';
-import { ensureSchema } from './sessions.ts';
 import { signup } from './signup.ts';
 import { token } from './token.ts';
 import { getUser, logout, updateCurrentUser } from './user.ts';
@@ -77,7 +76,6 @@ export function createAuthServer({ config, pool, inbox }: { config: StackConfig;
       const path = url.pathname.replace(/^\/auth\/v1(?=\/|$)/, '').replace(/\/+$/, '') || '/';
       const handler = route(req.method ?? 'GET', path);
       if (!handler) throw notFound('not_found', 'Not Found');
-      await ensureSchema(pool);
       await handler(ctx, req, res, url);
     } catch (e) {
       if (res.headersSent) {

@@ -12,29 +12,6 @@ import { findUserById, isBanned, loadUserJSON, updateUser, type Db, type UserRow
 /** How a session was authenticated: GoTrue's AuthenticationMethod values. */
 export type AuthMethod = 'password' | 'otp' | 'oauth' | 'recovery' | 'magiclink' | 'email/signup' | 'email_change' | 'invite';
 
-// GoTrue keeps the AMR of a session in auth.mfa_amr_claims. The base schema does not create it yet,
-// so the auth server adds it (Supabase's shape) once; it belongs in base-schema.sql.
-const AMR_TABLE = `create table if not exists auth.mfa_amr_claims (
-  session_id uuid not null references auth.sessions (id) on delete cascade,
-  created_at timestamptz not null,
-  updated_at timestamptz not null,
-  authentication_method text not null,
-  id uuid primary key,
-  constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method)
-)`;
-const ready = new WeakMap<pg.Pool, Promise<unknown>>();
-export function ensureSchema(pool: pg.Pool): Promise<unknown> {
-  let p = ready.get(pool);
-  if (!p) {
-    p = pool.query(AMR_TABLE).catch((e) => {
-      ready.delete(pool);
-      throw e;
-    });
-    ready.set(pool, p);
-  }
-  return p;
-}
-
 export interface TokenResponse {
   access_token: string;
   token_type: 'bearer';
