@@ -283,7 +283,10 @@ describe.concurrent('teams', () => {
     await invite.getByLabel('Email').fill(member.email);
     await invite.getByRole('button', { name: 'Invite Member' }).click();
     await expectToast(page, 'Member Invited', 'Team member has been added successfully.');
-    await page.getByRole('tabpanel').getByText(memberFull).waitFor();
+    const members = page.getByRole('tabpanel', { name: 'Members' });
+    await members.getByText(memberFull).waitFor();
+    // Name, email, then the role badge of the invited user's row.
+    expect(await members.textContent()).toContain(`${memberFull}${member.email}member`);
     await screenshot(page, '5-members');
 
     await page.getByRole('tab', { name: 'Event Types' }).click();
