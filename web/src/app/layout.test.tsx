@@ -50,6 +50,7 @@ describe('signed-in navigation', () => {
     expect(screen.getByText("You've been successfully signed out.")).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
+    expect(await screen.findByText('Growing Community')).toBeInTheDocument();
   });
 
   it('treats a 401 on a mutation as logged out', async () => {
