@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default on 2 cores is one worker; most stack tests wait on the stack's own
+    // processes, so more files run at once than there are cores.
+    maxWorkers: 3,
     projects: [
       {
         test: {

@@ -104,7 +104,8 @@ describe('catalogue', () => {
         and not has_function_privilege('anon', p.oid, 'execute')
       order by 1`);
     expect(rows.map((r) => r.proname)).toEqual([
-      'create_booking', 'create_team_booking', 'dashboard_stats', 'invite_team_member', 'team_bookings_this_month',
+      'create_booking', 'create_team_booking', 'dashboard_stats', 'invite_team_member', 'replace_availability',
+      'replace_team_availability', 'team_bookings_this_month',
     ]);
   });
 

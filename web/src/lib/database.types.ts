@@ -743,6 +743,40 @@ export type Database = {
           user_id: string
         }[]
       }
+      replace_availability: {
+        Args: { p_rules: Json }
+        Returns: {
+          day_of_week: number
+          end_time: string
+          id: number
+          is_enabled: boolean
+          start_time: string
+          user_id: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "availability_rules"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      replace_team_availability: {
+        Args: { p_rules: Json; p_team_id: number }
+        Returns: {
+          day_of_week: number
+          end_time: string
+          id: number
+          is_enabled: boolean
+          start_time: string
+          team_id: number
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "team_availability"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       team_bookings_this_month: { Args: { p_team_id: number }; Returns: number }
     }
     Enums: {
