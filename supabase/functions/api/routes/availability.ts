@@ -10,19 +10,15 @@ import { rows, type Row } from '../access.ts';
 
 type RuleInput = ReturnType<typeof availabilitySchema.parse>[number];
 
-/**
- * Replaces the weekly rules of one owner (a host or a team) by a new list: the new rows are inserted
- * first and the old ones deleted after, so a refused insert leaves the previous week intact.
- */
-export async function replaceRules(db: SupabaseClient, table: string, owner: Record<string, string | number>, rules: RuleInput[]) {
-  const [key, value] = Object.entries(owner)[0];
-  const old = rows<{ id: number }[]>(await db.from(table).select('id').eq(key, value));
-  const fresh = rules.map((r) => ({ ...owner, day_of_week: r.dayOfWeek, start_time: r.startTime, end_time: r.endTime, is_enabled: r.isEnabled }));
-  const inserted = fresh.length ? rows<Row[]>(await db.from(table).insert(fresh).select('*')) : [];
-  if (old.length) {
-    rows(await db.from(table).delete().in('id', old.map((r) => r.id)));
-  }
-  return camelize<Row[]>(inserted).sort((a, b) => Number(a.dayOfWeek) - Number(b.dayOfWeek) || String(a.startTime).localeCompare(String(b.startTime)));
+/** Replaces a host's or a team's weekly rules in one RPC, so a refused rule keeps the previous week. */
+export async function replaceRules(db: SupabaseClient, teamId: number | null, rules: RuleInput[]) {
+  const p_rules = rules.map((r) => ({ day_of_week: r.dayOfWeek, start_time: r.startTime, end_time: r.endTime, is_enabled: r.isEnabled }));
+  const saved = teamId === null
+    ? await db.rpc('replace_availability', { p_rules })
+    : await db.rpc('replace_team_availability', { p_team_id: teamId, p_rules });
+  return camelize<Row[]>(rows<Row[]>(saved)).sort(
+    (a, b) => Number(a.dayOfWeek) - Number(b.dayOfWeek) || String(a.startTime).localeCompare(String(b.startTime)),
+  );
 }
 
 const SETTINGS_COLUMNS = 'buffer_before, buffer_after, minimum_notice, max_future_bookings';
@@ -39,7 +35,7 @@ export function availabilityRoutes(router: Router) {
   router.post('/api/availability', async (ctx) => {
     const caller = await ctx.requireCaller();
     const rules = parseOrThrow(availabilitySchema, await readJson(ctx.req));
-    return json(await replaceRules(caller.db, 'availability_rules', { user_id: caller.id }, rules));
+    return json(await replaceRules(caller.db, null, rules));
   });
 
   router.get('/api/settings', async (ctx) => {

@@ -170,7 +170,7 @@ export function teamRoutes(router: Router, limiter: BookingRateLimit) {
   router.put('/api/teams/:teamId/availability', async (ctx) => {
     const { caller, id } = await asManager(ctx);
     const rules = parseOrThrow(availabilitySchema, await readJson(ctx.req));
-    return json(await replaceRules(caller.db, 'team_availability', { team_id: id }, rules));
+    return json(await replaceRules(caller.db, id, rules));
   });
 
   // Bookings -------------------------------------------------------------------------------------

@@ -3,20 +3,20 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../test/server.ts';
-import { api, renderRoute, restGet, signedInAs } from '../../test/utils.tsx';
+import { api, renderRoute, restGet, rpc, signedInAs } from '../../test/utils.tsx';
 import { rulesToWeek, weekToRules } from './AvailabilityPage.tsx';
 
 describe('availability page', () => {
   it('lists the week Monday first and saves every range', async () => {
     signedInAs();
-    let inserted: unknown[] = [];
+    let saved: unknown = null;
     server.use(
       restGet('availability_rules', [{ id: 1, user_id: 'u', day_of_week: 1, start_time: '09:00', end_time: '12:00', is_enabled: true }]),
       restGet('user_settings', []),
-      http.delete(api('/rest/v1/availability_rules'), () => new HttpResponse(null, { status: 204 })),
-      http.post(api('/rest/v1/availability_rules'), async ({ request }) => {
-        inserted = (await request.json()) as unknown[];
-        return new HttpResponse(null, { status: 201 });
+      restGet('event_types', []),
+      rpc('replace_availability', async ({ request }) => {
+        saved = await request.json();
+        return HttpResponse.json([]);
       }),
     );
     renderRoute('/availability');
@@ -30,11 +30,13 @@ describe('availability page', () => {
     await user.click(screen.getAllByRole('button', { name: 'Add time range' })[0]);
     await user.click(screen.getByRole('button', { name: 'Save Working Hours' }));
     expect(await screen.findByText('Availability updated successfully')).toBeInTheDocument();
-    expect(inserted).toEqual([
-      { user_id: expect.any(String), day_of_week: 1, start_time: '09:00', end_time: '12:00', is_enabled: true },
-      { user_id: expect.any(String), day_of_week: 1, start_time: '09:00', end_time: '17:00', is_enabled: true },
-      { user_id: expect.any(String), day_of_week: 0, start_time: '09:00', end_time: '17:00', is_enabled: true },
-    ]);
+    expect(saved).toEqual({
+      p_rules: [
+        { day_of_week: 1, start_time: '09:00', end_time: '12:00', is_enabled: true },
+        { day_of_week: 1, start_time: '09:00', end_time: '17:00', is_enabled: true },
+        { day_of_week: 0, start_time: '09:00', end_time: '17:00', is_enabled: true },
+      ],
+    });
   });
 
   it('offers the spec choices and saves the settings', async () => {
@@ -43,6 +45,7 @@ describe('availability page', () => {
     server.use(
       restGet('availability_rules', []),
       restGet('user_settings', []),
+      restGet('event_types', []),
       http.post(api('/rest/v1/user_settings'), async ({ request }) => {
         saved = (await request.json()) as Record<string, unknown>;
         return new HttpResponse(null, { status: 201 });
@@ -68,7 +71,8 @@ describe('availability page', () => {
     server.use(
       restGet('availability_rules', []),
       restGet('user_settings', []),
-      http.delete(api('/rest/v1/availability_rules'), () => HttpResponse.json({ message: 'no' }, { status: 403 })),
+      restGet('event_types', []),
+      rpc('replace_availability', () => HttpResponse.json({ message: 'no' }, { status: 403 })),
     );
     renderRoute('/availability');
     await userEvent.click(await screen.findByRole('button', { name: 'Save Working Hours' }));

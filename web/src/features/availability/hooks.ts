@@ -32,25 +32,14 @@ export function useSettings() {
 /** The whole week is replaced, as POST /api/availability does with the full array. */
 export function useSaveAvailability() {
   const queryClient = useQueryClient();
-  const { data: user } = useCurrentUser();
   return useMutation({
     mutationFn: async (rules: AvailabilityRule[]) => {
-      unwrap(await supabase.from('availability_rules').delete().eq('user_id', user!.id));
-      if (rules.length) {
-        unwrap(
-          await supabase
-            .from('availability_rules')
-            .insert(
-              rules.map((rule) => ({
-                user_id: user!.id,
-                day_of_week: rule.day_of_week,
-                start_time: rule.start_time,
-                end_time: rule.end_time,
-                is_enabled: rule.is_enabled,
-              })),
-            ),
-        );
-      }
+      // One RPC, so a refused rule leaves the saved week as it was.
+      unwrap(
+        await supabase.rpc('replace_availability', {
+          p_rules: rules.map(({ day_of_week, start_time, end_time, is_enabled }) => ({ day_of_week, start_time, end_time, is_enabled })),
+        }),
+      );
     },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['availability'] });

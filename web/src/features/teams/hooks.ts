@@ -269,8 +269,7 @@ export function useSaveTeamAvailability(teamId: number) {
   const key = [...teamsKey, teamId, 'availability'];
   return useMutation({
     mutationFn: async (entries: TeamAvailability[]) => {
-      unwrap(await supabase.from('team_availability').delete().eq('team_id', teamId));
-      if (entries.length) unwrap(await supabase.from('team_availability').insert(entries.map((entry) => ({ ...entry, team_id: teamId }))));
+      unwrap(await supabase.rpc('replace_team_availability', { p_team_id: teamId, p_rules: entries }));
     },
     onMutate: (entries) => queryClient.setQueryData(key, entries),
     onSuccess: () => notify('Availability Updated'),
