@@ -63,12 +63,12 @@ describe.concurrent('Continue with Google', () => {
     await page.getByRole('button', { name: /Continue as this Google user/ }).click();
 
     await page.waitForURL('**/dashboard**');
-    // The name typed on the identity page should greet here too; the local Auth drops it (see issue 6 note).
-    await page.getByRole('heading', { name: /^Welcome back/ }).waitFor();
+    // The name typed on the identity page reaches the profile (the sign-up trigger reads it).
+    await page.getByRole('heading', { name: 'Welcome back, Grace!' }).waitFor();
     await page.getByRole('button', { name: 'Sign Out' }).waitFor();
     await screenshot(page, '6-dashboard-after-google');
-    const [profile] = await sql('select id from public.profiles where email = $1', [email]);
-    expect(profile).toBeDefined();
+    const [profile] = await sql('select first_name, last_name from public.profiles where email = $1', [email]);
+    expect(profile).toEqual({ first_name: 'Grace', last_name: 'Hopper' });
     expectNoErrors(errors);
   }, JOURNEY_TIMEOUT);
 });

@@ -129,10 +129,12 @@ async function signInExternal(ctx: AuthContext, db: Db, provider: string, data: 
       }
     } else {
       if (!ctx.config.auth.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+      // The provider's claims go in at insert, as GoTrue does: triggers on auth.users (the profile's
+      // first and last name) see them.
       user = await insertUser(db, {
         email,
         passwordHash: null,
-        userMeta: {},
+        userMeta: mergeMeta({}, data),
         appMeta: { provider, providers: [provider] },
         confirmed: false,
       });

@@ -28,11 +28,19 @@ function wantsWebBuild(): boolean {
 async function buildWeb(): Promise<string> {
   const outDir = mkdtempSync(join(tmpdir(), 'kairos-web-'));
   const started = Date.now();
-  await build({
-    configFile: join(ROOT, 'web', 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
-  });
+  // Vitest sets NODE_ENV=test, which would ship development React; journeys test the production bundle.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: join(ROOT, 'web', 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+      build: { outDir, emptyOutDir: true },
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
   console.log(`web app built for end-to-end tests in ${Date.now() - started} ms`);
   return outDir;
 }
