@@ -55,7 +55,7 @@ describe('signed-in navigation', () => {
 
   it('treats a 401 on a mutation as logged out', async () => {
     signedInProfile();
-    server.use(http.delete(api('/rest/v1/availability_rules'), () => HttpResponse.json({ message: 'JWT expired' }, { status: 401 })));
+    server.use(rpc('replace_availability', () => HttpResponse.json({ message: 'JWT expired' }, { status: 401 })));
     renderRoute('/availability');
     await userEvent.click(await screen.findByRole('button', { name: 'Save Working Hours' }));
     expect(await screen.findByText('You are logged out. Logging in again...')).toBeInTheDocument();

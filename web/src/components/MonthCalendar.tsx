@@ -23,6 +23,10 @@ export function monthGridDays(month: Date): Date[] {
   });
 }
 
+function weeks(days: Date[]): Date[][] {
+  return Array.from({ length: days.length / 7 }, (_, index) => days.slice(index * 7, index * 7 + 7));
+}
+
 /**
  * Month grid starting on Monday, one month per arrow press. Used read-only with booking dots on the
  * dashboard and as the date picker of the booking flow (`onSelect` + `isDisabled`).
@@ -59,70 +63,77 @@ export function MonthCalendar({
         </IconButton>
       </HStack>
       <Grid templateColumns="repeat(7, 1fr)" gap="1" role="grid" aria-label={label}>
-        {WEEKDAYS.map((day) => (
-          <Text key={day} role="columnheader" textAlign="center" fontSize="xs" color="fg.muted" py="1">
-            {day}
-          </Text>
+        {/* Rows take no box of their own (display: contents), so the cells stay on the 7-column grid. */}
+        <Box role="row" display="contents">
+          {WEEKDAYS.map((day) => (
+            <Text key={day} role="columnheader" textAlign="center" fontSize="xs" color="fg.muted" py="1">
+              {day}
+            </Text>
+          ))}
+        </Box>
+        {weeks(days).map((week) => (
+          <Box role="row" display="contents" key={week[0].toISOString()}>
+            {week.map((day) => {
+              const inMonth = isSameMonth(day, month);
+              const disabled = !inMonth || (isDisabled?.(day) ?? false);
+              const isSelected = selected ? isSameDay(day, selected) : false;
+              const today = isToday(day);
+              const dot = inMonth && (hasDot?.(day) ?? false);
+              const name = format(day, 'EEEE, MMMM d, yyyy');
+              const cell = (
+                <>
+                  <span>{format(day, 'd')}</span>
+                  {dot ? (
+                    <Box as="span" aria-hidden w="1.5" h="1.5" borderRadius="full" bg="blue.solid" position="absolute" bottom="1" />
+                  ) : null}
+                </>
+              );
+              const common = {
+                position: 'relative' as const,
+                h: { base: '9', md: '10' },
+                display: 'flex',
+                flexDirection: 'column' as const,
+                alignItems: 'center',
+                justifyContent: 'center',
+                borderRadius: 'md',
+                fontSize: 'sm',
+                color: inMonth ? undefined : 'fg.subtle',
+                bg: isSelected ? 'blue.solid' : today ? 'blue.subtle' : undefined,
+                fontWeight: today ? 'bold' : undefined,
+              };
+              return onSelect ? (
+                <chakra.button
+                  type="button"
+                  key={day.toISOString()}
+                  role="gridcell"
+                  aria-label={dot ? `${name}, has bookings` : name}
+                  aria-selected={isSelected}
+                  aria-current={today ? 'date' : undefined}
+                  aria-disabled={disabled}
+                  disabled={disabled}
+                  onClick={() => onSelect(day)}
+                  {...common}
+                  color={isSelected ? 'white' : disabled ? 'fg.subtle' : common.color}
+                  cursor={disabled ? 'not-allowed' : 'pointer'}
+                  opacity={disabled && inMonth ? 0.45 : 1}
+                  _hover={disabled || isSelected ? undefined : { bg: 'bg.muted' }}
+                >
+                  {cell}
+                </chakra.button>
+              ) : (
+                <Box
+                  key={day.toISOString()}
+                  role="gridcell"
+                  aria-label={dot ? `${name}, has bookings` : name}
+                  aria-current={today ? 'date' : undefined}
+                  {...common}
+                >
+                  {cell}
+                </Box>
+              );
+            })}
+          </Box>
         ))}
-        {days.map((day) => {
-          const inMonth = isSameMonth(day, month);
-          const disabled = !inMonth || (isDisabled?.(day) ?? false);
-          const isSelected = selected ? isSameDay(day, selected) : false;
-          const today = isToday(day);
-          const dot = inMonth && (hasDot?.(day) ?? false);
-          const name = format(day, 'EEEE, MMMM d, yyyy');
-          const cell = (
-            <>
-              <span>{format(day, 'd')}</span>
-              {dot ? (
-                <Box as="span" aria-hidden w="1.5" h="1.5" borderRadius="full" bg="blue.solid" position="absolute" bottom="1" />
-              ) : null}
-            </>
-          );
-          const common = {
-            position: 'relative' as const,
-            h: { base: '9', md: '10' },
-            display: 'flex',
-            flexDirection: 'column' as const,
-            alignItems: 'center',
-            justifyContent: 'center',
-            borderRadius: 'md',
-            fontSize: 'sm',
-            color: inMonth ? undefined : 'fg.subtle',
-            bg: isSelected ? 'blue.solid' : today ? 'blue.subtle' : undefined,
-            fontWeight: today ? 'bold' : undefined,
-          };
-          return onSelect ? (
-            <chakra.button
-              type="button"
-              key={day.toISOString()}
-              role="gridcell"
-              aria-label={dot ? `${name}, has bookings` : name}
-              aria-selected={isSelected}
-              aria-current={today ? 'date' : undefined}
-              aria-disabled={disabled}
-              disabled={disabled}
-              onClick={() => onSelect(day)}
-              {...common}
-              color={isSelected ? 'white' : disabled ? 'fg.subtle' : common.color}
-              cursor={disabled ? 'not-allowed' : 'pointer'}
-              opacity={disabled && inMonth ? 0.45 : 1}
-              _hover={disabled || isSelected ? undefined : { bg: 'bg.muted' }}
-            >
-              {cell}
-            </chakra.button>
-          ) : (
-            <Box
-              key={day.toISOString()}
-              role="gridcell"
-              aria-label={dot ? `${name}, has bookings` : name}
-              aria-current={today ? 'date' : undefined}
-              {...common}
-            >
-              {cell}
-            </Box>
-          );
-        })}
       </Grid>
     </Box>
   );

@@ -1,16 +1,13 @@
 import { useState } from 'react';
-import { Badge, Box, Button, Card, Flex, Grid, Heading, HStack, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { CalendarCheck, ChartLine, Clock, Pencil, Plus, Share2, Users } from 'lucide-react';
+import { Box, Button, Card, Flex, Grid, Heading, HStack, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { CalendarCheck, ChartLine, Clock, Share2, Users } from 'lucide-react';
 import { format } from 'date-fns';
 import { Link } from 'react-router-dom';
-import { EmptyState } from '../../components/EmptyState.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { copyText } from '../../lib/clipboard.ts';
-import type { EventType } from '../../lib/types.ts';
 import { useCurrentUser } from '../auth/hooks.ts';
 import { useBookings } from '../bookings/hooks.ts';
-import { EventTypeDialog } from '../event-types/EventTypeDialog.tsx';
-import { useEventTypes } from '../event-types/hooks.ts';
+import { EventTypesSection } from '../event-types/EventTypesSection.tsx';
 import { CalendarWidget } from './CalendarWidget.tsx';
 import { StatCard } from './StatCard.tsx';
 import { percentChange, useDashboardStats, type Timeframe } from './hooks.ts';
@@ -139,78 +136,6 @@ function UpcomingBookings() {
   );
 }
 
-function EventTypesGrid() {
-  const { data, isPending } = useEventTypes();
-  const [editing, setEditing] = useState<EventType | null>(null);
-  const [open, setOpen] = useState(false);
-  const openDialog = (eventType: EventType | null) => {
-    setEditing(eventType);
-    setOpen(true);
-  };
-  return (
-    <Stack gap="4">
-      <Flex justify="space-between" align="center">
-        <Heading as="h2" size="lg">
-          Your Event Types
-        </Heading>
-        <Button size="sm" colorPalette="blue" onClick={() => openDialog(null)}>
-          <Plus /> New Event Type
-        </Button>
-      </Flex>
-      {isPending ? (
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
-          {Array.from({ length: 3 }, (_, index) => (
-            <Skeleton key={index} h="32" borderRadius="lg" />
-          ))}
-        </SimpleGrid>
-      ) : !data?.length ? (
-        <EmptyState
-          title="No event types created yet"
-          action={
-            <Button colorPalette="blue" onClick={() => openDialog(null)}>
-              Create Your First Event Type
-            </Button>
-          }
-        />
-      ) : (
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
-          {data.map((eventType) => (
-            <Card.Root key={eventType.id} size="sm" borderTopWidth="4px" borderTopColor={eventType.color}>
-              <Card.Body gap="2">
-                <HStack justify="space-between">
-                  <Text fontWeight="semibold">{eventType.title}</Text>
-                  {eventType.is_active ? null : <Badge>Inactive</Badge>}
-                </HStack>
-                <Text fontSize="sm" color="fg.muted">
-                  {eventType.duration} minutes · {eventType.auto_confirm ? 'Auto-confirm' : 'Manual approval'}
-                </Text>
-                {eventType.description ? (
-                  <Text fontSize="sm" lineClamp={2}>
-                    {eventType.description}
-                  </Text>
-                ) : null}
-                <HStack mt="2">
-                  <Button size="xs" variant="outline" onClick={() => openDialog(eventType)}>
-                    <Pencil /> Edit
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    onClick={() => void copyText(`${window.location.origin}/book/${eventType.id}`, 'Link Copied')}
-                  >
-                    <Share2 /> Share
-                  </Button>
-                </HStack>
-              </Card.Body>
-            </Card.Root>
-          ))}
-        </SimpleGrid>
-      )}
-      <EventTypeDialog open={open} onClose={() => setOpen(false)} eventType={editing} />
-    </Stack>
-  );
-}
-
 export default function DashboardPage() {
   const { data: user } = useCurrentUser();
   return (
@@ -236,7 +161,7 @@ export default function DashboardPage() {
         <UpcomingBookings />
         <CalendarWidget />
       </Grid>
-      <EventTypesGrid />
+      <EventTypesSection />
     </Stack>
   );
 }

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { Badge, Button, Card, Flex, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Pencil, Plus, Share2 } from 'lucide-react';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { copyText } from '../../lib/clipboard.ts';
+import type { EventType } from '../../lib/types.ts';
+import { EventTypeDialog } from './EventTypeDialog.tsx';
+import { useEventTypes } from './hooks.ts';
+
+/** 'Your Event Types': the grid with create, edit (and delete) and share; on the dashboard and the availability page. */
+export function EventTypesSection() {
+  const { data, isPending } = useEventTypes();
+  const [editing, setEditing] = useState<EventType | null>(null);
+  const [open, setOpen] = useState(false);
+  const openDialog = (eventType: EventType | null) => {
+    setEditing(eventType);
+    setOpen(true);
+  };
+  return (
+    <Stack gap="4">
+      <Flex justify="space-between" align="center">
+        <Heading as="h2" size="lg">
+          Your Event Types
+        </Heading>
+        <Button size="sm" colorPalette="blue" onClick={() => openDialog(null)}>
+          <Plus /> New Event Type
+        </Button>
+      </Flex>
+      {isPending ? (
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
+          {Array.from({ length: 3 }, (_, index) => (
+            <Skeleton key={index} h="32" borderRadius="lg" />
+          ))}
+        </SimpleGrid>
+      ) : !data?.length ? (
+        <EmptyState
+          title="No event types created yet"
+          action={
+            <Button colorPalette="blue" onClick={() => openDialog(null)}>
+              Create Your First Event Type
+            </Button>
+          }
+        />
+      ) : (
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
+          {data.map((eventType) => (
+            <Card.Root key={eventType.id} size="sm" borderTopWidth="4px" borderTopColor={eventType.color}>
+              <Card.Body gap="2">
+                <HStack justify="space-between">
+                  <Text fontWeight="semibold">{eventType.title}</Text>
+                  {eventType.is_active ? null : <Badge>Inactive</Badge>}
+                </HStack>
+                <Text fontSize="sm" color="fg.muted">
+                  {eventType.duration} minutes · {eventType.auto_confirm ? 'Auto-confirm' : 'Manual approval'}
+                </Text>
+                {eventType.description ? (
+                  <Text fontSize="sm" lineClamp={2}>
+                    {eventType.description}
+                  </Text>
+                ) : null}
+                <HStack mt="2">
+                  <Button size="xs" variant="outline" onClick={() => openDialog(eventType)}>
+                    <Pencil /> Edit
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    onClick={() => void copyText(`${window.location.origin}/book/${eventType.id}`, 'Link Copied')}
+                  >
+                    <Share2 /> Share
+                  </Button>
+                </HStack>
+              </Card.Body>
+            </Card.Root>
+          ))}
+        </SimpleGrid>
+      )}
+      <EventTypeDialog open={open} onClose={() => setOpen(false)} eventType={editing} />
+    </Stack>
+  );
+}
