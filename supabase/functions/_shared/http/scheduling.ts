@@ -150,13 +150,36 @@ function toRule(r: RuleRow): AvailabilityRule {
 async function loadBusy(service: SupabaseClient, userIds: string[], from: number, to: number): Promise<MemberBusy[]> {
   if (userIds.length === 0) return [];
   const window = `[${new Date(from - DAY_MS).toISOString()},${new Date(to + DAY_MS).toISOString()})`;
-  const rows = must<{ user_id: string; during: string }[] | null>(
-    await service.from('booking_busy').select('user_id, during').in('user_id', userIds).eq('active', true).overlaps('during', window),
+  const rows = await allPages<{ user_id: string; during: string }>((first, last) =>
+    service
+      .from('booking_busy')
+      .select('user_id, during')
+      .in('user_id', userIds)
+      .eq('active', true)
+      .overlaps('during', window)
+      .order('booking_id')
+      .order('user_id')
+      .range(first, last),
   );
-  return (rows ?? []).flatMap((r) => {
+  return rows.flatMap((r) => {
     const range = parseRange(r.during);
     return range ? [{ userId: r.user_id, ...range }] : [];
   });
+}
+
+/**
+ * PostgREST answers at most max_rows rows (1,000, as `[api] max_rows` in config.toml and Supabase's
+ * default); a busy host or team has more, and a silently cut list would offer booked times. So rows
+ * are read a page at a time, in a stable order, until a short page.
+ */
+const PAGE_ROWS = 1000;
+async function allPages<T>(page: (first: number, last: number) => PromiseLike<{ data: unknown; error: DbError | null }>): Promise<T[]> {
+  const all: T[] = [];
+  for (let first = 0; ; first += PAGE_ROWS) {
+    const rows = must<T[] | null>(await page(first, first + PAGE_ROWS - 1)) ?? [];
+    all.push(...rows);
+    if (rows.length < PAGE_ROWS) return all;
+  }
 }
 
 /** '["2026-11-23 09:00:00+00","2026-11-23 09:30:00+00")' → ISO instants. */
@@ -171,15 +194,17 @@ export function parseRange(text: string): { start: string; end: string } | null 
 
 /** This team's non-cancelled assigned bookings, for round robin and least busy fairness. */
 export async function loadTeamBookings(service: SupabaseClient, teamId: number): Promise<MemberBooking[]> {
-  const rows = must<{ assigned_user_id: string; start_time: string; created_at: string; status: string }[] | null>(
-    await service
+  const rows = await allPages<{ assigned_user_id: string; start_time: string; created_at: string; status: string }>((first, last) =>
+    service
       .from('bookings')
       .select('assigned_user_id, start_time, created_at, status')
       .eq('team_id', teamId)
       .neq('status', 'cancelled')
-      .not('assigned_user_id', 'is', null),
+      .not('assigned_user_id', 'is', null)
+      .order('id')
+      .range(first, last),
   );
-  return (rows ?? []).map((r) => ({ userId: r.assigned_user_id, start: r.start_time, createdAt: r.created_at, status: r.status }));
+  return rows.map((r) => ({ userId: r.assigned_user_id, start: r.start_time, createdAt: r.created_at, status: r.status }));
 }
 
 /** The slot engine's rules for a personal event type over [from, to). */
