@@ -35,7 +35,7 @@ function TeamBookingRow({
   return (
     <Card.Root size="sm" as="article">
       <Card.Body gap="2">
-        <Flex justify="space-between" gap="3" wrap="wrap">
+        <Flex justify="space-between" align="start" gap="3" wrap="wrap">
           <Stack gap="0">
             <Text fontWeight="semibold">{booking.team_event_type?.title ?? 'Event'}</Text>
             <Text fontSize="sm" color="fg.muted">
