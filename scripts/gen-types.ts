@@ -2,15 +2,14 @@
 // migration, written by @supabase/postgres-meta's TypeScript generator (what `supabase gen types
 // typescript --local` runs), so the types never depend on a developer's local data.
 import { execFile } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { ROOT } from './local/config.ts';
 import { migrate } from './local/migrate.ts';
-import { startPostgres } from './local/postgres.ts';
+import { startPostgres, tempDataDir } from './local/postgres.ts';
 import { freePortRange } from './local/ports.ts';
 
 export const TYPES_FILE = join(ROOT, 'web', 'src', 'lib', 'database.types.ts');
@@ -34,8 +33,7 @@ export async function generateTypes(dbUrl: string): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'kairos-types-'));
-  chmodSync(dataDir, 0o755); // Postgres runs as the `postgres` OS user when we are root.
+  const dataDir = tempDataDir('kairos-types-');
   const port = await freePortRange(1);
   const password = 'postgres';
   const pg = await startPostgres({ dataDir, port, password });

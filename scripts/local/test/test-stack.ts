@@ -1,9 +1,8 @@
 // Starts a throwaway stack (temporary folder, free ports) for tests and benchmarks.
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { startStack, type Stack, type StackOptions } from '../stack.ts';
 import { freePortRange } from '../ports.ts';
+import { tempDataDir } from '../postgres.ts';
 
 export interface TestStack {
   stack: Stack;
@@ -11,15 +10,8 @@ export interface TestStack {
   dispose(): Promise<void>;
 }
 
-/** A temporary data folder the `postgres` OS user can enter (Postgres runs as it when we are root). */
-export function tempDataDir(prefix = 'kairos-stack-'): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  chmodSync(dir, 0o755);
-  return dir;
-}
-
 export async function startTestStack(options: StackOptions = {}): Promise<TestStack> {
-  const dataDir = tempDataDir();
+  const dataDir = tempDataDir('kairos-stack-');
   const base = await freePortRange(12);
   const stack = await startStack({
     seed: false,

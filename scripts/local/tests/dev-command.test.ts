@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from '../config.ts';
 import { isAlive as alive } from '../process.ts';
 import { freePortRange } from '../ports.ts';
-import { tempDataDir } from '../test/test-stack.ts';
+import { tempDataDir } from '../postgres.ts';
 
 function descendants(pid: number): number[] {
   // /proc/<pid>/task/<pid>/children lists direct children (Linux).

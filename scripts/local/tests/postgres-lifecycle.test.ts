@@ -1,10 +1,9 @@
 import { rmSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startPostgres } from '../postgres.ts';
+import { startPostgres, tempDataDir } from '../postgres.ts';
 import { isAlive as alive } from '../process.ts';
 import { freePortRange } from '../ports.ts';
-import { tempDataDir } from '../test/test-stack.ts';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
