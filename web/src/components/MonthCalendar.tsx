@@ -23,6 +23,21 @@ export function monthGridDays(month: Date): Date[] {
   });
 }
 
+const STEPS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
+
+/** Arrow keys move between days (a week up or down), skipping disabled ones. */
+function moveFocus(event: React.KeyboardEvent<HTMLDivElement>): void {
+  const step = STEPS[event.key];
+  if (!step) return;
+  const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button[data-day]')];
+  let index = buttons.indexOf(document.activeElement as HTMLButtonElement);
+  if (index < 0) return;
+  event.preventDefault();
+  for (index += step; index >= 0 && index < buttons.length; index += step) {
+    if (!buttons[index].disabled) return buttons[index].focus();
+  }
+}
+
 function weeks(days: Date[]): Date[][] {
   return Array.from({ length: days.length / 7 }, (_, index) => days.slice(index * 7, index * 7 + 7));
 }
@@ -62,7 +77,7 @@ export function MonthCalendar({
           <ChevronRight />
         </IconButton>
       </HStack>
-      <Grid templateColumns="repeat(7, 1fr)" gap="1" role="grid" aria-label={label}>
+      <Grid templateColumns="repeat(7, 1fr)" gap="1" role="grid" aria-label={label} onKeyDown={onSelect ? moveFocus : undefined}>
         {/* Rows take no box of their own (display: contents), so the cells stay on the 7-column grid. */}
         <Box role="row" display="contents">
           {WEEKDAYS.map((day) => (
@@ -103,6 +118,7 @@ export function MonthCalendar({
               };
               return onSelect ? (
                 <chakra.button
+                  data-day=""
                   type="button"
                   key={day.toISOString()}
                   role="gridcell"

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderUi } from '../test/utils.tsx';
+import { MonthCalendar, monthGridDays } from './MonthCalendar.tsx';
+
+function Picker({ onSelect }: { onSelect: (day: Date) => void }) {
+  const [month, setMonth] = useState(new Date(2026, 1, 1));
+  // Weekends disabled.
+  return (
+    <MonthCalendar month={month} onMonthChange={setMonth} onSelect={onSelect} isDisabled={(day) => day.getDay() % 6 === 0} label="Pick" />
+  );
+}
+
+describe('MonthCalendar', () => {
+  it('lays out whole Monday-first weeks', () => {
+    const days = monthGridDays(new Date(2026, 1, 1)); // February 2026: Sunday the 1st to Saturday the 28th
+    expect(days[0]).toEqual(new Date(2026, 0, 26));
+    expect(days).toHaveLength(35);
+    expect(days.at(-1)).toEqual(new Date(2026, 2, 1));
+    expect(monthGridDays(new Date(2026, 2, 1))).toHaveLength(42); // March: Sunday the 1st to Tuesday the 31st
+  });
+
+  it('moves one month per arrow and by keyboard between enabled days', async () => {
+    const onSelect = vi.fn();
+    renderUi(<Picker onSelect={onSelect} />);
+    const user = userEvent.setup();
+    expect(screen.getByText('February 2026')).toBeInTheDocument();
+    expect(screen.getAllByRole('row')).toHaveLength(6); // the weekday header and five weeks
+    expect(screen.getByRole('gridcell', { name: 'Saturday, February 7, 2026' })).toBeDisabled();
+    const friday = screen.getByRole('gridcell', { name: 'Friday, February 6, 2026' });
+    friday.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('gridcell', { name: 'Monday, February 9, 2026' })).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(screen.getByRole('gridcell', { name: 'Monday, February 2, 2026' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onSelect).toHaveBeenCalledWith(new Date(2026, 1, 2));
+    await user.click(screen.getByRole('button', { name: 'Next month' }));
+    expect(screen.getByText('March 2026')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Previous month' }));
+    await user.click(screen.getByRole('button', { name: 'Previous month' }));
+    expect(screen.getByText('January 2026')).toBeInTheDocument();
+  });
+});
