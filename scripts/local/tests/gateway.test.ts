@@ -1,3 +1,4 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { anonClient, client, newUser, sql, stack } from '../test/harness.ts';
@@ -45,29 +46,33 @@ describe('REST with row-level security', () => {
   });
 
   it('shows an owner-only table to its owner and nothing to anon or another user', async () => {
-    await sql(`create table if not exists public.gateway_test_notes (
+    // In graphql_public (an exposed schema), so the catalogue of `public` the database tests check
+    // never sees it.
+    await sql(`create table if not exists graphql_public.gateway_test_notes (
         id bigint generated always as identity primary key,
         owner uuid not null default auth.uid(),
         body text not null);
-      alter table public.gateway_test_notes enable row level security;
-      drop policy if exists "owner reads" on public.gateway_test_notes;
-      create policy "owner reads" on public.gateway_test_notes for select using ((select auth.uid()) = owner);
-      drop policy if exists "owner writes" on public.gateway_test_notes;
-      create policy "owner writes" on public.gateway_test_notes for insert with check ((select auth.uid()) = owner);
+      grant select, insert on graphql_public.gateway_test_notes to anon, authenticated;
+      alter table graphql_public.gateway_test_notes enable row level security;
+      drop policy if exists "owner reads" on graphql_public.gateway_test_notes;
+      create policy "owner reads" on graphql_public.gateway_test_notes for select using ((select auth.uid()) = owner);
+      drop policy if exists "owner writes" on graphql_public.gateway_test_notes;
+      create policy "owner writes" on graphql_public.gateway_test_notes for insert with check ((select auth.uid()) = owner);
       notify pgrst, 'reload schema';`);
+    const notes = (c: SupabaseClient) => c.schema('graphql_public').from('gateway_test_notes');
     const owner = await newUser();
     const other = await newUser();
     // PostgREST reloads its schema cache asynchronously after the notification.
     await expect
-      .poll(async () => (await owner.client.from('gateway_test_notes').insert({ body: 'mine' })).error?.message ?? 'ok', { timeout: 10_000 })
+      .poll(async () => (await notes(owner.client).insert({ body: 'mine' })).error?.message ?? 'ok', { timeout: 10_000 })
       .toBe('ok');
-    const mine = await owner.client.from('gateway_test_notes').select('body');
+    const mine = await notes(owner.client).select('body');
     expect(mine.data).toEqual([{ body: 'mine' }]);
-    const theirs = await other.client.from('gateway_test_notes').select('body');
+    const theirs = await notes(other.client).select('body');
     expect(theirs.data).toEqual([]);
-    const anon = await anonClient().from('gateway_test_notes').select('body');
+    const anon = await notes(anonClient()).select('body');
     expect(anon.data).toEqual([]);
-    const anonInsert = await anonClient().from('gateway_test_notes').insert({ body: 'x', owner: owner.id });
+    const anonInsert = await notes(anonClient()).insert({ body: 'x', owner: owner.id });
     expect(anonInsert.error).not.toBeNull();
   });
 });
