@@ -10,21 +10,30 @@ export interface TestStack {
   dispose(): Promise<void>;
 }
 
+/** Service lines worth showing after a run: a test that failed on a 5xx is explained here. */
+const TROUBLE = /error|exception|panic|fatal|uncaught/i;
+
 export async function startTestStack(options: StackOptions = {}): Promise<TestStack> {
   const dataDir = tempDataDir('kairos-stack-');
   const base = await freePortRange(12);
+  const trouble: string[] = [];
+  const log = (m: string) => {
+    if (process.env.KAIROS_STACK_LOG) console.log(m);
+    else if (TROUBLE.test(m) && trouble.length < 200) trouble.push(m);
+  };
   const stack = await startStack({
     seed: false,
     web: false,
     ...options,
     dataDir,
     ports: { gateway: base, db: base + 1, rest: base + 2, auth: base + 3, storage: base + 4, web: base + 5, functions: base + 6 },
-    log: options.log ?? ((m) => process.env.KAIROS_STACK_LOG && console.log(m)),
+    log: options.log ?? log,
   });
   return {
     stack,
     dataDir,
     dispose: async () => {
+      if (trouble.length) console.log(`Errors the stack's services logged during the run:\n${trouble.join('\n')}`);
       await stack.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
