@@ -1,4 +1,4 @@
-import { Box, Button, Card, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, type ButtonProps, Card, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { Calendar, Clock } from 'lucide-react';
 import { differenceInMinutes, format } from 'date-fns';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
@@ -11,6 +11,14 @@ export function availableActions(booking: Pick<Booking, 'status' | 'start_time'>
   if (booking.status === 'confirmed' && new Date(booking.start_time) > now) return ['cancel'];
   return [];
 }
+
+type BookingActionName = ReturnType<typeof availableActions>[number];
+
+const ACTION_BUTTONS: Record<BookingActionName, { label: string; style: ButtonProps }> = {
+  confirm: { label: 'Confirm', style: { colorPalette: 'green' } },
+  reject: { label: 'Reject', style: { variant: 'outline', colorPalette: 'red' } },
+  cancel: { label: 'Cancel', style: { variant: 'outline', colorPalette: 'red' } },
+};
 
 export function BookingCard({ booking }: { booking: Booking }) {
   const action = useBookingAction();
@@ -46,38 +54,17 @@ export function BookingCard({ booking }: { booking: Booking }) {
         </Box>
         {actions.length ? (
           <HStack justify="flex-end">
-            {actions.includes('confirm') ? (
+            {actions.map((name) => (
               <Button
+                key={name}
                 size="sm"
-                colorPalette="green"
+                {...ACTION_BUTTONS[name].style}
                 disabled={action.isPending}
-                onClick={() => action.mutate({ id: booking.id, action: 'confirm' })}
+                onClick={() => action.mutate({ id: booking.id, action: name })}
               >
-                Confirm
+                {ACTION_BUTTONS[name].label}
               </Button>
-            ) : null}
-            {actions.includes('reject') ? (
-              <Button
-                size="sm"
-                variant="outline"
-                colorPalette="red"
-                disabled={action.isPending}
-                onClick={() => action.mutate({ id: booking.id, action: 'reject' })}
-              >
-                Reject
-              </Button>
-            ) : null}
-            {actions.includes('cancel') ? (
-              <Button
-                size="sm"
-                variant="outline"
-                colorPalette="red"
-                disabled={action.isPending}
-                onClick={() => action.mutate({ id: booking.id, action: 'cancel' })}
-              >
-                Cancel
-              </Button>
-            ) : null}
+            ))}
           </HStack>
         ) : null}
       </Card.Body>
