@@ -1,7 +1,7 @@
-import { Box, Button, Checkbox, Heading, Link, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Box, Checkbox, Heading, Link, SimpleGrid, Stack } from '@chakra-ui/react';
 import { formatInTimeZone } from 'date-fns-tz';
 import { Link as RouterLink } from 'react-router-dom';
-import { AppDialog } from '../../components/AppDialog.tsx';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { BookingPickers } from './BookingPickers.tsx';
 import { GuestFields } from './GuestFields.tsx';
 import type { BookingTarget } from './hooks.ts';
@@ -13,52 +13,45 @@ function BookMeetingForm({ target, event, onClose }: { target: BookingTarget; ev
   const flow = useBookingFlow(target, 'dialog', onClose);
   const { register, formState } = flow.form;
   return (
-    <AppDialog
+    <FormDialog
       open
       onClose={onClose}
       title="Book a Meeting"
       subtitle={`${event.title} · ${event.duration} minutes`}
       size="xl"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="book-meeting-form" colorPalette="blue" disabled={!flow.canSubmit}>
-            {flow.book.isPending ? 'Booking...' : 'Book Meeting'}
-          </Button>
-        </>
-      }
+      onSubmit={flow.submit}
+      submitLabel="Book Meeting"
+      pendingLabel="Booking..."
+      pending={flow.book.isPending}
+      canSubmit={flow.canSubmit}
     >
-      <form id="book-meeting-form" noValidate onSubmit={flow.submit}>
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
-          <BookingPickers flow={flow} />
-          <Stack gap="4">
-            <Heading as="h3" size="sm">
-              Your details
-            </Heading>
-            <GuestFields register={register} errors={formState.errors} />
-            {flow.slot ? (
-              <Box bg="blue.subtle" borderRadius="md" p="3" fontSize="sm" role="status">
-                {formatInTimeZone(new Date(flow.slot.start), flow.timeZone, "EEEE, MMMM d 'at' h:mm a")} ({flow.timeZone})
-              </Box>
-            ) : null}
-            <Checkbox.Root checked={flow.termsAccepted} onCheckedChange={(details) => flow.setTermsAccepted(details.checked === true)}>
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label>
-                I agree to the{' '}
-                <Link asChild colorPalette="blue" color="colorPalette.fg">
-                  <RouterLink to="/terms" target="_blank">
-                    terms and conditions
-                  </RouterLink>
-                </Link>
-              </Checkbox.Label>
-            </Checkbox.Root>
-          </Stack>
-        </SimpleGrid>
-      </form>
-    </AppDialog>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
+        <BookingPickers flow={flow} />
+        <Stack gap="4">
+          <Heading as="h3" size="sm">
+            Your details
+          </Heading>
+          <GuestFields register={register} errors={formState.errors} />
+          {flow.slot ? (
+            <Box bg="blue.subtle" borderRadius="md" p="3" fontSize="sm" role="status">
+              {formatInTimeZone(new Date(flow.slot.start), flow.timeZone, "EEEE, MMMM d 'at' h:mm a")} ({flow.timeZone})
+            </Box>
+          ) : null}
+          <Checkbox.Root checked={flow.termsAccepted} onCheckedChange={(details) => flow.setTermsAccepted(details.checked === true)}>
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>
+              I agree to the{' '}
+              <Link asChild colorPalette="blue" color="colorPalette.fg">
+                <RouterLink to="/terms" target="_blank">
+                  terms and conditions
+                </RouterLink>
+              </Link>
+            </Checkbox.Label>
+          </Checkbox.Root>
+        </Stack>
+      </SimpleGrid>
+    </FormDialog>
   );
 }
 

@@ -1,13 +1,11 @@
-import { useEffect } from 'react';
-import { Button, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { addMinutes } from 'date-fns';
-import { AppDialog } from '../../components/AppDialog.tsx';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { HALF_HOUR_CHOICES } from '../../lib/time.ts';
 import { notifyError } from '../../lib/toaster.ts';
+import { useDialogForm } from '../../lib/useDialogForm.ts';
 import { hostBookingDefaults, hostBookingSchema, type HostBookingInput, type HostBookingValues } from './schemas.ts';
 import type { BookingBody } from './hooks.ts';
 
@@ -30,13 +28,11 @@ export function CreateBookingDialog({
   mutation: UseMutationResult<{ status: string }, unknown, BookingBody>;
   team?: boolean;
 }) {
-  const { register, handleSubmit, reset, formState } = useForm<HostBookingInput, unknown, HostBookingValues>({
-    resolver: zodResolver(hostBookingSchema),
-    defaultValues: hostBookingDefaults,
-  });
-  useEffect(() => {
-    if (open) reset(hostBookingDefaults);
-  }, [open, reset]);
+  const { register, handleSubmit, formState } = useDialogForm<HostBookingInput, HostBookingValues>(
+    open,
+    hostBookingSchema,
+    hostBookingDefaults,
+  );
 
   const submit = handleSubmit((values) => {
     if (!values.date || !values.time) {
@@ -60,72 +56,64 @@ export function CreateBookingDialog({
 
   const errors = formState.errors;
   return (
-    <AppDialog
+    <FormDialog
       open={open}
       onClose={onClose}
       title="Create Booking"
       size="lg"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="create-booking-form" colorPalette="blue" disabled={mutation.isPending}>
-            {mutation.isPending ? 'Creating...' : 'Create Booking'}
-          </Button>
-        </>
-      }
+      onSubmit={submit}
+      submitLabel="Create Booking"
+      pendingLabel="Creating..."
+      pending={mutation.isPending}
     >
-      <form id="create-booking-form" noValidate onSubmit={submit}>
-        <Stack gap="4">
-          <FormField label="Event Type" error={errors.eventTypeId?.message}>
+      <Stack gap="4">
+        <FormField label="Event Type" error={errors.eventTypeId?.message}>
+          <NativeSelect.Root>
+            <NativeSelect.Field placeholder="Select an event type" {...register('eventTypeId')}>
+              {eventTypes.map((eventType) => (
+                <option key={eventType.id} value={eventType.id}>
+                  {eventType.title} ({eventType.duration} min)
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </FormField>
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <FormField label="Date">
+            <Input type="date" {...register('date')} />
+          </FormField>
+          <FormField label="Time">
             <NativeSelect.Root>
-              <NativeSelect.Field placeholder="Select an event type" {...register('eventTypeId')}>
-                {eventTypes.map((eventType) => (
-                  <option key={eventType.id} value={eventType.id}>
-                    {eventType.title} ({eventType.duration} min)
+              <NativeSelect.Field placeholder="Select a time" {...register('time')}>
+                {HALF_HOUR_CHOICES.map((choice) => (
+                  <option key={choice.value} value={choice.value}>
+                    {choice.label}
                   </option>
                 ))}
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
           </FormField>
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <FormField label="Date">
-              <Input type="date" {...register('date')} />
-            </FormField>
-            <FormField label="Time">
-              <NativeSelect.Root>
-                <NativeSelect.Field placeholder="Select a time" {...register('time')}>
-                  {HALF_HOUR_CHOICES.map((choice) => (
-                    <option key={choice.value} value={choice.value}>
-                      {choice.label}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </FormField>
-          </SimpleGrid>
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <FormField label="Guest Name" error={errors.guestName?.message}>
-              <Input {...register('guestName')} />
-            </FormField>
-            <FormField label="Guest Email" error={errors.guestEmail?.message}>
-              <Input type="email" {...register('guestEmail')} />
-            </FormField>
-            <FormField label="Phone (optional)">
-              <Input type="tel" {...register('guestPhone')} />
-            </FormField>
-            <FormField label="Company (optional)">
-              <Input {...register('guestCompany')} />
-            </FormField>
-          </SimpleGrid>
-          <FormField label="Notes (optional)">
-            <Textarea {...register('notes')} />
+        </SimpleGrid>
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <FormField label="Guest Name" error={errors.guestName?.message}>
+            <Input {...register('guestName')} />
           </FormField>
-        </Stack>
-      </form>
-    </AppDialog>
+          <FormField label="Guest Email" error={errors.guestEmail?.message}>
+            <Input type="email" {...register('guestEmail')} />
+          </FormField>
+          <FormField label="Phone (optional)">
+            <Input type="tel" {...register('guestPhone')} />
+          </FormField>
+          <FormField label="Company (optional)">
+            <Input {...register('guestCompany')} />
+          </FormField>
+        </SimpleGrid>
+        <FormField label="Notes (optional)">
+          <Textarea {...register('notes')} />
+        </FormField>
+      </Stack>
+    </FormDialog>
   );
 }

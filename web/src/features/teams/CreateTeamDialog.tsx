@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { Button, Input, Stack, Textarea } from '@chakra-ui/react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { AppDialog } from '../../components/AppDialog.tsx';
+import { Input, Stack, Textarea } from '@chakra-ui/react';
+import { Controller } from 'react-hook-form';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { SwitchField } from '../../components/SwitchField.tsx';
 import { TimezoneSelect } from '../../components/TimezoneSelect.tsx';
 import { slugify } from '../../lib/shared.ts';
+import { useDialogForm } from '../../lib/useDialogForm.ts';
 import { useCreateTeam } from './hooks.ts';
 import { teamCreateSchema, type TeamCreateInput, type TeamCreateValues } from './schemas.ts';
 
@@ -16,15 +16,14 @@ const DEFAULTS: TeamCreateInput = { name: '', slug: '', description: '', timezon
 export function CreateTeamDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const create = useCreateTeam();
   const slugEdited = useRef(false);
-  const { register, control, handleSubmit, reset, setValue, formState } = useForm<TeamCreateInput, unknown, TeamCreateValues>({
-    resolver: zodResolver(teamCreateSchema),
-    defaultValues: DEFAULTS,
-  });
+  const { register, control, handleSubmit, setValue, formState } = useDialogForm<TeamCreateInput, TeamCreateValues>(
+    open,
+    teamCreateSchema,
+    DEFAULTS,
+  );
   useEffect(() => {
-    if (!open) return;
-    slugEdited.current = false;
-    reset(DEFAULTS);
-  }, [open, reset]);
+    if (open) slugEdited.current = false;
+  }, [open]);
 
   const name = register('name', {
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
@@ -38,42 +37,34 @@ export function CreateTeamDialog({ open, onClose }: { open: boolean; onClose: ()
   });
   const errors = formState.errors;
   return (
-    <AppDialog
+    <FormDialog
       open={open}
       onClose={onClose}
       title="Create Team"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="create-team-form" colorPalette="blue" disabled={create.isPending}>
-            {create.isPending ? 'Creating...' : 'Create Team'}
-          </Button>
-        </>
-      }
+      onSubmit={handleSubmit((values) => create.mutate(values, { onSuccess: onClose }))}
+      submitLabel="Create Team"
+      pendingLabel="Creating..."
+      pending={create.isPending}
     >
-      <form id="create-team-form" noValidate onSubmit={handleSubmit((values) => create.mutate(values, { onSuccess: onClose }))}>
-        <Stack gap="4">
-          <FormField label="Team Name" error={errors.name?.message}>
-            <Input placeholder="e.g. Sales Team" {...name} />
-          </FormField>
-          <FormField label="Team URL" error={errors.slug?.message} helper={`${window.location.origin}/team/…`}>
-            <Input placeholder="sales-team" {...slug} />
-          </FormField>
-          <FormField label="Description (optional)">
-            <Textarea {...register('description')} />
-          </FormField>
-          <FormField label="Timezone">
-            <TimezoneSelect {...register('timezone')} />
-          </FormField>
-          <Controller
-            control={control}
-            name="isPublic"
-            render={({ field }) => <SwitchField checked={Boolean(field.value)} onChange={field.onChange} label="Public Team" />}
-          />
-        </Stack>
-      </form>
-    </AppDialog>
+      <Stack gap="4">
+        <FormField label="Team Name" error={errors.name?.message}>
+          <Input placeholder="e.g. Sales Team" {...name} />
+        </FormField>
+        <FormField label="Team URL" error={errors.slug?.message} helper={`${window.location.origin}/team/…`}>
+          <Input placeholder="sales-team" {...slug} />
+        </FormField>
+        <FormField label="Description (optional)">
+          <Textarea {...register('description')} />
+        </FormField>
+        <FormField label="Timezone">
+          <TimezoneSelect {...register('timezone')} />
+        </FormField>
+        <Controller
+          control={control}
+          name="isPublic"
+          render={({ field }) => <SwitchField checked={Boolean(field.value)} onChange={field.onChange} label="Public Team" />}
+        />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,12 +1,11 @@
-import { useEffect } from 'react';
-import { Button, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
+import { Controller, useWatch } from 'react-hook-form';
 import { ColorPicker } from '../../components/ColorPicker.tsx';
-import { AppDialog } from '../../components/AppDialog.tsx';
+import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { SwitchField } from '../../components/SwitchField.tsx';
 import { fullName } from '../../lib/time.ts';
+import { useDialogForm } from '../../lib/useDialogForm.ts';
 import type { TeamMember } from '../../lib/types.ts';
 import { useCreateTeamEventType } from './hooks.ts';
 import { ASSIGNMENT_LABELS, teamEventTypeSchema, type TeamEventTypeInput, type TeamEventTypeValues } from './schemas.ts';
@@ -36,92 +35,77 @@ export function TeamEventTypeDialog({
   onClose: () => void;
 }) {
   const create = useCreateTeamEventType(teamId);
-  const { register, control, handleSubmit, reset, formState } = useForm<TeamEventTypeInput, unknown, TeamEventTypeValues>({
-    resolver: zodResolver(teamEventTypeSchema),
-    defaultValues: DEFAULTS,
-  });
+  const { register, control, handleSubmit, formState } = useDialogForm<TeamEventTypeInput, TeamEventTypeValues>(
+    open,
+    teamEventTypeSchema,
+    DEFAULTS,
+  );
   const assignment = useWatch({ control, name: 'assignmentType' });
-  useEffect(() => {
-    if (open) reset(DEFAULTS);
-  }, [open, reset]);
   const errors = formState.errors;
   return (
-    <AppDialog
+    <FormDialog
       open={open}
       onClose={onClose}
       title="Create Event Type"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="team-event-type-form" colorPalette="blue" disabled={create.isPending}>
-            Create Event Type
-          </Button>
-        </>
-      }
+      onSubmit={handleSubmit((values) => create.mutate(values, { onSuccess: onClose }))}
+      submitLabel="Create Event Type"
+      pending={create.isPending}
     >
-      <form id="team-event-type-form" noValidate onSubmit={handleSubmit((values) => create.mutate(values, { onSuccess: onClose }))}>
-        <Stack gap="4">
-          <FormField label="Title" error={errors.title?.message}>
-            <Input {...register('title')} />
-          </FormField>
-          <FormField label="Description">
-            <Textarea {...register('description')} />
-          </FormField>
-          <FormField label="Duration (minutes)" error={errors.duration?.message}>
-            <Input type="number" min={15} step={15} {...register('duration', { valueAsNumber: true })} />
-          </FormField>
-          <Controller
-            control={control}
-            name="color"
-            render={({ field }) => <ColorPicker value={field.value} onChange={field.onChange} />}
-          />
-          <FormField label="Assignment">
+      <Stack gap="4">
+        <FormField label="Title" error={errors.title?.message}>
+          <Input {...register('title')} />
+        </FormField>
+        <FormField label="Description">
+          <Textarea {...register('description')} />
+        </FormField>
+        <FormField label="Duration (minutes)" error={errors.duration?.message}>
+          <Input type="number" min={15} step={15} {...register('duration', { valueAsNumber: true })} />
+        </FormField>
+        <Controller control={control} name="color" render={({ field }) => <ColorPicker value={field.value} onChange={field.onChange} />} />
+        <FormField label="Assignment">
+          <NativeSelect.Root>
+            <NativeSelect.Field {...register('assignmentType')}>
+              {Object.entries(ASSIGNMENT_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </FormField>
+        {assignment === 'specific_member' ? (
+          <FormField label="Team member" error={errors.specificMemberId?.message}>
             <NativeSelect.Root>
-              <NativeSelect.Field {...register('assignmentType')}>
-                {Object.entries(ASSIGNMENT_LABELS).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
+              <NativeSelect.Field
+                placeholder="Select a member"
+                {...register('specificMemberId', { setValueAs: (value: string) => value || null })}
+              >
+                {members.map((member) => (
+                  <option key={member.user_id} value={member.user_id}>
+                    {fullName(member.user) || member.user?.email}
                   </option>
                 ))}
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
           </FormField>
-          {assignment === 'specific_member' ? (
-            <FormField label="Team member" error={errors.specificMemberId?.message}>
-              <NativeSelect.Root>
-                <NativeSelect.Field
-                  placeholder="Select a member"
-                  {...register('specificMemberId', { setValueAs: (value: string) => value || null })}
-                >
-                  {members.map((member) => (
-                    <option key={member.user_id} value={member.user_id}>
-                      {fullName(member.user) || member.user?.email}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </FormField>
-          ) : null}
-          {(['autoConfirm', 'requiresAllMembers'] as const).map((name) => (
-            <Controller
-              key={name}
-              control={control}
-              name={name}
-              render={({ field }) => (
-                <SwitchField
-                  checked={Boolean(field.value)}
-                  onChange={field.onChange}
-                  label={name === 'autoConfirm' ? 'Auto-confirm bookings' : 'Requires all members'}
-                />
-              )}
-            />
-          ))}
-        </Stack>
-      </form>
-    </AppDialog>
+        ) : null}
+        {(['autoConfirm', 'requiresAllMembers'] as const).map((name) => (
+          <Controller
+            key={name}
+            control={control}
+            name={name}
+            render={({ field }) => (
+              <SwitchField
+                checked={Boolean(field.value)}
+                onChange={field.onChange}
+                label={name === 'autoConfirm' ? 'Auto-confirm bookings' : 'Requires all members'}
+              />
+            )}
+          />
+        ))}
+      </Stack>
+    </FormDialog>
   );
 }

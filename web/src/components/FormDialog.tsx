@@ -1,0 +1,59 @@
+import { useId, type FormEventHandler, type ReactNode } from 'react';
+import { Button } from '@chakra-ui/react';
+import { AppDialog } from './AppDialog.tsx';
+
+/**
+ * A dialog around one form: Cancel and a submit button in the footer, the submit button tied to the
+ * form with `form=` because the footer sits outside it. While `pending`, the button shows `pendingLabel`
+ * (when given) and, unless `canSubmit` says otherwise, is disabled.
+ */
+export function FormDialog({
+  open,
+  onClose,
+  title,
+  subtitle,
+  size,
+  onSubmit,
+  submitLabel,
+  pendingLabel,
+  pending,
+  canSubmit = !pending,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  subtitle?: ReactNode;
+  size?: 'md' | 'lg' | 'xl';
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  submitLabel: string;
+  pendingLabel?: string;
+  pending: boolean;
+  canSubmit?: boolean;
+  children: ReactNode;
+}) {
+  const formId = useId();
+  return (
+    <AppDialog
+      open={open}
+      onClose={onClose}
+      title={title}
+      subtitle={subtitle}
+      size={size}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} colorPalette="blue" disabled={!canSubmit}>
+            {pending && pendingLabel ? pendingLabel : submitLabel}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={onSubmit}>
+        {children}
+      </form>
+    </AppDialog>
+  );
+}
