@@ -1,6 +1,7 @@
-import { Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { addMinutes } from 'date-fns';
+import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { HALF_HOUR_CHOICES } from '../../lib/time.ts';
@@ -68,32 +69,18 @@ export function CreateBookingDialog({
     >
       <Stack gap="4">
         <FormField label="Event Type" error={errors.eventTypeId?.message}>
-          <NativeSelect.Root>
-            <NativeSelect.Field placeholder="Select an event type" {...register('eventTypeId')}>
-              {eventTypes.map((eventType) => (
-                <option key={eventType.id} value={eventType.id}>
-                  {eventType.title} ({eventType.duration} min)
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <ChoiceSelect
+            placeholder="Select an event type"
+            {...register('eventTypeId')}
+            choices={eventTypes.map((eventType) => ({ value: eventType.id, label: `${eventType.title} (${eventType.duration} min)` }))}
+          />
         </FormField>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <FormField label="Date">
             <Input type="date" {...register('date')} />
           </FormField>
           <FormField label="Time">
-            <NativeSelect.Root>
-              <NativeSelect.Field placeholder="Select a time" {...register('time')}>
-                {HALF_HOUR_CHOICES.map((choice) => (
-                  <option key={choice.value} value={choice.value}>
-                    {choice.label}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <ChoiceSelect placeholder="Select a time" {...register('time')} choices={HALF_HOUR_CHOICES} />
           </FormField>
         </SimpleGrid>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Box, Button, Card, Flex, Grid, Heading, HStack, NativeSelect, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Flex, Grid, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { CalendarCheck, ChartLine, Clock, Share2, Users } from 'lucide-react';
 import { format } from 'date-fns';
 import { Link } from 'react-router-dom';
+import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { copyText } from '../../lib/clipboard.ts';
 import { useCurrentUser } from '../auth/hooks.ts';
@@ -44,20 +45,13 @@ function Stats() {
         <Heading as="h2" size="lg">
           Analytics
         </Heading>
-        <NativeSelect.Root size="sm" width="auto">
-          <NativeSelect.Field
-            aria-label="Analytics timeframe"
-            value={timeframe}
-            onChange={(event) => setTimeframe(event.target.value as Timeframe)}
-          >
-            {TIMEFRAMES.map((item) => (
-              <option key={item.value} value={item.value}>
-                {item.label}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <ChoiceSelect
+          root={{ size: 'sm', width: 'auto' }}
+          aria-label="Analytics timeframe"
+          value={timeframe}
+          onChange={(event) => setTimeframe(event.target.value as Timeframe)}
+          choices={TIMEFRAMES}
+        />
       </Flex>
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
         <StatCard

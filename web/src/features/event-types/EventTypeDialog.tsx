@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Box, Button, HStack, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AppDialog } from '../../components/AppDialog.tsx';
+import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { ColorPicker } from '../../components/ColorPicker.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { SwitchField } from '../../components/SwitchField.tsx';
@@ -77,16 +78,10 @@ export function EventTypeDialog({ open, onClose, eventType }: { open: boolean; o
             <Textarea placeholder="What is this meeting about?" {...register('description')} />
           </FormField>
           <FormField label="Duration">
-            <NativeSelect.Root>
-              <NativeSelect.Field {...register('duration', { valueAsNumber: true })}>
-                {DURATIONS.map((minutes) => (
-                  <option key={minutes} value={minutes}>
-                    {minutes} minutes
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <ChoiceSelect
+              {...register('duration', { valueAsNumber: true })}
+              choices={DURATIONS.map((minutes) => ({ value: minutes, label: `${minutes} minutes` }))}
+            />
           </FormField>
           <Controller
             control={control}

@@ -1,4 +1,5 @@
-import { Input, NativeSelect, Stack } from '@chakra-ui/react';
+import { Input, Stack } from '@chakra-ui/react';
+import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { useDialogForm } from '../../lib/useDialogForm.ts';
@@ -6,6 +7,10 @@ import { useInviteMember } from './hooks.ts';
 import { inviteSchema, type InviteInput, type InviteValues } from './schemas.ts';
 
 const DEFAULTS: InviteInput = { email: '', role: 'member' };
+const ROLES = [
+  { value: 'member', label: 'Member' },
+  { value: 'admin', label: 'Admin' },
+];
 
 export function InviteMemberDialog({ teamId, open, onClose }: { teamId: number; open: boolean; onClose: () => void }) {
   const invite = useInviteMember(teamId);
@@ -25,13 +30,7 @@ export function InviteMemberDialog({ teamId, open, onClose }: { teamId: number; 
           <Input type="email" placeholder="colleague@example.com" {...register('email')} />
         </FormField>
         <FormField label="Role">
-          <NativeSelect.Root>
-            <NativeSelect.Field {...register('role')}>
-              <option value="member">Member</option>
-              <option value="admin">Admin</option>
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <ChoiceSelect {...register('role')} choices={ROLES} />
         </FormField>
       </Stack>
     </FormDialog>

@@ -1,14 +1,15 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Flex, HStack, NativeSelect, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Flex, HStack, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { format } from 'date-fns';
+import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
-import { fullName } from '../../lib/time.ts';
 import type { Booking, TeamEventType, TeamMember } from '../../lib/types.ts';
 import { CreateBookingDialog } from '../bookings/CreateBookingDialog.tsx';
 import { useCreateHostBooking } from '../bookings/hooks.ts';
 import { useAssignBooking, useCancelTeamBooking, useTeamBookings, type TeamBookingTab } from './hooks.ts';
+import { memberChoices, memberName } from './members.ts';
 
 const TABS: { value: TeamBookingTab; label: string }[] = [
   { value: 'upcoming', label: 'Upcoming' },
@@ -51,28 +52,20 @@ function TeamBookingRow({
           </Text>
         ) : null}
         <HStack justify="space-between" wrap="wrap" gap="2">
-          <Text fontSize="sm">
-            Assigned to: {assignee ? fullName(assignee.user) || assignee.user?.email : <Badge variant="outline">Unassigned</Badge>}
-          </Text>
+          <Text fontSize="sm">Assigned to: {assignee ? memberName(assignee) : <Badge variant="outline">Unassigned</Badge>}</Text>
           <HStack>
             {canAssign && booking.status !== 'cancelled' ? (
-              <NativeSelect.Root size="xs" width="auto" disabled={assign.isPending}>
-                <NativeSelect.Field
-                  aria-label="Assign to member"
-                  value={booking.assigned_user_id ?? ''}
-                  onChange={(event) => event.target.value && assign.mutate({ bookingId: booking.id, memberId: event.target.value })}
-                >
-                  <option value="" disabled>
-                    Assign to…
-                  </option>
-                  {members.map((member) => (
-                    <option key={member.user_id} value={member.user_id}>
-                      {fullName(member.user) || member.user?.email}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
+              <ChoiceSelect
+                root={{ size: 'xs', width: 'auto', disabled: assign.isPending }}
+                aria-label="Assign to member"
+                value={booking.assigned_user_id ?? ''}
+                onChange={(event) => event.target.value && assign.mutate({ bookingId: booking.id, memberId: event.target.value })}
+                choices={memberChoices(members)}
+              >
+                <option value="" disabled>
+                  Assign to…
+                </option>
+              </ChoiceSelect>
             ) : null}
             {cancellable ? (
               <Button size="xs" variant="outline" colorPalette="red" disabled={cancel.isPending} onClick={() => cancel.mutate(booking.id)}>

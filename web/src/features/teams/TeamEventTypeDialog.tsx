@@ -1,13 +1,14 @@
-import { Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
+import { Input, Stack, Textarea } from '@chakra-ui/react';
 import { Controller, useWatch } from 'react-hook-form';
+import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { ColorPicker } from '../../components/ColorPicker.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { SwitchField } from '../../components/SwitchField.tsx';
-import { fullName } from '../../lib/time.ts';
 import { useDialogForm } from '../../lib/useDialogForm.ts';
 import type { TeamMember } from '../../lib/types.ts';
 import { useCreateTeamEventType } from './hooks.ts';
+import { memberChoices } from './members.ts';
 import { ASSIGNMENT_LABELS, teamEventTypeSchema, type TeamEventTypeInput, type TeamEventTypeValues } from './schemas.ts';
 
 // Spec section 5: title and description empty, 30 minutes, #3b82f6, active, auto-confirm, round robin.
@@ -63,32 +64,18 @@ export function TeamEventTypeDialog({
         </FormField>
         <Controller control={control} name="color" render={({ field }) => <ColorPicker value={field.value} onChange={field.onChange} />} />
         <FormField label="Assignment">
-          <NativeSelect.Root>
-            <NativeSelect.Field {...register('assignmentType')}>
-              {Object.entries(ASSIGNMENT_LABELS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <ChoiceSelect
+            {...register('assignmentType')}
+            choices={Object.entries(ASSIGNMENT_LABELS).map(([value, label]) => ({ value, label }))}
+          />
         </FormField>
         {assignment === 'specific_member' ? (
           <FormField label="Team member" error={errors.specificMemberId?.message}>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                placeholder="Select a member"
-                {...register('specificMemberId', { setValueAs: (value: string) => value || null })}
-              >
-                {members.map((member) => (
-                  <option key={member.user_id} value={member.user_id}>
-                    {fullName(member.user) || member.user?.email}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <ChoiceSelect
+              placeholder="Select a member"
+              {...register('specificMemberId', { setValueAs: (value: string) => value || null })}
+              choices={memberChoices(members)}
+            />
           </FormField>
         ) : null}
         {(['autoConfirm', 'requiresAllMembers'] as const).map((name) => (
