@@ -76,6 +76,10 @@ function proxy(
         ...extraHeaders,
       },
       timeout: 60_000,
+      // A fresh loopback connection per request: a pooled keep-alive socket the service has just
+      // closed (idle, or after answering early without reading a body) fails the next request with
+      // a 502 under load.
+      agent: false,
     },
     (up) => {
       res.writeHead(up.statusCode ?? 502, { ...up.headers, ...responseHeaders });
@@ -131,7 +135,7 @@ export function createGateway(deps: GatewayDeps): http.Server {
     createReadStream(target).pipe(res);
   };
 
-  return http.createServer(async (req, res) => {
+  const server = http.createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://gateway');
       const origin = req.headers.origin;
@@ -175,4 +179,9 @@ export function createGateway(deps: GatewayDeps): http.Server {
       console.error(e);
     }
   });
+  // Clients (supabase-js, Deno's fetch) keep idle connections for up to 90 s; the server holding them
+  // longer means it never closes one just as a client sends on it.
+  server.keepAliveTimeout = 120_000;
+  server.headersTimeout = 121_000;
+  return server;
 }
