@@ -57,6 +57,7 @@ export async function startPostgres(opts: {
   if (fresh) rmSync(pgdata, { recursive: true, force: true }); // a half-made folder from a killed initdb
   else await recoverStaleLock(pgdata, log);
 
+  const recent: string[] = [];
   const pg = new EmbeddedPostgres({
     databaseDir: pgdata,
     user: 'postgres',
@@ -71,7 +72,11 @@ export async function startPostgres(opts: {
       '-c', 'shared_buffers=128MB',
       '-c', 'log_min_messages=warning',
     ],
-    onLog: () => {},
+    // Kept for the error message: "exited" alone does not say why Postgres stopped.
+    onLog: (m: string) => {
+      recent.push(m.trim());
+      if (recent.length > 20) recent.shift();
+    },
     onError: (e: unknown) => log(`postgres: ${String(e)}`),
   });
   if (fresh) await pg.initialise();
@@ -81,7 +86,7 @@ export async function startPostgres(opts: {
       await pg.start();
       break;
     } catch (e) {
-      if (attempt === 5) throw new Error(`Postgres did not start: ${String(e ?? 'exited')}`);
+      if (attempt === 5) throw new Error(`Postgres did not start: ${String(e ?? 'exited')}\n${recent.join('\n')}`);
       log(`postgres: start failed, retrying (${attempt})`);
       await sleep(500 * attempt);
     }
