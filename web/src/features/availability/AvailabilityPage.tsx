@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Box, Button, Card, Heading, HStack, IconButton, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, IconButton, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Plus, X } from 'lucide-react';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { FormField } from '../../components/FormField.tsx';
+import { SectionCard } from '../../components/SectionCard.tsx';
 import { SwitchField } from '../../components/SwitchField.tsx';
 import { TimeSelect } from '../../components/TimeSelect.tsx';
 import { DAY_NAMES, WEEK_MONDAY_FIRST } from '../../lib/time.ts';
@@ -157,46 +158,26 @@ function SettingsSections({ initial }: { initial: typeof SETTINGS_DEFAULTS }) {
   const minutes = (values: number[]) => values.map((value) => ({ value, label: `${value} minutes` }));
   return (
     <>
-      <Card.Root>
-        <Card.Header>
-          <Heading as="h2" size="lg">
-            Buffer Times
-          </Heading>
-          <Text color="fg.muted" fontSize="sm">
-            Breathing room before and after each meeting.
-          </Text>
-        </Card.Header>
-        <Card.Body>
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <Choice label="Buffer before" value={settings.buffer_before} options={minutes(BUFFERS)} onChange={set('buffer_before')} />
-            <Choice label="Buffer after" value={settings.buffer_after} options={minutes(BUFFERS)} onChange={set('buffer_after')} />
-          </SimpleGrid>
-        </Card.Body>
-      </Card.Root>
-      <Card.Root>
-        <Card.Header>
-          <Heading as="h2" size="lg">
-            Booking Preferences
-          </Heading>
-          <Text color="fg.muted" fontSize="sm">
-            How soon and how far ahead guests can book.
-          </Text>
-        </Card.Header>
-        <Card.Body gap="4">
-          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <Choice label="Minimum notice" value={settings.minimum_notice} options={NOTICE} onChange={set('minimum_notice')} />
-            <Choice
-              label="Maximum future bookings"
-              value={settings.max_future_bookings}
-              options={FUTURE.map((value) => ({ value, label: `${value} days` }))}
-              onChange={set('max_future_bookings')}
-            />
-          </SimpleGrid>
-          <Button alignSelf="end" colorPalette="blue" disabled={save.isPending} onClick={() => save.mutate(settings)}>
-            Save Settings
-          </Button>
-        </Card.Body>
-      </Card.Root>
+      <SectionCard title="Buffer Times" description="Breathing room before and after each meeting.">
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <Choice label="Buffer before" value={settings.buffer_before} options={minutes(BUFFERS)} onChange={set('buffer_before')} />
+          <Choice label="Buffer after" value={settings.buffer_after} options={minutes(BUFFERS)} onChange={set('buffer_after')} />
+        </SimpleGrid>
+      </SectionCard>
+      <SectionCard title="Booking Preferences" description="How soon and how far ahead guests can book." bodyGap="4">
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <Choice label="Minimum notice" value={settings.minimum_notice} options={NOTICE} onChange={set('minimum_notice')} />
+          <Choice
+            label="Maximum future bookings"
+            value={settings.max_future_bookings}
+            options={FUTURE.map((value) => ({ value, label: `${value} days` }))}
+            onChange={set('max_future_bookings')}
+          />
+        </SimpleGrid>
+        <Button alignSelf="end" colorPalette="blue" disabled={save.isPending} onClick={() => save.mutate(settings)}>
+          Save Settings
+        </Button>
+      </SectionCard>
     </>
   );
 }
@@ -212,17 +193,9 @@ export default function AvailabilityPage() {
         </Heading>
         <Text color="fg.muted">Set when people can book time with you.</Text>
       </Stack>
-      <Card.Root>
-        <Card.Header>
-          <Heading as="h2" size="lg">
-            Working Hours
-          </Heading>
-          <Text color="fg.muted" fontSize="sm">
-            One or more time ranges per day.
-          </Text>
-        </Card.Header>
-        <Card.Body>{rules.isPending ? <Skeleton h="80" /> : <WorkingHours key={rules.dataUpdatedAt} rules={rules.data ?? []} />}</Card.Body>
-      </Card.Root>
+      <SectionCard title="Working Hours" description="One or more time ranges per day.">
+        {rules.isPending ? <Skeleton h="80" /> : <WorkingHours key={rules.dataUpdatedAt} rules={rules.data ?? []} />}
+      </SectionCard>
       {settings.isPending ? (
         <Skeleton h="60" />
       ) : (

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
-import { Card, Grid, Heading, Skeleton } from '@chakra-ui/react';
+import { Grid, Skeleton } from '@chakra-ui/react';
 import { addMonths, isSameDay, startOfMonth } from 'date-fns';
 import { MonthCalendar } from '../../components/MonthCalendar.tsx';
+import { SectionCard } from '../../components/SectionCard.tsx';
 import { useBookingsBetween } from '../bookings/hooks.ts';
 
 export function CalendarWidget() {
@@ -9,28 +10,21 @@ export function CalendarWidget() {
   const { data, isPending } = useBookingsBetween(month, addMonths(month, 1));
   const starts = useMemo(() => (data ?? []).map((booking) => new Date(booking.start_time)), [data]);
   return (
-    <Card.Root>
-      <Card.Header>
-        <Heading as="h2" size="md">
-          Your Calendar
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        {isPending ? (
-          <Grid templateColumns="repeat(7, 1fr)" gap="1" aria-busy="true" aria-label="Loading calendar">
-            {Array.from({ length: 35 }, (_, index) => (
-              <Skeleton key={index} h="9" data-testid="calendar-skeleton" />
-            ))}
-          </Grid>
-        ) : (
-          <MonthCalendar
-            month={month}
-            onMonthChange={setMonth}
-            label="Your Calendar"
-            hasDot={(day) => starts.some((start) => isSameDay(start, day))}
-          />
-        )}
-      </Card.Body>
-    </Card.Root>
+    <SectionCard title="Your Calendar" headingSize="md">
+      {isPending ? (
+        <Grid templateColumns="repeat(7, 1fr)" gap="1" aria-busy="true" aria-label="Loading calendar">
+          {Array.from({ length: 35 }, (_, index) => (
+            <Skeleton key={index} h="9" data-testid="calendar-skeleton" />
+          ))}
+        </Grid>
+      ) : (
+        <MonthCalendar
+          month={month}
+          onMonthChange={setMonth}
+          label="Your Calendar"
+          hasDot={(day) => starts.some((start) => isSameDay(start, day))}
+        />
+      )}
+    </SectionCard>
   );
 }

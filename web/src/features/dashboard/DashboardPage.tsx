@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Box, Button, Card, Flex, Grid, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Grid, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { CalendarCheck, ChartLine, Clock, Share2, Users } from 'lucide-react';
 import { format } from 'date-fns';
 import { Link } from 'react-router-dom';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
+import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { copyText } from '../../lib/clipboard.ts';
 import { useCurrentUser } from '../auth/hooks.ts';
@@ -94,39 +95,32 @@ function Stats() {
 function UpcomingBookings() {
   const { data, isPending } = useBookings('upcoming', 5);
   return (
-    <Card.Root>
-      <Card.Header>
-        <Heading as="h2" size="md">
-          Upcoming Bookings
-        </Heading>
-      </Card.Header>
-      <Card.Body gap="3">
-        {isPending ? (
-          Array.from({ length: 3 }, (_, index) => <Skeleton key={index} h="14" />)
-        ) : !data?.length ? (
-          <Text color="fg.muted" textAlign="center" py="4">
-            No upcoming bookings
-          </Text>
-        ) : (
-          data.map((booking) => (
-            <HStack key={booking.id} justify="space-between" borderWidth="1px" borderRadius="md" p="3" gap="3">
-              <Stack gap="0" minW="0">
-                <Text fontWeight="medium" truncate>
-                  {booking.event_type?.title ?? 'Event'} · {booking.guest_name}
-                </Text>
-                <Text fontSize="sm" color="fg.muted">
-                  {format(new Date(booking.start_time), 'EEE, MMM d · h:mm a')}
-                </Text>
-              </Stack>
-              <StatusBadge status={booking.status} />
-            </HStack>
-          ))
-        )}
-        <Button asChild variant="outline" size="sm">
-          <Link to="/bookings">View All Bookings</Link>
-        </Button>
-      </Card.Body>
-    </Card.Root>
+    <SectionCard title="Upcoming Bookings" headingSize="md" bodyGap="3">
+      {isPending ? (
+        Array.from({ length: 3 }, (_, index) => <Skeleton key={index} h="14" />)
+      ) : !data?.length ? (
+        <Text color="fg.muted" textAlign="center" py="4">
+          No upcoming bookings
+        </Text>
+      ) : (
+        data.map((booking) => (
+          <HStack key={booking.id} justify="space-between" borderWidth="1px" borderRadius="md" p="3" gap="3">
+            <Stack gap="0" minW="0">
+              <Text fontWeight="medium" truncate>
+                {booking.event_type?.title ?? 'Event'} · {booking.guest_name}
+              </Text>
+              <Text fontSize="sm" color="fg.muted">
+                {format(new Date(booking.start_time), 'EEE, MMM d · h:mm a')}
+              </Text>
+            </Stack>
+            <StatusBadge status={booking.status} />
+          </HStack>
+        ))
+      )}
+      <Button asChild variant="outline" size="sm">
+        <Link to="/bookings">View All Bookings</Link>
+      </Button>
+    </SectionCard>
   );
 }
 

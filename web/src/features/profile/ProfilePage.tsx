@@ -1,9 +1,10 @@
 import { useRef } from 'react';
-import { Box, Button, Card, Heading, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Copy, Sparkles, Upload } from 'lucide-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormField } from '../../components/FormField.tsx';
+import { SectionCard } from '../../components/SectionCard.tsx';
 import { SwitchField } from '../../components/SwitchField.tsx';
 import { TimezoneSelect } from '../../components/TimezoneSelect.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
@@ -40,49 +41,42 @@ function Visibility({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
   const url = profileUrl(profile);
   return (
-    <Card.Root>
-      <Card.Header>
-        <Heading as="h2" size="lg">
-          Visibility
-        </Heading>
-      </Card.Header>
-      <Card.Body gap="5">
-        <Stack gap="2">
-          <SwitchField
-            checked={profile.is_public_profile}
-            disabled={update.isPending}
-            onChange={(checked) => update.mutate({ changes: { is_public_profile: checked } })}
-            label={profile.is_public_profile ? 'Public Profile' : 'Private Profile'}
-          />
-          <HStack gap="2" wrap="wrap">
-            <Input readOnly value={url} aria-label="Profile URL" size="sm" flex="1" minW="52" />
-            <Button size="sm" variant="outline" onClick={() => void copyText(url, 'Copied!', 'Profile URL copied to clipboard')}>
-              <Copy /> Copy
-            </Button>
-          </HStack>
-        </Stack>
-        <Stack gap="2">
-          <SwitchField
-            checked={profile.is_calendar_public}
-            disabled={update.isPending}
-            onChange={(checked) => update.mutate({ changes: { is_calendar_public: checked } })}
-            label={profile.is_calendar_public ? 'Calendar Visible' : 'Calendar Hidden'}
-          />
-          {profile.is_calendar_public ? (
-            <HStack bg="purple.subtle" color="purple.fg" p="3" borderRadius="md" gap="2" role="note">
-              <Sparkles size={16} aria-hidden />
-              <Text fontSize="sm">
-                <strong>Social Features Active</strong> — your calendar appears in the community directory.
-              </Text>
-            </HStack>
-          ) : (
-            <Text fontSize="sm" color="fg.muted">
-              People can book you only through a direct link.
+    <SectionCard title="Visibility" bodyGap="5">
+      <Stack gap="2">
+        <SwitchField
+          checked={profile.is_public_profile}
+          disabled={update.isPending}
+          onChange={(checked) => update.mutate({ changes: { is_public_profile: checked } })}
+          label={profile.is_public_profile ? 'Public Profile' : 'Private Profile'}
+        />
+        <HStack gap="2" wrap="wrap">
+          <Input readOnly value={url} aria-label="Profile URL" size="sm" flex="1" minW="52" />
+          <Button size="sm" variant="outline" onClick={() => void copyText(url, 'Copied!', 'Profile URL copied to clipboard')}>
+            <Copy /> Copy
+          </Button>
+        </HStack>
+      </Stack>
+      <Stack gap="2">
+        <SwitchField
+          checked={profile.is_calendar_public}
+          disabled={update.isPending}
+          onChange={(checked) => update.mutate({ changes: { is_calendar_public: checked } })}
+          label={profile.is_calendar_public ? 'Calendar Visible' : 'Calendar Hidden'}
+        />
+        {profile.is_calendar_public ? (
+          <HStack bg="purple.subtle" color="purple.fg" p="3" borderRadius="md" gap="2" role="note">
+            <Sparkles size={16} aria-hidden />
+            <Text fontSize="sm">
+              <strong>Social Features Active</strong> — your calendar appears in the community directory.
             </Text>
-          )}
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+          </HStack>
+        ) : (
+          <Text fontSize="sm" color="fg.muted">
+            People can book you only through a direct link.
+          </Text>
+        )}
+      </Stack>
+    </SectionCard>
   );
 }
 
@@ -150,75 +144,68 @@ function ProfileForm({ profile }: { profile: Profile }) {
   );
 
   return (
-    <Card.Root>
-      <Card.Header>
-        <Heading as="h2" size="lg">
-          Profile
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        <form noValidate onSubmit={submit}>
-          <Stack gap="5">
-            <AvatarUpload profile={profile} />
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              <FormField label="First Name" error={errors.firstName?.message}>
-                <Input {...register('firstName')} />
-              </FormField>
-              <FormField label="Last Name" error={errors.lastName?.message}>
-                <Input {...register('lastName')} />
-              </FormField>
-            </SimpleGrid>
-            <Controller
-              control={control}
-              name="handle"
-              render={({ field }) => (
-                <HandleField
-                  value={field.value}
-                  onChange={field.onChange}
-                  status={check.status}
-                  message={check.message}
-                  error={errors.handle?.message}
-                />
-              )}
-            />
-            <FormField label="Professional Title">
-              <Input placeholder="e.g. Leadership Coach" {...register('title')} />
+    <SectionCard title="Profile">
+      <form noValidate onSubmit={submit}>
+        <Stack gap="5">
+          <AvatarUpload profile={profile} />
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <FormField label="First Name" error={errors.firstName?.message}>
+              <Input {...register('firstName')} />
             </FormField>
-            <FormField label="Bio">
-              <Textarea rows={4} placeholder="Tell people about yourself" {...register('bio')} />
+            <FormField label="Last Name" error={errors.lastName?.message}>
+              <Input {...register('lastName')} />
             </FormField>
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-              <FormField label="Company">
-                <Input {...register('company')} />
-              </FormField>
-              <FormField label="Location">
-                <Input {...register('location')} />
-              </FormField>
-              <FormField label="Timezone">
-                <TimezoneSelect {...register('timezone')} />
-              </FormField>
-              <FormField label="Website">
-                <Input type="url" placeholder="https://" {...register('website')} />
-              </FormField>
-              <FormField label="LinkedIn">
-                <Input placeholder="https://linkedin.com/in/..." {...register('linkedin')} />
-              </FormField>
-              <FormField label="Twitter">
-                <Input placeholder="@username" {...register('twitter')} />
-              </FormField>
-              <FormField label="Instagram">
-                <Input placeholder="@username" {...register('instagram')} />
-              </FormField>
-            </SimpleGrid>
-            <Box>
-              <Button type="submit" colorPalette="blue" disabled={update.isPending || handleBlocked}>
-                {update.isPending ? 'Saving...' : 'Save Profile'}
-              </Button>
-            </Box>
-          </Stack>
-        </form>
-      </Card.Body>
-    </Card.Root>
+          </SimpleGrid>
+          <Controller
+            control={control}
+            name="handle"
+            render={({ field }) => (
+              <HandleField
+                value={field.value}
+                onChange={field.onChange}
+                status={check.status}
+                message={check.message}
+                error={errors.handle?.message}
+              />
+            )}
+          />
+          <FormField label="Professional Title">
+            <Input placeholder="e.g. Leadership Coach" {...register('title')} />
+          </FormField>
+          <FormField label="Bio">
+            <Textarea rows={4} placeholder="Tell people about yourself" {...register('bio')} />
+          </FormField>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <FormField label="Company">
+              <Input {...register('company')} />
+            </FormField>
+            <FormField label="Location">
+              <Input {...register('location')} />
+            </FormField>
+            <FormField label="Timezone">
+              <TimezoneSelect {...register('timezone')} />
+            </FormField>
+            <FormField label="Website">
+              <Input type="url" placeholder="https://" {...register('website')} />
+            </FormField>
+            <FormField label="LinkedIn">
+              <Input placeholder="https://linkedin.com/in/..." {...register('linkedin')} />
+            </FormField>
+            <FormField label="Twitter">
+              <Input placeholder="@username" {...register('twitter')} />
+            </FormField>
+            <FormField label="Instagram">
+              <Input placeholder="@username" {...register('instagram')} />
+            </FormField>
+          </SimpleGrid>
+          <Box>
+            <Button type="submit" colorPalette="blue" disabled={update.isPending || handleBlocked}>
+              {update.isPending ? 'Saving...' : 'Save Profile'}
+            </Button>
+          </Box>
+        </Stack>
+      </form>
+    </SectionCard>
   );
 }
 

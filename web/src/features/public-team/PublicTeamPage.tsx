@@ -3,6 +3,7 @@ import { Badge, Box, Button, Card, Center, Container, Flex, Grid, Heading, HStac
 import { Clock, Globe, Info, Users } from 'lucide-react';
 import { useParams } from 'react-router-dom';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
+import { SectionCard } from '../../components/SectionCard.tsx';
 import { RoleBadge } from '../../components/StatusBadge.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { formatDuration } from '../../lib/shared.ts';
@@ -100,44 +101,37 @@ export default function PublicTeamPage() {
               ))
             )}
           </Stack>
-          <Card.Root alignSelf="start">
-            <Card.Header>
-              <Heading as="h2" size="md">
-                Meet the team
-              </Heading>
-            </Card.Header>
-            <Card.Body gap="3">
-              {!members.length ? (
-                <Text color="fg.muted" fontSize="sm">
-                  No team members to display.
-                </Text>
-              ) : (
-                members.map((member) => (
-                  <HStack key={member.user_id} gap="3" align="start">
-                    <UserAvatar person={member} size="sm" />
-                    <Box flex="1" minW="0">
-                      <HStack justify="space-between">
-                        <Text fontWeight="medium" truncate>
-                          {fullName(member)}
-                        </Text>
-                        <RoleBadge role={member.role} />
-                      </HStack>
-                      {member.title ? (
-                        <Text fontSize="sm" color="fg.muted">
-                          {member.title}
-                        </Text>
-                      ) : null}
-                      {member.company || member.location ? (
-                        <Text fontSize="xs" color="fg.muted">
-                          {[member.company, member.location].filter(Boolean).join(' · ')}
-                        </Text>
-                      ) : null}
-                    </Box>
-                  </HStack>
-                ))
-              )}
-            </Card.Body>
-          </Card.Root>
+          <SectionCard alignSelf="start" title="Meet the team" headingSize="md" bodyGap="3">
+            {!members.length ? (
+              <Text color="fg.muted" fontSize="sm">
+                No team members to display.
+              </Text>
+            ) : (
+              members.map((member) => (
+                <HStack key={member.user_id} gap="3" align="start">
+                  <UserAvatar person={member} size="sm" />
+                  <Box flex="1" minW="0">
+                    <HStack justify="space-between">
+                      <Text fontWeight="medium" truncate>
+                        {fullName(member)}
+                      </Text>
+                      <RoleBadge role={member.role} />
+                    </HStack>
+                    {member.title ? (
+                      <Text fontSize="sm" color="fg.muted">
+                        {member.title}
+                      </Text>
+                    ) : null}
+                    {member.company || member.location ? (
+                      <Text fontSize="xs" color="fg.muted">
+                        {[member.company, member.location].filter(Boolean).join(' · ')}
+                      </Text>
+                    ) : null}
+                  </Box>
+                </HStack>
+              ))
+            )}
+          </SectionCard>
         </Grid>
       </Stack>
       <BookMeetingDialog
