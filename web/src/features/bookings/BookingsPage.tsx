@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Flex, Heading, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Button, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState.tsx';
+import { LazyTabs } from '../../components/LazyTabs.tsx';
 import { useEventTypes } from '../event-types/hooks.ts';
 import { BookingCard } from './BookingCard.tsx';
 import { CreateBookingDialog } from './CreateBookingDialog.tsx';
@@ -54,20 +55,13 @@ export default function BookingsPage() {
           <Plus /> Create Booking
         </Button>
       </Flex>
-      <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value as BookingTab)} lazyMount unmountOnExit>
-        <Tabs.List overflowX="auto">
-          {TABS.map((item) => (
-            <Tabs.Trigger key={item.value} value={item.value}>
-              {item.label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        {TABS.map((item) => (
-          <Tabs.Content key={item.value} value={item.value}>
-            <BookingList tab={item.value} empty={item.empty} />
-          </Tabs.Content>
-        ))}
-      </Tabs.Root>
+      <LazyTabs
+        tabs={TABS}
+        value={tab}
+        onChange={setTab}
+        list={{ overflowX: 'auto' }}
+        panel={(item) => <BookingList tab={item.value} empty={item.empty} />}
+      />
       <CreateBookingDialog
         open={creating}
         onClose={() => setCreating(false)}

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Flex, HStack, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Flex, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { format } from 'date-fns';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
+import { LazyTabs } from '../../components/LazyTabs.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import type { Booking, TeamEventType, TeamMember } from '../../lib/types.ts';
 import { CreateBookingDialog } from '../bookings/CreateBookingDialog.tsx';
@@ -132,27 +133,14 @@ export function TeamBookings({
           <Plus /> Create Booking
         </Button>
       </Flex>
-      <Tabs.Root
+      <LazyTabs
+        tabs={TABS}
         value={tab}
-        onValueChange={(details) => setTab(details.value as TeamBookingTab)}
+        onChange={setTab}
         variant="enclosed"
         size="sm"
-        lazyMount
-        unmountOnExit
-      >
-        <Tabs.List>
-          {TABS.map((item) => (
-            <Tabs.Trigger key={item.value} value={item.value}>
-              {item.label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        {TABS.map((item) => (
-          <Tabs.Content key={item.value} value={item.value}>
-            <TeamBookingList teamId={teamId} tab={item.value} members={members} canAssign={canAssign} />
-          </Tabs.Content>
-        ))}
-      </Tabs.Root>
+        panel={(item) => <TeamBookingList teamId={teamId} tab={item.value} members={members} canAssign={canAssign} />}
+      />
       <CreateBookingDialog
         open={creating}
         onClose={() => setCreating(false)}
