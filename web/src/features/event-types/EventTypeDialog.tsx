@@ -6,7 +6,7 @@ import { AppDialog } from '../../components/AppDialog.tsx';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { ColorPicker } from '../../components/ColorPicker.tsx';
 import { FormField } from '../../components/FormField.tsx';
-import { SwitchField } from '../../components/SwitchField.tsx';
+import { FormSwitch } from '../../components/FormSwitch.tsx';
 import type { EventType } from '../../lib/types.ts';
 import { DURATIONS, eventTypeDefaults, eventTypeSchema, type EventTypeInput, type EventTypeValues } from './schemas.ts';
 import { useDeleteEventType, useSaveEventType } from './hooks.ts';
@@ -88,16 +88,10 @@ export function EventTypeDialog({ open, onClose, eventType }: { open: boolean; o
             name="color"
             render={({ field }) => <ColorPicker value={field.value} onChange={field.onChange} />}
           />
-          <Controller
+          <FormSwitch
             control={control}
             name="autoConfirm"
-            render={({ field }) => (
-              <SwitchField
-                checked={Boolean(field.value)}
-                onChange={field.onChange}
-                label={field.value ? 'Auto-confirm bookings' : 'Manual approval required'}
-              />
-            )}
+            label={(checked) => (checked ? 'Auto-confirm bookings' : 'Manual approval required')}
           />
           {confirming ? (
             <Box

@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Input, Stack, Textarea } from '@chakra-ui/react';
-import { Controller } from 'react-hook-form';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormField } from '../../components/FormField.tsx';
-import { SwitchField } from '../../components/SwitchField.tsx';
+import { FormSwitch } from '../../components/FormSwitch.tsx';
 import { TimezoneSelect } from '../../components/TimezoneSelect.tsx';
 import { slugify } from '../../lib/shared.ts';
 import { useDialogForm } from '../../lib/useDialogForm.ts';
@@ -59,11 +58,7 @@ export function CreateTeamDialog({ open, onClose }: { open: boolean; onClose: ()
         <FormField label="Timezone">
           <TimezoneSelect {...register('timezone')} />
         </FormField>
-        <Controller
-          control={control}
-          name="isPublic"
-          render={({ field }) => <SwitchField checked={Boolean(field.value)} onChange={field.onChange} label="Public Team" />}
-        />
+        <FormSwitch control={control} name="isPublic" label="Public Team" />
       </Stack>
     </FormDialog>
   );

@@ -4,7 +4,7 @@ import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { ColorPicker } from '../../components/ColorPicker.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormField } from '../../components/FormField.tsx';
-import { SwitchField } from '../../components/SwitchField.tsx';
+import { FormSwitch } from '../../components/FormSwitch.tsx';
 import { useDialogForm } from '../../lib/useDialogForm.ts';
 import type { TeamMember } from '../../lib/types.ts';
 import { useCreateTeamEventType } from './hooks.ts';
@@ -78,20 +78,8 @@ export function TeamEventTypeDialog({
             />
           </FormField>
         ) : null}
-        {(['autoConfirm', 'requiresAllMembers'] as const).map((name) => (
-          <Controller
-            key={name}
-            control={control}
-            name={name}
-            render={({ field }) => (
-              <SwitchField
-                checked={Boolean(field.value)}
-                onChange={field.onChange}
-                label={name === 'autoConfirm' ? 'Auto-confirm bookings' : 'Requires all members'}
-              />
-            )}
-          />
-        ))}
+        <FormSwitch control={control} name="autoConfirm" label="Auto-confirm bookings" />
+        <FormSwitch control={control} name="requiresAllMembers" label="Requires all members" />
       </Stack>
     </FormDialog>
   );

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Badge, Button, Card, Heading, HStack, Input, InputGroup, Skeleton, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
 import { ArrowLeft, Check, Copy, ExternalLink } from 'lucide-react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useParams } from 'react-router-dom';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
 import { FormField } from '../../components/FormField.tsx';
-import { SwitchField } from '../../components/SwitchField.tsx';
+import { FormSwitch } from '../../components/FormSwitch.tsx';
 import { TimezoneSelect } from '../../components/TimezoneSelect.tsx';
 import { copyText } from '../../lib/clipboard.ts';
 import type { Team } from '../../lib/types.ts';
@@ -44,18 +44,7 @@ function General({ team }: { team: Team }) {
         <FormField label="Timezone">
           <TimezoneSelect {...register('timezone')} />
         </FormField>
-        <Controller
-          control={control}
-          name="isPublic"
-          render={({ field }) => (
-            <SwitchField
-              checked={Boolean(field.value)}
-              onChange={field.onChange}
-              label="Public Team"
-              description="Allow anyone to discover and book with this team"
-            />
-          )}
-        />
+        <FormSwitch control={control} name="isPublic" label="Public Team" description="Allow anyone to discover and book with this team" />
         <Button type="submit" colorPalette="blue" alignSelf="start" disabled={update.isPending}>
           {update.isPending ? 'Saving...' : 'Save Changes'}
         </Button>
