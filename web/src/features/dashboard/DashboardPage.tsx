@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Box, Button, Flex, Grid, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { CalendarCheck, ChartLine, Clock, Share2, Users } from 'lucide-react';
+import { CalendarCheck, ChartLine, Clock, Share2, Users, type LucideIcon } from 'lucide-react';
 import { format } from 'date-fns';
 import { Link } from 'react-router-dom';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
@@ -19,6 +19,21 @@ const TIMEFRAMES: { value: Timeframe; label: string }[] = [
   { value: 'month', label: 'This month' },
   { value: 'quarter', label: 'Quarter to date' },
   { value: 'year', label: 'Year to date' },
+];
+
+type StatKey = 'total_bookings' | 'total_hours' | 'active_clients' | 'revenue';
+
+const STAT_CARDS: { key: StatKey; title: string; show: (value: number) => string; icon: LucideIcon; color: string }[] = [
+  { key: 'total_bookings', title: 'Bookings', show: String, icon: CalendarCheck, color: 'green' },
+  {
+    key: 'total_hours',
+    title: 'Total Hours',
+    show: (hours) => `${Number(hours).toFixed(1).replace(/\.0$/, '')}h`,
+    icon: Clock,
+    color: 'blue',
+  },
+  { key: 'active_clients', title: 'Active Clients', show: String, icon: Users, color: 'purple' },
+  { key: 'revenue', title: 'Revenue', show: (revenue) => `$${Number(revenue).toLocaleString()}`, icon: ChartLine, color: 'orange' },
 ];
 
 function changeText(current: number, previous: number): string {
@@ -55,38 +70,17 @@ function Stats() {
         />
       </Flex>
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
-        <StatCard
-          title="Bookings"
-          value={String(stats.total_bookings)}
-          subtitle={changeText(stats.total_bookings, stats.previous_total_bookings)}
-          icon={CalendarCheck}
-          color="green"
-          loading={isPending}
-        />
-        <StatCard
-          title="Total Hours"
-          value={`${Number(stats.total_hours).toFixed(1).replace(/\.0$/, '')}h`}
-          subtitle={changeText(stats.total_hours, stats.previous_total_hours)}
-          icon={Clock}
-          color="blue"
-          loading={isPending}
-        />
-        <StatCard
-          title="Active Clients"
-          value={String(stats.active_clients)}
-          subtitle={changeText(stats.active_clients, stats.previous_active_clients)}
-          icon={Users}
-          color="purple"
-          loading={isPending}
-        />
-        <StatCard
-          title="Revenue"
-          value={`$${Number(stats.revenue).toLocaleString()}`}
-          subtitle={changeText(stats.revenue, stats.previous_revenue)}
-          icon={ChartLine}
-          color="orange"
-          loading={isPending}
-        />
+        {STAT_CARDS.map((card) => (
+          <StatCard
+            key={card.key}
+            title={card.title}
+            value={card.show(stats[card.key])}
+            subtitle={changeText(stats[card.key], stats[`previous_${card.key}`])}
+            icon={card.icon}
+            color={card.color}
+            loading={isPending}
+          />
+        ))}
       </SimpleGrid>
     </Stack>
   );
