@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LazyTabs } from '../../components/LazyTabs.tsx';
+import { SkeletonList } from '../../components/SkeletonList.tsx';
 import { useEventTypes } from '../event-types/hooks.ts';
 import { BookingCard } from './BookingCard.tsx';
 import { CreateBookingDialog } from './CreateBookingDialog.tsx';
@@ -18,13 +19,7 @@ const TABS: { value: BookingTab; label: string; empty: string }[] = [
 function BookingList({ tab, empty }: { tab: BookingTab; empty: string }) {
   const { data, isPending, isError } = useBookings(tab);
   if (isPending) {
-    return (
-      <Stack gap="3" aria-busy="true" aria-label="Loading bookings">
-        {Array.from({ length: 5 }, (_, index) => (
-          <Skeleton key={index} height="32" borderRadius="lg" data-testid="booking-skeleton" />
-        ))}
-      </Stack>
-    );
+    return <SkeletonList count={5} height="32" label="Loading bookings" testId="booking-skeleton" />;
   }
   if (isError) return <EmptyState title="Could not load bookings" text="Please try again later." />;
   if (!data.length) return <EmptyState title={empty} text="Your bookings will appear here" />;

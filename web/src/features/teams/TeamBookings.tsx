@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Flex, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { format } from 'date-fns';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LazyTabs } from '../../components/LazyTabs.tsx';
+import { SkeletonList } from '../../components/SkeletonList.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import type { Booking, TeamEventType, TeamMember } from '../../lib/types.ts';
 import { CreateBookingDialog } from '../bookings/CreateBookingDialog.tsx';
@@ -93,13 +94,7 @@ function TeamBookingList({
 }) {
   const { data, isPending, isError, error } = useTeamBookings(teamId, tab);
   if (isPending) {
-    return (
-      <Stack gap="3" aria-busy="true" aria-label="Loading bookings">
-        {Array.from({ length: 3 }, (_, index) => (
-          <Skeleton key={index} h="24" borderRadius="lg" data-testid="team-booking-skeleton" />
-        ))}
-      </Stack>
-    );
+    return <SkeletonList count={3} height="24" label="Loading bookings" testId="team-booking-skeleton" />;
   }
   if (isError) return <EmptyState title="Error" text={error.message} />;
   if (!data.length) return <EmptyState title="No bookings found" text="Your bookings will appear here" />;
