@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { readCookies, serializeCookie } from '../_shared/http/cookies.ts';
 import type { FunctionEnv } from '../_shared/http/env.ts';
-import { fromDbError, HttpError } from '../_shared/http/errors.ts';
+import { errorResponse, fromDbError, HttpError } from '../_shared/http/errors.ts';
 import { BookingRateLimit, RateLimiter } from '../_shared/http/rate-limit.ts';
 import { readEnv } from '../_shared/http/env.ts';
 import { createHandler, Router } from '../_shared/http/router.ts';
@@ -140,16 +140,19 @@ Deno.test('rate limiter: a burst up to capacity, then refused until tokens come 
   assert.deepEqual([limiter.take('a'), limiter.take('a')], [true, false]);
 });
 
-Deno.test('database errors: client mistakes become 4xx, the rest stays a 500', () => {
+Deno.test('database errors: client mistakes become 4xx, an unreachable database 503, the rest stays a 500', () => {
   const status = (code: string) => {
     const e = fromDbError({ code, message: 'm' });
     return e instanceof HttpError ? e.status : 500;
   };
   assert.deepEqual(
-    ['23P01', '23505', '23503', '23514', '22P05', 'PGRST116', 'PGRST100', '42501', 'P0002', 'XX000'].map(status),
-    [409, 409, 404, 400, 400, 404, 400, 403, 404, 500],
+    ['23P01', '23505', '23503', '23514', '22P05', 'PGRST116', 'PGRST100', '42501', 'P0002', 'PGRST001', '57P01', 'XX000'].map(status),
+    [409, 409, 404, 400, 400, 404, 400, 403, 404, 503, 503, 500],
   );
   assert.match(fromDbError({ code: '23P01', message: '' }).message, /no longer available/);
+  const down = errorResponse(fromDbError({ code: 'PGRST000', message: 'no connection' }));
+  assert.equal(down.status, 503);
+  assert.equal(down.headers.get('retry-after'), '5');
 });
 
 Deno.test('tstzrange text from PostgREST becomes ISO instants', () => {

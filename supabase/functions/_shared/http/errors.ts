@@ -16,6 +16,7 @@ export const unauthorized = () => new HttpError(401, 'Unauthorized');
 export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+export const unavailable = () => new HttpError(503, 'Service temporarily unavailable. Please try again.');
 
 export const SLOT_TAKEN = 'This time slot is no longer available. Please select a different time.';
 
@@ -26,7 +27,11 @@ export function json(body: unknown, status = 200, headers?: HeadersInit): Respon
 }
 
 export function errorResponse(error: unknown): Response {
-  if (error instanceof HttpError) return json({ message: error.message }, error.status);
+  if (error instanceof HttpError) {
+    // A client told to retry waits a moment instead of hammering a database that is coming back.
+    const headers = error.status === 503 ? { 'retry-after': '5' } : undefined;
+    return json({ message: error.message }, error.status, headers);
+  }
   console.error(error);
   return json({ message: 'Internal server error' }, 500);
 }
@@ -68,6 +73,13 @@ export function fromDbError(error: DbError, notFoundMessage = 'Not found'): Http
       return notFound(notFoundMessage);
     case 'P0002': // no_data_found raised by an RPC
       return notFound(error.message || notFoundMessage);
+    case 'PGRST000': // PostgREST cannot reach the database (down or restarting)
+    case 'PGRST001':
+    case 'PGRST002': // schema cache not loaded yet
+    case 'PGRST003': // no pooled connection free in time
+    case '57P01': // admin_shutdown: the database is restarting
+    case '57P03': // cannot_connect_now
+      return unavailable();
     default:
       // Any other data exception (class 22, e.g. a NUL character) or request PostgREST could not parse
       // (PGRST1xx) comes from what the client sent.
