@@ -1,3 +1,4 @@
 // The web's door to supabase/functions/_shared: the same rules the functions enforce.
 export { formatDuration, sanitizeHandle, slugify } from '../../../supabase/functions/_shared/format.ts';
 export { TIME_ZONE_GROUPS } from '../../../supabase/functions/_shared/timezones.ts';
+export { eventTypeColumns, teamEventTypeColumns } from '../../../supabase/functions/_shared/event-types.ts';

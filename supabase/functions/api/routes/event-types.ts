@@ -1,5 +1,6 @@
 // The signed-in host's own event types (GET /api/event-types/{id} for guests is in public.ts).
-import { eventTypeSchema, type EventTypeInput } from '../../_shared/schemas.ts';
+import { eventTypeColumns } from '../../_shared/event-types.ts';
+import { eventTypeSchema } from '../../_shared/schemas.ts';
 import { json, notFound, parseOrThrow } from '../../_shared/http/errors.ts';
 import { idParam, readJson } from '../../_shared/http/request.ts';
 import type { Router } from '../../_shared/http/router.ts';
@@ -7,18 +8,6 @@ import { camelize } from '../../_shared/http/shapes.ts';
 import { rows, type Row } from '../access.ts';
 
 const NOT_FOUND = "The event type you're looking for doesn't exist.";
-
-/** The columns personal and team event types share. */
-export function eventTypeColumns(input: Omit<EventTypeInput, 'duration'> & { duration: number }) {
-  return {
-    title: input.title,
-    description: input.description,
-    duration: input.duration,
-    color: input.color,
-    is_active: input.isActive,
-    auto_confirm: input.autoConfirm,
-  };
-}
 
 export function eventTypeRoutes(router: Router) {
   router.get('/api/event-types', async (ctx) => {

@@ -10,6 +10,7 @@ import {
   teamEventTypeSchema,
   teamSettingsSchema,
 } from '../../_shared/schemas.ts';
+import { teamEventTypeColumns } from '../../_shared/event-types.ts';
 import { bookTeam } from '../../_shared/http/booking.ts';
 import { badRequest, conflict, forbidden, fromDbError, json, notFound, parseOrThrow, type DbError } from '../../_shared/http/errors.ts';
 import type { BookingRateLimit } from '../../_shared/http/rate-limit.ts';
@@ -19,7 +20,6 @@ import type { Caller } from '../../_shared/http/session.ts';
 import { camelize } from '../../_shared/http/shapes.ts';
 import { BOOKING_SELECT, bookingShape, requireManager, rows, TEAM_NOT_FOUND, teamRole, type Row } from '../access.ts';
 import { replaceRules } from './availability.ts';
-import { eventTypeColumns } from './event-types.ts';
 import { BOOKING_NOT_FOUND, bookingDeps, changeStatus } from './bookings.ts';
 
 const MEMBER_SELECT = 'id, team_id, user_id, role, joined_at, user:profiles(id, first_name, last_name, email, profile_image_url, title, company, location)';
@@ -146,13 +146,7 @@ export function teamRoutes(router: Router, limiter: BookingRateLimit) {
     const input = parseOrThrow(teamEventTypeSchema, await readJson(ctx.req));
     const result = await caller.db
       .from('team_event_types')
-      .insert({
-        ...eventTypeColumns(input),
-        team_id: id,
-        requires_all_members: input.requiresAllMembers,
-        assignment_type: input.assignmentType,
-        specific_member_id: input.assignmentType === 'specific_member' ? input.specificMemberId : null,
-      })
+      .insert({ ...teamEventTypeColumns(input), team_id: id })
       .select('*')
       .single();
     // The specific member must belong to the team (composite foreign key).

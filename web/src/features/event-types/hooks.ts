@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { eventTypeColumns } from '../../lib/shared.ts';
 import { supabase } from '../../lib/supabase.ts';
 import { unwrap } from '../../lib/api.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
@@ -20,29 +21,18 @@ export function useEventTypes() {
   });
 }
 
-function toRow(values: EventTypeValues) {
-  return {
-    title: values.title,
-    description: values.description,
-    duration: values.duration,
-    color: values.color,
-    is_active: values.isActive,
-    auto_confirm: values.autoConfirm,
-  };
-}
-
 export function useSaveEventType() {
   const queryClient = useQueryClient();
   const { data: user } = useCurrentUser();
   return useMutation({
     mutationFn: async ({ id, values }: { id?: number; values: EventTypeValues }) => {
-      if (id) unwrap(await supabase.from('event_types').update(toRow(values)).eq('id', id).select().single());
+      if (id) unwrap(await supabase.from('event_types').update(eventTypeColumns(values)).eq('id', id).select().single());
       // Creating a personal event type always sends isActive true (spec section 4).
       else
         unwrap(
           await supabase
             .from('event_types')
-            .insert({ ...toRow(values), is_active: true, user_id: user!.id })
+            .insert({ ...eventTypeColumns(values), is_active: true, user_id: user!.id })
             .select()
             .single(),
         );

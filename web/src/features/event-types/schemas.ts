@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { eventTypeSchema } from '../../../../supabase/functions/_shared/schemas.ts';
+import { DEFAULT_COLOR, eventTypeSchema } from '../../../../supabase/functions/_shared/schemas.ts';
 
 export { DURATIONS, eventTypeSchema } from '../../../../supabase/functions/_shared/schemas.ts';
 
@@ -11,7 +11,7 @@ export const eventTypeDefaults = {
   title: '',
   description: '',
   duration: 30,
-  color: '#3b82f6',
+  color: DEFAULT_COLOR,
   isActive: true,
   autoConfirm: true,
 } satisfies EventTypeInput;

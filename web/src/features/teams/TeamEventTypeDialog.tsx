@@ -7,18 +7,14 @@ import { FormField } from '../../components/FormField.tsx';
 import { FormSwitch } from '../../components/FormSwitch.tsx';
 import { useDialogForm } from '../../lib/useDialogForm.ts';
 import type { TeamMember } from '../../lib/types.ts';
+import { eventTypeDefaults } from '../event-types/schemas.ts';
 import { useCreateTeamEventType } from './hooks.ts';
 import { memberChoices } from './members.ts';
 import { ASSIGNMENT_LABELS, teamEventTypeSchema, type TeamEventTypeInput, type TeamEventTypeValues } from './schemas.ts';
 
-// Spec section 5: title and description empty, 30 minutes, #3b82f6, active, auto-confirm, round robin.
+// Spec section 5: the personal event type's defaults, not requiring all members, round robin.
 const DEFAULTS: TeamEventTypeInput = {
-  title: '',
-  description: '',
-  duration: 30,
-  color: '#3b82f6',
-  isActive: true,
-  autoConfirm: true,
+  ...eventTypeDefaults,
   requiresAllMembers: false,
   assignmentType: 'round_robin',
   specificMemberId: null,

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { teamEventTypeColumns } from '../../lib/shared.ts';
 import { supabase } from '../../lib/supabase.ts';
 import { unwrap } from '../../lib/api.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
@@ -162,18 +163,7 @@ export function useCreateTeamEventType(teamId: number) {
       unwrap(
         await supabase
           .from('team_event_types')
-          .insert({
-            team_id: teamId,
-            title: values.title,
-            description: values.description,
-            duration: values.duration,
-            color: values.color,
-            is_active: values.isActive,
-            auto_confirm: values.autoConfirm,
-            requires_all_members: values.requiresAllMembers,
-            assignment_type: values.assignmentType,
-            specific_member_id: values.specificMemberId,
-          })
+          .insert({ ...teamEventTypeColumns(values), team_id: teamId })
           .select('id')
           .single(),
       );
