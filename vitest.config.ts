@@ -20,6 +20,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['web/src/test/setup.ts'],
+          // The first render of a lazy screen (Chakra, jsdom) takes seconds on a busy 2-core machine.
+          testTimeout: 60_000,
         },
       },
       {

@@ -10,10 +10,10 @@ const resetOnly = process.argv.includes('--reset-only');
 const log = (m: string) => console.log(`  ${m}`);
 
 async function main() {
-  const config = loadConfig();
   if (resetOnly) {
-    rmSync(config.dataDir, { recursive: true, force: true });
-    console.log(`Wiped ${config.dataDir}`);
+    const { dataDir } = loadConfig();
+    rmSync(dataDir, { recursive: true, force: true });
+    console.log(`Wiped ${dataDir}`);
   }
   const started = Date.now();
   let stack: Stack | undefined;
@@ -36,13 +36,14 @@ async function main() {
     console.log(`Database rebuilt: ${stack.startup.migrations.length} migrations applied, seed loaded.`);
     return shutdown();
   }
-  process.env.KAIROS_API_URL = stack.config.apiUrl;
+  const { config } = stack;
+  process.env.KAIROS_API_URL = config.apiUrl;
   vite = await createServer({
     configFile: join(ROOT, 'web', 'vite.config.ts'),
     server: { port: config.ports.web, strictPort: true, host: '127.0.0.1' },
   });
   await vite.listen();
-  const { apiUrl } = stack.config;
+  const { apiUrl } = config;
   console.log(`
 Kairos local stack is ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${stack.startup.fresh ? 'first run, database created' : 'warm start'})
 
@@ -54,8 +55,8 @@ Kairos local stack is ready in ${((Date.now() - started) / 1000).toFixed(1)} s (
        Functions: ${apiUrl}/functions/v1/<name>
            Inbox: ${apiUrl}/inbox
           DB URL: ${stack.dbUrl}
-        anon key: ${stack.config.anonKey}
-service_role key: ${stack.config.serviceRoleKey}
+        anon key: ${config.anonKey}
+service_role key: ${config.serviceRoleKey}
 
 Press Ctrl-C to stop.`);
 }

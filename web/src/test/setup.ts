@@ -6,7 +6,6 @@ import { server } from './server.ts';
 
 // Screens load lazily; the first import of a module in a run can take a few seconds.
 configure({ asyncUtilTimeout: 15_000 });
-vi.setConfig({ testTimeout: 60_000 });
 
 // What Chakra (Ark/Zag) and the pages expect from a browser that jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {
