@@ -96,8 +96,15 @@ export function expectNoErrors(errors: string[]): void {
 export const JOURNEY_TIMEOUT = 240_000;
 
 /** Follows a link of the signed-in top bar (desktop width). */
+/**
+ * Follows a main-navigation link and waits, as a person would, until it is the current page: the
+ * router keeps the previous page on screen while the next one loads, and that page may have the
+ * same buttons (both availability and dashboard offer 'Create Your First Event Type').
+ */
 export async function navigate(page: Page, label: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: label, exact: true }).click();
+  const link = page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: label, exact: true });
+  await link.click();
+  await page.getByRole('navigation', { name: 'Main', exact: true }).locator('a[aria-current="page"]', { hasText: label }).waitFor();
 }
 
 /** Ticks the dialog's terms box (its label holds a link, so the box itself is what a person clicks). */
