@@ -29,8 +29,22 @@ export default defineConfig({
           name: 'stack',
           environment: 'node',
           include: ['scripts/local/tests/**/*.test.ts', 'supabase/tests/**/*.test.ts', 'web/e2e/**/*.test.ts'],
+          exclude: ['scripts/local/tests/faults/**'],
           globalSetup: ['scripts/local/test/global-setup.ts'],
           testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
+          // Fault tests kill and restart services and flood them; they run after everything else so
+          // their bursts and the journeys' timing never share the cores.
+          name: 'faults',
+          environment: 'node',
+          include: ['scripts/local/tests/faults/**/*.test.ts'],
+          globalSetup: ['scripts/local/test/global-setup.ts'],
+          sequence: { groupOrder: 1 },
+          testTimeout: 120_000,
           hookTimeout: 180_000,
         },
       },

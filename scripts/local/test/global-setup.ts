@@ -21,7 +21,7 @@ declare module 'vitest' {
  */
 function wantsWebBuild(): boolean {
   if (process.env.KAIROS_E2E) return process.env.KAIROS_E2E === '1';
-  const filters = process.argv.slice(2).filter((a) => !a.startsWith('-') && a !== 'run' && !/^(unit|web|stack)$/.test(a));
+  const filters = process.argv.slice(2).filter((a) => !a.startsWith('-') && a !== 'run' && !/^(unit|web|stack|faults)$/.test(a));
   return filters.length === 0 || filters.some((f) => f.includes('e2e'));
 }
 
@@ -46,7 +46,7 @@ async function buildWeb(): Promise<string> {
 }
 
 export default async function setup(project: TestProject) {
-  const webDir = wantsWebBuild() ? await buildWeb() : undefined;
+  const webDir = project.name !== 'faults' && wantsWebBuild() ? await buildWeb() : undefined;
   const { stack, dispose } = await startTestStack({ webDir });
   const info: StackInfo = {
     apiUrl: stack.config.apiUrl,
