@@ -1,0 +1,165 @@
+// Busy time from iCalendar (RFC 5545) data: what an external calendar says the host is doing.
+// Pure: ical.js parses and expands recurrence rules; instants come from the file's own VTIMEZONE
+// definitions, else from the IANA zone its TZID names, else (floating times, all-day dates) from the
+// host's zone, because a floating "09:00" means 09:00 wherever the calendar's owner is.
+import ICAL from 'ical.js';
+import { mergeSpans, type Span } from '../intervals.ts';
+import { isValidTimeZone, zonedToInstant } from '../time.ts';
+
+type Time = InstanceType<typeof ICAL.Time>;
+type Component = InstanceType<typeof ICAL.Component>;
+
+/** Occurrences one event may produce before reaching the window's end; more is an error, never "free". */
+export const MAX_OCCURRENCES = 100_000;
+
+export class CalendarDataError extends Error {}
+
+export interface BusyWindow {
+  /** Epoch ms: only occurrences overlapping [from, to) are returned. */
+  from: number;
+  to: number;
+  /** IANA zone for floating times and all-day dates (the host's zone). */
+  hostTimeZone: string;
+}
+
+function tzidOf(component: Component, property: string): string | null {
+  const tzid = component.getFirstProperty(property)?.getParameter('tzid');
+  return typeof tzid === 'string' ? tzid : null;
+}
+
+/**
+ * The instant a time denotes. ical.js resolves UTC and zones defined in the file itself; a TZID
+ * without a definition (allowed by many producers for IANA names) is read as that IANA zone.
+ */
+function instantOf(time: Time, tzid: string | null, hostZone: string): number {
+  if (time.isDate) return zonedToInstant(dateOf(time), 0, hostZone).getTime();
+  const zone = time.zone;
+  if (zone && (zone.tzid === 'UTC' || zone.component)) return time.toUnixTime() * 1000;
+  const wallZone = tzid && isValidTimeZone(tzid) ? tzid : hostZone;
+  return zonedToInstant(dateOf(time), time.hour * 60 + time.minute, wallZone).getTime() + time.second * 1000;
+}
+
+function dateOf(time: Time): string {
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${pad(time.year, 4)}-${pad(time.month)}-${pad(time.day)}`;
+}
+
+function isCancelled(component: Component): boolean {
+  return String(component.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED';
+}
+
+/** An event that does not occupy its owner's time: cancelled, or marked transparent ("free"). */
+function isFree(component: Component): boolean {
+  return isCancelled(component) || String(component.getFirstPropertyValue('transp') ?? '').toUpperCase() === 'TRANSPARENT';
+}
+
+/** [start, end) of one event component (a single event, or one overridden occurrence). */
+function spanOf(event: InstanceType<typeof ICAL.Event>, hostZone: string): Span {
+  const c = event.component;
+  const start = instantOf(event.startDate, tzidOf(c, 'dtstart'), hostZone);
+  const end = c.hasProperty('dtend')
+    ? instantOf(event.endDate, tzidOf(c, 'dtend'), hostZone)
+    : instantOf(event.endDate, tzidOf(c, 'dtstart'), hostZone);
+  return { start, end };
+}
+
+interface Series {
+  master?: InstanceType<typeof ICAL.Event>;
+  /** Overridden occurrences (RECURRENCE-ID), keyed by the instant of the occurrence they replace. */
+  overrides: Map<number, InstanceType<typeof ICAL.Event>>;
+}
+
+/** VEVENTs of every VCALENDAR in `text`, grouped by UID into a series (master + overrides). */
+function seriesOf(text: string, hostZone: string): Series[] {
+  let parsed: unknown;
+  try {
+    parsed = ICAL.parse(text);
+  } catch (e) {
+    throw new CalendarDataError(`Unreadable iCalendar data: ${(e as Error).message}`);
+  }
+  const roots = (Array.isArray(parsed) && typeof parsed[0] === 'string' ? [parsed] : (parsed as unknown[])) as unknown[];
+  const byUid = new Map<string, Series>();
+  let anonymous = 0;
+  for (const root of roots) {
+    const calendar = new ICAL.Component(root as never);
+    for (const vevent of calendar.getAllSubcomponents('vevent')) {
+      const uid = String(vevent.getFirstPropertyValue('uid') ?? `no-uid-${anonymous++}`);
+      const series: Series = byUid.get(uid) ?? { overrides: new Map() };
+      byUid.set(uid, series);
+      const event = new ICAL.Event(vevent, { strictExceptions: false, exceptions: [] });
+      if (!vevent.hasProperty('dtstart')) continue;
+      if (vevent.hasProperty('recurrence-id')) {
+        series.overrides.set(instantOf(event.recurrenceId, tzidOf(vevent, 'recurrence-id'), hostZone), event);
+      } else {
+        series.master = event;
+      }
+    }
+  }
+  return [...byUid.values()];
+}
+
+/**
+ * Wall-clock length of a master event, so every occurrence of "10:00-11:00" lasts until 11:00 local
+ * time even across a DST change (and an all-day event lasts whole days).
+ */
+function occurrenceEnd(master: InstanceType<typeof ICAL.Event>, occurrence: Time, hostZone: string): number {
+  const c = master.component;
+  const startTzid = tzidOf(c, 'dtstart');
+  const sameClock = !c.hasProperty('dtend') || tzidOf(c, 'dtend') === startTzid;
+  if (sameClock) {
+    const end = occurrence.clone();
+    end.addDuration(c.hasProperty('duration') ? master.duration : master.endDate.subtractDate(master.startDate));
+    return instantOf(end, startTzid, hostZone);
+  }
+  const { start, end } = spanOf(master, hostZone);
+  return instantOf(occurrence, startTzid, hostZone) + (end - start);
+}
+
+function* occurrences(series: Series, window: BusyWindow): Generator<Span> {
+  const { master, overrides } = series;
+  const zone = window.hostTimeZone;
+  // A cancelled series frees its moved occurrences too; each override has its own transparency.
+  if (master && isCancelled(master.component)) return;
+  for (const override of overrides.values()) {
+    if (!isFree(override.component)) yield spanOf(override, zone);
+  }
+  if (!master || isFree(master.component)) return;
+  if (!master.isRecurring()) {
+    yield spanOf(master, zone);
+    return;
+  }
+  const c = master.component;
+  const startTzid = tzidOf(c, 'dtstart');
+  // EXDATEs are matched by instant, so one written in UTC still removes an occurrence in a TZID zone.
+  const excluded = new Set<number>();
+  for (const prop of c.getAllProperties('exdate')) {
+    const tzid = typeof prop.getParameter('tzid') === 'string' ? (prop.getParameter('tzid') as string) : startTzid;
+    for (const value of prop.getValues() as Time[]) excluded.add(instantOf(value, tzid, zone));
+  }
+  const it = master.iterator();
+  let count = 0;
+  for (let next = it.next(); next; next = it.next()) {
+    if (++count > MAX_OCCURRENCES) throw new CalendarDataError('An event repeats too often to be read');
+    const start = instantOf(next, startTzid, zone);
+    if (start >= window.to) return;
+    if (excluded.has(start) || overrides.has(start)) continue;
+    yield { start, end: occurrenceEnd(master, next, zone) };
+  }
+}
+
+/**
+ * Busy spans of the host in [from, to), merged and sorted, from one or more VCALENDARs (a feed, or
+ * the calendar objects of a CalDAV collection joined together). Recurring events are expanded with
+ * their EXDATEs and RECURRENCE-ID overrides; cancelled and transparent events and occurrences are free.
+ */
+export function busyFromICalendar(texts: string | readonly string[], window: BusyWindow): Span[] {
+  const spans: Span[] = [];
+  for (const text of typeof texts === 'string' ? [texts] : texts) {
+    for (const series of seriesOf(text, window.hostTimeZone)) {
+      for (const s of occurrences(series, window)) {
+        if (s.end > window.from && s.start < window.to && s.end > s.start) spans.push(s);
+      }
+    }
+  }
+  return mergeSpans(spans);
+}

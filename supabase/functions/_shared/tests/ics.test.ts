@@ -1,0 +1,209 @@
+import { describe, expect, it } from 'vitest';
+import { busyFromICalendar, CalendarDataError } from '../calendars/ics.ts';
+
+const NEW_YORK = `BEGIN:VTIMEZONE
+TZID:America/New_York
+BEGIN:DAYLIGHT
+TZOFFSETFROM:-0500
+TZOFFSETTO:-0400
+TZNAME:EDT
+DTSTART:19700308T020000
+RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU
+END:DAYLIGHT
+BEGIN:STANDARD
+TZOFFSETFROM:-0400
+TZOFFSETTO:-0500
+TZNAME:EST
+DTSTART:19701101T020000
+RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU
+END:STANDARD
+END:VTIMEZONE`;
+
+// A zone only this file defines: a fixed +05:45 under a name no IANA database knows.
+const CUSTOM = `BEGIN:VTIMEZONE
+TZID:Himalaya Office Time
+BEGIN:STANDARD
+TZOFFSETFROM:+0545
+TZOFFSETTO:+0545
+DTSTART:19700101T000000
+END:STANDARD
+END:VTIMEZONE`;
+
+function calendar(...parts: string[]): string {
+  return ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Kairos tests//EN', ...parts, 'END:VCALENDAR'].join('\r\n');
+}
+
+function event(lines: string[]): string {
+  return ['BEGIN:VEVENT', 'DTSTAMP:20260101T000000Z', ...lines, 'END:VEVENT'].join('\r\n');
+}
+
+const MARCH = { from: Date.parse('2026-03-01T00:00:00Z'), to: Date.parse('2026-04-01T00:00:00Z'), hostTimeZone: 'UTC' };
+
+const iso = (spans: { start: number; end: number }[]) =>
+  spans.map((s) => `${new Date(s.start).toISOString().slice(0, 16)}/${new Date(s.end).toISOString().slice(11, 16)}`);
+
+describe('single events', () => {
+  it('reads a UTC event as its interval', () => {
+    const ics = calendar(event(['UID:a', 'DTSTART:20260310T140000Z', 'DTEND:20260310T150000Z']));
+    expect(iso(busyFromICalendar(ics, MARCH))).toEqual(['2026-03-10T14:00/15:00']);
+  });
+
+  it('takes DURATION when there is no DTEND', () => {
+    const ics = calendar(event(['UID:a', 'DTSTART:20260310T140000Z', 'DURATION:PT45M']));
+    expect(iso(busyFromICalendar(ics, MARCH))).toEqual(['2026-03-10T14:00/14:45']);
+  });
+
+  it('reads a TZID with its VTIMEZONE, on both sides of a DST change', () => {
+    const ics = calendar(
+      NEW_YORK,
+      event(['UID:a', 'DTSTART;TZID=America/New_York:20260306T100000', 'DTEND;TZID=America/New_York:20260306T110000']),
+      event(['UID:b', 'DTSTART;TZID=America/New_York:20260309T100000', 'DTEND;TZID=America/New_York:20260309T110000']),
+    );
+    expect(iso(busyFromICalendar(ics, MARCH))).toEqual(['2026-03-06T15:00/16:00', '2026-03-09T14:00/15:00']);
+  });
+
+  it('reads a zone defined only in the file (+05:45 under a made-up name)', () => {
+    const ics = calendar(CUSTOM, event(['UID:a', 'DTSTART;TZID=Himalaya Office Time:20260310T090000', 'DTEND;TZID=Himalaya Office Time:20260310T100000']));
+    expect(iso(busyFromICalendar(ics, MARCH))).toEqual(['2026-03-10T03:15/04:15']);
+  });
+
+  it('reads an IANA TZID without a VTIMEZONE through the zone database', () => {
+    const ics = calendar(event(['UID:a', 'DTSTART;TZID=Asia/Kathmandu:20260310T090000', 'DTEND;TZID=Asia/Kathmandu:20260310T100000']));
+    expect(iso(busyFromICalendar(ics, MARCH))).toEqual(['2026-03-10T03:15/04:15']);
+  });
+
+  it('reads floating times and unknown TZIDs in the host\'s zone', () => {
+    const ics = calendar(
+      event(['UID:a', 'DTSTART:20260310T090000', 'DTEND:20260310T100000']),
+      event(['UID:b', 'DTSTART;TZID=Nowhere Standard Time:20260311T090000', 'DTEND;TZID=Nowhere Standard Time:20260311T100000']),
+    );
+    expect(iso(busyFromICalendar(ics, { ...MARCH, hostTimeZone: 'Asia/Kolkata' }))).toEqual([
+      '2026-03-10T03:30/04:30',
+      '2026-03-11T03:30/04:30',
+    ]);
+  });
+
+  it('blocks whole host-local days for an all-day event (+05:30 host)', () => {
+    const ics = calendar(event(['UID:a', 'DTSTART;VALUE=DATE:20260310', 'DTEND;VALUE=DATE:20260312']));
+    const busy = busyFromICalendar(ics, { ...MARCH, hostTimeZone: 'Asia/Kolkata' });
+    expect(busy.map((s) => [new Date(s.start).toISOString(), new Date(s.end).toISOString()])).toEqual([
+      ['2026-03-09T18:30:00.000Z', '2026-03-11T18:30:00.000Z'],
+    ]);
+  });
+
+  it('gives an all-day event without DTEND one day', () => {
+    const ics = calendar(event(['UID:a', 'DTSTART;VALUE=DATE:20260310']));
+    expect(iso(busyFromICalendar(ics, MARCH))).toEqual(['2026-03-10T00:00/00:00']);
+    expect(busyFromICalendar(ics, MARCH)[0].end - busyFromICalendar(ics, MARCH)[0].start).toBe(86_400_000);
+  });
+
+  it('treats transparent and cancelled events as free', () => {
+    const ics = calendar(
+      event(['UID:a', 'DTSTART:20260310T140000Z', 'DTEND:20260310T150000Z', 'TRANSP:TRANSPARENT']),
+      event(['UID:b', 'DTSTART:20260311T140000Z', 'DTEND:20260311T150000Z', 'STATUS:CANCELLED']),
+      event(['UID:c', 'DTSTART:20260312T140000Z', 'DTEND:20260312T150000Z', 'TRANSP:OPAQUE', 'STATUS:TENTATIVE']),
+    );
+    expect(iso(busyFromICalendar(ics, MARCH))).toEqual(['2026-03-12T14:00/15:00']);
+  });
+
+  it('keeps only what overlaps the window and merges overlapping events', () => {
+    const ics = calendar(
+      event(['UID:a', 'DTSTART:20260228T230000Z', 'DTEND:20260301T010000Z']),
+      event(['UID:b', 'DTSTART:20260227T100000Z', 'DTEND:20260227T110000Z']),
+      event(['UID:c', 'DTSTART:20260310T100000Z', 'DTEND:20260310T120000Z']),
+      event(['UID:d', 'DTSTART:20260310T110000Z', 'DTEND:20260310T130000Z']),
+      event(['UID:e', 'DTSTART:20260401T000000Z', 'DTEND:20260401T010000Z']),
+    );
+    expect(iso(busyFromICalendar(ics, MARCH))).toEqual(['2026-02-28T23:00/01:00', '2026-03-10T10:00/13:00']);
+  });
+
+  it('reads several calendar objects (a CalDAV collection) together', () => {
+    const a = calendar(event(['UID:a', 'DTSTART:20260310T140000Z', 'DTEND:20260310T150000Z']));
+    const b = calendar(event(['UID:b', 'DTSTART:20260311T140000Z', 'DTEND:20260311T150000Z']));
+    expect(iso(busyFromICalendar([a, b], MARCH))).toEqual(['2026-03-10T14:00/15:00', '2026-03-11T14:00/15:00']);
+  });
+});
+
+describe('recurring events', () => {
+  const weekly = (extra: string[] = [], overrides: string[][] = []) =>
+    calendar(
+      NEW_YORK,
+      event([
+        'UID:standup',
+        'DTSTART;TZID=America/New_York:20260302T100000',
+        'DTEND;TZID=America/New_York:20260302T103000',
+        'RRULE:FREQ=WEEKLY;BYDAY=MO',
+        ...extra,
+      ]),
+      ...overrides.map((o) => event(['UID:standup', ...o])),
+    );
+
+  it('expands a weekly rule at the same local time across the DST change', () => {
+    expect(iso(busyFromICalendar(weekly(), MARCH))).toEqual([
+      '2026-03-02T15:00/15:30',
+      '2026-03-09T14:00/14:30',
+      '2026-03-16T14:00/14:30',
+      '2026-03-23T14:00/14:30',
+      '2026-03-30T14:00/14:30',
+    ]);
+  });
+
+  it('removes EXDATEs, in the event\'s zone or written in UTC', () => {
+    const ics = weekly(['EXDATE;TZID=America/New_York:20260309T100000', 'EXDATE:20260323T140000Z']);
+    expect(iso(busyFromICalendar(ics, MARCH))).toEqual(['2026-03-02T15:00/15:30', '2026-03-16T14:00/14:30', '2026-03-30T14:00/14:30']);
+  });
+
+  it('applies RECURRENCE-ID overrides: moved, cancelled, made free, and moved in from outside the window', () => {
+    const ics = weekly(
+      [],
+      [
+        ['RECURRENCE-ID;TZID=America/New_York:20260309T100000', 'DTSTART;TZID=America/New_York:20260310T160000', 'DTEND;TZID=America/New_York:20260310T170000'],
+        ['RECURRENCE-ID;TZID=America/New_York:20260316T100000', 'DTSTART;TZID=America/New_York:20260316T100000', 'DTEND;TZID=America/New_York:20260316T103000', 'STATUS:CANCELLED'],
+        ['RECURRENCE-ID:20260323T140000Z', 'DTSTART:20260323T140000Z', 'DTEND:20260323T143000Z', 'TRANSP:TRANSPARENT'],
+        ['RECURRENCE-ID;TZID=America/New_York:20260406T100000', 'DTSTART:20260331T090000Z', 'DTEND:20260331T093000Z'],
+      ],
+    );
+    expect(iso(busyFromICalendar(ics, MARCH))).toEqual([
+      '2026-03-02T15:00/15:30',
+      '2026-03-10T20:00/21:00',
+      '2026-03-30T14:00/14:30',
+      '2026-03-31T09:00/09:30',
+    ]);
+  });
+
+  it('frees every occurrence, overrides included, of a cancelled series', () => {
+    const ics = weekly(['STATUS:CANCELLED'], [['RECURRENCE-ID;TZID=America/New_York:20260309T100000', 'DTSTART:20260310T090000Z', 'DTEND:20260310T100000Z']]);
+    expect(busyFromICalendar(ics, MARCH)).toEqual([]);
+  });
+
+  it('honours COUNT and UNTIL, and a series that began years ago', () => {
+    const counted = calendar(event(['UID:a', 'DTSTART:20260301T080000Z', 'DTEND:20260301T090000Z', 'RRULE:FREQ=DAILY;COUNT=3']));
+    expect(iso(busyFromICalendar(counted, MARCH))).toEqual(['2026-03-01T08:00/09:00', '2026-03-02T08:00/09:00', '2026-03-03T08:00/09:00']);
+    const until = calendar(event(['UID:a', 'DTSTART:20100301T080000Z', 'DTEND:20100301T090000Z', 'RRULE:FREQ=DAILY;UNTIL=20260302T235959Z']));
+    expect(iso(busyFromICalendar(until, MARCH))).toEqual(['2026-03-01T08:00/09:00', '2026-03-02T08:00/09:00']);
+  });
+
+  it('expands recurring all-day events as whole host-local days', () => {
+    const ics = calendar(event(['UID:a', 'DTSTART;VALUE=DATE:20260306', 'DTEND;VALUE=DATE:20260307', 'RRULE:FREQ=WEEKLY;COUNT=2']));
+    const busy = busyFromICalendar(ics, { ...MARCH, hostTimeZone: 'America/New_York' });
+    expect(busy.map((s) => [new Date(s.start).toISOString(), (s.end - s.start) / 3_600_000])).toEqual([
+      ['2026-03-06T05:00:00.000Z', 24],
+      ['2026-03-13T04:00:00.000Z', 24],
+    ]);
+  });
+
+  it('refuses a rule that repeats too often to expand, rather than reading it as free', () => {
+    const ics = calendar(event(['UID:a', 'DTSTART:20000101T000000Z', 'DTEND:20000101T000001Z', 'RRULE:FREQ=SECONDLY']));
+    expect(() => busyFromICalendar(ics, MARCH)).toThrow(CalendarDataError);
+  });
+});
+
+describe('bad input', () => {
+  it('refuses text that is not iCalendar', () => {
+    expect(() => busyFromICalendar('<html>Sign in</html>', MARCH)).toThrow(CalendarDataError);
+  });
+
+  it('reads an empty calendar as no busy time', () => {
+    expect(busyFromICalendar(calendar(), MARCH)).toEqual([]);
+  });
+});
