@@ -28,7 +28,7 @@ async function startOnce(env: Record<string, string>, expect: 'first run' | 'war
 export async function benchStartup(report: Report) {
   const dataDir = tempDataDir('kairos-bench-dev-');
   try {
-    const env = { KAIROS_PORT_BASE: String(await freePortRange(12)), KAIROS_DATA_DIR: dataDir };
+    const env = { KAIROS_PORT_BASE: String(await freePortRange(16)), KAIROS_DATA_DIR: dataDir };
     for (const [kase, expect] of [['first run (new data folder)', 'first run'], ['warm (same folder)', 'warm start']] as const) {
       const { total, reported } = await startOnce(env, expect);
       report.add('5 start-up', kase, 'launch to "Press Ctrl-C to stop."', total, 's');

@@ -23,6 +23,9 @@ export interface Ports {
   /** First of the consecutive ports given to function processes (one per function). 0: picked at start. */
   functions: number;
   web: number;
+  /** The mail catcher: its web inbox with Mailpit's API, and its SMTP server. */
+  inbox: number;
+  smtp: number;
 }
 
 export interface AuthSettings {
@@ -38,6 +41,18 @@ export interface AuthSettings {
   /** Wrong passwords for one email within 5 minutes before sign-in is throttled. */
   maxFailedSignIns: number;
   externalProviders: string[];
+}
+
+/** Where mail goes: the local catcher, or the SMTP server of `[auth.email.smtp]` when enabled. */
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  user?: string;
+  pass?: string;
+  /** Implicit TLS (port 465). */
+  secure: boolean;
+  adminEmail: string;
+  senderName: string;
 }
 
 export interface BucketConfig {
@@ -62,6 +77,7 @@ export interface StackConfig {
   /** Public URL of the gateway (what clients use as SUPABASE_URL). */
   apiUrl: string;
   auth: AuthSettings;
+  smtp: SmtpSettings;
   buckets: BucketConfig[];
   /** Storage's global upload limit ([storage] file_size_limit); a bucket's own limit may be lower. */
   storageFileSizeLimit: number | null;
@@ -109,7 +125,9 @@ export function loadConfig(overrides: ConfigOverrides = {}): StackConfig {
     auth: base ? base + 3 : 0,
     storage: base ? base + 4 : 0,
     web: base ? base + 5 : 5173,
-    functions: base ? base + 6 : 0,
+    inbox: base ? base + 6 : Number(toml.inbucket?.port ?? 54324),
+    smtp: base ? base + 7 : Number(toml.inbucket?.smtp_port ?? 54325),
+    functions: base ? base + 8 : 0,
     ...overrides.ports,
   };
   const a = toml.auth ?? {};
@@ -127,6 +145,16 @@ export function loadConfig(overrides: ConfigOverrides = {}): StackConfig {
       .filter(([, p]) => p.enabled)
       .map(([name]) => name),
     ...overrides.auth,
+  };
+  const mail = a.email?.smtp?.enabled ? a.email.smtp : undefined;
+  const smtp: SmtpSettings = {
+    host: mail?.host ?? '127.0.0.1',
+    port: Number(mail?.port ?? ports.smtp),
+    user: mail?.user,
+    pass: mail?.pass,
+    secure: Number(mail?.port) === 465,
+    adminEmail: mail?.admin_email ?? toml.inbucket?.admin_email ?? 'admin@email.com',
+    senderName: mail?.sender_name ?? toml.inbucket?.sender_name ?? 'Admin',
   };
   const buckets: BucketConfig[] = Object.entries<Toml>(toml.storage?.buckets ?? {}).map(([id, b]) => ({
     id,
@@ -150,6 +178,7 @@ export function loadConfig(overrides: ConfigOverrides = {}): StackConfig {
     dbPassword: env.KAIROS_DB_PASSWORD ?? 'postgres',
     apiUrl: `http://127.0.0.1:${ports.gateway}`,
     auth,
+    smtp,
     buckets,
     storageFileSizeLimit: parseSize(toml.storage?.file_size_limit),
     functions,

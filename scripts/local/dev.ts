@@ -53,7 +53,8 @@ Kairos local stack is ready in ${((Date.now() - started) / 1000).toFixed(1)} s (
             Auth: ${apiUrl}/auth/v1
          Storage: ${apiUrl}/storage/v1
        Functions: ${apiUrl}/functions/v1/<name>
-           Inbox: ${apiUrl}/inbox
+           Inbox: http://127.0.0.1:${config.ports.inbox} (Mailpit API at /api/v1/messages)
+      SMTP (mail): 127.0.0.1:${config.ports.smtp}
           DB URL: ${stack.dbUrl}
         anon key: ${config.anonKey}
 service_role key: ${config.serviceRoleKey}

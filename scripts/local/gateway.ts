@@ -6,12 +6,10 @@ import { extname, join, normalize } from 'node:path';
 import { jwtVerify } from 'jose';
 import type { StackConfig } from './config.ts';
 import type { FunctionsRuntime } from './functions.ts';
-import { renderInbox, type Inbox } from './inbox.ts';
 
 export interface GatewayDeps {
   config: StackConfig;
   functions: FunctionsRuntime;
-  inbox: Inbox;
   /** Serve this folder (a Vite build) at / with /api/* rewritten to the api function. */
   webDir?: string;
 }
@@ -96,7 +94,7 @@ function proxy(
 }
 
 export function createGateway(deps: GatewayDeps): http.Server {
-  const { config, functions, inbox } = deps;
+  const { config, functions } = deps;
   const secret = new TextEncoder().encode(config.jwtSecret);
   const apiKeys = new Set([config.anonKey, config.serviceRoleKey]);
   const routes: Route[] = [
@@ -147,11 +145,6 @@ export function createGateway(deps: GatewayDeps): http.Server {
       if (deps.webDir && (url.pathname === '/api' || url.pathname.startsWith('/api/'))) {
         return await handleFunction(req, res, req.url!);
       }
-      if (url.pathname === '/inbox' || url.pathname === '/inbox/') {
-        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-        return res.end(renderInbox(inbox.list()));
-      }
-      if (url.pathname === '/inbox/api/messages') return json(res, 200, inbox.list(url.searchParams.get('to') ?? undefined));
 
       const route = routes.find((r) => url.pathname === r.prefix || url.pathname.startsWith(r.prefix + '/'));
       if (route) {

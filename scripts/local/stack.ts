@@ -1,5 +1,5 @@
 // Starts and stops the whole local Supabase stack: Postgres, migrations, PostgREST, Auth, Storage,
-// edge functions and the gateway. Used by `npm run dev`, the test suite and the benchmarks.
+// edge functions, the mail catcher and the gateway. Used by `npm run dev`, the test suite and the benchmarks.
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
@@ -8,7 +8,8 @@ import { createAuthServer } from './auth/server.ts';
 import { dbUrl, loadConfig, type ConfigOverrides, type StackConfig } from './config.ts';
 import { startFunctions, type FunctionsRuntime } from './functions.ts';
 import { createGateway } from './gateway.ts';
-import { Inbox } from './inbox.ts';
+import { MailCatcher } from './mail/catcher.ts';
+import { createInboxServer } from './mail/inbox-http.ts';
 import { migrate } from './migrate.ts';
 import { freePortRange } from './ports.ts';
 import { startPostgres, type PostgresHandle } from './postgres.ts';
@@ -27,7 +28,8 @@ export interface StackOptions extends ConfigOverrides {
 export interface Stack {
   config: StackConfig;
   dbUrl: string;
-  inbox: Inbox;
+  /** The local mail catcher (SMTP on ports.smtp, Mailpit's API on ports.inbox). */
+  mail: MailCatcher;
   /** Milliseconds from call to ready, and whether initdb ran. */
   startup: { ms: number; fresh: boolean; migrations: string[] };
   postgres: PostgresHandle;
@@ -84,23 +86,27 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const pool = new pg.Pool({ connectionString: url, max: 20 });
     pool.on('error', (e) => log(`pool: ${e.message}`));
     running.push(() => pool.end());
-    const inbox = new Inbox(join(config.dataDir, 'inbox.jsonl'));
+    const mail = new MailCatcher(join(config.dataDir, 'mail'));
+    await mail.load();
+    await mail.listen(config.ports.smtp);
+    running.push(() => mail.close());
 
     const postgrest = await startPostgrest(config, log);
     running.push(() => postgrest.stop());
     const functions = await startFunctions(config, log, options.watchFunctions ?? false);
     running.push(() => functions.stop());
-    let auth = createAuthServer({ config, pool, inbox });
+    let auth = createAuthServer({ config, pool });
     let storage = createStorageServer({ config, pool });
-    const gateway = createGateway({ config, functions, inbox, webDir: options.webDir });
-    for (const [server, port] of [[auth, config.ports.auth], [storage, config.ports.storage], [gateway, config.ports.gateway]] as const) {
+    const inbox = createInboxServer(mail);
+    const gateway = createGateway({ config, functions, webDir: options.webDir });
+    for (const [server, port] of [[auth, config.ports.auth], [storage, config.ports.storage], [inbox, config.ports.inbox], [gateway, config.ports.gateway]] as const) {
       await listen(server, port);
       running.push(() => close(server));
     }
     return {
       config,
       dbUrl: url,
-      inbox,
+      mail,
       startup: { ms: Date.now() - started, fresh, migrations: applied },
       get postgres() {
         return postgres;
@@ -109,7 +115,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       functions,
       restartAuth: async () => {
         await close(auth);
-        auth = createAuthServer({ config, pool, inbox });
+        auth = createAuthServer({ config, pool });
         await listen(auth, config.ports.auth);
       },
       restartStorage: async () => {
@@ -121,8 +127,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         postgres = await startPostgres({ dataDir: config.dataDir, port: config.ports.db, password: config.dbPassword, log });
       },
       stop: async () => {
-        await Promise.all([close(gateway), close(auth), close(storage)]);
-        await Promise.all([postgrest.stop(), functions.stop()]);
+        await Promise.all([close(gateway), close(auth), close(storage), close(inbox)]);
+        await Promise.all([postgrest.stop(), functions.stop(), mail.close()]);
         await pool.end();
         await postgres.stop();
       },

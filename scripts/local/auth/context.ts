@@ -1,9 +1,9 @@
-// What every handler gets: the stack's settings, the superuser pool, the mail inbox and the
+// What every handler gets: the stack's settings, the superuser pool, the SMTP mailer and the
 // per-email sign-in throttle.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
 import type { StackConfig } from '../config.ts';
-import type { Inbox } from '../inbox.ts';
+import type { AuthMailer } from './mail.ts';
 import { badRequest } from './errors.ts';
 
 const WINDOW_MS = 5 * 60 * 1000;
@@ -39,7 +39,7 @@ export class SignInThrottle {
 export interface AuthContext {
   config: StackConfig;
   pool: pg.Pool;
-  inbox: Inbox;
+  mailer: AuthMailer;
   throttle: SignInThrottle;
 }
 

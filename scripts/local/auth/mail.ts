@@ -1,6 +1,7 @@
-// Auth mails (Supabase's default templates) delivered to the local inbox.
+// Auth mails (Supabase's default templates), sent over SMTP like GoTrue's: to the local mail catcher,
+// or to the server of `[auth.email.smtp]`.
+import nodemailer, { type Transporter } from 'nodemailer';
 import type { StackConfig } from '../config.ts';
-import type { Inbox } from '../inbox.ts';
 import { escapeHtml } from './http.ts';
 
 export type MailKind = 'signup' | 'recovery' | 'magiclink' | 'email_change';
@@ -39,14 +40,31 @@ export function verifyLink(config: StackConfig, token: string, type: string, red
   return `${config.apiUrl}/auth/v1/verify?${q}`;
 }
 
-export function sendAuthMail(
+export type AuthMailer = Transporter;
+
+/** One SMTP transport per Auth server (pooled connections, like GoTrue's mailer). */
+export function createAuthMailer(config: StackConfig): AuthMailer {
+  const { host, port, secure, user, pass } = config.smtp;
+  return nodemailer.createTransport({
+    host,
+    port,
+    secure,
+    ignoreTLS: !secure && host === '127.0.0.1',
+    auth: user ? { user, pass } : undefined,
+    pool: true,
+  });
+}
+
+/** Sends before the request answers, as GoTrue does: a failure is the request's failure. */
+export async function sendAuthMail(
   config: StackConfig,
-  inbox: Inbox,
+  mailer: AuthMailer,
   mail: { kind: MailKind; to: string; token: string; code: string; redirectTo: string },
-): void {
+): Promise<void> {
   const t = TEMPLATES[mail.kind];
   const link = verifyLink(config, mail.token, mail.kind, mail.redirectTo);
-  inbox.add({
+  await mailer.sendMail({
+    from: { name: config.smtp.senderName, address: config.smtp.adminEmail },
     to: mail.to,
     subject: t.subject,
     html: `<h2>${t.heading}</h2>\n<p>${t.lead}</p>\n<p><a href="${escapeHtml(link)}">${t.action}</a></p>\n<p>Alternatively, enter the code: ${mail.code}</p>`,

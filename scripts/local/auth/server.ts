@@ -3,10 +3,10 @@
 import http from 'node:http';
 import type pg from 'pg';
 import type { StackConfig } from '../config.ts';
-import type { Inbox } from '../inbox.ts';
 import { createUser, deleteUserById, generateLink, getUserById, listUsers, updateUserById } from './admin.ts';
 import { SignInThrottle, type AuthContext, type Handler } from './context.ts';
 import { notFound, sendError } from './errors.ts';
+import { createAuthMailer } from './mail.ts';
 import { sendJSON } from './http.ts';
 import { authorize, identityPage, identitySubmit, PROVIDERS } from './oauth.ts';
 import { signup } from './signup.ts';
@@ -67,9 +67,9 @@ function route(method: string, path: string): Handler | undefined {
   return ({ GET: getUserById, PUT: updateUserById, DELETE: deleteUserById } as Record<string, Handler>)[method];
 }
 
-export function createAuthServer({ config, pool, inbox }: { config: StackConfig; pool: pg.Pool; inbox: Inbox }): http.Server {
-  const ctx: AuthContext = { config, pool, inbox, throttle: new SignInThrottle(config.auth.maxFailedSignIns) };
-  return http.createServer(async (req, res) => {
+export function createAuthServer({ config, pool }: { config: StackConfig; pool: pg.Pool }): http.Server {
+  const ctx: AuthContext = { config, pool, mailer: createAuthMailer(config), throttle: new SignInThrottle(config.auth.maxFailedSignIns) };
+  const server = http.createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://auth.local');
       // The gateway strips /auth/v1; a direct caller (or a mail link opened on this port) may not.
@@ -86,4 +86,7 @@ export function createAuthServer({ config, pool, inbox }: { config: StackConfig;
       sendError(req, res, e);
     }
   });
+  // The mailer's pooled SMTP connections end with the server.
+  server.on('close', () => ctx.mailer.close());
+  return server;
 }

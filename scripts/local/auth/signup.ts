@@ -35,7 +35,7 @@ export async function sendConfirmation(
   const code = otp();
   const hash = tokenHash(user.email!, code);
   const updated = await updateUser(db, user.id, { confirmation_token: hash, confirmation_sent_at: new Date() });
-  sendAuthMail(ctx.config, ctx.inbox, {
+  await sendAuthMail(ctx.config, ctx.mailer, {
     kind: 'signup',
     to: user.email!,
     token: pkce ? `pkce_${hash}` : hash,

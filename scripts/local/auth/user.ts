@@ -56,7 +56,7 @@ export async function sendEmailChange(
     email_change_token_new: hash,
     email_change_sent_at: new Date(),
   });
-  sendAuthMail(ctx.config, ctx.inbox, { kind: 'email_change', to: newEmail, token: hash, code, redirectTo });
+  await sendAuthMail(ctx.config, ctx.mailer, { kind: 'email_change', to: newEmail, token: hash, code, redirectTo });
   return updated;
 }
 

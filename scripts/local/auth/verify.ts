@@ -66,7 +66,7 @@ async function sendRecoveryMail(
   const hash = tokenHash(user.email!, code);
   await updateUser(db, user.id, { recovery_token: hash, recovery_sent_at: new Date() });
   const token = pkce ? `pkce_${hash}` : hash;
-  sendAuthMail(ctx.config, ctx.inbox, { kind, to: user.email!, token, code, redirectTo });
+  await sendAuthMail(ctx.config, ctx.mailer, { kind, to: user.email!, token, code, redirectTo });
 }
 
 export const recover: Handler = async (ctx, req, res, url) => {

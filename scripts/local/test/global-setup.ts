@@ -54,6 +54,8 @@ export default async function setup(project: TestProject) {
     serviceRoleKey: stack.config.serviceRoleKey,
     jwtSecret: stack.config.jwtSecret,
     dbUrl: stack.dbUrl,
+    inboxUrl: `http://127.0.0.1:${stack.config.ports.inbox}`,
+    smtpPort: stack.config.ports.smtp,
     webUrl: webDir ? stack.config.apiUrl : undefined,
   };
   project.provide('stack', info);

@@ -11,6 +11,9 @@ export interface StackInfo {
   serviceRoleKey: string;
   jwtSecret: string;
   dbUrl: string;
+  /** The mail catcher's web inbox (Mailpit's API under /api/v1) and its SMTP port. */
+  inboxUrl: string;
+  smtpPort: number;
   /** The built web app, served by the gateway (only when the run includes end-to-end tests). */
   webUrl?: string;
 }

@@ -15,7 +15,7 @@ const TROUBLE = /error|exception|panic|fatal|uncaught/i;
 
 export async function startTestStack(options: StackOptions = {}): Promise<TestStack> {
   const dataDir = tempDataDir('kairos-stack-');
-  const base = await freePortRange(12);
+  const base = await freePortRange(16);
   const trouble: string[] = [];
   const log = (m: string) => {
     if (process.env.KAIROS_STACK_LOG) console.log(m);
@@ -26,7 +26,7 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
     web: false,
     ...options,
     dataDir,
-    ports: { gateway: base, db: base + 1, rest: base + 2, auth: base + 3, storage: base + 4, web: base + 5, functions: base + 6 },
+    ports: { gateway: base, db: base + 1, rest: base + 2, auth: base + 3, storage: base + 4, web: base + 5, inbox: base + 6, smtp: base + 7, functions: base + 8 },
     log: options.log ?? log,
   });
   return {

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ws from 'ws';
 import { createAuthServer } from '../auth/server.ts';
 import { loadConfig } from '../config.ts';
-import { Inbox } from '../inbox.ts';
 import { anonClient, newUser, serviceClient, sql, stack, uniqueEmail } from '../test/harness.ts';
+import { mails } from '../test/mailpit.ts';
 import { freePortRange } from '../ports.ts';
 
 const SITE = 'http://localhost:5173';
@@ -35,12 +35,7 @@ function fragment(location: string): URLSearchParams {
   return new URLSearchParams(new URL(location).hash.slice(1));
 }
 
-/** The local inbox of one address, newest first. */
-async function mails(to: string): Promise<{ subject: string; html: string; text: string }[]> {
-  const res = await fetch(`${stack().apiUrl}/inbox/api/messages?to=${encodeURIComponent(to)}`);
-  return res.json();
-}
-
+/** The newest mail to one address, read from the mail catcher through Mailpit's API. */
 async function latestMail(to: string) {
   const list = await mails(to);
   expect(list.length).toBeGreaterThan(0);
@@ -270,8 +265,8 @@ describe('password recovery', () => {
     const { error } = await anonClient().auth.resetPasswordForEmail(u.email, { redirectTo });
     expect(error).toBeNull();
     const mail = await latestMail(u.email);
-    expect(mail.subject).toBe('Reset Your Password');
-    const link = linkIn(mail.text);
+    expect(mail.Subject).toBe('Reset Your Password');
+    const link = linkIn(mail.Text);
     expect(link.startsWith(`${stack().apiUrl}/auth/v1/verify?`)).toBe(true);
     expect(new URL(link).searchParams.get('type')).toBe('recovery');
 
@@ -302,7 +297,7 @@ describe('password recovery', () => {
   it('verifies a recovery code with POST /verify', async () => {
     const u = await newUser();
     await anonClient().auth.resetPasswordForEmail(u.email);
-    const code = /enter the code: (\d{6})/.exec((await latestMail(u.email)).text)![1];
+    const code = /enter the code: (\d{6})/.exec((await latestMail(u.email)).Text)![1];
     const { data, error } = await anonClient().auth.verifyOtp({ email: u.email, token: code, type: 'recovery' });
     expect(error).toBeNull();
     expect(data.user?.id).toBe(u.id);
@@ -314,13 +309,13 @@ describe('password recovery', () => {
   it('sends an unlisted redirect_to back to the site URL, and accepts the site on another loopback port', async () => {
     const u = await newUser();
     await anonClient().auth.resetPasswordForEmail(u.email, { redirectTo: 'https://evil.example.com/steal' });
-    const res = await fetch(linkIn((await latestMail(u.email)).text), { redirect: 'manual' });
+    const res = await fetch(linkIn((await latestMail(u.email)).Text), { redirect: 'manual' });
     expect(res.headers.get('location')!.startsWith(`${SITE}#access_token=`)).toBe(true);
 
     // A web app served by a test on some free port of 127.0.0.1 is still the local site.
     const local = `${stack().apiUrl}/reset`;
     await anonClient().auth.resetPasswordForEmail(u.email, { redirectTo: local });
-    const again = await fetch(linkIn((await latestMail(u.email)).text), { redirect: 'manual' });
+    const again = await fetch(linkIn((await latestMail(u.email)).Text), { redirect: 'manual' });
     expect(again.headers.get('location')!.startsWith(`${local}#access_token=`)).toBe(true);
   });
 
@@ -328,7 +323,7 @@ describe('password recovery', () => {
     const u = await newUser();
     const c = jsClient(stack().apiUrl, 'pkce');
     expect((await c.auth.resetPasswordForEmail(u.email, { redirectTo: `${SITE}/reset-password` })).error).toBeNull();
-    const landed = (await fetch(linkIn((await latestMail(u.email)).text), { redirect: 'manual' })).headers.get('location')!;
+    const landed = (await fetch(linkIn((await latestMail(u.email)).Text), { redirect: 'manual' })).headers.get('location')!;
     expect(landed.startsWith(`${SITE}/reset-password?code=`)).toBe(true);
     const { data, error } = await c.auth.exchangeCodeForSession(new URL(landed).searchParams.get('code')!);
     expect(error).toBeNull();
@@ -342,8 +337,8 @@ describe('magic links', () => {
     const u = await newUser();
     expect((await anonClient().auth.signInWithOtp({ email: u.email })).error).toBeNull();
     const mail = await latestMail(u.email);
-    expect(mail.subject).toBe('Your Magic Link');
-    const code = /enter the code: (\d{6})/.exec(mail.text)![1];
+    expect(mail.Subject).toBe('Your Magic Link');
+    const code = /enter the code: (\d{6})/.exec(mail.Text)![1];
     const { data, error } = await anonClient().auth.verifyOtp({ email: u.email, token: code, type: 'email' });
     expect(error).toBeNull();
     expect(data.user?.id).toBe(u.id);
@@ -355,8 +350,8 @@ describe('magic links', () => {
     const email = uniqueEmail('by-mail');
     expect((await anonClient().auth.signInWithOtp({ email, options: { data: { first_name: 'Otto' } } })).error).toBeNull();
     const confirm = await latestMail(email);
-    expect(confirm.subject).toBe('Confirm Your Signup');
-    const landed = fragment((await fetch(linkIn(confirm.text), { redirect: 'manual' })).headers.get('location')!);
+    expect(confirm.Subject).toBe('Confirm Your Signup');
+    const landed = fragment((await fetch(linkIn(confirm.Text), { redirect: 'manual' })).headers.get('location')!);
     const { data: created } = await anonClient().auth.getUser(landed.get('access_token')!);
     expect(created.user?.email).toBe(email);
     expect(created.user?.user_metadata.first_name).toBe('Otto');
@@ -552,15 +547,15 @@ describe('settings', () => {
 describe('with email confirmations on (an Auth server of its own on the test database)', () => {
   let server: Server;
   let pool: pg.Pool;
-  const inbox = new Inbox();
   let apiUrl = '';
 
   beforeAll(async () => {
     const port = await freePortRange(1);
     // Its public URL is its own port: the server also answers paths under /auth/v1.
-    const config = loadConfig({ ports: { gateway: port, auth: port }, auth: { enableConfirmations: true } });
+    // Its mails go to the shared stack's catcher.
+    const config = loadConfig({ ports: { gateway: port, auth: port, smtp: stack().smtpPort }, auth: { enableConfirmations: true } });
     pool = new pg.Pool({ connectionString: stack().dbUrl, max: 4 });
-    server = createAuthServer({ config, pool, inbox });
+    server = createAuthServer({ config, pool });
     await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
     apiUrl = config.apiUrl;
   });
@@ -570,11 +565,7 @@ describe('with email confirmations on (an Auth server of its own on the test dat
     await pool.end();
   });
 
-  const mailTo = (email: string) => {
-    const mails = inbox.list(email);
-    expect(mails.length).toBeGreaterThan(0);
-    return mails[0];
-  };
+  const mailTo = latestMail;
 
   it('signs up without a session, refuses sign-in until the mailed link is followed', async () => {
     const email = uniqueEmail('confirm');
@@ -589,9 +580,9 @@ describe('with email confirmations on (an Auth server of its own on the test dat
     const early = await c.auth.signInWithPassword({ email, password: 'confirm-me-1' });
     expect(early.error?.code).toBe('email_not_confirmed');
 
-    const mail = mailTo(email);
-    expect(mail.subject).toBe('Confirm Your Signup');
-    const res = await fetch(linkIn(mail.text), { redirect: 'manual' });
+    const mail = await mailTo(email);
+    expect(mail.Subject).toBe('Confirm Your Signup');
+    const res = await fetch(linkIn(mail.Text), { redirect: 'manual' });
     expect(res.status).toBe(303);
     const location = res.headers.get('location')!;
     expect(location.startsWith(`${SITE}/welcome#`)).toBe(true);
@@ -606,7 +597,7 @@ describe('with email confirmations on (an Auth server of its own on the test dat
     const email = uniqueEmail('pkce-confirm');
     const c = jsClient(apiUrl, 'pkce');
     await c.auth.signUp({ email, password: 'confirm-me-2', options: { emailRedirectTo: `${SITE}/welcome` } });
-    const link = linkIn(mailTo(email).text);
+    const link = linkIn((await mailTo(email)).Text);
     expect(new URL(link).searchParams.get('token')).toMatch(/^pkce_/);
     const landed = (await fetch(link, { redirect: 'manual' })).headers.get('location')!;
     expect(landed.startsWith(`${SITE}/welcome?code=`)).toBe(true);
@@ -622,15 +613,15 @@ describe('with email confirmations on (an Auth server of its own on the test dat
     expect(decoy.error).toBeNull();
     expect(decoy.data.user?.id).not.toBe(u.id);
     expect(decoy.data.user?.identities).toEqual([]);
-    expect(inbox.list(u.email)).toEqual([]);
+    expect(await mails(u.email)).toEqual([]);
 
     const email = uniqueEmail('resend');
     const c = jsClient(apiUrl);
     await c.auth.signUp({ email, password: 'confirm-me-3' });
-    const first = linkIn(mailTo(email).text);
+    const first = linkIn((await mailTo(email)).Text);
     expect((await c.auth.resend({ type: 'signup', email })).error).toBeNull();
-    expect(inbox.list(email)).toHaveLength(2);
-    const second = linkIn(mailTo(email).text);
+    expect(await mails(email)).toHaveLength(2);
+    const second = linkIn((await mailTo(email)).Text);
     expect(second).not.toBe(first);
     const stale = fragment((await fetch(first, { redirect: 'manual' })).headers.get('location')!);
     expect(stale.get('error_code')).toBe('otp_expired');
@@ -647,9 +638,9 @@ describe('with email confirmations on (an Auth server of its own on the test dat
     expect(pending.error).toBeNull();
     expect(pending.data.user?.email).toBe(u.email);
     expect(pending.data.user?.new_email).toBe(newEmail);
-    const mail = mailTo(newEmail);
-    expect(mail.subject).toBe('Confirm Email Change');
-    const landed = fragment((await fetch(linkIn(mail.text), { redirect: 'manual' })).headers.get('location')!);
+    const mail = await mailTo(newEmail);
+    expect(mail.Subject).toBe('Confirm Email Change');
+    const landed = fragment((await fetch(linkIn(mail.Text), { redirect: 'manual' })).headers.get('location')!);
     expect(landed.get('type')).toBe('email_change');
     const { data } = await c.auth.getUser(landed.get('access_token')!);
     expect(data.user?.email).toBe(newEmail);

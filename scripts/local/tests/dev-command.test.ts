@@ -19,7 +19,7 @@ function descendants(pid: number): number[] {
 describe('npm run dev', () => {
   it('starts the stack and the web app, prints keys and start-up time, and stops on Ctrl-C leaving no process', async () => {
     const dataDir = tempDataDir('kairos-dev-');
-    const base = await freePortRange(12);
+    const base = await freePortRange(16);
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/local/dev.ts'], {
       cwd: ROOT,
       env: { ...process.env, KAIROS_PORT_BASE: String(base), KAIROS_DATA_DIR: dataDir },
@@ -37,6 +37,10 @@ describe('npm run dev', () => {
       expect(web.status).toBe(200);
       const api = await fetch(`http://127.0.0.1:${base + 5}/api/auth/user`);
       expect(api.status).toBe(401);
+      // The mail catcher's inbox, shown in the banner, answers Mailpit's API.
+      expect(out).toContain(`Inbox: http://127.0.0.1:${base + 6}`);
+      const inbox = await fetch(`http://127.0.0.1:${base + 6}/api/v1/messages`);
+      expect((await inbox.json()).messages).toEqual([]);
       const children = descendants(child.pid!);
       expect(children.length).toBeGreaterThanOrEqual(3); // postgres, postgrest, deno functions
       child.kill('SIGINT');
