@@ -1,7 +1,7 @@
 // Benchmark 2: booking under contention, through the gateway and the api function, each guest from
 // its own address. 200 guests race for one slot; then 2,000 bookings over many hosts and slots (some
 // slots asked for twice), with the database checked for overlaps afterwards.
-import { addDays, instantToZoned } from '../../supabase/functions/_shared/time.ts';
+import { addDays, instantToZoned } from '../../supabase/functions/_shared/rules/time.ts';
 import { createEventType, createUser, overlappingPairs, setAvailability, setSettings } from './lib/fixtures.ts';
 import { guestAddress, pool, request, type Answer } from './lib/guests.ts';
 import type { Report } from './lib/report.ts';

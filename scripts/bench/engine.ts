@@ -1,8 +1,8 @@
 // Benchmark 1a: the _shared slot engine alone, as the slots function calls it, for one host over the
 // 60-day horizon with 500 and 5,000 existing bookings.
-import type { Interval } from '../../supabase/functions/_shared/intervals.ts';
-import { computeSlots, DEFAULT_SETTINGS } from '../../supabase/functions/_shared/slots.ts';
-import type { InstantInput } from '../../supabase/functions/_shared/time.ts';
+import type { Interval } from '../../supabase/functions/_shared/rules/intervals.ts';
+import { computeSlots, DEFAULT_SETTINGS } from '../../supabase/functions/_shared/rules/slots.ts';
+import type { InstantInput } from '../../supabase/functions/_shared/rules/time.ts';
 import { busyIntervals, HORIZON_DAYS, WEEKDAY_TWO_RANGES } from './lib/fixtures.ts';
 import type { Report } from './lib/report.ts';
 import { median, percentile } from './lib/stats.ts';

@@ -1,7 +1,7 @@
 // Benchmark 1b: the `slots` function end to end through the gateway (gateway → Deno → PostgREST →
 // Postgres → engine), for the same host shape as the engine benchmark, at 1, 50 and 200 connections.
 import autocannon from 'autocannon';
-import { addDays, instantToZoned, zonedDateRange } from '../../supabase/functions/_shared/time.ts';
+import { addDays, instantToZoned, zonedDateRange } from '../../supabase/functions/_shared/rules/time.ts';
 import { benchHostSlots, BOOKING_COUNTS, HOST_ZONE, VISITOR_ZONE } from './engine.ts';
 import { busyIntervals, createEventType, createUser, HORIZON_DAYS, insertBookings, setAvailability } from './lib/fixtures.ts';
 import type { Report } from './lib/report.ts';

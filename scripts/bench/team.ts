@@ -1,7 +1,7 @@
 // Benchmark 3: round-robin assignment at scale. A public 50-member team, 1,000 guest bookings one
 // after another (so fairness is measured without races): time per booking and bookings per member.
 import { randomUUID } from 'node:crypto';
-import { addDays, instantToZoned } from '../../supabase/functions/_shared/time.ts';
+import { addDays, instantToZoned } from '../../supabase/functions/_shared/rules/time.ts';
 import { createUser } from './lib/fixtures.ts';
 import { guestAddress, request } from './lib/guests.ts';
 import type { Report } from './lib/report.ts';

@@ -5,7 +5,7 @@
 // with a round-robin event type booked twice, on different members, one reassigned.
 import { describe, expect, it } from 'vitest';
 import { newUser, sql } from '../../scripts/local/test/harness.ts';
-import { slugify } from '../../supabase/functions/_shared/format.ts';
+import { slugify } from '../../supabase/functions/_shared/rules/format.ts';
 import { expectToast, openPage, screenshot, useBrowser, webUrl } from './support/browser.ts';
 import {
   agreeToTerms,

@@ -2,8 +2,8 @@
 // through Auth, and the same rows the app's own triggers would produce (profiles, settings, busy rows).
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { type Interval } from '../../../supabase/functions/_shared/intervals.ts';
-import type { AvailabilityRule } from '../../../supabase/functions/_shared/slots.ts';
+import { type Interval } from '../../../supabase/functions/_shared/rules/intervals.ts';
+import type { AvailabilityRule } from '../../../supabase/functions/_shared/rules/slots.ts';
 import { sample, seededRandom } from './stats.ts';
 
 /** Monday to Friday, 09:00-12:00 and 13:00-17:00: five days with two ranges each. */

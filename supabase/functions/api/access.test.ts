@@ -1,6 +1,6 @@
 // deno test: the camelCase shapes of spec section 7.
 import assert from 'node:assert/strict';
-import { camelize } from '../_shared/http/shapes.ts';
+import { camelize } from '../_shared/db/shapes.ts';
 import { bookingShape } from './access.ts';
 
 Deno.test('camelize: deep keys, values untouched', () => {

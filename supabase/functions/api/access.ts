@@ -4,7 +4,7 @@ import { anonClient } from '../_shared/http/clients.ts';
 import { fromDbError, forbidden, notFound, type DbError } from '../_shared/http/errors.ts';
 import type { Ctx } from '../_shared/http/router.ts';
 import type { Caller } from '../_shared/http/session.ts';
-import { camelize } from '../_shared/http/shapes.ts';
+import { camelize } from '../_shared/db/shapes.ts';
 
 export type Row = Record<string, unknown>;
 

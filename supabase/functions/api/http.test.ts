@@ -6,7 +6,7 @@ import { errorResponse, fromDbError, HttpError } from '../_shared/http/errors.ts
 import { BookingRateLimit, RateLimiter } from '../_shared/http/rate-limit.ts';
 import { readEnv } from '../_shared/http/env.ts';
 import { createHandler, Router } from '../_shared/http/router.ts';
-import { parseRange } from '../_shared/http/scheduling.ts';
+import { parseRange } from '../_shared/booking/schedule.ts';
 import { ACCESS_COOKIE, REFRESH_COOKIE, resolveCaller, sessionCookies } from '../_shared/http/session.ts';
 
 const env: FunctionEnv = { supabaseUrl: 'http://supabase.test', anonKey: 'anon-key', serviceRoleKey: 'service-key', bookingsPerMinute: 60 };

@@ -1,7 +1,7 @@
 // POST /bookings: a guest books a personal event type ({eventTypeId, ...}) or a public team's event
 // type ({teamEventTypeId, ...}); the same module serves POST /api/bookings/public and team bookings.
-import { publicBookingSchema, teamBookingSchema } from '../_shared/schemas.ts';
-import { bookPersonal, bookTeam, type BookingDeps } from '../_shared/http/booking.ts';
+import { publicBookingSchema, teamBookingSchema } from '../_shared/rules/schemas.ts';
+import { bookPersonal, bookTeam, type BookingDeps } from '../_shared/booking/create.ts';
 import type { FunctionEnv } from '../_shared/http/env.ts';
 import { json, parseOrThrow } from '../_shared/http/errors.ts';
 import { BookingRateLimit } from '../_shared/http/rate-limit.ts';

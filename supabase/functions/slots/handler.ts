@@ -3,7 +3,7 @@
 import type { FunctionEnv } from '../_shared/http/env.ts';
 import { json } from '../_shared/http/errors.ts';
 import { createHandler, Router, type Ctx } from '../_shared/http/router.ts';
-import { listSlots } from '../_shared/http/slot-listing.ts';
+import { listSlots } from '../_shared/booking/list-slots.ts';
 
 async function slots(ctx: Ctx) {
   // Members may list slots of their private team's event types; everyone else acts as a guest.

@@ -1,4 +1,4 @@
 // The web's door to supabase/functions/_shared: the same rules the functions enforce.
-export { formatDuration, sanitizeHandle, slugify } from '../../../supabase/functions/_shared/format.ts';
-export { TIME_ZONE_GROUPS } from '../../../supabase/functions/_shared/timezones.ts';
-export { eventTypeColumns, teamEventTypeColumns } from '../../../supabase/functions/_shared/event-types.ts';
+export { formatDuration, sanitizeHandle, slugify } from '../../../supabase/functions/_shared/rules/format.ts';
+export { TIME_ZONE_GROUPS } from '../../../supabase/functions/_shared/rules/timezones.ts';
+export { eventTypeColumns, teamEventTypeColumns } from '../../../supabase/functions/_shared/rules/event-types.ts';

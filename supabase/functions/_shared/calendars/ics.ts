@@ -3,8 +3,8 @@
 // definitions, else from the IANA zone its TZID names, else (floating times, all-day dates) from the
 // host's zone, because a floating "09:00" means 09:00 wherever the calendar's owner is.
 import ICAL from 'ical.js';
-import { mergeSpans, type Span } from '../intervals.ts';
-import { isValidTimeZone, zonedToInstant } from '../time.ts';
+import { mergeSpans, type Span } from '../rules/intervals.ts';
+import { isValidTimeZone, zonedToInstant } from '../rules/time.ts';
 
 type Time = InstanceType<typeof ICAL.Time>;
 type Component = InstanceType<typeof ICAL.Component>;

@@ -1,5 +1,5 @@
 // Sessions for the web app: Supabase Auth behind HttpOnly cookies, plus the OAuth entry points.
-import { loginSchema, registerSchema } from '../../_shared/schemas.ts';
+import { loginSchema, registerSchema } from '../../_shared/rules/schemas.ts';
 import { userClient } from '../../_shared/http/clients.ts';
 import { HttpError, json, parseOrThrow, unwrap } from '../../_shared/http/errors.ts';
 import type { FunctionEnv } from '../../_shared/http/env.ts';
@@ -7,7 +7,7 @@ import { signInWithPassword, signOut, signUp, type AuthSession, type AuthUser } 
 import { readJson } from '../../_shared/http/request.ts';
 import type { Router } from '../../_shared/http/router.ts';
 import { clearedCookies, sessionCookies } from '../../_shared/http/session.ts';
-import { camelize, OWN_PROFILE_COLUMNS } from '../../_shared/http/shapes.ts';
+import { camelize, OWN_PROFILE_COLUMNS } from '../../_shared/db/shapes.ts';
 
 /** The current user as the web app reads it: the profile plus what only Auth knows. */
 async function currentUser(env: FunctionEnv, user: AuthUser, accessToken: string) {

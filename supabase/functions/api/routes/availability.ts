@@ -1,10 +1,10 @@
 // The signed-in host's weekly availability, scheduling settings and dashboard figures.
-import { availabilitySchema, settingsSchema, timeframeSchema } from '../../_shared/schemas.ts';
-import { DEFAULT_SETTINGS } from '../../_shared/slots.ts';
+import { availabilitySchema, settingsSchema, timeframeSchema } from '../../_shared/rules/schemas.ts';
+import { DEFAULT_SETTINGS } from '../../_shared/rules/slots.ts';
 import { json, parseOrThrow } from '../../_shared/http/errors.ts';
 import { readJson } from '../../_shared/http/request.ts';
 import type { Router } from '../../_shared/http/router.ts';
-import { camelize } from '../../_shared/http/shapes.ts';
+import { camelize } from '../../_shared/db/shapes.ts';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { rows, type Row } from '../access.ts';
 

@@ -1,7 +1,7 @@
 // The host's bookings: lists, creating one for a guest, the public booking, and status changes.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { bookingStatusSchema, hostBookingSchema, publicBookingSchema } from '../../_shared/schemas.ts';
-import { bookPersonal, type BookingDeps } from '../../_shared/http/booking.ts';
+import { bookingStatusSchema, hostBookingSchema, publicBookingSchema } from '../../_shared/rules/schemas.ts';
+import { bookPersonal, type BookingDeps } from '../../_shared/booking/create.ts';
 import { conflict, forbidden, json, notFound, parseOrThrow } from '../../_shared/http/errors.ts';
 import type { BookingRateLimit } from '../../_shared/http/rate-limit.ts';
 import { idParam, readJson } from '../../_shared/http/request.ts';

@@ -1,9 +1,9 @@
 // The signed-in user's own profile: PUT /api/profile and the avatar upload.
-import { profileUpdateSchema } from '../../_shared/schemas.ts';
+import { profileUpdateSchema } from '../../_shared/rules/schemas.ts';
 import { badRequest, json, parseOrThrow, type DbError } from '../../_shared/http/errors.ts';
 import { readJson } from '../../_shared/http/request.ts';
 import type { Router } from '../../_shared/http/router.ts';
-import { camelize, OWN_PROFILE_COLUMNS } from '../../_shared/http/shapes.ts';
+import { camelize, OWN_PROFILE_COLUMNS } from '../../_shared/db/shapes.ts';
 import { rows, type Row } from '../access.ts';
 
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;

@@ -1,12 +1,12 @@
 // What signed-out visitors read: the directory, public profiles (by id or handle), their event types,
 // availability and busy times, one event type for /book/{id}, public teams, and slots.
-import { dateRangeQuerySchema } from '../../_shared/schemas.ts';
+import { dateRangeQuerySchema } from '../../_shared/rules/schemas.ts';
 import { json, parseOrThrow } from '../../_shared/http/errors.ts';
 import { idParam, uuidParam } from '../../_shared/http/request.ts';
 import type { Ctx, Router } from '../../_shared/http/router.ts';
-import { camelize } from '../../_shared/http/shapes.ts';
-import { listSlots } from '../../_shared/http/slot-listing.ts';
-import { DAY_MS } from '../../_shared/time.ts';
+import { camelize } from '../../_shared/db/shapes.ts';
+import { listSlots } from '../../_shared/booking/list-slots.ts';
+import { DAY_MS } from '../../_shared/rules/time.ts';
 import { firstOr404, publicDb, rows, type Row } from '../access.ts';
 
 const USER_NOT_FOUND = "The calendar you're looking for doesn't exist.";

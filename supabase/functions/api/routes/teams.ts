@@ -9,15 +9,15 @@ import {
   teamCreateSchema,
   teamEventTypeSchema,
   teamSettingsSchema,
-} from '../../_shared/schemas.ts';
-import { teamEventTypeColumns } from '../../_shared/event-types.ts';
-import { bookTeam } from '../../_shared/http/booking.ts';
+} from '../../_shared/rules/schemas.ts';
+import { teamEventTypeColumns } from '../../_shared/rules/event-types.ts';
+import { bookTeam } from '../../_shared/booking/create.ts';
 import { badRequest, conflict, forbidden, fromDbError, json, notFound, parseOrThrow, type DbError } from '../../_shared/http/errors.ts';
 import type { BookingRateLimit } from '../../_shared/http/rate-limit.ts';
 import { idParam, readJson, uuidParam } from '../../_shared/http/request.ts';
 import type { Ctx, Router } from '../../_shared/http/router.ts';
 import type { Caller } from '../../_shared/http/session.ts';
-import { camelize } from '../../_shared/http/shapes.ts';
+import { camelize } from '../../_shared/db/shapes.ts';
 import { BOOKING_SELECT, bookingShape, requireManager, rows, TEAM_NOT_FOUND, teamRole, type Row } from '../access.ts';
 import { replaceRules } from './availability.ts';
 import { BOOKING_NOT_FOUND, bookingDeps, changeStatus } from './bookings.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { busyFromICalendar, CalendarDataError } from '../calendars/ics.ts';
+import { busyFromICalendar, CalendarDataError } from './ics.ts';
 
 const NEW_YORK = `BEGIN:VTIMEZONE
 TZID:America/New_York

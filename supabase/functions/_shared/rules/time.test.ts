@@ -12,8 +12,8 @@ import {
   resolveTimeZone,
   zonedDateRange,
   zonedToInstant,
-} from '../time.ts';
-import { TIME_ZONES } from '../timezones.ts';
+} from './time.ts';
+import { TIME_ZONES } from './timezones.ts';
 
 const iso = (d: Date) => d.toISOString();
 const readsEarlier = (a: { date: string; minutes: number }, b: { date: string; minutes: number }) =>

@@ -20,7 +20,7 @@ import {
   teamEventTypeSchema,
   teamSettingsSchema,
   timeframeSchema,
-} from '../schemas.ts';
+} from './schemas.ts';
 
 /** The first message per field of a failed parse (what a form shows), keyed by path head ('' for the root). */
 function errors(schema: z.ZodType, value: unknown): Record<string, string> {

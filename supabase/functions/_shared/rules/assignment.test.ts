@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assignMembers, type AssignmentInput, type MemberBooking, type MemberBusy, teamSlotMembers, type TeamMember } from '../assignment.ts';
-import { computeSlots } from '../slots.ts';
-import { labelsOn, query, weekly } from './helpers.ts';
+import { assignMembers, type AssignmentInput, type MemberBooking, type MemberBusy, teamSlotMembers, type TeamMember } from './assignment.ts';
+import { computeSlots } from './slots.ts';
+import { labelsOn, query, weekly } from './test-helpers.ts';
 
 const HOUR = 3_600_000;
 const MEMBERS: TeamMember[] = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eventTypeColumns, teamEventTypeColumns } from '../event-types.ts';
-import { teamEventTypeSchema } from '../schemas.ts';
+import { eventTypeColumns, teamEventTypeColumns } from './event-types.ts';
+import { teamEventTypeSchema } from './schemas.ts';
 
 const member = '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, sanitizeHandle, slugify } from '../format.ts';
-import { handleSchema, teamCreateSchema } from '../schemas.ts';
+import { formatDuration, sanitizeHandle, slugify } from './format.ts';
+import { handleSchema, teamCreateSchema } from './schemas.ts';
 
 describe('formatDuration (Xm, Xh, Xh Ym)', () => {
   it('formats minutes', () => {

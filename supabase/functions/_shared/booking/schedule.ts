@@ -2,11 +2,11 @@
 // the service role and re-check what RLS would: the event type is active, the team is public (or the
 // caller is a member of it). Only booleans and busy intervals leave this module, never guest data.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { MemberBooking, MemberBusy, TeamEventTypeRules, TeamMember } from '../assignment.ts';
-import { teamSlotMembers } from '../assignment.ts';
-import { type AvailabilityRule, DEFAULT_SETTINGS, type SchedulingSettings, type SlotRules } from '../slots.ts';
-import { DAY_MS } from '../time.ts';
-import { fromDbError, notFound, type DbError } from './errors.ts';
+import type { MemberBooking, MemberBusy, TeamEventTypeRules, TeamMember } from '../rules/assignment.ts';
+import { teamSlotMembers } from '../rules/assignment.ts';
+import { type AvailabilityRule, DEFAULT_SETTINGS, type SchedulingSettings, type SlotRules } from '../rules/slots.ts';
+import { DAY_MS } from '../rules/time.ts';
+import { fromDbError, notFound, type DbError } from '../http/errors.ts';
 
 export const EVENT_NOT_FOUND = "The event type you're looking for doesn't exist.";
 const TEAM_EVENT_NOT_FOUND = "The team event type you're looking for doesn't exist.";

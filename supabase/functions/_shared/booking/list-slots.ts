@@ -1,12 +1,12 @@
 // Listing the slots of a personal or team event type for a visitor: the `slots` function and
 // GET /api/slots share it.
-import { slotsQuerySchema } from '../schemas.ts';
-import { computeSlots } from '../slots.ts';
-import { DAY_MS, toMs, zonedDateRange } from '../time.ts';
-import { serviceClient } from './clients.ts';
-import type { FunctionEnv } from './env.ts';
-import { badRequest, parseOrThrow } from './errors.ts';
-import { loadPersonalSchedule, loadTeamSchedule, personalRules, teamRules } from './scheduling.ts';
+import { slotsQuerySchema } from '../rules/schemas.ts';
+import { computeSlots } from '../rules/slots.ts';
+import { DAY_MS, toMs, zonedDateRange } from '../rules/time.ts';
+import { serviceClient } from '../http/clients.ts';
+import type { FunctionEnv } from '../http/env.ts';
+import { badRequest, parseOrThrow } from '../http/errors.ts';
+import { loadPersonalSchedule, loadTeamSchedule, personalRules, teamRules } from './schedule.ts';
 
 /** A range wider than the 60-day horizon can never hold more slots; refusing it bounds the work. */
 const MAX_RANGE_DAYS = 62;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { availableDays, checkSlot, computeSlots, DEFAULT_SETTINGS, isSlotOffered, MAX_HORIZON_DAYS } from '../slots.ts';
-import { labelsOn, NO_SETTINGS, query, starts, weekly, EVERY_DAY, WEEKDAYS } from './helpers.ts';
+import { availableDays, checkSlot, computeSlots, DEFAULT_SETTINGS, isSlotOffered, MAX_HORIZON_DAYS } from './slots.ts';
+import { labelsOn, NO_SETTINGS, query, starts, weekly, EVERY_DAY, WEEKDAYS } from './test-helpers.ts';
 
 // 2026-03-02 is a Monday.
 const MONDAY = { from: '2026-03-02T00:00:00Z', to: '2026-03-03T00:00:00Z' };

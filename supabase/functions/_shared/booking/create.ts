@@ -3,13 +3,13 @@
 // is re-validated with the slot engine (a client cannot book a time it was not offered), the member is
 // chosen by the team's strategy, and one atomic RPC writes; the exclusion constraint settles races.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { assignMembers } from '../assignment.ts';
-import { checkSlot, MAX_HORIZON_DAYS, type SlotRejection } from '../slots.ts';
-import { toMs } from '../time.ts';
-import { serviceClient } from './clients.ts';
-import type { FunctionEnv } from './env.ts';
-import { badRequest, conflict, forbidden, fromDbError, HttpError, notFound, SLOT_TAKEN, type DbError } from './errors.ts';
-import type { BookingRateLimit } from './rate-limit.ts';
+import { assignMembers } from '../rules/assignment.ts';
+import { checkSlot, MAX_HORIZON_DAYS, type SlotRejection } from '../rules/slots.ts';
+import { toMs } from '../rules/time.ts';
+import { serviceClient } from '../http/clients.ts';
+import type { FunctionEnv } from '../http/env.ts';
+import { badRequest, conflict, forbidden, fromDbError, HttpError, notFound, SLOT_TAKEN, type DbError } from '../http/errors.ts';
+import type { BookingRateLimit } from '../http/rate-limit.ts';
 import {
   EVENT_NOT_FOUND,
   loadPersonalSchedule,
@@ -19,9 +19,9 @@ import {
   TEAM_SETTINGS,
   teamRole,
   teamRules,
-} from './scheduling.ts';
-import type { Caller } from './session.ts';
-import { camelize } from './shapes.ts';
+} from './schedule.ts';
+import type { Caller } from '../http/session.ts';
+import { camelize } from '../db/shapes.ts';
 
 export interface GuestDetails {
   guestName: string;

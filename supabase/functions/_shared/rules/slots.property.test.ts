@@ -1,9 +1,9 @@
 // Property tests: random availability, bookings, settings and zones; the engine's promises must hold.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BUFFER_CHOICES, DURATIONS, FUTURE_CHOICES, NOTICE_CHOICES } from '../schemas.ts';
-import { type AvailabilityRule, checkSlot, computeSlots, MAX_HORIZON_DAYS, type SlotQuery } from '../slots.ts';
-import { formatHHMM, instantToZoned, zonedToInstant } from '../time.ts';
+import { BUFFER_CHOICES, DURATIONS, FUTURE_CHOICES, NOTICE_CHOICES } from './schemas.ts';
+import { type AvailabilityRule, checkSlot, computeSlots, MAX_HORIZON_DAYS, type SlotQuery } from './slots.ts';
+import { formatHHMM, instantToZoned, zonedToInstant } from './time.ts';
 
 const MIN = 60_000;
 const DAY = 86_400_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isValidTimeZone } from '../time.ts';
-import { formatUtcOffset, TIME_ZONE_GROUPS, TIME_ZONES } from '../timezones.ts';
+import { isValidTimeZone } from './time.ts';
+import { formatUtcOffset, TIME_ZONE_GROUPS, TIME_ZONES } from './timezones.ts';
 
 describe('time zone list', () => {
   it('has about 100 known, unique zones in the seven groups', () => {
