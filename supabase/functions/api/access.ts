@@ -1,7 +1,8 @@
 // Helpers the api routes share: public reads, team roles, and the booking shape of spec section 7.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { anonClient } from '../_shared/http/clients.ts';
-import { fromDbError, forbidden, notFound, type DbError } from '../_shared/http/errors.ts';
+import { fromDbError, type DbError } from '../_shared/db/errors.ts';
+import { forbidden, notFound } from '../_shared/rules/errors.ts';
 import type { Ctx } from '../_shared/http/router.ts';
 import type { Caller } from '../_shared/http/session.ts';
 import { camelize } from '../_shared/db/shapes.ts';

@@ -19,7 +19,7 @@ async function call(method: string, path: string, body?: unknown, headers: Recor
 }
 
 Deno.test('GET /api/auth/user without a session is 401 Unauthorized', async () => {
-  assert.deepEqual(await call('GET', '/api/auth/user').then((r) => [r.status, r.body]), [401, { message: 'Unauthorized' }]);
+  assert.deepEqual(await call('GET', '/api/auth/user').then((r) => [r.status, r.body]), [401, { code: 'unauthorized', message: 'Unauthorized' }]);
 });
 
 Deno.test('every owner route refuses an anonymous caller with 401', async () => {
@@ -57,9 +57,10 @@ Deno.test('every owner route refuses an anonymous caller with 401', async () => 
 });
 
 Deno.test('login and register validate with the messages of spec section 5', async () => {
-  assert.deepEqual((await call('POST', '/api/auth/login', { email: 'x', password: 'secret1' })).body, { message: 'Invalid email address' });
-  assert.deepEqual((await call('POST', '/api/auth/login', { email: 'a@b.co', password: '1' })).body, { message: 'Password must be at least 6 characters' });
+  assert.deepEqual((await call('POST', '/api/auth/login', { email: 'x', password: 'secret1' })).body, { code: 'invalid_request', message: 'Invalid email address' });
+  assert.deepEqual((await call('POST', '/api/auth/login', { email: 'a@b.co', password: '1' })).body, { code: 'invalid_request', message: 'Password must be at least 6 characters' });
   assert.deepEqual((await call('POST', '/api/auth/register', { email: 'a@b.co', password: 'secret1', lastName: 'X' })).body, {
+    code: 'invalid_request',
     message: 'First name is required',
   });
   assert.equal((await call('POST', '/api/auth/login', '{oops')).status, 400);
@@ -80,9 +81,9 @@ Deno.test('social sign-in redirects to Supabase OAuth back to the web origin; /a
 
 Deno.test('public booking bodies are validated before anything is read', async () => {
   const res = await call('POST', '/api/bookings/public', { eventTypeId: 1, guestName: '', guestEmail: 'a@b.co' });
-  assert.deepEqual([res.status, res.body], [400, { message: 'Please fill in your name and email.' }]);
+  assert.deepEqual([res.status, res.body], [400, { code: 'invalid_request', message: 'Please fill in your name and email.' }]);
   const team = await call('POST', '/api/teams/1/bookings', { guestName: 'A', guestEmail: 'a@b.co' });
-  assert.deepEqual([team.status, team.body], [400, { message: 'Please select an event type' }]);
+  assert.deepEqual([team.status, team.body], [400, { code: 'invalid_request', message: 'Please select an event type' }]);
 });
 
 Deno.test('unknown ids that cannot exist are 404 without a query', async () => {

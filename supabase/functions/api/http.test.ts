@@ -2,7 +2,9 @@
 import assert from 'node:assert/strict';
 import { readCookies, serializeCookie } from '../_shared/http/cookies.ts';
 import type { FunctionEnv } from '../_shared/http/env.ts';
-import { errorResponse, fromDbError, HttpError } from '../_shared/http/errors.ts';
+import { fromDbError } from '../_shared/db/errors.ts';
+import { AppError } from '../_shared/rules/errors.ts';
+import { errorResponse, statusOf } from '../_shared/http/errors.ts';
 import { BookingRateLimit, RateLimiter } from '../_shared/http/rate-limit.ts';
 import { readEnv } from '../_shared/http/env.ts';
 import { createHandler, Router } from '../_shared/http/router.ts';
@@ -42,7 +44,7 @@ Deno.test('router: params, 404, 405, HEAD, CORS and Set-Cookie on every answer',
       return Response.json({ id: ctx.params.id });
     })
     .post('/api/things', () => {
-      throw new HttpError(409, 'taken');
+      throw new AppError('slot_taken', 'taken');
     });
   const handle = createHandler(router, env);
   const ok = await handle(new Request('http://x/api/things/h%C3%A9llo', { headers: { origin: 'http://web.test' } }));
@@ -56,8 +58,10 @@ Deno.test('router: params, 404, 405, HEAD, CORS and Set-Cookie on every answer',
   assert.equal((await handle(new Request('http://x/api/nothing'))).status, 404);
   const wrongMethod = await handle(new Request('http://x/api/things/1', { method: 'DELETE' }));
   assert.equal(wrongMethod.status, 405);
-  assert.deepEqual(await wrongMethod.json(), { message: 'Method not allowed' });
-  assert.deepEqual(await (await handle(new Request('http://x/api/things', { method: 'POST' }))).json(), { message: 'taken' });
+  assert.deepEqual(await wrongMethod.json(), { code: 'method_not_allowed', message: 'Method not allowed' });
+  const taken = await handle(new Request('http://x/api/things', { method: 'POST' }));
+  assert.equal(taken.status, 409);
+  assert.deepEqual(await taken.json(), { code: 'slot_taken', message: 'taken' });
   const preflight = await handle(new Request('http://x/api/things', { method: 'OPTIONS' }));
   assert.equal(preflight.status, 204);
   assert.equal(preflight.headers.get('access-control-allow-origin'), '*');
@@ -72,7 +76,7 @@ Deno.test('router: an unexpected error is a bare 500, its details only in the lo
   try {
     const res = await createHandler(router, env)(new Request('http://x/boom'));
     assert.equal(res.status, 500);
-    assert.deepEqual(await res.json(), { message: 'Internal server error' });
+    assert.deepEqual(await res.json(), { code: 'internal', message: 'Internal server error' });
   } finally {
     console.error = error;
   }
@@ -143,13 +147,15 @@ Deno.test('rate limiter: a burst up to capacity, then refused until tokens come 
 Deno.test('database errors: client mistakes become 4xx, an unreachable database 503, the rest stays a 500', () => {
   const status = (code: string) => {
     const e = fromDbError({ code, message: 'm' });
-    return e instanceof HttpError ? e.status : 500;
+    return e instanceof AppError ? statusOf(e.code) : 500;
   };
   assert.deepEqual(
     ['23P01', '23505', '23503', '23514', '22P05', 'PGRST116', 'PGRST100', '42501', 'P0002', 'PGRST001', '57P01', 'XX000'].map(status),
     [409, 409, 404, 400, 400, 404, 400, 403, 404, 503, 503, 500],
   );
-  assert.match(fromDbError({ code: '23P01', message: '' }).message, /no longer available/);
+  const taken = fromDbError({ code: '23P01', message: '' });
+  assert.match(taken.message, /no longer available/);
+  assert.equal((taken as AppError).code, 'slot_taken');
   const down = errorResponse(fromDbError({ code: 'PGRST000', message: 'no connection' }));
   assert.equal(down.status, 503);
   assert.equal(down.headers.get('retry-after'), '5');
@@ -172,7 +178,7 @@ Deno.test('booking rate limit: per address and calendar, 429 past the limit, fro
   const limit = new BookingRateLimit(2);
   limit.check('1.2.3.4', 'user:a');
   limit.check('1.2.3.4', 'user:a');
-  assert.throws(() => limit.check('1.2.3.4', 'user:a'), (e: unknown) => e instanceof HttpError && e.status === 429);
+  assert.throws(() => limit.check('1.2.3.4', 'user:a'), (e: unknown) => e instanceof AppError && e.code === 'rate_limited' && statusOf(e.code) === 429);
   limit.check('1.2.3.4', 'user:b');
   limit.check('5.6.7.8', 'user:a');
 });

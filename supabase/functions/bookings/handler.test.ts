@@ -10,23 +10,24 @@ const post = async (body: string) => {
 const valid = { guestName: 'Ann', guestEmail: 'ann@example.com', startTime: '2026-12-01T10:00:00Z', endTime: '2026-12-01T10:30:00Z' };
 
 Deno.test('bookings: malformed JSON and wrong shapes are 400 with a message', async () => {
-  assert.deepEqual(await post('{'), { status: 400, body: { message: 'Invalid JSON body' } });
+  assert.deepEqual(await post('{'), { status: 400, body: { code: 'invalid_request', message: 'Invalid JSON body' } });
   for (const body of ['null', '[]', '"x"', '{}']) assert.equal((await post(body)).status, 400, body);
 });
 
 Deno.test('bookings: the guest form messages of spec section 5', async () => {
-  assert.deepEqual((await post(JSON.stringify({ ...valid, eventTypeId: 1, guestEmail: '' }))).body, { message: 'Please fill in your name and email.' });
-  assert.deepEqual((await post(JSON.stringify({ ...valid, eventTypeId: 1, guestEmail: 'nope' }))).body, { message: 'Valid email is required' });
-  assert.deepEqual((await post(JSON.stringify({ ...valid, eventTypeId: 1, startTime: '' }))).body, { message: 'Please select a date and time.' });
-  assert.deepEqual((await post(JSON.stringify({ ...valid, teamEventTypeId: 'x' }))).body, { message: 'Please select an event type' });
+  assert.deepEqual((await post(JSON.stringify({ ...valid, eventTypeId: 1, guestEmail: '' }))).body, { code: 'invalid_request', message: 'Please fill in your name and email.' });
+  assert.deepEqual((await post(JSON.stringify({ ...valid, eventTypeId: 1, guestEmail: 'nope' }))).body, { code: 'invalid_request', message: 'Valid email is required' });
+  assert.deepEqual((await post(JSON.stringify({ ...valid, eventTypeId: 1, startTime: '' }))).body, { code: 'invalid_request', message: 'Please select a date and time.' });
+  assert.deepEqual((await post(JSON.stringify({ ...valid, teamEventTypeId: 'x' }))).body, { code: 'invalid_request', message: 'Please select an event type' });
   assert.deepEqual((await post(JSON.stringify({ ...valid, eventTypeId: 1, endTime: '2026-12-01T09:00:00Z' }))).body, {
+    code: 'invalid_request',
     message: 'End time must be after start time',
   });
 });
 
 Deno.test('bookings: a body over 1 MB is refused with 413, declared or streamed', async () => {
   const big = JSON.stringify({ ...valid, eventTypeId: 1, notes: 'x'.repeat(1_100_000) });
-  assert.deepEqual(await post(big), { status: 413, body: { message: 'Request body too large' } });
+  assert.deepEqual(await post(big), { status: 413, body: { code: 'payload_too_large', message: 'Request body too large' } });
   const stream = new ReadableStream({
     start(c) {
       for (let i = 0; i < 30; i++) c.enqueue(new TextEncoder().encode('x'.repeat(50_000)));

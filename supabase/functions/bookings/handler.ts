@@ -1,9 +1,11 @@
 // POST /bookings: a guest books a personal event type ({eventTypeId, ...}) or a public team's event
 // type ({teamEventTypeId, ...}); the same module serves POST /api/bookings/public and team bookings.
 import { publicBookingSchema, teamBookingSchema } from '../_shared/rules/schemas.ts';
-import { bookPersonal, bookTeam, type BookingDeps } from '../_shared/booking/create.ts';
+import { bookPersonal, bookTeam } from '../_shared/booking/create.ts';
+import { parseOrThrow } from '../_shared/rules/errors.ts';
+import { bookingDeps } from '../_shared/http/booking-deps.ts';
 import type { FunctionEnv } from '../_shared/http/env.ts';
-import { json, parseOrThrow } from '../_shared/http/errors.ts';
+import { json } from '../_shared/http/errors.ts';
 import { BookingRateLimit } from '../_shared/http/rate-limit.ts';
 import { readJson } from '../_shared/http/request.ts';
 import { createHandler, Router, type Ctx } from '../_shared/http/router.ts';
@@ -11,7 +13,7 @@ import { createHandler, Router, type Ctx } from '../_shared/http/router.ts';
 export function bookingsRouter(limiter: BookingRateLimit): Router {
   return new Router().post('/bookings', async (ctx: Ctx) => {
     const body = await readJson(ctx.req);
-    const deps: BookingDeps = { env: ctx.env, limiter, clientAddress: ctx.clientAddress };
+    const deps = bookingDeps(ctx, limiter);
     if (body && typeof body === 'object' && 'teamEventTypeId' in body) {
       const input = parseOrThrow(teamBookingSchema, body);
       return json(await bookTeam(deps, input, { caller: await ctx.caller() }), 201);

@@ -7,7 +7,7 @@ describe('/api/auth', () => {
   it('answers 401 Unauthorized to an anonymous caller', async () => {
     const res = await call('/api/auth/user');
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ message: 'Unauthorized' });
+    expect(res.body).toEqual({ code: 'unauthorized', message: 'Unauthorized' });
   });
 
   it('registers, sets HttpOnly SameSite=Lax cookies, and knows the user afterwards', async () => {
@@ -42,7 +42,7 @@ describe('/api/auth', () => {
     for (const [path, body, message] of cases) {
       const res = await call(path, { body });
       expect(res.status, path).toBe(400);
-      expect(res.body).toEqual({ message });
+      expect(res.body).toEqual({ code: 'invalid_request', message });
     }
     const broken = await call('/api/auth/login', { raw: '{"email":', headers: { 'content-type': 'application/json' } });
     expect(broken.status).toBe(400);
@@ -52,7 +52,7 @@ describe('/api/auth', () => {
     const user = await newUser({ firstName: 'Grace' });
     const bad = await call('/api/auth/login', { body: { email: user.email, password: 'wrong-password' } });
     expect(bad.status).toBe(401);
-    expect(bad.body).toEqual({ message: 'Invalid email or password' });
+    expect(bad.body).toEqual({ code: 'invalid_credentials', message: 'Invalid email or password' });
     expect(bad.headers.getSetCookie()).toHaveLength(0);
 
     const jar = new CookieJar();

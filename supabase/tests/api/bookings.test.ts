@@ -77,7 +77,7 @@ describe('public booking', () => {
     for (const [body, message] of cases) {
       const res = await call('/bookings', { body });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message });
+      expect(res.body).toEqual({ code: 'invalid_request', message });
     }
   });
 
@@ -92,7 +92,7 @@ describe('public booking', () => {
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(49);
-    for (const r of results.filter((x) => x.status === 409)) expect(r.body.message).toContain(TAKEN);
+    for (const r of results.filter((x) => x.status === 409)) expect(r.body).toMatchObject({ code: 'slot_taken', message: expect.stringContaining(TAKEN) });
     const rows = await sql('select count(*)::int as n from public.bookings where event_type_id = $1 and status <> $2', [host.eventTypeId, 'cancelled']);
     expect(rows[0].n).toBe(1);
   });
@@ -177,7 +177,7 @@ describe('host bookings', () => {
     expect(res.status).toBe(201);
     expect(res.body.status).toBe('pending');
     const invalid = await call('/api/bookings', { body: { ...body, guestName: '' }, token: host.accessToken });
-    expect(invalid.body).toEqual({ message: 'Guest name is required' });
+    expect(invalid.body).toEqual({ code: 'invalid_request', message: 'Guest name is required' });
   });
 
   it('lets the host book inside the notice a guest must respect, but not in the past or out of hours', async () => {

@@ -105,7 +105,7 @@ describe('teams', () => {
     expect(await call(`/api/teams/${team.id}/event-types`, { body: { ...body, duration: 20 }, ...tok(team.admin) })).toMatchObject({ status: 400 });
     expect(
       (await call(`/api/teams/${team.id}/event-types`, { body: { ...body, assignmentType: 'specific_member', specificMemberId: team.outsider.id }, ...tok(team.admin) })).body,
-    ).toEqual({ message: 'The selected member is not in this team' });
+    ).toEqual({ code: 'invalid_request', message: 'The selected member is not in this team' });
     const created = await call(`/api/teams/${team.id}/event-types`, { body, ...tok(team.admin) });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
@@ -187,6 +187,7 @@ describe('team bookings', () => {
     const full = await call(`/api/teams/${team.id}/bookings`, { body: teamBooking(typeId, start) });
     expect(full.status).toBe(409);
     expect(full.body.message).toContain('no longer available');
+    expect(full.body.code).toBe('slot_taken');
   });
 
   it('books the specific member, and every member when all are required', async () => {

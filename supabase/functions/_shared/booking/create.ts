@@ -2,14 +2,13 @@
 // POST /api/bookings, /api/bookings/public and /api/teams/:id/bookings. The client's requested time
 // is re-validated with the slot engine (a client cannot book a time it was not offered), the member is
 // chosen by the team's strategy, and one atomic RPC writes; the exclusion constraint settles races.
+// No HTTP here: the caller passes the database clients, a throttle and the clock; failures are AppErrors.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { fromDbError, type DbError } from '../db/errors.ts';
+import { AppError, forbidden, notFound, slotTaken } from '../rules/errors.ts';
 import { assignMembers } from '../rules/assignment.ts';
 import { checkSlot, MAX_HORIZON_DAYS, type SlotRejection } from '../rules/slots.ts';
 import { toMs } from '../rules/time.ts';
-import { serviceClient } from '../http/clients.ts';
-import type { FunctionEnv } from '../http/env.ts';
-import { badRequest, conflict, forbidden, fromDbError, HttpError, notFound, SLOT_TAKEN, type DbError } from '../http/errors.ts';
-import type { BookingRateLimit } from '../http/rate-limit.ts';
 import {
   EVENT_NOT_FOUND,
   loadPersonalSchedule,
@@ -20,7 +19,6 @@ import {
   teamRole,
   teamRules,
 } from './schedule.ts';
-import type { Caller } from '../http/session.ts';
 import { camelize } from '../db/shapes.ts';
 
 export interface GuestDetails {
@@ -37,23 +35,30 @@ export interface Requested extends GuestDetails {
 }
 
 export interface BookingDeps {
-  env: FunctionEnv;
-  limiter: BookingRateLimit;
-  clientAddress: string;
+  /** Service-role client: reads a guest may not make itself, and the guest's write. */
+  service: SupabaseClient;
+  /** Counts one guest booking against a calendar ('user:<id>' or 'team:<id>'); throws `rate_limited`. */
+  throttle: (calendar: string) => void;
   now?: () => Date;
 }
 
-const REJECTIONS: Record<Exclude<SlotRejection, 'busy'>, string> = {
-  invalid: 'Invalid start or end time',
-  wrong_duration: 'The end time must be the start time plus the event duration',
-  past: 'This time is in the past. Please select a different time.',
-  notice: 'This time is too soon to book. Please select a later time.',
-  horizon: 'This time is too far in the future. Please select an earlier time.',
-  outside_hours: 'This time is outside the available hours. Please select a different time.',
+/** Someone booking on behalf of a guest: their id, and a client acting as them (RLS decides). */
+export interface Actor {
+  id: string;
+  db: SupabaseClient;
+}
+
+const REJECTIONS: Record<Exclude<SlotRejection, 'busy'>, [AppError['code'], string]> = {
+  invalid: ['invalid_time', 'Invalid start or end time'],
+  wrong_duration: ['wrong_duration', 'The end time must be the start time plus the event duration'],
+  past: ['slot_in_past', 'This time is in the past. Please select a different time.'],
+  notice: ['slot_too_soon', 'This time is too soon to book. Please select a later time.'],
+  horizon: ['slot_too_far', 'This time is too far in the future. Please select an earlier time.'],
+  outside_hours: ['slot_outside_hours', 'This time is outside the available hours. Please select a different time.'],
 };
 
-function rejection(reason: SlotRejection): HttpError {
-  return reason === 'busy' ? conflict(SLOT_TAKEN) : badRequest(REJECTIONS[reason]);
+function rejection(reason: SlotRejection): AppError {
+  return reason === 'busy' ? slotTaken() : new AppError(...REJECTIONS[reason]);
 }
 
 function guestJson(g: GuestDetails) {
@@ -70,7 +75,7 @@ function guestJson(g: GuestDetails) {
 function span(req: Requested): { start: number; end: number | undefined } {
   const start = toMs(req.startTime);
   const end = req.endTime ? toMs(req.endTime) : undefined;
-  if (!Number.isFinite(start) || (end !== undefined && !Number.isFinite(end))) throw badRequest(REJECTIONS.invalid);
+  if (!Number.isFinite(start) || (end !== undefined && !Number.isFinite(end))) throw rejection('invalid');
   return { start, end };
 }
 
@@ -90,11 +95,11 @@ function answer(row: Record<string, unknown>, eventType: { title: string; durati
  * rate-limited, and writes through the service role; a host (POST /api/bookings) books their own
  * event types for a guest and writes as themself.
  */
-export async function bookPersonal(deps: BookingDeps, req: Requested & { eventTypeId: number }, host?: Caller) {
-  const service = serviceClient(deps.env);
+export async function bookPersonal(deps: BookingDeps, req: Requested & { eventTypeId: number }, host?: Actor) {
+  const { service } = deps;
   const schedule = await loadPersonalSchedule(service, req.eventTypeId, host !== undefined);
   if (host && schedule.eventType.userId !== host.id) throw notFound(EVENT_NOT_FOUND);
-  if (!host) deps.limiter.check(deps.clientAddress, `user:${schedule.eventType.userId}`);
+  if (!host) deps.throttle(`user:${schedule.eventType.userId}`);
 
   const { start, end } = span(req);
   const now = deps.now?.() ?? new Date();
@@ -125,13 +130,13 @@ const ASSIGN_ATTEMPTS = 3;
  * service role. The member is chosen by the event type's strategy; if a concurrent booking takes
  * that member first, the choice is made again with fresh busy times.
  */
-export async function bookTeam(deps: BookingDeps, req: Requested & { teamEventTypeId: number }, opts: { teamId?: number; caller?: Caller | null } = {}) {
-  const service = serviceClient(deps.env);
+export async function bookTeam(deps: BookingDeps, req: Requested & { teamEventTypeId: number }, opts: { teamId?: number; caller?: Actor | null } = {}) {
+  const { service } = deps;
   const schedule = await loadTeamSchedule(service, req.teamEventTypeId, { teamId: opts.teamId, callerId: opts.caller?.id });
   const role = teamRole(schedule, opts.caller?.id);
   const manager = role === 'owner' || role === 'admin';
   if (!manager && !schedule.isPublic) throw forbidden('Only team owners and admins can create bookings for a private team');
-  if (!manager) deps.limiter.check(deps.clientAddress, `team:${schedule.eventType.teamId}`);
+  if (!manager) deps.throttle(`team:${schedule.eventType.teamId}`);
 
   const { start, end } = span(req);
   const now = deps.now?.() ?? new Date();
@@ -155,7 +160,7 @@ export async function bookTeam(deps: BookingDeps, req: Requested & { teamEventTy
       bufferAfter: TEAM_SETTINGS.bufferAfter,
       timeZone: schedule.teamTimeZone,
     });
-    if (!chosen.ok) throw conflict(SLOT_TAKEN);
+    if (!chosen.ok) throw slotTaken();
     try {
       const row = await write(manager ? opts.caller!.db : service, 'create_team_booking', {
         p_team_event_type_id: schedule.eventType.id,
@@ -167,7 +172,7 @@ export async function bookTeam(deps: BookingDeps, req: Requested & { teamEventTy
       });
       return answer(row, schedule.eventType);
     } catch (error) {
-      const lostRace = error instanceof HttpError && error.status === 409;
+      const lostRace = error instanceof AppError && error.code === 'slot_taken';
       if (!lostRace || attempt >= ASSIGN_ATTEMPTS || schedule.eventType.requiresAllMembers) throw error;
     }
   }

@@ -1,36 +1,21 @@
 // Listing the slots of a personal or team event type for a visitor: the `slots` function and
 // GET /api/slots share it.
-import { slotsQuerySchema } from '../rules/schemas.ts';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { invalid } from '../rules/errors.ts';
+import type { SlotsQuery } from '../rules/schemas.ts';
 import { computeSlots } from '../rules/slots.ts';
 import { DAY_MS, toMs, zonedDateRange } from '../rules/time.ts';
-import { serviceClient } from '../http/clients.ts';
-import type { FunctionEnv } from '../http/env.ts';
-import { badRequest, parseOrThrow } from '../http/errors.ts';
 import { loadPersonalSchedule, loadTeamSchedule, personalRules, teamRules } from './schedule.ts';
 
 /** A range wider than the 60-day horizon can never hold more slots; refusing it bounds the work. */
 const MAX_RANGE_DAYS = 62;
 
-/** Query parameters as sent; `from`, `to` and `timezone` are accepted as aliases. */
-function slotsQueryFrom(url: URL) {
-  const q = url.searchParams;
-  const pick = (...names: string[]) => names.map((n) => q.get(n)).find((v) => v !== null && v !== '') ?? undefined;
-  return parseOrThrow(slotsQuerySchema, {
-    eventTypeId: pick('eventTypeId'),
-    teamEventTypeId: pick('teamEventTypeId'),
-    startDate: pick('startDate', 'from'),
-    endDate: pick('endDate', 'to'),
-    timeZone: pick('timeZone', 'timezone'),
-  });
-}
-
-export async function listSlots(env: FunctionEnv, url: URL, callerId: string | undefined, now = new Date()) {
-  const query = slotsQueryFrom(url);
+/** The slots of `query`, read through the service role; a caller who is a member also sees private team event types. */
+export async function listSlots(service: SupabaseClient, query: SlotsQuery, callerId: string | undefined, now = new Date()) {
   const range = zonedDateRange(query.startDate, query.endDate, query.timeZone);
   const from = toMs(range.from);
   const to = toMs(range.to);
-  if (to - from > MAX_RANGE_DAYS * DAY_MS) throw badRequest(`The date range must not exceed ${MAX_RANGE_DAYS} days`);
-  const service = serviceClient(env);
+  if (to - from > MAX_RANGE_DAYS * DAY_MS) throw invalid(`The date range must not exceed ${MAX_RANGE_DAYS} days`);
 
   if (query.eventTypeId !== undefined) {
     const schedule = await loadPersonalSchedule(service, query.eventTypeId);

@@ -6,7 +6,8 @@ import type { MemberBooking, MemberBusy, TeamEventTypeRules, TeamMember } from '
 import { teamSlotMembers } from '../rules/assignment.ts';
 import { type AvailabilityRule, DEFAULT_SETTINGS, type SchedulingSettings, type SlotRules } from '../rules/slots.ts';
 import { DAY_MS } from '../rules/time.ts';
-import { fromDbError, notFound, type DbError } from '../http/errors.ts';
+import { fromDbError, type DbError } from '../db/errors.ts';
+import { notFound } from '../rules/errors.ts';
 
 export const EVENT_NOT_FOUND = "The event type you're looking for doesn't exist.";
 const TEAM_EVENT_NOT_FOUND = "The team event type you're looking for doesn't exist.";

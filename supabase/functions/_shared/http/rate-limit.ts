@@ -1,6 +1,6 @@
 // Token buckets per key, in the memory of one function instance. On hosted Supabase each isolate
 // keeps its own buckets, so this bounds bursts from one address rather than giving a global quota.
-import { HttpError } from './errors.ts';
+import { AppError } from '../rules/errors.ts';
 
 export interface BucketRule {
   /** Requests allowed in a burst. */
@@ -55,6 +55,6 @@ export class BookingRateLimit {
   }
 
   check(address: string, target: string) {
-    if (!this.perTarget.take(`${address}|${target}`) || !this.perAddress.take(address)) throw new HttpError(429, TOO_MANY);
+    if (!this.perTarget.take(`${address}|${target}`) || !this.perAddress.take(address)) throw new AppError('rate_limited', TOO_MANY);
   }
 }

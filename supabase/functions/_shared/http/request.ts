@@ -1,9 +1,10 @@
-// Reading what a request carries: JSON bodies and numeric ids, with 400s instead of exceptions.
-import { badRequest, HttpError, notFound } from './errors.ts';
+// Reading what a request carries: JSON bodies, numeric ids and the slots query, with 400s instead of exceptions.
+import { AppError, invalid, notFound, parseOrThrow } from '../rules/errors.ts';
+import { slotsQuerySchema, type SlotsQuery } from '../rules/schemas.ts';
 
 /** No form of the api comes near this; anything larger is refused before it is held in memory. */
 const MAX_JSON_BYTES = 1_000_000;
-const TOO_LARGE = () => new HttpError(413, 'Request body too large');
+const TOO_LARGE = () => new AppError('payload_too_large', 'Request body too large');
 
 /** The body as text, refused with 413 as soon as it passes MAX_JSON_BYTES. */
 async function readCapped(req: Request): Promise<string> {
@@ -38,7 +39,7 @@ export async function readJson(req: Request): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
-    throw badRequest('Invalid JSON body');
+    throw invalid('Invalid JSON body');
   }
 }
 
@@ -56,4 +57,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function uuidParam(value: string | undefined, what = 'Not found'): string {
   if (!value || !UUID.test(value)) throw notFound(what);
   return value.toLowerCase();
+}
+
+/** The slots query of GET /slots and /api/slots; `from`, `to` and `timezone` are accepted as aliases. */
+export function slotsQuery(url: URL): SlotsQuery {
+  const q = url.searchParams;
+  const pick = (...names: string[]) => names.map((n) => q.get(n)).find((v) => v !== null && v !== '') ?? undefined;
+  return parseOrThrow(slotsQuerySchema, {
+    eventTypeId: pick('eventTypeId'),
+    teamEventTypeId: pick('teamEventTypeId'),
+    startDate: pick('startDate', 'from'),
+    endDate: pick('endDate', 'to'),
+    timeZone: pick('timeZone', 'timezone'),
+  });
 }

@@ -1,7 +1,8 @@
 // A small method + path router shared by the functions, with CORS, the caller's session and the
 // "never a stack trace" rule applied around every route.
 import type { FunctionEnv } from './env.ts';
-import { errorResponse, HttpError, unauthorized } from './errors.ts';
+import { AppError, unauthorized } from '../rules/errors.ts';
+import { errorResponse } from './errors.ts';
 import { resolveCaller, type Caller } from './session.ts';
 
 export interface Ctx {
@@ -123,8 +124,8 @@ export function createHandler(router: Router, env: FunctionEnv): (req: Request) 
     try {
       const url = new URL(req.url);
       const found = router.match(req.method, url.pathname);
-      if (found === 404) throw new HttpError(404, 'Not found');
-      if (found === 405) throw new HttpError(405, 'Method not allowed');
+      if (found === 404) throw new AppError('not_found', 'Not found');
+      if (found === 405) throw new AppError('method_not_allowed', 'Method not allowed');
       let callerPromise: Promise<Caller | null> | undefined;
       const ctx: Ctx = {
         req,

@@ -1,7 +1,9 @@
 // Sessions for the web app: Supabase Auth behind HttpOnly cookies, plus the OAuth entry points.
 import { loginSchema, registerSchema } from '../../_shared/rules/schemas.ts';
 import { userClient } from '../../_shared/http/clients.ts';
-import { HttpError, json, parseOrThrow, unwrap } from '../../_shared/http/errors.ts';
+import { unwrap } from '../../_shared/db/errors.ts';
+import { AppError, parseOrThrow } from '../../_shared/rules/errors.ts';
+import { json } from '../../_shared/http/errors.ts';
 import type { FunctionEnv } from '../../_shared/http/env.ts';
 import { signInWithPassword, signOut, signUp, type AuthSession, type AuthUser } from '../../_shared/http/gotrue.ts';
 import { readJson } from '../../_shared/http/request.ts';
@@ -44,8 +46,8 @@ export function authRoutes(router: Router) {
     const body = parseOrThrow(loginSchema, await readJson(ctx.req));
     const result = await signInWithPassword(ctx.env, body.email, body.password);
     if (!result.ok) {
-      if (result.error.status === 429) throw new HttpError(429, 'Too many sign-in attempts. Please try again later.');
-      throw new HttpError(401, 'Invalid email or password');
+      if (result.error.status === 429) throw new AppError('rate_limited', 'Too many sign-in attempts. Please try again later.');
+      throw new AppError('invalid_credentials', 'Invalid email or password');
     }
     sessionCookies(ctx.req, result.value).forEach(ctx.setCookie);
     return json(await currentUser(ctx.env, result.value.user, result.value.access_token));
@@ -56,11 +58,11 @@ export function authRoutes(router: Router) {
     const result = await signUp(ctx.env, body.email, body.password, { firstName: body.firstName, lastName: body.lastName });
     if (!result.ok) {
       const { status, code, message } = result.error;
-      if (status === 429) throw new HttpError(429, 'Too many sign-up attempts. Please try again later.');
+      if (status === 429) throw new AppError('rate_limited', 'Too many sign-up attempts. Please try again later.');
       if (code === 'user_already_exists' || code === 'email_exists' || /already registered|already exists/i.test(message)) {
-        throw new HttpError(409, 'An account with this email already exists');
+        throw new AppError('email_taken', 'An account with this email already exists');
       }
-      throw new HttpError(status >= 400 && status < 500 ? 400 : 500, message);
+      throw new AppError(status >= 400 && status < 500 ? 'invalid_request' : 'internal', message);
     }
     if (!isSession(result.value)) {
       // Email confirmation is on: no session until the link in the email is followed.

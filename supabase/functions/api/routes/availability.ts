@@ -1,7 +1,8 @@
 // The signed-in host's weekly availability, scheduling settings and dashboard figures.
 import { availabilitySchema, settingsSchema, timeframeSchema } from '../../_shared/rules/schemas.ts';
 import { DEFAULT_SETTINGS } from '../../_shared/rules/slots.ts';
-import { json, parseOrThrow } from '../../_shared/http/errors.ts';
+import { parseOrThrow } from '../../_shared/rules/errors.ts';
+import { json } from '../../_shared/http/errors.ts';
 import { readJson } from '../../_shared/http/request.ts';
 import type { Router } from '../../_shared/http/router.ts';
 import { camelize } from '../../_shared/db/shapes.ts';

@@ -1,16 +1,16 @@
 // The host's bookings: lists, creating one for a guest, the public booking, and status changes.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { bookingStatusSchema, hostBookingSchema, publicBookingSchema } from '../../_shared/rules/schemas.ts';
-import { bookPersonal, type BookingDeps } from '../../_shared/booking/create.ts';
-import { conflict, forbidden, json, notFound, parseOrThrow } from '../../_shared/http/errors.ts';
+import { bookPersonal } from '../../_shared/booking/create.ts';
+import { AppError, forbidden, notFound, parseOrThrow } from '../../_shared/rules/errors.ts';
+import { bookingDeps } from '../../_shared/http/booking-deps.ts';
+import { json } from '../../_shared/http/errors.ts';
 import type { BookingRateLimit } from '../../_shared/http/rate-limit.ts';
 import { idParam, readJson } from '../../_shared/http/request.ts';
-import type { Ctx, Router } from '../../_shared/http/router.ts';
+import type { Router } from '../../_shared/http/router.ts';
 import { BOOKING_SELECT, bookingShape, rows, type Row } from '../access.ts';
 
 export const BOOKING_NOT_FOUND = 'Booking not found';
-
-export const bookingDeps = (ctx: Ctx, limiter: BookingRateLimit): BookingDeps => ({ env: ctx.env, limiter, clientAddress: ctx.clientAddress });
 
 /**
  * Moves a booking the caller can see to `status`, allowed only from `from`. Reading first tells
@@ -21,7 +21,7 @@ export async function changeStatus(db: SupabaseClient, id: number, status: 'conf
   for (const [k, v] of Object.entries(scope)) read = read.eq(k, v);
   const current = rows<{ status: string } | null>(await read.maybeSingle());
   if (!current) throw notFound(BOOKING_NOT_FOUND);
-  if (!from.includes(current.status)) throw conflict(`A ${current.status} booking cannot become ${status}`);
+  if (!from.includes(current.status)) throw new AppError('invalid_transition', `A ${current.status} booking cannot become ${status}`);
   const updated = rows<Row | null>(await db.from('bookings').update({ status }).eq('id', id).select(BOOKING_SELECT).maybeSingle());
   if (!updated) throw forbidden('You cannot change this booking');
   return bookingShape(updated);

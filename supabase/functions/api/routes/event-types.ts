@@ -1,7 +1,8 @@
 // The signed-in host's own event types (GET /api/event-types/{id} for guests is in public.ts).
 import { eventTypeColumns } from '../../_shared/rules/event-types.ts';
 import { eventTypeSchema } from '../../_shared/rules/schemas.ts';
-import { json, notFound, parseOrThrow } from '../../_shared/http/errors.ts';
+import { notFound, parseOrThrow } from '../../_shared/rules/errors.ts';
+import { json } from '../../_shared/http/errors.ts';
 import { idParam, readJson } from '../../_shared/http/request.ts';
 import type { Router } from '../../_shared/http/router.ts';
 import { camelize } from '../../_shared/db/shapes.ts';

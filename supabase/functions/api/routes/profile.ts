@@ -1,6 +1,8 @@
 // The signed-in user's own profile: PUT /api/profile and the avatar upload.
 import { profileUpdateSchema } from '../../_shared/rules/schemas.ts';
-import { badRequest, json, parseOrThrow, type DbError } from '../../_shared/http/errors.ts';
+import type { DbError } from '../../_shared/db/errors.ts';
+import { invalid, parseOrThrow } from '../../_shared/rules/errors.ts';
+import { json } from '../../_shared/http/errors.ts';
 import { readJson } from '../../_shared/http/request.ts';
 import type { Router } from '../../_shared/http/router.ts';
 import { camelize, OWN_PROFILE_COLUMNS } from '../../_shared/db/shapes.ts';
@@ -58,19 +60,19 @@ export function profileRoutes(router: Router) {
   router.post('/api/profile/upload-image', async (ctx) => {
     const caller = await ctx.requireCaller();
     // Refuse an oversized upload before reading it (multipart adds a little around the file).
-    if (Number(ctx.req.headers.get('content-length') ?? 0) > MAX_IMAGE_BYTES + 64 * 1024) throw badRequest(TOO_LARGE);
+    if (Number(ctx.req.headers.get('content-length') ?? 0) > MAX_IMAGE_BYTES + 64 * 1024) throw invalid(TOO_LARGE);
     let form: FormData;
     try {
       form = await ctx.req.formData();
     } catch {
-      throw badRequest('Expected a multipart form with the field profileImage');
+      throw invalid('Expected a multipart form with the field profileImage');
     }
     const file = form.get('profileImage');
-    if (!(file instanceof File)) throw badRequest('Expected a multipart form with the field profileImage');
-    if (file.size > MAX_IMAGE_BYTES) throw badRequest(TOO_LARGE);
+    if (!(file instanceof File)) throw invalid('Expected a multipart form with the field profileImage');
+    if (file.size > MAX_IMAGE_BYTES) throw invalid(TOO_LARGE);
     const bytes = new Uint8Array(await file.arrayBuffer());
     const kind = SIGNATURES.find((s) => s.test(bytes));
-    if (!kind || !file.type.startsWith('image/')) throw badRequest(NOT_AN_IMAGE);
+    if (!kind || !file.type.startsWith('image/')) throw invalid(NOT_AN_IMAGE);
 
     const path = `${caller.id}/avatar-${Date.now()}.${kind.ext}`;
     const bucket = caller.db.storage.from('avatars');

@@ -1,8 +1,10 @@
 // What signed-out visitors read: the directory, public profiles (by id or handle), their event types,
 // availability and busy times, one event type for /book/{id}, public teams, and slots.
 import { dateRangeQuerySchema } from '../../_shared/rules/schemas.ts';
-import { json, parseOrThrow } from '../../_shared/http/errors.ts';
-import { idParam, uuidParam } from '../../_shared/http/request.ts';
+import { parseOrThrow } from '../../_shared/rules/errors.ts';
+import { serviceClient } from '../../_shared/http/clients.ts';
+import { json } from '../../_shared/http/errors.ts';
+import { idParam, slotsQuery, uuidParam } from '../../_shared/http/request.ts';
 import type { Ctx, Router } from '../../_shared/http/router.ts';
 import { camelize } from '../../_shared/db/shapes.ts';
 import { listSlots } from '../../_shared/booking/list-slots.ts';
@@ -104,5 +106,8 @@ export function publicRoutes(router: Router) {
     return json(camelize(rows(await publicDb(ctx).rpc('public_team_availability', { p_slug: ctx.params.slug })) ?? []));
   });
 
-  router.get('/api/slots', async (ctx) => json(await listSlots(ctx.env, ctx.url, (await ctx.caller())?.id)));
+  router.get('/api/slots', async (ctx) => {
+    const caller = await ctx.caller();
+    return json(await listSlots(serviceClient(ctx.env), slotsQuery(ctx.url), caller?.id));
+  });
 }

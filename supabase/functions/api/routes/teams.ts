@@ -12,7 +12,10 @@ import {
 } from '../../_shared/rules/schemas.ts';
 import { teamEventTypeColumns } from '../../_shared/rules/event-types.ts';
 import { bookTeam } from '../../_shared/booking/create.ts';
-import { badRequest, conflict, forbidden, fromDbError, json, notFound, parseOrThrow, type DbError } from '../../_shared/http/errors.ts';
+import { fromDbError, type DbError } from '../../_shared/db/errors.ts';
+import { AppError, forbidden, invalid, notFound, parseOrThrow } from '../../_shared/rules/errors.ts';
+import { bookingDeps } from '../../_shared/http/booking-deps.ts';
+import { json } from '../../_shared/http/errors.ts';
 import type { BookingRateLimit } from '../../_shared/http/rate-limit.ts';
 import { idParam, readJson, uuidParam } from '../../_shared/http/request.ts';
 import type { Ctx, Router } from '../../_shared/http/router.ts';
@@ -20,7 +23,7 @@ import type { Caller } from '../../_shared/http/session.ts';
 import { camelize } from '../../_shared/db/shapes.ts';
 import { BOOKING_SELECT, bookingShape, requireManager, rows, TEAM_NOT_FOUND, teamRole, type Row } from '../access.ts';
 import { replaceRules } from './availability.ts';
-import { BOOKING_NOT_FOUND, bookingDeps, changeStatus } from './bookings.ts';
+import { BOOKING_NOT_FOUND, changeStatus } from './bookings.ts';
 
 const MEMBER_SELECT = 'id, team_id, user_id, role, joined_at, user:profiles(id, first_name, last_name, email, profile_image_url, title, company, location)';
 const NOT_A_MEMBER = 'The selected member is not in this team';
@@ -150,7 +153,7 @@ export function teamRoutes(router: Router, limiter: BookingRateLimit) {
       .select('*')
       .single();
     // The specific member must belong to the team (composite foreign key).
-    if (result.error?.code === '23503') throw badRequest(NOT_A_MEMBER);
+    if (result.error?.code === '23503') throw invalid(NOT_A_MEMBER);
     return json(camelize(rows<Row>(result)), 201);
   });
 
@@ -205,9 +208,9 @@ export function teamRoutes(router: Router, limiter: BookingRateLimit) {
     const booking = rows<Row | null>(await caller.db.from('bookings').select('id').eq('id', bookingId).eq('team_id', id).maybeSingle());
     if (!booking) throw notFound(BOOKING_NOT_FOUND);
     const member = rows<Row | null>(await caller.db.from('team_members').select('id').eq('team_id', id).eq('user_id', memberId).maybeSingle());
-    if (!member) throw badRequest(NOT_A_MEMBER);
+    if (!member) throw invalid(NOT_A_MEMBER);
     const result = await caller.db.from('bookings').update({ assigned_user_id: memberId }).eq('id', bookingId).select(BOOKING_SELECT).single();
-    if (result.error?.code === '23P01') throw conflict('This member already has a booking at that time');
+    if (result.error?.code === '23P01') throw new AppError('member_busy', 'This member already has a booking at that time');
     if (result.error) throw fromDbError(result.error as DbError, BOOKING_NOT_FOUND);
     return json(bookingShape(result.data as Row));
   });

@@ -137,7 +137,7 @@ describe('event booking page', () => {
   it('refetches the slots when the time was taken meanwhile', async () => {
     server.use(rpc('public_event_type', [eventType]));
     const requests = slotsAnswer();
-    server.use(http.post(api('/functions/v1/bookings'), () => HttpResponse.json({ message: 'This time slot is no longer available' }, { status: 409 })));
+    server.use(http.post(api('/functions/v1/bookings'), () => HttpResponse.json({ code: 'slot_taken', message: 'This time slot is no longer available' }, { status: 409 })));
     renderRoute('/book/5');
     await screen.findByRole('heading', { name: 'Strategy Call' });
     await showMonthOf(DAY);

@@ -6,7 +6,7 @@ import { startOfMonth } from 'date-fns';
 import { callFunction } from '../../lib/api.ts';
 import { browserTimeZone } from '../../lib/time.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
-import { bookingFailureMessage } from '../bookings/hooks.ts';
+import { bookingFailureMessage, isSlotTaken } from '../bookings/hooks.ts';
 import { dateKey, useMonthSlots, type BookingTarget, type OfferedSlot } from './hooks.ts';
 import { guestDefaults, guestSchema, MESSAGES, type GuestInput, type GuestValues } from './schemas.ts';
 
@@ -61,13 +61,12 @@ export function useBookingFlow(target: BookingTarget, mode: 'page' | 'dialog', o
       onBooked?.();
     },
     onError: (error) => {
-      const message = bookingFailureMessage(error);
-      if (message.startsWith('This time slot')) {
+      if (isSlotTaken(error)) {
         setSlot(null);
         void queryClient.invalidateQueries({ queryKey: ['slots'] });
         void queryClient.invalidateQueries({ queryKey: ['bookings'] });
       }
-      notifyError('Booking Failed', message);
+      notifyError('Booking Failed', bookingFailureMessage(error));
     },
   });
 

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callFunction, serverMessage, unwrap } from '../../lib/api.ts';
+import { callFunction, isFailure, serverMessage, unwrap } from '../../lib/api.ts';
+import { SLOT_TAKEN } from '../../lib/shared.ts';
 import { supabase } from '../../lib/supabase.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
 import type { Booking } from '../../lib/types.ts';
@@ -83,13 +84,13 @@ export interface BookingBody {
   endTime: string;
 }
 
-/** Spec section 8 'Booking Failed': a taken slot gets its own sentence and the lists are refetched. */
+/** Someone else booked the time first: the lists are refetched and the slot is cleared. */
+export const isSlotTaken = (error: unknown): boolean => isFailure(error, 409, 'slot_taken');
+
+/** Spec section 8 'Booking Failed': a taken slot gets its own sentence. */
 export function bookingFailureMessage(error: unknown): string {
-  const message = serverMessage(error);
-  if (message?.includes('no longer available') || (error instanceof Error && error.message.includes('no longer available'))) {
-    return 'This time slot is no longer available. Please select a different time.';
-  }
-  return message || 'Failed to create booking. Please try again.';
+  if (isSlotTaken(error)) return SLOT_TAKEN;
+  return serverMessage(error) || 'Failed to create booking. Please try again.';
 }
 
 /** POST /api/bookings (host) or /api/teams/:id/bookings (team); answer carries the status. */
@@ -108,7 +109,7 @@ export function useCreateHostBooking(teamId?: number) {
       );
     },
     onError: (error) => {
-      if (bookingFailureMessage(error).startsWith('This time slot'))
+      if (isSlotTaken(error))
         void queryClient.invalidateQueries({ queryKey: teamId ? ['teams', teamId, 'bookings'] : bookingsKey });
       notifyError('Booking Failed', bookingFailureMessage(error));
     },

@@ -1,0 +1,62 @@
+// Database failures a caller can cause, named by code; anything else stays an unexpected error (a 500
+// whose details stay in the log). Also the one helper that turns a supabase-js result into its value.
+import { AppError, forbidden, invalid, notFound, slotTaken, unavailable } from '../rules/errors.ts';
+
+/** A PostgREST / Postgres error as seen by supabase-js. */
+export interface DbError {
+  code?: string;
+  message: string;
+  details?: string | null;
+  hint?: string | null;
+}
+
+export function fromDbError(error: DbError, notFoundMessage = 'Not found'): AppError | Error {
+  switch (error.code) {
+    case '23P01': // exclusion_violation: the busy interval is taken
+      return slotTaken();
+    case '23505': // unique_violation
+      return uniqueError(error);
+    case '23503': // foreign_key_violation
+      return notFound(notFoundMessage);
+    case '22023': // invalid_parameter_value raised by our triggers and RPCs: written for the caller
+    case 'P0001': // raise exception from an RPC
+      return invalid(error.message);
+    case '23502': // not_null_violation
+    case '23514': // check_violation: the schemas mirror the constraints, so this is a rare edge
+      return invalid('The request contains an invalid value');
+    case '42501': // insufficient_privilege: RLS refused the write
+    case 'PGRST301':
+      return forbidden();
+    case 'PGRST116': // .single() found no row (RLS hides it or it does not exist)
+      return notFound(notFoundMessage);
+    case 'P0002': // no_data_found raised by an RPC
+      return notFound(error.message || notFoundMessage);
+    case 'PGRST000': // PostgREST cannot reach the database (down or restarting)
+    case 'PGRST001':
+    case 'PGRST002': // schema cache not loaded yet
+    case 'PGRST003': // no pooled connection free in time
+    case '57P01': // admin_shutdown: the database is restarting
+    case '57P03': // cannot_connect_now
+      return unavailable();
+    default:
+      // Any other data exception (class 22, e.g. a NUL character) or request PostgREST could not parse
+      // (PGRST1xx) comes from what the client sent.
+      if (error.code?.startsWith('22') || error.code?.startsWith('PGRST1')) return invalid('Invalid request');
+      return new Error(`database error ${error.code ?? ''}: ${error.message}`);
+  }
+}
+
+function uniqueError(error: DbError): AppError {
+  const text = `${error.message} ${error.details ?? ''}`;
+  if (text.includes('handle')) return new AppError('handle_taken', 'This handle is already taken');
+  if (text.includes('slug')) return new AppError('slug_taken', 'This team URL is already taken');
+  if (text.includes('team_members') || text.includes('team_id, user_id')) return new AppError('already_member', 'This user is already a member of the team');
+  return new AppError('already_exists', 'This record already exists');
+}
+
+/** Unwraps a supabase-js result, turning its error into the matching AppError. */
+export function unwrap<T>(result: { data: T | null; error: DbError | null }, notFoundMessage?: string): T {
+  if (result.error) throw fromDbError(result.error, notFoundMessage);
+  if (result.data === null) throw notFound(notFoundMessage);
+  return result.data;
+}

@@ -1,0 +1,59 @@
+// The one error class: a machine code that callers decide by, and the sentence people read.
+// Nothing here knows HTTP: http/errors.ts maps each code to a status and answers `{ code, message }`.
+import type { z } from 'zod';
+
+/** Every code a function may answer with, and the status the HTTP layer gives it. */
+export const ERROR_STATUS = {
+  invalid_request: 400, // a body, query or id that breaks a schema; the message names the field's rule
+  invalid_time: 400, // the requested start or end is not an instant
+  wrong_duration: 400, // end is not start + the event's duration
+  slot_in_past: 400,
+  slot_too_soon: 400, // inside the host's minimum notice
+  slot_too_far: 400, // beyond the host's horizon (60 days at most)
+  slot_outside_hours: 400, // not a start the availability offers
+  unauthorized: 401, // no session, or an expired one
+  invalid_credentials: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  slot_taken: 409, // someone booked it first (or no team member is free any more)
+  member_busy: 409, // the member to assign already has a booking then
+  invalid_transition: 409, // a booking status change the rules do not allow
+  already_exists: 409,
+  email_taken: 409,
+  handle_taken: 409,
+  slug_taken: 409,
+  already_member: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503, // the database is unreachable for a moment: retry
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const SLOT_TAKEN = 'This time slot is no longer available. Please select a different time.';
+
+export const invalid = (message: string) => new AppError('invalid_request', message);
+export const unauthorized = () => new AppError('unauthorized', 'Unauthorized');
+export const forbidden = (message = 'Forbidden') => new AppError('forbidden', message);
+export const notFound = (message = 'Not found') => new AppError('not_found', message);
+export const slotTaken = () => new AppError('slot_taken', SLOT_TAKEN);
+export const unavailable = () => new AppError('unavailable', 'Service temporarily unavailable. Please try again.');
+
+/** The value, or the first issue's message as `invalid_request` (the schemas carry the product's texts). */
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  throw invalid(result.error.issues[0]?.message ?? 'Invalid request');
+}
