@@ -61,6 +61,7 @@ describe('availability and settings', () => {
     expect((await call('/api/settings', { method: 'PUT', body, token: host.accessToken })).body).toEqual(body);
     expect((await call('/api/settings', { token: host.accessToken })).body).toEqual(body);
     expect((await call('/api/settings', { method: 'PUT', body: { ...body, bufferBefore: 7 }, token: host.accessToken })).body).toEqual({
+      code: 'invalid_request',
       message: 'Buffer must be 0, 5, 10, 15 or 30 minutes',
     });
     expect((await call('/api/settings')).status).toBe(401);

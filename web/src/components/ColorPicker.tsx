@@ -1,5 +1,5 @@
 import { chakra, HStack, Text } from '@chakra-ui/react';
-import { COLORS } from '../../../supabase/functions/_shared/rules/schemas.ts';
+import { COLORS } from '../lib/shared.ts';
 
 const NAMES: Record<string, string> = {
   '#3b82f6': 'Blue',

@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { addDays, endOfMonth, format, isAfter, isBefore, max, min, startOfDay, startOfMonth } from 'date-fns';
 import { callFunction, unwrap } from '../../lib/api.ts';
 import { supabase } from '../../lib/supabase.ts';
-import { MAX_HORIZON_DAYS } from '../../../../supabase/functions/_shared/rules/slots.ts';
-import type { OfferedSlot, SlotResult } from '../../../../supabase/functions/_shared/rules/slots.ts';
+import { MAX_HORIZON_DAYS, type OfferedSlot, type SlotResult } from '../../lib/shared.ts';
 
 export type BookingTarget = { kind: 'personal'; eventTypeId: number } | { kind: 'team'; teamEventTypeId: number; teamId: number };
 

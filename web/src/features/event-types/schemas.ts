@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { DEFAULT_COLOR, eventTypeSchema } from '../../../../supabase/functions/_shared/rules/schemas.ts';
+import { DEFAULT_COLOR, eventTypeSchema } from '../../lib/shared.ts';
 
-export { DURATIONS, eventTypeSchema } from '../../../../supabase/functions/_shared/rules/schemas.ts';
+export { DURATIONS, eventTypeSchema } from '../../lib/shared.ts';
 
 export type EventTypeInput = z.input<typeof eventTypeSchema>;
 export type EventTypeValues = z.output<typeof eventTypeSchema>;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { inviteSchema, teamCreateSchema, teamEventTypeSchema, teamSettingsSchema } from '../../../../supabase/functions/_shared/rules/schemas.ts';
+import { inviteSchema, teamCreateSchema, teamEventTypeSchema, teamSettingsSchema } from '../../lib/shared.ts';
 
 // Spec section 5's team forms, shared with the functions.
 export { inviteSchema, teamCreateSchema, teamEventTypeSchema, teamSettingsSchema };
