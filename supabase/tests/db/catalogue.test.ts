@@ -18,8 +18,8 @@ describe('catalogue', () => {
   it('has the tables of the contract', async () => {
     const { rows } = await c.query(`select relname from pg_class where relnamespace = 'public'::regnamespace and relkind in ('r', 'p') order by 1`);
     expect(rows.map((r) => r.relname)).toEqual([
-      'availability_rules', 'booking_busy', 'bookings', 'event_types', 'profiles', 'team_availability',
-      'team_event_types', 'team_members', 'teams', 'user_settings',
+      'availability_rules', 'booking_busy', 'bookings', 'date_overrides', 'event_types', 'profiles', 'team_availability',
+      'team_date_overrides', 'team_event_types', 'team_members', 'teams', 'time_off', 'user_settings',
     ]);
   });
 
@@ -105,7 +105,7 @@ describe('catalogue', () => {
       order by 1`);
     expect(rows.map((r) => r.proname)).toEqual([
       'create_booking', 'create_team_booking', 'dashboard_stats', 'invite_team_member', 'replace_availability',
-      'replace_team_availability', 'team_bookings_this_month',
+      'replace_date_override', 'replace_team_availability', 'replace_team_date_override', 'team_bookings_this_month',
     ]);
   });
 

@@ -19,7 +19,7 @@ type Action = (typeof ACTIONS)[number];
 interface Fixture {
   S: string; X: string; TO: string; TA: string; TM: string; NM: string;
   eventType: number; rule: number; booking: number; team: number; teamBooking: number; teamEventType: number;
-  teamAvailability: number;
+  teamAvailability: number; override: number; teamOverride: number; timeOff: number;
 }
 
 /** One statement per action; `$1` is the acting user's id (S for anon, whose attempts target S's data). */
@@ -69,7 +69,12 @@ beforeAll(async () => {
     )
   ).id;
   await c.query(`insert into storage.objects (bucket_id, name, owner) values ('avatars', $1, $2)`, [`${S}/avatar.png`, S]);
-  f = { S, X, TO, TA, TM, NM, eventType, rule, booking, team, teamBooking, teamEventType, teamAvailability };
+  const override = (await one(`insert into date_overrides (user_id, date) values ($1, '2027-01-04') returning id`, [S])).id;
+  const teamOverride = (
+    await one(`insert into team_date_overrides (team_id, date, start_time, end_time) values ($1, '2027-01-04', '10:00', '12:00') returning id`, [team])
+  ).id;
+  const timeOff = (await one(`insert into time_off (user_id, start_date, end_date, note) values ($1, '2027-02-01', '2027-02-05', 'Surgery') returning id`, [S])).id;
+  f = { S, X, TO, TA, TM, NM, eventType, rule, booking, team, teamBooking, teamEventType, teamAvailability, override, teamOverride, timeOff };
 });
 
 afterAll(async () => {
@@ -194,6 +199,29 @@ function tables(): [string, TableCells][] {
       update: `update team_availability set end_time = '18:00' where id = ${f.teamAvailability} returning id`,
       delete: `delete from team_availability where id = ${f.teamAvailability} returning id`,
       expected: TEAM_MANAGED,
+    }],
+    ['date_overrides', {
+      select: `select 1 from date_overrides where id = ${f.override}`,
+      insert: `insert into date_overrides (user_id, date, start_time, end_time) values ('${f.S}', '2027-01-05', '09:00', '10:00') returning id`,
+      update: `update date_overrides set date = '2027-01-06' where id = ${f.override} returning id`,
+      delete: `delete from date_overrides where id = ${f.override} returning id`,
+      // A date is replaced whole (replace_date_override), never edited in place.
+      expected: { ...ONLY_OWNER, owner: 'yyny' },
+    }],
+    ['team_date_overrides', {
+      select: `select 1 from team_date_overrides where id = ${f.teamOverride}`,
+      insert: `insert into team_date_overrides (team_id, date) values (${f.team}, '2027-01-05') returning id`,
+      update: `update team_date_overrides set end_time = '13:00' where id = ${f.teamOverride} returning id`,
+      delete: `delete from team_date_overrides where id = ${f.teamOverride} returning id`,
+      expected: { ...TEAM_MANAGED, 'team owner': 'yyny', 'team admin': 'yyny' },
+    }],
+    ['time_off', {
+      select: `select note from time_off where id = ${f.timeOff}`,
+      insert: `insert into time_off (user_id, start_date, end_date) values ('${f.S}', '2027-03-01', '2027-03-02') returning id`,
+      update: `update time_off set note = 'Holiday' where id = ${f.timeOff} returning id`,
+      delete: `delete from time_off where id = ${f.timeOff} returning id`,
+      // Not even team owners read it: the note is private.
+      expected: ONLY_OWNER,
     }],
     ['storage.objects (avatars)', {
       select: `select 1 from storage.objects where bucket_id = 'avatars' and name = '${f.S}/avatar.png'`,

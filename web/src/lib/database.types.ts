@@ -170,42 +170,97 @@ export type Database = {
           },
         ]
       }
+      date_overrides: {
+        Row: {
+          created_at: string
+          date: string
+          end_time: string | null
+          id: number
+          start_time: string | null
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          date: string
+          end_time?: string | null
+          id?: never
+          start_time?: string | null
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          date?: string
+          end_time?: string | null
+          id?: never
+          start_time?: string | null
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "date_overrides_user_id_fkey"
+            columns: ["user_id"]
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       event_types: {
         Row: {
           auto_confirm: boolean
+          buffer_after: number | null
+          buffer_before: number | null
           color: string
           created_at: string
           description: string | null
           duration: number
           id: number
           is_active: boolean
+          max_bookings_per_day: number | null
+          max_bookings_per_week: number | null
+          max_future_bookings: number | null
+          minimum_notice: number | null
           price_cents: number
+          slot_interval: Database["public"]["Enums"]["slot_interval"]
           title: string
           updated_at: string
           user_id: string
         }
         Insert: {
           auto_confirm?: boolean
+          buffer_after?: number | null
+          buffer_before?: number | null
           color?: string
           created_at?: string
           description?: string | null
           duration?: number
           id?: never
           is_active?: boolean
+          max_bookings_per_day?: number | null
+          max_bookings_per_week?: number | null
+          max_future_bookings?: number | null
+          minimum_notice?: number | null
           price_cents?: number
+          slot_interval?: Database["public"]["Enums"]["slot_interval"]
           title: string
           updated_at?: string
           user_id: string
         }
         Update: {
           auto_confirm?: boolean
+          buffer_after?: number | null
+          buffer_before?: number | null
           color?: string
           created_at?: string
           description?: string | null
           duration?: number
           id?: never
           is_active?: boolean
+          max_bookings_per_day?: number | null
+          max_bookings_per_week?: number | null
+          max_future_bookings?: number | null
+          minimum_notice?: number | null
           price_cents?: number
+          slot_interval?: Database["public"]["Enums"]["slot_interval"]
           title?: string
           updated_at?: string
           user_id?: string
@@ -319,17 +374,58 @@ export type Database = {
           },
         ]
       }
+      team_date_overrides: {
+        Row: {
+          created_at: string
+          date: string
+          end_time: string | null
+          id: number
+          start_time: string | null
+          team_id: number
+        }
+        Insert: {
+          created_at?: string
+          date: string
+          end_time?: string | null
+          id?: never
+          start_time?: string | null
+          team_id: number
+        }
+        Update: {
+          created_at?: string
+          date?: string
+          end_time?: string | null
+          id?: never
+          start_time?: string | null
+          team_id?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "team_date_overrides_team_id_fkey"
+            columns: ["team_id"]
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       team_event_types: {
         Row: {
           assignment_type: Database["public"]["Enums"]["assignment_type"]
           auto_confirm: boolean
+          buffer_after: number | null
+          buffer_before: number | null
           color: string
           created_at: string
           description: string | null
           duration: number
           id: number
           is_active: boolean
+          max_bookings_per_day: number | null
+          max_bookings_per_week: number | null
+          max_future_bookings: number | null
+          minimum_notice: number | null
           requires_all_members: boolean
+          slot_interval: Database["public"]["Enums"]["slot_interval"]
           specific_member_id: string | null
           team_id: number
           title: string
@@ -338,13 +434,20 @@ export type Database = {
         Insert: {
           assignment_type?: Database["public"]["Enums"]["assignment_type"]
           auto_confirm?: boolean
+          buffer_after?: number | null
+          buffer_before?: number | null
           color?: string
           created_at?: string
           description?: string | null
           duration?: number
           id?: never
           is_active?: boolean
+          max_bookings_per_day?: number | null
+          max_bookings_per_week?: number | null
+          max_future_bookings?: number | null
+          minimum_notice?: number | null
           requires_all_members?: boolean
+          slot_interval?: Database["public"]["Enums"]["slot_interval"]
           specific_member_id?: string | null
           team_id: number
           title: string
@@ -353,13 +456,20 @@ export type Database = {
         Update: {
           assignment_type?: Database["public"]["Enums"]["assignment_type"]
           auto_confirm?: boolean
+          buffer_after?: number | null
+          buffer_before?: number | null
           color?: string
           created_at?: string
           description?: string | null
           duration?: number
           id?: never
           is_active?: boolean
+          max_bookings_per_day?: number | null
+          max_bookings_per_week?: number | null
+          max_future_bookings?: number | null
+          minimum_notice?: number | null
           requires_all_members?: boolean
+          slot_interval?: Database["public"]["Enums"]["slot_interval"]
           specific_member_id?: string | null
           team_id?: number
           title?: string
@@ -455,6 +565,40 @@ export type Database = {
           {
             foreignKeyName: "teams_owner_id_fkey"
             columns: ["owner_id"]
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      time_off: {
+        Row: {
+          created_at: string
+          end_date: string
+          id: number
+          note: string | null
+          start_date: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          end_date: string
+          id?: never
+          note?: string | null
+          start_date: string
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          end_date?: string
+          id?: never
+          note?: string | null
+          start_date?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "time_off_user_id_fkey"
+            columns: ["user_id"]
             referencedRelation: "profiles"
             referencedColumns: ["id"]
           },
@@ -760,6 +904,23 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      replace_date_override: {
+        Args: { p_date: string; p_ranges: Json }
+        Returns: {
+          created_at: string
+          date: string
+          end_time: string | null
+          id: number
+          start_time: string | null
+          user_id: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "date_overrides"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       replace_team_availability: {
         Args: { p_rules: Json; p_team_id: number }
         Returns: {
@@ -777,11 +938,29 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      replace_team_date_override: {
+        Args: { p_date: string; p_ranges: Json; p_team_id: number }
+        Returns: {
+          created_at: string
+          date: string
+          end_time: string | null
+          id: number
+          start_time: string | null
+          team_id: number
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "team_date_overrides"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       team_bookings_this_month: { Args: { p_team_id: number }; Returns: number }
     }
     Enums: {
       assignment_type: "round_robin" | "least_busy" | "specific_member"
       booking_status: "pending" | "confirmed" | "cancelled" | "completed"
+      slot_interval: "15" | "30" | "60" | "duration"
       team_role: "owner" | "admin" | "member"
     }
     CompositeTypes: {
@@ -912,6 +1091,7 @@ export const Constants = {
     Enums: {
       assignment_type: ["round_robin", "least_busy", "specific_member"],
       booking_status: ["pending", "confirmed", "cancelled", "completed"],
+      slot_interval: ["15", "30", "60", "duration"],
       team_role: ["owner", "admin", "member"],
     },
   },

@@ -7,7 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { fromDbError, type DbError } from '../db/errors.ts';
 import { AppError, forbidden, notFound, slotTaken } from '../rules/errors.ts';
 import { assignMembers } from '../rules/assignment.ts';
-import { checkSlot, MAX_HORIZON_DAYS, type SlotRejection } from '../rules/slots.ts';
+import { checkSlot, MAX_HORIZON_DAYS, type SlotRejection, TEAM_SETTINGS } from '../rules/slots.ts';
 import { toMs } from '../rules/time.ts';
 import {
   EVENT_NOT_FOUND,
@@ -15,7 +15,6 @@ import {
   loadTeamBookings,
   loadTeamSchedule,
   personalRules,
-  TEAM_SETTINGS,
   teamRole,
   teamRules,
 } from './schedule.ts';
@@ -55,6 +54,7 @@ const REJECTIONS: Record<Exclude<SlotRejection, 'busy'>, [AppError['code'], stri
   notice: ['slot_too_soon', 'This time is too soon to book. Please select a later time.'],
   horizon: ['slot_too_far', 'This time is too far in the future. Please select an earlier time.'],
   outside_hours: ['slot_outside_hours', 'This time is outside the available hours. Please select a different time.'],
+  limit: ['limit_reached', 'This day is fully booked for this event type. Please select a different day.'],
 };
 
 function rejection(reason: SlotRejection): AppError {

@@ -4,19 +4,13 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { MemberBooking, MemberBusy, TeamEventTypeRules, TeamMember } from '../rules/assignment.ts';
 import { teamSlotMembers } from '../rules/assignment.ts';
-import { type AvailabilityRule, DEFAULT_SETTINGS, type SchedulingSettings, type SlotRules } from '../rules/slots.ts';
+import { type AvailabilityRule, DEFAULT_SETTINGS, type SchedulingSettings, type SlotRules, TEAM_SETTINGS } from '../rules/slots.ts';
 import { DAY_MS } from '../rules/time.ts';
 import { fromDbError, type DbError } from '../db/errors.ts';
 import { notFound } from '../rules/errors.ts';
 
 export const EVENT_NOT_FOUND = "The event type you're looking for doesn't exist.";
 const TEAM_EVENT_NOT_FOUND = "The team event type you're looking for doesn't exist.";
-
-/**
- * Teams have no settings of their own (spec section 3): no buffers and no notice, and the 60-day horizon.
- * Members' personal bookings still block them through their busy intervals.
- */
-export const TEAM_SETTINGS: SchedulingSettings = { bufferBefore: 0, bufferAfter: 0, minimumNotice: 0, maxFutureBookings: 60 };
 
 /** The rows of a query (typed by the caller: the client is not generated from the schema), or its 4xx/5xx. */
 function must<T>(result: { data: unknown; error: DbError | null }): T {

@@ -218,3 +218,32 @@ describe('teamSlotMembers feeds the slot engine', () => {
     }
   });
 });
+
+describe('time off', () => {
+  // Ann is away on Wednesday 4 March in Berlin (UTC+1): 2026-03-03T23:00Z to 2026-03-04T23:00Z.
+  const away = MEMBERS.map((m) => (m.userId === 'ann' ? { ...m, timeOff: [{ startDate: '2026-03-04', endDate: '2026-03-04' }], timeZone: 'Europe/Berlin' } : m));
+
+  it('a member on time off is not assigned; the next one in line is', () => {
+    expect(chosen(assignMembers(input({ members: away })))).toEqual(['bob']);
+    expect(chosen(assignMembers(input({ members: away, slot: slotAt('2026-03-04T23:00:00Z') })))).toEqual(['ann']);
+    expect(chosen(assignMembers(input({ members: away, slot: slotAt('2026-03-03T22:30:00Z') })))).toEqual(['ann']);
+  });
+
+  it('a member on time off leaves a specific-member or all-members event type with nobody', () => {
+    expect(chosen(assignMembers(input({ members: away, assignmentType: 'specific_member', specificMemberId: 'ann' })))).toBe('none_available');
+    expect(chosen(assignMembers(input({ members: away, requiresAllMembers: true })))).toBe('none_available');
+  });
+
+  it('the slot engine sees the same: with everyone but Ann busy, Wednesday offers nothing', () => {
+    const busy: MemberBusy[] = ['bob', 'cy'].map((userId) => ({ userId, start: '2026-03-01T00:00:00Z', end: '2026-03-08T00:00:00Z' }));
+    const r = computeSlots(
+      query({
+        availability: weekly([2, 3, 4], '09:00', '10:00'),
+        ...teamSlotMembers(away, busy, { assignmentType: 'round_robin' }),
+        range: { from: '2026-03-03T00:00:00Z', to: '2026-03-06T00:00:00Z' },
+      }),
+    );
+    expect(r.days.map((d) => d.date)).toEqual(['2026-03-03', '2026-03-05']);
+    for (const s of r.slots) expect(chosen(assignMembers(input({ members: away, busy, slot: s })))).toEqual(['ann']);
+  });
+});

@@ -1,6 +1,6 @@
 // Who takes a team booking (issue 4): round robin, least busy, a specific member, or everyone.
 import { overlapsAny, type Interval, toSpans } from './intervals.ts';
-import type { SlotMember } from './slots.ts';
+import { type DayRange, type SlotMember, timeOffSpans } from './slots.ts';
 import { addDays, type InstantInput, instantToZoned, MINUTE_MS, resolveTimeZone, toMs, zonedToInstant } from './time.ts';
 
 export const ASSIGNMENT_TYPES = ['round_robin', 'least_busy', 'specific_member'] as const;
@@ -9,6 +9,9 @@ export type AssignmentType = (typeof ASSIGNMENT_TYPES)[number];
 export interface TeamMember {
   userId: string;
   joinedAt: InstantInput;
+  /** Whole days the member is away, in `timeZone` (their own): they take no meeting touching them. */
+  timeOff?: readonly DayRange[];
+  timeZone?: string | null;
 }
 
 /** An interval occupying one user (a row of `public_busy` or `booking_busy`). */
@@ -65,7 +68,7 @@ export function teamSlotMembers(
   rules: TeamEventTypeRules,
 ): { members: SlotMember[]; requireAllMembers: boolean } {
   return {
-    members: candidates(members, rules).map((m) => ({ id: m.userId, busy: busyOf(busy, m.userId) })),
+    members: candidates(members, rules).map((m) => ({ id: m.userId, busy: busyOf(busy, m.userId), timeOff: m.timeOff, timeZone: m.timeZone })),
     requireAllMembers: rules.requiresAllMembers ?? false,
   };
 }
@@ -95,10 +98,15 @@ function isoWeekOf(instant: number, timeZone: string): { from: number; to: numbe
 export function assignMembers(input: AssignmentInput): AssignmentResult {
   const pool = candidates(input.members, input);
   if (pool.length === 0) return { ok: false, reason: 'no_members' };
-  const from = toMs(input.slot.start) - (input.bufferBefore ?? 0) * MINUTE_MS;
-  const to = toMs(input.slot.end) + (input.bufferAfter ?? 0) * MINUTE_MS;
+  const start = toMs(input.slot.start);
+  const end = toMs(input.slot.end);
+  const from = start - (input.bufferBefore ?? 0) * MINUTE_MS;
+  const to = end + (input.bufferAfter ?? 0) * MINUTE_MS;
   if (!(from < to)) return { ok: false, reason: 'none_available' }; // unparsable or empty slot: nobody can take it
-  const free = pool.filter((m) => !overlapsAny(toSpans(busyOf(input.busy, m.userId)), from, to));
+  // Busy time counts with the buffers, time off only where the meeting itself falls (as in the slot engine).
+  const free = pool.filter(
+    (m) => !overlapsAny(toSpans(busyOf(input.busy, m.userId)), from, to) && !overlapsAny(timeOffSpans(m.timeOff ?? [], m.timeZone), start, end),
+  );
   if (input.requiresAllMembers) {
     return free.length === pool.length ? { ok: true, memberIds: pool.map((m) => m.userId) } : { ok: false, reason: 'none_available' };
   }

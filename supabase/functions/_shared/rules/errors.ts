@@ -18,6 +18,7 @@ export const ERROR_STATUS = {
   method_not_allowed: 405,
   slot_taken: 409, // someone booked it first (or no team member is free any more)
   member_busy: 409, // the member to assign already has a booking then
+  limit_reached: 409, // the event type's bookings of that day or week are at their limit
   invalid_transition: 409, // a booking status change the rules do not allow
   already_exists: 409,
   email_taken: 409,

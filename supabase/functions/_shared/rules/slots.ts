@@ -1,31 +1,58 @@
-// The slot engine of spec section 5: which start times a visitor may book.
+// The slot engine: which start times a visitor may book. One place for every rule: weekly hours, date
+// overrides, time off, busy intervals (bookings and external calendars alike), buffers, notice,
+// horizon, the slot interval and booking limits, for a person or a team.
 // Used by the `slots` function (listing), the booking functions (re-validation) and the web date picker.
 import { containedIn, type Interval, mergeSpans, overlapsAny, type Span, toSpans } from './intervals.ts';
 import {
-  addDays,
-  dayOfWeek,
+  dateOfDay,
   DAY_MS,
+  dayNumber,
   formatHHMM,
   formatTimeInZone,
   type InstantInput,
-  instantToZoned,
+  localDayNumber,
   MINUTE_MS,
+  offsetMs,
   parseHHMM,
   resolveTimeZone,
+  toIsoString,
   toMs,
+  weekdayOfDay,
   zonedDateRange,
-  zonedToInstant,
+  zonedDayToMs,
 } from './time.ts';
 
+/** The default minutes between offered start times (spec section 5). */
 export const SLOT_STEP_MINUTES = 30;
 /** Spec section 9: the booking horizon is never more than 60 days ahead, whatever the host's setting. */
 export const MAX_HORIZON_DAYS = 60;
+/** Minutes between offered starts, or 'duration': back-to-back meetings of the event's length. */
+export const SLOT_INTERVALS = [15, 30, 60, 'duration'] as const;
+export type SlotInterval = (typeof SLOT_INTERVALS)[number];
 
 export interface AvailabilityRule {
   dayOfWeek: number;
   startTime: string;
   endTime: string;
   isEnabled: boolean;
+}
+
+/** One range of a date override's hours, 'HH:MM' in the schedule's zone. */
+export interface TimeRange {
+  startTime: string;
+  endTime: string;
+}
+
+/** A date whose hours replace the weekly rules: `ranges` empty means unavailable all day. */
+export interface DateOverride {
+  date: string;
+  ranges: readonly TimeRange[];
+}
+
+/** Whole days off, [startDate, endDate] inclusive, YYYY-MM-DD in the person's zone. */
+export interface DayRange {
+  startDate: string;
+  endDate: string;
 }
 
 /** Minutes for buffers and notice, days for maxFutureBookings (spec section 3). */
@@ -44,21 +71,70 @@ export const DEFAULT_SETTINGS: SchedulingSettings = {
   maxFutureBookings: 60,
 };
 
-/** A team member as the engine sees them: who, and when they are already occupied. */
+/**
+ * Teams have no settings of their own (spec section 3): no buffers, no notice, the 60-day horizon.
+ * A team event type's own rules replace these; members' personal bookings block them as busy time.
+ */
+export const TEAM_SETTINGS: SchedulingSettings = { bufferBefore: 0, bufferAfter: 0, minimumNotice: 0, maxFutureBookings: 60 };
+
+/** An event type's own rules; a missing or null one falls back to the host's (or the team's) setting. */
+export interface EventRules {
+  bufferBefore?: number | null;
+  bufferAfter?: number | null;
+  minimumNotice?: number | null;
+  maxFutureBookings?: number | null;
+  slotInterval?: SlotInterval;
+  maxBookingsPerDay?: number | null;
+  maxBookingsPerWeek?: number | null;
+}
+
+/** The settings that apply to an event type: its own rules over the defaults. */
+export function effectiveSettings(defaults: SchedulingSettings, rules: EventRules): SchedulingSettings {
+  return {
+    bufferBefore: rules.bufferBefore ?? defaults.bufferBefore,
+    bufferAfter: rules.bufferAfter ?? defaults.bufferAfter,
+    minimumNotice: rules.minimumNotice ?? defaults.minimumNotice,
+    maxFutureBookings: rules.maxFutureBookings ?? defaults.maxFutureBookings,
+  };
+}
+
+/** Limits on bookings of one event type, per local day and per local week (Monday first). */
+export interface BookingLimits {
+  perDay?: number | null;
+  perWeek?: number | null;
+  /** Starts of the event type's non-cancelled bookings (enough of them to cover the weeks asked about). */
+  booked: readonly InstantInput[];
+}
+
+/** A team member as the engine sees them: who, when they are already occupied, and their days off. */
 export interface SlotMember {
   id: string;
   busy: readonly Interval[];
+  /** Whole days off, read in `timeZone` (the member's own; fallback UTC). */
+  timeOff?: readonly DayRange[];
+  timeZone?: string | null;
 }
 
 /** Everything that decides whether a start time is bookable. */
 export interface SlotRules {
   availability: readonly AvailabilityRule[];
+  /** Dates whose hours replace the weekly rules (one entry per date). */
+  overrides?: readonly DateOverride[];
+  /** The host's days off (personal event types), in the host's zone: nothing is offered on them. */
+  timeOff?: readonly DayRange[];
   /** Zone the availability windows are read in: the host's, or the team's (fallback UTC). */
   hostTimeZone?: string | null;
   /** Meeting length in minutes. */
   duration: number;
+  /** The effective settings: see `effectiveSettings`. */
   settings?: SchedulingSettings;
-  /** Occupied intervals (non-cancelled bookings) of the host; for teams, intervals that block everyone. */
+  /** Minutes between offered starts (default 30). */
+  slotInterval?: SlotInterval;
+  limits?: BookingLimits;
+  /**
+   * Intervals occupying the host: non-cancelled bookings and external calendar events alike (buffers
+   * apply to all of them); for teams, intervals that block everyone.
+   */
   busy?: readonly Interval[];
   /**
    * Team event types: a slot also needs a free member (or every member when `requireAllMembers`).
@@ -98,91 +174,173 @@ export type SlotRejection =
   | 'past'
   | 'notice' // earlier than now + minimum notice
   | 'horizon' // later than now + max future bookings (at most 60 days)
-  | 'outside_hours' // not one of the 30-minute starts, or the meeting would not fit in a window
+  | 'outside_hours' // not an offered start of the day's hours (weekly, override, day off), or would not fit
+  | 'limit' // the event type's bookings of that day or week are at their limit
   | 'busy'; // overlaps an existing booking (with buffers), or no member is free
 
 export type SlotCheck = { ok: true } | { ok: false; reason: SlotRejection };
 
+/** Minutes of a local day [start, end). */
+interface Window {
+  start: number;
+  end: number;
+}
+
+interface MemberSpans {
+  busy: Span[];
+  /** Days off as instants: the meeting itself may not touch them (buffers do not apply). */
+  away: Span[];
+}
+
 interface Engine {
   hostZone: string;
   durationMs: number;
+  stepMs: number;
   beforeMs: number;
   afterMs: number;
   earliest: number; // now + notice
   now: number;
   latest: number; // last allowed start, inclusive
-  rulesByDay: { start: number; end: number }[][];
+  weekly: Window[][];
+  overrides: Map<number, Window[]>;
+  daysOff: { from: number; to: number }[]; // day numbers, inclusive
   busy: Span[];
-  members?: Span[][];
+  members?: MemberSpans[];
   requireAll: boolean;
+  perDay: number;
+  perWeek: number;
+  bookedByDay: Map<number, number>; // host-local day number → bookings
+  bookedByWeek: Map<number, number>; // day number of the week's Monday → bookings
 }
 
 function nonNegative(n: number): number {
   return Number.isFinite(n) && n > 0 ? n : 0;
 }
 
+function windowOf(startTime: string, endTime: string): Window | null {
+  const start = parseHHMM(startTime);
+  const end = parseHHMM(endTime);
+  return start === null || end === null || start >= end ? null : { start, end };
+}
+
+/** A limit of n ≥ 1 bookings, or Infinity when unset or not a positive number. */
+function limitOf(n: number | null | undefined): number {
+  return n != null && Number.isFinite(n) && n >= 1 ? n : Infinity;
+}
+
+function mondayOf(day: number): number {
+  return day - ((weekdayOfDay(day) + 6) % 7);
+}
+
+/** Days off as instants in a zone: from the first day's midnight to the midnight after the last. */
+export function timeOffSpans(days: readonly DayRange[], timeZone: string | null | undefined): Span[] {
+  const zone = resolveTimeZone(timeZone);
+  return mergeSpans(
+    days.map((d) => ({ start: zonedDayToMs(dayNumber(d.startDate), 0, zone), end: zonedDayToMs(dayNumber(d.endDate) + 1, 0, zone) })),
+  );
+}
+
 function prepare(rules: SlotRules): Engine {
   const settings = rules.settings ?? DEFAULT_SETTINGS;
+  const hostZone = resolveTimeZone(rules.hostTimeZone);
   const now = toMs(rules.now);
   const horizonDays = Math.min(nonNegative(settings.maxFutureBookings), MAX_HORIZON_DAYS);
-  const rulesByDay: { start: number; end: number }[][] = [[], [], [], [], [], [], []];
+  const durationMs = nonNegative(rules.duration) * MINUTE_MS;
+  const weekly: Window[][] = [[], [], [], [], [], [], []];
   for (const r of rules.availability) {
-    const start = parseHHMM(r.startTime);
-    const end = parseHHMM(r.endTime);
-    if (!r.isEnabled || start === null || end === null || start >= end) continue;
-    rulesByDay[r.dayOfWeek]?.push({ start, end });
+    const w = r.isEnabled ? windowOf(r.startTime, r.endTime) : null;
+    if (w) weekly[r.dayOfWeek]?.push(w);
   }
+  const overrides = new Map<number, Window[]>();
+  for (const o of rules.overrides ?? []) {
+    const windows = o.ranges.map((r) => windowOf(r.startTime, r.endTime)).filter((w): w is Window => w !== null);
+    overrides.set(dayNumber(o.date), windows);
+  }
+  const perDay = limitOf(rules.limits?.perDay);
+  const perWeek = limitOf(rules.limits?.perWeek);
+  const bookedByDay = new Map<number, number>();
+  const bookedByWeek = new Map<number, number>();
+  if (perDay !== Infinity || perWeek !== Infinity) {
+    for (const b of rules.limits?.booked ?? []) {
+      const ms = toMs(b);
+      if (!Number.isFinite(ms)) continue;
+      const day = localDayNumber(ms, hostZone);
+      bookedByDay.set(day, (bookedByDay.get(day) ?? 0) + 1);
+      bookedByWeek.set(mondayOf(day), (bookedByWeek.get(mondayOf(day)) ?? 0) + 1);
+    }
+  }
+  const interval = rules.slotInterval ?? SLOT_STEP_MINUTES;
   return {
-    hostZone: resolveTimeZone(rules.hostTimeZone),
-    durationMs: nonNegative(rules.duration) * MINUTE_MS,
+    hostZone,
+    durationMs,
+    stepMs: interval === 'duration' ? durationMs : nonNegative(interval) * MINUTE_MS,
     beforeMs: nonNegative(settings.bufferBefore) * MINUTE_MS,
     afterMs: nonNegative(settings.bufferAfter) * MINUTE_MS,
     now,
     earliest: now + nonNegative(settings.minimumNotice) * MINUTE_MS,
     latest: now + horizonDays * DAY_MS,
-    rulesByDay,
+    weekly,
+    overrides,
+    daysOff: (rules.timeOff ?? []).map((d) => ({ from: dayNumber(d.startDate), to: dayNumber(d.endDate) })),
     busy: toSpans(rules.busy ?? []),
-    members: rules.members?.map((m) => toSpans(m.busy)),
+    members: rules.members?.map((m) => ({ busy: toSpans(m.busy), away: timeOffSpans(m.timeOff ?? [], m.timeZone) })),
     requireAll: rules.requireAllMembers ?? false,
+    perDay,
+    perWeek,
+    bookedByDay,
+    bookedByWeek,
   };
 }
 
-/**
- * Start times offered on one host-local date, ascending and unique: every 30 minutes from each enabled
- * window's start, up to but excluding its end (spec section 5).
- *
- * Decision: the whole meeting must also fit inside the availability, not just its start — a 60-minute
- * meeting is not offered at 16:30 in a 09:00-17:00 window. Windows of the same day that overlap or touch
- * count as one stretch, so 09:00-12:00 plus 12:00-15:00 offers 11:30 for an hour.
- * Steps are real 30-minute intervals from the window's start instant, so a window spanning a DST change
- * offers the hours that really exist (fall back: 01:00 and 01:30 twice; spring forward: none at 02:xx).
- */
-function startsOnDate(e: Engine, date: string): number[] {
-  const windows = e.rulesByDay[dayOfWeek(date)].map((w) => ({
-    start: zonedToInstant(date, w.start, e.hostZone).getTime(),
-    end: zonedToInstant(date, w.end, e.hostZone).getTime(),
-  }));
-  const stretches = mergeSpans(windows);
-  const starts = new Set<number>();
-  const step = SLOT_STEP_MINUTES * MINUTE_MS;
-  for (const w of windows) {
-    for (let t = w.start; t < w.end; t += step) {
-      if (containedIn(stretches, t, t + e.durationMs)) starts.add(t);
-    }
-  }
-  return [...starts].sort((a, b) => a - b);
+/** The day's hours: none on a day off, else the date's override, else the weekday's rules. */
+function windowsOn(e: Engine, day: number): Window[] {
+  for (const off of e.daysOff) if (off.from <= day && day <= off.to) return [];
+  return e.overrides.get(day) ?? e.weekly[weekdayOfDay(day)];
 }
 
-/** Why an on-grid start is not bookable, or null when it is. */
+/** Has the event type reached its limit on this host-local day or in its week? */
+function limitReached(e: Engine, day: number): boolean {
+  return (e.bookedByDay.get(day) ?? 0) >= e.perDay || (e.bookedByWeek.get(mondayOf(day)) ?? 0) >= e.perWeek;
+}
+
+/**
+ * Start times offered on one host-local day, ascending and unique: every slot interval (30 minutes
+ * unless the event type says otherwise) from each window's start, up to but excluding its end.
+ *
+ * Decision: the whole meeting must also fit inside the hours, not just its start — a 60-minute meeting
+ * is not offered at 16:30 in a 09:00-17:00 window. Windows of the same day that overlap or touch count
+ * as one stretch, so 09:00-12:00 plus 12:00-15:00 offers 11:30 for an hour.
+ * Steps are real intervals from the window's start instant, so a window spanning a DST change offers
+ * the hours that really exist (fall back: 01:00 and 01:30 twice; spring forward: none at 02:xx).
+ */
+function startsOnDay(e: Engine, day: number): number[] {
+  const local = windowsOn(e, day);
+  if (local.length === 0 || e.stepMs === 0) return [];
+  const windows = local.map((w) => ({ start: zonedDayToMs(day, w.start, e.hostZone), end: zonedDayToMs(day, w.end, e.hostZone) }));
+  const stretches = windows.length === 1 ? windows : mergeSpans(windows);
+  const starts: number[] = [];
+  for (const w of windows) {
+    for (let t = w.start; t < w.end; t += e.stepMs) {
+      if (containedIn(stretches, t, t + e.durationMs)) starts.push(t);
+    }
+  }
+  if (windows.length === 1) return starts;
+  starts.sort((a, b) => a - b);
+  return starts.filter((t, i) => i === 0 || t !== starts[i - 1]);
+}
+
+/** Why an on-grid start is not bookable for timing or occupation, or null when it is. */
 function timingOrBusy(e: Engine, start: number): SlotRejection | null {
   if (start < e.now) return 'past';
   if (start < e.earliest) return 'notice';
   if (start > e.latest) return 'horizon';
   const from = start - e.beforeMs;
-  const to = start + e.durationMs + e.afterMs;
+  const end = start + e.durationMs;
+  const to = end + e.afterMs;
   if (overlapsAny(e.busy, from, to)) return 'busy';
   if (e.members) {
-    const free = e.members.filter((m) => !overlapsAny(m, from, to)).length;
+    let free = 0;
+    for (const m of e.members) if (!overlapsAny(m.busy, from, to) && !overlapsAny(m.away, start, end)) free++;
     if (free === 0 || (e.requireAll && free < e.members.length)) return 'busy';
   }
   return null;
@@ -198,26 +356,33 @@ export function computeSlots(query: SlotQuery): SlotResult {
   const days: SlotResult['days'] = [];
   if (!(from < to) || e.durationMs === 0) return { timeZone: visitorZone, slots, days };
 
-  // Host dates whose windows can reach into [from, to): windows never leave their own local date.
-  const lastDate = instantToZoned(to - 1, e.hostZone).date;
-  for (let date = instantToZoned(from, e.hostZone).date; date <= lastDate; date = addDays(date, 1)) {
-    for (const start of startsOnDate(e, date)) {
+  // A fall-back hour shows the same clock time twice on one visitor date: those dates are relabelled.
+  const repeats = new Set<SlotResult['days'][number]>();
+  let previousLocal = -Infinity;
+  // Host days whose windows can reach into [from, to): windows never leave their own local date.
+  const lastDay = localDayNumber(to - 1, e.hostZone);
+  for (let day = localDayNumber(from, e.hostZone); day <= lastDay; day++) {
+    if (limitReached(e, day)) continue;
+    for (const start of startsOnDay(e, day)) {
       if (start < from || start >= to || timingOrBusy(e, start) !== null) continue;
-      const local = instantToZoned(start, visitorZone);
+      const local = start + offsetMs(visitorZone, start);
+      const localDay = Math.floor(local / DAY_MS);
       const slot: OfferedSlot = {
-        start: new Date(start).toISOString(),
-        end: new Date(start + e.durationMs).toISOString(),
-        date: local.date,
-        label: formatHHMM(local.minutes),
+        start: toIsoString(start),
+        end: toIsoString(start + e.durationMs),
+        date: dateOfDay(localDay),
+        label: formatHHMM(Math.floor((local - localDay * DAY_MS) / MINUTE_MS)),
       };
       slots.push(slot);
-      const day = days[days.length - 1];
-      if (day?.date === slot.date) day.slots.push(slot);
-      else days.push({ date: slot.date, slots: [slot] });
+      const last = days[days.length - 1];
+      if (last?.date === slot.date) {
+        last.slots.push(slot);
+        if (local <= previousLocal) repeats.add(last);
+      } else days.push({ date: slot.date, slots: [slot] });
+      previousLocal = local;
     }
   }
-  // A fall-back hour shows the same clock time twice on one date; the zone abbreviation tells them apart.
-  for (const day of days) {
+  for (const day of repeats) {
     const seen = new Map<string, number>();
     for (const s of day.slots) seen.set(s.label, (seen.get(s.label) ?? 0) + 1);
     for (const s of day.slots) {
@@ -238,9 +403,9 @@ export function checkSlot(rules: SlotRules, start: InstantInput, end?: InstantIn
   if (end !== undefined && toMs(end) !== s + e.durationMs) return { ok: false, reason: 'wrong_duration' };
   const timing = timingOrBusy(e, s);
   if (timing === 'past' || timing === 'notice' || timing === 'horizon') return { ok: false, reason: timing };
-  if (e.durationMs === 0 || !startsOnDate(e, instantToZoned(s, e.hostZone).date).includes(s)) {
-    return { ok: false, reason: 'outside_hours' };
-  }
+  const day = localDayNumber(s, e.hostZone);
+  if (e.durationMs === 0 || !startsOnDay(e, day).includes(s)) return { ok: false, reason: 'outside_hours' };
+  if (limitReached(e, day)) return { ok: false, reason: 'limit' };
   return timing ? { ok: false, reason: timing } : { ok: true };
 }
 

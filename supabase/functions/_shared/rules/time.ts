@@ -36,11 +36,16 @@ export function parseHHMM(value: string): number | null {
   return m ? Number(m[1]) * 60 + Number(m[2]) : null;
 }
 
+function pad2(n: number): string {
+  return n < 10 ? `0${n}` : String(n);
+}
+
+// Every 'HH:MM' of a day, built once: the slot engine formats a label per slot.
+const HHMM_TABLE = Array.from({ length: 1441 }, (_, m) => `${pad2(Math.floor(m / 60))}:${pad2(m % 60)}`);
+
 /** Minutes since midnight → 'HH:MM' (1440 → '24:00'). */
 export function formatHHMM(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+  return HHMM_TABLE[minutes] ?? `${pad2(Math.floor(minutes / 60))}:${pad2(minutes % 60)}`;
 }
 
 /** True when `date` is a real calendar date written YYYY-MM-DD. */
@@ -57,14 +62,50 @@ function dateToUtcMs(date: string): number {
   return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
 }
 
+// Calendar dates as day numbers (days since 1970-01-01), so loops over dates are integer steps.
+/** YYYY-MM-DD → its day number. */
+export function dayNumber(date: string): number {
+  return dateToUtcMs(date) / DAY_MS;
+}
+
+const dateCache = new Map<number, string>();
+const DATE_CACHE_LIMIT = 100_000;
+
+/** Day number → YYYY-MM-DD; remembered, as the slot engine asks once per slot. */
+export function dateOfDay(day: number): string {
+  let date = dateCache.get(day);
+  if (date === undefined) {
+    date = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    if (dateCache.size >= DATE_CACHE_LIMIT) dateCache.clear();
+    dateCache.set(day, date);
+  }
+  return date;
+}
+
+/** 0 = Sunday … 6 = Saturday of a day number (1970-01-01 was a Thursday). */
+export function weekdayOfDay(day: number): number {
+  return (((day + 4) % 7) + 7) % 7;
+}
+
 /** Calendar arithmetic on YYYY-MM-DD, independent of any zone. */
 export function addDays(date: string, days: number): string {
-  return new Date(dateToUtcMs(date) + days * DAY_MS).toISOString().slice(0, 10);
+  return dateOfDay(dayNumber(date) + days);
 }
 
 /** 0 = Sunday … 6 = Saturday, as stored in availability rules. */
 export function dayOfWeek(date: string): number {
-  return new Date(dateToUtcMs(date)).getUTCDay();
+  return weekdayOfDay(dayNumber(date));
+}
+
+/**
+ * The ISO 8601 UTC form of an instant, as `Date#toISOString` writes it. Whole minutes (every slot) are
+ * assembled from the cached date and the HH:MM table: three `toISOString` calls per slot were most of
+ * the engine's time.
+ */
+export function toIsoString(ms: number): string {
+  const day = Math.floor(ms / DAY_MS);
+  const minutes = (ms - day * DAY_MS) / MINUTE_MS;
+  return Number.isInteger(minutes) ? `${dateOfDay(day)}T${HHMM_TABLE[minutes]}:00.000Z` : new Date(ms).toISOString();
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -110,22 +151,45 @@ export function resolveTimeZone(timeZone: string | null | undefined): string {
 
 /** Offset of the zone from UTC at an instant, in ms (Kathmandu: +5:45 → 20 700 000). */
 export function offsetMs(timeZone: string, instantMs: number): number {
-  // Intl is slow (tens of µs a call) and a 60-day slot listing asks thousands of times, so offsets are
-  // cached per UTC hour — only for hours that begin and end on the same offset, i.e. hold no transition.
-  const hour = Math.floor(instantMs / HOUR_MS);
-  const key = `${timeZone}|${hour}`;
-  const cached = offsetCache.get(key);
-  if (cached !== undefined) return cached;
-  const first = intlOffset(timeZone, hour * HOUR_MS);
-  if (first !== intlOffset(timeZone, (hour + 1) * HOUR_MS - 1000)) return intlOffset(timeZone, instantMs);
-  if (offsetCache.size >= OFFSET_CACHE_LIMIT) offsetCache.clear();
-  offsetCache.set(key, first);
-  return first;
+  return zoneOffsets(timeZone).at(instantMs);
 }
 
 const HOUR_MS = 3_600_000;
 const OFFSET_CACHE_LIMIT = 200_000;
-const offsetCache = new Map<string, number>();
+
+/**
+ * One zone's offsets, remembered per UTC hour. Intl is slow (tens of µs a call) and a 60-day slot
+ * listing asks thousands of times, so an hour's offset is asked once, and only hours that begin and
+ * end on the same offset (no transition inside) are kept. Keys are numbers: a string key per lookup
+ * cost more than the lookup.
+ */
+class ZoneOffsets {
+  private readonly hours = new Map<number, number>();
+  constructor(private readonly timeZone: string) {}
+
+  at(instantMs: number): number {
+    const hour = Math.floor(instantMs / HOUR_MS);
+    const cached = this.hours.get(hour);
+    if (cached !== undefined) return Number.isNaN(cached) ? intlOffset(this.timeZone, instantMs) : cached;
+    const first = intlOffset(this.timeZone, hour * HOUR_MS);
+    const holdsTransition = first !== intlOffset(this.timeZone, (hour + 1) * HOUR_MS - 1000);
+    if (this.hours.size >= OFFSET_CACHE_LIMIT) this.hours.clear();
+    // NaN marks an hour with a transition: asked of Intl every time, at the instant itself.
+    this.hours.set(hour, holdsTransition ? Number.NaN : first);
+    return holdsTransition ? intlOffset(this.timeZone, instantMs) : first;
+  }
+}
+
+const zones = new Map<string, ZoneOffsets>();
+
+function zoneOffsets(timeZone: string): ZoneOffsets {
+  let z = zones.get(timeZone);
+  if (!z) {
+    z = new ZoneOffsets(timeZone);
+    zones.set(timeZone, z);
+  }
+  return z;
+}
 
 function intlOffset(timeZone: string, instantMs: number): number {
   const seconds = Math.floor(instantMs / 1000) * 1000;
@@ -138,12 +202,18 @@ function intlOffset(timeZone: string, instantMs: number): number {
 /** The wall-clock reading of an instant in a zone. */
 export function instantToZoned(instant: InstantInput, timeZone: string): WallTime {
   const ms = toMs(instant);
-  const local = new Date(ms + offsetMs(timeZone, ms));
+  const local = ms + offsetMs(timeZone, ms);
+  const day = Math.floor(local / DAY_MS);
   return {
-    date: local.toISOString().slice(0, 10),
-    minutes: local.getUTCHours() * 60 + local.getUTCMinutes(),
-    dayOfWeek: local.getUTCDay(),
+    date: dateOfDay(day),
+    minutes: Math.floor((local - day * DAY_MS) / MINUTE_MS),
+    dayOfWeek: weekdayOfDay(day),
   };
+}
+
+/** The day number of the local date an instant falls on in a zone. */
+export function localDayNumber(instantMs: number, timeZone: string): number {
+  return Math.floor((instantMs + offsetMs(timeZone, instantMs)) / DAY_MS);
 }
 
 /**
@@ -157,21 +227,30 @@ export function instantToZoned(instant: InstantInput, timeZone: string): WallTim
  *   ends there.
  */
 export function zonedToInstant(date: string, minutes: number, timeZone: string): Date {
-  const wall = dateToUtcMs(date) + minutes * MINUTE_MS;
+  return new Date(zonedDayToMs(dayNumber(date), minutes, timeZone));
+}
+
+/** `zonedToInstant` for a day number, in epoch ms: the engine's form, without parsing or a Date. */
+export function zonedDayToMs(day: number, minutes: number, timeZone: string): number {
+  const zone = zoneOffsets(timeZone);
+  const wall = day * DAY_MS + minutes * MINUTE_MS;
   // No zone changes its offset twice within two days, so these are the only candidate offsets.
-  const before = offsetMs(timeZone, wall - DAY_MS);
-  const after = offsetMs(timeZone, wall + DAY_MS);
-  const valid = [wall - before, wall - after].filter((t) => offsetMs(timeZone, t) + t === wall);
-  if (valid.length > 0) return new Date(Math.min(...valid));
+  const before = zone.at(wall - DAY_MS);
+  const after = zone.at(wall + DAY_MS);
+  const early = wall - before;
+  const late = wall - after;
+  const earlyValid = zone.at(early) + early === wall;
+  const lateValid = late === early ? earlyValid : zone.at(late) + late === wall;
+  if (earlyValid || lateValid) return earlyValid && lateValid ? Math.min(early, late) : earlyValid ? early : late;
   // Gap: the transition lies in (wall - after, wall - before]; find the first minute on the new offset.
-  let lo = Math.floor((wall - after) / MINUTE_MS);
-  let hi = Math.ceil((wall - before) / MINUTE_MS);
+  let lo = Math.floor(late / MINUTE_MS);
+  let hi = Math.ceil(early / MINUTE_MS);
   while (hi - lo > 1) {
     const mid = Math.floor((lo + hi) / 2);
-    if (offsetMs(timeZone, mid * MINUTE_MS) === after) hi = mid;
+    if (zone.at(mid * MINUTE_MS) === after) hi = mid;
     else lo = mid;
   }
-  return new Date(hi * MINUTE_MS);
+  return hi * MINUTE_MS;
 }
 
 /** The instants bounding the local calendar dates [startDate, endDate] in a zone: [start of startDate, start of endDate + 1). */

@@ -1,0 +1,271 @@
+-- Availability that fits real lives: date overrides (personal and team), time off, per-event-type
+-- rules (buffers, notice, horizon, slot interval) and booking limits per day and per week. The slot
+-- engine in supabase/functions/_shared reads all of them; the database keeps the closed sets, who may
+-- change what, and the limits under concurrent bookings.
+
+-- Closed sets of the scheduling choices, shared by both kinds of event type.
+create domain public.buffer_minutes as integer
+  constraint buffer_minutes_choice check (value in (0, 5, 10, 15, 30));
+create domain public.notice_minutes as integer
+  constraint notice_minutes_choice check (value in (0, 60, 120, 240, 1440, 2880));
+create domain public.horizon_days as integer
+  constraint horizon_days_choice check (value in (7, 14, 30, 60, 90));
+-- Minutes between offered start times, or the event's own duration (back-to-back meetings).
+create type public.slot_interval as enum ('15', '30', '60', 'duration');
+
+-- Per-event-type rules. A null rule falls back to the host's settings (personal) or to the team's
+-- defaults of no buffer, no notice and the 60-day horizon (team); null limits mean no limit.
+alter table public.event_types
+  add column buffer_before public.buffer_minutes,
+  add column buffer_after public.buffer_minutes,
+  add column minimum_notice public.notice_minutes,
+  add column max_future_bookings public.horizon_days,
+  add column slot_interval public.slot_interval not null default '30',
+  add column max_bookings_per_day integer
+    constraint event_types_max_bookings_per_day_range check (max_bookings_per_day between 1 and 100),
+  add column max_bookings_per_week integer
+    constraint event_types_max_bookings_per_week_range check (max_bookings_per_week between 1 and 500),
+  add constraint event_types_week_limit_not_below_day
+    check (max_bookings_per_week is null or max_bookings_per_day is null or max_bookings_per_week >= max_bookings_per_day);
+
+alter table public.team_event_types
+  add column buffer_before public.buffer_minutes,
+  add column buffer_after public.buffer_minutes,
+  add column minimum_notice public.notice_minutes,
+  add column max_future_bookings public.horizon_days,
+  add column slot_interval public.slot_interval not null default '30',
+  add column max_bookings_per_day integer
+    constraint team_event_types_max_bookings_per_day_range check (max_bookings_per_day between 1 and 100),
+  add column max_bookings_per_week integer
+    constraint team_event_types_max_bookings_per_week_range check (max_bookings_per_week between 1 and 500),
+  add constraint team_event_types_week_limit_not_below_day
+    check (max_bookings_per_week is null or max_bookings_per_day is null or max_bookings_per_week >= max_bookings_per_day);
+
+-- Date overrides ----------------------------------------------------------------------------------
+-- One row per range of the date's hours, or one row with no times: unavailable all day. A date is
+-- either unavailable or has ranges, never both (the exclusion constraint), and has each start once.
+create table public.date_overrides (
+  id bigint generated always as identity primary key,
+  user_id uuid not null references public.profiles (id) on delete cascade,
+  date date not null,
+  start_time public.clock_time,
+  end_time public.clock_time,
+  created_at timestamptz not null default now(),
+  constraint date_overrides_range check (
+    (start_time is null) = (end_time is null) and (start_time is null or start_time < end_time)
+  ),
+  constraint date_overrides_start_key unique nulls not distinct (user_id, date, start_time),
+  constraint date_overrides_day_off_or_ranges
+    exclude using gist (user_id with =, date with =, ((start_time is null)::integer) with <>)
+);
+comment on table public.date_overrides is
+  'Hours of one date in the host''s time zone replacing the weekly rules; a row without times makes the date unavailable.';
+
+create table public.team_date_overrides (
+  id bigint generated always as identity primary key,
+  team_id bigint not null references public.teams (id) on delete cascade,
+  date date not null,
+  start_time public.clock_time,
+  end_time public.clock_time,
+  created_at timestamptz not null default now(),
+  constraint team_date_overrides_range check (
+    (start_time is null) = (end_time is null) and (start_time is null or start_time < end_time)
+  ),
+  constraint team_date_overrides_start_key unique nulls not distinct (team_id, date, start_time),
+  constraint team_date_overrides_day_off_or_ranges
+    exclude using gist (team_id with =, date with =, ((start_time is null)::integer) with <>)
+);
+comment on table public.team_date_overrides is
+  'Hours of one date in the team''s time zone replacing the team''s weekly rules; a row without times closes the date.';
+
+-- Time off ----------------------------------------------------------------------------------------
+-- Whole days [start_date, end_date] in the person's own time zone. A team member on time off is not
+-- assigned team bookings on those days. The note is private: only its owner reads the row.
+create table public.time_off (
+  id bigint generated always as identity primary key,
+  user_id uuid not null references public.profiles (id) on delete cascade,
+  start_date date not null,
+  end_date date not null,
+  note text constraint time_off_note_length check (char_length(note) <= 500),
+  created_at timestamptz not null default now(),
+  constraint time_off_dates_order check (start_date <= end_date),
+  constraint time_off_at_most_a_year check (end_date - start_date < 366)
+);
+create index time_off_user_end_idx on public.time_off (user_id, end_date);
+
+-- Privileges and policies: the weekly rules' pattern. Identity columns stay out of reach.
+revoke all on public.date_overrides, public.team_date_overrides, public.time_off from anon, authenticated;
+grant select, delete on public.date_overrides, public.team_date_overrides, public.time_off to authenticated;
+grant insert (user_id, date, start_time, end_time) on public.date_overrides to authenticated;
+grant insert (team_id, date, start_time, end_time) on public.team_date_overrides to authenticated;
+grant insert (user_id, start_date, end_date, note), update (start_date, end_date, note) on public.time_off to authenticated;
+
+alter table public.date_overrides enable row level security;
+alter table public.team_date_overrides enable row level security;
+alter table public.time_off enable row level security;
+
+-- date_overrides: a date is replaced whole (delete + insert), so there is no update.
+create policy "Hosts read their own date overrides" on public.date_overrides
+  for select to authenticated using (user_id = (select auth.uid()));
+comment on policy "Hosts read their own date overrides" on public.date_overrides is
+  'Guests never read them: the slots function applies them with the service role.';
+create policy "Hosts create their own date overrides" on public.date_overrides
+  for insert to authenticated with check (user_id = (select auth.uid()));
+create policy "Hosts delete their own date overrides" on public.date_overrides
+  for delete to authenticated using (user_id = (select auth.uid()));
+
+-- team_date_overrides: managed like the team's weekly availability, read by members only.
+create policy "Team date overrides are readable by members" on public.team_date_overrides
+  for select to authenticated using (private.has_team_role(team_id));
+create policy "Team owners and admins create team date overrides" on public.team_date_overrides
+  for insert to authenticated with check (private.has_team_role(team_id, array['owner', 'admin']));
+create policy "Team owners and admins delete team date overrides" on public.team_date_overrides
+  for delete to authenticated using (private.has_team_role(team_id, array['owner', 'admin']));
+
+-- time_off: own rows only, so nobody else ever reads a note.
+create policy "Users read their own time off" on public.time_off
+  for select to authenticated using (user_id = (select auth.uid()));
+comment on policy "Users read their own time off" on public.time_off is
+  'Not even team-mates: the note is private, and slots and assignment read the dates with the service role.';
+create policy "Users create their own time off" on public.time_off
+  for insert to authenticated with check (user_id = (select auth.uid()));
+create policy "Users update their own time off" on public.time_off
+  for update to authenticated using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
+create policy "Users delete their own time off" on public.time_off
+  for delete to authenticated using (user_id = (select auth.uid()));
+
+-- Replacing a date's hours ------------------------------------------------------------------------
+-- One call per date: the old rows go and the new ones come in one statement list, so a refused range
+-- leaves the date as it was. p_ranges [] (or null) marks the date unavailable. Security invoker: the
+-- policies decide who may write.
+create or replace function public.replace_date_override(p_date date, p_ranges jsonb)
+returns setof public.date_overrides
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+begin
+  if (select auth.uid()) is null then
+    raise exception 'Unauthorized' using errcode = '42501';
+  end if;
+  delete from public.date_overrides where user_id = (select auth.uid()) and date = p_date;
+  return query
+    insert into public.date_overrides (user_id, date, start_time, end_time)
+    select (select auth.uid()), p_date, r.start_time::public.clock_time, r.end_time::public.clock_time
+    from jsonb_to_recordset(coalesce(nullif(p_ranges, '[]'::jsonb), '[{}]'::jsonb)) as r(start_time text, end_time text)
+    returning *;
+end;
+$$;
+comment on function public.replace_date_override(date, jsonb) is
+  'Replaces the caller''s override of p_date by p_ranges ([{start_time, end_time}]; empty: unavailable) atomically.';
+
+create or replace function public.replace_team_date_override(p_team_id bigint, p_date date, p_ranges jsonb)
+returns setof public.team_date_overrides
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+begin
+  -- Said plainly: a member's delete would otherwise match no visible row and look like success.
+  if (select auth.role()) is distinct from 'service_role'
+     and not private.has_team_role(p_team_id, array['owner', 'admin']) then
+    raise exception 'Only team owners and admins can change team availability' using errcode = '42501';
+  end if;
+  delete from public.team_date_overrides where team_id = p_team_id and date = p_date;
+  return query
+    insert into public.team_date_overrides (team_id, date, start_time, end_time)
+    select p_team_id, p_date, r.start_time::public.clock_time, r.end_time::public.clock_time
+    from jsonb_to_recordset(coalesce(nullif(p_ranges, '[]'::jsonb), '[{}]'::jsonb)) as r(start_time text, end_time text)
+    returning *;
+end;
+$$;
+comment on function public.replace_team_date_override(bigint, date, jsonb) is
+  'Replaces a team''s override of p_date by p_ranges atomically (empty: closed all day); owners and admins only.';
+
+revoke all on function public.replace_date_override(date, jsonb), public.replace_team_date_override(bigint, date, jsonb)
+  from public, anon;
+grant execute on function public.replace_date_override(date, jsonb), public.replace_team_date_override(bigint, date, jsonb)
+  to authenticated, service_role;
+
+-- Booking limits under concurrency ----------------------------------------------------------------
+-- The booking function checks the limits with the slot engine, but two guests may pass that check at
+-- once. This trigger settles it: for an event type with a limit it locks the event type's row, so
+-- bookings of that type are counted one after another, and refuses the one over the limit as the
+-- exclusion constraint refuses an overlap (23P01: the slot is no longer available). Days and weeks
+-- (Monday first) are the host's, or the team's, local ones.
+create or replace function private.enforce_booking_limits()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  per_day integer;
+  per_week integer;
+  tz text;
+  local_day date;
+  week_start date;
+begin
+  if new.status = 'cancelled' or (tg_op = 'UPDATE' and new.start_time = old.start_time) then
+    return new;
+  end if;
+  if new.event_type_id is not null then
+    select e.max_bookings_per_day, e.max_bookings_per_week into per_day, per_week
+    from public.event_types e where e.id = new.event_type_id;
+  else
+    select e.max_bookings_per_day, e.max_bookings_per_week into per_day, per_week
+    from public.team_event_types e where e.id = new.team_event_type_id;
+  end if;
+  if per_day is null and per_week is null then
+    return new;
+  end if;
+
+  -- Lock, then read again: a limit changed meanwhile is the one that counts.
+  if new.event_type_id is not null then
+    select e.max_bookings_per_day, e.max_bookings_per_week, p.timezone into per_day, per_week, tz
+    from public.event_types e join public.profiles p on p.id = e.user_id
+    where e.id = new.event_type_id
+    for no key update of e;
+  else
+    select e.max_bookings_per_day, e.max_bookings_per_week, t.timezone into per_day, per_week, tz
+    from public.team_event_types e join public.teams t on t.id = e.team_id
+    where e.id = new.team_event_type_id
+    for no key update of e;
+  end if;
+  tz := coalesce(tz, 'UTC');
+  local_day := (new.start_time at time zone tz)::date;
+  week_start := local_day - (extract(isodow from local_day)::integer - 1);
+
+  if per_day is not null and private.count_event_bookings(new, tz, local_day, local_day + 1) >= per_day
+     or per_week is not null and private.count_event_bookings(new, tz, week_start, week_start + 7) >= per_week then
+    raise exception 'This time slot is no longer available' using errcode = '23P01',
+      detail = 'The event type''s booking limit for that day or week is reached.';
+  end if;
+  return new;
+end;
+$$;
+
+-- Other non-cancelled bookings of the same event type starting on the local dates [p_from, p_to).
+create or replace function private.count_event_bookings(p_booking public.bookings, p_tz text, p_from date, p_to date)
+returns integer
+language sql
+stable
+set search_path = ''
+as $$
+  select count(*)::integer from public.bookings b
+  where b.status <> 'cancelled'
+    and b.id is distinct from p_booking.id
+    and (b.event_type_id = p_booking.event_type_id or b.team_event_type_id = p_booking.team_event_type_id)
+    and b.start_time >= p_from::timestamp at time zone p_tz
+    and b.start_time < p_to::timestamp at time zone p_tz;
+$$;
+
+create trigger bookings_enforce_limits before insert or update of start_time on public.bookings
+  for each row execute function private.enforce_booking_limits();
+
+-- Counting bookings of one event type in a window (the trigger above and the slot loader).
+create index bookings_event_type_start_idx on public.bookings (event_type_id, start_time) where event_type_id is not null;
+create index bookings_team_event_type_start_idx on public.bookings (team_event_type_id, start_time)
+  where team_event_type_id is not null;
+
+revoke all on all functions in schema private from public;
