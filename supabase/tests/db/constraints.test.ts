@@ -201,20 +201,36 @@ describe('closed sets and defaults', () => {
         values ($1, $2, 'G', 'g@example.test', '2030-01-01 10:30Z', '2030-01-01 10:00Z')`, [eventType, host])).toBe('23514');
     }));
 
-  it('bookings: pending → confirmed | cancelled, confirmed → cancelled | completed; cancelled and completed are final', () =>
+  it('bookings: pending → confirmed | cancelled, confirmed → cancelled | completed once it has ended; cancelled and completed are final', () =>
     rolledBack(c, async () => {
       const { eventType } = await hostWithEventType(c, { auto_confirm: false });
       const id = await book(c, eventType, '2030-02-01T10:00:00Z');
-      const set = (status: string) => errorCode(c, 'update bookings set status = $2 where id = $1', [id, status]);
+      const set = (status: string, booking = id) => errorCode(c, 'update bookings set status = $2 where id = $1', [booking, status]);
       expect((await one(c, 'select status from bookings where id = $1', [id])).status).toBe('pending');
+      expect(await set('completed')).toBe('22023');
       expect(await set('confirmed')).toBeNull();
       expect(await set('pending')).toBe('22023');
+      // A future meeting cannot have taken place.
+      expect(await set('completed')).toBe('22023');
       expect(await set('cancelled')).toBeNull();
       expect(await set('confirmed')).toBe('22023');
       expect(await set('completed')).toBe('22023');
-      const done = await book(c, eventType, '2030-02-02T10:00:00Z');
-      await c.query(`update bookings set status = 'completed' where id = $1`, [done]);
-      expect(await errorCode(c, `update bookings set status = 'cancelled' where id = $1`, [done])).toBe('22023');
+      // One that has ended is completed, then final; one still running is not completed yet.
+      const confirmedAt = async (start: string, end: string) =>
+        (
+          await one(
+            c,
+            `insert into bookings (event_type_id, user_id, guest_name, guest_email, start_time, end_time, status)
+             select id, user_id, 'G', 'g@example.test', ${start}, ${end}, 'confirmed' from event_types where id = $1 returning id`,
+            [eventType],
+          )
+        ).id as number;
+      const ended = await confirmedAt(`now() - interval '3 hours'`, `now() - interval '150 minutes'`);
+      expect(await set('completed', ended)).toBeNull();
+      expect(await set('cancelled', ended)).toBe('22023');
+      const running = await confirmedAt(`now() - interval '10 minutes'`, `now() + interval '20 minutes'`);
+      expect(await set('completed', running)).toBe('22023');
+      expect(await set('cancelled', running)).toBeNull();
     }));
 });
 
