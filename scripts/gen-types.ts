@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { ROOT } from './local/config.ts';
+import { ROOT, roleUrl } from './local/config.ts';
 import { migrate } from './local/migrate.ts';
 import { startPostgres, tempDataDir } from './local/postgres.ts';
 import { freePortRange } from './local/ports.ts';
@@ -38,9 +38,8 @@ async function main(): Promise<void> {
   const password = 'postgres';
   const pg = await startPostgres({ dataDir, port, password });
   try {
-    const dbUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
-    await migrate(dbUrl, { seed: false, buckets: [] });
-    writeFileSync(TYPES_FILE, await generateTypes(dbUrl));
+    await migrate({ port, password }, { seed: false, buckets: [] });
+    writeFileSync(TYPES_FILE, await generateTypes(roleUrl(port, password)));
     console.log(`wrote ${TYPES_FILE}`);
   } finally {
     await pg.stop();

