@@ -14,6 +14,10 @@ export const DEMO_ANON_KEY =
 export const DEMO_SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
 
+// Local-only key for calendar credentials (32 bytes, base64). A hosted project sets its own random one:
+// `supabase secrets set CALENDAR_ENCRYPTION_KEY=$(openssl rand -base64 32)`.
+export const DEMO_CALENDAR_ENCRYPTION_KEY = 'a2Fpcm9zLWxvY2FsLWNhbGVuZGFyLWtleS0zMmJ5dGU=';
+
 export interface Ports {
   gateway: number;
   db: number;

@@ -2,7 +2,7 @@
 // environment hosted Supabase gives it, and is restarted when files under supabase/functions change.
 import { existsSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, SUPABASE_DIR, dbUrl, type StackConfig } from './config.ts';
+import { DEMO_CALENDAR_ENCRYPTION_KEY, ROOT, SUPABASE_DIR, dbUrl, type StackConfig } from './config.ts';
 import { answers, startProcess, type ServiceProcess } from './process.ts';
 
 const FUNCTIONS_DIR = join(SUPABASE_DIR, 'functions');
@@ -34,6 +34,10 @@ export async function startFunctions(config: StackConfig, log: (m: string) => vo
     SUPABASE_ANON_KEY: config.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey,
     SUPABASE_DB_URL: dbUrl(config),
+    CALENDAR_ENCRYPTION_KEY: process.env.KAIROS_CALENDAR_ENCRYPTION_KEY ?? DEMO_CALENDAR_ENCRYPTION_KEY,
+    // User-supplied URLs (calendar feeds, CalDAV servers) may point at this machine's own servers
+    // locally; a hosted project leaves this unset and refuses loopback like every private range.
+    OUTBOUND_ALLOW_LOOPBACK: 'true',
     DENO_NO_UPDATE_CHECK: '1',
     DENO_NO_PROMPT: '1',
   };

@@ -13,6 +13,8 @@ export interface Radicale {
   /** http://127.0.0.1:PORT (no trailing slash); a user's principal is `${url}/${user}/`. */
   url: string;
   process: ServiceProcess;
+  /** Its htpasswd file (plain `user:password` lines; Radicale reads it at every login). */
+  usersFile: string;
   /** Adds a login (plain htpasswd line; Radicale reads the file at every login). */
   addUser(user: string, password: string): void;
   stop(): Promise<void>;
@@ -60,6 +62,7 @@ export async function startRadicale(opts: { log?: (m: string) => void; port?: nu
   return {
     url,
     process,
+    usersFile: users,
     addUser: (user, password) => appendFileSync(users, `${user}:${password}\n`),
     stop: async () => {
       await process.stop();

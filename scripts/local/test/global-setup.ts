@@ -47,7 +47,7 @@ async function buildWeb(): Promise<string> {
 
 export default async function setup(project: TestProject) {
   const webDir = project.name !== 'faults' && wantsWebBuild() ? await buildWeb() : undefined;
-  const { stack, dispose } = await startTestStack({ webDir });
+  const { stack, radicale, dispose } = await startTestStack({ webDir, radicale: true });
   const info: StackInfo = {
     apiUrl: stack.config.apiUrl,
     anonKey: stack.config.anonKey,
@@ -58,6 +58,7 @@ export default async function setup(project: TestProject) {
     smtpPort: stack.config.ports.smtp,
     adminDbUrl: stack.adminDbUrl,
     webUrl: webDir ? stack.config.apiUrl : undefined,
+    caldav: radicale && { url: radicale.url, users: radicale.usersFile },
   };
   project.provide('stack', info);
   console.log(`test stack ready in ${stack.startup.ms} ms at ${info.apiUrl}`);

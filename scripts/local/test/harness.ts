@@ -19,6 +19,8 @@ export interface StackInfo {
   adminDbUrl: string;
   /** The built web app, served by the gateway (only when the run includes end-to-end tests). */
   webUrl?: string;
+  /** Radicale, the CalDAV server of the calendar tests, and its htpasswd file. */
+  caldav?: { url: string; users: string };
 }
 
 export const stack = (): StackInfo => inject('stack');

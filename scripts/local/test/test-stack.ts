@@ -3,17 +3,20 @@ import { rmSync } from 'node:fs';
 import { startStack, type Stack, type StackOptions } from '../stack.ts';
 import { freePortRange } from '../ports.ts';
 import { tempDataDir } from '../postgres.ts';
+import { startRadicale, type Radicale } from '../radicale/radicale.ts';
 
 export interface TestStack {
   stack: Stack;
   dataDir: string;
+  /** The CalDAV server of the calendar tests, when asked for. */
+  radicale?: Radicale;
   dispose(): Promise<void>;
 }
 
 /** Service lines worth showing after a run: a test that failed on a 5xx is explained here. */
 const TROUBLE = /error|exception|panic|fatal|uncaught/i;
 
-export async function startTestStack(options: StackOptions = {}): Promise<TestStack> {
+export async function startTestStack(options: StackOptions & { radicale?: boolean } = {}): Promise<TestStack> {
   const dataDir = tempDataDir('kairos-stack-');
   const base = await freePortRange(16);
   const trouble: string[] = [];
@@ -21,20 +24,30 @@ export async function startTestStack(options: StackOptions = {}): Promise<TestSt
     if (process.env.KAIROS_STACK_LOG) console.log(m);
     else if (TROUBLE.test(m) && trouble.length < 200) trouble.push(m);
   };
-  const stack = await startStack({
-    seed: false,
-    web: false,
-    ...options,
-    dataDir,
-    ports: { gateway: base, db: base + 1, rest: base + 2, auth: base + 3, storage: base + 4, web: base + 5, inbox: base + 6, smtp: base + 7, functions: base + 8 },
-    log: options.log ?? log,
-  });
+  const { radicale: withRadicale, ...stackOptions } = options;
+  const started = await Promise.allSettled([
+    startStack({
+      seed: false,
+      web: false,
+      ...stackOptions,
+      dataDir,
+      ports: { gateway: base, db: base + 1, rest: base + 2, auth: base + 3, storage: base + 4, web: base + 5, inbox: base + 6, smtp: base + 7, functions: base + 8 },
+      log: options.log ?? log,
+    }),
+    withRadicale ? startRadicale({ log: options.log ?? log }) : undefined,
+  ] as const);
+  if (started.some((s) => s.status === 'rejected')) {
+    for (const s of started) if (s.status === 'fulfilled') await s.value?.stop();
+    throw (started.find((s) => s.status === 'rejected') as PromiseRejectedResult).reason;
+  }
+  const [stack, radicale] = started.map((s) => (s as PromiseFulfilledResult<unknown>).value) as [Stack, Radicale | undefined];
   return {
     stack,
     dataDir,
+    radicale,
     dispose: async () => {
       if (trouble.length) console.log(`Errors the stack's services logged during the run:\n${trouble.join('\n')}`);
-      await stack.stop();
+      await Promise.all([stack.stop(), radicale?.stop()]);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -18,8 +18,10 @@ describe('catalogue', () => {
   it('has the tables of the contract', async () => {
     const { rows } = await c.query(`select relname from pg_class where relnamespace = 'public'::regnamespace and relkind in ('r', 'p') order by 1`);
     expect(rows.map((r) => r.relname)).toEqual([
-      'availability_rules', 'booking_busy', 'bookings', 'date_overrides', 'event_types', 'profiles', 'team_availability',
-      'team_date_overrides', 'team_event_types', 'team_members', 'teams', 'time_off', 'user_settings',
+      'availability_rules', 'booking_busy', 'bookings', 'calendar_connections', 'calendar_credentials',
+      'calendar_feeds', 'calendar_sources', 'date_overrides', 'event_types', 'external_busy', 'profiles',
+      'team_availability', 'team_date_overrides', 'team_event_types', 'team_members', 'teams', 'time_off',
+      'user_settings',
     ]);
   });
 
@@ -104,8 +106,10 @@ describe('catalogue', () => {
         and not has_function_privilege('anon', p.oid, 'execute')
       order by 1`);
     expect(rows.map((r) => r.proname)).toEqual([
-      'create_booking', 'create_team_booking', 'dashboard_stats', 'invite_team_member', 'replace_availability',
-      'replace_date_override', 'replace_team_availability', 'replace_team_date_override', 'team_bookings_this_month',
+      'add_calendar_connection', 'calendar_feed_created_at', 'create_booking', 'create_team_booking',
+      'dashboard_stats', 'invite_team_member', 'regenerate_calendar_feed', 'replace_availability',
+      'replace_date_override', 'replace_team_availability', 'replace_team_date_override', 'set_booking_calendar',
+      'team_bookings_this_month',
     ]);
   });
 

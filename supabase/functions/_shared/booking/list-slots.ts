@@ -10,8 +10,17 @@ import { loadPersonalSchedule, loadTeamSchedule, personalRules, teamRules } from
 /** A range wider than the 60-day horizon can never hold more slots; refusing it bounds the work. */
 const MAX_RANGE_DAYS = 62;
 
-/** The slots of `query`, read through the service role; a caller who is a member also sees private team event types. */
-export async function listSlots(service: SupabaseClient, query: SlotsQuery, callerId: string | undefined, now = new Date()) {
+/**
+ * The slots of `query`, read through the service role; a caller who is a member also sees private team
+ * event types. `readBusyOf` learns whose busy times were read (their calendar caches may want a refresh).
+ */
+export async function listSlots(
+  service: SupabaseClient,
+  query: SlotsQuery,
+  callerId: string | undefined,
+  opts: { now?: Date; readBusyOf?: (userIds: string[]) => void } = {},
+) {
+  const now = opts.now ?? new Date();
   const range = zonedDateRange(query.startDate, query.endDate, query.timeZone);
   const from = toMs(range.from);
   const to = toMs(range.to);
@@ -19,6 +28,7 @@ export async function listSlots(service: SupabaseClient, query: SlotsQuery, call
 
   if (query.eventTypeId !== undefined) {
     const schedule = await loadPersonalSchedule(service, query.eventTypeId);
+    opts.readBusyOf?.([schedule.eventType.userId]);
     const rules = await personalRules(service, schedule, from, to, now);
     return {
       eventTypeId: schedule.eventType.id,
@@ -28,6 +38,7 @@ export async function listSlots(service: SupabaseClient, query: SlotsQuery, call
     };
   }
   const schedule = await loadTeamSchedule(service, query.teamEventTypeId!, { callerId });
+  opts.readBusyOf?.(schedule.members.map((m) => m.userId));
   const { rules } = await teamRules(service, schedule, from, to, now);
   return {
     teamEventTypeId: schedule.eventType.id,

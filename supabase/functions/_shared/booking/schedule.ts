@@ -138,25 +138,32 @@ function toRule(r: RuleRow): AvailabilityRule {
 }
 
 /**
- * Non-cancelled busy intervals of these people overlapping [from, to), widened by a day for buffers.
- * Read from booking_busy directly rather than through public_busy, which hides people a guest could
- * not book (members of private teams), while a member booking on a private team needs them.
+ * Non-cancelled busy intervals of these people overlapping [from, to), widened by a day for buffers:
+ * their bookings and their connected calendars' cached busy times. Read from booking_busy directly
+ * rather than through public_busy, which hides people a guest could not book (members of private
+ * teams), while a member booking on a private team needs them.
  */
 async function loadBusy(service: SupabaseClient, userIds: string[], from: number, to: number): Promise<MemberBusy[]> {
   if (userIds.length === 0) return [];
   const window = `[${new Date(from - DAY_MS).toISOString()},${new Date(to + DAY_MS).toISOString()})`;
-  const rows = await allPages<{ user_id: string; during: string }>((first, last) =>
-    service
-      .from('booking_busy')
-      .select('user_id, during')
-      .in('user_id', userIds)
-      .eq('active', true)
-      .overlaps('during', window)
-      .order('booking_id')
-      .order('user_id')
-      .range(first, last),
-  );
-  return rows.flatMap((r) => {
+  // Bookings, and the cached busy times of connected calendars (never a remote calendar itself).
+  const [bookings, external] = await Promise.all([
+    allPages<{ user_id: string; during: string }>((first, last) =>
+      service
+        .from('booking_busy')
+        .select('user_id, during')
+        .in('user_id', userIds)
+        .eq('active', true)
+        .overlaps('during', window)
+        .order('booking_id')
+        .order('user_id')
+        .range(first, last),
+    ),
+    allPages<{ user_id: string; during: string }>((first, last) =>
+      service.from('external_busy').select('user_id, during').in('user_id', userIds).overlaps('during', window).order('id').range(first, last),
+    ),
+  ]);
+  return [...bookings, ...external].flatMap((r) => {
     const range = parseRange(r.during);
     return range ? [{ userId: r.user_id, ...range }] : [];
   });

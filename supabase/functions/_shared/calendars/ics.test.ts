@@ -193,8 +193,18 @@ describe('recurring events', () => {
   });
 
   it('refuses a rule that repeats too often to expand, rather than reading it as free', () => {
-    const ics = calendar(event(['UID:a', 'DTSTART:20000101T000000Z', 'DTEND:20000101T000001Z', 'RRULE:FREQ=SECONDLY']));
+    const ics = calendar(event(['UID:a', 'DTSTART:20250101T000000Z', 'DTEND:20250101T000100Z', 'RRULE:FREQ=MINUTELY']));
     expect(() => busyFromICalendar(ics, MARCH)).toThrow(CalendarDataError);
+  }, 60_000);
+});
+
+describe('leaving events out', () => {
+  it('skips events whose UID the caller ignores (bookings Kairos wrote itself)', () => {
+    const ics = calendar(
+      event(['UID:booking-7@kairos', 'DTSTART:20260310T140000Z', 'DTEND:20260310T150000Z']),
+      event(['UID:dentist', 'DTSTART:20260311T140000Z', 'DTEND:20260311T150000Z']),
+    );
+    expect(iso(busyFromICalendar(ics, { ...MARCH, ignoreUid: (uid) => uid.endsWith('@kairos') }))).toEqual(['2026-03-11T14:00/15:00']);
   });
 });
 

@@ -98,7 +98,7 @@ interface Exchange {
   status: number;
   statusText: string;
   headers: Headers;
-  body: Uint8Array;
+  body: Uint8Array<ArrayBuffer>;
 }
 
 function bodyBytes(body: BodyInit | null | undefined): Uint8Array | undefined {

@@ -11,6 +11,7 @@ export const ERROR_STATUS = {
   slot_too_soon: 400, // inside the host's minimum notice
   slot_too_far: 400, // beyond the host's horizon (60 days at most)
   slot_outside_hours: 400, // not a start the availability offers
+  calendar_failed: 400, // a connected calendar could not be reached or read (address, login, data)
   unauthorized: 401, // no session, or an expired one
   invalid_credentials: 401,
   forbidden: 403,

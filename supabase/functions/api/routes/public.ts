@@ -7,7 +7,7 @@ import { json } from '../../_shared/http/errors.ts';
 import { idParam, slotsQuery, uuidParam } from '../../_shared/http/request.ts';
 import type { Ctx, Router } from '../../_shared/http/router.ts';
 import { camelize } from '../../_shared/db/shapes.ts';
-import { listSlots } from '../../_shared/booking/list-slots.ts';
+import { answerSlots } from '../../_shared/http/slot-answer.ts';
 import { DAY_MS } from '../../_shared/rules/time.ts';
 import { firstOr404, publicDb, rows, type Row } from '../access.ts';
 
@@ -106,8 +106,5 @@ export function publicRoutes(router: Router) {
     return json(camelize(rows(await publicDb(ctx).rpc('public_team_availability', { p_slug: ctx.params.slug })) ?? []));
   });
 
-  router.get('/api/slots', async (ctx) => {
-    const caller = await ctx.caller();
-    return json(await listSlots(serviceClient(ctx.env), slotsQuery(ctx.url), caller?.id));
-  });
+  router.get('/api/slots', answerSlots);
 }

@@ -1,0 +1,128 @@
+// CalDAV (RFC 4791) through tsdav: discovery of an account's calendars (what iCloud, Fastmail and
+// Nextcloud need: principal, then calendar home), busy times from a calendar-query time-range
+// REPORT, and writing one event object per booking. Every request goes through the given fetch, so
+// the functions pass the SSRF-safe one.
+import { createAccount, createCalendarObject, deleteCalendarObject, fetchCalendarObjects, fetchCalendars, getBasicAuthHeaders, updateCalendarObject } from 'tsdav';
+import type { DAVAccount, DAVCalendar } from 'tsdav';
+
+export interface CalDavLogin {
+  serverUrl: string;
+  username: string;
+  password: string;
+}
+
+export interface RemoteCalendar {
+  remoteId: string;
+  name: string;
+  color: string | null;
+  canWrite: boolean;
+}
+
+export class CalendarAccessError extends Error {}
+
+function headers(login: CalDavLogin): Record<string, string> {
+  return getBasicAuthHeaders({ username: login.username, password: login.password });
+}
+
+/** The server refused the login: tsdav reads a 401 multistatus as "no principal", so ask plainly first. */
+async function checkLogin(login: CalDavLogin, fetcher: typeof fetch): Promise<void> {
+  const res = await fetcher(login.serverUrl, {
+    method: 'PROPFIND',
+    headers: { ...headers(login), depth: '0', 'content-type': 'application/xml; charset=utf-8' },
+    body: '<?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:"><d:prop><d:current-user-principal/></d:prop></d:propfind>',
+  });
+  await res.body?.cancel();
+  if (res.status === 401 || res.status === 403) throw new CalendarAccessError('The server refused the user name or app password');
+  if (res.status >= 400) throw new CalendarAccessError(`The server answered ${res.status} ${res.statusText}`.trim());
+}
+
+async function account(login: CalDavLogin, fetcher: typeof fetch): Promise<DAVAccount> {
+  await checkLogin(login, fetcher);
+  const found = await createAccount({
+    account: { serverUrl: login.serverUrl, accountType: 'caldav' },
+    headers: headers(login),
+    fetch: fetcher,
+  });
+  if (!found.homeUrl) throw new CalendarAccessError('No calendars were found at this address');
+  return found;
+}
+
+function displayName(c: DAVCalendar): string {
+  return typeof c.displayName === 'string' && c.displayName.trim() ? c.displayName.trim() : decodeURIComponent(c.url.replace(/\/$/, '').split('/').pop() ?? 'Calendar');
+}
+
+/** The account's calendars that hold events. */
+export async function discoverCalDav(login: CalDavLogin, fetcher: typeof fetch): Promise<RemoteCalendar[]> {
+  const acc = await account(login, fetcher);
+  const calendars = await fetchCalendars({ account: acc, headers: headers(login), fetch: fetcher });
+  return calendars
+    .filter((c) => !c.components || c.components.includes('VEVENT'))
+    .map((c) => ({
+      remoteId: c.url,
+      name: displayName(c),
+      color: typeof c.calendarColor === 'string' ? c.calendarColor.slice(0, 7) : null,
+      canWrite: true,
+    }));
+}
+
+/** The iCalendar objects of one calendar with an event overlapping [from, to). */
+export async function calendarObjectsIn(login: CalDavLogin, calendarUrl: string, from: number, to: number, fetcher: typeof fetch): Promise<string[]> {
+  const objects = await fetchCalendarObjects({
+    calendar: { url: calendarUrl },
+    timeRange: { start: new Date(from).toISOString(), end: new Date(to).toISOString() },
+    headers: headers(login),
+    fetch: fetcher,
+  });
+  return objects.map((o) => (typeof o.data === 'string' ? o.data : '')).filter((d) => d.includes('BEGIN:VCALENDAR'));
+}
+
+export interface StoredEvent {
+  url: string;
+  etag: string | null;
+}
+
+function objectUrl(calendarUrl: string, uid: string): string {
+  return new URL(`${encodeURIComponent(uid)}.ics`, calendarUrl.endsWith('/') ? calendarUrl : `${calendarUrl}/`).href;
+}
+
+async function stored(res: Response, url: string, what: string): Promise<StoredEvent> {
+  await res.body?.cancel();
+  if (!res.ok) throw new CalendarAccessError(`${what} failed: ${res.status} ${res.statusText}`.trim());
+  return { url, etag: res.headers.get('etag') };
+}
+
+/**
+ * Writes an event object named after its UID: created with If-None-Match when new, replaced with
+ * If-Match when Kairos wrote it before (so an event edited meanwhile in the calendar is not overwritten
+ * blindly: the server answers 412 and the caller re-reads it).
+ */
+export async function putEvent(login: CalDavLogin, calendarUrl: string, uid: string, ics: string, previous: StoredEvent | null, fetcher: typeof fetch): Promise<StoredEvent> {
+  if (previous) {
+    const res = await updateCalendarObject({
+      calendarObject: { url: previous.url, data: ics, etag: previous.etag ?? undefined },
+      headers: headers(login),
+      fetch: fetcher,
+    });
+    return stored(res, previous.url, 'Updating the event');
+  }
+  const url = objectUrl(calendarUrl, uid);
+  const res = await createCalendarObject({
+    calendar: { url: calendarUrl.endsWith('/') ? calendarUrl : `${calendarUrl}/` },
+    filename: `${encodeURIComponent(uid)}.ics`,
+    iCalString: ics,
+    headers: headers(login),
+    fetch: fetcher,
+  });
+  return stored(res, url, 'Writing the event');
+}
+
+/** Removes an event Kairos wrote; one already gone counts as removed. */
+export async function deleteEvent(login: CalDavLogin, event: StoredEvent, fetcher: typeof fetch): Promise<void> {
+  const res = await deleteCalendarObject({
+    calendarObject: { url: event.url, etag: event.etag ?? undefined },
+    headers: headers(login),
+    fetch: fetcher,
+  });
+  await res.body?.cancel();
+  if (!res.ok && res.status !== 404) throw new CalendarAccessError(`Removing the event failed: ${res.status} ${res.statusText}`.trim());
+}

@@ -1,0 +1,125 @@
+// Refreshes the busy cache of calendar connections: reads each calendar that checks for conflicts,
+// expands its events over the booking horizon and replaces that calendar's cached intervals in one
+// transaction. A failure marks the connection (shown to the host) and keeps the last good cache, so
+// a calendar that cannot be read never makes its owner look free.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { MAX_HORIZON_DAYS } from '../rules/slots.ts';
+import { DAY_MS, MINUTE_MS } from '../rules/time.ts';
+import { isBookingEventUid } from './booking-feed.ts';
+import { calendarObjectsIn, type CalDavLogin } from './caldav.ts';
+import { feedAddress, readFeed } from './feed.ts';
+import { busyFromICalendar } from './ics.ts';
+import { openSecret } from './secrets.ts';
+import type { Span } from '../rules/intervals.ts';
+import type { GoogleAccess } from './google.ts';
+
+/** A cache older than this is refreshed on demand (the slot path asks; the schedule sweeps). */
+export const STALE_AFTER_MS = 5 * MINUTE_MS;
+
+export interface CalendarDeps {
+  key: CryptoKey;
+  /** The SSRF-safe fetch for user-supplied addresses. */
+  fetch: typeof fetch;
+  google: GoogleAccess | null;
+}
+
+/** The window cached: from a day back (buffers reach back) to beyond the longest horizon. */
+export function syncWindow(now: number): { from: number; to: number } {
+  return { from: now - DAY_MS, to: now + (MAX_HORIZON_DAYS + 2) * DAY_MS };
+}
+
+export type CaldavSecret = { password: string };
+export type FeedSecret = { url: string };
+export type GoogleSecret = { refreshToken: string };
+
+interface ConnectionRow {
+  id: number;
+  user_id: string;
+  provider: 'caldav' | 'ics' | 'google';
+  server_url: string | null;
+  username: string | null;
+}
+
+interface SourceRow {
+  id: number;
+  remote_id: string;
+  checks_conflicts: boolean;
+}
+
+function must<T>(result: { data: unknown; error: { message: string } | null }): T {
+  if (result.error) throw new Error(result.error.message);
+  return result.data as T;
+}
+
+/** Busy spans per calendar of one connection, read from the remote side. */
+async function readBusy(deps: CalendarDeps, conn: ConnectionRow, secret: unknown, sources: SourceRow[], hostTimeZone: string, now: number) {
+  const window = { ...syncWindow(now), hostTimeZone, ignoreUid: isBookingEventUid };
+  const busy = new Map<number, Span[]>();
+  const checked = sources.filter((s) => s.checks_conflicts);
+  if (conn.provider === 'caldav') {
+    const login: CalDavLogin = { serverUrl: conn.server_url!, username: conn.username ?? '', password: (secret as CaldavSecret).password };
+    for (const s of checked) busy.set(s.id, busyFromICalendar(await calendarObjectsIn(login, s.remote_id, window.from, window.to, deps.fetch), window));
+  } else if (conn.provider === 'ics') {
+    const text = await readFeed(feedAddress((secret as FeedSecret).url), deps.fetch);
+    for (const s of checked) busy.set(s.id, busyFromICalendar(text, window));
+  } else {
+    if (!deps.google) throw new Error('Google Calendar is not configured on this project');
+    const byId = await deps.google.busy((secret as GoogleSecret).refreshToken, checked.map((s) => s.remote_id), window.from, window.to);
+    for (const s of checked) busy.set(s.id, byId.get(s.remote_id) ?? []);
+  }
+  // Calendars that do not check for conflicts hold no busy time.
+  for (const s of sources) if (!busy.has(s.id)) busy.set(s.id, []);
+  return busy;
+}
+
+function message(e: unknown): string {
+  return (e instanceof Error ? e.message : String(e)).slice(0, 500) || 'The calendar could not be read';
+}
+
+/**
+ * Syncs one connection now. `claim` makes concurrent sweeps skip a connection another worker has
+ * just started. Returns null when skipped, else whether it worked.
+ */
+export async function syncConnection(service: SupabaseClient, deps: CalendarDeps, connectionId: number, opts: { now?: Date; claim?: boolean } = {}) {
+  const now = opts.now ?? new Date();
+  let claim = service.from('calendar_connections').update({ last_attempt_at: now.toISOString() }).eq('id', connectionId);
+  if (opts.claim) claim = claim.or(`last_attempt_at.is.null,last_attempt_at.lt.${new Date(now.getTime() - STALE_AFTER_MS).toISOString()}`);
+  const claimed = must<ConnectionRow[]>(await claim.select('id, user_id, provider, server_url, username'));
+  if (claimed.length === 0) return null;
+  const conn = claimed[0];
+  try {
+    const [credentials, sources, profile] = await Promise.all([
+      service.from('calendar_credentials').select('secret').eq('connection_id', conn.id).single(),
+      service.from('calendar_sources').select('id, remote_id, checks_conflicts').eq('connection_id', conn.id).order('id'),
+      service.from('profiles').select('timezone').eq('id', conn.user_id).single(),
+    ]);
+    const secret = await openSecret(deps.key, conn.user_id, must<{ secret: string }>(credentials).secret);
+    const rows = must<SourceRow[]>(sources);
+    const busy = await readBusy(deps, conn, secret, rows, must<{ timezone: string }>(profile).timezone ?? 'UTC', now.getTime());
+    for (const [sourceId, spans] of busy) {
+      const payload = spans.map((s) => [new Date(s.start).toISOString(), new Date(s.end).toISOString()]);
+      must(await service.rpc('replace_external_busy', { p_source_id: sourceId, p_spans: payload }));
+    }
+    must(await service.from('calendar_connections').update({ status: 'ok', last_error: null, last_synced_at: now.toISOString() }).eq('id', conn.id));
+    return { ok: true as const };
+  } catch (e) {
+    await service.from('calendar_connections').update({ status: 'error', last_error: message(e) }).eq('id', conn.id);
+    return { ok: false as const, error: message(e) };
+  }
+}
+
+/** The scheduled sweep: every connection whose cache is stale (or the given hosts' only). */
+export async function syncDue(service: SupabaseClient, deps: CalendarDeps, opts: { userIds?: string[]; now?: Date; limit?: number } = {}) {
+  const now = opts.now ?? new Date();
+  let due = service
+    .from('calendar_connections')
+    .select('id')
+    .or(`last_attempt_at.is.null,last_attempt_at.lt.${new Date(now.getTime() - STALE_AFTER_MS).toISOString()}`)
+    .order('last_attempt_at', { ascending: true, nullsFirst: true })
+    .limit(opts.limit ?? 25);
+  if (opts.userIds) due = due.in('user_id', opts.userIds);
+  const ids = must<{ id: number }[]>(await due).map((r) => r.id);
+  const results = [];
+  for (const id of ids) results.push({ id, result: await syncConnection(service, deps, id, { now, claim: true }) });
+  return results;
+}

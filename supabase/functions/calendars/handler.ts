@@ -1,0 +1,208 @@
+// The `calendars` function: connecting a host's external calendars (CalDAV, iCalendar feeds,
+// Google), syncing their busy times into the cache the slot path reads, and each host's secret
+// webcal:// feed of their own bookings.
+//
+//   POST /calendars/connections            {provider: 'caldav'|'ics', ...}   (signed in)
+//   POST /calendars/connections/:id/sync                                    (signed in, own)
+//   GET  /calendars/providers               which kinds this project offers
+//   POST /calendars/google/start           {redirectUri} → {url}            (signed in)
+//   POST /calendars/google/connect         {code, state, redirectUri}        (signed in)
+//   POST /calendars/sync                   {userIds?}  the scheduled sweep   (service role)
+//   GET  /calendars/feed/:token.ics        the host's bookings               (anyone with the token)
+import { serviceClient } from '../_shared/http/clients.ts';
+import type { FunctionEnv } from '../_shared/http/env.ts';
+import { fromDbError, type DbError } from '../_shared/db/errors.ts';
+import { json } from '../_shared/http/errors.ts';
+import { AppError, forbidden, invalid, notFound, parseOrThrow } from '../_shared/rules/errors.ts';
+import { readJson, idParam } from '../_shared/http/request.ts';
+import { createHandler, Router, type Ctx } from '../_shared/http/router.ts';
+import type { Caller } from '../_shared/http/session.ts';
+import { bookingsFeed, type FeedBooking } from '../_shared/calendars/booking-feed.ts';
+import { CalendarAccessError, discoverCalDav, type RemoteCalendar } from '../_shared/calendars/caldav.ts';
+import { feedAddress, feedName, readFeed } from '../_shared/calendars/feed.ts';
+import { googleAccess, googleConfig, type GoogleConfig } from '../_shared/calendars/google.ts';
+import { CalendarDataError } from '../_shared/calendars/ics.ts';
+import { connectionSchema, googleConnectSchema, googleStartSchema } from '../_shared/calendars/schemas.ts';
+import { importSecretKey, openSecret, sealSecret } from '../_shared/calendars/secrets.ts';
+import { syncConnection, syncDue, type CalendarDeps } from '../_shared/calendars/sync.ts';
+import { OutboundError, outboundFetch, outboundPolicy, type OutboundPolicy } from '../_shared/net/outbound.ts';
+
+export interface CalendarsEnv {
+  encryptionKey: string;
+  outbound: OutboundPolicy;
+  google: GoogleConfig | null;
+}
+
+/** Failures of the remote side are the host's to fix (address, password): a 400 with the reason. */
+function remoteFailure(e: unknown): never {
+  if (e instanceof CalendarAccessError || e instanceof OutboundError || e instanceof CalendarDataError) {
+    throw new AppError('calendar_failed', `Could not connect: ${e.message}`);
+  }
+  throw e;
+}
+
+function must<T>(result: { data: unknown; error: DbError | null }): T {
+  if (result.error) throw fromDbError(result.error);
+  return result.data as T;
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+const STATE_TTL_MS = 15 * 60_000;
+
+export function calendarsRouter(cal: CalendarsEnv): Router {
+  const key = importSecretKey(cal.encryptionKey);
+  const fetcher = outboundFetch(cal.outbound);
+  const google = cal.google ? googleAccess(cal.google) : null;
+  const deps = async (): Promise<CalendarDeps> => ({ key: await key, fetch: fetcher, google });
+
+  /** Stores a checked connection as the caller, then fills its cache once. */
+  async function save(ctx: Ctx, caller: Caller, c: { provider: string; label: string; serverUrl: string | null; username: string | null; secret: unknown; calendars: RemoteCalendar[] }) {
+    const id = must<number>(
+      await caller.db.rpc('add_calendar_connection', {
+        p_provider: c.provider,
+        p_label: c.label.slice(0, 200),
+        p_server_url: c.serverUrl,
+        p_username: c.username,
+        p_secret: await sealSecret(await key, caller.id, c.secret),
+        p_calendars: c.calendars,
+      }),
+    );
+    const result = await syncConnection(serviceClient(ctx.env), await deps(), id);
+    return json({ id, synced: result?.ok ?? false, error: result && !result.ok ? result.error : null }, 201);
+  }
+
+  async function connect(ctx: Ctx) {
+    const caller = await ctx.requireCaller();
+    const input = parseOrThrow(connectionSchema, await readJson(ctx.req));
+    if (input.provider === 'caldav') {
+      const login = { serverUrl: input.serverUrl, username: input.username, password: input.password };
+      const calendars = await discoverCalDav(login, fetcher).catch(remoteFailure);
+      if (calendars.length === 0) throw new AppError('calendar_failed', 'Could not connect: this account has no calendars with events');
+      const server = new URL(input.serverUrl);
+      return save(ctx, caller, {
+        provider: 'caldav',
+        label: input.label || `${input.username} on ${server.host}`,
+        serverUrl: input.serverUrl,
+        username: input.username,
+        secret: { password: input.password },
+        calendars,
+      });
+    }
+    const url = (() => {
+      try {
+        return feedAddress(input.url);
+      } catch (e) {
+        return remoteFailure(e);
+      }
+    })();
+    const text = await readFeed(url, fetcher).catch(remoteFailure);
+    const name = feedName(text) ?? url.host;
+    return save(ctx, caller, {
+      provider: 'ics',
+      label: input.label || name,
+      serverUrl: url.origin,
+      username: null,
+      secret: { url: url.href },
+      calendars: [{ remoteId: 'feed', name, color: null, canWrite: false }],
+    });
+  }
+
+  async function syncOne(ctx: Ctx) {
+    const caller = await ctx.requireCaller();
+    const id = idParam(ctx.params.id);
+    // RLS decides whose connection this is: another host's reads as missing.
+    const own = must<{ id: number }[]>(await caller.db.from('calendar_connections').select('id').eq('id', id));
+    if (own.length === 0) throw notFound('Calendar connection not found');
+    const result = await syncConnection(serviceClient(ctx.env), await deps(), id);
+    return json({ id, synced: result?.ok ?? false, error: result && !result.ok ? result.error : null });
+  }
+
+  async function sweep(ctx: Ctx) {
+    if (ctx.req.headers.get('authorization') !== `Bearer ${ctx.env.serviceRoleKey}`) throw forbidden();
+    const body = (await readJson(ctx.req)) as { userIds?: unknown } | undefined;
+    const userIds = Array.isArray(body?.userIds) ? body.userIds.filter((u): u is string => typeof u === 'string').slice(0, 100) : undefined;
+    const results = await syncDue(serviceClient(ctx.env), await deps(), { userIds });
+    return json({ synced: results.filter((r) => r.result?.ok).length, failed: results.filter((r) => r.result && !r.result.ok).length });
+  }
+
+  async function googleStart(ctx: Ctx) {
+    const caller = await ctx.requireCaller();
+    if (!google) throw notFound('Google Calendar is not available on this project');
+    const { redirectUri } = parseOrThrow(googleStartSchema, await readJson(ctx.req));
+    const state = await sealSecret(await key, 'google-oauth-state', { userId: caller.id, exp: Date.now() + STATE_TTL_MS });
+    return json({ url: google.consentUrl(redirectUri, state) });
+  }
+
+  async function googleConnect(ctx: Ctx) {
+    const caller = await ctx.requireCaller();
+    if (!google) throw notFound('Google Calendar is not available on this project');
+    const input = parseOrThrow(googleConnectSchema, await readJson(ctx.req));
+    // The state proves this consent was started by this user, recently.
+    const state = await openSecret<{ userId: string; exp: number }>(await key, 'google-oauth-state', input.state).catch(() => null);
+    if (!state || state.userId !== caller.id || state.exp < Date.now()) throw invalid('This Google sign-in has expired. Please connect again.');
+    const granted = await google.exchange(input.code, input.redirectUri).catch((e) => {
+      if (e instanceof CalendarAccessError) remoteFailure(e);
+      throw new AppError('calendar_failed', 'Could not connect: Google refused the sign-in');
+    });
+    return save(ctx, caller, {
+      provider: 'google',
+      label: granted.email ?? 'Google Calendar',
+      serverUrl: null,
+      username: granted.email,
+      secret: { refreshToken: granted.refreshToken },
+      calendars: granted.calendars,
+    });
+  }
+
+  async function feed(ctx: Ctx) {
+    const token = ctx.params.token.replace(/\.ics$/, '');
+    const service = serviceClient(ctx.env);
+    const owner = must<{ user_id: string } | null>(await service.from('calendar_feeds').select('user_id').eq('token_hash', await sha256Hex(token)).maybeSingle());
+    // A wrong or replaced token is a plain 404: it tells nothing about what exists.
+    if (!owner) throw notFound();
+    const since = new Date(Date.now() - 90 * 86_400_000).toISOString();
+    const rows = must<{ booking: { id: number; start_time: string; end_time: string; status: FeedBooking['status']; guest_name: string; updated_at: string; event_type: { title: string } | null; team_event_type: { title: string } | null } }[]>(
+      await service
+        .from('booking_busy')
+        .select('booking:bookings!inner(id, start_time, end_time, status, guest_name, updated_at, event_type:event_types(title), team_event_type:team_event_types(title))')
+        .eq('user_id', owner.user_id)
+        .eq('active', true)
+        .gte('booking.start_time', since)
+        .order('booking_id')
+        .limit(5000),
+    );
+    const bookings: FeedBooking[] = rows.map(({ booking: b }) => ({
+      id: b.id,
+      start: b.start_time,
+      end: b.end_time,
+      status: b.status,
+      title: b.event_type?.title ?? b.team_event_type?.title ?? 'Booking',
+      guestName: b.guest_name,
+      updatedAt: b.updated_at,
+    }));
+    return new Response(bookingsFeed(bookings), {
+      headers: { 'content-type': 'text/calendar; charset=utf-8', 'cache-control': 'private, max-age=300', 'content-disposition': 'inline; filename="kairos.ics"' },
+    });
+  }
+
+  return new Router()
+    .get('/calendars/providers', () => json({ caldav: true, ics: true, google: google !== null }))
+    .post('/calendars/connections', connect)
+    .post('/calendars/connections/:id/sync', syncOne)
+    .post('/calendars/google/start', googleStart)
+    .post('/calendars/google/connect', googleConnect)
+    .post('/calendars/sync', sweep)
+    .get('/calendars/feed/:token', feed);
+}
+
+export function readCalendarsEnv(get: (name: string) => string | undefined): CalendarsEnv {
+  const encryptionKey = get('CALENDAR_ENCRYPTION_KEY');
+  if (!encryptionKey) throw new Error('Missing environment variable CALENDAR_ENCRYPTION_KEY');
+  return { encryptionKey, outbound: outboundPolicy(get), google: googleConfig(get) };
+}
+
+export const calendarsHandler = (env: FunctionEnv, cal: CalendarsEnv) => createHandler(calendarsRouter(cal), env);

@@ -1,0 +1,234 @@
+-- Connected calendars: a host's CalDAV accounts, iCalendar subscriptions and Google calendars, the
+-- calendars inside them, and a cache of their busy times that the slot path reads instead of calling
+-- a remote calendar. Secrets (app passwords, secret feed addresses, OAuth tokens) are encrypted by the
+-- `calendars` function with a key the database never sees, and are not readable through the API.
+
+create table public.calendar_connections (
+  id bigint generated always as identity primary key,
+  user_id uuid not null references public.profiles (id) on delete cascade,
+  provider text not null constraint calendar_connections_provider check (provider in ('caldav', 'ics', 'google')),
+  label text not null constraint calendar_connections_label check (btrim(label) <> '' and length(label) <= 200),
+  -- What the host sees of where the calendar lives: the CalDAV server, or only the host of a feed
+  -- (a feed's full address is itself a secret, so it is kept with the credentials).
+  server_url text,
+  username text,
+  -- 'error' once a sync fails (wrong password, server down, unreadable data): shown to the host, and
+  -- the last good busy times stay in the cache rather than the calendar reading as free.
+  status text not null default 'ok' constraint calendar_connections_status check (status in ('ok', 'error')),
+  last_error text,
+  last_synced_at timestamptz,
+  last_attempt_at timestamptz,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create index calendar_connections_user_id_idx on public.calendar_connections (user_id);
+-- The scheduled sync picks the connections not attempted for longest.
+create index calendar_connections_last_attempt_idx on public.calendar_connections (last_attempt_at nulls first);
+create trigger calendar_connections_updated_at before update on public.calendar_connections
+  for each row execute function private.set_updated_at();
+
+-- Ciphertext only (AES-GCM, key in the functions' secrets); no API role has any privilege on it.
+create table public.calendar_credentials (
+  connection_id bigint primary key references public.calendar_connections (id) on delete cascade,
+  secret text not null
+);
+
+-- The calendars of a connection (a feed is one calendar).
+create table public.calendar_sources (
+  id bigint generated always as identity primary key,
+  connection_id bigint not null references public.calendar_connections (id) on delete cascade,
+  user_id uuid not null references public.profiles (id) on delete cascade,
+  -- The calendar's address (CalDAV collection URL), id (Google) or 'feed'.
+  remote_id text not null,
+  name text not null,
+  color text,
+  -- Its events make the host busy.
+  checks_conflicts boolean not null default true,
+  -- Kairos may write bookings into it (CalDAV calendars with events, writable Google calendars).
+  can_write boolean not null default false,
+  -- The one calendar that confirmed bookings are written to.
+  receives_bookings boolean not null default false,
+  last_synced_at timestamptz,
+  created_at timestamptz not null default now(),
+  constraint calendar_sources_remote_unique unique (connection_id, remote_id),
+  constraint calendar_sources_writable check (not receives_bookings or can_write),
+  -- Deferred, so one statement can move the choice from one calendar to another.
+  constraint calendar_sources_one_booking_calendar exclude using gist (user_id with =) where (receives_bookings)
+    deferrable initially deferred
+);
+create index calendar_sources_user_id_idx on public.calendar_sources (user_id);
+
+-- Busy intervals read from external calendars, replaced per calendar at each successful sync.
+create table public.external_busy (
+  id bigint generated always as identity primary key,
+  source_id bigint not null references public.calendar_sources (id) on delete cascade,
+  user_id uuid not null references public.profiles (id) on delete cascade,
+  during tstzrange not null constraint external_busy_not_empty check (not isempty(during))
+);
+create index external_busy_source_id_idx on public.external_busy (source_id);
+-- The slot path asks "this person's busy time overlapping this window".
+create index external_busy_user_during_idx on public.external_busy using gist (user_id, during);
+
+-- Each host's secret feed of their own bookings (webcal://): only the token's hash is stored.
+create table public.calendar_feeds (
+  user_id uuid primary key references public.profiles (id) on delete cascade,
+  token_hash text not null constraint calendar_feeds_token_hash_unique unique,
+  created_at timestamptz not null default now()
+);
+
+-- Privileges and RLS -------------------------------------------------------------------------------
+revoke all on public.calendar_connections, public.calendar_credentials, public.calendar_sources,
+  public.external_busy, public.calendar_feeds from anon, authenticated;
+grant select on public.calendar_connections to authenticated;
+grant update (label) on public.calendar_connections to authenticated;
+grant delete on public.calendar_connections to authenticated;
+grant select on public.calendar_sources to authenticated;
+grant update (checks_conflicts) on public.calendar_sources to authenticated;
+grant select on public.external_busy to authenticated;
+
+alter table public.calendar_connections enable row level security;
+alter table public.calendar_credentials enable row level security;
+alter table public.calendar_sources enable row level security;
+alter table public.external_busy enable row level security;
+alter table public.calendar_feeds enable row level security;
+
+create policy "Hosts read their own calendar connections" on public.calendar_connections
+  for select to authenticated using (user_id = (select auth.uid()));
+comment on policy "Hosts read their own calendar connections" on public.calendar_connections is
+  'Connections are added through add_calendar_connection, which the calendars function calls after checking the account.';
+create policy "Hosts rename their own calendar connections" on public.calendar_connections
+  for update to authenticated using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
+create policy "Hosts remove their own calendar connections" on public.calendar_connections
+  for delete to authenticated using (user_id = (select auth.uid()));
+
+create policy "Hosts read their own calendars" on public.calendar_sources
+  for select to authenticated using (user_id = (select auth.uid()));
+create policy "Hosts choose which of their calendars check for conflicts" on public.calendar_sources
+  for update to authenticated using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
+
+create policy "Hosts read their own external busy times" on public.external_busy
+  for select to authenticated using (user_id = (select auth.uid()));
+comment on policy "Hosts read their own external busy times" on public.external_busy is
+  'Only intervals are stored, never titles; guests see them only as missing slots.';
+
+comment on table public.calendar_credentials is 'No policy and no privilege for API roles: only the service role reads it.';
+comment on table public.calendar_feeds is 'No policy and no privilege for API roles: tokens are made by regenerate_calendar_feed.';
+
+-- RPCs ---------------------------------------------------------------------------------------------
+
+-- Adds a connection of the caller with its calendars and encrypted secret, in one transaction.
+-- p_calendars: [{remoteId, name, color, canWrite}]. The first writable calendar receives bookings
+-- when the host has no booking calendar yet.
+create or replace function public.add_calendar_connection(
+  p_provider text, p_label text, p_server_url text, p_username text, p_secret text, p_calendars jsonb
+)
+returns bigint
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  me uuid := (select auth.uid());
+  conn_id bigint;
+begin
+  if me is null then
+    raise exception 'Sign in to connect a calendar' using errcode = '42501';
+  end if;
+  if jsonb_typeof(p_calendars) <> 'array' or jsonb_array_length(p_calendars) > 200 then
+    raise exception 'Too many calendars' using errcode = '22023';
+  end if;
+  insert into public.calendar_connections (user_id, provider, label, server_url, username, last_synced_at, last_attempt_at)
+  values (me, p_provider, p_label, p_server_url, p_username, null, null)
+  returning id into conn_id;
+  insert into public.calendar_credentials (connection_id, secret) values (conn_id, p_secret);
+  insert into public.calendar_sources (connection_id, user_id, remote_id, name, color, can_write)
+  select conn_id, me, c->>'remoteId', coalesce(nullif(btrim(c->>'name'), ''), 'Calendar'), c->>'color',
+         coalesce((c->>'canWrite')::boolean, false)
+  from jsonb_array_elements(p_calendars) c;
+  update public.calendar_sources s set receives_bookings = true
+  where s.id = (select min(id) from public.calendar_sources where connection_id = conn_id and can_write)
+    and not exists (select 1 from public.calendar_sources o where o.user_id = me and o.receives_bookings);
+  return conn_id;
+end;
+$$;
+
+-- Makes one of the caller's writable calendars the one bookings are written to (null: none).
+create or replace function public.set_booking_calendar(p_source_id bigint)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  me uuid := (select auth.uid());
+begin
+  if p_source_id is not null and not exists (
+    select 1 from public.calendar_sources where id = p_source_id and user_id = me and can_write
+  ) then
+    raise exception 'Choose one of your calendars that Kairos can write to' using errcode = '22023';
+  end if;
+  update public.calendar_sources set receives_bookings = (id is not distinct from p_source_id)
+  where user_id = me and receives_bookings is distinct from (id is not distinct from p_source_id);
+end;
+$$;
+
+-- A new secret feed token for the caller; the old one stops working. Returned once, stored hashed.
+create or replace function public.regenerate_calendar_feed()
+returns text
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  me uuid := (select auth.uid());
+  token text := translate(encode(extensions.gen_random_bytes(24), 'base64'), '+/', '-_');
+begin
+  if me is null then
+    raise exception 'Sign in to create a calendar feed' using errcode = '42501';
+  end if;
+  insert into public.calendar_feeds (user_id, token_hash) values (me, encode(extensions.digest(token, 'sha256'), 'hex'))
+  on conflict (user_id) do update set token_hash = excluded.token_hash, created_at = now();
+  return token;
+end;
+$$;
+
+-- Whether the caller has a feed (the token itself is never readable again).
+create or replace function public.calendar_feed_created_at()
+returns timestamptz
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select created_at from public.calendar_feeds where user_id = (select auth.uid());
+$$;
+
+-- The sync's write: one calendar's busy intervals replaced at once (service role only).
+create or replace function public.replace_external_busy(p_source_id bigint, p_spans jsonb)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  owner uuid;
+begin
+  select user_id into owner from public.calendar_sources where id = p_source_id for update;
+  if owner is null then
+    return; -- removed while syncing
+  end if;
+  delete from public.external_busy where source_id = p_source_id;
+  insert into public.external_busy (source_id, user_id, during)
+  select p_source_id, owner, tstzrange((s->>0)::timestamptz, (s->>1)::timestamptz, '[)')
+  from jsonb_array_elements(p_spans) s
+  where (s->>0)::timestamptz < (s->>1)::timestamptz;
+  update public.calendar_sources set last_synced_at = now() where id = p_source_id;
+end;
+$$;
+
+revoke all on function public.add_calendar_connection(text, text, text, text, text, jsonb), public.set_booking_calendar(bigint),
+  public.regenerate_calendar_feed(), public.calendar_feed_created_at(), public.replace_external_busy(bigint, jsonb)
+  from public, anon, authenticated;
+grant execute on function public.add_calendar_connection(text, text, text, text, text, jsonb), public.set_booking_calendar(bigint),
+  public.regenerate_calendar_feed(), public.calendar_feed_created_at() to authenticated;
+grant execute on function public.replace_external_busy(bigint, jsonb) to service_role;

@@ -1,0 +1,89 @@
+// Calendars for the tests: accounts and events in Radicale (a real CalDAV server) and iCalendar
+// files, written as calendar apps write them.
+import { appendFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { stack } from '../../../scripts/local/test/harness.ts';
+
+export interface DavUser {
+  url: string;
+  username: string;
+  password: string;
+}
+
+/** A new Radicale login on the shared server (or on `url` with its own users file). */
+export function newDavUser(server: { url: string; users: string } = stack().caldav!): DavUser {
+  const username = `host-${randomUUID().slice(0, 8)}`;
+  const password = `app-${randomUUID().slice(0, 12)}`;
+  appendFileSync(server.users, `${username}:${password}\n`);
+  return { url: server.url, username, password };
+}
+
+function auth(u: DavUser) {
+  return { authorization: `Basic ${Buffer.from(`${u.username}:${u.password}`).toString('base64')}` };
+}
+
+/** Creates a calendar collection with a display name; returns its URL. */
+export async function makeCalendar(u: DavUser, slug: string, name: string): Promise<string> {
+  const url = `${u.url}/${u.username}/${slug}/`;
+  const body = `<?xml version="1.0" encoding="utf-8"?>
+<C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:set><D:prop>
+<D:displayname>${name}</D:displayname>
+<C:supported-calendar-component-set><C:comp name="VEVENT"/></C:supported-calendar-component-set>
+</D:prop></D:set></C:mkcalendar>`;
+  const res = await fetch(url, { method: 'MKCALENDAR', headers: { ...auth(u), 'content-type': 'application/xml' }, body });
+  expect(res.status).toBe(201);
+  return url;
+}
+
+export async function putObject(u: DavUser, calendarUrl: string, name: string, ics: string): Promise<void> {
+  const res = await fetch(`${calendarUrl}${name}.ics`, { method: 'PUT', headers: { ...auth(u), 'content-type': 'text/calendar' }, body: ics });
+  expect(res.status, await res.text()).toBeLessThan(300);
+}
+
+export async function deleteObject(u: DavUser, calendarUrl: string, name: string): Promise<void> {
+  const res = await fetch(`${calendarUrl}${name}.ics`, { method: 'DELETE', headers: auth(u) });
+  expect(res.status).toBeLessThan(300);
+}
+
+/** The calendar's objects as Radicale stores them: href → iCalendar text. */
+export async function objectsOf(u: DavUser, calendarUrl: string): Promise<Map<string, string>> {
+  const body = `<?xml version="1.0" encoding="utf-8"?>
+<C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:prop><D:getetag/><C:calendar-data/></D:prop>
+<C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VEVENT"/></C:comp-filter></C:filter></C:calendar-query>`;
+  const res = await fetch(calendarUrl, { method: 'REPORT', headers: { ...auth(u), depth: '1', 'content-type': 'application/xml' }, body });
+  const xml = await res.text();
+  const out = new Map<string, string>();
+  for (const m of xml.matchAll(/<D:href>([^<]+)<\/D:href>[\s\S]*?<C:calendar-data>([\s\S]*?)<\/C:calendar-data>/gi)) {
+    out.set(m[1], m[2].replace(/&#13;/g, '\r').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+  }
+  return out;
+}
+
+export const KOLKATA = `BEGIN:VTIMEZONE
+TZID:Asia/Kolkata
+BEGIN:STANDARD
+TZOFFSETFROM:+0530
+TZOFFSETTO:+0530
+TZNAME:IST
+DTSTART:19700101T000000
+END:STANDARD
+END:VTIMEZONE`;
+
+export function ics(...parts: string[]): string {
+  return ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Kairos tests//EN', ...parts, 'END:VCALENDAR', ''].join('\r\n');
+}
+
+export function vevent(lines: string[]): string {
+  return ['BEGIN:VEVENT', 'DTSTAMP:20260101T000000Z', ...lines, 'END:VEVENT'].join('\r\n');
+}
+
+/** YYYYMMDD of a date `days` from today (UTC). */
+export function day(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
+}
+
+/** YYYY-MM-DD of a date `days` from today (UTC). */
+export function isoDay(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
