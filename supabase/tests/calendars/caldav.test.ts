@@ -4,13 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../../scripts/local/test/harness.ts';
 import { call } from '../api/client.ts';
 import { guestBody, newHost, type Host } from '../api/fixtures.ts';
-import { day, ics, isoDay, KOLKATA, makeCalendar, newDavUser, putObject, vevent, type DavUser } from './fixtures.ts';
-
-export async function slotLabels(eventTypeId: number, days: number): Promise<string[]> {
-  const res = await call(`/slots?eventTypeId=${eventTypeId}&startDate=${isoDay(days)}&endDate=${isoDay(days)}&timeZone=UTC`);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.slots.map((s: { label: string }) => s.label);
-}
+import { day, ics, isoDay, KOLKATA, makeCalendar, newDavUser, putObject, slotLabels, vevent, type DavUser } from './fixtures.ts';
 
 const D = 7; // the day the events are on, a week from now
 

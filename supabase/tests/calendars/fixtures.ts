@@ -4,6 +4,7 @@ import { appendFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { stack } from '../../../scripts/local/test/harness.ts';
+import { call } from '../api/client.ts';
 
 export interface DavUser {
   url: string;
@@ -86,4 +87,11 @@ export function day(days: number): string {
 /** YYYY-MM-DD of a date `days` from today (UTC). */
 export function isoDay(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Labels (UTC) of the slots an event type offers on the day `days` from now. */
+export async function slotLabels(eventTypeId: number, days: number): Promise<string[]> {
+  const res = await call(`/slots?eventTypeId=${eventTypeId}&startDate=${isoDay(days)}&endDate=${isoDay(days)}&timeZone=UTC`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.slots.map((s: { label: string }) => s.label);
 }

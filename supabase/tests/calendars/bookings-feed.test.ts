@@ -1,0 +1,43 @@
+// Each host's secret webcal:// feed of their own bookings: valid iCalendar (read back with ical.js),
+// the token stored only as a hash, and a regenerated token ends the old one.
+import ICAL from 'ical.js';
+import { expect, it } from 'vitest';
+import { sql } from '../../../scripts/local/test/harness.ts';
+import { call } from '../api/client.ts';
+import { at, guestBody, newHost } from '../api/fixtures.ts';
+
+it('serves the host\'s bookings to anyone holding the token, and only while it is current', async () => {
+  const host = await newHost();
+  const start = at(5, 10);
+  const booked = await call('/bookings', { body: guestBody(host.eventTypeId, start, 30, { guestName: 'Grace Hopper' }) });
+  expect(booked.status).toBe(201);
+  const other = await newHost();
+  expect((await call('/bookings', { body: guestBody(other.eventTypeId, start) })).status).toBe(201);
+
+  expect((await host.client.rpc('calendar_feed_created_at')).data).toBeNull();
+  const { data: token, error } = await host.client.rpc('regenerate_calendar_feed');
+  expect(error).toBeNull();
+  expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+  expect((await host.client.rpc('calendar_feed_created_at')).data).not.toBeNull();
+  const stored = await sql(`select token_hash from public.calendar_feeds where user_id = $1`, [host.id]);
+  expect(stored[0].token_hash).not.toContain(token);
+  expect((await host.client.from('calendar_feeds').select('*')).error?.message).toMatch(/permission denied/);
+
+  const res = await call(`/calendars/feed/${token}.ics`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^text\/calendar/);
+  const cal = new ICAL.Component(ICAL.parse(res.body as string));
+  expect(cal.getFirstPropertyValue('version')).toBe('2.0');
+  const events = cal.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+  expect(events).toHaveLength(1);
+  expect(events[0].uid).toBe(`booking-${booked.body.id}@kairos`);
+  expect(events[0].summary).toBe('Intro call with Grace Hopper');
+  expect(events[0].startDate.toJSDate().toISOString()).toBe(start.toISOString());
+  expect(events[0].endDate.toJSDate().getTime() - start.getTime()).toBe(30 * 60_000);
+
+  const { data: next } = await host.client.rpc('regenerate_calendar_feed');
+  expect(next).not.toBe(token);
+  expect((await call(`/calendars/feed/${token}.ics`)).status).toBe(404);
+  expect((await call(`/calendars/feed/${next}.ics`)).status).toBe(200);
+  expect((await call('/calendars/feed/not-a-token.ics')).status).toBe(404);
+});

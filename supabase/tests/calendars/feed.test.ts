@@ -1,0 +1,148 @@
+// An iCalendar subscription served by a local HTTP server (the local stack allows loopback
+// addresses by configuration): its events block slots, personal and team; a feed that stops
+// working marks the connection and keeps the last good busy times.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '../../../scripts/local/test/harness.ts';
+import { call } from '../api/client.ts';
+import { guestBody, newHost, newTeam, newTeamEventType, type Host } from '../api/fixtures.ts';
+import { day, ics, isoDay, slotLabels, vevent } from './fixtures.ts';
+
+const D = 8;
+const feeds = new Map<string, { status: number; body: string }>();
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const feed = feeds.get(req.url!);
+    if (!feed) return res.writeHead(404).end('not here');
+    res.writeHead(feed.status, { 'content-type': 'text/calendar' }).end(feed.body);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+});
+
+function serve(path: string, body: string, status = 200) {
+  feeds.set(path, { status, body });
+  return `${base}${path}`;
+}
+
+async function connectFeed(token: string, url: string) {
+  return call('/calendars/connections', { body: { provider: 'ics', url }, token });
+}
+
+describe('an iCalendar subscription', () => {
+  let host: Host;
+  let connectionId: number;
+  const path = `/private/${Math.random().toString(36).slice(2)}/basic.ics`;
+
+  beforeAll(async () => {
+    host = await newHost();
+    const url = serve(
+      path,
+      ics('X-WR-CALNAME:Family', vevent(['UID:school', `DTSTART:${day(D)}T100000Z`, `DTEND:${day(D)}T110000Z`, 'SUMMARY:School run'])),
+    );
+    const res = await connectFeed(host.accessToken, url);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    connectionId = res.body.id;
+  });
+
+  it('is named after the calendar and blocks its events\' slots', async () => {
+    const { data } = await host.client.from('calendar_connections').select('provider, label, server_url, status').single();
+    expect(data).toEqual({ provider: 'ics', label: 'Family', server_url: base, status: 'ok' });
+    const labels = await slotLabels(host.eventTypeId, D);
+    expect(labels).not.toContain('10:00');
+    expect(labels).not.toContain('10:30');
+    expect(labels).toContain('11:00');
+  });
+
+  it('keeps the secret address out of the API (only its origin is shown)', async () => {
+    const rows = await sql(`select secret from public.calendar_credentials where connection_id = $1`, [connectionId]);
+    expect(rows[0].secret).not.toContain('private');
+    const { data } = await host.client.from('calendar_connections').select('*').single();
+    expect(JSON.stringify(data)).not.toContain(path);
+  });
+
+  it('follows the feed: a removed event frees its time after a sync', async () => {
+    serve(path, ics(vevent(['UID:other', `DTSTART:${day(D)}T150000Z`, `DTEND:${day(D)}T153000Z`])));
+    const sync = await call(`/calendars/connections/${connectionId}/sync`, { method: 'POST', token: host.accessToken });
+    expect(sync.body).toMatchObject({ synced: true, error: null });
+    const labels = await slotLabels(host.eventTypeId, D);
+    expect(labels).toContain('10:00');
+    expect(labels).not.toContain('15:00');
+  });
+
+  it('a feed that stops working marks the connection and keeps the last good busy times', async () => {
+    serve(path, 'gone', 404);
+    const sync = await call(`/calendars/connections/${connectionId}/sync`, { method: 'POST', token: host.accessToken });
+    expect(sync.body.synced).toBe(false);
+    const { data } = await host.client.from('calendar_connections').select('status, last_error').single();
+    expect(data!.status).toBe('error');
+    expect(data!.last_error).toMatch(/no longer works \(404\)/);
+    expect(await slotLabels(host.eventTypeId, D)).not.toContain('15:00');
+    expect((await call('/bookings', { body: guestBody(host.eventTypeId, new Date(`${isoDay(D)}T15:00:00Z`)) })).status).toBe(409);
+
+    serve(path, '<html>Please sign in</html>');
+    await call(`/calendars/connections/${connectionId}/sync`, { method: 'POST', token: host.accessToken });
+    expect((await host.client.from('calendar_connections').select('last_error').single()).data!.last_error).toMatch(/not serve an iCalendar file/);
+    expect(await slotLabels(host.eventTypeId, D)).not.toContain('15:00');
+  });
+
+  it('removing the connection removes its busy times', async () => {
+    expect((await host.client.from('calendar_connections').delete().eq('id', connectionId)).error).toBeNull();
+    expect(await slotLabels(host.eventTypeId, D)).toContain('15:00');
+    expect(await sql(`select 1 from public.calendar_credentials where connection_id = $1`, [connectionId])).toEqual([]);
+  });
+});
+
+describe('addresses that are refused', () => {
+  it('private, link-local and non-http addresses, with the reason', async () => {
+    const host = await newHost();
+    for (const [url, reason] of [
+      ['http://10.0.0.7/cal.ics', /private address/],
+      ['http://169.254.169.254/latest/meta-data/', /linkLocal address/],
+      ['ftp://example.com/cal.ics', /Only https and webcal/],
+    ] as const) {
+      const res = await connectFeed(host.accessToken, url);
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('calendar_failed');
+      expect(res.body.message).toMatch(reason);
+    }
+    const answer = serve('/not-a-calendar', '<html></html>');
+    expect((await connectFeed(host.accessToken, answer)).body.message).toMatch(/not serve an iCalendar file/);
+    expect((await host.client.from('calendar_connections').select('id')).data).toEqual([]);
+  });
+});
+
+describe('team assignment', () => {
+  it('treats a member with a cached busy interval as busy', async () => {
+    const team = await newTeam();
+    const roundRobin = await newTeamEventType(team, { assignmentType: 'round_robin' });
+    const everyone = await newTeamEventType(team, { requiresAllMembers: true });
+    // Everyone but the member is busy at 14:00 through their own calendars.
+    for (const person of [team.owner, team.admin]) {
+      const url = serve(`/team-${person.id}.ics`, ics(vevent([`UID:busy-${person.id}`, `DTSTART:${day(D)}T140000Z`, `DTEND:${day(D)}T150000Z`])));
+      expect((await connectFeed(person.accessToken, url)).status).toBe(201);
+    }
+    const slots = async (id: number) =>
+      (await call(`/slots?teamEventTypeId=${id}&startDate=${isoDay(D)}&endDate=${isoDay(D)}&timeZone=UTC`)).body.slots.map((s: { label: string }) => s.label);
+    expect(await slots(roundRobin)).toContain('14:00');
+    expect(await slots(everyone)).not.toContain('14:00');
+    const booked = await call('/bookings', {
+      body: { ...guestBody(0, new Date(`${isoDay(D)}T14:00:00Z`)), eventTypeId: undefined, teamEventTypeId: roundRobin },
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    expect(booked.body.assignedUserId).toBe(team.member.id);
+    const again = await call('/bookings', {
+      body: { ...guestBody(0, new Date(`${isoDay(D)}T14:00:00Z`)), eventTypeId: undefined, teamEventTypeId: roundRobin },
+    });
+    expect(again.status).toBe(409);
+  });
+});
