@@ -4,7 +4,12 @@ import { join, resolve } from 'node:path';
 import { parse } from 'smol-toml';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-export const SUPABASE_DIR = join(ROOT, 'supabase');
+/**
+ * The Supabase folder (config.toml, migrations, seed, functions) the stack serves: Kairos's own, or
+ * another project's (KAIROS_SUPABASE_DIR, or the supabaseDir option), as `supabase start` serves
+ * the folder it is run in.
+ */
+export const SUPABASE_DIR = process.env.KAIROS_SUPABASE_DIR ? resolve(process.env.KAIROS_SUPABASE_DIR) : join(ROOT, 'supabase');
 
 // The Supabase CLI's well-known local secret and demo keys (signed with it), so tools and docs
 // written for `supabase start` work unchanged. Never use them for a hosted project.
@@ -66,12 +71,29 @@ export interface BucketConfig {
   allowedMimeTypes: string[] | null;
 }
 
+/** [api] of config.toml: what PostgREST exposes, as the CLI passes it on. */
+export interface ApiSettings {
+  schemas: string[];
+  extraSearchPath: string[];
+  maxRows: number;
+}
+
+/** [storage] of config.toml. */
+export interface StorageSettings {
+  /** The global upload limit (file_size_limit); a bucket's own limit may only lower it. */
+  fileSizeLimit: number | null;
+  /** [storage.image_transformation] enabled: the /render/image routes (on by default, as in the CLI). */
+  imageTransformation: boolean;
+}
+
 export interface FunctionConfig {
   name: string;
   verifyJwt: boolean;
 }
 
 export interface StackConfig {
+  /** The folder of config.toml, migrations, seed.sql and functions. */
+  supabaseDir: string;
   ports: Ports;
   dataDir: string;
   jwtSecret: string;
@@ -82,9 +104,9 @@ export interface StackConfig {
   apiUrl: string;
   auth: AuthSettings;
   smtp: SmtpSettings;
+  api: ApiSettings;
   buckets: BucketConfig[];
-  /** Storage's global upload limit ([storage] file_size_limit); a bucket's own limit may be lower. */
-  storageFileSizeLimit: number | null;
+  storage: StorageSettings;
   functions: FunctionConfig[];
   /** Apply supabase/seed.sql on a fresh database. */
   seed: boolean;
@@ -94,8 +116,8 @@ export interface StackConfig {
 
 type Toml = Record<string, any>;
 
-export function readSupabaseToml(): Toml {
-  return parse(readFileSync(join(SUPABASE_DIR, 'config.toml'), 'utf8')) as Toml;
+export function readSupabaseToml(supabaseDir = SUPABASE_DIR): Toml {
+  return parse(readFileSync(join(supabaseDir, 'config.toml'), 'utf8')) as Toml;
 }
 
 /** "5MiB" → bytes, as the CLI reads sizes. */
@@ -109,6 +131,7 @@ export function parseSize(value: string | number | undefined): number | null {
 }
 
 export interface ConfigOverrides {
+  supabaseDir?: string;
   ports?: Partial<Ports>;
   dataDir?: string;
   seed?: boolean;
@@ -117,7 +140,8 @@ export interface ConfigOverrides {
 }
 
 export function loadConfig(overrides: ConfigOverrides = {}): StackConfig {
-  const toml = readSupabaseToml();
+  const supabaseDir = overrides.supabaseDir ?? SUPABASE_DIR;
+  const toml = readSupabaseToml(supabaseDir);
   const env = process.env;
   // KAIROS_PORT_BASE moves every port at once (a second stack beside `npm run dev`). Ports left 0
   // are internal (behind the gateway) and are picked free at start.
@@ -160,6 +184,11 @@ export function loadConfig(overrides: ConfigOverrides = {}): StackConfig {
     adminEmail: mail?.admin_email ?? toml.inbucket?.admin_email ?? 'admin@email.com',
     senderName: mail?.sender_name ?? toml.inbucket?.sender_name ?? 'Admin',
   };
+  const api: ApiSettings = {
+    schemas: toml.api?.schemas ?? ['public', 'graphql_public'],
+    extraSearchPath: toml.api?.extra_search_path ?? ['public', 'extensions'],
+    maxRows: toml.api?.max_rows ?? 1000,
+  };
   const buckets: BucketConfig[] = Object.entries<Toml>(toml.storage?.buckets ?? {}).map(([id, b]) => ({
     id,
     public: Boolean(b.public),
@@ -174,6 +203,7 @@ export function loadConfig(overrides: ConfigOverrides = {}): StackConfig {
     throw new Error('KAIROS_JWT_SECRET needs KAIROS_ANON_KEY and KAIROS_SERVICE_ROLE_KEY signed with it');
   }
   return {
+    supabaseDir,
     ports,
     dataDir: overrides.dataDir ?? env.KAIROS_DATA_DIR ?? join(ROOT, '.kairos', 'data'),
     jwtSecret: env.KAIROS_JWT_SECRET ?? DEMO_JWT_SECRET,
@@ -183,8 +213,12 @@ export function loadConfig(overrides: ConfigOverrides = {}): StackConfig {
     apiUrl: `http://127.0.0.1:${ports.gateway}`,
     auth,
     smtp,
+    api,
     buckets,
-    storageFileSizeLimit: parseSize(toml.storage?.file_size_limit),
+    storage: {
+      fileSizeLimit: parseSize(toml.storage?.file_size_limit),
+      imageTransformation: toml.storage?.image_transformation?.enabled ?? true,
+    },
     functions,
     seed: overrides.seed ?? true,
     web: overrides.web ?? true,

@@ -2,10 +2,9 @@
 // environment hosted Supabase gives it, and is restarted when files under supabase/functions change.
 import { existsSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
-import { DEMO_CALENDAR_ENCRYPTION_KEY, ROOT, SUPABASE_DIR, dbUrl, type StackConfig } from './config.ts';
+import { DEMO_CALENDAR_ENCRYPTION_KEY, ROOT, dbUrl, type StackConfig } from './config.ts';
 import { answers, startProcess, type ServiceProcess } from './process.ts';
 
-const FUNCTIONS_DIR = join(SUPABASE_DIR, 'functions');
 const SERVE_SCRIPT = join(import.meta.dirname, 'deno', 'serve-function.ts');
 
 export function denoBinary(): string {
@@ -27,7 +26,8 @@ export interface FunctionsRuntime {
 }
 
 export async function startFunctions(config: StackConfig, log: (m: string) => void, watchFiles: boolean): Promise<FunctionsRuntime> {
-  const defs = config.functions.filter((f) => existsSync(join(FUNCTIONS_DIR, f.name, 'index.ts')));
+  const functionsDir = join(config.supabaseDir, 'functions');
+  const defs = config.functions.filter((f) => existsSync(join(functionsDir, f.name, 'index.ts')));
   const ports = new Map(defs.map((f, i) => [f.name, config.ports.functions + i]));
   const env = {
     SUPABASE_URL: config.apiUrl,
@@ -50,7 +50,7 @@ export async function startFunctions(config: StackConfig, log: (m: string) => vo
         await startProcess({
           name: `fn:${f.name}`,
           command: denoBinary(),
-          args: ['run', '--allow-all', '--no-prompt', '--quiet', SERVE_SCRIPT, `supabase/functions/${f.name}/index.ts`, String(port)],
+          args: ['run', '--allow-all', '--no-prompt', '--quiet', SERVE_SCRIPT, join(functionsDir, f.name, 'index.ts'), String(port)],
           cwd: ROOT,
           env,
           ready: () => answers(`http://127.0.0.1:${port}/`),
@@ -66,7 +66,7 @@ export async function startFunctions(config: StackConfig, log: (m: string) => vo
   if (watchFiles) {
     let timer: NodeJS.Timeout | undefined;
     // _shared is imported by every function, so any change restarts them all.
-    watcher = watch(FUNCTIONS_DIR, { recursive: true }, () => {
+    watcher = watch(functionsDir, { recursive: true }, () => {
       clearTimeout(timer);
       timer = setTimeout(async () => {
         log('functions: files changed, restarting');

@@ -19,6 +19,11 @@ interface Route {
   port: number;
   /** Paths (after the prefix) reachable without an apikey, as on hosted Supabase. */
   open?: RegExp;
+  /**
+   * No apikey needed at all: the service verifies the caller's JWT itself and answers a request
+   * without one in its own words (Storage behind the CLI's gateway, which has no key check).
+   */
+  keyOptional?: boolean;
 }
 
 const CORS_HEADERS = {
@@ -101,7 +106,7 @@ export function createGateway(deps: GatewayDeps): http.Server {
     { prefix: '/rest/v1', port: config.ports.rest },
     { prefix: '/auth/v1', port: config.ports.auth, open: /^\/(verify|callback|authorize|local-idp)(\/|\?|$)/ },
     // Public objects and signed links are shared with people who have no key; Storage checks the token.
-    { prefix: '/storage/v1', port: config.ports.storage, open: /^\/object\/(public|sign|info\/public|upload\/sign)\// },
+    { prefix: '/storage/v1', port: config.ports.storage, keyOptional: true },
   ];
 
   const handleFunction = async (req: IncomingMessage, res: ServerResponse, rest: string) => {
@@ -154,7 +159,7 @@ export function createGateway(deps: GatewayDeps): http.Server {
         }
         const rest = req.url!.slice(route.prefix.length) || '/';
         const apikey = (req.headers.apikey as string | undefined) ?? url.searchParams.get('apikey') ?? undefined;
-        if (!(route.open?.test(rest) ?? false)) {
+        if (!(route.open?.test(rest) ?? false) && !(route.keyOptional && !apikey)) {
           if (!apikey)
             return json(res, 401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }, cors);
           if (!apiKeys.has(apikey))

@@ -9,16 +9,15 @@ import { SUPABASE_DIR, roleUrl, type BucketConfig } from './config.ts';
 import { ensureMessagePartitions } from './realtime/partitions.ts';
 
 const BASE_SCHEMA = join(import.meta.dirname, 'base-schema.sql');
-const MIGRATIONS_DIR = join(SUPABASE_DIR, 'migrations');
-
-export function migrationFiles(): { version: string; name: string; file: string }[] {
-  if (!existsSync(MIGRATIONS_DIR)) return [];
-  return readdirSync(MIGRATIONS_DIR)
+export function migrationFiles(supabaseDir = SUPABASE_DIR): { version: string; name: string; file: string }[] {
+  const dir = join(supabaseDir, 'migrations');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
     .filter((f) => /^\d+_.*\.sql$/.test(f))
     .sort()
     .map((f) => {
       const [, version, name] = /^(\d+)_(.*)\.sql$/.exec(f)!;
-      return { version, name, file: join(MIGRATIONS_DIR, f) };
+      return { version, name, file: join(dir, f) };
     });
 }
 
@@ -45,7 +44,7 @@ async function applyBaseSchema(port: number, password: string): Promise<void> {
 
 export async function migrate(
   db: { port: number; password: string },
-  opts: { seed: boolean; buckets: BucketConfig[]; log?: (m: string) => void },
+  opts: { seed: boolean; buckets: BucketConfig[]; log?: (m: string) => void; supabaseDir?: string },
 ): Promise<{ applied: string[]; seeded: boolean }> {
   const log = opts.log ?? (() => {});
   await applyBaseSchema(db.port, db.password);
@@ -59,7 +58,7 @@ export async function migrate(
     );
     const fresh = done.size === 0;
     const applied: string[] = [];
-    for (const m of migrationFiles()) {
+    for (const m of migrationFiles(opts.supabaseDir)) {
       if (done.has(m.version)) continue;
       const sql = readFileSync(m.file, 'utf8');
       try {
@@ -86,7 +85,7 @@ export async function migrate(
         [b.id, b.public, b.fileSizeLimit, b.allowedMimeTypes],
       );
     }
-    const seedFile = join(SUPABASE_DIR, 'seed.sql');
+    const seedFile = join(opts.supabaseDir ?? SUPABASE_DIR, 'seed.sql');
     const seeded = fresh && opts.seed && existsSync(seedFile);
     if (seeded) {
       await client.query(readFileSync(seedFile, 'utf8'));

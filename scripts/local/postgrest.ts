@@ -20,10 +20,11 @@ export function startPostgrest(config: StackConfig, log: (m: string) => void): P
     args: [],
     env: {
       PGRST_DB_URI: dbUrl(config, 'authenticator'),
-      PGRST_DB_SCHEMAS: 'public,graphql_public',
-      PGRST_DB_EXTRA_SEARCH_PATH: 'public,extensions',
+      // [api] of config.toml, as the Supabase CLI passes it to PostgREST.
+      PGRST_DB_SCHEMAS: config.api.schemas.join(','),
+      PGRST_DB_EXTRA_SEARCH_PATH: config.api.extraSearchPath.join(','),
       PGRST_DB_ANON_ROLE: 'anon',
-      PGRST_DB_MAX_ROWS: '1000',
+      PGRST_DB_MAX_ROWS: String(config.api.maxRows),
       PGRST_DB_POOL: '20',
       PGRST_DB_CHANNEL_ENABLED: 'true',
       PGRST_JWT_SECRET: config.jwtSecret,

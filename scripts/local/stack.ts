@@ -84,7 +84,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     running.push(() => postgres.stop());
     const fresh = postgres.fresh;
     const url = dbUrl(config);
-    const { applied } = await migrate({ port: config.ports.db, password: config.dbPassword }, { seed: config.seed, buckets: config.buckets, log });
+    const { applied } = await migrate({ port: config.ports.db, password: config.dbPassword }, { seed: config.seed, buckets: config.buckets, log, supabaseDir: config.supabaseDir });
     // Auth and Storage connect as their own admin roles, as GoTrue and Storage do hosted. Errors of
     // idle pooled connections (Postgres restarted under them) must not crash the stack.
     const servicePool = (role: 'supabase_auth_admin' | 'supabase_storage_admin', options?: string) => {

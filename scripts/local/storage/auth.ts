@@ -45,7 +45,8 @@ export async function identify(req: IncomingMessage, key: Uint8Array, lenient: b
   const token = bearer(req);
   if (!token) {
     if (lenient) return ANONYMOUS;
-    throw ERRORS.accessDenied('jwt must be provided');
+    // What Storage answers behind the CLI's gateway when a request carries no key and no token.
+    throw ERRORS.accessDenied('Invalid Compact JWS');
   }
   let claims: JWTPayload;
   try {

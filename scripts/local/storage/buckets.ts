@@ -3,16 +3,37 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseSize } from '../config.ts';
 import { callerOf, findBucket, stringField, type Ctx } from './context.ts';
-import { asCaller, BUCKET_COLUMNS, type BucketRow } from './db.ts';
+import { asCaller } from './db.ts';
 import { ERRORS } from './errors.ts';
 import { readJson, sendJson } from './http.ts';
 
 const BUCKET_NAME = /^[\w!\-.*'() &$@=;:+,?]{1,100}$/;
 
+/** The bucket fields Storage answers with (GET /bucket/:id); the list adds the bucket's type. */
+const BUCKET_FIELDS =
+  'id, name, owner, public, created_at, updated_at, file_size_limit::float8 as file_size_limit, allowed_mime_types';
+const LIST_SORT_COLUMNS = new Set(['id', 'name', 'created_at', 'updated_at']);
+
+/** GET /bucket?limit&offset&sortColumn&sortOrder&search */
 export async function listBuckets(ctx: Ctx, req: IncomingMessage, res: ServerResponse) {
   const caller = await callerOf(ctx, req);
+  const q = new URL(req.url ?? '/', 'http://storage.local').searchParams;
+  const column = q.get('sortColumn') ?? 'name';
+  if (!LIST_SORT_COLUMNS.has(column)) throw ERRORS.invalidRequest('querystring/sortColumn must be equal to one of the allowed values');
+  const order = q.get('sortOrder')?.toLowerCase() === 'desc' ? 'desc' : 'asc';
+  const count = (name: string) => {
+    const v = q.get(name);
+    if (v === null) return null;
+    if (!/^\d+$/.test(v)) throw ERRORS.invalidRequest(`querystring/${name} must be integer`);
+    return Number(v);
+  };
   const rows = await asCaller(ctx.pool, caller, async (c) =>
-    (await c.query<BucketRow>(`select ${BUCKET_COLUMNS} from storage.buckets order by name`)).rows,
+    (await c.query(
+      `select ${BUCKET_FIELDS}, type from storage.buckets
+       where $1::text is null or name ilike '%' || $1 || '%'
+       order by ${column} ${order} limit $2 offset $3`,
+      [q.get('search') || null, count('limit'), count('offset') ?? 0],
+    )).rows,
   );
   sendJson(res, 200, rows);
 }
@@ -20,7 +41,7 @@ export async function listBuckets(ctx: Ctx, req: IncomingMessage, res: ServerRes
 export async function getBucket(ctx: Ctx, req: IncomingMessage, res: ServerResponse, id: string) {
   const caller = await callerOf(ctx, req);
   const row = await asCaller(ctx.pool, caller, async (c) =>
-    (await c.query<BucketRow>(`select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [id])).rows[0],
+    (await c.query(`select ${BUCKET_FIELDS} from storage.buckets where id = $1`, [id])).rows[0],
   );
   if (!row) throw ERRORS.noSuchBucket();
   sendJson(res, 200, row);
@@ -105,5 +126,6 @@ export async function emptyBucket(ctx: Ctx, req: IncomingMessage, res: ServerRes
       .rows,
   );
   await ctx.files.remove(rows.map((r) => r.version));
-  sendJson(res, 200, { message: 'Successfully emptied' });
+  // Hosted Storage empties in the background and says so; here it is done already, in the same words.
+  sendJson(res, 200, { message: 'Empty bucket has been queued. Completion may take up to an hour.' });
 }

@@ -12,6 +12,8 @@ export interface Ctx {
   key: Uint8Array;
   /** The project-wide upload limit ([storage] file_size_limit); a bucket may only lower it. */
   globalFileSizeLimit: number;
+  /** [storage.image_transformation] enabled: the /render/image routes exist. */
+  imageTransformation: boolean;
 }
 
 /** The caller of a route that needs a valid JWT (`lenient` routes also serve public buckets). */

@@ -34,6 +34,8 @@ export const ERRORS = {
     new StorageError(413, 'EntityTooLarge', 'Payload too large', 'The object exceeded the maximum allowed size'),
   invalidMimeType: (mimeType: string) =>
     new StorageError(415, 'InvalidMimeType', 'invalid_mime_type', `mime type ${mimeType} is not supported`),
+  contentMismatch: (mimeType: string) =>
+    new StorageError(415, 'InvalidMimeType', 'invalid_mime_type', `mime type ${mimeType} does not match the file content`),
   invalidKey: (key: string) => new StorageError(400, 'InvalidKey', 'InvalidKey', `Invalid key: ${key}`),
   invalidBucketName: () => new StorageError(400, 'InvalidBucketName', 'Invalid Input', 'Bucket name invalid'),
   invalidJwt: (message: string) => new StorageError(400, 'InvalidJWT', 'InvalidJWT', message),
@@ -41,6 +43,8 @@ export const ERRORS = {
   invalidRequest: (message: string) => new StorageError(400, 'InvalidRequest', 'Bad Request', message),
   noContentProvided: () => new StorageError(400, 'InvalidRequest', 'InvalidRequest', 'No content provided'),
   notFound: () => new StorageError(404, 'NotFound', 'Not Found', 'Route not found'),
+  invalidParameter: (name: string) => new StorageError(400, 'InvalidParameter', 'Bad Request', `Invalid Parameter ${name}`),
+  imageProcessing: (message: string) => new StorageError(400, 'ImageProcessingError', 'Bad Request', message),
   databaseTimeout: () => new StorageError(544, 'DatabaseTimeout', 'DatabaseTimeout', 'The connection to the database timed out'),
   internal: () => new StorageError(500, 'InternalError', 'internal', 'Internal Server Error'),
 };

@@ -2,7 +2,7 @@
 // row's `version`), so no client-supplied name ever becomes a path and an upsert never overwrites
 // bytes that a concurrent reader or a rolled-back transaction still needs.
 import { createReadStream, mkdirSync, type ReadStream } from 'node:fs';
-import { copyFile, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 const VERSION = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -19,6 +19,10 @@ export class ObjectFiles {
 
   async write(version: string, bytes: Uint8Array): Promise<void> {
     await writeFile(this.path(version), bytes);
+  }
+
+  read(version: string): Promise<Buffer> {
+    return readFile(this.path(version));
   }
 
   async copy(from: string, to: string): Promise<void> {

@@ -111,6 +111,15 @@ export async function readUpload(req: IncomingMessage, limit: number): Promise<U
   };
 }
 
+/**
+ * Every user file is served as inert data: the browser keeps the stored type (no sniffing HTML out
+ * of an "image") and, should one be opened as a page, it runs nothing and reaches nothing.
+ */
+export const USER_FILE_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; sandbox",
+} as const;
+
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });

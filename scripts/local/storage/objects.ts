@@ -6,8 +6,12 @@ import { verifyToken, type Caller } from './auth.ts';
 import { callerOf, findBucket, findObject, objectName, stringField, type Ctx } from './context.ts';
 import { actAs, asCaller, OBJECT_COLUMNS, type ObjectMetadata, type ObjectRow } from './db.ts';
 import { transaction } from '../db.ts';
+import { checkContent } from './content.ts';
 import { ERRORS } from './errors.ts';
-import { readJson, readUpload, sendJson } from './http.ts';
+import { readJson, readUpload, sendJson, USER_FILE_HEADERS } from './http.ts';
+import {
+  parseTransformations, renderImage, signedTransformations, transformationSegments, transformOfBody, transformOptionsOf, type Transform,
+} from './render.ts';
 
 /** The dashboard's marker for an empty folder: always 0 bytes, any type. */
 const isEmptyFolder = (name: string) => name.endsWith('.emptyFolderPlaceholder');
@@ -79,7 +83,10 @@ async function store(ctx: Ctx, req: IncomingMessage, res: ServerResponse, caller
         newId, bucketId, name, ...ownerParams(caller), metadata, file.userMetadata, version,
       ]);
       if (file.tooLarge) throw ERRORS.entityTooLarge();
-      if (bucket.allowed_mime_types?.length && !isEmptyFolder(name)) checkMimeType(file.mimetype, bucket.allowed_mime_types);
+      if (!isEmptyFolder(name)) {
+        if (bucket.allowed_mime_types?.length) checkMimeType(file.mimetype, bucket.allowed_mime_types);
+        await checkContent(file.mimetype, file.bytes, bucket.allowed_mime_types);
+      }
       await ctx.files.write(version, file.bytes);
       written = true;
       return { id: newId, previous: old.rows[0]?.version };
@@ -93,8 +100,13 @@ async function store(ctx: Ctx, req: IncomingMessage, res: ServerResponse, caller
 }
 
 type Access = 'public' | 'authenticated' | 'lenient';
-/** The object's bytes (headers only for HEAD), or Storage's JSON description of it. */
-type Render = 'asset' | 'info';
+/** The object's bytes (headers only for HEAD), Storage's JSON description of it, or the image transformed. */
+export type Render = 'asset' | 'info' | { image: Transform };
+
+/** The transformation a `/render/image` request's query asks for. */
+export function imageRender(req: IncomingMessage): Render {
+  return { image: transformOptionsOf(new URL(req.url ?? '/', 'http://storage.local').searchParams) };
+}
 
 /**
  * Storage's read rules: the public route needs a public bucket and no token; the others need a
@@ -134,6 +146,14 @@ function parseRange(header: string | undefined, size: number): { start: number; 
   return start > end || start >= size ? 'invalid' : { start, end };
 }
 
+/** `?download` (optionally naming the file) makes the browser save instead of show. */
+function downloadHeader(req: IncomingMessage): Record<string, string> {
+  const download = new URL(req.url ?? '/', 'http://storage.local').searchParams.get('download');
+  if (download === null) return {};
+  const encoded = encodeURIComponent(download);
+  return { 'content-disposition': download === '' ? 'attachment;' : `attachment; filename=${encoded}; filename*=UTF-8''${encoded};` };
+}
+
 async function renderObject(ctx: Ctx, req: IncomingMessage, res: ServerResponse, obj: ObjectRow, render: Render) {
   const meta = obj.metadata;
   if (render === 'info') {
@@ -146,7 +166,7 @@ async function renderObject(ctx: Ctx, req: IncomingMessage, res: ServerResponse,
       content_type: meta?.mimetype ?? null,
       cache_control: meta?.cacheControl ?? null,
       etag: meta?.eTag ?? null,
-      metadata: obj.user_metadata,
+      metadata: obj.user_metadata ?? {},
       last_modified: obj.updated_at,
       created_at: obj.created_at,
     });
@@ -155,18 +175,26 @@ async function renderObject(ctx: Ctx, req: IncomingMessage, res: ServerResponse,
   const size = await ctx.files.size(obj.version);
   if (size === null) throw ERRORS.noSuchKey();
   const headers: Record<string, string | number> = {
-    'accept-ranges': 'bytes',
-    'content-type': safeContentType(meta?.mimetype),
+    ...USER_FILE_HEADERS,
     'cache-control': meta?.cacheControl ?? 'no-cache',
     'last-modified': new Date(meta?.lastModified ?? obj.updated_at).toUTCString(),
+    ...downloadHeader(req),
   };
   if (meta?.eTag) headers.etag = meta.eTag;
-  const url = new URL(req.url ?? '/', 'http://storage.local');
-  const download = url.searchParams.get('download');
-  if (download !== null) {
-    const encoded = encodeURIComponent(download);
-    headers['content-disposition'] = download === '' ? 'attachment;' : `attachment; filename=${encoded}; filename*=UTF-8''${encoded};`;
+  if (typeof render === 'object') {
+    const image = await renderImage(await ctx.files.read(obj.version!), render.image, req.headers.accept);
+    const applied = transformationSegments(render.image);
+    res.writeHead(200, {
+      ...headers,
+      'content-type': image.mimetype,
+      'content-length': image.bytes.length,
+      ...(applied.length ? { 'x-transformations': applied.join(',') } : {}),
+    });
+    res.end(req.method === 'HEAD' ? undefined : image.bytes);
+    return;
   }
+  headers['accept-ranges'] = 'bytes';
+  headers['content-type'] = safeContentType(meta?.mimetype);
   if (meta?.eTag && req.headers['if-none-match'] === meta.eTag) {
     res.writeHead(304, headers);
     res.end();
@@ -190,44 +218,6 @@ async function renderObject(ctx: Ctx, req: IncomingMessage, res: ServerResponse,
   const stream = ctx.files.open(obj.version!, range);
   stream.on('error', () => res.destroy());
   stream.pipe(res);
-}
-
-const SORT_COLUMNS = new Set(['name', 'updated_at', 'created_at', 'last_accessed_at']);
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** POST /object/list/:bucket — Storage's storage.search(): the folders, then the files, of one level. */
-export async function list(ctx: Ctx, req: IncomingMessage, res: ServerResponse, bucketId: string) {
-  const caller = await callerOf(ctx, req);
-  const body = await readJson(req);
-  let prefix = stringField(body, 'prefix');
-  if (prefix.length > 0 && !prefix.endsWith('/')) prefix += '/';
-  const limit = Number.isInteger(body.limit) && (body.limit as number) > 0 ? (body.limit as number) : 100;
-  const offset = Number.isInteger(body.offset) && (body.offset as number) >= 0 ? (body.offset as number) : 0;
-  const search = typeof body.search === 'string' ? body.search : '';
-  const sortBy = (body.sortBy ?? {}) as { column?: unknown; order?: unknown };
-  const column = typeof sortBy.column === 'string' && SORT_COLUMNS.has(sortBy.column) ? sortBy.column : 'name';
-  const order = typeof sortBy.order === 'string' && sortBy.order.toLowerCase() === 'desc' ? 'desc' : 'asc';
-  const levels = prefix.split('/').length;
-  const rows = await asCaller(ctx.pool, caller, async (client) => {
-    const { rows } = await client.query(
-      `with matching as (
-         select * from storage.objects where bucket_id = $4 and name ilike $2 || $3 || '%'
-       ), folders as (
-         select path_tokens[$1] as folder from matching
-         where array_length(path_tokens, 1) <> $1 group by folder order by folder ${order}
-       )
-       (select folder as name, null::uuid as id, null::timestamptz as updated_at, null::timestamptz as created_at,
-               null::timestamptz as last_accessed_at, null::jsonb as metadata from folders)
-       union all
-       (select path_tokens[$1] as name, id, updated_at, created_at, last_accessed_at, metadata from matching
-        where array_length(path_tokens, 1) = $1 order by ${column} ${order})
-       limit $5 offset $6`,
-      [levels, escapeLike(prefix), escapeLike(search), bucketId, limit, offset],
-    );
-    return rows;
-  });
-  sendJson(res, 200, rows);
 }
 
 function publicRow(r: ObjectRow) {
@@ -323,13 +313,18 @@ export async function copy(ctx: Ctx, req: IncomingMessage, res: ServerResponse) 
   sendJson(res, 200, { Id: id, Key: `${a.destinationBucket}/${a.destination}` });
 }
 
-async function signUrl(ctx: Ctx, bucketId: string, name: string, expiresIn: number): Promise<string> {
-  const token = await new SignJWT({ url: `${bucketId}/${name}` })
+/**
+ * A download link; with a transformation (when image transformation is on) the token carries it and
+ * the link is a `/render/image/sign` one, as Storage signs them.
+ */
+async function signUrl(ctx: Ctx, bucketId: string, name: string, expiresIn: number, transform?: Transform): Promise<string> {
+  const transformations = transform && ctx.imageTransformation ? signedTransformations(transform) : undefined;
+  const token = await new SignJWT({ url: `${bucketId}/${name}`, ...(transformations ? { transformations } : {}) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + expiresIn)
     .sign(ctx.key);
-  return `/object/sign/${bucketId}/${name}?token=${token}`;
+  return `/${transformations ? 'render/image' : 'object'}/sign/${bucketId}/${name}?token=${token}`;
 }
 
 function expiresInOf(body: Record<string, unknown>): number {
@@ -344,10 +339,12 @@ function expiresInOf(body: Record<string, unknown>): number {
 export async function signOne(ctx: Ctx, req: IncomingMessage, res: ServerResponse, bucketId: string, rawName: string) {
   const caller = await callerOf(ctx, req);
   const name = objectName(rawName);
-  const expiresIn = expiresInOf(await readJson(req));
+  const body = await readJson(req);
+  const expiresIn = expiresInOf(body);
+  const transform = transformOfBody(body.transform);
   const obj = await asCaller(ctx.pool, caller, (c) => findObject(c, bucketId, name));
   if (!obj) throw ERRORS.noSuchKey();
-  sendJson(res, 200, { signedURL: await signUrl(ctx, bucketId, name, expiresIn) });
+  sendJson(res, 200, { signedURL: await signUrl(ctx, bucketId, name, expiresIn, transform) });
 }
 
 /** POST /object/sign/:bucket {expiresIn, paths} */
@@ -378,8 +375,11 @@ export async function signMany(ctx: Ctx, req: IncomingMessage, res: ServerRespon
   sendJson(res, 200, out);
 }
 
-/** GET /object/sign/:bucket/*path?token= — the token is the permission; no JWT needed. */
-export async function serveSigned(ctx: Ctx, req: IncomingMessage, res: ServerResponse, bucketId: string, rawName: string) {
+/**
+ * GET /object/sign/:bucket/*path?token= and /render/image/sign/... — the token is the permission;
+ * no JWT needed. A render link applies the transformation the token carries, not the query's.
+ */
+export async function serveSigned(ctx: Ctx, req: IncomingMessage, res: ServerResponse, bucketId: string, rawName: string, kind: 'asset' | 'image') {
   const name = objectName(rawName);
   const token = new URL(req.url ?? '/', 'http://storage.local').searchParams.get('token');
   if (!token) throw ERRORS.invalidRequest('Missing token');
@@ -387,7 +387,8 @@ export async function serveSigned(ctx: Ctx, req: IncomingMessage, res: ServerRes
   if (payload.url !== `${bucketId}/${name}`) throw ERRORS.invalidSignature();
   const obj = await findObject(ctx.pool, bucketId, name);
   if (!obj) throw ERRORS.noSuchKey();
-  await renderObject(ctx, req, res, obj, 'asset');
+  const claim = typeof payload.transformations === 'string' ? payload.transformations : '';
+  await renderObject(ctx, req, res, obj, kind === 'image' ? { image: parseTransformations(claim) } : 'asset');
 }
 
 /** Signed upload URLs are valid for two hours, as on hosted Storage. */

@@ -1,7 +1,7 @@
 // A Supabase-Storage-compatible HTTP service for the local stack: the routes @supabase/storage-js
 // calls, with Storage's response and error shapes. Every read and write of storage.objects runs as
 // the caller's role with its JWT claims, so the RLS policies from the migrations decide. The
-// gateway strips `/storage/v1` before forwarding, so routes start at `/object` and `/bucket`.
+// gateway strips `/storage/v1` before forwarding, so routes start at `/object`, `/bucket` and `/render`.
 import http from 'node:http';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -12,6 +12,7 @@ import type { Ctx } from './context.ts';
 import { ERRORS, toStorageError } from './errors.ts';
 import { ObjectFiles } from './files.ts';
 import { sendError, sendJson } from './http.ts';
+import { list, listV2 } from './list.ts';
 import * as objects from './objects.ts';
 
 /** Storage's default when config.toml sets no [storage] file_size_limit. */
@@ -31,13 +32,14 @@ async function routeObject(ctx: Ctx, req: http.IncomingMessage, res: http.Server
   const rest = (from: number) => s.slice(from).join('/');
   const [first] = s;
 
-  if (method === 'POST' && first === 'list' && s.length === 2) return objects.list(ctx, req, res, s[1]);
+  if (method === 'POST' && first === 'list' && s.length === 2) return list(ctx, req, res, s[1]);
+  if (method === 'POST' && first === 'list-v2' && s.length === 2) return listV2(ctx, req, res, s[1]);
   if (method === 'POST' && first === 'move' && s.length === 1) return objects.move(ctx, req, res);
   if (method === 'POST' && first === 'copy' && s.length === 1) return objects.copy(ctx, req, res);
   if (first === 'sign') {
     if (method === 'POST' && s.length === 2) return objects.signMany(ctx, req, res, s[1]);
     if (method === 'POST' && s.length >= 3) return objects.signOne(ctx, req, res, s[1], rest(2));
-    if (read && s.length >= 3) return objects.serveSigned(ctx, req, res, s[1], rest(2));
+    if (read && s.length >= 3) return objects.serveSigned(ctx, req, res, s[1], rest(2), 'asset');
   }
   if (first === 'upload' && s[1] === 'sign' && s.length >= 4) {
     if (method === 'POST') return objects.signUpload(ctx, req, res, s[2], rest(3));
@@ -64,6 +66,18 @@ async function routeObject(ctx: Ctx, req: http.IncomingMessage, res: http.Server
   throw ERRORS.notFound();
 }
 
+/** /render/image/{public,authenticated,sign}/:bucket/*path — only while image transformation is on. */
+async function routeRender(ctx: Ctx, req: http.IncomingMessage, res: http.ServerResponse, s: string[]) {
+  const read = req.method === 'GET' || req.method === 'HEAD';
+  if (!ctx.imageTransformation || s[0] !== 'image' || !read || s.length < 4) throw ERRORS.notFound();
+  const [, access, bucketId] = s;
+  const name = s.slice(3).join('/');
+  if (access === 'public') return objects.serve(ctx, req, res, bucketId, name, 'public', objects.imageRender(req));
+  if (access === 'authenticated') return objects.serve(ctx, req, res, bucketId, name, 'authenticated', objects.imageRender(req));
+  if (access === 'sign') return objects.serveSigned(ctx, req, res, bucketId, name, 'image');
+  throw ERRORS.notFound();
+}
+
 async function routeBucket(ctx: Ctx, req: http.IncomingMessage, res: http.ServerResponse, s: string[]) {
   const method = req.method ?? 'GET';
   if (s.length === 0 || (s.length === 1 && s[0] === '')) {
@@ -83,6 +97,7 @@ async function route(ctx: Ctx, req: http.IncomingMessage, res: http.ServerRespon
   const [area, ...s] = segmentsOf(new URL(req.url ?? '/', 'http://storage.local').pathname);
   if (area === 'object') return routeObject(ctx, req, res, s);
   if (area === 'bucket') return routeBucket(ctx, req, res, s);
+  if (area === 'render') return routeRender(ctx, req, res, s);
   if (area === 'status' && req.method === 'GET') return sendJson(res, 200, { status: 'ok' });
   throw ERRORS.notFound();
 }
@@ -92,7 +107,8 @@ export function createStorageServer({ config, pool }: { config: StackConfig; poo
     pool,
     files: new ObjectFiles(join(config.dataDir, 'storage')),
     key: secretKey(config.jwtSecret),
-    globalFileSizeLimit: config.storageFileSizeLimit ?? DEFAULT_FILE_SIZE_LIMIT,
+    globalFileSizeLimit: config.storage.fileSizeLimit ?? DEFAULT_FILE_SIZE_LIMIT,
+    imageTransformation: config.storage.imageTransformation,
   };
   return http.createServer((req, res) => {
     route(ctx, req, res).catch((e: unknown) => {

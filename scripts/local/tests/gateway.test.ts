@@ -9,13 +9,21 @@ const sign = (claims: Record<string, unknown>, secret: string, expiresIn = '1h')
 describe('gateway', () => {
   it('refuses REST, Auth and Storage calls without an apikey or with a wrong one', async () => {
     for (const path of ['/rest/v1/', '/auth/v1/settings', '/storage/v1/bucket']) {
-      const missing = await fetch(stack().apiUrl + path);
-      expect(missing.status).toBe(401);
-      expect((await missing.json()).message).toBe('No API key found in request');
       const wrong = await fetch(stack().apiUrl + path, { headers: { apikey: 'not-a-key' } });
       expect(wrong.status).toBe(401);
       expect((await wrong.json()).message).toBe('Invalid API key');
     }
+    for (const path of ['/rest/v1/', '/auth/v1/settings']) {
+      const missing = await fetch(stack().apiUrl + path);
+      expect(missing.status).toBe(401);
+      expect((await missing.json()).message).toBe('No API key found in request');
+    }
+    // Storage verifies the JWT itself, as behind the Supabase CLI's gateway: no token, no access.
+    const storage = await fetch(`${stack().apiUrl}/storage/v1/bucket`);
+    expect(storage.status).toBe(400);
+    expect(await storage.json()).toMatchObject({ statusCode: '403', message: 'Invalid Compact JWS' });
+    const withBearer = await fetch(`${stack().apiUrl}/storage/v1/bucket`, { headers: { authorization: `Bearer ${stack().serviceRoleKey}` } });
+    expect(withBearer.status).toBe(200);
   });
 
   it('answers CORS preflights for the web origin', async () => {

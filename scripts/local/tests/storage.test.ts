@@ -3,19 +3,26 @@
 // only under `<uid>/`), so they do not depend on the app's migrations.
 import { SignJWT } from 'jose';
 import pg from 'pg';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, newUser, serviceClient, sql, stack, type TestUser } from '../test/harness.ts';
+import { image } from '../test/images.ts';
 
 const PUBLIC_BUCKET = 'storage-test';
 const PRIVATE_BUCKET = 'storage-test-private';
 const MiB = 1024 * 1024;
 const own = `(storage.foldername(name))[1] = (select auth.uid())::text`;
 
-const png = (text: string, size?: number) => {
-  const bytes = new Uint8Array(size ?? text.length);
-  bytes.set(new TextEncoder().encode(text).subarray(0, bytes.length));
-  return new Blob([bytes], { type: 'image/png' });
+/** A real 1×1 PNG with `text` after it (bytes past IEND are kept as sent), padded or cut to `size`. */
+const PIXEL = await image('png');
+const pngBytes = (text: string, size?: number) => {
+  const whole = Buffer.concat([PIXEL, Buffer.from(text)]);
+  if (size === undefined) return whole;
+  const bytes = Buffer.alloc(size);
+  whole.copy(bytes, 0, 0, Math.min(size, whole.length));
+  return bytes;
 };
+const png = (text: string, size?: number) => new Blob([new Uint8Array(pngBytes(text, size))], { type: 'image/png' });
 
 /** A raw upload (as storage-js sends an ArrayBuffer), to see Storage's HTTP status and whole error body. */
 const rawUpload = (encodedPath: string, token: string, contentType: string, body: string) =>
@@ -81,7 +88,7 @@ describe('storage uploads under RLS', () => {
     expect(data!.id).toMatch(/^[0-9a-f-]{36}$/);
     const [row] = await objectRows(path);
     expect(row.owner).toBe(alice.id);
-    expect(row.metadata).toMatchObject({ size: 7, mimetype: 'image/png', cacheControl: 'max-age=3600', httpStatusCode: 200 });
+    expect(row.metadata).toMatchObject({ size: pngBytes('alice-1').length, mimetype: 'image/png', cacheControl: 'max-age=3600', httpStatusCode: 200 });
   });
 
   it("refuses an upload into another user's folder with Storage's policy error", async () => {
@@ -141,10 +148,10 @@ describe('storage uploads under RLS', () => {
     const dup = await bucket.upload(path, png('second'));
     expect(dup.error).toMatchObject({ statusCode: '409', message: 'The resource already exists' });
     expect((await bucket.upload(path, png('second!'), { upsert: true })).error).toBeNull();
-    const body = await (await fetch(bucket.getPublicUrl(path).data.publicUrl)).text();
-    expect(body).toBe('second!');
+    const body = Buffer.from(await (await fetch(bucket.getPublicUrl(path).data.publicUrl)).arrayBuffer());
+    expect(body).toEqual(pngBytes('second!'));
     expect((await bucket.update(path, png('third'))).error).toBeNull();
-    expect(await (await bucket.download(path)).data!.text()).toBe('third');
+    expect(Buffer.from(await (await bucket.download(path)).data!.arrayBuffer())).toEqual(pngBytes('third'));
     expect(await objectRows(path)).toHaveLength(1);
   });
 
@@ -189,7 +196,11 @@ describe('storage reads', () => {
   it('serves a public URL without any key, with the same bytes and the stored content type', async () => {
     const bucket = alice.client.storage.from(PUBLIC_BUCKET);
     const path = `${alice.id}/photo one.jpg`;
-    const bytes = new Uint8Array(Array.from({ length: 4096 }, (_, i) => i % 251));
+    // A real JPEG followed by filler up to 4096 bytes (bytes after the image's end are kept as sent).
+    const jpeg = await image('jpeg', 8, 8);
+    const bytes = new Uint8Array(4096);
+    bytes.set(jpeg);
+    bytes.set(Array.from({ length: 4096 - jpeg.length }, (_, i) => i % 251), jpeg.length);
     expect((await bucket.upload(path, new Blob([bytes], { type: 'image/jpeg' }))).error).toBeNull();
     const res = await fetch(bucket.getPublicUrl(path).data.publicUrl);
     expect(res.status).toBe(200);
@@ -244,7 +255,7 @@ describe('storage reads', () => {
       ['a.png', false],
       ['b.png', false],
     ]);
-    expect(data![1].metadata).toMatchObject({ size: 5, mimetype: 'image/png' });
+    expect(data![1].metadata).toMatchObject({ size: pngBytes('a.png').length, mimetype: 'image/png' });
     const page = await bucket.list(base, { limit: 1, offset: 1, sortBy: { column: 'name', order: 'desc' } });
     expect(page.data!.map((f) => f.name)).toEqual(['b.png']);
     const search = await bucket.list(base, { search: 'b' });
@@ -286,5 +297,134 @@ describe('storage removal and buckets', () => {
     expect((await service.emptyBucket(id)).error).toBeNull();
     expect((await service.deleteBucket(id)).error).toBeNull();
     expect((await service.getBucket(id)).error).toMatchObject({ statusCode: '404' });
+  });
+});
+
+describe('safe uploads: an attacker storing a page as an avatar', () => {
+  const avatars = () => alice.client.storage.from('avatars');
+  const rows = (name: string) => sql('select 1 from storage.objects where bucket_id = $1 and name = $2', ['avatars', name]);
+  const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>';
+  const HTML = '<!doctype html><html><body><script>fetch("/auth/v1/user")</script></body></html>';
+
+  it('refuses an SVG: the avatars bucket takes raster image types only', async () => {
+    const path = `${alice.id}/evil.svg`;
+    const { error } = await avatars().upload(path, new Blob([SVG], { type: 'image/svg+xml' }));
+    expect(error).toMatchObject({ statusCode: '415', message: 'mime type image/svg+xml is not supported' });
+    expect(await rows(path)).toHaveLength(0);
+  });
+
+  it('refuses HTML or SVG sent as image/png, by the bytes, also in a bucket open to every type', async () => {
+    for (const [body, path] of [[HTML, `${alice.id}/page.png`], [SVG, `${alice.id}/svg.png`]]) {
+      const { error } = await avatars().upload(path, new Blob([body], { type: 'image/png' }));
+      expect(error).toMatchObject({ statusCode: '415', message: 'mime type image/png does not match the file content' });
+      expect(await rows(path)).toHaveLength(0);
+    }
+    const raw = await fetch(`${stack().apiUrl}/storage/v1/object/${PRIVATE_BUCKET}/${alice.id}/page.jpg`, {
+      method: 'POST',
+      headers: { apikey: stack().anonKey, authorization: `Bearer ${alice.accessToken}`, 'content-type': 'image/jpeg' },
+      body: HTML,
+    });
+    expect(raw.status).toBe(400);
+    expect(await raw.json()).toMatchObject({ statusCode: '415', code: 'InvalidMimeType' });
+  });
+
+  it('takes a real image, even one whose claimed raster type differs from its bytes (as hosted Storage does)', async () => {
+    expect((await avatars().upload(`${alice.id}/photo.png`, new Blob([new Uint8Array(await image('png'))], { type: 'image/png' }))).error).toBeNull();
+    expect((await avatars().upload(`${alice.id}/photo2.png`, new Blob([new Uint8Array(await image('jpeg'))], { type: 'image/png' }))).error).toBeNull();
+  });
+
+  it('serves every stored file inert: nosniff and a sandboxing CSP on public, authenticated, signed and rendered reads', async () => {
+    const path = `${alice.id}/served.bin`;
+    expect((await alice.client.storage.from(PRIVATE_BUCKET).upload(path, new Blob([HTML], { type: 'text/html' }))).error).toBeNull();
+    const pub = `${alice.id}/served.png`;
+    expect((await avatars().upload(pub, new Blob([new Uint8Array(await image('png', 4, 4))], { type: 'image/png' }))).error).toBeNull();
+    const signed = (await alice.client.storage.from(PRIVATE_BUCKET).createSignedUrl(path, 60)).data!.signedUrl;
+    const reads = [
+      fetch(avatars().getPublicUrl(pub).data.publicUrl),
+      fetch(avatars().getPublicUrl(pub, { transform: { width: 2, height: 2 } }).data.publicUrl),
+      fetch(`${stack().apiUrl}/storage/v1/object/authenticated/${PRIVATE_BUCKET}/${path}`, { headers: { apikey: stack().anonKey, authorization: `Bearer ${alice.accessToken}` } }),
+      fetch(signed),
+    ];
+    for (const res of await Promise.all(reads)) {
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+    }
+  });
+});
+
+describe('Storage parity through storage-js', () => {
+  it('lists with list-v2: flat, by folder (key and trailing slash), and page by page with a cursor', async () => {
+    const bucket = alice.client.storage.from(PUBLIC_BUCKET);
+    const base = `${alice.id}/v2`;
+    for (const name of ['c.png', 'a.png', 'b.png', 'deep/d.png']) expect((await bucket.upload(`${base}/${name}`, png(name))).error).toBeNull();
+    const flat = await bucket.listV2({ prefix: `${base}/` });
+    expect(flat.error).toBeNull();
+    expect(flat.data!.objects.map((o) => o.name)).toEqual(['a.png', 'b.png', 'c.png', 'deep/d.png'].map((n) => `${base}/${n}`));
+    expect(flat.data).toMatchObject({ hasNext: false, folders: [] });
+
+    const level = await bucket.listV2({ prefix: `${base}/`, with_delimiter: true });
+    expect(level.data!.folders).toEqual([expect.objectContaining({ key: 'deep', name: `${base}/deep/`, id: null })]);
+    expect(level.data!.objects.map((o) => o.key)).toEqual(['a.png', 'b.png', 'c.png']);
+
+    const names: string[] = [];
+    let cursor: string | undefined;
+    for (let pages = 0; pages < 10; pages++) {
+      const { data, error } = await bucket.listV2({ prefix: `${base}/`, limit: 2, cursor, sortBy: { column: 'name', order: 'desc' } });
+      expect(error).toBeNull();
+      names.push(...data!.objects.map((o) => o.name));
+      if (!data!.hasNext) break;
+      cursor = data!.nextCursor;
+    }
+    expect(names).toEqual(['deep/d.png', 'c.png', 'b.png', 'a.png'].map((n) => `${base}/${n}`));
+  });
+
+  it('answers object info with metadata {} when none was given, and the given metadata otherwise', async () => {
+    const bucket = alice.client.storage.from(PUBLIC_BUCKET);
+    expect((await bucket.upload(`${alice.id}/info.png`, png('info'))).error).toBeNull();
+    expect((await bucket.info(`${alice.id}/info.png`)).data).toMatchObject({ metadata: {}, contentType: 'image/png', size: pngBytes('info').length });
+    expect((await bucket.upload(`${alice.id}/info2.png`, png('info'), { metadata: { album: 'x' } })).error).toBeNull();
+    expect((await bucket.info(`${alice.id}/info2.png`)).data).toMatchObject({ metadata: { album: 'x' } });
+  });
+
+  it("shapes buckets like Storage and answers emptying in Storage's words", async () => {
+    const service = serviceClient().storage;
+    const { data: one } = await service.getBucket(PRIVATE_BUCKET);
+    expect(Object.keys(one!).sort()).toEqual(['allowed_mime_types', 'created_at', 'file_size_limit', 'id', 'name', 'owner', 'public', 'updated_at']);
+    const { data: all } = await service.listBuckets({ search: 'storage-test', sortColumn: 'name', sortOrder: 'desc', limit: 1 });
+    expect(all).toEqual([expect.objectContaining({ id: PRIVATE_BUCKET, type: 'STANDARD' })]);
+    const id = `tmp-${crypto.randomUUID().slice(0, 8)}`;
+    await service.createBucket(id);
+    expect((await service.emptyBucket(id)).data).toEqual({ message: 'Empty bucket has been queued. Completion may take up to an hour.' });
+    await service.deleteBucket(id);
+  });
+
+  it('transforms images: width, height, resize, quality and format, public, authenticated and signed', async () => {
+    const path = `${alice.id}/big.jpg`;
+    const bucket = alice.client.storage.from(PUBLIC_BUCKET);
+    expect((await bucket.upload(path, new Blob([new Uint8Array(await image('jpeg', 400, 200))], { type: 'image/jpeg' }))).error).toBeNull();
+    const size = async (res: Response) => sharp(Buffer.from(await res.arrayBuffer())).metadata();
+
+    const cover = await fetch(bucket.getPublicUrl(path, { transform: { width: 100, height: 100 } }).data.publicUrl);
+    expect(cover.headers.get('content-type')).toBe('image/jpeg');
+    expect(cover.headers.get('x-transformations')).toBe('height:100,width:100,resizing_type:fill');
+    expect(await size(cover)).toMatchObject({ width: 100, height: 100, format: 'jpeg' });
+
+    const contain = await fetch(bucket.getPublicUrl(path, { transform: { width: 100, height: 100, resize: 'contain', format: 'webp' as never } }).data.publicUrl);
+    expect(await size(contain)).toMatchObject({ width: 100, height: 50, format: 'webp' });
+    const fill = await bucket.download(path, { transform: { width: 40, height: 90, resize: 'fill', quality: 30 } });
+    expect(await sharp(Buffer.from(await fill.data!.arrayBuffer())).metadata()).toMatchObject({ width: 40, height: 90 });
+
+    const signed = await bucket.createSignedUrl(path, 60, { transform: { width: 50 } });
+    expect(signed.data!.signedUrl).toContain('/storage/v1/render/image/sign/');
+    const viaSigned = await fetch(signed.data!.signedUrl);
+    expect(await size(viaSigned)).toMatchObject({ width: 50, height: 25 });
+
+    const badQuality = await fetch(`${bucket.getPublicUrl(path).data.publicUrl.replace('/object/', '/render/image/')}?quality=5`);
+    expect(badQuality.status).toBe(400);
+    const text = alice.client.storage.from(PRIVATE_BUCKET);
+    expect((await text.upload(`${alice.id}/notes.txt`, new Blob(['plain text'], { type: 'text/plain' }))).error).toBeNull();
+    const notImage = await text.download(`${alice.id}/notes.txt`, { transform: { width: 10 } });
+    expect(notImage.error).toMatchObject({ status: 400 });
   });
 });

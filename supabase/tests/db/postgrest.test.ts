@@ -2,6 +2,7 @@
 // Storage of the local stack, as anon and as real signed-up users.
 import { describe, expect, it } from 'vitest';
 import { anonClient, newUser } from '../../../scripts/local/test/harness.ts';
+import { image } from '../../../scripts/local/test/images.ts';
 
 const slug = () => `api-${Math.random().toString(36).slice(2, 10)}`;
 
@@ -57,7 +58,7 @@ describe('through PostgREST', () => {
 
   it('stores avatars only under the uploader\'s own folder, readable by anyone', async () => {
     const [me, you] = [await newUser(), await newUser()];
-    const file = new Blob([Uint8Array.from([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
+    const file = new Blob([new Uint8Array(await image('png'))], { type: 'image/png' });
     const mine = await me.client.storage.from('avatars').upload(`${me.id}/avatar.png`, file);
     expect(mine.error).toBeNull();
     const theirs = await me.client.storage.from('avatars').upload(`${you.id}/avatar.png`, file);
