@@ -6,6 +6,7 @@ import { forbidden, notFound } from '../_shared/rules/errors.ts';
 import type { Ctx } from '../_shared/http/router.ts';
 import type { Caller } from '../_shared/http/session.ts';
 import { camelize } from '../_shared/db/shapes.ts';
+import { type EventRuleColumns, eventRulesOf } from '../_shared/rules/event-types.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -64,4 +65,9 @@ export function bookingShape(row: Row) {
     eventType: personal ?? team ?? null,
     assignedMember: assignment?.user ? camelize(assignment.user) : null,
   };
+}
+
+/** A personal or team event type as the api answers it: camelCase, its rules as the forms send them. */
+export function eventTypeShape(row: Row) {
+  return { ...camelize<Row>(row), ...eventRulesOf(row as unknown as EventRuleColumns) };
 }

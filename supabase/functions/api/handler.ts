@@ -5,10 +5,12 @@ import { createHandler, Router } from '../_shared/http/router.ts';
 import { authRoutes } from './routes/auth.ts';
 import { availabilityRoutes } from './routes/availability.ts';
 import { bookingRoutes } from './routes/bookings.ts';
+import { dateOverrideRoutes } from './routes/date-overrides.ts';
 import { eventTypeRoutes } from './routes/event-types.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { publicRoutes } from './routes/public.ts';
 import { teamRoutes } from './routes/teams.ts';
+import { timeOffRoutes } from './routes/time-off.ts';
 
 export function apiRouter(limiter: BookingRateLimit): Router {
   const router = new Router();
@@ -18,6 +20,8 @@ export function apiRouter(limiter: BookingRateLimit): Router {
   publicRoutes(router);
   eventTypeRoutes(router);
   availabilityRoutes(router);
+  dateOverrideRoutes(router);
+  timeOffRoutes(router);
   bookingRoutes(router, limiter);
   teamRoutes(router, limiter);
   return router;

@@ -7,7 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { fromDbError, type DbError } from '../db/errors.ts';
 import { AppError, forbidden, notFound, slotTaken } from '../rules/errors.ts';
 import { assignMembers } from '../rules/assignment.ts';
-import { checkSlot, MAX_HORIZON_DAYS, type SlotRejection, TEAM_SETTINGS } from '../rules/slots.ts';
+import { checkSlot, MAX_HORIZON_DAYS, type SchedulingSettings, type SlotRejection } from '../rules/slots.ts';
 import { toMs } from '../rules/time.ts';
 import {
   EVENT_NOT_FOUND,
@@ -104,9 +104,7 @@ export async function bookPersonal(deps: BookingDeps, req: Requested & { eventTy
   const { start, end } = span(req);
   const now = deps.now?.() ?? new Date();
   const duration = schedule.eventType.duration * 60_000;
-  // Notice and the host's own horizon keep guests away; the host booking for a guest may go inside them
-  // (still within the hours, the 60-day maximum, and free).
-  const settings = host ? { ...schedule.settings, minimumNotice: 0, maxFutureBookings: MAX_HORIZON_DAYS } : schedule.settings;
+  const settings = host ? bookingForGuest(schedule.settings) : schedule.settings;
   const rules = await personalRules(service, { ...schedule, settings }, start, start + duration, now);
   const check = checkSlot(rules, new Date(start), end === undefined ? undefined : new Date(end));
   if (!check.ok) throw rejection(check.reason);
@@ -119,6 +117,14 @@ export async function bookPersonal(deps: BookingDeps, req: Requested & { eventTy
     p_status: schedule.eventType.autoConfirm ? 'confirmed' : 'pending',
   });
   return answer(row, schedule.eventType);
+}
+
+/**
+ * Notice and the horizon keep guests away; a host (or team manager) booking for a guest may go inside
+ * them, still within the hours, the 60-day maximum, the limits, and free.
+ */
+function bookingForGuest(settings: SchedulingSettings): SchedulingSettings {
+  return { ...settings, minimumNotice: 0, maxFutureBookings: MAX_HORIZON_DAYS };
 }
 
 /** Attempts when the chosen member is taken between the read and the write. */
@@ -142,22 +148,23 @@ export async function bookTeam(deps: BookingDeps, req: Requested & { teamEventTy
   const now = deps.now?.() ?? new Date();
   const duration = schedule.eventType.duration * 60_000;
   const slot = { start: new Date(start), end: new Date(start + duration) };
+  const settings = manager ? bookingForGuest(schedule.settings) : schedule.settings;
 
   for (let attempt = 1; ; attempt++) {
-    const [{ rules, busy }, bookings] = await Promise.all([
-      teamRules(service, schedule, start, start + duration, now),
+    const [{ rules, busy, members }, bookings] = await Promise.all([
+      teamRules(service, { ...schedule, settings }, start, start + duration, now),
       loadTeamBookings(service, schedule.eventType.teamId),
     ]);
     const check = checkSlot(rules, slot.start, end === undefined ? undefined : new Date(end));
     if (!check.ok) throw rejection(check.reason);
     const chosen = assignMembers({
       ...schedule.eventType,
-      members: schedule.members,
+      members,
       busy,
       bookings,
       slot,
-      bufferBefore: TEAM_SETTINGS.bufferBefore,
-      bufferAfter: TEAM_SETTINGS.bufferAfter,
+      bufferBefore: settings.bufferBefore,
+      bufferAfter: settings.bufferAfter,
       timeZone: schedule.teamTimeZone,
     });
     if (!chosen.ok) throw slotTaken();

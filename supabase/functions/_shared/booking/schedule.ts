@@ -1,16 +1,29 @@
-// Loads what the slot engine needs for a personal or team event type. Guests act here, so reads use
-// the service role and re-check what RLS would: the event type is active, the team is public (or the
-// caller is a member of it). Only booleans and busy intervals leave this module, never guest data.
+// Loads what the slot engine needs for a personal or team event type: weekly rules, date overrides,
+// time off, busy intervals, the event type's own rules and the bookings its limits count. Guests act
+// here, so reads use the service role and re-check what RLS would: the event type is active, the team
+// is public (or the caller is a member of it). Only dates, booleans and busy intervals leave this
+// module, never guest data or time-off notes.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { MemberBooking, MemberBusy, TeamEventTypeRules, TeamMember } from '../rules/assignment.ts';
 import { teamSlotMembers } from '../rules/assignment.ts';
-import { type AvailabilityRule, DEFAULT_SETTINGS, type SchedulingSettings, type SlotRules, TEAM_SETTINGS } from '../rules/slots.ts';
-import { DAY_MS } from '../rules/time.ts';
+import { EVENT_RULE_COLUMNS, type EventRuleColumns, eventRulesOf } from '../rules/event-types.ts';
+import { type OverrideRow, overridesFromRows } from '../rules/overrides.ts';
+import {
+  type AvailabilityRule,
+  type DayRange,
+  DEFAULT_SETTINGS,
+  effectiveSettings,
+  type EventRules,
+  type SchedulingSettings,
+  type SlotRules,
+  TEAM_SETTINGS,
+} from '../rules/slots.ts';
+import { DAY_MS, toIsoString } from '../rules/time.ts';
 import { fromDbError, type DbError } from '../db/errors.ts';
 import { notFound } from '../rules/errors.ts';
 
 export const EVENT_NOT_FOUND = "The event type you're looking for doesn't exist.";
-const TEAM_EVENT_NOT_FOUND = "The team event type you're looking for doesn't exist.";
+export const TEAM_EVENT_NOT_FOUND = "The team event type you're looking for doesn't exist.";
 
 /** The rows of a query (typed by the caller: the client is not generated from the schema), or its 4xx/5xx. */
 function must<T>(result: { data: unknown; error: DbError | null }): T {
@@ -26,18 +39,26 @@ export interface PersonalEventType {
   title: string;
   duration: number;
   autoConfirm: boolean;
+  rules: Required<EventRules>;
 }
 
 export interface PersonalSchedule {
   eventType: PersonalEventType;
   hostTimeZone: string;
   availability: AvailabilityRule[];
+  /** The host's settings under the event type's own rules. */
   settings: SchedulingSettings;
 }
 
+type EventRow = EventRuleColumns & { id: number; title: string; duration: number; auto_confirm: boolean; is_active: boolean };
+
 export async function loadPersonalSchedule(service: SupabaseClient, eventTypeId: number, includeInactive = false): Promise<PersonalSchedule> {
-  const row = must<{ id: number; user_id: string; title: string; duration: number; auto_confirm: boolean; is_active: boolean } | null>(
-    await service.from('event_types').select('id, user_id, title, duration, auto_confirm, is_active').eq('id', eventTypeId).maybeSingle(),
+  const row = must<(EventRow & { user_id: string }) | null>(
+    await service
+      .from('event_types')
+      .select(`id, user_id, title, duration, auto_confirm, is_active, ${EVENT_RULE_COLUMNS}`)
+      .eq('id', eventTypeId)
+      .maybeSingle(),
   );
   if (!row || (!row.is_active && !includeInactive)) throw notFound(EVENT_NOT_FOUND);
   const [profile, rules, settings] = await Promise.all([
@@ -46,13 +67,15 @@ export async function loadPersonalSchedule(service: SupabaseClient, eventTypeId:
     service.from('user_settings').select('buffer_before, buffer_after, minimum_notice, max_future_bookings').eq('user_id', row.user_id).maybeSingle(),
   ]);
   const s = must<{ buffer_before: number; buffer_after: number; minimum_notice: number; max_future_bookings: number } | null>(settings);
+  const eventRules = eventRulesOf(row);
+  const hostSettings = s
+    ? { bufferBefore: s.buffer_before, bufferAfter: s.buffer_after, minimumNotice: s.minimum_notice, maxFutureBookings: s.max_future_bookings }
+    : DEFAULT_SETTINGS;
   return {
-    eventType: { id: row.id, userId: row.user_id, title: row.title, duration: row.duration, autoConfirm: row.auto_confirm },
+    eventType: { id: row.id, userId: row.user_id, title: row.title, duration: row.duration, autoConfirm: row.auto_confirm, rules: eventRules },
     hostTimeZone: must<{ timezone: string } | null>(profile)?.timezone ?? 'UTC',
     availability: (must<RuleRow[] | null>(rules) ?? []).map(toRule),
-    settings: s
-      ? { bufferBefore: s.buffer_before, bufferAfter: s.buffer_after, minimumNotice: s.minimum_notice, maxFutureBookings: s.max_future_bookings }
-      : DEFAULT_SETTINGS,
+    settings: effectiveSettings(hostSettings, eventRules),
   };
 }
 
@@ -62,6 +85,7 @@ export interface TeamEventType extends TeamEventTypeRules {
   title: string;
   duration: number;
   autoConfirm: boolean;
+  rules: Required<EventRules>;
 }
 
 export interface TeamSchedule {
@@ -69,7 +93,10 @@ export interface TeamSchedule {
   teamTimeZone: string;
   isPublic: boolean;
   availability: AvailabilityRule[];
-  members: (TeamMember & { role: string })[];
+  /** The team's defaults under the event type's own rules. */
+  settings: SchedulingSettings;
+  /** Members in join order, each with their own zone (their days off are read in it). */
+  members: (TeamMember & { role: string; timeZone: string })[];
 }
 
 /** The caller's role in the schedule's team, or null for a guest. */
@@ -86,29 +113,30 @@ export async function loadTeamSchedule(
   teamEventTypeId: number,
   opts: { teamId?: number; callerId?: string } = {},
 ): Promise<TeamSchedule> {
-  const row = must<{
-    id: number;
-    team_id: number;
-    title: string;
-    duration: number;
-    auto_confirm: boolean;
-    is_active: boolean;
-    requires_all_members: boolean;
-    assignment_type: TeamEventTypeRules['assignmentType'];
-    specific_member_id: string | null;
-    team: { is_public: boolean; timezone: string };
-  } | null>(
+  const row = must<
+    | (EventRow & {
+        team_id: number;
+        requires_all_members: boolean;
+        assignment_type: TeamEventTypeRules['assignmentType'];
+        specific_member_id: string | null;
+        team: { is_public: boolean; timezone: string };
+      })
+    | null
+  >(
     await service
       .from('team_event_types')
-      .select('id, team_id, title, duration, auto_confirm, is_active, requires_all_members, assignment_type, specific_member_id, team:teams!inner(is_public, timezone)')
+      .select(
+        `id, team_id, title, duration, auto_confirm, is_active, requires_all_members, assignment_type, specific_member_id, ${EVENT_RULE_COLUMNS}, team:teams!inner(is_public, timezone)`,
+      )
       .eq('id', teamEventTypeId)
       .maybeSingle(),
   );
   if (!row || !row.is_active || (opts.teamId !== undefined && row.team_id !== opts.teamId)) throw notFound(TEAM_EVENT_NOT_FOUND);
   const [members, rules] = await Promise.all([
-    service.from('team_members').select('user_id, joined_at, role').eq('team_id', row.team_id).order('joined_at').order('id'),
+    service.from('team_members').select('user_id, joined_at, role, profile:profiles(timezone)').eq('team_id', row.team_id).order('joined_at').order('id'),
     service.from('team_availability').select('day_of_week, start_time, end_time, is_enabled').eq('team_id', row.team_id),
   ]);
+  const eventRules = eventRulesOf(row);
   const schedule: TeamSchedule = {
     eventType: {
       id: row.id,
@@ -119,14 +147,17 @@ export async function loadTeamSchedule(
       assignmentType: row.assignment_type,
       specificMemberId: row.specific_member_id,
       requiresAllMembers: row.requires_all_members,
+      rules: eventRules,
     },
     teamTimeZone: row.team.timezone ?? 'UTC',
     isPublic: row.team.is_public,
     availability: (must<RuleRow[] | null>(rules) ?? []).map(toRule),
-    members: (must<{ user_id: string; joined_at: string; role: string }[] | null>(members) ?? []).map((m) => ({
+    settings: effectiveSettings(TEAM_SETTINGS, eventRules),
+    members: (must<{ user_id: string; joined_at: string; role: string; profile: { timezone: string } | null }[] | null>(members) ?? []).map((m) => ({
       userId: m.user_id,
       joinedAt: m.joined_at,
       role: m.role,
+      timeZone: m.profile?.timezone ?? 'UTC',
     })),
   };
   if (!schedule.isPublic && !teamRole(schedule, opts.callerId)) throw notFound(TEAM_EVENT_NOT_FOUND);
@@ -135,6 +166,61 @@ export async function loadTeamSchedule(
 
 function toRule(r: RuleRow): AvailabilityRule {
   return { dayOfWeek: r.day_of_week, startTime: r.start_time, endTime: r.end_time, isEnabled: r.is_enabled };
+}
+
+/**
+ * Host-local dates a listing of [from, to) can touch, widened by a day each way: no zone is a day
+ * away from UTC, so UTC dates bound them.
+ */
+function datesAround(from: number, to: number): { first: string; last: string } {
+  return { first: toIsoString(from - DAY_MS).slice(0, 10), last: toIsoString(to + DAY_MS).slice(0, 10) };
+}
+
+/** The date overrides of a host (`user_id`) or a team (`team_id`) for the dates around [from, to). */
+async function loadOverrides(service: SupabaseClient, owner: { user_id: string } | { team_id: number }, from: number, to: number) {
+  const { first, last } = datesAround(from, to);
+  const [table, column, id] = 'user_id' in owner ? ['date_overrides', 'user_id', owner.user_id] : ['team_date_overrides', 'team_id', owner.team_id];
+  const rows = must<OverrideRow[] | null>(
+    await service.from(table).select('date, start_time, end_time').eq(column, id).gte('date', first).lte('date', last),
+  );
+  return overridesFromRows(rows ?? []);
+}
+
+/** Days off of these people around [from, to): dates only, never the private note. */
+async function loadTimeOff(service: SupabaseClient, userIds: string[], from: number, to: number): Promise<(DayRange & { userId: string })[]> {
+  if (userIds.length === 0) return [];
+  const { first, last } = datesAround(from, to);
+  const rows = must<{ user_id: string; start_date: string; end_date: string }[] | null>(
+    await service.from('time_off').select('user_id, start_date, end_date').in('user_id', userIds).lte('start_date', last).gte('end_date', first),
+  );
+  return (rows ?? []).map((r) => ({ userId: r.user_id, startDate: r.start_date, endDate: r.end_date }));
+}
+
+/**
+ * Starts of the event type's non-cancelled bookings in the weeks around [from, to), for its limits
+ * per day and per week; nothing to read when it has none.
+ */
+async function loadBooked(
+  service: SupabaseClient,
+  column: 'event_type_id' | 'team_event_type_id',
+  id: number,
+  rules: EventRules,
+  from: number,
+  to: number,
+): Promise<string[]> {
+  if (rules.maxBookingsPerDay == null && rules.maxBookingsPerWeek == null) return [];
+  const rows = await allPages<{ start_time: string }>((first, last) =>
+    service
+      .from('bookings')
+      .select('start_time')
+      .eq(column, id)
+      .neq('status', 'cancelled')
+      .gte('start_time', toIsoString(from - 8 * DAY_MS))
+      .lt('start_time', toIsoString(to + 8 * DAY_MS))
+      .order('id')
+      .range(first, last),
+  );
+  return rows.map((r) => r.start_time);
 }
 
 /**
@@ -211,26 +297,51 @@ export async function loadTeamBookings(service: SupabaseClient, teamId: number):
 
 /** The slot engine's rules for a personal event type over [from, to). */
 export async function personalRules(service: SupabaseClient, s: PersonalSchedule, from: number, to: number, now: Date): Promise<SlotRules> {
+  const { userId, rules } = s.eventType;
+  const [busy, overrides, timeOff, booked] = await Promise.all([
+    loadBusy(service, [userId], from, to),
+    loadOverrides(service, { user_id: userId }, from, to),
+    loadTimeOff(service, [userId], from, to),
+    loadBooked(service, 'event_type_id', s.eventType.id, rules, from, to),
+  ]);
   return {
     availability: s.availability,
+    overrides,
+    timeOff,
     hostTimeZone: s.hostTimeZone,
     duration: s.eventType.duration,
     settings: s.settings,
-    busy: await loadBusy(service, [s.eventType.userId], from, to),
+    slotInterval: rules.slotInterval,
+    limits: { perDay: rules.maxBookingsPerDay, perWeek: rules.maxBookingsPerWeek, booked },
+    busy,
     now,
   };
 }
 
-/** The slot engine's rules for a team event type over [from, to), with each candidate member's busy time. */
+/**
+ * The slot engine's rules for a team event type over [from, to), with each candidate member's busy
+ * time and days off; `members` and `busy` are what assignment needs for the same slot.
+ */
 export async function teamRules(service: SupabaseClient, s: TeamSchedule, from: number, to: number, now: Date) {
-  const busy = await loadBusy(service, s.members.map((m) => m.userId), from, to);
+  const ids = s.members.map((m) => m.userId);
+  const { rules: eventRules } = s.eventType;
+  const [busy, overrides, timeOff, booked] = await Promise.all([
+    loadBusy(service, ids, from, to),
+    loadOverrides(service, { team_id: s.eventType.teamId }, from, to),
+    loadTimeOff(service, ids, from, to),
+    loadBooked(service, 'team_event_type_id', s.eventType.id, eventRules, from, to),
+  ]);
+  const members: TeamMember[] = s.members.map((m) => ({ ...m, timeOff: timeOff.filter((t) => t.userId === m.userId) }));
   const rules: SlotRules = {
     availability: s.availability,
+    overrides,
     hostTimeZone: s.teamTimeZone,
     duration: s.eventType.duration,
-    settings: TEAM_SETTINGS,
-    ...teamSlotMembers(s.members, busy, s.eventType),
+    settings: s.settings,
+    slotInterval: eventRules.slotInterval,
+    limits: { perDay: eventRules.maxBookingsPerDay, perWeek: eventRules.maxBookingsPerWeek, booked },
+    ...teamSlotMembers(members, busy, s.eventType),
     now,
   };
-  return { rules, busy };
+  return { rules, busy, members };
 }

@@ -3,7 +3,8 @@
 // Where spec.md gives no message, the message is ours and reads like the spec's.
 import { z } from 'zod';
 import { ASSIGNMENT_TYPES } from './assignment.ts';
-import { isValidDate, isValidTimeZone, parseHHMM } from './time.ts';
+import { SLOT_INTERVALS } from './slots.ts';
+import { dayNumber, isValidDate, isValidTimeZone, parseHHMM } from './time.ts';
 
 // Spec section 9: the closed sets.
 export const DURATIONS = [15, 30, 45, 60, 90, 120] as const;
@@ -15,6 +16,10 @@ export const INVITABLE_ROLES = ['member', 'admin'] as const;
 export const DEFAULT_COLOR = '#3b82f6';
 /** As the team_event_types CHECK constraint: at most a day. */
 export const TEAM_DURATION_MAX = 1440;
+/** Booking limits per event type, as the event_types and team_event_types CHECK constraints. */
+export const DAY_LIMIT_MAX = 100;
+export const WEEK_LIMIT_MAX = 500;
+export { SLOT_INTERVALS };
 
 // -- building blocks ---------------------------------------------------------------------------
 
@@ -80,19 +85,63 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 
 // -- event types ---------------------------------------------------------------------------------
 
+const bufferMessage = 'Buffer must be 0, 5, 10, 15 or 30 minutes';
+const noticeMessage = 'Minimum notice must be 0, 60, 120, 240, 1440 or 2880 minutes';
+const futureMessage = 'Maximum future bookings must be 7, 14, 30, 60 or 90 days';
+
+/** A limit on bookings: a whole number from 1 to `max`. */
+function bookingLimit(max: number, what: string) {
+  const message = `${what} must be a whole number from 1 to ${max}`;
+  return z.number({ error: message }).int(message).min(1, message).max(max, message);
+}
+
+/**
+ * An event type's own scheduling rules (its 'Advanced' section), personal and team alike. A rule left
+ * out is not changed (a new event type gets the default); null means the host's setting (for a team,
+ * no buffer, no notice and the 60-day horizon) or no limit.
+ */
+const eventRuleFields = {
+  bufferBefore: oneOf(BUFFER_CHOICES, bufferMessage).nullable().optional(),
+  bufferAfter: oneOf(BUFFER_CHOICES, bufferMessage).nullable().optional(),
+  minimumNotice: oneOf(NOTICE_CHOICES, noticeMessage).nullable().optional(),
+  maxFutureBookings: oneOf(FUTURE_CHOICES, futureMessage).nullable().optional(),
+  slotInterval: z.literal(SLOT_INTERVALS, { error: 'Slot interval must be 15, 30 or 60 minutes, or the event duration' }).optional(),
+  maxBookingsPerDay: bookingLimit(DAY_LIMIT_MAX, 'Bookings per day').nullable().optional(),
+  maxBookingsPerWeek: bookingLimit(WEEK_LIMIT_MAX, 'Bookings per week').nullable().optional(),
+};
+
+const weekLimitNotBelowDay: [
+  (v: { maxBookingsPerDay?: number | null; maxBookingsPerWeek?: number | null }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (v) => v.maxBookingsPerDay == null || v.maxBookingsPerWeek == null || v.maxBookingsPerWeek >= v.maxBookingsPerDay,
+  { message: 'Bookings per week must not be fewer than bookings per day', path: ['maxBookingsPerWeek'] },
+];
+
+/** PUT /api/event-types/{id}/rules and /api/teams/{teamId}/event-types/{id}/rules: some or all rules. */
+export const eventRulesSchema = z
+  .object(eventRuleFields, { error: 'Rules must be an object' })
+  .refine((v) => Object.values(v).some((rule) => rule !== undefined), 'Give at least one rule to change')
+  .refine(...weekLimitNotBelowDay);
+
 const eventTypeFields = {
   title: requiredText('Title is required'),
   description: optionalText(2000),
   color: z.enum(COLORS, { error: 'Please choose one of the offered colours' }).default(DEFAULT_COLOR),
   isActive: z.boolean().default(true),
   autoConfirm: z.boolean().default(true),
+  ...eventRuleFields,
 };
 
-export const eventTypeSchema = z.object({
-  ...eventTypeFields,
-  duration: oneOf(DURATIONS, 'Duration must be 15, 30, 45, 60, 90 or 120 minutes'),
-});
+export const eventTypeSchema = z
+  .object({
+    ...eventTypeFields,
+    duration: oneOf(DURATIONS, 'Duration must be 15, 30, 45, 60, 90 or 120 minutes'),
+  })
+  .refine(...weekLimitNotBelowDay);
 export type EventTypeInput = z.infer<typeof eventTypeSchema>;
+/** The rules part of an event type's form, as parsed. */
+export type EventRulesInput = z.infer<typeof eventRulesSchema>;
 
 /** Team version (spec section 5): duration minimum 15, step 15; no teamId (it is in the path). */
 export const teamEventTypeSchema = z
@@ -112,7 +161,8 @@ export const teamEventTypeSchema = z
   .refine((v) => v.assignmentType !== 'specific_member' || v.specificMemberId !== null, {
     message: 'Please select a team member',
     path: ['specificMemberId'],
-  });
+  })
+  .refine(...weekLimitNotBelowDay);
 export type TeamEventTypeInput = z.infer<typeof teamEventTypeSchema>;
 
 // -- availability and settings -------------------------------------------------------------------
@@ -135,14 +185,51 @@ export type AvailabilityRuleInput = z.infer<typeof availabilityRuleSchema>;
 export const availabilitySchema = z.array(availabilityRuleSchema, { error: 'Availability must be a list of time ranges' }).max(7 * 48, 'Too many time ranges');
 export type AvailabilityInput = z.infer<typeof availabilitySchema>;
 
-const bufferMessage = 'Buffer must be 0, 5, 10, 15 or 30 minutes';
 export const settingsSchema = z.object({
   bufferBefore: oneOf(BUFFER_CHOICES, bufferMessage),
   bufferAfter: oneOf(BUFFER_CHOICES, bufferMessage),
-  minimumNotice: oneOf(NOTICE_CHOICES, 'Minimum notice must be 0, 60, 120, 240, 1440 or 2880 minutes'),
-  maxFutureBookings: oneOf(FUTURE_CHOICES, 'Maximum future bookings must be 7, 14, 30, 60 or 90 days'),
+  minimumNotice: oneOf(NOTICE_CHOICES, noticeMessage),
+  maxFutureBookings: oneOf(FUTURE_CHOICES, futureMessage),
 });
 export type SettingsInput = z.infer<typeof settingsSchema>;
+
+const localDate = z.string({ error: 'Date must be YYYY-MM-DD' }).refine(isValidDate, 'Date must be YYYY-MM-DD');
+
+/** A calendar date: the path of /api/date-overrides/{date}, and `?from=` of the override and time-off lists. */
+export const calendarDateSchema = localDate;
+
+const timeRangeSchema = z
+  .object({ startTime: hhmm, endTime: hhmm })
+  .refine((r) => (parseHHMM(r.startTime) ?? 0) < (parseHHMM(r.endTime) ?? 0), { message: 'End time must be after start time', path: ['endTime'] });
+
+/** PUT /api/date-overrides/{date}: the date's hours, replacing the weekly ones; no ranges: unavailable all day. */
+export const dateOverrideSchema = z.object({
+  ranges: z
+    .array(timeRangeSchema, { error: 'Ranges must be a list of time ranges' })
+    .max(48, 'Too many time ranges')
+    .refine((ranges) => {
+      const sorted = [...ranges].sort((a, b) => a.startTime.localeCompare(b.startTime));
+      return sorted.every((r, i) => i === 0 || sorted[i - 1].endTime <= r.startTime);
+    }, 'Time ranges must not overlap'),
+});
+export type DateOverrideInput = z.infer<typeof dateOverrideSchema>;
+
+/** Longest time off in one entry, as the time_off CHECK constraint. */
+export const TIME_OFF_MAX_DAYS = 366;
+
+/** POST /api/time-off: whole days [startDate, endDate] and a private note. */
+export const timeOffSchema = z
+  .object({
+    startDate: localDate,
+    endDate: localDate,
+    note: optionalText(500),
+  })
+  .refine((t) => t.startDate <= t.endDate, { message: 'End date must not be before start date', path: ['endDate'] })
+  .refine((t) => !isValidDate(t.startDate) || !isValidDate(t.endDate) || dayNumber(t.endDate) - dayNumber(t.startDate) < TIME_OFF_MAX_DAYS, {
+    message: `Time off can span at most ${TIME_OFF_MAX_DAYS} days`,
+    path: ['endDate'],
+  });
+export type TimeOffInput = z.infer<typeof timeOffSchema>;
 
 // -- bookings ------------------------------------------------------------------------------------
 
@@ -273,8 +360,6 @@ export const profileUpdateSchema = z
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 
 // -- query strings -------------------------------------------------------------------------------
-
-const localDate = z.string({ error: 'Date must be YYYY-MM-DD' }).refine(isValidDate, 'Date must be YYYY-MM-DD');
 
 /** The `slots` function: one of the two ids, visitor dates [startDate, endDate], the visitor's zone. */
 export const slotsQuerySchema = z

@@ -1,12 +1,11 @@
 // The signed-in host's own event types (GET /api/event-types/{id} for guests is in public.ts).
-import { eventTypeColumns } from '../../_shared/rules/event-types.ts';
-import { eventTypeSchema } from '../../_shared/rules/schemas.ts';
+import { eventRuleColumns, eventTypeColumns } from '../../_shared/rules/event-types.ts';
+import { eventRulesSchema, eventTypeSchema } from '../../_shared/rules/schemas.ts';
 import { notFound, parseOrThrow } from '../../_shared/rules/errors.ts';
 import { json } from '../../_shared/http/errors.ts';
 import { idParam, readJson } from '../../_shared/http/request.ts';
 import type { Router } from '../../_shared/http/router.ts';
-import { camelize } from '../../_shared/db/shapes.ts';
-import { rows, type Row } from '../access.ts';
+import { eventTypeShape, rows, type Row } from '../access.ts';
 
 const NOT_FOUND = "The event type you're looking for doesn't exist.";
 
@@ -14,14 +13,14 @@ export function eventTypeRoutes(router: Router) {
   router.get('/api/event-types', async (ctx) => {
     const caller = await ctx.requireCaller();
     const list = rows<Row[]>(await caller.db.from('event_types').select('*').eq('user_id', caller.id).order('created_at').order('id'));
-    return json(camelize(list));
+    return json(list.map(eventTypeShape));
   });
 
   router.post('/api/event-types', async (ctx) => {
     const caller = await ctx.requireCaller();
     const input = parseOrThrow(eventTypeSchema, await readJson(ctx.req));
     const row = rows<Row>(await caller.db.from('event_types').insert({ ...eventTypeColumns(input), user_id: caller.id }).select('*').single());
-    return json(camelize(row), 201);
+    return json(eventTypeShape(row), 201);
   });
 
   router.put('/api/event-types/:id', async (ctx) => {
@@ -31,7 +30,17 @@ export function eventTypeRoutes(router: Router) {
     // RLS hides other hosts' event types, so "not yours" and "does not exist" are both 404.
     const row = rows<Row | null>(await caller.db.from('event_types').update(eventTypeColumns(input)).eq('id', id).select('*').maybeSingle());
     if (!row) throw notFound(NOT_FOUND);
-    return json(camelize(row));
+    return json(eventTypeShape(row));
+  });
+
+  // The 'Advanced' rules alone: the rules given change, the others stay.
+  router.put('/api/event-types/:id/rules', async (ctx) => {
+    const caller = await ctx.requireCaller();
+    const id = idParam(ctx.params.id, NOT_FOUND);
+    const input = parseOrThrow(eventRulesSchema, await readJson(ctx.req));
+    const row = rows<Row | null>(await caller.db.from('event_types').update(eventRuleColumns(input)).eq('id', id).select('*').maybeSingle());
+    if (!row) throw notFound(NOT_FOUND);
+    return json(eventTypeShape(row));
   });
 
   router.delete('/api/event-types/:id', async (ctx) => {

@@ -4,14 +4,16 @@ import {
   assignSchema,
   availabilitySchema,
   dateRangeQuerySchema,
+  eventRulesSchema,
   inviteSchema,
   teamBookingSchema,
   teamCreateSchema,
   teamEventTypeSchema,
   teamSettingsSchema,
 } from '../../_shared/rules/schemas.ts';
-import { teamEventTypeColumns } from '../../_shared/rules/event-types.ts';
+import { eventRuleColumns, teamEventTypeColumns } from '../../_shared/rules/event-types.ts';
 import { bookTeam } from '../../_shared/booking/create.ts';
+import { TEAM_EVENT_NOT_FOUND } from '../../_shared/booking/schedule.ts';
 import { fromDbError, type DbError } from '../../_shared/db/errors.ts';
 import { AppError, forbidden, invalid, notFound, parseOrThrow } from '../../_shared/rules/errors.ts';
 import { bookingDeps } from '../../_shared/http/booking-deps.ts';
@@ -21,7 +23,7 @@ import { idParam, readJson, uuidParam } from '../../_shared/http/request.ts';
 import type { Ctx, Router } from '../../_shared/http/router.ts';
 import type { Caller } from '../../_shared/http/session.ts';
 import { camelize } from '../../_shared/db/shapes.ts';
-import { BOOKING_SELECT, bookingShape, requireManager, rows, TEAM_NOT_FOUND, teamRole, type Row } from '../access.ts';
+import { BOOKING_SELECT, bookingShape, eventTypeShape, requireManager, rows, TEAM_NOT_FOUND, teamRole, type Row } from '../access.ts';
 import { replaceRules } from './availability.ts';
 import { BOOKING_NOT_FOUND, changeStatus } from './bookings.ts';
 
@@ -141,7 +143,7 @@ export function teamRoutes(router: Router, limiter: BookingRateLimit) {
   router.get('/api/teams/:teamId/event-types', async (ctx) => {
     const { caller, id } = await asMember(ctx);
     const list = rows<Row[]>(await caller.db.from('team_event_types').select('*').eq('team_id', id).order('created_at').order('id'));
-    return json(camelize(list));
+    return json(list.map(eventTypeShape));
   });
 
   router.post('/api/teams/:teamId/event-types', async (ctx) => {
@@ -154,7 +156,19 @@ export function teamRoutes(router: Router, limiter: BookingRateLimit) {
       .single();
     // The specific member must belong to the team (composite foreign key).
     if (result.error?.code === '23503') throw invalid(NOT_A_MEMBER);
-    return json(camelize(rows<Row>(result)), 201);
+    return json(eventTypeShape(rows<Row>(result)), 201);
+  });
+
+  // The 'Advanced' rules of a team event type (buffers, notice, horizon, interval, limits): managers only.
+  router.put('/api/teams/:teamId/event-types/:eventTypeId/rules', async (ctx) => {
+    const { caller, id } = await asManager(ctx);
+    const eventTypeId = idParam(ctx.params.eventTypeId, TEAM_EVENT_NOT_FOUND);
+    const input = parseOrThrow(eventRulesSchema, await readJson(ctx.req));
+    const row = rows<Row | null>(
+      await caller.db.from('team_event_types').update(eventRuleColumns(input)).eq('id', eventTypeId).eq('team_id', id).select('*').maybeSingle(),
+    );
+    if (!row) throw notFound(TEAM_EVENT_NOT_FOUND);
+    return json(eventTypeShape(row));
   });
 
   // Availability ---------------------------------------------------------------------------------

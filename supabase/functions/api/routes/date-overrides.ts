@@ -1,0 +1,79 @@
+// Date overrides (a date's own hours, or a day off) of the signed-in host and of a team. Answers are
+// camelCase: an override is { date, ranges: [{ startTime, endTime }] }, with no ranges for a day off.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { notFound, parseOrThrow } from '../../_shared/rules/errors.ts';
+import { type OverrideRow, overrideRangesParam, overridesFromRows } from '../../_shared/rules/overrides.ts';
+import { dateOverrideSchema, calendarDateSchema } from '../../_shared/rules/schemas.ts';
+import type { DbError } from '../../_shared/db/errors.ts';
+import { json } from '../../_shared/http/errors.ts';
+import { idParam, readJson } from '../../_shared/http/request.ts';
+import type { Ctx, Router } from '../../_shared/http/router.ts';
+import { requireManager, rows, TEAM_NOT_FOUND, teamRole, type Row } from '../access.ts';
+
+const OVERRIDE_NOT_FOUND = 'No date override on this date';
+
+/** Whose overrides a route reads and writes: the caller's own, or a team's. */
+interface Owner {
+  db: SupabaseClient;
+  table: 'date_overrides' | 'team_date_overrides';
+  column: 'user_id' | 'team_id';
+  id: string | number;
+  replace(date: string, ranges: ReturnType<typeof overrideRangesParam>): PromiseLike<{ data: unknown; error: DbError | null }>;
+}
+
+async function personal(ctx: Ctx): Promise<Owner> {
+  const caller = await ctx.requireCaller();
+  return {
+    db: caller.db,
+    table: 'date_overrides',
+    column: 'user_id',
+    id: caller.id,
+    replace: (date, ranges) => caller.db.rpc('replace_date_override', { p_date: date, p_ranges: ranges }),
+  };
+}
+
+/** The path's team: members read its overrides, owners and admins change them. */
+async function team(ctx: Ctx, manage: boolean): Promise<Owner> {
+  const caller = await ctx.requireCaller();
+  const teamId = idParam(ctx.params.teamId, TEAM_NOT_FOUND);
+  await (manage ? requireManager(caller, teamId) : teamRole(caller, teamId));
+  return {
+    db: caller.db,
+    table: 'team_date_overrides',
+    column: 'team_id',
+    id: teamId,
+    replace: (date, ranges) => caller.db.rpc('replace_team_date_override', { p_team_id: teamId, p_date: date, p_ranges: ranges }),
+  };
+}
+
+/** ?from=YYYY-MM-DD lists the overrides from that date on (the screens hide past ones). */
+async function list(ctx: Ctx, owner: Owner) {
+  const from = ctx.url.searchParams.get('from');
+  let query = owner.db.from(owner.table).select('date, start_time, end_time').eq(owner.column, owner.id);
+  if (from) query = query.gte('date', parseOrThrow(calendarDateSchema, from));
+  return json(overridesFromRows(rows<OverrideRow[]>(await query.order('date'))));
+}
+
+async function replace(ctx: Ctx, owner: Owner) {
+  const date = parseOrThrow(calendarDateSchema, ctx.params.date);
+  const { ranges } = parseOrThrow(dateOverrideSchema, await readJson(ctx.req));
+  const saved = overridesFromRows(rows<OverrideRow[]>(await owner.replace(date, overrideRangesParam(ranges))));
+  return json(saved[0]);
+}
+
+async function remove(ctx: Ctx, owner: Owner) {
+  const date = parseOrThrow(calendarDateSchema, ctx.params.date);
+  const deleted = rows<Row[]>(await owner.db.from(owner.table).delete().eq(owner.column, owner.id).eq('date', date).select('id'));
+  if (deleted.length === 0) throw notFound(OVERRIDE_NOT_FOUND);
+  return json({ message: 'Date override deleted' });
+}
+
+export function dateOverrideRoutes(router: Router) {
+  router.get('/api/date-overrides', async (ctx) => list(ctx, await personal(ctx)));
+  router.put('/api/date-overrides/:date', async (ctx) => replace(ctx, await personal(ctx)));
+  router.delete('/api/date-overrides/:date', async (ctx) => remove(ctx, await personal(ctx)));
+
+  router.get('/api/teams/:teamId/date-overrides', async (ctx) => list(ctx, await team(ctx, false)));
+  router.put('/api/teams/:teamId/date-overrides/:date', async (ctx) => replace(ctx, await team(ctx, true)));
+  router.delete('/api/teams/:teamId/date-overrides/:date', async (ctx) => remove(ctx, await team(ctx, true)));
+}
