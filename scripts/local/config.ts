@@ -16,6 +16,8 @@ export const SUPABASE_DIR = process.env.KAIROS_SUPABASE_DIR ? resolve(process.en
 export const DEMO_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 export const DEMO_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+/** Local-only secret of guests' manage links (set BOOKING_TOKEN_SECRET to a long random value when hosted). */
+export const DEMO_BOOKING_TOKEN_SECRET = 'local-booking-token-secret-never-use-when-hosted';
 export const DEMO_SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
 
@@ -102,6 +104,12 @@ export interface StackConfig {
   dbPassword: string;
   /** Public URL of the gateway (what clients use as SUPABASE_URL). */
   apiUrl: string;
+  /** Where the web app is served: the links in booking mails lead there (functions' SITE_URL). */
+  siteUrl: string;
+  /** Secret the functions derive guests' manage tokens with (BOOKING_TOKEN_SECRET). */
+  bookingTokenSecret: string;
+  /** Milliseconds between the local stack's outbox sweeps (pg_cron's job on a hosted project). */
+  outboxSweepMs: number;
   auth: AuthSettings;
   smtp: SmtpSettings;
   api: ApiSettings;
@@ -137,6 +145,7 @@ export interface ConfigOverrides {
   seed?: boolean;
   web?: boolean;
   auth?: Partial<AuthSettings>;
+  siteUrl?: string;
 }
 
 export function loadConfig(overrides: ConfigOverrides = {}): StackConfig {
@@ -211,6 +220,9 @@ export function loadConfig(overrides: ConfigOverrides = {}): StackConfig {
     serviceRoleKey: env.KAIROS_SERVICE_ROLE_KEY ?? DEMO_SERVICE_ROLE_KEY,
     dbPassword: env.KAIROS_DB_PASSWORD ?? 'postgres',
     apiUrl: `http://127.0.0.1:${ports.gateway}`,
+    siteUrl: overrides.siteUrl ?? auth.siteUrl,
+    bookingTokenSecret: env.KAIROS_BOOKING_TOKEN_SECRET ?? DEMO_BOOKING_TOKEN_SECRET,
+    outboxSweepMs: Number(env.KAIROS_OUTBOX_SWEEP_MS) || 5000,
     auth,
     smtp,
     api,

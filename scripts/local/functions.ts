@@ -25,7 +25,12 @@ export interface FunctionsRuntime {
   stop(): Promise<void>;
 }
 
-export async function startFunctions(config: StackConfig, log: (m: string) => void, watchFiles: boolean): Promise<FunctionsRuntime> {
+export async function startFunctions(
+  config: StackConfig,
+  log: (m: string) => void,
+  watchFiles: boolean,
+  extraEnv: Record<string, string> = {},
+): Promise<FunctionsRuntime> {
   const functionsDir = join(config.supabaseDir, 'functions');
   const defs = config.functions.filter((f) => existsSync(join(functionsDir, f.name, 'index.ts')));
   const ports = new Map(defs.map((f, i) => [f.name, config.ports.functions + i]));
@@ -38,6 +43,14 @@ export async function startFunctions(config: StackConfig, log: (m: string) => vo
     // User-supplied URLs (calendar feeds, CalDAV servers) may point at this machine's own servers
     // locally; a hosted project leaves this unset and refuses loopback like every private range.
     OUTBOUND_ALLOW_LOOPBACK: 'true',
+    // The outbox worker's secrets: mail to the local catcher (or [auth.email.smtp]), links to the web app.
+    SMTP_HOST: config.smtp.host,
+    SMTP_PORT: String(config.smtp.port),
+    ...(config.smtp.user ? { SMTP_USER: config.smtp.user, SMTP_PASS: config.smtp.pass ?? '' } : {}),
+    SMTP_FROM: `${config.smtp.senderName} <${config.smtp.adminEmail}>`,
+    SITE_URL: config.siteUrl,
+    BOOKING_TOKEN_SECRET: config.bookingTokenSecret,
+    ...extraEnv,
     DENO_NO_UPDATE_CHECK: '1',
     DENO_NO_PROMPT: '1',
   };

@@ -14,6 +14,7 @@ import { migrate } from './migrate.ts';
 import { freePortRange } from './ports.ts';
 import { startPostgres, type PostgresHandle } from './postgres.ts';
 import { startPostgrest } from './postgrest.ts';
+import { startScheduler, type Scheduler } from './scheduler/index.ts';
 import type { ServiceProcess } from './process.ts';
 import { createStorageServer } from './storage/server.ts';
 
@@ -23,6 +24,8 @@ export interface StackOptions extends ConfigOverrides {
   watchFunctions?: boolean;
   /** Serve this built web folder from the gateway (end-to-end tests). */
   webDir?: string;
+  /** Extra environment of the edge functions (a fault test shortens the outbox lease). */
+  functionsEnv?: Record<string, string>;
 }
 
 export interface Stack {
@@ -38,6 +41,8 @@ export interface Stack {
   postgres: PostgresHandle;
   postgrest: ServiceProcess;
   functions: FunctionsRuntime;
+  /** pg_cron + pg_net's part: the outbox sweep on a timer and on the database's kick. */
+  scheduler: Scheduler;
   /** Restart the Node-hosted services (auth, storage) in place. */
   restartAuth(): Promise<void>;
   restartStorage(): Promise<void>;
@@ -67,6 +72,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const started = Date.now();
   const log = options.log ?? (() => {});
   const config = loadConfig(options);
+  // Served from the gateway, the web app is where mail links lead.
+  if (options.webDir && !options.siteUrl) config.siteUrl = config.apiUrl;
   mkdirSync(config.dataDir, { recursive: true });
   const { ports } = config;
   if (!ports.rest || !ports.auth || !ports.storage || !ports.functions) {
@@ -103,7 +110,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
     const postgrest = await startPostgrest(config, log);
     running.push(() => postgrest.stop());
-    const functions = await startFunctions(config, log, options.watchFunctions ?? false);
+    const functions = await startFunctions(config, log, options.watchFunctions ?? false, options.functionsEnv);
     running.push(() => functions.stop());
     let auth = createAuthServer({ config, pool: authPool });
     let storage = createStorageServer({ config, pool: storagePool });
@@ -113,6 +120,29 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await listen(server, port);
       running.push(() => close(server));
     }
+    const scheduler = startScheduler({
+      dbUrl: url,
+      log,
+      jobs: [
+        {
+          name: 'outbox',
+          everyMs: config.outboxSweepMs,
+          channel: 'kairos_outbox',
+          // Through the gateway with the service role key, as pg_net calls the hosted function.
+          run: async () => {
+            const res = await fetch(`${config.apiUrl}/functions/v1/outbox`, {
+              method: 'POST',
+              headers: { authorization: `Bearer ${config.serviceRoleKey}`, 'content-type': 'application/json' },
+              body: '{}',
+              signal: AbortSignal.timeout(120_000),
+            });
+            const body = await res.text();
+            if (!res.ok) throw new Error(`outbox sweep answered ${res.status}: ${body}`);
+          },
+        },
+      ],
+    });
+    running.push(() => scheduler.stop());
     return {
       config,
       dbUrl: url,
@@ -124,6 +154,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       },
       postgrest,
       functions,
+      scheduler,
       restartAuth: async () => {
         await close(auth);
         auth = createAuthServer({ config, pool: authPool });
@@ -138,6 +169,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         postgres = await startPostgres({ dataDir: config.dataDir, port: config.ports.db, password: config.dbPassword, log });
       },
       stop: async () => {
+        await scheduler.stop();
         await Promise.all([close(gateway), close(auth), close(storage), close(inbox)]);
         await Promise.all([postgrest.stop(), functions.stop(), mail.close()]);
         await Promise.all([authPool.end(), storagePool.end()]);

@@ -174,6 +174,14 @@ function tables(): [string, TableCells][] {
       delete: `delete from booking_busy where booking_id = ${f.booking} returning booking_id`,
       expected: { ...ONLY_OWNER, owner: 'ynnn' },
     }],
+    ['outbox', {
+      select: `select id from outbox where booking_id = ${f.booking} and message_id like '%.guest@kairos'`,
+      insert: `insert into outbox (kind, topic, message_id, payload) values ('email', 'booking.created', md5(random()::text), '{}') returning id`,
+      update: `update outbox set status = 'sent' where booking_id = ${f.booking} returning id`,
+      delete: `delete from outbox where booking_id = ${f.booking} returning id`,
+      // Hosts read how the mails of their bookings went; only the service (the outbox worker) writes.
+      expected: { ...ONLY_OWNER, owner: 'ynnn' },
+    }],
     ['teams', {
       select: `select 1 from teams where id = ${f.team}`,
       // Each caller tries to create a team of their own (anon: one owned by S).

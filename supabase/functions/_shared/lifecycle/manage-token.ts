@@ -1,0 +1,28 @@
+// The guest's manage token: derived from the booking's public uid with a secret only the functions
+// hold (BOOKING_TOKEN_SECRET), so every mail about a booking carries the same link and the database
+// keeps only the token's SHA-256. A new booking (a reschedule) has a new uid, so a new token.
+const encoder = new TextEncoder();
+
+function base64url(bytes: ArrayBuffer): string {
+  let s = '';
+  for (const b of new Uint8Array(bytes)) s += String.fromCharCode(b);
+  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function hex(bytes: ArrayBuffer): string {
+  return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export async function manageToken(secret: string, bookingUid: string): Promise<string> {
+  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return base64url(await crypto.subtle.sign('HMAC', key, encoder.encode(`manage:${bookingUid}`)));
+}
+
+/** What bookings.manage_token_hash holds (the SQL side compares with encode(sha256(token), 'hex')). */
+export async function manageTokenHash(token: string): Promise<string> {
+  return hex(await crypto.subtle.digest('SHA-256', encoder.encode(token)));
+}
+
+export function manageUrl(siteUrl: string, bookingUid: string, token: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}/booking/${bookingUid}?token=${encodeURIComponent(token)}`;
+}

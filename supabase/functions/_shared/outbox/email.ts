@@ -1,0 +1,76 @@
+// The `email` handler of the outbox: renders a booking mail (text, HTML and the .ics invite) and sends
+// it over SMTP with nodemailer. The Message-ID is the outbox row's message id, the same on every
+// attempt, so a receiver that drops repeated ids (Mailpit, most mailbox providers) shows a message
+// sent again after a lost 250 answer once.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import nodemailer from 'nodemailer';
+import { bookingInvite } from '../lifecycle/ics.ts';
+import { manageToken, manageTokenHash, manageUrl } from '../lifecycle/manage-token.ts';
+import { renderBookingMail, type BookingMailPayload } from '../lifecycle/messages.ts';
+import { PermanentError, type OutboxHandler, type OutboxRow } from './worker.ts';
+
+export interface SmtpEnv {
+  host: string;
+  port: number;
+  user?: string;
+  pass?: string;
+  /** 'Kairos <no-reply@example.com>' */
+  from: string;
+}
+
+export interface EmailDeps {
+  db: SupabaseClient;
+  smtp: SmtpEnv;
+  siteUrl: string;
+  tokenSecret: string;
+}
+
+/** Guest messages that still lead somewhere: the booking can be changed. */
+const MANAGEABLE = new Set(['requested', 'confirmed', 'rescheduled', 'reminder']);
+
+export function createTransport(smtp: SmtpEnv) {
+  return nodemailer.createTransport({
+    host: smtp.host,
+    port: smtp.port,
+    // Hosted edge functions may not use 25 or 587: 465 is SMTP over TLS from the first byte.
+    secure: smtp.port === 465,
+    auth: smtp.user ? { user: smtp.user, pass: smtp.pass } : undefined,
+    // Well inside the outbox lease, so a hung server never outlives the claim.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+}
+
+export function emailHandler(deps: EmailDeps, transport = createTransport(deps.smtp)): OutboxHandler {
+  return async (row: OutboxRow) => {
+    const payload = row.payload as BookingMailPayload;
+    if (!payload?.recipient?.email || !payload.booking) throw new PermanentError('Malformed email payload');
+    let manage: string | undefined;
+    if (payload.recipient.role === 'guest' && MANAGEABLE.has(payload.message)) {
+      const token = await manageToken(deps.tokenSecret, payload.booking.uid);
+      // The hash is stored before the link leaves, so the link works the moment it arrives.
+      const { error } = await deps.db.rpc('set_manage_token_hash', { p_booking_id: payload.booking.id, p_hash: await manageTokenHash(token) });
+      if (error) throw new Error(`set_manage_token_hash: ${error.message}`);
+      manage = manageUrl(deps.siteUrl, payload.booking.uid, token);
+    }
+    const mail = renderBookingMail(payload, { manage, bookings: `${deps.siteUrl.replace(/\/+$/, '')}/bookings` });
+    const invite = bookingInvite(payload, mail, { stamp: new Date(row.created_at), manageUrl: manage });
+    try {
+      await transport.sendMail({
+        from: deps.smtp.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        messageId: `<${row.message_id}>`,
+        icalEvent: { method: mail.method, filename: 'invite.ics', content: invite },
+      });
+    } catch (e) {
+      // 5xx: the server refuses this message for good; anything else (4xx, network) is worth a retry.
+      const code = (e as { responseCode?: number }).responseCode;
+      if (code !== undefined && code >= 500) throw new PermanentError(`SMTP ${code}: ${(e as Error).message}`);
+      throw e;
+    }
+  };
+}

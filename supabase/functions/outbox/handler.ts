@@ -1,0 +1,77 @@
+// POST /outbox: one sweep of the outbox (due reminders first, then every due delivery it can finish in
+// its time budget). Called right after a write (the database's kick: pg_net on a hosted project, the
+// local stack's listener) and on a schedule (pg_cron, or the local stack's timer). Service role only.
+import { createClient } from '@supabase/supabase-js';
+import { emailHandler, type SmtpEnv } from '../_shared/outbox/email.ts';
+import { sweep, type SweepOptions } from '../_shared/outbox/worker.ts';
+
+export interface OutboxEnv {
+  supabaseUrl: string;
+  serviceRoleKey: string;
+  smtp: SmtpEnv;
+  siteUrl: string;
+  tokenSecret: string;
+  leaseSeconds: number;
+  batch: number;
+  budgetMs: number;
+}
+
+export function readOutboxEnv(get: (name: string) => string | undefined): OutboxEnv {
+  const need = (name: string): string => {
+    const value = get(name);
+    if (!value) throw new Error(`Missing environment variable ${name}`);
+    return value;
+  };
+  const number = (name: string, fallback: number) => Number(get(name) ?? '') || fallback;
+  return {
+    supabaseUrl: need('SUPABASE_URL').replace(/\/+$/, ''),
+    serviceRoleKey: need('SUPABASE_SERVICE_ROLE_KEY'),
+    smtp: { host: need('SMTP_HOST'), port: number('SMTP_PORT', 465), user: get('SMTP_USER'), pass: get('SMTP_PASS'), from: need('SMTP_FROM') },
+    siteUrl: need('SITE_URL'),
+    tokenSecret: need('BOOKING_TOKEN_SECRET'),
+    leaseSeconds: number('OUTBOX_LEASE_SECONDS', 60),
+    batch: number('OUTBOX_BATCH', 5),
+    budgetMs: number('OUTBOX_BUDGET_MS', 20_000),
+  };
+}
+
+/** The role claim of a bearer JWT whose signature the gateway has verified (verify_jwt). */
+function role(req: Request): string | undefined {
+  const token = /^Bearer\s+(.+)$/i.exec(req.headers.get('authorization') ?? '')?.[1];
+  try {
+    const payload = token?.split('.')[1];
+    return payload ? JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))).role : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const reply = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+export function outboxHandler(env: OutboxEnv): (req: Request) => Promise<Response> {
+  const db = createClient(env.supabaseUrl, env.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const handlers = { email: emailHandler({ db, smtp: env.smtp, siteUrl: env.siteUrl, tokenSecret: env.tokenSecret }) };
+  const options: Omit<SweepOptions, 'worker'> = {
+    batch: env.batch,
+    leaseSeconds: env.leaseSeconds,
+    budgetMs: env.budgetMs,
+    producers: [
+      async () => {
+        const { data, error } = await db.rpc('enqueue_due_reminders');
+        if (error) throw new Error(`enqueue_due_reminders: ${error.message}`);
+        return data as number;
+      },
+    ],
+  };
+  return async (req) => {
+    if (req.method !== 'POST') return reply({ message: 'Method not allowed' }, 405);
+    if (role(req) !== 'service_role') return reply({ message: 'Forbidden' }, 403);
+    await req.body?.cancel();
+    try {
+      return reply(await sweep(db, handlers, { ...options, worker: crypto.randomUUID() }));
+    } catch (e) {
+      console.error(e);
+      return reply({ message: 'Sweep failed' }, 500);
+    }
+  };
+}

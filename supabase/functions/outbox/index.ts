@@ -1,0 +1,3 @@
+import { outboxHandler, readOutboxEnv } from './handler.ts';
+
+Deno.serve(outboxHandler(readOutboxEnv((name) => Deno.env.get(name))));

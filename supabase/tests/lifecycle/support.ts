@@ -1,0 +1,65 @@
+// Helpers of the lifecycle tests: hosts and bookings through the api, mails read back from the mail
+// catcher through Mailpit's API, and their .ics invites parsed with ical.js.
+import { randomUUID } from 'node:crypto';
+import ICAL from 'ical.js';
+import { expect } from 'vitest';
+import { sql } from '../../../scripts/local/test/harness.ts';
+import { partText, waitForMails, type Mail } from '../../../scripts/local/test/mailpit.ts';
+import { call } from '../api/client.ts';
+import { guestBody } from '../api/fixtures.ts';
+
+export interface Invite {
+  method: string;
+  uid: string;
+  sequence: number;
+  status: string;
+  start: string;
+  end: string;
+  /** DTSTART and DTEND as written: UTC ('Z') times. */
+  utc: boolean;
+  organizer: string;
+  attendees: string[];
+}
+
+/** The mail's .ics file, parsed with ical.js. */
+export async function invite(mail: Mail): Promise<Invite> {
+  const file = mail.Attachments.find((a) => a.FileName === 'invite.ics');
+  expect(file, `${mail.Subject} carries invite.ics`).toBeDefined();
+  const text = await partText(mail, file!);
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  const event = calendar.getFirstSubcomponent('vevent')!;
+  const time = (name: string) => event.getFirstPropertyValue(name) as ICAL.Time;
+  return {
+    method: String(calendar.getFirstPropertyValue('method')),
+    uid: String(event.getFirstPropertyValue('uid')),
+    sequence: Number(event.getFirstPropertyValue('sequence')),
+    status: String(event.getFirstPropertyValue('status')),
+    start: time('dtstart').toJSDate().toISOString(),
+    end: time('dtend').toJSDate().toISOString(),
+    utc: /^DTSTART:\d{8}T\d{6}Z\r?$/m.test(text) && /^DTEND:\d{8}T\d{6}Z\r?$/m.test(text),
+    organizer: String(event.getFirstPropertyValue('organizer')).toLowerCase(),
+    attendees: event.getAllProperties('attendee').map((p) => String(p.getFirstValue()).toLowerCase()),
+  };
+}
+
+export const uniqueGuest = () => `guest-${randomUUID().slice(0, 8)}@example.test`;
+
+/** A guest books through the public bookings function; the answer's booking. */
+export async function guestBooks(eventTypeId: number, start: Date, guestEmail: string, extra: Record<string, unknown> = {}) {
+  const res = await call('/bookings', { body: guestBody(eventTypeId, start, 30, { guestEmail, guestName: 'Gail Guest', ...extra }) });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as { id: number; status: string; startTime: string };
+}
+
+/** Mails to `address` with exactly these subjects arrive (newest first in the answer). */
+export async function mailsWithSubjects(address: string, count: number): Promise<Mail[]> {
+  return waitForMails(address, count);
+}
+
+/** The outbox rows of a booking, oldest first. */
+export async function outboxOf(bookingId: number) {
+  return sql<{ topic: string; status: string; attempts: number; message_id: string; last_error: string | null }>(
+    'select topic, status, attempts, message_id, last_error from outbox where booking_id = $1 order by id',
+    [bookingId],
+  );
+}
