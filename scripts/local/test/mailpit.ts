@@ -34,7 +34,7 @@ export async function mails(address: string): Promise<Mail[]> {
 }
 
 /** Waits until `address` has `count` messages (delivery by the outbox is asynchronous) and returns them, newest first. */
-export async function waitForMails(address: string, count: number, timeout = 30_000): Promise<Mail[]> {
+export async function waitForMails(address: string, count: number, timeout = 45_000): Promise<Mail[]> {
   let list: Mail[] = [];
   await expect
     .poll(async () => (list = await mails(address)).length, { timeout, interval: 250, message: `mails to ${address}` })

@@ -30,7 +30,7 @@ export function readOutboxEnv(get: (name: string) => string | undefined): Outbox
     siteUrl: need('SITE_URL'),
     tokenSecret: need('BOOKING_TOKEN_SECRET'),
     leaseSeconds: number('OUTBOX_LEASE_SECONDS', 60),
-    batch: number('OUTBOX_BATCH', 5),
+    batch: number('OUTBOX_BATCH', 10),
     budgetMs: number('OUTBOX_BUDGET_MS', 20_000),
   };
 }

@@ -85,6 +85,8 @@ export type Database = {
       bookings: {
         Row: {
           assigned_user_id: string | null
+          cancellation_reason: string | null
+          cancelled_by: string | null
           created_at: string
           end_time: string
           event_type_id: number | null
@@ -92,17 +94,26 @@ export type Database = {
           guest_email: string
           guest_name: string
           guest_phone: string | null
+          guest_timezone: string | null
+          ical_sequence: number
+          ical_uid: string
           id: number
+          manage_token_hash: string | null
           notes: string | null
+          rescheduled_from: number | null
+          rescheduled_to: number | null
           start_time: string
           status: Database["public"]["Enums"]["booking_status"]
           team_event_type_id: number | null
           team_id: number | null
+          uid: string
           updated_at: string
           user_id: string | null
         }
         Insert: {
           assigned_user_id?: string | null
+          cancellation_reason?: string | null
+          cancelled_by?: string | null
           created_at?: string
           end_time: string
           event_type_id?: number | null
@@ -110,17 +121,26 @@ export type Database = {
           guest_email: string
           guest_name: string
           guest_phone?: string | null
+          guest_timezone?: string | null
+          ical_sequence?: number
+          ical_uid?: string
           id?: never
+          manage_token_hash?: string | null
           notes?: string | null
+          rescheduled_from?: number | null
+          rescheduled_to?: number | null
           start_time: string
           status?: Database["public"]["Enums"]["booking_status"]
           team_event_type_id?: number | null
           team_id?: number | null
+          uid?: string
           updated_at?: string
           user_id?: string | null
         }
         Update: {
           assigned_user_id?: string | null
+          cancellation_reason?: string | null
+          cancelled_by?: string | null
           created_at?: string
           end_time?: string
           event_type_id?: number | null
@@ -128,12 +148,19 @@ export type Database = {
           guest_email?: string
           guest_name?: string
           guest_phone?: string | null
+          guest_timezone?: string | null
+          ical_sequence?: number
+          ical_uid?: string
           id?: never
+          manage_token_hash?: string | null
           notes?: string | null
+          rescheduled_from?: number | null
+          rescheduled_to?: number | null
           start_time?: string
           status?: Database["public"]["Enums"]["booking_status"]
           team_event_type_id?: number | null
           team_id?: number | null
+          uid?: string
           updated_at?: string
           user_id?: string | null
         }
@@ -151,6 +178,18 @@ export type Database = {
             referencedColumns: ["id", "user_id"]
           },
           {
+            foreignKeyName: "bookings_rescheduled_from_fkey"
+            columns: ["rescheduled_from"]
+            referencedRelation: "bookings"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "bookings_rescheduled_to_fkey"
+            columns: ["rescheduled_to"]
+            referencedRelation: "bookings"
+            referencedColumns: ["id"]
+          },
+          {
             foreignKeyName: "bookings_team_event_type_fkey"
             columns: ["team_event_type_id", "team_id"]
             referencedRelation: "team_event_types"
@@ -164,160 +203,6 @@ export type Database = {
           },
           {
             foreignKeyName: "bookings_user_id_fkey"
-            columns: ["user_id"]
-            referencedRelation: "profiles"
-            referencedColumns: ["id"]
-          },
-        ]
-      }
-      calendar_connections: {
-        Row: {
-          created_at: string
-          id: number
-          label: string
-          last_attempt_at: string | null
-          last_error: string | null
-          last_synced_at: string | null
-          provider: string
-          server_url: string | null
-          status: string
-          updated_at: string
-          user_id: string
-          username: string | null
-        }
-        Insert: {
-          created_at?: string
-          id?: never
-          label: string
-          last_attempt_at?: string | null
-          last_error?: string | null
-          last_synced_at?: string | null
-          provider: string
-          server_url?: string | null
-          status?: string
-          updated_at?: string
-          user_id: string
-          username?: string | null
-        }
-        Update: {
-          created_at?: string
-          id?: never
-          label?: string
-          last_attempt_at?: string | null
-          last_error?: string | null
-          last_synced_at?: string | null
-          provider?: string
-          server_url?: string | null
-          status?: string
-          updated_at?: string
-          user_id?: string
-          username?: string | null
-        }
-        Relationships: [
-          {
-            foreignKeyName: "calendar_connections_user_id_fkey"
-            columns: ["user_id"]
-            referencedRelation: "profiles"
-            referencedColumns: ["id"]
-          },
-        ]
-      }
-      calendar_credentials: {
-        Row: {
-          connection_id: number
-          secret: string
-        }
-        Insert: {
-          connection_id: number
-          secret: string
-        }
-        Update: {
-          connection_id?: number
-          secret?: string
-        }
-        Relationships: [
-          {
-            foreignKeyName: "calendar_credentials_connection_id_fkey"
-            columns: ["connection_id"]
-            referencedRelation: "calendar_connections"
-            referencedColumns: ["id"]
-          },
-        ]
-      }
-      calendar_feeds: {
-        Row: {
-          created_at: string
-          token_hash: string
-          user_id: string
-        }
-        Insert: {
-          created_at?: string
-          token_hash: string
-          user_id: string
-        }
-        Update: {
-          created_at?: string
-          token_hash?: string
-          user_id?: string
-        }
-        Relationships: [
-          {
-            foreignKeyName: "calendar_feeds_user_id_fkey"
-            columns: ["user_id"]
-            referencedRelation: "profiles"
-            referencedColumns: ["id"]
-          },
-        ]
-      }
-      calendar_sources: {
-        Row: {
-          can_write: boolean
-          checks_conflicts: boolean
-          color: string | null
-          connection_id: number
-          created_at: string
-          id: number
-          last_synced_at: string | null
-          name: string
-          receives_bookings: boolean
-          remote_id: string
-          user_id: string
-        }
-        Insert: {
-          can_write?: boolean
-          checks_conflicts?: boolean
-          color?: string | null
-          connection_id: number
-          created_at?: string
-          id?: never
-          last_synced_at?: string | null
-          name: string
-          receives_bookings?: boolean
-          remote_id: string
-          user_id: string
-        }
-        Update: {
-          can_write?: boolean
-          checks_conflicts?: boolean
-          color?: string | null
-          connection_id?: number
-          created_at?: string
-          id?: never
-          last_synced_at?: string | null
-          name?: string
-          receives_bookings?: boolean
-          remote_id?: string
-          user_id?: string
-        }
-        Relationships: [
-          {
-            foreignKeyName: "calendar_sources_connection_id_fkey"
-            columns: ["connection_id"]
-            referencedRelation: "calendar_connections"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "calendar_sources_user_id_fkey"
             columns: ["user_id"]
             referencedRelation: "profiles"
             referencedColumns: ["id"]
@@ -428,36 +313,69 @@ export type Database = {
           },
         ]
       }
-      external_busy: {
+      outbox: {
         Row: {
-          during: unknown
+          attempts: number
+          available_at: string
+          booking_id: number | null
+          created_at: string
+          deliver_before: string | null
           id: number
-          source_id: number
-          user_id: string
+          kind: string
+          last_attempt_at: string | null
+          last_error: string | null
+          locked_by: string | null
+          locked_until: string | null
+          max_attempts: number
+          message_id: string
+          payload: NonNullable<Json>
+          sent_at: string | null
+          status: Database["public"]["Enums"]["outbox_status"]
+          topic: string
         }
         Insert: {
-          during: unknown
+          attempts?: number
+          available_at?: string
+          booking_id?: number | null
+          created_at?: string
+          deliver_before?: string | null
           id?: never
-          source_id: number
-          user_id: string
+          kind: string
+          last_attempt_at?: string | null
+          last_error?: string | null
+          locked_by?: string | null
+          locked_until?: string | null
+          max_attempts?: number
+          message_id: string
+          payload: NonNullable<Json>
+          sent_at?: string | null
+          status?: Database["public"]["Enums"]["outbox_status"]
+          topic: string
         }
         Update: {
-          during?: unknown
+          attempts?: number
+          available_at?: string
+          booking_id?: number | null
+          created_at?: string
+          deliver_before?: string | null
           id?: never
-          source_id?: number
-          user_id?: string
+          kind?: string
+          last_attempt_at?: string | null
+          last_error?: string | null
+          locked_by?: string | null
+          locked_until?: string | null
+          max_attempts?: number
+          message_id?: string
+          payload?: NonNullable<Json>
+          sent_at?: string | null
+          status?: Database["public"]["Enums"]["outbox_status"]
+          topic?: string
         }
         Relationships: [
           {
-            foreignKeyName: "external_busy_source_id_fkey"
-            columns: ["source_id"]
-            referencedRelation: "calendar_sources"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "external_busy_user_id_fkey"
-            columns: ["user_id"]
-            referencedRelation: "profiles"
+            foreignKeyName: "outbox_booking_id_fkey"
+            columns: ["booking_id"]
+            referencedRelation: "bookings"
             referencedColumns: ["id"]
           },
         ]
@@ -797,6 +715,7 @@ export type Database = {
           buffer_after: number
           buffer_before: number
           created_at: string
+          guest_change_notice: number
           max_future_bookings: number
           minimum_notice: number
           updated_at: string
@@ -806,6 +725,7 @@ export type Database = {
           buffer_after?: number
           buffer_before?: number
           created_at?: string
+          guest_change_notice?: number
           max_future_bookings?: number
           minimum_notice?: number
           updated_at?: string
@@ -815,6 +735,7 @@ export type Database = {
           buffer_after?: number
           buffer_before?: number
           created_at?: string
+          guest_change_notice?: number
           max_future_bookings?: number
           minimum_notice?: number
           updated_at?: string
@@ -834,21 +755,6 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
-      add_calendar_connection: {
-        Args: {
-          p_calendars: Json
-          p_label: string
-          p_provider: string
-          p_secret: string
-          p_server_url: string
-          p_username: string
-        }
-        Returns: number
-      }
-      calendar_feed_created_at: {
-        Args: Record<PropertyKey, never>
-        Returns: string
-      }
       check_handle: { Args: { p_handle: string }; Returns: Json }
       create_booking: {
         Args: {
@@ -860,6 +766,8 @@ export type Database = {
         }
         Returns: {
           assigned_user_id: string | null
+          cancellation_reason: string | null
+          cancelled_by: string | null
           created_at: string
           end_time: string
           event_type_id: number | null
@@ -867,12 +775,19 @@ export type Database = {
           guest_email: string
           guest_name: string
           guest_phone: string | null
+          guest_timezone: string | null
+          ical_sequence: number
+          ical_uid: string
           id: number
+          manage_token_hash: string | null
           notes: string | null
+          rescheduled_from: number | null
+          rescheduled_to: number | null
           start_time: string
           status: Database["public"]["Enums"]["booking_status"]
           team_event_type_id: number | null
           team_id: number | null
+          uid: string
           updated_at: string
           user_id: string | null
         }
@@ -894,6 +809,8 @@ export type Database = {
         }
         Returns: {
           assigned_user_id: string | null
+          cancellation_reason: string | null
+          cancelled_by: string | null
           created_at: string
           end_time: string
           event_type_id: number | null
@@ -901,12 +818,19 @@ export type Database = {
           guest_email: string
           guest_name: string
           guest_phone: string | null
+          guest_timezone: string | null
+          ical_sequence: number
+          ical_uid: string
           id: number
+          manage_token_hash: string | null
           notes: string | null
+          rescheduled_from: number | null
+          rescheduled_to: number | null
           start_time: string
           status: Database["public"]["Enums"]["booking_status"]
           team_event_type_id: number | null
           team_id: number | null
+          uid: string
           updated_at: string
           user_id: string | null
         }
@@ -932,6 +856,10 @@ export type Database = {
           title: string
         }[]
       }
+      enqueue_due_reminders: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
       invite_team_member: {
         Args: { p_email: string; p_role?: string; p_team_id: number }
         Returns: {
@@ -947,6 +875,44 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      outbox_claim: {
+        Args: { p_lease_seconds?: number; p_limit?: number; p_worker: string }
+        Returns: {
+          attempts: number
+          available_at: string
+          booking_id: number | null
+          created_at: string
+          deliver_before: string | null
+          id: number
+          kind: string
+          last_attempt_at: string | null
+          last_error: string | null
+          locked_by: string | null
+          locked_until: string | null
+          max_attempts: number
+          message_id: string
+          payload: NonNullable<Json>
+          sent_at: string | null
+          status: Database["public"]["Enums"]["outbox_status"]
+          topic: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "outbox"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      outbox_settle: {
+        Args: {
+          p_error?: string
+          p_id: number
+          p_permanent?: boolean
+          p_retry_in_seconds?: number
+          p_worker: string
+        }
+        Returns: Database["public"]["Enums"]["outbox_status"]
       }
       public_availability: {
         Args: { p_user_id: string }
@@ -1090,10 +1056,6 @@ export type Database = {
           user_id: string
         }[]
       }
-      regenerate_calendar_feed: {
-        Args: Record<PropertyKey, never>
-        Returns: string
-      }
       replace_availability: {
         Args: { p_rules: Json }
         Returns: {
@@ -1127,10 +1089,6 @@ export type Database = {
           isOneToOne: false
           isSetofReturn: true
         }
-      }
-      replace_external_busy: {
-        Args: { p_source_id: number; p_spans: Json }
-        Returns: undefined
       }
       replace_team_availability: {
         Args: { p_rules: Json; p_team_id: number }
@@ -1166,8 +1124,8 @@ export type Database = {
           isSetofReturn: true
         }
       }
-      set_booking_calendar: {
-        Args: { p_source_id: number }
+      set_manage_token_hash: {
+        Args: { p_booking_id: number; p_hash: string }
         Returns: undefined
       }
       team_bookings_this_month: { Args: { p_team_id: number }; Returns: number }
@@ -1175,6 +1133,7 @@ export type Database = {
     Enums: {
       assignment_type: "round_robin" | "least_busy" | "specific_member"
       booking_status: "pending" | "confirmed" | "cancelled" | "completed"
+      outbox_status: "pending" | "processing" | "sent" | "failed" | "skipped"
       slot_interval: "15" | "30" | "60" | "duration"
       team_role: "owner" | "admin" | "member"
     }
@@ -1306,6 +1265,7 @@ export const Constants = {
     Enums: {
       assignment_type: ["round_robin", "least_busy", "specific_member"],
       booking_status: ["pending", "confirmed", "cancelled", "completed"],
+      outbox_status: ["pending", "processing", "sent", "failed", "skipped"],
       slot_interval: ["15", "30", "60", "duration"],
       team_role: ["owner", "admin", "member"],
     },

@@ -77,7 +77,10 @@ describe('outbox delivery', () => {
     // Claimed by the killed worker, then again after its lease ran out; sent both times, kept once.
     expect(interrupted.attempts).toBe(2);
     for (const r of [first, second]) expect(await copies(r.message_id)).toBe(1);
-    expect(t.stack.mail.stats.SMTPIgnored).toBe(1);
+    // The resend of the held message (and of its sibling, if the kill also cut that one short after
+    // its data went out) reached the catcher, which kept the first copy only.
+    expect(t.stack.mail.stats.SMTPIgnored).toBeGreaterThanOrEqual(1);
+    expect(t.stack.mail.stats.SMTPIgnored).toBeLessThanOrEqual([first, second].filter((r) => r.attempts === 2).length);
   });
 
   it('lets concurrent workers share the rows without sending any twice', async () => {

@@ -35,6 +35,9 @@ export function createTransport(smtp: SmtpEnv) {
     // Hosted edge functions may not use 25 or 587: 465 is SMTP over TLS from the first byte.
     secure: smtp.port === 465,
     auth: smtp.user ? { user: smtp.user, pass: smtp.pass } : undefined,
+    // A few connections kept open across the rows of a sweep (and sweeps of a warm function).
+    pool: true,
+    maxConnections: 5,
     // Well inside the outbox lease, so a hung server never outlives the claim.
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,

@@ -46,6 +46,25 @@ async function rpc<T>(db: SupabaseClient, fn: string, args: Record<string, unkno
   return data as T;
 }
 
+/** Runs the row's handler and records the outcome; returns the row's new status (null: lease lost). */
+async function deliver(db: SupabaseClient, handlers: Partial<Record<string, OutboxHandler>>, row: OutboxRow, worker: string) {
+  const handler = handlers[row.kind];
+  let error: unknown = handler ? undefined : new PermanentError(`No handler for outbox kind "${row.kind}"`);
+  if (handler) {
+    try {
+      await handler(row);
+    } catch (e) {
+      error = e;
+    }
+  }
+  return rpc<string | null>(db, 'outbox_settle', {
+    p_id: row.id,
+    p_worker: worker,
+    p_error: error === undefined ? null : error instanceof Error ? error.message : String(error),
+    p_permanent: error instanceof PermanentError,
+  });
+}
+
 export async function sweep(db: SupabaseClient, handlers: Partial<Record<string, OutboxHandler>>, opts: SweepOptions): Promise<SweepResult> {
   const started = Date.now();
   const result: SweepResult = { produced: 0, claimed: 0, sent: 0, retrying: 0, failed: 0 };
@@ -54,22 +73,9 @@ export async function sweep(db: SupabaseClient, handlers: Partial<Record<string,
     const rows = await rpc<OutboxRow[]>(db, 'outbox_claim', { p_worker: opts.worker, p_limit: opts.batch, p_lease_seconds: opts.leaseSeconds });
     if (rows.length === 0) break;
     result.claimed += rows.length;
-    for (const row of rows) {
-      const handler = handlers[row.kind];
-      let error: unknown = handler ? undefined : new PermanentError(`No handler for outbox kind "${row.kind}"`);
-      if (handler) {
-        try {
-          await handler(row);
-        } catch (e) {
-          error = e;
-        }
-      }
-      const status = await rpc<string | null>(db, 'outbox_settle', {
-        p_id: row.id,
-        p_worker: opts.worker,
-        p_error: error === undefined ? null : error instanceof Error ? error.message : String(error),
-        p_permanent: error instanceof PermanentError,
-      });
+    // The rows of a batch are delivered side by side: each waits on its own server, not on the others.
+    const outcomes = await Promise.all(rows.map((row) => deliver(db, handlers, row, opts.worker)));
+    for (const status of outcomes) {
       if (status === 'sent') result.sent++;
       else if (status === 'pending') result.retrying++;
       else if (status === 'failed') result.failed++;
