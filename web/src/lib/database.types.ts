@@ -209,6 +209,160 @@ export type Database = {
           },
         ]
       }
+      calendar_connections: {
+        Row: {
+          created_at: string
+          id: number
+          label: string
+          last_attempt_at: string | null
+          last_error: string | null
+          last_synced_at: string | null
+          provider: string
+          server_url: string | null
+          status: string
+          updated_at: string
+          user_id: string
+          username: string | null
+        }
+        Insert: {
+          created_at?: string
+          id?: never
+          label: string
+          last_attempt_at?: string | null
+          last_error?: string | null
+          last_synced_at?: string | null
+          provider: string
+          server_url?: string | null
+          status?: string
+          updated_at?: string
+          user_id: string
+          username?: string | null
+        }
+        Update: {
+          created_at?: string
+          id?: never
+          label?: string
+          last_attempt_at?: string | null
+          last_error?: string | null
+          last_synced_at?: string | null
+          provider?: string
+          server_url?: string | null
+          status?: string
+          updated_at?: string
+          user_id?: string
+          username?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "calendar_connections_user_id_fkey"
+            columns: ["user_id"]
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      calendar_credentials: {
+        Row: {
+          connection_id: number
+          secret: string
+        }
+        Insert: {
+          connection_id: number
+          secret: string
+        }
+        Update: {
+          connection_id?: number
+          secret?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "calendar_credentials_connection_id_fkey"
+            columns: ["connection_id"]
+            referencedRelation: "calendar_connections"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      calendar_feeds: {
+        Row: {
+          created_at: string
+          token_hash: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          token_hash: string
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          token_hash?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "calendar_feeds_user_id_fkey"
+            columns: ["user_id"]
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      calendar_sources: {
+        Row: {
+          can_write: boolean
+          checks_conflicts: boolean
+          color: string | null
+          connection_id: number
+          created_at: string
+          id: number
+          last_synced_at: string | null
+          name: string
+          receives_bookings: boolean
+          remote_id: string
+          user_id: string
+        }
+        Insert: {
+          can_write?: boolean
+          checks_conflicts?: boolean
+          color?: string | null
+          connection_id: number
+          created_at?: string
+          id?: never
+          last_synced_at?: string | null
+          name: string
+          receives_bookings?: boolean
+          remote_id: string
+          user_id: string
+        }
+        Update: {
+          can_write?: boolean
+          checks_conflicts?: boolean
+          color?: string | null
+          connection_id?: number
+          created_at?: string
+          id?: never
+          last_synced_at?: string | null
+          name?: string
+          receives_bookings?: boolean
+          remote_id?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "calendar_sources_connection_id_fkey"
+            columns: ["connection_id"]
+            referencedRelation: "calendar_connections"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "calendar_sources_user_id_fkey"
+            columns: ["user_id"]
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       date_overrides: {
         Row: {
           created_at: string
@@ -307,6 +461,40 @@ export type Database = {
         Relationships: [
           {
             foreignKeyName: "event_types_user_id_fkey"
+            columns: ["user_id"]
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      external_busy: {
+        Row: {
+          during: unknown
+          id: number
+          source_id: number
+          user_id: string
+        }
+        Insert: {
+          during: unknown
+          id?: never
+          source_id: number
+          user_id: string
+        }
+        Update: {
+          during?: unknown
+          id?: never
+          source_id?: number
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "external_busy_source_id_fkey"
+            columns: ["source_id"]
+            referencedRelation: "calendar_sources"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "external_busy_user_id_fkey"
             columns: ["user_id"]
             referencedRelation: "profiles"
             referencedColumns: ["id"]
@@ -755,6 +943,21 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      add_calendar_connection: {
+        Args: {
+          p_calendars: Json
+          p_label: string
+          p_provider: string
+          p_secret: string
+          p_server_url: string
+          p_username: string
+        }
+        Returns: number
+      }
+      calendar_feed_created_at: {
+        Args: Record<PropertyKey, never>
+        Returns: string
+      }
       check_handle: { Args: { p_handle: string }; Returns: Json }
       create_booking: {
         Args: {
@@ -1056,6 +1259,10 @@ export type Database = {
           user_id: string
         }[]
       }
+      regenerate_calendar_feed: {
+        Args: Record<PropertyKey, never>
+        Returns: string
+      }
       replace_availability: {
         Args: { p_rules: Json }
         Returns: {
@@ -1090,6 +1297,10 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      replace_external_busy: {
+        Args: { p_source_id: number; p_spans: Json }
+        Returns: undefined
+      }
       replace_team_availability: {
         Args: { p_rules: Json; p_team_id: number }
         Returns: {
@@ -1123,6 +1334,10 @@ export type Database = {
           isOneToOne: false
           isSetofReturn: true
         }
+      }
+      set_booking_calendar: {
+        Args: { p_source_id: number }
+        Returns: undefined
       }
       set_manage_token_hash: {
         Args: { p_booking_id: number; p_hash: string }
