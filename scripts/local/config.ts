@@ -122,6 +122,7 @@ export interface StackConfig {
   web: boolean;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- config.toml as parsed: every table optional, read with ?. and defaults
 type Toml = Record<string, any>;
 
 export function readSupabaseToml(supabaseDir = SUPABASE_DIR): Toml {

@@ -71,7 +71,7 @@ export async function migrate(
         await client.query('commit');
       } catch (e) {
         await client.query('rollback');
-        throw new Error(`Migration ${m.version}_${m.name}.sql failed: ${(e as Error).message}`);
+        throw new Error(`Migration ${m.version}_${m.name}.sql failed: ${(e as Error).message}`, { cause: e });
       }
       applied.push(`${m.version}_${m.name}`);
       log(`migrated ${m.version}_${m.name}`);

@@ -109,7 +109,7 @@ export async function startPostgres(opts: {
       await pg.start();
       break;
     } catch (e) {
-      if (attempt === 5) throw new Error(`Postgres did not start: ${String(e ?? 'exited')}\n${recent.join('\n')}`);
+      if (attempt === 5) throw new Error(`Postgres did not start: ${String(e ?? 'exited')}\n${recent.join('\n')}`, { cause: e });
       log(`postgres: start failed, retrying (${attempt})`);
       await sleep(500 * attempt);
     }

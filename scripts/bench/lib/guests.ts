@@ -4,6 +4,7 @@ import http from 'node:http';
 
 export interface Answer {
   status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON of whatever shape the endpoint answers; the caller reads what it expects
   body: any;
   ms: number;
   /** Network failure or timeout (status 0). */

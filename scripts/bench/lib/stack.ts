@@ -36,6 +36,7 @@ export async function startBenchStack(): Promise<BenchStack> {
 export async function call(
   url: string,
   init: RequestInit & { timeoutMs?: number } = {},
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON of whatever shape the endpoint answers; the caller reads what it expects
 ): Promise<{ status: number; body: any; error?: string }> {
   try {
     const res = await fetch(url, { ...init, signal: AbortSignal.timeout(init.timeoutMs ?? 30_000) });

@@ -1,10 +1,9 @@
 // GoTrue's two error families: HTTP errors ({code, error_code, msg}, or {code, message} for clients
 // that send X-Supabase-Api-Version >= 2024-01-01, as auth-js does) and OAuth errors ({error, error_description}).
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendJSON } from './http.ts';
+import type { IncomingMessage } from 'node:http';
 
 export const API_VERSION_HEADER = 'x-supabase-api-version';
-const API_VERSION_2024 = '2024-01-01';
+export const API_VERSION_2024 = '2024-01-01';
 
 export class HttpError extends Error {
   constructor(
@@ -44,22 +43,4 @@ export function weakPassword(minLength: number): HttpError {
 export function wantsApi2024(req: IncomingMessage): boolean {
   const v = req.headers[API_VERSION_HEADER];
   return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && v >= API_VERSION_2024;
-}
-
-export function sendError(req: IncomingMessage, res: ServerResponse, err: unknown): void {
-  if (err instanceof OAuthError) {
-    sendJSON(res, 400, { error: err.error, error_description: err.description });
-    return;
-  }
-  if (!(err instanceof HttpError)) {
-    console.error('[auth] unexpected error:', err);
-    sendJSON(res, 500, { code: 500, msg: 'Internal Server Error' });
-    return;
-  }
-  if (wantsApi2024(req)) {
-    res.setHeader(API_VERSION_HEADER, API_VERSION_2024);
-    sendJSON(res, err.status, { code: err.errorCode, message: err.message, ...err.extra });
-  } else {
-    sendJSON(res, err.status, { code: err.status, error_code: err.errorCode, msg: err.message, ...err.extra });
-  }
 }

@@ -1,6 +1,6 @@
 // Small request/response helpers shared by the auth handlers.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HttpError } from './errors.ts';
+import { API_VERSION_2024, API_VERSION_HEADER, HttpError, OAuthError, wantsApi2024 } from './errors.ts';
 
 const MAX_BODY = 1024 * 1024;
 
@@ -68,3 +68,21 @@ export function obj(body: Record<string, unknown>, key: string): Record<string, 
 
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function sendError(req: IncomingMessage, res: ServerResponse, err: unknown): void {
+  if (err instanceof OAuthError) {
+    sendJSON(res, 400, { error: err.error, error_description: err.description });
+    return;
+  }
+  if (!(err instanceof HttpError)) {
+    console.error('[auth] unexpected error:', err);
+    sendJSON(res, 500, { code: 500, msg: 'Internal Server Error' });
+    return;
+  }
+  if (wantsApi2024(req)) {
+    res.setHeader(API_VERSION_HEADER, API_VERSION_2024);
+    sendJSON(res, err.status, { code: err.errorCode, message: err.message, ...err.extra });
+  } else {
+    sendJSON(res, err.status, { code: err.status, error_code: err.errorCode, msg: err.message, ...err.extra });
+  }
+}

@@ -30,7 +30,7 @@ function parse(url: string): URL | undefined {
 }
 
 export function isRedirectAllowed(config: StackConfig, redirectTo: string): boolean {
-  if (!redirectTo || /[\u0000-\u0020\u007f]/.test(redirectTo)) return false;
+  if (!redirectTo || [...redirectTo].some((c) => c <= ' ' || c === '\u007f')) return false; // control characters or spaces
   const site = parse(config.auth.siteUrl);
   const target = parse(redirectTo);
   if (!site || !target) return false;

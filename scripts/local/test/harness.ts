@@ -75,7 +75,7 @@ export async function newUser(opts: { firstName?: string; lastName?: string; pas
 let pool: pg.Pool | undefined;
 
 /** Runs SQL as the superuser `supabase_admin` (test setup and inspection). */
-export async function sql<T extends pg.QueryResultRow = any>(text: string, params: unknown[] = []): Promise<T[]> {
+export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
   pool ??= new pg.Pool({ connectionString: stack().adminDbUrl, max: 4 });
   return (await pool.query<T>(text, params)).rows;
 }

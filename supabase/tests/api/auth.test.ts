@@ -18,7 +18,11 @@ describe('/api/auth', () => {
     expect(res.body).toMatchObject({ email, firstName: 'Ada', lastName: 'Lovelace', timezone: 'UTC', isPublicProfile: false });
     const cookies = res.headers.getSetCookie();
     expect(cookies).toHaveLength(2);
-    for (const c of cookies) expect(c).toMatch(/HttpOnly/i), expect(c).toMatch(/SameSite=Lax/i), expect(c).not.toMatch(/Secure/);
+    for (const c of cookies) {
+      expect(c).toMatch(/HttpOnly/i);
+      expect(c).toMatch(/SameSite=Lax/i);
+      expect(c).not.toMatch(/Secure/);
+    }
 
     const me = await call('/api/auth/user', { jar });
     expect(me.status).toBe(200);

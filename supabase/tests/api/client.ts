@@ -30,6 +30,7 @@ export interface CallOptions {
   token?: string;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON of whatever shape the endpoint answers; the caller reads what it expects
 export interface CallResult<T = any> {
   status: number;
   body: T;
@@ -39,6 +40,7 @@ export interface CallResult<T = any> {
 export const functionsUrl = () => `${stack().apiUrl}/functions/v1`;
 
 /** `path` starts with the function name, e.g. `/api/auth/user` or `/slots?eventTypeId=1`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON of whatever shape the endpoint answers; the caller reads what it expects
 export async function call<T = any>(path: string, options: CallOptions = {}): Promise<CallResult<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';

@@ -72,7 +72,7 @@ export async function rolledBack<T>(c: pg.Client, fn: () => Promise<T>): Promise
 }
 
 /** First row of a query. */
-export async function one<T extends pg.QueryResultRow = any>(c: pg.Client, text: string, params: unknown[] = []): Promise<T> {
+export async function one<T extends pg.QueryResultRow = pg.QueryResultRow>(c: pg.Client, text: string, params: unknown[] = []): Promise<T> {
   return (await c.query<T>(text, params)).rows[0];
 }
 

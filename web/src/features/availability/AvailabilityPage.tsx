@@ -8,7 +8,7 @@ import { SwitchField } from '../../components/SwitchField.tsx';
 import { TimeSelect } from '../../components/TimeSelect.tsx';
 import { DAY_NAMES, WEEK_MONDAY_FIRST } from '../../lib/time.ts';
 import type { AvailabilityRule } from '../../lib/types.ts';
-import { EventTypesSection } from '../event-types/EventTypesSection.tsx';
+import { EventTypesSection } from '../event-types/index.ts';
 import { SETTINGS_DEFAULTS, useAvailability, useSaveAvailability, useSaveSettings, useSettings } from './hooks.ts';
 
 const BUFFERS = [0, 5, 10, 15, 30];

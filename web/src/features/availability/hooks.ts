@@ -3,7 +3,7 @@ import { supabase } from '../../lib/supabase.ts';
 import { unwrap } from '../../lib/api.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
 import type { AvailabilityRule, UserSettings } from '../../lib/types.ts';
-import { useCurrentUser } from '../auth/hooks.ts';
+import { useCurrentUser } from '../auth/index.ts';
 
 export const SETTINGS_DEFAULTS = { buffer_before: 10, buffer_after: 10, minimum_notice: 1440, max_future_bookings: 60 };
 

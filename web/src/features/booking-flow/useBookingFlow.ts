@@ -6,7 +6,7 @@ import { startOfMonth } from 'date-fns';
 import { callFunction } from '../../lib/api.ts';
 import { browserTimeZone } from '../../lib/time.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
-import { bookingFailureMessage, isSlotTaken } from '../bookings/hooks.ts';
+import { bookingFailureMessage, isSlotTaken } from '../../lib/bookingErrors.ts';
 import { dateKey, useMonthSlots, type BookingTarget, type OfferedSlot } from './hooks.ts';
 import { guestDefaults, guestSchema, MESSAGES, type GuestInput, type GuestValues } from './schemas.ts';
 

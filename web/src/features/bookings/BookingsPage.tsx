@@ -4,7 +4,7 @@ import { Plus } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LazyTabs } from '../../components/LazyTabs.tsx';
 import { SkeletonList } from '../../components/SkeletonList.tsx';
-import { useEventTypes } from '../event-types/hooks.ts';
+import { useEventTypes } from '../event-types/index.ts';
 import { BookingCard } from './BookingCard.tsx';
 import { CreateBookingDialog } from './CreateBookingDialog.tsx';
 import { useBookings, useCreateHostBooking, type BookingTab } from './hooks.ts';

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callFunction, isFailure, serverMessage, unwrap } from '../../lib/api.ts';
-import { SLOT_TAKEN } from '../../lib/shared.ts';
+import { callFunction, unwrap } from '../../lib/api.ts';
+import { bookingFailureMessage, isSlotTaken } from '../../lib/bookingErrors.ts';
 import { supabase } from '../../lib/supabase.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
 import type { Booking } from '../../lib/types.ts';
-import { useCurrentUser } from '../auth/hooks.ts';
+import { useCurrentUser } from '../auth/index.ts';
 
 export type BookingTab = 'upcoming' | 'past' | 'cancelled' | 'all';
 export const bookingsKey = ['bookings'] as const;
@@ -82,15 +82,6 @@ export interface BookingBody {
   notes: string | null;
   startTime: string;
   endTime: string;
-}
-
-/** Someone else booked the time first: the lists are refetched and the slot is cleared. */
-export const isSlotTaken = (error: unknown): boolean => isFailure(error, 409, 'slot_taken');
-
-/** Spec section 8 'Booking Failed': a taken slot gets its own sentence. */
-export function bookingFailureMessage(error: unknown): string {
-  if (isSlotTaken(error)) return SLOT_TAKEN;
-  return serverMessage(error) || 'Failed to create booking. Please try again.';
 }
 
 /** POST /api/bookings (host) or /api/teams/:id/bookings (team); answer carries the status. */

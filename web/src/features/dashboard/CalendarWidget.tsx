@@ -3,7 +3,7 @@ import { Grid, Skeleton } from '@chakra-ui/react';
 import { addMonths, isSameDay, startOfMonth } from 'date-fns';
 import { MonthCalendar } from '../../components/MonthCalendar.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
-import { useBookingsBetween } from '../bookings/hooks.ts';
+import { useBookingsBetween } from '../bookings/index.ts';
 
 export function CalendarWidget() {
   const [month, setMonth] = useState(() => startOfMonth(new Date()));

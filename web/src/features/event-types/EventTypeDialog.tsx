@@ -23,9 +23,14 @@ export function EventTypeDialog({ open, onClose, eventType }: { open: boolean; o
     defaultValues: eventTypeDefaults,
   });
 
+  // Every way out closes the delete confirmation too, so the dialog always opens without it.
+  const close = () => {
+    setConfirming(false);
+    onClose();
+  };
+
   useEffect(() => {
     if (!open) return;
-    setConfirming(false);
     reset(
       eventType
         ? {
@@ -43,7 +48,7 @@ export function EventTypeDialog({ open, onClose, eventType }: { open: boolean; o
   return (
     <AppDialog
       open={open}
-      onClose={onClose}
+      onClose={close}
       title={eventType ? 'Edit Event Type' : 'Create Event Type'}
       footer={
         <HStack justify="space-between" w="full">
@@ -55,7 +60,7 @@ export function EventTypeDialog({ open, onClose, eventType }: { open: boolean; o
             <span />
           )}
           <HStack>
-            <Button variant="outline" onClick={onClose}>
+            <Button variant="outline" onClick={close}>
               Cancel
             </Button>
             <Button type="submit" form="event-type-form" colorPalette="blue" disabled={save.isPending}>
@@ -68,7 +73,7 @@ export function EventTypeDialog({ open, onClose, eventType }: { open: boolean; o
       <form
         id="event-type-form"
         noValidate
-        onSubmit={handleSubmit((values) => save.mutate({ id: eventType?.id, values }, { onSuccess: onClose }))}
+        onSubmit={handleSubmit((values) => save.mutate({ id: eventType?.id, values }, { onSuccess: close }))}
       >
         <Stack gap="4">
           <FormField label="Title" error={formState.errors.title?.message}>
@@ -109,7 +114,7 @@ export function EventTypeDialog({ open, onClose, eventType }: { open: boolean; o
                   size="sm"
                   colorPalette="red"
                   disabled={remove.isPending}
-                  onClick={() => eventType && remove.mutate(eventType.id, { onSuccess: onClose })}
+                  onClick={() => eventType && remove.mutate(eventType.id, { onSuccess: close })}
                 >
                   Yes, delete
                 </Button>

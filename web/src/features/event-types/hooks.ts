@@ -4,7 +4,7 @@ import { supabase } from '../../lib/supabase.ts';
 import { unwrap } from '../../lib/api.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
 import type { EventType } from '../../lib/types.ts';
-import { useCurrentUser } from '../auth/hooks.ts';
+import { useCurrentUser } from '../auth/index.ts';
 import type { EventTypeValues } from './schemas.ts';
 
 export const eventTypesKey = ['event-types'] as const;

@@ -11,7 +11,7 @@ import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { copyText } from '../../lib/clipboard.ts';
 import { notifyError } from '../../lib/toaster.ts';
 import type { Profile } from '../../lib/types.ts';
-import { useCurrentUser } from '../auth/hooks.ts';
+import { useCurrentUser } from '../auth/index.ts';
 import { HandleField } from './HandleField.tsx';
 import { useHandleCheck, useUpdateProfile, useUploadAvatar } from './hooks.ts';
 import { imageProblem, profileSchema, type ProfileInput, type ProfileValues } from './schemas.ts';

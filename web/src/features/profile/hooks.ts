@@ -4,7 +4,7 @@ import { supabase } from '../../lib/supabase.ts';
 import { unwrap } from '../../lib/api.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
 import type { ProfileUpdate } from '../../lib/types.ts';
-import { currentUserKey, useCurrentUser } from '../auth/hooks.ts';
+import { currentUserKey, useCurrentUser } from '../auth/index.ts';
 
 export type HandleStatus = 'idle' | 'checking' | 'available' | 'unavailable' | 'error';
 
@@ -13,29 +13,29 @@ export type HandleStatus = 'idle' | 'checking' | 'available' | 'unavailable' | '
  * current handle. A failed check marks the handle unavailable ('error').
  */
 export function useHandleCheck(handle: string, currentHandle: string | null | undefined): { status: HandleStatus; message: string } {
-  const [state, setState] = useState<{ status: HandleStatus; message: string }>({ status: 'idle', message: '' });
+  // The answer is kept with the handle it is for: any other handle is still being checked.
+  const [checked, setChecked] = useState<{ handle: string; status: HandleStatus; message: string } | null>(null);
+  const idle = handle.length < 3 || handle === (currentHandle ?? '');
   useEffect(() => {
-    if (handle.length < 3 || handle === (currentHandle ?? '')) {
-      setState({ status: 'idle', message: '' });
-      return;
-    }
+    if (idle) return;
     let cancelled = false;
-    setState({ status: 'checking', message: 'Checking availability...' });
     const timer = window.setTimeout(async () => {
       const { data, error } = await supabase.rpc('check_handle', { p_handle: handle });
       if (cancelled) return;
-      if (error) setState({ status: 'error', message: 'Error checking handle availability' });
+      if (error) setChecked({ handle, status: 'error', message: 'Error checking handle availability' });
       else {
         const result = data as { available: boolean; message: string };
-        setState({ status: result.available ? 'available' : 'unavailable', message: result.message });
+        setChecked({ handle, status: result.available ? 'available' : 'unavailable', message: result.message });
       }
     }, 500);
     return () => {
       cancelled = true;
       window.clearTimeout(timer);
     };
-  }, [handle, currentHandle]);
-  return state;
+  }, [handle, idle]);
+  if (idle) return { status: 'idle', message: '' };
+  if (checked?.handle === handle) return { status: checked.status, message: checked.message };
+  return { status: 'checking', message: 'Checking availability...' };
 }
 
 export function useUpdateProfile() {

@@ -4,7 +4,7 @@ import { Building2, Clock, Globe, Instagram, Linkedin, MapPin, Twitter, Video } 
 import { EmptyState, NotFoundMessage } from '../../components/EmptyState.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { fullName } from '../../lib/time.ts';
-import { BookMeetingDialog, type DialogEvent } from '../booking-flow/BookMeetingDialog.tsx';
+import { BookMeetingDialog, type DialogEvent } from '../booking-flow/index.ts';
 import { usePublicEventTypes, usePublicProfile } from './hooks.ts';
 
 type Profile = NonNullable<ReturnType<typeof usePublicProfile>['data']>;

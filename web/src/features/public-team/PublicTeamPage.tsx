@@ -8,8 +8,8 @@ import { RoleBadge } from '../../components/StatusBadge.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { formatDuration } from '../../lib/shared.ts';
 import { browserTimeZone, fullName } from '../../lib/time.ts';
-import { BookMeetingDialog, type DialogEvent } from '../booking-flow/BookMeetingDialog.tsx';
-import { ASSIGNMENT_LABELS } from '../teams/schemas.ts';
+import { BookMeetingDialog, type DialogEvent } from '../booking-flow/index.ts';
+import { ASSIGNMENT_LABELS } from '../teams/index.ts';
 import { timeZoneNotice, usePublicTeam } from './hooks.ts';
 
 export default function PublicTeamPage() {

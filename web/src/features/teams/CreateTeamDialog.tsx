@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { Input, Stack, Textarea } from '@chakra-ui/react';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormField } from '../../components/FormField.tsx';
@@ -14,26 +13,18 @@ const DEFAULTS: TeamCreateInput = { name: '', slug: '', description: '', timezon
 /** The slug follows the name until the user edits the slug by hand (spec section 5). */
 export function CreateTeamDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const create = useCreateTeam();
-  const slugEdited = useRef(false);
   const { register, control, handleSubmit, setValue, formState } = useDialogForm<TeamCreateInput, TeamCreateValues>(
     open,
     teamCreateSchema,
     DEFAULTS,
   );
-  useEffect(() => {
-    if (open) slugEdited.current = false;
-  }, [open]);
-
+  // Typing in the slug makes it dirty; following the name does not (setValue without shouldDirty).
   const name = register('name', {
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
-      if (!slugEdited.current) setValue('slug', slugify(event.target.value), { shouldValidate: formState.isSubmitted });
+      if (!formState.dirtyFields.slug) setValue('slug', slugify(event.target.value), { shouldValidate: formState.isSubmitted });
     },
   });
-  const slug = register('slug', {
-    onChange: () => {
-      slugEdited.current = true;
-    },
-  });
+  const slug = register('slug');
   const errors = formState.errors;
   return (
     <FormDialog

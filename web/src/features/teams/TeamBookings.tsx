@@ -8,8 +8,8 @@ import { LazyTabs } from '../../components/LazyTabs.tsx';
 import { SkeletonList } from '../../components/SkeletonList.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import type { Booking, TeamEventType, TeamMember } from '../../lib/types.ts';
-import { CreateBookingDialog } from '../bookings/CreateBookingDialog.tsx';
-import { useCreateHostBooking } from '../bookings/hooks.ts';
+import { CreateBookingDialog } from '../bookings/index.ts';
+import { useCreateHostBooking } from '../bookings/index.ts';
 import { useAssignBooking, useCancelTeamBooking, useTeamBookings, type TeamBookingTab } from './hooks.ts';
 import { memberChoices, memberName } from './members.ts';
 

@@ -7,7 +7,7 @@ import { FormField } from '../../components/FormField.tsx';
 import { FormSwitch } from '../../components/FormSwitch.tsx';
 import { useDialogForm } from '../../lib/useDialogForm.ts';
 import type { TeamMember } from '../../lib/types.ts';
-import { eventTypeDefaults } from '../event-types/schemas.ts';
+import { eventTypeDefaults } from '../event-types/index.ts';
 import { useCreateTeamEventType } from './hooks.ts';
 import { memberChoices } from './members.ts';
 import { ASSIGNMENT_LABELS, teamEventTypeSchema, type TeamEventTypeInput, type TeamEventTypeValues } from './schemas.ts';

@@ -4,7 +4,7 @@ import { supabase } from '../../lib/supabase.ts';
 import { unwrap } from '../../lib/api.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
 import type { Booking, Team, TeamAvailability, TeamEventType, TeamMember, TeamRole } from '../../lib/types.ts';
-import { useCurrentUser } from '../auth/hooks.ts';
+import { useCurrentUser } from '../auth/index.ts';
 import type { InviteValues, TeamCreateValues, TeamEventTypeValues, TeamSettingsValues } from './schemas.ts';
 
 export type TeamListItem = Team & { role: TeamRole; memberCount: number };
