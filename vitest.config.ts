@@ -10,7 +10,11 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['supabase/functions/_shared/**/*.test.ts', 'scripts/**/*.unit.test.ts'],
+          // Tests beside their code; those under a tests/ folder (and web/e2e) need the stack.
+          include: ['supabase/functions/_shared/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['scripts/local/tests/**'],
+          // Property tests take a few seconds alone; on a 2-core machine shared by many runs, far more.
+          testTimeout: 60_000,
         },
       },
       {
@@ -30,7 +34,7 @@ export default defineConfig({
           environment: 'node',
           include: ['scripts/local/tests/**/*.test.ts', 'supabase/tests/**/*.test.ts', 'web/e2e/**/*.test.ts'],
           exclude: ['scripts/local/tests/faults/**'],
-          globalSetup: ['scripts/local/test/global-setup.ts'],
+          globalSetup: ['scripts/local/test-stack/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },
@@ -42,7 +46,7 @@ export default defineConfig({
           name: 'faults',
           environment: 'node',
           include: ['scripts/local/tests/faults/**/*.test.ts'],
-          globalSetup: ['scripts/local/test/global-setup.ts'],
+          globalSetup: ['scripts/local/test-stack/global-setup.ts'],
           sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
-import { startTestStack } from '../local/test/test-stack.ts';
+import { startTestStack } from '../local/test-stack/start.ts';
 import { createEventType, createUser, setAvailability } from './lib/fixtures.ts';
 import { runToEnd } from './lib/process.ts';
 import type { Report } from './lib/report.ts';

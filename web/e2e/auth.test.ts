@@ -2,7 +2,7 @@
 // what signed-out visitors and unknown addresses get; the navigation on a phone.
 import { describe, expect, it } from 'vitest';
 import { expectToast, openPage, screenshot, toastsSeen, useBrowser } from './support/browser.ts';
-import { newUser, sql } from '../../scripts/local/test/harness.ts';
+import { newUser, sql } from '../../scripts/local/test-stack/harness.ts';
 import { expectNoErrors, JOURNEY_TIMEOUT, signIn, unique } from './support/journey.ts';
 
 const browser = useBrowser();

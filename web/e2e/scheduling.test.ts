@@ -4,7 +4,7 @@
 // profile found in the community and booked through the 'Book a Meeting' dialog; 5 a public team
 // with a round-robin event type booked twice, on different members, one reassigned.
 import { describe, expect, it } from 'vitest';
-import { newUser, sql } from '../../scripts/local/test/harness.ts';
+import { newUser, sql } from '../../scripts/local/test-stack/harness.ts';
 import { slugify } from '../../supabase/functions/_shared/rules/format.ts';
 import { expectToast, openPage, screenshot, useBrowser, webUrl } from './support/browser.ts';
 import {

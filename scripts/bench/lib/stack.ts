@@ -1,6 +1,6 @@
 // The stack the HTTP benchmarks run against: a throwaway one on free ports, plus a superuser pool.
 import pg from 'pg';
-import { startTestStack, type TestStack } from '../../local/test/test-stack.ts';
+import { startTestStack, type TestStack } from '../../local/test-stack/start.ts';
 
 /** What the HTTP benchmarks (and the fault tests) need of a running stack. */
 export interface Target {

@@ -3,16 +3,16 @@
 import http from 'node:http';
 import type pg from 'pg';
 import type { StackConfig } from '../config.ts';
-import { createUser, deleteUserById, generateLink, getUserById, listUsers, updateUserById } from './admin.ts';
+import { createUser, deleteUserById, generateLink, getUserById, listUsers, updateUserById } from './routes/admin.ts';
 import { SignInThrottle, type AuthContext, type Handler } from './context.ts';
 import { notFound } from './errors.ts';
 import { createAuthMailer } from './mail.ts';
 import { sendError, sendJSON } from './http.ts';
-import { authorize, identityPage, identitySubmit, PROVIDERS } from './oauth.ts';
-import { signup } from './signup.ts';
-import { token } from './token.ts';
-import { getUser, logout, updateCurrentUser } from './user.ts';
-import { magicLink, recover, resend, verifyGet, verifyPost } from './verify.ts';
+import { authorize, identityPage, identitySubmit, PROVIDERS } from './routes/oauth.ts';
+import { signup } from './routes/signup.ts';
+import { token } from './routes/token.ts';
+import { getUser, logout, updateCurrentUser } from './routes/user.ts';
+import { magicLink, recover, resend, verifyGet, verifyPost } from './routes/verify.ts';
 
 const settings: Handler = async ({ config }, _req, res) => {
   const external: Record<string, boolean> = { anonymous_users: false, email: true, phone: false };

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ws from 'ws';
 import { createAuthServer } from '../auth/server.ts';
 import { loadConfig } from '../config.ts';
-import { anonClient, newUser, serviceClient, sql, stack, uniqueEmail } from '../test/harness.ts';
-import { mails } from '../test/mailpit.ts';
+import { anonClient, newUser, serviceClient, sql, stack, uniqueEmail } from '../test-stack/harness.ts';
+import { mails } from '../test-stack/mailpit.ts';
 import { freePortRange } from '../ports.ts';
 
 const SITE = 'http://localhost:5173';

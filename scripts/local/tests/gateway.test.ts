@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { anonClient, client, newUser, sql, stack } from '../test/harness.ts';
+import { anonClient, client, newUser, sql, stack } from '../test-stack/harness.ts';
 
 const sign = (claims: Record<string, unknown>, secret: string, expiresIn = '1h') =>
   new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime(expiresIn).sign(new TextEncoder().encode(secret));

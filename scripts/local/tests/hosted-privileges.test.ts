@@ -4,7 +4,7 @@
 // `npm run dev` first.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, stack } from '../test/harness.ts';
+import { sql, stack } from '../test-stack/harness.ts';
 
 let c: pg.Client;
 

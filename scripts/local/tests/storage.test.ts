@@ -5,8 +5,8 @@ import { SignJWT } from 'jose';
 import pg from 'pg';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, newUser, serviceClient, sql, stack, type TestUser } from '../test/harness.ts';
-import { image } from '../test/images.ts';
+import { anonClient, newUser, serviceClient, sql, stack, type TestUser } from '../test-stack/harness.ts';
+import { image } from '../test-stack/images.ts';
 
 const PUBLIC_BUCKET = 'storage-test';
 const PRIVATE_BUCKET = 'storage-test-private';

@@ -1,6 +1,6 @@
 // Cookie sessions of /api/auth/*: register, login, current user, transparent refresh, logout, OAuth.
 import { describe, expect, it } from 'vitest';
-import { newUser, uniqueEmail } from '../../../scripts/local/test/harness.ts';
+import { newUser, uniqueEmail } from '../../../scripts/local/test-stack/harness.ts';
 import { call, CookieJar } from './client.ts';
 
 describe('/api/auth', () => {

@@ -1,7 +1,7 @@
 // Public and host bookings through /bookings and /api: server re-validation, status by autoConfirm,
 // the race for one slot, cancellation freeing the slot, lists and status changes, rate limiting.
 import { describe, expect, it } from 'vitest';
-import { newUser, sql } from '../../../scripts/local/test/harness.ts';
+import { newUser, sql } from '../../../scripts/local/test-stack/harness.ts';
 import { call } from './client.ts';
 import { at, cookieSession, guestBody, newHost, soon } from './fixtures.ts';
 

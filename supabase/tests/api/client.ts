@@ -1,5 +1,5 @@
 // Calls the edge functions through the local gateway as a browser would: JSON, and a cookie jar.
-import { stack } from '../../../scripts/local/test/harness.ts';
+import { stack } from '../../../scripts/local/test-stack/harness.ts';
 
 export class CookieJar {
   readonly cookies = new Map<string, string>();

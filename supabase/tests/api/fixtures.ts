@@ -1,6 +1,6 @@
 // Hosts and teams set up through the api itself, so every test owns its data.
 import { expect } from 'vitest';
-import { newUser, type TestUser } from '../../../scripts/local/test/harness.ts';
+import { newUser, type TestUser } from '../../../scripts/local/test-stack/harness.ts';
 import { call, CookieJar } from './client.ts';
 
 const DAY_MS = 86_400_000;

@@ -2,7 +2,7 @@
 // a 4xx with a { message }, never a 5xx or a stack trace.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { newUser } from '../../../scripts/local/test/harness.ts';
+import { newUser } from '../../../scripts/local/test-stack/harness.ts';
 import { call, type CallResult } from './client.ts';
 
 /** Every route of the three functions; `:x` segments get garbage. */

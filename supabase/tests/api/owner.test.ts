@@ -1,6 +1,6 @@
 // The host's own data: event types, availability, settings and dashboard figures.
 import { describe, expect, it } from 'vitest';
-import { newUser, sql } from '../../../scripts/local/test/harness.ts';
+import { newUser, sql } from '../../../scripts/local/test-stack/harness.ts';
 import { call } from './client.ts';
 import { at, guestBody, newHost } from './fixtures.ts';
 

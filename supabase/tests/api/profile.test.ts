@@ -1,7 +1,7 @@
 // The signed-in user's profile and avatar, and the public reads of spec section 7 (directory,
 // handles, users, one event type).
 import { describe, expect, it } from 'vitest';
-import { newUser, stack } from '../../../scripts/local/test/harness.ts';
+import { newUser, stack } from '../../../scripts/local/test-stack/harness.ts';
 import { call, functionsUrl } from './client.ts';
 import { cookieSession, newHost } from './fixtures.ts';
 

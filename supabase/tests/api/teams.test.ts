@@ -1,7 +1,7 @@
 // Teams through /api: the role matrix of design.md section 4, the shapes of spec section 7, team
 // slots and bookings with each assignment strategy.
 import { describe, expect, it } from 'vitest';
-import { newUser, sql } from '../../../scripts/local/test/harness.ts';
+import { newUser, sql } from '../../../scripts/local/test-stack/harness.ts';
 import { call } from './client.ts';
 import { ALL_WEEK, at, guestBody, newTeam, newTeamEventType, type Team } from './fixtures.ts';
 

@@ -2,7 +2,7 @@
 // the token stored only as a hash, and a regenerated token ends the old one.
 import ICAL from 'ical.js';
 import { expect, it } from 'vitest';
-import { sql } from '../../../scripts/local/test/harness.ts';
+import { sql } from '../../../scripts/local/test-stack/harness.ts';
 import { call } from '../api/client.ts';
 import { at, guestBody, newHost } from '../api/fixtures.ts';
 

@@ -1,7 +1,7 @@
 // A host connects a CalDAV account (Radicale, a real server): Kairos discovers its calendars, reads
 // their events into the busy cache, and the public slots and the booking function follow.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sql } from '../../../scripts/local/test/harness.ts';
+import { sql } from '../../../scripts/local/test-stack/harness.ts';
 import { call } from '../api/client.ts';
 import { guestBody, newHost, type Host } from '../api/fixtures.ts';
 import { day, ics, isoDay, KOLKATA, makeCalendar, newDavUser, putObject, slotLabels, vevent, type DavUser } from './fixtures.ts';

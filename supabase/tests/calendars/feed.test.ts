@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from '../../../scripts/local/test/harness.ts';
+import { sql } from '../../../scripts/local/test-stack/harness.ts';
 import { call } from '../api/client.ts';
 import { guestBody, newHost, newTeam, newTeamEventType, type Host } from '../api/fixtures.ts';
 import { day, ics, isoDay, slotLabels, vevent } from './fixtures.ts';

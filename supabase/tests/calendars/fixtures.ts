@@ -3,7 +3,7 @@
 import { appendFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { stack } from '../../../scripts/local/test/harness.ts';
+import { stack } from '../../../scripts/local/test-stack/harness.ts';
 import { call } from '../api/client.ts';
 
 export interface DavUser {

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newUser, sql } from '../../../scripts/local/test/harness.ts';
+import { newUser, sql } from '../../../scripts/local/test-stack/harness.ts';
 import { anon, as, book, connect, createUser, errorCode, hostWithEventType, one, rolledBack, user } from './db.ts';
 
 let c: pg.Client;

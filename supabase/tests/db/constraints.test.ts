@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stack } from '../../../scripts/local/test/harness.ts';
+import { stack } from '../../../scripts/local/test-stack/harness.ts';
 import { as, book, connect, createUser, errorCode, GUEST, hostWithEventType, one, rolledBack, user } from './db.ts';
 
 let c: pg.Client;

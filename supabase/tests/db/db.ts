@@ -3,7 +3,7 @@
 // them: `set local role` plus the JWT claims in `request.jwt.claims`, inside a transaction.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { stack } from '../../../scripts/local/test/harness.ts';
+import { stack } from '../../../scripts/local/test-stack/harness.ts';
 
 export type Actor = { role: 'anon' } | { role: 'authenticated'; id: string };
 export const anon: Actor = { role: 'anon' };

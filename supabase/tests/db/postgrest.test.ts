@@ -1,8 +1,8 @@
 // The same rules seen through the API the web app uses: supabase-js against PostgREST, Auth and
 // Storage of the local stack, as anon and as real signed-up users.
 import { describe, expect, it } from 'vitest';
-import { anonClient, newUser } from '../../../scripts/local/test/harness.ts';
-import { image } from '../../../scripts/local/test/images.ts';
+import { anonClient, newUser } from '../../../scripts/local/test-stack/harness.ts';
+import { image } from '../../../scripts/local/test-stack/images.ts';
 
 const slug = () => `api-${Math.random().toString(36).slice(2, 10)}`;
 

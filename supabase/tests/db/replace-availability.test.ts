@@ -1,6 +1,6 @@
 // Replacing a week of availability is all or nothing, and only for whom the policies allow.
 import { describe, expect, it } from 'vitest';
-import { newUser, sql } from '../../../scripts/local/test/harness.ts';
+import { newUser, sql } from '../../../scripts/local/test-stack/harness.ts';
 
 const week = (start: string, end: string) => [
   { day_of_week: 1, start_time: start, end_time: end, is_enabled: true },

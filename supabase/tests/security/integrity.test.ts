@@ -1,7 +1,7 @@
 // Issue 10, item 7 (and the status transitions of item 6), replayed as an attacker through REST with
 // their own session: immutable columns, error details, unbounded arrays, statuses ahead of the clock.
 import { describe, expect, it } from 'vitest';
-import { anonClient, newUser, sql } from '../../../scripts/local/test/harness.ts';
+import { anonClient, newUser, sql } from '../../../scripts/local/test-stack/harness.ts';
 import { booked, daysAhead, eventTypeOf, GUEST, teamWith } from './support.ts';
 
 describe('immutable columns', () => {

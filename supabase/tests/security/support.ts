@@ -1,7 +1,7 @@
 // Fixtures of the security suite: real signed-up users (the attacker acts through their own session,
 // as a browser would) and rows set up directly in the database, so each test states only its attack.
 import { randomUUID } from 'node:crypto';
-import { sql } from '../../../scripts/local/test/harness.ts';
+import { sql } from '../../../scripts/local/test-stack/harness.ts';
 
 /** A team owned by `ownerId` with these members already in it; its id. */
 export async function teamWith(ownerId: string, members: [string, 'admin' | 'member'][] = [], isPublic = false): Promise<number> {

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { stack } from '../../../scripts/local/test/harness.ts';
+import { stack } from '../../../scripts/local/test-stack/harness.ts';
 
 const SCREENSHOTS = join(import.meta.dirname, '..', 'screenshots');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

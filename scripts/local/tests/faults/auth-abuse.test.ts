@@ -3,7 +3,7 @@
 // api function, while the same requests with a real token succeed.
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newUser, sql, stack, type TestUser } from '../../test/harness.ts';
+import { newUser, sql, stack, type TestUser } from '../../test-stack/harness.ts';
 
 const OTHER_SECRET = 'not-the-project-secret-not-the-project-secret';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');

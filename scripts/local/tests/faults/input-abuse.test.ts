@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookableHost, type Offered } from '../../../bench/booking.ts';
 import { request, type Answer } from '../../../bench/lib/guests.ts';
 import type { Target } from '../../../bench/lib/stack.ts';
-import { newUser, stack, type TestUser } from '../../test/harness.ts';
+import { newUser, stack, type TestUser } from '../../test-stack/harness.ts';
 import { HANG_MS } from './support.ts';
 
 /** SQL and HTML a text field must keep as plain text. */

@@ -8,7 +8,7 @@ import { bookableHost, bookAsGuest, type Offered } from '../../../bench/booking.
 import { overlappingPairs } from '../../../bench/lib/fixtures.ts';
 import { pool, type Answer } from '../../../bench/lib/guests.ts';
 import { targetOf, type Target } from '../../../bench/lib/stack.ts';
-import { startTestStack, type TestStack } from '../../test/test-stack.ts';
+import { startTestStack, type TestStack } from '../../test-stack/start.ts';
 import { isAlive } from '../../process.ts';
 import { HANG_MS, kinds } from './support.ts';
 

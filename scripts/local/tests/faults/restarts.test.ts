@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventType, createUser, setAvailability } from '../../../bench/lib/fixtures.ts';
 import { request, type Answer } from '../../../bench/lib/guests.ts';
-import { startTestStack, type TestStack } from '../../test/test-stack.ts';
+import { startTestStack, type TestStack } from '../../test-stack/start.ts';
 import { HANG_MS, kinds, underTraffic } from './support.ts';
 
 let t: TestStack;

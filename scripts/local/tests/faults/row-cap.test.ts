@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { busyIntervals, createEventType, createUser, insertBookings, setAvailability, setSettings } from '../../../bench/lib/fixtures.ts';
 import { request } from '../../../bench/lib/guests.ts';
 import { roundRobinTeam } from '../../../bench/team.ts';
-import { stack } from '../../test/harness.ts';
+import { stack } from '../../test-stack/harness.ts';
 import { HANG_MS } from './support.ts';
 
 let db: pg.Pool;

@@ -1,12 +1,12 @@
 // /admin/users: the service-role user management auth.admin.* calls.
-import { transaction } from '../db.ts';
-import { requireAdmin } from './guard.ts';
-import { badRequest, notFound, unprocessable } from './errors.ts';
-import { obj, readJSON, sendJSON, str } from './http.ts';
-import { verifyLink } from './mail.ts';
-import { referrer } from './redirects.ts';
+import { transaction } from '../../db.ts';
+import { requireAdmin } from '../guard.ts';
+import { badRequest, notFound, unprocessable } from '../errors.ts';
+import { obj, readJSON, sendJSON, str } from '../http.ts';
+import { verifyLink } from '../mail.ts';
+import { referrer } from '../redirects.ts';
 import { checkPassword } from './signup.ts';
-import { otp, tokenHash } from './tokens.ts';
+import { otp, tokenHash } from '../tokens.ts';
 import { applyEmailChange } from './user.ts';
 import {
   findUserByEmail,
@@ -19,8 +19,8 @@ import {
   userJSON,
   type IdentityRow,
   type UserRow,
-} from './users.ts';
-import { validateEmail, type AuthContext, type Handler } from './context.ts';
+} from '../users.ts';
+import { validateEmail, type AuthContext, type Handler } from '../context.ts';
 
 const EMAIL_EXISTS = 'A user with this email address has already been registered';
 

@@ -1,13 +1,13 @@
 // GET/PUT /user and POST /logout for the signed-in caller.
-import { transaction } from '../db.ts';
-import { badRequest, unprocessable } from './errors.ts';
-import { requireUser } from './guard.ts';
-import { noContent, obj, readJSON, sendJSON, str } from './http.ts';
-import { sendAuthMail } from './mail.ts';
-import { referrer } from './redirects.ts';
-import { logout as endSessions } from './sessions.ts';
+import { transaction } from '../../db.ts';
+import { badRequest, unprocessable } from '../errors.ts';
+import { requireUser } from '../guard.ts';
+import { noContent, obj, readJSON, sendJSON, str } from '../http.ts';
+import { sendAuthMail } from '../mail.ts';
+import { referrer } from '../redirects.ts';
+import { logout as endSessions } from '../sessions.ts';
 import { checkPassword } from './signup.ts';
-import { otp, tokenHash } from './tokens.ts';
+import { otp, tokenHash } from '../tokens.ts';
 import {
   findUserByEmail,
   hashPassword,
@@ -17,8 +17,8 @@ import {
   updateUser,
   type Db,
   type UserRow,
-} from './users.ts';
-import { validateEmail, type AuthContext, type Handler } from './context.ts';
+} from '../users.ts';
+import { validateEmail, type AuthContext, type Handler } from '../context.ts';
 
 export const getUser: Handler = async (ctx, req, res) => {
   const { user } = await requireUser(ctx.config, ctx.pool, req);

@@ -2,13 +2,13 @@
 // plays the provider's consent screen, its POST does what GoTrue's /callback does.
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { transaction } from '../db.ts';
-import { badRequest, HttpError, OAuthError, unprocessable } from './errors.ts';
-import { createFlowState, issueAuthCode, pkceParams } from './flow.ts';
-import { escapeHtml, readForm, redirect, sendHTML } from './http.ts';
-import { errorRedirect, referrer, withFragment, withQuery } from './redirects.ts';
-import { createSession } from './sessions.ts';
-import { randomId, signState, verifyState } from './tokens.ts';
+import { transaction } from '../../db.ts';
+import { badRequest, HttpError, OAuthError, unprocessable } from '../errors.ts';
+import { createFlowState, issueAuthCode, pkceParams } from '../flow.ts';
+import { escapeHtml, readForm, redirect, sendHTML } from '../http.ts';
+import { errorRedirect, referrer, withFragment, withQuery } from '../redirects.ts';
+import { createSession } from '../sessions.ts';
+import { randomId, signState, verifyState } from '../tokens.ts';
 import {
   findUserByEmail,
   insertIdentity,
@@ -19,8 +19,8 @@ import {
   type Db,
   type Meta,
   type UserRow,
-} from './users.ts';
-import { EMAIL_PATTERN, type AuthContext, type Handler } from './context.ts';
+} from '../users.ts';
+import { EMAIL_PATTERN, type AuthContext, type Handler } from '../context.ts';
 
 /** Providers GoTrue knows; only those enabled in config.toml may be used. */
 export const PROVIDERS = new Set([

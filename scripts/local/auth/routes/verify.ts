@@ -1,13 +1,13 @@
 // POST /recover and GET|POST /verify: mail links and codes for signup confirmation, password
 // recovery and email change.
-import { transaction } from '../db.ts';
-import { badRequest, forbidden, HttpError, unprocessable } from './errors.ts';
-import { createFlowState, issueAuthCode, latestFlowFor, pkceParams } from './flow.ts';
-import { obj, readJSON, redirect, sendJSON, str } from './http.ts';
-import { sendAuthMail } from './mail.ts';
-import { errorRedirect, referrer, withFragment, withQuery } from './redirects.ts';
-import { createSession, type AuthMethod, type TokenResponse } from './sessions.ts';
-import { otp, tokenHash } from './tokens.ts';
+import { transaction } from '../../db.ts';
+import { badRequest, forbidden, HttpError, unprocessable } from '../errors.ts';
+import { createFlowState, issueAuthCode, latestFlowFor, pkceParams } from '../flow.ts';
+import { obj, readJSON, redirect, sendJSON, str } from '../http.ts';
+import { sendAuthMail } from '../mail.ts';
+import { errorRedirect, referrer, withFragment, withQuery } from '../redirects.ts';
+import { createSession, type AuthMethod, type TokenResponse } from '../sessions.ts';
+import { otp, tokenHash } from '../tokens.ts';
 import { sendConfirmation } from './signup.ts';
 import { applyEmailChange, sendEmailChange } from './user.ts';
 import {
@@ -19,8 +19,8 @@ import {
   updateUser,
   type Db,
   type UserRow,
-} from './users.ts';
-import { validateEmail, type AuthContext, type Handler } from './context.ts';
+} from '../users.ts';
+import { validateEmail, type AuthContext, type Handler } from '../context.ts';
 
 /** The Supabase CLI's default [auth.email] otp_expiry. */
 const OTP_EXPIRY_MS = 3600 * 1000;

@@ -1,13 +1,13 @@
 // POST /signup: email + password accounts, confirmed at once or by mail.
 import { randomUUID } from 'node:crypto';
-import { transaction } from '../db.ts';
-import { badRequest, unprocessable, weakPassword } from './errors.ts';
-import { createFlowState, pkceParams } from './flow.ts';
-import { obj, readJSON, sendJSON, str } from './http.ts';
-import { sendAuthMail } from './mail.ts';
-import { referrer } from './redirects.ts';
-import { createSession } from './sessions.ts';
-import { otp, tokenHash } from './tokens.ts';
+import { transaction } from '../../db.ts';
+import { badRequest, unprocessable, weakPassword } from '../errors.ts';
+import { createFlowState, pkceParams } from '../flow.ts';
+import { obj, readJSON, sendJSON, str } from '../http.ts';
+import { sendAuthMail } from '../mail.ts';
+import { referrer } from '../redirects.ts';
+import { createSession } from '../sessions.ts';
+import { otp, tokenHash } from '../tokens.ts';
 import {
   findUserByEmail,
   hashPassword,
@@ -17,8 +17,8 @@ import {
   type Db,
   type Meta,
   type UserRow,
-} from './users.ts';
-import { validateEmail, type AuthContext, type Handler } from './context.ts';
+} from '../users.ts';
+import { validateEmail, type AuthContext, type Handler } from '../context.ts';
 
 export function checkPassword(ctx: AuthContext, password: string): void {
   if (password.length < ctx.config.auth.minimumPasswordLength) throw weakPassword(ctx.config.auth.minimumPasswordLength);

@@ -1,11 +1,11 @@
 // POST /token: password, refresh_token and pkce grants.
-import { transaction } from '../db.ts';
-import { badRequest, notFound, tooManyRequests } from './errors.ts';
-import { redeemAuthCode } from './flow.ts';
-import { readJSON, sendJSON, str } from './http.ts';
-import { createSession, refreshGrant } from './sessions.ts';
-import { findUserById, findUserByEmail, isBanned, passwordMatches } from './users.ts';
-import type { Handler } from './context.ts';
+import { transaction } from '../../db.ts';
+import { badRequest, notFound, tooManyRequests } from '../errors.ts';
+import { redeemAuthCode } from '../flow.ts';
+import { readJSON, sendJSON, str } from '../http.ts';
+import { createSession, refreshGrant } from '../sessions.ts';
+import { findUserById, findUserByEmail, isBanned, passwordMatches } from '../users.ts';
+import type { Handler } from '../context.ts';
 
 const INVALID_LOGIN = 'Invalid login credentials';
 

@@ -7,7 +7,7 @@ import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { ROOT } from '../config.ts';
 import type { StackInfo } from './harness.ts';
-import { startTestStack } from './test-stack.ts';
+import { startTestStack } from './start.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
