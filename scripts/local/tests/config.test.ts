@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../test-stack/test-stack.ts';
+import { startTestStack, type TestStack } from '../test-stack/start.ts';
 
 let project: string;
 let running: TestStack;

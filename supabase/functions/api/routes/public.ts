@@ -2,9 +2,8 @@
 // availability and busy times, one event type for /book/{id}, public teams, and slots.
 import { dateRangeQuerySchema } from '../../_shared/rules/schemas.ts';
 import { parseOrThrow } from '../../_shared/rules/errors.ts';
-import { serviceClient } from '../../_shared/http/clients.ts';
 import { json } from '../../_shared/http/errors.ts';
-import { idParam, slotsQuery, uuidParam } from '../../_shared/http/request.ts';
+import { idParam, uuidParam } from '../../_shared/http/request.ts';
 import type { Ctx, Router } from '../../_shared/http/router.ts';
 import { camelize } from '../../_shared/db/shapes.ts';
 import { answerSlots } from '../../_shared/http/slot-answer.ts';
