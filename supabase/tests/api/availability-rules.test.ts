@@ -1,7 +1,7 @@
 // Date overrides, time off, per-event rules and booking limits through /api, and the slots and
 // bookings functions following them: what a host sets is what a guest is offered and may book.
 import { describe, expect, it } from 'vitest';
-import { newUser } from '../../../scripts/local/test/harness.ts';
+import { newUser } from '../../../scripts/local/test-stack/harness.ts';
 import { call } from './client.ts';
 import { at, guestBody, newHost, newTeam, newTeamEventType } from './fixtures.ts';
 

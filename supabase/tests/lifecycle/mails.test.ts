@@ -1,8 +1,8 @@
 // Each booking event delivers the right mails to the right people through the outbox and real SMTP,
 // read back from the mail catcher with Mailpit's API, each with an .ics that ical.js parses.
 import { describe, expect, it } from 'vitest';
-import { waitForMails } from '../../../scripts/local/test/mailpit.ts';
-import { sql } from '../../../scripts/local/test/harness.ts';
+import { waitForMails } from '../../../scripts/local/test-stack/mailpit.ts';
+import { sql } from '../../../scripts/local/test-stack/harness.ts';
 import { at, newHost } from '../api/fixtures.ts';
 import { guestBooks, invite, outboxOf, uniqueGuest } from './support.ts';
 

@@ -3,8 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import ICAL from 'ical.js';
 import { expect } from 'vitest';
-import { sql } from '../../../scripts/local/test/harness.ts';
-import { partText, waitForMails, type Mail } from '../../../scripts/local/test/mailpit.ts';
+import { sql } from '../../../scripts/local/test-stack/harness.ts';
+import { partText, waitForMails, type Mail } from '../../../scripts/local/test-stack/mailpit.ts';
 import { call } from '../api/client.ts';
 import { guestBody } from '../api/fixtures.ts';
 

@@ -4,7 +4,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventType, createUser, setAvailability } from '../../../bench/lib/fixtures.ts';
-import { startTestStack, type TestStack } from '../../test/test-stack.ts';
+import { startTestStack, type TestStack } from '../../test-stack/start.ts';
 
 let t: TestStack;
 let db: pg.Pool;
