@@ -1,6 +1,7 @@
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { headersFile, metaContentSecurityPolicy } from './security-headers.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiUrl = process.env.KAIROS_API_URL ?? 'http://127.0.0.1:54321';
@@ -13,9 +14,30 @@ const passThrough = Object.fromEntries(
   ]),
 );
 
+/**
+ * The production build carries its security headers: a `_headers` file for static hosts and the
+ * CSP as a <meta> tag for hosts that set none (the dev server, with Vite's inline client, gets neither).
+ */
+function securityHeaders(): Plugin {
+  let supabaseUrl: string | undefined;
+  return {
+    name: 'kairos-security-headers',
+    apply: 'build',
+    configResolved(config) {
+      supabaseUrl = loadEnv(config.mode, root, 'VITE_').VITE_SUPABASE_URL || undefined;
+    },
+    transformIndexHtml: () => [
+      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: metaContentSecurityPolicy({ supabaseUrl }) }, injectTo: 'head-prepend' },
+    ],
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile({ supabaseUrl }) });
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), securityHeaders()],
   server: {
     port: Number(process.env.KAIROS_WEB_PORT ?? 5173),
     strictPort: false,

@@ -6,6 +6,7 @@ import { extname, join, normalize } from 'node:path';
 import { jwtVerify } from 'jose';
 import type { StackConfig } from './config.ts';
 import type { FunctionsRuntime } from './functions.ts';
+import { webHeaders } from '../../web/security-headers.ts';
 
 export interface GatewayDeps {
   config: StackConfig;
@@ -134,6 +135,8 @@ export function createGateway(deps: GatewayDeps): http.Server {
     res.writeHead(200, {
       'content-type': MIME[extname(target)] ?? 'application/octet-stream',
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      // The app's own CSP, as a static host serves it from the build's `_headers`.
+      ...webHeaders(pathname, {}),
     });
     createReadStream(target).pipe(res);
   };
