@@ -2,8 +2,8 @@
 // thumbnails under it: a journey that loads pictures and pages and sees no policy violation.
 import { describe, expect, it } from 'vitest';
 import { expectToast, openPage, useBrowser, webUrl } from './support/browser.ts';
-import { newUser } from '../../scripts/local/test/harness.ts';
-import { image } from '../../scripts/local/test/images.ts';
+import { newUser } from '../../scripts/local/test-stack/harness.ts';
+import { image } from '../../scripts/local/test-stack/images.ts';
 import { expectNoErrors, JOURNEY_TIMEOUT, signIn } from './support/journey.ts';
 import { headersFile, metaContentSecurityPolicy, webHeaders } from '../security-headers.ts';
 
