@@ -1,4 +1,4 @@
-// deno test: the camelCase shapes of spec section 7.
+// deno test: the camelCase shapes of docs/product/api.md.
 import assert from 'node:assert/strict';
 import { camelize } from '../_shared/db/shapes.ts';
 import { bookingShape } from './access.ts';

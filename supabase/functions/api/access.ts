@@ -1,4 +1,4 @@
-// Helpers the api routes share: public reads, team roles, and the booking shape of spec section 7.
+// Helpers the api routes share: public reads, team roles, and the booking shape of docs/product/api.md.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { anonClient } from '../_shared/http/clients.ts';
 import { fromDbError, type DbError } from '../_shared/db/errors.ts';

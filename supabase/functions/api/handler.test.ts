@@ -56,7 +56,7 @@ Deno.test('every owner route refuses an anonymous caller with 401', async () => 
   }
 });
 
-Deno.test('login and register validate with the messages of spec section 5', async () => {
+Deno.test('login and register validate with the messages of docs/product/validation.md', async () => {
   assert.deepEqual((await call('POST', '/api/auth/login', { email: 'x', password: 'secret1' })).body, { code: 'invalid_request', message: 'Invalid email address' });
   assert.deepEqual((await call('POST', '/api/auth/login', { email: 'a@b.co', password: '1' })).body, { code: 'invalid_request', message: 'Password must be at least 6 characters' });
   assert.deepEqual((await call('POST', '/api/auth/register', { email: 'a@b.co', password: 'secret1', lastName: 'X' })).body, {

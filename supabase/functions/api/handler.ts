@@ -1,4 +1,4 @@
-// The /api compatibility routes of spec section 7, one module per area.
+// The /api compatibility routes of docs/product/api.md, one module per area.
 import type { FunctionEnv } from '../_shared/http/env.ts';
 import { BookingRateLimit } from '../_shared/http/rate-limit.ts';
 import { createHandler, Router } from '../_shared/http/router.ts';

@@ -14,7 +14,7 @@ Deno.test('bookings: malformed JSON and wrong shapes are 400 with a message', as
   for (const body of ['null', '[]', '"x"', '{}']) assert.equal((await post(body)).status, 400, body);
 });
 
-Deno.test('bookings: the guest form messages of spec section 5', async () => {
+Deno.test('bookings: the guest form messages of docs/product/validation.md', async () => {
   assert.deepEqual((await post(JSON.stringify({ ...valid, eventTypeId: 1, guestEmail: '' }))).body, { code: 'invalid_request', message: 'Please fill in your name and email.' });
   assert.deepEqual((await post(JSON.stringify({ ...valid, eventTypeId: 1, guestEmail: 'nope' }))).body, { code: 'invalid_request', message: 'Valid email is required' });
   assert.deepEqual((await post(JSON.stringify({ ...valid, eventTypeId: 1, startTime: '' }))).body, { code: 'invalid_request', message: 'Please select a date and time.' });

@@ -36,7 +36,7 @@ describe('/api/auth', () => {
     expect(res.body.message).toMatch(/already exists/);
   });
 
-  it('validates the bodies with the messages of spec section 5', async () => {
+  it('validates the bodies with the messages of docs/product/validation.md', async () => {
     const cases: [string, unknown, string][] = [
       ['/api/auth/login', { email: 'nope', password: 'secret1' }, 'Invalid email address'],
       ['/api/auth/login', { email: 'a@b.co', password: '123' }, 'Password must be at least 6 characters'],

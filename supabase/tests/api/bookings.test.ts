@@ -64,7 +64,7 @@ describe('public booking', () => {
     expect((await call('/bookings', { body: guestBody(host.eventTypeId, at(2, 10), 60) })).status).toBe(404);
   });
 
-  it('validates the guest form with the messages of spec section 5', async () => {
+  it('validates the guest form with the messages of docs/product/validation.md', async () => {
     const host = await newHost();
     const base = guestBody(host.eventTypeId, at(1, 10));
     const cases: [Record<string, unknown>, string][] = [

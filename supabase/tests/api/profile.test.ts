@@ -1,4 +1,4 @@
-// The signed-in user's profile and avatar, and the public reads of spec section 7 (directory,
+// The signed-in user's profile and avatar, and the public reads of docs/product/api.md (directory,
 // handles, users, one event type).
 import { describe, expect, it } from 'vitest';
 import { newUser, stack } from '../../../scripts/local/test-stack/harness.ts';

@@ -1,4 +1,4 @@
-// Teams through /api: the role matrix of design.md section 4, the shapes of spec section 7, team
+// Teams through /api: the role matrix of docs/product/permissions.md, the shapes of docs/product/api.md, team
 // slots and bookings with each assignment strategy.
 import { describe, expect, it } from 'vitest';
 import { newUser, sql } from '../../../scripts/local/test-stack/harness.ts';

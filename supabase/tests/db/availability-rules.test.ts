@@ -114,7 +114,7 @@ describe('time off', () => {
 });
 
 describe('per-event-type rules', () => {
-  it('take only the closed sets of the spec, for personal and team event types alike', () =>
+  it('take only the closed sets of docs/product/constants.md, for personal and team event types alike', () =>
     rolledBack(c, async () => {
       const u = await createUser(c);
       const t = await team(u);

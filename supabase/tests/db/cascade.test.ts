@@ -1,4 +1,4 @@
-// Deletion rules (spec section 3): removing a user, an event type or a team removes their
+// Deletion rules (docs/product/data.md): removing a user, an event type or a team removes their
 // dependents; removing an assigned member (from the team or altogether) clears the assignment and
 // frees the member's time.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Constraints: every closed set of the spec is enforced by the database, handles and slugs follow
+// Constraints: every closed set of docs/product/constants.md is enforced by the database, handles and slugs follow
 // their rules, and double booking is impossible for one person whatever the path.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -97,7 +97,7 @@ describe('closed sets and defaults', () => {
       expect(d).toEqual({ duration: 30, color: '#3b82f6', is_active: true, auto_confirm: true, price_cents: 0 });
     }));
 
-  it('settings: the offered buffers, notices and horizons, created at sign-up with the spec defaults', () =>
+  it('settings: the offered buffers, notices and horizons, created at sign-up with the product defaults', () =>
     rolledBack(c, async () => {
       const u = await createUser(c);
       expect(await one(c, 'select buffer_before, buffer_after, minimum_notice, max_future_bookings from user_settings where user_id = $1', [u]))

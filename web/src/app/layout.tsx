@@ -137,7 +137,7 @@ export function AppLayout() {
   );
 }
 
-/** Top bar of open pages: 'Go to Dashboard' when signed in, 'Sign In' otherwise (spec section 1). */
+/** Top bar of open pages: 'Go to Dashboard' when signed in, 'Sign In' otherwise (docs/product/screens.md). */
 export function PublicLayout() {
   const { data: user } = useCurrentUser();
   return (

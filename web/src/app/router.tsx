@@ -26,7 +26,7 @@ function guarded(path: string, to: LoginTarget, load: () => PageModule): RouteOb
   };
 }
 
-// Spec section 2, in its order of matching: named routes, then /:handle, then the 404 screen.
+// docs/product/screens.md, in its order of matching: named routes, then /:handle, then the 404 screen.
 export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,

@@ -1,7 +1,7 @@
 import { Portal, Stack, Toast, Toaster } from '@chakra-ui/react';
 import { toaster } from '../lib/toaster.ts';
 
-/** Default look for successes, destructive (red) look for errors: spec section 9. */
+/** Default look for successes, destructive (red) look for errors: docs/product/constants.md. */
 export function AppToaster() {
   return (
     <Portal>

@@ -7,7 +7,7 @@ const STATUS: Record<string, { label: string; palette: string }> = {
   completed: { label: 'Completed', palette: 'blue' },
 };
 
-/** Spec section 4: known statuses get their label and colour; anything else is shown as is, in gray. */
+/** docs/product/states.md: known statuses get their label and colour; anything else is shown as is, in gray. */
 export function StatusBadge({ status }: { status: string }) {
   const known = STATUS[status];
   return (
@@ -19,7 +19,7 @@ export function StatusBadge({ status }: { status: string }) {
 
 const ROLE_PALETTE: Record<string, string> = { owner: 'yellow', admin: 'blue', member: 'gray' };
 
-/** Spec section 6: owner yellow, admin blue, member gray; unknown roles look like member. */
+/** docs/product/permissions.md: owner yellow, admin blue, member gray; unknown roles look like member. */
 export function RoleBadge({ role }: { role: string }) {
   return (
     <Badge colorPalette={ROLE_PALETTE[role] ?? 'gray'} data-color={ROLE_PALETTE[role] ?? 'gray'} variant="subtle" textTransform="capitalize">

@@ -3,7 +3,7 @@
 import type { ErrorCode } from './shared.ts';
 import { supabase, supabaseAnonKey, supabaseUrl } from './supabase.ts';
 
-/** Spec section 8: a failed response becomes an error "<status>: <body text or status text>". */
+/** docs/product/messages.md: a failed response becomes an error "<status>: <body text or status text>". */
 export class HttpError extends Error {
   /** The function's machine code (`slot_taken`, `unauthorized`, …) when the body carries one. */
   readonly code: ErrorCode | undefined;
@@ -74,7 +74,7 @@ export async function callFunction<T>(path: string, init: { method?: string; bod
 /** Supabase query results: throw the PostgREST error so React Query sees a failure. */
 export function unwrap<T>(result: { data: T | null; error: { message: string } | null; status?: number }): T {
   if (result.error) {
-    // An expired or revoked session reads as logged out, like the spec's "401: ...Unauthorized".
+    // An expired or revoked session reads as logged out, with the code `unauthorized` (docs/product/permissions.md).
     if (result.status === 401) throw new HttpError(401, `Unauthorized - ${result.error.message}`, 'Unauthorized', 'unauthorized');
     throw new Error(result.error.message);
   }

@@ -5,7 +5,7 @@ import { SLOT_TAKEN } from './shared.ts';
 /** Someone else booked the time first: the lists are refetched and the slot is cleared. */
 export const isSlotTaken = (error: unknown): boolean => isFailure(error, 409, 'slot_taken');
 
-/** Spec section 8 'Booking Failed': a taken slot gets its own sentence. */
+/** docs/product/messages.md 'Booking Failed': a taken slot gets its own sentence. */
 export function bookingFailureMessage(error: unknown): string {
   if (isSlotTaken(error)) return SLOT_TAKEN;
   return serverMessage(error) || 'Failed to create booking. Please try again.';

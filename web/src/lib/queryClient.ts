@@ -3,10 +3,10 @@ import { isUnauthorized } from './api.ts';
 import { hardNavigate } from './navigation.ts';
 import { notifyLoggedOut } from './toaster.ts';
 
-/** Spec section 7: no refetch interval, no refetch on focus, never stale, no retries. */
+/** docs/product/api.md: no refetch interval, no refetch on focus, never stale, no retries. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
-    // Spec section 8: a mutation refused as logged out toasts, then goes to /login after 500 ms.
+    // docs/product/messages.md: a mutation refused as logged out toasts, then goes to /login after 500 ms.
     mutationCache: new MutationCache({
       onError: (error) => {
         if (!isUnauthorized(error)) return;

@@ -9,7 +9,7 @@ export function browserTimeZone(): string {
   }
 }
 
-/** 48 half-hour choices, values HH:MM, labels 12:00 AM .. 11:30 PM (spec sections 2 and 9). */
+/** 48 half-hour choices, values HH:MM, labels 12:00 AM .. 11:30 PM (docs/product/screens.md, constants.md). */
 export const HALF_HOUR_CHOICES: { value: string; label: string }[] = Array.from({ length: 48 }, (_, index) => {
   const date = new Date(2000, 0, 1, Math.floor(index / 2), (index % 2) * 30);
   return { value: format(date, 'HH:mm'), label: format(date, 'h:mm a') };

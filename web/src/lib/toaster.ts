@@ -1,6 +1,6 @@
 import { createToaster } from '@chakra-ui/react';
 
-// Spec section 9: one toast at a time, 5 s by default.
+// docs/product/constants.md: one toast at a time, 5 s by default.
 export const toaster = createToaster({ placement: 'bottom-end', max: 1, duration: 5000, pauseOnPageIdle: true });
 
 export function notify(title: string, description?: string, options: { destructive?: boolean } = {}): void {
@@ -11,7 +11,7 @@ export function notifyError(title: string, description?: string): void {
   notify(title, description, { destructive: true });
 }
 
-/** Spec section 2: what a logged-out visitor sees before being sent to sign in. */
+/** docs/product/screens.md: what a logged-out visitor sees before being sent to sign in. */
 export function notifyLoggedOut(): void {
   notifyError('Unauthorized', 'You are logged out. Logging in again...');
 }

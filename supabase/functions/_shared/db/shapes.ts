@@ -1,4 +1,4 @@
-// The database speaks snake_case, the /api routes the camelCase of spec section 7.
+// The database speaks snake_case, the /api routes the camelCase of docs/product/api.md.
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());

@@ -1,6 +1,6 @@
 // Small text helpers shared by the web app and the functions.
 
-/** Spec section 2 (public team page): 45 → '45m', 60 → '1h', 90 → '1h 30m'. */
+/** docs/product/screens.md (public team page): 45 → '45m', 60 → '1h', 90 → '1h 30m'. */
 export function formatDuration(minutes: number): string {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
@@ -9,7 +9,7 @@ export function formatDuration(minutes: number): string {
 }
 
 /**
- * Team slug from a team name (spec section 5): lowercased, other characters removed, spaces to hyphens,
+ * Team slug from a team name (docs/product/validation.md): lowercased, other characters removed, spaces to hyphens,
  * hyphens collapsed. Accents are stripped first so 'Café' gives 'cafe', not 'caf', and hyphens at the
  * ends are dropped so the slug always passes the slug rule once it is non-empty.
  */
@@ -25,7 +25,7 @@ export function slugify(name: string): string {
     .replace(/^-|-$/g, '');
 }
 
-/** Handle input as typed (spec section 5): lowercased, anything but a-z, 0-9, '_' and '-' dropped. */
+/** Handle input as typed (docs/product/validation.md): lowercased, anything but a-z, 0-9, '_' and '-' dropped. */
 export function sanitizeHandle(input: string): string {
   return input.toLowerCase().replace(/[^a-z0-9_-]/g, '');
 }

@@ -41,7 +41,7 @@ const booking = {
   endTime: '2026-03-03T14:30:00.000Z',
 };
 
-describe('login and registration (spec section 5)', () => {
+describe('login and registration (docs/product/validation.md)', () => {
   it('uses the exact messages', () => {
     expect(errors(loginSchema, { email: 'nope', password: '12345' })).toEqual({
       email: 'Invalid email address',

@@ -1,12 +1,12 @@
-// zod schemas of every request body of spec section 7, with the exact messages of spec section 5.
+// zod schemas of every request body of docs/product/api.md, with the exact messages of docs/product/validation.md.
 // Shared by the web forms (react-hook-form) and the functions (server validation).
-// Where spec.md gives no message, the message is ours and reads like the spec's.
+// Where the product notes give no message, the message is ours and reads like theirs.
 import { z } from 'zod';
 import { ASSIGNMENT_TYPES } from './assignment.ts';
 import { SLOT_INTERVALS } from './slots.ts';
 import { dayNumber, isValidDate, isValidTimeZone, parseHHMM } from './time.ts';
 
-// Spec section 9: the closed sets.
+// docs/product/constants.md: the closed sets.
 export const DURATIONS = [15, 30, 45, 60, 90, 120] as const;
 export const COLORS = ['#3b82f6', '#10b981', '#f59e0b', '#ef4444', '#8b5cf6', '#06b6d4'] as const;
 export const BUFFER_CHOICES = [0, 5, 10, 15, 30] as const;
@@ -28,7 +28,7 @@ function requiredText(message: string, max = 200) {
   return z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 }
 
-/** Optional text, trimmed; empty, missing or null all become null (spec: "sent as null when empty"). */
+/** Optional text, trimmed; empty, missing or null all become null ("sent as null when empty", docs/product/validation.md). */
 function optionalText(max = 500) {
   return z
     .string()
@@ -57,7 +57,7 @@ const userId = (message: string) => z.guid({ error: message });
 const hhmmMessage = 'Time must be HH:MM on the hour or half hour';
 const hhmm = z.string({ error: hhmmMessage }).regex(/^([01]\d|2[0-3]):(00|30)$/, hhmmMessage);
 const isoInstant = (message: string) => z.iso.datetime({ offset: true, error: message });
-/** An email; `missing` replaces `invalid` for an absent or blank one where the spec words that case apart. */
+/** An email; `missing` replaces `invalid` for an absent or blank one where the product words that case apart. */
 const email = (invalid: string, missing = invalid) =>
   z
     .string({ error: missing })
@@ -143,7 +143,7 @@ export type EventTypeInput = z.infer<typeof eventTypeSchema>;
 /** The rules part of an event type's form, as parsed. */
 export type EventRulesInput = z.infer<typeof eventRulesSchema>;
 
-/** Team version (spec section 5): duration minimum 15, step 15; no teamId (it is in the path). */
+/** Team version (docs/product/validation.md): duration minimum 15, step 15; no teamId (it is in the path). */
 export const teamEventTypeSchema = z
   .object({
     ...eventTypeFields,
@@ -283,7 +283,7 @@ export type BookingStatusInput = z.infer<typeof bookingStatusSchema>;
 
 // -- teams ---------------------------------------------------------------------------------------
 
-/** The create and settings forms word the same rule differently (spec section 5). */
+/** The create and settings forms word the same rule differently (docs/product/validation.md). */
 function slug(label: string, charsMessage: string) {
   return z
     .string({ error: `${label} is required` })
@@ -328,7 +328,7 @@ export type AssignInput = z.infer<typeof assignSchema>;
 const handleLength = 'Handle must be 3-30 characters';
 const handleChars = 'Handle can only contain lowercase letters, numbers, underscores and hyphens';
 
-/** A handle as stored: what `sanitizeHandle` leaves, 3-30 characters (spec sections 5 and 9). */
+/** A handle as stored: what `sanitizeHandle` leaves, 3-30 characters (docs/product/validation.md, constants.md). */
 export const handleSchema = z
   .string({ error: handleLength })
   .trim()

@@ -176,7 +176,7 @@ describe('slot intervals', () => {
     expect(reason(q, '2026-03-02T09:30:00Z')).toBe('outside_hours');
   });
 
-  it('30 minutes when not given (spec section 5)', () => {
+  it('30 minutes when not given (docs/product/validation.md)', () => {
     expect(labelsOn(computeSlots(query({ availability: weekly([1], '09:00', '10:00'), range: MONDAY })), '2026-03-02')).toEqual(['09:00', '09:30']);
   });
 });

@@ -6,7 +6,7 @@ import { labelsOn, NO_SETTINGS, query, starts, weekly, EVERY_DAY, WEEKDAYS } fro
 const MONDAY = { from: '2026-03-02T00:00:00Z', to: '2026-03-03T00:00:00Z' };
 const at = (hhmm: string, date = '2026-03-02') => `${date}T${hhmm}:00.000Z`;
 
-describe('the 30-minute grid (spec section 5)', () => {
+describe('the 30-minute grid (docs/product/validation.md)', () => {
   it('steps every 30 minutes from the window start up to but excluding its end', () => {
     const r = computeSlots(query({ availability: weekly([1], '09:00', '11:00'), range: MONDAY }));
     expect(starts(r)).toEqual([at('09:00'), at('09:30'), at('10:00'), at('10:30')]);
@@ -340,7 +340,7 @@ describe('minimum notice, horizon and the past', () => {
     expect(r.slots.at(-1)?.start).toBe('2026-05-01T12:00:00.000Z');
   });
 
-  it('uses the spec defaults (10/10 buffers, a day of notice, 60 days) when no settings are given', () => {
+  it('uses the product defaults (10/10 buffers, a day of notice, 60 days) when no settings are given', () => {
     expect(DEFAULT_SETTINGS).toEqual({ bufferBefore: 10, bufferAfter: 10, minimumNotice: 1440, maxFutureBookings: 60 });
     const r = computeSlots({
       availability: weekly(EVERY_DAY, '09:00', '10:00'),

@@ -22,9 +22,9 @@ import {
   zonedDayToMs,
 } from './time.ts';
 
-/** The default minutes between offered start times (spec section 5). */
+/** The default minutes between offered start times (docs/product/validation.md). */
 export const SLOT_STEP_MINUTES = 30;
-/** Spec section 9: the booking horizon is never more than 60 days ahead, whatever the host's setting. */
+/** docs/product/constants.md: the booking horizon is never more than 60 days ahead, whatever the host's setting. */
 export const MAX_HORIZON_DAYS = 60;
 /** Minutes between offered starts, or 'duration': back-to-back meetings of the event's length. */
 export const SLOT_INTERVALS = [15, 30, 60, 'duration'] as const;
@@ -55,7 +55,7 @@ export interface DayRange {
   endDate: string;
 }
 
-/** Minutes for buffers and notice, days for maxFutureBookings (spec section 3). */
+/** Minutes for buffers and notice, days for maxFutureBookings (docs/product/data.md). */
 export interface SchedulingSettings {
   bufferBefore: number;
   bufferAfter: number;
@@ -63,7 +63,7 @@ export interface SchedulingSettings {
   maxFutureBookings: number;
 }
 
-/** Spec section 3 defaults, for hosts without a settings row. */
+/** docs/product/data.md defaults, for hosts without a settings row. */
 export const DEFAULT_SETTINGS: SchedulingSettings = {
   bufferBefore: 10,
   bufferAfter: 10,
@@ -72,7 +72,7 @@ export const DEFAULT_SETTINGS: SchedulingSettings = {
 };
 
 /**
- * Teams have no settings of their own (spec section 3): no buffers, no notice, the 60-day horizon.
+ * Teams have no settings of their own (docs/product/data.md): no buffers, no notice, the 60-day horizon.
  * A team event type's own rules replace these; members' personal bookings block them as busy time.
  */
 export const TEAM_SETTINGS: SchedulingSettings = { bufferBefore: 0, bufferAfter: 0, minimumNotice: 0, maxFutureBookings: 60 };
@@ -416,7 +416,7 @@ export function isSlotOffered(rules: SlotRules, start: InstantInput, end?: Insta
 
 /**
  * Visitor dates in [startDate, endDate] (YYYY-MM-DD, visitor's zone) that have at least one slot, for the
- * date picker. Because it runs the engine, it disables exactly what spec section 5 asks — days before
+ * date picker. Because it runs the engine, it disables exactly what docs/product/validation.md asks — days before
  * today, beyond the horizon, weekdays without enabled availability — and also days that notice,
  * bookings (when `busy` is given) or the meeting length leave empty.
  */

@@ -144,7 +144,7 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
-/** The zone to use for a possibly missing or unknown value: spec section 5 falls back to UTC. */
+/** The zone to use for a possibly missing or unknown value: docs/product/validation.md falls back to UTC. */
 export function resolveTimeZone(timeZone: string | null | undefined): string {
   return timeZone && isValidTimeZone(timeZone) ? timeZone : 'UTC';
 }

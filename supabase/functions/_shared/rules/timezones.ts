@@ -1,4 +1,4 @@
-// The time zone picker's list (spec section 3: about 100 IANA zones in seven groups).
+// The time zone picker's list (docs/product/data.md: about 100 IANA zones in seven groups).
 import { type InstantInput, offsetMs, toMs } from './time.ts';
 
 export interface TimeZoneGroup {

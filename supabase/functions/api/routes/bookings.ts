@@ -27,7 +27,7 @@ export async function changeStatus(db: SupabaseClient, id: number, status: 'conf
   return bookingShape(updated);
 }
 
-/** Spec section 4: Upcoming = from now, Past = before now, All = every one not cancelled; Cancelled apart. */
+/** docs/product/states.md: Upcoming = from now, Past = before now, All = every one not cancelled; Cancelled apart. */
 const LISTS: Record<string, { cancelled: boolean; when?: 'future' | 'past'; ascending: boolean }> = {
   upcoming: { cancelled: false, when: 'future', ascending: true },
   past: { cancelled: false, when: 'past', ascending: false },

@@ -92,7 +92,7 @@ export function publicRoutes(router: Router) {
     firstOr404(await publicDb(ctx).rpc('public_team', { p_slug: ctx.params.slug }), TEAM_NOT_FOUND);
     return json(camelize(rows(await publicDb(ctx).rpc('public_team_event_types', { p_slug: ctx.params.slug })) ?? []));
   });
-  // Not in spec section 7, but the public team page shows members and the booking dialog its hours.
+  // Beyond docs/product/api.md, but the public team page shows members and the booking dialog its hours.
   router.get('/api/teams/public/:slug/members', async (ctx) => {
     firstOr404(await publicDb(ctx).rpc('public_team', { p_slug: ctx.params.slug }), TEAM_NOT_FOUND);
     const list = rows<Row[] | null>(await publicDb(ctx).rpc('public_team_members', { p_slug: ctx.params.slug })) ?? [];

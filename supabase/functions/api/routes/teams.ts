@@ -1,5 +1,5 @@
 // Teams of the signed-in user: the team, members, event types, availability and bookings.
-// Team roles per design.md section 4; RLS enforces them, the pre-checks give clear 403/404s.
+// Team roles as docs/product/permissions.md gives them; RLS enforces them, the pre-checks give clear 403/404s.
 import {
   assignSchema,
   availabilitySchema,
@@ -30,7 +30,7 @@ import { BOOKING_NOT_FOUND, changeStatus } from './bookings.ts';
 const MEMBER_SELECT = 'id, team_id, user_id, role, joined_at, user:profiles(id, first_name, last_name, email, profile_image_url, title, company, location)';
 const NOT_A_MEMBER = 'The selected member is not in this team';
 
-/** A team with the caller's role and its member count (team list items, spec section 3). */
+/** A team with the caller's role and its member count (team list items, docs/product/data.md). */
 async function teamWithRole(caller: Caller, teamId: number, role: string | null) {
   const row = rows<Row | null>(await caller.db.from('teams').select('*, team_members(count)').eq('id', teamId).maybeSingle());
   if (!row) throw notFound(TEAM_NOT_FOUND);
@@ -97,7 +97,7 @@ export function teamRoutes(router: Router, limiter: BookingRateLimit) {
     return json(await teamWithRole(caller, id, role));
   });
 
-  // Not in spec section 7: the overview cards, with this month's bookings really counted (design.md).
+  // Beyond docs/product/api.md: the overview cards, with this month's bookings really counted.
   router.get('/api/teams/:teamId/stats', async (ctx) => {
     const { caller, id } = await asMember(ctx);
     const [team, eventTypes, thisMonth] = await Promise.all([

@@ -5,7 +5,7 @@ import { useCurrentUser } from './hooks.ts';
 import { hardNavigate } from '../../lib/navigation.ts';
 import { notifyLoggedOut } from '../../lib/toaster.ts';
 
-/** Where the spec sends a logged-out visitor: /api/login is a server route, /login a screen. */
+/** Where a logged-out visitor goes (docs/product/screens.md): /api/login is a server route, /login a screen. */
 export type LoginTarget = '/api/login' | '/login';
 
 export function redirectToLogin(target: LoginTarget, navigate: (path: string) => void): () => void {

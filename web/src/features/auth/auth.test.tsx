@@ -15,7 +15,7 @@ const session = {
 };
 
 describe('sign in', () => {
-  it('shows the validation messages of spec section 5', async () => {
+  it('shows the validation messages of docs/product/validation.md', async () => {
     renderRoute('/login');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Sign in' }));
@@ -72,7 +72,7 @@ describe('sign in', () => {
 });
 
 describe('sign up', () => {
-  it('shows the validation messages of spec section 5', async () => {
+  it('shows the validation messages of docs/product/validation.md', async () => {
     renderRoute('/register');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Create account' }));

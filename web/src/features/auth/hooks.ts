@@ -8,7 +8,7 @@ import type { LoginValues, RegisterValues } from './schemas.ts';
 
 export const currentUserKey = ['auth', 'user'] as const;
 
-/** The signed-in user's profile row, or null when signed out (spec section 4: authenticated = data). */
+/** The signed-in user's profile row, or null when signed out (docs/product/states.md: authenticated = data). */
 export async function fetchCurrentUser(): Promise<Profile | null> {
   const { data } = await supabase.auth.getSession();
   const user = data.session?.user;
@@ -17,7 +17,7 @@ export async function fetchCurrentUser(): Promise<Profile | null> {
   return profile ?? ({ id: user.id, email: user.email ?? null, timezone: 'UTC' } as Profile);
 }
 
-/** Spec section 7: fresh for 5 minutes and refetched on window focus, no retry. */
+/** docs/product/api.md: fresh for 5 minutes and refetched on window focus, no retry. */
 export function useCurrentUser() {
   return useQuery({ queryKey: currentUserKey, queryFn: fetchCurrentUser, staleTime: 5 * 60_000, refetchOnWindowFocus: true, retry: false });
 }

@@ -39,7 +39,7 @@ describe('availability page', () => {
     });
   });
 
-  it('offers the spec choices and saves the settings', async () => {
+  it('offers the choices of docs/product/constants.md and saves the settings', async () => {
     signedInAs();
     let saved: Record<string, unknown> = {};
     server.use(

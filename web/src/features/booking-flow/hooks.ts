@@ -13,7 +13,7 @@ export function dateKey(day: Date): string {
 }
 
 /**
- * Spec section 5 (date picker): days before today and more than 60 days ahead are disabled, and so is
+ * docs/product/validation.md (date picker): days before today and more than 60 days ahead are disabled, and so is
  * every day the slots function offered nothing for (weekdays with no enabled availability among them).
  */
 export function isDayDisabled(day: Date, offered: ReadonlySet<string> | null, today = new Date()): boolean {

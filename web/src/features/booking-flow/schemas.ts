@@ -3,7 +3,7 @@ import { z } from 'zod';
 const optional = z.string().transform((value) => value.trim() || null);
 
 /**
- * Spec section 5 (public booking form): name and email required, one message for both, worded as the
+ * docs/product/validation.md (public booking form): name and email required, one message for both, worded as the
  * page or the dialog words it.
  */
 export function guestSchema(message: string) {

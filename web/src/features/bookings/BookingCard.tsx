@@ -5,7 +5,7 @@ import { StatusBadge } from '../../components/StatusBadge.tsx';
 import type { Booking } from '../../lib/types.ts';
 import { useBookingAction } from './hooks.ts';
 
-/** Spec section 4: Confirm/Reject on pending; Cancel on confirmed bookings still in the future. */
+/** docs/product/states.md: Confirm/Reject on pending; Cancel on confirmed bookings still in the future. */
 export function availableActions(booking: Pick<Booking, 'status' | 'start_time'>, now = new Date()): ('confirm' | 'reject' | 'cancel')[] {
   if (booking.status === 'pending') return ['confirm', 'reject'];
   if (booking.status === 'confirmed' && new Date(booking.start_time) > now) return ['cancel'];

@@ -169,7 +169,7 @@ describe('create booking dialog', () => {
     return screen.findByRole('dialog', { name: 'Create Booking' });
   }
 
-  it('shows the validation messages of spec section 5', async () => {
+  it('shows the validation messages of docs/product/validation.md', async () => {
     const dialog = await openDialog();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Booking' }));
     expect(await within(dialog).findByText('Please select an event type')).toBeInTheDocument();

@@ -11,7 +11,7 @@ export const bookingsKey = ['bookings'] as const;
 
 const BOOKING_SELECT = '*, event_type:event_types(title, duration)';
 
-/** Spec section 4: upcoming/past/all exclude cancelled; cancelled is its own list. */
+/** docs/product/states.md: upcoming/past/all exclude cancelled; cancelled is its own list. */
 export function useBookings(tab: BookingTab, limit?: number) {
   const { data: user } = useCurrentUser();
   return useQuery({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 const optional = z.string().transform((value) => value.trim() || null);
 
-// Spec section 5 (create booking, host): messages verbatim; optional fields go out as null when empty.
+// docs/product/validation.md (create booking, host): messages verbatim; optional fields go out as null when empty.
 export const hostBookingSchema = z.object({
   eventTypeId: z.coerce.number<string | number>().min(1, 'Please select an event type'),
   date: z.string(),

@@ -14,7 +14,7 @@ function dashboard(eventTypes: unknown[]) {
 }
 
 describe('event type dialog', () => {
-  it('requires a title and creates with the spec defaults', async () => {
+  it('requires a title and creates with the product defaults', async () => {
     let body: Record<string, unknown> = {};
     server.use(
       http.post(api('/rest/v1/event_types'), async ({ request }) => {

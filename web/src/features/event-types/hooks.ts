@@ -27,7 +27,7 @@ export function useSaveEventType() {
   return useMutation({
     mutationFn: async ({ id, values }: { id?: number; values: EventTypeValues }) => {
       if (id) unwrap(await supabase.from('event_types').update(eventTypeColumns(values)).eq('id', id).select().single());
-      // Creating a personal event type always sends isActive true (spec section 4).
+      // Creating a personal event type always sends isActive true (docs/product/states.md).
       else
         unwrap(
           await supabase

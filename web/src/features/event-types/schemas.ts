@@ -6,7 +6,7 @@ export { DURATIONS, eventTypeSchema } from '../../lib/shared.ts';
 export type EventTypeInput = z.input<typeof eventTypeSchema>;
 export type EventTypeValues = z.output<typeof eventTypeSchema>;
 
-// Spec section 9: duration 30, colour #3b82f6, active, auto-confirm.
+// docs/product/constants.md: duration 30, colour #3b82f6, active, auto-confirm.
 export const eventTypeDefaults = {
   title: '',
   description: '',

@@ -9,7 +9,7 @@ import { currentUserKey, useCurrentUser } from '../auth/index.ts';
 export type HandleStatus = 'idle' | 'checking' | 'available' | 'unavailable' | 'error';
 
 /**
- * Spec section 5: checked only after a 500 ms pause, only for 3+ characters that differ from the
+ * docs/product/validation.md: checked only after a 500 ms pause, only for 3+ characters that differ from the
  * current handle. A failed check marks the handle unavailable ('error').
  */
 export function useHandleCheck(handle: string, currentHandle: string | null | undefined): { status: HandleStatus; message: string } {

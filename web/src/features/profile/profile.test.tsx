@@ -105,7 +105,7 @@ describe('profile page', () => {
     await user.click(screen.getByRole('button', { name: 'Copy' }));
     expect(await screen.findByText('Copied!')).toBeInTheDocument();
     expect(screen.getByText('Profile URL copied to clipboard')).toBeInTheDocument();
-    // One toast at a time (spec section 9): the next waits until this one is gone.
+    // One toast at a time (docs/product/constants.md): the next waits until this one is gone.
     act(() => toaster.remove());
     await user.type(screen.getByLabelText('Company'), 'Analytical Engines');
     await user.click(screen.getByRole('button', { name: 'Save Profile' }));

@@ -24,7 +24,7 @@ export type ProfileValues = z.output<typeof profileSchema>;
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
-/** Spec section 5 (profile image): the toast to show, or null when the file is acceptable. */
+/** docs/product/validation.md (profile image): the toast to show, or null when the file is acceptable. */
 export function imageProblem(file: File): { title: string; description: string } | null {
   if (!file.type.startsWith('image/')) return { title: 'Invalid file type', description: 'Please select an image file' };
   if (file.size > MAX_IMAGE_BYTES) return { title: 'File too large', description: 'Please select an image smaller than 5MB' };

@@ -17,7 +17,7 @@ export function usePublicTeam(slug: string) {
   });
 }
 
-/** Spec section 2: the notice words differ when the visitor's zone matches the team's. */
+/** docs/product/screens.md: the notice words differ when the visitor's zone matches the team's. */
 export function timeZoneNotice(visitorZone: string, teamZone: string): string {
   return visitorZone === teamZone
     ? `All times are shown in your timezone (${visitorZone}), the same as the team's.`

@@ -10,7 +10,7 @@ import { teamCreateSchema, type TeamCreateInput, type TeamCreateValues } from '.
 
 const DEFAULTS: TeamCreateInput = { name: '', slug: '', description: '', timezone: 'UTC', isPublic: false };
 
-/** The slug follows the name until the user edits the slug by hand (spec section 5). */
+/** The slug follows the name until the user edits the slug by hand (docs/product/validation.md). */
 export function CreateTeamDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const create = useCreateTeam();
   const { register, control, handleSubmit, setValue, formState } = useDialogForm<TeamCreateInput, TeamCreateValues>(

@@ -8,7 +8,7 @@ import { useSaveTeamAvailability, useTeamAvailability } from './hooks.ts';
 const DEFAULT_RANGE = { start_time: '09:00', end_time: '17:00', is_enabled: true };
 
 /**
- * Spec section 4: every toggle, added or removed range and time change is saved at once. Switching a
+ * docs/product/states.md: every toggle, added or removed range and time change is saved at once. Switching a
  * day on adds 09:00-17:00 when it has no range; switching it off removes its ranges.
  */
 export function toggleDay(entries: TeamAvailability[], day: number, on: boolean): TeamAvailability[] {

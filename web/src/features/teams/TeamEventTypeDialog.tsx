@@ -12,7 +12,7 @@ import { useCreateTeamEventType } from './hooks.ts';
 import { memberChoices } from './members.ts';
 import { ASSIGNMENT_LABELS, teamEventTypeSchema, type TeamEventTypeInput, type TeamEventTypeValues } from './schemas.ts';
 
-// Spec section 5: the personal event type's defaults, not requiring all members, round robin.
+// docs/product/validation.md: the personal event type's defaults, not requiring all members, round robin.
 const DEFAULTS: TeamEventTypeInput = {
   ...eventTypeDefaults,
   requiresAllMembers: false,

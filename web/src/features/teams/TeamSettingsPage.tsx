@@ -53,7 +53,7 @@ function General({ team }: { team: Team }) {
   );
 }
 
-/** The copied state lasts 2 seconds (spec section 9). */
+/** The copied state lasts 2 seconds (docs/product/constants.md). */
 function useCopied(): [boolean, () => void] {
   const [copied, setCopied] = useState(false);
   useEffect(() => {

@@ -176,7 +176,7 @@ export function useCreateTeamEventType(teamId: number) {
   });
 }
 
-/** After team booking changes the upcoming, past and cancelled lists are refreshed (spec section 7). */
+/** After team booking changes the upcoming, past and cancelled lists are refreshed (docs/product/api.md). */
 function useTeamBookingMutation<T>(teamId: number, run: (input: T) => Promise<void>, success: string, fallback: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { inviteSchema, teamCreateSchema, teamEventTypeSchema, teamSettingsSchema } from '../../lib/shared.ts';
 
-// Spec section 5's team forms, shared with the functions.
+// The docs/product/validation.md team forms, shared with the functions.
 export { inviteSchema, teamCreateSchema, teamEventTypeSchema, teamSettingsSchema };
 export type TeamCreateInput = z.input<typeof teamCreateSchema>;
 export type TeamCreateValues = z.output<typeof teamCreateSchema>;

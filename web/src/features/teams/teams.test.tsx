@@ -60,7 +60,7 @@ describe('create team dialog', () => {
     expect(slug).toHaveValue('my-team');
   });
 
-  it('shows the validation messages of spec section 5', async () => {
+  it('shows the validation messages of docs/product/validation.md', async () => {
     const dialog = await openDialog();
     const user = userEvent.setup();
     await user.click(within(dialog).getByRole('button', { name: 'Create Team' }));
