@@ -39,6 +39,28 @@ export interface Ports {
   smtp: number;
 }
 
+/**
+ * [auth.rate_limit] of config.toml, as the Supabase CLI hands them to GoTrue: each a token bucket
+ * per client address that holds 30 requests and refills at the configured rate.
+ */
+export interface AuthRateLimits {
+  /** sign_in_sign_ups (GOTRUE_RATE_LIMIT_OTP): sign-ups, OTP, magic link, recovery, resend and user updates per 5 minutes. */
+  signInSignUps: number;
+  /** token_refresh: POST /token (password, refresh, PKCE, id_token grants) per 5 minutes. */
+  tokenRefresh: number;
+  /** token_verifications: GET|POST /verify per 5 minutes. */
+  tokenVerifications: number;
+  /** anonymous_users: anonymous sign-ins per hour. */
+  anonymousUsers: number;
+  /** web3: Web3 sign-ins per 5 minutes. */
+  web3: number;
+}
+
+export interface MfaFactorSettings {
+  enrollEnabled: boolean;
+  verifyEnabled: boolean;
+}
+
 export interface AuthSettings {
   siteUrl: string;
   additionalRedirectUrls: string[];
@@ -48,8 +70,20 @@ export interface AuthSettings {
   refreshTokenReuseInterval: number;
   enableSignup: boolean;
   enableConfirmations: boolean;
+  enableAnonymousSignIns: boolean;
+  enableManualLinking: boolean;
+  /** [auth.email] double_confirm_changes: an email change is confirmed from both addresses. */
+  secureEmailChange: boolean;
+  /** [auth.email] max_frequency in ms: how soon one account may be sent another auth mail. */
+  maxFrequencyMs: number;
+  /** [auth.email] otp_expiry in seconds. */
+  otpExpiry: number;
+  rateLimit: AuthRateLimits;
+  mfa: { maxEnrolledFactors: number; totp: MfaFactorSettings; phone: MfaFactorSettings; webAuthn: MfaFactorSettings };
+  /** [auth.web3.solana] / [auth.web3.ethereum] enabled. */
+  web3: { solana: boolean; ethereum: boolean };
   minimumPasswordLength: number;
-  /** Wrong passwords for one email within 5 minutes before sign-in is throttled. */
+  /** Wrong passwords for one email from one address within 5 minutes before that pair is throttled. */
   maxFailedSignIns: number;
   externalProviders: string[];
 }
@@ -129,6 +163,34 @@ export function readSupabaseToml(supabaseDir = SUPABASE_DIR): Toml {
   return parse(readFileSync(join(supabaseDir, 'config.toml'), 'utf8')) as Toml;
 }
 
+/** A Go duration ("1s", "1m30s", "500ms") in milliseconds, as the CLI reads max_frequency. */
+export function parseDuration(value: string | number): number {
+  if (typeof value === 'number') return value * 1000;
+  const units: Record<string, number> = { h: 3_600_000, m: 60_000, s: 1000, ms: 1 };
+  const parts = [...value.matchAll(/(\d+(?:\.\d+)?)(h|ms|m|s)/g)];
+  if (!parts.length || parts.map((p) => p[0]).join('') !== value.trim()) {
+    throw new Error(`Unreadable duration in config.toml: ${value}`);
+  }
+  return parts.reduce((ms, p) => ms + Number(p[1]) * units[p[2]], 0);
+}
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * A config.toml value, overridden by SUPABASE_<PATH> as the Supabase CLI's viper does
+ * (SUPABASE_AUTH_RATE_LIMIT_TOKEN_REFRESH for auth.rate_limit.token_refresh).
+ */
+function setting<T extends string | number | boolean>(toml: Toml, env: Env, path: string, fallback: T): T {
+  const fromEnv = env[`SUPABASE_${path.toUpperCase().replace(/\./g, '_')}`];
+  if (fromEnv !== undefined && fromEnv !== '') {
+    if (typeof fallback === 'number') return Number(fromEnv) as T;
+    if (typeof fallback === 'boolean') return (fromEnv === 'true') as T;
+    return fromEnv as T;
+  }
+  const value = path.split('.').reduce<any>((node, key) => node?.[key], toml);
+  return (value ?? fallback) as T;
+}
+
 /** "5MiB" → bytes, as the CLI reads sizes. */
 export function parseSize(value: string | number | undefined): number | null {
   if (value === undefined) return null;
@@ -147,6 +209,8 @@ export interface ConfigOverrides {
   web?: boolean;
   auth?: Partial<AuthSettings>;
   siteUrl?: string;
+  /** Environment read for SUPABASE_* overrides of config.toml (default: process.env). */
+  env?: Env;
 }
 
 export function loadConfig(overrides: ConfigOverrides = {}): StackConfig {
@@ -169,18 +233,44 @@ export function loadConfig(overrides: ConfigOverrides = {}): StackConfig {
     ...overrides.ports,
   };
   const a = toml.auth ?? {};
+  const cfg = overrides.env ?? env;
+  const get = <T extends string | number | boolean>(path: string, fallback: T) => setting(toml, cfg, path, fallback);
+  const factor = (kind: string): MfaFactorSettings => ({
+    enrollEnabled: get(`auth.mfa.${kind}.enroll_enabled`, false),
+    verifyEnabled: get(`auth.mfa.${kind}.verify_enabled`, false),
+  });
   const auth: AuthSettings = {
-    siteUrl: a.site_url ?? `http://localhost:${ports.web}`,
+    siteUrl: get('auth.site_url', `http://localhost:${ports.web}`),
     additionalRedirectUrls: a.additional_redirect_urls ?? [],
-    jwtExpiry: a.jwt_expiry ?? 3600,
-    refreshTokenRotation: a.enable_refresh_token_rotation ?? true,
-    refreshTokenReuseInterval: a.refresh_token_reuse_interval ?? 10,
-    enableSignup: (a.enable_signup ?? true) && (a.email?.enable_signup ?? true),
-    enableConfirmations: a.email?.enable_confirmations ?? false,
-    minimumPasswordLength: a.minimum_password_length ?? 6,
+    jwtExpiry: get('auth.jwt_expiry', 3600),
+    refreshTokenRotation: get('auth.enable_refresh_token_rotation', true),
+    refreshTokenReuseInterval: get('auth.refresh_token_reuse_interval', 10),
+    enableSignup: get('auth.enable_signup', true) && get('auth.email.enable_signup', true),
+    enableConfirmations: get('auth.email.enable_confirmations', false),
+    enableAnonymousSignIns: get('auth.enable_anonymous_sign_ins', false),
+    enableManualLinking: get('auth.enable_manual_linking', false),
+    secureEmailChange: get('auth.email.double_confirm_changes', true),
+    maxFrequencyMs: parseDuration(get('auth.email.max_frequency', '1s')),
+    otpExpiry: get('auth.email.otp_expiry', 3600),
+    minimumPasswordLength: get('auth.minimum_password_length', 6),
     maxFailedSignIns: 10,
+    // The CLI's defaults for keys config.toml leaves out.
+    rateLimit: {
+      signInSignUps: get('auth.rate_limit.sign_in_sign_ups', 30),
+      tokenRefresh: get('auth.rate_limit.token_refresh', 150),
+      tokenVerifications: get('auth.rate_limit.token_verifications', 30),
+      anonymousUsers: get('auth.rate_limit.anonymous_users', 30),
+      web3: get('auth.rate_limit.web3', 30),
+    },
+    mfa: {
+      maxEnrolledFactors: get('auth.mfa.max_enrolled_factors', 10),
+      totp: factor('totp'),
+      phone: factor('phone'),
+      webAuthn: factor('web_authn'),
+    },
+    web3: { solana: get('auth.web3.solana.enabled', false), ethereum: get('auth.web3.ethereum.enabled', false) },
     externalProviders: Object.entries<Toml>(a.external ?? {})
-      .filter(([, p]) => p.enabled)
+      .filter(([name, p]) => setting(toml, cfg, `auth.external.${name}.enabled`, Boolean(p.enabled)))
       .map(([name]) => name),
     ...overrides.auth,
   };

@@ -12,6 +12,8 @@ export class HttpError extends Error {
     message: string,
     /** Extra top-level fields (weak_password). */
     readonly extra: Record<string, unknown> = {},
+    /** Response headers (Retry-After of a 429). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }

@@ -2,10 +2,10 @@
 import type { IncomingMessage } from 'node:http';
 import type pg from 'pg';
 import type { StackConfig } from '../config.ts';
-import { forbidden, HttpError } from './errors.ts';
+import { badRequest, forbidden, HttpError } from './errors.ts';
 import { sessionExists } from './sessions.ts';
 import { verifyJWT, type AccessClaims } from './tokens.ts';
-import { findUserById, type UserRow } from './users.ts';
+import { findUserById, isBanned, type UserRow } from './users.ts';
 
 const ADMIN_ROLES = new Set(['service_role', 'supabase_admin']);
 
@@ -25,12 +25,16 @@ export interface Caller {
 export async function requireUser(config: StackConfig, pool: pg.Pool, req: IncomingMessage): Promise<Caller> {
   const claims = await bearerClaims(config, req);
   if (!claims.sub) throw forbidden('bad_jwt', 'invalid claim: missing sub claim');
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(claims.sub)) {
+    throw badRequest('bad_jwt', 'invalid claim: sub claim must be a UUID');
+  }
   const user = await findUserById(pool, claims.sub);
   if (!user) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
   const sessionId = claims.session_id || undefined;
   if (sessionId && !(await sessionExists(pool, sessionId))) {
     throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
   }
+  if (isBanned(user)) throw forbidden('user_banned', 'User is banned');
   return { claims, user, sessionId };
 }
 

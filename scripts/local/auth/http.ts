@@ -4,6 +4,16 @@ import { API_VERSION_2024, API_VERSION_HEADER, HttpError, OAuthError, wantsApi20
 
 const MAX_BODY = 1024 * 1024;
 
+/**
+ * The client's address: the one X-Forwarded-For entry the gateway writes (the socket address it
+ * saw; it replaces whatever the client sent), or this socket's peer for a direct caller.
+ */
+export function clientAddress(req: IncomingMessage): string {
+  const forwarded = String(req.headers['x-forwarded-for'] ?? '').split(',')[0].trim();
+  const ip = forwarded || req.socket.remoteAddress || '';
+  return ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+}
+
 export function sendJSON(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
@@ -79,6 +89,7 @@ export function sendError(req: IncomingMessage, res: ServerResponse, err: unknow
     sendJSON(res, 500, { code: 500, msg: 'Internal Server Error' });
     return;
   }
+  for (const [k, v] of Object.entries(err.headers)) res.setHeader(k, v);
   if (wantsApi2024(req)) {
     res.setHeader(API_VERSION_HEADER, API_VERSION_2024);
     sendJSON(res, err.status, { code: err.errorCode, message: err.message, ...err.extra });

@@ -4,7 +4,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { StackConfig } from '../config.ts';
 import { escapeHtml } from './http.ts';
 
-export type MailKind = 'signup' | 'recovery' | 'magiclink' | 'email_change';
+export type MailKind = 'signup' | 'invite' | 'recovery' | 'magiclink' | 'email_change' | 'reauthentication';
 
 const TEMPLATES: Record<MailKind, { subject: string; heading: string; lead: string; action: string }> = {
   signup: {
@@ -12,6 +12,12 @@ const TEMPLATES: Record<MailKind, { subject: string; heading: string; lead: stri
     heading: 'Confirm your signup',
     lead: 'Follow this link to confirm your user:',
     action: 'Confirm your mail',
+  },
+  invite: {
+    subject: 'You have been invited',
+    heading: 'You have been invited',
+    lead: 'You have been invited to create a user. Follow this link to accept the invite:',
+    action: 'Accept the invite',
   },
   recovery: {
     subject: 'Reset Your Password',
@@ -30,6 +36,12 @@ const TEMPLATES: Record<MailKind, { subject: string; heading: string; lead: stri
     heading: 'Confirm Change of Email',
     lead: 'Follow this link to confirm the update of your email:',
     action: 'Change Email',
+  },
+  reauthentication: {
+    subject: 'Confirm reauthentication',
+    heading: 'Confirm reauthentication',
+    lead: 'Enter the code below to confirm it is you.',
+    action: '',
   },
 };
 
@@ -59,12 +71,24 @@ export function createAuthMailer(config: StackConfig): AuthMailer {
 export async function sendAuthMail(
   config: StackConfig,
   mailer: AuthMailer,
+  /** A reauthentication mail carries only the code (`token` and `redirectTo` are unused). */
   mail: { kind: MailKind; to: string; token: string; code: string; redirectTo: string },
 ): Promise<void> {
   const t = TEMPLATES[mail.kind];
+  const from = { name: config.smtp.senderName, address: config.smtp.adminEmail };
+  if (mail.kind === 'reauthentication') {
+    await mailer.sendMail({
+      from,
+      to: mail.to,
+      subject: t.subject,
+      html: `<h2>${t.heading}</h2>\n<p>${t.lead}</p>\n<p>${mail.code}</p>`,
+      text: `${t.heading}\n\n${t.lead}\n${mail.code}\n`,
+    });
+    return;
+  }
   const link = verifyLink(config, mail.token, mail.kind, mail.redirectTo);
   await mailer.sendMail({
-    from: { name: config.smtp.senderName, address: config.smtp.adminEmail },
+    from,
     to: mail.to,
     subject: t.subject,
     html: `<h2>${t.heading}</h2>\n<p>${t.lead}</p>\n<p><a href="${escapeHtml(link)}">${t.action}</a></p>\n<p>Alternatively, enter the code: ${mail.code}</p>`,

@@ -6,11 +6,22 @@ import type pg from 'pg';
 import type { StackConfig } from '../config.ts';
 import { transaction } from '../db.ts';
 import { badRequest, HttpError, OAuthError } from './errors.ts';
+import { clientAddress } from './http.ts';
 import { refreshTokenString, signAccessToken, type AmrEntry } from './tokens.ts';
 import { findUserById, isBanned, loadUserJSON, updateUser, type Db, type UserRow } from './users.ts';
 
 /** How a session was authenticated: GoTrue's AuthenticationMethod values. */
-export type AuthMethod = 'password' | 'otp' | 'oauth' | 'recovery' | 'magiclink' | 'email/signup' | 'email_change' | 'invite';
+export type AuthMethod =
+  | 'password'
+  | 'otp'
+  | 'oauth'
+  | 'recovery'
+  | 'magiclink'
+  | 'email/signup'
+  | 'email_change'
+  | 'invite'
+  | 'anonymous'
+  | 'totp';
 
 export interface TokenResponse {
   access_token: string;
@@ -22,9 +33,8 @@ export interface TokenResponse {
 }
 
 function clientInfo(req: IncomingMessage) {
-  const forwarded = String(req.headers['x-forwarded-for'] ?? '').split(',')[0].trim();
-  const ip = forwarded || req.socket.remoteAddress || null;
-  return { userAgent: req.headers['user-agent'] ?? null, ip: ip && /^[0-9a-f.:]+$/i.test(ip) ? ip : null };
+  const ip = clientAddress(req);
+  return { userAgent: req.headers['user-agent'] ?? null, ip: /^[0-9a-f.:]+$/i.test(ip) ? ip : null };
 }
 
 async function amrOf(db: Db, sessionId: string): Promise<AmrEntry[]> {
@@ -35,6 +45,9 @@ async function amrOf(db: Db, sessionId: string): Promise<AmrEntry[]> {
   return rows.map((r) => ({ method: r.authentication_method, timestamp: Math.floor(r.updated_at.getTime() / 1000) }));
 }
 
+/** Methods that prove a second factor (GoTrue's AAL2 claims). */
+const AAL2_METHODS = new Set(['totp', 'mfa/totp', 'mfa/phone', 'mfa/webauthn', 'sso/saml']);
+
 export async function tokenResponse(
   db: Db,
   config: StackConfig,
@@ -42,7 +55,9 @@ export async function tokenResponse(
   sessionId: string,
   refreshToken: string,
 ): Promise<TokenResponse> {
-  const { token, expiresAt } = await signAccessToken(config, user, sessionId, await amrOf(db, sessionId));
+  const amr = await amrOf(db, sessionId);
+  const aal = amr.some((a) => AAL2_METHODS.has(a.method)) ? 'aal2' : 'aal1';
+  const { token, expiresAt } = await signAccessToken(config, user, sessionId, amr, aal);
   return {
     access_token: token,
     token_type: 'bearer',
@@ -86,6 +101,21 @@ export async function createSession(
   const refreshToken = await insertRefreshToken(db, user.id, sessionId, null);
   const signedIn = await updateUser(db, user.id, { last_sign_in_at: new Date() });
   return tokenResponse(db, config, signedIn, sessionId, refreshToken);
+}
+
+/**
+ * A fresh refresh token for a session whose assurance changed (MFA verified): the active one is
+ * revoked, so only the client that verified holds a token that refreshes into aal2.
+ */
+export async function rotateSessionToken(db: Db, config: StackConfig, userId: string, sessionId: string): Promise<TokenResponse> {
+  const { rows } = await db.query<{ token: string }>(
+    `update auth.refresh_tokens set revoked = true, updated_at = now()
+     where session_id = $1 and revoked = false returning token`,
+    [sessionId],
+  );
+  const issued = await insertRefreshToken(db, userId, sessionId, rows[0]?.token ?? null);
+  const user = await findUserById(db, userId);
+  return tokenResponse(db, config, user!, sessionId, issued);
 }
 
 interface RefreshRow {

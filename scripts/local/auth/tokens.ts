@@ -16,6 +16,7 @@ export interface AccessClaims extends JWTPayload {
   email?: string;
   session_id?: string;
   is_anonymous?: boolean;
+  aal?: string;
 }
 
 const key = (config: StackConfig) => new TextEncoder().encode(config.jwtSecret);
@@ -27,6 +28,7 @@ export async function signAccessToken(
   user: UserRow,
   sessionId: string,
   amr: AmrEntry[],
+  aal: 'aal1' | 'aal2' = 'aal1',
 ): Promise<{ token: string; expiresAt: number }> {
   const iat = Math.floor(Date.now() / 1000);
   const expiresAt = iat + config.auth.jwtExpiry;
@@ -42,7 +44,7 @@ export async function signAccessToken(
     app_metadata: user.raw_app_meta_data ?? {},
     user_metadata: user.raw_user_meta_data ?? {},
     role: user.role ?? 'authenticated',
-    aal: 'aal1',
+    aal,
     amr,
     session_id: sessionId,
     is_anonymous: user.is_anonymous,

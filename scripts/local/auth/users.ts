@@ -2,6 +2,7 @@
 import bcrypt from 'bcryptjs';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { factorJSON, factorsOf, type FactorRow } from './factors.ts';
 
 /** A pool or a client inside a transaction. */
 export type Db = Pick<pg.Pool, 'query'>;
@@ -21,6 +22,9 @@ export interface UserRow {
   recovery_token: string | null;
   recovery_sent_at: Date | null;
   email_change_token_new: string | null;
+  email_change_token_current: string | null;
+  /** With double_confirm_changes: 1 once one of the two addresses has confirmed. */
+  email_change_confirm_status: number;
   email_change: string | null;
   email_change_sent_at: Date | null;
   last_sign_in_at: Date | null;
@@ -32,6 +36,8 @@ export interface UserRow {
   phone_confirmed_at: Date | null;
   confirmed_at: Date | null;
   banned_until: Date | null;
+  reauthentication_token: string | null;
+  reauthentication_sent_at: Date | null;
   is_anonymous: boolean;
 }
 
@@ -80,9 +86,11 @@ export async function findUserByPendingEmail(db: Db, email: string): Promise<Use
   return rows[0];
 }
 
+export type TokenColumn = 'confirmation_token' | 'recovery_token' | 'email_change_token_new' | 'email_change_token_current';
+
 export async function findUserByToken(
   db: Db,
-  column: 'confirmation_token' | 'recovery_token' | 'email_change_token_new',
+  column: TokenColumn,
   token: string,
 ): Promise<UserRow | undefined> {
   if (!token) return undefined;
@@ -92,39 +100,72 @@ export async function findUserByToken(
 
 export async function insertUser(
   db: Db,
-  u: { id?: string; email: string; passwordHash: string | null; userMeta: Meta; appMeta: Meta; confirmed: boolean },
+  u: {
+    id?: string;
+    email: string | null;
+    passwordHash: string | null;
+    userMeta: Meta;
+    appMeta: Meta;
+    confirmed: boolean;
+    anonymous?: boolean;
+  },
 ): Promise<UserRow> {
   const { rows } = await db.query<UserRow>(
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
        raw_app_meta_data, raw_user_meta_data, created_at, updated_at, confirmation_token, recovery_token,
        email_change_token_new, email_change, is_super_admin, is_anonymous)
-     values ($1, $2, 'authenticated', 'authenticated', $3, $4, $5, $6, $7, now(), now(), '', '', '', '', false, false)
+     values ($1, $2, 'authenticated', 'authenticated', $3, $4, $5, $6, $7, now(), now(), '', '', '', '', false, $8)
      returning *`,
-    [NIL_INSTANCE, u.id ?? randomUUID(), u.email.toLowerCase(), u.passwordHash ?? '', u.confirmed ? new Date() : null, u.appMeta, u.userMeta],
+    [
+      NIL_INSTANCE,
+      u.id ?? randomUUID(),
+      u.email?.toLowerCase() ?? null,
+      u.passwordHash ?? '',
+      u.confirmed ? new Date() : null,
+      u.appMeta,
+      u.userMeta,
+      u.anonymous ?? false,
+    ],
   );
   return rows[0];
 }
 
 /**
- * A new email user and its email identity, as GoTrue's signup creates them (the identity's claims
- * are copied into user_metadata). A taken email fails with Postgres 23505.
+ * A new email user and its email identity. A self-service sign-up (`signup`) copies the identity's
+ * claims into user_metadata, as GoTrue's Signup does; an admin-made user (createUser, invite,
+ * generate_link) keeps user_metadata exactly as given. A taken email fails with Postgres 23505.
  */
 export async function insertEmailUser(
   db: Db,
-  u: { email: string; passwordHash: string | null; data: Meta; confirmed: boolean; appMeta?: Meta },
+  u: { email: string; passwordHash: string | null; data: Meta; confirmed: boolean; appMeta?: Meta; signup?: boolean },
 ): Promise<UserRow> {
   const id = randomUUID();
-  const claims = { sub: id, email: u.email, email_verified: u.confirmed, phone_verified: false };
+  const claims = { sub: id, email: u.email, email_verified: false, phone_verified: false };
+  const identityData = u.signup ? { ...u.data, ...claims } : claims;
   const user = await insertUser(db, {
     id,
     email: u.email,
     passwordHash: u.passwordHash,
-    userMeta: { ...u.data, ...claims },
+    userMeta: u.signup ? identityData : u.data,
     appMeta: { provider: 'email', providers: ['email'], ...u.appMeta },
-    confirmed: u.confirmed,
+    confirmed: false,
   });
-  await insertIdentity(db, id, 'email', id, { ...u.data, ...claims });
-  return user;
+  await insertIdentity(db, id, 'email', id, identityData);
+  return u.confirmed ? confirmUser(db, user) : user;
+}
+
+/** Marks the email verified on the user and its email identity (GoTrue's User.Confirm). */
+export async function confirmUser(db: Db, user: UserRow): Promise<UserRow> {
+  await db.query(
+    `update auth.identities set identity_data = identity_data || '{"email_verified": true}', updated_at = now()
+     where user_id = $1 and provider = 'email' and email = lower($2)`,
+    [user.id, user.email ?? ''],
+  );
+  return updateUser(db, user.id, {
+    email_confirmed_at: user.email_confirmed_at ?? new Date(),
+    confirmation_token: '',
+    raw_user_meta_data: mergeMeta(user.raw_user_meta_data, { email_verified: true }),
+  });
 }
 
 const UPDATABLE = new Set([
@@ -144,6 +185,11 @@ const UPDATABLE = new Set([
   'raw_user_meta_data',
   'banned_until',
   'role',
+  'is_anonymous',
+  'email_change_token_current',
+  'email_change_confirm_status',
+  'reauthentication_token',
+  'reauthentication_sent_at',
 ]);
 
 export async function updateUser(db: Db, id: string, fields: Partial<Record<string, unknown>>): Promise<UserRow> {
@@ -213,7 +259,7 @@ function identityJSON(i: IdentityRow) {
 }
 
 /** The user object of GoTrue's responses (omitempty fields left out when unset). */
-export function userJSON(u: UserRow, identities: IdentityRow[]) {
+export function userJSON(u: UserRow, identities: IdentityRow[], factors: FactorRow[] = []) {
   return {
     id: u.id,
     aud: u.aud ?? '',
@@ -227,10 +273,12 @@ export function userJSON(u: UserRow, identities: IdentityRow[]) {
     recovery_sent_at: u.recovery_sent_at ?? undefined,
     new_email: u.email_change || undefined,
     email_change_sent_at: u.email_change_sent_at ?? undefined,
+    invited_at: u.invited_at ?? undefined,
     last_sign_in_at: u.last_sign_in_at ?? undefined,
     app_metadata: u.raw_app_meta_data ?? {},
     user_metadata: u.raw_user_meta_data ?? {},
     identities: identities.map(identityJSON),
+    factors: factors.length ? factors.map(factorJSON) : undefined,
     created_at: u.created_at,
     updated_at: u.updated_at,
     banned_until: isBanned(u) ? u.banned_until! : undefined,
@@ -241,5 +289,5 @@ export function userJSON(u: UserRow, identities: IdentityRow[]) {
 export type UserJSON = ReturnType<typeof userJSON>;
 
 export async function loadUserJSON(db: Db, user: UserRow): Promise<UserJSON> {
-  return userJSON(user, await identitiesOf(db, user.id));
+  return userJSON(user, await identitiesOf(db, user.id), await factorsOf(db, user.id));
 }

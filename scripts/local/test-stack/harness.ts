@@ -1,5 +1,6 @@
 // What tests of the `stack` project use to reach the shared local stack.
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -78,4 +79,43 @@ let pool: pg.Pool | undefined;
 export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
   pool ??= new pg.Pool({ connectionString: stack().adminDbUrl, max: 4 });
   return (await pool.query<T>(text, params)).rows;
+}
+
+/**
+ * fetch from another loopback source address (127.0.0.0/8): Auth counts limits per client address,
+ * so tests play an attacker and a victim from two addresses of this machine.
+ */
+export function fetchFrom(localAddress: string): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    const url = new URL(request.url);
+    return new Promise<Response>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname + url.search,
+          method: request.method,
+          headers: Object.fromEntries(request.headers),
+          localAddress,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('error', reject);
+          res.on('end', () => {
+            const headers = new Headers();
+            for (const [k, v] of Object.entries(res.headers)) {
+              for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) headers.append(k, one);
+            }
+            const status = res.statusCode ?? 502;
+            resolve(new Response([204, 304].includes(status) ? null : Buffer.concat(chunks), { status, headers }));
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  };
 }

@@ -16,6 +16,20 @@ export interface TestStack {
 /** Service lines worth showing after a run: a test that failed on a 5xx is explained here. */
 const TROUBLE = /error|exception|panic|fatal|uncaught/i;
 
+/**
+ * The suite signs up and signs in hundreds of users from 127.0.0.1 on one stack, and mails one
+ * account several times in a row, so it raises config.toml's Auth limits the way a CLI user
+ * would, with SUPABASE_* overrides. The limits themselves are tested on Auth servers of their own
+ * with the config's real values.
+ */
+const RAISED_AUTH_LIMITS = {
+  SUPABASE_AUTH_EMAIL_MAX_FREQUENCY: '0s',
+  SUPABASE_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '1000000',
+  SUPABASE_AUTH_RATE_LIMIT_TOKEN_REFRESH: '1000000',
+  SUPABASE_AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '1000000',
+  SUPABASE_AUTH_RATE_LIMIT_ANONYMOUS_USERS: '1000000',
+};
+
 export async function startTestStack(options: StackOptions & { radicale?: boolean } = {}): Promise<TestStack> {
   const dataDir = tempDataDir('kairos-stack-');
   const base = await freePortRange(16);
@@ -29,6 +43,7 @@ export async function startTestStack(options: StackOptions & { radicale?: boolea
     startStack({
       seed: false,
       web: false,
+      env: { ...process.env, ...RAISED_AUTH_LIMITS },
       ...stackOptions,
       dataDir,
       ports: { gateway: base, db: base + 1, rest: base + 2, auth: base + 3, storage: base + 4, web: base + 5, inbox: base + 6, smtp: base + 7, functions: base + 8 },

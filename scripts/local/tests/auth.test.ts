@@ -2,15 +2,11 @@
 // app and the edge functions use it.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { decodeJwt, jwtVerify } from 'jose';
-import type { Server } from 'node:http';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ws from 'ws';
-import { createAuthServer } from '../auth/server.ts';
-import { loadConfig } from '../config.ts';
 import { anonClient, newUser, serviceClient, sql, stack, uniqueEmail } from '../test-stack/harness.ts';
 import { mails } from '../test-stack/mailpit.ts';
-import { freePortRange } from '../ports.ts';
+import { ownAuthServer } from '../test-stack/own-auth.ts';
 
 const SITE = 'http://localhost:5173';
 
@@ -142,7 +138,7 @@ describe('sign up and sign in', () => {
     expect(await raw.json()).toEqual({ code: 400, error_code: 'invalid_credentials', msg: 'Invalid login credentials' });
   });
 
-  it('throttles password sign-ins for one email after repeated wrong passwords', async () => {
+  it('throttles password sign-ins for one email from one address after repeated wrong passwords', async () => {
     const u = await newUser();
     const statuses: number[] = [];
     for (let i = 0; i < 20; i++) {
@@ -250,11 +246,38 @@ describe('user', () => {
     expect((await anonClient().auth.signInWithPassword({ email: u.email, password: u.password })).error?.status).toBe(400);
     expect((await anonClient().auth.signInWithPassword({ email: u.email, password: 'a-new-password-2' })).error).toBeNull();
 
+  });
+
+  it('changes the email only once a link mailed for the change is followed (double_confirm_changes)', async () => {
+    const u = await newUser();
+    const c = anonClient();
+    await c.auth.setSession({ access_token: u.accessToken, refresh_token: u.refreshToken });
+    const [before] = await sql('select email_confirmed_at from auth.users where id = $1', [u.id]);
     const newEmail = uniqueEmail('moved');
-    const moved = await c.auth.updateUser({ email: newEmail });
-    expect(moved.data.user?.email).toBe(newEmail);
-    const [identity] = await sql(`select identity_data->>'email' as email from auth.identities where user_id = $1`, [u.id]);
-    expect(identity.email).toBe(newEmail);
+    const pending = await c.auth.updateUser({ email: newEmail });
+    expect(pending.error).toBeNull();
+    expect(pending.data.user?.email).toBe(u.email);
+    expect(pending.data.user?.new_email).toBe(newEmail);
+    const [row] = await sql('select email, email_confirmed_at from auth.users where id = $1', [u.id]);
+    expect(row).toEqual({ email: u.email, email_confirmed_at: before.email_confirmed_at });
+
+    // GoTrue's secure email change mails both the new and the current address.
+    const toNew = await latestMail(newEmail);
+    const toCurrent = await latestMail(u.email);
+    expect([toNew.Subject, toCurrent.Subject]).toEqual(['Confirm Email Change', 'Confirm Email Change']);
+    expect(linkIn(toNew.Text)).not.toBe(linkIn(toCurrent.Text));
+
+    // config.toml leaves enable_confirmations off, so (as in GoTrue) one followed link completes it.
+    const landed = fragment((await fetch(linkIn(toNew.Text), { redirect: 'manual' })).headers.get('location')!);
+    expect(landed.get('type')).toBe('email_change');
+    const { data } = await anonClient().auth.getUser(landed.get('access_token')!);
+    expect(data.user?.email).toBe(newEmail);
+    expect(data.user?.new_email).toBeUndefined();
+    const [identity] = await sql(
+      `select identity_data->>'email' as email, identity_data->>'email_verified' as verified from auth.identities where user_id = $1`,
+      [u.id],
+    );
+    expect(identity).toEqual({ email: newEmail, verified: 'true' });
   });
 });
 
@@ -545,31 +568,15 @@ describe('settings', () => {
 });
 
 describe('with email confirmations on (an Auth server of its own on the test database)', () => {
-  let server: Server;
-  let pool: pg.Pool;
-  let apiUrl = '';
-
-  beforeAll(async () => {
-    const port = await freePortRange(1);
-    // Its public URL is its own port: the server also answers paths under /auth/v1.
-    // Its mails go to the shared stack's catcher.
-    const config = loadConfig({ ports: { gateway: port, auth: port, smtp: stack().smtpPort }, auth: { enableConfirmations: true } });
-    pool = new pg.Pool({ connectionString: stack().dbUrl, max: 4 });
-    server = createAuthServer({ config, pool });
-    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-    apiUrl = config.apiUrl;
-  });
-
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-    await pool.end();
-  });
+  // max_frequency off: these tests re-send to one address at once (that limit is tested in
+  // auth-limits.test.ts).
+  const own = ownAuthServer({ auth: { enableConfirmations: true, maxFrequencyMs: 0 } });
 
   const mailTo = latestMail;
 
   it('signs up without a session, refuses sign-in until the mailed link is followed', async () => {
     const email = uniqueEmail('confirm');
-    const c = jsClient(apiUrl);
+    const c = jsClient(own.apiUrl());
     const { data, error } = await c.auth.signUp({ email, password: 'confirm-me-1', options: { emailRedirectTo: `${SITE}/welcome` } });
     expect(error).toBeNull();
     expect(data.session).toBeNull();
@@ -595,7 +602,7 @@ describe('with email confirmations on (an Auth server of its own on the test dat
 
   it('confirms a PKCE sign-up with a code exchanged by supabase-js', async () => {
     const email = uniqueEmail('pkce-confirm');
-    const c = jsClient(apiUrl, 'pkce');
+    const c = jsClient(own.apiUrl(), 'pkce');
     await c.auth.signUp({ email, password: 'confirm-me-2', options: { emailRedirectTo: `${SITE}/welcome` } });
     const link = linkIn((await mailTo(email)).Text);
     expect(new URL(link).searchParams.get('token')).toMatch(/^pkce_/);
@@ -609,14 +616,14 @@ describe('with email confirmations on (an Auth server of its own on the test dat
 
   it('answers a repeated sign-up of a confirmed address with a decoy, and resends to unconfirmed ones', async () => {
     const u = await newUser();
-    const decoy = await jsClient(apiUrl).auth.signUp({ email: u.email, password: 'whatever-123' });
+    const decoy = await jsClient(own.apiUrl()).auth.signUp({ email: u.email, password: 'whatever-123' });
     expect(decoy.error).toBeNull();
     expect(decoy.data.user?.id).not.toBe(u.id);
     expect(decoy.data.user?.identities).toEqual([]);
     expect(await mails(u.email)).toEqual([]);
 
     const email = uniqueEmail('resend');
-    const c = jsClient(apiUrl);
+    const c = jsClient(own.apiUrl());
     await c.auth.signUp({ email, password: 'confirm-me-3' });
     const first = linkIn((await mailTo(email)).Text);
     expect((await c.auth.resend({ type: 'signup', email })).error).toBeNull();
@@ -629,27 +636,50 @@ describe('with email confirmations on (an Auth server of its own on the test dat
     expect(ok.get('access_token')).toBeTruthy();
   });
 
-  it('changes the email only when the link sent to the new address is followed', async () => {
+  it('changes the email only when the links sent to both addresses are followed', async () => {
     const u = await newUser();
-    const c = jsClient(apiUrl);
+    const c = jsClient(own.apiUrl());
     await c.auth.setSession({ access_token: u.accessToken, refresh_token: u.refreshToken });
     const newEmail = uniqueEmail('new-address');
     const pending = await c.auth.updateUser({ email: newEmail });
     expect(pending.error).toBeNull();
     expect(pending.data.user?.email).toBe(u.email);
     expect(pending.data.user?.new_email).toBe(newEmail);
-    const mail = await mailTo(newEmail);
-    expect(mail.Subject).toBe('Confirm Email Change');
-    const landed = fragment((await fetch(linkIn(mail.Text), { redirect: 'manual' })).headers.get('location')!);
+    const toNew = await mailTo(newEmail);
+    const toCurrent = await mailTo(u.email);
+    expect(toNew.Subject).toBe('Confirm Email Change');
+    expect(toCurrent.Subject).toBe('Confirm Email Change');
+
+    const first = fragment((await fetch(linkIn(toNew.Text), { redirect: 'manual' })).headers.get('location')!);
+    expect(first.get('message')).toBe('Confirmation link accepted. Please proceed to confirm link sent to the other email');
+    expect(first.get('access_token')).toBeNull();
+    expect((await sql('select email from auth.users where id = $1', [u.id]))[0].email).toBe(u.email);
+
+    const landed = fragment((await fetch(linkIn(toCurrent.Text), { redirect: 'manual' })).headers.get('location')!);
     expect(landed.get('type')).toBe('email_change');
     const { data } = await c.auth.getUser(landed.get('access_token')!);
     expect(data.user?.email).toBe(newEmail);
     expect(data.user?.new_email).toBeUndefined();
   });
 
+  it('confirms an email change by the two codes through verifyOtp', async () => {
+    const u = await newUser();
+    const c = jsClient(own.apiUrl());
+    await c.auth.setSession({ access_token: u.accessToken, refresh_token: u.refreshToken });
+    const newEmail = uniqueEmail('otp-address');
+    await c.auth.updateUser({ email: newEmail });
+    const code = async (to: string) => /enter the code: (\d{6})/.exec((await mailTo(to)).Text)![1];
+    const half = await c.auth.verifyOtp({ email: u.email, token: await code(u.email), type: 'email_change' });
+    expect(half.error).toBeNull();
+    expect(half.data.session).toBeNull();
+    const done = await c.auth.verifyOtp({ email: newEmail, token: await code(newEmail), type: 'email_change' });
+    expect(done.error).toBeNull();
+    expect(done.data.user?.email).toBe(newEmail);
+  });
+
   it('serves the admin API under /auth/v1 when called directly', async () => {
     const u = await newUser();
-    const admin = createClient(apiUrl, stack().serviceRoleKey, {
+    const admin = createClient(own.apiUrl(), stack().serviceRoleKey, {
       auth: { persistSession: false, autoRefreshToken: false },
       realtime: { transport: ws as never },
     }).auth.admin;

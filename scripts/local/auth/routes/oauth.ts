@@ -30,6 +30,9 @@ export const PROVIDERS = new Set([
 
 const ISSUERS: Record<string, string> = { google: 'https://accounts.google.com', apple: 'https://appleid.apple.com' };
 
+/** The ID-token issuer a provider signs as (a made-up local one for the others). */
+export const issuerOf = (provider: string) => ISSUERS[provider] ?? `https://${provider}.local-idp.test`;
+
 /** The deterministic test identity each provider offers by default. */
 export function testIdentity(provider: string): { email: string; name: string } {
   const label = provider.charAt(0).toUpperCase() + provider.slice(1);
@@ -161,7 +164,7 @@ export const identitySubmit: Handler = async (ctx, req, res) => {
     }
     const sub = subjectFor(provider, email);
     const data: Meta = {
-      iss: ISSUERS[provider] ?? `https://${provider}.local-idp.test`,
+      iss: issuerOf(provider),
       sub,
       name,
       email,

@@ -3,15 +3,18 @@ import { randomUUID } from 'node:crypto';
 import { transaction } from '../../db.ts';
 import { badRequest, unprocessable, weakPassword } from '../errors.ts';
 import { createFlowState, pkceParams } from '../flow.ts';
-import { obj, readJSON, sendJSON, str } from '../http.ts';
+import type { IncomingMessage } from 'node:http';
+import { clientAddress, obj, readJSON, sendJSON, str } from '../http.ts';
+import { checkMailFrequency } from '../limits.ts';
 import { sendAuthMail } from '../mail.ts';
 import { referrer } from '../redirects.ts';
-import { createSession } from '../sessions.ts';
+import { createSession, type TokenResponse } from '../sessions.ts';
 import { otp, tokenHash } from '../tokens.ts';
 import {
   findUserByEmail,
   hashPassword,
   insertEmailUser,
+  insertUser,
   loadUserJSON,
   updateUser,
   type Db,
@@ -32,9 +35,10 @@ export async function sendConfirmation(
   redirectTo: string,
   pkce: boolean,
 ): Promise<UserRow> {
+  checkMailFrequency(user.confirmation_sent_at, ctx.config.auth.maxFrequencyMs, ctx.now);
   const code = otp();
   const hash = tokenHash(user.email!, code);
-  const updated = await updateUser(db, user.id, { confirmation_token: hash, confirmation_sent_at: new Date() });
+  const updated = await updateUser(db, user.id, { confirmation_token: hash, confirmation_sent_at: new Date(ctx.now()) });
   await sendAuthMail(ctx.config, ctx.mailer, {
     kind: 'signup',
     to: user.email!,
@@ -64,16 +68,28 @@ function decoyUser(email: string, data: Meta) {
   };
 }
 
+/** signInAnonymously: a user without email or password, when config.toml enables it. */
+async function signupAnonymously(ctx: AuthContext, req: IncomingMessage, data: Meta): Promise<TokenResponse> {
+  if (!ctx.config.auth.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+  return transaction(ctx.pool, async (db) => {
+    const user = await insertUser(db, { email: null, passwordHash: null, userMeta: data, appMeta: {}, confirmed: false, anonymous: true });
+    return createSession(db, ctx.config, user, 'anonymous', req);
+  });
+}
+
 export const signup: Handler = async (ctx, req, res, url) => {
   const { config, pool } = ctx;
-  if (!config.auth.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
   const body = await readJSON(req);
   const password = str(body, 'password');
   const data = obj(body, 'data') ?? {};
-  // Neither email nor phone is auth-js's signInAnonymously, which config.toml leaves disabled.
+  // Neither email nor phone is auth-js's signInAnonymously.
   if (!str(body, 'email') && !str(body, 'phone')) {
-    throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+    if (!config.auth.enableAnonymousSignIns) throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+    ctx.limits.anonymous.take(clientAddress(req));
+    return sendJSON(res, 200, await signupAnonymously(ctx, req, data));
   }
+  ctx.limits.emailActions.take(clientAddress(req));
+  if (!config.auth.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
   if (!password) throw badRequest('validation_failed', 'Signup requires a valid password');
   checkPassword(ctx, password);
   if (str(body, 'phone')) throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
@@ -101,7 +117,7 @@ export const signup: Handler = async (ctx, req, res, url) => {
   const result = await transaction(pool, async (db) => {
     let user: UserRow;
     try {
-      user = await insertEmailUser(db, { email, passwordHash, data, confirmed: autoconfirm });
+      user = await insertEmailUser(db, { email, passwordHash, data, confirmed: autoconfirm, signup: true });
     } catch (e) {
       if ((e as { code?: string }).code === '23505') throw unprocessable('user_already_exists', 'User already registered');
       throw e;
