@@ -187,7 +187,7 @@ function setting<T extends string | number | boolean>(toml: Toml, env: Env, path
     if (typeof fallback === 'boolean') return (fromEnv === 'true') as T;
     return fromEnv as T;
   }
-  const value = path.split('.').reduce<any>((node, key) => node?.[key], toml);
+  const value = path.split('.').reduce<unknown>((node, key) => (node as Toml | undefined)?.[key], toml);
   return (value ?? fallback) as T;
 }
 

@@ -57,8 +57,8 @@ export async function confirmEmailChange(db: Db, user: UserRow): Promise<UserRow
     await insertIdentity(db, user.id, 'email', user.id, { sub: user.id, email, email_verified: true, phone_verified: false });
     user = await syncProviders(db, user);
   }
-  let changed = await setEmail(db, user, email, true);
-  changed = await updateUser(db, user.id, {
+  await setEmail(db, user, email, true);
+  const changed = await updateUser(db, user.id, {
     email_change: '',
     email_change_token_new: '',
     email_change_token_current: '',
