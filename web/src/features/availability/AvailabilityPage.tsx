@@ -8,6 +8,7 @@ import { SwitchField } from '../../components/SwitchField.tsx';
 import { TimeSelect } from '../../components/TimeSelect.tsx';
 import { DAY_NAMES, WEEK_MONDAY_FIRST } from '../../lib/time.ts';
 import type { AvailabilityRule } from '../../lib/types.ts';
+import { CalendarsSection } from '../calendars/index.ts';
 import { EventTypesSection } from '../event-types/index.ts';
 import { SETTINGS_DEFAULTS, useAvailability, useSaveAvailability, useSaveSettings, useSettings } from './hooks.ts';
 
@@ -213,6 +214,7 @@ export default function AvailabilityPage() {
           }
         />
       )}
+      <CalendarsSection />
       <EventTypesSection />
     </Stack>
   );

@@ -1,10 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../../test/server.ts';
 import { api, renderRoute, restGet, rpc, signedInAs } from '../../test/utils.tsx';
+import { noCalendars } from '../calendars/test-handlers.ts';
 import { rulesToWeek, weekToRules } from './AvailabilityPage.tsx';
+
+beforeEach(() => server.use(...noCalendars));
 
 describe('availability page', () => {
   it('lists the week Monday first and saves every range', async () => {

@@ -1,0 +1,94 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '../../test/server.ts';
+import { api, renderRoute, restGet, rpc, signedInAs } from '../../test/utils.tsx';
+import { noCalendars } from './test-handlers.ts';
+
+function page() {
+  server.use(restGet('availability_rules', []), restGet('user_settings', []), restGet('event_types', []));
+}
+
+describe('calendars section', () => {
+  it('shows a connection that stopped working, with its reason, and its calendars', async () => {
+    signedInAs();
+    page();
+    server.use(
+      restGet('calendar_connections', [
+        {
+          id: 4,
+          provider: 'caldav',
+          label: 'me on dav.example.com',
+          server_url: 'https://dav.example.com/',
+          username: 'me',
+          status: 'error',
+          last_error: 'The server refused the user name or app password',
+          last_synced_at: '2026-11-20T10:00:00Z',
+          calendar_sources: [
+            { id: 7, name: 'Work', color: null, checks_conflicts: true, can_write: true, receives_bookings: true },
+            { id: 8, name: 'Family', color: null, checks_conflicts: false, can_write: true, receives_bookings: false },
+          ],
+        },
+      ]),
+      ...noCalendars,
+    );
+    renderRoute('/availability');
+    const card = await screen.findByRole('listitem', { name: 'me on dav.example.com' });
+    expect(within(card).getByText('Not syncing')).toBeInTheDocument();
+    expect(within(card).getByRole('alert')).toHaveTextContent('The server refused the user name or app password');
+    expect(within(card).getByRole('checkbox', { name: /Work/ })).toBeChecked();
+    expect(within(card).getByRole('checkbox', { name: /Family/ })).not.toBeChecked();
+    expect(within(card).getByRole('radio', { name: 'Work' })).toBeChecked();
+  });
+
+  it('connects a CalDAV account with the fields the function expects', async () => {
+    signedInAs();
+    page();
+    let sent: unknown = null;
+    server.use(
+      ...noCalendars,
+      http.post(api('/functions/v1/calendars/connections'), async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ id: 1, synced: true, error: null }, { status: 201 });
+      }),
+    );
+    renderRoute('/availability');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Connect CalDAV account' }));
+    await user.type(screen.getByLabelText(/Server address/), 'https://caldav.example.com/');
+    await user.type(screen.getByLabelText(/User name/), 'me@example.com');
+    await user.type(screen.getByLabelText(/App password/), 'abcd-efgh');
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByText('Calendar connected')).toBeInTheDocument();
+    expect(sent).toEqual({ provider: 'caldav', serverUrl: 'https://caldav.example.com/', username: 'me@example.com', password: 'abcd-efgh' });
+  });
+
+  it('shows the server\'s reason when a connection is refused', async () => {
+    signedInAs();
+    page();
+    server.use(
+      ...noCalendars,
+      http.post(api('/functions/v1/calendars/connections'), () =>
+        HttpResponse.json({ code: 'calendar_failed', message: 'Could not connect: 10.0.0.7 is a private address' }, { status: 400 }),
+      ),
+    );
+    renderRoute('/availability');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Subscribe to calendar address' }));
+    await user.type(screen.getByLabelText(/Calendar address/), 'http://10.0.0.7/cal.ics');
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByText('Could not connect: 10.0.0.7 is a private address')).toBeInTheDocument();
+  });
+
+  it('makes a webcal:// feed address and shows it once', async () => {
+    signedInAs();
+    page();
+    server.use(...noCalendars, rpc('regenerate_calendar_feed', 'tok_123'));
+    renderRoute('/availability');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Create feed address' }));
+    const field = await screen.findByRole('textbox', { name: 'Calendar feed address' });
+    expect((field as HTMLInputElement).value).toMatch(/^webcal:\/\/.+\/functions\/v1\/calendars\/feed\/tok_123\.ics$/);
+  });
+});

@@ -1,0 +1,1 @@
+export { CalendarsSection } from './CalendarsSection.tsx';

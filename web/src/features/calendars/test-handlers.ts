@@ -1,0 +1,10 @@
+// msw handlers for what the Calendars section reads, for component tests of the pages that show it.
+import { http, HttpResponse } from 'msw';
+import { api, restGet, rpc } from '../../test/utils.tsx';
+
+/** No calendar connected, no feed yet, Google not configured. */
+export const noCalendars = [
+  restGet('calendar_connections', []),
+  rpc('calendar_feed_created_at', null),
+  http.get(api('/functions/v1/calendars/providers'), () => HttpResponse.json({ caldav: true, ics: true, google: false })),
+];
