@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../../test/server.ts';
 import { api, renderRoute, restGet, rpc, signedInAs } from '../../test/utils.tsx';
-import { noCalendars } from '../calendars/test-handlers.ts';
+import { noCalendars } from '../../test/calendars.ts';
 import { rulesToWeek, weekToRules } from './AvailabilityPage.tsx';
 
 beforeEach(() => server.use(...noCalendars));

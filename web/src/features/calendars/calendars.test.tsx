@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../test/server.ts';
 import { api, renderRoute, restGet, rpc, signedInAs } from '../../test/utils.tsx';
-import { noCalendars } from './test-handlers.ts';
+import { noCalendars } from '../../test/calendars.ts';
 
 function page() {
   server.use(restGet('availability_rules', []), restGet('user_settings', []), restGet('event_types', []));

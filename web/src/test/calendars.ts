@@ -1,6 +1,6 @@
-// msw handlers for what the Calendars section reads, for component tests of the pages that show it.
+// msw handlers for what the Calendars section (on the Availability page) reads, for component tests.
 import { http, HttpResponse } from 'msw';
-import { api, restGet, rpc } from '../../test/utils.tsx';
+import { api, restGet, rpc } from './utils.tsx';
 
 /** No calendar connected, no feed yet, Google not configured. */
 export const noCalendars = [
