@@ -7,6 +7,7 @@ import { availabilityRoutes } from './routes/availability.ts';
 import { bookingRoutes } from './routes/bookings.ts';
 import { dateOverrideRoutes } from './routes/date-overrides.ts';
 import { eventTypeRoutes } from './routes/event-types.ts';
+import { manageRoutes } from './routes/manage.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { publicRoutes } from './routes/public.ts';
 import { teamRoutes } from './routes/teams.ts';
@@ -23,6 +24,7 @@ export function apiRouter(limiter: BookingRateLimit): Router {
   dateOverrideRoutes(router);
   timeOffRoutes(router);
   bookingRoutes(router, limiter);
+  manageRoutes(router);
   teamRoutes(router, limiter);
   return router;
 }

@@ -93,9 +93,9 @@ describe('catalogue', () => {
       where p.pronamespace = 'public'::regnamespace and has_function_privilege('anon', p.oid, 'execute')
       order by 1`);
     expect(rows.map((r) => r.proname)).toEqual([
-      'check_handle', 'directory_profiles', 'public_availability', 'public_busy', 'public_event_type',
-      'public_event_types', 'public_profile', 'public_profile_by_handle', 'public_team', 'public_team_availability',
-      'public_team_event_types', 'public_team_members',
+      'check_handle', 'directory_profiles', 'guest_booking', 'guest_cancel_booking', 'public_availability', 'public_busy',
+      'public_event_type', 'public_event_types', 'public_profile', 'public_profile_by_handle', 'public_team',
+      'public_team_availability', 'public_team_event_types', 'public_team_members',
     ]);
   });
 

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import ICAL from 'ical.js';
 import { expect } from 'vitest';
 import { sql } from '../../../scripts/local/test-stack/harness.ts';
-import { partText, waitForMails, type Mail } from '../../../scripts/local/test-stack/mailpit.ts';
+import { mails, partText, type Mail } from '../../../scripts/local/test-stack/mailpit.ts';
 import { call } from '../api/client.ts';
 import { guestBody } from '../api/fixtures.ts';
 
@@ -51,9 +51,24 @@ export async function guestBooks(eventTypeId: number, start: Date, guestEmail: s
   return res.body as { id: number; status: string; startTime: string };
 }
 
-/** Mails to `address` with exactly these subjects arrive (newest first in the answer). */
-export async function mailsWithSubjects(address: string, count: number): Promise<Mail[]> {
-  return waitForMails(address, count);
+/** The manage link a guest mail carries: /booking/{uid}?token=… */
+export function manageLink(mail: Mail): { url: string; uid: string; token: string } {
+  const m = /(http\S+\/booking\/([0-9a-f-]{36})\?token=([A-Za-z0-9_-]+))/.exec(mail.Text);
+  expect(m, `${mail.Subject} carries a manage link`).not.toBeNull();
+  return { url: m![1], uid: m![2], token: m![3] };
+}
+
+/** The newest mail to `address` whose subject starts with `prefix`, once it has arrived. */
+export async function mailStartingWith(address: string, prefix: string): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(async () => (found = (await mails(address)).find((m) => m.Subject.startsWith(prefix))) !== undefined, {
+      timeout: 45_000,
+      interval: 250,
+      message: `a mail "${prefix}…" to ${address}`,
+    })
+    .toBe(true);
+  return found!;
 }
 
 /** The outbox rows of a booking, oldest first. */

@@ -1063,6 +1063,53 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: number
       }
+      guest_booking: { Args: { p_token: string; p_uid: string }; Returns: Json }
+      guest_cancel_booking: {
+        Args: { p_reason?: string; p_token: string; p_uid: string }
+        Returns: Json
+      }
+      guest_reschedule_booking: {
+        Args: {
+          p_end: string
+          p_member_id?: string
+          p_start: string
+          p_token: string
+          p_uid: string
+        }
+        Returns: {
+          assigned_user_id: string | null
+          cancellation_reason: string | null
+          cancelled_by: string | null
+          created_at: string
+          end_time: string
+          event_type_id: number | null
+          guest_company: string | null
+          guest_email: string
+          guest_name: string
+          guest_phone: string | null
+          guest_timezone: string | null
+          ical_sequence: number
+          ical_uid: string
+          id: number
+          manage_token_hash: string | null
+          notes: string | null
+          rescheduled_from: number | null
+          rescheduled_to: number | null
+          start_time: string
+          status: Database["public"]["Enums"]["booking_status"]
+          team_event_type_id: number | null
+          team_id: number | null
+          uid: string
+          updated_at: string
+          user_id: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "bookings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       invite_team_member: {
         Args: { p_email: string; p_role?: string; p_team_id: number }
         Returns: {

@@ -23,6 +23,8 @@ import { camelize } from '../db/shapes.ts';
 export interface GuestDetails {
   guestName: string;
   guestEmail: string;
+  /** The zone the guest booked in: their mails show times in it. */
+  guestTimeZone?: string | null;
   guestPhone?: string | null;
   guestCompany?: string | null;
   notes?: string | null;
@@ -57,7 +59,7 @@ const REJECTIONS: Record<Exclude<SlotRejection, 'busy'>, [AppError['code'], stri
   limit: ['limit_reached', 'This day is fully booked for this event type. Please select a different day.'],
 };
 
-function rejection(reason: SlotRejection): AppError {
+export function rejection(reason: SlotRejection): AppError {
   return reason === 'busy' ? slotTaken() : new AppError(...REJECTIONS[reason]);
 }
 
@@ -69,6 +71,7 @@ function guestJson(g: GuestDetails) {
     guest_phone: orNull(g.guestPhone),
     guest_company: orNull(g.guestCompany),
     notes: orNull(g.notes),
+    guest_timezone: orNull(g.guestTimeZone),
   };
 }
 

@@ -3,7 +3,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { invalid } from '../rules/errors.ts';
 import type { SlotsQuery } from '../rules/schemas.ts';
-import { computeSlots } from '../rules/slots.ts';
+import { computeSlots, type SlotRules } from '../rules/slots.ts';
 import { DAY_MS, toMs, zonedDateRange } from '../rules/time.ts';
 import { loadPersonalSchedule, loadTeamSchedule, personalRules, teamRules } from './schedule.ts';
 
@@ -18,7 +18,7 @@ export async function listSlots(
   service: SupabaseClient,
   query: SlotsQuery,
   callerId: string | undefined,
-  opts: { now?: Date; readBusyOf?: (userIds: string[]) => void } = {},
+  opts: { now?: Date; readBusyOf?: (userIds: string[]) => void; adjustRules?: (rules: SlotRules) => SlotRules } = {},
 ) {
   const now = opts.now ?? new Date();
   const range = zonedDateRange(query.startDate, query.endDate, query.timeZone);
@@ -29,7 +29,8 @@ export async function listSlots(
   if (query.eventTypeId !== undefined) {
     const schedule = await loadPersonalSchedule(service, query.eventTypeId);
     opts.readBusyOf?.([schedule.eventType.userId]);
-    const rules = await personalRules(service, schedule, from, to, now);
+    const read = await personalRules(service, schedule, from, to, now);
+    const rules = opts.adjustRules ? opts.adjustRules(read) : read;
     return {
       eventTypeId: schedule.eventType.id,
       duration: schedule.eventType.duration,

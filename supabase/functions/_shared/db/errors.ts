@@ -29,6 +29,8 @@ export function fromDbError(error: DbError, notFoundMessage = 'Not found'): AppE
       return forbidden();
     case 'PGRST116': // .single() found no row (RLS hides it or it does not exist)
       return notFound(notFoundMessage);
+    case 'KR001': // a guest change inside the host's notice (guest_cancel_booking, guest_reschedule_booking)
+      return new AppError('change_too_late', error.message);
     case 'P0002': // no_data_found raised by an RPC
       return notFound(error.message || notFoundMessage);
     case 'PGRST000': // PostgREST cannot reach the database (down or restarting)

@@ -5,6 +5,8 @@ export interface FunctionEnv {
   serviceRoleKey: string;
   /** Guest bookings one address may make on one calendar per minute (BOOKING_RATE_LIMIT_PER_MINUTE, default 60). */
   bookingsPerMinute: number;
+  /** Derives guests' manage tokens (BOOKING_TOKEN_SECRET); without it guests cannot reschedule. */
+  bookingTokenSecret?: string;
 }
 
 function positive(value: string | undefined): number | undefined {
@@ -23,5 +25,6 @@ export function readEnv(get: (name: string) => string | undefined): FunctionEnv 
     anonKey: need('SUPABASE_ANON_KEY'),
     serviceRoleKey: need('SUPABASE_SERVICE_ROLE_KEY'),
     bookingsPerMinute: positive(get('BOOKING_RATE_LIMIT_PER_MINUTE')) ?? 60,
+    bookingTokenSecret: get('BOOKING_TOKEN_SECRET'),
   };
 }

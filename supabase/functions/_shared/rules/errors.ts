@@ -21,6 +21,7 @@ export const ERROR_STATUS = {
   member_busy: 409, // the member to assign already has a booking then
   limit_reached: 409, // the event type's bookings of that day or week are at their limit
   invalid_transition: 409, // a booking status change the rules do not allow
+  change_too_late: 409, // a guest's cancel or reschedule inside the host's notice for guest changes
   already_exists: 409,
   email_taken: 409,
   handle_taken: 409,

@@ -240,6 +240,8 @@ const guestExtras = {
   guestPhone: optionalText(50),
   guestCompany: optionalText(200),
   notes: optionalText(2000),
+  /** The zone the guest picked on the booking page; their mails show times in it. */
+  guestTimeZone: timeZone.optional(),
 };
 
 /** POST /api/bookings: a host books on one of their own event types. */
@@ -280,6 +282,13 @@ export const bookingStatusSchema = z.object({
   status: z.literal('cancelled', { error: 'Status can only be set to cancelled' }),
 });
 export type BookingStatusInput = z.infer<typeof bookingStatusSchema>;
+
+/** The guest's manage link: its token, and what a cancel or a reschedule sends. A missing token reads as a wrong one. */
+const manageToken = z.string().max(200).default('');
+export const guestCancelSchema = z.object({ token: manageToken, reason: optionalText(500) });
+export type GuestCancelInput = z.infer<typeof guestCancelSchema>;
+export const guestRescheduleSchema = z.object({ token: manageToken, startTime: isoInstant('Please select a date and time.') });
+export type GuestRescheduleInput = z.infer<typeof guestRescheduleSchema>;
 
 // -- teams ---------------------------------------------------------------------------------------
 
@@ -376,6 +385,11 @@ export const slotsQuerySchema = z
   })
   .refine((q) => q.startDate <= q.endDate, { message: 'End date must not be before start date', path: ['endDate'] });
 export type SlotsQuery = z.infer<typeof slotsQuerySchema>;
+
+/** GET /api/booking/{uid}/slots: the days to list the times a booking can move to (its event type is its own). */
+export const moveSlotsQuerySchema = z
+  .object({ startDate: localDate, endDate: localDate, timeZone: timeZone.default('UTC') })
+  .refine((q) => q.startDate <= q.endDate, { message: 'End date must not be before start date', path: ['endDate'] });
 
 /** ?startDate=&endDate= of the booking lists (ISO instants, both optional). */
 export const dateRangeQuerySchema = z.object({

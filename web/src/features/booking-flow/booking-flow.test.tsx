@@ -113,6 +113,7 @@ describe('event booking page', () => {
       guestPhone: null,
       guestCompany: null,
       notes: null,
+      guestTimeZone: 'UTC',
       startTime: slot(10).start,
       endTime: slot(10).end,
     });

@@ -47,6 +47,8 @@ export function useBookingFlow(target: BookingTarget, mode: 'page' | 'dialog', o
         body: {
           ...(target.kind === 'personal' ? { eventTypeId: target.eventTypeId } : { teamEventTypeId: target.teamEventTypeId }),
           ...values,
+          // The guest's mails show times in the zone they booked in.
+          guestTimeZone: timeZone,
           startTime: slot!.start,
           endTime: slot!.end,
         },

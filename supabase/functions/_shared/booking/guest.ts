@@ -1,0 +1,114 @@
+// The guest's manage link, without an account: see the booking, cancel it, list the times it can move
+// to, and move it. The database holds every check of the token and the booking (guest_booking,
+// guest_cancel_booking, guest_reschedule_booking); the new time is checked here with the slot engine,
+// as a new booking's is, with the booking's own time counted free. No HTTP here.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { camelize } from '../db/shapes.ts';
+import { fromDbError, type DbError } from '../db/errors.ts';
+import { manageToken, manageTokenHash } from '../lifecycle/manage-token.ts';
+import { AppError, notFound } from '../rules/errors.ts';
+import type { SlotRules } from '../rules/slots.ts';
+import { checkSlot } from '../rules/slots.ts';
+import { toMs } from '../rules/time.ts';
+import { rejection } from './create.ts';
+import { listSlots } from './list-slots.ts';
+import { loadPersonalSchedule, personalRules } from './schedule.ts';
+
+const BOOKING_NOT_FOUND = 'Booking not found';
+
+export interface GuestView {
+  uid: string;
+  status: 'pending' | 'confirmed' | 'cancelled' | 'completed';
+  startTime: string;
+  endTime: string;
+  title: string;
+  duration: number;
+  eventTypeId: number | null;
+  teamEventTypeId: number | null;
+  teamName: string | null;
+  hostName: string;
+  guestName: string;
+  guestTimezone: string;
+  cancelledBy: 'host' | 'guest' | null;
+  cancellationReason: string | null;
+  /** The link was for a booking since moved: this is where it went, to look at only. */
+  moved: boolean;
+  /** From then on the guest can no longer change it online. */
+  changeDeadline: string;
+  canChange: boolean;
+}
+
+async function rpc<T>(db: SupabaseClient, fn: string, args: Record<string, unknown>): Promise<T> {
+  const { data, error } = await db.rpc(fn, args);
+  if (error) throw fromDbError(error as DbError, BOOKING_NOT_FOUND);
+  return data as T;
+}
+
+export async function guestView(anon: SupabaseClient, uid: string, token: string): Promise<GuestView> {
+  return camelize<GuestView>(await rpc<Record<string, unknown>>(anon, 'guest_booking', { p_uid: uid, p_token: token }));
+}
+
+export async function guestCancel(anon: SupabaseClient, uid: string, token: string, reason?: string | null): Promise<GuestView> {
+  return camelize<GuestView>(await rpc<Record<string, unknown>>(anon, 'guest_cancel_booking', { p_uid: uid, p_token: token, p_reason: reason ?? null }));
+}
+
+/** A booking the guest may move: theirs, open, outside the notice, of a personal event type. */
+async function movable(anon: SupabaseClient, uid: string, token: string): Promise<GuestView & { eventTypeId: number }> {
+  const view = await guestView(anon, uid, token);
+  if (view.moved || !['pending', 'confirmed'].includes(view.status)) throw notFound(BOOKING_NOT_FOUND);
+  if (!view.canChange) throw new AppError('change_too_late', 'This booking can no longer be changed online. Please contact your host.');
+  if (view.eventTypeId === null) throw new AppError('invalid_request', 'A team booking is moved by the team: please contact them.');
+  return view as GuestView & { eventTypeId: number };
+}
+
+/** The slot engine's rules without the booking itself: its own time does not block its move. */
+function withoutOwn(rules: SlotRules, view: GuestView): SlotRules {
+  const [start, end] = [toMs(view.startTime), toMs(view.endTime)];
+  const booked = rules.limits?.booked ?? [];
+  const own = booked.findIndex((b) => toMs(b) === start);
+  return {
+    ...rules,
+    busy: (rules.busy ?? []).filter((b) => !(toMs(b.start) === start && toMs(b.end) === end)),
+    limits: rules.limits ? { ...rules.limits, booked: booked.filter((_, i) => i !== own) } : undefined,
+  };
+}
+
+export async function guestSlots(
+  service: SupabaseClient,
+  anon: SupabaseClient,
+  uid: string,
+  token: string,
+  query: { startDate: string; endDate: string; timeZone: string },
+  now = new Date(),
+) {
+  const view = await movable(anon, uid, token);
+  return listSlots(service, { ...query, eventTypeId: view.eventTypeId }, undefined, { now, adjustRules: (rules) => withoutOwn(rules, view) });
+}
+
+/** Moves the booking; answers the new booking and the token of its own manage link. */
+export async function guestReschedule(
+  deps: { service: SupabaseClient; anon: SupabaseClient; tokenSecret: string | undefined; now?: Date },
+  uid: string,
+  token: string,
+  startTime: string,
+) {
+  if (!deps.tokenSecret) throw new Error('BOOKING_TOKEN_SECRET is not set');
+  const view = await movable(deps.anon, uid, token);
+  const now = deps.now ?? new Date();
+  const start = toMs(startTime);
+  if (!Number.isFinite(start)) throw rejection('invalid');
+  const schedule = await loadPersonalSchedule(deps.service, view.eventTypeId);
+  const end = start + schedule.eventType.duration * 60_000;
+  const rules = withoutOwn(await personalRules(deps.service, schedule, start, end, now), view);
+  const check = checkSlot(rules, new Date(start));
+  if (!check.ok) throw rejection(check.reason);
+  const moved = await rpc<{ id: number; uid: string }>(deps.service, 'guest_reschedule_booking', {
+    p_uid: uid,
+    p_token: token,
+    p_start: new Date(start).toISOString(),
+    p_end: new Date(end).toISOString(),
+  });
+  const newToken = await manageToken(deps.tokenSecret, moved.uid);
+  await rpc(deps.service, 'set_manage_token_hash', { p_booking_id: moved.id, p_hash: await manageTokenHash(newToken) });
+  return { booking: await guestView(deps.anon, moved.uid, newToken), token: newToken };
+}
