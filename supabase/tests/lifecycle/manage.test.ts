@@ -2,8 +2,8 @@
 // and invites each step sends (one UID, SEQUENCE 0 → 1 → 2), old links, bad tokens, the host's
 // notice for guest changes, and a reschedule racing another guest for the same slot.
 import { describe, expect, it } from 'vitest';
-import { sql } from '../../../scripts/local/test/harness.ts';
-import { mails } from '../../../scripts/local/test/mailpit.ts';
+import { sql } from '../../../scripts/local/test-stack/harness.ts';
+import { mails } from '../../../scripts/local/test-stack/mailpit.ts';
 import { call } from '../api/client.ts';
 import { at, newHost } from '../api/fixtures.ts';
 import { guestBooks, invite, mailStartingWith, manageLink, uniqueGuest } from './support.ts';
