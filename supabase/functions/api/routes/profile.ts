@@ -1,4 +1,5 @@
 // The signed-in user's own profile: PUT /api/profile and the avatar upload.
+import { fileTypeFromBuffer } from 'file-type';
 import { profileUpdateSchema } from '../../_shared/rules/schemas.ts';
 import type { DbError } from '../../_shared/db/errors.ts';
 import { invalid, parseOrThrow } from '../../_shared/rules/errors.ts';
@@ -13,20 +14,10 @@ const TOO_LARGE = 'File too large: please select an image smaller than 5MB';
 const NOT_AN_IMAGE = 'Invalid file type: please select an image file';
 
 /**
- * Raster image types the avatars bucket takes, told by their first bytes (a client's content type is
- * not trusted). SVG is left out: it can carry script.
+ * Raster image types the avatars bucket takes (the list in config.toml), told by the file's bytes
+ * (file-type), not by the client's content type. SVG is left out: it can carry script.
  */
-const SIGNATURES: { type: string; ext: string; test: (b: Uint8Array) => boolean }[] = [
-  { type: 'image/png', ext: 'png', test: (b) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 },
-  { type: 'image/jpeg', ext: 'jpg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  { type: 'image/gif', ext: 'gif', test: (b) => b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x38 },
-  { type: 'image/webp', ext: 'webp', test: (b) => ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP' },
-  { type: 'image/avif', ext: 'avif', test: (b) => ascii(b, 4, 8) === 'ftyp' && ['avif', 'avis'].includes(ascii(b, 8, 12)) },
-];
-
-function ascii(bytes: Uint8Array, from: number, to: number): string {
-  return String.fromCharCode(...bytes.subarray(from, to));
-}
+const AVATAR_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif']);
 
 /** Check violations on the handle, in the words of the profile form. */
 function profileError(error: DbError): DbError {
@@ -71,12 +62,12 @@ export function profileRoutes(router: Router) {
     if (!(file instanceof File)) throw invalid('Expected a multipart form with the field profileImage');
     if (file.size > MAX_IMAGE_BYTES) throw invalid(TOO_LARGE);
     const bytes = new Uint8Array(await file.arrayBuffer());
-    const kind = SIGNATURES.find((s) => s.test(bytes));
-    if (!kind || !file.type.startsWith('image/')) throw invalid(NOT_AN_IMAGE);
+    const kind = await fileTypeFromBuffer(bytes);
+    if (!kind || !AVATAR_TYPES.has(kind.mime) || !file.type.startsWith('image/')) throw invalid(NOT_AN_IMAGE);
 
     const path = `${caller.id}/avatar-${Date.now()}.${kind.ext}`;
     const bucket = caller.db.storage.from('avatars');
-    const upload = await bucket.upload(path, bytes, { contentType: kind.type, upsert: true });
+    const upload = await bucket.upload(path, bytes, { contentType: kind.mime, upsert: true });
     if (upload.error) throw new Error(`avatar upload failed: ${upload.error.message}`);
     const profileImageUrl = bucket.getPublicUrl(path).data.publicUrl;
     rows(await caller.db.from('profiles').update({ profile_image_url: profileImageUrl }).eq('id', caller.id).select('id').single());
