@@ -92,13 +92,14 @@ function page(list: CaughtMessage[], url: URL) {
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** The inbox page: every message with its HTML (or text) body in a sandboxed frame. */
+/** The inbox page: the newest messages, each with its HTML (or text) body in a sandboxed frame. */
 function renderInbox(list: CaughtMessage[]): string {
   const items = list
+    .slice(0, 50)
     .map((m) => {
       const body = m.HTML || `<pre>${escape(m.Text)}</pre>`;
       const files = m.Attachments.map((a) => `<a href="/api/v1/message/${m.ID}/part/${a.PartID}">${escape(a.FileName || a.ContentType)}</a>`).join(' ');
-      return `<article><h2>${escape(m.Subject)}</h2><p>To ${escape(m.To.map((a) => a.Address).join(', '))} · ${escape(m.Created)} ${files}</p>
+      return `<article><h2><a href="/view/${m.ID}.html">${escape(m.Subject)}</a></h2><p>To ${escape(m.To.map((a) => a.Address).join(', '))} · ${escape(m.Created)} ${files}</p>
 <iframe sandbox="allow-top-navigation-by-user-activation allow-popups" title="${escape(m.Subject)}" srcdoc="${escape(body)}"></iframe></article>`;
     })
     .join('\n');
@@ -121,6 +122,13 @@ export function createInboxServer(catcher: MailCatcher): http.Server {
         return res.end();
       }
       if (path === '/' && method === 'GET') return text(res, 200, renderInbox(catcher.list()), 'text/html; charset=utf-8');
+      // One message as its HTML part (Mailpit's /view/{ID}.html), its links followable.
+      const view = /^\/view\/([^/]+)\.html$/.exec(path);
+      if (view && method === 'GET') {
+        const m = catcher.get(view[1]);
+        if (!m) return text(res, 404, 'message not found');
+        return text(res, 200, m.HTML || `<pre>${escape(m.Text)}</pre>`, 'text/html; charset=utf-8');
+      }
       if (path === '/api/v1/messages' && method === 'GET') return json(res, 200, page(catcher.list(), url));
       if (path === '/api/v1/messages' && method === 'DELETE') {
         const ids = ((await body(req)) as { IDs?: string[] } | undefined)?.IDs;

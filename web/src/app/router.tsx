@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
       { path: '/calendar/:userId', ...page(() => import('../features/public-calendar/PublicCalendarPage.tsx')) },
       { path: '/book/:eventTypeId', ...page(() => import('../features/booking-flow/EventBookingPage.tsx')) },
       { path: '/team/:slug', ...page(() => import('../features/public-team/PublicTeamPage.tsx')) },
+      { path: '/booking/:uid', ...page(() => import('../features/manage-booking/ManageBookingPage.tsx')) },
     ],
   },
   {

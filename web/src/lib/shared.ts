@@ -8,6 +8,7 @@ export {
   DEFAULT_COLOR,
   DURATIONS,
   eventTypeSchema,
+  GUEST_CHANGE_NOTICE_CHOICES,
   inviteSchema,
   loginSchema,
   registerSchema,

@@ -12,6 +12,8 @@ export const COLORS = ['#3b82f6', '#10b981', '#f59e0b', '#ef4444', '#8b5cf6', '#
 export const BUFFER_CHOICES = [0, 5, 10, 15, 30] as const;
 export const NOTICE_CHOICES = [0, 60, 120, 240, 1440, 2880] as const;
 export const FUTURE_CHOICES = [7, 14, 30, 60, 90] as const;
+/** Hours before a booking inside which its guest can no longer cancel or reschedule online (user_settings.guest_change_notice). */
+export const GUEST_CHANGE_NOTICE_CHOICES = [0, 1, 2, 4, 12, 24, 48] as const;
 export const INVITABLE_ROLES = ['member', 'admin'] as const;
 export const DEFAULT_COLOR = '#3b82f6';
 /** As the team_event_types CHECK constraint: at most a day. */

@@ -6,6 +6,7 @@ import { FormField } from '../../components/FormField.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { SwitchField } from '../../components/SwitchField.tsx';
 import { TimeSelect } from '../../components/TimeSelect.tsx';
+import { GUEST_CHANGE_NOTICE_CHOICES } from '../../lib/shared.ts';
 import { DAY_NAMES, WEEK_MONDAY_FIRST } from '../../lib/time.ts';
 import type { AvailabilityRule } from '../../lib/types.ts';
 import { CalendarsSection } from '../calendars/index.ts';
@@ -22,6 +23,10 @@ const NOTICE = [
   { value: 2880, label: '2 days' },
 ];
 const FUTURE = [7, 14, 30, 60, 90];
+const GUEST_CHANGES = GUEST_CHANGE_NOTICE_CHOICES.map((value) => ({
+  value,
+  label: value === 0 ? 'Until the start' : `Until ${value} ${value === 1 ? 'hour' : 'hours'} before`,
+}));
 const DEFAULT_RANGE = { start_time: '09:00', end_time: '17:00' };
 
 type Range = { start_time: string; end_time: string };
@@ -174,6 +179,12 @@ function SettingsSections({ initial }: { initial: typeof SETTINGS_DEFAULTS }) {
             options={FUTURE.map((value) => ({ value, label: `${value} days` }))}
             onChange={set('max_future_bookings')}
           />
+          <Choice
+            label="Guests may cancel or reschedule"
+            value={settings.guest_change_notice}
+            options={GUEST_CHANGES}
+            onChange={set('guest_change_notice')}
+          />
         </SimpleGrid>
         <Button alignSelf="end" colorPalette="blue" disabled={save.isPending} onClick={() => save.mutate(settings)}>
           Save Settings
@@ -209,6 +220,7 @@ export default function AvailabilityPage() {
                   buffer_after: settings.data.buffer_after,
                   minimum_notice: settings.data.minimum_notice,
                   max_future_bookings: settings.data.max_future_bookings,
+                  guest_change_notice: settings.data.guest_change_notice,
                 }
               : SETTINGS_DEFAULTS
           }

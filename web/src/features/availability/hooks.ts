@@ -5,7 +5,7 @@ import { notify, notifyError } from '../../lib/toaster.ts';
 import type { AvailabilityRule, UserSettings } from '../../lib/types.ts';
 import { useCurrentUser } from '../auth/index.ts';
 
-export const SETTINGS_DEFAULTS = { buffer_before: 10, buffer_after: 10, minimum_notice: 1440, max_future_bookings: 60 };
+export const SETTINGS_DEFAULTS = { buffer_before: 10, buffer_after: 10, minimum_notice: 1440, max_future_bookings: 60, guest_change_notice: 0 };
 
 export function useAvailability() {
   const { data: user } = useCurrentUser();

@@ -1,0 +1,58 @@
+// The guest's manage link: the booking, the times it can move to, and the cancel and reschedule
+// actions, all through /api/booking/{uid} with the link's token (no account).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callFunction } from '../../lib/api.ts';
+import type { OfferedSlot } from '../../lib/shared.ts';
+
+export interface GuestBooking {
+  uid: string;
+  status: 'pending' | 'confirmed' | 'cancelled' | 'completed';
+  startTime: string;
+  endTime: string;
+  title: string;
+  duration: number;
+  teamName: string | null;
+  hostName: string;
+  guestName: string;
+  guestTimezone: string;
+  cancelledBy: 'host' | 'guest' | null;
+  cancellationReason: string | null;
+  moved: boolean;
+  changeDeadline: string;
+  canChange: boolean;
+}
+
+const path = (uid: string, rest = '') => `api/booking/${encodeURIComponent(uid)}${rest}`;
+
+export function useGuestBooking(uid: string, token: string) {
+  return useQuery({
+    queryKey: ['guest-booking', uid, token],
+    queryFn: () => callFunction<GuestBooking>(path(uid, `?token=${encodeURIComponent(token)}`)),
+  });
+}
+
+export function useMoveSlots(uid: string, token: string, date: string | null, timeZone: string) {
+  return useQuery({
+    queryKey: ['guest-booking-slots', uid, date, timeZone],
+    enabled: Boolean(date),
+    queryFn: () =>
+      callFunction<{ slots: OfferedSlot[] }>(
+        path(uid, `/slots?${new URLSearchParams({ token, startDate: date!, endDate: date!, timeZone })}`),
+      ),
+  });
+}
+
+export function useCancelBooking(uid: string, token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) => callFunction<GuestBooking>(path(uid, '/cancel'), { method: 'POST', body: { token, reason } }),
+    onSuccess: (booking) => queryClient.setQueryData(['guest-booking', uid, token], booking),
+  });
+}
+
+export function useReschedule(uid: string, token: string) {
+  return useMutation({
+    mutationFn: (startTime: string) =>
+      callFunction<{ booking: GuestBooking; token: string }>(path(uid, '/reschedule'), { method: 'POST', body: { token, startTime } }),
+  });
+}
