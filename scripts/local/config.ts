@@ -144,6 +144,8 @@ export interface StackConfig {
   bookingTokenSecret: string;
   /** Milliseconds between the local stack's outbox sweeps (pg_cron's job on a hosted project). */
   outboxSweepMs: number;
+  /** Milliseconds between the local stack's calendar sync sweeps (pg_cron's job on a hosted project). */
+  calendarSyncMs: number;
   auth: AuthSettings;
   smtp: SmtpSettings;
   api: ApiSettings;
@@ -314,6 +316,7 @@ export function loadConfig(overrides: ConfigOverrides = {}): StackConfig {
     siteUrl: overrides.siteUrl ?? auth.siteUrl,
     bookingTokenSecret: env.KAIROS_BOOKING_TOKEN_SECRET ?? DEMO_BOOKING_TOKEN_SECRET,
     outboxSweepMs: Number(env.KAIROS_OUTBOX_SWEEP_MS) || 5000,
+    calendarSyncMs: Number(env.KAIROS_CALENDAR_SYNC_MS) || 60_000,
     auth,
     smtp,
     api,

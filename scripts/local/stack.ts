@@ -120,26 +120,25 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await listen(server, port);
       running.push(() => close(server));
     }
+    // A scheduled job calls its function through the gateway with the service role key, as pg_net
+    // calls the hosted function.
+    const sweep = (path: string) => async () => {
+      const res = await fetch(`${config.apiUrl}/functions/v1/${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${config.serviceRoleKey}`, 'content-type': 'application/json' },
+        body: '{}',
+        signal: AbortSignal.timeout(120_000),
+      });
+      const body = await res.text();
+      if (!res.ok) throw new Error(`${path} sweep answered ${res.status}: ${body}`);
+    };
     const scheduler = startScheduler({
       dbUrl: url,
       log,
       jobs: [
-        {
-          name: 'outbox',
-          everyMs: config.outboxSweepMs,
-          channel: 'kairos_outbox',
-          // Through the gateway with the service role key, as pg_net calls the hosted function.
-          run: async () => {
-            const res = await fetch(`${config.apiUrl}/functions/v1/outbox`, {
-              method: 'POST',
-              headers: { authorization: `Bearer ${config.serviceRoleKey}`, 'content-type': 'application/json' },
-              body: '{}',
-              signal: AbortSignal.timeout(120_000),
-            });
-            const body = await res.text();
-            if (!res.ok) throw new Error(`outbox sweep answered ${res.status}: ${body}`);
-          },
-        },
+        { name: 'outbox', everyMs: config.outboxSweepMs, channel: 'kairos_outbox', run: sweep('outbox') },
+        // Refreshes the busy cache of connected calendars whose last sync is a few minutes old.
+        { name: 'calendar-sync', everyMs: config.calendarSyncMs, run: sweep('calendars/sync') },
       ],
     });
     running.push(() => scheduler.stop());

@@ -2,6 +2,9 @@
 // its time budget). Called right after a write (the database's kick: pg_net on a hosted project, the
 // local stack's listener) and on a schedule (pg_cron, or the local stack's timer). Service role only.
 import { createClient } from '@supabase/supabase-js';
+import { importSecretKey } from '../_shared/calendars/secrets.ts';
+import { calendarWriteHandler } from '../_shared/calendars/writeback.ts';
+import { outboundFetch, type OutboundPolicy, outboundPolicy } from '../_shared/net/outbound.ts';
 import { emailHandler, type SmtpEnv } from '../_shared/outbox/email.ts';
 import { sweep, type SweepOptions } from '../_shared/outbox/worker.ts';
 
@@ -14,6 +17,9 @@ export interface OutboxEnv {
   leaseSeconds: number;
   batch: number;
   budgetMs: number;
+  /** Bookings written into hosts' calendars: the key of their stored credentials, and the fetch policy. */
+  calendarKey: string;
+  outbound: OutboundPolicy;
 }
 
 export function readOutboxEnv(get: (name: string) => string | undefined): OutboxEnv {
@@ -32,6 +38,8 @@ export function readOutboxEnv(get: (name: string) => string | undefined): Outbox
     leaseSeconds: number('OUTBOX_LEASE_SECONDS', 60),
     batch: number('OUTBOX_BATCH', 10),
     budgetMs: number('OUTBOX_BUDGET_MS', 20_000),
+    calendarKey: need('CALENDAR_ENCRYPTION_KEY'),
+    outbound: outboundPolicy(get),
   };
 }
 
@@ -50,7 +58,10 @@ const reply = (body: unknown, status = 200) => new Response(JSON.stringify(body)
 
 export function outboxHandler(env: OutboxEnv): (req: Request) => Promise<Response> {
   const db = createClient(env.supabaseUrl, env.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
-  const handlers = { email: emailHandler({ db, smtp: env.smtp, siteUrl: env.siteUrl, tokenSecret: env.tokenSecret }) };
+  const handlers = {
+    email: emailHandler({ db, smtp: env.smtp, siteUrl: env.siteUrl, tokenSecret: env.tokenSecret }),
+    calendar: calendarWriteHandler({ db, key: importSecretKey(env.calendarKey), fetch: outboundFetch(env.outbound) }),
+  };
   const options: Omit<SweepOptions, 'worker'> = {
     batch: env.batch,
     leaseSeconds: env.leaseSeconds,

@@ -30,7 +30,7 @@ it('serves the host\'s bookings to anyone holding the token, and only while it i
   expect(cal.getFirstPropertyValue('version')).toBe('2.0');
   const events = cal.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
   expect(events).toHaveLength(1);
-  expect(events[0].uid).toBe(`booking-${booked.body.id}@kairos`);
+  expect(events[0].uid).toBe((await sql(`select ical_uid from public.bookings where id = $1`, [booked.body.id]))[0].ical_uid);
   expect(events[0].summary).toBe('Intro call with Grace Hopper');
   expect(events[0].startDate.toJSDate().toISOString()).toBe(start.toISOString());
   expect(events[0].endDate.toJSDate().getTime() - start.getTime()).toBe(30 * 60_000);

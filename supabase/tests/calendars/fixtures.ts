@@ -55,7 +55,7 @@ export async function objectsOf(u: DavUser, calendarUrl: string): Promise<Map<st
   const res = await fetch(calendarUrl, { method: 'REPORT', headers: { ...auth(u), depth: '1', 'content-type': 'application/xml' }, body });
   const xml = await res.text();
   const out = new Map<string, string>();
-  for (const m of xml.matchAll(/<D:href>([^<]+)<\/D:href>[\s\S]*?<C:calendar-data>([\s\S]*?)<\/C:calendar-data>/gi)) {
+  for (const m of xml.matchAll(/<(?:\w+:)?href>([^<]+)<\/(?:\w+:)?href>[\s\S]*?<(?:\w+:)?calendar-data[^>]*>([\s\S]*?)<\/(?:\w+:)?calendar-data>/gi)) {
     out.set(m[1], m[2].replace(/&#13;/g, '\r').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
   }
   return out;

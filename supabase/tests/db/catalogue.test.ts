@@ -18,7 +18,7 @@ describe('catalogue', () => {
   it('has the tables of the contract', async () => {
     const { rows } = await c.query(`select relname from pg_class where relnamespace = 'public'::regnamespace and relkind in ('r', 'p') order by 1`);
     expect(rows.map((r) => r.relname)).toEqual([
-      'availability_rules', 'booking_busy', 'bookings', 'calendar_connections', 'calendar_credentials',
+      'availability_rules', 'booking_busy', 'bookings', 'calendar_connections', 'calendar_credentials', 'calendar_events',
       'calendar_feeds', 'calendar_sources', 'date_overrides', 'event_types', 'external_busy', 'outbox', 'profiles',
       'team_availability', 'team_date_overrides', 'team_event_types', 'team_members', 'teams', 'time_off',
       'user_settings',

@@ -283,6 +283,46 @@ export type Database = {
           },
         ]
       }
+      calendar_events: {
+        Row: {
+          etag: string | null
+          href: string
+          ical_uid: string
+          source_id: number
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          etag?: string | null
+          href: string
+          ical_uid: string
+          source_id: number
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          etag?: string | null
+          href?: string
+          ical_uid?: string
+          source_id?: number
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "calendar_events_source_id_fkey"
+            columns: ["source_id"]
+            referencedRelation: "calendar_sources"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "calendar_events_user_id_fkey"
+            columns: ["user_id"]
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       calendar_feeds: {
         Row: {
           created_at: string
@@ -957,6 +997,17 @@ export type Database = {
       calendar_feed_created_at: {
         Args: Record<PropertyKey, never>
         Returns: string
+      }
+      calendar_write_state: {
+        Args: { p_ical_uid: string; p_user_id: string }
+        Returns: {
+          booking_id: number
+          end_time: string
+          guest_name: string
+          sequence: number
+          start_time: string
+          title: string
+        }[]
       }
       check_handle: { Args: { p_handle: string }; Returns: Json }
       create_booking: {

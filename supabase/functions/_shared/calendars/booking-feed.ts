@@ -2,7 +2,9 @@
 import ICAL from 'ical.js';
 
 export interface FeedBooking {
-  id: number;
+  /** The booking's calendar UID (bookings.ical_uid): the same as in its mails' invites. */
+  icalUid: string;
+  sequence: number;
   start: string;
   end: string;
   status: 'pending' | 'confirmed' | 'completed';
@@ -11,40 +13,51 @@ export interface FeedBooking {
   updatedAt: string;
 }
 
-/** The UID of a booking's calendar event, the same in the feed and in calendars Kairos writes to. */
-export function bookingEventUid(bookingId: number): string {
-  return `booking-${bookingId}@kairos`;
-}
-
-/** True for the UID of an event Kairos made for a booking. */
+/** True for the UID of an event Kairos made for a booking (bookings.ical_uid). */
 export function isBookingEventUid(uid: string): boolean {
-  return /^booking-\d+@kairos$/.test(uid);
+  return /^[0-9a-f-]{36}@kairos$/.test(uid);
 }
 
 function utc(iso: string) {
   return ICAL.Time.fromJSDate(new Date(iso), true);
 }
 
-export function bookingsFeed(bookings: readonly FeedBooking[], now = new Date()): string {
+/** The VEVENT of a booking, as the feed shows it and as Kairos writes it into a host's calendar. */
+export function bookingEvent(b: FeedBooking, now: Date): InstanceType<typeof ICAL.Component> {
+  const ev = new ICAL.Component('vevent');
+  ev.addPropertyWithValue('uid', b.icalUid);
+  ev.addPropertyWithValue('sequence', b.sequence);
+  ev.addPropertyWithValue('dtstamp', utc(now.toISOString()));
+  ev.addPropertyWithValue('last-modified', utc(b.updatedAt));
+  ev.addPropertyWithValue('dtstart', utc(b.start));
+  ev.addPropertyWithValue('dtend', utc(b.end));
+  ev.addPropertyWithValue('summary', `${b.title} with ${b.guestName}`);
+  ev.addPropertyWithValue('status', b.status === 'pending' ? 'TENTATIVE' : 'CONFIRMED');
+  ev.addPropertyWithValue('transp', 'OPAQUE');
+  return ev;
+}
+
+function calendar(): InstanceType<typeof ICAL.Component> {
   const cal = new ICAL.Component(['vcalendar', [], []]);
-  cal.addPropertyWithValue('prodid', '-//Kairos//Bookings feed//EN');
+  cal.addPropertyWithValue('prodid', '-//Kairos//Bookings//EN');
   cal.addPropertyWithValue('version', '2.0');
   cal.addPropertyWithValue('calscale', 'GREGORIAN');
+  return cal;
+}
+
+/** One booking as a CalDAV calendar object (no METHOD: a stored event, not an invitation). */
+export function bookingObject(b: FeedBooking, now = new Date()): string {
+  const cal = calendar();
+  cal.addSubcomponent(bookingEvent(b, now));
+  return cal.toString();
+}
+
+export function bookingsFeed(bookings: readonly FeedBooking[], now = new Date()): string {
+  const cal = calendar();
   cal.addPropertyWithValue('x-wr-calname', 'Kairos bookings');
   // Calendar apps that honour it refresh the subscription every 15 minutes.
   cal.addPropertyWithValue('refresh-interval', ICAL.Duration.fromString('PT15M')).setParameter('value', 'DURATION');
   cal.addPropertyWithValue('x-published-ttl', 'PT15M');
-  for (const b of bookings) {
-    const ev = new ICAL.Component('vevent');
-    ev.addPropertyWithValue('uid', bookingEventUid(b.id));
-    ev.addPropertyWithValue('dtstamp', utc(now.toISOString()));
-    ev.addPropertyWithValue('last-modified', utc(b.updatedAt));
-    ev.addPropertyWithValue('dtstart', utc(b.start));
-    ev.addPropertyWithValue('dtend', utc(b.end));
-    ev.addPropertyWithValue('summary', `${b.title} with ${b.guestName}`);
-    ev.addPropertyWithValue('status', b.status === 'pending' ? 'TENTATIVE' : 'CONFIRMED');
-    ev.addPropertyWithValue('transp', 'OPAQUE');
-    cal.addSubcomponent(ev);
-  }
+  for (const b of bookings) cal.addSubcomponent(bookingEvent(b, now));
   return cal.toString();
 }

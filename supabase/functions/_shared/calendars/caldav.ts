@@ -91,38 +91,46 @@ async function stored(res: Response, url: string, what: string): Promise<StoredE
   return { url, etag: res.headers.get('etag') };
 }
 
+/** The object's current ETag, for a retry after a 412 (the event was changed in the calendar meanwhile). */
+async function currentEtag(login: CalDavLogin, url: string, fetcher: typeof fetch): Promise<string | null> {
+  const res = await fetcher(url, { method: 'GET', headers: headers(login) });
+  await res.body?.cancel();
+  return res.ok ? res.headers.get('etag') : null;
+}
+
 /**
  * Writes an event object named after its UID: created with If-None-Match when new, replaced with
- * If-Match when Kairos wrote it before (so an event edited meanwhile in the calendar is not overwritten
- * blindly: the server answers 412 and the caller re-reads it).
+ * If-Match when Kairos wrote it before. A 412 means the event changed in the calendar since: Kairos's
+ * booking is the truth for its own event, so it is written again over the current version.
  */
 export async function putEvent(login: CalDavLogin, calendarUrl: string, uid: string, ics: string, previous: StoredEvent | null, fetcher: typeof fetch): Promise<StoredEvent> {
-  if (previous) {
-    const res = await updateCalendarObject({
-      calendarObject: { url: previous.url, data: ics, etag: previous.etag ?? undefined },
-      headers: headers(login),
-      fetch: fetcher,
-    });
-    return stored(res, previous.url, 'Updating the event');
+  const update = async (url: string, etag: string | null) =>
+    updateCalendarObject({ calendarObject: { url, data: ics, etag: etag ?? undefined }, headers: headers(login), fetch: fetcher });
+  const url = previous?.url ?? objectUrl(calendarUrl, uid);
+  let res = previous
+    ? await update(previous.url, previous.etag)
+    : await createCalendarObject({
+        calendar: { url: calendarUrl.endsWith('/') ? calendarUrl : `${calendarUrl}/` },
+        filename: `${encodeURIComponent(uid)}.ics`,
+        iCalString: ics,
+        headers: headers(login),
+        fetch: fetcher,
+      });
+  if (res.status === 412) {
+    await res.body?.cancel();
+    res = await update(url, await currentEtag(login, url, fetcher));
   }
-  const url = objectUrl(calendarUrl, uid);
-  const res = await createCalendarObject({
-    calendar: { url: calendarUrl.endsWith('/') ? calendarUrl : `${calendarUrl}/` },
-    filename: `${encodeURIComponent(uid)}.ics`,
-    iCalString: ics,
-    headers: headers(login),
-    fetch: fetcher,
-  });
   return stored(res, url, 'Writing the event');
 }
 
 /** Removes an event Kairos wrote; one already gone counts as removed. */
 export async function deleteEvent(login: CalDavLogin, event: StoredEvent, fetcher: typeof fetch): Promise<void> {
-  const res = await deleteCalendarObject({
-    calendarObject: { url: event.url, etag: event.etag ?? undefined },
-    headers: headers(login),
-    fetch: fetcher,
-  });
+  const remove = (etag: string | null) => deleteCalendarObject({ calendarObject: { url: event.url, etag: etag ?? undefined }, headers: headers(login), fetch: fetcher });
+  let res = await remove(event.etag);
+  if (res.status === 412) {
+    await res.body?.cancel();
+    res = await remove(await currentEtag(login, event.url, fetcher));
+  }
   await res.body?.cancel();
   if (!res.ok && res.status !== 404) throw new CalendarAccessError(`Removing the event failed: ${res.status} ${res.statusText}`.trim());
 }

@@ -1,0 +1,85 @@
+// The outbox's 'calendar' deliveries: make one person's calendar match one booking (by its UID) as
+// the booking is now. Confirmed: the event is written (created, or replaced with If-Match); anything
+// else (cancelled, rejected, moved to another person): the event Kairos wrote is removed. Because each
+// delivery reads the current state, rows of one booking may run in any order or more than once.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { bookingObject } from './booking-feed.ts';
+import { deleteEvent, putEvent, type CalDavLogin, type StoredEvent } from './caldav.ts';
+import { openSecret } from './secrets.ts';
+import type { CaldavSecret } from './sync.ts';
+
+export interface WritebackDeps {
+  db: SupabaseClient;
+  key: Promise<CryptoKey>;
+  fetch: typeof fetch;
+}
+
+interface Target {
+  sourceId: number;
+  calendarUrl: string;
+  provider: string;
+  login: CalDavLogin;
+}
+
+function must<T>(result: { data: unknown; error: { message: string } | null }): T {
+  if (result.error) throw new Error(result.error.message);
+  return result.data as T;
+}
+
+/** The calendar a source is, with the login of its connection (null when it is gone). */
+async function target(deps: WritebackDeps, sourceId: number, userId: string): Promise<Target | null> {
+  const source = must<{ remote_id: string; connection: { id: number; provider: string; server_url: string | null; username: string | null } } | null>(
+    await deps.db.from('calendar_sources').select('remote_id, connection:calendar_connections!inner(id, provider, server_url, username)').eq('id', sourceId).maybeSingle(),
+  );
+  if (!source) return null;
+  const { secret } = must<{ secret: string }>(await deps.db.from('calendar_credentials').select('secret').eq('connection_id', source.connection.id).single());
+  const opened = await openSecret<CaldavSecret>(await deps.key, userId, secret);
+  return {
+    sourceId,
+    calendarUrl: source.remote_id,
+    provider: source.connection.provider,
+    login: { serverUrl: source.connection.server_url ?? '', username: source.connection.username ?? '', password: opened.password },
+  };
+}
+
+export function calendarWriteHandler(deps: WritebackDeps) {
+  return async (row: { payload: unknown }): Promise<void> => {
+    const { icalUid, userId } = row.payload as { icalUid: string; userId: string };
+    const [state, written, chosen] = await Promise.all([
+      deps.db.rpc('calendar_write_state', { p_ical_uid: icalUid, p_user_id: userId }),
+      deps.db.from('calendar_events').select('source_id, href, etag').eq('ical_uid', icalUid).eq('user_id', userId).maybeSingle(),
+      deps.db.from('calendar_sources').select('id').eq('user_id', userId).eq('receives_bookings', true).maybeSingle(),
+    ]);
+    const booking = (must<{ booking_id: number; start_time: string; end_time: string; sequence: number; title: string; guest_name: string }[]>(state) ?? [])[0];
+    const existing = must<{ source_id: number; href: string; etag: string | null } | null>(written);
+    const previous: StoredEvent | null = existing ? { url: existing.href, etag: existing.etag } : null;
+
+    if (booking) {
+      // An event already written stays in its calendar; a new one goes to the host's booking calendar.
+      const sourceId = existing?.source_id ?? must<{ id: number } | null>(chosen)?.id;
+      const where = sourceId === undefined ? null : await target(deps, sourceId, userId);
+      if (!where || where.provider !== 'caldav') return;
+      const ics = bookingObject({
+        icalUid,
+        sequence: booking.sequence,
+        start: booking.start_time,
+        end: booking.end_time,
+        status: 'confirmed',
+        title: booking.title,
+        guestName: booking.guest_name,
+        updatedAt: new Date().toISOString(),
+      });
+      const stored = await putEvent(where.login, where.calendarUrl, icalUid, ics, previous, deps.fetch);
+      must(
+        await deps.db
+          .from('calendar_events')
+          .upsert({ ical_uid: icalUid, user_id: userId, source_id: where.sourceId, href: stored.url, etag: stored.etag, updated_at: new Date().toISOString() }),
+      );
+      return;
+    }
+    if (!existing || !previous) return;
+    const where = await target(deps, existing.source_id, userId);
+    if (where?.provider === 'caldav') await deleteEvent(where.login, previous, deps.fetch);
+    must(await deps.db.from('calendar_events').delete().eq('ical_uid', icalUid).eq('user_id', userId));
+  };
+}

@@ -1,0 +1,140 @@
+// Bookings written into the host's chosen CalDAV calendar (Radicale) through the outbox: created
+// with the booking's UID (the one its mails' invites carry), moved when its time changes, removed
+// when cancelled; a rejected request never appears; a server that is down delays the write only.
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRadicale, type Radicale } from '../../../scripts/local/radicale/radicale.ts';
+import { sql, stack } from '../../../scripts/local/test-stack/harness.ts';
+import { call } from '../api/client.ts';
+import { at, guestBody, newHost, type Host } from '../api/fixtures.ts';
+import { makeCalendar, newDavUser, objectsOf, type DavUser } from './fixtures.ts';
+
+interface Writer {
+  host: Host;
+  dav: DavUser;
+  calendar: string;
+}
+
+async function connectedHost(server = stack().caldav!, opts: { autoConfirm?: boolean } = {}): Promise<Writer> {
+  const host = await newHost(opts);
+  const dav = newDavUser(server);
+  const calendar = await makeCalendar(dav, 'kairos', 'Kairos');
+  const res = await call('/calendars/connections', {
+    body: { provider: 'caldav', serverUrl: server.url, username: dav.username, password: dav.password },
+    token: host.accessToken,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { host, dav, calendar };
+}
+
+/** The events in the calendar, by UID, once `done` says the calendar looks as expected. */
+async function eventsWhen(w: Writer, done: (events: Map<string, InstanceType<typeof ICAL.Event>>) => boolean, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const events = new Map<string, InstanceType<typeof ICAL.Event>>();
+    for (const text of (await objectsOf(w.dav, w.calendar)).values()) {
+      for (const v of new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent')) {
+        const e = new ICAL.Event(v);
+        events.set(e.uid, e);
+      }
+    }
+    if (done(events)) return events;
+    if (Date.now() > deadline) throw new Error(`calendar never matched; it holds ${[...events.keys()].join(', ') || 'nothing'}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function icalUid(bookingId: number): Promise<string> {
+  return (await sql(`select ical_uid from public.bookings where id = $1`, [bookingId]))[0].ical_uid;
+}
+
+describe('write-back to a CalDAV calendar', () => {
+  let w: Writer;
+  beforeAll(async () => {
+    w = await connectedHost();
+  });
+
+  it('writes a confirmed booking with its UID, moves it with its time, and removes it when cancelled', async () => {
+    const start = at(6, 9);
+    const booked = await call('/bookings', { body: guestBody(w.host.eventTypeId, start, 30, { guestName: 'Ada Lovelace' }) });
+    expect(booked.status).toBe(201);
+    const uid = await icalUid(booked.body.id);
+    expect(uid).toMatch(/@kairos$/);
+
+    const created = await eventsWhen(w, (events) => events.has(uid));
+    const event = created.get(uid)!;
+    expect(event.summary).toBe('Intro call with Ada Lovelace');
+    expect(event.startDate.toJSDate().toISOString()).toBe(start.toISOString());
+    expect(event.endDate.toJSDate().toISOString()).toBe(new Date(start.getTime() + 30 * 60_000).toISOString());
+    // Kairos's own events do not come back as external busy time at the next sync.
+    const sync = await call('/calendars/connections/' + (await w.host.client.from('calendar_connections').select('id').single()).data!.id + '/sync', {
+      method: 'POST',
+      token: w.host.accessToken,
+    });
+    expect(sync.body.synced).toBe(true);
+    expect(await sql(`select count(*)::int as n from public.external_busy where user_id = $1`, [w.host.id])).toEqual([{ n: 0 }]);
+
+    const moved = at(6, 11);
+    await sql(`update public.bookings set start_time = $2, end_time = $3 where id = $1`, [booked.body.id, moved, new Date(moved.getTime() + 30 * 60_000)]);
+    const after = await eventsWhen(w, (events) => events.get(uid)?.startDate.toJSDate().getTime() === moved.getTime());
+    expect(after.size).toBe(1);
+    expect(Number(after.get(uid)!.component.getFirstPropertyValue('sequence'))).toBeGreaterThan(Number(event.component.getFirstPropertyValue('sequence')));
+
+    expect((await call(`/api/bookings/${booked.body.id}/cancel`, { method: 'POST', token: w.host.accessToken })).status).toBe(200);
+    await eventsWhen(w, (events) => !events.has(uid));
+    expect(await sql(`select 1 from public.calendar_events where ical_uid = $1`, [uid])).toEqual([]);
+  });
+});
+
+describe('bookings that need approval', () => {
+  it('appear once confirmed; a rejected request never does', async () => {
+    const w = await connectedHost(stack().caldav!, { autoConfirm: false });
+    const first = await call('/bookings', { body: guestBody(w.host.eventTypeId, at(7, 9)) });
+    const second = await call('/bookings', { body: guestBody(w.host.eventTypeId, at(7, 10)) });
+    expect([first.body.status, second.body.status]).toEqual(['pending', 'pending']);
+    const [a, b] = [await icalUid(first.body.id), await icalUid(second.body.id)];
+
+    expect((await call(`/api/bookings/${second.body.id}/cancel`, { method: 'POST', token: w.host.accessToken })).status).toBe(200);
+    expect((await call(`/api/bookings/${first.body.id}/confirm`, { method: 'POST', token: w.host.accessToken })).status).toBe(200);
+    const events = await eventsWhen(w, (e) => e.has(a));
+    expect(events.has(b)).toBe(false);
+    const rows = await sql(`select status from public.outbox where kind = 'calendar' and booking_id = $1`, [second.body.id]);
+    expect(rows.every((r) => r.status === 'sent')).toBe(true);
+  });
+});
+
+describe('a calendar server that is down', () => {
+  let radicale: Radicale;
+  beforeAll(async () => {
+    radicale = await startRadicale();
+  });
+  afterAll(async () => {
+    await radicale.stop();
+  });
+
+  it('delays the write, retried with backoff, and loses nothing', async () => {
+    const w = await connectedHost({ url: radicale.url, users: radicale.usersFile });
+    await radicale.process.stop();
+    const booked = await call('/bookings', { body: guestBody(w.host.eventTypeId, at(8, 9)) });
+    expect(booked.status).toBe(201);
+    const uid = await icalUid(booked.body.id);
+
+    const deadline = Date.now() + 30_000;
+    let row: { status: string; attempts: number; last_error: string | null } | undefined;
+    while (Date.now() < deadline) {
+      [row] = await sql<{ status: string; attempts: number; last_error: string | null }>(`select status, attempts, last_error from public.outbox where kind = 'calendar' and booking_id = $1`, [booked.body.id]);
+      if (row && row.attempts > 0 && row.status === 'pending') break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(row).toMatchObject({ status: 'pending' });
+    expect(row!.last_error).toBeTruthy();
+
+    await radicale.process.restart();
+    // Bring the retry forward instead of waiting out the backoff, and wake the worker.
+    await sql(`update public.outbox set available_at = now() where kind = 'calendar' and booking_id = $1`, [booked.body.id]);
+    await sql(`select pg_notify('kairos_outbox', '')`);
+    await eventsWhen(w, (events) => events.has(uid));
+    const [done] = await sql(`select status from public.outbox where kind = 'calendar' and booking_id = $1`, [booked.body.id]);
+    expect(done.status).toBe('sent');
+  });
+});
