@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUser, sql } from '../../../scripts/local/test-stack/harness.ts';
+import { BUFFER_CHOICES, DAY_LIMIT_MAX, FUTURE_CHOICES, NOTICE_CHOICES, SLOT_INTERVALS, TIME_OFF_MAX_DAYS, WEEK_LIMIT_MAX } from '../../functions/_shared/rules/schemas.ts';
 import { anon, as, book, connect, createUser, errorCode, hostWithEventType, one, rolledBack, user } from './db.ts';
 
 let c: pg.Client;
@@ -114,6 +115,23 @@ describe('time off', () => {
 });
 
 describe('per-event-type rules', () => {
+  it('hold the same closed sets as the TypeScript rules', async () => {
+    const numbers = (def: string) => (def.match(/\d+/g) ?? []).map(Number);
+    const domain = async (name: string) =>
+      numbers((await one(c, `select pg_get_constraintdef(oid) as def from pg_constraint where contypid = $1::regtype`, [`public.${name}`])).def);
+    expect(await domain('buffer_minutes')).toEqual([...BUFFER_CHOICES]);
+    expect(await domain('notice_minutes')).toEqual([...NOTICE_CHOICES]);
+    expect(await domain('horizon_days')).toEqual([...FUTURE_CHOICES]);
+    const { labels } = await one(c, `select enum_range(null::public.slot_interval)::text[] as labels`);
+    expect(labels).toEqual(SLOT_INTERVALS.map(String));
+    const check = async (name: string) => numbers((await one(c, `select pg_get_constraintdef(oid) as def from pg_constraint where conname = $1`, [name])).def);
+    for (const table of ['event_types', 'team_event_types']) {
+      expect(await check(`${table}_max_bookings_per_day_range`)).toEqual([1, DAY_LIMIT_MAX]);
+      expect(await check(`${table}_max_bookings_per_week_range`)).toEqual([1, WEEK_LIMIT_MAX]);
+    }
+    expect(await check('time_off_at_most_a_year')).toEqual([TIME_OFF_MAX_DAYS]);
+  });
+
   it('take only the closed sets of docs/product/constants.md, for personal and team event types alike', () =>
     rolledBack(c, async () => {
       const u = await createUser(c);

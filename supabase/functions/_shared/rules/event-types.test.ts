@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventTypeColumns, teamEventTypeColumns } from './event-types.ts';
+import { EVENT_RULE_COLUMNS, eventRuleColumns, eventRulesOf, eventTypeColumns, teamEventTypeColumns } from './event-types.ts';
 import { teamEventTypeSchema } from './schemas.ts';
 
 const member = '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b';
@@ -21,5 +21,33 @@ describe('event type columns', () => {
     expect(teamEventTypeColumns(specific)).toMatchObject({ assignment_type: 'specific_member', specific_member_id: member, requires_all_members: false });
     const roundRobin = { ...specific, assignmentType: 'round_robin' as const };
     expect(teamEventTypeColumns(roundRobin)).toMatchObject({ assignment_type: 'round_robin', specific_member_id: null });
+  });
+});
+
+describe('event type rules', () => {
+  it('map to their columns only when given, so an update keeps the others', () => {
+    expect(eventRuleColumns({ bufferBefore: 15, minimumNotice: null, slotInterval: 'duration' })).toEqual({
+      buffer_before: 15,
+      minimum_notice: null,
+      slot_interval: 'duration',
+    });
+    expect(eventRuleColumns({ slotInterval: 60 })).toEqual({ slot_interval: '60' });
+    expect(eventRuleColumns({})).toEqual({});
+    expect(eventTypeColumns({ title: 'T', description: null, duration: 30, color: '#3b82f6', isActive: true, autoConfirm: true, maxBookingsPerDay: 3 })).toMatchObject({
+      max_bookings_per_day: 3,
+    });
+  });
+
+  it('read back as the forms send them', () => {
+    const row = {
+      buffer_before: 5, buffer_after: null, minimum_notice: 60, max_future_bookings: null, slot_interval: '15' as const,
+      max_bookings_per_day: null, max_bookings_per_week: 10,
+    };
+    expect(eventRulesOf(row)).toEqual({
+      bufferBefore: 5, bufferAfter: null, minimumNotice: 60, maxFutureBookings: null, slotInterval: 15, maxBookingsPerDay: null, maxBookingsPerWeek: 10,
+    });
+    expect(eventRulesOf({ ...row, slot_interval: 'duration' }).slotInterval).toBe('duration');
+    expect(eventRuleColumns(eventRulesOf(row))).toEqual(row);
+    expect(EVENT_RULE_COLUMNS.split(', ').sort()).toEqual(Object.keys(row).sort());
   });
 });

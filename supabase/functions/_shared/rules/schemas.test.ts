@@ -4,7 +4,9 @@ import {
   assignSchema,
   availabilitySchema,
   bookingStatusSchema,
+  dateOverrideSchema,
   dateRangeQuerySchema,
+  eventRulesSchema,
   eventTypeSchema,
   handleSchema,
   hostBookingSchema,
@@ -20,6 +22,7 @@ import {
   teamEventTypeSchema,
   teamSettingsSchema,
   timeframeSchema,
+  timeOffSchema,
 } from './schemas.ts';
 
 /** The first message per field of a failed parse (what a form shows), keyed by path head ('' for the root). */
@@ -285,5 +288,51 @@ describe('query strings', () => {
     expect(errors(dateRangeQuerySchema, { startDate: 'soon' })).toEqual({ startDate: 'startDate must be an ISO date-time' });
     expect(timeframeSchema.parse('quarter')).toBe('quarter');
     expect(timeframeSchema.safeParse('decade').error?.issues[0].message).toBe('Timeframe must be week, month, quarter or year');
+  });
+});
+
+describe('event type rules, date overrides and time off', () => {
+  it('event types take their own rules from the closed sets; left out stays left out, null means the default', () => {
+    const rules = { bufferBefore: 15, bufferAfter: null, minimumNotice: 2880, maxFutureBookings: 14, slotInterval: 'duration', maxBookingsPerDay: 2, maxBookingsPerWeek: 8 };
+    expect(parsed(eventTypeSchema, { title: 'Paid', duration: 60, ...rules })).toMatchObject(rules);
+    expect(Object.keys(parsed(eventTypeSchema, { title: 'Free', duration: 30 }))).not.toContain('slotInterval');
+    expect(parsed(teamEventTypeSchema, { title: 'Demo', slotInterval: 60, minimumNotice: 60 })).toMatchObject({ slotInterval: 60, minimumNotice: 60 });
+    for (const slotInterval of [15, 30, 60, 'duration']) expect(parsed(eventRulesSchema, { slotInterval }).slotInterval).toBe(slotInterval);
+  });
+
+  it('refuses rules outside the spec\'s choice lists, and a week limit under the day limit', () => {
+    expect(errors(eventRulesSchema, { bufferBefore: 7 })).toEqual({ bufferBefore: 'Buffer must be 0, 5, 10, 15 or 30 minutes' });
+    expect(errors(eventRulesSchema, { minimumNotice: 30 })).toEqual({ minimumNotice: 'Minimum notice must be 0, 60, 120, 240, 1440 or 2880 minutes' });
+    expect(errors(eventRulesSchema, { maxFutureBookings: 45 })).toEqual({ maxFutureBookings: 'Maximum future bookings must be 7, 14, 30, 60 or 90 days' });
+    expect(errors(eventRulesSchema, { slotInterval: '30' })).toEqual({ slotInterval: 'Slot interval must be 15, 30 or 60 minutes, or the event duration' });
+    expect(errors(eventRulesSchema, { maxBookingsPerDay: 101 })).toEqual({ maxBookingsPerDay: 'Bookings per day must be a whole number from 1 to 100' });
+    expect(errors(eventRulesSchema, { maxBookingsPerWeek: 2.5 })).toEqual({ maxBookingsPerWeek: 'Bookings per week must be a whole number from 1 to 500' });
+    expect(errors(eventTypeSchema, { title: 'x', duration: 30, maxBookingsPerDay: 5, maxBookingsPerWeek: 4 })).toEqual({
+      maxBookingsPerWeek: 'Bookings per week must not be fewer than bookings per day',
+    });
+    expect(errors(eventRulesSchema, {})).toEqual({ '': 'Give at least one rule to change' });
+  });
+
+  it('a date override is a list of half-hour ranges that do not overlap; none is a day off', () => {
+    expect(parsed(dateOverrideSchema, { ranges: [] })).toEqual({ ranges: [] });
+    const ranges = [{ startTime: '13:00', endTime: '14:00' }, { startTime: '09:00', endTime: '13:00' }];
+    expect(parsed(dateOverrideSchema, { ranges }).ranges).toEqual(ranges);
+    expect(errors(dateOverrideSchema, { ranges: [{ startTime: '09:00', endTime: '10:00' }, { startTime: '09:30', endTime: '11:00' }] })).toEqual({
+      ranges: 'Time ranges must not overlap',
+    });
+    expect(errors(dateOverrideSchema, { ranges: [{ startTime: '10:00', endTime: '10:00' }] })).toEqual({ ranges: 'End time must be after start time' });
+    expect(errors(dateOverrideSchema, { ranges: [{ startTime: '10:10', endTime: '11:00' }] })).toEqual({ ranges: 'Time must be HH:MM on the hour or half hour' });
+    expect(errors(dateOverrideSchema, {})).toEqual({ ranges: 'Ranges must be a list of time ranges' });
+  });
+
+  it('time off is whole days in order, at most 366 of them, with an optional note', () => {
+    expect(parsed(timeOffSchema, { startDate: '2026-12-24', endDate: '2026-12-31', note: ' Holidays ' })).toEqual({
+      startDate: '2026-12-24', endDate: '2026-12-31', note: 'Holidays',
+    });
+    expect(parsed(timeOffSchema, { startDate: '2026-12-24', endDate: '2026-12-24' }).note).toBeNull();
+    expect(errors(timeOffSchema, { startDate: '2026-12-31', endDate: '2026-12-24' })).toEqual({ endDate: 'End date must not be before start date' });
+    expect(errors(timeOffSchema, { startDate: '2026-01-01', endDate: '2027-01-02' })).toEqual({ endDate: 'Time off can span at most 366 days' });
+    expect(parsed(timeOffSchema, { startDate: '2028-01-01', endDate: '2028-12-31' }).endDate).toBe('2028-12-31');
+    expect(errors(timeOffSchema, { startDate: '2026-02-30', endDate: '2026-03-01' })).toEqual({ startDate: 'Date must be YYYY-MM-DD' });
   });
 });
