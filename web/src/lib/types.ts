@@ -14,6 +14,7 @@ export type PublicProfile = Functions['directory_profiles']['Returns'][number] &
 export type EventType = Tables<'event_types'>;
 export type AvailabilityRule = Pick<Tables<'availability_rules'>, 'day_of_week' | 'start_time' | 'end_time' | 'is_enabled'>;
 export type UserSettings = Tables<'user_settings'>;
+export type TimeOff = Tables<'time_off'>;
 export type Team = Tables<'teams'>;
 export type TeamEventType = Tables<'team_event_types'>;
 export type TeamAvailability = Pick<Tables<'team_availability'>, 'day_of_week' | 'start_time' | 'end_time' | 'is_enabled'>;

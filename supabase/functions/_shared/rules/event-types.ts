@@ -1,5 +1,5 @@
 // Event type form values ↔ database columns, for the api function and the web app alike.
-import type { EventRulesInput, EventTypeInput, TeamEventTypeInput } from './schemas.ts';
+import type { EventTypeInput, TeamEventTypeInput } from './schemas.ts';
 import type { EventRules, SlotInterval } from './slots.ts';
 
 type EventTypeFields = Omit<EventTypeInput, 'duration'> & { duration: number };
@@ -30,7 +30,7 @@ const RULE_COLUMN: { [K in keyof EventRules]-?: keyof EventRuleColumns } = {
 export const EVENT_RULE_COLUMNS = Object.values(RULE_COLUMN).join(', ');
 
 /** The rules given in a form, as columns; a rule left out is left out, so an update keeps it. */
-export function eventRuleColumns(input: EventRulesInput): Partial<EventRuleColumns> {
+export function eventRuleColumns(input: EventRules): Partial<EventRuleColumns> {
   const columns: Partial<Record<keyof EventRuleColumns, unknown>> = {};
   for (const [rule, column] of Object.entries(RULE_COLUMN) as [keyof EventRules, keyof EventRuleColumns][]) {
     const value = input[rule];

@@ -7,22 +7,16 @@ import { SectionCard } from '../../components/SectionCard.tsx';
 import { SwitchField } from '../../components/SwitchField.tsx';
 import { TimeSelect } from '../../components/TimeSelect.tsx';
 import { GUEST_CHANGE_NOTICE_CHOICES } from '../../lib/shared.ts';
+import { BUFFER_OPTIONS, FUTURE_OPTIONS, NOTICE_OPTIONS } from '../../lib/choices.ts';
 import { DAY_NAMES, WEEK_MONDAY_FIRST } from '../../lib/time.ts';
 import type { AvailabilityRule } from '../../lib/types.ts';
 import { CalendarsSection } from '../calendars/index.ts';
 import { EventTypesSection } from '../event-types/index.ts';
+import { DateOverridesEditor } from '../../components/DateOverridesEditor.tsx';
+import { useCurrentUser } from '../auth/index.ts';
+import { TimeOffSection } from './TimeOffSection.tsx';
 import { SETTINGS_DEFAULTS, useAvailability, useSaveAvailability, useSaveSettings, useSettings } from './hooks.ts';
 
-const BUFFERS = [0, 5, 10, 15, 30];
-const NOTICE = [
-  { value: 0, label: 'No minimum' },
-  { value: 60, label: '1 hour' },
-  { value: 120, label: '2 hours' },
-  { value: 240, label: '4 hours' },
-  { value: 1440, label: '1 day' },
-  { value: 2880, label: '2 days' },
-];
-const FUTURE = [7, 14, 30, 60, 90];
 const GUEST_CHANGES = GUEST_CHANGE_NOTICE_CHOICES.map((value) => ({
   value,
   label: value === 0 ? 'Until the start' : `Until ${value} ${value === 1 ? 'hour' : 'hours'} before`,
@@ -161,22 +155,21 @@ function SettingsSections({ initial }: { initial: typeof SETTINGS_DEFAULTS }) {
   const [settings, setSettings] = useState(initial);
   const save = useSaveSettings();
   const set = (key: keyof typeof SETTINGS_DEFAULTS) => (value: number) => setSettings((current) => ({ ...current, [key]: value }));
-  const minutes = (values: number[]) => values.map((value) => ({ value, label: `${value} minutes` }));
   return (
     <>
       <SectionCard title="Buffer Times" description="Breathing room before and after each meeting.">
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <Choice label="Buffer before" value={settings.buffer_before} options={minutes(BUFFERS)} onChange={set('buffer_before')} />
-          <Choice label="Buffer after" value={settings.buffer_after} options={minutes(BUFFERS)} onChange={set('buffer_after')} />
+          <Choice label="Buffer before" value={settings.buffer_before} options={BUFFER_OPTIONS} onChange={set('buffer_before')} />
+          <Choice label="Buffer after" value={settings.buffer_after} options={BUFFER_OPTIONS} onChange={set('buffer_after')} />
         </SimpleGrid>
       </SectionCard>
       <SectionCard title="Booking Preferences" description="How soon and how far ahead guests can book." bodyGap="4">
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <Choice label="Minimum notice" value={settings.minimum_notice} options={NOTICE} onChange={set('minimum_notice')} />
+          <Choice label="Minimum notice" value={settings.minimum_notice} options={NOTICE_OPTIONS} onChange={set('minimum_notice')} />
           <Choice
             label="Maximum future bookings"
             value={settings.max_future_bookings}
-            options={FUTURE.map((value) => ({ value, label: `${value} days` }))}
+            options={FUTURE_OPTIONS}
             onChange={set('max_future_bookings')}
           />
           <Choice
@@ -195,6 +188,7 @@ function SettingsSections({ initial }: { initial: typeof SETTINGS_DEFAULTS }) {
 }
 
 export default function AvailabilityPage() {
+  const { data: user } = useCurrentUser();
   const rules = useAvailability();
   const settings = useSettings();
   return (
@@ -207,6 +201,12 @@ export default function AvailabilityPage() {
       </Stack>
       <SectionCard title="Working Hours" description="One or more time ranges per day.">
         {rules.isPending ? <Skeleton h="80" /> : <WorkingHours key={rules.dataUpdatedAt} rules={rules.data ?? []} />}
+      </SectionCard>
+      <SectionCard title="Date Overrides" description="Other hours on a given date, or a day off: they replace the weekly hours of that date.">
+        {user ? <DateOverridesEditor owner={{ userId: user.id }} /> : <Skeleton h="60" />}
+      </SectionCard>
+      <SectionCard title="Time Off" description="Whole days when you take no bookings.">
+        <TimeOffSection />
       </SectionCard>
       {settings.isPending ? (
         <Skeleton h="60" />

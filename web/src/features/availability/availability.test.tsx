@@ -1,13 +1,15 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../../test/server.ts';
-import { api, renderRoute, restGet, rpc, signedInAs } from '../../test/utils.tsx';
+import { addDays, addMonths, format, startOfMonth } from 'date-fns';
+import { api, renderRoute, restGet, rpc, signedInAs, USER_ID } from '../../test/utils.tsx';
 import { noCalendars } from '../../test/calendars.ts';
 import { rulesToWeek, weekToRules } from './AvailabilityPage.tsx';
 
-beforeEach(() => server.use(...noCalendars));
+// The sections this file is not about answer empty.
+beforeEach(() => server.use(...noCalendars, restGet('date_overrides', []), restGet('time_off', [])));
 
 describe('availability page', () => {
   it('lists the week Monday first and saves every range', async () => {
@@ -90,5 +92,112 @@ describe('week conversion', () => {
       { day_of_week: 2, start_time: '13:00', end_time: '17:00', is_enabled: true },
     ];
     expect(weekToRules(rulesToWeek(rules))).toEqual(rules);
+  });
+});
+
+/** The month calendar's name for a day. */
+const cell = (day: Date) => format(day, 'EEEE, MMMM d, yyyy');
+
+describe('date overrides and time off', () => {
+  const base = () => [restGet('availability_rules', []), restGet('user_settings', []), restGet('event_types', [])];
+
+  it('picks a date on the month calendar, saves its hours or a day off, lists upcoming ones with delete', async () => {
+    signedInAs();
+    const upcoming = format(addDays(new Date(), 3), 'yyyy-MM-dd');
+    const reads: string[] = [];
+    const saved: unknown[] = [];
+    const deleted: string[] = [];
+    server.use(
+      ...base(),
+      http.get(api('/rest/v1/date_overrides'), ({ request }) => {
+        reads.push(new URL(request.url).search);
+        return HttpResponse.json([{ date: upcoming, start_time: null, end_time: null }]);
+      }),
+      rpc('replace_date_override', async ({ request }) => {
+        saved.push(await request.json());
+        return HttpResponse.json([]);
+      }),
+      http.delete(api('/rest/v1/date_overrides'), ({ request }) => {
+        deleted.push(new URL(request.url).search);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    renderRoute('/availability');
+    const user = userEvent.setup();
+    const list = await screen.findByRole('list', { name: 'Upcoming overrides' });
+    expect(within(list).getByText(cell(addDays(new Date(), 3)))).toBeInTheDocument();
+    expect(within(list).getByText('Unavailable')).toBeInTheDocument();
+    // Past overrides are not read at all.
+    expect(decodeURIComponent(reads[0])).toContain(`date=gte.${format(new Date(), 'yyyy-MM-dd')}`);
+
+    const calendar = screen.getByRole('grid', { name: 'Pick a date to override' });
+    await user.click(screen.getByRole('button', { name: 'Previous month' }));
+    expect(within(calendar).getByRole('gridcell', { name: cell(addDays(startOfMonth(new Date()), -10)) })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next month' }));
+    await user.click(screen.getByRole('button', { name: 'Next month' }));
+    const day = addDays(startOfMonth(addMonths(new Date(), 1)), 19);
+    await user.click(within(calendar).getByRole('gridcell', { name: cell(day) }));
+    await user.selectOptions(screen.getByLabelText('Override range 1 start'), '10:00');
+    await user.selectOptions(screen.getByLabelText('Override range 1 end'), '09:00');
+    expect(await screen.findByRole('alert')).toHaveTextContent('End time must be after start time');
+    expect(screen.getByRole('button', { name: 'Save Override' })).toBeDisabled();
+    await user.selectOptions(screen.getByLabelText('Override range 1 end'), '12:00');
+    await user.click(screen.getByRole('button', { name: 'Add time range' }));
+    await user.selectOptions(screen.getByLabelText('Override range 2 start'), '13:00');
+    await user.click(screen.getByRole('button', { name: 'Save Override' }));
+    expect(await screen.findByText('Date override saved')).toBeInTheDocument();
+    const date = format(day, 'yyyy-MM-dd');
+    expect(saved).toEqual([{ p_date: date, p_ranges: [{ start_time: '10:00', end_time: '12:00' }, { start_time: '13:00', end_time: '17:00' }] }]);
+
+    await user.click(within(calendar).getByRole('gridcell', { name: cell(addDays(day, 1)) }));
+    await user.click(screen.getByText('Unavailable all day'));
+    await user.click(screen.getByRole('button', { name: 'Save Override' }));
+    await waitFor(() => expect(saved[1]).toEqual({ p_date: format(addDays(day, 1), 'yyyy-MM-dd'), p_ranges: [] }));
+
+    await user.click(within(list).getByRole('button', { name: `Delete override for ${cell(addDays(new Date(), 3))}` }));
+    // One toast at a time (spec section 9): 'Date override saved' may still be showing.
+    await waitFor(() => expect(deleted).toHaveLength(1));
+    expect(decodeURIComponent(deleted[0])).toContain(`date=eq.${upcoming}`);
+    expect(decodeURIComponent(deleted[0])).toContain(`user_id=eq.${USER_ID}`);
+  });
+
+  it('adds time off with a note, checks the order of the days, and deletes it', async () => {
+    signedInAs();
+    let added: Record<string, unknown> = {};
+    const deleted: string[] = [];
+    server.use(
+      ...base(),
+      http.get(api('/rest/v1/time_off'), () =>
+        HttpResponse.json([{ id: 5, user_id: USER_ID, start_date: '2099-12-24', end_date: '2099-12-31', note: 'Family holiday', created_at: '' }]),
+      ),
+      http.post(api('/rest/v1/time_off'), async ({ request }) => {
+        added = (await request.json()) as Record<string, unknown>;
+        return new HttpResponse(null, { status: 201 });
+      }),
+      http.delete(api('/rest/v1/time_off'), ({ request }) => {
+        deleted.push(new URL(request.url).searchParams.get('id') ?? '');
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    renderRoute('/availability');
+    const user = userEvent.setup();
+    const list = await screen.findByRole('list', { name: 'Upcoming time off' });
+    expect(within(list).getByText('Dec 24, 2099 – Dec 31, 2099')).toBeInTheDocument();
+    expect(within(list).getByText('Family holiday')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('From'), '2099-08-10');
+    await user.type(screen.getByLabelText('To'), '2099-08-03');
+    await user.click(screen.getByRole('button', { name: 'Add Time Off' }));
+    expect(await screen.findByText('End date must not be before start date')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('To'));
+    await user.type(screen.getByLabelText('To'), '2099-08-16');
+    await user.type(screen.getByLabelText('Note (only you see it)'), 'Summer');
+    await user.click(screen.getByRole('button', { name: 'Add Time Off' }));
+    expect(await screen.findByText('Time off added')).toBeInTheDocument();
+    expect(added).toEqual({ user_id: USER_ID, start_date: '2099-08-10', end_date: '2099-08-16', note: 'Summer' });
+
+    await user.click(within(list).getByRole('button', { name: 'Delete time off Dec 24, 2099 – Dec 31, 2099' }));
+    // One toast at a time: 'Time off added' may still be showing.
+    await waitFor(() => expect(deleted).toEqual(['eq.5']));
   });
 });

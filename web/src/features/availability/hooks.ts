@@ -2,7 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '../../lib/supabase.ts';
 import { unwrap } from '../../lib/api.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
-import type { AvailabilityRule, UserSettings } from '../../lib/types.ts';
+import type { AvailabilityRule, TimeOff, UserSettings } from '../../lib/types.ts';
+import type { TimeOffInput } from '../../lib/shared.ts';
+import { todayKey } from '../../lib/useDateOverrides.ts';
 import { useCurrentUser } from '../auth/index.ts';
 
 export const SETTINGS_DEFAULTS = { buffer_before: 10, buffer_after: 10, minimum_notice: 1440, max_future_bookings: 60, guest_change_notice: 0 };
@@ -61,5 +63,49 @@ export function useSaveSettings() {
       notify('Settings updated successfully');
     },
     onError: () => notifyError('Error', 'Failed to update settings'),
+  });
+}
+
+const timeOffKey = ['time-off'];
+
+/** The host's time off that has not ended yet, first days first. */
+export function useTimeOff() {
+  const { data: user } = useCurrentUser();
+  return useQuery({
+    queryKey: timeOffKey,
+    enabled: Boolean(user),
+    queryFn: async () =>
+      unwrap(
+        await supabase.from('time_off').select('*').eq('user_id', user!.id).gte('end_date', todayKey()).order('start_date').order('id'),
+      ) as TimeOff[],
+  });
+}
+
+export function useAddTimeOff() {
+  const queryClient = useQueryClient();
+  const { data: user } = useCurrentUser();
+  return useMutation({
+    mutationFn: async (input: TimeOffInput) => {
+      unwrap(await supabase.from('time_off').insert({ user_id: user!.id, start_date: input.startDate, end_date: input.endDate, note: input.note }));
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: timeOffKey });
+      notify('Time off added');
+    },
+    onError: () => notifyError('Error', 'Failed to add time off'),
+  });
+}
+
+export function useDeleteTimeOff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      unwrap(await supabase.from('time_off').delete().eq('id', id));
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: timeOffKey });
+      notify('Time off deleted');
+    },
+    onError: () => notifyError('Error', 'Failed to delete time off'),
   });
 }

@@ -6,7 +6,9 @@ import { AppDialog } from '../../components/AppDialog.tsx';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { ColorPicker } from '../../components/ColorPicker.tsx';
 import { FormField } from '../../components/FormField.tsx';
+import { EventRulesFields } from '../../components/EventRulesFields.tsx';
 import { FormSwitch } from '../../components/FormSwitch.tsx';
+import { eventRulesOf } from '../../lib/shared.ts';
 import type { EventType } from '../../lib/types.ts';
 import { DURATIONS, eventTypeDefaults, eventTypeSchema, type EventTypeInput, type EventTypeValues } from './schemas.ts';
 import { useDeleteEventType, useSaveEventType } from './hooks.ts';
@@ -40,6 +42,7 @@ export function EventTypeDialog({ open, onClose, eventType }: { open: boolean; o
             color: eventType.color as EventTypeInput['color'],
             isActive: eventType.is_active,
             autoConfirm: eventType.auto_confirm,
+            ...eventRulesOf(eventType),
           }
         : eventTypeDefaults,
     );
@@ -98,6 +101,7 @@ export function EventTypeDialog({ open, onClose, eventType }: { open: boolean; o
             name="autoConfirm"
             label={(checked) => (checked ? 'Auto-confirm bookings' : 'Manual approval required')}
           />
+          <EventRulesFields register={register} errors={formState.errors} defaultLabel="My availability setting" />
           {confirming ? (
             <Box
               role="alertdialog"

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { server } from '../../test/server.ts';
 import { api, renderRoute, restGet, rpc, signedInAs, USER_ID } from '../../test/utils.tsx';
 
-const existing = { id: 3, user_id: USER_ID, title: 'Deep Dive', description: 'Long one', duration: 90, color: '#ef4444', is_active: true, auto_confirm: false, price_cents: 0, created_at: '', updated_at: '' };
+const NO_RULES = { buffer_before: null, buffer_after: null, minimum_notice: null, max_future_bookings: null, slot_interval: '30', max_bookings_per_day: null, max_bookings_per_week: null };
+const existing = { id: 3, user_id: USER_ID, title: 'Deep Dive', description: 'Long one', duration: 90, color: '#ef4444', is_active: true, auto_confirm: false, price_cents: 0, created_at: '', updated_at: '', ...NO_RULES };
 
 function dashboard(eventTypes: unknown[]) {
   signedInAs();
@@ -36,7 +37,7 @@ describe('event type dialog', () => {
     await user.click(within(dialog).getByRole('radio', { name: 'Purple' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create Event Type' }));
     expect(await screen.findByText('Event type created successfully')).toBeInTheDocument();
-    expect(body).toEqual({ title: 'Quick Chat', description: null, duration: 45, color: '#8b5cf6', is_active: true, auto_confirm: true, user_id: USER_ID });
+    expect(body).toEqual({ title: 'Quick Chat', description: null, duration: 45, color: '#8b5cf6', is_active: true, auto_confirm: true, user_id: USER_ID, ...NO_RULES });
   });
 
   it('edits, and deletes only after the confirmation', async () => {
@@ -60,6 +61,44 @@ describe('event type dialog', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Yes, delete' }));
     expect(await screen.findByText('Event type deleted successfully')).toBeInTheDocument();
     await waitFor(() => expect(deleted).toEqual(['eq.3']));
+  });
+
+  it('offers an Advanced section with the spec\'s choice lists, and saves the event type\'s own rules', async () => {
+    let body: Record<string, unknown> = {};
+    server.use(
+      http.patch(api('/rest/v1/event_types'), async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ ...existing, ...body });
+      }),
+    );
+    dashboard([{ ...existing, minimum_notice: 2880, slot_interval: 'duration' }]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Event Type' });
+    await user.click(within(dialog).getByRole('button', { name: 'Advanced' }));
+    const values = (label: string) => [...(within(dialog).getByLabelText(label) as HTMLSelectElement).options].map((option) => option.value);
+    expect(values('Buffer before')).toEqual(['', '0', '5', '10', '15', '30']);
+    expect(values('Buffer after')).toEqual(['', '0', '5', '10', '15', '30']);
+    expect(values('Minimum notice')).toEqual(['', '0', '60', '120', '240', '1440', '2880']);
+    expect(values('Maximum future bookings')).toEqual(['', '7', '14', '30', '60', '90']);
+    expect(values('Start times')).toEqual(['15', '30', '60', 'duration']);
+    expect(within(dialog).getByLabelText('Minimum notice')).toHaveValue('2880');
+    expect(within(dialog).getByLabelText('Start times')).toHaveValue('duration');
+    expect(within(dialog).getByLabelText('Buffer before')).toHaveValue('');
+    await user.selectOptions(within(dialog).getByLabelText('Buffer before'), '15');
+    await user.selectOptions(within(dialog).getByLabelText('Minimum notice'), '');
+    await user.selectOptions(within(dialog).getByLabelText('Start times'), '60');
+    await user.type(within(dialog).getByLabelText('Bookings per day'), '3');
+    await user.type(within(dialog).getByLabelText('Bookings per week'), '2');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByText('Bookings per week must not be fewer than bookings per day')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Bookings per week'));
+    await user.type(within(dialog).getByLabelText('Bookings per week'), '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Event type updated successfully')).toBeInTheDocument();
+    expect(body).toMatchObject({
+      buffer_before: 15, buffer_after: null, minimum_notice: null, max_future_bookings: null, slot_interval: '60', max_bookings_per_day: 3, max_bookings_per_week: 10,
+    });
   });
 
   it('reports a failed update', async () => {

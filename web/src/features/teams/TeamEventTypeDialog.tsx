@@ -4,6 +4,7 @@ import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { ColorPicker } from '../../components/ColorPicker.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormField } from '../../components/FormField.tsx';
+import { EventRulesFields } from '../../components/EventRulesFields.tsx';
 import { FormSwitch } from '../../components/FormSwitch.tsx';
 import { useDialogForm } from '../../lib/useDialogForm.ts';
 import type { TeamMember } from '../../lib/types.ts';
@@ -76,6 +77,7 @@ export function TeamEventTypeDialog({
         ) : null}
         <FormSwitch control={control} name="autoConfirm" label="Auto-confirm bookings" />
         <FormSwitch control={control} name="requiresAllMembers" label="Requires all members" />
+        <EventRulesFields register={register} errors={errors} defaultLabel="Team default (none)" />
       </Stack>
     </FormDialog>
   );

@@ -4,13 +4,14 @@ import { ArrowLeft, Check, Copy, ExternalLink } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useParams } from 'react-router-dom';
+import { DateOverridesEditor } from '../../components/DateOverridesEditor.tsx';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { FormSwitch } from '../../components/FormSwitch.tsx';
 import { TimezoneSelect } from '../../components/TimezoneSelect.tsx';
 import { copyText } from '../../lib/clipboard.ts';
 import type { Team } from '../../lib/types.ts';
-import { useTeam, useUpdateTeam } from './hooks.ts';
+import { useMyTeamRole, useTeam, useUpdateTeam } from './hooks.ts';
 import { teamSettingsSchema, type TeamSettingsInput, type TeamSettingsValues } from './schemas.ts';
 import { TeamAvailabilityEditor } from './TeamAvailabilityEditor.tsx';
 
@@ -105,6 +106,24 @@ function Sharing({ team }: { team: Team }) {
   );
 }
 
+/** The team's date overrides: owners and admins change them, members see them. */
+function TeamDateOverrides({ teamId }: { teamId: number }) {
+  const role = useMyTeamRole(teamId);
+  return (
+    <Stack gap="3">
+      <Stack gap="1">
+        <Heading as="h2" size="md">
+          Date Overrides
+        </Heading>
+        <Text color="fg.muted" fontSize="sm">
+          Other hours on a given date, or a day the team is closed, in the team's timezone.
+        </Text>
+      </Stack>
+      <DateOverridesEditor owner={{ teamId }} readOnly={role !== 'owner' && role !== 'admin'} />
+    </Stack>
+  );
+}
+
 export default function TeamSettingsPage() {
   const teamId = Number(useParams().teamId);
   const { data: team, isPending, isError } = useTeam(teamId);
@@ -137,7 +156,10 @@ export default function TeamSettingsPage() {
           <General key={team.updated_at} team={team} />
         </Tabs.Content>
         <Tabs.Content value="availability">
-          <TeamAvailabilityEditor teamId={team.id} />
+          <Stack gap="6">
+            <TeamAvailabilityEditor teamId={team.id} />
+            <TeamDateOverrides teamId={team.id} />
+          </Stack>
         </Tabs.Content>
         <Tabs.Content value="sharing">
           <Sharing team={team} />

@@ -130,6 +130,31 @@ describe('team detail', () => {
     expect(screen.getByText(/30 minutes · Round Robin/)).toBeInTheDocument();
   });
 
+  it('creates a team event type with its own notice and buffer from the Advanced section', async () => {
+    teamData();
+    let body: Record<string, unknown> = {};
+    server.use(
+      http.post(api('/rest/v1/team_event_types'), async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ id: 9 });
+      }),
+    );
+    renderRoute('/teams/7');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Event Types' }));
+    await user.click(await screen.findByRole('button', { name: 'Create Event Type' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Event Type' });
+    await user.type(within(dialog).getByLabelText('Title'), 'Team intro');
+    await user.click(within(dialog).getByRole('button', { name: 'Advanced' }));
+    expect(within(dialog).getByLabelText('Buffer after')).toHaveValue('');
+    expect(within(dialog).getAllByRole('option', { name: 'Team default (none)' })).toHaveLength(4);
+    await user.selectOptions(within(dialog).getByLabelText('Buffer after'), '10');
+    await user.selectOptions(within(dialog).getByLabelText('Minimum notice'), '1440');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Event Type' }));
+    expect(await screen.findByText('Event Type Created')).toBeInTheDocument();
+    expect(body).toMatchObject({ title: 'Team intro', team_id: 7, buffer_after: 10, minimum_notice: 1440, buffer_before: null, slot_interval: '30' });
+  });
+
   it('shows 3 skeleton rows while team bookings load', async () => {
     teamData();
     server.use(http.get(api('/rest/v1/bookings'), () => new Promise<Response>(() => {})));
@@ -153,5 +178,53 @@ describe('team availability', () => {
     expect(toggleDay([monday], 2, true)).toEqual([monday, { day_of_week: 2, start_time: '09:00', end_time: '17:00', is_enabled: true }]);
     expect(toggleDay([monday], 1, false)).toEqual([]);
     expect(toggleDay([{ ...monday, is_enabled: false }], 1, true)).toEqual([monday]);
+  });
+});
+
+describe('team date overrides', () => {
+  const upcoming = { date: '2099-12-24', start_time: '10:00', end_time: '12:00' };
+  function settings(role: string) {
+    signedInAs();
+    server.use(
+      restGet('teams', [team]),
+      restGet('team_members', [member(USER_ID, role, 'Ada')]),
+      restGet('team_availability', []),
+      restGet('team_date_overrides', [upcoming]),
+    );
+    renderRoute('/teams/7/settings');
+  }
+
+  it('owners pick a date and save the team\'s hours for it', async () => {
+    let saved: unknown = null;
+    server.use(
+      rpc('replace_team_date_override', async ({ request }) => {
+        saved = await request.json();
+        return HttpResponse.json([]);
+      }),
+    );
+    settings('owner');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Availability' }));
+    expect(await screen.findByRole('heading', { name: 'Date Overrides' })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Upcoming overrides' });
+    expect(within(list).getByText('Thursday, December 24, 2099')).toBeInTheDocument();
+    expect(within(list).getByText('10:00–12:00')).toBeInTheDocument();
+    const calendar = await screen.findByRole('grid', { name: 'Pick a date to override' });
+    const cells = within(calendar).getAllByRole('gridcell').filter((cell) => !(cell as HTMLButtonElement).disabled);
+    await user.click(cells[cells.length - 1]);
+    await user.click(screen.getByText('Unavailable all day'));
+    await user.click(screen.getByRole('button', { name: 'Save Override' }));
+    expect(await screen.findByText('Date override saved')).toBeInTheDocument();
+    expect(saved).toMatchObject({ p_team_id: 7, p_ranges: [] });
+  });
+
+  it('members see them without the editor', async () => {
+    settings('member');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Availability' }));
+    const list = await screen.findByRole('list', { name: 'Upcoming overrides' });
+    expect(within(list).getByText('10:00–12:00')).toBeInTheDocument();
+    expect(screen.queryByRole('grid', { name: 'Pick a date to override' })).toBeNull();
+    expect(within(list).queryByRole('button')).toBeNull();
   });
 });

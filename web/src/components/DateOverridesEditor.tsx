@@ -1,0 +1,159 @@
+// Date overrides of a host (Availability) or a team (team settings): a date picked on a month calendar
+// gets its own hours or becomes a day off; upcoming overrides are listed with delete, past ones hidden.
+import { useState } from 'react';
+import { Box, Button, Heading, HStack, IconButton, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Plus, Trash2, X } from 'lucide-react';
+import { format, parseISO, startOfMonth } from 'date-fns';
+import { dateOverrideSchema } from '../lib/shared.ts';
+import type { DateOverride, TimeRange } from '../lib/shared.ts';
+import { todayKey, useDateOverrides, useDeleteDateOverride, useSaveDateOverride, type OverrideOwner } from '../lib/useDateOverrides.ts';
+import { MonthCalendar } from './MonthCalendar.tsx';
+import { SwitchField } from './SwitchField.tsx';
+import { TimeSelect } from './TimeSelect.tsx';
+
+const DEFAULT_RANGE: TimeRange = { startTime: '09:00', endTime: '17:00' };
+
+const longDate = (date: string) => format(parseISO(date), 'EEEE, MMMM d, yyyy');
+
+/** 'Unavailable' or '09:00–12:00, 13:00–17:00'. */
+export function overrideSummary(override: DateOverride): string {
+  return override.ranges.length ? override.ranges.map((r) => `${r.startTime}–${r.endTime}`).join(', ') : 'Unavailable';
+}
+
+/** The chosen date's hours: a day off, or ranges, checked with the api's own schema before saving. */
+function DateEditor({
+  date,
+  existing,
+  owner,
+  onDone,
+}: {
+  date: string;
+  existing: DateOverride | undefined;
+  owner: OverrideOwner;
+  onDone: () => void;
+}) {
+  const save = useSaveDateOverride(owner);
+  const [off, setOff] = useState(existing ? existing.ranges.length === 0 : false);
+  const [ranges, setRanges] = useState<TimeRange[]>(existing?.ranges.length ? [...existing.ranges] : [DEFAULT_RANGE]);
+  const chosen = off ? [] : ranges;
+  const check = dateOverrideSchema.safeParse({ ranges: chosen });
+  const problem = check.success ? null : check.error.issues[0]?.message;
+  const setRange = (index: number, change: Partial<TimeRange>) =>
+    setRanges((current) => current.map((range, i) => (i === index ? { ...range, ...change } : range)));
+
+  return (
+    <Stack gap="3" borderWidth="1px" borderRadius="md" p="3">
+      <Heading as="h3" size="sm">
+        {longDate(date)}
+      </Heading>
+      <SwitchField checked={off} onChange={setOff} label="Unavailable all day" />
+      {off ? null : (
+        <Stack gap="2">
+          {ranges.map((range, index) => (
+            <HStack key={index} gap="2" wrap="wrap">
+              <TimeSelect label={`Override range ${index + 1} start`} value={range.startTime} onChange={(startTime) => setRange(index, { startTime })} />
+              <Text>–</Text>
+              <TimeSelect label={`Override range ${index + 1} end`} value={range.endTime} onChange={(endTime) => setRange(index, { endTime })} />
+              {ranges.length > 1 ? (
+                <IconButton
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`Remove override range ${index + 1}`}
+                  onClick={() => setRanges((current) => current.filter((_, i) => i !== index))}
+                >
+                  <X />
+                </IconButton>
+              ) : null}
+            </HStack>
+          ))}
+          <Button size="xs" variant="ghost" alignSelf="start" onClick={() => setRanges((current) => [...current, DEFAULT_RANGE])}>
+            <Plus /> Add time range
+          </Button>
+        </Stack>
+      )}
+      {problem ? (
+        <Text color="fg.error" fontSize="sm" role="alert">
+          {problem}
+        </Text>
+      ) : null}
+      <HStack>
+        <Button
+          colorPalette="blue"
+          size="sm"
+          disabled={save.isPending || problem !== null}
+          onClick={() => save.mutate({ date, ranges: chosen }, { onSuccess: onDone })}
+        >
+          Save Override
+        </Button>
+        <Button size="sm" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+      </HStack>
+    </Stack>
+  );
+}
+
+export function DateOverridesEditor({ owner, readOnly = false }: { owner: OverrideOwner; readOnly?: boolean }) {
+  const overrides = useDateOverrides(owner);
+  const remove = useDeleteDateOverride(owner);
+  const [month, setMonth] = useState(() => startOfMonth(new Date()));
+  const [date, setDate] = useState<string | null>(null);
+  if (overrides.isPending) return <Skeleton h="60" />;
+  const list = overrides.data ?? [];
+  const byDate = new Map(list.map((o) => [o.date, o]));
+  const key = (day: Date) => format(day, 'yyyy-MM-dd');
+
+  return (
+    <SimpleGrid columns={{ base: 1, md: readOnly ? 1 : 2 }} gap="6">
+      {readOnly ? null : (
+        <Stack gap="3">
+          <MonthCalendar
+            month={month}
+            onMonthChange={setMonth}
+            selected={date ? parseISO(date) : null}
+            onSelect={(day) => setDate(key(day))}
+            isDisabled={(day) => key(day) < todayKey()}
+            hasDot={(day) => byDate.has(key(day))}
+            label="Pick a date to override"
+          />
+          {date ? <DateEditor key={date} date={date} existing={byDate.get(date)} owner={owner} onDone={() => setDate(null)} /> : null}
+        </Stack>
+      )}
+      <Box>
+        <Heading as="h3" size="sm" mb="2">
+          Upcoming overrides
+        </Heading>
+        {list.length === 0 ? (
+          <Text color="fg.muted" fontSize="sm">
+            No date overrides yet.
+          </Text>
+        ) : (
+          <Stack as="ul" gap="2" listStyleType="none" aria-label="Upcoming overrides">
+            {list.map((override) => (
+              <HStack as="li" key={override.date} justify="space-between" borderWidth="1px" borderRadius="md" px="3" py="2">
+                <Stack gap="0">
+                  <Text fontWeight="medium">{longDate(override.date)}</Text>
+                  <Text fontSize="sm" color="fg.muted">
+                    {overrideSummary(override)}
+                  </Text>
+                </Stack>
+                {readOnly ? null : (
+                  <IconButton
+                    size="sm"
+                    variant="ghost"
+                    colorPalette="red"
+                    aria-label={`Delete override for ${longDate(override.date)}`}
+                    disabled={remove.isPending}
+                    onClick={() => remove.mutate(override.date)}
+                  >
+                    <Trash2 />
+                  </IconButton>
+                )}
+              </HStack>
+            ))}
+          </Stack>
+        )}
+      </Box>
+    </SimpleGrid>
+  );
+}
