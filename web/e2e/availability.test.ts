@@ -43,10 +43,10 @@ describe.concurrent('date overrides and time off', () => {
     await page.getByRole('button', { name: 'Save Override' }).click();
     await expectToast(page, 'Date override saved');
     const overrides = page.getByRole('list', { name: 'Upcoming overrides' });
-    await overrides.getByText('13:00–15:00').waitFor();
+    await overrides.getByText('1:00 PM–3:00 PM').waitFor();
 
-    await page.getByLabel('From').fill(firstOff.key);
-    await page.getByLabel('To').fill(lastOff.key);
+    await page.getByLabel('From', { exact: true }).fill(firstOff.key);
+    await page.getByLabel('To', { exact: true }).fill(lastOff.key);
     await page.getByLabel('Note (only you see it)').fill('Conference week');
     await page.getByRole('button', { name: 'Add Time Off' }).click();
     await expectToast(page, 'Time off added');

@@ -208,7 +208,7 @@ describe('team date overrides', () => {
     expect(await screen.findByRole('heading', { name: 'Date Overrides' })).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Upcoming overrides' });
     expect(within(list).getByText('Thursday, December 24, 2099')).toBeInTheDocument();
-    expect(within(list).getByText('10:00–12:00')).toBeInTheDocument();
+    expect(within(list).getByText('10:00 AM–12:00 PM')).toBeInTheDocument();
     const calendar = await screen.findByRole('grid', { name: 'Pick a date to override' });
     const cells = within(calendar).getAllByRole('gridcell').filter((cell) => !(cell as HTMLButtonElement).disabled);
     await user.click(cells[cells.length - 1]);
@@ -223,7 +223,7 @@ describe('team date overrides', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('tab', { name: 'Availability' }));
     const list = await screen.findByRole('list', { name: 'Upcoming overrides' });
-    expect(within(list).getByText('10:00–12:00')).toBeInTheDocument();
+    expect(within(list).getByText('10:00 AM–12:00 PM')).toBeInTheDocument();
     expect(screen.queryByRole('grid', { name: 'Pick a date to override' })).toBeNull();
     expect(within(list).queryByRole('button')).toBeNull();
   });
