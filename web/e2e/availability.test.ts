@@ -3,7 +3,7 @@
 // day after it is back to the weekly hours.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newUser, sql } from '../../scripts/local/test/harness.ts';
+import { newUser, sql } from '../../scripts/local/test-stack/harness.ts';
 import { expectToast, openPage, screenshot, useBrowser } from './support/browser.ts';
 import { dayAhead, expectNoErrors, halfHours, JOURNEY_TIMEOUT, navigate, offeredTimes, pickDay, signIn, type Day } from './support/journey.ts';
 

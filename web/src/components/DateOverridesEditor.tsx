@@ -2,13 +2,14 @@
 // gets its own hours or becomes a day off; upcoming overrides are listed with delete, past ones hidden.
 import { useState } from 'react';
 import { Box, Button, Heading, HStack, IconButton, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { Plus, Trash2, X } from 'lucide-react';
+import { Plus, X } from 'lucide-react';
 import { format, parseISO, startOfMonth } from 'date-fns';
 import { dateOverrideSchema } from '../lib/shared.ts';
 import type { DateOverride, TimeRange } from '../lib/shared.ts';
 import { HALF_HOUR_CHOICES } from '../lib/time.ts';
 import { todayKey, useDateOverrides, useDeleteDateOverride, useSaveDateOverride, type OverrideOwner } from '../lib/useDateOverrides.ts';
 import { MonthCalendar } from './MonthCalendar.tsx';
+import { RemovableItem } from './RemovableItem.tsx';
 import { SwitchField } from './SwitchField.tsx';
 import { TimeSelect } from './TimeSelect.tsx';
 
@@ -136,26 +137,14 @@ export function DateOverridesEditor({ owner, readOnly = false }: { owner: Overri
         ) : (
           <Stack as="ul" gap="2" listStyleType="none" aria-label="Upcoming overrides">
             {list.map((override) => (
-              <HStack as="li" key={override.date} justify="space-between" borderWidth="1px" borderRadius="md" px="3" py="2">
-                <Stack gap="0">
-                  <Text fontWeight="medium">{longDate(override.date)}</Text>
-                  <Text fontSize="sm" color="fg.muted">
-                    {overrideSummary(override)}
-                  </Text>
-                </Stack>
-                {readOnly ? null : (
-                  <IconButton
-                    size="sm"
-                    variant="ghost"
-                    colorPalette="red"
-                    aria-label={`Delete override for ${longDate(override.date)}`}
-                    disabled={remove.isPending}
-                    onClick={() => remove.mutate(override.date)}
-                  >
-                    <Trash2 />
-                  </IconButton>
-                )}
-              </HStack>
+              <RemovableItem
+                key={override.date}
+                title={longDate(override.date)}
+                detail={overrideSummary(override)}
+                deleteLabel={`Delete override for ${longDate(override.date)}`}
+                onDelete={readOnly ? undefined : () => remove.mutate(override.date)}
+                disabled={remove.isPending}
+              />
             ))}
           </Stack>
         )}

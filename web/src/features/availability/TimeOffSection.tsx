@@ -1,11 +1,11 @@
 // Time off: whole days the host takes no bookings (a note only they read), added and deleted here.
-import { Button, HStack, IconButton, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { Trash2 } from 'lucide-react';
+import { Button, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { format, parseISO } from 'date-fns';
 import type { z } from 'zod';
 import { FormField } from '../../components/FormField.tsx';
+import { RemovableItem } from '../../components/RemovableItem.tsx';
 import { timeOffSchema } from '../../lib/shared.ts';
 import type { TimeOff } from '../../lib/types.ts';
 import { useAddTimeOff, useDeleteTimeOff, useTimeOff } from './hooks.ts';
@@ -54,26 +54,14 @@ export function TimeOffSection() {
       ) : entries.data?.length ? (
         <Stack as="ul" gap="2" listStyleType="none" aria-label="Upcoming time off">
           {entries.data.map((entry) => (
-            <HStack as="li" key={entry.id} justify="space-between" borderWidth="1px" borderRadius="md" px="3" py="2">
-              <Stack gap="0">
-                <Text fontWeight="medium">{timeOffRange(entry)}</Text>
-                {entry.note ? (
-                  <Text fontSize="sm" color="fg.muted">
-                    {entry.note}
-                  </Text>
-                ) : null}
-              </Stack>
-              <IconButton
-                size="sm"
-                variant="ghost"
-                colorPalette="red"
-                aria-label={`Delete time off ${timeOffRange(entry)}`}
-                disabled={remove.isPending}
-                onClick={() => remove.mutate(entry.id)}
-              >
-                <Trash2 />
-              </IconButton>
-            </HStack>
+            <RemovableItem
+              key={entry.id}
+              title={timeOffRange(entry)}
+              detail={entry.note}
+              deleteLabel={`Delete time off ${timeOffRange(entry)}`}
+              onDelete={() => remove.mutate(entry.id)}
+              disabled={remove.isPending}
+            />
           ))}
         </Stack>
       ) : (
