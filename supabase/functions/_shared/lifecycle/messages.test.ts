@@ -1,0 +1,94 @@
+// The booking mails and their invites, rendered from outbox payloads (no I/O): who gets which subject,
+// which METHOD, and an .ics that ical.js reads back with the booking's UID, SEQUENCE and UTC times.
+import ICAL from 'ical.js';
+import { describe, expect, it } from 'vitest';
+import { bookingInvite } from './ics.ts';
+import { manageToken, manageTokenHash, manageUrl } from './manage-token.ts';
+import { renderBookingMail, type BookingMailPayload } from './messages.ts';
+
+const base: Omit<BookingMailPayload, 'message' | 'recipient'> = {
+  booking: {
+    id: 7,
+    uid: '1f0c4a52-8a3e-4c41-9a55-0d1c1f1e2a3b',
+    status: 'confirmed',
+    start: '2026-03-29T00:30:00Z',
+    end: '2026-03-29T01:00:00Z',
+    title: 'Intro call',
+    duration: 30,
+    team: null,
+    icalUid: 'abc@kairos',
+    sequence: 3,
+    cancelledBy: 'guest',
+    cancellationReason: 'Ill',
+    previous: { start: '2026-03-28T09:00:00Z', end: '2026-03-28T09:30:00Z' },
+  },
+  guest: { name: 'Gail Guest', email: 'gail@example.test', timezone: 'Asia/Kolkata' },
+  hosts: [{ name: 'Hana Host', email: 'hana@example.test', timezone: 'Europe/Berlin' }],
+};
+const guest = { ...base.guest, role: 'guest' as const };
+const host = { ...base.hosts[0], role: 'host' as const };
+const links = { manage: 'https://app.example/booking/x?token=t', bookings: 'https://app.example/bookings' };
+
+describe('booking mails', () => {
+  it.each([
+    ['requested', guest, 'Request received: Intro call with Hana Host on', 'REQUEST'],
+    ['confirmed', guest, 'Confirmed: Intro call with Hana Host on', 'REQUEST'],
+    ['declined', guest, 'Declined: Intro call with Hana Host on', 'CANCEL'],
+    ['cancelled', guest, 'Cancelled: Intro call with Hana Host on', 'CANCEL'],
+    ['rescheduled', guest, 'Rescheduled: Intro call with Hana Host, now', 'REQUEST'],
+    ['reminder', guest, 'Reminder: Intro call with Hana Host on', 'REQUEST'],
+    ['new_booking', host, 'New booking: Intro call with Gail Guest on', 'REQUEST'],
+    ['approval_needed', host, 'Approval needed: Intro call with Gail Guest on', 'REQUEST'],
+    ['guest_cancelled', host, 'Cancelled by guest: Intro call with Gail Guest on', 'CANCEL'],
+    ['guest_rescheduled', host, 'Rescheduled by guest: Intro call with Gail Guest, now', 'REQUEST'],
+    ['reminder', host, 'Reminder: Intro call with Gail Guest on', 'REQUEST'],
+  ] as const)('%s to the %s', (message, recipient, subject, method) => {
+    const mail = renderBookingMail({ ...base, message, recipient }, links);
+    expect(mail.subject.startsWith(subject)).toBe(true);
+    expect(mail.method).toBe(method);
+    expect(mail.to).toEqual({ name: recipient.name, address: recipient.email });
+    expect(mail.html).toContain('<meta name="viewport"');
+  });
+
+  it('shows times in the recipient\'s own zone, across a DST change and a +5:30 zone', () => {
+    // 00:30 UTC on 29 March 2026: 06:00 in Kolkata; Berlin has just moved to summer time (01:30 → 02:30 gap), 01:30 CET.
+    expect(renderBookingMail({ ...base, message: 'confirmed', recipient: guest }, links).text).toContain('06:00 – 06:30 (Asia/Kolkata)');
+    expect(renderBookingMail({ ...base, message: 'new_booking', recipient: host }, links).text).toContain('01:30 – 03:00 (Europe/Berlin)');
+  });
+
+  it('gives the guest the manage link, the host the Bookings page, and the reason of a cancellation', () => {
+    expect(renderBookingMail({ ...base, message: 'confirmed', recipient: guest }, links).text).toContain(`Reschedule or cancel: ${links.manage}`);
+    expect(renderBookingMail({ ...base, message: 'approval_needed', recipient: host }, links).text).toContain(`Review the request: ${links.bookings}`);
+    const cancelled = renderBookingMail({ ...base, message: 'guest_cancelled', recipient: host }, links);
+    expect(cancelled.text).toContain('Reason: Ill');
+    expect(cancelled.text).not.toContain('Reschedule or cancel');
+  });
+
+  it('builds an invite ical.js reads: METHOD, UID, SEQUENCE, UTC times, organizer and attendee', () => {
+    for (const [message, method] of [['rescheduled', 'REQUEST'], ['cancelled', 'CANCEL']] as const) {
+      const payload = { ...base, message, recipient: guest };
+      const text = bookingInvite(payload, renderBookingMail(payload, links), { stamp: new Date('2026-03-01T00:00:00Z'), manageUrl: links.manage });
+      const calendar = new ICAL.Component(ICAL.parse(text));
+      const event = calendar.getFirstSubcomponent('vevent')!;
+      expect(calendar.getFirstPropertyValue('method')).toBe(method);
+      expect(event.getFirstPropertyValue('uid')).toBe('abc@kairos');
+      expect(event.getFirstPropertyValue('sequence')).toBe(3);
+      expect(text).toMatch(/^DTSTART:20260329T003000Z\r$/m);
+      expect(text).toMatch(/^DTEND:20260329T010000Z\r$/m);
+      expect(String(event.getFirstPropertyValue('organizer')).toLowerCase()).toBe('mailto:hana@example.test');
+      expect(String(event.getFirstPropertyValue('attendee')).toLowerCase()).toBe('mailto:gail@example.test');
+    }
+  });
+});
+
+describe('manage token', () => {
+  it('is the same for a booking and secret, differs per booking, and only its hash is kept', async () => {
+    const a = await manageToken('secret', 'uid-1');
+    expect(await manageToken('secret', 'uid-1')).toBe(a);
+    expect(await manageToken('secret', 'uid-2')).not.toBe(a);
+    expect(await manageToken('other', 'uid-1')).not.toBe(a);
+    expect(a).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await manageTokenHash(a)).toMatch(/^[0-9a-f]{64}$/);
+    expect(manageUrl('https://app.example/', 'uid-1', a)).toBe(`https://app.example/booking/uid-1?token=${a}`);
+  });
+});
