@@ -91,6 +91,9 @@ export async function startPostgres(opts: {
       '-c', 'wal_level=logical',
       '-c', 'max_replication_slots=10',
       '-c', 'max_wal_senders=10',
+      // Queries get an identifier (EXPLAIN VERBOSE shows it), as on hosted databases, which preload
+      // pg_stat_statements.
+      '-c', 'compute_query_id=on',
     ],
     // Kept for the error message: "exited" alone does not say why Postgres stopped.
     onLog: (m: string) => {
