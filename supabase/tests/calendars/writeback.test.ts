@@ -3,7 +3,9 @@
 // when cancelled; a rejected request never appears; a server that is down delays the write only.
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BOOKING_TOKEN_SECRET } from '../../../scripts/local/config.ts';
 import { startRadicale, type Radicale } from '../../../scripts/local/radicale/radicale.ts';
+import { manageToken } from '../../functions/_shared/lifecycle/manage-token.ts';
 import { sql, stack } from '../../../scripts/local/test-stack/harness.ts';
 import { call } from '../api/client.ts';
 import { at, guestBody, newHost, type Host } from '../api/fixtures.ts';
@@ -54,7 +56,7 @@ describe('write-back to a CalDAV calendar', () => {
     w = await connectedHost();
   });
 
-  it('writes a confirmed booking with its UID, moves it with its time, and removes it when cancelled', async () => {
+  it('writes a confirmed booking with its UID, moves it on reschedule, and removes it when cancelled', async () => {
     const start = at(6, 9);
     const booked = await call('/bookings', { body: guestBody(w.host.eventTypeId, start, 30, { guestName: 'Ada Lovelace' }) });
     expect(booked.status).toBe(201);
@@ -74,13 +76,18 @@ describe('write-back to a CalDAV calendar', () => {
     expect(sync.body.synced).toBe(true);
     expect(await sql(`select count(*)::int as n from public.external_busy where user_id = $1`, [w.host.id])).toEqual([{ n: 0 }]);
 
+    // The guest reschedules through their manage link: the event moves (same UID, higher SEQUENCE).
     const moved = at(6, 11);
-    await sql(`update public.bookings set start_time = $2, end_time = $3 where id = $1`, [booked.body.id, moved, new Date(moved.getTime() + 30 * 60_000)]);
+    const [{ uid: bookingUid }] = await sql(`select uid from public.bookings where id = $1`, [booked.body.id]);
+    const token = await manageToken(DEMO_BOOKING_TOKEN_SECRET, bookingUid);
+    const rescheduled = await call(`/api/booking/${bookingUid}/reschedule`, { body: { token, startTime: moved.toISOString() } });
+    expect(rescheduled.status, JSON.stringify(rescheduled.body)).toBe(200);
     const after = await eventsWhen(w, (events) => events.get(uid)?.startDate.toJSDate().getTime() === moved.getTime());
     expect(after.size).toBe(1);
     expect(Number(after.get(uid)!.component.getFirstPropertyValue('sequence'))).toBeGreaterThan(Number(event.component.getFirstPropertyValue('sequence')));
 
-    expect((await call(`/api/bookings/${booked.body.id}/cancel`, { method: 'POST', token: w.host.accessToken })).status).toBe(200);
+    const [current] = await sql(`select id from public.bookings where uid = $1`, [rescheduled.body.booking.uid]);
+    expect((await call(`/api/bookings/${current.id}/cancel`, { method: 'POST', token: w.host.accessToken })).status).toBe(200);
     await eventsWhen(w, (events) => !events.has(uid));
     expect(await sql(`select 1 from public.calendar_events where ical_uid = $1`, [uid])).toEqual([]);
   });
