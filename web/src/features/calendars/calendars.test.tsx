@@ -7,7 +7,7 @@ import { api, renderRoute, restGet, rpc, signedInAs } from '../../test/utils.tsx
 import { noCalendars } from '../../test/calendars.ts';
 
 function page() {
-  server.use(restGet('availability_rules', []), restGet('user_settings', []), restGet('event_types', []));
+  server.use(restGet('availability_rules', []), restGet('user_settings', []), restGet('event_types', []), restGet('date_overrides', []), restGet('time_off', []));
 }
 
 describe('calendars section', () => {
