@@ -1,9 +1,13 @@
 // Journeys 1, 6, 7 and 8 of issue 6: signing up, in and out; Google through the local identity page;
 // what signed-out visitors and unknown addresses get; the navigation on a phone.
+import * as OTPAuth from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { expectToast, openPage, screenshot, toastsSeen, useBrowser } from './support/browser.ts';
 import { newUser, sql } from '../../scripts/local/test-stack/harness.ts';
 import { expectNoErrors, JOURNEY_TIMEOUT, signIn, unique } from './support/journey.ts';
+
+/** What an authenticator app shows for a key right now. */
+const totpCode = (key: string) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(key) }).generate();
 
 const browser = useBrowser();
 
@@ -126,6 +130,38 @@ describe.concurrent('on a phone', () => {
     await page.getByRole('heading', { name: 'All Bookings' }).waitFor();
     await page.getByText('No upcoming bookings').waitFor();
     await screenshot(page, '8-phone-bookings-after-link');
+    expectNoErrors(errors);
+  }, JOURNEY_TIMEOUT);
+});
+
+describe.concurrent('two-factor authentication', () => {
+  it('turned on from the Profile page, then asked for after the password', async () => {
+    const u = await newUser({ firstName: 'Hedy' });
+    const { page, errors } = await openPage(browser());
+    await signIn(page, u);
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Enable two-factor' }).click();
+    await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+    const key = (await page.getByLabel('Authenticator key').textContent())!.trim();
+    await screenshot(page, '9-two-factor-qr-code');
+    await page.getByLabel('Authentication code').fill(totpCode(key));
+    await page.getByRole('button', { name: 'Verify and enable' }).click();
+    await expectToast(page, 'Two-factor enabled');
+    await page.getByText('Two-factor authentication is on.').waitFor();
+    const [factor] = await sql('select status from auth.mfa_factors where user_id = $1', [u.id]);
+    expect(factor).toEqual({ status: 'verified' });
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.goto('/login');
+    await page.getByPlaceholder('Enter your email').fill(u.email);
+    await page.getByPlaceholder('Enter your password').fill(u.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByText('Enter the 6-digit code from your authenticator app').waitFor();
+    expect(await page.getByRole('heading', { name: 'Welcome back, Hedy!' }).count()).toBe(0);
+    await screenshot(page, '9-two-factor-code-asked');
+    await page.getByLabel('Authentication code').fill(totpCode(key));
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await page.getByRole('heading', { name: 'Welcome back, Hedy!' }).waitFor();
     expectNoErrors(errors);
   }, JOURNEY_TIMEOUT);
 });

@@ -38,17 +38,40 @@ export function profile(overrides: Partial<Profile> = {}): Profile {
   };
 }
 
+/** The Auth user of the signed-in test session (GET /auth/v1/user answers it). */
+export function authUser(overrides: Record<string, unknown> = {}) {
+  return {
+    id: USER_ID,
+    email: 'host@example.com',
+    aud: 'authenticated',
+    role: 'authenticated',
+    app_metadata: {},
+    user_metadata: {},
+    created_at: '2026-01-01T00:00:00Z',
+    ...overrides,
+  };
+}
+
+/** An access token as Auth signs it (the signature is not checked in the browser). */
+export function accessToken(claims: Record<string, unknown> = {}): string {
+  const exp = Math.floor(Date.now() / 1000) + 3600;
+  const payload = btoa(JSON.stringify({ sub: USER_ID, role: 'authenticated', exp, ...claims }))
+    .replace(/=+$/, '')
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_');
+  return `eyJhbGciOiJIUzI1NiJ9.${payload}.c2lnbmF0dXJl`;
+}
+
 /** Stores a session the way supabase-js does, so the app starts signed in. */
-export function signIn(): void {
+export function signIn(user = authUser(), claims: Record<string, unknown> = {}): void {
   const expiresAt = Math.floor(Date.now() / 1000) + 3600;
-  const payload = btoa(JSON.stringify({ sub: USER_ID, role: 'authenticated', exp: expiresAt })).replace(/=+$/, '');
   const session = {
-    access_token: `eyJhbGciOiJIUzI1NiJ9.${payload}.signature`,
+    access_token: accessToken(claims),
     refresh_token: 'refresh',
     token_type: 'bearer',
     expires_in: 3600,
     expires_at: expiresAt,
-    user: { id: USER_ID, email: 'host@example.com', aud: 'authenticated', role: 'authenticated', app_metadata: {}, user_metadata: {}, created_at: '2026-01-01T00:00:00Z' },
+    user,
   };
   const ref = new URL(supabaseUrl).hostname.split('.')[0];
   localStorage.setItem(`sb-${ref}-auth-token`, JSON.stringify(session));
@@ -67,7 +90,7 @@ export function rpc(name: string, result: JsonBodyType | HttpResponseResolver) {
 /** The signed-in user's profile, as the current-user query reads it. */
 export function signedInAs(overrides: Partial<Profile> = {}) {
   signIn();
-  server.use(restGet('profiles', [profile(overrides)]));
+  server.use(restGet('profiles', [profile(overrides)]), http.get(api('/auth/v1/user'), () => HttpResponse.json(authUser())));
 }
 
 export function renderRoute(path: string) {

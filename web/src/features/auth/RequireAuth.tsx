@@ -2,6 +2,8 @@ import { useEffect, type ReactNode } from 'react';
 import { Center, Spinner } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
 import { useCurrentUser } from './hooks.ts';
+import { useAssurance } from './mfa.ts';
+import { TwoFactorPrompt } from './TwoFactorPrompt.tsx';
 import { hardNavigate } from '../../lib/navigation.ts';
 import { notifyLoggedOut } from '../../lib/toaster.ts';
 
@@ -20,12 +22,15 @@ export function redirectToLogin(target: LoginTarget, navigate: (path: string) =>
 
 export function RequireAuth({ to, children }: { to: LoginTarget; children: ReactNode }) {
   const { data: user, isPending } = useCurrentUser();
+  const assurance = useAssurance();
   const navigate = useNavigate();
   const signedOut = !isPending && !user;
 
   useEffect(() => (signedOut ? redirectToLogin(to, navigate) : undefined), [signedOut, to, navigate]);
 
-  if (!user) {
+  // An account with two-factor on is signed in only once its code is given (aal2).
+  if (user && assurance.data?.needsCode) return <TwoFactorPrompt />;
+  if (!user || assurance.isPending) {
     return (
       <Center py="20">
         <Spinner size="lg" aria-label="Loading" />

@@ -31,7 +31,8 @@ export function useLogin() {
       if (error) throw error;
     },
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: currentUserKey });
+      // The user, and whether this session still needs a two-factor code.
+      await queryClient.invalidateQueries({ queryKey: ['auth'] });
       notify('Welcome back!', "You've been successfully logged in.");
       navigate('/dashboard');
     },

@@ -13,6 +13,7 @@ import { notifyError } from '../../lib/toaster.ts';
 import type { Profile } from '../../lib/types.ts';
 import { useCurrentUser } from '../auth/index.ts';
 import { HandleField } from './HandleField.tsx';
+import { TwoFactorCard } from './TwoFactorCard.tsx';
 import { useHandleCheck, useUpdateProfile, useUploadAvatar } from './hooks.ts';
 import { imageProblem, profileSchema, type ProfileInput, type ProfileValues } from './schemas.ts';
 
@@ -222,6 +223,7 @@ export default function ProfilePage() {
       </Stack>
       <Visibility profile={profile} />
       <ProfileForm profile={profile} />
+      <TwoFactorCard />
     </Stack>
   );
 }

@@ -1,0 +1,33 @@
+import { Button, HStack, Input } from '@chakra-ui/react';
+import { useState } from 'react';
+import { FormField } from '../../components/FormField.tsx';
+
+/** The 6-digit code from an authenticator app, and the button that submits it. */
+export function CodeForm({ submit, pending, action }: { submit: (code: string) => void; pending: boolean; action: string }) {
+  const [code, setCode] = useState('');
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit(code);
+      }}
+    >
+      <HStack gap="3" align="end" wrap="wrap">
+        <FormField label="Authentication code">
+          <Input
+            value={code}
+            onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            placeholder="123456"
+            maxW="40"
+          />
+        </FormField>
+        <Button type="submit" colorPalette="blue" disabled={pending || code.length !== 6}>
+          {pending ? 'Verifying...' : action}
+        </Button>
+      </HStack>
+    </form>
+  );
+}

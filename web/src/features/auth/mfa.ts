@@ -1,0 +1,96 @@
+// Two-factor authentication with an authenticator app (TOTP), through supabase-js's auth.mfa API.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { supabase } from '../../lib/supabase.ts';
+import { notify, notifyError } from '../../lib/toaster.ts';
+import { currentUserKey } from './hooks.ts';
+
+export const assuranceKey = ['auth', 'assurance'] as const;
+export const factorsKey = ['auth', 'factors'] as const;
+
+const FACTOR_NAME = 'Authenticator app';
+
+/** Whether this session still has to give a code: the user has a verified factor, the session is aal1. */
+export function useAssurance() {
+  return useQuery({
+    queryKey: assuranceKey,
+    queryFn: async () => {
+      const { data, error } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
+      if (error) throw error;
+      return { needsCode: data.nextLevel === 'aal2' && data.currentLevel !== 'aal2' };
+    },
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+/** The user's verified TOTP factors (what "two-factor is on" means). */
+export function useTotpFactors() {
+  return useQuery({
+    queryKey: factorsKey,
+    queryFn: async () => {
+      const { data, error } = await supabase.auth.mfa.listFactors();
+      if (error) throw error;
+      return data;
+    },
+    retry: false,
+  });
+}
+
+function useRefreshAuth() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: assuranceKey }),
+      queryClient.invalidateQueries({ queryKey: factorsKey }),
+      queryClient.invalidateQueries({ queryKey: currentUserKey }),
+    ]);
+}
+
+/** A new TOTP factor with its QR code and key; unfinished earlier attempts are dropped first. */
+export function useEnrollTotp() {
+  return useMutation({
+    mutationFn: async () => {
+      const { data: factors, error: listError } = await supabase.auth.mfa.listFactors();
+      if (listError) throw listError;
+      for (const stale of factors.all.filter((f) => f.status === 'unverified')) {
+        const { error } = await supabase.auth.mfa.unenroll({ factorId: stale.id });
+        if (error) throw error;
+      }
+      const { data, error } = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: FACTOR_NAME });
+      if (error) throw error;
+      return data;
+    },
+    onError: (error: Error) => notifyError('Could not start two-factor setup', error.message),
+  });
+}
+
+/** Checks a code against a factor; the session becomes aal2. */
+export function useVerifyTotp(success?: { title: string; description: string }) {
+  const refresh = useRefreshAuth();
+  return useMutation({
+    mutationFn: async ({ factorId, code }: { factorId: string; code: string }) => {
+      const { error } = await supabase.auth.mfa.challengeAndVerify({ factorId, code });
+      if (error) throw error;
+    },
+    onSuccess: async () => {
+      await refresh();
+      if (success) notify(success.title, success.description);
+    },
+    onError: (error: Error) => notifyError('Verification failed', error.message),
+  });
+}
+
+export function useDisableTotp() {
+  const refresh = useRefreshAuth();
+  return useMutation({
+    mutationFn: async (factorId: string) => {
+      const { error } = await supabase.auth.mfa.unenroll({ factorId });
+      if (error) throw error;
+    },
+    onSuccess: async () => {
+      await refresh();
+      notify('Two-factor disabled', 'Signing in no longer asks for a code.');
+    },
+    onError: (error: Error) => notifyError('Could not disable two-factor', error.message),
+  });
+}
