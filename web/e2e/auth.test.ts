@@ -141,7 +141,10 @@ describe.concurrent('two-factor authentication', () => {
     await signIn(page, u);
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Enable two-factor' }).click();
-    await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+    const qr = page.getByRole('img', { name: 'QR code for your authenticator app' });
+    await qr.waitFor();
+    // The code is a picture the browser can draw, not a broken image.
+    await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     const key = (await page.getByLabel('Authenticator key').textContent())!.trim();
     await screenshot(page, '9-two-factor-qr-code');
     await page.getByLabel('Authentication code').fill(totpCode(key));

@@ -37,7 +37,9 @@ const isAal2 = (caller: Caller) => caller.claims.aal === 'aal2';
 async function totpKey(issuer: string, account: string) {
   const totp = new OTPAuth.TOTP({ issuer, label: account, secret: new OTPAuth.Secret({ size: 20 }) });
   const uri = totp.toString();
-  return { secret: totp.secret.base32, uri, qr: await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'H' }) };
+  const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'H' });
+  // auth-js puts the SVG in a data: URI as it is, where a '#' would end it: colours by name.
+  return { secret: totp.secret.base32, uri, qr: svg.replaceAll('"#ffffff"', '"white"').replaceAll('"#000000"', '"black"') };
 }
 
 function disabled(kind: 'enroll' | 'verify', factorType: string): never {
