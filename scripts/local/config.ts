@@ -31,6 +31,8 @@ export interface Ports {
   rest: number;
   auth: number;
   storage: number;
+  /** The Realtime service, behind the gateway at /realtime/v1. 0: picked at start. */
+  realtime: number;
   /** First of the consecutive ports given to function processes (one per function). 0: picked at start. */
   functions: number;
   web: number;
@@ -232,6 +234,7 @@ export function loadConfig(overrides: ConfigOverrides = {}): StackConfig {
     inbox: base ? base + 6 : Number(toml.inbucket?.port ?? 54324),
     smtp: base ? base + 7 : Number(toml.inbucket?.smtp_port ?? 54325),
     functions: base ? base + 8 : 0,
+    realtime: 0,
     ...overrides.ports,
   };
   const a = toml.auth ?? {};

@@ -52,6 +52,7 @@ Kairos local stack is ready in ${((Date.now() - started) / 1000).toFixed(1)} s (
      REST (data): ${apiUrl}/rest/v1
             Auth: ${apiUrl}/auth/v1
          Storage: ${apiUrl}/storage/v1
+        Realtime: ${apiUrl.replace(/^http/, 'ws')}/realtime/v1
        Functions: ${apiUrl}/functions/v1/<name>
            Inbox: http://127.0.0.1:${config.ports.inbox} (Mailpit API at /api/v1/messages)
       SMTP (mail): 127.0.0.1:${config.ports.smtp}

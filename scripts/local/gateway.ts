@@ -1,7 +1,8 @@
-// The one HTTP entry point, like Supabase's Kong: routes /rest/v1, /auth/v1, /storage/v1 and
-// /functions/v1, checks the apikey, answers CORS, and (for end-to-end runs) serves the built web app.
+// The one HTTP entry point, like Supabase's Kong: routes /rest/v1, /auth/v1, /storage/v1,
+// /realtime/v1 (HTTP and WebSocket) and /functions/v1, checks the apikey, answers CORS, and (for end-to-end runs) serves the built web app.
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import net from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { jwtVerify } from 'jose';
 import type { StackConfig } from './config.ts';
@@ -108,6 +109,7 @@ export function createGateway(deps: GatewayDeps): http.Server {
     { prefix: '/auth/v1', port: config.ports.auth, open: /^\/(verify|callback|authorize|local-idp)(\/|\?|$)/ },
     // Public objects and signed links are shared with people who have no key; Storage checks the token.
     { prefix: '/storage/v1', port: config.ports.storage, keyOptional: true },
+    { prefix: '/realtime/v1', port: config.ports.realtime },
   ];
 
   const handleFunction = async (req: IncomingMessage, res: ServerResponse, rest: string) => {
@@ -179,6 +181,29 @@ export function createGateway(deps: GatewayDeps): http.Server {
       if (!res.headersSent) json(res, 500, { message: 'An unexpected error occurred' });
       console.error(e);
     }
+  });
+  // Realtime's WebSocket: the apikey comes as a query parameter (browsers cannot set headers on a
+  // WebSocket); the upgrade is then handed to the Realtime service byte for byte.
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://gateway');
+    const refuse = (status: string, message: string) => {
+      socket.end(`HTTP/1.1 ${status}\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n${JSON.stringify({ message })}`);
+    };
+    if (!url.pathname.startsWith('/realtime/v1/')) return refuse('404 Not Found', 'no Route matched with those values');
+    const apikey = url.searchParams.get('apikey') ?? (req.headers.apikey as string | undefined);
+    if (!apikey) return refuse('401 Unauthorized', 'No API key found in request');
+    if (!apiKeys.has(apikey)) return refuse('401 Unauthorized', 'Invalid API key');
+    const upstream = net.connect(config.ports.realtime, '127.0.0.1', () => {
+      const lines = [`${req.method} ${req.url!.slice('/realtime/v1'.length)} HTTP/1.1`];
+      for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+      upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
+      if (head.length) upstream.write(head);
+      socket.pipe(upstream).pipe(socket);
+    });
+    upstream.on('error', () => (upstream.readyState === 'opening' ? refuse('502 Bad Gateway', 'An invalid response was received from the upstream server') : socket.destroy()));
+    socket.on('error', () => upstream.destroy());
+    socket.on('close', () => upstream.destroy());
+    upstream.on('close', () => socket.destroy());
   });
   // Clients (supabase-js, Deno's fetch) keep idle connections for up to 90 s; the server holding them
   // longer means it never closes one just as a client sends on it.

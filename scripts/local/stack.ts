@@ -16,6 +16,7 @@ import { startPostgres, type PostgresHandle } from './postgres.ts';
 import { startPostgrest } from './postgrest.ts';
 import { startScheduler, type Scheduler } from './scheduler/index.ts';
 import type { ServiceProcess } from './process.ts';
+import { createRealtimeService, type RealtimeService } from './realtime/server.ts';
 import { createStorageServer } from './storage/server.ts';
 
 export interface StackOptions extends ConfigOverrides {
@@ -46,6 +47,8 @@ export interface Stack {
   /** Restart the Node-hosted services (auth, storage) in place. */
   restartAuth(): Promise<void>;
   restartStorage(): Promise<void>;
+  /** Stop Realtime (every socket drops), run `whileDown`, start it again. */
+  restartRealtime(whileDown?: () => Promise<unknown>): Promise<void>;
   /** Restart Postgres (after a crash or a kill) and reconnect the services' pools. */
   restartPostgres(): Promise<void>;
   stop(): Promise<void>;
@@ -76,6 +79,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   if (options.webDir && !options.siteUrl) config.siteUrl = config.apiUrl;
   mkdirSync(config.dataDir, { recursive: true });
   const { ports } = config;
+  if (!ports.realtime) ports.realtime = await freePortRange(1);
   if (!ports.rest || !ports.auth || !ports.storage || !ports.functions) {
     const free = await freePortRange(3 + config.functions.length);
     Object.assign(ports, { rest: free, auth: free + 1, storage: free + 2, functions: free + 3 });
@@ -115,8 +119,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     let auth = createAuthServer({ config, pool: authPool });
     let storage = createStorageServer({ config, pool: storagePool });
     const inbox = createInboxServer(mail);
+    let realtime: RealtimeService = createRealtimeService(config, log);
+    running.push(() => realtime.stop());
     const gateway = createGateway({ config, functions, webDir: options.webDir });
-    for (const [server, port] of [[auth, config.ports.auth], [storage, config.ports.storage], [inbox, config.ports.inbox], [gateway, config.ports.gateway]] as const) {
+    for (const [server, port] of [[auth, config.ports.auth], [storage, config.ports.storage], [inbox, config.ports.inbox], [realtime.server, config.ports.realtime], [gateway, config.ports.gateway]] as const) {
       await listen(server, port);
       running.push(() => close(server));
     }
@@ -159,6 +165,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         auth = createAuthServer({ config, pool: authPool });
         await listen(auth, config.ports.auth);
       },
+      restartRealtime: async (whileDown) => {
+        await realtime.stop();
+        try {
+          await whileDown?.();
+        } finally {
+          realtime = createRealtimeService(config, log);
+          await listen(realtime.server, config.ports.realtime);
+        }
+      },
       restartStorage: async () => {
         await close(storage);
         storage = createStorageServer({ config, pool: storagePool });
@@ -169,7 +184,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       },
       stop: async () => {
         await scheduler.stop();
-        await Promise.all([close(gateway), close(auth), close(storage), close(inbox)]);
+        await Promise.all([close(gateway), realtime.stop(), close(auth), close(storage), close(inbox)]);
         await Promise.all([postgrest.stop(), functions.stop(), mail.close()]);
         await Promise.all([authPool.end(), storagePool.end()]);
         await postgres.stop();

@@ -1,7 +1,7 @@
 // What tests of the `stack` project use to reach the shared local stack.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { inject } from 'vitest';
 import ws from 'ws';
@@ -32,6 +32,30 @@ export function client(key: string, accessToken?: string): SupabaseClient {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: ws as never },
     global: accessToken ? { headers: { Authorization: `Bearer ${accessToken}` } } : undefined,
+  });
+}
+
+/**
+ * supabase-js for Realtime. With `token` (a user's JWT) it joins channels as that user; the token is
+ * handed to Realtime before any join, as Supabase's docs ask for private channels.
+ */
+export async function realtimeClient(
+  opts: { token?: string; vsn?: '1.0.0' | '2.0.0'; apiUrl?: string; anonKey?: string } = {},
+): Promise<SupabaseClient> {
+  const c = createClient(opts.apiUrl ?? stack().apiUrl, opts.anonKey ?? stack().anonKey, {
+    ...(opts.token ? { accessToken: async () => opts.token! } : { auth: { persistSession: false, autoRefreshToken: false } }),
+    realtime: { transport: ws as never, vsn: opts.vsn },
+  });
+  if (opts.token) await c.realtime.setAuth();
+  return c;
+}
+
+/** Subscribes and resolves with the first outcome of the join: SUBSCRIBED, or the error. */
+export function join(channel: RealtimeChannel): Promise<{ status: string; error?: Error }> {
+  return new Promise((resolve) => {
+    channel.subscribe((status, error) => {
+      if (status !== 'CLOSED') resolve({ status, error });
+    });
   });
 }
 

@@ -1,0 +1,55 @@
+-- Realtime signals of bookings, sent from the database (Broadcast from Database): triggers write
+-- realtime.messages, the Realtime service delivers them.
+--   * `bookings:<host id>`, private: the host's booking rows as they change
+--     (realtime.broadcast_changes), so the dashboard and bookings list update without a reload.
+--     Only that host may receive them (RLS below); nobody may send on it but the database.
+--   * `slots:user:<id>` and `slots:team:<id>`, public: "this person's (or a member's) busy time
+--     changed", so an open booking page drops a slot the moment someone else books it. The payload
+--     is empty: guests learn nothing from it they could not learn from the public slot list.
+
+-- The host of a personal booking hears about it on their private topic.
+create or replace function private.broadcast_booking_change()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  host uuid := coalesce(new.user_id, old.user_id);
+begin
+  if host is not null then
+    perform realtime.broadcast_changes('bookings:' || host, tg_op, tg_op, tg_table_name, tg_table_schema, new, old);
+  end if;
+  return null;
+end;
+$$;
+create trigger bookings_broadcast after insert or update or delete on public.bookings
+  for each row execute function private.broadcast_booking_change();
+
+-- Busy time of a person changed: their own booking pages and those of their teams re-read slots.
+create or replace function private.broadcast_busy_change()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  person uuid := coalesce(new.user_id, old.user_id);
+  team bigint;
+begin
+  perform realtime.send('{}'::jsonb, 'busy_changed', 'slots:user:' || person, false);
+  for team in select m.team_id from public.team_members m where m.user_id = person loop
+    perform realtime.send('{}'::jsonb, 'busy_changed', 'slots:team:' || team, false);
+  end loop;
+  return null;
+end;
+$$;
+create trigger booking_busy_broadcast after insert or update or delete on public.booking_busy
+  for each row execute function private.broadcast_busy_change();
+
+revoke all on function private.broadcast_booking_change(), private.broadcast_busy_change() from public;
+
+-- A signed-in host receives the broadcasts of their own bookings topic, and nothing else private.
+create policy "Hosts receive their own booking changes" on realtime.messages
+  for select to authenticated
+  using (extension = 'broadcast' and realtime.topic() = 'bookings:' || (select auth.uid())::text);
