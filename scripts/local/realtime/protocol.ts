@@ -9,7 +9,28 @@ export interface Frame {
   ref: string | null;
   topic: string;
   event: string;
-  payload: any;
+  /** What the client sent; handlers read it by the shapes below. */
+  payload: unknown;
+}
+
+/** The payload of phx_join, as realtime-js sends it. */
+export interface JoinPayload {
+  access_token?: string;
+  config?: {
+    private?: boolean;
+    broadcast?: { self?: boolean; ack?: boolean; replay?: { since?: unknown; limit?: number } };
+    presence?: { key?: string; enabled?: boolean };
+    postgres_changes?: unknown[];
+  };
+}
+
+/** A broadcast or presence push: `{type, event, payload}`, plus `persist` / `binary` for broadcasts. */
+export interface PushPayload {
+  event?: string;
+  payload?: unknown;
+  persist?: unknown;
+  binary?: boolean;
+  access_token?: string;
 }
 
 /** A broadcast as channels see it: user event, JSON or binary payload, and metadata. */

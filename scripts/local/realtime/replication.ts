@@ -3,7 +3,7 @@
 // while the service is down is decoded when it comes back instead of being lost.
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { LogicalReplicationService, PgoutputPlugin } from 'pg-logical-replication';
+import { LogicalReplicationService, PgoutputPlugin, type Pgoutput } from 'pg-logical-replication';
 
 export const PUBLICATION = 'supabase_realtime_messages_publication';
 export const SLOT = 'supabase_realtime_messages_replication_slot';
@@ -53,7 +53,7 @@ export function startReplication(connectionString: string, deliver: (row: Messag
           { connectionString },
           { acknowledge: { auto: true, timeoutSeconds: 1 } },
         );
-        service.on('data', (_lsn: string, msg: any) => {
+        service.on('data', (_lsn: string, msg: Pgoutput.Message) => {
           if (msg.tag === 'insert' && msg.relation.schema === 'realtime' && msg.relation.name === 'messages') {
             deliver(msg.new as MessageRow);
           }

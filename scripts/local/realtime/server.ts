@@ -10,7 +10,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { dbUrl, type StackConfig } from '../config.ts';
 import { ensureMessagePartitions } from './partitions.ts';
 import { canRead, canWrite, persist, replay, type Caller, type Extension } from './policies.ts';
-import { decodeFrame, encodeBroadcast, encodeFrame, type Broadcast, type Frame, type Vsn } from './protocol.ts';
+import { decodeFrame, encodeBroadcast, encodeFrame, type Broadcast, type Frame, type JoinPayload, type PushPayload, type Vsn } from './protocol.ts';
 import { startReplication, type MessageRow, type Replication } from './replication.ts';
 
 interface Connection {
@@ -128,10 +128,11 @@ export function createRealtimeService(config: StackConfig, log: (m: string) => v
 
   async function join(conn: Connection, f: Frame) {
     if (!f.topic.startsWith(TOPIC_PREFIX)) throw new JoinError('TopicNameRequired: You must provide a topic name');
-    const config = f.payload?.config ?? {};
+    const payload = (f.payload ?? {}) as JoinPayload;
+    const config = payload.config ?? {};
     const name = f.topic.slice(TOPIC_PREFIX.length);
     const isPrivate = config.private === true;
-    const caller = await verify(f.payload?.access_token ?? conn.apikey);
+    const caller = await verify(payload.access_token ?? conn.apikey);
     if (Array.isArray(config.postgres_changes) && config.postgres_changes.length > 0) {
       throw new JoinError('PostgresChangesUnsupported: the local Realtime serves Broadcast (use realtime.broadcast_changes) and Presence');
     }
@@ -139,10 +140,11 @@ export function createRealtimeService(config: StackConfig, log: (m: string) => v
     const unauthorized = `Unauthorized: You do not have permissions to read from this Channel topic: ${name}`;
     if (!read.broadcast && !read.presence) throw new JoinError(unauthorized);
     const replayParams = config.broadcast?.replay;
+    const since = replayParams?.since;
     if (replayParams) {
       if (!isPrivate) throw new JoinError('UnableToReplayMessages: Replay is not allowed for public channels');
       if (!read.broadcast) throw new JoinError(unauthorized);
-      if (typeof replayParams.since !== 'number') throw new JoinError('UnableToReplayMessages: Replay params are not valid');
+      if (typeof since !== 'number') throw new JoinError('UnableToReplayMessages: Replay params are not valid');
     }
     const previous = conn.channels.get(f.topic);
     if (previous) {
@@ -159,7 +161,7 @@ export function createRealtimeService(config: StackConfig, log: (m: string) => v
       read,
       write: new Map(),
       self: config.broadcast?.self === true,
-      presenceKey: typeof config.presence?.key === 'string' && config.presence.key ? config.presence.key : randomUUID(),
+      presenceKey: config.presence?.key || randomUUID(),
       pending: [],
       seen: replayParams ? new Set() : undefined,
     };
@@ -167,7 +169,7 @@ export function createRealtimeService(config: StackConfig, log: (m: string) => v
     const key = channelKey(isPrivate, name);
     if (!channels.has(key)) channels.set(key, new Set());
     channels.get(key)!.add(sub);
-    const replayed = replayParams ? await replay(pool, name, replayParams.since, replayParams.limit ?? 25) : [];
+    const replayed = typeof since === 'number' ? await replay(pool, name, since, replayParams?.limit ?? 25) : [];
 
     reply(conn, f, 'ok', { postgres_changes: [] });
     for (const m of replayed) {
@@ -216,9 +218,9 @@ export function createRealtimeService(config: StackConfig, log: (m: string) => v
         remove(sub);
         return reply(conn, f, 'ok');
       case 'broadcast': {
-        const p = f.payload ?? {};
+        const p = (f.payload ?? {}) as PushPayload;
         const b: Broadcast = p.binary
-          ? { event: String(p.event), payload: null, binary: p.payload }
+          ? { event: String(p.event), payload: null, binary: p.payload as Uint8Array }
           : { event: String(p.event), payload: p.payload };
         if (await mayWrite(sub, 'broadcast')) {
           if (p.persist && sub.private) await persist(pool, sub.name, b);
@@ -227,7 +229,7 @@ export function createRealtimeService(config: StackConfig, log: (m: string) => v
         return reply(conn, f, 'ok');
       }
       case 'presence': {
-        const p = f.payload ?? {};
+        const p = (f.payload ?? {}) as PushPayload;
         if (!(await mayWrite(sub, 'presence'))) return reply(conn, f, 'error', { reason: 'Unauthorized: You do not have permissions to track presence on this Channel topic' });
         const before = sub.tracked;
         if (p.event === 'track') {
@@ -242,7 +244,7 @@ export function createRealtimeService(config: StackConfig, log: (m: string) => v
       }
       case 'access_token': {
         try {
-          sub.caller = await verify(f.payload?.access_token);
+          sub.caller = await verify((f.payload as PushPayload | null)?.access_token);
           sub.write.clear();
           if (sub.private) {
             sub.read = await canRead(pool, sub.caller, sub.name);

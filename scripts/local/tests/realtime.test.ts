@@ -3,7 +3,7 @@
 // realtime.messages, Broadcast from Database and Broadcast Replay.
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { join, newUser, realtimeClient as connect, sql } from '../test/harness.ts';
+import { join, newUser, realtimeClient as connect, sql } from '../test-stack/harness.ts';
 
 const open: SupabaseClient[] = [];
 
@@ -17,9 +17,15 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((c) => c.removeAllChannels()));
 });
 
+/** A broadcast as a channel hands it over: a JSON payload (or bytes), and Realtime's metadata. */
+interface Received {
+  payload: { n?: number; to?: string; id?: string; [key: string]: unknown };
+  meta?: { id?: string; replayed?: boolean };
+}
+
 /** Collects the payloads of one broadcast event. */
-function collect(channel: RealtimeChannel, event: string): { payload: any; meta?: any }[] {
-  const got: { payload: any; meta?: any }[] = [];
+function collect(channel: RealtimeChannel, event: string): Received[] {
+  const got: Received[] = [];
   channel.on('broadcast', { event }, (m) => got.push(m as never));
   return got;
 }
@@ -52,7 +58,7 @@ describe('Realtime broadcast', () => {
     await expect.poll(() => got.map((m) => m.payload)).toEqual([{ n: 1 }]);
     expect(await channel.httpSend('ping', new Uint8Array([1, 2, 3]))).toEqual({ success: true });
     await expect.poll(() => got.length).toBe(2);
-    expect([...new Uint8Array(got[1].payload)]).toEqual([1, 2, 3]);
+    expect([...new Uint8Array(got[1].payload as unknown as ArrayBuffer)]).toEqual([1, 2, 3]);
   });
 
   it('refuses a join without a valid token', async () => {

@@ -7,8 +7,8 @@ import { SignJWT } from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventType, createUser, insertBookings } from '../../../bench/lib/fixtures.ts';
-import { realtimeClient as connect } from '../../test/harness.ts';
-import { startTestStack, type TestStack } from '../../test/test-stack.ts';
+import { realtimeClient as connect } from '../../test-stack/harness.ts';
+import { startTestStack, type TestStack } from '../../test-stack/start.ts';
 
 let t: TestStack;
 let db: pg.Pool;
