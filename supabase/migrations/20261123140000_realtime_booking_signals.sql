@@ -3,7 +3,7 @@
 --   * `bookings:<host id>`, private: the host's booking rows as they change
 --     (realtime.broadcast_changes), so the dashboard and bookings list update without a reload.
 --     Only that host may receive them (RLS below); nobody may send on it but the database.
---   * `slots:user:<id>` and `slots:team:<id>`, public: "this person's (or a member's) busy time
+--   * `slots:event_type:<id>` and `slots:team:<id>`, public: "the busy time behind these slots
 --     changed", so an open booking page drops a slot the moment someone else books it. The payload
 --     is empty: guests learn nothing from it they could not learn from the public slot list.
 
@@ -26,7 +26,7 @@ $$;
 create trigger bookings_broadcast after insert or update or delete on public.bookings
   for each row execute function private.broadcast_booking_change();
 
--- Busy time of a person changed: their own booking pages and those of their teams re-read slots.
+-- Busy time of a person changed: the pages of their event types and of their teams re-read slots.
 create or replace function private.broadcast_busy_change()
 returns trigger
 language plpgsql
@@ -35,11 +35,14 @@ set search_path = ''
 as $$
 declare
   person uuid := coalesce(new.user_id, old.user_id);
-  team bigint;
+  topic text;
 begin
-  perform realtime.send('{}'::jsonb, 'busy_changed', 'slots:user:' || person, false);
-  for team in select m.team_id from public.team_members m where m.user_id = person loop
-    perform realtime.send('{}'::jsonb, 'busy_changed', 'slots:team:' || team, false);
+  for topic in
+    select 'slots:event_type:' || e.id from public.event_types e where e.user_id = person and e.is_active
+    union all
+    select 'slots:team:' || m.team_id from public.team_members m where m.user_id = person
+  loop
+    perform realtime.send('{}'::jsonb, 'busy_changed', topic, false);
   end loop;
   return null;
 end;
