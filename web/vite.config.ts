@@ -8,9 +8,9 @@ const apiUrl = process.env.KAIROS_API_URL ?? 'http://127.0.0.1:54321';
 
 // Everything Supabase serves is proxied so the app can use its own origin as the Supabase URL locally.
 const passThrough = Object.fromEntries(
-  ['/rest/v1', '/auth/v1', '/storage/v1', '/functions/v1'].map((prefix) => [
+  ['/rest/v1', '/auth/v1', '/storage/v1', '/realtime/v1', '/functions/v1'].map((prefix) => [
     prefix,
-    { target: apiUrl, changeOrigin: true, ws: prefix === '/rest/v1' },
+    { target: apiUrl, changeOrigin: true, ws: prefix === '/realtime/v1' },
   ]),
 );
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { addDays, endOfMonth, format, isAfter, isBefore, max, min, startOfDay, startOfMonth } from 'date-fns';
 import { callFunction, unwrap } from '../../lib/api.ts';
+import { useRefetchOnBroadcast } from '../../lib/realtime.ts';
 import { supabase } from '../../lib/supabase.ts';
 import { MAX_HORIZON_DAYS, type OfferedSlot, type SlotResult } from '../../lib/shared.ts';
 
@@ -29,8 +30,12 @@ export function useMonthSlots(target: BookingTarget, month: Date, timeZone: stri
   const from = max([startOfMonth(month), today]);
   const to = min([endOfMonth(month), addDays(today, MAX_HORIZON_DAYS)]);
   const id = target.kind === 'personal' ? `eventTypeId=${target.eventTypeId}` : `teamEventTypeId=${target.teamEventTypeId}`;
+  const slotsKey = ['slots', target.kind, target.kind === 'personal' ? target.eventTypeId : target.teamEventTypeId];
+  // Someone else's booking takes its slot away at once: the database signals busy-time changes of
+  // the host (or of the team's members) on a public channel that carries no booking details.
+  useRefetchOnBroadcast(target.kind === 'personal' ? `slots:event_type:${target.eventTypeId}` : `slots:team:${target.teamId}`, [slotsKey]);
   return useQuery({
-    queryKey: ['slots', target.kind, target.kind === 'personal' ? target.eventTypeId : target.teamEventTypeId, dateKey(month), timeZone],
+    queryKey: [...slotsKey, dateKey(month), timeZone],
     enabled: !isAfter(from, to),
     queryFn: () =>
       callFunction<SlotsAnswer>(`slots?${id}&startDate=${dateKey(from)}&endDate=${dateKey(to)}&timeZone=${encodeURIComponent(timeZone)}`),

@@ -7,7 +7,7 @@ import { SkeletonList } from '../../components/SkeletonList.tsx';
 import { useEventTypes } from '../event-types/index.ts';
 import { BookingCard } from './BookingCard.tsx';
 import { CreateBookingDialog } from './CreateBookingDialog.tsx';
-import { useBookings, useCreateHostBooking, type BookingTab } from './hooks.ts';
+import { useBookings, useCreateHostBooking, useLiveBookings, type BookingTab } from './hooks.ts';
 
 const TABS: { value: BookingTab; label: string; empty: string }[] = [
   { value: 'upcoming', label: 'Upcoming', empty: 'No upcoming bookings' },
@@ -33,6 +33,8 @@ function BookingList({ tab, empty }: { tab: BookingTab; empty: string }) {
 }
 
 export default function BookingsPage() {
+  // Bookings guests make (or the host makes elsewhere) appear without a reload.
+  useLiveBookings();
   const [tab, setTab] = useState<BookingTab>('upcoming');
   const [creating, setCreating] = useState(false);
   const eventTypes = useEventTypes();

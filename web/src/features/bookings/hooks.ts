@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { callFunction, unwrap } from '../../lib/api.ts';
 import { bookingFailureMessage, isSlotTaken } from '../../lib/bookingErrors.ts';
 import { supabase } from '../../lib/supabase.ts';
+import { useRefetchOnBroadcast } from '../../lib/realtime.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
 import type { Booking } from '../../lib/types.ts';
 import { useCurrentUser } from '../auth/index.ts';
@@ -29,6 +30,16 @@ export function useBookings(tab: BookingTab, limit?: number) {
       return unwrap(await query) as Booking[];
     },
   });
+}
+
+/**
+ * Keeps the signed-in host's bookings current while a page shows them: the database broadcasts
+ * every change of their bookings on their private channel, and the lists (plus `alsoRefetch`, what a
+ * page computes from them) are fetched again.
+ */
+export function useLiveBookings(alsoRefetch: readonly QueryKey[] = []) {
+  const { data: user } = useCurrentUser();
+  useRefetchOnBroadcast(user ? `bookings:${user.id}` : null, [bookingsKey, ...alsoRefetch], { private: true });
 }
 
 /** Non-cancelled bookings starting inside [from, to): the dots of the dashboard calendar. */

@@ -8,11 +8,11 @@ import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { copyText } from '../../lib/clipboard.ts';
 import { useCurrentUser } from '../auth/index.ts';
-import { useBookings } from '../bookings/index.ts';
+import { useBookings, useLiveBookings } from '../bookings/index.ts';
 import { EventTypesSection } from '../event-types/index.ts';
 import { CalendarWidget } from './CalendarWidget.tsx';
 import { StatCard } from './StatCard.tsx';
-import { percentChange, useDashboardStats, type Timeframe } from './hooks.ts';
+import { DASHBOARD_KEY, percentChange, useDashboardStats, type Timeframe } from './hooks.ts';
 
 const TIMEFRAMES: { value: Timeframe; label: string }[] = [
   { value: 'week', label: 'This week' },
@@ -120,6 +120,8 @@ function UpcomingBookings() {
 
 export default function DashboardPage() {
   const { data: user } = useCurrentUser();
+  // A new or changed booking shows in the list, the calendar and the stats without a reload.
+  useLiveBookings([DASHBOARD_KEY]);
   return (
     <Stack gap="8">
       <Flex justify="space-between" align={{ base: 'stretch', sm: 'center' }} direction={{ base: 'column', sm: 'row' }} gap="3">

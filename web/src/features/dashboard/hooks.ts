@@ -15,9 +15,11 @@ export interface DashboardStats {
   previous_revenue: number;
 }
 
+export const DASHBOARD_KEY = ['dashboard'] as const;
+
 export function useDashboardStats(timeframe: Timeframe) {
   return useQuery({
-    queryKey: ['dashboard', 'stats', timeframe],
+    queryKey: [...DASHBOARD_KEY, 'stats', timeframe],
     queryFn: async () => {
       const data = unwrap(await supabase.rpc('dashboard_stats', { p_timeframe: timeframe })) as unknown as
         DashboardStats | DashboardStats[];

@@ -1,0 +1,61 @@
+// Live pages through Realtime: two guests look at the same booking page; the first books a time and
+// it disappears from the second guest's page, and the host's bookings list shows the booking, both
+// without a reload.
+import { describe, expect, it } from 'vitest';
+import { newUser, sql } from '../../scripts/local/test-stack/harness.ts';
+import { expectToast, openPage, screenshot, useBrowser } from './support/browser.ts';
+import { dayAhead, expectNoErrors, fillGuest, JOURNEY_TIMEOUT, navigate, offeredTimes, pickDay, signIn, unique } from './support/journey.ts';
+
+const browser = useBrowser();
+
+describe('live booking pages', () => {
+  it('a slot another guest books disappears at once, and the booking appears in the host list', async () => {
+    const host = await newUser({ firstName: 'Liv', lastName: 'Live' });
+    await sql(
+      `insert into public.availability_rules (user_id, day_of_week, start_time, end_time, is_enabled)
+       select $1, d, '09:00', '12:00', true from generate_series(0, 6) d`,
+      [host.id],
+    );
+    const [{ id: eventTypeId }] = await sql(
+      `insert into public.event_types (user_id, title, duration, color) values ($1, 'Live call', 30, '#06b6d4') returning id`,
+      [host.id],
+    );
+    // No buffers, so a booked half hour takes exactly its own slot.
+    await sql(`update public.user_settings set buffer_before = 0, buffer_after = 0 where user_id = $1`, [host.id]);
+    const day = dayAhead(3, 'UTC');
+    const guestName = unique('First Guest');
+
+    const owner = await openPage(browser(), { timezoneId: 'UTC', locale: 'en-US' });
+    const h = owner.page;
+    await signIn(h, host);
+    await navigate(h, 'Bookings');
+    await h.getByText('No upcoming bookings').waitFor();
+
+    const first = await openPage(browser(), { timezoneId: 'UTC', locale: 'en-US' });
+    const second = await openPage(browser(), { timezoneId: 'UTC', locale: 'en-US' });
+    for (const { page } of [first, second]) {
+      await page.goto(`/book/${eventTypeId}`);
+      await page.getByRole('heading', { name: 'Live call' }).waitFor();
+      await pickDay(page, day);
+    }
+    const times = await offeredTimes(second.page);
+    expect(times[0]).toBe('09:00');
+    expect(await offeredTimes(first.page)).toEqual(times);
+
+    const g = first.page;
+    await g.getByRole('button', { name: '09:00', exact: true }).click();
+    await fillGuest(g, { name: guestName, email: 'first@example.test' });
+    await g.getByRole('button', { name: 'Book Meeting' }).click();
+    await expectToast(g, 'Booking Confirmed!');
+
+    // The second guest never reloads: the time goes from the grid it already shows.
+    await expect.poll(() => offeredTimes(second.page), { timeout: 15_000 }).toEqual(times.slice(1));
+    await screenshot(second.page, 'realtime-slot-gone-for-second-guest');
+    // Neither does the host: the booking appears in the list on screen.
+    await h.getByRole('article', { name: `Live call with ${guestName}` }).waitFor({ timeout: 15_000 });
+    await screenshot(h, 'realtime-host-sees-new-booking');
+    expectNoErrors(first.errors);
+    expectNoErrors(second.errors);
+    expectNoErrors(owner.errors);
+  }, JOURNEY_TIMEOUT);
+});
