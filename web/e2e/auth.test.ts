@@ -143,8 +143,9 @@ describe.concurrent('two-factor authentication', () => {
     await page.getByRole('button', { name: 'Enable two-factor' }).click();
     const qr = page.getByRole('img', { name: 'QR code for your authenticator app' });
     await qr.waitFor();
-    // The code is a picture the browser can draw, not a broken image.
-    await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    // The code is a picture the browser can draw, not a broken image (decode() rejects on one).
+    await qr.evaluate((img: HTMLImageElement) => img.decode());
+    expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     const key = (await page.getByLabel('Authenticator key').textContent())!.trim();
     await screenshot(page, '9-two-factor-qr-code');
     await page.getByLabel('Authentication code').fill(totpCode(key));
