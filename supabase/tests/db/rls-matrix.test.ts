@@ -20,6 +20,7 @@ interface Fixture {
   S: string; X: string; TO: string; TA: string; TM: string; NM: string;
   eventType: number; rule: number; booking: number; team: number; teamBooking: number; teamEventType: number;
   teamAvailability: number; override: number; teamOverride: number; timeOff: number;
+  connection: number; source: number; busy: number;
 }
 
 /** One statement per action; `$1` is the acting user's id (S for anon, whose attempts target S's data). */
@@ -77,7 +78,27 @@ beforeAll(async () => {
     await one(`insert into team_date_overrides (team_id, date, start_time, end_time) values ($1, '2027-01-04', '10:00', '12:00') returning id`, [team])
   ).id;
   const timeOff = (await one(`insert into time_off (user_id, start_date, end_date, note) values ($1, '2027-02-01', '2027-02-05', 'Surgery') returning id`, [S])).id;
-  f = { S, X, TO, TA, TM, NM, eventType, rule, booking, team, teamBooking, teamEventType, teamAvailability, override, teamOverride, timeOff };
+  // S's connected calendar: one CalDAV account with one calendar, its secret, a busy interval, a
+  // written booking event and S's own feed.
+  const connection = (
+    await one(`insert into calendar_connections (user_id, provider, label, server_url, username)
+               values ($1, 'caldav', 'Work', 'https://dav.example.test/', 's') returning id`, [S])
+  ).id;
+  await c.query(`insert into calendar_credentials (connection_id, secret) values ($1, 'ciphertext')`, [connection]);
+  const source = (
+    await one(`insert into calendar_sources (connection_id, user_id, remote_id, name, can_write, receives_bookings)
+               values ($1, $2, 'https://dav.example.test/s/work/', 'Work', true, true) returning id`, [connection, S])
+  ).id;
+  const busy = (
+    await one(`insert into external_busy (source_id, user_id, during)
+               values ($1, $2, tstzrange(now() + interval '1 day', now() + interval '1 day 1 hour')) returning id`, [source, S])
+  ).id;
+  await c.query(`insert into calendar_events (ical_uid, user_id, source_id, href) values ('rls-matrix@kairos', $1, $2, 'https://dav.example.test/s/work/1.ics')`, [S, source]);
+  await c.query(`insert into calendar_feeds (user_id, token_hash) values ($1, md5(random()::text))`, [S]);
+  f = {
+    S, X, TO, TA, TM, NM, eventType, rule, booking, team, teamBooking, teamEventType, teamAvailability, override, teamOverride, timeOff,
+    connection, source, busy,
+  };
 });
 
 afterAll(async () => {
@@ -112,6 +133,7 @@ async function attempt(actor: Actor, text: string, params: unknown[], prepare?: 
 }
 
 const ONLY_OWNER = { anon: 'nnnn', owner: 'yyyy', 'other user': 'nnnn', 'team owner': 'nnnn', 'team admin': 'nnnn', 'team member': 'nnnn', 'non-member': 'nnnn' };
+const NOBODY = { anon: 'nnnn', owner: 'nnnn', 'other user': 'nnnn', 'team owner': 'nnnn', 'team admin': 'nnnn', 'team member': 'nnnn', 'non-member': 'nnnn' };
 const TEAM_MANAGED = {
   anon: 'nnnn', owner: 'ynnn', 'other user': 'nnnn', 'team owner': 'yyyy', 'team admin': 'yyyy', 'team member': 'ynnn', 'non-member': 'nnnn',
 };
@@ -235,6 +257,58 @@ function tables(): [string, TableCells][] {
       // Not even team owners read it: the note is private.
       expected: ONLY_OWNER,
     }],
+    // A host's calendars are theirs alone: team-mates and guests meet them only as missing slots,
+    // which the slot and booking functions read with the service role.
+    ['calendar_connections', {
+      select: `select 1 from calendar_connections where id = ${f.connection}`,
+      insert: `insert into calendar_connections (user_id, provider, label) values ($1, 'ics', 'Feed') returning id`,
+      update: `update calendar_connections set label = 'Renamed' where id = ${f.connection} returning id`,
+      delete: `delete from calendar_connections where id = ${f.connection} returning id`,
+      // Added only through add_calendar_connection (the calendars function checks the account first).
+      expected: { ...ONLY_OWNER, owner: 'ynyy' },
+    }],
+    ['calendar_credentials', {
+      select: `select secret from calendar_credentials where connection_id = ${f.connection}`,
+      prepareInsert: `delete from calendar_credentials where connection_id = ${f.connection}`,
+      insert: `insert into calendar_credentials (connection_id, secret) values (${f.connection}, 'forged') returning connection_id`,
+      update: `update calendar_credentials set secret = 'forged' where connection_id = ${f.connection} returning connection_id`,
+      delete: `delete from calendar_credentials where connection_id = ${f.connection} returning connection_id`,
+      // Ciphertext for the calendars function (service role) only; not even its owner reads it.
+      expected: NOBODY,
+    }],
+    ['calendar_sources', {
+      select: `select 1 from calendar_sources where id = ${f.source}`,
+      insert: `insert into calendar_sources (connection_id, user_id, remote_id, name) values (${f.connection}, $1, 'other', 'Other') returning id`,
+      update: `update calendar_sources set checks_conflicts = false where id = ${f.source} returning id`,
+      delete: `delete from calendar_sources where id = ${f.source} returning id`,
+      // The host chooses which calendars count as busy; the booking calendar goes through set_booking_calendar.
+      expected: { ...ONLY_OWNER, owner: 'ynyn' },
+    }],
+    ['external_busy', {
+      select: `select 1 from external_busy where id = ${f.busy}`,
+      insert: `insert into external_busy (source_id, user_id, during) values (${f.source}, $1, tstzrange(now(), now() + interval '1 hour')) returning id`,
+      update: `update external_busy set during = tstzrange(now(), now() + interval '2 hours') where id = ${f.busy} returning id`,
+      delete: `delete from external_busy where id = ${f.busy} returning id`,
+      // Only the sync (replace_external_busy, service role) writes the cache.
+      expected: { ...ONLY_OWNER, owner: 'ynnn' },
+    }],
+    ['calendar_feeds', {
+      select: `select token_hash from calendar_feeds where user_id = '${f.S}'`,
+      prepareInsert: `delete from calendar_feeds where user_id = '${f.S}'`,
+      insert: `insert into calendar_feeds (user_id, token_hash) values ($1, md5(random()::text)) returning user_id`,
+      update: `update calendar_feeds set token_hash = 'chosen' where user_id = '${f.S}' returning user_id`,
+      delete: `delete from calendar_feeds where user_id = '${f.S}' returning user_id`,
+      // Tokens are made by regenerate_calendar_feed; the hash is never read back through the API.
+      expected: NOBODY,
+    }],
+    ['calendar_events', {
+      select: `select 1 from calendar_events where ical_uid = 'rls-matrix@kairos'`,
+      insert: `insert into calendar_events (ical_uid, user_id, source_id, href) values ('forged@kairos', $1, ${f.source}, 'x') returning ical_uid`,
+      update: `update calendar_events set href = 'x' where ical_uid = 'rls-matrix@kairos' returning ical_uid`,
+      delete: `delete from calendar_events where ical_uid = 'rls-matrix@kairos' returning ical_uid`,
+      // The outbox's calendar handler (service role) keeps it.
+      expected: NOBODY,
+    }],
     ['storage.objects (avatars)', {
       select: `select 1 from storage.objects where bucket_id = 'avatars' and name = '${f.S}/avatar.png'`,
       insert: `insert into storage.objects (bucket_id, name) values ('avatars', '${f.S}/new.png') returning id`,
@@ -325,6 +399,14 @@ describe('rules beside the matrix', () => {
     expect(await code(user(f.S), `update bookings set start_time = start_time + interval '1 hour' where id = ${f.booking}`)).toBe('42501');
     expect(await code(user(f.S), `update bookings set guest_email = 'x@example.test' where id = ${f.booking}`)).toBe('42501');
     expect(await code(user(f.S), `update event_types set user_id = $1 where id = ${f.eventType}`, [f.X])).toBe('42501');
+  });
+
+  it('lets a host change only the label of a connection and the conflict check of a calendar', async () => {
+    expect(await code(user(f.S), `update calendar_connections set status = 'ok', last_error = null where id = ${f.connection}`)).toBe('42501');
+    expect(await code(user(f.S), `update calendar_connections set user_id = $1 where id = ${f.connection}`, [f.X])).toBe('42501');
+    expect(await code(user(f.S), `update calendar_sources set receives_bookings = false where id = ${f.source}`)).toBe('42501');
+    expect(await code(user(f.S), `update calendar_sources set can_write = true where id = ${f.source}`)).toBe('42501');
+    expect(await code(user(f.S), `update calendar_sources set checks_conflicts = false where id = ${f.source}`)).toBe('rows:1');
   });
 });
 
