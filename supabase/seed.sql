@@ -146,6 +146,10 @@ from public.teams t join (values
 insert into public.team_availability (team_id, day_of_week, start_time, end_time)
 select t.id, d, '09:00', '17:00' from public.teams t cross join generate_series(1, 5) d;
 
+-- The demo's bookings are imported data: nobody is mailed about them (the lifecycle triggers skip a
+-- session marked as a bulk import).
+select set_config('kairos.bulk_import', 'on', false);
+
 -- Personal bookings: one a day per host at the host's base hour (UTC), so none overlap. Statuses
 -- follow the day: completed in the past, a cancelled one in the past and one ahead, pending ones
 -- ahead, confirmed otherwise.
@@ -210,3 +214,5 @@ select e.id, e.team_id, (select id from public.profiles where email = tp.assigne
 from team_plan tp
 join public.team_event_types e on e.title = tp.title
 join public.teams t on t.id = e.team_id and t.slug = 'brightpath';
+
+select set_config('kairos.bulk_import', 'off', false);
