@@ -11,8 +11,12 @@ type Time = InstanceType<typeof ICAL.Time>;
 const ZONE_REACH_MS = 14 * 3_600_000;
 type Component = InstanceType<typeof ICAL.Component>;
 
-/** Occurrences one event may produce before reaching the window's end; more is an error, never "free". */
-export const MAX_OCCURRENCES = 50_000;
+/**
+ * Recurrence steps one event may take to cover the window (ical.js needs tens of microseconds a
+ * step). More is refused as an error, never read as "free". With series fast-forwarded to the window,
+ * an event every 15 minutes over the booking horizon takes about 6,000.
+ */
+export const MAX_RECURRENCE_STEPS = 10_000;
 
 export class CalendarDataError extends Error {}
 
@@ -120,6 +124,51 @@ function occurrenceEnd(master: InstanceType<typeof ICAL.Event>, occurrence: Time
   return instantOf(occurrence, startTzid, hostZone) + (end - start);
 }
 
+type Recur = InstanceType<typeof ICAL.Recur>;
+
+const FREQ_SECONDS: Record<string, number> = { SECONDLY: 1, MINUTELY: 60, HOURLY: 3_600, DAILY: 86_400, WEEKLY: 604_800 };
+/** The shortest each frequency's period can be, so that spans are never counted short of periods. */
+const PERIOD_MS: Record<string, number> = {
+  ...Object.fromEntries(Object.entries(FREQ_SECONDS).map(([freq, seconds]) => [freq, seconds * 1000])),
+  MONTHLY: 28 * DAY_MS,
+  YEARLY: 365 * DAY_MS,
+};
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+/** A time's wall-clock reading as if it were UTC: within 14 hours of its instant. */
+const wallOf = (t: Time) => Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
+
+/**
+ * Where to start expanding a series so that nothing at or after `from` (wall clock) is missed:
+ * DTSTART moved forward by whole cycles of its rule (whole days holding a whole number of its
+ * periods), which keeps every later occurrence, since the rule's phase, time of day and weekday stay
+ * the same. Without it a daily event begun years ago costs a step for every day since. Counted rules
+ * (COUNT), months and years (whose lengths vary) and series of several RRULEs expand from DTSTART.
+ */
+function expansionStart(master: InstanceType<typeof ICAL.Event>, rule: Recur | null, from: number): Time {
+  const start = master.startDate;
+  const seconds = rule && !rule.count ? FREQ_SECONDS[rule.freq] : undefined;
+  if (!rule || !seconds) return start;
+  const period = seconds * (rule.interval || 1);
+  const cycleDays = period / gcd(period, 86_400);
+  const cycles = Math.floor((from - wallOf(start)) / (cycleDays * DAY_MS));
+  if (cycles <= 0) return start;
+  const moved = start.clone();
+  moved.addDuration(ICAL.Duration.fromData({ days: cycles * cycleDays }));
+  return moved;
+}
+
+/**
+ * How many periods a rule steps through from `start` to `to` (wall clock): about ical.js's work,
+ * and the occurrences themselves when the rule has no BY parts. Checked before expanding, so a rule
+ * that repeats too often is refused without walking it.
+ */
+function periodsToWalk(rule: Recur, start: Time, to: number): number {
+  const end = rule.until ? Math.min(to, wallOf(rule.until)) : to;
+  const periods = Math.max(0, (end - wallOf(start)) / ((PERIOD_MS[rule.freq] ?? DAY_MS) * (rule.interval || 1)));
+  return rule.count && Object.keys(rule.parts).length === 0 ? Math.min(periods, rule.count) : periods;
+}
+
 function* occurrences(series: Series, window: BusyWindow): Generator<Span> {
   const { master, overrides } = series;
   const zone = window.hostTimeZone;
@@ -141,13 +190,20 @@ function* occurrences(series: Series, window: BusyWindow): Generator<Span> {
     const tzid = typeof prop.getParameter('tzid') === 'string' ? (prop.getParameter('tzid') as string) : startTzid;
     for (const value of prop.getValues() as Time[]) excluded.add(instantOf(value, tzid, zone));
   }
-  const it = master.iterator();
-  let count = 0;
   // The wall-clock reading is within 14 hours of the instant in any zone: a cheap test that skips
-  // the zone arithmetic for the years of occurrences before the window.
+  // the zone arithmetic for occurrences before the window.
   const longest = Math.max(0, occurrenceEnd(master, master.startDate, zone) - instantOf(master.startDate, startTzid, zone));
+  const rules = c.getAllProperties('rrule').map((p) => p.getFirstValue() as Recur);
+  // An expansion moved to just before the window yields its own start first (on the rule or not);
+  // that occurrence ends before the window, like every other one before `reach`.
+  const reach = window.from - ZONE_REACH_MS - longest - 2 * DAY_MS;
+  const start = expansionStart(master, rules.length === 1 ? rules[0] : null, reach);
+  const tooOften = () => new CalendarDataError('An event repeats too often to be read');
+  for (const rule of rules) if (periodsToWalk(rule, start, window.to + ZONE_REACH_MS) > MAX_RECURRENCE_STEPS) throw tooOften();
+  const it = master.iterator(start);
+  let steps = 0;
   for (let next = it.next(); next; next = it.next()) {
-    if (++count > MAX_OCCURRENCES) throw new CalendarDataError('An event repeats too often to be read');
+    if (++steps > MAX_RECURRENCE_STEPS) throw tooOften();
     const wall = Date.UTC(next.year, next.month - 1, next.day, next.hour, next.minute, next.second);
     if (wall + ZONE_REACH_MS + longest + DAY_MS < window.from) continue;
     if (wall - ZONE_REACH_MS > window.to) return;
