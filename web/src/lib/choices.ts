@@ -1,4 +1,4 @@
-// The scheduling choice lists with their labels (spec sections 2 and 9), built from the closed sets in
+// The scheduling choice lists with their labels (docs/product/constants.md), built from the closed sets in
 // _shared: the availability settings and every event type's 'Advanced' section offer the same ones.
 import { BUFFER_CHOICES, FUTURE_CHOICES, NOTICE_CHOICES, SLOT_INTERVALS } from './shared.ts';
 

@@ -300,7 +300,7 @@ describe('event type rules, date overrides and time off', () => {
     for (const slotInterval of [15, 30, 60, 'duration']) expect(parsed(eventRulesSchema, { slotInterval }).slotInterval).toBe(slotInterval);
   });
 
-  it('refuses rules outside the spec\'s choice lists, and a week limit under the day limit', () => {
+  it('refuses rules outside the choice lists of docs/product/constants.md, and a week limit under the day limit', () => {
     expect(errors(eventRulesSchema, { bufferBefore: 7 })).toEqual({ bufferBefore: 'Buffer must be 0, 5, 10, 15 or 30 minutes' });
     expect(errors(eventRulesSchema, { minimumNotice: 30 })).toEqual({ minimumNotice: 'Minimum notice must be 0, 60, 120, 240, 1440 or 2880 minutes' });
     expect(errors(eventRulesSchema, { maxFutureBookings: 45 })).toEqual({ maxFutureBookings: 'Maximum future bookings must be 7, 14, 30, 60 or 90 days' });

@@ -155,7 +155,7 @@ describe('date overrides and time off', () => {
     await waitFor(() => expect(saved[1]).toEqual({ p_date: format(addDays(day, 1), 'yyyy-MM-dd'), p_ranges: [] }));
 
     await user.click(within(list).getByRole('button', { name: `Delete override for ${cell(addDays(new Date(), 3))}` }));
-    // One toast at a time (spec section 9): 'Date override saved' may still be showing.
+    // One toast at a time (docs/product/constants.md): 'Date override saved' may still be showing.
     await waitFor(() => expect(deleted).toHaveLength(1));
     expect(decodeURIComponent(deleted[0])).toContain(`date=eq.${upcoming}`);
     expect(decodeURIComponent(deleted[0])).toContain(`user_id=eq.${USER_ID}`);

@@ -63,7 +63,7 @@ describe('event type dialog', () => {
     await waitFor(() => expect(deleted).toEqual(['eq.3']));
   });
 
-  it('offers an Advanced section with the spec\'s choice lists, and saves the event type\'s own rules', async () => {
+  it('offers an Advanced section with the choice lists of docs/product/constants.md, and saves the event type\'s own rules', async () => {
     let body: Record<string, unknown> = {};
     server.use(
       http.patch(api('/rest/v1/event_types'), async ({ request }) => {
