@@ -5,8 +5,11 @@ import { createClient } from '@supabase/supabase-js';
 import { importSecretKey } from '../_shared/calendars/secrets.ts';
 import { calendarWriteHandler } from '../_shared/calendars/writeback.ts';
 import { outboundFetch, type OutboundPolicy, outboundPolicy } from '../_shared/net/outbound.ts';
-import { emailHandler, type SmtpEnv } from '../_shared/outbox/email.ts';
+import { createTransport, emailHandler, type SmtpEnv } from '../_shared/outbox/email.ts';
 import { sweep, type SweepOptions } from '../_shared/outbox/worker.ts';
+import { WEBHOOK_TIMEOUT_MS } from '../_shared/rules/webhooks.ts';
+import { webhookHandler } from '../_shared/webhooks/deliver.ts';
+import { webhookMailHandler } from '../_shared/webhooks/mail.ts';
 
 export interface OutboxEnv {
   supabaseUrl: string;
@@ -58,9 +61,13 @@ const reply = (body: unknown, status = 200) => new Response(JSON.stringify(body)
 
 export function outboxHandler(env: OutboxEnv): (req: Request) => Promise<Response> {
   const db = createClient(env.supabaseUrl, env.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const transport = createTransport(env.smtp);
   const handlers = {
-    email: emailHandler({ db, smtp: env.smtp, siteUrl: env.siteUrl, tokenSecret: env.tokenSecret }),
+    email: emailHandler({ db, smtp: env.smtp, siteUrl: env.siteUrl, tokenSecret: env.tokenSecret }, transport),
     calendar: calendarWriteHandler({ db, key: importSecretKey(env.calendarKey), fetch: outboundFetch(env.outbound) }),
+    // An endpoint's answer is read up to 1 MiB (the log keeps its first 1 KB), within 10 seconds.
+    webhook: webhookHandler({ db, fetch: outboundFetch({ ...env.outbound, timeoutMs: WEBHOOK_TIMEOUT_MS, maxBytes: 1024 * 1024 }) }),
+    webhook_mail: webhookMailHandler({ from: env.smtp.from, siteUrl: env.siteUrl }, transport),
   };
   const options: Omit<SweepOptions, 'worker'> = {
     batch: env.batch,

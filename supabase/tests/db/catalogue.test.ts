@@ -21,7 +21,7 @@ describe('catalogue', () => {
       'availability_rules', 'booking_busy', 'bookings', 'calendar_connections', 'calendar_credentials', 'calendar_events',
       'calendar_feeds', 'calendar_sources', 'date_overrides', 'event_types', 'external_busy', 'outbox', 'profiles',
       'team_availability', 'team_date_overrides', 'team_event_types', 'team_members', 'teams', 'time_off',
-      'user_settings',
+      'user_settings', 'webhook_deliveries', 'webhook_secrets', 'webhooks',
     ]);
   });
 
@@ -106,10 +106,10 @@ describe('catalogue', () => {
         and not has_function_privilege('anon', p.oid, 'execute')
       order by 1`);
     expect(rows.map((r) => r.proname)).toEqual([
-      'add_calendar_connection', 'calendar_feed_created_at', 'create_booking', 'create_team_booking',
-      'dashboard_stats', 'invite_team_member', 'regenerate_calendar_feed', 'replace_availability',
-      'replace_date_override', 'replace_team_availability', 'replace_team_date_override', 'set_booking_calendar',
-      'team_bookings_this_month',
+      'add_calendar_connection', 'calendar_feed_created_at', 'create_booking', 'create_team_booking', 'create_webhook',
+      'dashboard_stats', 'invite_team_member', 'ping_webhook', 'regenerate_calendar_feed', 'replace_availability',
+      'replace_date_override', 'replace_team_availability', 'replace_team_date_override', 'resend_webhook_delivery',
+      'rotate_webhook_secret', 'set_booking_calendar', 'team_bookings_this_month',
     ]);
   });
 

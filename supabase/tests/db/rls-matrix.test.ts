@@ -21,6 +21,7 @@ interface Fixture {
   eventType: number; rule: number; booking: number; team: number; teamBooking: number; teamEventType: number;
   teamAvailability: number; override: number; teamOverride: number; timeOff: number;
   connection: number; source: number; busy: number;
+  webhook: number; teamWebhook: number; delivery: number; teamDelivery: number;
 }
 
 /** One statement per action; `$1` is the acting user's id (S for anon, whose attempts target S's data). */
@@ -95,9 +96,14 @@ beforeAll(async () => {
   ).id;
   await c.query(`insert into calendar_events (ical_uid, user_id, source_id, href) values ('rls-matrix@kairos', $1, $2, 'https://dav.example.test/s/work/1.ics')`, [S, source]);
   await c.query(`insert into calendar_feeds (user_id, token_hash) values ($1, md5(random()::text))`, [S]);
+  const webhook = (await one(`insert into webhooks (user_id, url, events) values ($1, 'https://hooks.example.test/s', '{booking.created}') returning id`, [S])).id;
+  const teamWebhook = (await one(`insert into webhooks (team_id, url, events) values ($1, 'https://hooks.example.test/t', '{booking.created}') returning id`, [team])).id;
+  const logRow = `insert into webhook_deliveries (webhook_id, message_id, event, attempt, ok, status_code) values ($1, 'msg_1', 'booking.created', 1, true, 200) returning id`;
+  const delivery = (await one(logRow, [webhook])).id;
+  const teamDelivery = (await one(logRow, [teamWebhook])).id;
   f = {
     S, X, TO, TA, TM, NM, eventType, rule, booking, team, teamBooking, teamEventType, teamAvailability, override, teamOverride, timeOff,
-    connection, source, busy,
+    connection, source, busy, webhook, teamWebhook, delivery, teamDelivery,
   };
 });
 
@@ -308,6 +314,44 @@ function tables(): [string, TableCells][] {
       delete: `delete from calendar_events where ical_uid = 'rls-matrix@kairos' returning ical_uid`,
       // The outbox's calendar handler (service role) keeps it.
       expected: NOBODY,
+    }],
+    ['webhooks (personal)', {
+      select: `select 1 from webhooks where id = ${f.webhook}`,
+      insert: `insert into webhooks (user_id, url, events) values ('${f.S}', 'https://hooks.example.test/new', '{ping}') returning id`,
+      update: `update webhooks set is_active = false where id = ${f.webhook} returning id`,
+      delete: `delete from webhooks where id = ${f.webhook} returning id`,
+      expected: ONLY_OWNER,
+    }],
+    ['webhooks (team)', {
+      select: `select 1 from webhooks where id = ${f.teamWebhook}`,
+      insert: `insert into webhooks (team_id, url, events) values (${f.team}, 'https://hooks.example.test/new', '{ping}') returning id`,
+      update: `update webhooks set events = '{ping}' where id = ${f.teamWebhook} returning id`,
+      delete: `delete from webhooks where id = ${f.teamWebhook} returning id`,
+      // Owners and admins only: plain members never see the team's endpoint addresses.
+      expected: { ...TEAM_MANAGED, owner: 'nnnn', 'team member': 'nnnn' },
+    }],
+    ['webhook_secrets', {
+      select: `select secret from webhook_secrets where webhook_id = ${f.webhook}`,
+      insert: `insert into webhook_secrets (webhook_id, secret) values (${f.webhook}, 'whsec_' || repeat('A', 43) || '=') returning id`,
+      update: `update webhook_secrets set expires_at = now() where webhook_id = ${f.webhook} returning id`,
+      delete: `delete from webhook_secrets where webhook_id = ${f.webhook} returning id`,
+      // Never through the API, not even for the endpoint's own host: shown once by create and rotate.
+      expected: NOBODY,
+    }],
+    ['webhook_deliveries (personal)', {
+      select: `select 1 from webhook_deliveries where id = ${f.delivery}`,
+      insert: `insert into webhook_deliveries (webhook_id, message_id, event, attempt, ok) values (${f.webhook}, 'msg_2', 'ping', 1, true) returning id`,
+      update: `update webhook_deliveries set ok = false where id = ${f.delivery} returning id`,
+      delete: `delete from webhook_deliveries where id = ${f.delivery} returning id`,
+      // The outbox function writes the log; managers read it.
+      expected: { ...ONLY_OWNER, owner: 'ynnn' },
+    }],
+    ['webhook_deliveries (team)', {
+      select: `select 1 from webhook_deliveries where id = ${f.teamDelivery}`,
+      insert: `insert into webhook_deliveries (webhook_id, message_id, event, attempt, ok) values (${f.teamWebhook}, 'msg_2', 'ping', 1, true) returning id`,
+      update: `update webhook_deliveries set ok = false where id = ${f.teamDelivery} returning id`,
+      delete: `delete from webhook_deliveries where id = ${f.teamDelivery} returning id`,
+      expected: { ...ONLY_OWNER, owner: 'nnnn', 'team owner': 'ynnn', 'team admin': 'ynnn' },
     }],
     ['storage.objects (avatars)', {
       select: `select 1 from storage.objects where bucket_id = 'avatars' and name = '${f.S}/avatar.png'`,

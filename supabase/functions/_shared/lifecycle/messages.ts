@@ -118,8 +118,9 @@ function copy(p: BookingMailPayload, links: Links): Copy {
   }
 }
 
-const escape = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escape = escapeHtml;
 
 export function renderBookingMail(p: BookingMailPayload, links: Links): RenderedMail {
   const { booking: b, recipient } = p;

@@ -116,6 +116,10 @@ function once(url: URL, method: string, headers: Headers, body: Uint8Array | und
     const outgoing: Record<string, string> = {};
     headers.forEach((value, key) => (outgoing[key] = value));
     if (body) outgoing['content-length'] = String(body.byteLength);
+    // One connection per exchange. Deno's node:http pools connections, and when the deadline aborts a
+    // request on a reused one it sends the request again on a fresh connection instead of failing: a
+    // webhook POST would arrive twice and a time-out would never be seen.
+    outgoing.connection = 'close';
     const req = (url.protocol === 'https:' ? https : http).request(url, {
       method,
       headers: outgoing,

@@ -18,6 +18,16 @@ export interface OutboxRow {
 /** A failure retrying cannot fix (a malformed payload, a recipient the server refuses for good). */
 export class PermanentError extends Error {}
 
+/** A failure worth another attempt after a wait of the handler's own (webhooks' 24-hour schedule). */
+export class RetryError extends Error {
+  constructor(
+    message: string,
+    readonly retryInSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
 /** Delivers one row, or throws. A new kind of delivery is a new handler. */
 export type OutboxHandler = (row: OutboxRow) => Promise<void>;
 
@@ -62,6 +72,7 @@ async function deliver(db: SupabaseClient, handlers: Partial<Record<string, Outb
     p_worker: worker,
     p_error: error === undefined ? null : error instanceof Error ? error.message : String(error),
     p_permanent: error instanceof PermanentError,
+    p_retry_in_seconds: error instanceof RetryError ? Math.max(1, Math.round(error.retryInSeconds)) : null,
   });
 }
 

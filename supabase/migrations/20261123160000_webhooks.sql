@@ -1,0 +1,475 @@
+-- Webhooks: a host (or a team's owners and admins) registers an endpoint URL and the events it wants;
+-- every booking change writes one outbox row of kind 'webhook' per subscribed endpoint, in the
+-- transaction of the change, and the outbox function delivers it signed as Standard Webhooks asks
+-- (webhook-id, webhook-timestamp, webhook-signature). Each attempt is logged per endpoint. An endpoint
+-- whose message still fails after 24 hours of retries (or answers 410 Gone) is paused, and the people
+-- who manage it are mailed.
+--
+-- Secrets: `whsec_` + 32 random bytes (base64), kept in webhook_secrets, which no API role can read.
+-- The secret is shown once, by the call that creates it (create_webhook, rotate_webhook_secret). A
+-- rotation keeps the previous secret signing for an overlap (24 hours by default), so receivers can
+-- switch without dropping a message: during it every message carries one signature per secret.
+
+create table public.webhooks (
+  id bigint generated always as identity primary key,
+  -- Exactly one owner: a host (their personal bookings) or a team (its bookings).
+  user_id uuid references public.profiles (id) on delete cascade,
+  team_id bigint references public.teams (id) on delete cascade,
+  url text not null
+    constraint webhooks_url_format check (url ~ '^https?://[^\s/?#@]+([/?#]\S*)?$' and length(url) <= 2000),
+  -- The closed set of rules/webhooks.ts (WEBHOOK_EVENTS); a test keeps them equal.
+  events text[] not null
+    constraint webhooks_events_known check (
+      cardinality(events) > 0
+      and events <@ array['booking.created', 'booking.confirmed', 'booking.rejected', 'booking.cancelled',
+                          'booking.rescheduled', 'ping']),
+  is_active boolean not null default true,
+  -- Why a paused endpoint is paused: its managers paused it, or its deliveries kept failing.
+  paused_reason text constraint webhooks_paused_reason check (paused_reason in ('manual', 'failing')),
+  paused_at timestamptz,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  constraint webhooks_one_owner check (num_nonnulls(user_id, team_id) = 1),
+  constraint webhooks_pause_state check (is_active = (paused_reason is null) and (paused_reason is null) = (paused_at is null))
+);
+create index webhooks_user_id_idx on public.webhooks (user_id);
+create index webhooks_team_id_idx on public.webhooks (team_id);
+comment on table public.webhooks is 'Endpoints that receive signed booking events. Personal (user_id) or team (team_id) ones.';
+
+create trigger webhooks_updated_at before update on public.webhooks
+  for each row execute function private.set_updated_at();
+
+-- Pausing and resuming keep the reason and time consistent; the system pauses with 'failing' itself,
+-- every other pause is the managers' own.
+create or replace function private.webhook_pause_state()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if new.is_active then
+    new.paused_reason := null;
+    new.paused_at := null;
+  elsif tg_op = 'INSERT' or old.is_active then
+    new.paused_reason := coalesce(new.paused_reason, 'manual');
+    new.paused_at := now();
+  end if;
+  return new;
+end;
+$$;
+create trigger webhooks_pause_state before insert or update of is_active on public.webhooks
+  for each row execute function private.webhook_pause_state();
+
+create table public.webhook_secrets (
+  id bigint generated always as identity primary key,
+  webhook_id bigint not null references public.webhooks (id) on delete cascade,
+  secret text not null constraint webhook_secrets_format check (secret ~ '^whsec_[A-Za-z0-9+/]{43}=$'),
+  created_at timestamptz not null default now(),
+  -- Null for the current secret; a rotation sets it to the end of the overlap.
+  expires_at timestamptz
+);
+create unique index webhook_secrets_one_current on public.webhook_secrets (webhook_id) where expires_at is null;
+alter table public.webhook_secrets enable row level security;
+revoke all on public.webhook_secrets from anon, authenticated;
+comment on table public.webhook_secrets is
+  'Signing secrets of webhooks. No policy and no privilege for API roles: read only by the outbox function (service role).';
+
+-- Per attempt: what the endpoint answered. The response body is kept to its first 1 KB.
+create table public.webhook_deliveries (
+  id bigint generated always as identity primary key,
+  webhook_id bigint not null references public.webhooks (id) on delete cascade,
+  outbox_id bigint references public.outbox (id) on delete set null,
+  -- The webhook-id header: the same on every attempt and resend of one message.
+  message_id text not null,
+  event text not null,
+  attempt integer not null constraint webhook_deliveries_attempt_positive check (attempt > 0),
+  ok boolean not null,
+  -- Null when no HTTP answer came (time-out, refused address, network).
+  status_code integer,
+  error text constraint webhook_deliveries_error_length check (length(error) <= 1000),
+  response_body text constraint webhook_deliveries_body_size check (octet_length(response_body) <= 1024),
+  duration_ms integer,
+  resend boolean not null default false,
+  attempted_at timestamptz not null default now()
+);
+create index webhook_deliveries_webhook_id_idx on public.webhook_deliveries (webhook_id, id desc);
+create index webhook_deliveries_outbox_id_idx on public.webhook_deliveries (outbox_id);
+comment on table public.webhook_deliveries is 'The delivery log of each endpoint, one row per attempt. Written by the outbox function.';
+
+-- Who manages an endpoint: the host whose it is, or an owner or admin of its team. The policies and
+-- the RPCs below decide with this one rule.
+create or replace function private.can_manage_webhook(p_user_id uuid, p_team_id bigint)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select (p_user_id is not null and p_user_id = (select auth.uid()))
+      or (p_team_id is not null and private.has_team_role(p_team_id, array['owner', 'admin']));
+$$;
+
+alter table public.webhooks enable row level security;
+revoke all on public.webhooks from anon, authenticated;
+grant select, delete on public.webhooks to authenticated;
+grant insert (user_id, team_id, url, events, is_active) on public.webhooks to authenticated;
+-- Owners never move: an endpoint changes its address, events and state only.
+grant update (url, events, is_active) on public.webhooks to authenticated;
+
+create policy "Managers read webhooks" on public.webhooks
+  for select to authenticated using (private.can_manage_webhook(user_id, team_id));
+create policy "Managers create webhooks" on public.webhooks
+  for insert to authenticated with check (private.can_manage_webhook(user_id, team_id));
+create policy "Managers update webhooks" on public.webhooks
+  for update to authenticated using (private.can_manage_webhook(user_id, team_id))
+  with check (private.can_manage_webhook(user_id, team_id));
+create policy "Managers delete webhooks" on public.webhooks
+  for delete to authenticated using (private.can_manage_webhook(user_id, team_id));
+comment on policy "Managers read webhooks" on public.webhooks is
+  'A host''s own endpoints; a team''s to its owners and admins only (members never see the addresses).';
+
+alter table public.webhook_deliveries enable row level security;
+revoke all on public.webhook_deliveries from anon, authenticated;
+grant select on public.webhook_deliveries to authenticated;
+create policy "Managers read the delivery log" on public.webhook_deliveries
+  for select to authenticated
+  using (exists (select 1 from public.webhooks w where w.id = webhook_id));
+comment on policy "Managers read the delivery log" on public.webhook_deliveries is
+  'The webhooks subquery runs under the caller''s own webhooks policy, so the log follows the endpoint.';
+
+-- A new signing secret for webhook p_webhook_id; the current one keeps signing for p_overlap (zero:
+-- it stops at once). Secrets whose overlap ended are dropped.
+create or replace function private.add_webhook_secret(p_webhook_id bigint, p_overlap interval)
+returns text
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  secret text := 'whsec_' || encode(extensions.gen_random_bytes(32), 'base64');
+begin
+  delete from public.webhook_secrets where webhook_id = p_webhook_id and expires_at <= now();
+  update public.webhook_secrets set expires_at = now() + p_overlap where webhook_id = p_webhook_id and expires_at is null;
+  insert into public.webhook_secrets (webhook_id, secret) values (p_webhook_id, secret);
+  return secret;
+end;
+$$;
+
+-- Every endpoint has a secret from its first moment, however it was created.
+create or replace function private.webhook_first_secret()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.add_webhook_secret(new.id, interval '0');
+  return null;
+end;
+$$;
+create trigger webhooks_first_secret after insert on public.webhooks
+  for each row execute function private.webhook_first_secret();
+
+-- The endpoint p_webhook_id if the caller manages it (the service role manages every one); otherwise
+-- 'Webhook not found', never a hint that it exists.
+create or replace function private.managed_webhook(p_webhook_id bigint)
+returns public.webhooks
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  w public.webhooks;
+begin
+  select * into w from public.webhooks x where x.id = p_webhook_id;
+  if not found or not (coalesce((select auth.role()), '') = 'service_role' or private.can_manage_webhook(w.user_id, w.team_id)) then
+    raise exception 'Webhook not found' using errcode = 'P0002';
+  end if;
+  return w;
+end;
+$$;
+
+-- The secret of an endpoint created in this very transaction: what create_webhook shows, once.
+create or replace function private.initial_webhook_secret(p_webhook_id bigint)
+returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select s.secret
+  from public.webhooks w join public.webhook_secrets s on s.webhook_id = w.id and s.expires_at is null
+  where w.id = p_webhook_id and w.created_at = now() and (private.managed_webhook(w.id)).id is not null;
+$$;
+
+-- Creates an endpoint as the caller (the insert policy decides: their own, or a team they manage) and
+-- answers it with its secret. A personal endpoint is the caller's; p_team_id makes it the team's.
+create or replace function public.create_webhook(p_url text, p_events text[], p_team_id bigint default null,
+  p_is_active boolean default true)
+returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  w public.webhooks;
+begin
+  insert into public.webhooks (user_id, team_id, url, events, is_active)
+  values (case when p_team_id is null then (select auth.uid()) end, p_team_id, p_url, p_events, coalesce(p_is_active, true))
+  returning * into w;
+  if w.is_active and 'ping' = any (w.events) then
+    perform public.ping_webhook(w.id);
+  end if;
+  return to_jsonb(w) || jsonb_build_object('secret', private.initial_webhook_secret(w.id));
+end;
+$$;
+
+-- A new secret for an endpoint the caller manages; the previous one keeps signing for p_overlap_hours.
+create or replace function public.rotate_webhook_secret(p_webhook_id bigint, p_overlap_hours integer default 24)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  w public.webhooks := private.managed_webhook(p_webhook_id);
+  secret text;
+begin
+  if p_overlap_hours is null or p_overlap_hours not between 0 and 168 then
+    raise exception 'The overlap is 0 to 168 hours' using errcode = '22023';
+  end if;
+  secret := private.add_webhook_secret(w.id, make_interval(hours => p_overlap_hours));
+  return jsonb_build_object('secret', secret,
+    'previousExpiresAt', (select max(s.expires_at) from public.webhook_secrets s where s.webhook_id = w.id and s.expires_at > now()));
+end;
+$$;
+
+-- An instant as the payloads write it: UTC, 'Z'.
+create or replace function private.utc_iso(p_at timestamptz)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select to_char(p_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"');
+$$;
+
+-- The `data` of a booking event: the booking, its event type, host or team, assigned member, guest and
+-- the bookings a reschedule links it to, as they are now. camelCase like the /api routes.
+create or replace function private.booking_webhook_data(b public.bookings)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'id', b.id,
+    'uid', b.uid,
+    'status', b.status,
+    'startTime', private.utc_iso(b.start_time),
+    'endTime', private.utc_iso(b.end_time),
+    'createdAt', private.utc_iso(b.created_at),
+    'eventType', coalesce(
+      (select jsonb_build_object('id', e.id, 'kind', 'personal', 'title', e.title, 'duration', e.duration)
+       from public.event_types e where e.id = b.event_type_id),
+      (select jsonb_build_object('id', e.id, 'kind', 'team', 'title', e.title, 'duration', e.duration)
+       from public.team_event_types e where e.id = b.team_event_type_id)),
+    'host', (select jsonb_build_object('id', p.id, 'name', private.display_name(p), 'email', p.email, 'timeZone', p.timezone)
+             from public.profiles p where p.id = b.user_id),
+    'team', (select jsonb_build_object('id', t.id, 'name', t.name, 'slug', t.slug) from public.teams t where t.id = b.team_id),
+    'assignedMember', (select jsonb_build_object('id', p.id, 'name', private.display_name(p), 'email', p.email)
+                       from public.profiles p where p.id = b.assigned_user_id),
+    'guest', jsonb_build_object('name', b.guest_name, 'email', b.guest_email, 'phone', b.guest_phone,
+      'company', b.guest_company, 'notes', b.notes, 'timeZone', b.guest_timezone),
+    'cancelledBy', b.cancelled_by,
+    'cancellationReason', b.cancellation_reason,
+    'rescheduledFrom', (select jsonb_build_object('id', o.id, 'uid', o.uid, 'startTime', private.utc_iso(o.start_time),
+                          'endTime', private.utc_iso(o.end_time)) from public.bookings o where o.id = b.rescheduled_from),
+    'rescheduledTo', (select jsonb_build_object('id', o.id, 'uid', o.uid, 'startTime', private.utc_iso(o.start_time),
+                        'endTime', private.utc_iso(o.end_time)) from public.bookings o where o.id = b.rescheduled_to));
+$$;
+
+-- One outbox row per endpoint: the body is fixed here, so every attempt sends (and signs) the same
+-- bytes; the handler adds the attempt's timestamp and signatures. WEBHOOK_MAX_ATTEMPTS (8) attempts
+-- spread over 24 hours (rules/webhooks.ts).
+create or replace function private.webhook_outbox_row(w public.webhooks, p_event text, p_message_id text, p_data jsonb)
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  insert into public.outbox (kind, topic, message_id, payload, max_attempts)
+  values ('webhook', p_event, p_message_id,
+    jsonb_build_object('endpointId', w.id, 'messageId', p_message_id,
+      'body', jsonb_build_object('type', p_event, 'timestamp', private.utc_iso(now()), 'data', p_data)),
+    8)
+  on conflict (message_id) do nothing;
+$$;
+
+create or replace function private.enqueue_webhook_ping(w public.webhooks)
+returns text
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  message_id text := 'msg_' || replace(gen_random_uuid()::text, '-', '');
+begin
+  perform private.webhook_outbox_row(w, 'ping', message_id,
+    jsonb_build_object('webhookId', w.id, 'message', 'This is a test event from Kairos.'));
+  return message_id;
+end;
+$$;
+
+-- A `ping` to an active endpoint the caller manages, now; answers its webhook-id.
+create or replace function public.ping_webhook(p_webhook_id bigint)
+returns text
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  w public.webhooks := private.managed_webhook(p_webhook_id);
+begin
+  if not w.is_active then
+    raise exception 'This webhook is paused: resume it first' using errcode = '22023';
+  end if;
+  return private.enqueue_webhook_ping(w);
+end;
+$$;
+
+-- Sends a logged message again, as a new outbox row with the same webhook-id and body (receivers
+-- that already have it drop it by its id). Only to an active endpoint.
+create or replace function public.resend_webhook_delivery(p_delivery_id bigint)
+returns text
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  d public.webhook_deliveries;
+  w public.webhooks;
+  original jsonb;
+begin
+  select * into d from public.webhook_deliveries where id = p_delivery_id;
+  if not found then
+    raise exception 'Delivery not found' using errcode = 'P0002';
+  end if;
+  w := private.managed_webhook(d.webhook_id);
+  if not w.is_active then
+    raise exception 'This webhook is paused: resume it first' using errcode = '22023';
+  end if;
+  select o.payload into original from public.outbox o where o.id = d.outbox_id;
+  if original is null then
+    raise exception 'This message is no longer kept' using errcode = 'P0002';
+  end if;
+  insert into public.outbox (kind, topic, message_id, payload, max_attempts)
+  values ('webhook', d.event, format('%s.resend.%s', d.message_id, gen_random_uuid()),
+    original || jsonb_build_object('resend', true), 8);
+  return d.message_id;
+end;
+$$;
+
+-- The events of each booking change, named as the mails name them: a booking created by a reschedule
+-- is 'booking.rescheduled' (the booking it replaces says nothing more); a pending booking cancelled by
+-- its host is 'booking.rejected'. Nothing during a data import (see private.booking_mails).
+create or replace function private.enqueue_booking_webhooks()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  event text;
+  data jsonb;
+  w public.webhooks;
+begin
+  if current_setting('kairos.bulk_import', true) = 'on' then
+    return null;
+  end if;
+  if tg_op = 'INSERT' then
+    event := case when new.rescheduled_from is not null then 'booking.rescheduled' else 'booking.created' end;
+  elsif new.status is distinct from old.status and new.rescheduled_to is null then
+    event := case
+      when old.status = 'pending' and new.status = 'confirmed' then 'booking.confirmed'
+      when new.status = 'cancelled' and old.status = 'pending' and new.cancelled_by is distinct from 'guest' then 'booking.rejected'
+      when new.status = 'cancelled' then 'booking.cancelled'
+    end;
+  end if;
+  if event is null then
+    return null;
+  end if;
+  for w in
+    select * from public.webhooks x
+    where x.is_active and event = any (x.events)
+      and (x.user_id = new.user_id or x.team_id = new.team_id)
+    order by x.id
+  loop
+    data := coalesce(data, private.booking_webhook_data(new));
+    -- Fixed by the booking's version (its SEQUENCE rises with every change) and the endpoint.
+    perform private.webhook_outbox_row(w, event,
+      format('msg_%s_%s_%s', replace(new.uid::text, '-', ''), new.ical_sequence, w.id), data);
+  end loop;
+  return null;
+end;
+$$;
+create trigger bookings_webhooks after insert or update of status on public.bookings
+  for each row execute function private.enqueue_booking_webhooks();
+
+-- A message that failed for good (its attempts over 24 hours used up, or 410 Gone) pauses its endpoint
+-- and tells the people who manage it, once per pause.
+create or replace function private.webhook_delivery_failed()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  w public.webhooks;
+begin
+  update public.webhooks set is_active = false, paused_reason = 'failing'
+  where id = (new.payload ->> 'endpointId')::bigint and is_active
+  returning * into w;
+  if found then
+    perform private.enqueue_webhook_paused_mails(w, new.last_error);
+  end if;
+  return null;
+end;
+$$;
+create trigger outbox_webhook_failed after update of status on public.outbox
+  for each row when (new.kind = 'webhook' and new.status = 'failed' and old.status is distinct from 'failed')
+  execute function private.webhook_delivery_failed();
+
+-- The mail that an endpoint was paused: to its host, or to every owner and admin of its team.
+create or replace function private.enqueue_webhook_paused_mails(w public.webhooks, p_last_error text)
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  insert into public.outbox (kind, topic, message_id, payload)
+  select 'webhook_mail', 'webhook.paused',
+    format('webhook-paused.%s.%s.%s@kairos', w.id, extract(epoch from w.paused_at)::bigint, md5(p.email)),
+    jsonb_build_object(
+      'recipient', jsonb_build_object('name', private.display_name(p), 'email', p.email),
+      'webhook', jsonb_build_object('id', w.id, 'url', w.url, 'teamId', w.team_id, 'pausedAt', private.utc_iso(w.paused_at)),
+      'team', (select t.name from public.teams t where t.id = w.team_id),
+      'lastError', p_last_error)
+  from public.profiles p
+  where p.email is not null
+    and (p.id = w.user_id
+         or exists (select 1 from public.team_members m
+                    where m.team_id = w.team_id and m.user_id = p.id and m.role in ('owner', 'admin')))
+  on conflict (message_id) do nothing;
+$$;
+
+revoke all on function public.create_webhook(text, text[], bigint, boolean), public.rotate_webhook_secret(bigint, integer),
+  public.ping_webhook(bigint), public.resend_webhook_delivery(bigint) from public, anon;
+grant execute on function public.create_webhook(text, text[], bigint, boolean), public.rotate_webhook_secret(bigint, integer),
+  public.ping_webhook(bigint), public.resend_webhook_delivery(bigint) to authenticated, service_role;
+revoke all on all functions in schema private from public;
+-- The policies call can_manage_webhook as the caller; create_webhook (which runs as the caller) reads
+-- the secret it just made through initial_webhook_secret.
+grant execute on function private.can_manage_webhook(uuid, bigint), private.initial_webhook_secret(bigint)
+  to authenticated, service_role;
