@@ -307,21 +307,6 @@ as $$
   on conflict (message_id) do nothing;
 $$;
 
-create or replace function private.enqueue_webhook_ping(w public.webhooks)
-returns text
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  message_id text := 'msg_' || replace(gen_random_uuid()::text, '-', '');
-begin
-  perform private.webhook_outbox_row(w, 'ping', message_id,
-    jsonb_build_object('webhookId', w.id, 'message', 'This is a test event from Kairos.'));
-  return message_id;
-end;
-$$;
-
 -- A `ping` to an active endpoint the caller manages, now; answers its webhook-id.
 create or replace function public.ping_webhook(p_webhook_id bigint)
 returns text
@@ -331,11 +316,14 @@ set search_path = ''
 as $$
 declare
   w public.webhooks := private.managed_webhook(p_webhook_id);
+  message_id text := 'msg_' || replace(gen_random_uuid()::text, '-', '');
 begin
   if not w.is_active then
     raise exception 'This webhook is paused: resume it first' using errcode = '22023';
   end if;
-  return private.enqueue_webhook_ping(w);
+  perform private.webhook_outbox_row(w, 'ping', message_id,
+    jsonb_build_object('webhookId', w.id, 'message', 'This is a test event from Kairos.'));
+  return message_id;
 end;
 $$;
 
@@ -350,7 +338,6 @@ as $$
 declare
   d public.webhook_deliveries;
   w public.webhooks;
-  original jsonb;
 begin
   select * into d from public.webhook_deliveries where id = p_delivery_id;
   if not found then
@@ -360,13 +347,13 @@ begin
   if not w.is_active then
     raise exception 'This webhook is paused: resume it first' using errcode = '22023';
   end if;
-  select o.payload into original from public.outbox o where o.id = d.outbox_id;
-  if original is null then
+  insert into public.outbox (kind, topic, message_id, payload, max_attempts)
+  select o.kind, o.topic, format('%s.resend.%s', d.message_id, gen_random_uuid()), o.payload || jsonb_build_object('resend', true),
+    o.max_attempts
+  from public.outbox o where o.id = d.outbox_id;
+  if not found then
     raise exception 'This message is no longer kept' using errcode = 'P0002';
   end if;
-  insert into public.outbox (kind, topic, message_id, payload, max_attempts)
-  values ('webhook', d.event, format('%s.resend.%s', d.message_id, gen_random_uuid()),
-    original || jsonb_build_object('resend', true), 8);
   return d.message_id;
 end;
 $$;

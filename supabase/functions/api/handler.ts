@@ -12,6 +12,7 @@ import { profileRoutes } from './routes/profile.ts';
 import { publicRoutes } from './routes/public.ts';
 import { teamRoutes } from './routes/teams.ts';
 import { timeOffRoutes } from './routes/time-off.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
 
 export function apiRouter(limiter: BookingRateLimit): Router {
   const router = new Router();
@@ -26,6 +27,7 @@ export function apiRouter(limiter: BookingRateLimit): Router {
   bookingRoutes(router, limiter);
   manageRoutes(router);
   teamRoutes(router, limiter);
+  webhookRoutes(router);
   return router;
 }
 
