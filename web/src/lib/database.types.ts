@@ -978,6 +978,150 @@ export type Database = {
           },
         ]
       }
+      webhook_deliveries: {
+        Row: {
+          attempt: number
+          attempted_at: string
+          duration_ms: number | null
+          error: string | null
+          event: string
+          id: number
+          message_id: string
+          ok: boolean
+          outbox_id: number | null
+          resend: boolean
+          response_body: string | null
+          status_code: number | null
+          webhook_id: number
+        }
+        Insert: {
+          attempt: number
+          attempted_at?: string
+          duration_ms?: number | null
+          error?: string | null
+          event: string
+          id?: never
+          message_id: string
+          ok: boolean
+          outbox_id?: number | null
+          resend?: boolean
+          response_body?: string | null
+          status_code?: number | null
+          webhook_id: number
+        }
+        Update: {
+          attempt?: number
+          attempted_at?: string
+          duration_ms?: number | null
+          error?: string | null
+          event?: string
+          id?: never
+          message_id?: string
+          ok?: boolean
+          outbox_id?: number | null
+          resend?: boolean
+          response_body?: string | null
+          status_code?: number | null
+          webhook_id?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "webhook_deliveries_outbox_id_fkey"
+            columns: ["outbox_id"]
+            referencedRelation: "outbox"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "webhook_deliveries_webhook_id_fkey"
+            columns: ["webhook_id"]
+            referencedRelation: "webhooks"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      webhook_secrets: {
+        Row: {
+          created_at: string
+          expires_at: string | null
+          id: number
+          secret: string
+          webhook_id: number
+        }
+        Insert: {
+          created_at?: string
+          expires_at?: string | null
+          id?: never
+          secret: string
+          webhook_id: number
+        }
+        Update: {
+          created_at?: string
+          expires_at?: string | null
+          id?: never
+          secret?: string
+          webhook_id?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "webhook_secrets_webhook_id_fkey"
+            columns: ["webhook_id"]
+            referencedRelation: "webhooks"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      webhooks: {
+        Row: {
+          created_at: string
+          events: string[]
+          id: number
+          is_active: boolean
+          paused_at: string | null
+          paused_reason: string | null
+          team_id: number | null
+          updated_at: string
+          url: string
+          user_id: string | null
+        }
+        Insert: {
+          created_at?: string
+          events: string[]
+          id?: never
+          is_active?: boolean
+          paused_at?: string | null
+          paused_reason?: string | null
+          team_id?: number | null
+          updated_at?: string
+          url: string
+          user_id?: string | null
+        }
+        Update: {
+          created_at?: string
+          events?: string[]
+          id?: never
+          is_active?: boolean
+          paused_at?: string | null
+          paused_reason?: string | null
+          team_id?: number | null
+          updated_at?: string
+          url?: string
+          user_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "webhooks_team_id_fkey"
+            columns: ["team_id"]
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "webhooks_user_id_fkey"
+            columns: ["user_id"]
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
     }
     Views: {
       [_ in never]: never
@@ -1094,6 +1238,15 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      create_webhook: {
+        Args: {
+          p_events: string[]
+          p_is_active?: boolean
+          p_team_id?: number
+          p_url: string
+        }
+        Returns: Json
       }
       dashboard_stats: { Args: { p_timeframe: string }; Returns: Json }
       directory_profiles: {
@@ -1215,6 +1368,7 @@ export type Database = {
         }
         Returns: Database["public"]["Enums"]["outbox_status"]
       }
+      ping_webhook: { Args: { p_webhook_id: number }; Returns: string }
       public_availability: {
         Args: { p_user_id: string }
         Returns: {
@@ -1432,6 +1586,14 @@ export type Database = {
           isOneToOne: false
           isSetofReturn: true
         }
+      }
+      resend_webhook_delivery: {
+        Args: { p_delivery_id: number }
+        Returns: string
+      }
+      rotate_webhook_secret: {
+        Args: { p_overlap_hours?: number; p_webhook_id: number }
+        Returns: Json
       }
       set_booking_calendar: {
         Args: { p_source_id: number }
