@@ -73,10 +73,16 @@ function withOverridesAndLimits(query: SlotQuery, now: number): SlotQuery {
 /**
  * The floor: a plain linear sweep over the same input, written for this one host — fixed weekday
  * windows, one zone offset per day, busy intervals walked with a single pointer, the same default
- * settings — producing the same slots. With `output`, each slot is written out as the engine writes
- * it (ISO start and end, visitor date and label); without, slots are only counted.
+ * settings — producing the same slots (engine.test.ts holds it to that). With `output`, each slot is
+ * written out as the engine writes it (ISO start and end, visitor date and label); without, slots are
+ * only counted and `slots` stays empty.
  */
-export function floorSweep(busy: Interval[], now: number, range: { from: number; to: number }, output: boolean) {
+export function floorSweep(
+  busy: Interval[],
+  now: number,
+  range: { from: number; to: number },
+  output: boolean,
+): { count: number; slots: OfferedSlot[] } {
   const starts: number[] = [];
   const ends: number[] = [];
   for (const b of busy) {
@@ -114,7 +120,7 @@ export function floorSweep(busy: Interval[], now: number, range: { from: number;
       }
     }
   }
-  return output ? slots.length : count;
+  return { count, slots };
 }
 
 /** Median and p99 of `runs` timed calls after 20 warm-up calls (JIT, Intl and offset caches). */
@@ -146,7 +152,7 @@ export function benchEngine(report: Report, runs = 300) {
 
     const sweep = measure(() => floorSweep(busy, now, range, false), runs);
     const written = measure(() => floorSweep(busy, now, range, true), runs);
-    const floorSlots = floorSweep(busy, now, range, true);
+    const floorSlots = floorSweep(busy, now, range, true).count;
     report.add(SECTION, `${kase}, floor`, 'plain linear sweep, slots counted: median', sweep.median, 'ms');
     report.add(SECTION, `${kase}, floor`, 'plain linear sweep, slots written as the engine does: median', written.median, 'ms');
     report.add(SECTION, `${kase}, floor`, 'slots offered (must equal the engine)', floorSlots);

@@ -222,6 +222,55 @@ describe('overrides and time off across DST and odd offsets', () => {
     );
     expect(labelsOn(r, '2026-03-09')).toEqual(['04:15', '04:45']);
   });
+
+  it('America/New_York fall back: an override of the repeated hour offers it twice, told apart by its zone', () => {
+    const r = computeSlots(
+      query({
+        availability: [],
+        hostTimeZone: 'America/New_York',
+        visitorTimeZone: 'America/New_York',
+        overrides: [{ date: '2026-11-01', ranges: [{ startTime: '01:00', endTime: '03:00' }] }],
+        range: days('2026-10-31', '2026-11-03'),
+      }),
+    );
+    // 01:00 EDT to 03:00 EST is three hours.
+    expect(labelsOn(r, '2026-11-01')).toEqual(['01:00 EDT', '01:30 EDT', '01:00 EST', '01:30 EST', '02:00', '02:30']);
+    expect(starts(r)[0]).toBe('2026-11-01T05:00:00.000Z');
+    expect(starts(r).at(-1)).toBe('2026-11-01T07:30:00.000Z');
+  });
+
+  it('America/New_York: time off over the spring-forward weekend ends at the 23-hour day\'s midnight', () => {
+    const q = query({
+      availability: weekly(EVERY_DAY, '00:00', '23:30'),
+      hostTimeZone: 'America/New_York',
+      timeOff: [{ startDate: '2026-03-07', endDate: '2026-03-09' }],
+      range: days('2026-03-06', '2026-03-11'),
+    });
+    const all = starts(computeSlots(q));
+    // Away from midnight EST (05:00Z) on the 7th to midnight EDT (04:00Z) on the 10th.
+    const at = all.indexOf('2026-03-07T04:00:00.000Z');
+    expect(all.slice(at, at + 2)).toEqual(['2026-03-07T04:00:00.000Z', '2026-03-10T04:00:00.000Z']);
+    expect(reason(q, '2026-03-08T15:00:00Z')).toBe('outside_hours');
+    expect(reason(q, '2026-03-10T03:30:00Z')).toBe('outside_hours');
+    expect(reason(q, '2026-03-10T04:00:00Z')).toBe('ok');
+  });
+
+  it('Asia/Kolkata (+5:30): a day off and an override the day after, on the half hour in UTC', () => {
+    const q = query({
+      availability: weekly(EVERY_DAY, '00:00', '23:30'),
+      hostTimeZone: 'Asia/Kolkata',
+      overrides: [{ date: '2026-03-11', ranges: [{ startTime: '09:00', endTime: '10:00' }] }],
+      timeOff: [{ startDate: '2026-03-10', endDate: '2026-03-10' }],
+      range: days('2026-03-09', '2026-03-12'),
+    });
+    const r = computeSlots(q);
+    // 9 March in Kolkata ends at 18:30Z; 10 March (off) runs to 18:30Z on the 10th; 11 March holds only 09:00-10:00 IST.
+    expect(labelsOn(r, '2026-03-09').at(-1)).toBe('17:30');
+    expect(labelsOn(r, '2026-03-10')).toEqual([]);
+    expect(labelsOn(r, '2026-03-11').slice(0, 3)).toEqual(['03:30', '04:00', '18:30']);
+    expect(reason(q, '2026-03-10T06:00:00Z')).toBe('outside_hours');
+    expect(reason(q, '2026-03-11T03:30:00Z')).toBe('ok');
+  });
 });
 
 describe('checkSlot agrees with computeSlots under every new rule', () => {
