@@ -58,7 +58,49 @@ function bearer(req: IncomingMessage): string | undefined {
   return m?.[1];
 }
 
+/**
+ * Idle pooled connections are dropped after this long, well before the services' own idle timeouts
+ * (Node servers close after 5 s and announce it, which the agent also honours; PostgREST and Deno
+ * wait longer), so the gateway does not send on a connection a service is closing for idleness.
+ */
+const POOLED_IDLE_MS = 2_000;
+/** Per connection, not end to end: headers meaning something only between two hops. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade']);
+/**
+ * Methods that change nothing, so sending one twice is harmless. Only these are sent again when a
+ * pooled connection fails: whether a POST on a connection that broke reached the service cannot be
+ * told from here (the service may have read it and then died), and a booking must never be sent twice.
+ */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** What a connection the other side closed looks like to the sender. */
+const CLOSED = new Set(['ECONNRESET', 'EPIPE']);
+
+function withoutHopByHop(headers: http.IncomingHttpHeaders): http.IncomingHttpHeaders {
+  const out: http.IncomingHttpHeaders = {};
+  for (const [k, v] of Object.entries(headers)) if (!HOP_BY_HOP.has(k)) out[k] = v;
+  return out;
+}
+
+/** Keep-alive connections to the services, one pool per port, the most recently used taken first. */
+class Pools {
+  private readonly agents = new Map<number, http.Agent>();
+
+  of(port: number): http.Agent {
+    let agent = this.agents.get(port);
+    if (!agent) {
+      agent = new http.Agent({ keepAlive: true, scheduling: 'lifo', timeout: POOLED_IDLE_MS, maxFreeSockets: 256 });
+      this.agents.set(port, agent);
+    }
+    return agent;
+  }
+
+  destroy() {
+    for (const agent of this.agents.values()) agent.destroy();
+  }
+}
+
 function proxy(
+  pools: Pools,
   req: IncomingMessage,
   res: ServerResponse,
   port: number,
@@ -66,42 +108,51 @@ function proxy(
   extraHeaders: Record<string, string>,
   responseHeaders: Record<string, string>,
 ) {
-  const upstream = http.request(
-    {
-      host: '127.0.0.1',
-      port,
-      method: req.method,
-      path,
-      headers: {
-        ...req.headers,
-        host: `127.0.0.1:${port}`,
-        'x-forwarded-for': req.socket.remoteAddress ?? '127.0.0.1',
-        'x-forwarded-proto': 'http',
-        'x-forwarded-host': req.headers.host ?? '',
-        ...extraHeaders,
+  const headers = {
+    ...withoutHopByHop(req.headers),
+    host: `127.0.0.1:${port}`,
+    'x-forwarded-for': req.socket.remoteAddress ?? '127.0.0.1',
+    'x-forwarded-proto': 'http',
+    'x-forwarded-host': req.headers.host ?? '',
+    ...extraHeaders,
+  };
+  const bodiless = Number(req.headers['content-length'] ?? 0) === 0 && !req.headers['transfer-encoding'];
+  // Sent again only when it changes nothing and has no body to keep for a second send.
+  const resendable = bodiless && SAFE_METHODS.has(req.method ?? '');
+  const send = (fresh: boolean) => {
+    const upstream = http.request(
+      { host: '127.0.0.1', port, method: req.method, path, headers, timeout: 60_000, agent: fresh ? false : pools.of(port) },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, { ...withoutHopByHop(up.headers), ...responseHeaders });
+        up.pipe(res);
+        // A client that goes away mid-answer frees the upstream connection instead of leaving it stuck.
+        res.on('close', () => {
+          if (!up.complete) upstream.destroy();
+        });
       },
-      timeout: 60_000,
-      // A fresh loopback connection per request: a pooled keep-alive socket the service has just
-      // closed (idle, or after answering early without reading a body) fails the next request with
-      // a 502 under load.
-      agent: false,
-    },
-    (up) => {
-      res.writeHead(up.statusCode ?? 502, { ...up.headers, ...responseHeaders });
-      up.pipe(res);
-    },
-  );
-  // A service that is down or restarting answers 502 at once instead of leaving the client hanging.
-  upstream.on('error', () => {
-    if (!res.headersSent) json(res, 502, { message: 'An invalid response was received from the upstream server' }, responseHeaders);
-    else res.destroy();
-  });
-  upstream.on('timeout', () => upstream.destroy(new Error('upstream timeout')));
-  req.pipe(upstream);
+    );
+    let timedOut = false;
+    upstream.on('error', (e: NodeJS.ErrnoException) => {
+      // A pooled connection the service closed as a safe request went out on it (a restart, an idle
+      // close): sent again on a fresh connection rather than answered 502.
+      if (resendable && upstream.reusedSocket && !timedOut && CLOSED.has(e.code ?? '') && !res.headersSent) return send(true);
+      // A service that is down or restarting answers 502 at once instead of leaving the client hanging.
+      if (!res.headersSent) json(res, 502, { message: 'An invalid response was received from the upstream server' }, responseHeaders);
+      else res.destroy();
+    });
+    upstream.on('timeout', () => {
+      timedOut = true;
+      upstream.destroy(new Error('upstream timeout'));
+    });
+    if (bodiless) upstream.end();
+    else req.pipe(upstream);
+  };
+  send(false);
 }
 
 export function createGateway(deps: GatewayDeps): http.Server {
   const { config, functions } = deps;
+  const pools = new Pools();
   const secret = new TextEncoder().encode(config.jwtSecret);
   const apiKeys = new Set([config.anonKey, config.serviceRoleKey]);
   const routes: Route[] = [
@@ -126,7 +177,7 @@ export function createGateway(deps: GatewayDeps): http.Server {
       }
     }
     // Functions answer CORS themselves on hosted Supabase, so nothing is added here.
-    proxy(req, res, port, rest, {}, {});
+    proxy(pools, req, res, port, rest, {}, {});
   };
 
   const serveWeb = (res: ServerResponse, pathname: string) => {
@@ -173,7 +224,7 @@ export function createGateway(deps: GatewayDeps): http.Server {
         // Like Kong: a request without Authorization acts with the apikey's role.
         const extra: Record<string, string> = { 'x-forwarded-prefix': route.prefix };
         if (!req.headers.authorization && apikey) extra.authorization = `Bearer ${apikey}`;
-        return proxy(req, res, route.port, rest, extra, cors);
+        return proxy(pools, req, res, route.port, rest, extra, cors);
       }
       if (deps.webDir && (req.method === 'GET' || req.method === 'HEAD')) return serveWeb(res, url.pathname);
       json(res, 404, { message: 'no Route matched with those values' });
@@ -208,6 +259,7 @@ export function createGateway(deps: GatewayDeps): http.Server {
   // Clients (supabase-js, Deno's fetch) keep idle connections for up to 90 s; the server holding them
   // longer means it never closes one just as a client sends on it.
   server.keepAliveTimeout = 120_000;
+  server.on('close', () => pools.destroy());
   server.headersTimeout = 121_000;
   return server;
 }
