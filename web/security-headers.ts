@@ -14,11 +14,11 @@ export interface FrameablePath {
 }
 
 /**
- * Pages other sites may put in a frame. None yet: every page answers `frame-ancestors 'none'`. An
- * embeddable page adds its prefix here (e.g. `{ path: '/embed/', ancestors: '*' }`) and the gateway,
- * `_headers` and the tests follow.
+ * Pages other sites may put in a frame: the embeddable booking pages (`/embed/{eventTypeId}`,
+ * `/embed/team/{slug}`), which any site may show through the `/embed.js` loader. Every other page
+ * answers `frame-ancestors 'none'`.
  */
-export const FRAMEABLE: FrameablePath[] = [];
+export const FRAMEABLE: FrameablePath[] = [{ path: '/embed/', ancestors: '*' }];
 
 /** The CSP directives the app needs, without `frame-ancestors` (which a <meta> tag cannot carry). */
 function directives({ supabaseUrl }: WebHeaderOptions): string[] {

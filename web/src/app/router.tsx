@@ -58,6 +58,14 @@ export const routes: RouteObject[] = [
     ],
   },
   {
+    // Booking pages for frames on other sites: no chrome (the only pages other sites may frame).
+    hydrateFallbackElement: <PageFallback />,
+    children: [
+      { path: '/embed/team/:slug', ...page(() => import('../features/embed/EmbedTeamPage.tsx')) },
+      { path: '/embed/:eventTypeId', ...page(() => import('../features/embed/EmbedEventPage.tsx')) },
+    ],
+  },
+  {
     element: <PublicLayout />,
     hydrateFallbackElement: <PageFallback />,
     children: [

@@ -10,11 +10,25 @@ import { bookingFailureMessage, isSlotTaken } from '../../lib/bookingErrors.ts';
 import { dateKey, useMonthSlots, type BookingTarget, type OfferedSlot } from './hooks.ts';
 import { guestDefaults, guestSchema, MESSAGES, type GuestInput, type GuestValues } from './schemas.ts';
 
+/** What the `bookings` function answers with, as the flow passes it on. */
+export interface BookedBooking {
+  id: number;
+  uid: string;
+  status: string;
+  startTime: string;
+}
+
 /**
  * State of one booking: visible month, chosen day and slot, visitor time zone, guest form, and the
- * submission to the `bookings` function. Success resets everything; a taken slot refetches the slots.
+ * submission to the `bookings` function. Success resets everything (to `prefill`, when the page was
+ * handed a name or email); a taken slot refetches the slots.
  */
-export function useBookingFlow(target: BookingTarget, mode: 'page' | 'dialog', onBooked?: () => void) {
+export function useBookingFlow(
+  target: BookingTarget,
+  mode: 'page' | 'dialog',
+  onBooked?: (booking: BookedBooking) => void,
+  prefill?: Partial<GuestInput>,
+) {
   const queryClient = useQueryClient();
   const [month, setMonth] = useState(() => startOfMonth(new Date()));
   const [date, setDate] = useState<Date | null>(null);
@@ -24,7 +38,7 @@ export function useBookingFlow(target: BookingTarget, mode: 'page' | 'dialog', o
   const slots = useMonthSlots(target, month, timeZone);
   const form = useForm<GuestInput, unknown, GuestValues>({
     resolver: zodResolver(guestSchema(MESSAGES[mode].guest)),
-    defaultValues: guestDefaults,
+    defaultValues: { ...guestDefaults, ...prefill },
   });
 
   const offered = useMemo(() => (slots.data ? new Set(slots.data.days.map((day) => day.date)) : null), [slots.data]);
@@ -37,12 +51,12 @@ export function useBookingFlow(target: BookingTarget, mode: 'page' | 'dialog', o
     setDate(null);
     setSlot(null);
     setTermsAccepted(false);
-    form.reset(guestDefaults);
+    form.reset({ ...guestDefaults, ...prefill });
   };
 
   const book = useMutation({
     mutationFn: (values: GuestValues) =>
-      callFunction<{ status: string }>('bookings', {
+      callFunction<BookedBooking>('bookings', {
         method: 'POST',
         body: {
           ...(target.kind === 'personal' ? { eventTypeId: target.eventTypeId } : { teamEventTypeId: target.teamEventTypeId }),
@@ -60,7 +74,7 @@ export function useBookingFlow(target: BookingTarget, mode: 'page' | 'dialog', o
       void queryClient.invalidateQueries({ queryKey: ['slots'] });
       void queryClient.invalidateQueries({ queryKey: ['bookings'] });
       reset();
-      onBooked?.();
+      onBooked?.(booking);
     },
     onError: (error) => {
       if (isSlotTaken(error)) {

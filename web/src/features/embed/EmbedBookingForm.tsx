@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Box, Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { CircleCheck } from 'lucide-react';
+import { formatInTimeZone } from 'date-fns-tz';
+import { BookingPickers, GuestFields, useBookingFlow, type BookedBooking, type BookingTarget, type GuestInput } from '../booking-flow/index.ts';
+import { useEmbedParams } from './EmbedFrame.tsx';
+import { postToHost } from './protocol.ts';
+
+/**
+ * The booking form of an embedded page: the app's pickers and guest fields, prefilled from the
+ * loader, and after a booking a confirmation in place of the form while the host page hears of it.
+ */
+export function EmbedBookingForm({ target }: { target: BookingTarget }) {
+  const { name, email, hostOrigin } = useEmbedParams();
+  const [booked, setBooked] = useState<BookedBooking | null>(null);
+  const prefill: Partial<GuestInput> = { ...(name ? { guestName: name } : {}), ...(email ? { guestEmail: email } : {}) };
+  const flow = useBookingFlow(
+    target,
+    'page',
+    (booking) => {
+      setBooked(booking);
+      postToHost({ kairos: 1, type: 'booking-created', booking: { id: booking.id, uid: booking.uid, status: booking.status } }, hostOrigin);
+    },
+    prefill,
+  );
+  const { register, formState } = flow.form;
+
+  if (booked) {
+    const pending = booked.status === 'pending';
+    return (
+      <Stack role="status" gap="3" align="center" textAlign="center" py="6">
+        <CircleCheck size={40} aria-hidden color="var(--chakra-colors-blue-solid)" />
+        <Heading as="h2" size="lg">
+          {pending ? 'Booking Pending Approval' : 'Booking Confirmed!'}
+        </Heading>
+        <Text>{formatInTimeZone(new Date(booked.startTime), flow.timeZone, "EEEE, MMMM d, yyyy 'at' h:mm a")} ({flow.timeZone})</Text>
+        <Text color="fg.muted" fontSize="sm">
+          {pending ? "You'll receive confirmation once the host approves it." : 'A confirmation is on its way to your inbox.'}
+        </Text>
+        <Button variant="outline" size="sm" onClick={() => setBooked(null)}>
+          Book another time
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={flow.submit}>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
+        <BookingPickers flow={flow} />
+        <Stack gap="4">
+          <Heading as="h3" size="sm">
+            Your details
+          </Heading>
+          <GuestFields register={register} errors={formState.errors} />
+          {flow.slot ? (
+            <Box bg="blue.subtle" borderRadius="md" p="3" fontSize="sm">
+              {formatInTimeZone(new Date(flow.slot.start), flow.timeZone, "EEEE, MMMM d 'at' h:mm a")} ({flow.timeZone})
+            </Box>
+          ) : null}
+          <Button type="submit" colorPalette="blue" disabled={!flow.canSubmit}>
+            {flow.book.isPending ? 'Booking...' : 'Book Meeting'}
+          </Button>
+        </Stack>
+      </SimpleGrid>
+    </form>
+  );
+}

@@ -1,0 +1,53 @@
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { Box, Link, Text } from '@chakra-ui/react';
+import { useLocation } from 'react-router-dom';
+import { embedParams, postToHost, themeVariables, type EmbedParams } from './protocol.ts';
+
+export function useEmbedParams(): EmbedParams {
+  const { search } = useLocation();
+  return useMemo(() => embedParams(search), [search]);
+}
+
+/**
+ * An embedded page's frame: none of the app's chrome, the host's theme colour on the accent, and
+ * the page's height told to the host whenever it changes, so the host's frame fits its content.
+ */
+export function EmbedFrame({ children }: { children: ReactNode }) {
+  const { theme, hostOrigin } = useEmbedParams();
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!theme) return;
+    // On <html>, so portals (toasts, menus) take the colour too.
+    const style = document.documentElement.style;
+    const vars = Object.entries(themeVariables(theme));
+    for (const [name, value] of vars) style.setProperty(name, value);
+    return () => vars.forEach(([name]) => style.removeProperty(name));
+  }, [theme]);
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    let last = 0;
+    const observer = new ResizeObserver(() => {
+      const height = Math.ceil(element.getBoundingClientRect().height);
+      if (height === last) return;
+      last = height;
+      postToHost({ kairos: 1, type: 'resize', height }, hostOrigin);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hostOrigin]);
+
+  return (
+    <Box ref={ref} as="main" p={{ base: '3', md: '5' }} bg="bg">
+      {children}
+      <Text mt="4" fontSize="xs" color="fg.muted" textAlign="center">
+        Scheduling by{' '}
+        <Link href={window.location.origin} target="_blank" rel="noopener">
+          Kairos
+        </Link>
+      </Text>
+    </Box>
+  );
+}

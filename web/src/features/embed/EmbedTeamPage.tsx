@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { Button, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { ArrowLeft, Clock } from 'lucide-react';
+import { useParams } from 'react-router-dom';
+import { NotFoundMessage } from '../../components/EmptyState.tsx';
+import { formatDuration } from '../../lib/shared.ts';
+import { usePublicTeam } from '../public-team/index.ts';
+import { EmbedBookingForm } from './EmbedBookingForm.tsx';
+import { EmbedFrame } from './EmbedFrame.tsx';
+
+/** /embed/team/{slug}: a public team's meeting types, then the chosen one's booking flow, for a frame. */
+export default function EmbedTeamPage() {
+  const { slug = '' } = useParams();
+  const { data, isPending, isError } = usePublicTeam(slug);
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  if (isPending) {
+    return (
+      <EmbedFrame>
+        <Skeleton h="60" borderRadius="lg" aria-label="Loading" />
+      </EmbedFrame>
+    );
+  }
+  if (isError || !data) {
+    return (
+      <EmbedFrame>
+        <NotFoundMessage title="Team Not Found" text="This team doesn't exist or is not publicly available." />
+      </EmbedFrame>
+    );
+  }
+  const { team, eventTypes } = data;
+  const chosen = eventTypes.find((e) => e.id === chosenId) ?? (eventTypes.length === 1 ? eventTypes[0] : undefined);
+  return (
+    <EmbedFrame>
+      <Stack gap="5">
+        <Stack gap="1">
+          <Heading as="h1" size="lg">
+            {chosen ? chosen.title : team.name}
+          </Heading>
+          <Text fontSize="sm" color="fg.muted">
+            {chosen ? `${team.name} · ${chosen.duration} minutes` : 'Choose a meeting type'}
+          </Text>
+        </Stack>
+        {chosen ? (
+          <>
+            {eventTypes.length > 1 ? (
+              <Button alignSelf="start" size="xs" variant="ghost" onClick={() => setChosenId(null)}>
+                <ArrowLeft aria-hidden /> All meeting types
+              </Button>
+            ) : null}
+            <EmbedBookingForm key={chosen.id} target={{ kind: 'team', teamEventTypeId: chosen.id, teamId: team.id }} />
+          </>
+        ) : !eventTypes.length ? (
+          <Text color="fg.muted">No available meeting types</Text>
+        ) : (
+          <Stack as="ul" gap="2" listStyleType="none" m="0" p="0">
+            {eventTypes.map((eventType) => (
+              <li key={eventType.id}>
+                <Button w="full" justifyContent="space-between" variant="outline" h="auto" py="3" onClick={() => setChosenId(eventType.id)}>
+                  <Text fontWeight="semibold">{eventType.title}</Text>
+                  <HStack gap="1" color="fg.muted" fontSize="sm">
+                    <Clock size={14} aria-hidden /> {formatDuration(eventType.duration)}
+                  </HStack>
+                </Button>
+              </li>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </EmbedFrame>
+  );
+}

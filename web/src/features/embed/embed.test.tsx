@@ -1,0 +1,180 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { addDays, format, isSameMonth, startOfDay } from 'date-fns';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { server } from '../../test/server.ts';
+import { api, renderRoute, rpc, USER_ID } from '../../test/utils.tsx';
+import { embedParams, embedSnippet } from './protocol.ts';
+
+const DAY = addDays(startOfDay(new Date()), 2);
+const KEY = format(DAY, 'yyyy-MM-dd');
+const START = new Date(Date.UTC(DAY.getFullYear(), DAY.getMonth(), DAY.getDate(), 9)).toISOString();
+
+function offerOneSlot() {
+  const slots = [{ start: START, end: new Date(Date.parse(START) + 30 * 60_000).toISOString(), date: KEY, label: '09:00' }];
+  server.use(http.get(api('/functions/v1/slots'), () => HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'UTC', slots, days: [{ date: KEY, slots }] })));
+}
+
+const eventType = {
+  id: 5,
+  user_id: USER_ID,
+  title: 'Strategy Call',
+  description: null,
+  duration: 30,
+  color: '#10b981',
+  auto_confirm: true,
+  price_cents: 0,
+  host_handle: 'ada',
+  host_first_name: 'Ada',
+  host_last_name: 'Host',
+  host_profile_image_url: null,
+  host_timezone: 'UTC',
+  host_title: null,
+  host_company: null,
+};
+
+/** Stands in for the page that framed this one, to hear what the embedded page posts to it. */
+function framedBy() {
+  const postMessage = vi.fn();
+  vi.spyOn(window, 'parent', 'get').mockReturnValue({ postMessage } as unknown as Window);
+  return postMessage;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  document.documentElement.removeAttribute('style');
+});
+
+async function pickTheSlot() {
+  if (!isSameMonth(DAY, new Date())) await userEvent.click(screen.getByRole('button', { name: 'Next month' }));
+  const cell = screen.getByRole('gridcell', { name: format(DAY, 'EEEE, MMMM d, yyyy') });
+  await waitFor(() => expect(cell).toBeEnabled());
+  await userEvent.click(cell);
+  await userEvent.click(await screen.findByRole('button', { name: '09:00' }));
+}
+
+describe('/embed/{eventTypeId}', () => {
+  it('shows the booking flow without the app chrome, prefilled and in the host colour, and tells the host page of the booking', async () => {
+    const parent = framedBy();
+    server.use(rpc('public_event_type', [eventType]));
+    offerOneSlot();
+    let sent: Record<string, unknown> = {};
+    server.use(
+      http.post(api('/functions/v1/bookings'), async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ id: 31, uid: 'bk_31', status: 'confirmed', startTime: START }, { status: 201 });
+      }),
+    );
+    renderRoute('/embed/5?origin=https%3A%2F%2Fshop.example&name=Gus%20Guest&email=gus%40example.com&theme=0D9488');
+    expect(await screen.findByRole('heading', { name: 'Strategy Call' })).toBeInTheDocument();
+    expect(screen.getByText('With Ada Host')).toBeInTheDocument();
+    // No top bar, sign-in link or footer of the app.
+    expect(screen.queryByRole('link', { name: 'Kairos home' })).toBeNull();
+    expect(screen.queryByText('Sign In')).toBeNull();
+    expect(screen.queryByText('Terms')).toBeNull();
+    expect(screen.getByLabelText('Full Name')).toHaveValue('Gus Guest');
+    expect(screen.getByLabelText('Email')).toHaveValue('gus@example.com');
+    expect(document.documentElement.style.getPropertyValue('--chakra-colors-blue-solid')).toBe('#0d9488');
+
+    await pickTheSlot();
+    await userEvent.click(screen.getByRole('button', { name: 'Book Meeting' }));
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('Booking Confirmed!');
+    expect(sent).toMatchObject({ eventTypeId: 5, guestName: 'Gus Guest', guestEmail: 'gus@example.com', startTime: START });
+    expect(parent).toHaveBeenCalledWith({ kairos: 1, type: 'booking-created', booking: { id: 31, uid: 'bk_31', status: 'confirmed' } }, 'https://shop.example');
+
+    // Another booking starts from the prefill again.
+    await userEvent.click(screen.getByRole('button', { name: 'Book another time' }));
+    expect(screen.getByLabelText('Full Name')).toHaveValue('Gus Guest');
+  });
+
+  it('posts nothing when no host origin was named', async () => {
+    const parent = framedBy();
+    server.use(rpc('public_event_type', [eventType]));
+    offerOneSlot();
+    server.use(http.post(api('/functions/v1/bookings'), () => HttpResponse.json({ id: 32, uid: 'bk_32', status: 'pending', startTime: START }, { status: 201 })));
+    renderRoute('/embed/5?name=Gus&email=gus%40example.com');
+    await screen.findByRole('heading', { name: 'Strategy Call' });
+    await pickTheSlot();
+    await userEvent.click(screen.getByRole('button', { name: 'Book Meeting' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Booking Pending Approval');
+    expect(parent).not.toHaveBeenCalled();
+  });
+
+  it('says Event Not Found for an unknown event type', async () => {
+    server.use(rpc('public_event_type', []));
+    renderRoute('/embed/404');
+    expect(await screen.findByText('Event Not Found')).toBeInTheDocument();
+  });
+});
+
+describe('/embed/team/{slug}', () => {
+  it("lists the team's meeting types and books the chosen one as a team booking", async () => {
+    server.use(
+      rpc('public_team', [{ id: 7, name: 'Bright Path', description: null, slug: 'bright', timezone: 'UTC', member_count: 2 }]),
+      rpc('public_team_event_types', [
+        { id: 1, team_id: 7, title: 'Quick', description: null, duration: 30, color: '#3b82f6', auto_confirm: true, requires_all_members: false, assignment_type: 'round_robin', specific_member_id: null },
+        { id: 2, team_id: 7, title: 'Long', description: null, duration: 90, color: '#3b82f6', auto_confirm: true, requires_all_members: false, assignment_type: 'least_busy', specific_member_id: null },
+      ]),
+      rpc('public_team_members', []),
+    );
+    offerOneSlot();
+    let sent: Record<string, unknown> = {};
+    server.use(
+      http.post(api('/functions/v1/bookings'), async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ id: 40, uid: 'bk_40', status: 'confirmed', startTime: START }, { status: 201 });
+      }),
+    );
+    renderRoute('/embed/team/bright');
+    expect(await screen.findByRole('heading', { name: 'Bright Path' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Quick/ }));
+    expect(screen.getByRole('heading', { name: 'Quick' })).toBeInTheDocument();
+    await pickTheSlot();
+    await userEvent.type(screen.getByLabelText('Full Name'), 'Tess');
+    await userEvent.type(screen.getByLabelText('Email'), 'tess@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Book Meeting' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Booking Confirmed!');
+    expect(sent).toMatchObject({ teamEventTypeId: 1, guestName: 'Tess' });
+    await userEvent.click(screen.getByRole('button', { name: 'Book another time' }));
+    await userEvent.click(screen.getByRole('button', { name: 'All meeting types' }));
+    expect(screen.getByRole('button', { name: /Long/ })).toBeInTheDocument();
+  });
+
+  it('says Team Not Found for a team that is not public', async () => {
+    server.use(rpc('public_team', []), rpc('public_team_event_types', []), rpc('public_team_members', []));
+    renderRoute('/embed/team/hidden');
+    expect(await screen.findByText('Team Not Found')).toBeInTheDocument();
+  });
+});
+
+describe('the embed protocol', () => {
+  it('takes only a six-digit colour and a real origin from the address', () => {
+    expect(embedParams('?theme=red&origin=null&name=%20')).toEqual({ name: undefined, email: undefined, theme: undefined, hostOrigin: undefined });
+    expect(embedParams('?theme=%23ABCDEF&origin=https://a.example/path')).toMatchObject({ theme: 'abcdef', hostOrigin: 'https://a.example' });
+  });
+
+  it('gives the one tag to paste, inline or as a pop-up button', () => {
+    expect(embedSnippet('https://k.example', { kind: 'event-type', id: 42 }, 'inline')).toBe(
+      '<script async src="https://k.example/embed.js" data-kairos="42"></script>',
+    );
+    expect(embedSnippet('https://k.example', { kind: 'team', slug: 'bright' }, 'popup', '#0d9488')).toBe(
+      '<script async src="https://k.example/embed.js" data-kairos="team/bright" data-kairos-mode="popup" data-kairos-button="Book a meeting" data-kairos-color="#0d9488"></script>',
+    );
+  });
+});
+
+describe('the loader /embed.js', () => {
+  it('stays at most 3 KB gzipped', () => {
+    const source = readFileSync(join(import.meta.dirname, '../../../public/embed.js'));
+    const size = gzipSync(source, { level: 9 }).length;
+    expect(size).toBeLessThanOrEqual(3 * 1024);
+    // It trusts only its own origin and its own frame.
+    expect(source.toString()).toContain('e.origin !== kairos');
+    expect(source.toString()).toContain('e.source !== frame.contentWindow');
+  });
+});
