@@ -47,7 +47,7 @@ async function buildWeb(): Promise<string> {
 
 export default async function setup(project: TestProject) {
   const webDir = project.name !== 'faults' && wantsWebBuild() ? await buildWeb() : undefined;
-  const { stack, radicale, dispose } = await startTestStack({ webDir, radicale: true });
+  const { stack, radicale, google, dispose } = await startTestStack({ webDir, radicale: true, google: true });
   const info: StackInfo = {
     apiUrl: stack.config.apiUrl,
     anonKey: stack.config.anonKey,
@@ -59,6 +59,7 @@ export default async function setup(project: TestProject) {
     adminDbUrl: stack.adminDbUrl,
     webUrl: webDir ? stack.config.apiUrl : undefined,
     caldav: radicale && { url: radicale.url, users: radicale.usersFile },
+    google: google && { url: google.url, clientId: google.clientId, env: google.env },
   };
   project.provide('stack', info);
   console.log(`test stack ready in ${stack.startup.ms} ms at ${info.apiUrl}`);

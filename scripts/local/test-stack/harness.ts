@@ -22,6 +22,8 @@ export interface StackInfo {
   webUrl?: string;
   /** Radicale, the CalDAV server of the calendar tests, and its htpasswd file. */
   caldav?: { url: string; users: string };
+  /** The stand-in for Google's OAuth and Calendar endpoints that the functions use as Google. */
+  google?: { url: string; clientId: string; env: Record<string, string> };
 }
 
 export const stack = (): StackInfo => inject('stack');

@@ -2,6 +2,7 @@
 // its time budget). Called right after a write (the database's kick: pg_net on a hosted project, the
 // local stack's listener) and on a schedule (pg_cron, or the local stack's timer). Service role only.
 import { createClient } from '@supabase/supabase-js';
+import { googleAccess, googleConfig, type GoogleConfig } from '../_shared/calendars/google.ts';
 import { importSecretKey } from '../_shared/calendars/secrets.ts';
 import { calendarWriteHandler } from '../_shared/calendars/writeback.ts';
 import { outboundFetch, type OutboundPolicy, outboundPolicy } from '../_shared/net/outbound.ts';
@@ -23,6 +24,8 @@ export interface OutboxEnv {
   /** Bookings written into hosts' calendars: the key of their stored credentials, and the fetch policy. */
   calendarKey: string;
   outbound: OutboundPolicy;
+  /** The project's Google client, for bookings written to Google calendars. */
+  google: GoogleConfig | null;
 }
 
 export function readOutboxEnv(get: (name: string) => string | undefined): OutboxEnv {
@@ -43,6 +46,7 @@ export function readOutboxEnv(get: (name: string) => string | undefined): Outbox
     budgetMs: number('OUTBOX_BUDGET_MS', 20_000),
     calendarKey: need('CALENDAR_ENCRYPTION_KEY'),
     outbound: outboundPolicy(get),
+    google: googleConfig(get),
   };
 }
 
@@ -64,7 +68,12 @@ export function outboxHandler(env: OutboxEnv): (req: Request) => Promise<Respons
   const transport = createTransport(env.smtp);
   const handlers = {
     email: emailHandler({ db, smtp: env.smtp, siteUrl: env.siteUrl, tokenSecret: env.tokenSecret }, transport),
-    calendar: calendarWriteHandler({ db, key: importSecretKey(env.calendarKey), fetch: outboundFetch(env.outbound) }),
+    calendar: calendarWriteHandler({
+      db,
+      key: importSecretKey(env.calendarKey),
+      fetch: outboundFetch(env.outbound),
+      google: env.google ? googleAccess(env.google) : null,
+    }),
     // An endpoint's answer is read up to 1 MiB (the log keeps its first 1 KB), within 10 seconds.
     webhook: webhookHandler({ db, fetch: outboundFetch({ ...env.outbound, timeoutMs: WEBHOOK_TIMEOUT_MS, maxBytes: 1024 * 1024 }) }),
     webhook_mail: webhookMailHandler({ from: env.smtp.from, siteUrl: env.siteUrl }, transport),

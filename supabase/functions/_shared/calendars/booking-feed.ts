@@ -18,6 +18,11 @@ export function isBookingEventUid(uid: string): boolean {
   return /^[0-9a-f-]{36}@kairos$/.test(uid);
 }
 
+/** What a host's calendar calls a booking's event. */
+export function bookingSummary(b: Pick<FeedBooking, 'title' | 'guestName'>): string {
+  return `${b.title} with ${b.guestName}`;
+}
+
 function utc(iso: string) {
   return ICAL.Time.fromJSDate(new Date(iso), true);
 }
@@ -31,7 +36,7 @@ export function bookingEvent(b: FeedBooking, now: Date): InstanceType<typeof ICA
   ev.addPropertyWithValue('last-modified', utc(b.updatedAt));
   ev.addPropertyWithValue('dtstart', utc(b.start));
   ev.addPropertyWithValue('dtend', utc(b.end));
-  ev.addPropertyWithValue('summary', `${b.title} with ${b.guestName}`);
+  ev.addPropertyWithValue('summary', bookingSummary(b));
   ev.addPropertyWithValue('status', b.status === 'pending' ? 'TENTATIVE' : 'CONFIRMED');
   ev.addPropertyWithValue('transp', 'OPAQUE');
   return ev;

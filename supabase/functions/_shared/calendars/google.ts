@@ -1,10 +1,13 @@
 // Google Calendar through the official client (@googleapis/calendar, with google-auth-library's
-// OAuth2 client): consent URL, code exchange, the account's calendars, and busy times from the
-// freeBusy API (Google expands recurrences, transparency and declined invitations itself).
-// Only available where the project's secrets name a Google client.
+// OAuth2 client): consent URL, code exchange, the account's calendars, busy times, and the events of
+// bookings written into the host's booking calendar. Busy times of a calendar Kairos may write to come
+// from its events (expanded by Google), so the bookings Kairos wrote there are told apart and never
+// block their own time; a read-only calendar is asked through the freeBusy API, which is all a
+// free/busy-only share allows. Only available where the project's secrets name
+// a Google client. The client runs unchanged under Deno (the functions) and Node (the tests).
 import { auth, calendar, type calendar_v3 } from '@googleapis/calendar';
 import type { Span } from '../rules/intervals.ts';
-import { DAY_MS } from '../rules/time.ts';
+import { DAY_MS, zonedToInstant } from '../rules/time.ts';
 import { CalendarAccessError, type RemoteCalendar } from './caldav.ts';
 
 export const GOOGLE_SCOPES = ['https://www.googleapis.com/auth/calendar.readonly', 'https://www.googleapis.com/auth/calendar.events'];
@@ -12,29 +15,107 @@ export const GOOGLE_SCOPES = ['https://www.googleapis.com/auth/calendar.readonly
 export interface GoogleConfig {
   clientId: string;
   clientSecret: string;
-  /** Overrides of Google's public endpoints (another deployment of the same API). */
-  apiRoot?: string;
+  /** Overrides of Google's public endpoints: the test stack's stand-in for Google. */
+  authUrl?: string;
   tokenUrl?: string;
+  apiRoot?: string;
 }
 
-/** The project's Google client, from the same secrets Supabase Auth's Google sign-in uses. */
+/**
+ * The project's Google client, from the same secrets Supabase Auth's Google sign-in uses. A hosted
+ * project never sets the GOOGLE_* endpoint overrides.
+ */
 export function googleConfig(get: (name: string) => string | undefined): GoogleConfig | null {
   const clientId = get('SUPABASE_AUTH_EXTERNAL_GOOGLE_CLIENT_ID');
   const clientSecret = get('SUPABASE_AUTH_EXTERNAL_GOOGLE_SECRET');
-  return clientId && clientSecret ? { clientId, clientSecret } : null;
+  if (!clientId || !clientSecret) return null;
+  const endpoints = { authUrl: get('GOOGLE_OAUTH_AUTH_URL'), tokenUrl: get('GOOGLE_OAUTH_TOKEN_URL'), apiRoot: get('GOOGLE_CALENDAR_API_ROOT') };
+  return { clientId, clientSecret, ...Object.fromEntries(Object.entries(endpoints).filter(([, v]) => v)) };
 }
+
+/** A booking's event as Kairos writes it into a Google calendar. */
+export interface GoogleBookingEvent {
+  /** The booking's calendar UID (bookings.ical_uid), the one its mails' invites carry. */
+  icalUid: string;
+  summary: string;
+  /** ISO instants. */
+  start: string;
+  end: string;
+}
+
+/** Where Kairos wrote an event: its Google event id and ETag. */
+export interface GoogleStoredEvent {
+  id: string;
+  etag: string | null;
+}
+
+/** The private extended property that marks an event as a Kairos booking's (holding its UID). */
+export const BOOKING_PROPERTY = 'kairosBooking';
 
 export interface GoogleAccess {
   /** Where to send the host to grant access; Google returns to `redirectUri` with ?code=&state=. */
   consentUrl(redirectUri: string, state: string): string;
   /** Exchanges the code; the refresh token is what Kairos keeps. */
   exchange(code: string, redirectUri: string): Promise<{ refreshToken: string; email: string | null; calendars: RemoteCalendar[] }>;
-  /** Busy spans per calendar id over [from, to). */
-  busy(refreshToken: string, calendarIds: string[], from: number, to: number): Promise<Map<string, Span[]>>;
+  /** Busy spans per calendar id over [from, to); `writable` calendars may hold events Kairos wrote. */
+  busy(refreshToken: string, calendars: { id: string; writable: boolean }[], from: number, to: number): Promise<Map<string, Span[]>>;
+  /** Creates the booking's event, or brings the one written before (`previous`) up to date. */
+  writeEvent(refreshToken: string, calendarId: string, event: GoogleBookingEvent, previous: GoogleStoredEvent | null): Promise<GoogleStoredEvent>;
+  /** Removes an event Kairos wrote; one already gone counts as removed. */
+  removeEvent(refreshToken: string, calendarId: string, event: GoogleStoredEvent): Promise<void>;
+}
+
+/** The HTTP status of a failed Google call (gaxios puts it on the error). */
+function statusOf(e: unknown): number | undefined {
+  const err = e as { status?: unknown; response?: { status?: unknown } } | null;
+  const status = err?.response?.status ?? err?.status;
+  return typeof status === 'number' ? status : undefined;
+}
+
+/** A failed write as the outbox records it: what Google said, without the request it echoes. */
+function writeFailure(what: string, e: unknown): CalendarAccessError {
+  const status = statusOf(e);
+  return new CalendarAccessError(`${what} failed: ${status ? `Google answered ${status} ` : ''}${(e as Error)?.message ?? String(e)}`.slice(0, 500));
 }
 
 /** The freeBusy API answers for at most about two months per call; the window is asked in parts. */
 const FREEBUSY_SPAN_MS = 30 * DAY_MS;
+
+/** Whether an event takes the calendar owner's time: not cancelled, not free, not declined, not Kairos's own. */
+function blocks(e: calendar_v3.Schema$Event): boolean {
+  return (
+    e.status !== 'cancelled' &&
+    e.transparency !== 'transparent' &&
+    !e.attendees?.some((a) => a.self && a.responseStatus === 'declined') &&
+    !e.extendedProperties?.private?.[BOOKING_PROPERTY]
+  );
+}
+
+/** The busy spans of a calendar's events over [from, to), recurring ones expanded by Google (singleEvents). */
+async function eventBusy(google: calendar_v3.Calendar, calendarId: string, from: number, to: number): Promise<Span[]> {
+  const spans: Span[] = [];
+  let pageToken: string | undefined;
+  do {
+    const page = await google.events.list({
+      calendarId,
+      timeMin: new Date(from).toISOString(),
+      timeMax: new Date(to).toISOString(),
+      singleEvents: true,
+      maxResults: 2500,
+      pageToken,
+    });
+    // An all-day event's dates are days of the calendar's own time zone.
+    const zone = page.data.timeZone ?? 'UTC';
+    const instant = (t: calendar_v3.Schema$EventDateTime | undefined) =>
+      t?.dateTime ? Date.parse(t.dateTime) : t?.date ? zonedToInstant(t.date, 0, zone).getTime() : NaN;
+    for (const e of page.data.items ?? []) {
+      const span = { start: instant(e.start), end: instant(e.end) };
+      if (blocks(e) && span.start < span.end) spans.push(span);
+    }
+    pageToken = page.data.nextPageToken ?? undefined;
+  } while (pageToken);
+  return spans;
+}
 
 export function googleAccess(config: GoogleConfig): GoogleAccess {
   const oauth = (redirectUri?: string) =>
@@ -42,10 +123,21 @@ export function googleAccess(config: GoogleConfig): GoogleAccess {
       clientId: config.clientId,
       clientSecret: config.clientSecret,
       redirectUri,
-      ...(config.tokenUrl ? { endpoints: { oauth2TokenUrl: config.tokenUrl } } : {}),
+      endpoints: {
+        ...(config.authUrl ? { oauth2AuthBaseUrl: config.authUrl } : {}),
+        ...(config.tokenUrl ? { oauth2TokenUrl: config.tokenUrl } : {}),
+      },
     });
   const api = (client: InstanceType<typeof auth.OAuth2>) =>
     calendar({ version: 'v3', auth: client, ...(config.apiRoot ? { rootUrl: config.apiRoot } : {}) });
+  /** The Calendar API as the host who granted `refreshToken` (an access token is fetched per use). */
+  const as = (refreshToken: string) => {
+    const client = oauth();
+    client.setCredentials({ refresh_token: refreshToken });
+    return api(client);
+  };
+  /** If-Match with the ETag Kairos last saw: a change made in Google since answers 412. */
+  const ifMatch = (etag: string | null) => (etag ? { headers: { 'If-Match': etag } } : {});
 
   async function listCalendars(client: InstanceType<typeof auth.OAuth2>): Promise<{ email: string | null; calendars: RemoteCalendar[] }> {
     const items: calendar_v3.Schema$CalendarListEntry[] = [];
@@ -81,17 +173,18 @@ export function googleAccess(config: GoogleConfig): GoogleAccess {
       return { refreshToken: tokens.refresh_token, ...(await listCalendars(client)) };
     },
 
-    async busy(refreshToken, calendarIds, from, to) {
-      const client = oauth();
-      client.setCredentials({ refresh_token: refreshToken });
-      const out = new Map<string, Span[]>(calendarIds.map((id) => [id, []]));
-      if (calendarIds.length === 0) return out;
+    async busy(refreshToken, calendars, from, to) {
+      const google = as(refreshToken);
+      const out = new Map<string, Span[]>(calendars.map((c) => [c.id, []]));
+      for (const c of calendars.filter((c) => c.writable)) out.set(c.id, await eventBusy(google, c.id, from, to));
+      const shared = calendars.filter((c) => !c.writable).map((c) => c.id);
+      if (shared.length === 0) return out;
       for (let start = from; start < to; start += FREEBUSY_SPAN_MS) {
         const end = Math.min(to, start + FREEBUSY_SPAN_MS);
-        const res = await api(client).freebusy.query({
-          requestBody: { timeMin: new Date(start).toISOString(), timeMax: new Date(end).toISOString(), items: calendarIds.map((id) => ({ id })) },
+        const res = await google.freebusy.query({
+          requestBody: { timeMin: new Date(start).toISOString(), timeMax: new Date(end).toISOString(), items: shared.map((id) => ({ id })) },
         });
-        for (const id of calendarIds) {
+        for (const id of shared) {
           const entry = res.data.calendars?.[id];
           // A calendar Google could not read is an error, never an empty (free) calendar.
           if (!entry || entry.errors?.length) {
@@ -101,6 +194,61 @@ export function googleAccess(config: GoogleConfig): GoogleAccess {
         }
       }
       return out;
+    },
+
+    async writeEvent(refreshToken, calendarId, event, previous) {
+      const { events } = as(refreshToken);
+      const body: calendar_v3.Schema$Event = {
+        summary: event.summary,
+        start: { dateTime: event.start },
+        end: { dateTime: event.end },
+        // Also brings back an event that was removed (a booking reassigned away and back).
+        status: 'confirmed',
+        transparency: 'opaque',
+        extendedProperties: { private: { [BOOKING_PROPERTY]: event.icalUid } },
+      };
+      const stored = (data: calendar_v3.Schema$Event): GoogleStoredEvent => ({ id: data.id!, etag: data.etag ?? null });
+      const patch = async (id: string, etag: string | null) =>
+        stored((await events.patch({ calendarId, eventId: id, sendUpdates: 'none', requestBody: body }, ifMatch(etag))).data);
+      try {
+        if (previous) {
+          try {
+            return await patch(previous.id, previous.etag);
+          } catch (e) {
+            // Changed in Google since: Kairos's booking is the truth for its own event.
+            if (statusOf(e) === 412) return await patch(previous.id, null);
+            // Gone for good: written anew below.
+            if (statusOf(e) !== 404 && statusOf(e) !== 410) throw e;
+          }
+        }
+        try {
+          return stored((await events.insert({ calendarId, sendUpdates: 'none', requestBody: { ...body, iCalUID: event.icalUid } })).data);
+        } catch (e) {
+          // 409: the calendar holds an event with this UID already (a delivery whose record was lost,
+          // or one removed before): that event is the booking's, brought up to date.
+          if (statusOf(e) !== 409) throw e;
+          const found = await events.list({ calendarId, iCalUID: event.icalUid, showDeleted: true, maxResults: 1 });
+          const id = found.data.items?.[0]?.id;
+          if (!id) throw e;
+          return await patch(id, null);
+        }
+      } catch (e) {
+        throw writeFailure('Writing the event', e);
+      }
+    },
+
+    async removeEvent(refreshToken, calendarId, event) {
+      const { events } = as(refreshToken);
+      const remove = (etag: string | null) => events.delete({ calendarId, eventId: event.id, sendUpdates: 'none' }, ifMatch(etag));
+      try {
+        await remove(event.etag).catch((e) => {
+          if (statusOf(e) === 412) return remove(null);
+          throw e;
+        });
+      } catch (e) {
+        // 404 and 410 (deleted already): the event is not there, as wanted.
+        if (statusOf(e) !== 404 && statusOf(e) !== 410) throw writeFailure('Removing the event', e);
+      }
     },
   };
 }

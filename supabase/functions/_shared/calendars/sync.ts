@@ -44,6 +44,7 @@ interface SourceRow {
   id: number;
   remote_id: string;
   checks_conflicts: boolean;
+  can_write: boolean;
 }
 
 function must<T>(result: { data: unknown; error: { message: string } | null }): T {
@@ -64,7 +65,8 @@ async function readBusy(deps: CalendarDeps, conn: ConnectionRow, secret: unknown
     for (const s of checked) busy.set(s.id, busyFromICalendar(text, window));
   } else {
     if (!deps.google) throw new Error('Google Calendar is not configured on this project');
-    const byId = await deps.google.busy((secret as GoogleSecret).refreshToken, checked.map((s) => s.remote_id), window.from, window.to);
+    const calendars = checked.map((s) => ({ id: s.remote_id, writable: s.can_write }));
+    const byId = await deps.google.busy((secret as GoogleSecret).refreshToken, calendars, window.from, window.to);
     for (const s of checked) busy.set(s.id, byId.get(s.remote_id) ?? []);
   }
   // Calendars that do not check for conflicts hold no busy time.
@@ -90,7 +92,7 @@ export async function syncConnection(service: SupabaseClient, deps: CalendarDeps
   try {
     const [credentials, sources, profile] = await Promise.all([
       service.from('calendar_credentials').select('secret').eq('connection_id', conn.id).single(),
-      service.from('calendar_sources').select('id, remote_id, checks_conflicts').eq('connection_id', conn.id).order('id'),
+      service.from('calendar_sources').select('id, remote_id, checks_conflicts, can_write').eq('connection_id', conn.id).order('id'),
       service.from('profiles').select('timezone').eq('id', conn.user_id).single(),
     ]);
     const secret = await openSecret(deps.key, conn.user_id, must<{ secret: string }>(credentials).secret);

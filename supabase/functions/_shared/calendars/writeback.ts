@@ -2,44 +2,71 @@
 // the booking is now. Confirmed: the event is written (created, or replaced with If-Match); anything
 // else (cancelled, rejected, moved to another person): the event Kairos wrote is removed. Because each
 // delivery reads the current state, rows of one booking may run in any order or more than once.
+// CalDAV calendars get an iCalendar object named after the UID; Google calendars an event carrying
+// the UID as its iCalUID and in a private extended property.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { bookingObject } from './booking-feed.ts';
+import { bookingObject, bookingSummary, type FeedBooking } from './booking-feed.ts';
 import { deleteEvent, putEvent, type CalDavLogin, type StoredEvent } from './caldav.ts';
+import type { GoogleAccess } from './google.ts';
 import { openSecret } from './secrets.ts';
-import type { CaldavSecret } from './sync.ts';
+import type { CaldavSecret, GoogleSecret } from './sync.ts';
 
 export interface WritebackDeps {
   db: SupabaseClient;
   key: Promise<CryptoKey>;
   fetch: typeof fetch;
+  /** The project's Google client; null where the project names none. */
+  google: GoogleAccess | null;
 }
 
-interface Target {
-  sourceId: number;
-  calendarUrl: string;
-  provider: string;
-  login: CalDavLogin;
-}
+/** A calendar Kairos can write to, with what its connection needs to reach it. */
+type Target =
+  | { sourceId: number; provider: 'caldav'; calendarUrl: string; login: CalDavLogin }
+  | { sourceId: number; provider: 'google'; calendarId: string; refreshToken: string; google: GoogleAccess }
+  | { sourceId: number; provider: 'ics' };
 
 function must<T>(result: { data: unknown; error: { message: string } | null }): T {
   if (result.error) throw new Error(result.error.message);
   return result.data as T;
 }
 
-/** The calendar a source is, with the login of its connection (null when it is gone). */
+/** The calendar a source is, with the credentials of its connection (null when it is gone). */
 async function target(deps: WritebackDeps, sourceId: number, userId: string): Promise<Target | null> {
-  const source = must<{ remote_id: string; connection: { id: number; provider: string; server_url: string | null; username: string | null } } | null>(
+  const source = must<{ remote_id: string; connection: { id: number; provider: Target['provider']; server_url: string | null; username: string | null } } | null>(
     await deps.db.from('calendar_sources').select('remote_id, connection:calendar_connections!inner(id, provider, server_url, username)').eq('id', sourceId).maybeSingle(),
   );
   if (!source) return null;
+  const { provider } = source.connection;
+  if (provider === 'ics') return { sourceId, provider };
   const { secret } = must<{ secret: string }>(await deps.db.from('calendar_credentials').select('secret').eq('connection_id', source.connection.id).single());
-  const opened = await openSecret<CaldavSecret>(await deps.key, userId, secret);
+  const opened = await openSecret<CaldavSecret & GoogleSecret>(await deps.key, userId, secret);
+  if (provider === 'google') {
+    // Retried with backoff, and marked failed in the end: the host sees it was not written.
+    if (!deps.google) throw new Error('Google Calendar is not configured on this project');
+    return { sourceId, provider, calendarId: source.remote_id, refreshToken: opened.refreshToken, google: deps.google };
+  }
   return {
     sourceId,
+    provider,
     calendarUrl: source.remote_id,
-    provider: source.connection.provider,
     login: { serverUrl: source.connection.server_url ?? '', username: source.connection.username ?? '', password: opened.password },
   };
+}
+
+/** Writes the booking's event into the calendar; null for a calendar Kairos cannot write to. */
+async function write(deps: WritebackDeps, where: Target, booking: FeedBooking, previous: StoredEvent | null): Promise<StoredEvent | null> {
+  if (where.provider === 'caldav') return putEvent(where.login, where.calendarUrl, booking.icalUid, bookingObject(booking), previous, deps.fetch);
+  if (where.provider === 'google') {
+    const event = { icalUid: booking.icalUid, summary: bookingSummary(booking), start: booking.start, end: booking.end };
+    const stored = await where.google.writeEvent(where.refreshToken, where.calendarId, event, previous && { id: previous.url, etag: previous.etag });
+    return { url: stored.id, etag: stored.etag };
+  }
+  return null;
+}
+
+async function remove(where: Target, event: StoredEvent, fetcher: typeof fetch): Promise<void> {
+  if (where.provider === 'caldav') await deleteEvent(where.login, event, fetcher);
+  if (where.provider === 'google') await where.google.removeEvent(where.refreshToken, where.calendarId, { id: event.url, etag: event.etag });
 }
 
 export function calendarWriteHandler(deps: WritebackDeps) {
@@ -58,8 +85,8 @@ export function calendarWriteHandler(deps: WritebackDeps) {
       // An event already written stays in its calendar; a new one goes to the host's booking calendar.
       const sourceId = existing?.source_id ?? must<{ id: number } | null>(chosen)?.id;
       const where = sourceId === undefined ? null : await target(deps, sourceId, userId);
-      if (!where || where.provider !== 'caldav') return;
-      const ics = bookingObject({
+      if (!where) return;
+      const stored = await write(deps, where, {
         icalUid,
         sequence: booking.sequence,
         start: booking.start_time,
@@ -68,8 +95,8 @@ export function calendarWriteHandler(deps: WritebackDeps) {
         title: booking.title,
         guestName: booking.guest_name,
         updatedAt: new Date().toISOString(),
-      });
-      const stored = await putEvent(where.login, where.calendarUrl, icalUid, ics, previous, deps.fetch);
+      }, previous);
+      if (!stored) return;
       must(
         await deps.db
           .from('calendar_events')
@@ -79,7 +106,7 @@ export function calendarWriteHandler(deps: WritebackDeps) {
     }
     if (!existing || !previous) return;
     const where = await target(deps, existing.source_id, userId);
-    if (where?.provider === 'caldav') await deleteEvent(where.login, previous, deps.fetch);
+    if (where) await remove(where, previous, deps.fetch);
     must(await deps.db.from('calendar_events').delete().eq('ical_uid', icalUid).eq('user_id', userId));
   };
 }

@@ -1,0 +1,192 @@
+// Google Calendar end to end through the functions (running under Deno with the official client),
+// against the test stack's stand-in for Google's OAuth and Calendar endpoints: the host consents, the
+// account's calendars are connected, its events block slots, and bookings are written into the
+// chosen calendar through the outbox (moved on reschedule, removed on cancel), a Google that is down
+// marking the connection and delaying the writes without losing them.
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BOOKING_TOKEN_SECRET } from '../../../scripts/local/config.ts';
+import { googleControl, type GoogleEvent } from '../../../scripts/local/google/server.ts';
+import { sql, stack } from '../../../scripts/local/test-stack/harness.ts';
+import { manageToken } from '../../functions/_shared/lifecycle/manage-token.ts';
+import { call } from '../api/client.ts';
+import { at, guestBody, newHost, type Host } from '../api/fixtures.ts';
+import { slotLabels } from './fixtures.ts';
+
+const REDIRECT = 'https://app.example.com/availability';
+const control = () => googleControl(stack().google!.url);
+
+/** The host consents as `email` in Google and Kairos finishes the connection; the connect answer. */
+async function connectGoogle(host: Host, email: string) {
+  const started = await call('/calendars/google/start', { body: { redirectUri: REDIRECT }, token: host.accessToken });
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  const consent = new URL(started.body.url);
+  expect(consent.origin).toBe(stack().google!.url);
+  consent.searchParams.set('login_hint', email);
+  // Google sends the browser back to the redirect address with the code and the state.
+  const back = await fetch(consent, { redirect: 'manual' });
+  expect(back.status).toBe(302);
+  const returned = new URL(back.headers.get('location')!);
+  expect(returned.origin + returned.pathname).toBe(REDIRECT);
+  const code = returned.searchParams.get('code')!;
+  const state = returned.searchParams.get('state')!;
+  return call('/calendars/google/connect', { body: { code, state, redirectUri: REDIRECT }, token: host.accessToken });
+}
+
+/** The account's events in its primary calendar, once `done` says they look as expected. */
+async function eventsWhen(email: string, done: (events: GoogleEvent[]) => boolean, timeoutMs = 30_000): Promise<GoogleEvent[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const events = (await control().account(email)).events[email];
+    if (done(events)) return events;
+    if (Date.now() > deadline) throw new Error(`calendar never matched: ${JSON.stringify(events.map((e) => [e.iCalUID, e.status, e.start]))}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function icalUid(bookingId: number): Promise<string> {
+  return (await sql(`select ical_uid from public.bookings where id = $1`, [bookingId]))[0].ical_uid;
+}
+
+it('is offered where the project names a Google client', async () => {
+  expect((await call('/calendars/providers')).body).toEqual({ caldav: true, ics: true, google: true });
+});
+
+describe('connecting Google Calendar over OAuth', () => {
+  it('refuses a consent another user started, and a made-up state', async () => {
+    const [host, other] = [await newHost(), await newHost()];
+    const started = await call('/calendars/google/start', { body: { redirectUri: REDIRECT }, token: host.accessToken });
+    const consent = new URL(started.body.url);
+    const returned = new URL((await fetch(consent, { redirect: 'manual' })).headers.get('location')!);
+    const input = { code: returned.searchParams.get('code'), redirectUri: REDIRECT };
+    const stolen = await call('/calendars/google/connect', { body: { ...input, state: returned.searchParams.get('state') }, token: other.accessToken });
+    expect(stolen.status).toBe(400);
+    expect(stolen.body.message).toBe('This Google sign-in has expired. Please connect again.');
+    const forged = await call('/calendars/google/connect', { body: { ...input, state: 'forged' }, token: host.accessToken });
+    expect(forged.status).toBe(400);
+    expect(await sql(`select 1 from public.calendar_connections where user_id = any($1)`, [[host.id, other.id]])).toEqual([]);
+  });
+
+  it('stores the refresh token encrypted, lists the calendars, and picks the primary one for bookings', async () => {
+    const host = await newHost();
+    const email = `consent-${randomUUID().slice(0, 8)}@gmail.example`;
+    const res = await connectGoogle(host, email);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ synced: true, error: null });
+    const { data: conn } = await host.client.from('calendar_connections').select('provider, label, username, status').eq('id', res.body.id).single();
+    expect(conn).toEqual({ provider: 'google', label: email, username: email, status: 'ok' });
+    const { data: sources } = await host.client.from('calendar_sources').select('remote_id, name, can_write, receives_bookings').eq('connection_id', res.body.id).order('id');
+    expect(sources!.map((s) => [s.remote_id, s.can_write, s.receives_bookings])).toEqual([
+      [email, true, true],
+      ['en.usa#holiday@group.v.calendar.google.com', false, false],
+      [`team.${email.split('@')[0]}@group.calendar.google.com`, true, false],
+      [`colleague.${email.split('@')[0]}@example.org`, false, false],
+    ]);
+    const [{ secret }] = await sql(`select secret from public.calendar_credentials where connection_id = $1`, [res.body.id]);
+    const [token] = (await control().account(email)).refreshTokens;
+    expect(token).toBeTruthy();
+    expect(secret).not.toContain(token);
+    // The credentials table is closed to the host's own API role.
+    const { data: readable } = await host.client.from('calendar_credentials').select('*');
+    expect(readable ?? []).toEqual([]);
+  });
+});
+
+describe('a connected Google calendar', () => {
+  const D = 11;
+  let host: Host;
+  let email: string;
+  let connectionId: number;
+  const sync = () => call(`/calendars/connections/${connectionId}/sync`, { method: 'POST', token: host.accessToken });
+
+  beforeAll(async () => {
+    host = await newHost();
+    email = `host-${randomUUID().slice(0, 8)}@gmail.example`;
+    await control().addEvent(email, { start: at(D, 13).toISOString(), end: at(D, 14).toISOString(), summary: 'Review' });
+    await control().addEvent(email, { start: at(D, 15).toISOString(), end: at(D, 16).toISOString(), transparency: 'transparent' });
+    await control().addEvent(email, { calendarId: `colleague.${email.split('@')[0]}@example.org`, start: at(D, 17).toISOString(), end: at(D, 18).toISOString() });
+    const res = await connectGoogle(host, email);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    connectionId = res.body.id;
+  });
+
+  it('blocks the slots of busy events in every calendar that counts, and not those of free events', async () => {
+    const labels = await slotLabels(host.eventTypeId, D);
+    expect(labels).not.toContain('13:00');
+    expect(labels).not.toContain('13:30');
+    expect(labels).toContain('14:00');
+    expect(labels).toContain('15:00');
+    // The colleague's free/busy-only calendar counts too, until the host unticks it.
+    expect(labels).not.toContain('17:00');
+    const { data: colleague } = await host.client.from('calendar_sources').select('id').eq('connection_id', connectionId).like('remote_id', 'colleague.%').single();
+    expect((await host.client.from('calendar_sources').update({ checks_conflicts: false }).eq('id', colleague!.id)).error).toBeNull();
+    expect((await sync()).body).toMatchObject({ synced: true });
+    const after = await slotLabels(host.eventTypeId, D);
+    expect(after).toContain('17:00');
+    expect(after).not.toContain('13:00');
+  });
+
+  it('receives bookings with their UID, moved on reschedule and removed on cancel; its own events never read as busy', async () => {
+    const start = at(D, 9);
+    const booked = await call('/bookings', { body: guestBody(host.eventTypeId, start, 30, { guestName: 'Ada Lovelace' }) });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const uid = await icalUid(booked.body.id);
+    const [written] = (await eventsWhen(email, (events) => events.some((e) => e.iCalUID === uid))).filter((e) => e.iCalUID === uid);
+    expect(written).toMatchObject({ status: 'confirmed', summary: 'Intro call with Ada Lovelace', start: { dateTime: start.toISOString() } });
+
+    // The next sync leaves Kairos's own event out of the busy cache.
+    expect((await sync()).body).toMatchObject({ synced: true });
+    const cached = await sql<{ lower: Date }>(`select lower(during) from public.external_busy where user_id = $1 order by 1`, [host.id]);
+    expect(cached.map((r) => r.lower.toISOString())).toEqual([at(D, 13).toISOString()]);
+
+    const [{ uid: bookingUid }] = await sql(`select uid from public.bookings where id = $1`, [booked.body.id]);
+    const moved = at(D, 10);
+    const rescheduled = await call(`/api/booking/${bookingUid}/reschedule`, {
+      body: { token: await manageToken(DEMO_BOOKING_TOKEN_SECRET, bookingUid), startTime: moved.toISOString() },
+    });
+    expect(rescheduled.status, JSON.stringify(rescheduled.body)).toBe(200);
+    const after = await eventsWhen(email, (events) => events.some((e) => e.iCalUID === uid && e.start.dateTime === moved.toISOString()));
+    const mine = after.filter((e) => e.iCalUID === uid);
+    expect(mine.map((e) => [e.id, e.status])).toEqual([[written.id, 'confirmed']]);
+    expect(mine[0].sequence).toBeGreaterThan(written.sequence);
+
+    const [current] = await sql(`select id from public.bookings where uid = $1`, [rescheduled.body.booking.uid]);
+    expect((await call(`/api/bookings/${current.id}/cancel`, { method: 'POST', token: host.accessToken })).status).toBe(200);
+    await eventsWhen(email, (events) => events.some((e) => e.iCalUID === uid && e.status === 'cancelled'));
+    expect(await sql(`select 1 from public.calendar_events where ical_uid = $1`, [uid])).toEqual([]);
+  });
+
+  it('is marked while Google is down, slots keep the last good busy times, and writes wait until it is back', async () => {
+    await control().outage(email, true);
+    try {
+      const down = await sync();
+      expect(down.body.synced).toBe(false);
+      const { data: conn } = await host.client.from('calendar_connections').select('status, last_error').eq('id', connectionId).single();
+      expect(conn!.status).toBe('error');
+      expect(conn!.last_error).toMatch(/unavailable|503/i);
+      expect(await slotLabels(host.eventTypeId, D)).not.toContain('13:00');
+
+      const booked = await call('/bookings', { body: guestBody(host.eventTypeId, at(D, 11)) });
+      expect(booked.status).toBe(201);
+      const deadline = Date.now() + 30_000;
+      let row: { status: string; attempts: number; last_error: string | null } | undefined;
+      while (Date.now() < deadline) {
+        [row] = await sql<{ status: string; attempts: number; last_error: string | null }>(`select status, attempts, last_error from public.outbox where kind = 'calendar' and booking_id = $1`, [booked.body.id]);
+        if (row && row.attempts > 0) break;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(row).toMatchObject({ status: 'pending' });
+      expect(row!.last_error).toMatch(/503/);
+
+      await control().outage(email, false);
+      await sql(`update public.outbox set available_at = now() where kind = 'calendar' and booking_id = $1`, [booked.body.id]);
+      await sql(`select pg_notify('kairos_outbox', '')`);
+      const uid = await icalUid(booked.body.id);
+      await eventsWhen(email, (events) => events.some((e) => e.iCalUID === uid && e.status === 'confirmed'));
+    } finally {
+      await control().outage(email, false);
+    }
+    expect((await sync()).body).toMatchObject({ synced: true, error: null });
+    expect((await host.client.from('calendar_connections').select('status, last_error').eq('id', connectionId).single()).data).toEqual({ status: 'ok', last_error: null });
+  });
+});
