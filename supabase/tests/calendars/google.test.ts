@@ -172,7 +172,8 @@ describe('a connected Google calendar', () => {
       let row: { status: string; attempts: number; last_error: string | null } | undefined;
       while (Date.now() < deadline) {
         [row] = await sql<{ status: string; attempts: number; last_error: string | null }>(`select status, attempts, last_error from public.outbox where kind = 'calendar' and booking_id = $1`, [booked.body.id]);
-        if (row && row.attempts > 0) break;
+        // Failed once and waiting for its retry (not mid-attempt).
+        if (row && row.attempts > 0 && row.status === 'pending') break;
         await new Promise((r) => setTimeout(r, 250));
       }
       expect(row).toMatchObject({ status: 'pending' });

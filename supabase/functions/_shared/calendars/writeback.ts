@@ -57,7 +57,8 @@ async function target(deps: WritebackDeps, sourceId: number, userId: string): Pr
 async function write(deps: WritebackDeps, where: Target, booking: FeedBooking, previous: StoredEvent | null): Promise<StoredEvent | null> {
   if (where.provider === 'caldav') return putEvent(where.login, where.calendarUrl, booking.icalUid, bookingObject(booking), previous, deps.fetch);
   if (where.provider === 'google') {
-    const event = { icalUid: booking.icalUid, summary: bookingSummary(booking), start: booking.start, end: booking.end };
+    const iso = (t: string) => new Date(t).toISOString();
+    const event = { icalUid: booking.icalUid, summary: bookingSummary(booking), start: iso(booking.start), end: iso(booking.end) };
     const stored = await where.google.writeEvent(where.refreshToken, where.calendarId, event, previous && { id: previous.url, etag: previous.etag });
     return { url: stored.id, etag: stored.etag };
   }
