@@ -1,6 +1,6 @@
 // What journeys do again and again, the way a person does it: sign in, pick a day, read the times.
 import { randomUUID } from 'node:crypto';
-import type { Locator, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { expect } from 'vitest';
 import { expectToast } from './browser.ts';
@@ -67,7 +67,7 @@ export function halfHours(from: string, to: string): string[] {
 }
 
 /** Moves the date picker to the day's month with the arrows, one month at a time, then picks the day. */
-export async function pickDay(page: Page, day: Day): Promise<void> {
+export async function pickDay(page: Page | Frame, day: Day): Promise<void> {
   for (let step = 0; step < day.monthsAhead; step++) await page.getByRole('button', { name: 'Next month' }).click();
   await page.getByText(day.month, { exact: true }).waitFor();
   await page.getByRole('gridcell', { name: day.label, exact: true }).click();

@@ -18,16 +18,23 @@ export interface BookedBooking {
   startTime: string;
 }
 
+function announce(booking: BookedBooking | null) {
+  if (booking?.status === 'pending')
+    notify('Booking Pending Approval', "Booking request sent! You'll receive confirmation once the host approves it.");
+  else notify('Booking Confirmed!', 'Your meeting has been booked. A confirmation is on its way.');
+}
+
 /**
  * State of one booking: visible month, chosen day and slot, visitor time zone, guest form, and the
  * submission to the `bookings` function. Success resets everything (to `prefill`, when the page was
- * handed a name or email); a taken slot refetches the slots.
+ * handed a name or email) and toasts, unless the page shows the confirmation in place of the form
+ * (`confirmInPlace`: an embedded page, whose frame would cut a toast); a taken slot refetches the slots.
  */
 export function useBookingFlow(
   target: BookingTarget,
   mode: 'page' | 'dialog',
   onBooked?: (booking: BookedBooking) => void,
-  prefill?: Partial<GuestInput>,
+  { prefill, confirmInPlace = false }: { prefill?: Partial<GuestInput>; confirmInPlace?: boolean } = {},
 ) {
   const queryClient = useQueryClient();
   const [month, setMonth] = useState(() => startOfMonth(new Date()));
@@ -68,9 +75,7 @@ export function useBookingFlow(
         },
       }),
     onSuccess: (booking) => {
-      if (booking?.status === 'pending')
-        notify('Booking Pending Approval', "Booking request sent! You'll receive confirmation once the host approves it.");
-      else notify('Booking Confirmed!', 'Your meeting has been booked. A confirmation is on its way.');
+      if (!confirmInPlace) announce(booking);
       void queryClient.invalidateQueries({ queryKey: ['slots'] });
       void queryClient.invalidateQueries({ queryKey: ['bookings'] });
       reset();

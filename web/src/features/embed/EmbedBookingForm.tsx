@@ -21,7 +21,7 @@ export function EmbedBookingForm({ target }: { target: BookingTarget }) {
       setBooked(booking);
       postToHost({ kairos: 1, type: 'booking-created', booking: { id: booking.id, uid: booking.uid, status: booking.status } }, hostOrigin);
     },
-    prefill,
+    { prefill, confirmInPlace: true },
   );
   const { register, formState } = flow.form;
 
