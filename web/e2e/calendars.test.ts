@@ -49,3 +49,24 @@ it('connect Radicale, and the public booking page no longer offers the busy time
   expectNoErrors(errors);
   expectNoErrors(guest.errors);
 }, JOURNEY_TIMEOUT);
+
+it('connect Google Calendar: consent at Google (the stand-in), back on Availability with its calendars', async () => {
+  const host = await newHost();
+  const { page, errors } = await openPage(browser(), { timezoneId: 'UTC' });
+  await signIn(page, host);
+  await navigate(page, 'Availability');
+  // Google consents at once and sends the browser back with ?code=&state=, which the page finishes.
+  await page.getByRole('button', { name: 'Connect Google Calendar' }).click();
+  await expectToast(page, 'Calendar connected');
+  expect(new URL(page.url()).pathname).toBe('/availability');
+  expect(new URL(page.url()).search).toBe('');
+  const { data: connection } = await host.client.from('calendar_connections').select('label, provider').single();
+  expect(connection!.provider).toBe('google');
+  const card = page.getByRole('listitem', { name: connection!.label });
+  await card.getByText('Connected', { exact: true }).waitFor();
+  await expect(card.getByRole('checkbox', { name: /Our team/ }).isChecked()).resolves.toBe(true);
+  // The primary calendar receives bookings.
+  await expect(card.getByRole('radio', { name: connection!.label }).isChecked()).resolves.toBe(true);
+  await screenshot(page, 'calendars-google-connected');
+  expectNoErrors(errors);
+}, JOURNEY_TIMEOUT);
