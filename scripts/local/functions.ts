@@ -25,11 +25,17 @@ export interface FunctionsRuntime {
   stop(): Promise<void>;
 }
 
+/**
+ * `webOrigins`: where this stack serves the web app (Vite's port, or the gateway when it serves the
+ * built app). They join config.toml's site_url and additional_redirect_urls, which a hosted project
+ * gives its functions as the SITE_URL and ADDITIONAL_REDIRECT_URLS secrets.
+ */
 export async function startFunctions(
   config: StackConfig,
   log: (m: string) => void,
   watchFiles: boolean,
   extraEnv: Record<string, string> = {},
+  webOrigins: string[] = [],
 ): Promise<FunctionsRuntime> {
   const functionsDir = join(config.supabaseDir, 'functions');
   const defs = config.functions.filter((f) => existsSync(join(functionsDir, f.name, 'index.ts')));
@@ -49,6 +55,7 @@ export async function startFunctions(
     ...(config.smtp.user ? { SMTP_USER: config.smtp.user, SMTP_PASS: config.smtp.pass ?? '' } : {}),
     SMTP_FROM: `${config.smtp.senderName} <${config.smtp.adminEmail}>`,
     SITE_URL: config.siteUrl,
+    ADDITIONAL_REDIRECT_URLS: [...config.auth.additionalRedirectUrls, ...webOrigins].join(','),
     BOOKING_TOKEN_SECRET: config.bookingTokenSecret,
     ...extraEnv,
     DENO_NO_UPDATE_CHECK: '1',

@@ -114,7 +114,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
     const postgrest = await startPostgrest(config, log);
     running.push(() => postgrest.stop());
-    const functions = await startFunctions(config, log, options.watchFunctions ?? false, options.functionsEnv);
+    const webOrigins = [`http://localhost:${config.ports.web}`, `http://127.0.0.1:${config.ports.web}`, ...(options.webDir ? [config.apiUrl] : [])];
+    const functions = await startFunctions(config, log, options.watchFunctions ?? false, options.functionsEnv, webOrigins);
     running.push(() => functions.stop());
     let auth = createAuthServer({ config, pool: authPool });
     let storage = createStorageServer({ config, pool: storagePool });

@@ -2,7 +2,8 @@
 // 2 a host sets up hours and a manually approved event type and shares it; 3 a guest in another
 // time zone books it, the host confirms and cancels, the slot goes and comes back; 4 a public
 // profile found in the community and booked through the 'Book a Meeting' dialog; 5 a public team
-// with a round-robin event type booked twice, on different members, one reassigned.
+// with a member who accepts an invitation and a round-robin event type booked twice, on different
+// members, one reassigned.
 import { describe, expect, it } from 'vitest';
 import { newUser, sql } from '../../scripts/local/test-stack/harness.ts';
 import { slugify } from '../../supabase/functions/_shared/rules/format.ts';
@@ -249,7 +250,7 @@ describe.concurrent('public profile', () => {
 });
 
 describe.concurrent('teams', () => {
-  it('create, invite, round-robin event type, availability, public; two guest bookings on different members; reassigned', async () => {
+  it('create, invite, the member accepts, round-robin event type, availability, public; two guest bookings on different members; reassigned', async () => {
     const ownerName = { firstName: 'Olga', lastName: unique('Owner') };
     const memberName = { firstName: 'Milo', lastName: unique('Member') };
     const [owner, member] = await Promise.all([newUser(ownerName), newUser(memberName)]);
@@ -282,7 +283,23 @@ describe.concurrent('teams', () => {
     const invite = page.getByRole('dialog', { name: 'Invite Member' });
     await invite.getByLabel('Email').fill(member.email);
     await invite.getByRole('button', { name: 'Invite Member' }).click();
-    await expectToast(page, 'Member Invited', 'Team member has been added successfully.');
+    await expectToast(page, 'Member Invited', `${member.email} will join the team once they accept the invitation.`);
+    await page.getByRole('region', { name: 'Pending Invitations' }).getByText(member.email).waitFor();
+    await screenshot(page, '5-pending-invitation');
+
+    // Only the member's own acceptance makes them a member: on their Teams page.
+    const invitee = await openPage(browser(), { timezoneId: 'UTC' });
+    await signIn(invitee.page, member);
+    await navigate(invitee.page, 'Teams');
+    const invitation = invitee.page.getByRole('article', { name: `Invitation to ${teamName}` });
+    await screenshot(invitee.page, '5-invitation');
+    await invitation.getByRole('button', { name: `Accept invitation to ${teamName}` }).click();
+    await expectToast(invitee.page, 'Invitation Accepted', 'You are now a member of the team.');
+    await invitee.page.getByRole('heading', { name: teamName }).waitFor();
+    expectNoErrors(invitee.errors);
+
+    await page.reload();
+    await page.getByRole('tab', { name: 'Members' }).click();
     const members = page.getByRole('tabpanel', { name: 'Members' });
     await members.getByText(memberFull).waitFor();
     // Name, email, then the role badge of the invited user's row.

@@ -3,6 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { anonClient } from '../_shared/http/clients.ts';
 import { fromDbError, type DbError } from '../_shared/db/errors.ts';
 import { forbidden, notFound } from '../_shared/rules/errors.ts';
+import { idParam } from '../_shared/http/request.ts';
 import type { Ctx } from '../_shared/http/router.ts';
 import type { Caller } from '../_shared/http/session.ts';
 import { camelize } from '../_shared/db/shapes.ts';
@@ -27,11 +28,12 @@ export function firstOr404<T = Row>(result: { data: unknown; error: DbError | nu
 export const publicDb = (ctx: Ctx): SupabaseClient => anonClient(ctx.env);
 
 export const TEAM_NOT_FOUND = "This team doesn't exist or you don't have access to it.";
-const MANAGERS_ONLY = 'Only team owners and admins can do this';
+export const NOT_ALLOWED = 'You are not allowed to do this';
 
 /**
- * The caller's role in a team. A team the caller cannot see is a 404; a public team the caller is
- * not a member of is a 403 (its management routes are for members).
+ * The caller's role in a team, as their own membership row reads. A team the caller cannot see is a
+ * 404; a public team the caller is not a member of is a 403 (the team dashboard is for members). What
+ * each role may do is not decided here: the routes act as the caller and the policies decide.
  */
 export async function teamRole(caller: Caller, teamId: number): Promise<'owner' | 'admin' | 'member'> {
   const [membership, team] = await Promise.all([
@@ -44,10 +46,29 @@ export async function teamRole(caller: Caller, teamId: number): Promise<'owner' 
   throw forbidden('You are not a member of this team');
 }
 
-export async function requireManager(caller: Caller, teamId: number) {
-  const role = await teamRole(caller, teamId);
-  if (role !== 'owner' && role !== 'admin') throw forbidden(MANAGERS_ONLY);
-  return role;
+export const teamIdParam = (ctx: Ctx): number => idParam(ctx.params.teamId, TEAM_NOT_FOUND);
+
+/** The signed-in caller as a member of the path's team (any role), with that role. */
+export async function asMember(ctx: Ctx) {
+  const caller = await ctx.requireCaller();
+  const id = teamIdParam(ctx);
+  return { caller, id, role: await teamRole(caller, id) };
+}
+
+/**
+ * The rows a write acted on as the caller, or 403 when the policies let it touch none of them although
+ * the caller can see the target (`visible`), 404 when they cannot.
+ */
+export async function changedOr403<T>(written: { data: unknown; error: DbError | null }, visible: () => PromiseLike<boolean>, notFoundMessage?: string): Promise<T[]> {
+  const list = rows<T[]>(written, notFoundMessage);
+  if (list.length > 0) return list;
+  if (await visible()) throw forbidden(NOT_ALLOWED);
+  throw notFound(notFoundMessage);
+}
+
+/** Is there a row of `table` matching `match` that the caller can read? */
+export function canSee(db: SupabaseClient, table: string, match: Record<string, unknown>): () => PromiseLike<boolean> {
+  return () => db.from(table).select('*', { count: 'exact', head: true }).match(match).then((r) => (r.count ?? 0) > 0);
 }
 
 /** Bookings with what the screens show: event title and duration, and the assigned member. */

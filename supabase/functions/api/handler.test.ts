@@ -3,7 +3,14 @@ import assert from 'node:assert/strict';
 import type { FunctionEnv } from '../_shared/http/env.ts';
 import { apiHandler } from './handler.ts';
 
-const env: FunctionEnv = { supabaseUrl: 'http://supabase.test', anonKey: 'anon', serviceRoleKey: 'service', bookingsPerMinute: 60 };
+const env: FunctionEnv = {
+  supabaseUrl: 'http://supabase.test',
+  anonKey: 'anon',
+  serviceRoleKey: 'service',
+  bookingsPerMinute: 60,
+  allowedOrigins: [],
+  siteUrl: 'http://web.test',
+};
 const handle = apiHandler(env);
 
 async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
@@ -45,7 +52,13 @@ Deno.test('every owner route refuses an anonymous caller with 401', async () => 
     ['GET', '/api/teams/1'],
     ['PATCH', '/api/teams/1'],
     ['GET', '/api/teams/1/members'],
+    ['POST', '/api/teams/1/members'],
     ['DELETE', '/api/teams/1/members/00000000-0000-0000-0000-000000000000'],
+    ['GET', '/api/teams/1/invitations'],
+    ['DELETE', '/api/teams/1/invitations/1'],
+    ['GET', '/api/invitations'],
+    ['POST', '/api/invitations/1/accept'],
+    ['DELETE', '/api/invitations/1'],
     ['PUT', '/api/teams/1/availability'],
     ['POST', '/api/teams/1/bookings/1/cancel'],
     ['PUT', '/api/teams/1/bookings/1/assign'],

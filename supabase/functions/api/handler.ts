@@ -1,12 +1,12 @@
 // The /api compatibility routes of docs/product/api.md, one module per area.
 import type { FunctionEnv } from '../_shared/http/env.ts';
-import { BookingRateLimit } from '../_shared/http/rate-limit.ts';
 import { createHandler, Router } from '../_shared/http/router.ts';
 import { authRoutes } from './routes/auth.ts';
 import { availabilityRoutes } from './routes/availability.ts';
 import { bookingRoutes } from './routes/bookings.ts';
 import { dateOverrideRoutes } from './routes/date-overrides.ts';
 import { eventTypeRoutes } from './routes/event-types.ts';
+import { invitationRoutes } from './routes/invitations.ts';
 import { manageRoutes } from './routes/manage.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { publicRoutes } from './routes/public.ts';
@@ -14,7 +14,7 @@ import { teamRoutes } from './routes/teams.ts';
 import { timeOffRoutes } from './routes/time-off.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 
-export function apiRouter(limiter: BookingRateLimit): Router {
+export function apiRouter(): Router {
   const router = new Router();
   authRoutes(router);
   profileRoutes(router);
@@ -24,11 +24,12 @@ export function apiRouter(limiter: BookingRateLimit): Router {
   availabilityRoutes(router);
   dateOverrideRoutes(router);
   timeOffRoutes(router);
-  bookingRoutes(router, limiter);
+  bookingRoutes(router);
   manageRoutes(router);
-  teamRoutes(router, limiter);
+  teamRoutes(router);
+  invitationRoutes(router);
   webhookRoutes(router);
   return router;
 }
 
-export const apiHandler = (env: FunctionEnv) => createHandler(apiRouter(new BookingRateLimit(env.bookingsPerMinute)), env);
+export const apiHandler = (env: FunctionEnv) => createHandler(apiRouter(), env);

@@ -5,13 +5,20 @@ import type { FunctionEnv } from '../_shared/http/env.ts';
 import { fromDbError } from '../_shared/db/errors.ts';
 import { AppError } from '../_shared/rules/errors.ts';
 import { errorResponse, statusOf } from '../_shared/http/errors.ts';
-import { BookingRateLimit, RateLimiter } from '../_shared/http/rate-limit.ts';
 import { readEnv } from '../_shared/http/env.ts';
-import { createHandler, Router } from '../_shared/http/router.ts';
+import { readJson } from '../_shared/http/request.ts';
+import { clientAddress, createHandler, Router } from '../_shared/http/router.ts';
 import { parseRange } from '../_shared/booking/schedule.ts';
 import { ACCESS_COOKIE, REFRESH_COOKIE, resolveCaller, sessionCookies } from '../_shared/http/session.ts';
 
-const env: FunctionEnv = { supabaseUrl: 'http://supabase.test', anonKey: 'anon-key', serviceRoleKey: 'service-key', bookingsPerMinute: 60 };
+const env: FunctionEnv = {
+  supabaseUrl: 'http://supabase.test',
+  anonKey: 'anon-key',
+  serviceRoleKey: 'service-key',
+  bookingsPerMinute: 60,
+  allowedOrigins: ['http://web.test'],
+  siteUrl: 'http://web.test',
+};
 
 function jwt(claims: Record<string, unknown>): string {
   const b64 = (v: object) => btoa(JSON.stringify(v)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
@@ -62,9 +69,54 @@ Deno.test('router: params, 404, 405, HEAD, CORS and Set-Cookie on every answer',
   const taken = await handle(new Request('http://x/api/things', { method: 'POST' }));
   assert.equal(taken.status, 409);
   assert.deepEqual(await taken.json(), { code: 'slot_taken', message: 'taken' });
-  const preflight = await handle(new Request('http://x/api/things', { method: 'OPTIONS' }));
+  const preflight = await handle(new Request('http://x/api/things', { method: 'OPTIONS', headers: { origin: 'http://web.test' } }));
   assert.equal(preflight.status, 204);
-  assert.equal(preflight.headers.get('access-control-allow-origin'), '*');
+  assert.equal(preflight.headers.get('access-control-allow-origin'), 'http://web.test');
+});
+
+Deno.test('CORS: only the web app\'s origins are answered, and another site\'s write never rides on the cookies', async () => {
+  let reached = 0;
+  const handle = createHandler(
+    new Router().get('/api/me', () => Response.json({ reached: ++reached })).post('/api/things', () => Response.json({ reached: ++reached })),
+    env,
+  );
+  const evil = { origin: 'https://evil.test' };
+  const read = await handle(new Request('http://x/api/me', { headers: evil }));
+  assert.equal(read.headers.get('access-control-allow-origin'), null);
+  assert.equal(read.headers.get('access-control-allow-credentials'), null);
+  const preflight = await handle(new Request('http://x/api/things', { method: 'OPTIONS', headers: evil }));
+  assert.equal(preflight.headers.get('access-control-allow-origin'), null);
+
+  const cookie = { cookie: `${ACCESS_COOKIE}=x` };
+  const forged = await handle(new Request('http://x/api/things', { method: 'POST', headers: { ...evil, ...cookie } }));
+  assert.equal(forged.status, 403);
+  assert.deepEqual(await forged.json(), { code: 'forbidden', message: 'Cross-site request refused' });
+  const sandboxed = await handle(new Request('http://x/api/things', { method: 'POST', headers: { origin: 'null', ...cookie } }));
+  assert.equal(sandboxed.status, 403);
+  assert.equal(reached, 1);
+  // The web app itself, a client that names no origin, and a cookieless guest write pass.
+  assert.equal((await handle(new Request('http://x/api/things', { method: 'POST', headers: { origin: 'http://web.test', ...cookie } }))).status, 200);
+  assert.equal((await handle(new Request('http://x/api/things', { method: 'POST', headers: cookie }))).status, 200);
+  assert.equal((await handle(new Request('http://x/api/things', { method: 'POST', headers: evil }))).status, 200);
+});
+
+Deno.test('JSON bodies: text/plain (what a cross-site form sends) is refused with 415', async () => {
+  const body = '{"a":1}';
+  await assert.rejects(
+    readJson(new Request('http://x/', { method: 'POST', body, headers: { 'content-type': 'text/plain' } })),
+    (e: unknown) => e instanceof AppError && e.code === 'unsupported_media_type' && statusOf(e.code) === 415,
+  );
+  await assert.rejects(readJson(new Request('http://x/', { method: 'POST', body })), (e: unknown) => e instanceof AppError && e.code === 'unsupported_media_type');
+  assert.deepEqual(await readJson(new Request('http://x/', { method: 'POST', body, headers: { 'content-type': 'application/json; charset=utf-8' } })), { a: 1 });
+  assert.equal(await readJson(new Request('http://x/', { method: 'POST' })), undefined);
+});
+
+Deno.test('client address: the entry the platform appended, never one the client wrote', () => {
+  const from = (xff?: string) => clientAddress(new Request('http://x/', { headers: xff === undefined ? {} : { 'x-forwarded-for': xff } }));
+  assert.equal(from('203.0.113.9'), '203.0.113.9');
+  assert.equal(from('1.2.3.4, 203.0.113.9'), '203.0.113.9');
+  assert.equal(from('1.2.3.4, , 203.0.113.9 '), '203.0.113.9');
+  assert.equal(from(), 'unknown');
 });
 
 Deno.test('router: an unexpected error is a bare 500, its details only in the log', async () => {
@@ -135,15 +187,6 @@ Deno.test('session: a revoked refresh token clears the cookies', async () => {
   assert.ok(cookies.every((c) => c.includes('Max-Age=0')));
 });
 
-Deno.test('rate limiter: a burst up to capacity, then refused until tokens come back', () => {
-  let now = 0;
-  const limiter = new RateLimiter({ capacity: 3, refillPerSecond: 1 }, () => now);
-  assert.deepEqual([1, 2, 3, 4].map(() => limiter.take('a')), [true, true, true, false]);
-  assert.equal(limiter.take('b'), true);
-  now = 1000;
-  assert.deepEqual([limiter.take('a'), limiter.take('a')], [true, false]);
-});
-
 Deno.test('database errors: client mistakes become 4xx, an unreachable database 503, the rest stays a 500', () => {
   const status = (code: string) => {
     const e = fromDbError({ code, message: 'm' });
@@ -170,15 +213,17 @@ Deno.test('tstzrange text from PostgREST becomes ISO instants', () => {
   assert.equal(parseRange('empty'), null);
 });
 
-Deno.test('booking rate limit: per address and calendar, 429 past the limit, from the environment', () => {
+Deno.test('environment: the booking limit, and the web app\'s origins from SITE_URL and ADDITIONAL_REDIRECT_URLS', () => {
   const vars: Record<string, string> = { SUPABASE_URL: 'http://s.test/', SUPABASE_ANON_KEY: 'a', SUPABASE_SERVICE_ROLE_KEY: 's' };
-  assert.equal(readEnv((k) => vars[k]).bookingsPerMinute, 60);
-  assert.equal(readEnv((k) => ({ ...vars, BOOKING_RATE_LIMIT_PER_MINUTE: '2' })[k]).bookingsPerMinute, 2);
-  assert.equal(readEnv((k) => vars[k]).supabaseUrl, 'http://s.test');
-  const limit = new BookingRateLimit(2);
-  limit.check('1.2.3.4', 'user:a');
-  limit.check('1.2.3.4', 'user:a');
-  assert.throws(() => limit.check('1.2.3.4', 'user:a'), (e: unknown) => e instanceof AppError && e.code === 'rate_limited' && statusOf(e.code) === 429);
-  limit.check('1.2.3.4', 'user:b');
-  limit.check('5.6.7.8', 'user:a');
+  const read = (extra: Record<string, string> = {}) => readEnv((k) => ({ ...vars, ...extra })[k]);
+  assert.equal(read().bookingsPerMinute, 60);
+  assert.equal(read({ BOOKING_RATE_LIMIT_PER_MINUTE: '2' }).bookingsPerMinute, 2);
+  assert.equal(read().supabaseUrl, 'http://s.test');
+  assert.deepEqual(read().allowedOrigins, []);
+  const web = read({
+    SITE_URL: 'https://app.example/',
+    ADDITIONAL_REDIRECT_URLS: 'https://app.example/dashboard, http://127.0.0.1:5173, https://*.preview.example/**, not a url',
+  });
+  assert.deepEqual(web.allowedOrigins, ['https://app.example', 'http://127.0.0.1:5173']);
+  assert.equal(web.siteUrl, 'https://app.example');
 });

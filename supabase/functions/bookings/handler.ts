@@ -6,14 +6,13 @@ import { parseOrThrow } from '../_shared/rules/errors.ts';
 import { bookingDeps } from '../_shared/http/booking-deps.ts';
 import type { FunctionEnv } from '../_shared/http/env.ts';
 import { json } from '../_shared/http/errors.ts';
-import { BookingRateLimit } from '../_shared/http/rate-limit.ts';
 import { readJson } from '../_shared/http/request.ts';
 import { createHandler, Router, type Ctx } from '../_shared/http/router.ts';
 
-export function bookingsRouter(limiter: BookingRateLimit): Router {
+export function bookingsRouter(): Router {
   return new Router().post('/bookings', async (ctx: Ctx) => {
     const body = await readJson(ctx.req);
-    const deps = bookingDeps(ctx, limiter);
+    const deps = bookingDeps(ctx);
     if (body && typeof body === 'object' && 'teamEventTypeId' in body) {
       const input = parseOrThrow(teamBookingSchema, body);
       return json(await bookTeam(deps, input, { caller: await ctx.caller() }), 201);
@@ -22,4 +21,4 @@ export function bookingsRouter(limiter: BookingRateLimit): Router {
   });
 }
 
-export const bookingsHandler = (env: FunctionEnv) => createHandler(bookingsRouter(new BookingRateLimit(env.bookingsPerMinute)), env);
+export const bookingsHandler = (env: FunctionEnv) => createHandler(bookingsRouter(), env);

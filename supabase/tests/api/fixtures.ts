@@ -83,6 +83,14 @@ export interface Team {
 
 let teamCounter = 0;
 
+/** `inviter` invites `user` into the team with `role`, and `user` accepts: the only way in. */
+export async function join(teamId: number, inviter: TestUser, user: TestUser, role: 'admin' | 'member') {
+  const invited = await call(`/api/teams/${teamId}/members`, { body: { email: user.email, role }, token: inviter.accessToken });
+  expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+  const accepted = await call(`/api/invitations/${invited.body.id}/accept`, { method: 'POST', token: user.accessToken });
+  expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+}
+
 /** A team (UTC, open all week) with an owner, an admin and a member; public or private. */
 export async function newTeam(isPublic = true): Promise<Team> {
   const [owner, admin, member, outsider] = await Promise.all([
@@ -98,9 +106,7 @@ export async function newTeam(isPublic = true): Promise<Team> {
   for (const [user, role] of [
     [admin, 'admin'],
     [member, 'member'],
-  ] as const) {
-    expect((await call(`/api/teams/${id}/members`, { body: { email: user.email, role }, token: owner.accessToken })).status).toBe(201);
-  }
+  ] as const) await join(id, owner, user, role);
   expect((await call(`/api/teams/${id}/availability`, { method: 'PUT', body: ALL_WEEK, token: owner.accessToken })).status).toBe(200);
   return { id, slug, owner, admin, member, outsider };
 }

@@ -67,7 +67,7 @@ describe('teams', () => {
     expect((await call(`/api/teams/${team.id}/availability`, tok(team.member))).body).toHaveLength(1);
   });
 
-  it('invites and removes members by role; the owner is never removed', async () => {
+  it('invites by role (a pending invitation until accepted), removes members, and never the owner', async () => {
     const team = await newTeam();
     const newcomer = await newUser({ firstName: 'Nina' });
     const invite = { email: newcomer.email, role: 'member' };
@@ -77,15 +77,33 @@ describe('teams', () => {
       body: { message: 'Invalid email address' },
     });
     expect((await call(`/api/teams/${team.id}/members`, { body: { ...invite, role: 'owner' }, ...tok(team.admin) })).status).toBe(400);
-    expect((await call(`/api/teams/${team.id}/members`, { body: { email: 'nobody-here@example.test' }, ...tok(team.admin) })).status).toBe(404);
-    const added = await call(`/api/teams/${team.id}/members`, { body: invite, ...tok(team.admin) });
-    expect(added.status).toBe(201);
-    expect(added.body).toMatchObject({ teamId: team.id, userId: newcomer.id, role: 'member', user: { id: newcomer.id, firstName: 'Nina', email: newcomer.email } });
+    // An address without an account gets the same answer as one with an account.
+    const unknown = await call(`/api/teams/${team.id}/members`, { body: { email: 'nobody-here@example.test' }, ...tok(team.admin) });
+    expect(unknown).toMatchObject({ status: 201, body: { teamId: team.id, email: 'nobody-here@example.test', role: 'member' } });
+    const invited = await call(`/api/teams/${team.id}/members`, { body: { ...invite, email: newcomer.email.toUpperCase() }, ...tok(team.admin) });
+    expect(invited).toMatchObject({ status: 201, body: { teamId: team.id, email: newcomer.email, role: 'member' } });
+    expect(Object.keys(invited.body).sort()).toEqual(Object.keys(unknown.body).sort());
+    expect(JSON.stringify(invited.body)).not.toMatch(/token/i);
+    // Inviting again renews the invitation; nobody joined yet.
+    expect((await call(`/api/teams/${team.id}/members`, { body: { ...invite, role: 'admin' }, ...tok(team.admin) })).status).toBe(201);
+    expect((await call(`/api/teams/${team.id}/members`, tok(team.member))).body).toHaveLength(3);
+    const pending = await call(`/api/teams/${team.id}/invitations`, tok(team.owner));
+    expect(pending.body.map((i: { email: string; role: string }) => [i.email, i.role]).sort()).toEqual([
+      ['nobody-here@example.test', 'member'],
+      [newcomer.email, 'admin'],
+    ]);
+    expect((await call(`/api/teams/${team.id}/invitations`, tok(team.member))).body).toEqual([]);
+
+    const mine = await call('/api/invitations', tok(newcomer));
+    expect(mine.body).toEqual([expect.objectContaining({ teamId: team.id, role: 'admin', team: expect.objectContaining({ name: 'Test Team' }) })]);
+    expect((await call(`/api/invitations/${mine.body[0].id}/accept`, { method: 'POST', ...tok(team.outsider) })).status).toBe(404);
+    const joined = await call(`/api/invitations/${mine.body[0].id}/accept`, { method: 'POST', ...tok(newcomer) });
+    expect(joined).toMatchObject({ status: 200, body: { teamId: team.id, userId: newcomer.id, role: 'admin' } });
     expect((await call(`/api/teams/${team.id}/members`, { body: invite, ...tok(team.admin) })).status).toBe(409);
 
     const members = await call(`/api/teams/${team.id}/members`, tok(team.member));
     expect(members.status).toBe(200);
-    expect(members.body.map((m: { role: string }) => m.role)).toEqual(['owner', 'admin', 'member', 'member']);
+    expect(members.body.map((m: { role: string }) => m.role)).toEqual(['owner', 'admin', 'member', 'admin']);
     expect(members.body[0].user).toEqual(
       expect.objectContaining({ id: team.owner.id, firstName: 'Olive', email: team.owner.email, profileImageUrl: null, title: null, company: null, location: null }),
     );
@@ -93,9 +111,18 @@ describe('teams', () => {
 
     expect((await call(`/api/teams/${team.id}/members/${newcomer.id}`, { method: 'DELETE', ...tok(team.member) })).status).toBe(403);
     expect((await call(`/api/teams/${team.id}/members/${team.owner.id}`, { method: 'DELETE', ...tok(team.admin) })).status).toBe(403);
+    expect((await call(`/api/teams/${team.id}/members/${team.owner.id}`, { method: 'DELETE', ...tok(team.owner) })).status).toBe(403);
     expect((await call(`/api/teams/${team.id}/members/${team.outsider.id}`, { method: 'DELETE', ...tok(team.admin) })).status).toBe(404);
     expect((await call(`/api/teams/${team.id}/members/${newcomer.id}`, { method: 'DELETE', ...tok(team.admin) })).status).toBe(200);
-    expect((await call(`/api/teams/${team.id}/members`, tok(team.owner))).body).toHaveLength(3);
+    // A member leaves on their own.
+    expect((await call(`/api/teams/${team.id}/members/${team.member.id}`, { method: 'DELETE', ...tok(team.member) })).status).toBe(200);
+    expect((await call(`/api/teams/${team.id}/members`, tok(team.owner))).body).toHaveLength(2);
+
+    // Revoking: owners and admins; the invitee declines their own.
+    const stranger = pending.body.find((i: { email: string }) => i.email === 'nobody-here@example.test');
+    expect((await call(`/api/teams/${team.id}/invitations/${stranger.id}`, { method: 'DELETE', ...tok(team.outsider) })).status).toBe(403);
+    expect((await call(`/api/teams/${team.id}/invitations/${stranger.id}`, { method: 'DELETE', ...tok(team.owner) })).status).toBe(200);
+    expect((await call(`/api/teams/${team.id}/invitations`, tok(team.owner))).body).toEqual([]);
   });
 
   it('creates team event types (owners and admins) and lists them for members', async () => {
@@ -208,13 +235,15 @@ describe('team bookings', () => {
     expect(starts).toContain(at(1, 10).toISOString());
   });
 
-  it('keeps private teams to their owners and admins, and checks the team of the event type', async () => {
+  it('keeps private teams to their members, and checks the team of the event type', async () => {
     const team = await newTeam(false);
     const typeId = await newTeamEventType(team);
     const body = teamBooking(typeId, at(1, 10));
     expect((await call(`/api/teams/${team.id}/bookings`, { body })).status).toBe(404);
     expect((await call(`/bookings`, { body })).status).toBe(404);
-    expect((await call(`/api/teams/${team.id}/bookings`, { body, ...tok(team.member) })).status).toBe(403);
+    expect((await call(`/api/teams/${team.id}/bookings`, { body, ...tok(team.outsider) })).status).toBe(404);
+    // A member reads the team's event types, so books them for a guest (the team's Create Booking).
+    expect((await call(`/api/teams/${team.id}/bookings`, { body: teamBooking(typeId, at(1, 12)), ...tok(team.member) })).status).toBe(201);
     const other = await newTeam(false);
     expect((await call(`/api/teams/${other.id}/bookings`, { body, ...tok(other.owner) })).status).toBe(404);
     const res = await call(`/api/teams/${team.id}/bookings`, { body, ...tok(team.admin) });

@@ -26,7 +26,7 @@ async function teamOf(owner: string, members: string[], specific: string) {
     values ($1, 'Pinned', 'specific_member', $2) returning id`, [team, specific])).id;
   await c.query('insert into team_availability (team_id, day_of_week) values ($1, 1)', [team]);
   const teamBook = async (type: number, start: string, members: string[] | null) =>
-    (await one(c, `select id from create_team_booking($1, $2::timestamptz, $2::timestamptz + interval '30 minutes', $3, null, $4)`,
+    (await one(c, `select id from create_team_booking($1, $2::timestamptz, $2::timestamptz + interval '30 minutes', $3, $4)`,
       [type, start, GUEST, members])).id as number;
   return { team, single, all, pinned, teamBook };
 }

@@ -20,8 +20,8 @@ describe('catalogue', () => {
     expect(rows.map((r) => r.relname)).toEqual([
       'availability_rules', 'booking_busy', 'bookings', 'calendar_connections', 'calendar_credentials', 'calendar_events',
       'calendar_feeds', 'calendar_sources', 'date_overrides', 'event_types', 'external_busy', 'outbox', 'profiles',
-      'team_availability', 'team_date_overrides', 'team_event_types', 'team_members', 'teams', 'time_off',
-      'user_settings', 'webhook_deliveries', 'webhook_secrets', 'webhooks',
+      'team_availability', 'team_date_overrides', 'team_event_types', 'team_invitations', 'team_members', 'teams',
+      'time_off', 'user_settings', 'webhook_deliveries', 'webhook_secrets', 'webhooks',
     ]);
   });
 
@@ -95,22 +95,31 @@ describe('catalogue', () => {
     expect(rows.map((r) => r.proname)).toEqual([
       'check_handle', 'directory_profiles', 'guest_booking', 'guest_cancel_booking', 'public_availability', 'public_busy',
       'public_event_type', 'public_event_types', 'public_profile', 'public_profile_by_handle', 'public_team',
-      'public_team_availability', 'public_team_event_types', 'public_team_members',
+      'public_team_availability', 'public_team_event_types', 'public_team_members', 'team_invitation_by_token',
     ]);
   });
 
-  it('lets authenticated execute the public reads plus the host and team RPCs, and nothing else', async () => {
+  it('lets authenticated execute the public reads plus the host and team RPCs, and nothing else (no booking writes)', async () => {
     const { rows } = await c.query(`
       select p.proname from pg_proc p
       where p.pronamespace = 'public'::regnamespace and has_function_privilege('authenticated', p.oid, 'execute')
         and not has_function_privilege('anon', p.oid, 'execute')
       order by 1`);
     expect(rows.map((r) => r.proname)).toEqual([
-      'add_calendar_connection', 'calendar_feed_created_at', 'create_booking', 'create_team_booking', 'create_webhook',
-      'dashboard_stats', 'invite_team_member', 'ping_webhook', 'regenerate_calendar_feed', 'replace_availability',
-      'replace_date_override', 'replace_team_availability', 'replace_team_date_override', 'resend_webhook_delivery',
-      'rotate_webhook_secret', 'set_booking_calendar', 'team_bookings_this_month',
+      'accept_team_invitation', 'add_calendar_connection', 'calendar_feed_created_at', 'create_webhook', 'dashboard_stats',
+      'invite_team_member', 'ping_webhook', 'regenerate_calendar_feed', 'replace_availability', 'replace_date_override',
+      'replace_team_availability', 'replace_team_date_override', 'resend_webhook_delivery', 'rotate_webhook_secret',
+      'set_booking_calendar', 'team_bookings_this_month',
     ]);
+  });
+
+  it('keeps the booking writes and the booking rate limit to the service role: the functions are their only door', async () => {
+    const { rows } = await c.query(`
+      select p.proname from pg_proc p
+      where p.pronamespace = 'public'::regnamespace and has_function_privilege('service_role', p.oid, 'execute')
+        and not has_function_privilege('authenticated', p.oid, 'execute')
+      order by 1`);
+    expect(rows.map((r) => r.proname)).toEqual(['create_booking', 'create_team_booking', 'take_booking_token']);
   });
 
   it('keeps the private schema out of the API and its trigger functions unexecutable by API roles', async () => {
@@ -119,8 +128,8 @@ describe('catalogue', () => {
       where p.pronamespace = 'private'::regnamespace and has_function_privilege('anon', p.oid, 'execute')
       order by 1`);
     expect(rows.map((r) => r.proname)).toEqual([
-      'has_team_role', 'is_bookable_person', 'is_public_team', 'is_reserved_handle', 'is_valid_timezone', 'is_visible_host',
-      'shares_team',
+      'has_team_role', 'is_bookable_person', 'is_invited_to', 'is_public_team', 'is_reserved_handle', 'is_valid_timezone',
+      'is_visible_host', 'shares_team',
     ]);
   });
 });

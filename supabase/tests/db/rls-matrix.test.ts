@@ -5,11 +5,12 @@
 //
 // The cast: S owns the personal rows and is a plain member of the private team T, and the team
 // booking of T is assigned to S; TO, TA, TM are T's owner, an admin and another member; X is an
-// unrelated signed-in user; NM owns another team (team powers elsewhere must not leak into T).
+// unrelated signed-in user with a pending invitation (as member) to T, not accepted; NM owns another
+// team (team powers elsewhere must not leak into T).
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anon, as, connect, createUser, errorCode, user, type Actor } from './db.ts';
+import { anon, as, become, connect, createUser, errorCode, user, type Actor } from './db.ts';
 
 const ACTORS = ['anon', 'owner', 'other user', 'team owner', 'team admin', 'team member', 'non-member'] as const;
 type ActorName = (typeof ACTORS)[number];
@@ -19,7 +20,7 @@ type Action = (typeof ACTIONS)[number];
 interface Fixture {
   S: string; X: string; TO: string; TA: string; TM: string; NM: string;
   eventType: number; rule: number; booking: number; team: number; teamBooking: number; teamEventType: number;
-  teamAvailability: number; override: number; teamOverride: number; timeOff: number;
+  teamAvailability: number; override: number; teamOverride: number; timeOff: number; invitation: number;
   connection: number; source: number; busy: number;
   webhook: number; teamWebhook: number; delivery: number; teamDelivery: number;
 }
@@ -69,7 +70,7 @@ beforeAll(async () => {
   const teamBooking = (
     await one(
       `select id from create_team_booking($1, now() + interval '3 days', now() + interval '3 days 30 minutes',
-        '{"guest_name": "Guest", "guest_email": "guest@example.test"}', null, array[$2::uuid])`,
+        '{"guest_name": "Guest", "guest_email": "guest@example.test"}', array[$2::uuid])`,
       [teamEventType, S],
     )
   ).id;
@@ -79,6 +80,15 @@ beforeAll(async () => {
     await one(`insert into team_date_overrides (team_id, date, start_time, end_time) values ($1, '2027-01-04', '10:00', '12:00') returning id`, [team])
   ).id;
   const timeOff = (await one(`insert into time_off (user_id, start_date, end_date, note) values ($1, '2027-02-01', '2027-02-05', 'Surgery') returning id`, [S])).id;
+  // X owns their address (Auth confirmed it), which is what an invitation is addressed to.
+  await c.query('update auth.users set email_confirmed_at = now() where id = $1', [X]);
+  const invitation = (
+    await one(
+      `insert into team_invitations (team_id, email, role, token_hash, invited_by)
+       select $1, email, 'member', md5(random()::text), $2 from profiles where id = $3 returning id`,
+      [team, TO, X],
+    )
+  ).id;
   // S's connected calendar: one CalDAV account with one calendar, its secret, a busy interval, a
   // written booking event and S's own feed.
   const connection = (
@@ -102,7 +112,7 @@ beforeAll(async () => {
   const delivery = (await one(logRow, [webhook])).id;
   const teamDelivery = (await one(logRow, [teamWebhook])).id;
   f = {
-    S, X, TO, TA, TM, NM, eventType, rule, booking, team, teamBooking, teamEventType, teamAvailability, override, teamOverride, timeOff,
+    S, X, TO, TA, TM, NM, eventType, rule, booking, team, teamBooking, teamEventType, teamAvailability, override, teamOverride, timeOff, invitation,
     connection, source, busy, webhook, teamWebhook, delivery, teamDelivery,
   };
 });
@@ -216,15 +226,31 @@ function tables(): [string, TableCells][] {
       insert: `insert into teams (name, slug, owner_id) values ('New', 'new-' || md5(random()::text), $1) returning id`,
       update: `update teams set name = 'Renamed' where id = ${f.team} returning id`,
       delete: `delete from teams where id = ${f.team} returning id`,
-      expected: { anon: 'nnnn', owner: 'yynn', 'other user': 'nynn', 'team owner': 'yyyy', 'team admin': 'yyyn', 'team member': 'yynn', 'non-member': 'nynn' },
+      // The invitee (other user) reads the team they are invited to: its name, nothing of its people.
+      expected: { anon: 'nnnn', owner: 'yynn', 'other user': 'yynn', 'team owner': 'yyyy', 'team admin': 'yyyn', 'team member': 'yynn', 'non-member': 'nynn' },
     }],
     ['team_members', {
       select: `select 1 from team_members where team_id = ${f.team} and user_id = '${f.S}'`,
+      // Joining X: only X, accepting the invitation (as the member it invited), ever adds X.
       insert: `insert into team_members (team_id, user_id) values (${f.team}, '${f.X}') returning id`,
       update: `update team_members set role = 'admin' where team_id = ${f.team} and user_id = '${f.S}' returning id`,
       delete: `delete from team_members where team_id = ${f.team} and user_id = '${f.S}' returning id`,
-      // The owner here is the member whose row it is: members neither promote nor remove themselves.
-      expected: TEAM_MANAGED,
+      // The owner here is the member whose row it is: they leave, but do not promote themselves.
+      expected: {
+        anon: 'nnnn', owner: 'ynny', 'other user': 'nynn', 'team owner': 'ynyy', 'team admin': 'ynyy', 'team member': 'ynnn', 'non-member': 'nnnn',
+      },
+    }],
+    ['team_invitations', {
+      select: `select 1 from team_invitations where id = ${f.invitation}`,
+      // Each caller tries to invite a new address into T in their own name.
+      insert: `insert into team_invitations (team_id, email, role, token_hash, invited_by)
+               values (${f.team}, 'new-' || md5(random()::text) || '@example.test', 'member', md5(random()::text), $1) returning id`,
+      update: `update team_invitations set role = 'admin', invited_by = $1 where id = ${f.invitation} returning id`,
+      delete: `delete from team_invitations where id = ${f.invitation} returning id`,
+      // Owners and admins invite, renew and revoke; the invitee (other user) reads and declines theirs.
+      expected: {
+        anon: 'nnnn', owner: 'nnnn', 'other user': 'ynny', 'team owner': 'yyyy', 'team admin': 'yyyy', 'team member': 'nnnn', 'non-member': 'nnnn',
+      },
     }],
     ['team_event_types', {
       select: `select 1 from team_event_types where id = ${f.teamEventType}`,
@@ -411,6 +437,57 @@ describe('rules beside the matrix', () => {
     expect(await code(user(f.TA), `update team_members set role = 'owner' where team_id = ${f.team} and user_id = $1`, [f.TM])).toBe('42501');
     expect(await code(user(f.TO), `update teams set owner_id = $1 where id = ${f.team}`, [f.TA])).toBe('42501');
     expect(await code(user(f.TA), `insert into team_members (team_id, user_id, role) values (${f.team}, $1, 'owner')`, [f.X])).toBe('42501');
+  });
+
+  const codeAfter = (prepare: string, actor: Actor, text: string, params: unknown[] = []) =>
+    as(c, actor, async () => {
+      try {
+        return `rows:${(await c.query(text, params)).rowCount}`;
+      } catch (e) {
+        return (e as { code: string }).code;
+      }
+    }, prepare);
+  const accept = `select * from accept_team_invitation($1)`;
+
+  it('lets the invitee join only with the invited role, while the invitation is valid, and consumes it', async () => {
+    expect(await code(user(f.X), `insert into team_members (team_id, user_id, role) values (${f.team}, $1, 'admin')`, [f.X])).toBe('42501');
+    expect(await code(user(f.NM), accept, [f.invitation])).toBe('P0002');
+    expect(await codeAfter(`update team_invitations set expires_at = now() - interval '1 second' where id = ${f.invitation}`, user(f.X), accept, [f.invitation])).toBe('P0002');
+    // An address Auth has not confirmed is nobody's yet: it receives no membership.
+    expect(await codeAfter(`update auth.users set email_confirmed_at = null where id = '${f.X}'`, user(f.X), accept, [f.invitation])).toBe('P0002');
+    const joined = await as(c, user(f.X), async () => ({
+      member: (await c.query(accept, [f.invitation])).rows.map((r) => [r.user_id, r.role]),
+      left: (await c.query(`select 1 from team_invitations where id = ${f.invitation}`)).rowCount,
+      again: await errorCode(c, accept, [f.invitation]),
+    }));
+    expect(joined).toEqual({ member: [[f.X, 'member']], left: 0, again: 'P0002' });
+  });
+
+  it('shows nothing of a person to a team they have not joined: no email, no busy time, not bookable', async () => {
+    // X hosts an event type (inactive, so not bookable by link) and holds a booking; T is made public.
+    const prepare = `update teams set is_public = true where id = ${f.team};
+      with et as (insert into event_types (user_id, title, is_active) values ('${f.X}', 'Private', false) returning id)
+      insert into bookings (event_type_id, user_id, guest_name, guest_email, start_time, end_time)
+      select id, '${f.X}', 'G', 'g@example.test', now() + interval '5 days', now() + interval '5 days 30 minutes' from et;
+      insert into team_event_types (team_id, title, requires_all_members) values (${f.team}, 'Everyone', true)`;
+    const seen = await as(c, user(f.TO), async () => {
+      const look = async () => ({
+        profile: (await c.query('select email from profiles where id = $1', [f.X])).rowCount,
+        busy: (await c.query(`select 1 from public_busy(array[$1::uuid], now(), now() + interval '10 days')`, [f.X])).rowCount,
+      });
+      const before = await look();
+      await c.query('reset role');
+      const allHands = (await c.query(
+        `select id from create_team_booking((select id from team_event_types where team_id = ${f.team} and title = 'Everyone'),
+           now() + interval '6 days', now() + interval '6 days 30 minutes', '{"guest_name": "G", "guest_email": "g@example.test"}')`,
+      )).rows[0].id;
+      const held = (await c.query('select user_id from booking_busy where booking_id = $1', [allHands])).rows.map((r) => r.user_id);
+      await become(c, user(f.X));
+      await c.query(accept, [f.invitation]);
+      await become(c, user(f.TO));
+      return { before, heldX: held.includes(f.X), heldMembers: held.length, after: await look() };
+    }, prepare);
+    expect(seen).toEqual({ before: { profile: 0, busy: 0 }, heldX: false, heldMembers: 4, after: { profile: 1, busy: 1 } });
   });
 
   it('creates teams only for oneself', async () => {

@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
       { path: '/book/:eventTypeId', ...page(() => import('../features/booking-flow/EventBookingPage.tsx')) },
       { path: '/team/:slug', ...page(() => import('../features/public-team/PublicTeamPage.tsx')) },
       { path: '/booking/:uid', ...page(() => import('../features/manage-booking/ManageBookingPage.tsx')) },
+      { path: '/invitations/:token', ...page(() => import('../features/teams/InvitationPage.tsx')) },
     ],
   },
   {

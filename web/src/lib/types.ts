@@ -28,3 +28,8 @@ export type Booking = Tables<'bookings'> & {
 export type TeamMember = Tables<'team_members'> & {
   user: Pick<Profile, 'id' | 'first_name' | 'last_name' | 'email' | 'profile_image_url' | 'title' | 'company' | 'location'> | null;
 };
+
+/** A pending invitation as its team's owners and admins read it (the token's hash is never readable). */
+export type TeamInvitation = Pick<Tables<'team_invitations'>, 'id' | 'team_id' | 'email' | 'role' | 'created_at' | 'expires_at'>;
+/** An invitation addressed to the signed-in user, with the team it is for. */
+export type MyInvitation = TeamInvitation & { team: Pick<Team, 'id' | 'name' | 'slug' | 'description'> | null };

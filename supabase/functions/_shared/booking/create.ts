@@ -2,10 +2,13 @@
 // POST /api/bookings, /api/bookings/public and /api/teams/:id/bookings. The client's requested time
 // is re-validated with the slot engine (a client cannot book a time it was not offered), the member is
 // chosen by the team's strategy, and one atomic RPC writes; the exclusion constraint settles races.
+// The writing RPCs are the service role's alone, so this module is the only door to a new booking:
+// whether the visitor may book at all is asked of the database as the visitor (schedule.ts), and every
+// rule the engine checks is checked here before the write.
 // No HTTP here: the caller passes the database clients, a throttle and the clock; failures are AppErrors.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { fromDbError, type DbError } from '../db/errors.ts';
-import { AppError, forbidden, notFound, slotTaken } from '../rules/errors.ts';
+import { AppError, notFound, slotTaken } from '../rules/errors.ts';
 import { assignMembers } from '../rules/assignment.ts';
 import { checkSlot, MAX_HORIZON_DAYS, type SchedulingSettings, type SlotRejection } from '../rules/slots.ts';
 import { toMs } from '../rules/time.ts';
@@ -15,7 +18,6 @@ import {
   loadTeamBookings,
   loadTeamSchedule,
   personalRules,
-  teamRole,
   teamRules,
 } from './schedule.ts';
 import { camelize } from '../db/shapes.ts';
@@ -36,14 +38,16 @@ export interface Requested extends GuestDetails {
 }
 
 export interface BookingDeps {
-  /** Service-role client: reads a guest may not make itself, and the guest's write. */
+  /** Service-role client: the hours, settings and busy times of the host or team, and the write. */
   service: SupabaseClient;
-  /** Counts one guest booking against a calendar ('user:<id>' or 'team:<id>'); throws `rate_limited`. */
-  throttle: (calendar: string) => void;
+  /** Anon client: what a guest may book is what the database lets anon read. */
+  guest: SupabaseClient;
+  /** Counts one booking attempt against a calendar ('user:<id>' or 'team:<id>'); throws `rate_limited`. */
+  throttle: (calendar: string) => Promise<void>;
   now?: () => Date;
 }
 
-/** Someone booking on behalf of a guest: their id, and a client acting as them (RLS decides). */
+/** A signed-in person booking for a guest: their id, and a client acting as them (RLS decides). */
 export interface Actor {
   id: string;
   db: SupabaseClient;
@@ -94,15 +98,20 @@ function answer(row: Record<string, unknown>, eventType: { title: string; durati
 }
 
 /**
- * A booking of a personal event type. A guest (no `host`) may book only active event types, is
- * rate-limited, and writes through the service role; a host (POST /api/bookings) books their own
- * event types for a guest and writes as themself.
+ * A booking of a personal event type, by a guest or (POST /api/bookings) by its host for a guest. The
+ * host is whoever the event_types read policy lets read it as the caller; a host's booking may go
+ * inside the notice and the host's own horizon that keep guests away (still within the hours, the
+ * 60-day maximum, and free).
  */
 export async function bookPersonal(deps: BookingDeps, req: Requested & { eventTypeId: number }, host?: Actor) {
   const { service } = deps;
-  const schedule = await loadPersonalSchedule(service, req.eventTypeId, host !== undefined);
-  if (host && schedule.eventType.userId !== host.id) throw notFound(EVENT_NOT_FOUND);
-  if (!host) deps.throttle(`user:${schedule.eventType.userId}`);
+  const [schedule, own] = await Promise.all([
+    loadPersonalSchedule(service, host?.db ?? deps.guest, req.eventTypeId),
+    host ? host.db.from('event_types').select('id').eq('id', req.eventTypeId).maybeSingle() : undefined,
+  ]);
+  if (own?.error) throw fromDbError(own.error as DbError, EVENT_NOT_FOUND);
+  if (own && !own.data) throw notFound(EVENT_NOT_FOUND);
+  await deps.throttle(`user:${schedule.eventType.userId}`);
 
   const { start, end } = span(req);
   const now = deps.now?.() ?? new Date();
@@ -112,18 +121,17 @@ export async function bookPersonal(deps: BookingDeps, req: Requested & { eventTy
   const check = checkSlot(rules, new Date(start), end === undefined ? undefined : new Date(end));
   if (!check.ok) throw rejection(check.reason);
 
-  const row = await write(host?.db ?? service, 'create_booking', {
+  const row = await write(service, 'create_booking', {
     p_event_type_id: schedule.eventType.id,
     p_start: new Date(start).toISOString(),
     p_end: new Date(start + duration).toISOString(),
     p_guest: guestJson(req),
-    p_status: schedule.eventType.autoConfirm ? 'confirmed' : 'pending',
   });
   return answer(row, schedule.eventType);
 }
 
 /**
- * Notice and the horizon keep guests away; a host (or team manager) booking for a guest may go inside
+ * Notice and the horizon keep guests away; a host (or a team member) booking for a guest may go inside
  * them, still within the hours, the 60-day maximum, the limits, and free.
  */
 function bookingForGuest(settings: SchedulingSettings): SchedulingSettings {
@@ -133,25 +141,33 @@ function bookingForGuest(settings: SchedulingSettings): SchedulingSettings {
 /** Attempts when the chosen member is taken between the read and the write. */
 const ASSIGN_ATTEMPTS = 3;
 
+/** Does the team's membership list, as the caller reads it, hold the caller? */
+async function isMember(caller: Actor, teamId: number): Promise<boolean> {
+  const { data, error } = await caller.db.from('team_members').select('id').eq('team_id', teamId).eq('user_id', caller.id).maybeSingle();
+  if (error) throw fromDbError(error as DbError);
+  return data !== null;
+}
+
 /**
- * A booking of a team event type. Team owners and admins book for a guest as themselves (the RPC
- * checks their role); everyone else books as a guest of a public team: rate-limited, through the
- * service role. The member is chosen by the event type's strategy; if a concurrent booking takes
- * that member first, the choice is made again with fresh busy times.
+ * A booking of a team event type, by a guest or by a signed-in person for a guest: who may book it is
+ * who may read it (a public team's active types for everyone, a private team's for its members), and
+ * a member booking for a guest (the team's Create Booking) may go inside the notice and horizon, as a
+ * host may. The member is chosen by the event type's strategy; if a concurrent booking takes that
+ * member first, the choice is made again with fresh busy times.
  */
 export async function bookTeam(deps: BookingDeps, req: Requested & { teamEventTypeId: number }, opts: { teamId?: number; caller?: Actor | null } = {}) {
   const { service } = deps;
-  const schedule = await loadTeamSchedule(service, req.teamEventTypeId, { teamId: opts.teamId, callerId: opts.caller?.id });
-  const role = teamRole(schedule, opts.caller?.id);
-  const manager = role === 'owner' || role === 'admin';
-  if (!manager && !schedule.isPublic) throw forbidden('Only team owners and admins can create bookings for a private team');
-  if (!manager) deps.throttle(`team:${schedule.eventType.teamId}`);
+  const schedule = await loadTeamSchedule(service, opts.caller?.db ?? deps.guest, req.teamEventTypeId, opts.teamId);
+  const [member] = await Promise.all([
+    opts.caller ? isMember(opts.caller, schedule.eventType.teamId) : false,
+    deps.throttle(`team:${schedule.eventType.teamId}`),
+  ]);
 
   const { start, end } = span(req);
   const now = deps.now?.() ?? new Date();
   const duration = schedule.eventType.duration * 60_000;
   const slot = { start: new Date(start), end: new Date(start + duration) };
-  const settings = manager ? bookingForGuest(schedule.settings) : schedule.settings;
+  const settings = member ? bookingForGuest(schedule.settings) : schedule.settings;
 
   for (let attempt = 1; ; attempt++) {
     const [{ rules, busy, members }, bookings] = await Promise.all([
@@ -172,12 +188,11 @@ export async function bookTeam(deps: BookingDeps, req: Requested & { teamEventTy
     });
     if (!chosen.ok) throw slotTaken();
     try {
-      const row = await write(manager ? opts.caller!.db : service, 'create_team_booking', {
+      const row = await write(service, 'create_team_booking', {
         p_team_event_type_id: schedule.eventType.id,
         p_start: slot.start.toISOString(),
         p_end: slot.end.toISOString(),
         p_guest: guestJson(req),
-        p_status: schedule.eventType.autoConfirm ? 'confirmed' : 'pending',
         p_member_ids: chosen.memberIds,
       });
       return answer(row, schedule.eventType);

@@ -11,13 +11,14 @@ import { loadPersonalSchedule, loadTeamSchedule, personalRules, teamRules } from
 const MAX_RANGE_DAYS = 62;
 
 /**
- * The slots of `query`, read through the service role; a caller who is a member also sees private team
- * event types. `readBusyOf` learns whose busy times were read (their calendar caches may want a refresh).
+ * The slots of `query` for `viewer` (the caller's client, or the anon one for a guest): of the event
+ * types they may book (schedule.ts), computed from what the service role reads. `readBusyOf` learns
+ * whose busy times were read (their calendar caches may want a refresh).
  */
 export async function listSlots(
   service: SupabaseClient,
+  viewer: SupabaseClient,
   query: SlotsQuery,
-  callerId: string | undefined,
   opts: { now?: Date; readBusyOf?: (userIds: string[]) => void; adjustRules?: (rules: SlotRules) => SlotRules } = {},
 ) {
   const now = opts.now ?? new Date();
@@ -27,7 +28,7 @@ export async function listSlots(
   if (to - from > MAX_RANGE_DAYS * DAY_MS) throw invalid(`The date range must not exceed ${MAX_RANGE_DAYS} days`);
 
   if (query.eventTypeId !== undefined) {
-    const schedule = await loadPersonalSchedule(service, query.eventTypeId);
+    const schedule = await loadPersonalSchedule(service, viewer, query.eventTypeId);
     opts.readBusyOf?.([schedule.eventType.userId]);
     const read = await personalRules(service, schedule, from, to, now);
     const rules = opts.adjustRules ? opts.adjustRules(read) : read;
@@ -38,7 +39,7 @@ export async function listSlots(
       ...computeSlots({ ...rules, range, visitorTimeZone: query.timeZone }),
     };
   }
-  const schedule = await loadTeamSchedule(service, query.teamEventTypeId!, { callerId });
+  const schedule = await loadTeamSchedule(service, viewer, query.teamEventTypeId!);
   opts.readBusyOf?.(schedule.members.map((m) => m.userId));
   const { rules } = await teamRules(service, schedule, from, to, now);
   return {

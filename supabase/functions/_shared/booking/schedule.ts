@@ -1,8 +1,10 @@
 // Loads what the slot engine needs for a personal or team event type: weekly rules, date overrides,
-// time off, busy intervals, the event type's own rules and the bookings its limits count. Guests act
-// here, so reads use the service role and re-check what RLS would: the event type is active, the team
-// is public (or the caller is a member of it). Only dates, booleans and busy intervals leave this
-// module, never guest data or time-off notes.
+// time off, busy intervals, the event type's own rules and the bookings its limits count. Whether the
+// visitor may book the event type at all is asked of the database as the visitor (`viewer`: the
+// caller's own client, or the anon one for a guest): for a personal type the public_event_type RPC
+// holds a guest's checks, for a team type the team_event_types read policy decides. Only then does the
+// service role read the rest. Only dates, booleans and busy intervals leave this module, never guest
+// data or time-off notes.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { MemberBooking, MemberBusy, TeamEventTypeRules, TeamMember } from '../rules/assignment.ts';
 import { teamSlotMembers } from '../rules/assignment.ts';
@@ -52,15 +54,14 @@ export interface PersonalSchedule {
 
 type EventRow = EventRuleColumns & { id: number; title: string; duration: number; auto_confirm: boolean; is_active: boolean };
 
-export async function loadPersonalSchedule(service: SupabaseClient, eventTypeId: number, includeInactive = false): Promise<PersonalSchedule> {
-  const row = must<(EventRow & { user_id: string }) | null>(
-    await service
-      .from('event_types')
-      .select(`id, user_id, title, duration, auto_confirm, is_active, ${EVENT_RULE_COLUMNS}`)
-      .eq('id', eventTypeId)
-      .maybeSingle(),
-  );
-  if (!row || (!row.is_active && !includeInactive)) throw notFound(EVENT_NOT_FOUND);
+/** An active personal event type the viewer may book, with its host's hours and settings. */
+export async function loadPersonalSchedule(service: SupabaseClient, viewer: SupabaseClient, eventTypeId: number): Promise<PersonalSchedule> {
+  const [bookable, found] = await Promise.all([
+    viewer.rpc('public_event_type', { p_event_type_id: eventTypeId }).maybeSingle(),
+    service.from('event_types').select(`id, user_id, title, duration, auto_confirm, is_active, ${EVENT_RULE_COLUMNS}`).eq('id', eventTypeId).maybeSingle(),
+  ]);
+  const row = must<(EventRow & { user_id: string }) | null>(found);
+  if (!must<unknown>(bookable) || !row) throw notFound(EVENT_NOT_FOUND);
   const [profile, rules, settings] = await Promise.all([
     service.from('profiles').select('timezone').eq('id', row.user_id).maybeSingle(),
     service.from('availability_rules').select('day_of_week, start_time, end_time, is_enabled').eq('user_id', row.user_id),
@@ -91,49 +92,46 @@ export interface TeamEventType extends TeamEventTypeRules {
 export interface TeamSchedule {
   eventType: TeamEventType;
   teamTimeZone: string;
-  isPublic: boolean;
   availability: AvailabilityRule[];
   /** The team's defaults under the event type's own rules. */
   settings: SchedulingSettings;
   /** Members in join order, each with their own zone (their days off are read in it). */
-  members: (TeamMember & { role: string; timeZone: string })[];
-}
-
-/** The caller's role in the schedule's team, or null for a guest. */
-export function teamRole(schedule: TeamSchedule, callerId: string | undefined): string | null {
-  return (callerId !== undefined && schedule.members.find((m) => m.userId === callerId)?.role) || null;
+  members: (TeamMember & { timeZone: string })[];
 }
 
 /**
- * An active team event type the caller may see: of a public team, or of a team the caller belongs to.
- * `teamId`, when given, must match.
+ * An active team event type the viewer can read (everyone: those of public teams; members: their
+ * team's). `teamId`, when given, must match.
  */
 export async function loadTeamSchedule(
   service: SupabaseClient,
+  viewer: SupabaseClient,
   teamEventTypeId: number,
-  opts: { teamId?: number; callerId?: string } = {},
+  teamId?: number,
 ): Promise<TeamSchedule> {
+  const [visible, found] = await Promise.all([
+    viewer.from('team_event_types').select('id').eq('id', teamEventTypeId).eq('is_active', true).maybeSingle(),
+    service
+      .from('team_event_types')
+      .select(
+        `id, team_id, title, duration, auto_confirm, is_active, requires_all_members, assignment_type, specific_member_id, ${EVENT_RULE_COLUMNS}, team:teams!inner(timezone)`,
+      )
+      .eq('id', teamEventTypeId)
+      .maybeSingle(),
+  ]);
   const row = must<
     | (EventRow & {
         team_id: number;
         requires_all_members: boolean;
         assignment_type: TeamEventTypeRules['assignmentType'];
         specific_member_id: string | null;
-        team: { is_public: boolean; timezone: string };
+        team: { timezone: string };
       })
     | null
-  >(
-    await service
-      .from('team_event_types')
-      .select(
-        `id, team_id, title, duration, auto_confirm, is_active, requires_all_members, assignment_type, specific_member_id, ${EVENT_RULE_COLUMNS}, team:teams!inner(is_public, timezone)`,
-      )
-      .eq('id', teamEventTypeId)
-      .maybeSingle(),
-  );
-  if (!row || !row.is_active || (opts.teamId !== undefined && row.team_id !== opts.teamId)) throw notFound(TEAM_EVENT_NOT_FOUND);
+  >(found);
+  if (!must<unknown>(visible) || !row || (teamId !== undefined && row.team_id !== teamId)) throw notFound(TEAM_EVENT_NOT_FOUND);
   const [members, rules] = await Promise.all([
-    service.from('team_members').select('user_id, joined_at, role, profile:profiles(timezone)').eq('team_id', row.team_id).order('joined_at').order('id'),
+    service.from('team_members').select('user_id, joined_at, profile:profiles(timezone)').eq('team_id', row.team_id).order('joined_at').order('id'),
     service.from('team_availability').select('day_of_week, start_time, end_time, is_enabled').eq('team_id', row.team_id),
   ]);
   const eventRules = eventRulesOf(row);
@@ -150,17 +148,14 @@ export async function loadTeamSchedule(
       rules: eventRules,
     },
     teamTimeZone: row.team.timezone ?? 'UTC',
-    isPublic: row.team.is_public,
     availability: (must<RuleRow[] | null>(rules) ?? []).map(toRule),
     settings: effectiveSettings(TEAM_SETTINGS, eventRules),
-    members: (must<{ user_id: string; joined_at: string; role: string; profile: { timezone: string } | null }[] | null>(members) ?? []).map((m) => ({
+    members: (must<{ user_id: string; joined_at: string; profile: { timezone: string } | null }[] | null>(members) ?? []).map((m) => ({
       userId: m.user_id,
       joinedAt: m.joined_at,
-      role: m.role,
       timeZone: m.profile?.timezone ?? 'UTC',
     })),
   };
-  if (!schedule.isPublic && !teamRole(schedule, opts.callerId)) throw notFound(TEAM_EVENT_NOT_FOUND);
   return schedule;
 }
 

@@ -1,10 +1,17 @@
-// What the booking module needs from one request: the service client, the guest throttle for the
-// client's address, and the clock.
+// What the booking module needs from one request: the service and guest clients, the booking
+// throttle for the client's address, and the clock.
+import type { SupabaseClient } from '@supabase/supabase-js';
 import type { BookingDeps } from '../booking/create.ts';
-import { serviceClient } from './clients.ts';
-import type { BookingRateLimit } from './rate-limit.ts';
+import { anonClient, serviceClient } from './clients.ts';
+import { bookingThrottle } from './rate-limit.ts';
 import type { Ctx } from './router.ts';
 
-export function bookingDeps(ctx: Ctx, limiter: BookingRateLimit): BookingDeps {
-  return { service: serviceClient(ctx.env), throttle: (calendar) => limiter.check(ctx.clientAddress, calendar) };
+export function bookingDeps(ctx: Ctx): BookingDeps {
+  const service = serviceClient(ctx.env);
+  return { service, guest: anonClient(ctx.env), throttle: bookingThrottle(service, ctx.clientAddress, ctx.env.bookingsPerMinute) };
+}
+
+/** The database as the visitor: the signed-in caller's own client, or the anon one for a guest. */
+export async function viewerDb(ctx: Ctx): Promise<SupabaseClient> {
+  return (await ctx.caller())?.db ?? anonClient(ctx.env);
 }

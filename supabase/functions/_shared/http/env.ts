@@ -1,17 +1,42 @@
-// What a function needs from its environment, read once at start-up (hosted Supabase names).
+// What a function needs from its environment, read once at start-up (hosted Supabase names, plus
+// the project's own secrets).
 export interface FunctionEnv {
   supabaseUrl: string;
   anonKey: string;
   serviceRoleKey: string;
-  /** Guest bookings one address may make on one calendar per minute (BOOKING_RATE_LIMIT_PER_MINUTE, default 60). */
+  /** Bookings one client address may make on one calendar per minute (BOOKING_RATE_LIMIT_PER_MINUTE, default 60). */
   bookingsPerMinute: number;
   /** Derives guests' manage tokens (BOOKING_TOKEN_SECRET); without it guests cannot reschedule. */
   bookingTokenSecret?: string;
+  /**
+   * Origins the web app is served from: those of SITE_URL and ADDITIONAL_REDIRECT_URLS, the `site_url`
+   * and `additional_redirect_urls` of config.toml (set them as secrets on a hosted project). Only
+   * these get CORS answers, and only they may write with the session cookies.
+   */
+  allowedOrigins: string[];
+  /** The web app's address (SITE_URL): links in mails lead there. */
+  siteUrl: string;
 }
 
 function positive(value: string | undefined): number | undefined {
   const n = Number(value);
   return value && Number.isFinite(n) && n > 0 ? n : undefined;
+}
+
+/** The origin of each URL in a comma-separated list; patterns and garbage are left out. */
+export function originsOf(...lists: (string | undefined)[]): string[] {
+  const origins = new Set<string>();
+  for (const entry of lists.flatMap((l) => (l ?? '').split(','))) {
+    const value = entry.trim();
+    if (!value || value.includes('*')) continue;
+    try {
+      const { origin } = new URL(value);
+      if (origin !== 'null') origins.add(origin);
+    } catch {
+      // not a URL: nothing to allow
+    }
+  }
+  return [...origins];
 }
 
 export function readEnv(get: (name: string) => string | undefined): FunctionEnv {
@@ -26,5 +51,7 @@ export function readEnv(get: (name: string) => string | undefined): FunctionEnv 
     serviceRoleKey: need('SUPABASE_SERVICE_ROLE_KEY'),
     bookingsPerMinute: positive(get('BOOKING_RATE_LIMIT_PER_MINUTE')) ?? 60,
     bookingTokenSecret: get('BOOKING_TOKEN_SECRET'),
+    allowedOrigins: originsOf(get('SITE_URL'), get('ADDITIONAL_REDIRECT_URLS')),
+    siteUrl: (get('SITE_URL') ?? need('SUPABASE_URL')).replace(/\/+$/, ''),
   };
 }

@@ -32,10 +32,20 @@ async function readCapped(req: Request): Promise<string> {
   return new TextDecoder().decode(bytes);
 }
 
-/** The JSON body, or undefined when there is none. Malformed JSON is a 400, an oversized body a 413. */
+/** application/json, or a `+json` type: what a form or a simple cross-site fetch cannot send. */
+const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
+
+/**
+ * The JSON body, or undefined when there is none. Malformed JSON is a 400, an oversized body a 413,
+ * and a body not labelled as JSON a 415: text/plain is what another site's form or simple fetch can
+ * send without the browser asking first, so a JSON route never reads it.
+ */
 export async function readJson(req: Request): Promise<unknown> {
   const text = await readCapped(req);
   if (!text.trim()) return undefined;
+  if (!JSON_TYPE.test(req.headers.get('content-type') ?? '')) {
+    throw new AppError('unsupported_media_type', 'Content-Type must be application/json');
+  }
   try {
     return JSON.parse(text);
   } catch {

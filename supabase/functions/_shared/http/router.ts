@@ -1,16 +1,16 @@
-// A small method + path router shared by the functions, with CORS, the caller's session and the
-// "never a stack trace" rule applied around every route.
+// A small method + path router shared by the functions, with CORS, cross-site write refusal, the
+// caller's session and the "never a stack trace" rule applied around every route.
 import type { FunctionEnv } from './env.ts';
-import { AppError, unauthorized } from '../rules/errors.ts';
+import { AppError, forbidden, unauthorized } from '../rules/errors.ts';
 import { errorResponse } from './errors.ts';
-import { resolveCaller, type Caller } from './session.ts';
+import { hasSessionCookie, resolveCaller, type Caller } from './session.ts';
 
 export interface Ctx {
   req: Request;
   url: URL;
   params: Record<string, string>;
   env: FunctionEnv;
-  /** The client's address as the gateway reports it (first x-forwarded-for entry). */
+  /** The client's address as the platform reports it (see `clientAddress`). */
   clientAddress: string;
   setCookie(cookie: string): void;
   /** The signed-in caller or null; resolved once per request. */
@@ -77,14 +77,25 @@ function matchSegments(pattern: string[], parts: string[]): Record<string, strin
 
 const ALLOWED_HEADERS = 'authorization, x-client-info, apikey, content-type';
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Functions answer CORS themselves on hosted Supabase. Cookies only travel same-site (SameSite=Lax). */
-function corsHeaders(req: Request): Record<string, string> {
-  const origin = req.headers.get('origin');
-  const base = { 'access-control-allow-headers': ALLOWED_HEADERS, 'access-control-allow-methods': ALLOWED_METHODS };
-  return origin
-    ? { ...base, 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', vary: 'Origin' }
-    : { ...base, 'access-control-allow-origin': '*' };
+/**
+ * Functions answer CORS themselves on hosted Supabase. Only the web app's own origins are answered,
+ * with credentials; any other site's script cannot read an answer, nor send a preflighted request.
+ */
+function corsHeaders(origin: string | null, allowed: boolean): Record<string, string> {
+  const base = { 'access-control-allow-headers': ALLOWED_HEADERS, 'access-control-allow-methods': ALLOWED_METHODS, vary: 'Origin' };
+  return origin && allowed ? { ...base, 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true' } : base;
+}
+
+/**
+ * A write another site made the browser send, riding on the session cookies: a form post or a
+ * simple fetch needs no preflight, so CORS alone would not stop it (CSRF). Browsers name the page's
+ * origin on every such request; a write from an origin that is not the web app's, carrying the
+ * cookies, is refused. A bearer token cannot be sent by another site, and a guest has nothing to ride on.
+ */
+function crossSiteCookieWrite(req: Request, origin: string | null, allowed: boolean): boolean {
+  return WRITES.has(req.method) && origin !== null && !allowed && hasSessionCookie(req);
 }
 
 /** Bytes of an unread request body read and dropped before answering; past this the body is left. */
@@ -110,18 +121,29 @@ async function drain(req: Request) {
   }
 }
 
+/**
+ * The client's address as the platform saw it. Each proxy appends the address it received the
+ * request from, so every entry but the last may be whatever the client wrote into its own
+ * X-Forwarded-For; the last was written by the platform's edge (on hosted Supabase, in front of the
+ * function; locally, the gateway, which sets the header afresh).
+ */
 export function clientAddress(req: Request): string {
-  return (req.headers.get('x-forwarded-for') ?? '').split(',')[0].trim() || 'unknown';
+  const entries = (req.headers.get('x-forwarded-for') ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+  return entries.at(-1) ?? 'unknown';
 }
 
 export function createHandler(router: Router, env: FunctionEnv): (req: Request) => Promise<Response> {
+  const allowedOrigins = new Set(env.allowedOrigins);
   return async (req) => {
-    const cors = corsHeaders(req);
+    const origin = req.headers.get('origin');
+    const allowed = origin !== null && allowedOrigins.has(origin);
+    const cors = corsHeaders(origin, allowed);
     if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: cors });
 
     const cookies: string[] = [];
     let response: Response;
     try {
+      if (crossSiteCookieWrite(req, origin, allowed)) throw forbidden('Cross-site request refused');
       const url = new URL(req.url);
       const found = router.match(req.method, url.pathname);
       if (found === 404) throw new AppError('not_found', 'Not found');

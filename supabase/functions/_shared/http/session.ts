@@ -57,6 +57,12 @@ function bearerToken(req: Request): string | undefined {
   return /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '')?.[1];
 }
 
+/** Does the request carry the session cookies (whether or not they are still good)? */
+export function hasSessionCookie(req: Request): boolean {
+  const jar = readCookies(req.headers.get('cookie'));
+  return jar.has(ACCESS_COOKIE) || jar.has(REFRESH_COOKIE);
+}
+
 /**
  * Resolves the caller, or null when anonymous. `setCookie` receives refreshed (or cleared)
  * cookies for the response.

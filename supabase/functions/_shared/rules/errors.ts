@@ -28,6 +28,7 @@ export const ERROR_STATUS = {
   slug_taken: 409,
   already_member: 409,
   payload_too_large: 413,
+  unsupported_media_type: 415, // a body that is not labelled application/json
   rate_limited: 429,
   internal: 500,
   unavailable: 503, // the database is unreachable for a moment: retry

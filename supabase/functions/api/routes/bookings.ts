@@ -5,7 +5,6 @@ import { bookPersonal } from '../../_shared/booking/create.ts';
 import { AppError, forbidden, notFound, parseOrThrow } from '../../_shared/rules/errors.ts';
 import { bookingDeps } from '../../_shared/http/booking-deps.ts';
 import { json } from '../../_shared/http/errors.ts';
-import type { BookingRateLimit } from '../../_shared/http/rate-limit.ts';
 import { idParam, readJson } from '../../_shared/http/request.ts';
 import type { Router } from '../../_shared/http/router.ts';
 import { BOOKING_SELECT, bookingShape, rows, type Row } from '../access.ts';
@@ -35,7 +34,7 @@ const LISTS: Record<string, { cancelled: boolean; when?: 'future' | 'past'; asce
   cancelled: { cancelled: true, ascending: false },
 };
 
-export function bookingRoutes(router: Router, limiter: BookingRateLimit) {
+export function bookingRoutes(router: Router) {
   // The host's personal bookings and the team bookings assigned to them.
   for (const [name, list] of Object.entries(LISTS)) {
     router.get(`/api/bookings/${name}`, async (ctx) => {
@@ -53,12 +52,12 @@ export function bookingRoutes(router: Router, limiter: BookingRateLimit) {
   router.post('/api/bookings', async (ctx) => {
     const caller = await ctx.requireCaller();
     const input = parseOrThrow(hostBookingSchema, await readJson(ctx.req));
-    return json(await bookPersonal(bookingDeps(ctx, limiter), input, caller), 201);
+    return json(await bookPersonal(bookingDeps(ctx), input, caller), 201);
   });
 
   router.post('/api/bookings/public', async (ctx) => {
     const input = parseOrThrow(publicBookingSchema, await readJson(ctx.req));
-    return json(await bookPersonal(bookingDeps(ctx, limiter), input), 201);
+    return json(await bookPersonal(bookingDeps(ctx), input), 201);
   });
 
   router.post('/api/bookings/:id/confirm', async (ctx) => {

@@ -1,5 +1,7 @@
-// Teams of the signed-in user: the team, members, event types, availability and bookings.
-// Team roles as docs/product/permissions.md gives them; RLS enforces them, the pre-checks give clear 403/404s.
+// Teams of the signed-in user: the team, members, invitations, event types, availability and bookings.
+// Every write acts as the caller, so the policies alone decide what each team role may do (an admin
+// who edits one in the dashboard changes these routes too); a write they refuse is a 403, or a 404
+// when the caller cannot see its target. The roles are those of docs/product/permissions.md.
 import {
   assignSchema,
   availabilitySchema,
@@ -18,12 +20,24 @@ import { fromDbError, type DbError } from '../../_shared/db/errors.ts';
 import { AppError, forbidden, invalid, notFound, parseOrThrow } from '../../_shared/rules/errors.ts';
 import { bookingDeps } from '../../_shared/http/booking-deps.ts';
 import { json } from '../../_shared/http/errors.ts';
-import type { BookingRateLimit } from '../../_shared/http/rate-limit.ts';
 import { idParam, readJson, uuidParam } from '../../_shared/http/request.ts';
 import type { Ctx, Router } from '../../_shared/http/router.ts';
 import type { Caller } from '../../_shared/http/session.ts';
 import { camelize } from '../../_shared/db/shapes.ts';
-import { BOOKING_SELECT, bookingShape, eventTypeShape, requireManager, rows, TEAM_NOT_FOUND, teamRole, type Row } from '../access.ts';
+import {
+  asMember,
+  BOOKING_SELECT,
+  bookingShape,
+  canSee,
+  changedOr403,
+  eventTypeShape,
+  NOT_ALLOWED,
+  rows,
+  TEAM_NOT_FOUND,
+  teamIdParam,
+  type Row,
+} from '../access.ts';
+import { inviteMember, teamInvitationRoutes } from './invitations.ts';
 import { replaceRules } from './availability.ts';
 import { BOOKING_NOT_FOUND, changeStatus } from './bookings.ts';
 
@@ -42,25 +56,7 @@ function shapeTeam(row: Row, role: string | null) {
   return { ...camelize<Row>(team), role, memberCount: team_members?.[0]?.count ?? 0 };
 }
 
-function teamId(ctx: Ctx): number {
-  return idParam(ctx.params.teamId, TEAM_NOT_FOUND);
-}
-
-/** The signed-in caller as a member of the path's team (any role). */
-async function asMember(ctx: Ctx) {
-  const caller = await ctx.requireCaller();
-  const id = teamId(ctx);
-  return { caller, id, role: await teamRole(caller, id) };
-}
-
-/** The signed-in caller as an owner or admin of the path's team. */
-async function asManager(ctx: Ctx) {
-  const caller = await ctx.requireCaller();
-  const id = teamId(ctx);
-  return { caller, id, role: await requireManager(caller, id) };
-}
-
-export function teamRoutes(router: Router, limiter: BookingRateLimit) {
+export function teamRoutes(router: Router) {
   router.get('/api/teams', async (ctx) => {
     const caller = await ctx.requireCaller();
     const list = rows<{ role: string; team: Row }[]>(
@@ -88,12 +84,12 @@ export function teamRoutes(router: Router, limiter: BookingRateLimit) {
   });
 
   router.patch('/api/teams/:teamId', async (ctx) => {
-    const { caller, id, role } = await asManager(ctx);
+    const { caller, id, role } = await asMember(ctx);
     const input = parseOrThrow(teamSettingsSchema, await readJson(ctx.req));
     const changes: Row = { name: input.name, slug: input.slug, description: input.description };
     if (input.timezone !== undefined) changes.timezone = input.timezone;
     if (input.isPublic !== undefined) changes.is_public = input.isPublic;
-    rows(await caller.db.from('teams').update(changes).eq('id', id).select('id').single());
+    await changedOr403(await caller.db.from('teams').update(changes).eq('id', id).select('id'), canSee(caller.db, 'teams', { id }), TEAM_NOT_FOUND);
     return json(await teamWithRole(caller, id, role));
   });
 
@@ -115,29 +111,23 @@ export function teamRoutes(router: Router, limiter: BookingRateLimit) {
     return json(camelize(list));
   });
 
+  // An invitation, not a membership: the invitee joins by accepting it (invitations.ts).
   router.post('/api/teams/:teamId/members', async (ctx) => {
-    const { caller, id } = await asManager(ctx);
+    const { caller, id } = await asMember(ctx);
     const input = parseOrThrow(inviteSchema, await readJson(ctx.req));
-    const added = rows<{ id: number }>(
-      await caller.db.rpc('invite_team_member', { p_team_id: id, p_email: input.email, p_role: input.role }).single(),
-      'No user with this email',
-    );
-    const member = rows<Row>(await caller.db.from('team_members').select(MEMBER_SELECT).eq('id', added.id).single());
-    return json(camelize(member), 201);
+    return json(await inviteMember(ctx, caller, id, input), 201);
   });
 
+  // Removing a member, or leaving (the caller's own id): the policy says who may remove whom.
   router.delete('/api/teams/:teamId/members/:userId', async (ctx) => {
-    const { caller, id } = await asManager(ctx);
+    const { caller, id } = await asMember(ctx);
     const userId = uuidParam(ctx.params.userId, 'Member not found');
-    const target = rows<{ role: string } | null>(
-      await caller.db.from('team_members').select('role').eq('team_id', id).eq('user_id', userId).maybeSingle(),
-    );
-    if (!target) throw notFound('Member not found');
-    if (target.role === 'owner') throw forbidden('The team owner cannot be removed');
-    const removed = rows<Row[]>(await caller.db.from('team_members').delete().eq('team_id', id).eq('user_id', userId).select('id'));
-    if (removed.length === 0) throw forbidden('You cannot remove this member');
+    const match = { team_id: id, user_id: userId };
+    await changedOr403(await caller.db.from('team_members').delete().match(match).select('id'), canSee(caller.db, 'team_members', match), 'Member not found');
     return json({ message: 'Member removed' });
   });
+
+  teamInvitationRoutes(router);
 
   // Event types ----------------------------------------------------------------------------------
   router.get('/api/teams/:teamId/event-types', async (ctx) => {
@@ -147,7 +137,7 @@ export function teamRoutes(router: Router, limiter: BookingRateLimit) {
   });
 
   router.post('/api/teams/:teamId/event-types', async (ctx) => {
-    const { caller, id } = await asManager(ctx);
+    const { caller, id } = await asMember(ctx);
     const input = parseOrThrow(teamEventTypeSchema, await readJson(ctx.req));
     const result = await caller.db
       .from('team_event_types')
@@ -159,15 +149,18 @@ export function teamRoutes(router: Router, limiter: BookingRateLimit) {
     return json(eventTypeShape(rows<Row>(result)), 201);
   });
 
-  // The 'Advanced' rules of a team event type (buffers, notice, horizon, interval, limits): managers only.
+  // The 'Advanced' rules of a team event type (buffers, notice, horizon, interval, limits): who may
+  // change them is the update policy's to say (owners and admins).
   router.put('/api/teams/:teamId/event-types/:eventTypeId/rules', async (ctx) => {
-    const { caller, id } = await asManager(ctx);
+    const { caller, id } = await asMember(ctx);
     const eventTypeId = idParam(ctx.params.eventTypeId, TEAM_EVENT_NOT_FOUND);
     const input = parseOrThrow(eventRulesSchema, await readJson(ctx.req));
-    const row = rows<Row | null>(
-      await caller.db.from('team_event_types').update(eventRuleColumns(input)).eq('id', eventTypeId).eq('team_id', id).select('*').maybeSingle(),
+    const match = { id: eventTypeId, team_id: id };
+    const [row] = await changedOr403<Row>(
+      await caller.db.from('team_event_types').update(eventRuleColumns(input)).match(match).select('*'),
+      canSee(caller.db, 'team_event_types', match),
+      TEAM_EVENT_NOT_FOUND,
     );
-    if (!row) throw notFound(TEAM_EVENT_NOT_FOUND);
     return json(eventTypeShape(row));
   });
 
@@ -179,7 +172,7 @@ export function teamRoutes(router: Router, limiter: BookingRateLimit) {
   });
 
   router.put('/api/teams/:teamId/availability', async (ctx) => {
-    const { caller, id } = await asManager(ctx);
+    const { caller, id } = await asMember(ctx);
     const rules = parseOrThrow(availabilitySchema, await readJson(ctx.req));
     return json(await replaceRules(caller.db, id, rules));
   });
@@ -204,9 +197,9 @@ export function teamRoutes(router: Router, limiter: BookingRateLimit) {
 
   // Guests of a public team book here too (the public team page), so a session is optional.
   router.post('/api/teams/:teamId/bookings', async (ctx) => {
-    const id = teamId(ctx);
+    const id = teamIdParam(ctx);
     const input = parseOrThrow(teamBookingSchema, await readJson(ctx.req));
-    return json(await bookTeam(bookingDeps(ctx, limiter), input, { teamId: id, caller: await ctx.caller() }), 201);
+    return json(await bookTeam(bookingDeps(ctx), input, { teamId: id, caller: await ctx.caller() }), 201);
   });
 
   router.post('/api/teams/:teamId/bookings/:bookingId/cancel', async (ctx) => {
@@ -216,16 +209,18 @@ export function teamRoutes(router: Router, limiter: BookingRateLimit) {
   });
 
   router.put('/api/teams/:teamId/bookings/:bookingId/assign', async (ctx) => {
-    const { caller, id } = await asManager(ctx);
+    const { caller, id } = await asMember(ctx);
     const bookingId = idParam(ctx.params.bookingId, BOOKING_NOT_FOUND);
     const { memberId } = parseOrThrow(assignSchema, await readJson(ctx.req));
     const booking = rows<Row | null>(await caller.db.from('bookings').select('id').eq('id', bookingId).eq('team_id', id).maybeSingle());
     if (!booking) throw notFound(BOOKING_NOT_FOUND);
     const member = rows<Row | null>(await caller.db.from('team_members').select('id').eq('team_id', id).eq('user_id', memberId).maybeSingle());
     if (!member) throw invalid(NOT_A_MEMBER);
-    const result = await caller.db.from('bookings').update({ assigned_user_id: memberId }).eq('id', bookingId).select(BOOKING_SELECT).single();
+    const result = await caller.db.from('bookings').update({ assigned_user_id: memberId }).eq('id', bookingId).select(BOOKING_SELECT).maybeSingle();
     if (result.error?.code === '23P01') throw new AppError('member_busy', 'This member already has a booking at that time');
     if (result.error) throw fromDbError(result.error as DbError, BOOKING_NOT_FOUND);
+    // The booking is visible (read above): the policies let this caller not change it.
+    if (!result.data) throw forbidden(NOT_ALLOWED);
     return json(bookingShape(result.data as Row));
   });
 }

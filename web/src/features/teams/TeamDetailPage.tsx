@@ -16,18 +16,28 @@ import {
   Tabs,
   Text,
 } from '@chakra-ui/react';
-import { ArrowLeft, CalendarCheck, Clock, ExternalLink, Globe, Lock, MoreVertical, Plus, Settings, Users } from 'lucide-react';
+import { ArrowLeft, CalendarCheck, Clock, ExternalLink, Globe, Lock, LogOut, MoreVertical, Plus, Settings, Users } from 'lucide-react';
 import { format } from 'date-fns';
 import { Link, useParams } from 'react-router-dom';
 import { EmptyState, NotFoundMessage } from '../../components/EmptyState.tsx';
 import { RoleBadge } from '../../components/StatusBadge.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { fullName } from '../../lib/time.ts';
-import type { Team, TeamEventType, TeamMember } from '../../lib/types.ts';
+import type { Team, TeamEventType, TeamMember, TeamRole } from '../../lib/types.ts';
 import { InviteMemberDialog } from './InviteMemberDialog.tsx';
 import { TeamBookings } from './TeamBookings.tsx';
 import { TeamEventTypeDialog } from './TeamEventTypeDialog.tsx';
-import { useMyTeamRole, useRemoveMember, useTeam, useTeamBookingsThisMonth, useTeamEventTypes, useTeamMembers } from './hooks.ts';
+import {
+  useLeaveTeam,
+  useMyTeamRole,
+  useRemoveMember,
+  useRevokeInvitation,
+  useTeam,
+  useTeamBookingsThisMonth,
+  useTeamEventTypes,
+  useTeamInvitations,
+  useTeamMembers,
+} from './hooks.ts';
 import { ASSIGNMENT_LABELS } from './schemas.ts';
 
 function BackLink() {
@@ -136,12 +146,57 @@ function Overview({ teamId, members, eventTypes }: { teamId: number; members?: T
   );
 }
 
-function Members({ teamId, members }: { teamId: number; members: TeamMember[] }) {
+/** Pending invitations with their role and a way to revoke them (the policies show them to owners and admins). */
+function PendingInvitations({ teamId }: { teamId: number }) {
+  const { data } = useTeamInvitations(teamId);
+  const revoke = useRevokeInvitation(teamId);
+  if (!data?.length) return null;
+  return (
+    <Stack gap="2" as="section" aria-labelledby="pending-invitations">
+      <Heading as="h3" size="sm" id="pending-invitations">
+        Pending Invitations
+      </Heading>
+      {data.map((invitation) => (
+        <HStack key={invitation.id} justify="space-between" borderWidth="1px" borderStyle="dashed" borderRadius="md" p="3" gap="3">
+          <Stack gap="0" minW="0">
+            <Text fontWeight="medium" truncate>
+              {invitation.email}
+            </Text>
+            <Text fontSize="xs" color="fg.muted">
+              {new Date(invitation.expires_at) > new Date() ? `Expires ${format(new Date(invitation.expires_at), 'MMM d, yyyy')}` : 'Expired'}
+            </Text>
+          </Stack>
+          <HStack>
+            <RoleBadge role={invitation.role} />
+            <Button
+              size="xs"
+              variant="outline"
+              colorPalette="red"
+              disabled={revoke.isPending}
+              onClick={() => revoke.mutate(invitation.id)}
+              aria-label={`Revoke invitation for ${invitation.email}`}
+            >
+              Revoke
+            </Button>
+          </HStack>
+        </HStack>
+      ))}
+    </Stack>
+  );
+}
+
+function Members({ teamId, members, myRole }: { teamId: number; members: TeamMember[]; myRole?: TeamRole }) {
   const [inviting, setInviting] = useState(false);
   const remove = useRemoveMember(teamId);
+  const leave = useLeaveTeam(teamId);
   return (
     <Stack gap="4">
-      <Flex justify="flex-end">
+      <Flex justify="flex-end" gap="2">
+        {myRole && myRole !== 'owner' ? (
+          <Button size="sm" variant="outline" disabled={leave.isPending} onClick={() => leave.mutate()}>
+            <LogOut /> Leave Team
+          </Button>
+        ) : null}
         <Button size="sm" colorPalette="blue" onClick={() => setInviting(true)}>
           <Plus /> Invite Member
         </Button>
@@ -176,6 +231,7 @@ function Members({ teamId, members }: { teamId: number; members: TeamMember[] })
           </Text>
         </Stack>
       ))}
+      <PendingInvitations teamId={teamId} />
       <InviteMemberDialog teamId={teamId} open={inviting} onClose={() => setInviting(false)} />
     </Stack>
   );
@@ -283,7 +339,7 @@ export default function TeamDetailPage() {
           <Overview teamId={teamId} members={members.data} eventTypes={eventTypes.data} />
         </Tabs.Content>
         <Tabs.Content value="members">
-          {members.data ? <Members teamId={teamId} members={members.data} /> : <Skeleton h="40" />}
+          {members.data ? <Members teamId={teamId} members={members.data} myRole={role} /> : <Skeleton h="40" />}
         </Tabs.Content>
         <Tabs.Content value="event-types">
           {eventTypes.data ? <EventTypes teamId={teamId} eventTypes={eventTypes.data} members={members.data ?? []} /> : <Skeleton h="40" />}

@@ -6,6 +6,7 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { RoleBadge } from '../../components/StatusBadge.tsx';
 import { CreateTeamDialog } from './CreateTeamDialog.tsx';
 import { useTeams } from './hooks.ts';
+import { MyInvitations } from './MyInvitations.tsx';
 
 export default function TeamsPage() {
   const { data, isPending, isError } = useTeams();
@@ -23,6 +24,7 @@ export default function TeamsPage() {
           <Plus /> Create Team
         </Button>
       </Flex>
+      <MyInvitations />
       {isPending ? (
         <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4">
           {Array.from({ length: 3 }, (_, index) => (

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { teamEventTypeColumns } from '../../lib/shared.ts';
+import { useNavigate } from 'react-router-dom';
 import { supabase } from '../../lib/supabase.ts';
-import { unwrap } from '../../lib/api.ts';
+import { callFunction, serverMessage, unwrap } from '../../lib/api.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
-import type { Booking, Team, TeamAvailability, TeamEventType, TeamMember, TeamRole } from '../../lib/types.ts';
+import type { Booking, MyInvitation, Team, TeamAvailability, TeamEventType, TeamInvitation, TeamMember, TeamRole } from '../../lib/types.ts';
 import { useCurrentUser } from '../auth/index.ts';
 import type { InviteValues, TeamCreateValues, TeamEventTypeValues, TeamSettingsValues } from './schemas.ts';
 
@@ -128,17 +129,124 @@ export function useTeamBookings(teamId: number, tab: TeamBookingTab) {
   });
 }
 
+/**
+ * An invitation, not a membership: the api route makes it and mails its link, so inviting goes through
+ * the function; the person joins once they accept.
+ */
 export function useInviteMember(teamId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (values: InviteValues) => {
-      unwrap(await supabase.rpc('invite_team_member', { p_team_id: teamId, p_email: values.email, p_role: values.role }));
+    mutationFn: (values: InviteValues) => callFunction(`api/teams/${teamId}/members`, { method: 'POST', body: values }),
+    onSuccess: (_data, values) => {
+      void queryClient.invalidateQueries({ queryKey: [...teamsKey, teamId, 'invitations'] });
+      notify('Member Invited', `${values.email} will join the team once they accept the invitation.`);
+    },
+    onError: (error: Error) => notifyError('Error', serverMessage(error) ?? 'Failed to invite member'),
+  });
+}
+
+const INVITATION_COLUMNS = 'id, team_id, email, role, created_at, expires_at';
+
+/** Pending invitations of a team: the policies show them to its owners and admins only. */
+export function useTeamInvitations(teamId: number) {
+  return useQuery({
+    queryKey: [...teamsKey, teamId, 'invitations'],
+    queryFn: async () =>
+      unwrap(await supabase.from('team_invitations').select(INVITATION_COLUMNS).eq('team_id', teamId).order('created_at')) as TeamInvitation[],
+  });
+}
+
+export function useRevokeInvitation(teamId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (invitationId: number) => {
+      unwrap(await supabase.from('team_invitations').delete().eq('id', invitationId).eq('team_id', teamId).select('id').single());
     },
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: [...teamsKey] });
-      notify('Member Invited', 'Team member has been added successfully.');
+      void queryClient.invalidateQueries({ queryKey: [...teamsKey, teamId, 'invitations'] });
+      notify('Invitation Revoked');
     },
-    onError: fail('Failed to invite member'),
+    onError: fail('Failed to revoke invitation'),
+  });
+}
+
+const invitationsKey = ['invitations'] as const;
+
+/** Invitations addressed to the signed-in user (a manager also reads their own team's, hence the email). */
+export function useMyInvitations() {
+  const { data: user } = useCurrentUser();
+  return useQuery({
+    queryKey: [...invitationsKey, user?.email],
+    enabled: Boolean(user?.email),
+    queryFn: async () =>
+      unwrap(
+        await supabase
+          .from('team_invitations')
+          .select(`${INVITATION_COLUMNS}, team:teams(id, name, slug, description)`)
+          .eq('email', user!.email!.toLowerCase())
+          .order('created_at'),
+      ) as MyInvitation[],
+  });
+}
+
+/** The invitation a mailed link names (anyone holding the link may look). */
+export function useInvitationByToken(token: string) {
+  return useQuery({
+    queryKey: [...invitationsKey, 'link', token],
+    queryFn: async () => (unwrap(await supabase.rpc('team_invitation_by_token', { p_token: token })) ?? [])[0] ?? null,
+  });
+}
+
+function useInvitationAnswer<T>(run: (invitationId: number) => Promise<T>, onDone: (result: T) => void, fallback: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: (result) => {
+      void queryClient.invalidateQueries({ queryKey: invitationsKey });
+      void queryClient.invalidateQueries({ queryKey: teamsKey });
+      onDone(result);
+    },
+    onError: fail(fallback),
+  });
+}
+
+export function useAcceptInvitation() {
+  const navigate = useNavigate();
+  return useInvitationAnswer(
+    async (invitationId) => unwrap(await supabase.rpc('accept_team_invitation', { p_invitation_id: invitationId })),
+    (member) => {
+      notify('Invitation Accepted', 'You are now a member of the team.');
+      navigate(`/teams/${member.team_id}`);
+    },
+    'Failed to accept invitation',
+  );
+}
+
+export function useDeclineInvitation() {
+  return useInvitationAnswer(
+    async (invitationId) => {
+      unwrap(await supabase.from('team_invitations').delete().eq('id', invitationId).select('id').single());
+    },
+    () => notify('Invitation Declined'),
+    'Failed to decline invitation',
+  );
+}
+
+/** Leaving a team: the caller's own membership goes (the policies keep the owner in). */
+export function useLeaveTeam(teamId: number) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { data: user } = useCurrentUser();
+  return useMutation({
+    mutationFn: async () => {
+      unwrap(await supabase.from('team_members').delete().eq('team_id', teamId).eq('user_id', user!.id).select('id').single());
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: teamsKey });
+      notify('Left Team', 'You are no longer a member of this team.');
+      navigate('/teams');
+    },
+    onError: fail('Failed to leave team'),
   });
 }
 

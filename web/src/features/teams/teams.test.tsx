@@ -19,7 +19,7 @@ const member = (id: string, role: string, first: string) => ({
 describe('teams list', () => {
   it('shows the empty state', async () => {
     signedInAs();
-    server.use(restGet('team_members', []));
+    server.use(restGet('team_members', []), restGet('team_invitations', []));
     renderRoute('/teams');
     expect(await screen.findByText('No teams yet')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create Your First Team' })).toBeInTheDocument();
@@ -27,7 +27,7 @@ describe('teams list', () => {
 
   it('shows a card with role, member count, links and public path', async () => {
     signedInAs();
-    server.use(restGet('team_members', [{ role: 'owner', team: { ...team, members: [{ count: 3 }] } }]));
+    server.use(restGet('team_members', [{ role: 'owner', team: { ...team, members: [{ count: 3 }] } }]), restGet('team_invitations', []));
     renderRoute('/teams');
     const card = await screen.findByRole('article', { name: 'Brightpath' });
     expect(within(card).getByText('owner')).toBeInTheDocument();
@@ -41,7 +41,7 @@ describe('teams list', () => {
 describe('create team dialog', () => {
   async function openDialog() {
     signedInAs();
-    server.use(restGet('team_members', []));
+    server.use(restGet('team_members', []), restGet('team_invitations', []));
     renderRoute('/teams');
     await userEvent.click(await screen.findByRole('button', { name: 'Create Your First Team' }));
     return screen.findByRole('dialog');
@@ -99,6 +99,7 @@ describe('team detail', () => {
         { id: 2, team_id: 7, title: 'Old', description: null, duration: 90, color: '#ef4444', is_active: false, auto_confirm: true, requires_all_members: false, assignment_type: 'least_busy', specific_member_id: null },
       ]),
       rpc('team_bookings_this_month', 4),
+      restGet('team_invitations', []),
     );
   }
 
@@ -169,6 +170,148 @@ describe('team detail', () => {
     renderRoute('/teams/99');
     expect(await screen.findByText('Team Not Found')).toBeInTheDocument();
     expect(screen.getByText("This team doesn't exist or you don't have access to it.")).toBeInTheDocument();
+  });
+});
+
+describe('invitations', () => {
+  const invitation = { id: 31, team_id: 7, email: 'bob@example.com', role: 'admin', created_at: '2026-01-05T00:00:00Z', expires_at: '2999-01-12T00:00:00Z' };
+
+  it('lists the invitations addressed to me on the Teams page; accepting joins the team', async () => {
+    signedInAs();
+    let accepted: unknown;
+    server.use(
+      restGet('team_members', []),
+      http.get(api('/rest/v1/team_invitations'), ({ request }) =>
+        HttpResponse.json(new URL(request.url).searchParams.get('email') === 'eq.host@example.com' ? [{ ...invitation, team }] : []),
+      ),
+      rpc('accept_team_invitation', async ({ request }) => {
+        accepted = await request.json();
+        return HttpResponse.json({ id: 5, team_id: 7, user_id: USER_ID, role: 'admin', joined_at: '2026-01-06T00:00:00Z' });
+      }),
+      restGet('teams', [team]),
+      restGet('team_event_types', []),
+      rpc('team_bookings_this_month', 0),
+    );
+    const { router } = renderRoute('/teams');
+    const card = await screen.findByRole('article', { name: 'Invitation to Brightpath' });
+    expect(within(card).getByText('admin')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Decline invitation to Brightpath' })).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Accept invitation to Brightpath' }));
+    expect(await screen.findByText('Invitation Accepted')).toBeInTheDocument();
+    expect(accepted).toEqual({ p_invitation_id: 31 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/teams/7'));
+  });
+
+  it('declines by deleting the invitation', async () => {
+    signedInAs();
+    let deleted = '';
+    server.use(
+      restGet('team_members', []),
+      restGet('team_invitations', [{ ...invitation, team }]),
+      http.delete(api('/rest/v1/team_invitations'), ({ request }) => {
+        deleted = new URL(request.url).searchParams.get('id') ?? '';
+        return HttpResponse.json({ id: 31 });
+      }),
+    );
+    renderRoute('/teams');
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline invitation to Brightpath' }));
+    expect(await screen.findByText('Invitation Declined')).toBeInTheDocument();
+    expect(deleted).toBe('eq.31');
+  });
+
+  it('lists pending invitations with their role on the Members tab, and revokes one', async () => {
+    signedInAs();
+    let revoked = '';
+    server.use(
+      restGet('teams', [team]),
+      restGet('team_members', [member(USER_ID, 'owner', 'Ada')]),
+      restGet('team_event_types', []),
+      rpc('team_bookings_this_month', 0),
+      restGet('team_invitations', [invitation]),
+      http.delete(api('/rest/v1/team_invitations'), ({ request }) => {
+        revoked = new URL(request.url).searchParams.get('id') ?? '';
+        return HttpResponse.json({ id: 31 });
+      }),
+    );
+    renderRoute('/teams/7');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Members' }));
+    const pending = await screen.findByRole('region', { name: 'Pending Invitations' });
+    expect(within(pending).getByText('bob@example.com')).toBeInTheDocument();
+    expect(within(pending).getByText('admin')).toBeInTheDocument();
+    // The owner is never offered to leave.
+    expect(screen.queryByRole('button', { name: /Leave Team/ })).not.toBeInTheDocument();
+    await userEvent.click(within(pending).getByRole('button', { name: 'Revoke invitation for bob@example.com' }));
+    expect(await screen.findByText('Invitation Revoked')).toBeInTheDocument();
+    expect(revoked).toBe('eq.31');
+  });
+
+  it('invites through the api (which mails the link) and says the person joins once they accept', async () => {
+    signedInAs();
+    let sent: unknown;
+    server.use(
+      restGet('teams', [team]),
+      restGet('team_members', [member(USER_ID, 'owner', 'Ada')]),
+      restGet('team_event_types', []),
+      rpc('team_bookings_this_month', 0),
+      restGet('team_invitations', []),
+      http.post(api('/functions/v1/api/teams/7/members'), async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ ...invitation, role: 'member' }, { status: 201 });
+      }),
+    );
+    renderRoute('/teams/7');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Members' }));
+    await userEvent.click(await screen.findByRole('button', { name: /Invite Member/ }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'bob@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Invite Member' }));
+    expect(await screen.findByText('Member Invited')).toBeInTheDocument();
+    expect(screen.getByText('bob@example.com will join the team once they accept the invitation.')).toBeInTheDocument();
+    expect(sent).toEqual({ email: 'bob@example.com', role: 'member' });
+  });
+
+  it('lets a member leave the team', async () => {
+    signedInAs();
+    let left = '';
+    server.use(
+      restGet('teams', [team]),
+      restGet('team_members', [member('00000000-0000-4000-8000-000000000002', 'owner', 'Olive'), member(USER_ID, 'member', 'Ada')]),
+      restGet('team_event_types', []),
+      rpc('team_bookings_this_month', 0),
+      restGet('team_invitations', []),
+      http.delete(api('/rest/v1/team_members'), ({ request }) => {
+        left = new URL(request.url).search;
+        return HttpResponse.json({ id: 65 });
+      }),
+    );
+    const { router } = renderRoute('/teams/7');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Members' }));
+    await userEvent.click(await screen.findByRole('button', { name: /Leave Team/ }));
+    expect(await screen.findByText('Left Team')).toBeInTheDocument();
+    expect(left).toContain(`user_id=eq.${USER_ID}`);
+    expect(left).toContain('team_id=eq.7');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/teams'));
+  });
+
+  it('opens the page a mailed link names: the addressee may answer, anyone else is told', async () => {
+    const found = { id: 31, team_id: 7, team_name: 'Brightpath', team_slug: 'brightpath', role: 'member', expires_at: '2999-01-12T00:00:00Z' };
+    signedInAs();
+    server.use(rpc('team_invitation_by_token', [{ ...found, for_me: true }]));
+    const first = renderRoute('/invitations/abc123');
+    expect(await screen.findByRole('heading', { name: 'Join Brightpath' })).toBeInTheDocument();
+    expect(screen.getByText('You have been invited to join Brightpath as a member.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Accept invitation to Brightpath' })).toBeInTheDocument();
+    first.unmount();
+
+    server.use(rpc('team_invitation_by_token', [{ ...found, for_me: false }]));
+    const second = renderRoute('/invitations/abc123');
+    expect(await screen.findByText('This invitation was sent to another email address. Sign in with that address to accept it.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Accept/ })).not.toBeInTheDocument();
+    second.unmount();
+
+    server.use(rpc('team_invitation_by_token', []));
+    renderRoute('/invitations/expired');
+    expect(await screen.findByText('Invitation Not Found')).toBeInTheDocument();
   });
 });
 

@@ -1,0 +1,277 @@
+-- Team membership by consent. Owners and admins invite an email address with a role; that makes a
+-- pending invitation, never a membership. Only the person who owns that address (their confirmed
+-- email in Auth) sees it, and only their acceptance makes them a member. Members may leave; the owner
+-- may not. Modelled on basejump's invitations: the token of the mailed link is random and stored
+-- hashed, so the table never holds a usable link.
+--
+-- Every decision is a policy, so an admin who edits one in the dashboard changes every path:
+--   invite   insert/update on team_invitations   (owners and admins)
+--   revoke   delete on team_invitations           (owners and admins; the invitee declines the same way)
+--   accept   insert on team_members               (the invitee, with the invited role, while it is valid)
+--   leave    delete on team_members               (oneself unless owner; owners and admins remove others)
+
+create table public.team_invitations (
+  id bigint generated always as identity primary key,
+  team_id bigint not null references public.teams (id) on delete cascade,
+  -- Stored trimmed and lowercased (Auth compares addresses case-insensitively too).
+  email text not null
+    constraint team_invitations_email_format check (email ~ '^[^@\s]+@[^@\s]+$' and email = lower(btrim(email)) and length(email) <= 255),
+  -- The owner role is never invited: it belongs to the team's creator.
+  role public.team_role not null default 'member' constraint team_invitations_role_invitable check (role in ('admin', 'member')),
+  -- sha256 (hex) of the token in the mailed link; the token itself is shown once, to the inviting request.
+  token_hash text not null constraint team_invitations_token_hash_key unique,
+  invited_by uuid references public.profiles (id) on delete set null,
+  created_at timestamptz not null default now(),
+  -- Set by trigger on every (re)invitation made through the API.
+  expires_at timestamptz not null default now() + interval '7 days',
+  -- One pending invitation per address and team: inviting again renews it.
+  constraint team_invitations_team_email_key unique (team_id, email)
+);
+comment on table public.team_invitations is
+  'Pending team invitations: no membership until the invitee accepts (accept_team_invitation).';
+create index team_invitations_email_idx on public.team_invitations (email);
+create index team_invitations_invited_by_idx on public.team_invitations (invited_by) where invited_by is not null;
+
+-- An invitation is valid for 7 days from its latest sending, whatever an API caller sent.
+create or replace function private.stamp_invitation()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if current_user not in ('anon', 'authenticated') then
+    return new;
+  end if;
+  if tg_op = 'INSERT' or new.token_hash is distinct from old.token_hash then
+    new.expires_at := now() + interval '7 days';
+  else
+    new.expires_at := old.expires_at;
+  end if;
+  return new;
+end;
+$$;
+create trigger team_invitations_stamp before insert or update on public.team_invitations
+  for each row execute function private.stamp_invitation();
+create trigger team_invitations_immutable before insert or update on public.team_invitations
+  for each row execute function private.keep_immutable('team_id', 'email', 'created_at');
+
+-- Role helpers -------------------------------------------------------------------------------------
+
+-- The signed-in user's email address, once Auth has confirmed they own it (null otherwise): an
+-- invitation belongs to the owner of an address, not to whoever typed it at sign-up.
+create or replace function private.my_verified_email()
+returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select lower(u.email) from auth.users u where u.id = (select auth.uid()) and u.email_confirmed_at is not null;
+$$;
+
+-- Is there a valid invitation to this team for the signed-in user (with this role, when given)?
+create or replace function private.is_invited_to(p_team_id bigint, p_role public.team_role default null)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (
+    select 1 from public.team_invitations i
+    where i.team_id = p_team_id
+      and i.email = (select private.my_verified_email())
+      and i.expires_at > now()
+      and (p_role is null or i.role = p_role)
+  );
+$$;
+
+-- Joining consumes the invitation.
+create or replace function private.consume_invitation()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  delete from public.team_invitations i
+  using auth.users u
+  where u.id = new.user_id and i.team_id = new.team_id and i.email = lower(u.email);
+  return new;
+end;
+$$;
+create trigger team_members_consume_invitation after insert on public.team_members
+  for each row execute function private.consume_invitation();
+
+revoke all on all functions in schema private from public;
+-- is_invited_to is part of the teams read policy, which anon is subject to too.
+grant execute on function private.my_verified_email() to authenticated, service_role;
+grant execute on function private.is_invited_to(bigint, public.team_role) to anon, authenticated, service_role;
+
+-- Privileges --------------------------------------------------------------------------------------
+-- The token hash is never readable through the API. Inserts and renewals come through
+-- invite_team_member, which makes the token; the columns it writes are the ones granted.
+revoke all on public.team_invitations from anon, authenticated;
+grant select (id, team_id, email, role, invited_by, created_at, expires_at) on public.team_invitations to authenticated;
+grant insert (team_id, email, role, token_hash, invited_by) on public.team_invitations to authenticated;
+grant update (role, token_hash, invited_by) on public.team_invitations to authenticated;
+grant delete on public.team_invitations to authenticated;
+alter table public.team_invitations enable row level security;
+
+-- Membership is accepted, never given: the team's creator is added by trigger, everyone else joins
+-- by accepting. joined_at stays the server's.
+revoke insert on public.team_members from authenticated;
+grant insert (team_id, user_id, role) on public.team_members to authenticated;
+
+-- team_invitations ---------------------------------------------------------------------------------
+create policy "Team owners and admins, and the invitee, read invitations" on public.team_invitations
+  for select to authenticated
+  using (
+    private.has_team_role(team_id, array['owner', 'admin'])
+    or (email = (select private.my_verified_email()) and expires_at > now())
+  );
+comment on policy "Team owners and admins, and the invitee, read invitations" on public.team_invitations is
+  'Managers see their team''s invitations (expired ones too, to send them again); the invitee sees valid ones.';
+create policy "Team owners and admins invite" on public.team_invitations
+  for insert to authenticated
+  with check (private.has_team_role(team_id, array['owner', 'admin']) and invited_by = (select auth.uid()));
+create policy "Team owners and admins renew invitations" on public.team_invitations
+  for update to authenticated
+  using (private.has_team_role(team_id, array['owner', 'admin']))
+  with check (private.has_team_role(team_id, array['owner', 'admin']) and invited_by = (select auth.uid()));
+create policy "Team owners and admins revoke invitations, and the invitee declines" on public.team_invitations
+  for delete to authenticated
+  using (private.has_team_role(team_id, array['owner', 'admin']) or email = (select private.my_verified_email()));
+
+-- team_members ------------------------------------------------------------------------------------
+-- One's own membership rows are readable too: the RETURNING of an accepting insert reads the new row
+-- before has_team_role can see it.
+drop policy "Members are readable by team-mates, and by everyone for public teams" on public.team_members;
+create policy "Members are readable by team-mates and themselves, and by everyone for public teams" on public.team_members
+  for select to anon, authenticated
+  using (user_id = (select auth.uid()) or private.is_public_team(team_id) or private.has_team_role(team_id));
+comment on policy "Members are readable by team-mates and themselves, and by everyone for public teams" on public.team_members is
+  'Rows carry ids and roles only; card fields of public teams come from public_team_members.';
+
+-- Replaces "Team owners and admins add admins and members": nobody is added without consent.
+drop policy "Team owners and admins add admins and members" on public.team_members;
+create policy "Invitees join with the role they were invited to" on public.team_members
+  for insert to authenticated
+  with check (user_id = (select auth.uid()) and private.is_invited_to(team_id, role));
+comment on policy "Invitees join with the role they were invited to" on public.team_members is
+  'The owner row is written only by the teams_add_owner trigger; the invitation is consumed by trigger.';
+
+drop policy "Team owners and admins remove non-owners" on public.team_members;
+create policy "Members leave, and team owners and admins remove, anyone but the owner" on public.team_members
+  for delete to authenticated
+  using (
+    role <> 'owner'
+    and (user_id = (select auth.uid()) or private.has_team_role(team_id, array['owner', 'admin']))
+  );
+comment on policy "Members leave, and team owners and admins remove, anyone but the owner" on public.team_members is
+  'The owner is never removed; the row goes only with the team.';
+
+-- teams -------------------------------------------------------------------------------------------
+-- An invitee sees the team they are invited to (its name, description, slug), nothing of its people.
+drop policy "Teams are readable by members, and by everyone when public" on public.teams;
+create policy "Teams are readable by members and invitees, and by everyone when public" on public.teams
+  for select to anon, authenticated
+  using (is_public or owner_id = (select auth.uid()) or private.has_team_role(id) or private.is_invited_to(id));
+comment on policy "Teams are readable by members and invitees, and by everyone when public" on public.teams is
+  'owner_id keeps the row readable in the RETURNING of the insert, before the owner membership is visible.';
+
+-- RPCs --------------------------------------------------------------------------------------------
+-- The old invite added an existing user at once (and told the inviter who has an account).
+drop function public.invite_team_member(bigint, text, text);
+
+-- Invites an address into a team (or renews its pending invitation) and returns the token of the
+-- link, once. Security invoker: the policies above decide who may invite. The answer is the same
+-- whether or not the address has an account; only a current member is refused, and members are
+-- visible to whoever may invite.
+create or replace function public.invite_team_member(p_team_id bigint, p_email text, p_role text default 'member')
+returns table (id bigint, team_id bigint, email text, role public.team_role, created_at timestamptz,
+  expires_at timestamptz, token text)
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  wanted text := lower(btrim(coalesce(p_email, '')));
+  secret text := encode(extensions.gen_random_bytes(32), 'hex');
+  hashed text := encode(extensions.digest(secret, 'sha256'), 'hex');
+begin
+  if (select auth.uid()) is null then
+    raise exception 'Unauthorized' using errcode = '42501';
+  end if;
+  if p_role is null or p_role not in ('admin', 'member') then
+    raise exception 'Role must be admin or member' using errcode = '22023';
+  end if;
+  if wanted !~ '^[^@\s]+@[^@\s]+$' or length(wanted) > 255 then
+    raise exception 'Invalid email address' using errcode = '22023';
+  end if;
+  if exists (select 1 from public.team_members m join public.profiles p on p.id = m.user_id
+             where m.team_id = p_team_id and lower(p.email) = wanted) then
+    raise exception 'This person is already a member of the team' using errcode = '23505';
+  end if;
+  -- The renewal writes its values again rather than reading `excluded`: the caller may not read token_hash.
+  return query
+    insert into public.team_invitations as i (team_id, email, role, token_hash, invited_by)
+    values (p_team_id, wanted, p_role::public.team_role, hashed, (select auth.uid()))
+    on conflict on constraint team_invitations_team_email_key do update
+      set role = p_role::public.team_role, token_hash = hashed, invited_by = (select auth.uid())
+    returning i.id, i.team_id, i.email, i.role, i.created_at, i.expires_at, secret;
+end;
+$$;
+comment on function public.invite_team_member(bigint, text, text) is
+  'Creates or renews a pending invitation (owners and admins, by policy); returns the link token once.';
+
+-- The invitation a mailed link points at: the team's name and the role, for anyone holding the link
+-- (the token is the capability), and whether it is addressed to the signed-in user.
+create or replace function public.team_invitation_by_token(p_token text)
+returns table (id bigint, team_id bigint, team_name text, team_slug text, role public.team_role,
+  expires_at timestamptz, for_me boolean)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select i.id, i.team_id, t.name, t.slug, i.role, i.expires_at,
+    coalesce(i.email = private.my_verified_email(), false)
+  from public.team_invitations i join public.teams t on t.id = i.team_id
+  where i.token_hash = encode(extensions.digest(coalesce(p_token, ''), 'sha256'), 'hex') and i.expires_at > now();
+$$;
+
+-- Accepting: one insert into team_members as the invitee, so the policy above decides; the
+-- invitation is consumed by trigger in the same statement.
+create or replace function public.accept_team_invitation(p_invitation_id bigint)
+returns public.team_members
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  invitation record;
+  joined public.team_members;
+begin
+  select i.team_id, i.role into invitation from public.team_invitations i
+  where i.id = p_invitation_id and i.email = private.my_verified_email() and i.expires_at > now();
+  if not found then
+    raise exception 'Invitation not found or expired' using errcode = 'P0002';
+  end if;
+  insert into public.team_members (team_id, user_id, role)
+  values (invitation.team_id, (select auth.uid()), invitation.role)
+  returning * into joined;
+  return joined;
+exception when unique_violation then
+  -- Already a member (joined meanwhile): the invitation has nothing left to give.
+  delete from public.team_invitations i where i.id = p_invitation_id;
+  select * into joined from public.team_members m where m.team_id = invitation.team_id and m.user_id = (select auth.uid());
+  return joined;
+end;
+$$;
+
+revoke all on function public.invite_team_member(bigint, text, text), public.team_invitation_by_token(text),
+  public.accept_team_invitation(bigint) from public, anon, authenticated;
+grant execute on function public.invite_team_member(bigint, text, text), public.accept_team_invitation(bigint)
+  to authenticated, service_role;
+grant execute on function public.team_invitation_by_token(text) to anon, authenticated, service_role;
