@@ -113,13 +113,16 @@ describe('catalogue', () => {
     ]);
   });
 
-  it('keeps the booking writes and the booking rate limit to the service role: the functions are their only door', async () => {
+  it('keeps the booking writes, the booking rate limit and the workers\' RPCs to the service role: the functions are their only door', async () => {
     const { rows } = await c.query(`
       select p.proname from pg_proc p
       where p.pronamespace = 'public'::regnamespace and has_function_privilege('service_role', p.oid, 'execute')
         and not has_function_privilege('authenticated', p.oid, 'execute')
       order by 1`);
-    expect(rows.map((r) => r.proname)).toEqual(['create_booking', 'create_team_booking', 'take_booking_token']);
+    expect(rows.map((r) => r.proname)).toEqual([
+      'create_booking', 'create_team_booking', 'enqueue_due_reminders', 'outbox_claim', 'outbox_settle', 'replace_external_busy',
+      'set_manage_token_hash', 'take_booking_token',
+    ]);
   });
 
   it('keeps the private schema out of the API and its trigger functions unexecutable by API roles', async () => {

@@ -824,6 +824,52 @@ export type Database = {
           },
         ]
       }
+      team_invitations: {
+        Row: {
+          created_at: string
+          email: string
+          expires_at: string
+          id: number
+          invited_by: string | null
+          role: Database["public"]["Enums"]["team_role"]
+          team_id: number
+          token_hash: string
+        }
+        Insert: {
+          created_at?: string
+          email: string
+          expires_at?: string
+          id?: never
+          invited_by?: string | null
+          role?: Database["public"]["Enums"]["team_role"]
+          team_id: number
+          token_hash: string
+        }
+        Update: {
+          created_at?: string
+          email?: string
+          expires_at?: string
+          id?: never
+          invited_by?: string | null
+          role?: Database["public"]["Enums"]["team_role"]
+          team_id?: number
+          token_hash?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "team_invitations_invited_by_fkey"
+            columns: ["invited_by"]
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "team_invitations_team_id_fkey"
+            columns: ["team_id"]
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       team_members: {
         Row: {
           id: number
@@ -1127,6 +1173,22 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      accept_team_invitation: {
+        Args: { p_invitation_id: number }
+        Returns: {
+          id: number
+          joined_at: string
+          role: Database["public"]["Enums"]["team_role"]
+          team_id: number
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "team_members"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       add_calendar_connection: {
         Args: {
           p_calendars: Json
@@ -1160,7 +1222,6 @@ export type Database = {
           p_event_type_id: number
           p_guest: Json
           p_start: string
-          p_status?: string
         }
         Returns: {
           assigned_user_id: string | null
@@ -1202,7 +1263,6 @@ export type Database = {
           p_guest: Json
           p_member_ids?: string[]
           p_start: string
-          p_status?: string
           p_team_event_type_id: number
         }
         Returns: {
@@ -1317,18 +1377,14 @@ export type Database = {
       invite_team_member: {
         Args: { p_email: string; p_role?: string; p_team_id: number }
         Returns: {
+          created_at: string
+          email: string
+          expires_at: string
           id: number
-          joined_at: string
           role: Database["public"]["Enums"]["team_role"]
           team_id: number
-          user_id: string
-        }
-        SetofOptions: {
-          from: "*"
-          to: "team_members"
-          isOneToOne: true
-          isSetofReturn: false
-        }
+          token: string
+        }[]
       }
       outbox_claim: {
         Args: { p_lease_seconds?: number; p_limit?: number; p_worker: string }
@@ -1603,7 +1659,23 @@ export type Database = {
         Args: { p_booking_id: number; p_hash: string }
         Returns: undefined
       }
+      take_booking_token: {
+        Args: { p_calendar: string; p_client: string; p_per_minute: number }
+        Returns: boolean
+      }
       team_bookings_this_month: { Args: { p_team_id: number }; Returns: number }
+      team_invitation_by_token: {
+        Args: { p_token: string }
+        Returns: {
+          expires_at: string
+          for_me: boolean
+          id: number
+          role: Database["public"]["Enums"]["team_role"]
+          team_id: number
+          team_name: string
+          team_slug: string
+        }[]
+      }
     }
     Enums: {
       assignment_type: "round_robin" | "least_busy" | "specific_member"

@@ -1,14 +1,14 @@
 // Date overrides (a date's own hours, or a day off) of the signed-in host and of a team. Answers are
 // camelCase: an override is { date, ranges: [{ startTime, endTime }] }, with no ranges for a day off.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { notFound, parseOrThrow } from '../../_shared/rules/errors.ts';
+import { parseOrThrow } from '../../_shared/rules/errors.ts';
 import { type OverrideRow, overrideRangesParam, overridesFromRows } from '../../_shared/rules/overrides.ts';
 import { dateOverrideSchema, calendarDateSchema } from '../../_shared/rules/schemas.ts';
 import type { DbError } from '../../_shared/db/errors.ts';
 import { json } from '../../_shared/http/errors.ts';
 import { idParam, readJson } from '../../_shared/http/request.ts';
 import type { Ctx, Router } from '../../_shared/http/router.ts';
-import { requireManager, rows, TEAM_NOT_FOUND, teamRole, type Row } from '../access.ts';
+import { canSee, changedOr403, rows, TEAM_NOT_FOUND, teamRole, type Row } from '../access.ts';
 
 const OVERRIDE_NOT_FOUND = 'No date override on this date';
 
@@ -32,11 +32,11 @@ async function personal(ctx: Ctx): Promise<Owner> {
   };
 }
 
-/** The path's team: members read its overrides, owners and admins change them. */
-async function team(ctx: Ctx, manage: boolean): Promise<Owner> {
+/** The path's team, for its members; who may change its overrides, the policies say (owners and admins). */
+async function team(ctx: Ctx): Promise<Owner> {
   const caller = await ctx.requireCaller();
   const teamId = idParam(ctx.params.teamId, TEAM_NOT_FOUND);
-  await (manage ? requireManager(caller, teamId) : teamRole(caller, teamId));
+  await teamRole(caller, teamId);
   return {
     db: caller.db,
     table: 'team_date_overrides',
@@ -63,8 +63,8 @@ async function replace(ctx: Ctx, owner: Owner) {
 
 async function remove(ctx: Ctx, owner: Owner) {
   const date = parseOrThrow(calendarDateSchema, ctx.params.date);
-  const deleted = rows<Row[]>(await owner.db.from(owner.table).delete().eq(owner.column, owner.id).eq('date', date).select('id'));
-  if (deleted.length === 0) throw notFound(OVERRIDE_NOT_FOUND);
+  const match = { [owner.column]: owner.id, date };
+  await changedOr403<Row>(await owner.db.from(owner.table).delete().match(match).select('id'), canSee(owner.db, owner.table, match), OVERRIDE_NOT_FOUND);
   return json({ message: 'Date override deleted' });
 }
 
@@ -73,7 +73,7 @@ export function dateOverrideRoutes(router: Router) {
   router.put('/api/date-overrides/:date', async (ctx) => replace(ctx, await personal(ctx)));
   router.delete('/api/date-overrides/:date', async (ctx) => remove(ctx, await personal(ctx)));
 
-  router.get('/api/teams/:teamId/date-overrides', async (ctx) => list(ctx, await team(ctx, false)));
-  router.put('/api/teams/:teamId/date-overrides/:date', async (ctx) => replace(ctx, await team(ctx, true)));
-  router.delete('/api/teams/:teamId/date-overrides/:date', async (ctx) => remove(ctx, await team(ctx, true)));
+  router.get('/api/teams/:teamId/date-overrides', async (ctx) => list(ctx, await team(ctx)));
+  router.put('/api/teams/:teamId/date-overrides/:date', async (ctx) => replace(ctx, await team(ctx)));
+  router.delete('/api/teams/:teamId/date-overrides/:date', async (ctx) => remove(ctx, await team(ctx)));
 }

@@ -21,7 +21,7 @@ import { AppError, forbidden, invalid, notFound, parseOrThrow } from '../../_sha
 import { bookingDeps } from '../../_shared/http/booking-deps.ts';
 import { json } from '../../_shared/http/errors.ts';
 import { idParam, readJson, uuidParam } from '../../_shared/http/request.ts';
-import type { Ctx, Router } from '../../_shared/http/router.ts';
+import type { Router } from '../../_shared/http/router.ts';
 import type { Caller } from '../../_shared/http/session.ts';
 import { camelize } from '../../_shared/db/shapes.ts';
 import {

@@ -3,7 +3,7 @@
 import { Button, Card, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link, useParams } from 'react-router-dom';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
-import { useCurrentUser } from '../auth/hooks.ts';
+import { useCurrentUser } from '../auth/index.ts';
 import { useInvitationByToken } from './hooks.ts';
 import { InvitationAnswer } from './MyInvitations.tsx';
 
