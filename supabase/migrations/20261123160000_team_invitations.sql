@@ -1,8 +1,9 @@
 -- Team membership by consent. Owners and admins invite an email address with a role; that makes a
 -- pending invitation, never a membership. Only the person who owns that address (their confirmed
 -- email in Auth) sees it, and only their acceptance makes them a member. Members may leave; the owner
--- may not. Modelled on basejump's invitations: the token of the mailed link is random and stored
--- hashed, so the table never holds a usable link.
+-- may not. Modelled on basejump's invitations. Each (re)invitation writes its mail to the outbox in
+-- the same transaction; the outbox function derives the link's token with a secret only the functions
+-- hold and stores just its SHA-256 here, so the table never holds a usable link.
 --
 -- Every decision is a policy, so an admin who edits one in the dashboard changes every path:
 --   invite   insert/update on team_invitations   (owners and admins)
@@ -18,8 +19,8 @@ create table public.team_invitations (
     constraint team_invitations_email_format check (email ~ '^[^@\s]+@[^@\s]+$' and email = lower(btrim(email)) and length(email) <= 255),
   -- The owner role is never invited: it belongs to the team's creator.
   role public.team_role not null default 'member' constraint team_invitations_role_invitable check (role in ('admin', 'member')),
-  -- sha256 (hex) of the token in the mailed link; the token itself is shown once, to the inviting request.
-  token_hash text not null constraint team_invitations_token_hash_key unique,
+  -- SHA-256 (hex) of the token of the latest mailed link, set by the outbox function as it sends it.
+  token_hash text constraint team_invitations_token_hash_key unique,
   invited_by uuid references public.profiles (id) on delete set null,
   created_at timestamptz not null default now(),
   -- Set by trigger on every (re)invitation made through the API.
@@ -32,20 +33,16 @@ comment on table public.team_invitations is
 create index team_invitations_email_idx on public.team_invitations (email);
 create index team_invitations_invited_by_idx on public.team_invitations (invited_by) where invited_by is not null;
 
--- An invitation is valid for 7 days from its latest sending, whatever an API caller sent.
+-- An invitation is valid for 7 days from its latest sending: every write of an API caller is an
+-- invitation or its renewal (the columns they may write say so), whatever expiry it sent.
 create or replace function private.stamp_invitation()
 returns trigger
 language plpgsql
 set search_path = ''
 as $$
 begin
-  if current_user not in ('anon', 'authenticated') then
-    return new;
-  end if;
-  if tg_op = 'INSERT' or new.token_hash is distinct from old.token_hash then
+  if current_user in ('anon', 'authenticated') then
     new.expires_at := now() + interval '7 days';
-  else
-    new.expires_at := old.expires_at;
   end if;
   return new;
 end;
@@ -103,18 +100,47 @@ $$;
 create trigger team_members_consume_invitation after insert on public.team_members
   for each row execute function private.consume_invitation();
 
+-- The mail of each invitation and renewal goes to the outbox with the change; a mail still waiting for
+-- an invitation since renewed or revoked is no longer worth sending. It must leave before the
+-- invitation expires.
+create or replace function private.mail_invitation()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  changed public.team_invitations := case when tg_op = 'DELETE' then old else new end;
+begin
+  update public.outbox set status = 'skipped', last_error = 'Superseded: the invitation was renewed or revoked'
+  where kind = 'invitation' and status = 'pending' and (payload ->> 'invitation_id')::bigint = changed.id;
+  if tg_op = 'DELETE' or (tg_op = 'UPDATE' and new.expires_at = old.expires_at) then
+    return null;
+  end if;
+  insert into public.outbox (kind, topic, message_id, payload, deliver_before)
+  select 'invitation', 'team.invitation',
+    format('invitation.%s.%s@kairos', new.id, (extract(epoch from new.expires_at) * 1000000)::bigint),
+    jsonb_build_object('invitation_id', new.id, 'email', new.email, 'role', new.role, 'expires_at', new.expires_at,
+      'team_name', t.name, 'inviter_name', (select private.display_name(p) from public.profiles p where p.id = new.invited_by)),
+    new.expires_at
+  from public.teams t where t.id = new.team_id;
+  return null;
+end;
+$$;
+create trigger team_invitations_mail after insert or update or delete on public.team_invitations
+  for each row execute function private.mail_invitation();
+
 revoke all on all functions in schema private from public;
 -- is_invited_to is part of the teams read policy, which anon is subject to too.
 grant execute on function private.my_verified_email() to authenticated, service_role;
 grant execute on function private.is_invited_to(bigint, public.team_role) to anon, authenticated, service_role;
 
 -- Privileges --------------------------------------------------------------------------------------
--- The token hash is never readable through the API. Inserts and renewals come through
--- invite_team_member, which makes the token; the columns it writes are the ones granted.
+-- The token hash is neither readable nor writable through the API (the outbox function sets it).
 revoke all on public.team_invitations from anon, authenticated;
 grant select (id, team_id, email, role, invited_by, created_at, expires_at) on public.team_invitations to authenticated;
-grant insert (team_id, email, role, token_hash, invited_by) on public.team_invitations to authenticated;
-grant update (role, token_hash, invited_by) on public.team_invitations to authenticated;
+grant insert (team_id, email, role, invited_by) on public.team_invitations to authenticated;
+grant update (role, invited_by) on public.team_invitations to authenticated;
 grant delete on public.team_invitations to authenticated;
 alter table public.team_invitations enable row level security;
 
@@ -184,21 +210,18 @@ comment on policy "Teams are readable by members and invitees, and by everyone w
 -- The old invite added an existing user at once (and told the inviter who has an account).
 drop function public.invite_team_member(bigint, text, text);
 
--- Invites an address into a team (or renews its pending invitation) and returns the token of the
--- link, once. Security invoker: the policies above decide who may invite. The answer is the same
--- whether or not the address has an account; only a current member is refused, and members are
+-- Invites an address into a team, or renews its pending invitation (a new expiry and a new mail).
+-- Security invoker: the policies above decide who may invite. The answer is the same whether or not
+-- the address has an account (none is looked up); only a current member is refused, and members are
 -- visible to whoever may invite.
 create or replace function public.invite_team_member(p_team_id bigint, p_email text, p_role text default 'member')
-returns table (id bigint, team_id bigint, email text, role public.team_role, created_at timestamptz,
-  expires_at timestamptz, token text)
+returns table (id bigint, team_id bigint, email text, role public.team_role, created_at timestamptz, expires_at timestamptz)
 language plpgsql
 security invoker
 set search_path = ''
 as $$
 declare
   wanted text := lower(btrim(coalesce(p_email, '')));
-  secret text := encode(extensions.gen_random_bytes(32), 'hex');
-  hashed text := encode(extensions.digest(secret, 'sha256'), 'hex');
 begin
   if (select auth.uid()) is null then
     raise exception 'Unauthorized' using errcode = '42501';
@@ -213,17 +236,33 @@ begin
              where m.team_id = p_team_id and lower(p.email) = wanted) then
     raise exception 'This person is already a member of the team' using errcode = '23505';
   end if;
-  -- The renewal writes its values again rather than reading `excluded`: the caller may not read token_hash.
+  -- The renewal writes its values again rather than reading `excluded` (an update the policies check).
   return query
-    insert into public.team_invitations as i (team_id, email, role, token_hash, invited_by)
-    values (p_team_id, wanted, p_role::public.team_role, hashed, (select auth.uid()))
+    insert into public.team_invitations as i (team_id, email, role, invited_by)
+    values (p_team_id, wanted, p_role::public.team_role, (select auth.uid()))
     on conflict on constraint team_invitations_team_email_key do update
-      set role = p_role::public.team_role, token_hash = hashed, invited_by = (select auth.uid())
-    returning i.id, i.team_id, i.email, i.role, i.created_at, i.expires_at, secret;
+      set role = p_role::public.team_role, invited_by = (select auth.uid())
+    returning i.id, i.team_id, i.email, i.role, i.created_at, i.expires_at;
 end;
 $$;
 comment on function public.invite_team_member(bigint, text, text) is
-  'Creates or renews a pending invitation (owners and admins, by policy); returns the link token once.';
+  'Creates or renews a pending invitation (owners and admins, by policy) and queues its mail.';
+
+-- The outbox function, as it sends an invitation's mail: the hash of the link's token, for the
+-- invitation as it was when the mail was queued (false: renewed or revoked since, send nothing).
+create or replace function public.set_invitation_token_hash(p_invitation_id bigint, p_expires_at timestamptz, p_hash text)
+returns boolean
+language sql
+security definer
+set search_path = ''
+as $$
+  with stored as (
+    update public.team_invitations set token_hash = p_hash
+    where id = p_invitation_id and expires_at = p_expires_at and expires_at > now()
+    returning 1
+  )
+  select exists (select 1 from stored);
+$$;
 
 -- The invitation a mailed link points at: the team's name and the role, for anyone holding the link
 -- (the token is the capability), and whether it is addressed to the signed-in user.
@@ -271,7 +310,8 @@ end;
 $$;
 
 revoke all on function public.invite_team_member(bigint, text, text), public.team_invitation_by_token(text),
-  public.accept_team_invitation(bigint) from public, anon, authenticated;
+  public.accept_team_invitation(bigint), public.set_invitation_token_hash(bigint, timestamptz, text) from public, anon, authenticated;
+grant execute on function public.set_invitation_token_hash(bigint, timestamptz, text) to service_role;
 grant execute on function public.invite_team_member(bigint, text, text), public.accept_team_invitation(bigint)
   to authenticated, service_role;
 grant execute on function public.team_invitation_by_token(text) to anon, authenticated, service_role;

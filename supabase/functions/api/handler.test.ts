@@ -9,7 +9,6 @@ const env: FunctionEnv = {
   serviceRoleKey: 'service',
   bookingsPerMinute: 60,
   allowedOrigins: [],
-  siteUrl: 'http://web.test',
 };
 const handle = apiHandler(env);
 

@@ -17,7 +17,6 @@ const env: FunctionEnv = {
   serviceRoleKey: 'service-key',
   bookingsPerMinute: 60,
   allowedOrigins: ['http://web.test'],
-  siteUrl: 'http://web.test',
 };
 
 function jwt(claims: Record<string, unknown>): string {
@@ -225,5 +224,4 @@ Deno.test('environment: the booking limit, and the web app\'s origins from SITE_
     ADDITIONAL_REDIRECT_URLS: 'https://app.example/dashboard, http://127.0.0.1:5173, https://*.preview.example/**, not a url',
   });
   assert.deepEqual(web.allowedOrigins, ['https://app.example', 'http://127.0.0.1:5173']);
-  assert.equal(web.siteUrl, 'https://app.example');
 });

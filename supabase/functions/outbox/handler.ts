@@ -5,6 +5,7 @@ import { createClient } from '@supabase/supabase-js';
 import { googleAccess, googleConfig, type GoogleConfig } from '../_shared/calendars/google.ts';
 import { importSecretKey } from '../_shared/calendars/secrets.ts';
 import { calendarWriteHandler } from '../_shared/calendars/writeback.ts';
+import { invitationHandler } from '../_shared/invitations/mail.ts';
 import { outboundFetch, type OutboundPolicy, outboundPolicy } from '../_shared/net/outbound.ts';
 import { createTransport, emailHandler, type SmtpEnv } from '../_shared/outbox/email.ts';
 import { sweep, type SweepOptions } from '../_shared/outbox/worker.ts';
@@ -68,6 +69,7 @@ export function outboxHandler(env: OutboxEnv): (req: Request) => Promise<Respons
   const transport = createTransport(env.smtp);
   const handlers = {
     email: emailHandler({ db, smtp: env.smtp, siteUrl: env.siteUrl, tokenSecret: env.tokenSecret }, transport),
+    invitation: invitationHandler({ db, siteUrl: env.siteUrl, tokenSecret: env.tokenSecret, from: env.smtp.from }, transport),
     calendar: calendarWriteHandler({
       db,
       key: importSecretKey(env.calendarKey),

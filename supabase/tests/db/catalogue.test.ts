@@ -120,8 +120,8 @@ describe('catalogue', () => {
         and not has_function_privilege('authenticated', p.oid, 'execute')
       order by 1`);
     expect(rows.map((r) => r.proname)).toEqual([
-      'create_booking', 'create_team_booking', 'enqueue_due_reminders', 'outbox_claim', 'outbox_settle', 'replace_external_busy',
-      'set_manage_token_hash', 'take_booking_token',
+      'create_booking', 'create_team_booking', 'enqueue_due_reminders', 'guest_reschedule_booking', 'outbox_claim', 'outbox_settle',
+      'replace_external_busy', 'set_invitation_token_hash', 'set_manage_token_hash', 'take_booking_token',
     ]);
   });
 

@@ -243,8 +243,8 @@ function tables(): [string, TableCells][] {
     ['team_invitations', {
       select: `select 1 from team_invitations where id = ${f.invitation}`,
       // Each caller tries to invite a new address into T in their own name.
-      insert: `insert into team_invitations (team_id, email, role, token_hash, invited_by)
-               values (${f.team}, 'new-' || md5(random()::text) || '@example.test', 'member', md5(random()::text), $1) returning id`,
+      insert: `insert into team_invitations (team_id, email, role, invited_by)
+               values (${f.team}, 'new-' || md5(random()::text) || '@example.test', 'member', $1) returning id`,
       update: `update team_invitations set role = 'admin', invited_by = $1 where id = ${f.invitation} returning id`,
       delete: `delete from team_invitations where id = ${f.invitation} returning id`,
       // Owners and admins invite, renew and revoke; the invitee (other user) reads and declines theirs.

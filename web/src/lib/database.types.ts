@@ -833,7 +833,7 @@ export type Database = {
           invited_by: string | null
           role: Database["public"]["Enums"]["team_role"]
           team_id: number
-          token_hash: string
+          token_hash: string | null
         }
         Insert: {
           created_at?: string
@@ -843,7 +843,7 @@ export type Database = {
           invited_by?: string | null
           role?: Database["public"]["Enums"]["team_role"]
           team_id: number
-          token_hash: string
+          token_hash?: string | null
         }
         Update: {
           created_at?: string
@@ -853,7 +853,7 @@ export type Database = {
           invited_by?: string | null
           role?: Database["public"]["Enums"]["team_role"]
           team_id?: number
-          token_hash?: string
+          token_hash?: string | null
         }
         Relationships: [
           {
@@ -1383,7 +1383,6 @@ export type Database = {
           id: number
           role: Database["public"]["Enums"]["team_role"]
           team_id: number
-          token: string
         }[]
       }
       outbox_claim: {
@@ -1654,6 +1653,10 @@ export type Database = {
       set_booking_calendar: {
         Args: { p_source_id: number }
         Returns: undefined
+      }
+      set_invitation_token_hash: {
+        Args: { p_expires_at: string; p_hash: string; p_invitation_id: number }
+        Returns: boolean
       }
       set_manage_token_hash: {
         Args: { p_booking_id: number; p_hash: string }

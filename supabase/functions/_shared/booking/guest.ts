@@ -82,7 +82,7 @@ export async function guestSlots(
   now = new Date(),
 ) {
   const view = await movable(anon, uid, token);
-  return listSlots(service, { ...query, eventTypeId: view.eventTypeId }, undefined, { now, adjustRules: (rules) => withoutOwn(rules, view) });
+  return listSlots(service, anon, { ...query, eventTypeId: view.eventTypeId }, { now, adjustRules: (rules) => withoutOwn(rules, view) });
 }
 
 /** Moves the booking; answers the new booking and the token of its own manage link. */
@@ -97,7 +97,7 @@ export async function guestReschedule(
   const now = deps.now ?? new Date();
   const start = toMs(startTime);
   if (!Number.isFinite(start)) throw rejection('invalid');
-  const schedule = await loadPersonalSchedule(deps.service, view.eventTypeId);
+  const schedule = await loadPersonalSchedule(deps.service, deps.anon, view.eventTypeId);
   const end = start + schedule.eventType.duration * 60_000;
   const rules = withoutOwn(await personalRules(deps.service, schedule, start, end, now), view);
   const check = checkSlot(rules, new Date(start));

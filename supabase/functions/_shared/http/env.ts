@@ -14,8 +14,6 @@ export interface FunctionEnv {
    * these get CORS answers, and only they may write with the session cookies.
    */
   allowedOrigins: string[];
-  /** The web app's address (SITE_URL): links in mails lead there. */
-  siteUrl: string;
 }
 
 function positive(value: string | undefined): number | undefined {
@@ -52,6 +50,5 @@ export function readEnv(get: (name: string) => string | undefined): FunctionEnv 
     bookingsPerMinute: positive(get('BOOKING_RATE_LIMIT_PER_MINUTE')) ?? 60,
     bookingTokenSecret: get('BOOKING_TOKEN_SECRET'),
     allowedOrigins: originsOf(get('SITE_URL'), get('ADDITIONAL_REDIRECT_URLS')),
-    siteUrl: (get('SITE_URL') ?? need('SUPABASE_URL')).replace(/\/+$/, ''),
   };
 }

@@ -58,10 +58,3 @@ export const getUser = (env: FunctionEnv, accessToken: string) => call<AuthUser>
 
 export const signOut = (env: FunctionEnv, accessToken: string) => call<unknown>(env, '/logout?scope=local', { method: 'POST', token: accessToken });
 
-/**
- * Mails a link to `redirectTo` through Auth's own mail (the magic-link mail), to an address that has an
- * account; for one without, Auth sends nothing and creates no account (`create_user: false`), and the
- * caller cannot tell the two apart. Auth checks `redirectTo` against its redirect allow-list.
- */
-export const mailLinkToAccount = (env: FunctionEnv, email: string, redirectTo: string) =>
-  call<unknown>(env, `/otp?redirect_to=${encodeURIComponent(redirectTo)}`, { method: 'POST', body: { email, create_user: false } });

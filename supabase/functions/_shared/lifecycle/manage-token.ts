@@ -13,15 +13,21 @@ function hex(bytes: ArrayBuffer): string {
   return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-export async function manageToken(secret: string, bookingUid: string): Promise<string> {
+/** A token for `purpose`, derived from the functions' secret: the same each time for the same purpose. */
+export async function secretToken(secret: string, purpose: string): Promise<string> {
   const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  return base64url(await crypto.subtle.sign('HMAC', key, encoder.encode(`manage:${bookingUid}`)));
+  return base64url(await crypto.subtle.sign('HMAC', key, encoder.encode(purpose)));
 }
 
-/** What bookings.manage_token_hash holds (the SQL side compares with encode(sha256(token), 'hex')). */
-export async function manageTokenHash(token: string): Promise<string> {
+export const manageToken = (secret: string, bookingUid: string): Promise<string> => secretToken(secret, `manage:${bookingUid}`);
+
+/** What the database keeps of a token (the SQL side compares with encode(sha256(token), 'hex')). */
+export async function tokenHash(token: string): Promise<string> {
   return hex(await crypto.subtle.digest('SHA-256', encoder.encode(token)));
 }
+
+/** What bookings.manage_token_hash holds. */
+export const manageTokenHash = tokenHash;
 
 export function manageUrl(siteUrl: string, bookingUid: string, token: string): string {
   return `${siteUrl.replace(/\/+$/, '')}/booking/${bookingUid}?token=${encodeURIComponent(token)}`;

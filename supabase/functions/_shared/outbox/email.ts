@@ -3,7 +3,7 @@
 // attempt, so a receiver that drops repeated ids (Mailpit, most mailbox providers) shows a message
 // sent again after a lost 250 answer once.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import nodemailer from 'nodemailer';
+import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import { bookingInvite } from '../lifecycle/ics.ts';
 import { manageToken, manageTokenHash, manageUrl } from '../lifecycle/manage-token.ts';
 import { renderBookingMail, type BookingMailPayload } from '../lifecycle/messages.ts';
@@ -59,21 +59,26 @@ export function emailHandler(deps: EmailDeps, transport = createTransport(deps.s
     }
     const mail = renderBookingMail(payload, { manage, bookings: `${deps.siteUrl.replace(/\/+$/, '')}/bookings` });
     const invite = bookingInvite(payload, mail, { stamp: new Date(row.created_at), manageUrl: manage });
-    try {
-      await transport.sendMail({
-        from: deps.smtp.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        messageId: `<${row.message_id}>`,
-        icalEvent: { method: mail.method, filename: 'invite.ics', content: invite },
-      });
-    } catch (e) {
-      // 5xx: the server refuses this message for good; anything else (4xx, network) is worth a retry.
-      const code = (e as { responseCode?: number }).responseCode;
-      if (code !== undefined && code >= 500) throw new PermanentError(`SMTP ${code}: ${(e as Error).message}`);
-      throw e;
-    }
+    await send(transport, {
+      from: deps.smtp.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      messageId: `<${row.message_id}>`,
+      icalEvent: { method: mail.method, filename: 'invite.ics', content: invite },
+    });
   };
+}
+
+/** Sends one message; a 5xx answer is the server refusing it for good, anything else worth a retry. */
+export async function send(transport: Transporter, message: SendMailOptions) {
+  try {
+    await transport.sendMail(message);
+  } catch (e) {
+    // 5xx: the server refuses this message for good; anything else (4xx, network) is worth a retry.
+    const code = (e as { responseCode?: number }).responseCode;
+    if (code !== undefined && code >= 500) throw new PermanentError(`SMTP ${code}: ${(e as Error).message}`);
+    throw e;
+  }
 }

@@ -1,15 +1,15 @@
 // Team invitations. Owners and admins invite an email address with a role; the person who owns that
-// address sees the invitation on their Teams page (and by the link mailed to them) and accepts or
-// declines it; only acceptance makes them a member. Everything runs as the caller, so the policies on
-// team_invitations and team_members decide who may do what.
+// address sees the invitation on their Teams page and by the link mailed to them (the database queues
+// the mail with the invitation; the outbox function sends it), and accepts or declines it; only
+// acceptance makes them a member. Everything runs as the caller, so the policies on team_invitations
+// and team_members decide who may do what.
 import type { z } from 'zod';
 import { AppError, notFound } from '../../_shared/rules/errors.ts';
 import type { inviteSchema } from '../../_shared/rules/schemas.ts';
 import { viewerDb } from '../../_shared/http/booking-deps.ts';
 import { json } from '../../_shared/http/errors.ts';
-import { mailLinkToAccount } from '../../_shared/http/gotrue.ts';
 import { idParam } from '../../_shared/http/request.ts';
-import type { Ctx, Router } from '../../_shared/http/router.ts';
+import type { Router } from '../../_shared/http/router.ts';
 import type { Caller } from '../../_shared/http/session.ts';
 import { camelize } from '../../_shared/db/shapes.ts';
 import { asMember, canSee, changedOr403, firstOr404, rows, TEAM_NOT_FOUND, type Row } from '../access.ts';
@@ -17,25 +17,14 @@ import { asMember, canSee, changedOr403, firstOr404, rows, TEAM_NOT_FOUND, type 
 const COLUMNS = 'id, team_id, email, role, invited_by, created_at, expires_at';
 const INVITATION_NOT_FOUND = "This invitation doesn't exist or has expired.";
 
-/** Where the mailed link leads: the invitation page of the web app the inviter is using. */
-function invitationLink(ctx: Ctx, token: string): string {
-  const origin = ctx.req.headers.get('origin');
-  const site = origin && ctx.env.allowedOrigins.includes(origin) ? origin : ctx.env.siteUrl;
-  return `${site}/invitations/${token}`;
-}
-
 /**
- * Creates (or renews) the invitation and mails its link. The answer is the same whether or not the
- * address has an account, and never carries the token: only the invitee's mailbox does.
+ * Creates (or renews) the invitation, whose mail the database queues. The answer is the same whether
+ * or not the address has an account.
  */
-export async function inviteMember(ctx: Ctx, caller: Caller, teamId: number, input: z.infer<typeof inviteSchema>) {
+export async function inviteMember(caller: Caller, teamId: number, input: z.infer<typeof inviteSchema>) {
   const result = await caller.db.rpc('invite_team_member', { p_team_id: teamId, p_email: input.email, p_role: input.role }).single();
   if (result.error?.code === '23505') throw new AppError('already_member', 'This person is already a member of the team');
-  const { token, ...invitation } = rows<Row & { token: string }>(result, TEAM_NOT_FOUND);
-  const mailed = await mailLinkToAccount(ctx.env, String(invitation.email), invitationLink(ctx, token));
-  // The invitation stands without the mail: the invitee also finds it on their Teams page.
-  if (!mailed.ok && mailed.error.status >= 500) console.error(`invitation mail failed: ${mailed.error.status} ${mailed.error.message}`);
-  return camelize<Row>(invitation);
+  return camelize<Row>(rows<Row>(result, TEAM_NOT_FOUND));
 }
 
 /** The team dashboard's view: pending invitations (owners and admins see them), and revoking one. */

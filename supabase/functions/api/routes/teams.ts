@@ -115,7 +115,7 @@ export function teamRoutes(router: Router) {
   router.post('/api/teams/:teamId/members', async (ctx) => {
     const { caller, id } = await asMember(ctx);
     const input = parseOrThrow(inviteSchema, await readJson(ctx.req));
-    return json(await inviteMember(ctx, caller, id, input), 201);
+    return json(await inviteMember(caller, id, input), 201);
   });
 
   // Removing a member, or leaving (the caller's own id): the policy says who may remove whom.

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { teamEventTypeColumns } from '../../lib/shared.ts';
 import { useNavigate } from 'react-router-dom';
 import { supabase } from '../../lib/supabase.ts';
-import { callFunction, serverMessage, unwrap } from '../../lib/api.ts';
+import { unwrap } from '../../lib/api.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
 import type { Booking, MyInvitation, Team, TeamAvailability, TeamEventType, TeamInvitation, TeamMember, TeamRole } from '../../lib/types.ts';
 import { useCurrentUser } from '../auth/index.ts';
@@ -129,19 +129,18 @@ export function useTeamBookings(teamId: number, tab: TeamBookingTab) {
   });
 }
 
-/**
- * An invitation, not a membership: the api route makes it and mails its link, so inviting goes through
- * the function; the person joins once they accept.
- */
+/** An invitation, not a membership: the person joins once they accept; the database queues its mail. */
 export function useInviteMember(teamId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: InviteValues) => callFunction(`api/teams/${teamId}/members`, { method: 'POST', body: values }),
+    mutationFn: async (values: InviteValues) => {
+      unwrap(await supabase.rpc('invite_team_member', { p_team_id: teamId, p_email: values.email, p_role: values.role }));
+    },
     onSuccess: (_data, values) => {
       void queryClient.invalidateQueries({ queryKey: [...teamsKey, teamId, 'invitations'] });
       notify('Member Invited', `${values.email} will join the team once they accept the invitation.`);
     },
-    onError: (error: Error) => notifyError('Error', serverMessage(error) ?? 'Failed to invite member'),
+    onError: fail('Failed to invite member'),
   });
 }
 

@@ -245,7 +245,7 @@ describe('invitations', () => {
     expect(revoked).toBe('eq.31');
   });
 
-  it('invites through the api (which mails the link) and says the person joins once they accept', async () => {
+  it('invites (an invitation, mailed by the database\'s outbox) and says the person joins once they accept', async () => {
     signedInAs();
     let sent: unknown;
     server.use(
@@ -254,9 +254,9 @@ describe('invitations', () => {
       restGet('team_event_types', []),
       rpc('team_bookings_this_month', 0),
       restGet('team_invitations', []),
-      http.post(api('/functions/v1/api/teams/7/members'), async ({ request }) => {
+      rpc('invite_team_member', async ({ request }) => {
         sent = await request.json();
-        return HttpResponse.json({ ...invitation, role: 'member' }, { status: 201 });
+        return HttpResponse.json([{ ...invitation, role: 'member' }]);
       }),
     );
     renderRoute('/teams/7');
@@ -267,7 +267,7 @@ describe('invitations', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Invite Member' }));
     expect(await screen.findByText('Member Invited')).toBeInTheDocument();
     expect(screen.getByText('bob@example.com will join the team once they accept the invitation.')).toBeInTheDocument();
-    expect(sent).toEqual({ email: 'bob@example.com', role: 'member' });
+    expect(sent).toEqual({ p_team_id: 7, p_email: 'bob@example.com', p_role: 'member' });
   });
 
   it('lets a member leave the team', async () => {
