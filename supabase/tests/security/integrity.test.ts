@@ -1,7 +1,10 @@
 // Issue 10, item 7 (and the status transitions of item 6), replayed as an attacker through REST with
-// their own session: immutable columns, error details, unbounded arrays, statuses ahead of the clock.
+// their own session, and through the booking functions: immutable columns, error details, unbounded
+// arrays, statuses ahead of the clock, and the booking rate limit.
 import { describe, expect, it } from 'vitest';
 import { anonClient, newUser, sql } from '../../../scripts/local/test-stack/harness.ts';
+import { call } from '../api/client.ts';
+import { guestBody, newHost } from '../api/fixtures.ts';
 import { booked, daysAhead, eventTypeOf, GUEST, teamWith } from './support.ts';
 
 describe('immutable columns', () => {
@@ -95,5 +98,39 @@ describe('booking statuses', () => {
     const done = await host.client.from('bookings').update({ status: 'completed' }).eq('id', id).select();
     expect(done.error).toMatchObject({ code: '22023', message: 'A booking is completed only once it has ended' });
     expect(await sql('select status from public.bookings where id = $1', [id])).toEqual([{ status: 'confirmed' }]);
+  });
+});
+
+describe('booking rate limit', () => {
+  it('keeps one bucket per client and calendar in Postgres, keyed by the address the platform gives', async () => {
+    const [host, other] = [await newHost(), await newHost()];
+    const book = (eventTypeId: number, days: number, headers: Record<string, string> = {}) =>
+      call('/bookings', { body: guestBody(eventTypeId, new Date(daysAhead(days, 10))), headers });
+    expect((await book(host.eventTypeId, 1)).status).toBe(201);
+    // The bucket lives in the database, whichever function instance counts: empty it from outside.
+    const [bucket] = await sql<{ client: string }>('select client from private.booking_rate_buckets where calendar = $1', [`user:${host.id}`]);
+    expect(bucket.client).not.toBe('unknown');
+    await sql('update private.booking_rate_buckets set tokens = 0, refreshed_at = now() + interval \'1 hour\' where calendar = $1', [`user:${host.id}`]);
+
+    const limited = await book(host.eventTypeId, 2);
+    expect(limited).toMatchObject({ status: 429, body: { code: 'rate_limited' } });
+    // A forged X-Forwarded-For is not a new client: the platform's own entry is the key.
+    expect((await book(host.eventTypeId, 3, { 'x-forwarded-for': '203.0.113.9' })).status).toBe(429);
+    // Another calendar has its own bucket.
+    expect((await book(other.eventTypeId, 2)).status).toBe(201);
+    expect(await sql('select count(*)::int as n from public.bookings where user_id = $1', [host.id])).toEqual([{ n: 1 }]);
+
+    // Only the service role takes tokens: a client cannot refill or spend another's bucket.
+    const taken = await anonClient().rpc('take_booking_token', { p_client: bucket.client, p_calendar: `user:${host.id}`, p_per_minute: 1000 });
+    expect(taken.error?.code).toBe('42501');
+  });
+
+  it('refills a bucket with time, up to the minute\'s allowance', async () => {
+    const key = [`test-${Math.random()}`, 'user:refill'];
+    const take = async () => (await sql<{ ok: boolean }>('select public.take_booking_token($1, $2, 2) as ok', key))[0].ok;
+    expect([await take(), await take(), await take()]).toEqual([true, true, false]);
+    // 30 seconds later one token of the two per minute is back.
+    await sql(`update private.booking_rate_buckets set refreshed_at = refreshed_at - interval '30 seconds' where client = $1 and calendar = $2`, key);
+    expect([await take(), await take()]).toEqual([true, false]);
   });
 });

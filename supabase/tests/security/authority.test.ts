@@ -1,0 +1,70 @@
+// Issue 10, item 8: the database is the one authority. An admin of the project edits a policy (here
+// in SQL, as the dashboard does) and the /api routes follow at once, because they read and write as
+// the caller. Each change is scoped to this test's own team, so tests running beside it see the same
+// rules as before, and the policy is restored afterwards.
+import { describe, expect, it } from 'vitest';
+import { sql } from '../../../scripts/local/test-stack/harness.ts';
+import { call } from '../api/client.ts';
+import { at, guestBody, newTeam, newTeamEventType } from '../api/fixtures.ts';
+
+/** Runs `check` with `policy` on `table` changed by `edit` (its USING and WITH CHECK expressions), then restores it. */
+async function withPolicy(table: string, policy: string, edit: (expression: string) => string, check: () => Promise<void>) {
+  const [{ qual, with_check }] = await sql<{ qual: string | null; with_check: string | null }>(
+    `select qual, with_check from pg_policies where schemaname = 'public' and tablename = $1 and policyname = $2`,
+    [table, policy],
+  );
+  const clauses = (q: string | null, c: string | null) => [q && `using (${q})`, c && `with check (${c})`].filter(Boolean).join(' ');
+  await sql(`alter policy "${policy}" on public.${table} ${clauses(qual && edit(qual), with_check && edit(with_check))}`);
+  try {
+    await check();
+  } finally {
+    await sql(`alter policy "${policy}" on public.${table} ${clauses(qual, with_check)}`);
+  }
+}
+
+describe('one authority: a policy changed in the database changes /api', () => {
+  it('lets plain members edit the team once the update policy says so, and no longer after', async () => {
+    const team = await newTeam(false);
+    const patch = () =>
+      call(`/api/teams/${team.id}`, { method: 'PATCH', body: { name: 'Renamed by a member', slug: team.slug }, token: team.member.accessToken });
+    expect((await patch()).status).toBe(403);
+    await withPolicy('teams', 'Team owners and admins update the team', (e) => `(${e}) or (id = ${team.id} and private.has_team_role(id))`, async () => {
+      expect(await patch()).toMatchObject({ status: 200, body: { name: 'Renamed by a member', role: 'member' } });
+    });
+    expect((await patch()).status).toBe(403);
+  });
+
+  it('keeps even admins from removing members once the delete policy says so', async () => {
+    const team = await newTeam(false);
+    const remove = () => call(`/api/teams/${team.id}/members/${team.member.id}`, { method: 'DELETE', token: team.admin.accessToken });
+    await withPolicy(
+      'team_members',
+      'Members leave, and team owners and admins remove, anyone but the owner',
+      (e) => `(${e}) and (team_id <> ${team.id} or user_id = (select auth.uid()))`,
+      async () => {
+        expect((await remove()).status).toBe(403);
+      },
+    );
+    expect((await remove()).status).toBe(200);
+  });
+
+  it('takes a team event type off the booking paths once its read policy hides it', async () => {
+    const team = await newTeam(false);
+    const typeId = await newTeamEventType(team);
+    const book = (start: Date) =>
+      call(`/api/teams/${team.id}/bookings`, { body: { ...guestBody(0, start), eventTypeId: undefined, teamEventTypeId: typeId }, token: team.member.accessToken });
+    const date = at(2, 0).toISOString().slice(0, 10);
+    const slots = () => call(`/slots?teamEventTypeId=${typeId}&startDate=${date}&endDate=${date}`, { token: team.member.accessToken });
+    await withPolicy(
+      'team_event_types',
+      'Team event types are readable by members, and active ones of public teams by everyone',
+      (e) => `(${e}) and team_id <> ${team.id}`,
+      async () => {
+        expect((await book(at(2, 10))).status).toBe(404);
+        expect((await slots()).status).toBe(404);
+      },
+    );
+    expect((await slots()).status).toBe(200);
+    expect((await book(at(2, 10))).status).toBe(201);
+  });
+});
