@@ -53,6 +53,8 @@ begin
     p_start, p_end, private.new_booking_status(p_start, p_end, et.duration, et.auto_confirm))
   returning * into created;
   return created;
+exception when exclusion_violation then
+  raise exception 'This time slot is no longer available' using errcode = '23P01';
 end;
 $$;
 comment on function public.create_booking(bigint, timestamptz, timestamptz, jsonb) is
@@ -96,6 +98,8 @@ begin
     p_start, p_end, private.new_booking_status(p_start, p_end, et.duration, et.auto_confirm))
   returning * into created;
   return created;
+exception when exclusion_violation then
+  raise exception 'This time slot is no longer available' using errcode = '23P01';
 end;
 $$;
 comment on function public.create_team_booking(bigint, timestamptz, timestamptz, jsonb, uuid[]) is
