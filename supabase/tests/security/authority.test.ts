@@ -67,4 +67,23 @@ describe('one authority: a policy changed in the database changes /api', () => {
     expect((await slots()).status).toBe(200);
     expect((await book(at(2, 10))).status).toBe(201);
   });
+
+  it("keeps a team endpoint's secret, ping and settings from its admins once the webhooks update policy says so", async () => {
+    const team = await newTeam(false);
+    const token = team.admin.accessToken;
+    const created = await call(`/api/teams/${team.id}/webhooks`, { body: { url: 'https://hooks.example.com/authority', events: ['booking.created'] }, token });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id;
+    const rotate = () => call(`/api/webhooks/${id}/rotate-secret`, { method: 'POST', token });
+    await withPolicy('webhooks', 'Managers update webhooks', (e) => `(${e}) and team_id is distinct from ${team.id}`, async () => {
+      // Still readable (the read policy is unchanged), but nothing may change it: not its secret, not a ping.
+      expect((await call(`/api/webhooks/${id}`, { token })).status).toBe(200);
+      expect(await rotate()).toMatchObject({ status: 404, body: { message: 'Webhook not found' } });
+      expect(await call(`/api/webhooks/${id}/ping`, { method: 'POST', token })).toMatchObject({ status: 404, body: { message: 'Webhook not found' } });
+      expect((await call(`/api/webhooks/${id}`, { method: 'PATCH', body: { isActive: false }, token })).status).toBe(404);
+    });
+    const rotated = await rotate();
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.secret).toMatch(/^whsec_/);
+  });
 });
