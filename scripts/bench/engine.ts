@@ -3,9 +3,9 @@
 // off and booking limits; and a plain linear sweep over the same input as the floor the engine is
 // measured against.
 import type { Interval } from '../../supabase/functions/_shared/rules/intervals.ts';
+import { DEFAULT_SETTINGS } from '../../supabase/functions/_shared/rules/constants.ts';
 import {
   computeSlots,
-  DEFAULT_SETTINGS,
   type DateOverride,
   type DayRange,
   type OfferedSlot,

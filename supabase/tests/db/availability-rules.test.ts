@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUser, sql } from '../../../scripts/local/test-stack/harness.ts';
-import { BUFFER_CHOICES, DAY_LIMIT_MAX, FUTURE_CHOICES, NOTICE_CHOICES, SLOT_INTERVALS, TIME_OFF_MAX_DAYS, WEEK_LIMIT_MAX } from '../../functions/_shared/rules/schemas.ts';
+import { BUFFER_CHOICES, DAY_LIMIT_MAX, FUTURE_CHOICES, NOTICE_CHOICES, SLOT_INTERVALS, TIME_OFF_MAX_DAYS, WEEK_LIMIT_MAX } from '../../functions/_shared/rules/constants.ts';
 import { anon, as, book, connect, createUser, errorCode, hostWithEventType, one, rolledBack, user } from './db.ts';
 
 let c: pg.Client;

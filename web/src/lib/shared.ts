@@ -5,18 +5,35 @@ export { TIME_ZONE_GROUPS } from '../../../supabase/functions/_shared/rules/time
 export { eventRulesOf, eventTypeColumns, teamEventTypeColumns } from '../../../supabase/functions/_shared/rules/event-types.ts';
 export { overrideRangesParam, overridesFromRows } from '../../../supabase/functions/_shared/rules/overrides.ts';
 export {
+  DEFAULT_HOST_SETTINGS,
+  hostSettingsFromColumns,
+  settingsColumns,
+  type HostSettings,
+} from '../../../supabase/functions/_shared/rules/settings.ts';
+export {
   BUFFER_CHOICES,
   COLORS,
   DAY_LIMIT_MAX,
-  dateOverrideSchema,
   DEFAULT_COLOR,
+  DEFAULT_RANGE,
+  DEFAULT_SETTINGS,
   DURATIONS,
   FUTURE_CHOICES,
+  GUEST_CHANGE_NOTICE_CHOICES,
+  INVITABLE_ROLES,
+  isManagerRole,
+  MAX_HORIZON_DAYS,
   NOTICE_CHOICES,
   SLOT_INTERVALS,
   WEEK_LIMIT_MAX,
+  type BookingStatus,
+  type SchedulingSettings,
+  type SlotInterval,
+  type TeamRole,
+} from '../../../supabase/functions/_shared/rules/constants.ts';
+export {
+  dateOverrideSchema,
   eventTypeSchema,
-  GUEST_CHANGE_NOTICE_CHOICES,
   inviteSchema,
   loginSchema,
   registerSchema,
@@ -29,11 +46,4 @@ export {
   type RegisterInput,
   type TimeOffInput,
 } from '../../../supabase/functions/_shared/rules/schemas.ts';
-export {
-  MAX_HORIZON_DAYS,
-  type DateOverride,
-  type OfferedSlot,
-  type SlotInterval,
-  type SlotResult,
-  type TimeRange,
-} from '../../../supabase/functions/_shared/rules/slots.ts';
+export { type DateOverride, type OfferedSlot, type SlotResult, type TimeRange } from '../../../supabase/functions/_shared/rules/slots.ts';

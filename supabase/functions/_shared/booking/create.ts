@@ -10,7 +10,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { fromDbError, type DbError } from '../db/errors.ts';
 import { AppError, notFound, slotTaken } from '../rules/errors.ts';
 import { assignMembers } from '../rules/assignment.ts';
-import { checkSlot, MAX_HORIZON_DAYS, type SchedulingSettings, type SlotRejection } from '../rules/slots.ts';
+import { MAX_HORIZON_DAYS, type SchedulingSettings } from '../rules/constants.ts';
+import { checkSlot, type SlotRejection } from '../rules/slots.ts';
 import { toMs } from '../rules/time.ts';
 import {
   EVENT_NOT_FOUND,

@@ -1,14 +1,15 @@
 // Listing the slots of a personal or team event type for a visitor: the `slots` function and
 // GET /api/slots share it.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { MAX_HORIZON_DAYS } from '../rules/constants.ts';
 import { invalid } from '../rules/errors.ts';
 import type { SlotsQuery } from '../rules/schemas.ts';
 import { computeSlots, type SlotRules } from '../rules/slots.ts';
 import { DAY_MS, toMs, zonedDateRange } from '../rules/time.ts';
 import { loadPersonalSchedule, loadTeamSchedule, personalRules, teamRules } from './schedule.ts';
 
-/** A range wider than the 60-day horizon can never hold more slots; refusing it bounds the work. */
-const MAX_RANGE_DAYS = 62;
+/** A range wider than the horizon (and a day either side for time zones) can never hold more slots; refusing it bounds the work. */
+const MAX_RANGE_DAYS = MAX_HORIZON_DAYS + 2;
 
 /**
  * The slots of `query` for `viewer` (the caller's client, or the anon one for a guest): of the event

@@ -10,16 +10,9 @@ import type { MemberBooking, MemberBusy, TeamEventTypeRules, TeamMember } from '
 import { teamSlotMembers } from '../rules/assignment.ts';
 import { EVENT_RULE_COLUMNS, type EventRuleColumns, eventRulesOf } from '../rules/event-types.ts';
 import { type OverrideRow, overridesFromRows } from '../rules/overrides.ts';
-import {
-  type AvailabilityRule,
-  type DayRange,
-  DEFAULT_SETTINGS,
-  effectiveSettings,
-  type EventRules,
-  type SchedulingSettings,
-  type SlotRules,
-  TEAM_SETTINGS,
-} from '../rules/slots.ts';
+import { DEFAULT_SETTINGS, type SchedulingSettings, TEAM_SETTINGS } from '../rules/constants.ts';
+import { SETTINGS_COLUMNS, type SettingsColumns, settingsFromColumns } from '../rules/settings.ts';
+import { type AvailabilityRule, type DayRange, effectiveSettings, type EventRules, type SlotRules } from '../rules/slots.ts';
 import { DAY_MS, toIsoString } from '../rules/time.ts';
 import { fromDbError, type DbError } from '../db/errors.ts';
 import { notFound } from '../rules/errors.ts';
@@ -65,13 +58,11 @@ export async function loadPersonalSchedule(service: SupabaseClient, viewer: Supa
   const [profile, rules, settings] = await Promise.all([
     service.from('profiles').select('timezone').eq('id', row.user_id).maybeSingle(),
     service.from('availability_rules').select('day_of_week, start_time, end_time, is_enabled').eq('user_id', row.user_id),
-    service.from('user_settings').select('buffer_before, buffer_after, minimum_notice, max_future_bookings').eq('user_id', row.user_id).maybeSingle(),
+    service.from('user_settings').select(SETTINGS_COLUMNS).eq('user_id', row.user_id).maybeSingle(),
   ]);
-  const s = must<{ buffer_before: number; buffer_after: number; minimum_notice: number; max_future_bookings: number } | null>(settings);
+  const s = must<SettingsColumns | null>(settings);
   const eventRules = eventRulesOf(row);
-  const hostSettings = s
-    ? { bufferBefore: s.buffer_before, bufferAfter: s.buffer_after, minimumNotice: s.minimum_notice, maxFutureBookings: s.max_future_bookings }
-    : DEFAULT_SETTINGS;
+  const hostSettings = s ? settingsFromColumns(s) : DEFAULT_SETTINGS;
   return {
     eventType: { id: row.id, userId: row.user_id, title: row.title, duration: row.duration, autoConfirm: row.auto_confirm, rules: eventRules },
     hostTimeZone: must<{ timezone: string } | null>(profile)?.timezone ?? 'UTC',

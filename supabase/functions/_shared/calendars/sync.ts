@@ -3,7 +3,7 @@
 // transaction. A failure marks the connection (shown to the host) and keeps the last good cache, so
 // a calendar that cannot be read never makes its owner look free.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { MAX_HORIZON_DAYS } from '../rules/slots.ts';
+import { MAX_HORIZON_DAYS } from '../rules/constants.ts';
 import { DAY_MS, MINUTE_MS } from '../rules/time.ts';
 import { isBookingEventUid } from './booking-feed.ts';
 import { calendarObjectsIn, type CalDavLogin } from './caldav.ts';

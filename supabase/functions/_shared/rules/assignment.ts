@@ -1,10 +1,9 @@
 // Who takes a team booking (issue 4): round robin, least busy, a specific member, or everyone.
+import type { AssignmentType } from './constants.ts';
 import { overlapsAny, type Interval, toSpans } from './intervals.ts';
 import { type DayRange, type SlotMember, timeOffSpans } from './slots.ts';
 import { addDays, type InstantInput, instantToZoned, MINUTE_MS, resolveTimeZone, toMs, zonedToInstant } from './time.ts';
 
-export const ASSIGNMENT_TYPES = ['round_robin', 'least_busy', 'specific_member'] as const;
-export type AssignmentType = (typeof ASSIGNMENT_TYPES)[number];
 
 export interface TeamMember {
   userId: string;

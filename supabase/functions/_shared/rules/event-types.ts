@@ -1,6 +1,7 @@
 // Event type form values ↔ database columns, for the api function and the web app alike.
+import type { SlotInterval } from './constants.ts';
 import type { EventTypeInput, TeamEventTypeInput } from './schemas.ts';
-import type { EventRules, SlotInterval } from './slots.ts';
+import type { EventRules } from './slots.ts';
 
 type EventTypeFields = Omit<EventTypeInput, 'duration'> & { duration: number };
 

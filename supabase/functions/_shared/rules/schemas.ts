@@ -2,26 +2,27 @@
 // Shared by the web forms (react-hook-form) and the functions (server validation).
 // Where the product notes give no message, the message is ours and reads like theirs.
 import { z } from 'zod';
-import { ASSIGNMENT_TYPES } from './assignment.ts';
-import { SLOT_INTERVALS } from './slots.ts';
+import {
+  ASSIGNMENT_TYPES,
+  BUFFER_CHOICES,
+  COLORS,
+  DAY_LIMIT_MAX,
+  DEFAULT_ASSIGNMENT,
+  DEFAULT_COLOR,
+  DEFAULT_DURATION,
+  DEFAULT_ROLE,
+  DEFAULT_TIME_ZONE,
+  DURATIONS,
+  FUTURE_CHOICES,
+  INVITABLE_ROLES,
+  NOTICE_CHOICES,
+  SLOT_INTERVALS,
+  TEAM_DURATION_MAX,
+  TEAM_DURATION_STEP,
+  TIME_OFF_MAX_DAYS,
+  WEEK_LIMIT_MAX,
+} from './constants.ts';
 import { dayNumber, isValidDate, isValidTimeZone, parseHHMM } from './time.ts';
-
-// docs/product/constants.md: the closed sets.
-export const DURATIONS = [15, 30, 45, 60, 90, 120] as const;
-export const COLORS = ['#3b82f6', '#10b981', '#f59e0b', '#ef4444', '#8b5cf6', '#06b6d4'] as const;
-export const BUFFER_CHOICES = [0, 5, 10, 15, 30] as const;
-export const NOTICE_CHOICES = [0, 60, 120, 240, 1440, 2880] as const;
-export const FUTURE_CHOICES = [7, 14, 30, 60, 90] as const;
-/** Hours before a booking inside which its guest can no longer cancel or reschedule online (user_settings.guest_change_notice). */
-export const GUEST_CHANGE_NOTICE_CHOICES = [0, 1, 2, 4, 12, 24, 48] as const;
-export const INVITABLE_ROLES = ['member', 'admin'] as const;
-export const DEFAULT_COLOR = '#3b82f6';
-/** As the team_event_types CHECK constraint: at most a day. */
-export const TEAM_DURATION_MAX = 1440;
-/** Booking limits per event type, as the event_types and team_event_types CHECK constraints. */
-export const DAY_LIMIT_MAX = 100;
-export const WEEK_LIMIT_MAX = 500;
-export { SLOT_INTERVALS };
 
 // -- building blocks ---------------------------------------------------------------------------
 
@@ -150,14 +151,14 @@ export const teamEventTypeSchema = z
   .object({
     ...eventTypeFields,
     duration: z
-      .number({ error: 'Duration must be at least 15 minutes' })
-      .int('Duration must be a multiple of 15 minutes')
-      .min(15, 'Duration must be at least 15 minutes')
+      .number({ error: `Duration must be at least ${TEAM_DURATION_STEP} minutes` })
+      .int(`Duration must be a multiple of ${TEAM_DURATION_STEP} minutes`)
+      .min(TEAM_DURATION_STEP, `Duration must be at least ${TEAM_DURATION_STEP} minutes`)
       .max(TEAM_DURATION_MAX, `Duration must be at most ${TEAM_DURATION_MAX} minutes`)
-      .multipleOf(15, 'Duration must be a multiple of 15 minutes')
-      .default(30),
+      .multipleOf(TEAM_DURATION_STEP, `Duration must be a multiple of ${TEAM_DURATION_STEP} minutes`)
+      .default(DEFAULT_DURATION),
     requiresAllMembers: z.boolean().default(false),
-    assignmentType: z.enum(ASSIGNMENT_TYPES, { error: 'Invalid assignment type' }).default('round_robin'),
+    assignmentType: z.enum(ASSIGNMENT_TYPES, { error: 'Invalid assignment type' }).default(DEFAULT_ASSIGNMENT),
     specificMemberId: userId('Please select a team member').nullish().transform((v) => v ?? null),
   })
   .refine((v) => v.assignmentType !== 'specific_member' || v.specificMemberId !== null, {
@@ -216,8 +217,6 @@ export const dateOverrideSchema = z.object({
 });
 export type DateOverrideInput = z.infer<typeof dateOverrideSchema>;
 
-/** Longest time off in one entry, as the time_off CHECK constraint. */
-export const TIME_OFF_MAX_DAYS = 366;
 
 /** POST /api/time-off: whole days [startDate, endDate] and a private note. */
 export const timeOffSchema = z
@@ -308,7 +307,7 @@ export const teamCreateSchema = z.object({
   name: requiredText('Team name is required', 100),
   slug: slug('Team slug', 'Slug can only contain lowercase letters, numbers, and hyphens'),
   description: optionalText(1000),
-  timezone: timeZone.default('UTC'),
+  timezone: timeZone.default(DEFAULT_TIME_ZONE),
   isPublic: z.boolean().default(false),
 });
 export type TeamCreateInput = z.infer<typeof teamCreateSchema>;
@@ -325,7 +324,7 @@ export type TeamSettingsInput = z.infer<typeof teamSettingsSchema>;
 
 export const inviteSchema = z.object({
   email: email('Invalid email address'),
-  role: z.enum(INVITABLE_ROLES, { error: 'Role must be member or admin' }).default('member'),
+  role: z.enum(INVITABLE_ROLES, { error: 'Role must be member or admin' }).default(DEFAULT_ROLE),
 });
 export type InviteInput = z.infer<typeof inviteSchema>;
 
@@ -379,7 +378,7 @@ export const slotsQuerySchema = z
     teamEventTypeId: idNumber('Please select an event type').optional(),
     startDate: localDate,
     endDate: localDate,
-    timeZone: timeZone.default('UTC'),
+    timeZone: timeZone.default(DEFAULT_TIME_ZONE),
   })
   .refine((q) => (q.eventTypeId === undefined) !== (q.teamEventTypeId === undefined), {
     message: 'Please select an event type',

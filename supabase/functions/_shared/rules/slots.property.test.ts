@@ -3,8 +3,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assignMembers } from './assignment.ts';
-import { BUFFER_CHOICES, DURATIONS, FUTURE_CHOICES, NOTICE_CHOICES } from './schemas.ts';
-import { type AvailabilityRule, checkSlot, computeSlots, MAX_HORIZON_DAYS, SLOT_INTERVALS, type SlotQuery } from './slots.ts';
+import { BUFFER_CHOICES, DURATIONS, FUTURE_CHOICES, MAX_HORIZON_DAYS, NOTICE_CHOICES, SLOT_INTERVALS } from './constants.ts';
+import { type AvailabilityRule, checkSlot, computeSlots, type SlotQuery } from './slots.ts';
 import { addDays, formatHHMM, instantToZoned, zonedToInstant } from './time.ts';
 
 const MIN = 60_000;

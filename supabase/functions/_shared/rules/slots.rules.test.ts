@@ -1,6 +1,7 @@
 // Date overrides, time off, per-event rules, slot intervals and booking limits in the slot engine.
 import { describe, expect, it } from 'vitest';
-import { checkSlot, computeSlots, effectiveSettings, MAX_HORIZON_DAYS, type SlotQuery } from './slots.ts';
+import { MAX_HORIZON_DAYS } from './constants.ts';
+import { checkSlot, computeSlots, effectiveSettings, type SlotQuery } from './slots.ts';
 import { EVERY_DAY, labelsOn, NO_SETTINGS, query, starts, weekly } from './test-helpers.ts';
 
 // 2026-03-02 is a Monday.

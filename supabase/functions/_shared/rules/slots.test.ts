@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { availableDays, checkSlot, computeSlots, DEFAULT_SETTINGS, isSlotOffered, MAX_HORIZON_DAYS } from './slots.ts';
+import { DEFAULT_SETTINGS, MAX_HORIZON_DAYS } from './constants.ts';
+import { checkSlot, computeSlots, type SlotRules } from './slots.ts';
+import { zonedDateRange } from './time.ts';
 import { labelsOn, NO_SETTINGS, query, starts, weekly, EVERY_DAY, WEEKDAYS } from './test-helpers.ts';
 
 // 2026-03-02 is a Monday.
@@ -379,7 +381,7 @@ describe('team members', () => {
   });
 });
 
-describe('checkSlot / isSlotOffered (server re-validation)', () => {
+describe('checkSlot (server re-validation)', () => {
   const rules = {
     availability: weekly(WEEKDAYS, '09:00', '17:00'),
     hostTimeZone: 'America/New_York',
@@ -392,7 +394,7 @@ describe('checkSlot / isSlotOffered (server re-validation)', () => {
   it('accepts an offered slot, with or without its end', () => {
     expect(checkSlot(rules, '2026-03-03T14:00:00Z')).toEqual({ ok: true });
     expect(checkSlot(rules, '2026-03-03T14:00:00.000Z', '2026-03-03T15:00:00.000Z')).toEqual({ ok: true });
-    expect(isSlotOffered(rules, new Date('2026-03-03T14:00:00Z'))).toBe(true);
+    expect(checkSlot(rules, new Date('2026-03-03T14:00:00Z')).ok).toBe(true);
   });
 
   it('names why a start is refused', () => {
@@ -422,12 +424,18 @@ describe('checkSlot / isSlotOffered (server re-validation)', () => {
     const offered = new Set(starts(computeSlots({ ...rules, range })));
     expect(offered.size).toBeGreaterThan(0);
     for (let t = Date.parse(range.from); t < Date.parse(range.to); t += 15 * 60_000) {
-      expect(isSlotOffered(rules, t)).toBe(offered.has(new Date(t).toISOString()));
+      expect(checkSlot(rules, t).ok).toBe(offered.has(new Date(t).toISOString()));
     }
   });
 });
 
-describe('availableDays (date picker)', () => {
+/** The visitor dates in [startDate, endDate] the slots function answers with: the days the date picker enables. */
+function availableDays(rules: SlotRules & { visitorTimeZone?: string }, startDate: string, endDate: string): string[] {
+  const visitorTimeZone = rules.visitorTimeZone ?? 'UTC';
+  return computeSlots({ ...rules, visitorTimeZone, range: zonedDateRange(startDate, endDate, visitorTimeZone) }).days.map((d) => d.date);
+}
+
+describe('the days with slots (date picker)', () => {
   const rules = {
     availability: weekly([1, 3], '09:00', '17:00'),
     hostTimeZone: 'UTC',

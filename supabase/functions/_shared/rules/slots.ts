@@ -2,6 +2,7 @@
 // overrides, time off, busy intervals (bookings and external calendars alike), buffers, notice,
 // horizon, the slot interval and booking limits, for a person or a team.
 // Used by the `slots` function (listing), the booking functions (re-validation) and the web date picker.
+import { DEFAULT_SETTINGS, MAX_HORIZON_DAYS, type SchedulingSettings, SLOT_STEP_MINUTES, type SlotInterval } from './constants.ts';
 import { containedIn, type Interval, mergeSpans, overlapsAny, type Span, toSpans } from './intervals.ts';
 import {
   dateOfDay,
@@ -18,17 +19,8 @@ import {
   toIsoString,
   toMs,
   weekdayOfDay,
-  zonedDateRange,
   zonedDayToMs,
 } from './time.ts';
-
-/** The default minutes between offered start times (docs/product/validation.md). */
-export const SLOT_STEP_MINUTES = 30;
-/** docs/product/constants.md: the booking horizon is never more than 60 days ahead, whatever the host's setting. */
-export const MAX_HORIZON_DAYS = 60;
-/** Minutes between offered starts, or 'duration': back-to-back meetings of the event's length. */
-export const SLOT_INTERVALS = [15, 30, 60, 'duration'] as const;
-export type SlotInterval = (typeof SLOT_INTERVALS)[number];
 
 export interface AvailabilityRule {
   dayOfWeek: number;
@@ -54,28 +46,6 @@ export interface DayRange {
   startDate: string;
   endDate: string;
 }
-
-/** Minutes for buffers and notice, days for maxFutureBookings (docs/product/data.md). */
-export interface SchedulingSettings {
-  bufferBefore: number;
-  bufferAfter: number;
-  minimumNotice: number;
-  maxFutureBookings: number;
-}
-
-/** docs/product/data.md defaults, for hosts without a settings row. */
-export const DEFAULT_SETTINGS: SchedulingSettings = {
-  bufferBefore: 10,
-  bufferAfter: 10,
-  minimumNotice: 1440,
-  maxFutureBookings: 60,
-};
-
-/**
- * Teams have no settings of their own (docs/product/data.md): no buffers, no notice, the 60-day horizon.
- * A team event type's own rules replace these; members' personal bookings block them as busy time.
- */
-export const TEAM_SETTINGS: SchedulingSettings = { bufferBefore: 0, bufferAfter: 0, minimumNotice: 0, maxFutureBookings: 60 };
 
 /** An event type's own rules; a missing or null one falls back to the host's (or the team's) setting. */
 export interface EventRules {
@@ -407,21 +377,4 @@ export function checkSlot(rules: SlotRules, start: InstantInput, end?: InstantIn
   if (e.durationMs === 0 || !startsOnDay(e, day).includes(s)) return { ok: false, reason: 'outside_hours' };
   if (limitReached(e, day)) return { ok: false, reason: 'limit' };
   return timing ? { ok: false, reason: timing } : { ok: true };
-}
-
-/** `checkSlot(...).ok`, for callers that only need yes or no. */
-export function isSlotOffered(rules: SlotRules, start: InstantInput, end?: InstantInput): boolean {
-  return checkSlot(rules, start, end).ok;
-}
-
-/**
- * Visitor dates in [startDate, endDate] (YYYY-MM-DD, visitor's zone) that have at least one slot, for the
- * date picker. Because it runs the engine, it disables exactly what docs/product/validation.md asks — days before
- * today, beyond the horizon, weekdays without enabled availability — and also days that notice,
- * bookings (when `busy` is given) or the meeting length leave empty.
- */
-export function availableDays(rules: SlotRules & { visitorTimeZone?: string | null }, startDate: string, endDate: string): string[] {
-  const visitorTimeZone = resolveTimeZone(rules.visitorTimeZone);
-  const range = zonedDateRange(startDate, endDate, visitorTimeZone);
-  return computeSlots({ ...rules, visitorTimeZone, range }).days.map((d) => d.date);
 }

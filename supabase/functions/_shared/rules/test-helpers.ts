@@ -1,5 +1,6 @@
 // Builders shared by the _shared tests.
-import type { AvailabilityRule, SchedulingSettings, SlotQuery } from './slots.ts';
+import type { SchedulingSettings } from './constants.ts';
+import type { AvailabilityRule, SlotQuery } from './slots.ts';
 
 export const NO_SETTINGS: SchedulingSettings = { bufferBefore: 0, bufferAfter: 0, minimumNotice: 0, maxFutureBookings: 60 };
 

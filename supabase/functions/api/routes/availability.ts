@@ -1,6 +1,7 @@
 // The signed-in host's weekly availability, scheduling settings and dashboard figures.
 import { availabilitySchema, settingsSchema, timeframeSchema } from '../../_shared/rules/schemas.ts';
-import { DEFAULT_SETTINGS } from '../../_shared/rules/slots.ts';
+import { DEFAULT_SETTINGS } from '../../_shared/rules/constants.ts';
+import { SETTINGS_COLUMNS, settingsColumns, type SettingsColumns, settingsFromColumns } from '../../_shared/rules/settings.ts';
 import { parseOrThrow } from '../../_shared/rules/errors.ts';
 import { json } from '../../_shared/http/errors.ts';
 import { readJson } from '../../_shared/http/request.ts';
@@ -22,7 +23,6 @@ export async function replaceRules(db: SupabaseClient, teamId: number | null, ru
   );
 }
 
-const SETTINGS_COLUMNS = 'buffer_before, buffer_after, minimum_notice, max_future_bookings';
 
 export function availabilityRoutes(router: Router) {
   router.get('/api/availability', async (ctx) => {
@@ -41,27 +41,21 @@ export function availabilityRoutes(router: Router) {
 
   router.get('/api/settings', async (ctx) => {
     const caller = await ctx.requireCaller();
-    const row = rows<Row | null>(await caller.db.from('user_settings').select(SETTINGS_COLUMNS).eq('user_id', caller.id).maybeSingle());
-    return json(row ? camelize(row) : DEFAULT_SETTINGS);
+    const row = rows<SettingsColumns | null>(await caller.db.from('user_settings').select(SETTINGS_COLUMNS).eq('user_id', caller.id).maybeSingle());
+    return json(row ? settingsFromColumns(row) : DEFAULT_SETTINGS);
   });
 
   router.put('/api/settings', async (ctx) => {
     const caller = await ctx.requireCaller();
     const s = parseOrThrow(settingsSchema, await readJson(ctx.req));
-    const row = rows<Row>(
+    const row = rows<SettingsColumns>(
       await caller.db
         .from('user_settings')
-        .upsert({
-          user_id: caller.id,
-          buffer_before: s.bufferBefore,
-          buffer_after: s.bufferAfter,
-          minimum_notice: s.minimumNotice,
-          max_future_bookings: s.maxFutureBookings,
-        })
+        .upsert({ user_id: caller.id, ...settingsColumns(s) })
         .select(SETTINGS_COLUMNS)
         .single(),
     );
-    return json(camelize(row));
+    return json(settingsFromColumns(row));
   });
 
   router.get('/api/dashboard/stats', async (ctx) => {

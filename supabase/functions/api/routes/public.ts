@@ -7,6 +7,7 @@ import { idParam, uuidParam } from '../../_shared/http/request.ts';
 import type { Ctx, Router } from '../../_shared/http/router.ts';
 import { camelize } from '../../_shared/db/shapes.ts';
 import { answerSlots } from '../../_shared/http/slot-answer.ts';
+import { MAX_HORIZON_DAYS } from '../../_shared/rules/constants.ts';
 import { DAY_MS } from '../../_shared/rules/time.ts';
 import { firstOr404, publicDb, rows, type Row } from '../access.ts';
 
@@ -39,7 +40,7 @@ async function availabilityOf(ctx: Ctx, userId: string) {
 async function busyOf(ctx: Ctx, userId: string) {
   const range = parseOrThrow(dateRangeQuerySchema, Object.fromEntries(ctx.url.searchParams));
   const from = range.startDate ?? new Date().toISOString();
-  const to = range.endDate ?? new Date(Date.parse(from) + 60 * DAY_MS).toISOString();
+  const to = range.endDate ?? new Date(Date.parse(from) + MAX_HORIZON_DAYS * DAY_MS).toISOString();
   const list = rows<{ start_time: string; end_time: string }[] | null>(
     await publicDb(ctx).rpc('public_busy', { p_user_ids: [userId], p_from: from, p_to: to }),
   );

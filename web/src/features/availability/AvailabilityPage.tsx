@@ -6,7 +6,7 @@ import { FormField } from '../../components/FormField.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { SwitchField } from '../../components/SwitchField.tsx';
 import { TimeSelect } from '../../components/TimeSelect.tsx';
-import { GUEST_CHANGE_NOTICE_CHOICES } from '../../lib/shared.ts';
+import { DEFAULT_HOST_SETTINGS, DEFAULT_RANGE, GUEST_CHANGE_NOTICE_CHOICES, hostSettingsFromColumns, type HostSettings } from '../../lib/shared.ts';
 import { BUFFER_OPTIONS, FUTURE_OPTIONS, NOTICE_OPTIONS } from '../../lib/choices.ts';
 import { DAY_NAMES, WEEK_MONDAY_FIRST } from '../../lib/time.ts';
 import type { AvailabilityRule } from '../../lib/types.ts';
@@ -15,13 +15,13 @@ import { EventTypesSection } from '../event-types/index.ts';
 import { DateOverridesEditor } from '../../components/DateOverridesEditor.tsx';
 import { useCurrentUser } from '../auth/index.ts';
 import { TimeOffSection } from './TimeOffSection.tsx';
-import { SETTINGS_DEFAULTS, useAvailability, useSaveAvailability, useSaveSettings, useSettings } from './hooks.ts';
+import { useAvailability, useSaveAvailability, useSaveSettings, useSettings } from './hooks.ts';
 
 const GUEST_CHANGES = GUEST_CHANGE_NOTICE_CHOICES.map((value) => ({
   value,
   label: value === 0 ? 'Until the start' : `Until ${value} ${value === 1 ? 'hour' : 'hours'} before`,
 }));
-const DEFAULT_RANGE = { start_time: '09:00', end_time: '17:00' };
+const NEW_RANGE = { start_time: DEFAULT_RANGE.startTime, end_time: DEFAULT_RANGE.endTime };
 
 type Range = { start_time: string; end_time: string };
 type Week = Record<number, { enabled: boolean; ranges: Range[] }>;
@@ -68,7 +68,7 @@ function WorkingHours({ rules }: { rules: AvailabilityRule[] }) {
                 onChange={(checked) =>
                   update(day, (current) => ({
                     enabled: checked,
-                    ranges: checked && !current.ranges.length ? [DEFAULT_RANGE] : current.ranges,
+                    ranges: checked && !current.ranges.length ? [NEW_RANGE] : current.ranges,
                   }))
                 }
                 label={DAY_NAMES[day]}
@@ -113,7 +113,7 @@ function WorkingHours({ rules }: { rules: AvailabilityRule[] }) {
                   size="xs"
                   variant="ghost"
                   alignSelf="start"
-                  onClick={() => update(day, (current) => ({ ...current, ranges: [...current.ranges, DEFAULT_RANGE] }))}
+                  onClick={() => update(day, (current) => ({ ...current, ranges: [...current.ranges, NEW_RANGE] }))}
                 >
                   <Plus /> Add time range
                 </Button>
@@ -151,32 +151,32 @@ function Choice({
   );
 }
 
-function SettingsSections({ initial }: { initial: typeof SETTINGS_DEFAULTS }) {
+function SettingsSections({ initial }: { initial: HostSettings }) {
   const [settings, setSettings] = useState(initial);
   const save = useSaveSettings();
-  const set = (key: keyof typeof SETTINGS_DEFAULTS) => (value: number) => setSettings((current) => ({ ...current, [key]: value }));
+  const set = (key: keyof HostSettings) => (value: number) => setSettings((current) => ({ ...current, [key]: value }));
   return (
     <>
       <SectionCard title="Buffer Times" description="Breathing room before and after each meeting.">
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <Choice label="Buffer before" value={settings.buffer_before} options={BUFFER_OPTIONS} onChange={set('buffer_before')} />
-          <Choice label="Buffer after" value={settings.buffer_after} options={BUFFER_OPTIONS} onChange={set('buffer_after')} />
+          <Choice label="Buffer before" value={settings.bufferBefore} options={BUFFER_OPTIONS} onChange={set('bufferBefore')} />
+          <Choice label="Buffer after" value={settings.bufferAfter} options={BUFFER_OPTIONS} onChange={set('bufferAfter')} />
         </SimpleGrid>
       </SectionCard>
       <SectionCard title="Booking Preferences" description="How soon and how far ahead guests can book." bodyGap="4">
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <Choice label="Minimum notice" value={settings.minimum_notice} options={NOTICE_OPTIONS} onChange={set('minimum_notice')} />
+          <Choice label="Minimum notice" value={settings.minimumNotice} options={NOTICE_OPTIONS} onChange={set('minimumNotice')} />
           <Choice
             label="Maximum future bookings"
-            value={settings.max_future_bookings}
+            value={settings.maxFutureBookings}
             options={FUTURE_OPTIONS}
-            onChange={set('max_future_bookings')}
+            onChange={set('maxFutureBookings')}
           />
           <Choice
             label="Guests may cancel or reschedule"
-            value={settings.guest_change_notice}
+            value={settings.guestChangeNotice}
             options={GUEST_CHANGES}
-            onChange={set('guest_change_notice')}
+            onChange={set('guestChangeNotice')}
           />
         </SimpleGrid>
         <Button alignSelf="end" colorPalette="blue" disabled={save.isPending} onClick={() => save.mutate(settings)}>
@@ -213,17 +213,7 @@ export default function AvailabilityPage() {
       ) : (
         <SettingsSections
           key={settings.dataUpdatedAt}
-          initial={
-            settings.data
-              ? {
-                  buffer_before: settings.data.buffer_before,
-                  buffer_after: settings.data.buffer_after,
-                  minimum_notice: settings.data.minimum_notice,
-                  max_future_bookings: settings.data.max_future_bookings,
-                  guest_change_notice: settings.data.guest_change_notice,
-                }
-              : SETTINGS_DEFAULTS
-          }
+          initial={settings.data ? hostSettingsFromColumns(settings.data) : DEFAULT_HOST_SETTINGS}
         />
       )}
       <CalendarsSection />

@@ -3,11 +3,9 @@ import { supabase } from '../../lib/supabase.ts';
 import { unwrap } from '../../lib/api.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
 import type { AvailabilityRule, TimeOff, UserSettings } from '../../lib/types.ts';
-import type { TimeOffInput } from '../../lib/shared.ts';
+import { settingsColumns, type HostSettings, type TimeOffInput } from '../../lib/shared.ts';
 import { todayKey } from '../../lib/useDateOverrides.ts';
 import { useCurrentUser } from '../auth/index.ts';
-
-export const SETTINGS_DEFAULTS = { buffer_before: 10, buffer_after: 10, minimum_notice: 1440, max_future_bookings: 60, guest_change_notice: 0 };
 
 export function useAvailability() {
   const { data: user } = useCurrentUser();
@@ -55,8 +53,8 @@ export function useSaveSettings() {
   const queryClient = useQueryClient();
   const { data: user } = useCurrentUser();
   return useMutation({
-    mutationFn: async (settings: typeof SETTINGS_DEFAULTS) => {
-      unwrap(await supabase.from('user_settings').upsert({ user_id: user!.id, ...settings }));
+    mutationFn: async (settings: HostSettings) => {
+      unwrap(await supabase.from('user_settings').upsert({ user_id: user!.id, ...settingsColumns(settings) }));
     },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['settings'] });

@@ -2,15 +2,14 @@ import { Input, Stack } from '@chakra-ui/react';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormField } from '../../components/FormField.tsx';
+import { INVITABLE_ROLES } from '../../lib/shared.ts';
 import { useDialogForm } from '../../lib/useDialogForm.ts';
 import { useInviteMember } from './hooks.ts';
 import { inviteSchema, type InviteInput, type InviteValues } from './schemas.ts';
 
 const DEFAULTS: InviteInput = { email: '', role: 'member' };
-const ROLES = [
-  { value: 'member', label: 'Member' },
-  { value: 'admin', label: 'Admin' },
-];
+const ROLE_LABELS: Record<(typeof INVITABLE_ROLES)[number], string> = { member: 'Member', admin: 'Admin' };
+const ROLES = INVITABLE_ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }));
 
 export function InviteMemberDialog({ teamId, open, onClose }: { teamId: number; open: boolean; onClose: () => void }) {
   const invite = useInviteMember(teamId);

@@ -1,11 +1,12 @@
 import { Checkbox, HStack, IconButton, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Plus, X } from 'lucide-react';
 import { TimeSelect } from '../../components/TimeSelect.tsx';
+import { DEFAULT_RANGE } from '../../lib/shared.ts';
 import { DAY_NAMES, WEEK_MONDAY_FIRST } from '../../lib/time.ts';
 import type { TeamAvailability } from '../../lib/types.ts';
 import { useSaveTeamAvailability, useTeamAvailability } from './hooks.ts';
 
-const DEFAULT_RANGE = { start_time: '09:00', end_time: '17:00', is_enabled: true };
+const NEW_RANGE = { start_time: DEFAULT_RANGE.startTime, end_time: DEFAULT_RANGE.endTime, is_enabled: true };
 
 /**
  * docs/product/states.md: every toggle, added or removed range and time change is saved at once. Switching a
@@ -15,7 +16,7 @@ export function toggleDay(entries: TeamAvailability[], day: number, on: boolean)
   const others = entries.filter((entry) => entry.day_of_week !== day);
   if (!on) return others;
   const own = entries.filter((entry) => entry.day_of_week === day);
-  return [...others, ...(own.length ? own.map((entry) => ({ ...entry, is_enabled: true })) : [{ ...DEFAULT_RANGE, day_of_week: day }])];
+  return [...others, ...(own.length ? own.map((entry) => ({ ...entry, is_enabled: true })) : [{ ...NEW_RANGE, day_of_week: day }])];
 }
 
 export function TeamAvailabilityEditor({ teamId, disabled }: { teamId: number; disabled?: boolean }) {
@@ -88,7 +89,7 @@ export function TeamAvailabilityEditor({ teamId, disabled }: { teamId: number; d
                         size="xs"
                         variant="ghost"
                         aria-label={`Add ${DAY_NAMES[day]} range`}
-                        onClick={() => replaceDay(day, [...own, { ...DEFAULT_RANGE, day_of_week: day }])}
+                        onClick={() => replaceDay(day, [...own, { ...NEW_RANGE, day_of_week: day }])}
                       >
                         <Plus />
                       </IconButton>

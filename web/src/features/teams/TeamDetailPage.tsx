@@ -22,6 +22,7 @@ import { Link, useParams } from 'react-router-dom';
 import { EmptyState, NotFoundMessage } from '../../components/EmptyState.tsx';
 import { RoleBadge } from '../../components/StatusBadge.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
+import { isManagerRole } from '../../lib/shared.ts';
 import { fullName } from '../../lib/time.ts';
 import type { Team, TeamEventType, TeamMember, TeamRole } from '../../lib/types.ts';
 import { InviteMemberDialog } from './InviteMemberDialog.tsx';
@@ -349,7 +350,7 @@ export default function TeamDetailPage() {
             teamId={teamId}
             members={members.data ?? []}
             eventTypes={eventTypes.data ?? []}
-            canAssign={role === 'owner' || role === 'admin'}
+            canAssign={isManagerRole(role)}
           />
         </Tabs.Content>
       </Tabs.Root>
