@@ -11,6 +11,15 @@ export {
   type HostSettings,
 } from '../../../supabase/functions/_shared/rules/settings.ts';
 export {
+  BOOKING_ACTIONS,
+  BOOKING_LISTS,
+  inList,
+  myBookingsFilter,
+  offeredActions,
+  type BookingAction,
+  type BookingList,
+} from '../../../supabase/functions/_shared/rules/bookings.ts';
+export {
   BUFFER_CHOICES,
   COLORS,
   DAY_LIMIT_MAX,
@@ -34,6 +43,9 @@ export {
 export {
   dateOverrideSchema,
   eventTypeSchema,
+  guestFields,
+  HOST_GUEST_MESSAGES,
+  profileFieldsSchema,
   inviteSchema,
   loginSchema,
   registerSchema,

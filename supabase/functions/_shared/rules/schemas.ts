@@ -237,34 +237,44 @@ export type TimeOffInput = z.infer<typeof timeOffSchema>;
 const startEndOrder = <T extends { startTime: string; endTime: string }>(v: T) => Date.parse(v.endTime) > Date.parse(v.startTime);
 const endAfterStart = { message: 'End time must be after start time', path: ['endTime'] };
 
-const guestExtras = {
-  guestPhone: optionalText(50),
-  guestCompany: optionalText(200),
-  notes: optionalText(2000),
+/**
+ * The guest's details, trimmed, with empty optional ones null: every booking form and body. The forms
+ * word the messages differently (docs/product/validation.md): `missing` for a blank name or email,
+ * `invalidEmail` for an email that is not one.
+ */
+export function guestFields(messages: { name: string; missingEmail: string; invalidEmail: string }) {
+  return {
+    guestName: requiredText(messages.name),
+    guestEmail: email(messages.invalidEmail, messages.missingEmail),
+    guestPhone: optionalText(50),
+    guestCompany: optionalText(200),
+    notes: optionalText(2000),
+  };
+}
+
+/** The host's Create Booking wording. */
+export const HOST_GUEST_MESSAGES = { name: 'Guest name is required', missingEmail: 'Valid email is required', invalidEmail: 'Valid email is required' };
+/** The guest's own wording on the public pages (the dialog's; the event page says it another way). */
+export const PUBLIC_GUEST_MESSAGES = {
+  name: 'Please fill in your name and email.',
+  missingEmail: 'Please fill in your name and email.',
+  invalidEmail: 'Valid email is required',
+};
+
+const bookedTime = {
+  startTime: isoInstant('Please select a date and time.'),
+  endTime: isoInstant('Please select a date and time.'),
   /** The zone the guest picked on the booking page; their mails show times in it. */
   guestTimeZone: timeZone.optional(),
 };
 
 /** POST /api/bookings: a host books on one of their own event types. */
 export const hostBookingSchema = z
-  .object({
-    eventTypeId: idNumber('Please select an event type'),
-    guestName: requiredText('Guest name is required'),
-    guestEmail: email('Valid email is required'),
-    ...guestExtras,
-    startTime: isoInstant('Please select a date and time.'),
-    endTime: isoInstant('Please select a date and time.'),
-  })
+  .object({ eventTypeId: idNumber('Please select an event type'), ...guestFields(HOST_GUEST_MESSAGES), ...bookedTime })
   .refine(startEndOrder, endAfterStart);
 export type HostBookingInput = z.infer<typeof hostBookingSchema>;
 
-const publicGuest = {
-  guestName: requiredText('Please fill in your name and email.'),
-  guestEmail: email('Valid email is required', 'Please fill in your name and email.'),
-  ...guestExtras,
-  startTime: isoInstant('Please select a date and time.'),
-  endTime: isoInstant('Please select a date and time.'),
-};
+const publicGuest = { ...guestFields(PUBLIC_GUEST_MESSAGES), ...bookedTime };
 
 /** POST /api/bookings/public: a guest books without an account. */
 export const publicBookingSchema = z
@@ -347,26 +357,27 @@ export const handleSchema = z
   .max(30, handleLength)
   .regex(/^[a-z0-9_-]+$/, handleChars);
 
-/** PUT /api/profile. Every field may be left out (kept as is); empty texts become null. */
-export const profileUpdateSchema = z
-  .object({
-    firstName: requiredText('First name is required', 100),
-    lastName: requiredText('Last name is required', 100),
-    handle: z.union([z.literal('').transform(() => null), z.null(), handleSchema]),
-    bio: optionalText(1000),
-    title: optionalText(200),
-    company: optionalText(200),
-    location: optionalText(200),
-    website: optionalText(500),
-    linkedin: optionalText(500),
-    twitter: optionalText(500),
-    instagram: optionalText(500),
-    timezone: timeZone,
-    isPublicProfile: z.boolean(),
-    isCalendarPublic: z.boolean(),
-    profileImageUrl: z.union([z.literal('').transform(() => null), z.null(), z.url({ error: 'Invalid image URL' })]),
-  })
-  .partial();
+/** A profile's fields: the profile form edits them, PUT /api/profile takes any of them. Empty texts become null. */
+export const profileFieldsSchema = z.object({
+  firstName: requiredText('First name is required', 100),
+  lastName: requiredText('Last name is required', 100),
+  handle: z.union([z.literal('').transform(() => null), z.null(), handleSchema]),
+  bio: optionalText(1000),
+  title: optionalText(200),
+  company: optionalText(200),
+  location: optionalText(200),
+  website: optionalText(500),
+  linkedin: optionalText(500),
+  twitter: optionalText(500),
+  instagram: optionalText(500),
+  timezone: timeZone,
+  isPublicProfile: z.boolean(),
+  isCalendarPublic: z.boolean(),
+  profileImageUrl: z.union([z.literal('').transform(() => null), z.null(), z.url({ error: 'Invalid image URL' })]),
+});
+
+/** PUT /api/profile. Every field may be left out (kept as is). */
+export const profileUpdateSchema = profileFieldsSchema.partial();
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 
 // -- query strings -------------------------------------------------------------------------------

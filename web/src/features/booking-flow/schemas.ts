@@ -1,19 +1,13 @@
+// The guest's form on the public pages: the shared guest fields, in the page's or the dialog's words.
 import { z } from 'zod';
-
-const optional = z.string().transform((value) => value.trim() || null);
+import { guestFields } from '../../lib/shared.ts';
 
 /**
  * docs/product/validation.md (public booking form): name and email required, one message for both, worded as the
  * page or the dialog words it.
  */
 export function guestSchema(message: string) {
-  return z.object({
-    guestName: z.string().trim().min(1, message),
-    guestEmail: z.string().trim().pipe(z.email(message)),
-    guestPhone: optional,
-    guestCompany: optional,
-    notes: optional,
-  });
+  return z.object(guestFields({ name: message, missingEmail: message, invalidEmail: message }));
 }
 export type GuestInput = z.input<ReturnType<typeof guestSchema>>;
 export type GuestValues = z.output<ReturnType<typeof guestSchema>>;

@@ -2,35 +2,35 @@ import { Box, Button, type ButtonProps, Card, Flex, HStack, Stack, Text } from '
 import { Calendar, Clock } from 'lucide-react';
 import { differenceInMinutes, format } from 'date-fns';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { offeredActions, type BookingAction } from '../../lib/shared.ts';
 import type { Booking } from '../../lib/types.ts';
 import { useBookingAction } from './hooks.ts';
 
-/** docs/product/states.md: Confirm/Reject on pending; Cancel on confirmed bookings still in the future. */
-export function availableActions(booking: Pick<Booking, 'status' | 'start_time'>, now = new Date()): ('confirm' | 'reject' | 'cancel')[] {
-  if (booking.status === 'pending') return ['confirm', 'reject'];
-  if (booking.status === 'confirmed' && new Date(booking.start_time) > now) return ['cancel'];
-  return [];
+/** The actions a card offers (rules/bookings.ts), for a booking row. */
+export function availableActions(booking: Pick<Booking, 'status' | 'start_time'>, now = new Date()): BookingAction[] {
+  return offeredActions({ status: booking.status, startTime: booking.start_time }, now);
 }
 
-type BookingActionName = ReturnType<typeof availableActions>[number];
-
-const ACTION_BUTTONS: Record<BookingActionName, { label: string; style: ButtonProps }> = {
+const ACTION_BUTTONS: Record<BookingAction, { label: string; style: ButtonProps }> = {
   confirm: { label: 'Confirm', style: { colorPalette: 'green' } },
   reject: { label: 'Reject', style: { variant: 'outline', colorPalette: 'red' } },
   cancel: { label: 'Cancel', style: { variant: 'outline', colorPalette: 'red' } },
 };
 
+/** The personal or team event type's title; 'Event' when it is gone. */
+export const eventTitle = (booking: Booking): string => (booking.event_type ?? booking.team_event_type)?.title ?? 'Event';
+
 export function BookingCard({ booking }: { booking: Booking }) {
   const action = useBookingAction();
   const start = new Date(booking.start_time);
-  const minutes = booking.event_type?.duration ?? differenceInMinutes(new Date(booking.end_time), start);
+  const minutes = (booking.event_type ?? booking.team_event_type)?.duration ?? differenceInMinutes(new Date(booking.end_time), start);
   const actions = availableActions(booking);
   return (
-    <Card.Root size="sm" as="article" aria-label={`${booking.event_type?.title ?? 'Event'} with ${booking.guest_name}`}>
+    <Card.Root size="sm" as="article" aria-label={`${eventTitle(booking)} with ${booking.guest_name}`}>
       <Card.Body gap="3">
         <Flex justify="space-between" align="start" gap="3" wrap="wrap">
           <Stack gap="1">
-            <Text fontWeight="semibold">{booking.event_type?.title ?? 'Event'}</Text>
+            <Text fontWeight="semibold">{eventTitle(booking)}</Text>
             <HStack fontSize="sm" color="fg.muted" gap="3" wrap="wrap">
               <HStack gap="1">
                 <Calendar size={14} aria-hidden /> {format(start, 'EEE, MMM d, yyyy · h:mm a')}

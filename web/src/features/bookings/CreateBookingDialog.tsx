@@ -7,7 +7,7 @@ import { FormField } from '../../components/FormField.tsx';
 import { HALF_HOUR_CHOICES } from '../../lib/time.ts';
 import { notifyError } from '../../lib/toaster.ts';
 import { useDialogForm } from '../../lib/useDialogForm.ts';
-import { hostBookingDefaults, hostBookingSchema, type HostBookingInput, type HostBookingValues } from './schemas.ts';
+import { hostBookingDefaults, hostBookingFormSchema, type HostBookingInput, type HostBookingValues } from './schemas.ts';
 import type { BookingBody } from './hooks.ts';
 
 type Choice = { id: number; title: string; duration: number };
@@ -31,7 +31,7 @@ export function CreateBookingDialog({
 }) {
   const { register, handleSubmit, formState } = useDialogForm<HostBookingInput, HostBookingValues>(
     open,
-    hostBookingSchema,
+    hostBookingFormSchema,
     hostBookingDefaults,
   );
 

@@ -1,31 +1,28 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { callFunction, unwrap } from '../../lib/api.ts';
 import { bookingFailureMessage, isSlotTaken } from '../../lib/bookingErrors.ts';
+import { BOOKING_ACTIONS, BOOKING_LISTS, inList, myBookingsFilter, type BookingAction, type BookingList } from '../../lib/shared.ts';
 import { supabase } from '../../lib/supabase.ts';
 import { useRefetchOnBroadcast } from '../../lib/realtime.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
 import type { Booking } from '../../lib/types.ts';
 import { useCurrentUser } from '../auth/index.ts';
 
-export type BookingTab = 'upcoming' | 'past' | 'cancelled' | 'all';
+export type BookingTab = BookingList;
 export const bookingsKey = ['bookings'] as const;
 
-const BOOKING_SELECT = '*, event_type:event_types(title, duration)';
+/** A booking card's columns: the personal or the team event type's title and length. */
+const BOOKING_SELECT = '*, event_type:event_types(title, duration), team_event_type:team_event_types(title, duration)';
 
-/** docs/product/states.md: upcoming/past/all exclude cancelled; cancelled is its own list. */
+/** The signed-in host's bookings in one list (docs/product/states.md): "my bookings" as rules/bookings.ts defines them. */
 export function useBookings(tab: BookingTab, limit?: number) {
   const { data: user } = useCurrentUser();
   return useQuery({
     queryKey: [...bookingsKey, tab, limit ?? 'all'],
     enabled: Boolean(user),
     queryFn: async () => {
-      const now = new Date().toISOString();
-      let query = supabase.from('bookings').select(BOOKING_SELECT).eq('user_id', user!.id);
-      if (tab === 'cancelled') query = query.eq('status', 'cancelled');
-      else query = query.neq('status', 'cancelled');
-      if (tab === 'upcoming') query = query.gte('start_time', now);
-      if (tab === 'past') query = query.lt('start_time', now);
-      query = query.order('start_time', { ascending: tab === 'upcoming' });
+      const mine = supabase.from('bookings').select(BOOKING_SELECT).or(myBookingsFilter(user!.id));
+      let query = inList(mine, tab, new Date()).order('start_time', { ascending: BOOKING_LISTS[tab].ascending });
       if (limit) query = query.limit(limit);
       return unwrap(await query) as Booking[];
     },
@@ -53,7 +50,7 @@ export function useBookingsBetween(from: Date, to: Date) {
         await supabase
           .from('bookings')
           .select('id, start_time, end_time, status')
-          .eq('user_id', user!.id)
+          .or(myBookingsFilter(user!.id))
           .neq('status', 'cancelled')
           .gte('start_time', from.toISOString())
           .lt('start_time', to.toISOString()),
@@ -61,18 +58,17 @@ export function useBookingsBetween(from: Date, to: Date) {
   });
 }
 
-type BookingAction = 'confirm' | 'reject' | 'cancel';
-const ACTIONS: Record<BookingAction, { status: 'confirmed' | 'cancelled'; success: string; failure: string }> = {
-  confirm: { status: 'confirmed', success: 'Booking Confirmed', failure: 'Failed to confirm booking. Please try again.' },
-  reject: { status: 'cancelled', success: 'Booking Rejected', failure: 'Failed to reject booking. Please try again.' },
-  cancel: { status: 'cancelled', success: 'Booking Cancelled', failure: 'Failed to cancel booking. Please try again.' },
+const ACTIONS: Record<BookingAction, { success: string; failure: string }> = {
+  confirm: { success: 'Booking Confirmed', failure: 'Failed to confirm booking. Please try again.' },
+  reject: { success: 'Booking Rejected', failure: 'Failed to reject booking. Please try again.' },
+  cancel: { success: 'Booking Cancelled', failure: 'Failed to cancel booking. Please try again.' },
 };
 
 export function useBookingAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, action }: { id: number; action: BookingAction }) => {
-      unwrap(await supabase.from('bookings').update({ status: ACTIONS[action].status }).eq('id', id).select('id').single());
+      unwrap(await supabase.from('bookings').update({ status: BOOKING_ACTIONS[action] }).eq('id', id).select('id').single());
     },
     onSuccess: (_data, { action }) => {
       void queryClient.invalidateQueries({ queryKey: bookingsKey });

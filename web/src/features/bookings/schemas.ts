@@ -1,20 +1,16 @@
+// The Create Booking form: an event type, a date and a time picked on screen, and the shared guest fields.
 import { z } from 'zod';
-
-const optional = z.string().transform((value) => value.trim() || null);
+import { guestFields, HOST_GUEST_MESSAGES } from '../../lib/shared.ts';
 
 // docs/product/validation.md (create booking, host): messages verbatim; optional fields go out as null when empty.
-export const hostBookingSchema = z.object({
+export const hostBookingFormSchema = z.object({
   eventTypeId: z.coerce.number<string | number>().min(1, 'Please select an event type'),
   date: z.string(),
   time: z.string(),
-  guestName: z.string().trim().min(1, 'Guest name is required'),
-  guestEmail: z.string().email('Valid email is required'),
-  guestPhone: optional,
-  guestCompany: optional,
-  notes: optional,
+  ...guestFields(HOST_GUEST_MESSAGES),
 });
-export type HostBookingInput = z.input<typeof hostBookingSchema>;
-export type HostBookingValues = z.output<typeof hostBookingSchema>;
+export type HostBookingInput = z.input<typeof hostBookingFormSchema>;
+export type HostBookingValues = z.output<typeof hostBookingFormSchema>;
 
 export const hostBookingDefaults: HostBookingInput = {
   eventTypeId: '',

@@ -8,7 +8,7 @@ import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { copyText } from '../../lib/clipboard.ts';
 import { useCurrentUser } from '../auth/index.ts';
-import { useBookings, useLiveBookings } from '../bookings/index.ts';
+import { eventTitle, useBookings, useLiveBookings } from '../bookings/index.ts';
 import { EventTypesSection } from '../event-types/index.ts';
 import { CalendarWidget } from './CalendarWidget.tsx';
 import { StatCard } from './StatCard.tsx';
@@ -101,7 +101,7 @@ function UpcomingBookings() {
           <HStack key={booking.id} justify="space-between" borderWidth="1px" borderRadius="md" p="3" gap="3">
             <Stack gap="0" minW="0">
               <Text fontWeight="medium" truncate>
-                {booking.event_type?.title ?? 'Event'} · {booking.guest_name}
+                {eventTitle(booking)} · {booking.guest_name}
               </Text>
               <Text fontSize="sm" color="fg.muted">
                 {format(new Date(booking.start_time), 'EEE, MMM d · h:mm a')}

@@ -121,7 +121,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
     defaultValues: toInput(profile),
   });
   const handle = useWatch({ control, name: 'handle' });
-  const check = useHandleCheck(handle, profile.handle);
+  const check = useHandleCheck(handle ?? '', profile.handle);
   const errors = formState.errors;
   const handleBlocked = check.status === 'unavailable' || check.status === 'error' || check.status === 'checking';
 
@@ -162,7 +162,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
             name="handle"
             render={({ field }) => (
               <HandleField
-                value={field.value}
+                value={field.value ?? ''}
                 onChange={field.onChange}
                 status={check.status}
                 message={check.message}

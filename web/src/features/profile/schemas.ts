@@ -1,23 +1,20 @@
-import { z } from 'zod';
+// The profile form: the shared profile fields it edits, and the image checks before an upload.
+import type { z } from 'zod';
+import { profileFieldsSchema } from '../../lib/shared.ts';
 
-const text = z.string().transform((value) => value.trim() || null);
-
-export const profileSchema = z.object({
-  firstName: z.string().trim().min(1, 'First name is required'),
-  lastName: z.string().trim().min(1, 'Last name is required'),
-  handle: z
-    .string()
-    .refine((value) => value === '' || (value.length >= 3 && value.length <= 30), 'Handle must be 3-30 characters')
-    .transform((value) => value || null),
-  title: text,
-  bio: text,
-  company: text,
-  location: text,
-  timezone: z.string().min(1),
-  website: text,
-  linkedin: text,
-  twitter: text,
-  instagram: text,
+export const profileSchema = profileFieldsSchema.pick({
+  firstName: true,
+  lastName: true,
+  handle: true,
+  title: true,
+  bio: true,
+  company: true,
+  location: true,
+  timezone: true,
+  website: true,
+  linkedin: true,
+  twitter: true,
+  instagram: true,
 });
 export type ProfileInput = z.input<typeof profileSchema>;
 export type ProfileValues = z.output<typeof profileSchema>;

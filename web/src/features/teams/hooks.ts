@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { teamEventTypeColumns } from '../../lib/shared.ts';
+import { BOOKING_LISTS, inList, teamEventTypeColumns, type BookingList } from '../../lib/shared.ts';
 import { useNavigate } from 'react-router-dom';
 import { supabase } from '../../lib/supabase.ts';
 import { unwrap } from '../../lib/api.ts';
@@ -111,18 +111,14 @@ export function useTeamBookingsThisMonth(teamId: number) {
   });
 }
 
-export type TeamBookingTab = 'upcoming' | 'past' | 'cancelled' | 'all';
+export type TeamBookingTab = BookingList;
 
 export function useTeamBookings(teamId: number, tab: TeamBookingTab) {
   return useQuery({
     queryKey: [...teamsKey, teamId, 'bookings', tab],
     queryFn: async () => {
-      const now = new Date().toISOString();
-      let query = supabase.from('bookings').select('*, team_event_type:team_event_types(title, duration)').eq('team_id', teamId);
-      query = tab === 'cancelled' ? query.eq('status', 'cancelled') : query.neq('status', 'cancelled');
-      if (tab === 'upcoming') query = query.gte('start_time', now);
-      if (tab === 'past') query = query.lt('start_time', now);
-      const { data, error } = await query.order('start_time', { ascending: tab === 'upcoming' });
+      const team = supabase.from('bookings').select('*, team_event_type:team_event_types(title, duration)').eq('team_id', teamId);
+      const { data, error } = await inList(team, tab, new Date()).order('start_time', { ascending: BOOKING_LISTS[tab].ascending });
       if (error) throw new Error(tab === 'cancelled' ? 'Failed to fetch cancelled bookings' : 'Failed to fetch bookings');
       return data as Booking[];
     },

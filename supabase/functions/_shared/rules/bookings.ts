@@ -1,0 +1,86 @@
+// A booking's rules outside the slot engine: which status changes are allowed, what a host may do from
+// a booking card, what each booking list holds, and how guest fields are stored
+// (docs/product/states.md). The bookings trigger holds the same transitions;
+// supabase/tests/db/rules-match.test.ts keeps the two equal.
+import type { BookingStatus } from './constants.ts';
+
+/** pending → confirmed | cancelled; confirmed → cancelled, or completed once it has ended. Cancelled and completed are final. */
+export const BOOKING_TRANSITIONS: Readonly<Record<BookingStatus, readonly BookingStatus[]>> = {
+  pending: ['confirmed', 'cancelled'],
+  confirmed: ['cancelled', 'completed'],
+  cancelled: [],
+  completed: [],
+};
+
+export function canBecome(from: string, to: string): boolean {
+  return (BOOKING_TRANSITIONS[from as BookingStatus] ?? []).includes(to as BookingStatus);
+}
+
+/** What a host does from a booking card, and the status it gives. */
+export const BOOKING_ACTIONS = { confirm: 'confirmed', reject: 'cancelled', cancel: 'cancelled' } as const;
+export type BookingAction = keyof typeof BOOKING_ACTIONS;
+
+/** The actions a card offers: Confirm and Reject while pending, Cancel while confirmed and not yet started. */
+export function offeredActions(booking: { status: string; startTime: string }, now: Date): BookingAction[] {
+  if (booking.status === 'pending') return ['confirm', 'reject'];
+  if (booking.status === 'confirmed' && Date.parse(booking.startTime) > now.getTime()) return ['cancel'];
+  return [];
+}
+
+/** The booking lists: Upcoming from now, Past before now, All of them; each without cancelled ones, which are their own list. */
+export const BOOKING_LISTS = {
+  upcoming: { cancelled: false, when: 'future', ascending: true },
+  past: { cancelled: false, when: 'past', ascending: false },
+  all: { cancelled: false, when: null, ascending: false },
+  cancelled: { cancelled: true, when: null, ascending: false },
+} as const;
+export type BookingList = keyof typeof BOOKING_LISTS;
+
+/** The part of a PostgREST query builder a list needs (supabase-js's builder has it). */
+interface Filterable<Q> {
+  eq(column: string, value: string): Q;
+  neq(column: string, value: string): Q;
+  gte(column: string, value: string): Q;
+  lt(column: string, value: string): Q;
+}
+
+/** Narrows a bookings query to one list, as of `now`; the caller orders it (`BOOKING_LISTS[list].ascending`). */
+export function inList<Q extends Filterable<Q>>(query: Q, list: BookingList, now: Date): Q {
+  const rule = BOOKING_LISTS[list];
+  let q = rule.cancelled ? query.eq('status', 'cancelled') : query.neq('status', 'cancelled');
+  if (rule.when === 'future') q = q.gte('start_time', now.toISOString());
+  if (rule.when === 'past') q = q.lt('start_time', now.toISOString());
+  return q;
+}
+
+/**
+ * "My bookings": the bookings of the host's own event types and the team bookings assigned to them,
+ * as a PostgREST `or` filter. The web's lists and GET /api/bookings/* both use it.
+ */
+export const myBookingsFilter = (userId: string): string => `user_id.eq.${userId},assigned_user_id.eq.${userId}`;
+
+export interface GuestDetails {
+  guestName: string;
+  guestEmail: string;
+  guestPhone?: string | null;
+  guestCompany?: string | null;
+  notes?: string | null;
+  guestTimeZone?: string | null;
+}
+
+/**
+ * The guest columns of a booking: texts trimmed, empty optional ones null (docs/product/validation.md).
+ * The schemas already do this for parsed bodies; this is the one mapping to columns, and the booking
+ * RPCs normalise the same way for other callers.
+ */
+export function guestColumns(g: GuestDetails) {
+  const orNull = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null);
+  return {
+    guest_name: g.guestName.trim(),
+    guest_email: g.guestEmail.trim(),
+    guest_phone: orNull(g.guestPhone),
+    guest_company: orNull(g.guestCompany),
+    notes: orNull(g.notes),
+    guest_timezone: orNull(g.guestTimeZone),
+  };
+}

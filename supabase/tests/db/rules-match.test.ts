@@ -1,0 +1,169 @@
+// Where the database holds a rule the TypeScript also holds (a CHECK, an enum, a column default, the
+// status trigger, guest normalisation), the two must not drift: each rule of _shared/rules is put to
+// the database here, value by value.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOKING_TRANSITIONS, guestColumns } from '../../functions/_shared/rules/bookings.ts';
+import {
+  ASSIGNMENT_TYPES,
+  BOOKING_STATUSES,
+  BUFFER_CHOICES,
+  COLORS,
+  DAY_LIMIT_MAX,
+  DEFAULT_ASSIGNMENT,
+  DEFAULT_COLOR,
+  DEFAULT_DURATION,
+  DEFAULT_RANGE,
+  DEFAULT_ROLE,
+  DEFAULT_SETTINGS,
+  DEFAULT_TIME_ZONE,
+  DURATIONS,
+  FUTURE_CHOICES,
+  NOTICE_CHOICES,
+  SLOT_INTERVALS,
+  TEAM_DURATION_MAX,
+  TEAM_DURATION_STEP,
+  TEAM_ROLES,
+  WEEK_LIMIT_MAX,
+} from '../../functions/_shared/rules/constants.ts';
+import { settingsColumns } from '../../functions/_shared/rules/settings.ts';
+import { connect, createUser, errorCode, one, rolledBack } from './db.ts';
+
+let c: pg.Client;
+beforeAll(async () => {
+  c = await connect();
+});
+afterAll(async () => {
+  await c.end();
+});
+
+const range = (from: number, to: number, step: number) => Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => from + i * step);
+
+/** The probes the database accepts in `text` (taking the probe as the last parameter). */
+async function accepted<T>(text: string, probes: readonly T[], params: unknown[] = []): Promise<T[]> {
+  const out: T[] = [];
+  for (const p of probes) if ((await errorCode(c, text, [...params, p])) === null) out.push(p);
+  return out;
+}
+
+const sorted = <T>(values: readonly T[]) => [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+
+async function enumValues(type: string): Promise<string[]> {
+  return (await one<{ v: string[] }>(c, `select enum_range(null::public.${type})::text[] as v`)).v;
+}
+
+describe('closed sets', () => {
+  it('enums: booking statuses, team roles, assignment types, slot intervals', async () => {
+    expect(await enumValues('booking_status')).toEqual([...BOOKING_STATUSES]);
+    expect(await enumValues('team_role')).toEqual([...TEAM_ROLES]);
+    expect(await enumValues('assignment_type')).toEqual([...ASSIGNMENT_TYPES]);
+    expect(await enumValues('slot_interval')).toEqual(SLOT_INTERVALS.map(String));
+  });
+
+  it('event types: durations and colours', () =>
+    rolledBack(c, async () => {
+      const u = await createUser(c);
+      const durations = await accepted(`insert into event_types (user_id, title, duration) values ($1, 'x', $2)`, range(0, 300, 5), [u]);
+      expect(durations).toEqual([...DURATIONS]);
+      const probes = [...COLORS, ...COLORS.map((x) => x.toUpperCase()), '#000000', '#ffffff', 'blue'];
+      expect(sorted(await accepted(`insert into event_types (user_id, title, color) values ($1, 'x', $2)`, probes, [u]))).toEqual(sorted(COLORS));
+    }));
+
+  it('team event types: multiples of the step up to the maximum', () =>
+    rolledBack(c, async () => {
+      const u = await createUser(c);
+      const { id: team } = await one(c, `insert into teams (name, slug, owner_id) values ('T', $1, $2) returning id`, [`r-${randomUUID()}`, u]);
+      const durations = await accepted(`insert into team_event_types (team_id, title, duration) values ($1, 'x', $2)`, range(0, TEAM_DURATION_MAX + 60, 5), [team]);
+      expect(durations).toEqual(range(TEAM_DURATION_STEP, TEAM_DURATION_MAX, TEAM_DURATION_STEP));
+    }));
+
+  it('settings: buffers, notices and horizons', () =>
+    rolledBack(c, async () => {
+      const u = await createUser(c);
+      const column = (name: string) => `update user_settings set ${name} = $2 where user_id = $1`;
+      expect(await accepted(column('buffer_before'), range(0, 60, 1), [u])).toEqual([...BUFFER_CHOICES]);
+      expect(await accepted(column('buffer_after'), range(0, 60, 1), [u])).toEqual([...BUFFER_CHOICES]);
+      expect(await accepted(column('minimum_notice'), sorted([...new Set([...range(0, 3000, 30), ...NOTICE_CHOICES])]), [u])).toEqual([...NOTICE_CHOICES]);
+      expect(await accepted(column('max_future_bookings'), range(0, 120, 1), [u])).toEqual([...FUTURE_CHOICES]);
+    }));
+
+  it('event rules: booking limits per day and per week', () =>
+    rolledBack(c, async () => {
+      const u = await createUser(c);
+      const { id } = await one(c, `insert into event_types (user_id, title) values ($1, 'x') returning id`, [u]);
+      const limit = (name: string) => `update event_types set ${name} = $2 where id = $1`;
+      const edges = (max: number) => [-1, 0, 1, 2, max - 1, max, max + 1];
+      expect(await accepted(limit('max_bookings_per_day'), edges(DAY_LIMIT_MAX), [id])).toEqual([1, 2, DAY_LIMIT_MAX - 1, DAY_LIMIT_MAX]);
+      await c.query('update event_types set max_bookings_per_day = null where id = $1', [id]);
+      expect(await accepted(limit('max_bookings_per_week'), edges(WEEK_LIMIT_MAX), [id])).toEqual([1, 2, WEEK_LIMIT_MAX - 1, WEEK_LIMIT_MAX]);
+    }));
+});
+
+describe('defaults', () => {
+  it('a new host, event type, team, team event type, member and availability range start as the rules say', () =>
+    rolledBack(c, async () => {
+      const u = await createUser(c);
+      expect(await one(c, 'select buffer_before, buffer_after, minimum_notice, max_future_bookings from user_settings where user_id = $1', [u])).toEqual(
+        settingsColumns(DEFAULT_SETTINGS),
+      );
+      expect(await one(c, `insert into event_types (user_id, title) values ($1, 'x') returning duration, color, is_active, auto_confirm`, [u])).toEqual({
+        duration: DEFAULT_DURATION,
+        color: DEFAULT_COLOR,
+        is_active: true,
+        auto_confirm: true,
+      });
+      const team = await one(c, `insert into teams (name, slug, owner_id) values ('T', $1, $2) returning id, timezone, is_public`, [`d-${randomUUID()}`, u]);
+      expect([team.timezone, team.is_public]).toEqual([DEFAULT_TIME_ZONE, false]);
+      const tet = await one(c, `insert into team_event_types (team_id, title) values ($1, 'x') returning duration, assignment_type, requires_all_members`, [team.id]);
+      expect(tet).toEqual({ duration: DEFAULT_DURATION, assignment_type: DEFAULT_ASSIGNMENT, requires_all_members: false });
+      const m = await createUser(c);
+      expect((await one(c, `insert into team_members (team_id, user_id) values ($1, $2) returning role`, [team.id, m])).role).toBe(DEFAULT_ROLE);
+      const r = await one(c, `insert into availability_rules (user_id, day_of_week) values ($1, 1) returning start_time, end_time`, [u]);
+      expect({ startTime: r.start_time, endTime: r.end_time }).toEqual(DEFAULT_RANGE);
+    }));
+});
+
+describe('booking status transitions', () => {
+  it('the bookings trigger allows exactly BOOKING_TRANSITIONS (for a meeting that has ended)', () =>
+    rolledBack(c, async () => {
+      const u = await createUser(c);
+      const { id: eventType } = await one(c, `insert into event_types (user_id, title) values ($1, 'x') returning id`, [u]);
+      const allowed: Record<string, string[]> = {};
+      let hour = 0;
+      for (const from of BOOKING_STATUSES) {
+        allowed[from] = [];
+        for (const to of BOOKING_STATUSES) {
+          if (to === from) continue;
+          // A distinct past hour each, so no two bookings of the host overlap.
+          hour += 1;
+          const { id } = await one(
+            c,
+            `insert into bookings (event_type_id, user_id, guest_name, guest_email, start_time, end_time, status)
+             values ($1, $2, 'G', 'g@example.test', now() - make_interval(days => 30, hours => $3),
+                     now() - make_interval(days => 30, hours => $3) + interval '30 minutes', $4) returning id`,
+            [eventType, u, hour, from],
+          );
+          if ((await errorCode(c, 'update bookings set status = $2 where id = $1', [id, to])) === null) allowed[from].push(to);
+        }
+      }
+      expect(allowed).toEqual(Object.fromEntries(BOOKING_STATUSES.map((s) => [s, [...BOOKING_TRANSITIONS[s]]])));
+    }));
+});
+
+describe('guest fields', () => {
+  it('private.guest_field trims and nulls as guestColumns does', async () => {
+    const texts = ['Ann', '  Ann  ', '\tAnn\n', '\u00a0Ann\u3000', '', '   ', '\t\n', 'A  B', null];
+    for (const text of texts) {
+      const guest = { guestName: 'Name', guestEmail: 'g@example.test', guestPhone: text, guestCompany: text, notes: text };
+      const ts = guestColumns(guest);
+      const sql = await one<{ phone: string | null; company: string | null; notes: string | null }>(
+        c,
+        `select private.guest_field($1, 'guest_phone', 'guestPhone') as phone, private.guest_field($1, 'guest_company', 'guestCompany') as company,
+                private.guest_field($1, 'notes', 'notes') as notes`,
+        [guest],
+      );
+      expect(sql, JSON.stringify(text)).toEqual({ phone: ts.guest_phone, company: ts.guest_company, notes: ts.notes });
+    }
+  });
+});
