@@ -10,6 +10,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { fromDbError, type DbError } from '../db/errors.ts';
 import { AppError, notFound, slotTaken } from '../rules/errors.ts';
 import { assignMembers } from '../rules/assignment.ts';
+import { guestColumns, type GuestDetails } from '../rules/bookings.ts';
 import { MAX_HORIZON_DAYS, type SchedulingSettings } from '../rules/constants.ts';
 import { checkSlot, type SlotRejection } from '../rules/slots.ts';
 import { toMs } from '../rules/time.ts';
@@ -22,16 +23,6 @@ import {
   teamRules,
 } from './schedule.ts';
 import { camelize } from '../db/shapes.ts';
-
-export interface GuestDetails {
-  guestName: string;
-  guestEmail: string;
-  /** The zone the guest booked in: their mails show times in it. */
-  guestTimeZone?: string | null;
-  guestPhone?: string | null;
-  guestCompany?: string | null;
-  notes?: string | null;
-}
 
 export interface Requested extends GuestDetails {
   startTime: string;
@@ -66,18 +57,6 @@ const REJECTIONS: Record<Exclude<SlotRejection, 'busy'>, [AppError['code'], stri
 
 export function rejection(reason: SlotRejection): AppError {
   return reason === 'busy' ? slotTaken() : new AppError(...REJECTIONS[reason]);
-}
-
-function guestJson(g: GuestDetails) {
-  const orNull = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null);
-  return {
-    guest_name: g.guestName.trim(),
-    guest_email: g.guestEmail.trim(),
-    guest_phone: orNull(g.guestPhone),
-    guest_company: orNull(g.guestCompany),
-    notes: orNull(g.notes),
-    guest_timezone: orNull(g.guestTimeZone),
-  };
 }
 
 function span(req: Requested): { start: number; end: number | undefined } {
@@ -126,7 +105,7 @@ export async function bookPersonal(deps: BookingDeps, req: Requested & { eventTy
     p_event_type_id: schedule.eventType.id,
     p_start: new Date(start).toISOString(),
     p_end: new Date(start + duration).toISOString(),
-    p_guest: guestJson(req),
+    p_guest: guestColumns(req),
   });
   return answer(row, schedule.eventType);
 }
@@ -193,7 +172,7 @@ export async function bookTeam(deps: BookingDeps, req: Requested & { teamEventTy
         p_team_event_type_id: schedule.eventType.id,
         p_start: slot.start.toISOString(),
         p_end: slot.end.toISOString(),
-        p_guest: guestJson(req),
+        p_guest: guestColumns(req),
         p_member_ids: chosen.memberIds,
       });
       return answer(row, schedule.eventType);

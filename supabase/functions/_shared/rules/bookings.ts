@@ -65,6 +65,7 @@ export interface GuestDetails {
   guestPhone?: string | null;
   guestCompany?: string | null;
   notes?: string | null;
+  /** The zone the guest booked in: their mails show times in it. */
   guestTimeZone?: string | null;
 }
 
