@@ -86,4 +86,22 @@ describe('one authority: a policy changed in the database changes /api', () => {
     expect(rotated.status).toBe(200);
     expect(rotated.body.secret).toMatch(/^whsec_/);
   });
+
+  it("counts and lists a team's bookings as the bookings read policy shows them", async () => {
+    const team = await newTeam(false);
+    const typeId = await newTeamEventType(team);
+    // Written as the functions write it, at the first instant of this month (the team's zone is UTC).
+    await sql(
+      `select create_team_booking($1, date_trunc('month', now()), date_trunc('month', now()) + interval '30 minutes', '{"guest_name":"G","guest_email":"g@example.test"}')`,
+      [typeId],
+    );
+    const seen = async () => ({
+      listed: (await call(`/api/teams/${team.id}/bookings`, { token: team.member.accessToken })).body.length,
+      counted: (await call(`/api/teams/${team.id}/stats`, { token: team.member.accessToken })).body.bookingsThisMonth,
+    });
+    expect(await seen()).toEqual({ listed: 1, counted: 1 });
+    await withPolicy('bookings', 'Hosts and team members read bookings', (e) => `(${e}) and team_id is distinct from ${team.id}`, async () => {
+      expect(await seen()).toEqual({ listed: 0, counted: 0 });
+    });
+  });
 });
