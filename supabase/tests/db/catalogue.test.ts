@@ -51,11 +51,32 @@ describe('catalogue', () => {
     expect(decided).toBe(rows.length);
   });
 
-  it('names one policy per action and table (no ALL policies)', async () => {
+  it('names one policy per action and table (no ALL policies besides the two-factor one)', async () => {
     const { rows } = await c.query(`
-      select tablename, cmd, count(*)::int as n from pg_policies where schemaname = 'public'
+      select tablename, cmd, count(*)::int as n from pg_policies where schemaname = 'public' and permissive = 'PERMISSIVE'
       group by 1, 2 having count(*) > 1 or cmd = 'ALL'`);
     expect(rows).toEqual([]);
+  });
+
+  it('has every security definer function that acts for a signed-in user ask for the same assurance', async () => {
+    const { rows } = await c.query(`
+      select p.proname from pg_proc p
+      where p.pronamespace = 'public'::regnamespace and p.prosecdef
+        and has_function_privilege('authenticated', p.oid, 'execute') and not has_function_privilege('anon', p.oid, 'execute')
+        and pg_get_functiondef(p.oid) !~ 'private\\.require_assurance\\(\\)'`);
+    expect(rows).toEqual([]);
+  });
+
+  it('asks for an aal2 session of two-factor accounts on every table, and nothing else restrictively', async () => {
+    const { rows } = await c.query(`
+      select t.relname as table, p.cmd, p.roles::text[] as roles, p.qual, p.with_check
+      from pg_class t
+      left join pg_policies p on p.schemaname = 'public' and p.tablename = t.relname and p.permissive = 'RESTRICTIVE'
+      where t.relnamespace = 'public'::regnamespace and t.relkind in ('r', 'p')
+      order by 1`);
+    const rule = { cmd: 'ALL', roles: ['authenticated'], qual: '( SELECT private.meets_assurance() AS meets_assurance)' };
+    expect(rows.length).toBeGreaterThan(20);
+    for (const row of rows) expect({ table: row.table, ...row }).toEqual({ table: row.table, ...rule, with_check: rule.qual });
   });
 
   it('writes policies with (select auth.uid()), never a bare per-row auth.uid()', async () => {
