@@ -79,13 +79,15 @@ function message(e: unknown): string {
 }
 
 /**
- * Syncs one connection now. `claim` makes concurrent sweeps skip a connection another worker has
- * just started. Returns null when skipped, else whether it worked.
+ * Syncs one connection now. `claim` (the last attempt the sweep saw) makes concurrent sweeps skip a
+ * connection another worker has just started: only the first to move last_attempt_at on from that
+ * value goes ahead. (A compare on the value, not an `or` filter: PostgREST qualifies an `or` of a PATCH
+ * with a table name its UPDATE does not know.) Returns null when skipped, else whether it worked.
  */
-export async function syncConnection(service: SupabaseClient, deps: CalendarDeps, connectionId: number, opts: { now?: Date; claim?: boolean } = {}) {
+export async function syncConnection(service: SupabaseClient, deps: CalendarDeps, connectionId: number, opts: { now?: Date; claim?: { lastAttemptAt: string | null } } = {}) {
   const now = opts.now ?? new Date();
   let claim = service.from('calendar_connections').update({ last_attempt_at: now.toISOString() }).eq('id', connectionId);
-  if (opts.claim) claim = claim.or(`last_attempt_at.is.null,last_attempt_at.lt.${new Date(now.getTime() - STALE_AFTER_MS).toISOString()}`);
+  if (opts.claim) claim = opts.claim.lastAttemptAt === null ? claim.is('last_attempt_at', null) : claim.eq('last_attempt_at', opts.claim.lastAttemptAt);
   const claimed = must<ConnectionRow[]>(await claim.select('id, user_id, provider, server_url, username'));
   if (claimed.length === 0) return null;
   const conn = claimed[0];
@@ -115,13 +117,13 @@ export async function syncDue(service: SupabaseClient, deps: CalendarDeps, opts:
   const now = opts.now ?? new Date();
   let due = service
     .from('calendar_connections')
-    .select('id')
+    .select('id, last_attempt_at')
     .or(`last_attempt_at.is.null,last_attempt_at.lt.${new Date(now.getTime() - STALE_AFTER_MS).toISOString()}`)
     .order('last_attempt_at', { ascending: true, nullsFirst: true })
     .limit(opts.limit ?? 25);
   if (opts.userIds) due = due.in('user_id', opts.userIds);
-  const ids = must<{ id: number }[]>(await due).map((r) => r.id);
+  const rows = must<{ id: number; last_attempt_at: string | null }[]>(await due);
   const results = [];
-  for (const id of ids) results.push({ id, result: await syncConnection(service, deps, id, { now, claim: true }) });
+  for (const { id, last_attempt_at } of rows) results.push({ id, result: await syncConnection(service, deps, id, { now, claim: { lastAttemptAt: last_attempt_at } }) });
   return results;
 }
