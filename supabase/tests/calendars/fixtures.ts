@@ -95,3 +95,13 @@ export async function slotLabels(eventTypeId: number, days: number): Promise<str
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.slots.map((s: { label: string }) => s.label);
 }
+
+/** `read()` once `done` holds of it: a calendar write lands a moment before the worker records it. */
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -11,7 +11,7 @@ import { sql, stack } from '../../../scripts/local/test-stack/harness.ts';
 import { manageToken } from '../../functions/_shared/lifecycle/manage-token.ts';
 import { call } from '../api/client.ts';
 import { at, guestBody, newHost, type Host } from '../api/fixtures.ts';
-import { slotLabels } from './fixtures.ts';
+import { eventually, slotLabels } from './fixtures.ts';
 
 const REDIRECT = 'https://app.example.com/availability';
 const control = () => googleControl(stack().google!.url);
@@ -153,7 +153,8 @@ describe('a connected Google calendar', () => {
     const [current] = await sql(`select id from public.bookings where uid = $1`, [rescheduled.body.booking.uid]);
     expect((await call(`/api/bookings/${current.id}/cancel`, { method: 'POST', token: host.accessToken })).status).toBe(200);
     await eventsWhen(email, (events) => events.some((e) => e.iCalUID === uid && e.status === 'cancelled'));
-    expect(await sql(`select 1 from public.calendar_events where ical_uid = $1`, [uid])).toEqual([]);
+    const rows = () => sql(`select 1 from public.calendar_events where ical_uid = $1`, [uid]);
+    expect(await eventually(rows, (r) => r.length === 0)).toEqual([]);
   });
 
   it('is marked while Google is down, slots keep the last good busy times, and writes wait until it is back', async () => {

@@ -1,6 +1,8 @@
 // Bookings written into the host's chosen CalDAV calendar (Radicale) through the outbox: created
 // with the booking's UID (the one its mails' invites carry), moved when its time changes, removed
 // when cancelled; a rejected request never appears; a server that is down delays the write only.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BOOKING_TOKEN_SECRET } from '../../../scripts/local/config.ts';
@@ -9,7 +11,7 @@ import { manageToken } from '../../functions/_shared/lifecycle/manage-token.ts';
 import { sql, stack } from '../../../scripts/local/test-stack/harness.ts';
 import { call } from '../api/client.ts';
 import { at, guestBody, newHost, type Host } from '../api/fixtures.ts';
-import { makeCalendar, newDavUser, objectsOf, type DavUser } from './fixtures.ts';
+import { eventually, makeCalendar, newDavUser, objectsOf, putObject, type DavUser } from './fixtures.ts';
 
 interface Writer {
   host: Host;
@@ -89,7 +91,89 @@ describe('write-back to a CalDAV calendar', () => {
     const [current] = await sql(`select id from public.bookings where uid = $1`, [rescheduled.body.booking.uid]);
     expect((await call(`/api/bookings/${current.id}/cancel`, { method: 'POST', token: w.host.accessToken })).status).toBe(200);
     await eventsWhen(w, (events) => !events.has(uid));
-    expect(await sql(`select 1 from public.calendar_events where ical_uid = $1`, [uid])).toEqual([]);
+    const rows = () => sql(`select 1 from public.calendar_events where ical_uid = $1`, [uid]);
+    expect(await eventually(rows, (r) => r.length === 0)).toEqual([]);
+  });
+});
+
+describe('updates of an event Kairos wrote', () => {
+  interface Seen {
+    method: string;
+    path: string;
+    ifMatch: string | null;
+    status: number;
+  }
+  const seen: Seen[] = [];
+  let proxyUrl: string;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    // A recording pass-through in front of Radicale: what Kairos sends is seen, Radicale answers.
+    const target = stack().caldav!.url;
+    const proxy = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k))) as Record<string, string>;
+      const answer = await fetch(`${new URL(target).origin}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks).toString('utf8') : undefined }).catch(() => null);
+      if (!answer) return void res.writeHead(502).end();
+      seen.push({ method: req.method!, path: req.url!, ifMatch: (req.headers['if-match'] as string | undefined) ?? null, status: answer.status });
+      const out: Record<string, string> = {};
+      answer.headers.forEach((v, k) => {
+        if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(k)) out[k] = v;
+      });
+      res.writeHead(answer.status, out).end(Buffer.from(await answer.arrayBuffer()));
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    close = async () => {
+      proxy.closeAllConnections();
+      await new Promise((r) => proxy.close(r));
+    };
+  });
+  afterAll(async () => {
+    await close();
+  });
+
+  it('are sent with If-Match, and one made in the calendar since is written over with its new ETag', async () => {
+    const w = await connectedHost({ url: proxyUrl, users: stack().caldav!.users });
+    const booked = await call('/bookings', { body: guestBody(w.host.eventTypeId, at(9, 9)) });
+    expect(booked.status).toBe(201);
+    const uid = await icalUid(booked.body.id);
+    await eventsWhen(w, (events) => events.has(uid));
+    const etag = async () => (await eventually(() => sql(`select etag from public.calendar_events where ical_uid = $1`, [uid]), (r) => r.length > 0))[0]?.etag as string;
+    const first = await etag();
+    expect(first).toBeTruthy();
+
+    const reschedule = async (bookingUid: string, start: Date) => {
+      const res = await call(`/api/booking/${bookingUid}/reschedule`, { body: { token: await manageToken(DEMO_BOOKING_TOKEN_SECRET, bookingUid), startTime: start.toISOString() } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      await eventsWhen(w, (events) => events.get(uid)?.startDate.toJSDate().getTime() === start.getTime());
+      // Every delivery of the event done (a retry after a 412 may still be under way).
+      const open = () => sql(`select 1 from public.outbox where kind = 'calendar' and payload->>'icalUid' = $1 and status <> 'sent'`, [uid]);
+      expect(await eventually(open, (r) => r.length === 0)).toEqual([]);
+      return res.body.booking.uid as string;
+    };
+    const [{ uid: bookingUid }] = await sql(`select uid from public.bookings where id = $1`, [booked.body.id]);
+    // Writes of the event after its creation (a reschedule's two bookings may both deliver it).
+    const updates = (since: number) => seen.slice(since).filter((r) => r.method === 'PUT' && r.path.includes(encodeURIComponent(uid)));
+    let mark = seen.length;
+    const next = await reschedule(bookingUid, at(9, 10));
+    const moved = updates(mark);
+    expect(moved[0]).toMatchObject({ ifMatch: first });
+    expect(moved.every((r) => r.ifMatch !== null)).toBe(true);
+    expect(moved.at(-1)!.status).toBeLessThan(300);
+
+    // The host edits the event in their calendar app: its ETag changes.
+    const [href, text] = [...(await objectsOf(w.dav, w.calendar))].find(([, t]) => t.includes(uid))!;
+    await putObject(w.dav, w.calendar, decodeURIComponent(href.split('/').pop()!.replace(/\.ics$/, '')), text.replace(/SUMMARY:[^\r\n]*/, 'SUMMARY:Edited in the calendar'));
+    const auth = { authorization: `Basic ${Buffer.from(`${w.dav.username}:${w.dav.password}`).toString('base64')}` };
+    const edited = (await fetch(`${new URL(stack().caldav!.url).origin}${href}`, { headers: auth })).headers.get('etag');
+    expect(edited).toBeTruthy();
+    mark = seen.length;
+    await reschedule(next, at(9, 11));
+    const over = updates(mark);
+    // The stale ETag is refused, and the booking's time is written over the edit with its new ETag.
+    expect(over[0].status).toBe(412);
+    expect(over.find((r) => r.status < 300)?.ifMatch).toBe(edited);
   });
 });
 

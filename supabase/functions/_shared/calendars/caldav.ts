@@ -101,7 +101,8 @@ async function currentEtag(login: CalDavLogin, url: string, fetcher: typeof fetc
 /**
  * Writes an event object named after its UID: created with If-None-Match when new, replaced with
  * If-Match when Kairos wrote it before. A 412 means the event changed in the calendar since: Kairos's
- * booking is the truth for its own event, so it is written again over the current version.
+ * booking is the truth for its own event, so it is written again over the current version (a few
+ * times: two deliveries of one booking, as a reschedule makes, may write it at the same moment).
  */
 export async function putEvent(login: CalDavLogin, calendarUrl: string, uid: string, ics: string, previous: StoredEvent | null, fetcher: typeof fetch): Promise<StoredEvent> {
   const update = async (url: string, etag: string | null) =>
@@ -116,7 +117,7 @@ export async function putEvent(login: CalDavLogin, calendarUrl: string, uid: str
         headers: headers(login),
         fetch: fetcher,
       });
-  if (res.status === 412) {
+  for (let retry = 0; res.status === 412 && retry < 3; retry++) {
     await res.body?.cancel();
     res = await update(url, await currentEtag(login, url, fetcher));
   }
