@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { format } from 'date-fns';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../test/server.ts';
@@ -326,18 +327,29 @@ describe('team availability', () => {
 
 describe('team date overrides', () => {
   const upcoming = { date: '2099-12-24', start_time: '10:00', end_time: '12:00' };
+  /** Renders the settings as `role`; returns the query strings of the override reads and deletes. */
   function settings(role: string) {
+    const reads: string[] = [];
+    const deleted: string[] = [];
     signedInAs();
     server.use(
       restGet('teams', [team]),
       restGet('team_members', [member(USER_ID, role, 'Ada')]),
       restGet('team_availability', []),
-      restGet('team_date_overrides', [upcoming]),
+      http.get(api('/rest/v1/team_date_overrides'), ({ request }) => {
+        reads.push(decodeURIComponent(new URL(request.url).search));
+        return HttpResponse.json([upcoming]);
+      }),
+      http.delete(api('/rest/v1/team_date_overrides'), ({ request }) => {
+        deleted.push(decodeURIComponent(new URL(request.url).search));
+        return new HttpResponse(null, { status: 204 });
+      }),
     );
     renderRoute('/teams/7/settings');
+    return { reads, deleted };
   }
 
-  it('owners pick a date and save the team\'s hours for it', async () => {
+  it('owners pick a date and save the team\'s hours for it, and delete upcoming ones; past ones are not read', async () => {
     let saved: unknown = null;
     server.use(
       rpc('replace_team_date_override', async ({ request }) => {
@@ -345,7 +357,7 @@ describe('team date overrides', () => {
         return HttpResponse.json([]);
       }),
     );
-    settings('owner');
+    const { reads, deleted } = settings('owner');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('tab', { name: 'Availability' }));
     expect(await screen.findByRole('heading', { name: 'Date Overrides' })).toBeInTheDocument();
@@ -359,6 +371,13 @@ describe('team date overrides', () => {
     await user.click(screen.getByRole('button', { name: 'Save Override' }));
     expect(await screen.findByText('Date override saved')).toBeInTheDocument();
     expect(saved).toMatchObject({ p_team_id: 7, p_ranges: [] });
+    expect(reads[0]).toContain('team_id=eq.7');
+    expect(reads[0]).toContain(`date=gte.${format(new Date(), 'yyyy-MM-dd')}`);
+
+    await user.click(within(list).getByRole('button', { name: 'Delete override for Thursday, December 24, 2099' }));
+    await waitFor(() => expect(deleted).toHaveLength(1));
+    expect(deleted[0]).toContain('team_id=eq.7');
+    expect(deleted[0]).toContain('date=eq.2099-12-24');
   });
 
   it('members see them without the editor', async () => {
