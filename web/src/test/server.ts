@@ -1,5 +1,13 @@
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { supabaseUrl } from '../lib/supabase.ts';
 import { realtimeStandIn } from './realtime.ts';
 
+/** Screens with a Webhooks section (the profile, team settings) find no endpoints unless a test says otherwise. */
+const noWebhooks = [
+  http.get(`${supabaseUrl}/functions/v1/api/webhooks`, () => HttpResponse.json([])),
+  http.get(`${supabaseUrl}/functions/v1/api/teams/:teamId/webhooks`, () => HttpResponse.json([])),
+];
+
 /** msw stands in for the Supabase gateway (PostgREST, Auth, functions, Realtime) at the app's own origin. */
-export const server = setupServer(realtimeStandIn);
+export const server = setupServer(realtimeStandIn, ...noWebhooks);

@@ -14,6 +14,7 @@ import type { Profile } from '../../lib/types.ts';
 import { useCurrentUser } from '../auth/index.ts';
 import { HandleField } from './HandleField.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
+import { WebhooksSection } from '../webhooks/index.ts';
 import { useHandleCheck, useUpdateProfile, useUploadAvatar } from './hooks.ts';
 import { imageProblem, profileSchema, type ProfileInput, type ProfileValues } from './schemas.ts';
 
@@ -224,6 +225,7 @@ export default function ProfilePage() {
       <Visibility profile={profile} />
       <ProfileForm profile={profile} />
       <TwoFactorCard />
+      <WebhooksSection />
     </Stack>
   );
 }

@@ -14,6 +14,7 @@ import type { Team } from '../../lib/types.ts';
 import { useMyTeamRole, useTeam, useUpdateTeam } from './hooks.ts';
 import { teamSettingsSchema, type TeamSettingsInput, type TeamSettingsValues } from './schemas.ts';
 import { TeamAvailabilityEditor } from './TeamAvailabilityEditor.tsx';
+import { WebhooksSection } from '../webhooks/index.ts';
 
 function General({ team }: { team: Team }) {
   const update = useUpdateTeam(team.id);
@@ -127,6 +128,8 @@ function TeamDateOverrides({ teamId }: { teamId: number }) {
 export default function TeamSettingsPage() {
   const teamId = Number(useParams().teamId);
   const { data: team, isPending, isError } = useTeam(teamId);
+  const role = useMyTeamRole(teamId);
+  const manages = role === 'owner' || role === 'admin';
   const back = (
     <Button asChild variant="ghost" size="sm" alignSelf="start">
       <Link to={Number.isInteger(teamId) ? `/teams/${teamId}` : '/teams'}>
@@ -151,6 +154,7 @@ export default function TeamSettingsPage() {
           <Tabs.Trigger value="general">General</Tabs.Trigger>
           <Tabs.Trigger value="availability">Availability</Tabs.Trigger>
           <Tabs.Trigger value="sharing">Sharing</Tabs.Trigger>
+          {manages ? <Tabs.Trigger value="webhooks">Webhooks</Tabs.Trigger> : null}
         </Tabs.List>
         <Tabs.Content value="general">
           <General key={team.updated_at} team={team} />
@@ -164,6 +168,11 @@ export default function TeamSettingsPage() {
         <Tabs.Content value="sharing">
           <Sharing team={team} />
         </Tabs.Content>
+        {manages ? (
+          <Tabs.Content value="webhooks">
+            <WebhooksSection teamId={team.id} />
+          </Tabs.Content>
+        ) : null}
       </Tabs.Root>
     </Stack>
   );

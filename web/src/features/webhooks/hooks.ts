@@ -1,0 +1,135 @@
+// A host's or a team's webhook endpoints and their delivery logs, through the /api routes (which act
+// as the caller, so the database's policies decide who sees what).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callFunction, serverMessage } from '../../lib/api.ts';
+import type { WebhookEvent, WebhookInput } from '../../lib/shared.ts';
+import { notify, notifyError } from '../../lib/toaster.ts';
+
+export interface Webhook {
+  id: number;
+  userId: string | null;
+  teamId: number | null;
+  url: string;
+  events: WebhookEvent[];
+  isActive: boolean;
+  /** `manual` when paused by hand, `failing` when Kairos paused it after its last failed attempt. */
+  pausedReason: 'manual' | 'failing' | null;
+  pausedAt: string | null;
+  createdAt: string;
+}
+
+export interface Delivery {
+  id: number;
+  messageId: string;
+  event: WebhookEvent;
+  attempt: number;
+  ok: boolean;
+  statusCode: number | null;
+  error: string | null;
+  responseBody: string | null;
+  durationMs: number | null;
+  resend: boolean;
+  attemptedAt: string;
+}
+
+/** Whose endpoints: the signed-in host's, or a team's. */
+export type WebhookOwner = { teamId?: number };
+
+const listKey = ({ teamId }: WebhookOwner) => ['webhooks', teamId ?? 'mine'];
+const listPath = ({ teamId }: WebhookOwner) => (teamId ? `api/teams/${teamId}/webhooks` : 'api/webhooks');
+
+export function useWebhooks(owner: WebhookOwner) {
+  return useQuery({ queryKey: listKey(owner), queryFn: () => callFunction<Webhook[]>(listPath(owner)) });
+}
+
+function useRefresh(owner: WebhookOwner) {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: listKey(owner) });
+}
+
+/** Adds an endpoint; its secret comes back this once. */
+export function useCreateWebhook(owner: WebhookOwner, onCreated: (secret: string) => void) {
+  const refresh = useRefresh(owner);
+  return useMutation({
+    mutationFn: (input: WebhookInput) => callFunction<Webhook & { secret: string }>(listPath(owner), { method: 'POST', body: input }),
+    onSuccess: (created) => {
+      refresh();
+      notify('Webhook added');
+      onCreated(created.secret);
+    },
+    onError: (error) => notifyError('Could not add the webhook', serverMessage(error)),
+  });
+}
+
+export function useSetActive(owner: WebhookOwner) {
+  const refresh = useRefresh(owner);
+  return useMutation({
+    mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) => callFunction<Webhook>(`api/webhooks/${id}`, { method: 'PATCH', body: { isActive } }),
+    onSuccess: (webhook) => {
+      refresh();
+      notify(webhook.isActive ? 'Webhook resumed' : 'Webhook paused');
+    },
+    onError: (error) => notifyError('Error', serverMessage(error)),
+  });
+}
+
+export function useDeleteWebhook(owner: WebhookOwner) {
+  const refresh = useRefresh(owner);
+  return useMutation({
+    mutationFn: (id: number) => callFunction(`api/webhooks/${id}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      refresh();
+      notify('Webhook deleted');
+    },
+    onError: (error) => notifyError('Error', serverMessage(error)),
+  });
+}
+
+/** A new secret; the old one keeps signing for `overlapHours`. */
+export function useRotateSecret(onRotated: (secret: string) => void) {
+  return useMutation({
+    mutationFn: ({ id, overlapHours }: { id: number; overlapHours: number }) =>
+      callFunction<{ secret: string; previousExpiresAt: string | null }>(`api/webhooks/${id}/rotate-secret`, { method: 'POST', body: { overlapHours } }),
+    onSuccess: ({ secret }) => {
+      notify('Secret rotated');
+      onRotated(secret);
+    },
+    onError: (error) => notifyError('Error', serverMessage(error)),
+  });
+}
+
+const deliveriesKey = (id: number) => ['webhook-deliveries', id];
+
+/** The newest attempts first; read again every few seconds while shown, as the outbox makes them. */
+export function useDeliveries(id: number) {
+  return useQuery({ queryKey: deliveriesKey(id), queryFn: () => callFunction<Delivery[]>(`api/webhooks/${id}/deliveries`), refetchInterval: 5000 });
+}
+
+function useRefreshDeliveries(id: number) {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: deliveriesKey(id) });
+}
+
+export function usePing(id: number) {
+  const refresh = useRefreshDeliveries(id);
+  return useMutation({
+    mutationFn: () => callFunction<{ messageId: string }>(`api/webhooks/${id}/ping`, { method: 'POST' }),
+    onSuccess: () => {
+      refresh();
+      notify('Test event sent');
+    },
+    onError: (error) => notifyError('Error', serverMessage(error)),
+  });
+}
+
+export function useResend(id: number) {
+  const refresh = useRefreshDeliveries(id);
+  return useMutation({
+    mutationFn: (deliveryId: number) => callFunction<{ messageId: string }>(`api/webhooks/${id}/deliveries/${deliveryId}/resend`, { method: 'POST' }),
+    onSuccess: () => {
+      refresh();
+      notify('Delivery resent');
+    },
+    onError: (error) => notifyError('Error', serverMessage(error)),
+  });
+}
