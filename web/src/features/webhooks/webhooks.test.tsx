@@ -55,7 +55,7 @@ async function profileWith(webhooks: unknown[] | (() => Response)) {
 }
 
 describe('webhooks on the profile', () => {
-  it('says so when there are none, adds one (checking the form first) and shows its secret once, to copy', async () => {
+  it('says so when there are none, adds one and shows its secret once, to copy', async () => {
     let sent: unknown = null;
     server.use(
       http.post(api('/functions/v1/api/webhooks'), async ({ request }) => {
@@ -68,36 +68,41 @@ describe('webhooks on the profile', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Add endpoint' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add webhook endpoint' });
-    await fill(user, within(dialog).getByLabelText(/Endpoint URL/), 'http://crm.example.com/kairos');
-    await user.click(within(dialog).getByRole('checkbox', { name: 'Booking confirmed' }));
-    await user.click(within(dialog).getByRole('checkbox', { name: 'Booking rejected' }));
+    await fill(user, within(dialog).getByLabelText(/Endpoint URL/), 'https://crm.example.com/kairos');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Booking rescheduled' }));
     await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
-    expect(await within(dialog).findByText('Enter the https:// address of your endpoint')).toBeInTheDocument();
-    expect(sent).toBeNull();
-
-    await user.clear(within(dialog).getByLabelText(/Endpoint URL/));
-    await fill(user, within(dialog).getByLabelText(/Endpoint URL/), 'https://crm.example.com/kairos');
-    await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
     const shown = await screen.findByRole('dialog', { name: 'Signing secret' });
-    expect(sent).toEqual({ url: 'https://crm.example.com/kairos', events: ['booking.created', 'booking.cancelled'], isActive: true });
+    expect(sent).toEqual({
+      url: 'https://crm.example.com/kairos',
+      events: ['booking.created', 'booking.confirmed', 'booking.rejected', 'booking.cancelled'],
+      isActive: true,
+    });
     expect(within(shown).getByRole('textbox', { name: 'Signing secret' })).toHaveValue(SECRET);
     await user.click(within(shown).getByRole('button', { name: 'Copy' }));
     await waitFor(async () => expect(await navigator.clipboard.readText()).toBe(SECRET));
     await user.click(within(shown).getByRole('button', { name: 'Done' }));
-    expect(screen.queryByDisplayValue(SECRET)).toBeNull();
+    await waitFor(() => expect(screen.queryByDisplayValue(SECRET)).toBeNull());
   });
 
-  it('asks for at least one event', async () => {
+  it('asks for an https:// address and at least one event before sending anything', async () => {
+    let posted = false;
+    server.use(
+      http.post(api('/functions/v1/api/webhooks'), () => {
+        posted = true;
+        return HttpResponse.json({}, { status: 500 });
+      }),
+    );
     await profileWith([]);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add endpoint' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add webhook endpoint' });
-    await fill(user, within(dialog).getByLabelText(/Endpoint URL/), 'https://crm.example.com/kairos');
+    await fill(user, within(dialog).getByLabelText(/Endpoint URL/), 'http://crm.example.com/kairos');
     for (const name of ['Booking created', 'Booking confirmed', 'Booking rejected', 'Booking cancelled', 'Booking rescheduled'])
       await user.click(within(dialog).getByRole('checkbox', { name }));
     await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
-    expect(await within(dialog).findByText('Choose at least one event')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Enter the https:// address of your endpoint')).toBeInTheDocument();
+    expect(within(dialog).getByText('Choose at least one event')).toBeInTheDocument();
+    expect(posted).toBe(false);
   });
 
   it('shows an endpoint Kairos paused, resumes it, and shows its delivery log with a working Resend', async () => {
