@@ -55,7 +55,8 @@ const STATE_TTL_MS = 15 * 60_000;
 
 export function calendarsRouter(cal: CalendarsEnv): Router {
   const key = importSecretKey(cal.encryptionKey);
-  const fetcher = outboundFetch(cal.outbound);
+  // App passwords and secret feed addresses never travel in clear text.
+  const fetcher = outboundFetch({ ...cal.outbound, httpsOnly: true });
   const google = cal.google ? googleAccess(cal.google) : null;
   const deps = async (): Promise<CalendarDeps> => ({ key: await key, fetch: fetcher, google });
 

@@ -73,7 +73,7 @@ export function outboxHandler(env: OutboxEnv): (req: Request) => Promise<Respons
     calendar: calendarWriteHandler({
       db,
       key: importSecretKey(env.calendarKey),
-      fetch: outboundFetch(env.outbound),
+      fetch: outboundFetch({ ...env.outbound, httpsOnly: true }),
       google: env.google ? googleAccess(env.google) : null,
     }),
     // An endpoint's answer is read up to 1 MiB (the log keeps its first 1 KB), within 10 seconds.

@@ -19,6 +19,7 @@ beforeAll(async () => {
       if (path === '/to-metadata') return res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
       if (path === '/to-feed') return res.writeHead(301, { location: '/feed.ics' }).end();
       if (path === '/to-other-origin') return res.writeHead(307, { location: `http://localhost:${(server.address() as AddressInfo).port}/echo` }).end();
+      if (path === '/to-plain-http') return res.writeHead(302, { location: 'http://93.184.216.34/feed.ics' }).end();
       if (path === '/loop') return res.writeHead(302, { location: '/loop' }).end();
       if (path === '/big') return res.end(Buffer.alloc(2 * 1024 * 1024, 'a'));
       if (path === '/slow') return; // never answers
@@ -111,6 +112,19 @@ describe('the local stack (loopback allowed)', () => {
     expect((await (await local(`${base}/big`)).arrayBuffer()).byteLength).toBe(2 * 1024 * 1024);
     const quick = outboundFetch({ ...DEFAULT_POLICY, allowLoopback: true, timeoutMs: 300 });
     expect(await failure(quick(`${base}/slow`))).toBe('timeout');
+  });
+});
+
+describe('https only (requests that carry a password or a secret address)', () => {
+  it('refuses plain http before connecting, also as a redirect target; the local stack\'s loopback servers excepted', async () => {
+    const strict = outboundFetch({ ...DEFAULT_POLICY, httpsOnly: true });
+    expect(await failure(strict('http://calendar.example.com/secret.ics'))).toBe('bad_url');
+    const strictLocal = outboundFetch({ ...DEFAULT_POLICY, allowLoopback: true, httpsOnly: true });
+    expect(await (await strictLocal(`${base}/feed.ics`)).text()).toContain('BEGIN:VCALENDAR');
+    seen.length = 0;
+    expect(await failure(strictLocal(`${base}/to-plain-http`))).toBe('bad_url');
+    expect(seen.map((s) => s.url)).toEqual(['/to-plain-http']);
+    expect(await failure(strictLocal('http://calendar.example.com/secret.ics'))).toBe('bad_url');
   });
 });
 

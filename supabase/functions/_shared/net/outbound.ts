@@ -19,6 +19,11 @@ export interface OutboundPolicy {
    * other non-public ranges are refused everywhere.
    */
   allowLoopback: boolean;
+  /**
+   * Plain http is refused, redirects included: for requests that carry a password or are a secret
+   * address themselves (calendars). Loopback servers, where allowed, are the one exception.
+   */
+  httpsOnly?: boolean;
   /** Deadline for the whole exchange, redirects and body included. */
   timeoutMs: number;
   /** Largest answer body read; a bigger one fails. */
@@ -88,6 +93,9 @@ function checkUrl(url: URL, policy: OutboundPolicy) {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new OutboundError('bad_url', 'Only https addresses can be used');
   if (url.username || url.password) throw new OutboundError('bad_url', 'Put the user name and password in their own fields, not in the address');
   const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (policy.httpsOnly && url.protocol === 'http:' && !(policy.allowLoopback && (host === 'localhost' || isLoopback(host)))) {
+    throw new OutboundError('bad_url', 'Only https addresses can be used');
+  }
   if (isIP(host)) {
     const reason = blockedReason(host, policy);
     if (reason) throw new OutboundError('blocked_address', `${host} is a ${reason}`);
