@@ -6,12 +6,17 @@ import { copyText } from '../../lib/clipboard.ts';
 import type { EventType } from '../../lib/types.ts';
 import { EventTypeDialog } from './EventTypeDialog.tsx';
 import { useEventTypes } from './hooks.ts';
+import { bookingLink, ShareDialog } from './ShareDialog.tsx';
 
-/** 'Your Event Types': the grid with create, edit (and delete) and share; on the dashboard and the availability page. */
+/**
+ * 'Your Event Types': the grid with create, edit (and delete) and share (which copies the booking link
+ * and opens Share, with the link and the embed code); on the dashboard and the availability page.
+ */
 export function EventTypesSection() {
   const { data, isPending } = useEventTypes();
   const [editing, setEditing] = useState<EventType | null>(null);
   const [open, setOpen] = useState(false);
+  const [sharing, setSharing] = useState<EventType | null>(null);
   const openDialog = (eventType: EventType | null) => {
     setEditing(eventType);
     setOpen(true);
@@ -65,7 +70,10 @@ export function EventTypesSection() {
                   <Button
                     size="xs"
                     variant="outline"
-                    onClick={() => void copyText(`${window.location.origin}/book/${eventType.id}`, 'Link Copied')}
+                    onClick={() => {
+                      void copyText(bookingLink(eventType), 'Link Copied');
+                      setSharing(eventType);
+                    }}
                   >
                     <Share2 /> Share
                   </Button>
@@ -76,6 +84,7 @@ export function EventTypesSection() {
         </SimpleGrid>
       )}
       <EventTypeDialog open={open} onClose={() => setOpen(false)} eventType={editing} />
+      <ShareDialog eventType={sharing} onClose={() => setSharing(null)} />
     </Stack>
   );
 }

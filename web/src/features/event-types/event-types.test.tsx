@@ -111,3 +111,23 @@ describe('event type dialog', () => {
     expect(await screen.findByText('Failed to update event type')).toBeInTheDocument();
   });
 });
+
+describe('share', () => {
+  it('copies the booking link and offers the embed code, inline or as a pop-up, to copy', async () => {
+    dashboard([existing]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
+    expect(await screen.findByText('Link Copied')).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Share' });
+    expect(within(dialog).getByRole('textbox', { name: 'Booking link' })).toHaveValue(`${window.location.origin}/book/3`);
+    await user.click(within(dialog).getByRole('tab', { name: 'Embed' }));
+    const code = await within(dialog).findByRole('textbox', { name: 'Embed code' });
+    expect(code).toHaveValue(`<script async src="${window.location.origin}/embed.js" data-kairos="3"></script>`);
+    await user.selectOptions(within(dialog).getByLabelText('Show it'), 'popup');
+    expect(code).toHaveValue(
+      `<script async src="${window.location.origin}/embed.js" data-kairos="3" data-kairos-mode="popup" data-kairos-button="Book a meeting"></script>`,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Copy code' }));
+    await waitFor(async () => expect(await navigator.clipboard.readText()).toContain('data-kairos-mode="popup"'));
+  });
+});

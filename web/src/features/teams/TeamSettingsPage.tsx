@@ -14,6 +14,7 @@ import type { Team } from '../../lib/types.ts';
 import { useMyTeamRole, useTeam, useUpdateTeam } from './hooks.ts';
 import { teamSettingsSchema, type TeamSettingsInput, type TeamSettingsValues } from './schemas.ts';
 import { TeamAvailabilityEditor } from './TeamAvailabilityEditor.tsx';
+import { EmbedCode } from '../embed/index.ts';
 import { WebhooksSection } from '../webhooks/index.ts';
 
 function General({ team }: { team: Team }) {
@@ -92,6 +93,10 @@ function Sharing({ team }: { team: Team }) {
               <ExternalLink /> Preview Public Page
             </a>
           </Button>
+          <Heading as="h2" size="md" mt="4">
+            Embed on your site
+          </Heading>
+          <EmbedCode target={{ kind: 'team', slug: team.slug }} />
         </>
       ) : (
         <Card.Root size="sm">

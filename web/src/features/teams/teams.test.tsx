@@ -390,3 +390,16 @@ describe('team date overrides', () => {
     expect(within(list).queryByRole('button')).toBeNull();
   });
 });
+
+describe('team sharing', () => {
+  it('offers the code that embeds the public team page in another site', async () => {
+    signedInAs();
+    server.use(restGet('teams', [{ ...team, is_public: true }]), restGet('team_members', [member(USER_ID, 'owner', 'Ada')]), restGet('team_availability', []), restGet('team_date_overrides', []));
+    renderRoute('/teams/7/settings');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Sharing' }));
+    expect(await screen.findByRole('textbox', { name: 'Embed code' })).toHaveValue(
+      `<script async src="${window.location.origin}/embed.js" data-kairos="team/${team.slug}"></script>`,
+    );
+  });
+});

@@ -1,0 +1,37 @@
+import { Button, HStack, Input, Stack, Tabs } from '@chakra-ui/react';
+import { Copy } from 'lucide-react';
+import { AppDialog } from '../../components/AppDialog.tsx';
+import { copyText } from '../../lib/clipboard.ts';
+import type { EventType } from '../../lib/types.ts';
+import { EmbedCode } from '../embed/index.ts';
+
+export const bookingLink = (eventType: EventType) => `${window.location.origin}/book/${eventType.id}`;
+
+/** Share: the booking link, and the code that embeds the booking page in another site. */
+export function ShareDialog({ eventType, onClose }: { eventType: EventType | null; onClose: () => void }) {
+  return (
+    <AppDialog open={eventType !== null} onClose={onClose} title="Share" subtitle={eventType?.title} size="lg">
+      {eventType ? (
+        <Tabs.Root defaultValue="link" lazyMount>
+          <Tabs.List>
+            <Tabs.Trigger value="link">Link</Tabs.Trigger>
+            <Tabs.Trigger value="embed">Embed</Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="link">
+            <Stack gap="2">
+              <HStack>
+                <Input readOnly value={bookingLink(eventType)} aria-label="Booking link" />
+                <Button variant="outline" onClick={() => void copyText(bookingLink(eventType), 'Link Copied')}>
+                  <Copy aria-hidden /> Copy
+                </Button>
+              </HStack>
+            </Stack>
+          </Tabs.Content>
+          <Tabs.Content value="embed">
+            <EmbedCode target={{ kind: 'event-type', id: eventType.id }} />
+          </Tabs.Content>
+        </Tabs.Root>
+      ) : null}
+    </AppDialog>
+  );
+}
