@@ -134,6 +134,16 @@ describe('catalogue', () => {
     ]);
   });
 
+  it('runs the RPCs of signed-in users as the caller, so RLS decides, but for those that write what no API role may touch', async () => {
+    const { rows } = await c.query(`
+      select p.proname from pg_proc p
+      where p.pronamespace = 'public'::regnamespace and p.prosecdef
+        and has_function_privilege('authenticated', p.oid, 'execute') and not has_function_privilege('anon', p.oid, 'execute')
+      order by 1`);
+    // The caller's own calendar credentials, feed and booking calendar: tables and columns no API role may write.
+    expect(rows.map((r) => r.proname)).toEqual(['add_calendar_connection', 'calendar_feed_created_at', 'regenerate_calendar_feed', 'set_booking_calendar']);
+  });
+
   it('keeps the booking writes and the booking rate limit to the service role: the functions are their only door', async () => {
     const { rows } = await c.query(`
       select p.proname, has_function_privilege('anon', p.oid, 'execute') as anon,
