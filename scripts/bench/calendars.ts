@@ -12,7 +12,7 @@ import { call, type BenchStack } from './lib/stack.ts';
 const TITLE = '6 calendars: slots with cached external events';
 
 /** A subscription whose cache holds `intervals`; marked just synced, so no sync runs during the bench. */
-async function cacheExternalEvents(db: pg.Pool, userId: string, intervals: { start: string | number | Date; end: string | number | Date }[]) {
+export async function cacheExternalEvents(db: pg.Pool, userId: string, intervals: { start: string | number | Date; end: string | number | Date }[]) {
   const { rows } = await db.query<{ id: string }>(
     `insert into public.calendar_connections (user_id, provider, label, server_url, last_synced_at, last_attempt_at)
      values ($1, 'ics', 'Bench calendar', 'https://calendar.example.com', now(), now() + interval '1 day') returning id`,

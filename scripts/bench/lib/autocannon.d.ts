@@ -18,7 +18,7 @@ declare module 'autocannon' {
     body?: string;
     timeout?: number;
   }
-  interface Result {
+  export interface Result {
     latency: Histogram;
     requests: Histogram & { total: number };
     non2xx: number;

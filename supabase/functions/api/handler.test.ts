@@ -7,6 +7,7 @@ const env: FunctionEnv = {
   supabaseUrl: 'http://supabase.test',
   anonKey: 'anon',
   serviceRoleKey: 'service',
+  dbUrl: 'postgres://nobody@127.0.0.1:9/none',
   bookingsPerMinute: 60,
   allowedOrigins: [],
 };

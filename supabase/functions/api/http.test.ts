@@ -8,13 +8,13 @@ import { errorResponse, statusOf } from '../_shared/http/errors.ts';
 import { readEnv } from '../_shared/http/env.ts';
 import { readJson } from '../_shared/http/request.ts';
 import { clientAddress, createHandler, Router } from '../_shared/http/router.ts';
-import { parseRange } from '../_shared/booking/schedule.ts';
 import { ACCESS_COOKIE, REFRESH_COOKIE, resolveCaller, sessionCookies } from '../_shared/http/session.ts';
 
 const env: FunctionEnv = {
   supabaseUrl: 'http://supabase.test',
   anonKey: 'anon-key',
   serviceRoleKey: 'service-key',
+  dbUrl: 'postgres://nobody@127.0.0.1:9/none',
   bookingsPerMinute: 60,
   allowedOrigins: ['http://web.test'],
 };
@@ -201,15 +201,6 @@ Deno.test('database errors: client mistakes become 4xx, an unreachable database 
   const down = errorResponse(fromDbError({ code: 'PGRST000', message: 'no connection' }));
   assert.equal(down.status, 503);
   assert.equal(down.headers.get('retry-after'), '5');
-});
-
-Deno.test('tstzrange text from PostgREST becomes ISO instants', () => {
-  assert.deepEqual(parseRange('["2026-11-23 09:00:00+00","2026-11-23 09:30:00+00")'), {
-    start: '2026-11-23T09:00:00.000Z',
-    end: '2026-11-23T09:30:00.000Z',
-  });
-  assert.deepEqual(parseRange('["2026-11-23 14:30:00.5+05:30","2026-11-23 15:00:00+05:30")')?.start, '2026-11-23T09:00:00.500Z');
-  assert.equal(parseRange('empty'), null);
 });
 
 Deno.test('environment: the booking limit, and the web app\'s origins from SITE_URL and ADDITIONAL_REDIRECT_URLS', () => {

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { bookingsHandler } from './handler.ts';
 
-const handle = bookingsHandler({ supabaseUrl: 'http://supabase.test', anonKey: 'anon', serviceRoleKey: 'service', bookingsPerMinute: 60, allowedOrigins: [] });
+const handle = bookingsHandler({ supabaseUrl: 'http://supabase.test', anonKey: 'anon', serviceRoleKey: 'service', dbUrl: 'postgres://nobody@127.0.0.1:9/none', bookingsPerMinute: 60, allowedOrigins: [] });
 const post = async (body: string) => {
   const res = await handle(new Request('http://fn.test/bookings', { method: 'POST', body, headers: { 'content-type': 'application/json' } }));
   return { status: res.status, body: await res.json() };

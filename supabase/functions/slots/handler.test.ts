@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { slotsHandler } from './handler.ts';
 
-const handle = slotsHandler({ supabaseUrl: 'http://supabase.test', anonKey: 'anon', serviceRoleKey: 'service', bookingsPerMinute: 60, allowedOrigins: [] });
+const handle = slotsHandler({ supabaseUrl: 'http://supabase.test', anonKey: 'anon', serviceRoleKey: 'service', dbUrl: 'postgres://nobody@127.0.0.1:9/none', bookingsPerMinute: 60, allowedOrigins: [] });
 const get = async (query: string) => {
   const res = await handle(new Request(`http://fn.test/slots${query}`));
   return { status: res.status, body: await res.json() };

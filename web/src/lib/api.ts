@@ -55,19 +55,40 @@ async function authHeaders(): Promise<Record<string, string>> {
   };
 }
 
+/**
+ * GET answers that carried an ETag (slot lists), by URL: asked for again with `If-None-Match`, a
+ * `304 Not Modified` reuses the stored answer without the server computing it again. A few entries
+ * are enough: a booking page asks for the months it shows.
+ */
+const revalidated = new Map<string, { etag: string; text: string }>();
+const REVALIDATED_ENTRIES = 24;
+
 /** Calls an edge function (`/functions/v1/<path>`), JSON in and out, with the caller's session when there is one. */
 export async function callFunction<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${supabaseUrl}/functions/v1/${path}`, {
-    method: init.method ?? 'GET',
+  const url = `${supabaseUrl}/functions/v1/${path}`;
+  const method = init.method ?? 'GET';
+  const held = method === 'GET' ? revalidated.get(url) : undefined;
+  const response = await fetch(url, {
+    method,
     credentials: 'include',
+    // The stored answer is revalidated here, not by the browser's cache as well.
+    cache: method === 'GET' ? 'no-store' : undefined,
     headers: {
       ...(await authHeaders()),
       ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(held ? { 'If-None-Match': held.etag } : {}),
     },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
+  if (response.status === 304 && held) return JSON.parse(held.text) as T;
   const text = await response.text();
   if (!response.ok) throw new HttpError(response.status, text, response.statusText);
+  const etag = response.headers.get('etag');
+  if (method === 'GET' && etag) {
+    revalidated.delete(url);
+    revalidated.set(url, { etag, text });
+    if (revalidated.size > REVALIDATED_ENTRIES) revalidated.delete(revalidated.keys().next().value!);
+  }
   return (text ? JSON.parse(text) : null) as T;
 }
 

@@ -8,20 +8,14 @@
 // No HTTP here: the caller passes the database clients, a throttle and the clock; failures are AppErrors.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { fromDbError, type DbError } from '../db/errors.ts';
-import { AppError, notFound, slotTaken } from '../rules/errors.ts';
+import { AppError, slotTaken } from '../rules/errors.ts';
 import { assignMembers } from '../rules/assignment.ts';
 import { guestColumns, type GuestDetails } from '../rules/bookings.ts';
 import { MAX_HORIZON_DAYS, type SchedulingSettings } from '../rules/constants.ts';
 import { checkSlot, type SlotRejection } from '../rules/slots.ts';
-import { toMs } from '../rules/time.ts';
-import {
-  EVENT_NOT_FOUND,
-  loadPersonalSchedule,
-  loadTeamBookings,
-  loadTeamSchedule,
-  personalRules,
-  teamRules,
-} from './schedule.ts';
+import { DAY_MS, toMs } from '../rules/time.ts';
+import { type Database, jwtClaims } from '../db/connection.ts';
+import { EVENT_NOT_FOUND, readPersonal, readTeam } from './schedule.ts';
 import { camelize } from '../db/shapes.ts';
 
 export interface Requested extends GuestDetails {
@@ -30,19 +24,19 @@ export interface Requested extends GuestDetails {
 }
 
 export interface BookingDeps {
-  /** Service-role client: the hours, settings and busy times of the host or team, and the write. */
+  /** The functions' database connection: whether the visitor may book, and every input of the re-check, in one call. */
+  db: Database;
+  /** Service-role client: the write. */
   service: SupabaseClient;
-  /** Anon client: what a guest may book is what the database lets anon read. */
-  guest: SupabaseClient;
   /** Counts one booking attempt against a calendar ('user:<id>' or 'team:<id>'); throws `rate_limited`. */
   throttle: (calendar: string) => Promise<void>;
   now?: () => Date;
 }
 
-/** A signed-in person booking for a guest: their id, and a client acting as them (RLS decides). */
+/** A signed-in person booking for a guest: their id and verified access token (the database decides as them). */
 export interface Actor {
   id: string;
-  db: SupabaseClient;
+  accessToken: string;
 }
 
 const REJECTIONS: Record<Exclude<SlotRejection, 'busy'>, [AppError['code'], string]> = {
@@ -85,20 +79,19 @@ function answer(row: Record<string, unknown>, eventType: { title: string; durati
  */
 export async function bookPersonal(deps: BookingDeps, req: Requested & { eventTypeId: number }, host?: Actor) {
   const { service } = deps;
-  const [schedule, own] = await Promise.all([
-    loadPersonalSchedule(service, host?.db ?? deps.guest, req.eventTypeId),
-    host ? host.db.from('event_types').select('id').eq('id', req.eventTypeId).maybeSingle() : undefined,
-  ]);
-  if (own?.error) throw fromDbError(own.error as DbError, EVENT_NOT_FOUND);
-  if (own && !own.data) throw notFound(EVENT_NOT_FOUND);
-  await deps.throttle(`user:${schedule.eventType.userId}`);
-
   const { start, end } = span(req);
   const now = deps.now?.() ?? new Date();
+  // Read around the requested start: the duration is only known from the read, and no meeting is longer than a day.
+  const read = await readPersonal(deps.db, req.eventTypeId, start, start + DAY_MS, now, {
+    claims: host ? jwtClaims(host.accessToken) : null,
+    own: host !== undefined,
+  });
+  const { schedule } = read;
+  await deps.throttle(`user:${schedule.eventType.userId}`);
+
   const duration = schedule.eventType.duration * 60_000;
   const settings = host ? bookingForGuest(schedule.settings) : schedule.settings;
-  const rules = await personalRules(service, { ...schedule, settings }, start, start + duration, now);
-  const check = checkSlot(rules, new Date(start), end === undefined ? undefined : new Date(end));
+  const check = checkSlot({ ...read.rules, settings }, new Date(start), end === undefined ? undefined : new Date(end));
   if (!check.ok) throw rejection(check.reason);
 
   const row = await write(service, 'create_booking', {
@@ -121,13 +114,6 @@ function bookingForGuest(settings: SchedulingSettings): SchedulingSettings {
 /** Attempts when the chosen member is taken between the read and the write. */
 const ASSIGN_ATTEMPTS = 3;
 
-/** Does the team's membership list, as the caller reads it, hold the caller? */
-async function isMember(caller: Actor, teamId: number): Promise<boolean> {
-  const { data, error } = await caller.db.from('team_members').select('id').eq('team_id', teamId).eq('user_id', caller.id).maybeSingle();
-  if (error) throw fromDbError(error as DbError);
-  return data !== null;
-}
-
 /**
  * A booking of a team event type, by a guest or by a signed-in person for a guest: who may book it is
  * who may read it (a public team's active types for everyone, a private team's for its members), and
@@ -137,24 +123,23 @@ async function isMember(caller: Actor, teamId: number): Promise<boolean> {
  */
 export async function bookTeam(deps: BookingDeps, req: Requested & { teamEventTypeId: number }, opts: { teamId?: number; caller?: Actor | null } = {}) {
   const { service } = deps;
-  const schedule = await loadTeamSchedule(service, opts.caller?.db ?? deps.guest, req.teamEventTypeId, opts.teamId);
-  const [member] = await Promise.all([
-    opts.caller ? isMember(opts.caller, schedule.eventType.teamId) : false,
-    deps.throttle(`team:${schedule.eventType.teamId}`),
-  ]);
-
   const { start, end } = span(req);
   const now = deps.now?.() ?? new Date();
+  // Around the requested start, as for a personal booking; the team's bookings for fairness.
+  const readOpts = { claims: opts.caller ? jwtClaims(opts.caller.accessToken) : null, teamId: opts.teamId, teamBookings: true };
+  const readAgain = () => readTeam(deps.db, req.teamEventTypeId, start, start + DAY_MS, now, readOpts);
+  let read = await readAgain();
+  const { schedule } = read;
+  await deps.throttle(`team:${schedule.eventType.teamId}`);
+
   const duration = schedule.eventType.duration * 60_000;
   const slot = { start: new Date(start), end: new Date(start + duration) };
-  const settings = member ? bookingForGuest(schedule.settings) : schedule.settings;
+  const settings = read.isMember ? bookingForGuest(schedule.settings) : schedule.settings;
 
   for (let attempt = 1; ; attempt++) {
-    const [{ rules, busy, members }, bookings] = await Promise.all([
-      teamRules(service, { ...schedule, settings }, start, start + duration, now),
-      loadTeamBookings(service, schedule.eventType.teamId),
-    ]);
-    const check = checkSlot(rules, slot.start, end === undefined ? undefined : new Date(end));
+    if (attempt > 1) read = await readAgain();
+    const { busy, members, bookings } = read;
+    const check = checkSlot({ ...read.rules, settings }, slot.start, end === undefined ? undefined : new Date(end));
     if (!check.ok) throw rejection(check.reason);
     const chosen = assignMembers({
       ...schedule.eventType,

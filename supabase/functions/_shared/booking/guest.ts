@@ -9,10 +9,11 @@ import { manageToken, manageTokenHash } from '../lifecycle/manage-token.ts';
 import { AppError, notFound } from '../rules/errors.ts';
 import type { SlotRules } from '../rules/slots.ts';
 import { checkSlot } from '../rules/slots.ts';
-import { toMs } from '../rules/time.ts';
+import { DAY_MS, toMs } from '../rules/time.ts';
 import { rejection } from './create.ts';
 import { listSlots } from './list-slots.ts';
-import { loadPersonalSchedule, personalRules } from './schedule.ts';
+import { readPersonal } from './schedule.ts';
+import type { Database } from '../db/connection.ts';
 
 const BOOKING_NOT_FOUND = 'Booking not found';
 
@@ -74,7 +75,7 @@ function withoutOwn(rules: SlotRules, view: GuestView): SlotRules {
 }
 
 export async function guestSlots(
-  service: SupabaseClient,
+  db: Database,
   anon: SupabaseClient,
   uid: string,
   token: string,
@@ -82,12 +83,14 @@ export async function guestSlots(
   now = new Date(),
 ) {
   const view = await movable(anon, uid, token);
-  return listSlots(service, anon, { ...query, eventTypeId: view.eventTypeId }, { now, adjustRules: (rules) => withoutOwn(rules, view) });
+  // As a guest would see them (anon), with the booking's own time free.
+  const listed = await listSlots(db, { ...query, eventTypeId: view.eventTypeId }, null, { now, adjustRules: (rules) => withoutOwn(rules, view) });
+  return listed.answer;
 }
 
 /** Moves the booking; answers the new booking and the token of its own manage link. */
 export async function guestReschedule(
-  deps: { service: SupabaseClient; anon: SupabaseClient; tokenSecret: string | undefined; now?: Date },
+  deps: { db: Database; service: SupabaseClient; anon: SupabaseClient; tokenSecret: string | undefined; now?: Date },
   uid: string,
   token: string,
   startTime: string,
@@ -97,9 +100,9 @@ export async function guestReschedule(
   const now = deps.now ?? new Date();
   const start = toMs(startTime);
   if (!Number.isFinite(start)) throw rejection('invalid');
-  const schedule = await loadPersonalSchedule(deps.service, deps.anon, view.eventTypeId);
+  const { schedule, rules: read } = await readPersonal(deps.db, view.eventTypeId, start, start + DAY_MS, now);
   const end = start + schedule.eventType.duration * 60_000;
-  const rules = withoutOwn(await personalRules(deps.service, schedule, start, end, now), view);
+  const rules = withoutOwn(read, view);
   const check = checkSlot(rules, new Date(start));
   if (!check.ok) throw rejection(check.reason);
   const moved = await rpc<{ id: number; uid: string }>(deps.service, 'guest_reschedule_booking', {

@@ -4,6 +4,8 @@ export interface FunctionEnv {
   supabaseUrl: string;
   anonKey: string;
   serviceRoleKey: string;
+  /** The functions' Postgres connection (SUPABASE_DB_URL): the guest's path reads through it in one call. */
+  dbUrl?: string;
   /** Bookings one client address may make on one calendar per minute (BOOKING_RATE_LIMIT_PER_MINUTE, default 60). */
   bookingsPerMinute: number;
   /** Derives guests' manage tokens (BOOKING_TOKEN_SECRET); without it guests cannot reschedule. */
@@ -47,6 +49,7 @@ export function readEnv(get: (name: string) => string | undefined): FunctionEnv 
     supabaseUrl: need('SUPABASE_URL').replace(/\/+$/, ''),
     anonKey: need('SUPABASE_ANON_KEY'),
     serviceRoleKey: need('SUPABASE_SERVICE_ROLE_KEY'),
+    dbUrl: get('SUPABASE_DB_URL'),
     bookingsPerMinute: positive(get('BOOKING_RATE_LIMIT_PER_MINUTE')) ?? 60,
     bookingTokenSecret: get('BOOKING_TOKEN_SECRET'),
     allowedOrigins: originsOf(get('SITE_URL'), get('ADDITIONAL_REDIRECT_URLS')),

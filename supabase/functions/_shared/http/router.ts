@@ -75,7 +75,8 @@ function matchSegments(pattern: string[], parts: string[]): Record<string, strin
   return params;
 }
 
-const ALLOWED_HEADERS = 'authorization, x-client-info, apikey, content-type';
+// if-none-match: the web app revalidates slot lists by their ETag, which it must be able to read.
+const ALLOWED_HEADERS = 'authorization, x-client-info, apikey, content-type, if-none-match';
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -84,7 +85,12 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * with credentials; any other site's script cannot read an answer, nor send a preflighted request.
  */
 function corsHeaders(origin: string | null, allowed: boolean): Record<string, string> {
-  const base = { 'access-control-allow-headers': ALLOWED_HEADERS, 'access-control-allow-methods': ALLOWED_METHODS, vary: 'Origin' };
+  const base = {
+    'access-control-allow-headers': ALLOWED_HEADERS,
+    'access-control-allow-methods': ALLOWED_METHODS,
+    'access-control-expose-headers': 'etag',
+    vary: 'Origin',
+  };
   return origin && allowed ? { ...base, 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true' } : base;
 }
 

@@ -2,6 +2,7 @@
 // (set by /api/auth/login and /register), refreshed transparently once the access token expired.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { userClient } from './clients.ts';
+import { jwtClaims } from '../db/connection.ts';
 import { readCookies, serializeCookie } from './cookies.ts';
 import type { FunctionEnv } from './env.ts';
 import { getUser, refreshSession, type AuthSession, type AuthUser } from './gotrue.ts';
@@ -22,15 +23,7 @@ export interface Caller {
 }
 
 /** Payload of a JWT without verifying it: only used to skip a call that would fail anyway. */
-function claims(token: string): { exp?: number; role?: string } | null {
-  const part = token.split('.')[1];
-  if (!part) return null;
-  try {
-    return JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/')));
-  } catch {
-    return null;
-  }
-}
+const claims = (token: string) => jwtClaims(token) as { exp?: number; role?: string } | null;
 
 function isSecure(req: Request): boolean {
   return req.headers.get('x-forwarded-proto') === 'https' || new URL(req.url).protocol === 'https:';

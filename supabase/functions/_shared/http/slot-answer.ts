@@ -1,14 +1,53 @@
 // GET /slots and GET /api/slots: the slots of an event type for the caller (a guest, or a member of a
 // private team), asking for a refresh of the hosts' calendar caches when they are stale.
+//
+// A slot list carries an ETag: the version of its calendar's schedule (raised in the same transaction
+// as every change to its inputs: a booking, hours, overrides, time off, settings, a synced calendar),
+// the minute it was computed in (slots pass into notice and the past as time goes on) and the query.
+// `If-None-Match` with a current ETag is answered 304 without computing; `no-cache` makes every reuse
+// ask first, so a guest never sees a list older than the last change.
 import { listSlots } from '../booking/list-slots.ts';
+import { STALE_AFTER_MS } from '../calendars/sync.ts';
+import { functionsDatabase, jwtClaims } from '../db/connection.ts';
 import { refreshStaleCalendars } from './calendar-refresh.ts';
-import { viewerDb } from './booking-deps.ts';
-import { serviceClient } from './clients.ts';
 import { json } from './errors.ts';
 import { slotsQuery } from './request.ts';
 import type { Ctx } from './router.ts';
 
+const CACHE_CONTROL = 'private, no-cache';
+
+/** A short, stable digest of the query (FNV-1a): an ETag of one URL never matches another's. */
+function digest(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
+}
+
+/** The version part of `If-None-Match` when the rest (minute, query) matches this request's. */
+function heldVersion(header: string | null, suffix: string): string | undefined {
+  for (const tag of (header ?? '').split(',')) {
+    const m = /^\s*(?:W\/)?"([^"]*)"\s*$/.exec(tag);
+    if (m && m[1].endsWith(suffix)) return m[1].slice(0, -suffix.length);
+  }
+  return undefined;
+}
+
 export async function answerSlots(ctx: Ctx): Promise<Response> {
-  const service = serviceClient(ctx.env);
-  return json(await listSlots(service, await viewerDb(ctx), slotsQuery(ctx.url), { readBusyOf: (ids) => refreshStaleCalendars(ctx.env, service, ids) }));
+  const query = slotsQuery(ctx.url);
+  const caller = await ctx.caller();
+  const claims = caller ? jwtClaims(caller.accessToken) : null;
+  const now = new Date();
+  const suffix = `.${Math.floor(now.getTime() / 60_000).toString(36)}.${digest(ctx.url.search)}`;
+  const held = heldVersion(ctx.req.headers.get('if-none-match'), suffix);
+  const listed = await listSlots(functionsDatabase(ctx.env), query, claims, {
+    now,
+    ifVersion: held,
+    staleBefore: new Date(now.getTime() - STALE_AFTER_MS),
+  });
+  const etag = (version: string) => `W/"${version}${suffix}"`;
+  if (listed === 'not-modified') {
+    return new Response(null, { status: 304, headers: { etag: etag(held!), 'cache-control': CACHE_CONTROL } });
+  }
+  if (listed.stale.length) refreshStaleCalendars(ctx.env, listed.stale);
+  return json(listed.answer, 200, { etag: etag(listed.version), 'cache-control': CACHE_CONTROL });
 }

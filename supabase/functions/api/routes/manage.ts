@@ -3,6 +3,7 @@
 // POST …/reschedule {token, startTime}. A wrong or used token is a 404 like an unknown booking.
 import { guestCancel, guestReschedule, guestSlots, guestView } from '../../_shared/booking/guest.ts';
 import { anonClient, serviceClient } from '../../_shared/http/clients.ts';
+import { functionsDatabase } from '../../_shared/db/connection.ts';
 import { json } from '../../_shared/http/errors.ts';
 import { readJson, uuidParam } from '../../_shared/http/request.ts';
 import type { Ctx, Router } from '../../_shared/http/router.ts';
@@ -22,12 +23,12 @@ export function manageRoutes(router: Router) {
 
   router.get('/api/booking/:uid/slots', async (ctx) => {
     const query = parseOrThrow(moveSlotsQuerySchema, Object.fromEntries(ctx.url.searchParams));
-    return json(await guestSlots(serviceClient(ctx.env), anonClient(ctx.env), uid(ctx), queryToken(ctx), query));
+    return json(await guestSlots(functionsDatabase(ctx.env), anonClient(ctx.env), uid(ctx), queryToken(ctx), query));
   });
 
   router.post('/api/booking/:uid/reschedule', async (ctx) => {
     const input = parseOrThrow(guestRescheduleSchema, (await readJson(ctx.req)) ?? {});
-    const deps = { service: serviceClient(ctx.env), anon: anonClient(ctx.env), tokenSecret: ctx.env.bookingTokenSecret };
+    const deps = { db: functionsDatabase(ctx.env), service: serviceClient(ctx.env), anon: anonClient(ctx.env), tokenSecret: ctx.env.bookingTokenSecret };
     return json(await guestReschedule(deps, uid(ctx), input.token, input.startTime));
   });
 }

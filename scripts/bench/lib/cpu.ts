@@ -1,0 +1,59 @@
+// CPU time of the stack's processes, read from /proc: the benchmark's own process (it hosts the
+// gateway, Auth and Storage) and every process below it (Postgres and its backends, PostgREST, the
+// Deno functions), except those named as load generators. Divided by the requests served, it is the
+// cost of a request whatever else the machine is doing.
+import { readdirSync, readFileSync } from 'node:fs';
+
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+interface Stat {
+  ppid: number;
+  /** user + system CPU of the process itself, in ticks. */
+  ticks: number;
+}
+
+function readStat(pid: number): Stat | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name may hold spaces and parentheses: fields start after the last ')'.
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+  } catch {
+    return null;
+  }
+}
+
+/** Ticks per process of `root` and its descendants, leaving out the trees of `exclude`. */
+function treeTicks(root: number, exclude: ReadonlySet<number>): Map<number, number> {
+  const stats = new Map<number, Stat>();
+  for (const name of readdirSync('/proc')) {
+    const pid = Number(name);
+    if (!Number.isInteger(pid)) continue;
+    const s = readStat(pid);
+    if (s) stats.set(pid, s);
+  }
+  const children = new Map<number, number[]>();
+  for (const [pid, s] of stats) children.set(s.ppid, [...(children.get(s.ppid) ?? []), pid]);
+  const out = new Map<number, number>();
+  const walk = (pid: number) => {
+    if (exclude.has(pid)) return;
+    const s = stats.get(pid);
+    if (s) out.set(pid, s.ticks);
+    for (const c of children.get(pid) ?? []) walk(c);
+  };
+  walk(root);
+  return out;
+}
+
+/** Starts counting; `stop()` answers the CPU seconds the tree used since (processes that ended meanwhile are lost). */
+export function cpuMeter(exclude: () => number[] = () => [], root = process.pid) {
+  const before = treeTicks(root, new Set(exclude()));
+  return {
+    stop(): number {
+      const after = treeTicks(root, new Set(exclude()));
+      let ticks = 0;
+      for (const [pid, t] of after) ticks += t - (before.get(pid) ?? 0);
+      return ticks / TICKS_PER_SECOND;
+    },
+  };
+}

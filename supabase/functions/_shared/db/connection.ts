@@ -1,0 +1,79 @@
+// The functions' own connection to Postgres (SUPABASE_DB_URL, as hosted functions get it), for the
+// reads on the guest's path that would otherwise take several REST round trips: one SQL call answers
+// a slot listing or a booking's re-check. Everything else goes through supabase-js and RLS.
+import postgres from 'postgres';
+import { fromDbError } from './errors.ts';
+
+export type Database = postgres.Sql;
+
+/** One small pool per database URL and process: a function serves many requests at once. */
+const pools = new Map<string, Database>();
+
+export function database(url: string): Database {
+  let sql = pools.get(url);
+  if (!sql) {
+    sql = postgres(url, {
+      max: 4,
+      // Idle connections go, so a function that is quiet holds none.
+      idle_timeout: 30,
+      connect_timeout: 5,
+      // The pool serves reads only; a notice or a changed type never concerns it.
+      onnotice: () => {},
+      fetch_types: false,
+    });
+    pools.set(url, sql);
+  }
+  return sql;
+}
+
+/**
+ * The payload of a JWT, not verified here: only for a token the Auth service has already verified
+ * (the caller's), or to skip a call that would fail anyway.
+ */
+export function jwtClaims(token: string): Record<string, unknown> | null {
+  const part = token.split('.')[1];
+  if (!part) return null;
+  try {
+    return JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/')));
+  } catch {
+    return null;
+  }
+}
+
+/** The pool of a function's SUPABASE_DB_URL. */
+export function functionsDatabase(env: { dbUrl?: string }): Database {
+  if (!env.dbUrl) throw new Error('SUPABASE_DB_URL is not set');
+  return database(env.dbUrl);
+}
+
+/** Codes of a connection that is down or was lost (Postgres restarting, network): answered 503. */
+const UNAVAILABLE = new Set(['QUERY_TIMEOUT', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT']);
+
+/**
+ * The guest's path reads in milliseconds; a query still unanswered after this is on a connection that
+ * died without closing (a database killed mid-query): answered 503, and the pool is replaced.
+ */
+const QUERY_TIMEOUT_MS = 5_000;
+
+/** Runs one query on the pool, turning a database failure into the matching AppError as for REST. */
+export async function query<T>(db: Database, run: (sql: Database) => Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error('query timed out'), { code: 'QUERY_TIMEOUT' })), QUERY_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([run(db), timedOut]);
+  } catch (error) {
+    const e = error as { code?: string; message?: string };
+    if (e?.code === 'QUERY_TIMEOUT') {
+      for (const [url, pool] of pools) if (pool === db) pools.delete(url);
+      db.end({ timeout: 0 }).catch(() => {});
+    }
+    if (e && typeof e.code === 'string') {
+      throw fromDbError({ code: UNAVAILABLE.has(e.code) ? '57P03' : e.code, message: e.message ?? '' });
+    }
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
