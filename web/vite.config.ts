@@ -1,3 +1,4 @@
+// Vite for the web app: the dev server proxies Supabase's paths to the local stack, the build carries the security headers.
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';

@@ -1,3 +1,4 @@
+// The app's entry: mounts the providers and the router.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';

@@ -2,6 +2,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { anonClient } from '../_shared/http/clients.ts';
 import { fromDbError, type DbError } from '../_shared/db/errors.ts';
+import type { TeamRole } from '../_shared/rules/constants.ts';
 import { forbidden, notFound } from '../_shared/rules/errors.ts';
 import { idParam } from '../_shared/http/request.ts';
 import type { Ctx } from '../_shared/http/router.ts';
@@ -35,12 +36,12 @@ export const NOT_ALLOWED = 'You are not allowed to do this';
  * 404; a public team the caller is not a member of is a 403 (the team dashboard is for members). What
  * each role may do is not decided here: the routes act as the caller and the policies decide.
  */
-export async function teamRole(caller: Caller, teamId: number): Promise<'owner' | 'admin' | 'member'> {
+export async function teamRole(caller: Caller, teamId: number): Promise<TeamRole> {
   const [membership, team] = await Promise.all([
     caller.db.from('team_members').select('role').eq('team_id', teamId).eq('user_id', caller.id).maybeSingle(),
     caller.db.from('teams').select('id').eq('id', teamId).maybeSingle(),
   ]);
-  const role = rows<{ role: 'owner' | 'admin' | 'member' } | null>(membership)?.role;
+  const role = rows<{ role: TeamRole } | null>(membership)?.role;
   if (role) return role;
   if (!rows<Row | null>(team)) throw notFound(TEAM_NOT_FOUND);
   throw forbidden('You are not a member of this team');

@@ -1,3 +1,4 @@
+// The page frames: the signed-in app bar (drawer on phones), the open pages' bar, and the loading fallback.
 import { Suspense, useState } from 'react';
 import { Box, Button, Center, CloseButton, Drawer, Flex, HStack, IconButton, Link, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import { CalendarClock, Menu as MenuIcon } from 'lucide-react';

@@ -1,3 +1,4 @@
+// The app's providers: the Chakra theme, React Query and the toaster.
 import { useState, type ReactNode } from 'react';
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';

@@ -1,3 +1,4 @@
+// Every route of the app: open pages, guarded pages (sign-in required) and the 404, each screen loaded on demand.
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AppLayout, PageFallback, PublicLayout } from './layout.tsx';

@@ -1,3 +1,4 @@
+// The Chakra UI system: the default theme with only the recipes of the components Kairos uses.
 import { createSystem, defaultBaseConfig, mergeConfigs } from '@chakra-ui/react';
 import {
   animationStyles,

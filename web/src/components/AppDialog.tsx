@@ -1,3 +1,4 @@
+// The one dialog shell of the app: title, body, footer and close button.
 import type { ReactNode } from 'react';
 import { CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
 

@@ -1,3 +1,4 @@
+// Renders the toasts `lib/toaster.ts` raises, in the product's two looks.
 import { Portal, Stack, Toast, Toaster } from '@chakra-ui/react';
 import { toaster } from '../lib/toaster.ts';
 

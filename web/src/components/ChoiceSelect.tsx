@@ -1,3 +1,4 @@
+// A native select over a list of choices, for every picker of the app.
 import type { ComponentProps, ReactNode } from 'react';
 import { NativeSelect } from '@chakra-ui/react';
 

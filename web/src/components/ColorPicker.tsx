@@ -1,3 +1,4 @@
+// The event colour picker: the six colours of rules/constants.ts as swatches.
 import { chakra, HStack, Text } from '@chakra-ui/react';
 import { COLORS } from '../lib/shared.ts';
 

@@ -1,3 +1,4 @@
+// What a list or page shows when there is nothing in it, or nothing found.
 import type { ReactNode } from 'react';
 import { Heading, Stack, Text } from '@chakra-ui/react';
 

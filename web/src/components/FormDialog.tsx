@@ -1,3 +1,4 @@
+// A dialog around one form: Cancel and a submit button in the footer.
 import { useId, type FormEventHandler, type ReactNode } from 'react';
 import { Button } from '@chakra-ui/react';
 import { AppDialog } from './AppDialog.tsx';

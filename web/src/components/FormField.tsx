@@ -1,3 +1,4 @@
+// A labelled form field with its validation message.
 import type { ReactNode } from 'react';
 import { Field } from '@chakra-ui/react';
 

@@ -1,3 +1,4 @@
+// A switch bound to a react-hook-form value.
 import type { ReactNode } from 'react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { SwitchField } from './SwitchField.tsx';

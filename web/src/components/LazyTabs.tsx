@@ -1,3 +1,4 @@
+// Tabs whose panels mount only while shown.
 import type { ReactNode } from 'react';
 import { Tabs, type TabsListProps, type TabsRootProps } from '@chakra-ui/react';
 

@@ -1,3 +1,4 @@
+// A Monday-first month grid for picking a day, with keyboard moves between enabled days.
 import { Box, chakra, Grid, HStack, IconButton, Text } from '@chakra-ui/react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import {

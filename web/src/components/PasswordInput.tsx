@@ -1,3 +1,4 @@
+// A password field with a show/hide toggle.
 import { forwardRef, useState, type ComponentProps } from 'react';
 import { IconButton, Input, InputGroup } from '@chakra-ui/react';
 import { Eye, EyeOff } from 'lucide-react';

@@ -1,3 +1,4 @@
+// A titled card, the frame of each section of a page.
 import type { ReactNode } from 'react';
 import { Card, Heading, Text, type CardRootProps } from '@chakra-ui/react';
 

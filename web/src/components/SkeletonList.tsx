@@ -1,3 +1,4 @@
+// Placeholder rows while a list loads.
 import { Skeleton, Stack } from '@chakra-ui/react';
 
 /** Placeholder rows while a list loads; the stack is marked busy and named for screen readers. */

@@ -1,3 +1,4 @@
+// Badges for a booking's status and a team member's role.
 import { Badge } from '@chakra-ui/react';
 
 const STATUS: Record<string, { label: string; palette: string }> = {

@@ -1,3 +1,4 @@
+// A labelled switch with an optional help line.
 import type { ReactNode } from 'react';
 import { Stack, Switch, Text } from '@chakra-ui/react';
 

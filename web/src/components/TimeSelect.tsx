@@ -1,3 +1,4 @@
+// A picker of the 48 half-hour clock times.
 import { HALF_HOUR_CHOICES } from '../lib/time.ts';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
 

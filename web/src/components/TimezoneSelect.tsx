@@ -1,3 +1,4 @@
+// A picker of IANA time zones, grouped by region.
 import { forwardRef, type ComponentProps } from 'react';
 import { NativeSelect } from '@chakra-ui/react';
 import { TIME_ZONE_GROUPS } from '../lib/shared.ts';

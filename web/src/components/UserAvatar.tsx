@@ -1,5 +1,6 @@
+// A person's avatar: their picture (a sized thumbnail) or their initials.
 import { Avatar } from '@chakra-ui/react';
-import { fullName, initials } from '../lib/time.ts';
+import { fullName, initials } from '../lib/names.ts';
 
 type Person = { first_name?: string | null; last_name?: string | null; profile_image_url?: string | null };
 type Size = 'xs' | 'sm' | 'md' | 'lg' | 'xl' | '2xl';

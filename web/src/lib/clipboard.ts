@@ -1,3 +1,4 @@
+// Copies text and says so in a toast.
 import { notify, notifyError } from './toaster.ts';
 
 export async function copyText(text: string, title: string, description?: string): Promise<boolean> {

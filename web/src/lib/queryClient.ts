@@ -1,3 +1,4 @@
+// The React Query client, with the product's caching rules.
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { isUnauthorized } from './api.ts';
 import { hardNavigate } from './navigation.ts';

@@ -14,10 +14,12 @@ export {
   BOOKING_ACTIONS,
   BOOKING_LISTS,
   inList,
+  isOpen,
   myBookingsFilter,
   offeredActions,
   type BookingAction,
   type BookingList,
+  type GuestView,
 } from '../../../supabase/functions/_shared/rules/bookings.ts';
 export {
   BUFFER_CHOICES,

@@ -1,3 +1,4 @@
+// The app's one supabase-js client, typed by the generated database types.
 import { createClient } from '@supabase/supabase-js';
 import type { Database } from './database.types.ts';
 

@@ -1,3 +1,4 @@
+// Clock helpers of the web app: the visitor's zone, the half-hour choices, the week's day order.
 import { format } from 'date-fns';
 
 /** The visitor's IANA zone (UTC when the browser can't say). */
@@ -14,17 +15,6 @@ export const HALF_HOUR_CHOICES: { value: string; label: string }[] = Array.from(
   const date = new Date(2000, 0, 1, Math.floor(index / 2), (index % 2) * 30);
   return { value: format(date, 'HH:mm'), label: format(date, 'h:mm a') };
 });
-
-export function fullName(person: { first_name?: string | null; last_name?: string | null } | null | undefined): string {
-  return [person?.first_name, person?.last_name].filter(Boolean).join(' ').trim();
-}
-
-export function initials(person: { first_name?: string | null; last_name?: string | null } | null | undefined): string {
-  return [person?.first_name, person?.last_name]
-    .map((part) => part?.trim()?.[0] ?? '')
-    .join('')
-    .toUpperCase();
-}
 
 /** Monday-first week order of day numbers (0 = Sunday in data). */
 export const WEEK_MONDAY_FIRST = [1, 2, 3, 4, 5, 6, 0];

@@ -1,3 +1,4 @@
+// Toasts: success, error and the logged-out notice.
 import { createToaster } from '@chakra-ui/react';
 
 // docs/product/constants.md: one toast at a time, 5 s by default.

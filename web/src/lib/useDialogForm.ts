@@ -1,3 +1,4 @@
+// A zod-validated form for a dialog, reset each time the dialog opens.
 import { useEffect } from 'react';
 import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';

@@ -1,3 +1,4 @@
+// The msw server web component tests answer the app's requests with.
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { supabaseUrl } from '../lib/supabase.ts';

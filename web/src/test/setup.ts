@@ -1,3 +1,4 @@
+// Setup of every web component test: jest-dom matchers, msw, and the browser APIs jsdom lacks.
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// Helpers of web component tests: rendering with the app's providers, and test rows and sessions.
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';

@@ -9,7 +9,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { fromDbError, type DbError } from '../db/errors.ts';
 import { AppError, slotTaken } from '../rules/errors.ts';
-import { assignMembers } from '../rules/assignment.ts';
+import { chooseMembers } from '../rules/assignment.ts';
 import { guestColumns, type GuestDetails } from '../rules/bookings.ts';
 import { MAX_HORIZON_DAYS, type SchedulingSettings } from '../rules/constants.ts';
 import { checkSlot, type SlotRejection } from '../rules/slots.ts';
@@ -138,19 +138,11 @@ export async function bookTeam(deps: BookingDeps, req: Requested & { teamEventTy
 
   for (let attempt = 1; ; attempt++) {
     if (attempt > 1) read = await readAgain();
-    const { busy, members, bookings } = read;
+    const { members, bookings } = read;
+    // The engine decides who is free (with buffers and time off); assignment only chooses among them.
     const check = checkSlot({ ...read.rules, settings }, slot.start, end === undefined ? undefined : new Date(end));
     if (!check.ok) throw rejection(check.reason);
-    const chosen = assignMembers({
-      ...schedule.eventType,
-      members,
-      busy,
-      bookings,
-      slot,
-      bufferBefore: settings.bufferBefore,
-      bufferAfter: settings.bufferAfter,
-      timeZone: schedule.teamTimeZone,
-    });
+    const chosen = chooseMembers({ ...schedule.eventType, members, free: check.free ?? [], bookings, slot, timeZone: schedule.teamTimeZone });
     if (!chosen.ok) throw slotTaken();
     try {
       const row = await write(service, 'create_team_booking', {

@@ -6,6 +6,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { camelize } from '../db/shapes.ts';
 import { fromDbError, type DbError } from '../db/errors.ts';
 import { manageToken, manageTokenHash } from '../lifecycle/manage-token.ts';
+import { isOpen, type GuestView } from '../rules/bookings.ts';
 import { AppError, notFound } from '../rules/errors.ts';
 import type { SlotRules } from '../rules/slots.ts';
 import { checkSlot } from '../rules/slots.ts';
@@ -16,28 +17,6 @@ import { readPersonal } from './schedule.ts';
 import type { Database } from '../db/connection.ts';
 
 const BOOKING_NOT_FOUND = 'Booking not found';
-
-export interface GuestView {
-  uid: string;
-  status: 'pending' | 'confirmed' | 'cancelled' | 'completed';
-  startTime: string;
-  endTime: string;
-  title: string;
-  duration: number;
-  eventTypeId: number | null;
-  teamEventTypeId: number | null;
-  teamName: string | null;
-  hostName: string;
-  guestName: string;
-  guestTimezone: string;
-  cancelledBy: 'host' | 'guest' | null;
-  cancellationReason: string | null;
-  /** The link was for a booking since moved: this is where it went, to look at only. */
-  moved: boolean;
-  /** From then on the guest can no longer change it online. */
-  changeDeadline: string;
-  canChange: boolean;
-}
 
 async function rpc<T>(db: SupabaseClient, fn: string, args: Record<string, unknown>): Promise<T> {
   const { data, error } = await db.rpc(fn, args);
@@ -56,7 +35,7 @@ export async function guestCancel(anon: SupabaseClient, uid: string, token: stri
 /** A booking the guest may move: theirs, open, outside the notice, of a personal event type. */
 async function movable(anon: SupabaseClient, uid: string, token: string): Promise<GuestView & { eventTypeId: number }> {
   const view = await guestView(anon, uid, token);
-  if (view.moved || !['pending', 'confirmed'].includes(view.status)) throw notFound(BOOKING_NOT_FOUND);
+  if (view.moved || !isOpen(view.status)) throw notFound(BOOKING_NOT_FOUND);
   if (!view.canChange) throw new AppError('change_too_late', 'This booking can no longer be changed online. Please contact your host.');
   if (view.eventTypeId === null) throw new AppError('invalid_request', 'A team booking is moved by the team: please contact them.');
   return view as GuestView & { eventTypeId: number };

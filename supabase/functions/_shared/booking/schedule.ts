@@ -178,14 +178,13 @@ export async function readPersonal(
 
 /**
  * A team event type's schedule and the slot engine's rules over [from, to), with each candidate
- * member's busy time and days off; `members` and `busy` are what assignment needs for the same slot,
- * `bookings` (with `teamBookings`) its fairness. 'not-modified' when `ifVersion` is current; 404 when
+ * member's busy time and days off; `members` is who assignment chooses among once `checkSlot` has
+ * named the free ones, `bookings` (with `teamBookings`) its fairness. 'not-modified' when `ifVersion` is current; 404 when
  * the viewer may not book it.
  */
 export type TeamRead = Versioned & {
   schedule: TeamSchedule;
   rules: SlotRules;
-  busy: MemberBusy[];
   members: TeamMember[];
   bookings: MemberBooking[];
   /** The viewer is a member of the team. */
@@ -231,7 +230,6 @@ export async function readTeam(
     stale: i.stale,
     schedule,
     rules: { ...rules, hostTimeZone: schedule.teamTimeZone, settings: schedule.settings, ...teamSlotMembers(members, busy, schedule.eventType) },
-    busy,
     members,
     bookings: (i.team_bookings ?? []).map(([userId, start, createdAt, status]) => ({ userId, start, createdAt, status })),
     isMember: i.is_member ?? false,

@@ -1,5 +1,6 @@
 // A host's own bookings as an iCalendar feed (webcal://), for any calendar app to subscribe to.
 import ICAL from 'ical.js';
+import type { BookingStatus } from '../rules/constants.ts';
 
 export interface FeedBooking {
   /** The booking's calendar UID (bookings.ical_uid): the same as in its mails' invites. */
@@ -7,7 +8,7 @@ export interface FeedBooking {
   sequence: number;
   start: string;
   end: string;
-  status: 'pending' | 'confirmed' | 'completed';
+  status: Exclude<BookingStatus, 'cancelled'>;
   title: string;
   guestName: string;
   updatedAt: string;

@@ -2,6 +2,7 @@
 // and HTML parts (times in the recipient's own zone), and whether its invite adds or removes the event.
 // Pure: the outbox worker renders an outbox row's payload with it and sends the result.
 import { formatInTimeZone } from 'date-fns-tz';
+import type { BookingStatus } from '../rules/constants.ts';
 
 export type GuestMessage = 'requested' | 'confirmed' | 'declined' | 'cancelled' | 'rescheduled' | 'reminder';
 export type HostMessage = 'new_booking' | 'approval_needed' | 'guest_cancelled' | 'guest_rescheduled' | 'reminder';
@@ -19,7 +20,7 @@ export interface BookingMailPayload {
   booking: {
     id: number;
     uid: string;
-    status: 'pending' | 'confirmed' | 'cancelled' | 'completed';
+    status: BookingStatus;
     start: string;
     end: string;
     title: string;

@@ -1,9 +1,8 @@
-// Who takes a team booking (issue 4): round robin, least busy, a specific member, or everyone.
+// Who takes a team booking: round robin, least busy, a specific member, or everyone.
 import type { AssignmentType } from './constants.ts';
-import { overlapsAny, type Interval, toSpans } from './intervals.ts';
-import { type DayRange, type SlotMember, timeOffSpans } from './slots.ts';
-import { addDays, type InstantInput, instantToZoned, MINUTE_MS, resolveTimeZone, toMs, zonedToInstant } from './time.ts';
-
+import type { Interval } from './intervals.ts';
+import { type DayRange, freeMembers, type SlotMember } from './slots.ts';
+import { addDays, type InstantInput, instantToZoned, resolveTimeZone, toMs, zonedToInstant } from './time.ts';
 
 export interface TeamMember {
   userId: string;
@@ -87,25 +86,35 @@ function isoWeekOf(instant: number, timeZone: string): { from: number; to: numbe
   };
 }
 
+/** What choosing needs once the slot engine has said who is free (`checkSlot(...).free`). */
+export interface ChoiceInput extends TeamEventTypeRules {
+  members: readonly TeamMember[];
+  /** Ids of the members free for the slot. */
+  free: readonly string[];
+  bookings: readonly MemberBooking[];
+  slot: Interval;
+  /** Zone whose Monday-to-Sunday week least busy counts in (the team's; fallback UTC). */
+  timeZone?: string | null;
+}
+
 /**
- * Chooses the member(s) for a slot among those free for [start − bufferBefore, end + bufferAfter):
+ * Chooses the member(s) for a slot among those free for [start − bufferBefore, end + bufferAfter)
+ * (`freeMembers` in the slot engine):
  * - requires all members: every member must be free; the booking occupies all of them;
  * - specific member: that member, if free;
  * - round robin: the free member booked least recently (by booking time), ties by fewest bookings, then join order;
  * - least busy: the free member with the fewest bookings in the week of the slot, ties as round robin.
  */
 export function assignMembers(input: AssignmentInput): AssignmentResult {
+  const { members } = teamSlotMembers(input.members, input.busy, input);
+  return chooseMembers({ ...input, free: freeMembers(members, input.slot, input.bufferBefore, input.bufferAfter) });
+}
+
+/** `assignMembers` for a slot whose free members are known. */
+export function chooseMembers(input: ChoiceInput): AssignmentResult {
   const pool = candidates(input.members, input);
   if (pool.length === 0) return { ok: false, reason: 'no_members' };
-  const start = toMs(input.slot.start);
-  const end = toMs(input.slot.end);
-  const from = start - (input.bufferBefore ?? 0) * MINUTE_MS;
-  const to = end + (input.bufferAfter ?? 0) * MINUTE_MS;
-  if (!(from < to)) return { ok: false, reason: 'none_available' }; // unparsable or empty slot: nobody can take it
-  // Busy time counts with the buffers, time off only where the meeting itself falls (as in the slot engine).
-  const free = pool.filter(
-    (m) => !overlapsAny(toSpans(busyOf(input.busy, m.userId)), from, to) && !overlapsAny(timeOffSpans(m.timeOff ?? [], m.timeZone), start, end),
-  );
+  const free = pool.filter((m) => input.free.includes(m.userId));
   if (input.requiresAllMembers) {
     return free.length === pool.length ? { ok: true, memberIds: pool.map((m) => m.userId) } : { ok: false, reason: 'none_available' };
   }

@@ -16,6 +16,11 @@ export function canBecome(from: string, to: string): boolean {
   return (BOOKING_TRANSITIONS[from as BookingStatus] ?? []).includes(to as BookingStatus);
 }
 
+/** An open booking (pending or confirmed): it can still be cancelled, or moved by its guest. */
+export function isOpen(status: string): boolean {
+  return canBecome(status, 'cancelled');
+}
+
 /** What a host does from a booking card, and the status it gives. */
 export const BOOKING_ACTIONS = { confirm: 'confirmed', reject: 'cancelled', cancel: 'cancelled' } as const;
 export type BookingAction = keyof typeof BOOKING_ACTIONS;
@@ -58,6 +63,29 @@ export function inList<Q extends Filterable<Q>>(query: Q, list: BookingList, now
  * as a PostgREST `or` filter. The web's lists and GET /api/bookings/* both use it.
  */
 export const myBookingsFilter = (userId: string): string => `user_id.eq.${userId},assigned_user_id.eq.${userId}`;
+
+/** A booking as its guest sees it through the manage link (the guest_booking RPC's answer, camelCased). */
+export interface GuestView {
+  uid: string;
+  status: BookingStatus;
+  startTime: string;
+  endTime: string;
+  title: string;
+  duration: number;
+  eventTypeId: number | null;
+  teamEventTypeId: number | null;
+  teamName: string | null;
+  hostName: string;
+  guestName: string;
+  guestTimezone: string;
+  cancelledBy: 'host' | 'guest' | null;
+  cancellationReason: string | null;
+  /** The link was for a booking since moved: this is where it went, to look at only. */
+  moved: boolean;
+  /** From then on the guest can no longer change it online. */
+  changeDeadline: string;
+  canChange: boolean;
+}
 
 export interface GuestDetails {
   guestName: string;

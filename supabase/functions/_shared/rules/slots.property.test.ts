@@ -239,6 +239,8 @@ describe('slot engine properties', () => {
             return !away && !taken;
           });
           expect(requireAll ? free.length === members.length : free.length > 0).toBe(true);
+          // The engine's answer to "who is free" is the one a booking chooses among.
+          expect(checkSlot(team, slot.start, slot.end)).toEqual({ ok: true, free: free.map((m) => m.userId) });
           const chosen = assignMembers({
             assignmentType: 'round_robin',
             requiresAllMembers: requireAll,

@@ -148,7 +148,8 @@ export type SlotRejection =
   | 'limit' // the event type's bookings of that day or week are at their limit
   | 'busy'; // overlaps an existing booking (with buffers), or no member is free
 
-export type SlotCheck = { ok: true } | { ok: false; reason: SlotRejection };
+/** On a team event type, `free` names the members free for the meeting: the one answer to "who is free". */
+export type SlotCheck = { ok: true; free?: string[] } | { ok: false; reason: SlotRejection };
 
 /** Minutes of a local day [start, end). */
 interface Window {
@@ -157,6 +158,7 @@ interface Window {
 }
 
 interface MemberSpans {
+  id: string;
   busy: Span[];
   /** Days off as instants: the meeting itself may not touch them (buffers do not apply). */
   away: Span[];
@@ -253,7 +255,7 @@ function prepare(rules: SlotRules): Engine {
     overrides,
     daysOff: (rules.timeOff ?? []).map((d) => ({ from: dayNumber(d.startDate), to: dayNumber(d.endDate) })),
     busy: toSpans(rules.busy ?? []),
-    members: rules.members?.map((m) => ({ busy: toSpans(m.busy), away: timeOffSpans(m.timeOff ?? [], m.timeZone) })),
+    members: rules.members?.map(memberSpans),
     requireAll: rules.requireAllMembers ?? false,
     perDay,
     perWeek,
@@ -299,6 +301,35 @@ function startsOnDay(e: Engine, day: number): number[] {
   return starts.filter((t, i) => i === 0 || t !== starts[i - 1]);
 }
 
+function memberSpans(m: SlotMember): MemberSpans {
+  return { id: m.id, busy: toSpans(m.busy), away: timeOffSpans(m.timeOff ?? [], m.timeZone) };
+}
+
+/**
+ * Is a member free for a meeting [start, end)? No busy time within the buffers [from, to), and no day
+ * off under the meeting itself (buffers do not reach into time off). The slot engine and assignment
+ * both ask this, here.
+ */
+function isFree(m: MemberSpans, from: number, to: number, start: number, end: number): boolean {
+  return !overlapsAny(m.busy, from, to) && !overlapsAny(m.away, start, end);
+}
+
+/** The members free for a meeting at `start`, with the engine's buffers. */
+function freeAt(e: Engine, members: readonly MemberSpans[], start: number): string[] {
+  const end = start + e.durationMs;
+  return members.filter((m) => isFree(m, start - e.beforeMs, end + e.afterMs, start, end)).map((m) => m.id);
+}
+
+/** The members free for `slot`, keeping `bufferBefore`/`bufferAfter` minutes around it. */
+export function freeMembers(members: readonly SlotMember[], slot: Interval, bufferBefore = 0, bufferAfter = 0): string[] {
+  const start = toMs(slot.start);
+  const end = toMs(slot.end);
+  const from = start - nonNegative(bufferBefore) * MINUTE_MS;
+  const to = end + nonNegative(bufferAfter) * MINUTE_MS;
+  if (!(from < to)) return []; // an unparsable or empty slot: nobody can take it
+  return members.map(memberSpans).filter((m) => isFree(m, from, to, start, end)).map((m) => m.id);
+}
+
 /** Why an on-grid start is not bookable for timing or occupation, or null when it is. */
 function timingOrBusy(e: Engine, start: number): SlotRejection | null {
   if (start < e.now) return 'past';
@@ -310,7 +341,7 @@ function timingOrBusy(e: Engine, start: number): SlotRejection | null {
   if (overlapsAny(e.busy, from, to)) return 'busy';
   if (e.members) {
     let free = 0;
-    for (const m of e.members) if (!overlapsAny(m.busy, from, to) && !overlapsAny(m.away, start, end)) free++;
+    for (const m of e.members) if (isFree(m, from, to, start, end)) free++;
     if (free === 0 || (e.requireAll && free < e.members.length)) return 'busy';
   }
   return null;
@@ -376,5 +407,6 @@ export function checkSlot(rules: SlotRules, start: InstantInput, end?: InstantIn
   const day = localDayNumber(s, e.hostZone);
   if (e.durationMs === 0 || !startsOnDay(e, day).includes(s)) return { ok: false, reason: 'outside_hours' };
   if (limitReached(e, day)) return { ok: false, reason: 'limit' };
-  return timing ? { ok: false, reason: timing } : { ok: true };
+  if (timing) return { ok: false, reason: timing };
+  return e.members ? { ok: true, free: freeAt(e, e.members, s) } : { ok: true };
 }

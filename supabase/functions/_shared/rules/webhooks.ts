@@ -1,6 +1,7 @@
 // Webhooks as the product speaks of them: the events an endpoint may want, the shape of what it
 // receives, how often a failing delivery is tried again, and the form of an endpoint. Pure.
 import { z } from 'zod';
+import type { BookingStatus } from './constants.ts';
 
 /** The closed set of events (the webhooks_events_known CHECK constraint holds the same list). */
 export const WEBHOOK_EVENTS = ['booking.created', 'booking.confirmed', 'booking.rejected', 'booking.cancelled', 'booking.rescheduled', 'ping'] as const;
@@ -65,7 +66,7 @@ interface BookingRef {
 
 /** `data` of every booking.* event (private.booking_webhook_data). Times are UTC, ending in 'Z'. */
 export interface BookingEventData extends BookingRef {
-  status: 'pending' | 'confirmed' | 'cancelled' | 'completed';
+  status: BookingStatus;
   createdAt: string;
   eventType: { id: number; kind: 'personal' | 'team'; title: string; duration: number };
   /** The host of a personal booking. */

@@ -15,6 +15,7 @@ import {
 } from '../../_shared/rules/schemas.ts';
 import { eventRuleColumns, teamEventTypeColumns } from '../../_shared/rules/event-types.ts';
 import { bookTeam } from '../../_shared/booking/create.ts';
+import { BOOKING_LISTS, inList } from '../../_shared/rules/bookings.ts';
 import { TEAM_EVENT_NOT_FOUND } from '../../_shared/booking/schedule.ts';
 import { fromDbError, type DbError } from '../../_shared/db/errors.ts';
 import { AppError, forbidden, invalid, notFound, parseOrThrow } from '../../_shared/rules/errors.ts';
@@ -181,7 +182,7 @@ export function teamRoutes(router: Router) {
   router.get('/api/teams/:teamId/bookings', async (ctx) => {
     const { caller, id } = await asMember(ctx);
     const range = parseOrThrow(dateRangeQuerySchema, Object.fromEntries(ctx.url.searchParams));
-    let query = caller.db.from('bookings').select(BOOKING_SELECT).eq('team_id', id).neq('status', 'cancelled');
+    let query = inList(caller.db.from('bookings').select(BOOKING_SELECT).eq('team_id', id), 'all', new Date());
     if (range.startDate) query = query.gte('start_time', range.startDate);
     if (range.endDate) query = query.lt('start_time', range.endDate);
     return json(rows<Row[]>(await query.order('start_time')).map(bookingShape));
@@ -189,9 +190,8 @@ export function teamRoutes(router: Router) {
 
   router.get('/api/teams/:teamId/bookings/cancelled', async (ctx) => {
     const { caller, id } = await asMember(ctx);
-    const list = rows<Row[]>(
-      await caller.db.from('bookings').select(BOOKING_SELECT).eq('team_id', id).eq('status', 'cancelled').order('start_time', { ascending: false }),
-    );
+    const team = caller.db.from('bookings').select(BOOKING_SELECT).eq('team_id', id);
+    const list = rows<Row[]>(await inList(team, 'cancelled', new Date()).order('start_time', { ascending: BOOKING_LISTS.cancelled.ascending }));
     return json(list.map(bookingShape));
   });
 
@@ -205,7 +205,7 @@ export function teamRoutes(router: Router) {
   router.post('/api/teams/:teamId/bookings/:bookingId/cancel', async (ctx) => {
     const { caller, id } = await asMember(ctx);
     const bookingId = idParam(ctx.params.bookingId, BOOKING_NOT_FOUND);
-    return json(await changeStatus(caller.db, bookingId, 'cancelled', ['pending', 'confirmed'], { team_id: id }));
+    return json(await changeStatus(caller.db, bookingId, 'cancelled', { team_id: id }));
   });
 
   router.put('/api/teams/:teamId/bookings/:bookingId/assign', async (ctx) => {

@@ -1,3 +1,4 @@
+// The card the sign-in, sign-up and password pages sit in.
 import type { ReactNode } from 'react';
 import { Box, Card, Heading, Text } from '@chakra-ui/react';
 

@@ -1,3 +1,4 @@
+// The form for a two-factor code.
 import { Button, HStack, Input } from '@chakra-ui/react';
 import { useState } from 'react';
 import { FormField } from '../../components/FormField.tsx';

@@ -1,3 +1,4 @@
+// /forgot-password: asks for the email a reset link goes to.
 import { useState } from 'react';
 import { Button, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';

@@ -1,3 +1,4 @@
+// /login: sign in with email and password or a social provider.
 import { Button, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';

@@ -1,3 +1,4 @@
+// /register: create an account.
 import { Button, Input, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';

@@ -1,3 +1,4 @@
+// Guards signed-in pages: a logged-out visitor is told and sent to sign in.
 import { useEffect, type ReactNode } from 'react';
 import { Center, Spinner } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';

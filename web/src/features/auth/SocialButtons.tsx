@@ -1,3 +1,4 @@
+// Continue with a social provider, through Supabase Auth's OAuth.
 import { Button, HStack, Separator, Stack, Text } from '@chakra-ui/react';
 import { signInWithProvider } from './hooks.ts';
 

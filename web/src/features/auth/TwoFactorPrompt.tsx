@@ -1,3 +1,4 @@
+// The second step of signing in when two-factor authentication is on.
 import { Button, Center, Spinner, Stack, Text } from '@chakra-ui/react';
 import { AuthCard } from './AuthCard.tsx';
 import { CodeForm } from './CodeForm.tsx';

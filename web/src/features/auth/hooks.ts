@@ -1,3 +1,4 @@
+// The session and the signed-in user through Supabase Auth: sign in, sign up, sign out, password reset.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { supabase } from '../../lib/supabase.ts';

@@ -1,3 +1,4 @@
+// /availability: buffers, booking preferences, working hours, date overrides, time off, calendars and event types.
 import { useState } from 'react';
 import { Box, Button, Heading, HStack, IconButton, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Plus, X } from 'lucide-react';

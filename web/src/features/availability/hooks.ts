@@ -1,3 +1,4 @@
+// A host's weekly hours, settings and time off, read and written through supabase-js (RLS).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '../../lib/supabase.ts';
 import { unwrap } from '../../lib/api.ts';

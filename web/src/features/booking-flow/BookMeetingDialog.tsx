@@ -1,3 +1,4 @@
+// The Book a Meeting dialog of the public pages: pick a day and a time, then give the guest's details.
 import { Box, Checkbox, Heading, Link, SimpleGrid, Stack } from '@chakra-ui/react';
 import { formatInTimeZone } from 'date-fns-tz';
 import { Link as RouterLink } from 'react-router-dom';

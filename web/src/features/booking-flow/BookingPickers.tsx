@@ -1,3 +1,4 @@
+// The booking flow's pickers: day, time zone and time.
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { format } from 'date-fns';
 import { MonthCalendar } from '../../components/MonthCalendar.tsx';

@@ -1,10 +1,11 @@
+// /book/{eventTypeId}: an event type's own booking page.
 import { Badge, Box, Button, Card, Container, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Clock, Video } from 'lucide-react';
 import { formatInTimeZone } from 'date-fns-tz';
 import { useParams } from 'react-router-dom';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import { fullName } from '../../lib/time.ts';
+import { fullName } from '../../lib/names.ts';
 import { BookingPickers } from './BookingPickers.tsx';
 import { GuestFields } from './GuestFields.tsx';
 import { usePublicEventType } from './hooks.ts';

@@ -1,3 +1,4 @@
+// The guest's details in a booking form: name, email, phone, company, notes.
 import { Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { FormField } from '../../components/FormField.tsx';

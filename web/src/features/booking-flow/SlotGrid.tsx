@@ -1,3 +1,4 @@
+// The start times offered on the chosen day.
 import { Button, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
 import type { OfferedSlot } from './hooks.ts';
 

@@ -1,3 +1,4 @@
+// The slots a visitor may book, from the `slots` function, and which days of a month have any.
 import { useQuery } from '@tanstack/react-query';
 import { addDays, endOfMonth, format, isAfter, isBefore, max, min, startOfDay, startOfMonth } from 'date-fns';
 import { callFunction, unwrap } from '../../lib/api.ts';

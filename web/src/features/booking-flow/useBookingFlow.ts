@@ -1,3 +1,4 @@
+// The state of one booking flow (month, day, zone, time) and the booking itself, through the `bookings` function.
 import { useMemo, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';

@@ -1,3 +1,4 @@
+// One booking of the host's lists, with the actions its status allows.
 import { Box, Button, type ButtonProps, Card, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { Calendar, Clock } from 'lucide-react';
 import { differenceInMinutes, format } from 'date-fns';

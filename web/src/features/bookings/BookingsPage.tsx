@@ -1,3 +1,4 @@
+// /bookings: the host's bookings in the lists Upcoming, Past, All and Cancelled.
 import { useState } from 'react';
 import { Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';

@@ -1,3 +1,4 @@
+// Create Booking: a host (or team member) books a time for a guest.
 import { Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { addMinutes } from 'date-fns';

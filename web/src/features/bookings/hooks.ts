@@ -1,3 +1,4 @@
+// The host's booking lists and status changes through supabase-js (RLS); a booking for a guest through /api.
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { callFunction, unwrap } from '../../lib/api.ts';
 import { bookingFailureMessage, isSlotTaken } from '../../lib/bookingErrors.ts';

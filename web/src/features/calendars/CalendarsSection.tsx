@@ -1,3 +1,4 @@
+// Connected calendars: connect CalDAV, iCal feeds or Google, choose where bookings go, share the bookings feed.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Badge, Box, Button, Checkbox, HStack, Input, RadioGroup, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { CalendarPlus, Link2, RefreshCw, Trash2 } from 'lucide-react';

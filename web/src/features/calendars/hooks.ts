@@ -1,3 +1,4 @@
+// Calendar connections: listed through supabase-js (RLS), connected and synced through the `calendars` function.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callFunction, serverMessage, unwrap } from '../../lib/api.ts';
 import { supabase } from '../../lib/supabase.ts';

@@ -1,1 +1,2 @@
+// The calendars feature's public face.
 export { CalendarsSection } from './CalendarsSection.tsx';

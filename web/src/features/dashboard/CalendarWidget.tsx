@@ -1,3 +1,4 @@
+// The dashboard's month calendar: days with bookings marked, the chosen day's bookings listed.
 import { useMemo, useState } from 'react';
 import { Grid, Skeleton } from '@chakra-ui/react';
 import { addMonths, isSameDay, startOfMonth } from 'date-fns';

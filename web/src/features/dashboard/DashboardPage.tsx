@@ -1,3 +1,4 @@
+// /dashboard: the host's numbers, upcoming bookings, calendar, event types and links.
 import { useState } from 'react';
 import { Box, Button, Flex, Grid, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { CalendarCheck, ChartLine, Clock, Share2, Users, type LucideIcon } from 'lucide-react';

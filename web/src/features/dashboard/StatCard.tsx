@@ -1,3 +1,4 @@
+// One number of the dashboard, with its change against the previous period.
 import type { ComponentType } from 'react';
 import { Card, HStack, Icon, Skeleton, Stack, Text } from '@chakra-ui/react';
 

@@ -1,3 +1,4 @@
+// The dashboard's numbers for a timeframe, from the dashboard_stats RPC.
 import { useQuery } from '@tanstack/react-query';
 import { supabase } from '../../lib/supabase.ts';
 import { unwrap } from '../../lib/api.ts';

@@ -1,8 +1,9 @@
+// One person of the community directory.
 import { Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { Building2, MapPin } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import { fullName } from '../../lib/time.ts';
+import { fullName } from '../../lib/names.ts';
 import type { PublicProfile } from '../../lib/types.ts';
 
 /** A community card: goes to /{handle}, or /{id} when there is no handle. */

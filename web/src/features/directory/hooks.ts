@@ -1,3 +1,4 @@
+// The public profiles the community directory lists.
 import { useQuery } from '@tanstack/react-query';
 import { supabase } from '../../lib/supabase.ts';
 import { unwrap } from '../../lib/api.ts';

@@ -1,3 +1,4 @@
+// The booking flow inside an embed frame: the pickers, the guest's details, and the host page told of the booking.
 import { useState } from 'react';
 import { Box, Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { CircleCheck } from 'lucide-react';

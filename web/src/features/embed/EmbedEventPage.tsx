@@ -1,8 +1,9 @@
+// The embed page of a personal event type.
 import { Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Clock } from 'lucide-react';
 import { useParams } from 'react-router-dom';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
-import { fullName } from '../../lib/time.ts';
+import { fullName } from '../../lib/names.ts';
 import { usePublicEventType } from '../booking-flow/index.ts';
 import { EmbedBookingForm } from './EmbedBookingForm.tsx';
 import { EmbedFrame } from './EmbedFrame.tsx';

@@ -1,3 +1,4 @@
+// The frame of every embed page: no app chrome, the theme and prefill from the address, its height told to the host page.
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Box, Link, Text } from '@chakra-ui/react';
 import { useLocation } from 'react-router-dom';

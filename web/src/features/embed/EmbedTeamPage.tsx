@@ -1,3 +1,4 @@
+// The embed page of a public team.
 import { useState } from 'react';
 import { Button, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { ArrowLeft, Clock } from 'lucide-react';

@@ -1,3 +1,4 @@
+// Create, edit or delete an event type.
 import { useEffect, useState } from 'react';
 import { Box, Button, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Controller, useForm } from 'react-hook-form';

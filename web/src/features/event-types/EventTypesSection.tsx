@@ -1,3 +1,4 @@
+// The host's event types as cards, with create, edit and share.
 import { useState } from 'react';
 import { Badge, Button, Card, Flex, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Pencil, Plus, Share2 } from 'lucide-react';

@@ -1,3 +1,4 @@
+// A host's event types, read and written through supabase-js (RLS).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { eventTypeColumns } from '../../lib/shared.ts';
 import { supabase } from '../../lib/supabase.ts';

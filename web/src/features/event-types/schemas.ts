@@ -1,3 +1,4 @@
+// The event type form: the shared schema, its input and output types, and a new event type's values.
 import type { z } from 'zod';
 import { DEFAULT_COLOR, eventTypeSchema } from '../../lib/shared.ts';
 

@@ -1,3 +1,4 @@
+// /: the landing page (signed-in visitors go to the dashboard).
 import { useEffect } from 'react';
 import { Box, Button, Card, Container, Heading, HStack, Icon, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { CalendarClock, Globe, Sparkles, Users } from 'lucide-react';

@@ -1,3 +1,4 @@
+// The 404 page.
 import { Button } from '@chakra-ui/react';
 import { Link } from 'react-router-dom';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';

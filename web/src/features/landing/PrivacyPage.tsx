@@ -1,3 +1,4 @@
+// /privacy: the privacy policy.
 import { Text } from '@chakra-ui/react';
 import { StaticPage } from './StaticPage.tsx';
 

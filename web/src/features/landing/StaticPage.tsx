@@ -1,3 +1,4 @@
+// The frame of the static text pages.
 import type { ReactNode } from 'react';
 import { Container, Heading, Stack } from '@chakra-ui/react';
 

@@ -1,3 +1,4 @@
+// /terms: the terms of service.
 import { Text } from '@chakra-ui/react';
 import { StaticPage } from './StaticPage.tsx';
 

@@ -8,20 +8,21 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { serverMessage } from '../../lib/api.ts';
+import { isOpen, type GuestView } from '../../lib/shared.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
-import { useCancelBooking, useGuestBooking, useMoveSlots, useReschedule, type GuestBooking } from './hooks.ts';
+import { useCancelBooking, useGuestBooking, useMoveSlots, useReschedule } from './hooks.ts';
 
-const when = (b: Pick<GuestBooking, 'startTime' | 'endTime'>, timeZone: string) =>
+const when = (b: Pick<GuestView, 'startTime' | 'endTime'>, timeZone: string) =>
   `${formatInTimeZone(b.startTime, timeZone, 'EEEE, MMMM d, yyyy')}, ${formatInTimeZone(b.startTime, timeZone, 'h:mm a')} – ${formatInTimeZone(b.endTime, timeZone, 'h:mm a')}`;
 
-function headline(b: GuestBooking): string {
+function headline(b: GuestView): string {
   if (b.moved) return 'This booking was moved';
   if (b.status === 'cancelled') return 'This booking is cancelled';
   if (b.status === 'pending') return 'Your request is awaiting confirmation';
   return 'Your booking is confirmed';
 }
 
-function Reschedule({ booking, uid, token }: { booking: GuestBooking; uid: string; token: string }) {
+function Reschedule({ booking, uid, token }: { booking: GuestView; uid: string; token: string }) {
   const navigate = useNavigate();
   const [date, setDate] = useState<string | null>(null);
   const slots = useMoveSlots(uid, token, date, booking.guestTimezone);
@@ -82,9 +83,9 @@ function Cancel({ uid, token }: { uid: string; token: string }) {
   );
 }
 
-function Manage({ booking, uid, token }: { booking: GuestBooking; uid: string; token: string }) {
+function Manage({ booking, uid, token }: { booking: GuestView; uid: string; token: string }) {
   const [action, setAction] = useState<'reschedule' | 'cancel' | null>(null);
-  const open = !booking.moved && (booking.status === 'confirmed' || booking.status === 'pending');
+  const open = !booking.moved && isOpen(booking.status);
   const host = booking.teamName ? `${booking.hostName} (${booking.teamName})` : booking.hostName;
   return (
     <Stack gap="6">

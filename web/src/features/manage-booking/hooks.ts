@@ -2,32 +2,14 @@
 // actions, all through /api/booking/{uid} with the link's token (no account).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callFunction } from '../../lib/api.ts';
-import type { OfferedSlot } from '../../lib/shared.ts';
-
-export interface GuestBooking {
-  uid: string;
-  status: 'pending' | 'confirmed' | 'cancelled' | 'completed';
-  startTime: string;
-  endTime: string;
-  title: string;
-  duration: number;
-  teamName: string | null;
-  hostName: string;
-  guestName: string;
-  guestTimezone: string;
-  cancelledBy: 'host' | 'guest' | null;
-  cancellationReason: string | null;
-  moved: boolean;
-  changeDeadline: string;
-  canChange: boolean;
-}
+import type { GuestView, OfferedSlot } from '../../lib/shared.ts';
 
 const path = (uid: string, rest = '') => `api/booking/${encodeURIComponent(uid)}${rest}`;
 
 export function useGuestBooking(uid: string, token: string) {
   return useQuery({
     queryKey: ['guest-booking', uid, token],
-    queryFn: () => callFunction<GuestBooking>(path(uid, `?token=${encodeURIComponent(token)}`)),
+    queryFn: () => callFunction<GuestView>(path(uid, `?token=${encodeURIComponent(token)}`)),
   });
 }
 
@@ -45,7 +27,7 @@ export function useMoveSlots(uid: string, token: string, date: string | null, ti
 export function useCancelBooking(uid: string, token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (reason: string) => callFunction<GuestBooking>(path(uid, '/cancel'), { method: 'POST', body: { token, reason } }),
+    mutationFn: (reason: string) => callFunction<GuestView>(path(uid, '/cancel'), { method: 'POST', body: { token, reason } }),
     onSuccess: (booking) => queryClient.setQueryData(['guest-booking', uid, token], booking),
   });
 }
@@ -53,6 +35,6 @@ export function useCancelBooking(uid: string, token: string) {
 export function useReschedule(uid: string, token: string) {
   return useMutation({
     mutationFn: (startTime: string) =>
-      callFunction<{ booking: GuestBooking; token: string }>(path(uid, '/reschedule'), { method: 'POST', body: { token, startTime } }),
+      callFunction<{ booking: GuestView; token: string }>(path(uid, '/reschedule'), { method: 'POST', body: { token, startTime } }),
   });
 }

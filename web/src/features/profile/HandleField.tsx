@@ -1,3 +1,4 @@
+// The handle input of the profile form, with its availability check.
 import { HStack, Input, InputGroup, Spinner, Text } from '@chakra-ui/react';
 import { CircleAlert, CircleCheck, CircleX } from 'lucide-react';
 import { FormField } from '../../components/FormField.tsx';

@@ -1,3 +1,4 @@
+// /profile: visibility, the profile itself (name, handle, avatar, time zone) and two-factor authentication.
 import { useRef } from 'react';
 import { Box, Button, Heading, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Copy, Sparkles, Upload } from 'lucide-react';

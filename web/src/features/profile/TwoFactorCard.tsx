@@ -1,3 +1,4 @@
+// Two-factor authentication with an authenticator app, on the profile page.
 import { Box, Button, Code, Image, Stack, Text } from '@chakra-ui/react';
 import { ShieldCheck } from 'lucide-react';
 import { SectionCard } from '../../components/SectionCard.tsx';

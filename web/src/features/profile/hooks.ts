@@ -1,3 +1,4 @@
+// The profile: the handle check, saving it through supabase-js (RLS), and avatar uploads to Storage.
 import { useEffect, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '../../lib/supabase.ts';

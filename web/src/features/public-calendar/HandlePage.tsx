@@ -1,3 +1,4 @@
+// /{handle}: a person's public page.
 import { useParams } from 'react-router-dom';
 import { isUserId } from './hooks.ts';
 import { PublicProfileView } from './PublicProfileView.tsx';

@@ -1,3 +1,4 @@
+// /calendar/{userId}: a person's public page by id.
 import { useParams } from 'react-router-dom';
 import { PublicProfileView } from './PublicProfileView.tsx';
 

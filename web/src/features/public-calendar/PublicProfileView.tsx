@@ -1,9 +1,10 @@
+// A person's public page: profile, event types and the Book a Meeting dialog.
 import { useState } from 'react';
 import { Badge, Box, Button, Card, Container, Flex, Heading, HStack, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Building2, Clock, Globe, Instagram, Linkedin, MapPin, Twitter, Video } from 'lucide-react';
 import { EmptyState, NotFoundMessage } from '../../components/EmptyState.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import { fullName } from '../../lib/time.ts';
+import { fullName } from '../../lib/names.ts';
 import { BookMeetingDialog, type DialogEvent } from '../booking-flow/index.ts';
 import { usePublicEventTypes, usePublicProfile } from './hooks.ts';
 

@@ -1,3 +1,4 @@
+// A public profile and its active event types, through public RPCs.
 import { useQuery } from '@tanstack/react-query';
 import { supabase } from '../../lib/supabase.ts';
 import { unwrap } from '../../lib/api.ts';

@@ -1,3 +1,4 @@
+// /team/{slug}: a public team, its members and meeting types, and booking one.
 import { useState } from 'react';
 import { Badge, Box, Button, Card, Center, Container, Flex, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Clock, Globe, Info, Users } from 'lucide-react';
@@ -7,7 +8,8 @@ import { SectionCard } from '../../components/SectionCard.tsx';
 import { RoleBadge } from '../../components/StatusBadge.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { formatDuration } from '../../lib/shared.ts';
-import { browserTimeZone, fullName } from '../../lib/time.ts';
+import { browserTimeZone } from '../../lib/time.ts';
+import { fullName } from '../../lib/names.ts';
 import { BookMeetingDialog, type DialogEvent } from '../booking-flow/index.ts';
 import { ASSIGNMENT_LABELS } from '../teams/index.ts';
 import { timeZoneNotice, usePublicTeam } from './hooks.ts';

@@ -1,3 +1,4 @@
+// A public team by its slug, through public RPCs.
 import { useQuery } from '@tanstack/react-query';
 import { supabase } from '../../lib/supabase.ts';
 import { unwrap } from '../../lib/api.ts';

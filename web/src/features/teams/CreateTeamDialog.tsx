@@ -1,3 +1,4 @@
+// Create a team: name, slug and description.
 import { Input, Stack, Textarea } from '@chakra-ui/react';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormField } from '../../components/FormField.tsx';

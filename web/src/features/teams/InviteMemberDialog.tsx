@@ -1,3 +1,4 @@
+// Invite someone to a team by email, as a member or an admin.
 import { Input, Stack } from '@chakra-ui/react';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';

@@ -1,3 +1,4 @@
+// A team's weekly hours: a range per day, each day on or off.
 import { Checkbox, HStack, IconButton, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Plus, X } from 'lucide-react';
 import { TimeSelect } from '../../components/TimeSelect.tsx';

@@ -1,3 +1,4 @@
+// A team's bookings: the lists, cancelling, assigning a member, and Create Booking.
 import { useState } from 'react';
 import { Badge, Button, Card, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
@@ -12,6 +13,7 @@ import { CreateBookingDialog } from '../bookings/index.ts';
 import { useCreateHostBooking } from '../bookings/index.ts';
 import { useAssignBooking, useCancelTeamBooking, useTeamBookings, type TeamBookingTab } from './hooks.ts';
 import { memberChoices, memberName } from './members.ts';
+import { isOpen } from '../../lib/shared.ts';
 
 const TABS: { value: TeamBookingTab; label: string }[] = [
   { value: 'upcoming', label: 'Upcoming' },
@@ -34,7 +36,7 @@ function TeamBookingRow({
   const cancel = useCancelTeamBooking(teamId);
   const assign = useAssignBooking(teamId);
   const assignee = members.find((member) => member.user_id === booking.assigned_user_id);
-  const cancellable = booking.status !== 'cancelled' && new Date(booking.start_time) > new Date();
+  const cancellable = isOpen(booking.status) && new Date(booking.start_time) > new Date();
   return (
     <Card.Root size="sm" as="article">
       <Card.Body gap="2">

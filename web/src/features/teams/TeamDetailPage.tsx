@@ -1,3 +1,4 @@
+// /teams/{id}: a team's members, invitations, meeting types and bookings.
 import { useState } from 'react';
 import {
   Badge,
@@ -23,7 +24,7 @@ import { EmptyState, NotFoundMessage } from '../../components/EmptyState.tsx';
 import { RoleBadge } from '../../components/StatusBadge.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { isManagerRole } from '../../lib/shared.ts';
-import { fullName } from '../../lib/time.ts';
+import { fullName } from '../../lib/names.ts';
 import type { Team, TeamEventType, TeamMember, TeamRole } from '../../lib/types.ts';
 import { InviteMemberDialog } from './InviteMemberDialog.tsx';
 import { TeamBookings } from './TeamBookings.tsx';

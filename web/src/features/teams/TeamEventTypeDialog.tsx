@@ -1,3 +1,4 @@
+// Create or edit a team's meeting type, with its assignment strategy.
 import { Input, Stack, Textarea } from '@chakra-ui/react';
 import { Controller, useWatch } from 'react-hook-form';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';

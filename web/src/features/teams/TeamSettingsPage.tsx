@@ -1,3 +1,4 @@
+// /teams/{id}/settings: a team's details, public page, hours and date overrides.
 import { useEffect, useState } from 'react';
 import { Badge, Button, Card, Heading, HStack, Input, InputGroup, Skeleton, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
 import { ArrowLeft, Check, Copy, ExternalLink } from 'lucide-react';
@@ -10,6 +11,7 @@ import { FormField } from '../../components/FormField.tsx';
 import { FormSwitch } from '../../components/FormSwitch.tsx';
 import { TimezoneSelect } from '../../components/TimezoneSelect.tsx';
 import { copyText } from '../../lib/clipboard.ts';
+import { isManagerRole } from '../../lib/shared.ts';
 import type { Team } from '../../lib/types.ts';
 import { useMyTeamRole, useTeam, useUpdateTeam } from './hooks.ts';
 import { teamSettingsSchema, type TeamSettingsInput, type TeamSettingsValues } from './schemas.ts';
@@ -125,7 +127,7 @@ function TeamDateOverrides({ teamId }: { teamId: number }) {
           Other hours on a given date, or a day the team is closed, in the team's timezone.
         </Text>
       </Stack>
-      <DateOverridesEditor owner={{ teamId }} readOnly={role !== 'owner' && role !== 'admin'} />
+      <DateOverridesEditor owner={{ teamId }} readOnly={!isManagerRole(role)} />
     </Stack>
   );
 }

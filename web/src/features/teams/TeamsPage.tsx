@@ -1,3 +1,4 @@
+// /teams: the teams the user belongs to, and creating one.
 import { useState } from 'react';
 import { Button, Card, Flex, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Globe, Lock, Plus, Settings, Users } from 'lucide-react';

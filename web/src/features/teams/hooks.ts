@@ -1,3 +1,4 @@
+// Teams, members, invitations, meeting types, hours and team bookings, through supabase-js (RLS and RPCs).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BOOKING_LISTS, inList, teamEventTypeColumns, type BookingList } from '../../lib/shared.ts';
 import { useNavigate } from 'react-router-dom';

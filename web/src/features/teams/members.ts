@@ -1,5 +1,6 @@
+// How team members are named in pickers and on bookings.
 import type { Choice } from '../../components/ChoiceSelect.tsx';
-import { fullName } from '../../lib/time.ts';
+import { fullName } from '../../lib/names.ts';
 import type { TeamMember } from '../../lib/types.ts';
 
 /** How a member is named in pickers and assignments: full name, else email. */

@@ -1,3 +1,4 @@
+// The team forms: the shared schemas and their input and output types.
 import type { z } from 'zod';
 import { inviteSchema, teamCreateSchema, teamEventTypeSchema, teamSettingsSchema } from '../../lib/shared.ts';
 
