@@ -16,10 +16,10 @@ import {
   DEFAULT_DURATION,
   DEFAULT_RANGE,
   DEFAULT_ROLE,
-  DEFAULT_SETTINGS,
   DEFAULT_TIME_ZONE,
   DURATIONS,
   FUTURE_CHOICES,
+  GUEST_CHANGE_NOTICE_CHOICES,
   NOTICE_CHOICES,
   SLOT_INTERVALS,
   TEAM_DURATION_MAX,
@@ -27,7 +27,7 @@ import {
   TEAM_ROLES,
   WEEK_LIMIT_MAX,
 } from '../../functions/_shared/rules/constants.ts';
-import { settingsColumns } from '../../functions/_shared/rules/settings.ts';
+import { DEFAULT_HOST_SETTINGS, settingsColumns } from '../../functions/_shared/rules/settings.ts';
 import { connect, createUser, errorCode, one, rolledBack } from './db.ts';
 
 let c: pg.Client;
@@ -86,6 +86,7 @@ describe('closed sets', () => {
       expect(await accepted(column('buffer_after'), range(0, 60, 1), [u])).toEqual([...BUFFER_CHOICES]);
       expect(await accepted(column('minimum_notice'), sorted([...new Set([...range(0, 3000, 30), ...NOTICE_CHOICES])]), [u])).toEqual([...NOTICE_CHOICES]);
       expect(await accepted(column('max_future_bookings'), range(0, 120, 1), [u])).toEqual([...FUTURE_CHOICES]);
+      expect(await accepted(column('guest_change_notice'), range(0, 72, 1), [u])).toEqual([...GUEST_CHANGE_NOTICE_CHOICES]);
     }));
 
   it('event rules: booking limits per day and per week', () =>
@@ -104,9 +105,9 @@ describe('defaults', () => {
   it('a new host, event type, team, team event type, member and availability range start as the rules say', () =>
     rolledBack(c, async () => {
       const u = await createUser(c);
-      expect(await one(c, 'select buffer_before, buffer_after, minimum_notice, max_future_bookings from user_settings where user_id = $1', [u])).toEqual(
-        settingsColumns(DEFAULT_SETTINGS),
-      );
+      expect(
+        await one(c, 'select buffer_before, buffer_after, minimum_notice, max_future_bookings, guest_change_notice from user_settings where user_id = $1', [u]),
+      ).toEqual(settingsColumns(DEFAULT_HOST_SETTINGS));
       expect(await one(c, `insert into event_types (user_id, title) values ($1, 'x') returning duration, color, is_active, auto_confirm`, [u])).toEqual({
         duration: DEFAULT_DURATION,
         color: DEFAULT_COLOR,
