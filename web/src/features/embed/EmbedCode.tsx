@@ -1,3 +1,4 @@
+// The code that embeds a booking page in another site, inline or as a pop-up, with a copy button.
 import { useState } from 'react';
 import { Button, HStack, Input, Link, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Copy, ExternalLink } from 'lucide-react';

@@ -1,3 +1,4 @@
+// Share an event type: its booking link, and the code that embeds its booking page.
 import { Button, HStack, Input, Stack, Tabs } from '@chakra-ui/react';
 import { Copy } from 'lucide-react';
 import { AppDialog } from '../../components/AppDialog.tsx';

@@ -1,3 +1,4 @@
+// A host's or a team's webhook endpoints: add, rotate the secret, pause, test, delete, and each one's delivery log.
 import { useState, type FormEvent } from 'react';
 import { Badge, Box, Button, Checkbox, CheckboxGroup, Fieldset, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { Copy, History, Pause, Play, Plus, RotateCw, Send, Trash2 } from 'lucide-react';
