@@ -101,7 +101,8 @@ const cell = (day: Date) => format(day, 'EEEE, MMMM d, yyyy');
 describe('date overrides and time off', () => {
   const base = () => [restGet('availability_rules', []), restGet('user_settings', []), restGet('event_types', [])];
 
-  it('picks a date on the month calendar, saves its hours or a day off, lists upcoming ones with delete', async () => {
+  /** The Availability page with one upcoming day-off override, three days ahead; records saves and deletes. */
+  function overridesPage() {
     signedInAs();
     const upcoming = format(addDays(new Date(), 3), 'yyyy-MM-dd');
     const reads: string[] = [];
@@ -123,6 +124,11 @@ describe('date overrides and time off', () => {
       }),
     );
     renderRoute('/availability');
+    return { upcoming, reads, saved, deleted };
+  }
+
+  it('picks a date on the month calendar and saves its hours; upcoming overrides are listed, past ones not read', async () => {
+    const { reads, saved } = overridesPage();
     const user = userEvent.setup();
     const list = await screen.findByRole('list', { name: 'Upcoming overrides' });
     expect(within(list).getByText(cell(addDays(new Date(), 3)))).toBeInTheDocument();
@@ -148,11 +154,19 @@ describe('date overrides and time off', () => {
     expect(await screen.findByText('Date override saved')).toBeInTheDocument();
     const date = format(day, 'yyyy-MM-dd');
     expect(saved).toEqual([{ p_date: date, p_ranges: [{ start_time: '10:00', end_time: '12:00' }, { start_time: '13:00', end_time: '17:00' }] }]);
+  });
 
-    await user.click(within(calendar).getByRole('gridcell', { name: cell(addDays(day, 1)) }));
+  it('makes a date unavailable all day, and deletes an upcoming override', async () => {
+    const { upcoming, saved, deleted } = overridesPage();
+    const user = userEvent.setup();
+    const list = await screen.findByRole('list', { name: 'Upcoming overrides' });
+    const calendar = screen.getByRole('grid', { name: 'Pick a date to override' });
+    await user.click(screen.getByRole('button', { name: 'Next month' }));
+    const day = addDays(startOfMonth(addMonths(new Date(), 1)), 20);
+    await user.click(within(calendar).getByRole('gridcell', { name: cell(day) }));
     await user.click(screen.getByText('Unavailable all day'));
     await user.click(screen.getByRole('button', { name: 'Save Override' }));
-    await waitFor(() => expect(saved[1]).toEqual({ p_date: format(addDays(day, 1), 'yyyy-MM-dd'), p_ranges: [] }));
+    await waitFor(() => expect(saved).toEqual([{ p_date: format(day, 'yyyy-MM-dd'), p_ranges: [] }]));
 
     await user.click(within(list).getByRole('button', { name: `Delete override for ${cell(addDays(new Date(), 3))}` }));
     // One toast at a time (docs/product/constants.md): 'Date override saved' may still be showing.
