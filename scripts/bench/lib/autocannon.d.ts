@@ -25,6 +25,8 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
     '2xx': number;
+    /** Answers per status code (3xx and 4xx count as non2xx). */
+    statusCodeStats?: Record<string, { count: number }>;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;
