@@ -99,6 +99,29 @@ describe('a 6-digit recovery code', () => {
   });
 });
 
+describe('one-time codes by mail (/otp)', () => {
+  it('go to one account once within max_frequency, and one address asks at most sign_in_sign_ups times', async () => {
+    const u = await newUser();
+    const address = freshAddress();
+    expect((await call(address, '/otp', { email: u.email })).status).toBe(200);
+    const again = await call(address, '/otp', { email: u.email });
+    expect(again.status).toBe(429);
+    expect((await again.json()).msg).toMatch(/^For security purposes, you can only request this after \d+ seconds\.$/);
+    // Every ask takes from the address's bucket, mailed or not; the next one is refused as such.
+    for (let i = 2; i < BURST; i++) await call(address, '/otp', { email: u.email });
+    const other = await newUser();
+    const limited = await clientFrom(address).auth.signInWithOtp({ email: other.email, options: { shouldCreateUser: false } });
+    expect(limited.error?.code).toBe('over_request_rate_limit');
+    const refused = await call(address, '/otp', { email: other.email });
+    expect(Number(refused.headers.get('retry-after'))).toBe(Math.ceil(300 / signInSignUps));
+    expect(await mails(u.email)).toHaveLength(1);
+    expect(await mails(other.email)).toHaveLength(0);
+    // The same account asked from another address is mailed.
+    expect((await call(freshAddress(), '/otp', { email: other.email })).status).toBe(200);
+    expect(await mails(other.email)).toHaveLength(1);
+  });
+});
+
 describe('wrong passwords', () => {
   it('throttle the (address, account) pair, never the account: its owner signs in from elsewhere', async () => {
     const victim = await newUser();
