@@ -82,9 +82,9 @@ async function write(s: Schedule, base: number) {
   const e = s.event;
   const [{ id: eventTypeId }] = await sql<{ id: string }>(
     `insert into public.event_types (user_id, title, duration, is_active, auto_confirm, slot_interval, buffer_before, buffer_after, minimum_notice,
-       max_future_bookings, max_bookings_per_day, max_bookings_per_week)
-     values ($1, 'Prop', $2, true, true, $3, $4, $5, $6, $7, $8, $9) returning id`,
-    [id, e.duration, e.slot_interval, e.buffer_before, e.buffer_after, e.minimum_notice, e.max_future_bookings, e.max_bookings_per_day, e.max_bookings_per_week],
+       max_future_bookings)
+     values ($1, 'Prop', $2, true, true, $3, $4, $5, $6, $7) returning id`,
+    [id, e.duration, e.slot_interval, e.buffer_before, e.buffer_after, e.minimum_notice, e.max_future_bookings],
   );
   const today = instantToZoned(base, s.zone).date;
   const overrideRows = s.overrides.map((o) => ({ date: addDays(today, o.day), start_time: o.open ? '10:00' : null, end_time: o.open ? '11:00' : null }));
@@ -104,6 +104,12 @@ async function write(s: Schedule, base: number) {
       [eventTypeId, id, booked.map((b) => new Date(b.start).toISOString()), booked.map((b) => new Date(b.end).toISOString())],
     );
   }
+  // Limits set after the bookings, as a host lowers them: the generated bookings may already exceed them.
+  await sql(`update public.event_types set max_bookings_per_day = $2, max_bookings_per_week = $3 where id = $1`, [
+    eventTypeId,
+    e.max_bookings_per_day,
+    e.max_bookings_per_week,
+  ]);
   const external = s.external.map((x) => ({ start: hour0 + x.hour * HOUR_MS, end: hour0 + (x.hour + x.hours) * HOUR_MS }));
   if (external.length) {
     const [conn] = await sql<{ id: string }>(
