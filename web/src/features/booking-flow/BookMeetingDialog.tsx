@@ -1,9 +1,9 @@
 // The Book a Meeting dialog of the public pages: pick a day and a time, then give the guest's details.
-import { Box, Checkbox, Heading, Link, SimpleGrid, Stack } from '@chakra-ui/react';
-import { formatInTimeZone } from 'date-fns-tz';
+import { Checkbox, Heading, Link, SimpleGrid, Stack } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { BookingPickers } from './BookingPickers.tsx';
+import { ChosenSlot } from './ChosenSlot.tsx';
 import { GuestFields } from './GuestFields.tsx';
 import type { BookingTarget } from './hooks.ts';
 import { useBookingFlow } from './useBookingFlow.ts';
@@ -33,11 +33,7 @@ function BookMeetingForm({ target, event, onClose }: { target: BookingTarget; ev
             Your details
           </Heading>
           <GuestFields register={register} errors={formState.errors} />
-          {flow.slot ? (
-            <Box bg="blue.subtle" borderRadius="md" p="3" fontSize="sm" role="status">
-              {formatInTimeZone(new Date(flow.slot.start), flow.timeZone, "EEEE, MMMM d 'at' h:mm a")} ({flow.timeZone})
-            </Box>
-          ) : null}
+          <ChosenSlot start={flow.slot?.start} timeZone={flow.timeZone} />
           <Checkbox.Root checked={flow.termsAccepted} onCheckedChange={(details) => flow.setTermsAccepted(details.checked === true)}>
             <Checkbox.HiddenInput />
             <Checkbox.Control />

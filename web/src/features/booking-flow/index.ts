@@ -2,6 +2,7 @@
 export { BookMeetingDialog, type DialogEvent } from './BookMeetingDialog.tsx';
 // The pieces the embeddable booking pages compose without the app's chrome.
 export { BookingPickers } from './BookingPickers.tsx';
+export { ChosenSlot } from './ChosenSlot.tsx';
 export { GuestFields } from './GuestFields.tsx';
 export { usePublicEventType, type BookingTarget } from './hooks.ts';
 export { useBookingFlow, type BookedBooking } from './useBookingFlow.ts';

@@ -1,9 +1,9 @@
 // The booking flow inside an embed frame: the pickers, the guest's details, and the host page told of the booking.
 import { useState } from 'react';
-import { Box, Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { CircleCheck } from 'lucide-react';
 import { formatInTimeZone } from 'date-fns-tz';
-import { BookingPickers, GuestFields, useBookingFlow, type BookedBooking, type BookingTarget, type GuestInput } from '../booking-flow/index.ts';
+import { BookingPickers, ChosenSlot, GuestFields, useBookingFlow, type BookedBooking, type BookingTarget, type GuestInput } from '../booking-flow/index.ts';
 import { useEmbedParams } from './EmbedFrame.tsx';
 import { postToHost } from './protocol.ts';
 
@@ -54,11 +54,7 @@ export function EmbedBookingForm({ target }: { target: BookingTarget }) {
             Your details
           </Heading>
           <GuestFields register={register} errors={formState.errors} />
-          {flow.slot ? (
-            <Box bg="blue.subtle" borderRadius="md" p="3" fontSize="sm">
-              {formatInTimeZone(new Date(flow.slot.start), flow.timeZone, "EEEE, MMMM d 'at' h:mm a")} ({flow.timeZone})
-            </Box>
-          ) : null}
+          <ChosenSlot start={flow.slot?.start} timeZone={flow.timeZone} />
           <Button type="submit" colorPalette="blue" disabled={!flow.canSubmit}>
             {flow.book.isPending ? 'Booking...' : 'Book Meeting'}
           </Button>
