@@ -54,13 +54,26 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /**
- * The toast the app shows (Chakra's toaster region), title and description together: a toast that
- * precedes a redirect is gone soon after. Waits with Playwright, not expect.poll, which concurrent
- * tests may not call through the global expect.
+ * The toast the app shows (Chakra's toaster region), title and description together. Read from the
+ * tab's toast log rather than the screen: one toast shows at a time and lives 5 s (less before a
+ * redirect), so on a loaded machine a toast can come and go between two polls of the screen.
+ * Waits with Playwright, not expect.poll, which concurrent tests may not call through the global expect.
  */
 export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
-  const toast = page.locator('[data-scope="toast"][data-part="root"]').filter({ has: page.getByText(title, { exact: true }) });
-  await (description ? toast.filter({ hasText: description }) : toast).first().waitFor({ timeout: 15_000 });
+  try {
+    await page.waitForFunction(
+      ({ key, title, description }) =>
+        (JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[]).some(
+          (text) => text.startsWith(title) && (description === undefined || text.includes(description)),
+        ),
+      { key: TOAST_LOG, title, description },
+      { timeout: 15_000, polling: 100 },
+    );
+  } catch (error) {
+    // Which toasts did come, and where the page is, say more than a time-out.
+    const seen = await toastsSeen(page).catch(() => []);
+    throw new Error(`No toast '${title}' at ${page.url()}; toasts seen: ${JSON.stringify(seen)}`, { cause: error });
+  }
 }
 
 const TOAST_LOG = 'e2e:toasts';
