@@ -52,5 +52,21 @@ export default defineConfig({
       ...passThrough,
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      treeshake: {
+        // Chakra's `defineConfig` returns its argument; known as pure, the default theme config built
+        // from every recipe is dropped when only the recipes web/src/app/system.ts picks are used.
+        manualPureFunctions: ['defineConfig'],
+        // The shared rules are pure modules (no I/O, no registration on import): a page that uses
+        // a constant does not carry every schema (and zod) the barrel lib/shared.ts re-exports.
+        moduleSideEffects: [
+          { test: /supabase\/functions\/_shared\/rules\//, sideEffects: false },
+          { test: /web\/src\/lib\/shared\.ts$/, sideEffects: false },
+        ],
+      },
+    },
+  },
 });

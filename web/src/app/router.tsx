@@ -1,8 +1,10 @@
-// Every route of the app: open pages, guarded pages (sign-in required) and the 404, each screen loaded on demand.
+// Every route of the app: open pages, guarded pages (sign-in required) and the 404, each screen loaded
+// on demand. A guest's page loads the open pages' frame only: the signed-in frame, the sign-in guard
+// and supabase-js load with the signed-in screens.
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { AppLayout, PageFallback, PublicLayout } from './layout.tsx';
-import { RequireAuth, type LoginTarget } from '../features/auth/RequireAuth.tsx';
+import { PageFallback, PublicLayout } from './layout.tsx';
+import type { LoginTarget } from '../features/auth/RequireAuth.tsx';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
@@ -15,7 +17,7 @@ function guarded(path: string, to: LoginTarget, load: () => PageModule): RouteOb
   return {
     path,
     lazy: async () => {
-      const Screen = (await load()).default;
+      const [{ default: Screen }, { RequireAuth }] = await Promise.all([load(), import('../features/auth/RequireAuth.tsx')]);
       return {
         Component: () => (
           <RequireAuth to={to}>
@@ -47,7 +49,7 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    element: <AppLayout />,
+    ...page(() => import('./AppLayout.tsx')),
     hydrateFallbackElement: <PageFallback />,
     children: [
       guarded('/dashboard', '/api/login', () => import('../features/dashboard/DashboardPage.tsx')),

@@ -1,7 +1,9 @@
-// Calling the edge functions and unwrapping supabase-js results into errors the screens decide on
-// by status and machine code (`{ code, message }` from the functions), never by the text.
+// Calling the edge functions and the public RPCs with fetch, and unwrapping supabase-js results, into
+// errors the screens decide on by status and machine code (`{ code, message }` from the functions),
+// never by the text.
+import type { Database } from './database.types.ts';
+import { maySignIn, supabaseAnonKey, supabaseUrl } from './env.ts';
 import type { ErrorCode } from './shared.ts';
-import { supabase, supabaseAnonKey, supabaseUrl } from './supabase.ts';
 
 /** docs/product/messages.md: a failed response becomes an error "<status>: <body text or status text>". */
 export class HttpError extends Error {
@@ -47,11 +49,19 @@ export function isFailure(error: unknown, status: number, code: ErrorCode): bool
 /** The session is gone (expired or revoked): the screens treat the user as logged out. */
 export const isUnauthorized = (error: unknown): boolean => isFailure(error, 401, 'unauthorized');
 
-async function authHeaders(): Promise<Record<string, string>> {
+/** The signed-in user's access token (refreshed by supabase-js when due), or null for a guest. */
+async function accessToken(): Promise<string | null> {
+  // A guest's page never loads supabase-js: with no session stored there is none to read.
+  if (!maySignIn()) return null;
+  const { supabase } = await import('./supabase.ts');
   const { data } = await supabase.auth.getSession();
+  return data.session?.access_token ?? null;
+}
+
+async function authHeaders(): Promise<Record<string, string>> {
   return {
     apikey: supabaseAnonKey,
-    Authorization: `Bearer ${data.session?.access_token ?? supabaseAnonKey}`,
+    Authorization: `Bearer ${(await accessToken()) ?? supabaseAnonKey}`,
   };
 }
 
@@ -90,6 +100,24 @@ export async function callFunction<T>(path: string, init: { method?: string; bod
     if (revalidated.size > REVALIDATED_ENTRIES) revalidated.delete(revalidated.keys().next().value!);
   }
   return (text ? JSON.parse(text) : null) as T;
+}
+
+type Rpc = Database['public']['Functions'];
+
+/**
+ * Calls a database function through PostgREST (`POST /rest/v1/rpc/<name>`) as supabase-js would,
+ * with the caller's session when there is one: RLS and the function's grants decide what it answers.
+ */
+export async function callRpc<N extends keyof Rpc>(name: N, args: Rpc[N]['Args']): Promise<Rpc[N]['Returns']> {
+  const response = await fetch(`${supabaseUrl}/rest/v1/rpc/${name}`, {
+    method: 'POST',
+    headers: { ...(await authHeaders()), 'Content-Type': 'application/json' },
+    body: JSON.stringify(args),
+  });
+  const text = await response.text();
+  if (response.ok) return (text ? JSON.parse(text) : null) as Rpc[N]['Returns'];
+  const { message } = parseBody(text);
+  return unwrap({ data: null, error: { message: message ?? response.statusText }, status: response.status });
 }
 
 /** Supabase query results: throw the PostgREST error so React Query sees a failure. */

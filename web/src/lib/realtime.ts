@@ -2,9 +2,46 @@
 // shows changed", so the queries that show it are fetched again. After a reconnect everything is
 // fetched again too: messages sent while the connection was down never arrive.
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { RealtimeChannel } from '@supabase/supabase-js';
+import type { RealtimeClient } from '@supabase/realtime-js';
 import { useEffect } from 'react';
-import { supabase } from './supabase.ts';
+import { supabaseAnonKey, supabaseUrl } from './env.ts';
+
+interface Channel {
+  /** Leaves the topic. */
+  leave(): void;
+}
+
+let guestClient: Promise<RealtimeClient> | undefined;
+
+/**
+ * Public topics (a booking page's slots) through Realtime's own client, loaded when a page first
+ * listens: a guest's page carries neither supabase-js nor the Realtime client in its first load.
+ */
+function publicClient(): Promise<RealtimeClient> {
+  guestClient ??= import('@supabase/realtime-js').then(
+    ({ RealtimeClient }) => new RealtimeClient(`${supabaseUrl.replace(/^http/, 'ws')}/realtime/v1`, { params: { apikey: supabaseAnonKey } }),
+  );
+  return guestClient;
+}
+
+/** The client for a topic: a private channel is authorised with the user's token, set before the join. */
+async function clientFor(isPrivate: boolean): Promise<RealtimeClient> {
+  if (!isPrivate) return publicClient();
+  const { supabase } = await import('./supabase.ts');
+  await supabase.realtime.setAuth();
+  return supabase.realtime;
+}
+
+async function join(topic: string, isPrivate: boolean, onMessage: () => void, onJoined: () => void): Promise<Channel> {
+  const client = await clientFor(isPrivate);
+  const channel = client
+    .channel(topic, { config: { private: isPrivate } })
+    .on('broadcast', { event: '*' }, onMessage)
+    .subscribe((status) => {
+      if (status === 'SUBSCRIBED') onJoined();
+    });
+  return { leave: () => void client.removeChannel(channel) };
+}
 
 export function useRefetchOnBroadcast(topic: string | null, queryKeys: readonly QueryKey[], options: { private?: boolean } = {}): void {
   const queryClient = useQueryClient();
@@ -16,24 +53,19 @@ export function useRefetchOnBroadcast(topic: string | null, queryKeys: readonly 
     const refetch = () => {
       for (const queryKey of JSON.parse(keys) as QueryKey[]) void queryClient.invalidateQueries({ queryKey });
     };
-    let channel: RealtimeChannel | undefined;
+    let channel: Channel | undefined;
     let stopped = false;
     let joined = false;
-    // A private channel is authorised with the user's token, which must reach Realtime before the join.
-    void (isPrivate ? supabase.realtime.setAuth() : Promise.resolve()).then(() => {
-      if (stopped) return;
-      channel = supabase
-        .channel(topic, { config: { private: isPrivate } })
-        .on('broadcast', { event: '*' }, refetch)
-        .subscribe((status) => {
-          if (status !== 'SUBSCRIBED') return;
-          if (joined) refetch();
-          joined = true;
-        });
+    void join(topic, isPrivate, refetch, () => {
+      if (joined) refetch();
+      joined = true;
+    }).then((joinedChannel) => {
+      if (stopped) joinedChannel.leave();
+      else channel = joinedChannel;
     });
     return () => {
       stopped = true;
-      if (channel) void supabase.removeChannel(channel);
+      channel?.leave();
     };
   }, [topic, keys, isPrivate, queryClient]);
 }

@@ -1,15 +1,11 @@
-// The app's one supabase-js client, typed by the generated database types.
+// The app's one supabase-js client, typed by the generated database types. Signed-in screens load it;
+// a guest's pages reach the stack with fetch (lib/api.ts, lib/realtime.ts) and never load it.
 import { createClient } from '@supabase/supabase-js';
 import type { Database } from './database.types.ts';
+import { authStorageKey, supabaseAnonKey, supabaseUrl } from './env.ts';
 
-// The Supabase CLI's well-known local anon key (scripts/local/config.ts): public by design, local only.
-const LOCAL_ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
-
-// Locally the Vite dev server proxies every Supabase path, so the app's own origin is a Supabase URL.
-export const supabaseUrl: string = import.meta.env.VITE_SUPABASE_URL ?? window.location.origin;
-export const supabaseAnonKey: string = import.meta.env.VITE_SUPABASE_ANON_KEY ?? LOCAL_ANON_KEY;
+export { supabaseAnonKey, supabaseUrl };
 
 export const supabase = createClient<Database>(supabaseUrl, supabaseAnonKey, {
-  auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'pkce' },
+  auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'pkce', storageKey: authStorageKey },
 });

@@ -1,27 +1,10 @@
-// The session and the signed-in user through Supabase Auth: sign in, sign up, sign out, password reset.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// The session through Supabase Auth (who is signed in: session.ts): sign in, sign up, sign out, password reset.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { supabase } from '../../lib/supabase.ts';
-import { unwrap } from '../../lib/api.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
-import type { Profile } from '../../lib/types.ts';
 import type { LoginValues, RegisterValues } from './schemas.ts';
-
-export const currentUserKey = ['auth', 'user'] as const;
-
-/** The signed-in user's profile row, or null when signed out (docs/product/states.md: authenticated = data). */
-export async function fetchCurrentUser(): Promise<Profile | null> {
-  const { data } = await supabase.auth.getSession();
-  const user = data.session?.user;
-  if (!user) return null;
-  const profile = unwrap(await supabase.from('profiles').select('*').eq('id', user.id).maybeSingle()) as Profile | null;
-  return profile ?? ({ id: user.id, email: user.email ?? null, timezone: 'UTC' } as Profile);
-}
-
-/** docs/product/api.md: fresh for 5 minutes and refetched on window focus, no retry. */
-export function useCurrentUser() {
-  return useQuery({ queryKey: currentUserKey, queryFn: fetchCurrentUser, staleTime: 5 * 60_000, refetchOnWindowFocus: true, retry: false });
-}
+import { currentUserKey } from './session.ts';
 
 export function useLogin() {
   const queryClient = useQueryClient();

@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '../../lib/supabase.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
-import { currentUserKey } from './hooks.ts';
+import { currentUserKey } from './session.ts';
 
 export const assuranceKey = ['auth', 'assurance'] as const;
 export const factorsKey = ['auth', 'factors'] as const;

@@ -1,9 +1,8 @@
 // The slots a visitor may book, from the `slots` function, and which days of a month have any.
 import { useQuery } from '@tanstack/react-query';
 import { addDays, endOfMonth, format, isAfter, isBefore, max, min, startOfDay, startOfMonth } from 'date-fns';
-import { callFunction, unwrap } from '../../lib/api.ts';
+import { callFunction, callRpc } from '../../lib/api.ts';
 import { useRefetchOnBroadcast } from '../../lib/realtime.ts';
-import { supabase } from '../../lib/supabase.ts';
 import { MAX_HORIZON_DAYS, type OfferedSlot, type SlotResult } from '../../lib/shared.ts';
 
 export type BookingTarget = { kind: 'personal'; eventTypeId: number } | { kind: 'team'; teamEventTypeId: number; teamId: number };
@@ -50,7 +49,7 @@ export function usePublicEventType(eventTypeId: number) {
     queryKey: ['event-types', 'public', eventTypeId],
     enabled: Number.isInteger(eventTypeId) && eventTypeId > 0,
     queryFn: async () => {
-      const rows = unwrap(await supabase.rpc('public_event_type', { p_event_type_id: eventTypeId }));
+      const rows = await callRpc('public_event_type', { p_event_type_id: eventTypeId });
       return rows[0] ?? null;
     },
   });

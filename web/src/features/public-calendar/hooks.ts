@@ -1,7 +1,6 @@
 // A public profile and its active event types, through public RPCs.
 import { useQuery } from '@tanstack/react-query';
-import { supabase } from '../../lib/supabase.ts';
-import { unwrap } from '../../lib/api.ts';
+import { callRpc } from '../../lib/api.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -17,9 +16,9 @@ export function usePublicProfile(by: { userId: string } | { handle: string }) {
       const rows =
         'userId' in by
           ? isUserId(by.userId)
-            ? unwrap(await supabase.rpc('public_profile', { p_user_id: by.userId }))
+            ? await callRpc('public_profile', { p_user_id: by.userId })
             : []
-          : unwrap(await supabase.rpc('public_profile_by_handle', { p_handle: by.handle.toLowerCase() }));
+          : await callRpc('public_profile_by_handle', { p_handle: by.handle.toLowerCase() });
       return rows[0] ?? null;
     },
   });
@@ -29,6 +28,6 @@ export function usePublicEventTypes(userId: string | undefined) {
   return useQuery({
     queryKey: ['public-event-types', userId],
     enabled: Boolean(userId),
-    queryFn: async () => unwrap(await supabase.rpc('public_event_types', { p_user_id: userId! })),
+    queryFn: () => callRpc('public_event_types', { p_user_id: userId! }),
   });
 }

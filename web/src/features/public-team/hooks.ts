@@ -1,19 +1,18 @@
 // A public team by its slug, through public RPCs.
 import { useQuery } from '@tanstack/react-query';
-import { supabase } from '../../lib/supabase.ts';
-import { unwrap } from '../../lib/api.ts';
+import { callRpc } from '../../lib/api.ts';
 
 export function usePublicTeam(slug: string) {
   return useQuery({
     queryKey: ['public-team', slug],
     queryFn: async () => {
       const [team, eventTypes, members] = await Promise.all([
-        supabase.rpc('public_team', { p_slug: slug }),
-        supabase.rpc('public_team_event_types', { p_slug: slug }),
-        supabase.rpc('public_team_members', { p_slug: slug }),
+        callRpc('public_team', { p_slug: slug }),
+        callRpc('public_team_event_types', { p_slug: slug }),
+        callRpc('public_team_members', { p_slug: slug }),
       ]);
-      const found = unwrap(team)[0];
-      return found ? { team: found, eventTypes: unwrap(eventTypes), members: unwrap(members) } : null;
+      const found = team[0];
+      return found ? { team: found, eventTypes, members } : null;
     },
   });
 }

@@ -1,0 +1,123 @@
+// The signed-in pages' frame: the app bar, with the links in a drawer on phones.
+import { Suspense, useState } from 'react';
+import { Box, Button, CloseButton, Drawer, Flex, IconButton, Portal, Stack } from '@chakra-ui/react';
+import { Menu as MenuIcon } from 'lucide-react';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { useSignOut } from '../features/auth/hooks.ts';
+import { Brand, PageFallback } from './layout.tsx';
+
+export const NAV_LINKS = [
+  { to: '/dashboard', label: 'Dashboard' },
+  { to: '/availability', label: 'Availability' },
+  { to: '/bookings', label: 'Bookings' },
+  { to: '/teams', label: 'Teams' },
+  { to: '/#social-section', label: 'Community' },
+  { to: '/profile', label: 'Profile' },
+];
+
+function NavLinks({ onNavigate, direction }: { onNavigate?: () => void; direction: 'row' | 'column' }) {
+  const location = useLocation();
+  return (
+    <Stack as="ul" direction={direction} gap="1" listStyleType="none" m="0" p="0">
+      {NAV_LINKS.map((link) => {
+        const active = link.to.startsWith('/#') ? false : location.pathname.startsWith(link.to);
+        return (
+          <li key={link.to}>
+            <Button
+              asChild
+              variant={active ? 'subtle' : 'ghost'}
+              colorPalette={active ? 'blue' : 'gray'}
+              size="sm"
+              w={direction === 'column' ? 'full' : undefined}
+              justifyContent="flex-start"
+            >
+              <NavLink to={link.to} onClick={onNavigate} aria-current={active ? 'page' : undefined}>
+                {link.label}
+              </NavLink>
+            </Button>
+          </li>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/** Sticky top bar for signed-in pages; below `md` the links move into a right-side drawer. */
+export default function AppLayout() {
+  const signOut = useSignOut();
+  const [open, setOpen] = useState(false);
+  return (
+    <Box minH="100vh" bg="bg.subtle">
+      <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg" borderBottomWidth="1px">
+        <Flex
+          as="nav"
+          aria-label="Main"
+          maxW="7xl"
+          mx="auto"
+          px={{ base: '4', md: '6' }}
+          h="16"
+          align="center"
+          justify="space-between"
+          gap="4"
+        >
+          <Brand />
+          <Box display={{ base: 'none', md: 'block' }}>
+            <NavLinks direction="row" />
+          </Box>
+          <Button
+            display={{ base: 'none', md: 'inline-flex' }}
+            variant="outline"
+            size="sm"
+            onClick={() => signOut.mutate()}
+            disabled={signOut.isPending}
+          >
+            Sign Out
+          </Button>
+          <Drawer.Root open={open} onOpenChange={(details) => setOpen(details.open)} placement="end">
+            <Drawer.Trigger asChild>
+              <IconButton display={{ base: 'inline-flex', md: 'none' }} variant="ghost" aria-label="Open menu">
+                <MenuIcon />
+              </IconButton>
+            </Drawer.Trigger>
+            <Portal>
+              <Drawer.Backdrop />
+              <Drawer.Positioner>
+                <Drawer.Content>
+                  <Drawer.Header>
+                    <Drawer.Title>Kairos</Drawer.Title>
+                  </Drawer.Header>
+                  <Drawer.Body>
+                    <nav aria-label="Main menu">
+                      <NavLinks direction="column" onNavigate={() => setOpen(false)} />
+                    </nav>
+                  </Drawer.Body>
+                  <Drawer.Footer>
+                    <Button
+                      w="full"
+                      variant="outline"
+                      onClick={() => {
+                        setOpen(false);
+                        signOut.mutate();
+                      }}
+                    >
+                      Sign Out
+                    </Button>
+                  </Drawer.Footer>
+                  <Drawer.CloseTrigger asChild>
+                    <CloseButton size="sm" aria-label="Close menu" />
+                  </Drawer.CloseTrigger>
+                </Drawer.Content>
+              </Drawer.Positioner>
+            </Portal>
+          </Drawer.Root>
+        </Flex>
+      </Box>
+      <Box as="main" maxW="7xl" mx="auto" px={{ base: '4', md: '6' }} py={{ base: '6', md: '8' }}>
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+    </Box>
+  );
+}
+

@@ -1,0 +1,24 @@
+// Who is signed in, without loading supabase-js for a guest: the open pages' bar asks on every page.
+import { useQuery } from '@tanstack/react-query';
+import { unwrap } from '../../lib/api.ts';
+import { maySignIn } from '../../lib/env.ts';
+import type { Profile } from '../../lib/types.ts';
+
+export const currentUserKey = ['auth', 'user'] as const;
+
+/** The signed-in user's profile row, or null when signed out (docs/product/states.md: authenticated = data). */
+export async function fetchCurrentUser(): Promise<Profile | null> {
+  // No session stored and none arriving in the URL: a guest, and supabase-js stays unloaded.
+  if (!maySignIn()) return null;
+  const { supabase } = await import('../../lib/supabase.ts');
+  const { data } = await supabase.auth.getSession();
+  const user = data.session?.user;
+  if (!user) return null;
+  const profile = unwrap(await supabase.from('profiles').select('*').eq('id', user.id).maybeSingle()) as Profile | null;
+  return profile ?? ({ id: user.id, email: user.email ?? null, timezone: 'UTC' } as Profile);
+}
+
+/** docs/product/api.md: fresh for 5 minutes and refetched on window focus, no retry. */
+export function useCurrentUser() {
+  return useQuery({ queryKey: currentUserKey, queryFn: fetchCurrentUser, staleTime: 5 * 60_000, refetchOnWindowFocus: true, retry: false });
+}
