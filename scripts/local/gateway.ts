@@ -67,12 +67,14 @@ const POOLED_IDLE_MS = 2_000;
 /** Per connection, not end to end: headers meaning something only between two hops. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade']);
 /**
- * Methods that change nothing, so sending one twice is harmless. Only these are sent again when a
- * pooled connection fails: whether a POST on a connection that broke reached the service cannot be
- * told from here (the service may have read it and then died), and a booking must never be sent twice.
+ * A request body kept to be sent again is at most this long; a longer one (an upload) is streamed
+ * through without a copy and never sent twice.
  */
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** What a connection the other side closed looks like to the sender. */
+const REPLAY_LIMIT = 1024 * 1024;
+/**
+ * What a pooled connection the service closed looks like to the sender: a reset, a write on a closed
+ * socket, or "socket hang up" (closed before any answer; Node gives it the code ECONNRESET too).
+ */
 const CLOSED = new Set(['ECONNRESET', 'EPIPE']);
 
 function withoutHopByHop(headers: http.IncomingHttpHeaders): http.IncomingHttpHeaders {
@@ -117,12 +119,19 @@ function proxy(
     ...extraHeaders,
   };
   const bodiless = Number(req.headers['content-length'] ?? 0) === 0 && !req.headers['transfer-encoding'];
-  // Sent again only when it changes nothing and has no body to keep for a second send.
-  const resendable = bodiless && SAFE_METHODS.has(req.method ?? '');
+  // The body read so far, kept (while short) so the request can be sent again whole; null once too long.
+  let kept: Buffer[] | null = [];
+  let keptBytes = 0;
+  let bodyEnded = bodiless;
+  let current: http.ClientRequest;
+
   const send = (fresh: boolean) => {
+    let answered = false;
+    let timedOut = false;
     const upstream = http.request(
       { host: '127.0.0.1', port, method: req.method, path, headers, timeout: 60_000, agent: fresh ? false : pools.of(port) },
       (up) => {
+        answered = true;
         res.writeHead(up.statusCode ?? 502, { ...withoutHopByHop(up.headers), ...responseHeaders });
         up.pipe(res);
         // A client that goes away mid-answer frees the upstream connection instead of leaving it stuck.
@@ -131,11 +140,14 @@ function proxy(
         });
       },
     );
-    let timedOut = false;
+    current = upstream;
     upstream.on('error', (e: NodeJS.ErrnoException) => {
-      // A pooled connection the service closed as a safe request went out on it (a restart, an idle
-      // close): sent again on a fresh connection rather than answered 502.
-      if (resendable && upstream.reusedSocket && !timedOut && CLOSED.has(e.code ?? '') && !res.headersSent) return send(true);
+      // The keep-alive race: the service closed a pooled connection (idle, or restarting) as this
+      // request went out on it, and nothing of an answer came back. A service closing an idle
+      // connection has not read what arrives on it, so the request (a POST too: Node's http.Agent
+      // and undici document the same retry) is sent again, once, on a fresh connection.
+      const raced = upstream.reusedSocket && !answered && !timedOut && CLOSED.has(e.code ?? '') && kept !== null && !res.headersSent;
+      if (raced) return send(true);
       // A service that is down or restarting answers 502 at once instead of leaving the client hanging.
       if (!res.headersSent) json(res, 502, { message: 'An invalid response was received from the upstream server' }, responseHeaders);
       else res.destroy();
@@ -144,9 +156,29 @@ function proxy(
       timedOut = true;
       upstream.destroy(new Error('upstream timeout'));
     });
-    if (bodiless) upstream.end();
-    else req.pipe(upstream);
+    for (const chunk of kept ?? []) upstream.write(chunk);
+    if (bodyEnded) upstream.end();
+    else req.resume();
   };
+
+  if (!bodiless) {
+    req.on('data', (chunk: Buffer) => {
+      if (kept) {
+        keptBytes += chunk.length;
+        if (keptBytes <= REPLAY_LIMIT) kept.push(chunk);
+        else kept = null;
+      }
+      // Backpressure: the client's upload waits while the service is slower to read it.
+      if (!current.write(chunk)) {
+        req.pause();
+        current.once('drain', () => req.resume());
+      }
+    });
+    req.on('end', () => {
+      bodyEnded = true;
+      current.end();
+    });
+  }
   send(false);
 }
 
