@@ -1,14 +1,7 @@
-// The guest's form on the public pages: the shared guest fields, in the page's or the dialog's words.
-import { z } from 'zod';
-import { guestFields } from '../../lib/shared.ts';
+// The guest's form on the public pages: its values, defaults and words (its rules: guestRules.ts).
+import type { z } from 'zod';
+import type { guestSchema } from './guestRules.ts';
 
-/**
- * docs/product/validation.md (public booking form): name and email required, one message for both, worded as the
- * page or the dialog words it.
- */
-export function guestSchema(message: string) {
-  return z.object(guestFields({ name: message, missingEmail: message, invalidEmail: message }));
-}
 export type GuestInput = z.input<ReturnType<typeof guestSchema>>;
 export type GuestValues = z.output<ReturnType<typeof guestSchema>>;
 

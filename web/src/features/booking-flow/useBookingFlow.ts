@@ -1,15 +1,14 @@
 // The state of one booking flow (month, day, zone, time) and the booking itself, through the `bookings` function.
 import { useMemo, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type Resolver } from 'react-hook-form';
 import { startOfMonth } from 'date-fns';
 import { callFunction } from '../../lib/api.ts';
 import { browserTimeZone } from '../../lib/time.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
 import { bookingFailureMessage, isSlotTaken } from '../../lib/bookingErrors.ts';
 import { dateKey, useMonthSlots, type BookingTarget, type OfferedSlot } from './hooks.ts';
-import { guestDefaults, guestSchema, MESSAGES, type GuestInput, type GuestValues } from './schemas.ts';
+import { guestDefaults, MESSAGES, type GuestInput, type GuestValues } from './schemas.ts';
 
 /** What the `bookings` function answers with, as the flow passes it on. */
 export interface BookedBooking {
@@ -17,6 +16,21 @@ export interface BookedBooking {
   uid: string;
   status: string;
   startTime: string;
+}
+
+/**
+ * The guest form's rules (zod) load when the guest picks a day, which a booking needs before it can
+ * be sent, not with the page: zod stays out of a booking page's first load.
+ */
+let guestRules: Promise<typeof import('./guestRules.ts')> | undefined;
+const loadGuestRules = () => (guestRules ??= import('./guestRules.ts'));
+
+function lazyGuestResolver(message: string): Resolver<GuestInput, unknown, GuestValues> {
+  let resolver: Resolver<GuestInput, unknown, GuestValues> | undefined;
+  return async (values, context, options) => {
+    resolver ??= (await loadGuestRules()).guestResolver(message);
+    return resolver(values, context, options);
+  };
 }
 
 function announce(booking: BookedBooking | null) {
@@ -44,8 +58,9 @@ export function useBookingFlow(
   const [timeZone, setTimeZoneState] = useState(browserTimeZone);
   const [termsAccepted, setTermsAccepted] = useState(false);
   const slots = useMonthSlots(target, month, timeZone);
+  const [resolver] = useState(() => lazyGuestResolver(MESSAGES[mode].guest));
   const form = useForm<GuestInput, unknown, GuestValues>({
-    resolver: zodResolver(guestSchema(MESSAGES[mode].guest)),
+    resolver,
     defaultValues: { ...guestDefaults, ...prefill },
   });
 
@@ -106,6 +121,7 @@ export function useBookingFlow(
     setMonth,
     date,
     selectDate: (day: Date) => {
+      void loadGuestRules();
       setDate(day);
       setSlot(null);
     },
