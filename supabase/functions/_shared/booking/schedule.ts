@@ -81,8 +81,8 @@ interface Inputs {
   rules: RuleRow[];
   overrides: [string, string | null, string | null][];
   time_off: TimeOffRow[];
-  /** [user id, start ms, end ms] */
-  busy: [string, number, number][];
+  /** Per person: [user id, [[start ms, end ms], …]] */
+  busy: [string, [number, number][]][];
   booked: number[];
   /** [assigned user id, start, created at, status] */
   team_bookings?: [string, string, string, string][] | null;
@@ -119,7 +119,8 @@ async function read(db: Database, ids: { eventTypeId?: number; teamEventTypeId?:
 
 const toRule = ([dayOfWeek, startTime, endTime, isEnabled]: RuleRow): AvailabilityRule => ({ dayOfWeek, startTime, endTime, isEnabled });
 const toTimeOff = ([userId, startDate, endDate]: TimeOffRow) => ({ userId, startDate, endDate });
-const toBusy = ([userId, start, end]: [string, number, number]): MemberBusy => ({ userId, start, end });
+const toBusy = (rows: Inputs['busy']): MemberBusy[] =>
+  rows.flatMap(([userId, spans]) => spans.map(([start, end]) => ({ userId, start, end })));
 
 /** The schedule's version (the ETag of its slot lists), and whether a calendar cache is stale. */
 export interface Versioned {
@@ -172,7 +173,7 @@ export async function readPersonal(
     version: i.version,
     stale: i.stale,
     schedule,
-    rules: { ...rules, timeOff: i.time_off.map(toTimeOff), hostTimeZone: schedule.hostTimeZone, settings: schedule.settings, busy: i.busy.map(toBusy) },
+    rules: { ...rules, timeOff: i.time_off.map(toTimeOff), hostTimeZone: schedule.hostTimeZone, settings: schedule.settings, busy: toBusy(i.busy) },
   };
 }
 
@@ -223,7 +224,7 @@ export async function readTeam(
     members: (i.members ?? []).map(([userId, joinedAt, zone]) => ({ userId, joinedAt, timeZone: zone ?? 'UTC' })),
   };
   const timeOff = i.time_off.map(toTimeOff);
-  const busy = i.busy.map(toBusy);
+  const busy = toBusy(i.busy);
   const members: TeamMember[] = schedule.members.map((m) => ({ ...m, timeOff: timeOff.filter((t) => t.userId === m.userId) }));
   return {
     version: i.version,
