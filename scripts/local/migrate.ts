@@ -51,14 +51,23 @@ export async function migrate(
   const client = new pg.Client({ connectionString: roleUrl(db.port, db.password, 'postgres') });
   await client.connect();
   try {
-    const done = new Set(
-      (await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
-        (r) => r.version,
-      ),
-    );
+    const recorded = (
+      await client.query<{ version: string; name: string | null }>('select version, name from supabase_migrations.schema_migrations')
+    ).rows;
+    const files = migrationFiles(opts.supabaseDir);
+    // A database built from migrations that are gone (renamed, squashed) would skip the new files that
+    // reuse their versions, as `supabase db push` refuses a history it does not have.
+    const names = new Map(files.map((m) => [m.version, m.name]));
+    const unknown = recorded.filter((r) => names.get(r.version) !== r.name).map((r) => `${r.version}_${r.name}`);
+    if (unknown.length > 0) {
+      throw new Error(
+        `The local database holds migrations that supabase/migrations does not (${unknown.slice(0, 3).join(', ')}${unknown.length > 3 ? ', …' : ''}): run \`npm run db:reset\` to rebuild it.`,
+      );
+    }
+    const done = new Set(recorded.map((r) => r.version));
     const fresh = done.size === 0;
     const applied: string[] = [];
-    for (const m of migrationFiles(opts.supabaseDir)) {
+    for (const m of files) {
       if (done.has(m.version)) continue;
       const sql = readFileSync(m.file, 'utf8');
       try {

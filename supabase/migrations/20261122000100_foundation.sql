@@ -6,7 +6,8 @@ create extension if not exists btree_gist with schema extensions;
 create schema if not exists private;
 revoke all on schema private from public;
 -- Policies evaluated for anon/authenticated call helpers in this schema, so those roles need usage;
--- execute is granted function by function.
+-- execute is granted function by function: each migration that adds functions here ends by taking
+-- execute from PUBLIC (Postgres gives it to every new function).
 grant usage on schema private to anon, authenticated, service_role;
 
 -- Closed sets shared by several tables.
@@ -17,6 +18,15 @@ create domain public.clock_time as text
 -- The six event colours of the spec.
 create domain public.event_color as text
   constraint event_color_choice check (value in ('#3b82f6', '#10b981', '#f59e0b', '#ef4444', '#8b5cf6', '#06b6d4'));
+-- The scheduling choices, shared by both kinds of event type.
+create domain public.buffer_minutes as integer
+  constraint buffer_minutes_choice check (value in (0, 5, 10, 15, 30));
+create domain public.notice_minutes as integer
+  constraint notice_minutes_choice check (value in (0, 60, 120, 240, 1440, 2880));
+create domain public.horizon_days as integer
+  constraint horizon_days_choice check (value in (7, 14, 30, 60, 90));
+-- Minutes between offered start times, or the event's own duration (back-to-back meetings).
+create type public.slot_interval as enum ('15', '30', '60', 'duration');
 
 -- Maintains updated_at on every update, whatever the client sends.
 create or replace function private.set_updated_at()
@@ -60,6 +70,7 @@ begin
 end;
 $$;
 
-revoke all on all functions in schema private from public;
 -- Evaluated by the timezone triggers, which run as the caller.
 grant execute on function private.is_valid_timezone(text) to anon, authenticated, service_role;
+
+revoke all on all functions in schema private from public;

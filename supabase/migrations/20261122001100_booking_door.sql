@@ -4,12 +4,25 @@
 -- role only, and the functions call them after the engine has checked the requested time. What the
 -- database can hold by itself it holds here too: the event type is active, the span is its duration,
 -- the status comes from its auto-confirm setting, an assignee is a member, no double booking
--- (booking_busy's exclusion constraint). Otherwise as in 20261123130200_guest_manage.sql (the guest's
--- time zone is kept).
+-- (booking_busy's exclusion constraint).
 
-drop function public.create_booking(bigint, timestamptz, timestamptz, jsonb, text);
-drop function public.create_team_booking(bigint, timestamptz, timestamptz, jsonb, text, uuid[]);
-drop function private.booking_status(timestamptz, timestamptz, integer, boolean, text);
+-- Guest fields of p_guest, accepted in the column names or in the spec's camelCase, trimmed as the
+-- functions trim them (JavaScript's String.prototype.trim: every Unicode space and line break, not
+-- only ' '), so a booking written through REST stores what one written through a function would.
+-- supabase/tests/db/rules-match.test.ts compares the two.
+create or replace function private.guest_field(p_guest jsonb, p_snake text, p_camel text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select nullif(
+    regexp_replace(
+      coalesce(p_guest ->> p_snake, p_guest ->> p_camel, ''),
+      '^[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+|[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+$',
+      '', 'g'),
+    '');
+$$;
 
 -- The span equals the duration; the status is confirmed or pending by the event type's auto-confirm.
 create or replace function private.new_booking_status(p_start timestamptz, p_end timestamptz, p_duration integer,
@@ -146,10 +159,11 @@ $$;
 comment on function public.take_booking_token(text, text, integer) is
   'Service role only: takes one booking token of (client address, calendar); false when the bucket is empty.';
 
-revoke all on all functions in schema private from public;
 revoke all on function public.create_booking(bigint, timestamptz, timestamptz, jsonb),
   public.create_team_booking(bigint, timestamptz, timestamptz, jsonb, uuid[]),
   public.take_booking_token(text, text, integer) from public, anon, authenticated;
 grant execute on function public.create_booking(bigint, timestamptz, timestamptz, jsonb),
   public.create_team_booking(bigint, timestamptz, timestamptz, jsonb, uuid[]),
   public.take_booking_token(text, text, integer) to service_role;
+
+revoke all on all functions in schema private from public;

@@ -1,6 +1,138 @@
+-- Schedule versions: one number per calendar (a host, or a team) that every change to what its slots
+-- are computed from raises, in the transaction of the change. The slot function sends it as the ETag
+-- of a slot list, so a guest's repeated request is answered 304 Not Modified without computing, and a
+-- list is never reused once a booking, an availability, override, time-off, settings or external
+-- calendar change has committed.
+--
+-- What feeds a host's slots: their weekly hours, settings, date overrides, time off, event types,
+-- time zone, busy time (bookings) and connected calendars' busy time. A team's: its hours, overrides,
+-- event types, members (and their join dates), time zone and visibility, and its bookings (limits
+-- count them, assigned or not); a team's slot list also depends on each member's own version (their
+-- busy time, time off and zone), which the slot function combines with the team's.
+
+create sequence private.schedule_version_seq;
+
+create table private.schedule_versions (
+  user_id uuid unique references public.profiles (id) on delete cascade,
+  team_id bigint unique references public.teams (id) on delete cascade,
+  version bigint not null,
+  constraint schedule_versions_one_calendar check ((user_id is null) <> (team_id is null))
+);
+comment on table private.schedule_versions is
+  'Per calendar (host or team), raised by every change to its slots'' inputs; no row yet means version 0.';
+
+-- Raises the versions of these hosts and teams. Keys are taken in order, so two transactions raising
+-- the same calendars never wait on each other in a cycle; a host or team being deleted (its rows go
+-- by cascade) has nothing left to version.
+create or replace function private.bump_schedule_versions(p_user_ids uuid[], p_team_ids bigint[])
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  insert into private.schedule_versions as v (user_id, version)
+  select u, nextval('private.schedule_version_seq')
+  from (select distinct u from unnest(p_user_ids) u where exists (select 1 from public.profiles p where p.id = u) order by u) keys
+  on conflict (user_id) do update set version = excluded.version;
+  insert into private.schedule_versions as v (team_id, version)
+  select t, nextval('private.schedule_version_seq')
+  from (select distinct t from unnest(p_team_ids) t where exists (select 1 from public.teams x where x.id = t) order by t) keys
+  on conflict (team_id) do update set version = excluded.version;
+end;
+$$;
+
+-- Statement-level, so a bulk change (a week of hours replaced, a calendar synced) raises each version
+-- once. The first argument names the key column: user_id (a host) or team_id (a team).
+create or replace function private.bump_versions_of_changed_rows()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  keyed text := tg_argv[0];
+  keys text[];
+begin
+  if tg_op = 'INSERT' then
+    execute format('select array_agg(distinct %I::text) from new_rows', keyed) into keys;
+  elsif tg_op = 'DELETE' then
+    execute format('select array_agg(distinct %I::text) from old_rows', keyed) into keys;
+  else
+    execute format('select array_agg(distinct k::text) from (select %1$I as k from new_rows union select %1$I from old_rows) c', keyed)
+      into keys;
+  end if;
+  if keyed = 'user_id' then
+    perform private.bump_schedule_versions(keys::uuid[], null);
+  else
+    perform private.bump_schedule_versions(null, keys::bigint[]);
+  end if;
+  return null;
+end;
+$$;
+
+do $$
+declare
+  t record;
+begin
+  for t in
+    select * from (values
+      ('availability_rules', 'user_id'), ('user_settings', 'user_id'), ('date_overrides', 'user_id'),
+      ('time_off', 'user_id'), ('event_types', 'user_id'), ('booking_busy', 'user_id'), ('external_busy', 'user_id'),
+      ('team_availability', 'team_id'), ('team_date_overrides', 'team_id'), ('team_event_types', 'team_id'),
+      ('team_members', 'team_id'), ('bookings', 'team_id')
+    ) as x(tbl, keyed)
+  loop
+    execute format('create trigger %1$s_version_insert after insert on public.%1$I referencing new table as new_rows
+      for each statement execute function private.bump_versions_of_changed_rows(%2$L)', t.tbl, t.keyed);
+    execute format('create trigger %1$s_version_update after update on public.%1$I referencing old table as old_rows new table as new_rows
+      for each statement execute function private.bump_versions_of_changed_rows(%2$L)', t.tbl, t.keyed);
+    execute format('create trigger %1$s_version_delete after delete on public.%1$I referencing old table as old_rows
+      for each statement execute function private.bump_versions_of_changed_rows(%2$L)', t.tbl, t.keyed);
+  end loop;
+end;
+$$;
+
+-- A host's time zone and a team's zone and visibility are inputs; their other columns are not.
+create or replace function private.bump_version_of_profile()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.bump_schedule_versions(array[new.id], null);
+  return null;
+end;
+$$;
+create trigger profiles_version after update of timezone on public.profiles
+  for each row when (old.timezone is distinct from new.timezone) execute function private.bump_version_of_profile();
+
+create or replace function private.bump_version_of_team()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.bump_schedule_versions(null, array[new.id]);
+  return null;
+end;
+$$;
+create trigger teams_version after update of timezone, is_public on public.teams
+  for each row when (old.timezone is distinct from new.timezone or old.is_public is distinct from new.is_public)
+  execute function private.bump_version_of_team();
+
+revoke all on function private.bump_schedule_versions(uuid[], bigint[]), private.bump_versions_of_changed_rows(),
+  private.bump_version_of_profile(), private.bump_version_of_team() from public;
+revoke all on table private.schedule_versions from public, anon, authenticated;
+
+-- Slot inputs ---------------------------------------------------------------------------------------
 -- Everything the slot engine needs for one event type, in one round trip: the `slots` function (and
 -- GET /api/slots) call private.slot_inputs once per request over the functions' database connection
 -- (SUPABASE_DB_URL) instead of reading table after table, page after page, through REST.
+-- Its helpers are PL/pgSQL, not SQL: SQL functions with a pinned search_path are never inlined and
+-- plan their query again at every call, where PL/pgSQL keeps its plans for the session.
 --
 -- Whether the visitor may book the event type at all is asked of the database as the visitor: the
 -- check runs under their role and JWT claims (anon for a guest), so the same function and policies
@@ -10,16 +142,6 @@
 -- time-off dates (never their notes), busy intervals (never the bookings or events behind them),
 -- members' ids, join dates and zones. Nothing here is reachable through the API: the private schema
 -- is not exposed and no API role may execute it.
-
--- Epoch milliseconds: the engine's own unit, and compact in JSON.
-create or replace function private.epoch_ms(p_at timestamptz)
-returns bigint
-language sql
-immutable
-set search_path = ''
-as $$
-  select (extract(epoch from p_at) * 1000)::bigint;
-$$;
 
 -- The host (personal event type) or team (team event type) behind an event type the viewer may book,
 -- or nulls; for a team, whether the viewer is one of its members as the viewer reads the membership.
@@ -63,35 +185,47 @@ $$;
 -- the team's own).
 create or replace function private.slot_list_version(p_user_id uuid, p_team_id bigint)
 returns text
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
-  select case when p_user_id is not null then
-      coalesce((select v.version from private.schedule_versions v where v.user_id = p_user_id), 0)::text
-    else
-      coalesce((select v.version from private.schedule_versions v where v.team_id = p_team_id), 0)::text || '.' ||
-      coalesce((select sum(v.version) from public.team_members m join private.schedule_versions v on v.user_id = m.user_id
-                where m.team_id = p_team_id), 0)::text
-    end;
+begin
+  if p_user_id is not null then
+    return coalesce((select v.version from private.schedule_versions v where v.user_id = p_user_id), 0)::text;
+  end if;
+  return coalesce((select v.version from private.schedule_versions v where v.team_id = p_team_id), 0)::text || '.' ||
+    coalesce((select sum(v.version) from public.team_members m join private.schedule_versions v on v.user_id = m.user_id
+              where m.team_id = p_team_id), 0)::text;
+end;
 $$;
 
 -- Busy intervals of these people overlapping the window, from bookings and connected calendars alike,
--- as [[user id, start ms, end ms], …].
+-- grouped by person: [[user id, [[start ms, end ms], …]], …] (a user id is not written once per
+-- interval). Milliseconds are the engine's own unit, computed with `date_part` (double precision,
+-- exact for milliseconds) rather than `extract(epoch …)`, which computes in numeric.
 create or replace function private.busy_json(p_user_ids uuid[], p_window tstzrange)
 returns json
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
-  select coalesce(json_agg(json_build_array(user_id, private.epoch_ms(lower(during)), private.epoch_ms(upper(during)))), '[]'::json)
-  from (
-    select b.user_id, b.during from public.booking_busy b
-    where b.user_id = any(p_user_ids) and b.active and b.during && p_window
-    union all
-    select x.user_id, x.during from public.external_busy x
-    where x.user_id = any(p_user_ids) and x.during && p_window
-  ) busy;
+begin
+  return (
+    select coalesce(json_agg(json_build_array(busy.user_id, busy.spans)), '[]'::json)
+    from (
+      select u.user_id, array_agg(array[(date_part('epoch', lower(u.during)) * 1000)::bigint,
+          (date_part('epoch', upper(u.during)) * 1000)::bigint]) as spans
+      from (
+        select b.user_id, b.during from public.booking_busy b
+        where b.user_id = any(p_user_ids) and b.active and b.during && p_window
+        union all
+        select x.user_id, x.during from public.external_busy x
+        where x.user_id = any(p_user_ids) and x.during && p_window
+      ) u
+      group by u.user_id
+    ) busy
+  );
+end;
 $$;
 
 -- Starts (ms) of an event type's non-cancelled bookings in the weeks around the window, for its limits
@@ -99,15 +233,20 @@ $$;
 create or replace function private.booked_json(p_event_type_id bigint, p_team_event_type_id bigint, p_limited boolean,
   p_from timestamptz, p_to timestamptz)
 returns json
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
-  select case when not p_limited then '[]'::json else
-    (select coalesce(json_agg(private.epoch_ms(b.start_time)), '[]'::json) from public.bookings b
-     where (b.event_type_id = p_event_type_id or b.team_event_type_id = p_team_event_type_id) and b.status <> 'cancelled'
-       and b.start_time >= p_from - interval '8 days' and b.start_time < p_to + interval '8 days')
-  end;
+begin
+  if not p_limited then
+    return '[]'::json;
+  end if;
+  return (
+    select coalesce(json_agg((date_part('epoch', b.start_time) * 1000)::bigint), '[]'::json) from public.bookings b
+    where (b.event_type_id = p_event_type_id or b.team_event_type_id = p_team_event_type_id) and b.status <> 'cancelled'
+      and b.start_time >= p_from - interval '8 days' and b.start_time < p_to + interval '8 days'
+  );
+end;
 $$;
 
 -- The inputs of the event type's slots over [p_from, p_to) as JSON, or null when the viewer may not
@@ -204,8 +343,39 @@ begin
 end;
 $$;
 
-revoke all on function private.epoch_ms(timestamptz), private.slot_list_version(uuid, bigint),
+revoke all on function private.slot_list_version(uuid, bigint),
   private.bookable_calendar(jsonb, bigint, bigint, boolean),
   private.busy_json(uuid[], tstzrange), private.booked_json(bigint, bigint, boolean, timestamptz, timestamptz),
   private.slot_inputs(jsonb, bigint, bigint, timestamptz, timestamptz, text, bigint, boolean, timestamptz, boolean)
   from public;
+
+-- Version before busy time --------------------------------------------------------------------------
+-- A calendar's schedule version is locked before its busy time is written (or made active), not after.
+--
+-- The version row of a host is raised (and so locked until commit) by a statement trigger once a
+-- change is made. A guest's reschedule first cancels the old booking (raising the host's version),
+-- then books the new time; a rival booking the same time inserted its busy row first and then
+-- waited for the version row. The reschedule's busy row then waited for the rival's: a deadlock,
+-- answered 500 instead of "no longer available". Taking the version before inserting busy time means
+-- whoever holds a host's version is the only one with uncommitted busy rows of that host, so busy
+-- inserts never wait on each other while holding a version: a conflict shows as the exclusion
+-- violation the booking paths already turn into 409.
+
+create or replace function private.lock_schedule_version_first()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.bump_schedule_versions(array[new.user_id], null);
+  return new;
+end;
+$$;
+
+revoke all on function private.lock_schedule_version_first() from public;
+
+create trigger booking_busy_version_first before insert or update of user_id, during, active on public.booking_busy
+  for each row execute function private.lock_schedule_version_first();
+
+revoke all on all functions in schema private from public;

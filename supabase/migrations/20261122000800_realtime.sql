@@ -56,3 +56,5 @@ revoke all on function private.broadcast_booking_change(), private.broadcast_bus
 create policy "Hosts receive their own booking changes" on realtime.messages
   for select to authenticated
   using (extension = 'broadcast' and realtime.topic() = 'bookings:' || (select auth.uid())::text);
+
+revoke all on all functions in schema private from public;

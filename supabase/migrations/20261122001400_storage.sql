@@ -1,9 +1,10 @@
 -- Profile pictures: bucket `avatars` (public read, 5 MB, images; limits mirrored in config.toml) and
 -- its object policies. Object names are `<uid>/<file>`, so the first folder is the writer's id.
+-- Raster images only: an SVG is a document that can run script when opened from the storage origin.
 
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
 values ('avatars', 'avatars', true, 5242880,
-  array['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/svg+xml'])
+  array['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif'])
 on conflict (id) do nothing;
 
 create policy "Avatars are readable by everyone" on storage.objects

@@ -44,9 +44,42 @@ as $$
   );
 $$;
 
-revoke all on all functions in schema private from public;
 grant execute on function private.has_team_role(bigint, text[]), private.is_public_team(bigint), private.shares_team(uuid)
   to anon, authenticated, service_role;
+
+-- Two-factor authentication that holds (see the two_factor_assurance migration): whether this
+-- session may act for its user: aal2, or an account without a verified factor
+-- (two-factor is the user's choice). Security definer: auth.mfa_factors is not readable by API roles.
+create or replace function private.meets_assurance()
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce((select auth.jwt() ->> 'aal'), 'aal1') = 'aal2'
+    or not exists (
+      select 1 from auth.mfa_factors f
+      where f.user_id = (select auth.uid()) and f.status = 'verified'
+    );
+$$;
+
+-- The same rule for security definer functions: refuse as PostgREST refuses a forbidden write.
+create or replace function private.require_assurance()
+returns void
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  if not private.meets_assurance() then
+    raise exception 'Enter your two-factor code to continue' using errcode = '42501', hint = 'insufficient_aal';
+  end if;
+end;
+$$;
+
+revoke all on function private.meets_assurance(), private.require_assurance() from public;
+grant execute on function private.meets_assurance(), private.require_assurance() to authenticated, service_role;
 
 -- Table privileges: the base schema grants everything to the API roles; narrow them so that an action
 -- nobody may take through the API is refused by privilege, and column grants keep identity and
@@ -67,17 +100,6 @@ grant select on public.teams, public.team_members, public.team_event_types, publ
 grant insert, update, delete on public.teams, public.team_event_types, public.team_availability to authenticated;
 grant insert, delete on public.team_members to authenticated;
 grant update (role) on public.team_members to authenticated;
-
-alter table public.profiles enable row level security;
-alter table public.user_settings enable row level security;
-alter table public.event_types enable row level security;
-alter table public.availability_rules enable row level security;
-alter table public.bookings enable row level security;
-alter table public.booking_busy enable row level security;
-alter table public.teams enable row level security;
-alter table public.team_members enable row level security;
-alter table public.team_event_types enable row level security;
-alter table public.team_availability enable row level security;
 
 -- profiles ----------------------------------------------------------------------------------------
 -- No insert (created by the auth.users trigger) and no delete (deleting the auth user cascades).
@@ -154,12 +176,6 @@ comment on policy "Hosts, team owners and admins, and assignees update bookings"
 create policy "Users read their own busy intervals" on public.booking_busy
   for select to authenticated using (user_id = (select auth.uid()));
 
--- teams -------------------------------------------------------------------------------------------
-create policy "Teams are readable by members, and by everyone when public" on public.teams
-  for select to anon, authenticated
-  using (is_public or owner_id = (select auth.uid()) or private.has_team_role(id));
-comment on policy "Teams are readable by members, and by everyone when public" on public.teams is
-  'owner_id keeps the row readable in the RETURNING of the insert, before the owner membership is visible.';
 create policy "Signed-in users create teams they own" on public.teams
   for insert to authenticated with check (owner_id = (select auth.uid()));
 comment on policy "Signed-in users create teams they own" on public.teams is
@@ -171,26 +187,10 @@ create policy "Team owners and admins update the team" on public.teams
 create policy "Team owners delete the team" on public.teams
   for delete to authenticated using (owner_id = (select auth.uid()));
 
--- team_members ------------------------------------------------------------------------------------
-create policy "Members are readable by team-mates, and by everyone for public teams" on public.team_members
-  for select to anon, authenticated
-  using (private.is_public_team(team_id) or private.has_team_role(team_id));
-comment on policy "Members are readable by team-mates, and by everyone for public teams" on public.team_members is
-  'Rows carry ids and roles only; card fields of public teams come from public_team_members.';
-create policy "Team owners and admins add admins and members" on public.team_members
-  for insert to authenticated
-  with check (private.has_team_role(team_id, array['owner', 'admin']) and role in ('admin', 'member'));
-comment on policy "Team owners and admins add admins and members" on public.team_members is
-  'The owner row is written only by the teams_add_owner trigger.';
 create policy "Team owners and admins change roles of non-owners" on public.team_members
   for update to authenticated
   using (private.has_team_role(team_id, array['owner', 'admin']) and role <> 'owner')
   with check (private.has_team_role(team_id, array['owner', 'admin']) and role in ('admin', 'member'));
-create policy "Team owners and admins remove non-owners" on public.team_members
-  for delete to authenticated
-  using (private.has_team_role(team_id, array['owner', 'admin']) and role <> 'owner');
-comment on policy "Team owners and admins remove non-owners" on public.team_members is
-  'The owner is never removed; the row goes only with the team.';
 
 -- team_event_types --------------------------------------------------------------------------------
 create policy "Team event types are readable by members, and active ones of public teams by everyone" on public.team_event_types
@@ -217,3 +217,5 @@ create policy "Team owners and admins update team availability" on public.team_a
   with check (private.has_team_role(team_id, array['owner', 'admin']));
 create policy "Team owners and admins delete team availability" on public.team_availability
   for delete to authenticated using (private.has_team_role(team_id, array['owner', 'admin']));
+
+revoke all on all functions in schema private from public;

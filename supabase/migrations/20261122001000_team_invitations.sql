@@ -130,7 +130,6 @@ $$;
 create trigger team_invitations_mail after insert or update or delete on public.team_invitations
   for each row execute function private.mail_invitation();
 
-revoke all on all functions in schema private from public;
 -- is_invited_to is part of the teams read policy, which anon is subject to too.
 grant execute on function private.my_verified_email() to authenticated, service_role;
 grant execute on function private.is_invited_to(bigint, public.team_role) to anon, authenticated, service_role;
@@ -169,25 +168,18 @@ create policy "Team owners and admins revoke invitations, and the invitee declin
   for delete to authenticated
   using (private.has_team_role(team_id, array['owner', 'admin']) or email = (select private.my_verified_email()));
 
--- team_members ------------------------------------------------------------------------------------
--- One's own membership rows are readable too: the RETURNING of an accepting insert reads the new row
--- before has_team_role can see it.
-drop policy "Members are readable by team-mates, and by everyone for public teams" on public.team_members;
 create policy "Members are readable by team-mates and themselves, and by everyone for public teams" on public.team_members
   for select to anon, authenticated
   using (user_id = (select auth.uid()) or private.is_public_team(team_id) or private.has_team_role(team_id));
 comment on policy "Members are readable by team-mates and themselves, and by everyone for public teams" on public.team_members is
   'Rows carry ids and roles only; card fields of public teams come from public_team_members.';
 
--- Replaces "Team owners and admins add admins and members": nobody is added without consent.
-drop policy "Team owners and admins add admins and members" on public.team_members;
 create policy "Invitees join with the role they were invited to" on public.team_members
   for insert to authenticated
   with check (user_id = (select auth.uid()) and private.is_invited_to(team_id, role));
 comment on policy "Invitees join with the role they were invited to" on public.team_members is
   'The owner row is written only by the teams_add_owner trigger; the invitation is consumed by trigger.';
 
-drop policy "Team owners and admins remove non-owners" on public.team_members;
 create policy "Members leave, and team owners and admins remove, anyone but the owner" on public.team_members
   for delete to authenticated
   using (
@@ -197,18 +189,11 @@ create policy "Members leave, and team owners and admins remove, anyone but the 
 comment on policy "Members leave, and team owners and admins remove, anyone but the owner" on public.team_members is
   'The owner is never removed; the row goes only with the team.';
 
--- teams -------------------------------------------------------------------------------------------
--- An invitee sees the team they are invited to (its name, description, slug), nothing of its people.
-drop policy "Teams are readable by members, and by everyone when public" on public.teams;
 create policy "Teams are readable by members and invitees, and by everyone when public" on public.teams
   for select to anon, authenticated
   using (is_public or owner_id = (select auth.uid()) or private.has_team_role(id) or private.is_invited_to(id));
 comment on policy "Teams are readable by members and invitees, and by everyone when public" on public.teams is
   'owner_id keeps the row readable in the RETURNING of the insert, before the owner membership is visible.';
-
--- RPCs --------------------------------------------------------------------------------------------
--- The old invite added an existing user at once (and told the inviter who has an account).
-drop function public.invite_team_member(bigint, text, text);
 
 -- Invites an address into a team, or renews its pending invitation (a new expiry and a new mail).
 -- Security invoker: the policies above decide who may invite. The answer is the same whether or not
@@ -315,3 +300,5 @@ grant execute on function public.set_invitation_token_hash(bigint, timestamptz, 
 grant execute on function public.invite_team_member(bigint, text, text), public.accept_team_invitation(bigint)
   to authenticated, service_role;
 grant execute on function public.team_invitation_by_token(text) to anon, authenticated, service_role;
+
+revoke all on all functions in schema private from public;

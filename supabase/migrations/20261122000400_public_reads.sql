@@ -1,6 +1,7 @@
--- RPCs. Public reads are security definer functions that return only public columns (no email, no
--- guest data, no private profile, no inactive event type, no private team); writes that must be
--- atomic (a booking and its busy rows) happen in one function call.
+-- RPCs of public pages and of the signed-in host's figures and weekly hours. Public reads are
+-- security definer functions that return only public columns (no email, no guest data, no private
+-- profile, no inactive event type, no private team); writes that must be atomic (a whole week of
+-- availability) happen in one function call.
 
 -- A host is visible on public pages when either discoverability switch is on (spec section 6).
 create or replace function private.is_visible_host(p_user_id uuid)
@@ -27,7 +28,6 @@ as $$
     or exists (select 1 from public.team_members m join public.teams t on t.id = m.team_id
                where m.user_id = p_user_id and t.is_public);
 $$;
-revoke all on all functions in schema private from public;
 
 -- Handles ---------------------------------------------------------------------------------------------
 create or replace function public.check_handle(p_handle text)
@@ -148,7 +148,8 @@ as $$
 $$;
 
 -- Busy intervals of non-cancelled bookings (personal, assigned team, requires-all team) overlapping
--- [p_from, p_to): what a guest's slot picker must avoid, without any guest data.
+-- [p_from, p_to): what a guest's slot picker must avoid, without any guest data. Anyone may call it,
+-- so it answers for at most 200 people at once (a team page asks for its members), each once.
 create or replace function public.public_busy(p_user_ids uuid[], p_from timestamptz, p_to timestamptz)
 returns table (user_id uuid, start_time timestamptz, end_time timestamptz)
 language plpgsql
@@ -160,12 +161,17 @@ begin
   if p_from is null or p_to is null or p_to <= p_from or p_to - p_from > interval '370 days' then
     raise exception 'The range must be non-empty and at most 370 days' using errcode = '22023';
   end if;
+  if cardinality(p_user_ids) > 200 then
+    raise exception 'At most 200 people at once' using errcode = '22023';
+  end if;
   return query
+    with shown as (
+      select distinct u.id from unnest(p_user_ids) as u(id) where private.is_bookable_person(u.id)
+    )
     select b.user_id, lower(b.during), upper(b.during)
     from public.booking_busy b
-    where b.user_id = any (p_user_ids) and b.active
-      and b.during && tstzrange(p_from, p_to, '[)')
-      and private.is_bookable_person(b.user_id)
+    join shown on shown.id = b.user_id
+    where b.active and b.during && tstzrange(p_from, p_to, '[)')
     order by 2, 1;
 end;
 $$;
@@ -252,14 +258,18 @@ as $$
     and b.start_time >= p_from and b.start_time < p_to;
 $$;
 revoke all on function private.booking_figures(uuid, timestamptz, timestamptz) from public;
+-- dashboard_stats runs as the caller and sums with this (itself no definer).
+grant execute on function private.booking_figures(uuid, timestamptz, timestamptz) to authenticated;
 
+-- The dashboard's figures and a team's count of bookings this month read bookings as the caller, so
+-- the bookings read policy decides what they count, as it decides the lists beside them.
 -- week | month | quarter | year, each to date in the host's time zone (the week starts on Monday),
 -- with the same stretch of the previous period: e.g. 1-22 November against 1-22 October.
 create or replace function public.dashboard_stats(p_timeframe text)
 returns jsonb
 language plpgsql
 stable
-security definer
+security invoker
 set search_path = ''
 as $$
 declare
@@ -304,19 +314,20 @@ begin
 end;
 $$;
 
--- Non-cancelled bookings of the team starting this calendar month in the team's time zone; members only.
+-- Non-cancelled bookings of the team starting this calendar month in the team's time zone; members
+-- only: the caller's own membership row, as the policies show it, says so.
 create or replace function public.team_bookings_this_month(p_team_id bigint)
 returns integer
 language plpgsql
 stable
-security definer
+security invoker
 set search_path = ''
 as $$
 declare
   tz text;
   month_start timestamp;
 begin
-  if not private.has_team_role(p_team_id) then
+  if not exists (select 1 from public.team_members m where m.team_id = p_team_id and m.user_id = (select auth.uid())) then
     raise exception 'Not a member of this team' using errcode = '42501';
   end if;
   select t.timezone into tz from public.teams t where t.id = p_team_id;
@@ -330,144 +341,7 @@ begin
 end;
 $$;
 
--- Booking writes ------------------------------------------------------------------------------------------
--- Guest fields of p_guest, accepted in the column names or in the spec's camelCase.
-create or replace function private.guest_field(p_guest jsonb, p_snake text, p_camel text)
-returns text
-language sql
-immutable
-set search_path = ''
-as $$
-  select nullif(btrim(coalesce(p_guest ->> p_snake, p_guest ->> p_camel, '')), '');
-$$;
-
--- Shared checks of both booking functions: the span equals the duration; status pending or confirmed
--- (default from auto_confirm).
-create or replace function private.booking_status(p_start timestamptz, p_end timestamptz, p_duration integer,
-  p_auto_confirm boolean, p_status text)
-returns public.booking_status
-language plpgsql
-immutable
-set search_path = ''
-as $$
-begin
-  if p_start is null or p_end is null or p_end - p_start <> make_interval(mins => p_duration) then
-    raise exception 'end must be start plus the event duration (% minutes)', p_duration using errcode = '22023';
-  end if;
-  if p_status is not null and p_status not in ('pending', 'confirmed') then
-    raise exception 'A new booking is pending or confirmed' using errcode = '22023';
-  end if;
-  return coalesce(p_status, case when p_auto_confirm then 'confirmed' else 'pending' end)::public.booking_status;
-end;
-$$;
-revoke all on all functions in schema private from public;
 grant execute on function private.is_visible_host(uuid), private.is_bookable_person(uuid) to anon, authenticated, service_role;
-
--- A booking on a personal event type. Called with the service role for guests (the edge function has
--- checked the slot), or by the signed-in host on their own event type. The busy row is written by
--- the bookings trigger in the same statement, so a concurrent overlapping booking fails here with
--- 23P01 whatever the caller checked before.
-create or replace function public.create_booking(p_event_type_id bigint, p_start timestamptz, p_end timestamptz,
-  p_guest jsonb, p_status text default null)
-returns public.bookings
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  et public.event_types;
-  as_host boolean := coalesce((select auth.role()), '') = 'authenticated';
-  created public.bookings;
-begin
-  select * into et from public.event_types e where e.id = p_event_type_id;
-  if not found or (as_host and et.user_id <> (select auth.uid())) or (not as_host and not et.is_active) then
-    raise exception 'Event type not found' using errcode = 'P0002';
-  end if;
-  insert into public.bookings (event_type_id, user_id, guest_name, guest_email, guest_phone, guest_company, notes,
-    start_time, end_time, status)
-  values (et.id, et.user_id, private.guest_field(p_guest, 'guest_name', 'guestName'),
-    private.guest_field(p_guest, 'guest_email', 'guestEmail'), private.guest_field(p_guest, 'guest_phone', 'guestPhone'),
-    private.guest_field(p_guest, 'guest_company', 'guestCompany'), private.guest_field(p_guest, 'notes', 'notes'),
-    p_start, p_end, private.booking_status(p_start, p_end, et.duration, et.auto_confirm, p_status))
-  returning * into created;
-  return created;
-exception when exclusion_violation then
-  raise exception 'This time slot is no longer available' using errcode = '23P01';
-end;
-$$;
-
--- A booking on a team event type. For a requires-all-members type every current member is booked
--- (p_member_ids is ignored); otherwise p_member_ids holds at most one member, the assignee (none:
--- unassigned). Service role for guests; signed-in team owners and admins otherwise.
-create or replace function public.create_team_booking(p_team_event_type_id bigint, p_start timestamptz,
-  p_end timestamptz, p_guest jsonb, p_status text default null, p_member_ids uuid[] default null)
-returns public.bookings
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  et public.team_event_types;
-  as_member boolean := coalesce((select auth.role()), '') = 'authenticated';
-  assignee uuid;
-  created public.bookings;
-begin
-  select * into et from public.team_event_types e where e.id = p_team_event_type_id;
-  if not found or (as_member and not private.has_team_role(et.team_id, array['owner', 'admin']))
-     or (not as_member and not et.is_active) then
-    raise exception 'Event type not found' using errcode = 'P0002';
-  end if;
-  if not et.requires_all_members then
-    if coalesce(cardinality(p_member_ids), 0) > 1 then
-      raise exception 'A booking of this event type is assigned to one member' using errcode = '22023';
-    end if;
-    assignee := p_member_ids[1];
-    if assignee is not null
-       and not exists (select 1 from public.team_members m where m.team_id = et.team_id and m.user_id = assignee) then
-      raise exception 'Member is not in this team' using errcode = '22023';
-    end if;
-  end if;
-  insert into public.bookings (team_event_type_id, team_id, assigned_user_id, guest_name, guest_email, guest_phone,
-    guest_company, notes, start_time, end_time, status)
-  values (et.id, et.team_id, assignee, private.guest_field(p_guest, 'guest_name', 'guestName'),
-    private.guest_field(p_guest, 'guest_email', 'guestEmail'), private.guest_field(p_guest, 'guest_phone', 'guestPhone'),
-    private.guest_field(p_guest, 'guest_company', 'guestCompany'), private.guest_field(p_guest, 'notes', 'notes'),
-    p_start, p_end, private.booking_status(p_start, p_end, et.duration, et.auto_confirm, p_status))
-  returning * into created;
-  return created;
-exception when exclusion_violation then
-  raise exception 'This time slot is no longer available' using errcode = '23P01';
-end;
-$$;
-
--- Adds an existing user to a team by email (the invite form). Owners and admins only; the email
--- lookup needs the definer because profiles of non-team-mates are not readable.
-create or replace function public.invite_team_member(p_team_id bigint, p_email text, p_role text default 'member')
-returns public.team_members
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  invitee uuid;
-  added public.team_members;
-begin
-  if not private.has_team_role(p_team_id, array['owner', 'admin']) then
-    raise exception 'Only team owners and admins can invite members' using errcode = '42501';
-  end if;
-  if p_role is null or p_role not in ('admin', 'member') then
-    raise exception 'Role must be admin or member' using errcode = '22023';
-  end if;
-  select p.id into invitee from public.profiles p where lower(p.email) = lower(btrim(p_email));
-  if invitee is null then
-    raise exception 'No user with this email' using errcode = 'P0002';
-  end if;
-  insert into public.team_members (team_id, user_id, role) values (p_team_id, invitee, p_role::public.team_role) returning * into added;
-  return added;
-exception when unique_violation then
-  raise exception 'This user is already a member of the team' using errcode = '23505';
-end;
-$$;
 
 -- Execute rights: the base schema grants every new function to the API roles; decide each one.
 revoke all on all functions in schema public from public, anon, authenticated;
@@ -478,9 +352,86 @@ grant execute on function
   public.public_team_event_types(text), public.public_team_members(text), public.public_team_availability(text)
   to anon, authenticated;
 grant execute on function
-  public.dashboard_stats(text), public.team_bookings_this_month(bigint),
-  public.create_booking(bigint, timestamptz, timestamptz, jsonb, text),
-  public.create_team_booking(bigint, timestamptz, timestamptz, jsonb, text, uuid[]),
-  public.invite_team_member(bigint, text, text)
+  public.dashboard_stats(text), public.team_bookings_this_month(bigint)
   to authenticated;
 grant execute on all functions in schema public to service_role;
+
+-- Weekly availability ------------------------------------------------------------------------------
+-- A week holds at most 100 ranges (the editor adds them one at a time; 100 is about 14 a day).
+create or replace function private.check_rule_count(p_rules jsonb)
+returns void
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  if p_rules is not null and jsonb_typeof(p_rules) = 'array' and jsonb_array_length(p_rules) > 100 then
+    raise exception 'At most 100 availability ranges' using errcode = '22023';
+  end if;
+end;
+$$;
+revoke all on function private.check_rule_count(jsonb) from public;
+grant execute on function private.check_rule_count(jsonb) to authenticated, service_role;
+
+-- Saving a week of availability replaces every rule of its owner. As one function call the delete
+-- and the inserts commit together, so a refused rule (a bad time, start after end, a caller the
+-- policies refuse) leaves the previous week in place instead of an empty one. Both functions are
+-- security invoker: the tables' RLS policies decide who may replace what.
+
+create or replace function public.replace_availability(p_rules jsonb)
+returns setof public.availability_rules
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+begin
+  if (select auth.uid()) is null then
+    raise exception 'Unauthorized' using errcode = '42501';
+  end if;
+  perform private.check_rule_count(p_rules);
+  delete from public.availability_rules where user_id = (select auth.uid());
+  return query
+    insert into public.availability_rules (user_id, day_of_week, start_time, end_time, is_enabled)
+    select (select auth.uid()), r.day_of_week, r.start_time::public.clock_time, r.end_time::public.clock_time,
+           coalesce(r.is_enabled, true)
+    from jsonb_to_recordset(coalesce(p_rules, '[]'::jsonb))
+      as r(day_of_week smallint, start_time text, end_time text, is_enabled boolean)
+    returning *;
+end;
+$$;
+comment on function public.replace_availability(jsonb) is
+  'Replaces the caller''s weekly availability by p_rules ([{day_of_week, start_time, end_time, is_enabled}]) atomically.';
+
+-- The policies alone decide who may replace a team's week (no role check of its own). A delete the
+-- policies refused leaves visible rows behind, and is reported as the refusal it is rather than an
+-- empty week that "succeeded"; an insert they refuse fails by itself.
+create or replace function public.replace_team_availability(p_team_id bigint, p_rules jsonb)
+returns setof public.team_availability
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+begin
+  perform private.check_rule_count(p_rules);
+  delete from public.team_availability where team_id = p_team_id;
+  if exists (select 1 from public.team_availability a where a.team_id = p_team_id) then
+    raise exception 'You cannot change this team''s availability' using errcode = '42501';
+  end if;
+  return query
+    insert into public.team_availability (team_id, day_of_week, start_time, end_time, is_enabled)
+    select p_team_id, r.day_of_week, r.start_time::public.clock_time, r.end_time::public.clock_time,
+           coalesce(r.is_enabled, true)
+    from jsonb_to_recordset(coalesce(p_rules, '[]'::jsonb))
+      as r(day_of_week smallint, start_time text, end_time text, is_enabled boolean)
+    returning *;
+end;
+$$;
+comment on function public.replace_team_availability(bigint, jsonb) is
+  'Replaces a team''s weekly availability by p_rules atomically; owners and admins only (by RLS).';
+
+revoke all on function public.replace_availability(jsonb), public.replace_team_availability(bigint, jsonb)
+  from public, anon;
+grant execute on function public.replace_availability(jsonb), public.replace_team_availability(bigint, jsonb)
+  to authenticated, service_role;
+
+revoke all on all functions in schema private from public;

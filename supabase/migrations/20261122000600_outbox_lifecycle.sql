@@ -1,0 +1,571 @@
+-- The outbox: every side effect of a change (a mail, a calendar write, a webhook) is a row
+-- written in the transaction of the change, and delivered afterwards by the `outbox` edge function.
+-- A new kind of delivery is a new `kind` with its handler in the function, never a new table.
+--
+-- Life of a row: pending → processing (claimed under a lease) → sent | pending again (retry with
+-- backoff) | failed (attempts used up, or a permanent error) | skipped (no longer worth sending, e.g. a
+-- reminder after its meeting began). A worker that dies mid-delivery leaves its rows processing with an
+-- expired lease; the next claim takes them again. Delivery is therefore at least once; `message_id`
+-- is stable per row so the receiving end can drop a repeat (SMTP Message-ID, webhook-id).
+
+create type public.outbox_status as enum ('pending', 'processing', 'sent', 'failed', 'skipped');
+
+create table public.outbox (
+  id bigint generated always as identity primary key,
+  -- Which handler delivers it ('email', 'calendar', 'webhook').
+  kind text not null constraint outbox_kind_name check (kind ~ '^[a-z][a-z_]*$'),
+  -- What happened, in the words webhooks use ('booking.created', 'booking.reminder', ...).
+  topic text not null,
+  booking_id bigint references public.bookings (id) on delete cascade,
+  -- Idempotency key of the delivery: the same for every attempt of this row, unique across rows.
+  message_id text not null constraint outbox_message_id_key unique,
+  -- What the handler needs, as it was when the change happened.
+  payload jsonb not null,
+  status public.outbox_status not null default 'pending',
+  attempts integer not null default 0,
+  max_attempts integer not null default 8 constraint outbox_max_attempts_positive check (max_attempts > 0),
+  -- Not before (retry backoff, or a scheduled send).
+  available_at timestamptz not null default now(),
+  -- Not after: past it a pending row is skipped instead of sent.
+  deliver_before timestamptz,
+  locked_by text,
+  locked_until timestamptz,
+  last_error text,
+  last_attempt_at timestamptz,
+  sent_at timestamptz,
+  created_at timestamptz not null default now()
+);
+create index outbox_due_idx on public.outbox (available_at, id) where status = 'pending';
+create index outbox_lease_idx on public.outbox (locked_until) where status = 'processing';
+create index outbox_booking_id_idx on public.outbox (booking_id);
+comment on table public.outbox is
+  'Side effects awaiting delivery by the outbox function. Written by triggers and RPCs in the transaction of the change.';
+
+alter table public.outbox enable row level security;
+revoke all on public.outbox from anon, authenticated;
+-- Hosts see how the mails about their bookings went (never the payload, which is the handler's).
+grant select (id, kind, topic, booking_id, message_id, status, attempts, max_attempts, available_at, last_error,
+  last_attempt_at, sent_at, created_at) on public.outbox to authenticated;
+create policy "Hosts read the deliveries of bookings they can read" on public.outbox
+  for select to authenticated
+  using (booking_id is not null and exists (select 1 from public.bookings b where b.id = booking_id));
+comment on policy "Hosts read the deliveries of bookings they can read" on public.outbox is
+  'The bookings subquery runs under the caller''s own bookings policy, so visibility follows it.';
+
+-- Wakes the delivery worker: a NOTIFY (delivered at commit) that the local stack listens to, and on a
+-- hosted project with pg_net an HTTP call to the function, whose URL and key live in Vault
+-- (`kairos_outbox_url`, `kairos_outbox_key`; see the README).
+create or replace function private.kick_outbox()
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  url text;
+  key text;
+begin
+  perform pg_notify('kairos_outbox', '');
+  if to_regnamespace('net') is null or to_regclass('vault.decrypted_secrets') is null then
+    return;
+  end if;
+  execute 'select max(decrypted_secret) filter (where name = $1), max(decrypted_secret) filter (where name = $2) from vault.decrypted_secrets'
+    into url, key using 'kairos_outbox_url', 'kairos_outbox_key';
+  if url is not null then
+    execute 'select net.http_post(url := $1, body := $2, headers := $3, timeout_milliseconds := 10000)'
+      using url, '{}'::jsonb, jsonb_build_object('Authorization', 'Bearer ' || key, 'Content-Type', 'application/json');
+  end if;
+end;
+$$;
+
+create or replace function private.kick_outbox_on_insert()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.kick_outbox();
+  return null;
+end;
+$$;
+create trigger outbox_kick after insert on public.outbox
+  for each statement execute function private.kick_outbox_on_insert();
+
+-- Claims up to p_limit due rows for p_worker under a lease of p_lease_seconds: pending rows whose time
+-- has come, and rows of a worker whose lease ran out. `skip locked` lets concurrent workers take
+-- disjoint rows. Rows past their deadline are skipped, rows that used up their attempts on expired
+-- leases fail.
+create or replace function public.outbox_claim(p_worker text, p_limit integer default 5, p_lease_seconds integer default 60)
+returns setof public.outbox
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if p_worker is null or p_limit not between 1 and 100 or p_lease_seconds not between 1 and 3600 then
+    raise exception 'A worker name, a limit of 1-100 and a lease of 1-3600 seconds are required' using errcode = '22023';
+  end if;
+  update public.outbox set status = 'skipped', last_error = 'Not delivered before its deadline', locked_by = null, locked_until = null
+  where deliver_before < now()
+    and (status = 'pending' or (status = 'processing' and locked_until < now()));
+  update public.outbox set status = 'failed', last_error = coalesce(last_error, 'Worker stopped during delivery'),
+    locked_by = null, locked_until = null
+  where status = 'processing' and locked_until < now() and attempts >= max_attempts;
+  return query
+    update public.outbox o
+    set status = 'processing', locked_by = p_worker, locked_until = now() + make_interval(secs => p_lease_seconds),
+      attempts = o.attempts + 1, last_attempt_at = now()
+    where o.id in (
+      select c.id from public.outbox c
+      where (c.status = 'pending' and c.available_at <= now())
+         or (c.status = 'processing' and c.locked_until < now())
+      order by c.available_at, c.id
+      limit p_limit
+      for update skip locked
+    )
+    returning o.*;
+end;
+$$;
+
+-- Records the outcome of one claimed row: sent (p_error null), or failed with p_error, retried after
+-- p_retry_in_seconds (default: 30 s doubling per attempt, at most an hour) unless p_permanent or the
+-- attempts are used up. Only the worker holding the lease may settle it; returns the new status, or
+-- null when the lease was lost (another worker took the row over).
+create or replace function public.outbox_settle(p_id bigint, p_worker text, p_error text default null,
+  p_permanent boolean default false, p_retry_in_seconds integer default null)
+returns public.outbox_status
+language plpgsql
+set search_path = ''
+as $$
+declare
+  settled public.outbox_status;
+begin
+  update public.outbox o
+  set status = case
+        when p_error is null then 'sent'
+        when p_permanent or o.attempts >= o.max_attempts then 'failed'
+        else 'pending' end::public.outbox_status,
+      sent_at = case when p_error is null then now() end,
+      last_error = coalesce(left(p_error, 1000), o.last_error),
+      available_at = case when p_error is null then o.available_at
+        else now() + coalesce(make_interval(secs => p_retry_in_seconds),
+                              least(interval '1 hour', interval '30 seconds' * power(2, greatest(o.attempts - 1, 0)))) end,
+      locked_by = null,
+      locked_until = null
+  where o.id = p_id and o.status = 'processing' and o.locked_by = p_worker
+  returning o.status into settled;
+  return settled;
+end;
+$$;
+
+revoke all on function public.outbox_claim(text, integer, integer), public.outbox_settle(bigint, text, text, boolean, integer)
+  from public, anon, authenticated;
+grant execute on function public.outbox_claim(text, integer, integer), public.outbox_settle(bigint, text, text, boolean, integer)
+  to service_role;
+
+-- The schedule: on a project with pg_cron and pg_net (hosted Supabase), a sweep every 30 seconds wakes
+-- the worker for retries and due reminders. Where they are missing (the local stack), nothing is
+-- created here: the local stack runs the same sweep on a timer.
+do $$
+begin
+  if exists (select 1 from pg_available_extensions where name = 'pg_cron')
+     and exists (select 1 from pg_available_extensions where name = 'pg_net') then
+    create extension if not exists pg_net;
+    create extension if not exists pg_cron;
+    perform cron.schedule('kairos-outbox-sweep', '30 seconds', 'select private.kick_outbox()');
+  end if;
+end;
+$$;
+
+-- Booking lifecycle ---------------------------------------------------------------------------------
+-- What happens after a booking: the mails of each change (with calendar invites), written to the
+-- outbox by triggers in the transaction of the change, and what the guest's manage link needs.
+
+create or replace function private.check_guest_timezone()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if not private.is_valid_timezone(new.guest_timezone) then
+    raise exception 'Unknown time zone: %', new.guest_timezone using errcode = '22023';
+  end if;
+  return new;
+end;
+$$;
+create trigger bookings_guest_timezone before insert or update of guest_timezone on public.bookings
+  for each row when (new.guest_timezone is not null) execute function private.check_guest_timezone();
+
+-- Every change of status or time is a new version of the invite; a cancellation without a named party
+-- is the host's (hosts cancel and reject through their own update; guests through guest_cancel_booking).
+create or replace function private.version_booking()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if new.status is distinct from old.status or new.start_time is distinct from old.start_time
+     or new.end_time is distinct from old.end_time then
+    new.ical_sequence := old.ical_sequence + 1;
+  end if;
+  if new.status = 'cancelled' and old.status <> 'cancelled' and new.cancelled_by is null then
+    new.cancelled_by := 'host';
+  end if;
+  return new;
+end;
+$$;
+create trigger bookings_version before update on public.bookings
+  for each row execute function private.version_booking();
+
+-- Display name of a profile: first and last name, else the email.
+create or replace function private.display_name(p public.profiles)
+returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select coalesce(nullif(btrim(concat_ws(' ', p.first_name, p.last_name)), ''), p.email);
+$$;
+
+-- The people who hold a booking on the host side, organiser first: the host of a personal booking;
+-- for a team booking its assignee, every member of a requires-all-members booking, or (unassigned)
+-- the owners and admins who will assign it.
+create or replace function private.booking_hosts(b public.bookings)
+returns table (user_id uuid, name text, email text, timezone text)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select p.id, private.display_name(p), p.email, p.timezone
+  from public.profiles p
+  left join public.team_members m on m.team_id = b.team_id and m.user_id = p.id
+  where p.email is not null and (
+    p.id = b.user_id
+    or p.id = b.assigned_user_id
+    or (b.team_id is not null and b.assigned_user_id is null and m.user_id is not null
+        and (m.role in ('owner', 'admin')
+             or exists (select 1 from public.team_event_types e where e.id = b.team_event_type_id and e.requires_all_members))))
+  order by (p.id = b.user_id or p.id = b.assigned_user_id) desc, m.role nulls first, m.joined_at, p.id;
+$$;
+
+-- What a mail about booking b needs, as it is now: the booking, its event type, the organiser, the
+-- guest and every host.
+create or replace function private.booking_snapshot(b public.bookings)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  with et as (
+    select e.title, e.duration, null::text as team_name from public.event_types e where e.id = b.event_type_id
+    union all
+    select e.title, e.duration, t.name from public.team_event_types e join public.teams t on t.id = e.team_id
+    where e.id = b.team_event_type_id
+  ), hosts as (
+    select coalesce(jsonb_agg(jsonb_build_object('name', h.name, 'email', h.email, 'timezone', h.timezone)), '[]'::jsonb) as list
+    from private.booking_hosts(b) h
+  ), previous as (
+    select jsonb_build_object('start', o.start_time, 'end', o.end_time) as span from public.bookings o where o.id = b.rescheduled_from
+  )
+  select jsonb_build_object(
+    'booking', jsonb_build_object(
+      'id', b.id, 'uid', b.uid, 'status', b.status, 'start', b.start_time, 'end', b.end_time,
+      'title', et.title, 'duration', et.duration, 'team', et.team_name,
+      'icalUid', b.ical_uid, 'sequence', b.ical_sequence,
+      'cancelledBy', b.cancelled_by, 'cancellationReason', b.cancellation_reason,
+      'previous', (select span from previous)),
+    'guest', jsonb_build_object('name', b.guest_name, 'email', b.guest_email,
+      'timezone', coalesce(b.guest_timezone, hosts.list -> 0 ->> 'timezone', 'UTC')),
+    'hosts', hosts.list)
+  from et, hosts;
+$$;
+
+-- Writes the mails of one booking event to the outbox: one row per recipient. p_guest and p_host name
+-- the message each side gets (null: none). The message id is fixed by the booking, the event, the
+-- invite's version and the recipient, so the same event can never be written twice.
+create or replace function private.enqueue_booking_mails(b public.bookings, p_topic text, p_guest text, p_host text,
+  p_deliver_before timestamptz default null)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  snap jsonb := private.booking_snapshot(b);
+  version text := case when p_topic = 'booking.reminder' then 'reminder' else b.ical_sequence::text end;
+begin
+  insert into public.outbox (kind, topic, booking_id, message_id, payload, deliver_before)
+  select 'email', p_topic, b.id, format('%s.%s.%s@kairos', b.uid, version, r.key),
+    snap || jsonb_build_object('message', r.message, 'recipient', r.recipient), p_deliver_before
+  from (
+    select 'guest' as key, p_guest as message,
+      jsonb_build_object('role', 'guest', 'name', snap -> 'guest' ->> 'name', 'email', snap -> 'guest' ->> 'email',
+        'timezone', snap -> 'guest' ->> 'timezone') as recipient
+    where p_guest is not null
+    union all
+    select 'host-' || md5(h ->> 'email'), p_host, h || jsonb_build_object('role', 'host')
+    from jsonb_array_elements(snap -> 'hosts') h
+    where p_host is not null
+  ) r
+  on conflict (message_id) do nothing;
+end;
+$$;
+
+-- The mails of each booking change. A booking created by a reschedule announces the move; the booking
+-- it replaces (rescheduled_to set) says nothing, or its CANCEL would remove the moved event from the
+-- guest's calendar (both carry the same UID). Hosts are not mailed about their own actions, nobody
+-- about a booking that is already over, and nobody during a data import (a superuser session that set
+-- `kairos.bulk_import` to on; API roles cannot set it).
+create or replace function private.booking_mails()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if new.end_time <= now() or current_setting('kairos.bulk_import', true) = 'on' then
+    return null;
+  end if;
+  if tg_op = 'INSERT' then
+    if new.rescheduled_from is not null then
+      perform private.enqueue_booking_mails(new, 'booking.rescheduled', 'rescheduled', 'guest_rescheduled');
+    elsif new.status = 'pending' then
+      perform private.enqueue_booking_mails(new, 'booking.created', 'requested', 'approval_needed');
+    elsif new.status = 'confirmed' then
+      perform private.enqueue_booking_mails(new, 'booking.created', 'confirmed', 'new_booking');
+    end if;
+    return null;
+  end if;
+  if new.status = old.status or new.rescheduled_to is not null then
+    return null;
+  end if;
+  if old.status = 'pending' and new.status = 'confirmed' then
+    perform private.enqueue_booking_mails(new, 'booking.confirmed', 'confirmed', null);
+  elsif new.status = 'cancelled' and new.cancelled_by = 'guest' then
+    perform private.enqueue_booking_mails(new, 'booking.cancelled', 'cancelled', 'guest_cancelled');
+  elsif new.status = 'cancelled' and old.status = 'pending' then
+    perform private.enqueue_booking_mails(new, 'booking.rejected', 'declined', null);
+  elsif new.status = 'cancelled' then
+    perform private.enqueue_booking_mails(new, 'booking.cancelled', 'cancelled', null);
+  end if;
+  return null;
+end;
+$$;
+create trigger bookings_mails after insert or update of status on public.bookings
+  for each row execute function private.booking_mails();
+
+-- Reminders: a day before a confirmed booking, to the guest and the hosts, once (the message id is
+-- per booking and recipient). Called by the outbox worker at the start of every sweep. Bookings made
+-- (or moved) less than a day ahead get none: their confirmation is recent.
+create or replace function public.enqueue_due_reminders()
+returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  b public.bookings;
+  n integer := 0;
+begin
+  for b in
+    select * from public.bookings x
+    where x.status = 'confirmed' and x.start_time > now() and x.start_time <= now() + interval '24 hours'
+      and x.created_at <= x.start_time - interval '24 hours'
+      and not exists (select 1 from public.outbox o where o.booking_id = x.id and o.topic = 'booking.reminder')
+  loop
+    perform private.enqueue_booking_mails(b, 'booking.reminder', 'reminder', 'reminder', b.start_time);
+    n := n + 1;
+  end loop;
+  return n;
+end;
+$$;
+
+-- The outbox worker stores the hash of the token it puts in a guest's mail (the functions derive the
+-- token from the booking's uid with a secret the database never sees).
+create or replace function public.set_manage_token_hash(p_booking_id bigint, p_hash text)
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  update public.bookings set manage_token_hash = p_hash
+  where id = p_booking_id and manage_token_hash is distinct from p_hash;
+$$;
+
+revoke all on function public.enqueue_due_reminders(), public.set_manage_token_hash(bigint, text) from public, anon, authenticated;
+grant execute on function public.enqueue_due_reminders(), public.set_manage_token_hash(bigint, text) to service_role;
+
+-- The guest's manage link ---------------------------------------------------------------------------
+-- The guest's side of a booking, without an account: view, cancel and reschedule through the manage
+-- link /booking/{uid}?token=… . Every check lives here: the token (only its SHA-256 is stored), the
+-- booking's state, and the host's notice for guest changes. A wrong token, another booking's token, a
+-- token whose booking has ended and a token already used (its booking was cancelled or moved) all
+-- answer the same 'Booking not found' (P0002): never a hint of what exists.
+
+-- The booking whose token this is, if the token is right and the booking has not ended.
+create or replace function private.guest_token_booking(p_uid uuid, p_token text)
+returns public.bookings
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  b public.bookings;
+begin
+  select * into b from public.bookings x
+  where x.uid = p_uid and x.manage_token_hash is not null and p_token is not null
+    and x.manage_token_hash = encode(sha256(convert_to(p_token, 'UTF8')), 'hex')
+    and x.end_time > now();
+  if not found then
+    raise exception 'Booking not found' using errcode = 'P0002';
+  end if;
+  return b;
+end;
+$$;
+
+-- Hours before the start inside which the guest may no longer change the booking online: the host's
+-- setting; for a team booking the largest of its hosts'.
+create or replace function private.guest_change_deadline(b public.bookings)
+returns timestamptz
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select b.start_time - make_interval(hours => coalesce(max(s.guest_change_notice), 0))
+  from private.booking_hosts(b) h join public.user_settings s on s.user_id = h.user_id;
+$$;
+
+-- What the manage page shows. An old link (the booking was moved) leads to the booking it was moved
+-- to, to look at only: acting needs the link of the latest mail.
+create or replace function public.guest_booking(p_uid uuid, p_token text)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  own public.bookings := private.guest_token_booking(p_uid, p_token);
+  b public.bookings := own;
+  deadline timestamptz;
+  et record;
+begin
+  while b.rescheduled_to is not null loop
+    select * into b from public.bookings where id = b.rescheduled_to;
+  end loop;
+  deadline := private.guest_change_deadline(b);
+  select e.title, e.duration, e.id as event_type_id, null::bigint as team_event_type_id, null::text as team_name
+    into et from public.event_types e where e.id = b.event_type_id;
+  if not found then
+    select e.title, e.duration, null::bigint as event_type_id, e.id as team_event_type_id, t.name as team_name
+      into et from public.team_event_types e join public.teams t on t.id = e.team_id where e.id = b.team_event_type_id;
+  end if;
+  return jsonb_build_object(
+    'uid', b.uid,
+    'status', b.status,
+    'start_time', b.start_time,
+    'end_time', b.end_time,
+    'title', et.title,
+    'duration', et.duration,
+    'event_type_id', et.event_type_id,
+    'team_event_type_id', et.team_event_type_id,
+    'team_name', et.team_name,
+    'host_name', (select h.name from private.booking_hosts(b) h limit 1),
+    'guest_name', b.guest_name,
+    'guest_timezone', coalesce(b.guest_timezone, (select h.timezone from private.booking_hosts(b) h limit 1), 'UTC'),
+    'cancelled_by', b.cancelled_by,
+    'cancellation_reason', b.cancellation_reason,
+    'moved', b.id <> own.id,
+    'change_deadline', deadline,
+    'can_change', b.id = own.id and b.status in ('pending', 'confirmed') and now() < deadline
+  );
+end;
+$$;
+
+-- The checks of a guest change: the token names this very booking (not one it was moved from), the
+-- booking is open, and the host's notice has not begun.
+create or replace function private.guest_changeable(p_uid uuid, p_token text)
+returns public.bookings
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  b public.bookings := private.guest_token_booking(p_uid, p_token);
+begin
+  -- Locked: a concurrent cancel or reschedule of the same booking waits, then sees it closed.
+  select * into b from public.bookings where id = b.id for update;
+  if b.status not in ('pending', 'confirmed') or b.rescheduled_to is not null then
+    raise exception 'Booking not found' using errcode = 'P0002';
+  end if;
+  if now() >= private.guest_change_deadline(b) then
+    raise exception 'This booking can no longer be changed online. Please contact your host.' using errcode = 'KR001';
+  end if;
+  return b;
+end;
+$$;
+
+create or replace function public.guest_cancel_booking(p_uid uuid, p_token text, p_reason text default null)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  b public.bookings := private.guest_changeable(p_uid, p_token);
+begin
+  update public.bookings
+  set status = 'cancelled', cancelled_by = 'guest', cancellation_reason = nullif(btrim(left(p_reason, 500)), '')
+  where id = b.id;
+  return public.guest_booking(p_uid, p_token);
+end;
+$$;
+
+-- Moves the booking to [p_start, p_end): the old one becomes cancelled and points at the new one,
+-- which keeps its calendar UID, its guest and its status, with the next SEQUENCE. One transaction: if
+-- the new time is taken (the exclusion constraint), nothing changes. The slot itself was checked by
+-- the function with the slot engine; p_member_id is the team member it chose.
+create or replace function public.guest_reschedule_booking(p_uid uuid, p_token text, p_start timestamptz,
+  p_end timestamptz, p_member_id uuid default null)
+returns public.bookings
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  old public.bookings := private.guest_changeable(p_uid, p_token);
+  new_id bigint := nextval(pg_get_serial_sequence('public.bookings', 'id'));
+  created public.bookings;
+begin
+  if p_end - p_start <> old.end_time - old.start_time then
+    raise exception 'A reschedule keeps the duration of the booking' using errcode = '22023';
+  end if;
+  update public.bookings set status = 'cancelled', cancelled_by = 'guest', rescheduled_to = new_id where id = old.id;
+  insert into public.bookings (id, event_type_id, user_id, team_event_type_id, team_id, assigned_user_id, guest_name,
+    guest_email, guest_phone, guest_company, notes, guest_timezone, start_time, end_time, status, ical_uid, ical_sequence,
+    rescheduled_from)
+  overriding system value
+  values (new_id, old.event_type_id, old.user_id, old.team_event_type_id, old.team_id,
+    case when old.team_id is null then null else coalesce(p_member_id, old.assigned_user_id) end,
+    old.guest_name, old.guest_email, old.guest_phone, old.guest_company, old.notes, old.guest_timezone, p_start, p_end,
+    old.status, old.ical_uid, old.ical_sequence + 1, old.id)
+  returning * into created;
+  return created;
+exception when exclusion_violation then
+  raise exception 'This time slot is no longer available' using errcode = '23P01';
+end;
+$$;
+
+revoke all on function public.guest_booking(uuid, text), public.guest_cancel_booking(uuid, text, text),
+  public.guest_reschedule_booking(uuid, text, timestamptz, timestamptz, uuid) from public, anon, authenticated;
+-- Viewing and cancelling need nothing but the token; a reschedule goes through the function, which
+-- checks the new time with the slot engine first.
+grant execute on function public.guest_booking(uuid, text), public.guest_cancel_booking(uuid, text, text) to anon, authenticated;
+grant execute on function public.guest_booking(uuid, text), public.guest_cancel_booking(uuid, text, text),
+  public.guest_reschedule_booking(uuid, text, timestamptz, timestamptz, uuid) to service_role;
+
+revoke all on all functions in schema private from public;
