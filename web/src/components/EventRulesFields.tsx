@@ -1,13 +1,13 @@
 // The 'Advanced' section of the event type dialogs (personal and team): the event type's own buffers,
 // notice, horizon, slot interval and booking limits, with the same choice lists as the availability
 // settings. An empty choice means the default (the host's setting, or for a team none).
-import { Button, Collapsible, Input, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Button, Collapsible, SimpleGrid, Stack } from '@chakra-ui/react';
 import { ChevronDown } from 'lucide-react';
 import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
 import { BUFFER_OPTIONS, FUTURE_OPTIONS, NOTICE_OPTIONS, SLOT_INTERVAL_OPTIONS } from '../lib/choices.ts';
 import { DAY_LIMIT_MAX, WEEK_LIMIT_MAX, type EventRulesInput } from '../lib/shared.ts';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
-import { FormField } from './FormField.tsx';
+import { FormField, TextField } from './FormField.tsx';
 
 /** A select or number input's text → the rule: '' is the default (null). */
 const nullableNumber = (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value));
@@ -32,9 +32,16 @@ export function EventRulesFields<T extends FieldValues>({
     </FormField>
   );
   const limit = (name: 'maxBookingsPerDay' | 'maxBookingsPerWeek', label: string, max: number) => (
-    <FormField label={label} error={(errors as FieldErrors<EventRulesInput>)[name]?.message}>
-      <Input type="number" min={1} max={max} step={1} placeholder="No limit" {...register(field(name), { setValueAs: nullableNumber })} />
-    </FormField>
+    <TextField
+      label={label}
+      error={(errors as FieldErrors<EventRulesInput>)[name]?.message}
+      type="number"
+      min={1}
+      max={max}
+      step={1}
+      placeholder="No limit"
+      {...register(field(name), { setValueAs: nullableNumber })}
+    />
   );
   return (
     <Collapsible.Root>

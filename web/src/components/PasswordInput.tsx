@@ -2,6 +2,7 @@
 import { forwardRef, useState, type ComponentProps } from 'react';
 import { IconButton, Input, InputGroup } from '@chakra-ui/react';
 import { Eye, EyeOff } from 'lucide-react';
+import { labelled } from './FormField.tsx';
 
 export const PasswordInput = forwardRef<HTMLInputElement, ComponentProps<typeof Input>>(function PasswordInput(props, ref) {
   const [visible, setVisible] = useState(false);
@@ -22,3 +23,6 @@ export const PasswordInput = forwardRef<HTMLInputElement, ComponentProps<typeof 
     </InputGroup>
   );
 });
+
+/** A labelled password input. */
+export const PasswordField = labelled(PasswordInput);

@@ -1,10 +1,10 @@
 // /forgot-password: asks for the email a reset link goes to.
 import { useState } from 'react';
-import { Button, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Link, Stack, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink } from 'react-router-dom';
-import { FormField } from '../../components/FormField.tsx';
+import { TextField } from '../../components/FormField.tsx';
 import { supabase } from '../../lib/supabase.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { loginSchema } from './schemas.ts';
@@ -27,9 +27,7 @@ export default function ForgotPasswordPage() {
           })}
         >
           <Stack gap="4">
-            <FormField label="Email" error={formState.errors.email?.message}>
-              <Input type="email" placeholder="Enter your email" {...register('email')} />
-            </FormField>
+            <TextField label="Email" error={formState.errors.email?.message} type="email" placeholder="Enter your email" {...register('email')} />
             <Button type="submit" colorPalette="blue" disabled={formState.isSubmitting}>
               Send reset link
             </Button>

@@ -1,10 +1,10 @@
 // /login: sign in with email and password or a social provider.
-import { Button, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Link, Stack, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink } from 'react-router-dom';
-import { FormField } from '../../components/FormField.tsx';
-import { PasswordInput } from '../../components/PasswordInput.tsx';
+import { TextField } from '../../components/FormField.tsx';
+import { PasswordField } from '../../components/PasswordInput.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { SocialButtons } from './SocialButtons.tsx';
 import { useLogin } from './hooks.ts';
@@ -22,12 +22,21 @@ export default function LoginPage() {
         <SocialButtons divider="Or continue with email" />
         <form noValidate onSubmit={handleSubmit((values) => login.mutate(values))}>
           <Stack gap="4">
-            <FormField label="Email" error={formState.errors.email?.message}>
-              <Input type="email" autoComplete="email" placeholder="Enter your email" {...register('email')} />
-            </FormField>
-            <FormField label="Password" error={formState.errors.password?.message}>
-              <PasswordInput autoComplete="current-password" placeholder="Enter your password" {...register('password')} />
-            </FormField>
+            <TextField
+              label="Email"
+              error={formState.errors.email?.message}
+              type="email"
+              autoComplete="email"
+              placeholder="Enter your email"
+              {...register('email')}
+            />
+            <PasswordField
+              label="Password"
+              error={formState.errors.password?.message}
+              autoComplete="current-password"
+              placeholder="Enter your password"
+              {...register('password')}
+            />
             <Button type="submit" colorPalette="blue" disabled={login.isPending}>
               {login.isPending ? 'Signing in...' : 'Sign in'}
             </Button>

@@ -1,10 +1,10 @@
 // /register: create an account.
-import { Button, Input, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink } from 'react-router-dom';
-import { FormField } from '../../components/FormField.tsx';
-import { PasswordInput } from '../../components/PasswordInput.tsx';
+import { TextField } from '../../components/FormField.tsx';
+import { PasswordField } from '../../components/PasswordInput.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { SocialButtons } from './SocialButtons.tsx';
 import { useRegister } from './hooks.ts';
@@ -24,19 +24,17 @@ export default function RegisterPage() {
         <form noValidate onSubmit={handleSubmit((values) => registration.mutate(values))}>
           <Stack gap="4">
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <FormField label="First Name" error={errors.firstName?.message}>
-                <Input autoComplete="given-name" {...register('firstName')} />
-              </FormField>
-              <FormField label="Last Name" error={errors.lastName?.message}>
-                <Input autoComplete="family-name" {...register('lastName')} />
-              </FormField>
+              <TextField label="First Name" error={errors.firstName?.message} autoComplete="given-name" {...register('firstName')} />
+              <TextField label="Last Name" error={errors.lastName?.message} autoComplete="family-name" {...register('lastName')} />
             </SimpleGrid>
-            <FormField label="Email" error={errors.email?.message}>
-              <Input type="email" autoComplete="email" {...register('email')} />
-            </FormField>
-            <FormField label="Password" error={errors.password?.message}>
-              <PasswordInput autoComplete="new-password" placeholder="Create a password" {...register('password')} />
-            </FormField>
+            <TextField label="Email" error={errors.email?.message} type="email" autoComplete="email" {...register('email')} />
+            <PasswordField
+              label="Password"
+              error={errors.password?.message}
+              autoComplete="new-password"
+              placeholder="Create a password"
+              {...register('password')}
+            />
             <Button type="submit" colorPalette="blue" disabled={registration.isPending}>
               {registration.isPending ? 'Creating account...' : 'Create account'}
             </Button>

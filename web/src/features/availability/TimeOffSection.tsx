@@ -1,10 +1,10 @@
 // Time off: whole days the host takes no bookings (a note only they read), added and deleted here.
-import { Button, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { format, parseISO } from 'date-fns';
 import type { z } from 'zod';
-import { FormField } from '../../components/FormField.tsx';
+import { TextField } from '../../components/FormField.tsx';
 import { RemovableItem } from '../../components/RemovableItem.tsx';
 import { timeOffSchema } from '../../lib/shared.ts';
 import type { TimeOff } from '../../lib/types.ts';
@@ -34,16 +34,10 @@ export function TimeOffSection() {
       <form noValidate onSubmit={handleSubmit((values) => add.mutate(values, { onSuccess: () => reset(EMPTY) }))}>
         <Stack gap="3">
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <FormField label="From" error={errors.startDate?.message}>
-              <Input type="date" {...register('startDate')} />
-            </FormField>
-            <FormField label="To" error={errors.endDate?.message}>
-              <Input type="date" {...register('endDate')} />
-            </FormField>
+            <TextField label="From" error={errors.startDate?.message} type="date" {...register('startDate')} />
+            <TextField label="To" error={errors.endDate?.message} type="date" {...register('endDate')} />
           </SimpleGrid>
-          <FormField label="Note (only you see it)" error={errors.note?.message}>
-            <Input placeholder="e.g. Family holiday" {...register('note')} />
-          </FormField>
+          <TextField label="Note (only you see it)" error={errors.note?.message} placeholder="e.g. Family holiday" {...register('note')} />
           <Button type="submit" colorPalette="blue" alignSelf="end" disabled={add.isPending}>
             Add Time Off
           </Button>

@@ -1,10 +1,10 @@
 // Create Booking: a host (or team member) books a time for a guest.
-import { Input, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';
+import { SimpleGrid, Stack } from '@chakra-ui/react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { addMinutes } from 'date-fns';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { FormField } from '../../components/FormField.tsx';
+import { FormField, TextField, TextAreaField } from '../../components/FormField.tsx';
 import { HALF_HOUR_CHOICES } from '../../lib/time.ts';
 import { notifyError } from '../../lib/toaster.ts';
 import { useDialogForm } from '../../lib/useDialogForm.ts';
@@ -77,30 +77,18 @@ export function CreateBookingDialog({
           />
         </FormField>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <FormField label="Date">
-            <Input type="date" {...register('date')} />
-          </FormField>
+          <TextField label="Date" type="date" {...register('date')} />
           <FormField label="Time">
             <ChoiceSelect placeholder="Select a time" {...register('time')} choices={HALF_HOUR_CHOICES} />
           </FormField>
         </SimpleGrid>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <FormField label="Guest Name" error={errors.guestName?.message}>
-            <Input {...register('guestName')} />
-          </FormField>
-          <FormField label="Guest Email" error={errors.guestEmail?.message}>
-            <Input type="email" {...register('guestEmail')} />
-          </FormField>
-          <FormField label="Phone (optional)">
-            <Input type="tel" {...register('guestPhone')} />
-          </FormField>
-          <FormField label="Company (optional)">
-            <Input {...register('guestCompany')} />
-          </FormField>
+          <TextField label="Guest Name" error={errors.guestName?.message} {...register('guestName')} />
+          <TextField label="Guest Email" error={errors.guestEmail?.message} type="email" {...register('guestEmail')} />
+          <TextField label="Phone (optional)" type="tel" {...register('guestPhone')} />
+          <TextField label="Company (optional)" {...register('guestCompany')} />
         </SimpleGrid>
-        <FormField label="Notes (optional)">
-          <Textarea {...register('notes')} />
-        </FormField>
+        <TextAreaField label="Notes (optional)" {...register('notes')} />
       </Stack>
     </FormDialog>
   );

@@ -3,8 +3,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Badge, Box, Button, Checkbox, HStack, Input, RadioGroup, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { CalendarPlus, Link2, RefreshCw, Trash2 } from 'lucide-react';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { FormField } from '../../components/FormField.tsx';
-import { PasswordInput } from '../../components/PasswordInput.tsx';
+import { TextField } from '../../components/FormField.tsx';
+import { PasswordField } from '../../components/PasswordInput.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { copyText } from '../../lib/clipboard.ts';
 import { supabaseUrl } from '../../lib/supabase.ts';
@@ -61,20 +61,12 @@ function ConnectDialog({ kind, onClose }: { kind: ConnectInput['provider'] | nul
       <Stack gap="4">
         {kind === 'caldav' ? (
           <>
-            <FormField label="Server address" required>
-              <Input value={values.serverUrl} onChange={set('serverUrl')} placeholder="https://caldav.icloud.com" />
-            </FormField>
-            <FormField label="User name" required>
-              <Input value={values.username} onChange={set('username')} autoComplete="off" />
-            </FormField>
-            <FormField label="App password" required>
-              <PasswordInput value={values.password} onChange={set('password')} autoComplete="new-password" />
-            </FormField>
+            <TextField label="Server address" required value={values.serverUrl} onChange={set('serverUrl')} placeholder="https://caldav.icloud.com" />
+            <TextField label="User name" required value={values.username} onChange={set('username')} autoComplete="off" />
+            <PasswordField label="App password" required value={values.password} onChange={set('password')} autoComplete="new-password" />
           </>
         ) : (
-          <FormField label="Calendar address" required>
-            <Input value={values.url} onChange={set('url')} placeholder="webcal://..." />
-          </FormField>
+          <TextField label="Calendar address" required value={values.url} onChange={set('url')} placeholder="webcal://..." />
         )}
       </Stack>
     </FormDialog>

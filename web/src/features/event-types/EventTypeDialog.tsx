@@ -1,12 +1,12 @@
 // Create, edit or delete an event type.
 import { useEffect, useState } from 'react';
-import { Box, Button, HStack, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { ColorPicker } from '../../components/ColorPicker.tsx';
-import { FormField } from '../../components/FormField.tsx';
+import { FormField, TextField, TextAreaField } from '../../components/FormField.tsx';
 import { EventRulesFields } from '../../components/EventRulesFields.tsx';
 import { FormSwitch } from '../../components/FormSwitch.tsx';
 import { eventRulesOf } from '../../lib/shared.ts';
@@ -80,12 +80,8 @@ export function EventTypeDialog({ open, onClose, eventType }: { open: boolean; o
         onSubmit={handleSubmit((values) => save.mutate({ id: eventType?.id, values }, { onSuccess: close }))}
       >
         <Stack gap="4">
-          <FormField label="Title" error={formState.errors.title?.message}>
-            <Input placeholder="e.g. 30 Minute Meeting" {...register('title')} />
-          </FormField>
-          <FormField label="Description">
-            <Textarea placeholder="What is this meeting about?" {...register('description')} />
-          </FormField>
+          <TextField label="Title" error={formState.errors.title?.message} placeholder="e.g. 30 Minute Meeting" {...register('title')} />
+          <TextAreaField label="Description" placeholder="What is this meeting about?" {...register('description')} />
           <FormField label="Duration">
             <ChoiceSelect
               {...register('duration', { valueAsNumber: true })}

@@ -1,10 +1,10 @@
 // /profile: visibility, the profile itself (name, handle, avatar, time zone) and two-factor authentication.
 import { useRef } from 'react';
-import { Box, Button, Heading, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Copy, Sparkles, Upload } from 'lucide-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FormField } from '../../components/FormField.tsx';
+import { FormField, TextField, TextAreaField } from '../../components/FormField.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { SwitchField } from '../../components/SwitchField.tsx';
 import { TimezoneSelect } from '../../components/TimezoneSelect.tsx';
@@ -152,12 +152,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
         <Stack gap="5">
           <AvatarUpload profile={profile} />
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <FormField label="First Name" error={errors.firstName?.message}>
-              <Input {...register('firstName')} />
-            </FormField>
-            <FormField label="Last Name" error={errors.lastName?.message}>
-              <Input {...register('lastName')} />
-            </FormField>
+            <TextField label="First Name" error={errors.firstName?.message} {...register('firstName')} />
+            <TextField label="Last Name" error={errors.lastName?.message} {...register('lastName')} />
           </SimpleGrid>
           <Controller
             control={control}
@@ -172,34 +168,18 @@ function ProfileForm({ profile }: { profile: Profile }) {
               />
             )}
           />
-          <FormField label="Professional Title">
-            <Input placeholder="e.g. Leadership Coach" {...register('title')} />
-          </FormField>
-          <FormField label="Bio">
-            <Textarea rows={4} placeholder="Tell people about yourself" {...register('bio')} />
-          </FormField>
+          <TextField label="Professional Title" placeholder="e.g. Leadership Coach" {...register('title')} />
+          <TextAreaField label="Bio" rows={4} placeholder="Tell people about yourself" {...register('bio')} />
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <FormField label="Company">
-              <Input {...register('company')} />
-            </FormField>
-            <FormField label="Location">
-              <Input {...register('location')} />
-            </FormField>
+            <TextField label="Company" {...register('company')} />
+            <TextField label="Location" {...register('location')} />
             <FormField label="Timezone">
               <TimezoneSelect {...register('timezone')} />
             </FormField>
-            <FormField label="Website">
-              <Input type="url" placeholder="https://" {...register('website')} />
-            </FormField>
-            <FormField label="LinkedIn">
-              <Input placeholder="https://linkedin.com/in/..." {...register('linkedin')} />
-            </FormField>
-            <FormField label="Twitter">
-              <Input placeholder="@username" {...register('twitter')} />
-            </FormField>
-            <FormField label="Instagram">
-              <Input placeholder="@username" {...register('instagram')} />
-            </FormField>
+            <TextField label="Website" type="url" placeholder="https://" {...register('website')} />
+            <TextField label="LinkedIn" placeholder="https://linkedin.com/in/..." {...register('linkedin')} />
+            <TextField label="Twitter" placeholder="@username" {...register('twitter')} />
+            <TextField label="Instagram" placeholder="@username" {...register('instagram')} />
           </SimpleGrid>
           <Box>
             <Button type="submit" colorPalette="blue" disabled={update.isPending || handleBlocked}>

@@ -1,7 +1,7 @@
 // Create a team: name, slug and description.
-import { Input, Stack, Textarea } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { FormField } from '../../components/FormField.tsx';
+import { FormField, TextField, TextAreaField } from '../../components/FormField.tsx';
 import { FormSwitch } from '../../components/FormSwitch.tsx';
 import { TimezoneSelect } from '../../components/TimezoneSelect.tsx';
 import { slugify } from '../../lib/shared.ts';
@@ -38,15 +38,9 @@ export function CreateTeamDialog({ open, onClose }: { open: boolean; onClose: ()
       pending={create.isPending}
     >
       <Stack gap="4">
-        <FormField label="Team Name" error={errors.name?.message}>
-          <Input placeholder="e.g. Sales Team" {...name} />
-        </FormField>
-        <FormField label="Team URL" error={errors.slug?.message} helper={`${window.location.origin}/team/…`}>
-          <Input placeholder="sales-team" {...slug} />
-        </FormField>
-        <FormField label="Description (optional)">
-          <Textarea {...register('description')} />
-        </FormField>
+        <TextField label="Team Name" error={errors.name?.message} placeholder="e.g. Sales Team" {...name} />
+        <TextField label="Team URL" error={errors.slug?.message} helper={`${window.location.origin}/team/…`} placeholder="sales-team" {...slug} />
+        <TextAreaField label="Description (optional)" {...register('description')} />
         <FormField label="Timezone">
           <TimezoneSelect {...register('timezone')} />
         </FormField>

@@ -1,8 +1,8 @@
 // Invite someone to a team by email, as a member or an admin.
-import { Input, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { FormField } from '../../components/FormField.tsx';
+import { FormField, TextField } from '../../components/FormField.tsx';
 import { INVITABLE_ROLES } from '../../lib/shared.ts';
 import { useDialogForm } from '../../lib/useDialogForm.ts';
 import { useInviteMember } from './hooks.ts';
@@ -26,9 +26,7 @@ export function InviteMemberDialog({ teamId, open, onClose }: { teamId: number; 
       pending={invite.isPending}
     >
       <Stack gap="4">
-        <FormField label="Email" error={formState.errors.email?.message}>
-          <Input type="email" placeholder="colleague@example.com" {...register('email')} />
-        </FormField>
+        <TextField label="Email" error={formState.errors.email?.message} type="email" placeholder="colleague@example.com" {...register('email')} />
         <FormField label="Role">
           <ChoiceSelect {...register('role')} choices={ROLES} />
         </FormField>

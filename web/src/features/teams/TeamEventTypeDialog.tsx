@@ -1,10 +1,10 @@
 // Create or edit a team's meeting type, with its assignment strategy.
-import { Input, Stack, Textarea } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { Controller, useWatch } from 'react-hook-form';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { ColorPicker } from '../../components/ColorPicker.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { FormField } from '../../components/FormField.tsx';
+import { FormField, TextField, TextAreaField } from '../../components/FormField.tsx';
 import { EventRulesFields } from '../../components/EventRulesFields.tsx';
 import { FormSwitch } from '../../components/FormSwitch.tsx';
 import { useDialogForm } from '../../lib/useDialogForm.ts';
@@ -51,15 +51,16 @@ export function TeamEventTypeDialog({
       pending={create.isPending}
     >
       <Stack gap="4">
-        <FormField label="Title" error={errors.title?.message}>
-          <Input {...register('title')} />
-        </FormField>
-        <FormField label="Description">
-          <Textarea {...register('description')} />
-        </FormField>
-        <FormField label="Duration (minutes)" error={errors.duration?.message}>
-          <Input type="number" min={15} step={15} {...register('duration', { valueAsNumber: true })} />
-        </FormField>
+        <TextField label="Title" error={errors.title?.message} {...register('title')} />
+        <TextAreaField label="Description" {...register('description')} />
+        <TextField
+          label="Duration (minutes)"
+          error={errors.duration?.message}
+          type="number"
+          min={15}
+          step={15}
+          {...register('duration', { valueAsNumber: true })}
+        />
         <Controller control={control} name="color" render={({ field }) => <ColorPicker value={field.value} onChange={field.onChange} />} />
         <FormField label="Assignment">
           <ChoiceSelect

@@ -1,13 +1,13 @@
 // /teams/{id}/settings: a team's details, public page, hours and date overrides.
 import { useEffect, useState } from 'react';
-import { Badge, Button, Card, Heading, HStack, Input, InputGroup, Skeleton, Stack, Tabs, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Button, Card, Heading, HStack, Input, InputGroup, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
 import { ArrowLeft, Check, Copy, ExternalLink } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useParams } from 'react-router-dom';
 import { DateOverridesEditor } from '../../components/DateOverridesEditor.tsx';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
-import { FormField } from '../../components/FormField.tsx';
+import { FormField, TextField, TextAreaField } from '../../components/FormField.tsx';
 import { FormSwitch } from '../../components/FormSwitch.tsx';
 import { TimezoneSelect } from '../../components/TimezoneSelect.tsx';
 import { copyText } from '../../lib/clipboard.ts';
@@ -35,17 +35,13 @@ function General({ team }: { team: Team }) {
   return (
     <form noValidate onSubmit={handleSubmit((values) => update.mutate(values))}>
       <Stack gap="4" maxW="2xl">
-        <FormField label="Team Name" error={errors.name?.message}>
-          <Input {...register('name')} />
-        </FormField>
+        <TextField label="Team Name" error={errors.name?.message} {...register('name')} />
         <FormField label="Team URL" error={errors.slug?.message}>
           <InputGroup startAddon={`${window.location.origin}/team/`}>
             <Input {...register('slug')} />
           </InputGroup>
         </FormField>
-        <FormField label="Description">
-          <Textarea {...register('description')} />
-        </FormField>
+        <TextAreaField label="Description" {...register('description')} />
         <FormField label="Timezone">
           <TimezoneSelect {...register('timezone')} />
         </FormField>

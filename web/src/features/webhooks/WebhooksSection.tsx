@@ -4,7 +4,7 @@ import { Badge, Box, Button, Checkbox, CheckboxGroup, Fieldset, HStack, Input, N
 import { Copy, History, Pause, Play, Plus, RotateCw, Send, Trash2 } from 'lucide-react';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { FormField } from '../../components/FormField.tsx';
+import { FormField, TextField } from '../../components/FormField.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { SkeletonList } from '../../components/SkeletonList.tsx';
 import { SwitchField } from '../../components/SwitchField.tsx';
@@ -97,9 +97,15 @@ function AddDialog({ owner, open, onClose, onSecret }: { owner: WebhookOwner; op
       pending={create.isPending}
     >
       <Stack gap="4">
-        <FormField label="Endpoint URL" error={errors.url} required>
-          <Input type="url" value={values.url} onChange={(e) => setValues((v) => ({ ...v, url: e.target.value }))} placeholder="https://example.com/webhooks/kairos" />
-        </FormField>
+        <TextField
+          label="Endpoint URL"
+          error={errors.url}
+          required
+          type="url"
+          value={values.url}
+          onChange={(e) => setValues((v) => ({ ...v, url: e.target.value }))}
+          placeholder="https://example.com/webhooks/kairos"
+        />
         <Fieldset.Root invalid={Boolean(errors.events)}>
           <Fieldset.Legend fontSize="sm" fontWeight="medium">
             Events
