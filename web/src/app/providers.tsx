@@ -4,10 +4,11 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/queryClient.ts';
 import { AppToaster } from '../components/AppToaster.tsx';
-import { system } from './system.ts';
+import { useSystem } from './system.ts';
 
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
+  const system = useSystem();
   return (
     <ChakraProvider value={system}>
       <QueryClientProvider client={client}>

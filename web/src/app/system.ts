@@ -1,5 +1,7 @@
-// The Chakra UI system: the default theme with only the recipes of the components Kairos uses.
-import { createSystem, defaultBaseConfig, mergeConfigs } from '@chakra-ui/react';
+// The Chakra UI systems: the default theme with only the recipes of the components Kairos uses; the
+// open pages' system first, the signed-in screens' (AppLayout.tsx) once they load.
+import { useSyncExternalStore } from 'react';
+import { createSystem, defaultBaseConfig, mergeConfigs, type SystemConfig, type SystemContext } from '@chakra-ui/react';
 import {
   animationStyles,
   avatarSlotRecipe,
@@ -13,7 +15,6 @@ import {
   cssVarsPrefix,
   cssVarsRoot,
   dialogSlotRecipe,
-  drawerSlotRecipe,
   fieldSlotRecipe,
   globalCss,
   headingRecipe,
@@ -23,15 +24,11 @@ import {
   keyframes,
   layerStyles,
   linkRecipe,
-  menuSlotRecipe,
   nativeSelectSlotRecipe,
   semanticTokens,
   separatorRecipe,
   skeletonRecipe,
   spinnerRecipe,
-  switchSlotRecipe,
-  tableSlotRecipe,
-  tabsSlotRecipe,
   textareaRecipe,
   textStyles,
   toastSlotRecipe,
@@ -39,11 +36,11 @@ import {
 } from '@chakra-ui/react/theme';
 
 /**
- * Chakra's default theme with only the recipes of the components Kairos uses: the full default
- * system carries every component's styles in the first download.
+ * Chakra's default theme with only the recipes of the components the open pages use: the full
+ * default system carries every component's styles in the first download, and a guest's page would
+ * carry the signed-in screens' (drawer, menu, switch, table, tabs).
  */
-export const system = createSystem(
-  mergeConfigs(defaultBaseConfig, {
+export const publicConfig: SystemConfig = mergeConfigs(defaultBaseConfig, {
     preflight: true,
     cssVarsPrefix,
     cssVarsRoot,
@@ -76,15 +73,29 @@ export const system = createSystem(
         card: cardSlotRecipe,
         checkbox: checkboxSlotRecipe,
         dialog: dialogSlotRecipe,
-        drawer: drawerSlotRecipe,
         field: fieldSlotRecipe,
-        menu: menuSlotRecipe,
         nativeSelect: nativeSelectSlotRecipe,
-        switch: switchSlotRecipe,
-        table: tableSlotRecipe,
-        tabs: tabsSlotRecipe,
         toast: toastSlotRecipe,
       },
     },
-  }),
-);
+});
+
+let current: SystemContext = createSystem(publicConfig);
+const listeners = new Set<() => void>();
+
+/** The signed-in screens' system replaces the open pages' when they load (a superset: nothing shown changes). */
+export function switchSystem(config: SystemConfig): void {
+  current = createSystem(config);
+  listeners.forEach((listener) => listener());
+}
+
+/** The system in use, for the Chakra provider. */
+export function useSystem(): SystemContext {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => current,
+  );
+}

@@ -8,12 +8,15 @@ import { isDayDisabled } from './hooks.ts';
 import { SlotGrid } from './SlotGrid.tsx';
 import type { BookingFlow } from './useBookingFlow.ts';
 
-/** Date picker, time zone selector and the chosen day's slot grid. */
-export function BookingPickers({ flow }: { flow: BookingFlow }) {
+/**
+ * Date picker, time zone selector and the chosen day's slot grid. Their headings sit one level below
+ * the page's or the dialog's own (`h2` right under a page's title).
+ */
+export function BookingPickers({ flow, headingLevel = 'h3' }: { flow: BookingFlow; headingLevel?: 'h2' | 'h3' }) {
   return (
     <Stack gap="5">
       <Box>
-        <Heading as="h3" size="sm" mb="2">
+        <Heading as={headingLevel} size="sm" mb="2">
           Select a Date
         </Heading>
         <MonthCalendar
@@ -29,7 +32,7 @@ export function BookingPickers({ flow }: { flow: BookingFlow }) {
         <TimezoneSelect size="sm" value={flow.timeZone} onChange={(event) => flow.setTimeZone(event.target.value)} />
       </FormField>
       <Box>
-        <Heading as="h3" size="sm" mb="2">
+        <Heading as={headingLevel} size="sm" mb="2">
           {flow.date ? `Available times for ${format(flow.date, 'EEEE, MMMM d')}` : 'Available times'}
         </Heading>
         {flow.date ? (

@@ -60,7 +60,7 @@ function BookingForm({ eventType }: { eventType: PublicEventType }) {
         <Card.Body>
           <form noValidate onSubmit={flow.submit}>
             <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="6">
-              <BookingPickers flow={flow} />
+              <BookingPickers flow={flow} headingLevel="h2" />
               <Stack gap="4">
                 <Heading as="h2" size="sm">
                   Your details
