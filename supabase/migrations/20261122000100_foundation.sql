@@ -11,11 +11,12 @@ revoke all on schema private from public;
 grant usage on schema private to anon, authenticated, service_role;
 
 -- Closed sets shared by several tables.
--- 'HH:MM' on the half hour, 00:00 to 23:30: the 48 time choices of the spec. There is no 24:00, so a
--- day's last range ends at 23:30 at the latest; zero-padded text compares in time order.
+-- 'HH:MM' on the half hour, 00:00 to 23:30: the 48 time choices (docs/product/constants.md). There
+-- is no 24:00, so a day's last range ends at 23:30 at the latest; zero-padded text compares in time
+-- order.
 create domain public.clock_time as text
   constraint clock_time_half_hour check (value ~ '^([01][0-9]|2[0-3]):(00|30)$');
--- The six event colours of the spec.
+-- The six event colours (docs/product/constants.md).
 create domain public.event_color as text
   constraint event_color_choice check (value in ('#3b82f6', '#10b981', '#f59e0b', '#ef4444', '#8b5cf6', '#06b6d4'));
 -- The scheduling choices, shared by both kinds of event type.

@@ -93,7 +93,7 @@ create trigger user_settings_updated_at before update on public.user_settings
   for each row execute function private.set_updated_at();
 
 -- Sign-up (password or OAuth) creates the profile and the settings. Names come from the sign-up
--- metadata: firstName/lastName (spec's register body), first_name/last_name (supabase-js callers),
+-- metadata: firstName/lastName (the body of POST /api/auth/register), first_name/last_name (supabase-js callers),
 -- given_name/family_name or full_name/name (Google, Apple).
 create or replace function private.handle_new_user()
 returns trigger
@@ -247,7 +247,7 @@ $$;
 create trigger teams_add_owner after insert on public.teams
   for each row execute function private.add_team_owner();
 
--- Ownership does not move through an API update (the owner is never removed, design.md section 4).
+-- Ownership does not move through an API update (the owner is never removed: docs/product/permissions.md).
 create or replace function private.protect_team_owner()
 returns trigger
 language plpgsql
@@ -268,7 +268,7 @@ create table public.team_event_types (
   team_id bigint not null references public.teams (id) on delete cascade,
   title text not null constraint team_event_types_title_present check (btrim(title) <> ''),
   description text,
-  -- The team form offers any multiple of 15 from 15 (spec section 5); a day is the sanity ceiling.
+  -- The team form offers any multiple of 15 from 15; a day is the sanity ceiling.
   duration integer not null default 30
     constraint team_event_types_duration_step check (duration >= 15 and duration <= 1440 and duration % 15 = 0),
   color public.event_color not null default '#3b82f6',

@@ -1,4 +1,4 @@
--- Row-level security: the role matrix of design.md section 4. One named policy per action; the
+-- Row-level security: the roles of docs/product/permissions.md. One named policy per action; the
 -- helpers are security definer so a policy on team_members can ask about team_members without
 -- recursing into its own RLS.
 

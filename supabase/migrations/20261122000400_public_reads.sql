@@ -3,7 +3,8 @@
 -- profile, no inactive event type, no private team); writes that must be atomic (a whole week of
 -- availability) happen in one function call.
 
--- A host is visible on public pages when either discoverability switch is on (spec section 6).
+-- A host is visible on public pages when either discoverability switch is on
+-- (docs/product/permissions.md).
 create or replace function private.is_visible_host(p_user_id uuid)
 returns boolean
 language sql
@@ -116,7 +117,7 @@ as $$
 $$;
 
 -- One active event type with its host's card fields: /book/{eventTypeId} is a direct link, bookable
--- even when the host is not discoverable (spec section 6).
+-- even when the host is not discoverable.
 create or replace function public.public_event_type(p_event_type_id bigint)
 returns table (id bigint, user_id uuid, title text, description text, duration integer, color text,
   auto_confirm boolean, price_cents integer, host_handle text, host_first_name text, host_last_name text,

@@ -6,7 +6,7 @@
 -- the status comes from its auto-confirm setting, an assignee is a member, no double booking
 -- (booking_busy's exclusion constraint).
 
--- Guest fields of p_guest, accepted in the column names or in the spec's camelCase, trimmed as the
+-- Guest fields of p_guest, accepted in the column names or in the API's camelCase, trimmed as the
 -- functions trim them (JavaScript's String.prototype.trim: every Unicode space and line break, not
 -- only ' '), so a booking written through REST stores what one written through a function would.
 -- supabase/tests/db/rules-match.test.ts compares the two.
