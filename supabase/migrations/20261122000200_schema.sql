@@ -1,6 +1,7 @@
 -- The tables of the product: profiles and settings, event types and weekly availability, teams, and
--- bookings with the busy intervals that make double booking impossible. Policies are in the rls
--- migration, the rules of later features (overrides, limits, lifecycle) in their own migrations.
+-- bookings with the busy intervals that make double booking impossible. Every column is here, those
+-- of later features too (per-event-type rules, the booking lifecycle's fields); policies are in the
+-- rls migration, and each feature's own rules (limits, mails, manage link) in its migration.
 
 -- Profiles (the app fields of a user, 1:1 with auth.users) and user settings (one row per user) -------
 
