@@ -5,16 +5,17 @@
 // The writing RPCs are the service role's alone, so this module is the only door to a new booking:
 // whether the visitor may book at all is asked of the database as the visitor (schedule.ts), and every
 // rule the engine checks is checked here before the write.
-// No HTTP here: the caller passes the database clients, a throttle and the clock; failures are AppErrors.
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { fromDbError, type DbError } from '../db/errors.ts';
+// The read, the throttle and the write each take one call over the functions' own database connection
+// (no REST hop); the write runs as the service role, as through the API.
+// No HTTP here: the caller passes the database connection, a throttle and the clock; failures are AppErrors.
 import { AppError, slotTaken } from '../rules/errors.ts';
 import { chooseMembers } from '../rules/assignment.ts';
 import { guestColumns, type GuestDetails } from '../rules/bookings.ts';
 import { MAX_HORIZON_DAYS, type SchedulingSettings } from '../rules/constants.ts';
 import { checkSlot, type SlotRejection } from '../rules/slots.ts';
 import { DAY_MS, toMs } from '../rules/time.ts';
-import { type Database, jwtClaims } from '../db/connection.ts';
+import type postgres from 'postgres';
+import { type Database, jwtClaims, query } from '../db/connection.ts';
 import { EVENT_NOT_FOUND, readPersonal, readTeam } from './schedule.ts';
 import { camelize } from '../db/shapes.ts';
 
@@ -24,10 +25,8 @@ export interface Requested extends GuestDetails {
 }
 
 export interface BookingDeps {
-  /** The functions' database connection: whether the visitor may book, and every input of the re-check, in one call. */
+  /** The functions' database connection: whether the visitor may book and every input of the re-check in one call; the write in another. */
   db: Database;
-  /** Service-role client: the write. */
-  service: SupabaseClient;
   /** Counts one booking attempt against a calendar ('user:<id>' or 'team:<id>'); throws `rate_limited`. */
   throttle: (calendar: string) => Promise<void>;
   now?: () => Date;
@@ -60,10 +59,21 @@ function span(req: Requested): { start: number; end: number | undefined } {
   return { start, end };
 }
 
-async function write(db: SupabaseClient, fn: string, args: Record<string, unknown>) {
-  const { data, error } = await db.rpc(fn, args).single();
-  if (error) throw fromDbError(error as DbError, EVENT_NOT_FOUND);
-  return data as Record<string, unknown>;
+/**
+ * One writing RPC (create_booking, create_team_booking) as the service role, its row as PostgREST
+ * would answer it (to_json). `args` are SQL parameters in the function's order (the guest's columns as
+ * an object: the driver writes jsonb itself).
+ */
+async function write(db: Database, fn: 'create_booking' | 'create_team_booking', args: postgres.ParameterOrJSON<never>[]) {
+  const rows = await query(db, (sql) =>
+    sql.begin(async (tx) => {
+      await tx`select set_config('role', 'service_role', true), set_config('request.jwt.claims', '{"role":"service_role"}', true)`;
+      const params = args.map((_, i) => `$${i + 1}`).join(', ');
+      return tx.unsafe(`select to_json(b) as row from public.${fn}(${params}) b`, args, { prepare: true });
+    }),
+    EVENT_NOT_FOUND,
+  );
+  return rows[0].row as Record<string, unknown>;
 }
 
 /** The booking as the api answers it: camelCase, with its event type's title and duration. */
@@ -78,7 +88,6 @@ function answer(row: Record<string, unknown>, eventType: { title: string; durati
  * 60-day maximum, and free).
  */
 export async function bookPersonal(deps: BookingDeps, req: Requested & { eventTypeId: number }, host?: Actor) {
-  const { service } = deps;
   const { start, end } = span(req);
   const now = deps.now?.() ?? new Date();
   // Read around the requested start: the duration is only known from the read, and no meeting is longer than a day.
@@ -94,12 +103,12 @@ export async function bookPersonal(deps: BookingDeps, req: Requested & { eventTy
   const check = checkSlot({ ...read.rules, settings }, new Date(start), end === undefined ? undefined : new Date(end));
   if (!check.ok) throw rejection(check.reason);
 
-  const row = await write(service, 'create_booking', {
-    p_event_type_id: schedule.eventType.id,
-    p_start: new Date(start).toISOString(),
-    p_end: new Date(start + duration).toISOString(),
-    p_guest: guestColumns(req),
-  });
+  const row = await write(deps.db, 'create_booking', [
+    schedule.eventType.id,
+    new Date(start).toISOString(),
+    new Date(start + duration).toISOString(),
+    guestColumns(req),
+  ]);
   return answer(row, schedule.eventType);
 }
 
@@ -122,7 +131,6 @@ const ASSIGN_ATTEMPTS = 3;
  * member first, the choice is made again with fresh busy times.
  */
 export async function bookTeam(deps: BookingDeps, req: Requested & { teamEventTypeId: number }, opts: { teamId?: number; caller?: Actor | null } = {}) {
-  const { service } = deps;
   const { start, end } = span(req);
   const now = deps.now?.() ?? new Date();
   // Around the requested start, as for a personal booking; the team's bookings for fairness.
@@ -145,13 +153,14 @@ export async function bookTeam(deps: BookingDeps, req: Requested & { teamEventTy
     const chosen = chooseMembers({ ...schedule.eventType, members, free: check.free ?? [], bookings, slot, timeZone: schedule.teamTimeZone });
     if (!chosen.ok) throw slotTaken();
     try {
-      const row = await write(service, 'create_team_booking', {
-        p_team_event_type_id: schedule.eventType.id,
-        p_start: slot.start.toISOString(),
-        p_end: slot.end.toISOString(),
-        p_guest: guestColumns(req),
-        p_member_ids: chosen.memberIds,
-      });
+      const row = await write(deps.db, 'create_team_booking', [
+        schedule.eventType.id,
+        slot.start.toISOString(),
+        slot.end.toISOString(),
+        guestColumns(req),
+        // A Postgres array literal of uuids (never quoted text), or none.
+        chosen.memberIds ? `{${chosen.memberIds.join(',')}}` : null,
+      ]);
       return answer(row, schedule.eventType);
     } catch (error) {
       const lostRace = error instanceof AppError && error.code === 'slot_taken';

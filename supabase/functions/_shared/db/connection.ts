@@ -55,8 +55,11 @@ const UNAVAILABLE = new Set(['QUERY_TIMEOUT', 'ECONNREFUSED', 'ECONNRESET', 'EPI
  */
 const QUERY_TIMEOUT_MS = 5_000;
 
-/** Runs one query on the pool, turning a database failure into the matching AppError as for REST. */
-export async function query<T>(db: Database, run: (sql: Database) => Promise<T>): Promise<T> {
+/**
+ * Runs one query on the pool, turning a database failure into the matching AppError as for REST
+ * (`notFoundMessage` for a missing referenced row).
+ */
+export async function query<T>(db: Database, run: (sql: Database) => Promise<T>, notFoundMessage?: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(Object.assign(new Error('query timed out'), { code: 'QUERY_TIMEOUT' })), QUERY_TIMEOUT_MS);
@@ -70,7 +73,7 @@ export async function query<T>(db: Database, run: (sql: Database) => Promise<T>)
       db.end({ timeout: 0 }).catch(() => {});
     }
     if (e && typeof e.code === 'string') {
-      throw fromDbError({ code: UNAVAILABLE.has(e.code) ? '57P03' : e.code, message: e.message ?? '' });
+      throw fromDbError({ code: UNAVAILABLE.has(e.code) ? '57P03' : e.code, message: e.message ?? '' }, notFoundMessage);
     }
     throw error;
   } finally {
