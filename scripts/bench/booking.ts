@@ -41,6 +41,8 @@ export function bookAsGuest(s: Target, guest: number, eventTypeId: number, slot:
       guestEmail: `guest${guest}@example.test`,
       startTime: slot.start,
       endTime: slot.end,
+      // The booking page sends the zone the guest picked a time in.
+      guestTimeZone: 'Europe/Berlin',
     }),
     localAddress: guestAddress(guest),
     timeoutMs,

@@ -176,6 +176,19 @@ describe('closed sets and defaults', () => {
       expect(await errorCode(c, `update profiles set timezone = 'Asia/Kolkata' where id = $1`, [camel])).toBeNull();
     }));
 
+  it('knows exactly the time zones the server names, also one missing from the copy of their names', () =>
+    rolledBack(c, async () => {
+      const disagree = await c.query(`select n.name from pg_timezone_names n where not private.is_valid_timezone(n.name)`);
+      expect(disagree.rows).toEqual([]);
+      const unknown = ['Nowhere/Land', 'PST', 'europe/berlin', '', 'Europe/Berlin '];
+      expect(Object.fromEntries(await Promise.all(unknown.map(async (z) => [z, (await one(c, 'select private.is_valid_timezone($1) as ok', [z])).ok])))).toEqual(
+        Object.fromEntries(unknown.map((z) => [z, false])),
+      );
+      // A zone newer than the copy is still known (the server's list decides).
+      await c.query(`delete from private.timezone_names where name = 'Asia/Kathmandu'`);
+      expect((await one(c, `select private.is_valid_timezone('Asia/Kathmandu') as ok`)).ok).toBe(true);
+    }));
+
   it('profiles: the email follows auth.users', () =>
     rolledBack(c, async () => {
       const u = await createUser(c);
