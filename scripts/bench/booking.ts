@@ -6,6 +6,7 @@ import { createEventType, createUser, overlappingPairs, setAvailability, setSett
 import { guestAddress, pool, request, type Answer } from './lib/guests.ts';
 import type { Report } from './lib/report.ts';
 import { call, type BenchStack, type Target } from './lib/stack.ts';
+import { cpuMeter } from './lib/cpu.ts';
 import { percentile, timed } from './lib/stats.ts';
 
 export const PUBLIC_BOOKING_PATH = '/functions/v1/api/bookings/public';
@@ -76,7 +77,9 @@ async function spread(report: Report, s: BenchStack, concurrency = 50) {
     const slot = host.slots[Math.floor(i / hosts.length) % 80];
     return { host, slot };
   });
+  const meter = cpuMeter();
   const { ms, value: answers } = await timed(() => pool(targets.length, concurrency, (i) => bookAsGuest(s, 1000 + i, targets[i].host.eventTypeId, targets[i].slot)));
+  const cpuSeconds = meter.stop();
   const latencies = answers.map((a) => a.ms);
   const ids = hosts.map((h) => h.userId);
   const overlaps = await overlappingPairs(s.db, ids);
@@ -86,6 +89,7 @@ async function spread(report: Report, s: BenchStack, concurrency = 50) {
   const ok = answers.filter((a) => a.status === 201).length;
   const kase = `2,000 requests, 1,600 slots, 20 hosts, ${concurrency} in flight`;
   report.add('2 booking: spread', kase, 'throughput', (answers.length / ms) * 1000, 'req/s');
+  report.add('2 booking: spread', kase, 'CPU per request (all stack processes, and the load generator: it runs in the benchmark process)', (cpuSeconds * 1000) / answers.length, 'ms');
   report.add('2 booking: spread', kase, 'p50 / p99', `${percentile(latencies, 50).toFixed(0)} / ${percentile(latencies, 99).toFixed(0)} ms`);
   report.add('2 booking: spread', kase, 'answers', statusCounts(answers));
   report.add('2 booking: spread', kase, 'acknowledged = stored', ok === stored && stored <= 1600 ? `yes (${stored})` : `NO: ${ok} acknowledged, ${stored} stored`);

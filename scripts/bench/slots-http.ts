@@ -27,6 +27,7 @@ function rows(report: Report, title: string, kase: string, label: string, r: Loa
   report.add(title, kase, `${label}: p50 / p99`, `${r.latency.p50} / ${r.latency.p99} ms`);
   report.add(title, kase, `${label}: req/s`, answered / seconds);
   report.add(title, kase, `${label}: CPU per request (all stack processes)`, `${r.cpuMsPerRequest.toFixed(2)} ms`);
+  report.add(title, kase, `${label}: CPU per request of the load generator (autocannon, same 2 cores)`, `${r.loadGeneratorCpuMsPerRequest.toFixed(2)} ms`);
   if (r.non2xx || r.errors || r.timeouts) report.add(title, kase, `${label}: failures`, `${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
 }
 
