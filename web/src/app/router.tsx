@@ -1,8 +1,8 @@
 // Every route of the app: open pages, guarded pages (sign-in required) and the 404, each screen loaded
 // on demand. A guest's page loads the open pages' frame only: the signed-in frame, the sign-in guard
 // and supabase-js load with the signed-in screens.
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
 import { PageFallback, PublicLayout } from './layout.tsx';
 import type { LoginTarget } from '../features/auth/RequireAuth.tsx';
 
@@ -11,6 +11,15 @@ type PageModule = Promise<{ default: ComponentType }>;
 /** Screens load on demand, so the landing page doesn't carry the dashboard's code. */
 function page(load: () => PageModule): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ Component: (await load()).default }) };
+}
+
+/**
+ * An open page loads on demand inside its frame: the frame (the bar of open pages) paints at once
+ * and the page's own spinner shows in it meanwhile, where a route loaded before rendering would
+ * leave the window blank until the page's code arrived.
+ */
+function openPage(load: () => PageModule): Pick<RouteObject, 'Component'> {
+  return { Component: lazy(load) };
 }
 
 function guarded(path: string, to: LoginTarget, load: () => PageModule): RouteObject {
@@ -33,19 +42,18 @@ function guarded(path: string, to: LoginTarget, load: () => PageModule): RouteOb
 export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
-    hydrateFallbackElement: <PageFallback />,
     children: [
-      { path: '/', ...page(() => import('../features/landing/LandingPage.tsx')) },
-      { path: '/login', ...page(() => import('../features/auth/LoginPage.tsx')) },
-      { path: '/register', ...page(() => import('../features/auth/RegisterPage.tsx')) },
-      { path: '/forgot-password', ...page(() => import('../features/auth/ForgotPasswordPage.tsx')) },
-      { path: '/terms', ...page(() => import('../features/landing/TermsPage.tsx')) },
-      { path: '/privacy', ...page(() => import('../features/landing/PrivacyPage.tsx')) },
-      { path: '/calendar/:userId', ...page(() => import('../features/public-calendar/PublicCalendarPage.tsx')) },
-      { path: '/book/:eventTypeId', ...page(() => import('../features/booking-flow/EventBookingPage.tsx')) },
-      { path: '/team/:slug', ...page(() => import('../features/public-team/PublicTeamPage.tsx')) },
-      { path: '/booking/:uid', ...page(() => import('../features/manage-booking/ManageBookingPage.tsx')) },
-      { path: '/invitations/:token', ...page(() => import('../features/teams/InvitationPage.tsx')) },
+      { path: '/', ...openPage(() => import('../features/landing/LandingPage.tsx')) },
+      { path: '/login', ...openPage(() => import('../features/auth/LoginPage.tsx')) },
+      { path: '/register', ...openPage(() => import('../features/auth/RegisterPage.tsx')) },
+      { path: '/forgot-password', ...openPage(() => import('../features/auth/ForgotPasswordPage.tsx')) },
+      { path: '/terms', ...openPage(() => import('../features/landing/TermsPage.tsx')) },
+      { path: '/privacy', ...openPage(() => import('../features/landing/PrivacyPage.tsx')) },
+      { path: '/calendar/:userId', ...openPage(() => import('../features/public-calendar/PublicCalendarPage.tsx')) },
+      { path: '/book/:eventTypeId', ...openPage(() => import('../features/booking-flow/EventBookingPage.tsx')) },
+      { path: '/team/:slug', ...openPage(() => import('../features/public-team/PublicTeamPage.tsx')) },
+      { path: '/booking/:uid', ...openPage(() => import('../features/manage-booking/ManageBookingPage.tsx')) },
+      { path: '/invitations/:token', ...openPage(() => import('../features/teams/InvitationPage.tsx')) },
     ],
   },
   {
@@ -63,18 +71,21 @@ export const routes: RouteObject[] = [
   },
   {
     // Booking pages for frames on other sites: no chrome (the only pages other sites may frame).
-    hydrateFallbackElement: <PageFallback />,
+    element: (
+      <Suspense fallback={<PageFallback />}>
+        <Outlet />
+      </Suspense>
+    ),
     children: [
-      { path: '/embed/team/:slug', ...page(() => import('../features/embed/EmbedTeamPage.tsx')) },
-      { path: '/embed/:eventTypeId', ...page(() => import('../features/embed/EmbedEventPage.tsx')) },
+      { path: '/embed/team/:slug', ...openPage(() => import('../features/embed/EmbedTeamPage.tsx')) },
+      { path: '/embed/:eventTypeId', ...openPage(() => import('../features/embed/EmbedEventPage.tsx')) },
     ],
   },
   {
     element: <PublicLayout />,
-    hydrateFallbackElement: <PageFallback />,
     children: [
-      { path: '/:handle', ...page(() => import('../features/public-calendar/HandlePage.tsx')) },
-      { path: '*', ...page(() => import('../features/landing/NotFoundPage.tsx')) },
+      { path: '/:handle', ...openPage(() => import('../features/public-calendar/HandlePage.tsx')) },
+      { path: '*', ...openPage(() => import('../features/landing/NotFoundPage.tsx')) },
     ],
   },
 ];

@@ -1,5 +1,5 @@
 // The state of one booking flow (month, day, zone, time) and the booking itself, through the `bookings` function.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm, type Resolver } from 'react-hook-form';
 import { startOfMonth } from 'date-fns';
@@ -19,8 +19,8 @@ export interface BookedBooking {
 }
 
 /**
- * The guest form's rules (zod) load when the guest picks a day, which a booking needs before it can
- * be sent, not with the page: zod stays out of a booking page's first load.
+ * The guest form's rules (zod) load as the form appears, beside the slots, rather than before the
+ * page can paint: the booking page's first render does not wait for them.
  */
 let guestRules: Promise<typeof import('./guestRules.ts')> | undefined;
 const loadGuestRules = () => (guestRules ??= import('./guestRules.ts'));
@@ -59,6 +59,7 @@ export function useBookingFlow(
   const [termsAccepted, setTermsAccepted] = useState(false);
   const slots = useMonthSlots(target, month, timeZone);
   const [resolver] = useState(() => lazyGuestResolver(MESSAGES[mode].guest));
+  useEffect(() => void loadGuestRules(), []);
   const form = useForm<GuestInput, unknown, GuestValues>({
     resolver,
     defaultValues: { ...guestDefaults, ...prefill },
@@ -121,7 +122,6 @@ export function useBookingFlow(
     setMonth,
     date,
     selectDate: (day: Date) => {
-      void loadGuestRules();
       setDate(day);
       setSlot(null);
     },

@@ -1,0 +1,11 @@
+import pg from 'pg';
+import { startTestStack } from '../local/test-stack/start.ts';
+import { createEventType, createUser, setAvailability } from './lib/fixtures.ts';
+const { stack, dispose } = await startTestStack({ webDir: process.env.BENCH_WEB_DIR! });
+const db = new pg.Pool({ connectionString: stack.dbUrl, max: 2 });
+const host = await createUser(db, { label: 'web' });
+await setAvailability(db, host);
+const id = await createEventType(db, host, 30, 'Bench first render');
+console.log(`URL ${stack.config.apiUrl}/book/${id}`);
+process.on('SIGTERM', async () => { await db.end(); await dispose(); process.exit(0); });
+setInterval(() => {}, 1 << 30);
