@@ -57,7 +57,9 @@ export function useRefetchOnBroadcast(topic: string | null, queryKeys: readonly 
     let stopped = false;
     let joined = false;
     void join(topic, isPrivate, refetch, () => {
-      if (joined) refetch();
+      // A public topic is joined once Realtime's client has loaded, after the page first asked for
+      // its data: what changed meanwhile is fetched again (a 304 when nothing did).
+      if (joined || !isPrivate) refetch();
       joined = true;
     }).then((joinedChannel) => {
       if (stopped) joinedChannel.leave();
