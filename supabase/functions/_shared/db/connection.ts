@@ -1,6 +1,7 @@
 // The functions' own connection to Postgres (SUPABASE_DB_URL, as hosted functions get it), for the
-// reads on the guest's path that would otherwise take several REST round trips: one SQL call answers
-// a slot listing or a booking's re-check. Everything else goes through supabase-js and RLS.
+// guest's path, which would otherwise take several REST round trips: one SQL call answers a slot
+// listing or a booking's re-check, and a booking's throttle and write take one each. Everything else
+// goes through supabase-js and RLS.
 import postgres from 'postgres';
 import { fromDbError } from './errors.ts';
 
@@ -17,7 +18,7 @@ export function database(url: string): Database {
       // Idle connections go, so a function that is quiet holds none.
       idle_timeout: 30,
       connect_timeout: 5,
-      // The pool serves reads only; a notice or a changed type never concerns it.
+      // A notice or a changed type never concerns the guest's path.
       onnotice: () => {},
       fetch_types: false,
     });
