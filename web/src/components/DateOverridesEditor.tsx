@@ -11,7 +11,7 @@ import { todayKey, useDateOverrides, useDeleteDateOverride, useSaveDateOverride,
 import { MonthCalendar } from './MonthCalendar.tsx';
 import { RemovableItem } from './RemovableItem.tsx';
 import { SwitchField } from './SwitchField.tsx';
-import { TimeSelect } from './TimeSelect.tsx';
+import { TimeRangeSelect } from './TimeSelect.tsx';
 
 const DEFAULT_RANGE: TimeRange = { startTime: '09:00', endTime: '17:00' };
 
@@ -58,9 +58,13 @@ function DateEditor({
         <Stack gap="2">
           {ranges.map((range, index) => (
             <HStack key={index} gap="2" wrap="wrap">
-              <TimeSelect label={`Override range ${index + 1} start`} value={range.startTime} onChange={(startTime) => setRange(index, { startTime })} />
-              <Text>–</Text>
-              <TimeSelect label={`Override range ${index + 1} end`} value={range.endTime} onChange={(endTime) => setRange(index, { endTime })} />
+              <TimeRangeSelect
+                label={`Override range ${index + 1}`}
+                start={range.startTime}
+                end={range.endTime}
+                onStart={(startTime) => setRange(index, { startTime })}
+                onEnd={(endTime) => setRange(index, { endTime })}
+              />
               {ranges.length > 1 ? (
                 <IconButton
                   size="sm"

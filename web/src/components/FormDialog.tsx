@@ -2,6 +2,7 @@
 import { useId, type FormEventHandler, type ReactNode } from 'react';
 import { Button } from '@chakra-ui/react';
 import { AppDialog } from './AppDialog.tsx';
+import { SubmitButton } from './SubmitButton.tsx';
 
 /**
  * A dialog around one form: Cancel and a submit button in the footer, the submit button tied to the
@@ -46,9 +47,9 @@ export function FormDialog({
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} colorPalette="blue" disabled={!canSubmit}>
-            {pending && pendingLabel ? pendingLabel : submitLabel}
-          </Button>
+          <SubmitButton form={formId} pending={pending} pendingLabel={pendingLabel} disabled={!canSubmit}>
+            {submitLabel}
+          </SubmitButton>
         </>
       }
     >

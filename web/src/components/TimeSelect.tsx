@@ -1,4 +1,5 @@
-// A picker of the 48 half-hour clock times.
+// Pickers of the 48 half-hour clock times: one time, or a range's start and end.
+import { Text } from '@chakra-ui/react';
 import { HALF_HOUR_CHOICES } from '../lib/time.ts';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
 
@@ -12,5 +13,28 @@ export function TimeSelect({ value, onChange, label }: { value: string; onChange
       onChange={(event) => onChange(event.target.value)}
       choices={HALF_HOUR_CHOICES}
     />
+  );
+}
+
+/** A range's start and end pickers, "Monday range 1 start" – "Monday range 1 end" for `label` "Monday range 1". */
+export function TimeRangeSelect({
+  label,
+  start,
+  end,
+  onStart,
+  onEnd,
+}: {
+  label: string;
+  start: string;
+  end: string;
+  onStart: (value: string) => void;
+  onEnd: (value: string) => void;
+}) {
+  return (
+    <>
+      <TimeSelect label={`${label} start`} value={start} onChange={onStart} />
+      <Text>–</Text>
+      <TimeSelect label={`${label} end`} value={end} onChange={onEnd} />
+    </>
   );
 }

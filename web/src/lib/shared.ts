@@ -3,6 +3,7 @@ export { SLOT_TAKEN, type ErrorCode } from '../../../supabase/functions/_shared/
 export { formatDuration, sanitizeHandle, slugify } from '../../../supabase/functions/_shared/rules/format.ts';
 export { TIME_ZONE_GROUPS } from '../../../supabase/functions/_shared/rules/timezones.ts';
 export { eventRulesOf, eventTypeColumns, teamEventTypeColumns } from '../../../supabase/functions/_shared/rules/event-types.ts';
+export { profileColumn, profileColumns } from '../../../supabase/functions/_shared/rules/profiles.ts';
 export { overrideRangesParam, overridesFromRows } from '../../../supabase/functions/_shared/rules/overrides.ts';
 export {
   DEFAULT_HOST_SETTINGS,
@@ -28,6 +29,7 @@ export {
   DEFAULT_COLOR,
   DEFAULT_RANGE,
   DEFAULT_SETTINGS,
+  DEFAULT_TIME_ZONE,
   DURATIONS,
   FUTURE_CHOICES,
   GUEST_CHANGE_NOTICE_CHOICES,

@@ -1,5 +1,6 @@
 // The signed-in user's own profile: PUT /api/profile and the avatar upload.
 import { fileTypeFromBuffer } from 'file-type';
+import { profileColumns } from '../../_shared/rules/profiles.ts';
 import { profileUpdateSchema } from '../../_shared/rules/schemas.ts';
 import type { DbError } from '../../_shared/db/errors.ts';
 import { invalid, parseOrThrow } from '../../_shared/rules/errors.ts';
@@ -26,20 +27,11 @@ function profileError(error: DbError): DbError {
   return error;
 }
 
-/** Body fields whose column is not simply the same word (the rest, e.g. bio, map to themselves). */
-const COLUMN: Record<string, string> = {
-  firstName: 'first_name',
-  lastName: 'last_name',
-  profileImageUrl: 'profile_image_url',
-  isPublicProfile: 'is_public_profile',
-  isCalendarPublic: 'is_calendar_public',
-};
-
 export function profileRoutes(router: Router) {
   router.put('/api/profile', async (ctx) => {
     const caller = await ctx.requireCaller();
     const input = parseOrThrow(profileUpdateSchema, await readJson(ctx.req));
-    const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined).map(([k, v]) => [COLUMN[k] ?? k, v]));
+    const changes = profileColumns(input);
     const query = Object.keys(changes).length
       ? caller.db.from('profiles').update(changes).eq('id', caller.id).select(OWN_PROFILE_COLUMNS).single()
       : caller.db.from('profiles').select(OWN_PROFILE_COLUMNS).eq('id', caller.id).single();

@@ -1,7 +1,8 @@
 // The form for a two-factor code.
-import { Button, HStack, Input } from '@chakra-ui/react';
+import { HStack, Input } from '@chakra-ui/react';
 import { useState } from 'react';
 import { FormField } from '../../components/FormField.tsx';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 
 /** The 6-digit code from an authenticator app, and the button that submits it. */
 export function CodeForm({ submit, pending, action }: { submit: (code: string) => void; pending: boolean; action: string }) {
@@ -25,9 +26,9 @@ export function CodeForm({ submit, pending, action }: { submit: (code: string) =
             maxW="40"
           />
         </FormField>
-        <Button type="submit" colorPalette="blue" disabled={pending || code.length !== 6}>
-          {pending ? 'Verifying...' : action}
-        </Button>
+        <SubmitButton pending={pending} pendingLabel="Verifying..." disabled={pending || code.length !== 6}>
+          {action}
+        </SubmitButton>
       </HStack>
     </form>
   );

@@ -1,10 +1,11 @@
 // /forgot-password: asks for the email a reset link goes to.
 import { useState } from 'react';
-import { Button, Link, Stack, Text } from '@chakra-ui/react';
+import { Link, Stack, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink } from 'react-router-dom';
 import { TextField } from '../../components/FormField.tsx';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { supabase } from '../../lib/supabase.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { loginSchema } from './schemas.ts';
@@ -28,9 +29,7 @@ export default function ForgotPasswordPage() {
         >
           <Stack gap="4">
             <TextField label="Email" error={formState.errors.email?.message} type="email" placeholder="Enter your email" {...register('email')} />
-            <Button type="submit" colorPalette="blue" disabled={formState.isSubmitting}>
-              Send reset link
-            </Button>
+            <SubmitButton pending={formState.isSubmitting}>Send reset link</SubmitButton>
           </Stack>
         </form>
       )}

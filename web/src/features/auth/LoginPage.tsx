@@ -1,10 +1,11 @@
 // /login: sign in with email and password or a social provider.
-import { Button, Link, Stack, Text } from '@chakra-ui/react';
+import { Link, Stack, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink } from 'react-router-dom';
 import { TextField } from '../../components/FormField.tsx';
 import { PasswordField } from '../../components/PasswordInput.tsx';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { SocialButtons } from './SocialButtons.tsx';
 import { useLogin } from './hooks.ts';
@@ -37,9 +38,9 @@ export default function LoginPage() {
               placeholder="Enter your password"
               {...register('password')}
             />
-            <Button type="submit" colorPalette="blue" disabled={login.isPending}>
-              {login.isPending ? 'Signing in...' : 'Sign in'}
-            </Button>
+            <SubmitButton pending={login.isPending} pendingLabel="Signing in...">
+              Sign in
+            </SubmitButton>
           </Stack>
         </form>
         <Stack gap="2" fontSize="sm" textAlign="center">

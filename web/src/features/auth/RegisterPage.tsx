@@ -1,10 +1,11 @@
 // /register: create an account.
-import { Button, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink } from 'react-router-dom';
 import { TextField } from '../../components/FormField.tsx';
 import { PasswordField } from '../../components/PasswordInput.tsx';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { SocialButtons } from './SocialButtons.tsx';
 import { useRegister } from './hooks.ts';
@@ -35,9 +36,9 @@ export default function RegisterPage() {
               placeholder="Create a password"
               {...register('password')}
             />
-            <Button type="submit" colorPalette="blue" disabled={registration.isPending}>
-              {registration.isPending ? 'Creating account...' : 'Create account'}
-            </Button>
+            <SubmitButton pending={registration.isPending} pendingLabel="Creating account...">
+              Create account
+            </SubmitButton>
           </Stack>
         </form>
         <Text fontSize="sm" textAlign="center">

@@ -1,12 +1,12 @@
 // /availability: buffers, booking preferences, working hours, date overrides, time off, calendars and event types.
 import { useState } from 'react';
-import { Box, Button, Heading, HStack, IconButton, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, IconButton, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Plus, X } from 'lucide-react';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { SwitchField } from '../../components/SwitchField.tsx';
-import { TimeSelect } from '../../components/TimeSelect.tsx';
+import { TimeRangeSelect } from '../../components/TimeSelect.tsx';
 import { DEFAULT_HOST_SETTINGS, DEFAULT_RANGE, GUEST_CHANGE_NOTICE_CHOICES, hostSettingsFromColumns, type HostSettings } from '../../lib/shared.ts';
 import { BUFFER_OPTIONS, FUTURE_OPTIONS, NOTICE_OPTIONS } from '../../lib/choices.ts';
 import { DAY_NAMES, WEEK_MONDAY_FIRST } from '../../lib/time.ts';
@@ -14,6 +14,7 @@ import type { AvailabilityRule } from '../../lib/types.ts';
 import { CalendarsSection } from '../calendars/index.ts';
 import { EventTypesSection } from '../event-types/index.ts';
 import { DateOverridesEditor } from '../../components/DateOverridesEditor.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 import { useCurrentUser } from '../auth/index.ts';
 import { TimeOffSection } from './TimeOffSection.tsx';
 import { useAvailability, useSaveAvailability, useSaveSettings, useSettings } from './hooks.ts';
@@ -48,6 +49,8 @@ function WorkingHours({ rules }: { rules: AvailabilityRule[] }) {
 
   const update = (day: number, change: (entry: Week[number]) => Week[number]) =>
     setWeek((current) => ({ ...current, [day]: change(current[day]) }));
+  const setRange = (day: number, index: number, change: Partial<Range>) =>
+    update(day, (current) => ({ ...current, ranges: current.ranges.map((item, i) => (i === index ? { ...item, ...change } : item)) }));
 
   return (
     <Stack gap="3">
@@ -79,26 +82,12 @@ function WorkingHours({ rules }: { rules: AvailabilityRule[] }) {
               <Stack gap="2" flex="1">
                 {entry.ranges.map((range, index) => (
                   <HStack key={index} gap="2" wrap="wrap">
-                    <TimeSelect
-                      label={`${DAY_NAMES[day]} range ${index + 1} start`}
-                      value={range.start_time}
-                      onChange={(value) =>
-                        update(day, (current) => ({
-                          ...current,
-                          ranges: current.ranges.map((item, i) => (i === index ? { ...item, start_time: value } : item)),
-                        }))
-                      }
-                    />
-                    <Text>–</Text>
-                    <TimeSelect
-                      label={`${DAY_NAMES[day]} range ${index + 1} end`}
-                      value={range.end_time}
-                      onChange={(value) =>
-                        update(day, (current) => ({
-                          ...current,
-                          ranges: current.ranges.map((item, i) => (i === index ? { ...item, end_time: value } : item)),
-                        }))
-                      }
+                    <TimeRangeSelect
+                      label={`${DAY_NAMES[day]} range ${index + 1}`}
+                      start={range.start_time}
+                      end={range.end_time}
+                      onStart={(start_time) => setRange(day, index, { start_time })}
+                      onEnd={(end_time) => setRange(day, index, { end_time })}
                     />
                     <IconButton
                       size="sm"
@@ -194,12 +183,7 @@ export default function AvailabilityPage() {
   const settings = useSettings();
   return (
     <Stack gap="6" maxW="4xl">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          Availability
-        </Heading>
-        <Text color="fg.muted">Set when people can book time with you.</Text>
-      </Stack>
+      <PageHeader title="Availability" subtitle="Set when people can book time with you." />
       <SectionCard title="Working Hours" description="One or more time ranges per day.">
         {rules.isPending ? <Skeleton h="80" /> : <WorkingHours key={rules.dataUpdatedAt} rules={rules.data ?? []} />}
       </SectionCard>

@@ -1,11 +1,12 @@
 // Time off: whole days the host takes no bookings (a note only they read), added and deleted here.
-import { Button, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { format, parseISO } from 'date-fns';
 import type { z } from 'zod';
 import { TextField } from '../../components/FormField.tsx';
 import { RemovableItem } from '../../components/RemovableItem.tsx';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { timeOffSchema } from '../../lib/shared.ts';
 import type { TimeOff } from '../../lib/types.ts';
 import { useAddTimeOff, useDeleteTimeOff, useTimeOff } from './hooks.ts';
@@ -38,9 +39,9 @@ export function TimeOffSection() {
             <TextField label="To" error={errors.endDate?.message} type="date" {...register('endDate')} />
           </SimpleGrid>
           <TextField label="Note (only you see it)" error={errors.note?.message} placeholder="e.g. Family holiday" {...register('note')} />
-          <Button type="submit" colorPalette="blue" alignSelf="end" disabled={add.isPending}>
+          <SubmitButton alignSelf="end" pending={add.isPending}>
             Add Time Off
-          </Button>
+          </SubmitButton>
         </Stack>
       </form>
       {entries.isPending ? (

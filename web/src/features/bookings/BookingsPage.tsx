@@ -1,10 +1,11 @@
 // /bookings: the host's bookings in the lists Upcoming, Past, All and Cancelled.
 import { useState } from 'react';
-import { Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LazyTabs } from '../../components/LazyTabs.tsx';
 import { SkeletonList } from '../../components/SkeletonList.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 import { useEventTypes } from '../event-types/index.ts';
 import { BookingCard } from './BookingCard.tsx';
 import { CreateBookingDialog } from './CreateBookingDialog.tsx';
@@ -42,17 +43,15 @@ export default function BookingsPage() {
   const create = useCreateHostBooking();
   return (
     <Stack gap="6">
-      <Flex justify="space-between" align={{ base: 'stretch', sm: 'center' }} direction={{ base: 'column', sm: 'row' }} gap="3">
-        <Stack gap="1">
-          <Heading as="h1" size="2xl">
-            All Bookings
-          </Heading>
-          <Text color="fg.muted">View and manage your scheduled appointments</Text>
-        </Stack>
-        <Button colorPalette="blue" onClick={() => setCreating(true)}>
-          <Plus /> Create Booking
-        </Button>
-      </Flex>
+      <PageHeader
+        title="All Bookings"
+        subtitle="View and manage your scheduled appointments"
+        action={
+          <Button colorPalette="blue" onClick={() => setCreating(true)}>
+            <Plus /> Create Booking
+          </Button>
+        }
+      />
       <LazyTabs
         tabs={TABS}
         value={tab}

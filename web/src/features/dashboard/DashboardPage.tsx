@@ -1,12 +1,13 @@
 // /dashboard: the host's numbers, upcoming bookings, calendar, event types and links.
 import { useState } from 'react';
-import { Box, Button, Flex, Grid, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, Flex, Grid, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { CalendarCheck, ChartLine, Clock, Share2, Users, type LucideIcon } from 'lucide-react';
 import { format } from 'date-fns';
-import { Link } from 'react-router-dom';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { LinkButton } from '../../components/LinkButton.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 import { copyText } from '../../lib/clipboard.ts';
 import { useCurrentUser } from '../auth/index.ts';
 import { eventTitle, useBookings, useLiveBookings } from '../bookings/index.ts';
@@ -112,9 +113,9 @@ function UpcomingBookings() {
           </HStack>
         ))
       )}
-      <Button asChild variant="outline" size="sm">
-        <Link to="/bookings">View All Bookings</Link>
-      </Button>
+      <LinkButton to="/bookings" variant="outline" size="sm">
+        View All Bookings
+      </LinkButton>
     </SectionCard>
   );
 }
@@ -125,22 +126,20 @@ export default function DashboardPage() {
   useLiveBookings([DASHBOARD_KEY]);
   return (
     <Stack gap="8">
-      <Flex justify="space-between" align={{ base: 'stretch', sm: 'center' }} direction={{ base: 'column', sm: 'row' }} gap="3">
-        <Box>
-          <Heading as="h1" size="2xl">
-            Welcome back{user?.first_name ? `, ${user.first_name}` : ''}!
-          </Heading>
-          <Text color="fg.muted">Here's what's happening with your schedule.</Text>
-        </Box>
-        <Button
-          variant="outline"
-          onClick={() =>
-            user && void copyText(`${window.location.origin}/calendar/${user.id}`, 'Link Copied', 'Calendar link copied to clipboard')
-          }
-        >
-          <Share2 /> Share Calendar
-        </Button>
-      </Flex>
+      <PageHeader
+        title={`Welcome back${user?.first_name ? `, ${user.first_name}` : ''}!`}
+        subtitle="Here's what's happening with your schedule."
+        action={
+          <Button
+            variant="outline"
+            onClick={() =>
+              user && void copyText(`${window.location.origin}/calendar/${user.id}`, 'Link Copied', 'Calendar link copied to clipboard')
+            }
+          >
+            <Share2 /> Share Calendar
+          </Button>
+        }
+      />
       <Stats />
       <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="6">
         <UpcomingBookings />

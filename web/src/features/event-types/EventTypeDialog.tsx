@@ -9,6 +9,7 @@ import { ColorPicker } from '../../components/ColorPicker.tsx';
 import { FormField, TextField, TextAreaField } from '../../components/FormField.tsx';
 import { EventRulesFields } from '../../components/EventRulesFields.tsx';
 import { FormSwitch } from '../../components/FormSwitch.tsx';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { eventRulesOf } from '../../lib/shared.ts';
 import type { EventType } from '../../lib/types.ts';
 import { DURATIONS, eventTypeDefaults, eventTypeSchema, type EventTypeInput, type EventTypeValues } from './schemas.ts';
@@ -67,9 +68,9 @@ export function EventTypeDialog({ open, onClose, eventType }: { open: boolean; o
             <Button variant="outline" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" form="event-type-form" colorPalette="blue" disabled={save.isPending}>
+            <SubmitButton form="event-type-form" pending={save.isPending}>
               {eventType ? 'Save Changes' : 'Create Event Type'}
-            </Button>
+            </SubmitButton>
           </HStack>
         </HStack>
       }

@@ -1,7 +1,6 @@
 // The 404 page.
-import { Button } from '@chakra-ui/react';
-import { Link } from 'react-router-dom';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
+import { LinkButton } from '../../components/LinkButton.tsx';
 
 export default function NotFoundPage() {
   return (
@@ -9,9 +8,9 @@ export default function NotFoundPage() {
       title="404 Page Not Found"
       text="The page you're looking for doesn't exist."
       action={
-        <Button asChild variant="outline">
-          <Link to="/">Back to home</Link>
-        </Button>
+        <LinkButton to="/" variant="outline">
+          Back to home
+        </LinkButton>
       }
     />
   );

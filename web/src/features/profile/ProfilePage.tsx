@@ -1,15 +1,18 @@
 // /profile: visibility, the profile itself (name, handle, avatar, time zone) and two-factor authentication.
 import { useRef } from 'react';
-import { Box, Button, Heading, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Copy, Sparkles, Upload } from 'lucide-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormField, TextField, TextAreaField } from '../../components/FormField.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { SwitchField } from '../../components/SwitchField.tsx';
 import { TimezoneSelect } from '../../components/TimezoneSelect.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 import { copyText } from '../../lib/clipboard.ts';
+import { DEFAULT_TIME_ZONE, profileColumn, profileColumns } from '../../lib/shared.ts';
 import { notifyError } from '../../lib/toaster.ts';
 import type { Profile } from '../../lib/types.ts';
 import { useCurrentUser } from '../auth/index.ts';
@@ -17,27 +20,16 @@ import { HandleField } from './HandleField.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
 import { WebhooksSection } from '../webhooks/index.ts';
 import { useHandleCheck, useUpdateProfile, useUploadAvatar } from './hooks.ts';
-import { imageProblem, profileSchema, type ProfileInput, type ProfileValues } from './schemas.ts';
+import { imageProblem, PROFILE_FIELDS, profileSchema, type ProfileInput, type ProfileValues } from './schemas.ts';
 
 export function profileUrl(profile: Pick<Profile, 'id' | 'handle'>, origin = window.location.origin): string {
   return profile.handle ? `${origin}/${profile.handle}` : `${origin}/calendar/${profile.id}`;
 }
 
+/** The form starts from the saved profile: each field from its column, empty when the column is. */
 function toInput(profile: Profile): ProfileInput {
-  return {
-    firstName: profile.first_name ?? '',
-    lastName: profile.last_name ?? '',
-    handle: profile.handle ?? '',
-    title: profile.title ?? '',
-    bio: profile.bio ?? '',
-    company: profile.company ?? '',
-    location: profile.location ?? '',
-    timezone: profile.timezone ?? 'UTC',
-    website: profile.website ?? '',
-    linkedin: profile.linkedin ?? '',
-    twitter: profile.twitter ?? '',
-    instagram: profile.instagram ?? '',
-  };
+  const input = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, profile[profileColumn(field)] ?? '']));
+  return { ...input, timezone: profile.timezone ?? DEFAULT_TIME_ZONE } as ProfileInput;
 }
 
 function Visibility({ profile }: { profile: Profile }) {
@@ -127,24 +119,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const errors = formState.errors;
   const handleBlocked = check.status === 'unavailable' || check.status === 'error' || check.status === 'checking';
 
-  const submit = handleSubmit((values) =>
-    update.mutate({
-      changes: {
-        first_name: values.firstName,
-        last_name: values.lastName,
-        handle: values.handle,
-        title: values.title,
-        bio: values.bio,
-        company: values.company,
-        location: values.location,
-        timezone: values.timezone,
-        website: values.website,
-        linkedin: values.linkedin,
-        twitter: values.twitter,
-        instagram: values.instagram,
-      },
-    }),
-  );
+  const submit = handleSubmit((values) => update.mutate({ changes: profileColumns(values) }));
 
   return (
     <SectionCard title="Profile">
@@ -182,9 +157,9 @@ function ProfileForm({ profile }: { profile: Profile }) {
             <TextField label="Instagram" placeholder="@username" {...register('instagram')} />
           </SimpleGrid>
           <Box>
-            <Button type="submit" colorPalette="blue" disabled={update.isPending || handleBlocked}>
-              {update.isPending ? 'Saving...' : 'Save Profile'}
-            </Button>
+            <SubmitButton pending={update.isPending} pendingLabel="Saving..." disabled={update.isPending || handleBlocked}>
+              Save Profile
+            </SubmitButton>
           </Box>
         </Stack>
       </form>
@@ -197,12 +172,7 @@ export default function ProfilePage() {
   if (!profile) return null;
   return (
     <Stack gap="6" maxW="4xl">
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          Public Profile
-        </Heading>
-        <Text color="fg.muted">Control how people find and book you.</Text>
-      </Stack>
+      <PageHeader title="Public Profile" subtitle="Control how people find and book you." />
       <Visibility profile={profile} />
       <ProfileForm profile={profile} />
       <TwoFactorCard />

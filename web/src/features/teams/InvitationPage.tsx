@@ -1,8 +1,9 @@
 // /invitations/:token, the page a mailed invitation links to: the team and role offered, and for the
 // person it is addressed to, Accept and Decline.
-import { Button, Card, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { Link, useParams } from 'react-router-dom';
+import { Card, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useParams } from 'react-router-dom';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
+import { LinkButton } from '../../components/LinkButton.tsx';
 import { useCurrentUser } from '../auth/index.ts';
 import { useInvitationByToken } from './hooks.ts';
 import { InvitationAnswer } from './MyInvitations.tsx';
@@ -19,9 +20,9 @@ export default function InvitationPage() {
         title="Invitation Not Found"
         text="This invitation doesn't exist, has expired, or was already answered."
         action={
-          <Button asChild variant="outline">
-            <Link to="/teams">Go to Teams</Link>
-          </Button>
+          <LinkButton to="/teams" variant="outline">
+            Go to Teams
+          </LinkButton>
         }
       />
     );
@@ -36,9 +37,9 @@ export default function InvitationPage() {
         {!user ? (
           <Stack gap="3">
             <Text color="fg.muted">Sign in with the email address the invitation was sent to; it waits on your Teams page.</Text>
-            <Button asChild colorPalette="blue" alignSelf="start">
-              <Link to="/login">Sign in</Link>
-            </Button>
+            <LinkButton to="/login" colorPalette="blue" alignSelf="start">
+              Sign in
+            </LinkButton>
           </Stack>
         ) : found.for_me ? (
           <InvitationAnswer invitationId={found.id} teamName={found.team_name} />

@@ -1,7 +1,7 @@
 // A team's weekly hours: a range per day, each day on or off.
 import { Checkbox, HStack, IconButton, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Plus, X } from 'lucide-react';
-import { TimeSelect } from '../../components/TimeSelect.tsx';
+import { TimeRangeSelect } from '../../components/TimeSelect.tsx';
 import { DEFAULT_RANGE } from '../../lib/shared.ts';
 import { DAY_NAMES, WEEK_MONDAY_FIRST } from '../../lib/time.ts';
 import type { TeamAvailability } from '../../lib/types.ts';
@@ -33,6 +33,11 @@ export function TeamAvailabilityEditor({ teamId, disabled }: { teamId: number; d
       {WEEK_MONDAY_FIRST.map((day) => {
         const own = entries.filter((entry) => entry.day_of_week === day);
         const on = own.some((entry) => entry.is_enabled);
+        const setRange = (index: number, change: Partial<TeamAvailability>) =>
+          replaceDay(
+            day,
+            own.map((item, i) => (i === index ? { ...item, ...change } : item)),
+          );
         return (
           <Stack key={day} direction={{ base: 'column', md: 'row' }} gap="3" borderWidth="1px" borderRadius="md" p="3">
             <Checkbox.Root
@@ -49,26 +54,12 @@ export function TeamAvailabilityEditor({ teamId, disabled }: { teamId: number; d
               <Stack gap="2">
                 {own.map((range, index) => (
                   <HStack key={index} gap="2" wrap="wrap">
-                    <TimeSelect
-                      label={`${DAY_NAMES[day]} range ${index + 1} start`}
-                      value={range.start_time}
-                      onChange={(value) =>
-                        replaceDay(
-                          day,
-                          own.map((item, i) => (i === index ? { ...item, start_time: value } : item)),
-                        )
-                      }
-                    />
-                    <Text>–</Text>
-                    <TimeSelect
-                      label={`${DAY_NAMES[day]} range ${index + 1} end`}
-                      value={range.end_time}
-                      onChange={(value) =>
-                        replaceDay(
-                          day,
-                          own.map((item, i) => (i === index ? { ...item, end_time: value } : item)),
-                        )
-                      }
+                    <TimeRangeSelect
+                      label={`${DAY_NAMES[day]} range ${index + 1}`}
+                      start={range.start_time}
+                      end={range.end_time}
+                      onStart={(start_time) => setRange(index, { start_time })}
+                      onEnd={(end_time) => setRange(index, { end_time })}
                     />
                     {own.length > 1 ? (
                       <IconButton

@@ -17,12 +17,13 @@ import {
   Tabs,
   Text,
 } from '@chakra-ui/react';
-import { ArrowLeft, CalendarCheck, Clock, ExternalLink, Globe, Lock, LogOut, MoreVertical, Plus, Settings, Users } from 'lucide-react';
+import { ArrowLeft, CalendarCheck, Clock, ExternalLink, Globe, Lock, LogOut, MoreVertical, Plus, Users } from 'lucide-react';
 import { format } from 'date-fns';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { EmptyState, NotFoundMessage } from '../../components/EmptyState.tsx';
 import { RoleBadge } from '../../components/StatusBadge.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
+import { LinkButton } from '../../components/LinkButton.tsx';
 import { isManagerRole } from '../../lib/shared.ts';
 import { fullName } from '../../lib/names.ts';
 import type { Team, TeamEventType, TeamMember, TeamRole } from '../../lib/types.ts';
@@ -40,15 +41,14 @@ import {
   useTeamInvitations,
   useTeamMembers,
 } from './hooks.ts';
+import { TeamSettingsLink } from './TeamSettingsLink.tsx';
 import { ASSIGNMENT_LABELS } from './schemas.ts';
 
 function BackLink() {
   return (
-    <Button asChild variant="ghost" size="sm" alignSelf="start">
-      <Link to="/teams">
-        <ArrowLeft /> Back to Teams
-      </Link>
-    </Button>
+    <LinkButton to="/teams" variant="ghost" size="sm" alignSelf="start">
+      <ArrowLeft /> Back to Teams
+    </LinkButton>
   );
 }
 
@@ -302,11 +302,7 @@ function Header({ team }: { team: Team }) {
             </a>
           </Button>
         ) : null}
-        <Button asChild size="sm" variant="outline">
-          <Link to={`/teams/${team.id}/settings`}>
-            <Settings /> Settings
-          </Link>
-        </Button>
+        <TeamSettingsLink teamId={team.id} />
       </HStack>
     </Flex>
   );

@@ -4,12 +4,15 @@ import { Badge, Button, Card, Heading, HStack, Input, InputGroup, Skeleton, Stac
 import { ArrowLeft, Check, Copy, ExternalLink } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { DateOverridesEditor } from '../../components/DateOverridesEditor.tsx';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
 import { FormField, TextField, TextAreaField } from '../../components/FormField.tsx';
 import { FormSwitch } from '../../components/FormSwitch.tsx';
+import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { TimezoneSelect } from '../../components/TimezoneSelect.tsx';
+import { LinkButton } from '../../components/LinkButton.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 import { copyText } from '../../lib/clipboard.ts';
 import { isManagerRole } from '../../lib/shared.ts';
 import type { Team } from '../../lib/types.ts';
@@ -46,9 +49,9 @@ function General({ team }: { team: Team }) {
           <TimezoneSelect {...register('timezone')} />
         </FormField>
         <FormSwitch control={control} name="isPublic" label="Public Team" description="Allow anyone to discover and book with this team" />
-        <Button type="submit" colorPalette="blue" alignSelf="start" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save Changes'}
-        </Button>
+        <SubmitButton alignSelf="start" pending={update.isPending} pendingLabel="Saving...">
+          Save Changes
+        </SubmitButton>
       </Stack>
     </form>
   );
@@ -134,11 +137,9 @@ export default function TeamSettingsPage() {
   const role = useMyTeamRole(teamId);
   const manages = role === 'owner' || role === 'admin';
   const back = (
-    <Button asChild variant="ghost" size="sm" alignSelf="start">
-      <Link to={Number.isInteger(teamId) ? `/teams/${teamId}` : '/teams'}>
-        <ArrowLeft /> Back to Team
-      </Link>
-    </Button>
+    <LinkButton to={Number.isInteger(teamId) ? `/teams/${teamId}` : '/teams'} variant="ghost" size="sm" alignSelf="start">
+      <ArrowLeft /> Back to Team
+    </LinkButton>
   );
   if (isPending) return <Skeleton h="60" />;
   if (isError || !team)
@@ -146,12 +147,7 @@ export default function TeamSettingsPage() {
   return (
     <Stack gap="6">
       {back}
-      <Stack gap="1">
-        <Heading as="h1" size="2xl">
-          Team Settings
-        </Heading>
-        <Text color="fg.muted">{team.name}</Text>
-      </Stack>
+      <PageHeader title="Team Settings" subtitle={team.name} />
       <Tabs.Root defaultValue="general" lazyMount>
         <Tabs.List>
           <Tabs.Trigger value="general">General</Tabs.Trigger>

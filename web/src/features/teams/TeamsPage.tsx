@@ -1,11 +1,13 @@
 // /teams: the teams the user belongs to, and creating one.
 import { useState } from 'react';
-import { Button, Card, Flex, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { Globe, Lock, Plus, Settings, Users } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Button, Card, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Globe, Lock, Plus, Users } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { RoleBadge } from '../../components/StatusBadge.tsx';
+import { LinkButton } from '../../components/LinkButton.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
 import { CreateTeamDialog } from './CreateTeamDialog.tsx';
+import { TeamSettingsLink } from './TeamSettingsLink.tsx';
 import { useTeams } from './hooks.ts';
 import { MyInvitations } from './MyInvitations.tsx';
 
@@ -14,17 +16,15 @@ export default function TeamsPage() {
   const [creating, setCreating] = useState(false);
   return (
     <Stack gap="6">
-      <Flex justify="space-between" align={{ base: 'stretch', sm: 'center' }} direction={{ base: 'column', sm: 'row' }} gap="3">
-        <Stack gap="1">
-          <Heading as="h1" size="2xl">
-            Teams
-          </Heading>
-          <Text color="fg.muted">Share event types and availability with your team.</Text>
-        </Stack>
-        <Button colorPalette="blue" onClick={() => setCreating(true)}>
-          <Plus /> Create Team
-        </Button>
-      </Flex>
+      <PageHeader
+        title="Teams"
+        subtitle="Share event types and availability with your team."
+        action={
+          <Button colorPalette="blue" onClick={() => setCreating(true)}>
+            <Plus /> Create Team
+          </Button>
+        }
+      />
       <MyInvitations />
       {isPending ? (
         <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap="4">
@@ -74,14 +74,10 @@ export default function TeamsPage() {
                   /team/{team.slug}
                 </Text>
                 <HStack>
-                  <Button asChild size="sm" colorPalette="blue" flex="1">
-                    <Link to={`/teams/${team.id}`}>Team Dashboard</Link>
-                  </Button>
-                  <Button asChild size="sm" variant="outline">
-                    <Link to={`/teams/${team.id}/settings`}>
-                      <Settings /> Settings
-                    </Link>
-                  </Button>
+                  <LinkButton to={`/teams/${team.id}`} size="sm" colorPalette="blue" flex="1">
+                    Team Dashboard
+                  </LinkButton>
+                  <TeamSettingsLink teamId={team.id} />
                 </HStack>
               </Card.Body>
             </Card.Root>
