@@ -2,7 +2,7 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
-import { http, HttpResponse, type HttpResponseResolver, type JsonBodyType } from 'msw';
+import { http, HttpResponse, type HttpHandler, type HttpResponseResolver, type JsonBodyType } from 'msw';
 import { Providers } from '../app/providers.tsx';
 import { routes } from '../app/router.tsx';
 import { createQueryClient } from '../lib/queryClient.ts';
@@ -110,4 +110,19 @@ export function renderUi(ui: ReactElement, path = '/') {
       <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
     </Providers>,
   );
+}
+
+/**
+ * A handler for `method path` that keeps the JSON body of the last request it answered (read `.body`
+ * after the screen sent it) and answers with `reply(body)`.
+ */
+export function recordBody(method: 'post' | 'patch', path: string, reply: (sent: Record<string, unknown>) => Response) {
+  const record: { body: Record<string, unknown>; handler: HttpHandler } = {
+    body: {},
+    handler: http[method](api(path), async ({ request }): Promise<Response> => {
+      record.body = (await request.json()) as Record<string, unknown>;
+      return reply(record.body);
+    }),
+  };
+  return record;
 }

@@ -43,14 +43,22 @@ const iso = (spans: { start: number; end: number }[]) =>
   spans.map((s) => `${new Date(s.start).toISOString().slice(0, 16)}/${new Date(s.end).toISOString().slice(11, 16)}`);
 
 describe('single events', () => {
-  it('reads a UTC event as its interval', () => {
-    const ics = calendar(event(['UID:a', 'DTSTART:20260310T140000Z', 'DTEND:20260310T150000Z']));
-    expect(iso(busyFromICalendar(ics, MARCH))).toEqual(['2026-03-10T14:00/15:00']);
-  });
-
-  it('takes DURATION when there is no DTEND', () => {
-    const ics = calendar(event(['UID:a', 'DTSTART:20260310T140000Z', 'DURATION:PT45M']));
-    expect(iso(busyFromICalendar(ics, MARCH))).toEqual(['2026-03-10T14:00/14:45']);
+  // One event (with the zone the file defines, if any) and the one busy interval it makes.
+  it.each([
+    ['reads a UTC event as its interval', [event(['UID:a', 'DTSTART:20260310T140000Z', 'DTEND:20260310T150000Z'])], '2026-03-10T14:00/15:00'],
+    ['takes DURATION when there is no DTEND', [event(['UID:a', 'DTSTART:20260310T140000Z', 'DURATION:PT45M'])], '2026-03-10T14:00/14:45'],
+    [
+      'reads a zone defined only in the file (+05:45 under a made-up name)',
+      [CUSTOM, event(['UID:a', 'DTSTART;TZID=Himalaya Office Time:20260310T090000', 'DTEND;TZID=Himalaya Office Time:20260310T100000'])],
+      '2026-03-10T03:15/04:15',
+    ],
+    [
+      'reads an IANA TZID without a VTIMEZONE through the zone database',
+      [event(['UID:a', 'DTSTART;TZID=Asia/Kathmandu:20260310T090000', 'DTEND;TZID=Asia/Kathmandu:20260310T100000'])],
+      '2026-03-10T03:15/04:15',
+    ],
+  ])('%s', (_name, parts, busy) => {
+    expect(iso(busyFromICalendar(calendar(...parts), MARCH))).toEqual([busy]);
   });
 
   it('reads a TZID with its VTIMEZONE, on both sides of a DST change', () => {
@@ -60,16 +68,6 @@ describe('single events', () => {
       event(['UID:b', 'DTSTART;TZID=America/New_York:20260309T100000', 'DTEND;TZID=America/New_York:20260309T110000']),
     );
     expect(iso(busyFromICalendar(ics, MARCH))).toEqual(['2026-03-06T15:00/16:00', '2026-03-09T14:00/15:00']);
-  });
-
-  it('reads a zone defined only in the file (+05:45 under a made-up name)', () => {
-    const ics = calendar(CUSTOM, event(['UID:a', 'DTSTART;TZID=Himalaya Office Time:20260310T090000', 'DTEND;TZID=Himalaya Office Time:20260310T100000']));
-    expect(iso(busyFromICalendar(ics, MARCH))).toEqual(['2026-03-10T03:15/04:15']);
-  });
-
-  it('reads an IANA TZID without a VTIMEZONE through the zone database', () => {
-    const ics = calendar(event(['UID:a', 'DTSTART;TZID=Asia/Kathmandu:20260310T090000', 'DTEND;TZID=Asia/Kathmandu:20260310T100000']));
-    expect(iso(busyFromICalendar(ics, MARCH))).toEqual(['2026-03-10T03:15/04:15']);
   });
 
   it('reads floating times and unknown TZIDs in the host\'s zone', () => {

@@ -77,109 +77,89 @@ const ms = (v: unknown) => Date.parse(String(v));
 // Many runs over 60-day ranges: allow for a loaded machine (a limit, not a timed assertion).
 const PROPERTY_TIMEOUT = 60_000;
 
+/** A property every generated scenario has, checked over 100 of them. */
+function holds(name: string, check: (q: SlotQuery) => void) {
+  it(name, () => fc.assert(fc.property(scenario, check), { numRuns: 100 }), PROPERTY_TIMEOUT);
+}
+
 describe('slot engine properties', () => {
-  it('never offers a slot whose span, widened by the buffers, overlaps a booking', () => {
-    fc.assert(
-      fc.property(scenario, (q) => {
-        const s = q.settings!;
-        for (const slot of computeSlots(q).slots) {
-          const from = ms(slot.start) - s.bufferBefore * MIN;
-          const to = ms(slot.end) + s.bufferAfter * MIN;
-          for (const b of q.busy!) expect(from < ms(b.end) && ms(b.start) < to).toBe(false);
-        }
-      }),
-      { numRuns: 100 },
-    );
-  }, PROPERTY_TIMEOUT);
+  holds('never offers a slot whose span, widened by the buffers, overlaps a booking', (q) => {
+    const s = q.settings!;
+    for (const slot of computeSlots(q).slots) {
+      const from = ms(slot.start) - s.bufferBefore * MIN;
+      const to = ms(slot.end) + s.bufferAfter * MIN;
+      for (const b of q.busy!) expect(from < ms(b.end) && ms(b.start) < to).toBe(false);
+    }
+  });
 
-  it('every slot lies inside its host-local day\'s hours (the override, else the weekly rules; none on a day off), on a window\'s grid', () => {
-    fc.assert(
-      fc.property(scenario, (q) => {
-        const zone = q.hostTimeZone!;
-        const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3));
-        const step = (q.slotInterval === 'duration' ? q.duration : (q.slotInterval as number)) * MIN;
-        const byDate = new Map<string, { start: number; end: number }[]>();
-        const windowsOn = (date: string, dayOfWeek: number) => {
-          if (!byDate.has(date)) {
-            const off = q.timeOff!.some((t) => t.startDate <= date && date <= t.endDate);
-            const override = q.overrides!.find((o) => o.date === date);
-            const ranges = off ? [] : override ? override.ranges : q.availability.filter((r) => r.isEnabled && r.dayOfWeek === dayOfWeek);
-            byDate.set(
-              date,
-              ranges.map((r) => ({
-                start: zonedToInstant(date, minutes(r.startTime), zone).getTime(),
-                end: zonedToInstant(date, minutes(r.endTime), zone).getTime(),
-              })),
-            );
-          }
-          return byDate.get(date)!;
-        };
-        for (const slot of computeSlots(q).slots) {
-          const start = ms(slot.start);
-          const end = ms(slot.end);
-          expect(end - start).toBe(q.duration * MIN);
-          const { date, dayOfWeek } = instantToZoned(start, zone);
-          const windows = windowsOn(date, dayOfWeek);
-          // On the grid of some window.
-          expect(windows.some((w) => start >= w.start && start < w.end && (start - w.start) % step === 0)).toBe(true);
-          // Every quarter hour of the meeting is inside some window (durations are multiples of 15 minutes).
-          for (let t = start; t < end; t += 15 * MIN) {
-            expect(windows.some((w) => t >= w.start && t + 15 * MIN <= w.end)).toBe(true);
-          }
-        }
-      }),
-      { numRuns: 100 },
-    );
-  }, PROPERTY_TIMEOUT);
+  holds('every slot lies inside its host-local day\'s hours (the override, else the weekly rules; none on a day off), on a window\'s grid', (q) => {
+    const zone = q.hostTimeZone!;
+    const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3));
+    const step = (q.slotInterval === 'duration' ? q.duration : (q.slotInterval as number)) * MIN;
+    const byDate = new Map<string, { start: number; end: number }[]>();
+    const windowsOn = (date: string, dayOfWeek: number) => {
+      if (!byDate.has(date)) {
+        const off = q.timeOff!.some((t) => t.startDate <= date && date <= t.endDate);
+        const override = q.overrides!.find((o) => o.date === date);
+        const ranges = off ? [] : override ? override.ranges : q.availability.filter((r) => r.isEnabled && r.dayOfWeek === dayOfWeek);
+        byDate.set(
+          date,
+          ranges.map((r) => ({
+            start: zonedToInstant(date, minutes(r.startTime), zone).getTime(),
+            end: zonedToInstant(date, minutes(r.endTime), zone).getTime(),
+          })),
+        );
+      }
+      return byDate.get(date)!;
+    };
+    for (const slot of computeSlots(q).slots) {
+      const start = ms(slot.start);
+      const end = ms(slot.end);
+      expect(end - start).toBe(q.duration * MIN);
+      const { date, dayOfWeek } = instantToZoned(start, zone);
+      const windows = windowsOn(date, dayOfWeek);
+      // On the grid of some window.
+      expect(windows.some((w) => start >= w.start && start < w.end && (start - w.start) % step === 0)).toBe(true);
+      // Every quarter hour of the meeting is inside some window (durations are multiples of 15 minutes).
+      for (let t = start; t < end; t += 15 * MIN) {
+        expect(windows.some((w) => t >= w.start && t + 15 * MIN <= w.end)).toBe(true);
+      }
+    }
+  });
 
-  it('no slot on a host-local day or Monday-first week whose bookings are at the event type\'s limit', () => {
-    fc.assert(
-      fc.property(scenario, (q) => {
-        const zone = q.hostTimeZone!;
-        const { perDay, perWeek, booked } = q.limits!;
-        const dayOf = (instant: string | number | Date) => instantToZoned(instant, zone);
-        const mondayOf = (w: { date: string; dayOfWeek: number }) => addDays(w.date, -((w.dayOfWeek + 6) % 7));
-        const bookedDays = booked.map((b) => dayOf(b));
-        for (const slot of computeSlots(q).slots) {
-          const local = dayOf(slot.start);
-          if (perDay != null) expect(bookedDays.filter((b) => b.date === local.date).length).toBeLessThan(perDay);
-          if (perWeek != null) expect(bookedDays.filter((b) => mondayOf(b) === mondayOf(local)).length).toBeLessThan(perWeek);
-        }
-      }),
-      { numRuns: 100 },
-    );
-  }, PROPERTY_TIMEOUT);
+  holds('no slot on a host-local day or Monday-first week whose bookings are at the event type\'s limit', (q) => {
+    const zone = q.hostTimeZone!;
+    const { perDay, perWeek, booked } = q.limits!;
+    const dayOf = (instant: string | number | Date) => instantToZoned(instant, zone);
+    const mondayOf = (w: { date: string; dayOfWeek: number }) => addDays(w.date, -((w.dayOfWeek + 6) % 7));
+    const bookedDays = booked.map((b) => dayOf(b));
+    for (const slot of computeSlots(q).slots) {
+      const local = dayOf(slot.start);
+      if (perDay != null) expect(bookedDays.filter((b) => b.date === local.date).length).toBeLessThan(perDay);
+      if (perWeek != null) expect(bookedDays.filter((b) => mondayOf(b) === mondayOf(local)).length).toBeLessThan(perWeek);
+    }
+  });
 
-  it('nothing before now + notice or after the horizon (the host\'s, at most 60 days)', () => {
-    fc.assert(
-      fc.property(scenario, (q) => {
-        const s = q.settings!;
-        const now = q.now as number;
-        const horizon = now + Math.min(s.maxFutureBookings, MAX_HORIZON_DAYS) * DAY;
-        for (const slot of computeSlots(q).slots) {
-          expect(ms(slot.start)).toBeGreaterThanOrEqual(now + s.minimumNotice * MIN);
-          expect(ms(slot.start)).toBeLessThanOrEqual(horizon);
-        }
-      }),
-      { numRuns: 100 },
-    );
-  }, PROPERTY_TIMEOUT);
+  holds('nothing before now + notice or after the horizon (the host\'s, at most 60 days)', (q) => {
+    const s = q.settings!;
+    const now = q.now as number;
+    const horizon = now + Math.min(s.maxFutureBookings, MAX_HORIZON_DAYS) * DAY;
+    for (const slot of computeSlots(q).slots) {
+      expect(ms(slot.start)).toBeGreaterThanOrEqual(now + s.minimumNotice * MIN);
+      expect(ms(slot.start)).toBeLessThanOrEqual(horizon);
+    }
+  });
 
-  it('slots are sorted, unique, and grouped under the visitor\'s local date', () => {
-    fc.assert(
-      fc.property(scenario, (q) => {
-        const r = computeSlots(q);
-        const startsMs = r.slots.map((s) => ms(s.start));
-        expect(startsMs).toEqual([...new Set(startsMs)].sort((a, b) => a - b));
-        expect(r.days.flatMap((d) => d.slots)).toEqual(r.slots);
-        expect(new Set(r.days.map((d) => d.date)).size).toBe(r.days.length);
-        for (const d of r.days) {
-          for (const s of d.slots) expect(instantToZoned(s.start, q.visitorTimeZone!).date).toBe(d.date);
-        }
-      }),
-      { numRuns: 100 },
-    );
-  }, PROPERTY_TIMEOUT);
+  holds('slots are sorted, unique, and grouped under the visitor\'s local date', (q) => {
+    const r = computeSlots(q);
+    const startsMs = r.slots.map((s) => ms(s.start));
+    expect(startsMs).toEqual([...new Set(startsMs)].sort((a, b) => a - b));
+    expect(r.days.flatMap((d) => d.slots)).toEqual(r.slots);
+    expect(new Set(r.days.map((d) => d.date)).size).toBe(r.days.length);
+    for (const d of r.days) {
+      for (const s of d.slots) expect(instantToZoned(s.start, q.visitorTimeZone!).date).toBe(d.date);
+    }
+  });
 
   it('checkSlot accepts exactly the offered starts', () => {
     fc.assert(

@@ -7,6 +7,11 @@ import { EVERY_DAY, labelsOn, NO_SETTINGS, query, starts, weekly } from './test-
 // 2026-03-02 is a Monday.
 const MONDAY = { from: '2026-03-02T00:00:00Z', to: '2026-03-03T00:00:00Z' };
 const days = (from: string, to: string) => ({ from: `${from}T00:00:00Z`, to: `${to}T00:00:00Z` });
+/** The slots of one override (`date`, `hours` host-local in `zone`) and no weekly hours, labelled in `visitor`'s zone when given. */
+const overrideSlots = (zone: string, date: string, [startTime, endTime]: [string, string], range: SlotQuery['range'], visitor?: string) =>
+  computeSlots(
+    query({ availability: [], hostTimeZone: zone, ...(visitor ? { visitorTimeZone: visitor } : {}), overrides: [{ date, ranges: [{ startTime, endTime }] }], range }),
+  );
 const datesOf = (r: { days: { date: string }[] }) => r.days.map((d) => d.date);
 const reason = (q: SlotQuery, start: string) => {
   const c = checkSlot(q, start);
@@ -35,14 +40,7 @@ describe('date overrides', () => {
   });
 
   it('are read in the host\'s zone: a New York date is a UTC evening too', () => {
-    const r = computeSlots(
-      query({
-        hostTimeZone: 'America/New_York',
-        availability: [],
-        overrides: [{ date: '2026-03-02', ranges: [{ startTime: '19:00', endTime: '20:00' }] }],
-        range: days('2026-03-02', '2026-03-04'),
-      }),
-    );
+    const r = overrideSlots('America/New_York', '2026-03-02', ['19:00', '20:00'], days('2026-03-02', '2026-03-04'));
     expect(starts(r)).toEqual(['2026-03-03T00:00:00.000Z', '2026-03-03T00:30:00.000Z']);
   });
 });
@@ -184,15 +182,7 @@ describe('slot intervals', () => {
 
 describe('overrides and time off across DST and odd offsets', () => {
   it('America/New_York spring forward: an override of the night has no 02:xx', () => {
-    const r = computeSlots(
-      query({
-        availability: [],
-        hostTimeZone: 'America/New_York',
-        visitorTimeZone: 'America/New_York',
-        overrides: [{ date: '2026-03-08', ranges: [{ startTime: '01:00', endTime: '04:00' }] }],
-        range: days('2026-03-07', '2026-03-10'),
-      }),
-    );
+    const r = overrideSlots('America/New_York', '2026-03-08', ['01:00', '04:00'], days('2026-03-07', '2026-03-10'), 'America/New_York');
     expect(labelsOn(r, '2026-03-08')).toEqual(['01:00', '01:30', '03:00', '03:30']);
     expect(starts(r)).toEqual(['2026-03-08T06:00:00.000Z', '2026-03-08T06:30:00.000Z', '2026-03-08T07:00:00.000Z', '2026-03-08T07:30:00.000Z']);
   });
@@ -213,27 +203,12 @@ describe('overrides and time off across DST and odd offsets', () => {
   });
 
   it('Asia/Kathmandu (+5:45): an override lands on the quarter hour in UTC', () => {
-    const r = computeSlots(
-      query({
-        availability: [],
-        hostTimeZone: 'Asia/Kathmandu',
-        overrides: [{ date: '2026-03-09', ranges: [{ startTime: '10:00', endTime: '11:00' }] }],
-        range: days('2026-03-08', '2026-03-11'),
-      }),
-    );
+    const r = overrideSlots('Asia/Kathmandu', '2026-03-09', ['10:00', '11:00'], days('2026-03-08', '2026-03-11'));
     expect(labelsOn(r, '2026-03-09')).toEqual(['04:15', '04:45']);
   });
 
   it('America/New_York fall back: an override of the repeated hour offers it twice, told apart by its zone', () => {
-    const r = computeSlots(
-      query({
-        availability: [],
-        hostTimeZone: 'America/New_York',
-        visitorTimeZone: 'America/New_York',
-        overrides: [{ date: '2026-11-01', ranges: [{ startTime: '01:00', endTime: '03:00' }] }],
-        range: days('2026-10-31', '2026-11-03'),
-      }),
-    );
+    const r = overrideSlots('America/New_York', '2026-11-01', ['01:00', '03:00'], days('2026-10-31', '2026-11-03'), 'America/New_York');
     // 01:00 EDT to 03:00 EST is three hours.
     expect(labelsOn(r, '2026-11-01')).toEqual(['01:00 EDT', '01:30 EDT', '01:00 EST', '01:30 EST', '02:00', '02:30']);
     expect(starts(r)[0]).toBe('2026-11-01T05:00:00.000Z');

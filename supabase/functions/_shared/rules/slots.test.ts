@@ -7,6 +7,9 @@ import { labelsOn, NO_SETTINGS, query, starts, weekly, EVERY_DAY, WEEKDAYS } fro
 // 2026-03-02 is a Monday.
 const MONDAY = { from: '2026-03-02T00:00:00Z', to: '2026-03-03T00:00:00Z' };
 const at = (hhmm: string, date = '2026-03-02') => `${date}T${hhmm}:00.000Z`;
+/** The slots of a Sunday window `hours` (host-local, in `zone`) over the UTC range [from, to), labelled in `visitor`'s zone. */
+const sundaySlots = (zone: string, hours: [string, string], [from, to]: [string, string], visitor = zone) =>
+  computeSlots(query({ availability: weekly([0], ...hours), hostTimeZone: zone, visitorTimeZone: visitor, range: { from, to } }));
 
 describe('the 30-minute grid (docs/product/validation.md)', () => {
   it('steps every 30 minutes from the window start up to but excluding its end', () => {
@@ -129,14 +132,7 @@ describe('DST', () => {
   });
 
   it('America/New_York spring forward night: no slot in the missing hour', () => {
-    const r = computeSlots(
-      query({
-        availability: weekly([0], '00:00', '04:00'),
-        hostTimeZone: 'America/New_York',
-        visitorTimeZone: 'America/New_York',
-        range: { from: '2026-03-08T00:00:00Z', to: '2026-03-09T12:00:00Z' },
-      }),
-    );
+    const r = sundaySlots('America/New_York', ['00:00', '04:00'], ['2026-03-08T00:00:00Z', '2026-03-09T12:00:00Z']);
     expect(labelsOn(r, '2026-03-08')).toEqual(['00:00', '00:30', '01:00', '01:30', '03:00', '03:30']);
     expect(starts(r)).toEqual([
       '2026-03-08T05:00:00.000Z', '2026-03-08T05:30:00.000Z', '2026-03-08T06:00:00.000Z',
@@ -145,26 +141,12 @@ describe('DST', () => {
   });
 
   it('America/New_York spring forward: a window starting inside the gap starts when the clocks jump', () => {
-    const r = computeSlots(
-      query({
-        availability: weekly([0], '02:30', '04:00'),
-        hostTimeZone: 'America/New_York',
-        visitorTimeZone: 'America/New_York',
-        range: { from: '2026-03-08T00:00:00Z', to: '2026-03-09T00:00:00Z' },
-      }),
-    );
+    const r = sundaySlots('America/New_York', ['02:30', '04:00'], ['2026-03-08T00:00:00Z', '2026-03-09T00:00:00Z']);
     expect(labelsOn(r, '2026-03-08')).toEqual(['03:00', '03:30']);
   });
 
   it('America/New_York fall back night: the repeated hour is offered twice, told apart by its zone', () => {
-    const r = computeSlots(
-      query({
-        availability: weekly([0], '00:00', '03:00'),
-        hostTimeZone: 'America/New_York',
-        visitorTimeZone: 'America/New_York',
-        range: { from: '2026-11-01T00:00:00Z', to: '2026-11-02T00:00:00Z' },
-      }),
-    );
+    const r = sundaySlots('America/New_York', ['00:00', '03:00'], ['2026-11-01T00:00:00Z', '2026-11-02T00:00:00Z']);
     expect(labelsOn(r, '2026-11-01')).toEqual([
       '00:00', '00:30', '01:00 EDT', '01:30 EDT', '01:00 EST', '01:30 EST', '02:00', '02:30',
     ]);
@@ -198,14 +180,7 @@ describe('DST', () => {
   });
 
   it('Europe/London fall back: 01:00-02:00 happens twice', () => {
-    const r = computeSlots(
-      query({
-        availability: weekly([0], '00:30', '02:30'),
-        hostTimeZone: 'Europe/London',
-        visitorTimeZone: 'UTC',
-        range: { from: '2026-10-24T00:00:00Z', to: '2026-10-26T00:00:00Z' },
-      }),
-    );
+    const r = sundaySlots('Europe/London', ['00:30', '02:30'], ['2026-10-24T00:00:00Z', '2026-10-26T00:00:00Z'], 'UTC');
     // 00:30 BST = 23:30Z the day before; the window ends at 02:30 GMT = 02:30Z: three real hours.
     expect(starts(r)).toEqual([
       '2026-10-24T23:30:00.000Z', '2026-10-25T00:00:00.000Z', '2026-10-25T00:30:00.000Z',
@@ -214,27 +189,13 @@ describe('DST', () => {
   });
 
   it('Australia/Lord_Howe: the half-hour spring forward loses one slot', () => {
-    const r = computeSlots(
-      query({
-        availability: weekly([0], '01:00', '04:00'),
-        hostTimeZone: 'Australia/Lord_Howe',
-        visitorTimeZone: 'Australia/Lord_Howe',
-        range: { from: '2026-10-03T00:00:00Z', to: '2026-10-04T12:00:00Z' },
-      }),
-    );
+    const r = sundaySlots('Australia/Lord_Howe', ['01:00', '04:00'], ['2026-10-03T00:00:00Z', '2026-10-04T12:00:00Z']);
     expect(labelsOn(r, '2026-10-04')).toEqual(['01:00', '01:30', '02:30', '03:00', '03:30']);
     expect(r.slots[2].start).toBe('2026-10-03T15:30:00.000Z');
   });
 
   it('Australia/Lord_Howe: the half-hour fall back repeats 01:30, seen from UTC', () => {
-    const r = computeSlots(
-      query({
-        availability: weekly([0], '01:00', '03:00'),
-        hostTimeZone: 'Australia/Lord_Howe',
-        visitorTimeZone: 'UTC',
-        range: { from: '2026-04-04T00:00:00Z', to: '2026-04-05T00:00:00Z' },
-      }),
-    );
+    const r = sundaySlots('Australia/Lord_Howe', ['01:00', '03:00'], ['2026-04-04T00:00:00Z', '2026-04-05T00:00:00Z'], 'UTC');
     expect(starts(r)).toEqual([
       '2026-04-04T14:00:00.000Z', '2026-04-04T14:30:00.000Z', '2026-04-04T15:00:00.000Z',
       '2026-04-04T15:30:00.000Z', '2026-04-04T16:00:00.000Z',

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../../test/server.ts';
 import { addDays, addMonths, format, startOfMonth } from 'date-fns';
-import { api, renderRoute, restGet, rpc, signedInAs, USER_ID } from '../../test/utils.tsx';
+import { api, renderRoute, restGet, rpc, signedInAs, USER_ID, recordBody } from '../../test/utils.tsx';
 import { noCalendars } from '../../test/calendars.ts';
 import { rulesToWeek, weekToRules } from './AvailabilityPage.tsx';
 
@@ -46,16 +46,8 @@ describe('availability page', () => {
 
   it('offers the choices of docs/product/constants.md and saves the settings', async () => {
     signedInAs();
-    let saved: Record<string, unknown> = {};
-    server.use(
-      restGet('availability_rules', []),
-      restGet('user_settings', []),
-      restGet('event_types', []),
-      http.post(api('/rest/v1/user_settings'), async ({ request }) => {
-        saved = (await request.json()) as Record<string, unknown>;
-        return new HttpResponse(null, { status: 201 });
-      }),
-    );
+    const saved = recordBody('post', '/rest/v1/user_settings', () => new HttpResponse(null, { status: 201 }));
+    server.use(restGet('availability_rules', []), restGet('user_settings', []), restGet('event_types', []), saved.handler);
     renderRoute('/availability');
     const before = await screen.findByLabelText('Buffer before');
     expect([...(before as HTMLSelectElement).options].map((option) => option.value)).toEqual(['0', '5', '10', '15', '30']);
@@ -68,7 +60,7 @@ describe('availability page', () => {
     await userEvent.selectOptions(future, '90');
     await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
     expect(await screen.findByText('Settings updated successfully')).toBeInTheDocument();
-    await waitFor(() => expect(saved).toMatchObject({ buffer_before: 10, buffer_after: 10, minimum_notice: 1440, max_future_bookings: 90 }));
+    await waitFor(() => expect(saved.body).toMatchObject({ buffer_before: 10, buffer_after: 10, minimum_notice: 1440, max_future_bookings: 90 }));
   });
 
   it('reports a failed save', async () => {
@@ -177,17 +169,14 @@ describe('date overrides and time off', () => {
 
   it('adds time off with a note, checks the order of the days, and deletes it', async () => {
     signedInAs();
-    let added: Record<string, unknown> = {};
+    const added = recordBody('post', '/rest/v1/time_off', () => new HttpResponse(null, { status: 201 }));
     const deleted: string[] = [];
     server.use(
       ...base(),
       http.get(api('/rest/v1/time_off'), () =>
         HttpResponse.json([{ id: 5, user_id: USER_ID, start_date: '2099-12-24', end_date: '2099-12-31', note: 'Family holiday', created_at: '' }]),
       ),
-      http.post(api('/rest/v1/time_off'), async ({ request }) => {
-        added = (await request.json()) as Record<string, unknown>;
-        return new HttpResponse(null, { status: 201 });
-      }),
+      added.handler,
       http.delete(api('/rest/v1/time_off'), ({ request }) => {
         deleted.push(new URL(request.url).searchParams.get('id') ?? '');
         return new HttpResponse(null, { status: 204 });
@@ -208,7 +197,7 @@ describe('date overrides and time off', () => {
     await user.type(screen.getByLabelText('Note (only you see it)'), 'Summer');
     await user.click(screen.getByRole('button', { name: 'Add Time Off' }));
     expect(await screen.findByText('Time off added')).toBeInTheDocument();
-    expect(added).toEqual({ user_id: USER_ID, start_date: '2099-08-10', end_date: '2099-08-16', note: 'Summer' });
+    expect(added.body).toEqual({ user_id: USER_ID, start_date: '2099-08-10', end_date: '2099-08-16', note: 'Summer' });
 
     await user.click(within(list).getByRole('button', { name: 'Delete time off Dec 24, 2099 – Dec 31, 2099' }));
     // One toast at a time: 'Time off added' may still be showing.

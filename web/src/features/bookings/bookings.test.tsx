@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { RoleBadge, StatusBadge } from '../../components/StatusBadge.tsx';
 import { server } from '../../test/server.ts';
-import { api, renderRoute, renderUi, restGet, signedInAs, USER_ID } from '../../test/utils.tsx';
+import { api, renderRoute, renderUi, restGet, signedInAs, USER_ID, recordBody } from '../../test/utils.tsx';
 import { availableActions } from './BookingCard.tsx';
 
 const future = new Date(Date.now() + 3 * 86_400_000).toISOString();
@@ -178,13 +178,8 @@ describe('create booking dialog', () => {
   });
 
   it('asks for a date and time, then posts the booking and reports its status', async () => {
-    let body: Record<string, unknown> = {};
-    server.use(
-      http.post(api('/functions/v1/api/bookings'), async ({ request }) => {
-        body = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json({ id: 1, status: 'confirmed' }, { status: 201 });
-      }),
-    );
+    const posted = recordBody('post', '/functions/v1/api/bookings', () => HttpResponse.json({ id: 1, status: 'confirmed' }, { status: 201 }));
+    server.use(posted.handler);
     const dialog = await openDialog();
     const user = userEvent.setup();
     await waitFor(() => expect(within(dialog).getByRole('option', { name: 'Intro (30 min)' })).toBeInTheDocument());
@@ -198,8 +193,8 @@ describe('create booking dialog', () => {
     await user.type(within(dialog).getByLabelText('Date'), '2030-05-06');
     await user.selectOptions(within(dialog).getByLabelText('Time'), '14:30');
     await user.click(within(dialog).getByRole('button', { name: 'Create Booking' }));
-    await waitFor(() => expect(body.eventTypeId).toBe(9));
-    expect(body).toMatchObject({ guestName: 'Lin', guestEmail: 'lin@example.com', guestPhone: null, guestCompany: null, notes: null });
-    expect(Date.parse(String(body.endTime)) - Date.parse(String(body.startTime))).toBe(30 * 60_000);
+    await waitFor(() => expect(posted.body.eventTypeId).toBe(9));
+    expect(posted.body).toMatchObject({ guestName: 'Lin', guestEmail: 'lin@example.com', guestPhone: null, guestCompany: null, notes: null });
+    expect(Date.parse(String(posted.body.endTime)) - Date.parse(String(posted.body.startTime))).toBe(30 * 60_000);
   });
 });

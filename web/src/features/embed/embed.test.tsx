@@ -7,7 +7,7 @@ import { addDays, format, isSameMonth, startOfDay } from 'date-fns';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../test/server.ts';
-import { api, renderRoute, rpc, USER_ID } from '../../test/utils.tsx';
+import { api, renderRoute, rpc, USER_ID, recordBody } from '../../test/utils.tsx';
 import { embedParams, embedSnippet } from './protocol.ts';
 
 const DAY = addDays(startOfDay(new Date()), 2);
@@ -62,13 +62,8 @@ describe('/embed/{eventTypeId}', () => {
     const parent = framedBy();
     server.use(rpc('public_event_type', [eventType]));
     offerOneSlot();
-    let sent: Record<string, unknown> = {};
-    server.use(
-      http.post(api('/functions/v1/bookings'), async ({ request }) => {
-        sent = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json({ id: 31, uid: 'bk_31', status: 'confirmed', startTime: START }, { status: 201 });
-      }),
-    );
+    const posted = recordBody('post', '/functions/v1/bookings', () => HttpResponse.json({ id: 31, uid: 'bk_31', status: 'confirmed', startTime: START }, { status: 201 }));
+    server.use(posted.handler);
     renderRoute('/embed/5?origin=https%3A%2F%2Fshop.example&name=Gus%20Guest&email=gus%40example.com&theme=0D9488');
     expect(await screen.findByRole('heading', { name: 'Strategy Call' })).toBeInTheDocument();
     expect(screen.getByText('With Ada Host')).toBeInTheDocument();
@@ -84,7 +79,7 @@ describe('/embed/{eventTypeId}', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Book Meeting' }));
     const status = await screen.findByRole('status');
     expect(status).toHaveTextContent('Booking Confirmed!');
-    expect(sent).toMatchObject({ eventTypeId: 5, guestName: 'Gus Guest', guestEmail: 'gus@example.com', startTime: START });
+    expect(posted.body).toMatchObject({ eventTypeId: 5, guestName: 'Gus Guest', guestEmail: 'gus@example.com', startTime: START });
     expect(parent).toHaveBeenCalledWith({ kairos: 1, type: 'booking-created', booking: { id: 31, uid: 'bk_31', status: 'confirmed' } }, 'https://shop.example');
 
     // Another booking starts from the prefill again.
@@ -123,13 +118,8 @@ describe('/embed/team/{slug}', () => {
       rpc('public_team_members', []),
     );
     offerOneSlot();
-    let sent: Record<string, unknown> = {};
-    server.use(
-      http.post(api('/functions/v1/bookings'), async ({ request }) => {
-        sent = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json({ id: 40, uid: 'bk_40', status: 'confirmed', startTime: START }, { status: 201 });
-      }),
-    );
+    const posted = recordBody('post', '/functions/v1/bookings', () => HttpResponse.json({ id: 40, uid: 'bk_40', status: 'confirmed', startTime: START }, { status: 201 }));
+    server.use(posted.handler);
     renderRoute('/embed/team/bright');
     expect(await screen.findByRole('heading', { name: 'Bright Path' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Quick/ }));
@@ -139,7 +129,7 @@ describe('/embed/team/{slug}', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'tess@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Book Meeting' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Booking Confirmed!');
-    expect(sent).toMatchObject({ teamEventTypeId: 1, guestName: 'Tess' });
+    expect(posted.body).toMatchObject({ teamEventTypeId: 1, guestName: 'Tess' });
     await userEvent.click(screen.getByRole('button', { name: 'Book another time' }));
     await userEvent.click(screen.getByRole('button', { name: 'All meeting types' }));
     expect(screen.getByRole('button', { name: /Long/ })).toBeInTheDocument();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../test/server.ts';
-import { api, renderRoute, restGet, rpc, signedInAs, USER_ID } from '../../test/utils.tsx';
+import { api, renderRoute, restGet, rpc, signedInAs, USER_ID, recordBody } from '../../test/utils.tsx';
 
 const NO_RULES = { buffer_before: null, buffer_after: null, minimum_notice: null, max_future_bookings: null, slot_interval: '30', max_bookings_per_day: null, max_bookings_per_week: null };
 const existing = { id: 3, user_id: USER_ID, title: 'Deep Dive', description: 'Long one', duration: 90, color: '#ef4444', is_active: true, auto_confirm: false, price_cents: 0, created_at: '', updated_at: '', ...NO_RULES };
@@ -16,13 +16,8 @@ function dashboard(eventTypes: unknown[]) {
 
 describe('event type dialog', () => {
   it('requires a title and creates with the product defaults', async () => {
-    let body: Record<string, unknown> = {};
-    server.use(
-      http.post(api('/rest/v1/event_types'), async ({ request }) => {
-        body = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json({ ...existing, ...body });
-      }),
-    );
+    const posted = recordBody('post', '/rest/v1/event_types', (sent) => HttpResponse.json({ ...existing, ...sent }));
+    server.use(posted.handler);
     dashboard([]);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Create Your First Event Type' }));
@@ -37,7 +32,7 @@ describe('event type dialog', () => {
     await user.click(within(dialog).getByRole('radio', { name: 'Purple' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create Event Type' }));
     expect(await screen.findByText('Event type created successfully')).toBeInTheDocument();
-    expect(body).toEqual({ title: 'Quick Chat', description: null, duration: 45, color: '#8b5cf6', is_active: true, auto_confirm: true, user_id: USER_ID, ...NO_RULES });
+    expect(posted.body).toEqual({ title: 'Quick Chat', description: null, duration: 45, color: '#8b5cf6', is_active: true, auto_confirm: true, user_id: USER_ID, ...NO_RULES });
   });
 
   it('edits, and deletes only after the confirmation', async () => {
@@ -64,13 +59,8 @@ describe('event type dialog', () => {
   });
 
   it('offers an Advanced section with the choice lists of docs/product/constants.md, and saves the event type\'s own rules', async () => {
-    let body: Record<string, unknown> = {};
-    server.use(
-      http.patch(api('/rest/v1/event_types'), async ({ request }) => {
-        body = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json({ ...existing, ...body });
-      }),
-    );
+    const posted = recordBody('patch', '/rest/v1/event_types', (sent) => HttpResponse.json({ ...existing, ...sent }));
+    server.use(posted.handler);
     dashboard([{ ...existing, minimum_notice: 2880, slot_interval: 'duration' }]);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
@@ -96,7 +86,7 @@ describe('event type dialog', () => {
     await user.type(within(dialog).getByLabelText('Bookings per week'), '10');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Event type updated successfully')).toBeInTheDocument();
-    expect(body).toMatchObject({
+    expect(posted.body).toMatchObject({
       buffer_before: 15, buffer_after: null, minimum_notice: null, max_future_bookings: null, slot_interval: '60', max_bookings_per_day: 3, max_bookings_per_week: 10,
     });
   });

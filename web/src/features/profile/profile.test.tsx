@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { toaster } from '../../lib/toaster.ts';
 import { server } from '../../test/server.ts';
-import { api, renderRoute, signedInAs } from '../../test/utils.tsx';
+import { api, renderRoute, signedInAs, recordBody } from '../../test/utils.tsx';
 import { imageProblem } from './schemas.ts';
 
 function handleChecks(answer: (handle: string) => Response) {
@@ -88,13 +88,8 @@ describe('handle field', () => {
 
 describe('profile page', () => {
   it('shows the profile URL by handle, copies it, and saves the form', async () => {
-    let patch: Record<string, unknown> = {};
-    server.use(
-      http.patch(api('/rest/v1/profiles'), async ({ request }) => {
-        patch = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json({ id: 'x' });
-      }),
-    );
+    const patched = recordBody('patch', '/rest/v1/profiles', () => HttpResponse.json({ id: 'x' }));
+    server.use(patched.handler);
     signedInAs({ handle: 'ada', is_calendar_public: true });
     renderRoute('/profile');
     const url = await screen.findByLabelText('Profile URL');
@@ -110,7 +105,7 @@ describe('profile page', () => {
     await user.type(screen.getByLabelText('Company'), 'Analytical Engines');
     await user.click(screen.getByRole('button', { name: 'Save Profile' }));
     expect(await screen.findByText('Profile updated')).toBeInTheDocument();
-    await waitFor(() => expect(patch).toMatchObject({ company: 'Analytical Engines', first_name: 'Ada', handle: 'ada' }));
+    await waitFor(() => expect(patched.body).toMatchObject({ company: 'Analytical Engines', first_name: 'Ada', handle: 'ada' }));
   });
 
   it('falls back to /calendar/{id} without a handle', async () => {

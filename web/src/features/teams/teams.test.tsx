@@ -4,7 +4,7 @@ import { format } from 'date-fns';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../test/server.ts';
-import { api, renderRoute, restGet, rpc, signedInAs, USER_ID } from '../../test/utils.tsx';
+import { api, renderRoute, restGet, rpc, signedInAs, USER_ID, recordBody } from '../../test/utils.tsx';
 import { toggleDay } from './TeamAvailabilityEditor.tsx';
 
 const team = { id: 7, name: 'Brightpath', description: 'Advisors', slug: 'brightpath', owner_id: USER_ID, is_public: true, timezone: 'UTC', created_at: '', updated_at: '' };
@@ -73,19 +73,14 @@ describe('create team dialog', () => {
   });
 
   it('creates the team', async () => {
-    let body: Record<string, unknown> = {};
     const dialog = await openDialog();
-    server.use(
-      http.post(api('/rest/v1/teams'), async ({ request }) => {
-        body = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json({ ...team, ...body });
-      }),
-    );
+    const posted = recordBody('post', '/rest/v1/teams', (sent) => HttpResponse.json({ ...team, ...sent }));
+    server.use(posted.handler);
     const user = userEvent.setup();
     await user.type(within(dialog).getByLabelText('Team Name'), 'Night Owls');
     await user.click(within(dialog).getByRole('button', { name: 'Create Team' }));
     expect(await screen.findByText('Team Created')).toBeInTheDocument();
-    expect(body).toMatchObject({ name: 'Night Owls', slug: 'night-owls', timezone: 'UTC', is_public: false, owner_id: USER_ID });
+    expect(posted.body).toMatchObject({ name: 'Night Owls', slug: 'night-owls', timezone: 'UTC', is_public: false, owner_id: USER_ID });
   });
 });
 
@@ -134,13 +129,8 @@ describe('team detail', () => {
 
   it('creates a team event type with its own notice and buffer from the Advanced section', async () => {
     teamData();
-    let body: Record<string, unknown> = {};
-    server.use(
-      http.post(api('/rest/v1/team_event_types'), async ({ request }) => {
-        body = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json({ id: 9 });
-      }),
-    );
+    const posted = recordBody('post', '/rest/v1/team_event_types', () => HttpResponse.json({ id: 9 }));
+    server.use(posted.handler);
     renderRoute('/teams/7');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('tab', { name: 'Event Types' }));
@@ -154,7 +144,7 @@ describe('team detail', () => {
     await user.selectOptions(within(dialog).getByLabelText('Minimum notice'), '1440');
     await user.click(within(dialog).getByRole('button', { name: 'Create Event Type' }));
     expect(await screen.findByText('Event Type Created')).toBeInTheDocument();
-    expect(body).toMatchObject({ title: 'Team intro', team_id: 7, buffer_after: 10, minimum_notice: 1440, buffer_before: null, slot_interval: '30' });
+    expect(posted.body).toMatchObject({ title: 'Team intro', team_id: 7, buffer_after: 10, minimum_notice: 1440, buffer_before: null, slot_interval: '30' });
   });
 
   it('shows 3 skeleton rows while team bookings load', async () => {
