@@ -3,8 +3,9 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { anonClient } from '../_shared/http/clients.ts';
 import { fromDbError, type DbError } from '../_shared/db/errors.ts';
 import type { TeamRole } from '../_shared/rules/constants.ts';
-import { forbidden, notFound } from '../_shared/rules/errors.ts';
-import { idParam } from '../_shared/http/request.ts';
+import type { z } from 'zod';
+import { forbidden, notFound, parseOrThrow } from '../_shared/rules/errors.ts';
+import { idParam, readJson } from '../_shared/http/request.ts';
 import type { Ctx } from '../_shared/http/router.ts';
 import type { Caller } from '../_shared/http/session.ts';
 import { camelize } from '../_shared/db/shapes.ts';
@@ -16,6 +17,23 @@ export type Row = Record<string, unknown>;
 export function rows<T = Row>(result: { data: unknown; error: DbError | null }, notFoundMessage?: string): T {
   if (result.error) throw fromDbError(result.error, notFoundMessage);
   return result.data as T;
+}
+
+/** The signed-in caller and the request's body checked by `schema` (no session is a 401 before any 400). */
+export async function callerAndBody<S extends z.ZodType>(ctx: Ctx, schema: S): Promise<{ caller: Caller; input: z.infer<S> }> {
+  const caller = await ctx.requireCaller();
+  return { caller, input: parseOrThrow(schema, await readJson(ctx.req)) };
+}
+
+/** Adds one row as the caller and reads it back with `columns` (the policies decide whether they may). */
+export async function insertOne(caller: Caller, table: string, values: Row, columns = '*'): Promise<Row> {
+  return rows<Row>(await caller.db.from(table).insert(values).select(columns).single());
+}
+
+/** Deletes row `id` of `table` as the caller: RLS hides other people's rows, so deleting none is a 404. */
+export async function deleteOr404(caller: Caller, table: string, id: number, message: string): Promise<void> {
+  const deleted = rows<Row[]>(await caller.db.from(table).delete().eq('id', id).select('id'));
+  if (deleted.length === 0) throw notFound(message);
 }
 
 /** The first row of a set-returning RPC, or 404. */

@@ -4,11 +4,10 @@ import { DEFAULT_SETTINGS } from '../../_shared/rules/constants.ts';
 import { SETTINGS_COLUMNS, settingsColumns, type SettingsColumns, settingsFromColumns } from '../../_shared/rules/settings.ts';
 import { parseOrThrow } from '../../_shared/rules/errors.ts';
 import { json } from '../../_shared/http/errors.ts';
-import { readJson } from '../../_shared/http/request.ts';
 import type { Router } from '../../_shared/http/router.ts';
 import { camelize } from '../../_shared/db/shapes.ts';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { rows, type Row } from '../access.ts';
+import { callerAndBody, rows, type Row } from '../access.ts';
 
 type RuleInput = ReturnType<typeof availabilitySchema.parse>[number];
 
@@ -34,8 +33,7 @@ export function availabilityRoutes(router: Router) {
   });
 
   router.post('/api/availability', async (ctx) => {
-    const caller = await ctx.requireCaller();
-    const rules = parseOrThrow(availabilitySchema, await readJson(ctx.req));
+    const { caller, input: rules } = await callerAndBody(ctx, availabilitySchema);
     return json(await replaceRules(caller.db, null, rules));
   });
 
@@ -46,8 +44,7 @@ export function availabilityRoutes(router: Router) {
   });
 
   router.put('/api/settings', async (ctx) => {
-    const caller = await ctx.requireCaller();
-    const s = parseOrThrow(settingsSchema, await readJson(ctx.req));
+    const { caller, input: s } = await callerAndBody(ctx, settingsSchema);
     const row = rows<SettingsColumns>(
       await caller.db
         .from('user_settings')

@@ -8,7 +8,7 @@ import { bookingDeps } from '../../_shared/http/booking-deps.ts';
 import { json } from '../../_shared/http/errors.ts';
 import { idParam, readJson } from '../../_shared/http/request.ts';
 import type { Router } from '../../_shared/http/router.ts';
-import { BOOKING_SELECT, bookingShape, rows, type Row } from '../access.ts';
+import { BOOKING_SELECT, bookingShape, callerAndBody, rows, type Row } from '../access.ts';
 
 export const BOOKING_NOT_FOUND = 'Booking not found';
 
@@ -39,8 +39,7 @@ export function bookingRoutes(router: Router) {
   }
 
   router.post('/api/bookings', async (ctx) => {
-    const caller = await ctx.requireCaller();
-    const input = parseOrThrow(hostBookingSchema, await readJson(ctx.req));
+    const { caller, input } = await callerAndBody(ctx, hostBookingSchema);
     return json(await bookPersonal(bookingDeps(ctx), input, caller), 201);
   });
 

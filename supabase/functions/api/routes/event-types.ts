@@ -5,7 +5,7 @@ import { notFound, parseOrThrow } from '../../_shared/rules/errors.ts';
 import { json } from '../../_shared/http/errors.ts';
 import { idParam, readJson } from '../../_shared/http/request.ts';
 import type { Router } from '../../_shared/http/router.ts';
-import { eventTypeShape, rows, type Row } from '../access.ts';
+import { callerAndBody, deleteOr404, eventTypeShape, insertOne, rows, type Row } from '../access.ts';
 
 const NOT_FOUND = "The event type you're looking for doesn't exist.";
 
@@ -17,10 +17,8 @@ export function eventTypeRoutes(router: Router) {
   });
 
   router.post('/api/event-types', async (ctx) => {
-    const caller = await ctx.requireCaller();
-    const input = parseOrThrow(eventTypeSchema, await readJson(ctx.req));
-    const row = rows<Row>(await caller.db.from('event_types').insert({ ...eventTypeColumns(input), user_id: caller.id }).select('*').single());
-    return json(eventTypeShape(row), 201);
+    const { caller, input } = await callerAndBody(ctx, eventTypeSchema);
+    return json(eventTypeShape(await insertOne(caller, 'event_types', { ...eventTypeColumns(input), user_id: caller.id })), 201);
   });
 
   router.put('/api/event-types/:id', async (ctx) => {
@@ -46,8 +44,7 @@ export function eventTypeRoutes(router: Router) {
   router.delete('/api/event-types/:id', async (ctx) => {
     const caller = await ctx.requireCaller();
     const id = idParam(ctx.params.id, NOT_FOUND);
-    const deleted = rows<Row[]>(await caller.db.from('event_types').delete().eq('id', id).select('id'));
-    if (deleted.length === 0) throw notFound(NOT_FOUND);
+    await deleteOr404(caller, 'event_types', id, NOT_FOUND);
     return json({ message: 'Event type deleted successfully' });
   });
 }

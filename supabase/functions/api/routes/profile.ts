@@ -3,12 +3,11 @@ import { fileTypeFromBuffer } from 'file-type';
 import { profileColumns } from '../../_shared/rules/profiles.ts';
 import { profileUpdateSchema } from '../../_shared/rules/schemas.ts';
 import type { DbError } from '../../_shared/db/errors.ts';
-import { invalid, parseOrThrow } from '../../_shared/rules/errors.ts';
+import { invalid } from '../../_shared/rules/errors.ts';
 import { json } from '../../_shared/http/errors.ts';
-import { readJson } from '../../_shared/http/request.ts';
 import type { Router } from '../../_shared/http/router.ts';
 import { camelize, OWN_PROFILE_COLUMNS } from '../../_shared/db/shapes.ts';
-import { rows, type Row } from '../access.ts';
+import { callerAndBody, rows, type Row } from '../access.ts';
 
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const TOO_LARGE = 'File too large: please select an image smaller than 5MB';
@@ -29,8 +28,7 @@ function profileError(error: DbError): DbError {
 
 export function profileRoutes(router: Router) {
   router.put('/api/profile', async (ctx) => {
-    const caller = await ctx.requireCaller();
-    const input = parseOrThrow(profileUpdateSchema, await readJson(ctx.req));
+    const { caller, input } = await callerAndBody(ctx, profileUpdateSchema);
     const changes = profileColumns(input);
     const query = Object.keys(changes).length
       ? caller.db.from('profiles').update(changes).eq('id', caller.id).select(OWN_PROFILE_COLUMNS).single()

@@ -29,9 +29,11 @@ import {
   asMember,
   BOOKING_SELECT,
   bookingShape,
+  callerAndBody,
   canSee,
   changedOr403,
   eventTypeShape,
+  insertOne,
   NOT_ALLOWED,
   rows,
   TEAM_NOT_FOUND,
@@ -67,15 +69,9 @@ export function teamRoutes(router: Router) {
   });
 
   router.post('/api/teams', async (ctx) => {
-    const caller = await ctx.requireCaller();
-    const input = parseOrThrow(teamCreateSchema, await readJson(ctx.req));
-    const row = rows<Row>(
-      await caller.db
-        .from('teams')
-        .insert({ name: input.name, slug: input.slug, description: input.description, timezone: input.timezone, is_public: input.isPublic, owner_id: caller.id })
-        .select('*')
-        .single(),
-    );
+    const { caller, input } = await callerAndBody(ctx, teamCreateSchema);
+    const values = { name: input.name, slug: input.slug, description: input.description, timezone: input.timezone, is_public: input.isPublic };
+    const row = await insertOne(caller, 'teams', { ...values, owner_id: caller.id });
     return json({ ...camelize<Row>(row), role: 'owner', memberCount: 1 }, 201);
   });
 
