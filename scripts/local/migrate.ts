@@ -52,24 +52,31 @@ export async function migrate(
   await client.connect();
   try {
     const recorded = (
-      await client.query<{ version: string; name: string | null }>('select version, name from supabase_migrations.schema_migrations')
+      await client.query<{ version: string; name: string | null; statements: string[] | null }>(
+        'select version, name, statements from supabase_migrations.schema_migrations',
+      )
     ).rows;
     const files = migrationFiles(opts.supabaseDir);
     // A database built from migrations that are gone (renamed, squashed) would skip the new files that
-    // reuse their versions, as `supabase db push` refuses a history it does not have.
-    const names = new Map(files.map((m) => [m.version, m.name]));
-    const unknown = recorded.filter((r) => names.get(r.version) !== r.name).map((r) => `${r.version}_${r.name}`);
-    if (unknown.length > 0) {
-      throw new Error(
-        `The local database holds migrations that supabase/migrations does not (${unknown.slice(0, 3).join(', ')}${unknown.length > 3 ? ', …' : ''}): run \`npm run db:reset\` to rebuild it.`,
-      );
-    }
+    // reuse their versions, as `supabase db push` refuses a history it does not have. Until launch the
+    // migrations are still edited in place, so an applied one whose recorded text is not the file's
+    // any more is refused too: the database would silently keep the old definitions.
+    const texts = new Map(files.map((m) => [m.version, { name: m.name, sql: readFileSync(m.file, 'utf8') }]));
+    const stale = (kind: string, rows: typeof recorded) =>
+      `The local database holds migrations ${kind} (${rows
+        .slice(0, 3)
+        .map((r) => `${r.version}_${r.name}`)
+        .join(', ')}${rows.length > 3 ? ', …' : ''}): run \`npm run db:reset\` to rebuild it.`;
+    const unknown = recorded.filter((r) => texts.get(r.version)?.name !== r.name);
+    if (unknown.length > 0) throw new Error(stale('that supabase/migrations does not', unknown));
+    const changed = recorded.filter((r) => (r.statements ?? []).join('') !== texts.get(r.version)!.sql);
+    if (changed.length > 0) throw new Error(stale('whose file has changed since they were applied', changed));
     const done = new Set(recorded.map((r) => r.version));
     const fresh = done.size === 0;
     const applied: string[] = [];
     for (const m of files) {
       if (done.has(m.version)) continue;
-      const sql = readFileSync(m.file, 'utf8');
+      const { sql } = texts.get(m.version)!;
       try {
         await client.query('begin');
         await client.query(sql);
