@@ -3,7 +3,7 @@
 import { appendFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { stack } from '../../../scripts/local/test-stack/harness.ts';
+import { sql, stack } from '../../../scripts/local/test-stack/harness.ts';
 import { call } from '../api/client.ts';
 
 export interface DavUser {
@@ -104,4 +104,24 @@ export async function eventually<T>(read: () => Promise<T>, done: (value: T) => 
     if (done(value) || Date.now() > deadline) return value;
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+export type OutboxRow = { status: string; attempts: number; last_error: string | null };
+
+/** The booking's calendar write once it has failed and waits for its retry (not mid-attempt); after 30 s, as last read. */
+export async function failedCalendarWrite(bookingId: number): Promise<OutboxRow | undefined> {
+  const deadline = Date.now() + 30_000;
+  let row: OutboxRow | undefined;
+  while (Date.now() < deadline) {
+    [row] = await sql<OutboxRow>(`select status, attempts, last_error from public.outbox where kind = 'calendar' and booking_id = $1`, [bookingId]);
+    if (row && row.attempts > 0 && row.status === 'pending') break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return row;
+}
+
+/** Brings the booking's calendar write retry forward instead of waiting out the backoff, and wakes the worker. */
+export async function retryCalendarWriteNow(bookingId: number): Promise<void> {
+  await sql(`update public.outbox set available_at = now() where kind = 'calendar' and booking_id = $1`, [bookingId]);
+  await sql(`select pg_notify('kairos_outbox', '')`);
 }

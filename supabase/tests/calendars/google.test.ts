@@ -11,7 +11,7 @@ import { sql, stack } from '../../../scripts/local/test-stack/harness.ts';
 import { manageToken } from '../../functions/_shared/lifecycle/manage-token.ts';
 import { call } from '../api/client.ts';
 import { at, guestBody, newHost, type Host } from '../api/fixtures.ts';
-import { eventually, slotLabels } from './fixtures.ts';
+import { eventually, slotLabels, failedCalendarWrite, retryCalendarWriteNow } from './fixtures.ts';
 
 const REDIRECT = 'https://app.example.com/availability';
 const control = () => googleControl(stack().google!.url);
@@ -169,20 +169,12 @@ describe('a connected Google calendar', () => {
 
       const booked = await call('/bookings', { body: guestBody(host.eventTypeId, at(D, 11)) });
       expect(booked.status).toBe(201);
-      const deadline = Date.now() + 30_000;
-      let row: { status: string; attempts: number; last_error: string | null } | undefined;
-      while (Date.now() < deadline) {
-        [row] = await sql<{ status: string; attempts: number; last_error: string | null }>(`select status, attempts, last_error from public.outbox where kind = 'calendar' and booking_id = $1`, [booked.body.id]);
-        // Failed once and waiting for its retry (not mid-attempt).
-        if (row && row.attempts > 0 && row.status === 'pending') break;
-        await new Promise((r) => setTimeout(r, 250));
-      }
+      const row = await failedCalendarWrite(booked.body.id);
       expect(row).toMatchObject({ status: 'pending' });
       expect(row!.last_error).toMatch(/503/);
 
       await control().outage(email, false);
-      await sql(`update public.outbox set available_at = now() where kind = 'calendar' and booking_id = $1`, [booked.body.id]);
-      await sql(`select pg_notify('kairos_outbox', '')`);
+      await retryCalendarWriteNow(booked.body.id);
       const uid = await icalUid(booked.body.id);
       await eventsWhen(email, (events) => events.some((e) => e.iCalUID === uid && e.status === 'confirmed'));
     } finally {

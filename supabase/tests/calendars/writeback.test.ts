@@ -11,7 +11,7 @@ import { manageToken } from '../../functions/_shared/lifecycle/manage-token.ts';
 import { sql, stack } from '../../../scripts/local/test-stack/harness.ts';
 import { call } from '../api/client.ts';
 import { at, guestBody, newHost, type Host } from '../api/fixtures.ts';
-import { eventually, makeCalendar, newDavUser, objectsOf, putObject, type DavUser } from './fixtures.ts';
+import { eventually, makeCalendar, newDavUser, objectsOf, putObject, type DavUser, failedCalendarWrite, retryCalendarWriteNow } from './fixtures.ts';
 
 interface Writer {
   host: Host;
@@ -210,20 +210,12 @@ describe('a calendar server that is down', () => {
     expect(booked.status).toBe(201);
     const uid = await icalUid(booked.body.id);
 
-    const deadline = Date.now() + 30_000;
-    let row: { status: string; attempts: number; last_error: string | null } | undefined;
-    while (Date.now() < deadline) {
-      [row] = await sql<{ status: string; attempts: number; last_error: string | null }>(`select status, attempts, last_error from public.outbox where kind = 'calendar' and booking_id = $1`, [booked.body.id]);
-      if (row && row.attempts > 0 && row.status === 'pending') break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    const row = await failedCalendarWrite(booked.body.id);
     expect(row).toMatchObject({ status: 'pending' });
     expect(row!.last_error).toBeTruthy();
 
     await radicale.process.restart();
-    // Bring the retry forward instead of waiting out the backoff, and wake the worker.
-    await sql(`update public.outbox set available_at = now() where kind = 'calendar' and booking_id = $1`, [booked.body.id]);
-    await sql(`select pg_notify('kairos_outbox', '')`);
+    await retryCalendarWriteNow(booked.body.id);
     await eventsWhen(w, (events) => events.has(uid));
     // The event is in the calendar a moment before the worker records the delivery.
     for (let i = 0; i < 100 && (await sql(`select status from public.outbox where kind = 'calendar' and booking_id = $1`, [booked.body.id]))[0].status !== 'sent'; i++) {

@@ -14,6 +14,12 @@ afterAll(async () => {
 
 const ACTIONS = ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] as const;
 
+/** The names of the functions `where` picks (a condition on pg_proc p), in order. */
+async function functionNames(where: string): Promise<string[]> {
+  const { rows } = await c.query<{ proname: string }>(`select p.proname from pg_proc p where ${where} order by 1`);
+  return rows.map((r) => r.proname);
+}
+
 describe('catalogue', () => {
   it('has the tables of the contract', async () => {
     const { rows } = await c.query(`select relname from pg_class where relnamespace = 'public'::regnamespace and relkind in ('r', 'p') order by 1`);
@@ -109,11 +115,7 @@ describe('catalogue', () => {
   });
 
   it('lets anon execute exactly the public read functions', async () => {
-    const { rows } = await c.query(`
-      select p.proname from pg_proc p
-      where p.pronamespace = 'public'::regnamespace and has_function_privilege('anon', p.oid, 'execute')
-      order by 1`);
-    expect(rows.map((r) => r.proname)).toEqual([
+    expect(await functionNames(`p.pronamespace = 'public'::regnamespace and has_function_privilege('anon', p.oid, 'execute')`)).toEqual([
       'check_handle', 'directory_profiles', 'guest_booking', 'guest_cancel_booking', 'public_availability', 'public_busy',
       'public_event_type', 'public_event_types', 'public_profile', 'public_profile_by_handle', 'public_team',
       'public_team_availability', 'public_team_event_types', 'public_team_members', 'team_invitation_by_token',
@@ -121,12 +123,7 @@ describe('catalogue', () => {
   });
 
   it('lets authenticated execute the public reads plus the host and team RPCs, and nothing else (no booking writes)', async () => {
-    const { rows } = await c.query(`
-      select p.proname from pg_proc p
-      where p.pronamespace = 'public'::regnamespace and has_function_privilege('authenticated', p.oid, 'execute')
-        and not has_function_privilege('anon', p.oid, 'execute')
-      order by 1`);
-    expect(rows.map((r) => r.proname)).toEqual([
+    expect(await functionNames(`p.pronamespace = 'public'::regnamespace and has_function_privilege('authenticated', p.oid, 'execute') and not has_function_privilege('anon', p.oid, 'execute')`)).toEqual([
       'accept_team_invitation', 'add_calendar_connection', 'calendar_feed_created_at', 'create_webhook', 'dashboard_stats',
       'invite_team_member', 'ping_webhook', 'regenerate_calendar_feed', 'replace_availability', 'replace_date_override',
       'replace_team_availability', 'replace_team_date_override', 'resend_webhook_delivery', 'rotate_webhook_secret',
@@ -135,13 +132,8 @@ describe('catalogue', () => {
   });
 
   it('runs the RPCs of signed-in users as the caller, so RLS decides, but for those that write what no API role may touch', async () => {
-    const { rows } = await c.query(`
-      select p.proname from pg_proc p
-      where p.pronamespace = 'public'::regnamespace and p.prosecdef
-        and has_function_privilege('authenticated', p.oid, 'execute') and not has_function_privilege('anon', p.oid, 'execute')
-      order by 1`);
     // The caller's own calendar credentials, feed and booking calendar: tables and columns no API role may write.
-    expect(rows.map((r) => r.proname)).toEqual(['add_calendar_connection', 'calendar_feed_created_at', 'regenerate_calendar_feed', 'set_booking_calendar']);
+    expect(await functionNames(`p.pronamespace = 'public'::regnamespace and p.prosecdef and has_function_privilege('authenticated', p.oid, 'execute') and not has_function_privilege('anon', p.oid, 'execute')`)).toEqual(['add_calendar_connection', 'calendar_feed_created_at', 'regenerate_calendar_feed', 'set_booking_calendar']);
   });
 
   it('keeps the booking writes and the booking rate limit to the service role: the functions are their only door', async () => {
@@ -155,11 +147,7 @@ describe('catalogue', () => {
   });
 
   it('keeps the private schema out of the API and its trigger functions unexecutable by API roles', async () => {
-    const { rows } = await c.query(`
-      select p.proname from pg_proc p
-      where p.pronamespace = 'private'::regnamespace and has_function_privilege('anon', p.oid, 'execute')
-      order by 1`);
-    expect(rows.map((r) => r.proname)).toEqual([
+    expect(await functionNames(`p.pronamespace = 'private'::regnamespace and has_function_privilege('anon', p.oid, 'execute')`)).toEqual([
       'has_team_role', 'is_bookable_person', 'is_invited_to', 'is_public_team', 'is_reserved_handle', 'is_valid_timezone',
       'is_visible_host', 'shares_team',
     ]);
