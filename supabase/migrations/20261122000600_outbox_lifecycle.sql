@@ -52,10 +52,10 @@ create policy "Hosts read the deliveries of bookings they can read" on public.ou
 comment on policy "Hosts read the deliveries of bookings they can read" on public.outbox is
   'The bookings subquery runs under the caller''s own bookings policy, so visibility follows it.';
 
--- Wakes the delivery worker: a NOTIFY (delivered at commit) that the local stack listens to, and on a
--- hosted project with pg_net an HTTP call to the function, whose URL and key live in Vault
--- (`kairos_outbox_url`, `kairos_outbox_key`; see the README).
-create or replace function private.kick_outbox()
+-- On a hosted project with pg_net, an HTTP POST to one of our functions, whose URL and key live in Vault
+-- as `<p_secret>_url` and `<p_secret>_key` (see the README); nothing where either is missing (the
+-- local stack has neither: it listens to a NOTIFY or runs the same work on its timer).
+create or replace function private.post_to_function(p_secret text, p_timeout_ms integer)
 returns void
 language plpgsql
 security definer
@@ -65,16 +65,29 @@ declare
   url text;
   key text;
 begin
-  perform pg_notify('kairos_outbox', '');
   if to_regnamespace('net') is null or to_regclass('vault.decrypted_secrets') is null then
     return;
   end if;
   execute 'select max(decrypted_secret) filter (where name = $1), max(decrypted_secret) filter (where name = $2) from vault.decrypted_secrets'
-    into url, key using 'kairos_outbox_url', 'kairos_outbox_key';
+    into url, key using p_secret || '_url', p_secret || '_key';
   if url is not null then
-    execute 'select net.http_post(url := $1, body := $2, headers := $3, timeout_milliseconds := 10000)'
-      using url, '{}'::jsonb, jsonb_build_object('Authorization', 'Bearer ' || key, 'Content-Type', 'application/json');
+    execute 'select net.http_post(url := $1, body := $2, headers := $3, timeout_milliseconds := $4)'
+      using url, '{}'::jsonb, jsonb_build_object('Authorization', 'Bearer ' || key, 'Content-Type', 'application/json'), p_timeout_ms;
   end if;
+end;
+$$;
+
+-- Wakes the delivery worker: a NOTIFY (delivered at commit) that the local stack listens to, and on a
+-- hosted project the outbox function (Vault's `kairos_outbox_url`, `kairos_outbox_key`).
+create or replace function private.kick_outbox()
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform pg_notify('kairos_outbox', '');
+  perform private.post_to_function('kairos_outbox', 10000);
 end;
 $$;
 

@@ -333,19 +333,8 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  url text;
-  key text;
 begin
-  if to_regnamespace('net') is null or to_regclass('vault.decrypted_secrets') is null then
-    return;
-  end if;
-  execute 'select max(decrypted_secret) filter (where name = $1), max(decrypted_secret) filter (where name = $2) from vault.decrypted_secrets'
-    into url, key using 'kairos_calendar_sync_url', 'kairos_calendar_sync_key';
-  if url is not null then
-    execute 'select net.http_post(url := $1, body := $2, headers := $3, timeout_milliseconds := 60000)'
-      using url, '{}'::jsonb, jsonb_build_object('Authorization', 'Bearer ' || key, 'Content-Type', 'application/json');
-  end if;
+  perform private.post_to_function('kairos_calendar_sync', 60000);
 end;
 $$;
 revoke all on function private.kick_calendar_sync() from public;
