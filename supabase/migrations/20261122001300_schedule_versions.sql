@@ -93,38 +93,35 @@ begin
 end;
 $$;
 
--- A host's time zone and a team's zone and visibility are inputs; their other columns are not.
-create or replace function private.bump_version_of_profile()
+-- Row-level triggers raise the version of the row's calendar: a profile's or team's own, otherwise the
+-- host in user_id. Returns the row, so it serves before triggers too.
+create or replace function private.bump_version_of_row()
 returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  perform private.bump_schedule_versions(array[new.id], null);
-  return null;
+  if tg_table_name = 'teams' then
+    perform private.bump_schedule_versions(null, array[new.id]);
+  elsif tg_table_name = 'profiles' then
+    perform private.bump_schedule_versions(array[new.id], null);
+  else
+    perform private.bump_schedule_versions(array[new.user_id], null);
+  end if;
+  return new;
 end;
 $$;
-create trigger profiles_version after update of timezone on public.profiles
-  for each row when (old.timezone is distinct from new.timezone) execute function private.bump_version_of_profile();
 
-create or replace function private.bump_version_of_team()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  perform private.bump_schedule_versions(null, array[new.id]);
-  return null;
-end;
-$$;
+-- A host's time zone and a team's zone and visibility are inputs; their other columns are not.
+create trigger profiles_version after update of timezone on public.profiles
+  for each row when (old.timezone is distinct from new.timezone) execute function private.bump_version_of_row();
 create trigger teams_version after update of timezone, is_public on public.teams
   for each row when (old.timezone is distinct from new.timezone or old.is_public is distinct from new.is_public)
-  execute function private.bump_version_of_team();
+  execute function private.bump_version_of_row();
 
 revoke all on function private.bump_schedule_versions(uuid[], bigint[]), private.bump_versions_of_changed_rows(),
-  private.bump_version_of_profile(), private.bump_version_of_team() from public;
+  private.bump_version_of_row() from public;
 revoke all on table private.schedule_versions from public, anon, authenticated;
 
 -- Slot inputs ---------------------------------------------------------------------------------------
@@ -361,21 +358,7 @@ revoke all on function private.slot_list_version(uuid, bigint),
 -- inserts never wait on each other while holding a version: a conflict shows as the exclusion
 -- violation the booking paths already turn into 409.
 
-create or replace function private.lock_schedule_version_first()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  perform private.bump_schedule_versions(array[new.user_id], null);
-  return new;
-end;
-$$;
-
-revoke all on function private.lock_schedule_version_first() from public;
-
 create trigger booking_busy_version_first before insert or update of user_id, during, active on public.booking_busy
-  for each row execute function private.lock_schedule_version_first();
+  for each row execute function private.bump_version_of_row();
 
 revoke all on all functions in schema private from public;
