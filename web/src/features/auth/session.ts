@@ -1,5 +1,5 @@
-// Who is signed in, without loading supabase-js for a guest: the open pages' bar asks on every page.
-import { useQuery } from '@tanstack/react-query';
+// Who is signed in, without loading supabase-js for a guest (the open pages' bar asks on every page), and queries of their own rows.
+import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { unwrap } from '../../lib/api.ts';
 import { maySignIn } from '../../lib/env.ts';
 import type { Profile } from '../../lib/types.ts';
@@ -21,4 +21,10 @@ export async function fetchCurrentUser(): Promise<Profile | null> {
 /** docs/product/api.md: fresh for 5 minutes and refetched on window focus, no retry. */
 export function useCurrentUser() {
   return useQuery({ queryKey: currentUserKey, queryFn: fetchCurrentUser, staleTime: 5 * 60_000, refetchOnWindowFocus: true, retry: false });
+}
+
+/** A query of the signed-in user's own rows: it waits until the user is known, then reads with their id. */
+export function useUserQuery<T>(queryKey: QueryKey, read: (userId: string) => Promise<T>) {
+  const { data: user } = useCurrentUser();
+  return useQuery({ queryKey, enabled: Boolean(user), queryFn: () => read(user!.id) });
 }

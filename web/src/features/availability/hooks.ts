@@ -1,33 +1,25 @@
 // A host's weekly hours, settings and time off, read and written through supabase-js (RLS).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '../../lib/supabase.ts';
 import { unwrap } from '../../lib/api.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
 import type { AvailabilityRule, TimeOff, UserSettings } from '../../lib/types.ts';
 import { settingsColumns, type HostSettings, type TimeOffInput } from '../../lib/shared.ts';
 import { todayKey } from '../../lib/useDateOverrides.ts';
-import { useCurrentUser } from '../auth/index.ts';
+import { useCurrentUser, useUserQuery } from '../auth/index.ts';
 
 export function useAvailability() {
-  const { data: user } = useCurrentUser();
-  return useQuery({
-    queryKey: ['availability'],
-    enabled: Boolean(user),
-    queryFn: async () =>
-      unwrap(
-        await supabase.from('availability_rules').select('*').eq('user_id', user!.id).order('day_of_week').order('start_time'),
-      ) as AvailabilityRule[],
-  });
+  return useUserQuery(['availability'], async (userId) =>
+    unwrap(
+      await supabase.from('availability_rules').select('*').eq('user_id', userId).order('day_of_week').order('start_time'),
+    ) as AvailabilityRule[],
+  );
 }
 
 export function useSettings() {
-  const { data: user } = useCurrentUser();
-  return useQuery({
-    queryKey: ['settings'],
-    enabled: Boolean(user),
-    queryFn: async () =>
-      unwrap(await supabase.from('user_settings').select('*').eq('user_id', user!.id).maybeSingle()) as UserSettings | null,
-  });
+  return useUserQuery(['settings'], async (userId) =>
+    unwrap(await supabase.from('user_settings').select('*').eq('user_id', userId).maybeSingle()) as UserSettings | null,
+  );
 }
 
 /** The whole week is replaced, as POST /api/availability does with the full array. */
@@ -69,15 +61,11 @@ const timeOffKey = ['time-off'];
 
 /** The host's time off that has not ended yet, first days first. */
 export function useTimeOff() {
-  const { data: user } = useCurrentUser();
-  return useQuery({
-    queryKey: timeOffKey,
-    enabled: Boolean(user),
-    queryFn: async () =>
-      unwrap(
-        await supabase.from('time_off').select('*').eq('user_id', user!.id).gte('end_date', todayKey()).order('start_date').order('id'),
-      ) as TimeOff[],
-  });
+  return useUserQuery(timeOffKey, async (userId) =>
+    unwrap(
+      await supabase.from('time_off').select('*').eq('user_id', userId).gte('end_date', todayKey()).order('start_date').order('id'),
+    ) as TimeOff[],
+  );
 }
 
 export function useAddTimeOff() {

@@ -1,25 +1,21 @@
 // A host's event types, read and written through supabase-js (RLS).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { eventTypeColumns } from '../../lib/shared.ts';
 import { supabase } from '../../lib/supabase.ts';
 import { unwrap } from '../../lib/api.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
 import type { EventType } from '../../lib/types.ts';
-import { useCurrentUser } from '../auth/index.ts';
+import { useCurrentUser, useUserQuery } from '../auth/index.ts';
 import type { EventTypeValues } from './schemas.ts';
 
 export const eventTypesKey = ['event-types'] as const;
 
 export function useEventTypes() {
-  const { data: user } = useCurrentUser();
-  return useQuery({
-    queryKey: eventTypesKey,
-    enabled: Boolean(user),
-    queryFn: async () =>
-      unwrap(
-        await supabase.from('event_types').select('*').eq('user_id', user!.id).order('created_at', { ascending: true }),
-      ) as EventType[],
-  });
+  return useUserQuery(eventTypesKey, async (userId) =>
+    unwrap(
+      await supabase.from('event_types').select('*').eq('user_id', userId).order('created_at', { ascending: true }),
+    ) as EventType[],
+  );
 }
 
 export function useSaveEventType() {

@@ -25,22 +25,25 @@ async function openProfile() {
   return screen.findByPlaceholderText('your-handle');
 }
 
+/** Opens the profile and types `handle` over the saved one. */
+async function typeHandle(handle: string) {
+  const input = await openProfile();
+  const user = userEvent.setup();
+  await user.clear(input);
+  await user.type(input, handle);
+  return { input, user };
+}
+
 describe('handle field', () => {
   it('lowercases and drops characters other than a-z, 0-9, _ and -', async () => {
     handleChecks(() => HttpResponse.json({ available: true, message: 'Handle is available' }));
-    const input = await openProfile();
-    const user = userEvent.setup();
-    await user.clear(input);
-    await user.type(input, 'Ada Love!ace_9-X');
+    const { input } = await typeHandle('Ada Love!ace_9-X');
     expect(input).toHaveValue('adaloveace_9-x');
   });
 
   it('checks once, after the pause, and shows available', async () => {
     const asked = handleChecks(() => HttpResponse.json({ available: true, message: 'Handle is available' }));
-    const input = await openProfile();
-    const user = userEvent.setup();
-    await user.clear(input);
-    await user.type(input, 'grace');
+    await typeHandle('grace');
     expect(screen.getByRole('status')).toHaveAttribute('data-status', 'checking');
     expect(await screen.findByText('Handle is available')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveAttribute('data-status', 'available');
@@ -48,34 +51,21 @@ describe('handle field', () => {
     expect(asked).toEqual(['grace']);
   });
 
-  it('shows unavailable and blocks saving', async () => {
-    handleChecks(() => HttpResponse.json({ available: false, message: 'Handle is already taken' }));
-    const input = await openProfile();
-    const user = userEvent.setup();
-    await user.clear(input);
-    await user.type(input, 'taken');
-    expect(await screen.findByText('Handle is already taken')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveAttribute('data-status', 'unavailable');
-    expect(screen.getByRole('button', { name: 'Save Profile' })).toBeDisabled();
-  });
-
-  it('marks the handle unavailable when the check fails', async () => {
-    handleChecks(() => HttpResponse.json({ message: 'boom' }, { status: 500 }));
-    const input = await openProfile();
-    const user = userEvent.setup();
-    await user.clear(input);
-    await user.type(input, 'broken');
-    expect(await screen.findByText('Error checking handle availability')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveAttribute('data-status', 'error');
+  // A refused handle and a failed check both block saving until the handle changes.
+  it.each([
+    ['shows unavailable and blocks saving', () => HttpResponse.json({ available: false, message: 'Handle is already taken' }), 'taken', 'Handle is already taken', 'unavailable'],
+    ['marks the handle unavailable when the check fails', () => HttpResponse.json({ message: 'boom' }, { status: 500 }), 'broken', 'Error checking handle availability', 'error'],
+  ])('%s', async (_name, answer, handle, message, status) => {
+    handleChecks(answer);
+    await typeHandle(handle);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveAttribute('data-status', status);
     expect(screen.getByRole('button', { name: 'Save Profile' })).toBeDisabled();
   });
 
   it('does not check under 3 characters or the current handle', async () => {
     const asked = handleChecks(() => HttpResponse.json({ available: true, message: 'Handle is available' }));
-    const input = await openProfile();
-    const user = userEvent.setup();
-    await user.clear(input);
-    await user.type(input, 'ab');
+    const { input, user } = await typeHandle('ab');
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     await user.clear(input);
     await user.type(input, 'ada');
