@@ -472,7 +472,10 @@ begin
       select new.assigned_user_id where new.assigned_user_id is not null
       union
       select m.user_id from public.team_members m where all_members and m.team_id = new.team_id
-    ) occupied;
+    ) occupied
+    -- Each busy row first locks its person's schedule version (booking_busy_version_first): in one
+    -- order, two all-members bookings sharing people wait for each other instead of deadlocking.
+    order by person;
     return new;
   end if;
 
