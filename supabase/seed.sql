@@ -143,8 +143,11 @@ from public.teams t join (values
   ('okafor-labs', 'Sprint Planning', null, 60, '#8b5cf6', true, true, 'round_robin', null)
 ) as v(slug, title, description, duration, color, auto_confirm, all_members, assignment, specific) on v.slug = t.slug;
 
+-- The seed's own teams only: a database may hold others (the test database, where a team deleted
+-- meanwhile fails the foreign key).
 insert into public.team_availability (team_id, day_of_week, start_time, end_time)
-select t.id, d, '09:00', '17:00' from public.teams t cross join generate_series(1, 5) d;
+select t.id, d, '09:00', '17:00' from public.teams t cross join generate_series(1, 5) d
+where t.slug in ('brightpath', 'okafor-labs');
 
 -- The demo's bookings are imported data: nobody is mailed about them (the lifecycle triggers skip a
 -- session marked as a bulk import).

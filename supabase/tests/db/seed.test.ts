@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ROOT } from '../../../scripts/local/config.ts';
-import { anon, become, connect, one, rolledBack } from './db.ts';
+import { anon, become, connect, createUser, one, rolledBack } from './db.ts';
 
 let c: pg.Client;
 beforeAll(async () => {
@@ -47,4 +47,13 @@ it('places bookings around now: past, upcoming, pending and cancelled, personal 
       from bookings b join profiles p on p.id = coalesce(b.user_id, (select owner_id from teams t where t.id = b.team_id))
       where p.email like '%@kairos.test'`);
     for (const n of Object.values(kinds)) expect(n).toBeGreaterThan(0);
+  }));
+
+it('writes only its own rows: a team already in the database gets no hours from it', () =>
+  rolledBack(c, async () => {
+    // Other tests' teams live in the shared database and may be deleted while the seed runs.
+    const owner = await createUser(c);
+    const team = await one(c, `insert into public.teams (name, slug, owner_id) values ('Other', $1, $2) returning id`, [`seed-${owner.slice(0, 8)}`, owner]);
+    await c.query(readFileSync(join(ROOT, 'supabase', 'seed.sql'), 'utf8'));
+    expect(await one(c, `select count(*)::int as n from public.team_availability where team_id = $1`, [team.id])).toEqual({ n: 0 });
   }));
