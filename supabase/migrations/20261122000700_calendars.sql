@@ -327,25 +327,13 @@ grant execute on function public.calendar_write_state(text, uuid) to service_rol
 -- minute, calling the calendars function's sweep with the URL and key kept in Vault
 -- (`kairos_calendar_sync_url`, `kairos_calendar_sync_key`; see the README). The local stack runs the
 -- same sweep on its timer.
-create or replace function private.kick_calendar_sync()
-returns void
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  perform private.post_to_function('kairos_calendar_sync', 60000);
-end;
-$$;
-revoke all on function private.kick_calendar_sync() from public;
-
 do $$
 begin
   if exists (select 1 from pg_available_extensions where name = 'pg_cron')
      and exists (select 1 from pg_available_extensions where name = 'pg_net') then
     create extension if not exists pg_net;
     create extension if not exists pg_cron;
-    perform cron.schedule('kairos-calendar-sync', '* * * * *', 'select private.kick_calendar_sync()');
+    perform cron.schedule('kairos-calendar-sync', '* * * * *', $job$select private.post_to_function('kairos_calendar_sync', 60000)$job$);
   end if;
 end;
 $$;
