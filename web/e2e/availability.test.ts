@@ -3,9 +3,9 @@
 // day after it is back to the weekly hours.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newUser, sql } from '../../scripts/local/test-stack/harness.ts';
+import { sql } from '../../scripts/local/test-stack/harness.ts';
 import { expectToast, openPage, screenshot, useBrowser } from './support/browser.ts';
-import { dayAhead, expectNoErrors, halfHours, JOURNEY_TIMEOUT, navigate, offeredTimes, pickDay, signIn, type Day } from './support/journey.ts';
+import { bookableHost, type Day, dayAhead, expectNoErrors, halfHours, JOURNEY_TIMEOUT, navigate, offeredTimes, pickDay, signIn } from './support/journey.ts';
 
 const browser = useBrowser();
 
@@ -19,16 +19,7 @@ async function pickOverrideDay(page: Page, day: Day): Promise<void> {
 
 describe.concurrent('date overrides and time off', () => {
   it('an override and a week off, set on the Availability page, change what the public booking page offers', async () => {
-    const host = await newUser({ firstName: 'Olga', lastName: 'Override' });
-    await sql(
-      `insert into public.availability_rules (user_id, day_of_week, start_time, end_time, is_enabled)
-       select $1, d, '09:00', '17:00', true from generate_series(0, 6) d`,
-      [host.id],
-    );
-    const [{ id: eventTypeId }] = await sql(
-      `insert into public.event_types (user_id, title, duration) values ($1, 'Coaching Session', 30) returning id`,
-      [host.id],
-    );
+    const { host, eventTypeId } = await bookableHost({ firstName: 'Olga', lastName: 'Override' }, { title: 'Coaching Session', duration: 30 });
     // Default notice (a day) and buffers (10 minutes) stay: everything below is days ahead.
     const override = dayAhead(3, 'UTC');
     const [firstOff, lastOff, back] = [dayAhead(6, 'UTC'), dayAhead(12, 'UTC'), dayAhead(13, 'UTC')];

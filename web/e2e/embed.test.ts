@@ -6,9 +6,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newUser, sql } from '../../scripts/local/test-stack/harness.ts';
+import { sql } from '../../scripts/local/test-stack/harness.ts';
 import { openPage, screenshot, useBrowser, webUrl } from './support/browser.ts';
-import { dayAhead, expectNoErrors, JOURNEY_TIMEOUT, pickDay } from './support/journey.ts';
+import { bookableHost, dayAhead, expectNoErrors, JOURNEY_TIMEOUT, pickDay } from './support/journey.ts';
 import { webHeaders } from '../security-headers.ts';
 
 const browser = useBrowser();
@@ -47,15 +47,8 @@ ${tag}
 <p id="after">Thanks for visiting.</p></body></html>`;
 }
 
-async function bookableHost() {
-  const host = await newUser({ firstName: 'Ellie', lastName: 'Embed' });
-  await sql(
-    `insert into public.availability_rules (user_id, day_of_week, start_time, end_time, is_enabled)
-     select $1, d, '09:00', '17:00', true from generate_series(0, 6) d`,
-    [host.id],
-  );
-  const [{ id }] = await sql(`insert into public.event_types (user_id, title, duration, color) values ($1, 'Discovery call', 30, '#10b981') returning id`, [host.id]);
-  return { host, eventTypeId: Number(id) };
+function embedHost() {
+  return bookableHost({ firstName: 'Ellie', lastName: 'Embed' }, { title: 'Discovery call', duration: 30, color: '#10b981' });
 }
 
 async function embeddedFrame(page: Page): Promise<Frame> {
@@ -76,7 +69,7 @@ describe('the embedded booking widget', () => {
   it(
     'books through the frame on another site, which hears kairos:booking-created, the frame fitting its content',
     async () => {
-      const { eventTypeId } = await bookableHost();
+      const { eventTypeId } = await embedHost();
       const tag = `<script async src="${webUrl()}/embed.js" data-kairos="${eventTypeId}" data-kairos-name="Gwen Guest" data-kairos-email="gwen@example.test" data-kairos-color="#0d9488"></script>`;
       site.pages.set('/inline', hostPage(tag));
       const { page, errors } = await openPage(browser(), { timezoneId: 'UTC', locale: 'en-US' });
@@ -124,7 +117,7 @@ describe('the embedded booking widget', () => {
   it(
     'opens as a pop-up from a button, and closes with Escape',
     async () => {
-      const { eventTypeId } = await bookableHost();
+      const { eventTypeId } = await embedHost();
       site.pages.set('/popup', hostPage(`<script async src="${webUrl()}/embed.js" data-kairos="${eventTypeId}" data-kairos-mode="popup" data-kairos-button="Talk to us"></script>`));
       const { page, errors } = await openPage(browser(), { timezoneId: 'UTC', locale: 'en-US' });
       await page.goto(`${site.origin}/popup`);
@@ -144,7 +137,7 @@ describe('the embedded booking widget', () => {
   it(
     "lets other sites frame only the embed pages: the app's other pages refuse",
     async () => {
-      const { eventTypeId } = await bookableHost();
+      const { eventTypeId } = await embedHost();
       const refused = ['/login', '/dashboard', `/book/${eventTypeId}`, '/team/brightpath'];
       const frames = [`/embed/${eventTypeId}`, '/embed/team/brightpath', ...refused].map((path) => `<iframe name="${path}" src="${webUrl()}${path}"></iframe>`);
       site.pages.set('/frames', hostPage(frames.join('\n')));

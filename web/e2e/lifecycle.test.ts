@@ -3,10 +3,10 @@
 // on the Bookings page.
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { describe, expect, it } from 'vitest';
-import { newUser, sql, stack } from '../../scripts/local/test-stack/harness.ts';
+import { stack } from '../../scripts/local/test-stack/harness.ts';
 import { waitForMails } from '../../scripts/local/test-stack/mailpit.ts';
 import { expectToast, openPage, screenshot, useBrowser } from './support/browser.ts';
-import { dayAhead, expectNoErrors, fillGuest, JOURNEY_TIMEOUT, navigate, pickDay, signIn, unique, wallTimeIn } from './support/journey.ts';
+import { bookableHost, dayAhead, expectNoErrors, fillGuest, JOURNEY_TIMEOUT, navigate, pickDay, signIn, unique, wallTimeIn } from './support/journey.ts';
 
 const browser = useBrowser();
 const GUEST_ZONE = 'America/New_York';
@@ -14,16 +14,10 @@ const HOST_ZONE = 'Europe/Berlin';
 
 describe.concurrent('after the booking', () => {
   it('a guest books, opens the mailed link from the inbox, reschedules, then cancels; the host sees each change', async () => {
-    const host = await newUser({ firstName: 'Hana', lastName: 'Host' });
-    await sql(`update public.profiles set timezone = $2 where id = $1`, [host.id, HOST_ZONE]);
-    await sql(
-      `insert into public.availability_rules (user_id, day_of_week, start_time, end_time, is_enabled)
-       select $1, d, '09:00', '17:00', true from generate_series(0, 6) d`,
-      [host.id],
-    );
-    const [{ id: eventTypeId }] = await sql(
-      `insert into public.event_types (user_id, title, duration, color) values ($1, 'Strategy call', 30, '#3b82f6') returning id`,
-      [host.id],
+    const { host, eventTypeId } = await bookableHost(
+      { firstName: 'Hana', lastName: 'Host' },
+      { title: 'Strategy call', duration: 30, color: '#3b82f6' },
+      { timezone: HOST_ZONE },
     );
     const guestName = unique('Gina Guest');
     const guestEmail = `${unique('gina')}@example.test`;

@@ -2,23 +2,18 @@
 // it disappears from the second guest's page, and the host's bookings list shows the booking, both
 // without a reload.
 import { describe, expect, it } from 'vitest';
-import { newUser, sql } from '../../scripts/local/test-stack/harness.ts';
+import { sql } from '../../scripts/local/test-stack/harness.ts';
 import { expectToast, openPage, screenshot, useBrowser } from './support/browser.ts';
-import { dayAhead, expectNoErrors, fillGuest, JOURNEY_TIMEOUT, navigate, offeredTimes, pickDay, signIn, unique } from './support/journey.ts';
+import { bookableHost, dayAhead, expectNoErrors, fillGuest, JOURNEY_TIMEOUT, navigate, offeredTimes, pickDay, signIn, unique } from './support/journey.ts';
 
 const browser = useBrowser();
 
 describe('live booking pages', () => {
   it('a slot another guest books disappears at once, and the booking appears in the host list', async () => {
-    const host = await newUser({ firstName: 'Liv', lastName: 'Live' });
-    await sql(
-      `insert into public.availability_rules (user_id, day_of_week, start_time, end_time, is_enabled)
-       select $1, d, '09:00', '12:00', true from generate_series(0, 6) d`,
-      [host.id],
-    );
-    const [{ id: eventTypeId }] = await sql(
-      `insert into public.event_types (user_id, title, duration, color) values ($1, 'Live call', 30, '#06b6d4') returning id`,
-      [host.id],
+    const { host, eventTypeId } = await bookableHost(
+      { firstName: 'Liv', lastName: 'Live' },
+      { title: 'Live call', duration: 30, color: '#06b6d4' },
+      { hours: ['09:00', '12:00'] },
     );
     // No buffers, so a booked half hour takes exactly its own slot.
     await sql(`update public.user_settings set buffer_before = 0, buffer_after = 0 where user_id = $1`, [host.id]);

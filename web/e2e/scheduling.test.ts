@@ -10,6 +10,7 @@ import { slugify } from '../../supabase/functions/_shared/rules/format.ts';
 import { expectToast, openPage, screenshot, useBrowser, webUrl } from './support/browser.ts';
 import {
   agreeToTerms,
+  bookableHost,
   dayAhead,
   expectNoErrors,
   fillGuest,
@@ -99,16 +100,10 @@ describe.concurrent('host set-up', () => {
 
 describe.concurrent('booking across time zones', () => {
   it('a guest in New York books a Berlin host, who confirms; the slot is gone, then back after cancelling', async () => {
-    const host = await newUser({ firstName: 'Bert', lastName: 'Berlin' });
-    await sql(`update public.profiles set timezone = 'Europe/Berlin' where id = $1`, [host.id]);
-    await sql(
-      `insert into public.availability_rules (user_id, day_of_week, start_time, end_time, is_enabled)
-       select $1, d, '09:00', '17:00', true from generate_series(0, 6) d`,
-      [host.id],
-    );
-    const [{ id: eventTypeId }] = await sql(
-      `insert into public.event_types (user_id, title, duration, color, auto_confirm) values ($1, 'Consultation', 30, '#8b5cf6', false) returning id`,
-      [host.id],
+    const { host, eventTypeId } = await bookableHost(
+      { firstName: 'Bert', lastName: 'Berlin' },
+      { title: 'Consultation', duration: 30, color: '#8b5cf6', auto_confirm: false },
+      { timezone: 'Europe/Berlin' },
     );
     // Default notice (1 day) and buffers (10 minutes) stay: three days ahead is bookable.
     const day = dayAhead(3, 'America/New_York');
@@ -166,18 +161,10 @@ describe.concurrent('booking across time zones', () => {
 describe.concurrent('public profile', () => {
   it('handle with availability indicator, made public, found in the community, booked through the dialog', async () => {
     const lastName = unique('Public');
-    const host = await newUser({ firstName: 'Priya', lastName });
+    const { host } = await bookableHost({ firstName: 'Priya', lastName }, { title: 'Discovery Call', description: 'Find out how I can help.', duration: 30 });
     const taken = unique('taken');
     const other = await newUser();
     await sql('update public.profiles set handle = $2 where id = $1', [other.id, taken]);
-    await sql(
-      `insert into public.availability_rules (user_id, day_of_week, start_time, end_time, is_enabled)
-       select $1, d, '09:00', '17:00', true from generate_series(0, 6) d`,
-      [host.id],
-    );
-    await sql(`insert into public.event_types (user_id, title, description, duration) values ($1, 'Discovery Call', 'Find out how I can help.', 30)`, [
-      host.id,
-    ]);
     const handle = unique('priya');
 
     const { page, errors } = await openPage(browser());

@@ -3,12 +3,48 @@ import { randomUUID } from 'node:crypto';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { expect } from 'vitest';
+import { newUser, sql, type TestUser } from '../../../scripts/local/test-stack/harness.ts';
 import { expectToast } from './browser.ts';
 
 const DAY_MS = 86_400_000;
 
 export function unique(prefix: string): string {
   return `${prefix}-${randomUUID().slice(0, 6)}`;
+}
+
+/** What a host's event type is made of, as the journeys set it up. */
+export interface EventTypeColumns {
+  title: string;
+  duration: number;
+  color?: string;
+  description?: string;
+  auto_confirm?: boolean;
+}
+
+/**
+ * A host open every day from `hours[0]` to `hours[1]` in `timezone` (UTC unless said) with one event
+ * type: what a guest's journey needs, set up with the harness rather than the UI it is not about.
+ */
+export async function bookableHost(
+  name: { firstName: string; lastName: string },
+  eventType: EventTypeColumns,
+  opts: { hours?: [string, string]; timezone?: string } = {},
+): Promise<{ host: TestUser; eventTypeId: number }> {
+  const host = await newUser(name);
+  if (opts.timezone) await sql(`update public.profiles set timezone = $2 where id = $1`, [host.id, opts.timezone]);
+  const [from, to] = opts.hours ?? ['09:00', '17:00'];
+  await sql(
+    `insert into public.availability_rules (user_id, day_of_week, start_time, end_time, is_enabled)
+     select $1, d, $2, $3, true from generate_series(0, 6) d`,
+    [host.id, from, to],
+  );
+  const columns = Object.keys(eventType);
+  const [{ id }] = await sql(
+    `insert into public.event_types (user_id, ${columns.join(', ')})
+     values ($1, ${columns.map((_, i) => `$${i + 2}`).join(', ')}) returning id`,
+    [host.id, ...Object.values(eventType)],
+  );
+  return { host, eventTypeId: Number(id) };
 }
 
 /** Signs in through the form, as journey 1 proves it works; lands on the dashboard. */
