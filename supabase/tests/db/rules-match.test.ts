@@ -5,28 +5,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_TRANSITIONS, guestColumns } from '../../functions/_shared/rules/bookings.ts';
-import {
-  ASSIGNMENT_TYPES,
-  BOOKING_STATUSES,
-  BUFFER_CHOICES,
-  COLORS,
-  DAY_LIMIT_MAX,
-  DEFAULT_ASSIGNMENT,
-  DEFAULT_COLOR,
-  DEFAULT_DURATION,
-  DEFAULT_RANGE,
-  DEFAULT_ROLE,
-  DEFAULT_TIME_ZONE,
-  DURATIONS,
-  FUTURE_CHOICES,
-  GUEST_CHANGE_NOTICE_CHOICES,
-  NOTICE_CHOICES,
-  SLOT_INTERVALS,
-  TEAM_DURATION_MAX,
-  TEAM_DURATION_STEP,
-  TEAM_ROLES,
-  WEEK_LIMIT_MAX,
-} from '../../functions/_shared/rules/constants.ts';
+import * as rule from '../../functions/_shared/rules/constants.ts';
 import { DEFAULT_HOST_SETTINGS, settingsColumns } from '../../functions/_shared/rules/settings.ts';
 import { connect, createUser, errorCode, one, rolledBack } from './db.ts';
 
@@ -55,38 +34,38 @@ async function enumValues(type: string): Promise<string[]> {
 
 describe('closed sets', () => {
   it('enums: booking statuses, team roles, assignment types, slot intervals', async () => {
-    expect(await enumValues('booking_status')).toEqual([...BOOKING_STATUSES]);
-    expect(await enumValues('team_role')).toEqual([...TEAM_ROLES]);
-    expect(await enumValues('assignment_type')).toEqual([...ASSIGNMENT_TYPES]);
-    expect(await enumValues('slot_interval')).toEqual(SLOT_INTERVALS.map(String));
+    expect(await enumValues('booking_status')).toEqual([...rule.BOOKING_STATUSES]);
+    expect(await enumValues('team_role')).toEqual([...rule.TEAM_ROLES]);
+    expect(await enumValues('assignment_type')).toEqual([...rule.ASSIGNMENT_TYPES]);
+    expect(await enumValues('slot_interval')).toEqual(rule.SLOT_INTERVALS.map(String));
   });
 
   it('event types: durations and colours', () =>
     rolledBack(c, async () => {
       const u = await createUser(c);
       const durations = await accepted(`insert into event_types (user_id, title, duration) values ($1, 'x', $2)`, range(0, 300, 5), [u]);
-      expect(durations).toEqual([...DURATIONS]);
-      const probes = [...COLORS, ...COLORS.map((x) => x.toUpperCase()), '#000000', '#ffffff', 'blue'];
-      expect(sorted(await accepted(`insert into event_types (user_id, title, color) values ($1, 'x', $2)`, probes, [u]))).toEqual(sorted(COLORS));
+      expect(durations).toEqual([...rule.DURATIONS]);
+      const probes = [...rule.COLORS, ...rule.COLORS.map((x) => x.toUpperCase()), '#000000', '#ffffff', 'blue'];
+      expect(sorted(await accepted(`insert into event_types (user_id, title, color) values ($1, 'x', $2)`, probes, [u]))).toEqual(sorted(rule.COLORS));
     }));
 
   it('team event types: multiples of the step up to the maximum', () =>
     rolledBack(c, async () => {
       const u = await createUser(c);
       const { id: team } = await one(c, `insert into teams (name, slug, owner_id) values ('T', $1, $2) returning id`, [`r-${randomUUID()}`, u]);
-      const durations = await accepted(`insert into team_event_types (team_id, title, duration) values ($1, 'x', $2)`, range(0, TEAM_DURATION_MAX + 60, 5), [team]);
-      expect(durations).toEqual(range(TEAM_DURATION_STEP, TEAM_DURATION_MAX, TEAM_DURATION_STEP));
+      const durations = await accepted(`insert into team_event_types (team_id, title, duration) values ($1, 'x', $2)`, range(0, rule.TEAM_DURATION_MAX + 60, 5), [team]);
+      expect(durations).toEqual(range(rule.TEAM_DURATION_STEP, rule.TEAM_DURATION_MAX, rule.TEAM_DURATION_STEP));
     }));
 
   it('settings: buffers, notices and horizons', () =>
     rolledBack(c, async () => {
       const u = await createUser(c);
       const column = (name: string) => `update user_settings set ${name} = $2 where user_id = $1`;
-      expect(await accepted(column('buffer_before'), range(0, 60, 1), [u])).toEqual([...BUFFER_CHOICES]);
-      expect(await accepted(column('buffer_after'), range(0, 60, 1), [u])).toEqual([...BUFFER_CHOICES]);
-      expect(await accepted(column('minimum_notice'), sorted([...new Set([...range(0, 3000, 30), ...NOTICE_CHOICES])]), [u])).toEqual([...NOTICE_CHOICES]);
-      expect(await accepted(column('max_future_bookings'), range(0, 120, 1), [u])).toEqual([...FUTURE_CHOICES]);
-      expect(await accepted(column('guest_change_notice'), range(0, 72, 1), [u])).toEqual([...GUEST_CHANGE_NOTICE_CHOICES]);
+      expect(await accepted(column('buffer_before'), range(0, 60, 1), [u])).toEqual([...rule.BUFFER_CHOICES]);
+      expect(await accepted(column('buffer_after'), range(0, 60, 1), [u])).toEqual([...rule.BUFFER_CHOICES]);
+      expect(await accepted(column('minimum_notice'), sorted([...new Set([...range(0, 3000, 30), ...rule.NOTICE_CHOICES])]), [u])).toEqual([...rule.NOTICE_CHOICES]);
+      expect(await accepted(column('max_future_bookings'), range(0, 120, 1), [u])).toEqual([...rule.FUTURE_CHOICES]);
+      expect(await accepted(column('guest_change_notice'), range(0, 72, 1), [u])).toEqual([...rule.GUEST_CHANGE_NOTICE_CHOICES]);
     }));
 
   it('event rules: booking limits per day and per week', () =>
@@ -95,9 +74,9 @@ describe('closed sets', () => {
       const { id } = await one(c, `insert into event_types (user_id, title) values ($1, 'x') returning id`, [u]);
       const limit = (name: string) => `update event_types set ${name} = $2 where id = $1`;
       const edges = (max: number) => [-1, 0, 1, 2, max - 1, max, max + 1];
-      expect(await accepted(limit('max_bookings_per_day'), edges(DAY_LIMIT_MAX), [id])).toEqual([1, 2, DAY_LIMIT_MAX - 1, DAY_LIMIT_MAX]);
+      expect(await accepted(limit('max_bookings_per_day'), edges(rule.DAY_LIMIT_MAX), [id])).toEqual([1, 2, rule.DAY_LIMIT_MAX - 1, rule.DAY_LIMIT_MAX]);
       await c.query('update event_types set max_bookings_per_day = null where id = $1', [id]);
-      expect(await accepted(limit('max_bookings_per_week'), edges(WEEK_LIMIT_MAX), [id])).toEqual([1, 2, WEEK_LIMIT_MAX - 1, WEEK_LIMIT_MAX]);
+      expect(await accepted(limit('max_bookings_per_week'), edges(rule.WEEK_LIMIT_MAX), [id])).toEqual([1, 2, rule.WEEK_LIMIT_MAX - 1, rule.WEEK_LIMIT_MAX]);
     }));
 });
 
@@ -109,19 +88,19 @@ describe('defaults', () => {
         await one(c, 'select buffer_before, buffer_after, minimum_notice, max_future_bookings, guest_change_notice from user_settings where user_id = $1', [u]),
       ).toEqual(settingsColumns(DEFAULT_HOST_SETTINGS));
       expect(await one(c, `insert into event_types (user_id, title) values ($1, 'x') returning duration, color, is_active, auto_confirm`, [u])).toEqual({
-        duration: DEFAULT_DURATION,
-        color: DEFAULT_COLOR,
+        duration: rule.DEFAULT_DURATION,
+        color: rule.DEFAULT_COLOR,
         is_active: true,
         auto_confirm: true,
       });
       const team = await one(c, `insert into teams (name, slug, owner_id) values ('T', $1, $2) returning id, timezone, is_public`, [`d-${randomUUID()}`, u]);
-      expect([team.timezone, team.is_public]).toEqual([DEFAULT_TIME_ZONE, false]);
+      expect([team.timezone, team.is_public]).toEqual([rule.DEFAULT_TIME_ZONE, false]);
       const tet = await one(c, `insert into team_event_types (team_id, title) values ($1, 'x') returning duration, assignment_type, requires_all_members`, [team.id]);
-      expect(tet).toEqual({ duration: DEFAULT_DURATION, assignment_type: DEFAULT_ASSIGNMENT, requires_all_members: false });
+      expect(tet).toEqual({ duration: rule.DEFAULT_DURATION, assignment_type: rule.DEFAULT_ASSIGNMENT, requires_all_members: false });
       const m = await createUser(c);
-      expect((await one(c, `insert into team_members (team_id, user_id) values ($1, $2) returning role`, [team.id, m])).role).toBe(DEFAULT_ROLE);
+      expect((await one(c, `insert into team_members (team_id, user_id) values ($1, $2) returning role`, [team.id, m])).role).toBe(rule.DEFAULT_ROLE);
       const r = await one(c, `insert into availability_rules (user_id, day_of_week) values ($1, 1) returning start_time, end_time`, [u]);
-      expect({ startTime: r.start_time, endTime: r.end_time }).toEqual(DEFAULT_RANGE);
+      expect({ startTime: r.start_time, endTime: r.end_time }).toEqual(rule.DEFAULT_RANGE);
     }));
 });
 
@@ -132,9 +111,9 @@ describe('booking status transitions', () => {
       const { id: eventType } = await one(c, `insert into event_types (user_id, title) values ($1, 'x') returning id`, [u]);
       const allowed: Record<string, string[]> = {};
       let hour = 0;
-      for (const from of BOOKING_STATUSES) {
+      for (const from of rule.BOOKING_STATUSES) {
         allowed[from] = [];
-        for (const to of BOOKING_STATUSES) {
+        for (const to of rule.BOOKING_STATUSES) {
           if (to === from) continue;
           // A distinct past hour each, so no two bookings of the host overlap.
           hour += 1;
@@ -148,7 +127,7 @@ describe('booking status transitions', () => {
           if ((await errorCode(c, 'update bookings set status = $2 where id = $1', [id, to])) === null) allowed[from].push(to);
         }
       }
-      expect(allowed).toEqual(Object.fromEntries(BOOKING_STATUSES.map((s) => [s, [...BOOKING_TRANSITIONS[s]]])));
+      expect(allowed).toEqual(Object.fromEntries(rule.BOOKING_STATUSES.map((s) => [s, [...BOOKING_TRANSITIONS[s]]])));
     }));
 });
 

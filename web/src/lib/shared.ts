@@ -63,12 +63,4 @@ export {
   type TimeOffInput,
 } from '../../../supabase/functions/_shared/rules/schemas.ts';
 export { type DateOverride, type OfferedSlot, type SlotResult, type TimeRange } from '../../../supabase/functions/_shared/rules/slots.ts';
-export {
-  WEBHOOK_EVENT_LABELS,
-  WEBHOOK_EVENTS,
-  WEBHOOK_SECRET_OVERLAP_CHOICES,
-  WEBHOOK_SECRET_OVERLAP_HOURS,
-  webhookSchema,
-  type WebhookEvent,
-  type WebhookInput,
-} from '../../../supabase/functions/_shared/rules/webhooks.ts';
+export * from '../../../supabase/functions/_shared/rules/webhooks.ts';
