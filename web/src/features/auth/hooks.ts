@@ -1,34 +1,43 @@
 // The session through Supabase Auth (who is signed in: session.ts): sign in, sign up, sign out, password reset.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { supabase } from '../../lib/supabase.ts';
+import { useChange } from '../../lib/useChange.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
 import type { LoginValues, RegisterValues } from './schemas.ts';
 import { currentUserKey } from './session.ts';
 
-export function useLogin() {
-  const queryClient = useQueryClient();
+/** Signing in or up: once the session's queries are back, a welcome and the dashboard. */
+function useEnter<T>(run: (values: T) => Promise<void>, refresh: QueryKey, welcome: [string, string], failure: [string, string]) {
   const navigate = useNavigate();
-  return useMutation({
-    mutationFn: async (values: LoginValues) => {
-      const { error } = await supabase.auth.signInWithPassword(values);
-      if (error) throw error;
-    },
-    onSuccess: async () => {
-      // The user, and whether this session still needs a two-factor code.
-      await queryClient.invalidateQueries({ queryKey: ['auth'] });
-      notify('Welcome back!', "You've been successfully logged in.");
+  return useChange({
+    run,
+    refresh: [refresh],
+    awaitRefresh: true,
+    done: () => {
+      notify(...welcome);
       navigate('/dashboard');
     },
-    onError: (error: Error) => notifyError('Login failed', error.message || 'Invalid email or password'),
+    failed: (error: Error) => notifyError(failure[0], error.message || failure[1]),
   });
 }
 
+export function useLogin() {
+  return useEnter(
+    async (values: LoginValues) => {
+      const { error } = await supabase.auth.signInWithPassword(values);
+      if (error) throw error;
+    },
+    // The user, and whether this session still needs a two-factor code.
+    ['auth'],
+    ['Welcome back!', "You've been successfully logged in."],
+    ['Login failed', 'Invalid email or password'],
+  );
+}
+
 export function useRegister() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  return useMutation({
-    mutationFn: async ({ email, password, firstName, lastName }: RegisterValues) => {
+  return useEnter(
+    async ({ email, password, firstName, lastName }: RegisterValues) => {
       const { error } = await supabase.auth.signUp({
         email,
         password,
@@ -36,13 +45,10 @@ export function useRegister() {
       });
       if (error) throw error;
     },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: currentUserKey });
-      notify('Welcome to Kairos!', 'Your account has been created successfully.');
-      navigate('/dashboard');
-    },
-    onError: (error: Error) => notifyError('Registration failed', error.message || 'Failed to create account'),
-  });
+    currentUserKey,
+    ['Welcome to Kairos!', 'Your account has been created successfully.'],
+    ['Registration failed', 'Failed to create account'],
+  );
 }
 
 export function useSignOut() {

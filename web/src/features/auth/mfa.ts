@@ -1,6 +1,7 @@
 // Two-factor authentication with an authenticator app (TOTP), through supabase-js's auth.mfa API.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { supabase } from '../../lib/supabase.ts';
+import { useChange } from '../../lib/useChange.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
 import { currentUserKey } from './session.ts';
 
@@ -36,15 +37,7 @@ export function useTotpFactors() {
   });
 }
 
-function useRefreshAuth() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: assuranceKey }),
-      queryClient.invalidateQueries({ queryKey: factorsKey }),
-      queryClient.invalidateQueries({ queryKey: currentUserKey }),
-    ]);
-}
+const authKeys = [assuranceKey, factorsKey, currentUserKey];
 
 /** A new TOTP factor with its QR code and key; unfinished earlier attempts are dropped first. */
 export function useEnrollTotp() {
@@ -66,31 +59,29 @@ export function useEnrollTotp() {
 
 /** Checks a code against a factor; the session becomes aal2. */
 export function useVerifyTotp(success?: { title: string; description: string }) {
-  const refresh = useRefreshAuth();
-  return useMutation({
-    mutationFn: async ({ factorId, code }: { factorId: string; code: string }) => {
+  return useChange({
+    run: async ({ factorId, code }: { factorId: string; code: string }) => {
       const { error } = await supabase.auth.mfa.challengeAndVerify({ factorId, code });
       if (error) throw error;
     },
-    onSuccess: async () => {
-      await refresh();
+    refresh: authKeys,
+    awaitRefresh: true,
+    done: () => {
       if (success) notify(success.title, success.description);
     },
-    onError: (error: Error) => notifyError('Verification failed', error.message),
+    failed: (error: Error) => notifyError('Verification failed', error.message),
   });
 }
 
 export function useDisableTotp() {
-  const refresh = useRefreshAuth();
-  return useMutation({
-    mutationFn: async (factorId: string) => {
+  return useChange({
+    run: async (factorId: string) => {
       const { error } = await supabase.auth.mfa.unenroll({ factorId });
       if (error) throw error;
     },
-    onSuccess: async () => {
-      await refresh();
-      notify('Two-factor disabled', 'Signing in no longer asks for a code.');
-    },
-    onError: (error: Error) => notifyError('Could not disable two-factor', error.message),
+    refresh: authKeys,
+    awaitRefresh: true,
+    done: () => notify('Two-factor disabled', 'Signing in no longer asks for a code.'),
+    failed: (error: Error) => notifyError('Could not disable two-factor', error.message),
   });
 }

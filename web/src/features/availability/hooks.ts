@@ -1,7 +1,7 @@
 // A host's weekly hours, settings and time off, read and written through supabase-js (RLS).
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '../../lib/supabase.ts';
 import { unwrap } from '../../lib/api.ts';
+import { useChange } from '../../lib/useChange.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
 import type { AvailabilityRule, TimeOff, UserSettings } from '../../lib/types.ts';
 import { settingsColumns, type HostSettings, type TimeOffInput } from '../../lib/shared.ts';
@@ -24,9 +24,8 @@ export function useSettings() {
 
 /** The whole week is replaced, as POST /api/availability does with the full array. */
 export function useSaveAvailability() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (rules: AvailabilityRule[]) => {
+  return useChange({
+    run: async (rules: AvailabilityRule[]) => {
       // One RPC, so a refused rule leaves the saved week as it was.
       unwrap(
         await supabase.rpc('replace_availability', {
@@ -34,26 +33,21 @@ export function useSaveAvailability() {
         }),
       );
     },
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['availability'] });
-      notify('Availability updated successfully');
-    },
-    onError: () => notifyError('Error', 'Failed to update availability'),
+    refresh: [['availability']],
+    done: () => notify('Availability updated successfully'),
+    failed: () => notifyError('Error', 'Failed to update availability'),
   });
 }
 
 export function useSaveSettings() {
-  const queryClient = useQueryClient();
   const { data: user } = useCurrentUser();
-  return useMutation({
-    mutationFn: async (settings: HostSettings) => {
+  return useChange({
+    run: async (settings: HostSettings) => {
       unwrap(await supabase.from('user_settings').upsert({ user_id: user!.id, ...settingsColumns(settings) }));
     },
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['settings'] });
-      notify('Settings updated successfully');
-    },
-    onError: () => notifyError('Error', 'Failed to update settings'),
+    refresh: [['settings']],
+    done: () => notify('Settings updated successfully'),
+    failed: () => notifyError('Error', 'Failed to update settings'),
   });
 }
 
@@ -69,30 +63,24 @@ export function useTimeOff() {
 }
 
 export function useAddTimeOff() {
-  const queryClient = useQueryClient();
   const { data: user } = useCurrentUser();
-  return useMutation({
-    mutationFn: async (input: TimeOffInput) => {
+  return useChange({
+    run: async (input: TimeOffInput) => {
       unwrap(await supabase.from('time_off').insert({ user_id: user!.id, start_date: input.startDate, end_date: input.endDate, note: input.note }));
     },
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: timeOffKey });
-      notify('Time off added');
-    },
-    onError: () => notifyError('Error', 'Failed to add time off'),
+    refresh: [timeOffKey],
+    done: () => notify('Time off added'),
+    failed: () => notifyError('Error', 'Failed to add time off'),
   });
 }
 
 export function useDeleteTimeOff() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: number) => {
+  return useChange({
+    run: async (id: number) => {
       unwrap(await supabase.from('time_off').delete().eq('id', id));
     },
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: timeOffKey });
-      notify('Time off deleted');
-    },
-    onError: () => notifyError('Error', 'Failed to delete time off'),
+    refresh: [timeOffKey],
+    done: () => notify('Time off deleted'),
+    failed: () => notifyError('Error', 'Failed to delete time off'),
   });
 }

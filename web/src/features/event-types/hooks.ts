@@ -1,8 +1,8 @@
 // A host's event types, read and written through supabase-js (RLS).
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { eventTypeColumns } from '../../lib/shared.ts';
 import { supabase } from '../../lib/supabase.ts';
 import { unwrap } from '../../lib/api.ts';
+import { useChange } from '../../lib/useChange.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
 import type { EventType } from '../../lib/types.ts';
 import { useCurrentUser, useUserQuery } from '../auth/index.ts';
@@ -19,10 +19,9 @@ export function useEventTypes() {
 }
 
 export function useSaveEventType() {
-  const queryClient = useQueryClient();
   const { data: user } = useCurrentUser();
-  return useMutation({
-    mutationFn: async ({ id, values }: { id?: number; values: EventTypeValues }) => {
+  return useChange({
+    run: async ({ id, values }: { id?: number; values: EventTypeValues }) => {
       if (id) unwrap(await supabase.from('event_types').update(eventTypeColumns(values)).eq('id', id).select().single());
       // Creating a personal event type always sends isActive true (docs/product/states.md).
       else
@@ -34,26 +33,20 @@ export function useSaveEventType() {
             .single(),
         );
     },
-    onSuccess: (_data, { id }) => {
-      void queryClient.invalidateQueries({ queryKey: eventTypesKey });
-      notify(id ? 'Event type updated successfully' : 'Event type created successfully');
-    },
-    onError: (error: Error, { id }) =>
+    refresh: [eventTypesKey],
+    done: (_data, { id }) => notify(id ? 'Event type updated successfully' : 'Event type created successfully'),
+    failed: (error: Error, { id }) =>
       notifyError('Error', id ? 'Failed to update event type' : error.message || 'Failed to create event type'),
   });
 }
 
 export function useDeleteEventType() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: number) => {
+  return useChange({
+    run: async (id: number) => {
       unwrap(await supabase.from('event_types').delete().eq('id', id));
     },
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: eventTypesKey });
-      void queryClient.invalidateQueries({ queryKey: ['bookings'] });
-      notify('Event type deleted successfully');
-    },
-    onError: () => notifyError('Error', 'Failed to delete event type'),
+    refresh: [eventTypesKey, ['bookings']],
+    done: () => notify('Event type deleted successfully'),
+    failed: () => notifyError('Error', 'Failed to delete event type'),
   });
 }

@@ -4,6 +4,7 @@ import { BOOKING_LISTS, inList, teamEventTypeColumns, type BookingList } from '.
 import { useNavigate } from 'react-router-dom';
 import { supabase } from '../../lib/supabase.ts';
 import { unwrap } from '../../lib/api.ts';
+import { useChange } from '../../lib/useChange.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
 import type { Booking, MyInvitation, Team, TeamAvailability, TeamEventType, TeamInvitation, TeamMember, TeamRole } from '../../lib/types.ts';
 import { useCurrentUser } from '../auth/index.ts';
@@ -12,10 +13,6 @@ import type { InviteValues, TeamCreateValues, TeamEventTypeValues, TeamSettingsV
 export type TeamListItem = Team & { role: TeamRole; memberCount: number };
 
 const teamsKey = ['teams'] as const;
-
-function fail(fallback: string) {
-  return (error: Error) => notifyError('Error', error.message || fallback);
-}
 
 export function useTeams() {
   const { data: user } = useCurrentUser();
@@ -38,10 +35,9 @@ export function useTeams() {
 }
 
 export function useCreateTeam() {
-  const queryClient = useQueryClient();
   const { data: user } = useCurrentUser();
-  return useMutation({
-    mutationFn: async (values: TeamCreateValues) =>
+  return useChange({
+    run: async (values: TeamCreateValues) =>
       unwrap(
         await supabase
           .from('teams')
@@ -56,11 +52,9 @@ export function useCreateTeam() {
           .select()
           .single(),
       ),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: teamsKey });
-      notify('Team Created', 'Your team has been created successfully.');
-    },
-    onError: (error: Error) =>
+    refresh: [teamsKey],
+    done: () => notify('Team Created', 'Your team has been created successfully.'),
+    failed: (error: Error) =>
       notifyError(
         'Error',
         /duplicate|unique/i.test(error.message) ? 'This team URL is already taken' : error.message || 'Failed to create team',
@@ -128,16 +122,13 @@ export function useTeamBookings(teamId: number, tab: TeamBookingTab) {
 
 /** An invitation, not a membership: the person joins once they accept; the database queues its mail. */
 export function useInviteMember(teamId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (values: InviteValues) => {
+  return useChange({
+    run: async (values: InviteValues) => {
       unwrap(await supabase.rpc('invite_team_member', { p_team_id: teamId, p_email: values.email, p_role: values.role }));
     },
-    onSuccess: (_data, values) => {
-      void queryClient.invalidateQueries({ queryKey: [...teamsKey, teamId, 'invitations'] });
-      notify('Member Invited', `${values.email} will join the team once they accept the invitation.`);
-    },
-    onError: fail('Failed to invite member'),
+    refresh: [[...teamsKey, teamId, 'invitations']],
+    done: (_data, values) => notify('Member Invited', `${values.email} will join the team once they accept the invitation.`),
+    failed: 'Failed to invite member',
   });
 }
 
@@ -153,16 +144,13 @@ export function useTeamInvitations(teamId: number) {
 }
 
 export function useRevokeInvitation(teamId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (invitationId: number) => {
+  return useChange({
+    run: async (invitationId: number) => {
       unwrap(await supabase.from('team_invitations').delete().eq('id', invitationId).eq('team_id', teamId).select('id').single());
     },
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: [...teamsKey, teamId, 'invitations'] });
-      notify('Invitation Revoked');
-    },
-    onError: fail('Failed to revoke invitation'),
+    refresh: [[...teamsKey, teamId, 'invitations']],
+    done: () => notify('Invitation Revoked'),
+    failed: 'Failed to revoke invitation',
   });
 }
 
@@ -193,17 +181,8 @@ export function useInvitationByToken(token: string) {
   });
 }
 
-function useInvitationAnswer<T>(run: (invitationId: number) => Promise<T>, onDone: (result: T) => void, fallback: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: (result) => {
-      void queryClient.invalidateQueries({ queryKey: invitationsKey });
-      void queryClient.invalidateQueries({ queryKey: teamsKey });
-      onDone(result);
-    },
-    onError: fail(fallback),
-  });
+function useInvitationAnswer<T>(run: (invitationId: number) => Promise<T>, done: (result: T) => void, failed: string) {
+  return useChange({ run, refresh: [invitationsKey, teamsKey], done, failed });
 }
 
 export function useAcceptInvitation() {
@@ -230,40 +209,35 @@ export function useDeclineInvitation() {
 
 /** Leaving a team: the caller's own membership goes (the policies keep the owner in). */
 export function useLeaveTeam(teamId: number) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();
-  return useMutation({
-    mutationFn: async () => {
+  return useChange({
+    run: async () => {
       unwrap(await supabase.from('team_members').delete().eq('team_id', teamId).eq('user_id', user!.id).select('id').single());
     },
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: teamsKey });
+    refresh: [teamsKey],
+    done: () => {
       notify('Left Team', 'You are no longer a member of this team.');
       navigate('/teams');
     },
-    onError: fail('Failed to leave team'),
+    failed: 'Failed to leave team',
   });
 }
 
 export function useRemoveMember(teamId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (userId: string) => {
+  return useChange({
+    run: async (userId: string) => {
       unwrap(await supabase.from('team_members').delete().eq('team_id', teamId).eq('user_id', userId).select('id').single());
     },
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: [...teamsKey] });
-      notify('Member Removed');
-    },
-    onError: fail('Failed to remove member'),
+    refresh: [teamsKey],
+    done: () => notify('Member Removed'),
+    failed: 'Failed to remove member',
   });
 }
 
 export function useCreateTeamEventType(teamId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (values: TeamEventTypeValues) => {
+  return useChange({
+    run: async (values: TeamEventTypeValues) => {
       unwrap(
         await supabase
           .from('team_event_types')
@@ -272,25 +246,15 @@ export function useCreateTeamEventType(teamId: number) {
           .single(),
       );
     },
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: [...teamsKey, teamId, 'event-types'] });
-      notify('Event Type Created');
-    },
-    onError: fail('Failed to create event type'),
+    refresh: [[...teamsKey, teamId, 'event-types']],
+    done: () => notify('Event Type Created'),
+    failed: 'Failed to create event type',
   });
 }
 
 /** After team booking changes the upcoming, past and cancelled lists are refreshed (docs/product/api.md). */
-function useTeamBookingMutation<T>(teamId: number, run: (input: T) => Promise<void>, success: string, fallback: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: [...teamsKey, teamId, 'bookings'] });
-      notify(success);
-    },
-    onError: fail(fallback),
-  });
+function useTeamBookingMutation<T>(teamId: number, run: (input: T) => Promise<void>, success: string, failed: string) {
+  return useChange({ run, refresh: [[...teamsKey, teamId, 'bookings']], done: () => notify(success), failed });
 }
 
 export function useCancelTeamBooking(teamId: number) {
@@ -316,9 +280,8 @@ export function useAssignBooking(teamId: number) {
 }
 
 export function useUpdateTeam(teamId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (values: Partial<TeamSettingsValues>) => {
+  return useChange({
+    run: async (values: Partial<TeamSettingsValues>) => {
       unwrap(
         await supabase
           .from('teams')
@@ -334,11 +297,9 @@ export function useUpdateTeam(teamId: number) {
           .single(),
       );
     },
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: teamsKey });
-      notify('Team Updated', 'Team settings have been saved successfully.');
-    },
-    onError: fail('Failed to update team settings'),
+    refresh: [teamsKey],
+    done: () => notify('Team Updated', 'Team settings have been saved successfully.'),
+    failed: 'Failed to update team settings',
   });
 }
 
@@ -369,7 +330,7 @@ export function useSaveTeamAvailability(teamId: number) {
     onSuccess: () => notify('Availability Updated'),
     onError: (error: Error) => {
       void queryClient.invalidateQueries({ queryKey: key });
-      fail('Failed to update availability')(error);
+      notifyError('Error', error.message || 'Failed to update availability');
     },
   });
 }
