@@ -117,20 +117,26 @@ as $$
 $$;
 
 -- One active event type with its host's card fields: /book/{eventTypeId} is a direct link, bookable
--- even when the host is not discoverable.
+-- even when the host is not discoverable. It answers the guest check of every slot listing and booking
+-- too (private.bookable_calendar): PL/pgSQL keeps its plan for the session, where an SQL function with a
+-- pinned search_path is planned again at every call. The casts name the domain columns' base types.
 create or replace function public.public_event_type(p_event_type_id bigint)
 returns table (id bigint, user_id uuid, title text, description text, duration integer, color text,
   auto_confirm boolean, price_cents integer, host_handle text, host_first_name text, host_last_name text,
   host_profile_image_url text, host_timezone text, host_title text, host_company text)
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select e.id, e.user_id, e.title, e.description, e.duration, e.color, e.auto_confirm, e.price_cents,
-    p.handle, p.first_name, p.last_name, p.profile_image_url, p.timezone, p.title, p.company
+begin
+  return query
+  select e.id, e.user_id, e.title::text, e.description::text, e.duration::integer, e.color::text, e.auto_confirm,
+    e.price_cents::integer, p.handle::text, p.first_name::text, p.last_name::text, p.profile_image_url::text,
+    p.timezone::text, p.title::text, p.company::text
   from public.event_types e join public.profiles p on p.id = e.user_id
   where e.id = p_event_type_id and e.is_active;
+end;
 $$;
 
 create or replace function public.public_availability(p_user_id uuid)

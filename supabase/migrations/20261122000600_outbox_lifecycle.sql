@@ -230,14 +230,20 @@ $$;
 create trigger bookings_version before update on public.bookings
   for each row execute function private.version_booking();
 
+-- The snapshot every booking mail is written from (booking_snapshot, with booking_hosts and
+-- display_name) is built in each booking's transaction: PL/pgSQL keeps their plans for the session,
+-- where SQL functions with a pinned search_path are planned again at every call.
+
 -- Display name of a profile: first and last name, else the email.
 create or replace function private.display_name(p public.profiles)
 returns text
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
-  select coalesce(nullif(btrim(concat_ws(' ', p.first_name, p.last_name)), ''), p.email);
+begin
+  return coalesce(nullif(btrim(concat_ws(' ', p.first_name, p.last_name)), ''), p.email);
+end;
 $$;
 
 -- The people who hold a booking on the host side, organiser first: the host of a personal booking;
@@ -245,11 +251,13 @@ $$;
 -- the owners and admins who will assign it.
 create or replace function private.booking_hosts(b public.bookings)
 returns table (user_id uuid, name text, email text, timezone text)
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
+begin
+  return query
   select p.id, private.display_name(p), p.email, p.timezone
   from public.profiles p
   left join public.team_members m on m.team_id = b.team_id and m.user_id = p.id
@@ -260,17 +268,20 @@ as $$
         and (m.role in ('owner', 'admin')
              or exists (select 1 from public.team_event_types e where e.id = b.team_event_type_id and e.requires_all_members))))
   order by (p.id = b.user_id or p.id = b.assigned_user_id) desc, m.role nulls first, m.joined_at, p.id;
+end;
 $$;
 
 -- What a mail about booking b needs, as it is now: the booking, its event type, the organiser, the
 -- guest and every host.
 create or replace function private.booking_snapshot(b public.bookings)
 returns jsonb
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
+begin
+  return (
   with et as (
     select e.title, e.duration, null::text as team_name from public.event_types e where e.id = b.event_type_id
     union all
@@ -292,7 +303,8 @@ as $$
     'guest', jsonb_build_object('name', b.guest_name, 'email', b.guest_email,
       'timezone', coalesce(b.guest_timezone, hosts.list -> 0 ->> 'timezone', 'UTC')),
     'hosts', hosts.list)
-  from et, hosts;
+  from et, hosts);
+end;
 $$;
 
 -- Writes the mails of one booking event to the outbox: one row per recipient. p_guest and p_host name
