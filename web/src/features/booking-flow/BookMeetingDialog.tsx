@@ -1,10 +1,8 @@
 // The Book a Meeting dialog of the public pages: pick a day and a time, then give the guest's details.
-import { Checkbox, Heading, Link, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Checkbox, Link } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { FormDialog } from '../../components/FormDialog.tsx';
-import { BookingPickers } from './BookingPickers.tsx';
-import { ChosenSlot } from './ChosenSlot.tsx';
-import { GuestFields } from './GuestFields.tsx';
+import { PickersAndDetails } from './BookingFormParts.tsx';
 import type { BookingTarget } from './hooks.ts';
 import { useBookingFlow } from './useBookingFlow.ts';
 
@@ -12,7 +10,6 @@ export type DialogEvent = { title: string; duration: number; description?: strin
 
 function BookMeetingForm({ target, event, onClose }: { target: BookingTarget; event: DialogEvent; onClose: () => void }) {
   const flow = useBookingFlow(target, 'dialog', onClose);
-  const { register, formState } = flow.form;
   return (
     <FormDialog
       open
@@ -26,28 +23,20 @@ function BookMeetingForm({ target, event, onClose }: { target: BookingTarget; ev
       pending={flow.book.isPending}
       canSubmit={flow.canSubmit}
     >
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
-        <BookingPickers flow={flow} />
-        <Stack gap="4">
-          <Heading as="h3" size="sm">
-            Your details
-          </Heading>
-          <GuestFields register={register} errors={formState.errors} />
-          <ChosenSlot start={flow.slot?.start} timeZone={flow.timeZone} />
-          <Checkbox.Root checked={flow.termsAccepted} onCheckedChange={(details) => flow.setTermsAccepted(details.checked === true)}>
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>
-              I agree to the{' '}
-              <Link asChild colorPalette="blue" color="colorPalette.fg">
-                <RouterLink to="/terms" target="_blank">
-                  terms and conditions
-                </RouterLink>
-              </Link>
-            </Checkbox.Label>
-          </Checkbox.Root>
-        </Stack>
-      </SimpleGrid>
+      <PickersAndDetails flow={flow}>
+        <Checkbox.Root checked={flow.termsAccepted} onCheckedChange={(details) => flow.setTermsAccepted(details.checked === true)}>
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>
+            I agree to the{' '}
+            <Link asChild colorPalette="blue" color="colorPalette.fg">
+              <RouterLink to="/terms" target="_blank">
+                terms and conditions
+              </RouterLink>
+            </Link>
+          </Checkbox.Label>
+        </Checkbox.Root>
+      </PickersAndDetails>
     </FormDialog>
   );
 }

@@ -1,11 +1,12 @@
 // /book/{eventTypeId}: an event type's own booking page.
-import { Badge, Box, Button, Card, Container, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Card, Container, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Clock, Video } from 'lucide-react';
 import { formatInTimeZone } from 'date-fns-tz';
 import { useParams } from 'react-router-dom';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { fullName } from '../../lib/names.ts';
+import { BookButton } from './BookingFormParts.tsx';
 import { BookingPickers } from './BookingPickers.tsx';
 import { GuestFields } from './GuestFields.tsx';
 import { usePublicEventType } from './hooks.ts';
@@ -78,9 +79,7 @@ function BookingForm({ eventType }: { eventType: PublicEventType }) {
                       : 'Select a date and time'}
                   </Text>
                 </Box>
-                <Button type="submit" colorPalette="blue" disabled={!flow.canSubmit}>
-                  {flow.book.isPending ? 'Booking...' : 'Book Meeting'}
-                </Button>
+                <BookButton flow={flow} />
               </Stack>
             </Grid>
           </form>

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { addDays, format, isSameMonth, startOfDay } from 'date-fns';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -52,6 +52,14 @@ async function showMonthOf(day: Date) {
 }
 
 const cell = (day: Date) => screen.getByRole('gridcell', { name: format(day, 'EEEE, MMMM d, yyyy') });
+
+/** Shows DAY's month, waits until DAY is offered, and picks `time` on it (in `scope`, a dialog say). */
+async function pickSlot(user: UserEvent, time: string, scope: HTMLElement = document.body) {
+  await showMonthOf(DAY);
+  await waitFor(() => expect(cell(DAY)).toBeEnabled());
+  await user.click(cell(DAY));
+  await user.click(await within(scope).findByRole('button', { name: time }));
+}
 
 describe('date picker rules', () => {
   it('disables past days, days beyond 60 days and days without offered slots', () => {
@@ -126,11 +134,8 @@ describe('event booking page', () => {
     slotsAnswer();
     renderRoute('/book/5');
     await screen.findByRole('heading', { name: 'Strategy Call' });
-    await showMonthOf(DAY);
     const user = userEvent.setup();
-    await waitFor(() => expect(cell(DAY)).toBeEnabled());
-    await user.click(cell(DAY));
-    await user.click(await screen.findByRole('button', { name: '11:00' }));
+    await pickSlot(user, '11:00');
     await user.click(screen.getByRole('button', { name: 'Book Meeting' }));
     expect(await screen.findAllByText('Please provide your name and email address.')).not.toHaveLength(0);
   });
@@ -141,11 +146,8 @@ describe('event booking page', () => {
     server.use(http.post(api('/functions/v1/bookings'), () => HttpResponse.json({ code: 'slot_taken', message: 'This time slot is no longer available' }, { status: 409 })));
     renderRoute('/book/5');
     await screen.findByRole('heading', { name: 'Strategy Call' });
-    await showMonthOf(DAY);
     const user = userEvent.setup();
-    await waitFor(() => expect(cell(DAY)).toBeEnabled());
-    await user.click(cell(DAY));
-    await user.click(await screen.findByRole('button', { name: '10:00' }));
+    await pickSlot(user, '10:00');
     await user.type(screen.getByLabelText('Full Name'), 'Grace Guest');
     await user.type(screen.getByLabelText('Email'), 'grace@example.com');
     const before = requests.length;
@@ -172,10 +174,7 @@ describe('Book a Meeting dialog', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Select Time' }));
     const dialog = await screen.findByRole('dialog', { name: 'Book a Meeting' });
-    await showMonthOf(DAY);
-    await waitFor(() => expect(cell(DAY)).toBeEnabled());
-    await user.click(cell(DAY));
-    await user.click(await within(dialog).findByRole('button', { name: '10:00' }));
+    await pickSlot(user, '10:00', dialog);
     const submit = within(dialog).getByRole('button', { name: 'Book Meeting' });
     expect(submit).toBeDisabled();
     await user.click(within(dialog).getByText(/I agree to the/));

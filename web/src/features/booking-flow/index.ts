@@ -1,9 +1,7 @@
 // The guest booking flow as other features use it: the Book a Meeting dialog.
 export { BookMeetingDialog, type DialogEvent } from './BookMeetingDialog.tsx';
 // The pieces the embeddable booking pages compose without the app's chrome.
-export { BookingPickers } from './BookingPickers.tsx';
-export { ChosenSlot } from './ChosenSlot.tsx';
-export { GuestFields } from './GuestFields.tsx';
+export { BookButton, PickersAndDetails } from './BookingFormParts.tsx';
 export { usePublicEventType, type BookingTarget } from './hooks.ts';
 export { useBookingFlow, type BookedBooking } from './useBookingFlow.ts';
 export type { GuestInput } from './schemas.ts';

@@ -1,9 +1,9 @@
 // The booking flow inside an embed frame: the pickers, the guest's details, and the host page told of the booking.
 import { useState } from 'react';
-import { Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { CircleCheck } from 'lucide-react';
 import { formatInTimeZone } from 'date-fns-tz';
-import { BookingPickers, ChosenSlot, GuestFields, useBookingFlow, type BookedBooking, type BookingTarget, type GuestInput } from '../booking-flow/index.ts';
+import { BookButton, PickersAndDetails, useBookingFlow, type BookedBooking, type BookingTarget, type GuestInput } from '../booking-flow/index.ts';
 import { useEmbedParams } from './EmbedFrame.tsx';
 import { postToHost } from './protocol.ts';
 
@@ -24,7 +24,6 @@ export function EmbedBookingForm({ target }: { target: BookingTarget }) {
     },
     { prefill, confirmInPlace: true },
   );
-  const { register, formState } = flow.form;
 
   if (booked) {
     const pending = booked.status === 'pending';
@@ -47,19 +46,9 @@ export function EmbedBookingForm({ target }: { target: BookingTarget }) {
 
   return (
     <form noValidate onSubmit={flow.submit}>
-      <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
-        <BookingPickers flow={flow} />
-        <Stack gap="4">
-          <Heading as="h3" size="sm">
-            Your details
-          </Heading>
-          <GuestFields register={register} errors={formState.errors} />
-          <ChosenSlot start={flow.slot?.start} timeZone={flow.timeZone} />
-          <Button type="submit" colorPalette="blue" disabled={!flow.canSubmit}>
-            {flow.book.isPending ? 'Booking...' : 'Book Meeting'}
-          </Button>
-        </Stack>
-      </SimpleGrid>
+      <PickersAndDetails flow={flow}>
+        <BookButton flow={flow} />
+      </PickersAndDetails>
     </form>
   );
 }

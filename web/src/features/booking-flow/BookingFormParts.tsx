@@ -1,0 +1,34 @@
+// Pieces the booking forms share (the dialog, the event page, the embed): no dashboard code, they sit on the public path.
+import type { ReactNode } from 'react';
+import { Button, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
+import { BookingPickers } from './BookingPickers.tsx';
+import { ChosenSlot } from './ChosenSlot.tsx';
+import { GuestFields } from './GuestFields.tsx';
+import type { BookingFlow } from './useBookingFlow.ts';
+
+/** The pickers beside "Your details": the guest fields and the chosen time, then what the form adds (`children`). */
+export function PickersAndDetails({ flow, children }: { flow: BookingFlow; children: ReactNode }) {
+  const { register, formState } = flow.form;
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
+      <BookingPickers flow={flow} />
+      <Stack gap="4">
+        <Heading as="h3" size="sm">
+          Your details
+        </Heading>
+        <GuestFields register={register} errors={formState.errors} />
+        <ChosenSlot start={flow.slot?.start} timeZone={flow.timeZone} />
+        {children}
+      </Stack>
+    </SimpleGrid>
+  );
+}
+
+/** The submit button of a booking form outside a dialog. */
+export function BookButton({ flow }: { flow: BookingFlow }) {
+  return (
+    <Button type="submit" colorPalette="blue" disabled={!flow.canSubmit}>
+      {flow.book.isPending ? 'Booking...' : 'Book Meeting'}
+    </Button>
+  );
+}
