@@ -28,6 +28,15 @@ describe('live booking pages', () => {
 
     const first = await openPage(browser(), { timezoneId: 'UTC', locale: 'en-US' });
     const second = await openPage(browser(), { timezoneId: 'UTC', locale: 'en-US' });
+    // What the second page heard and asked, should its grid not follow: the broadcasts on its
+    // socket and its slot requests, with the time each came.
+    const heard: string[] = [];
+    second.page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => {
+      if (String(payload).includes('busy_changed')) heard.push(`${new Date().toISOString()} broadcast`);
+    }));
+    second.page.on('response', (r) => {
+      if (r.url().includes('/slots')) heard.push(`${new Date().toISOString()} slots ${r.status()}`);
+    });
     for (const { page } of [first, second]) {
       await page.goto(`/book/${eventTypeId}`);
       await page.getByRole('heading', { name: 'Live call' }).waitFor();
@@ -44,7 +53,12 @@ describe('live booking pages', () => {
     await expectToast(g, 'Booking Confirmed!');
 
     // The second guest never reloads: the time goes from the grid it already shows.
-    await expect.poll(() => offeredTimes(second.page), { timeout: 15_000 }).toEqual(times.slice(1));
+    heard.push(`${new Date().toISOString()} booked`);
+    try {
+      await expect.poll(() => offeredTimes(second.page), { timeout: 15_000 }).toEqual(times.slice(1));
+    } catch (error) {
+      throw new Error(`The second page's grid kept the booked time; it heard: ${heard.join(', ')}`, { cause: error });
+    }
     await screenshot(second.page, 'realtime-slot-gone-for-second-guest');
     // Neither does the host: the booking appears in the list on screen.
     await h.getByRole('article', { name: `Live call with ${guestName}` }).waitFor({ timeout: 15_000 });
