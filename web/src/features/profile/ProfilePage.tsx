@@ -35,15 +35,19 @@ function toInput(profile: Profile): ProfileInput {
 function Visibility({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
   const url = profileUrl(profile);
+  /** A switch of one of the profile's visibility columns, labelled by its state. */
+  const flag = (column: 'is_public_profile' | 'is_calendar_public', on: string, off: string) => (
+    <SwitchField
+      checked={profile[column]}
+      disabled={update.isPending}
+      onChange={(checked) => update.mutate({ changes: { [column]: checked } })}
+      label={profile[column] ? on : off}
+    />
+  );
   return (
     <SectionCard title="Visibility" bodyGap="5">
       <Stack gap="2">
-        <SwitchField
-          checked={profile.is_public_profile}
-          disabled={update.isPending}
-          onChange={(checked) => update.mutate({ changes: { is_public_profile: checked } })}
-          label={profile.is_public_profile ? 'Public Profile' : 'Private Profile'}
-        />
+        {flag('is_public_profile', 'Public Profile', 'Private Profile')}
         <HStack gap="2" wrap="wrap">
           <Input readOnly value={url} aria-label="Profile URL" size="sm" flex="1" minW="52" />
           <Button size="sm" variant="outline" onClick={() => void copyText(url, 'Copied!', 'Profile URL copied to clipboard')}>
@@ -52,12 +56,7 @@ function Visibility({ profile }: { profile: Profile }) {
         </HStack>
       </Stack>
       <Stack gap="2">
-        <SwitchField
-          checked={profile.is_calendar_public}
-          disabled={update.isPending}
-          onChange={(checked) => update.mutate({ changes: { is_calendar_public: checked } })}
-          label={profile.is_calendar_public ? 'Calendar Visible' : 'Calendar Hidden'}
-        />
+        {flag('is_calendar_public', 'Calendar Visible', 'Calendar Hidden')}
         {profile.is_calendar_public ? (
           <HStack bg="purple.subtle" color="purple.fg" p="3" borderRadius="md" gap="2" role="note">
             <Sparkles size={16} aria-hidden />
