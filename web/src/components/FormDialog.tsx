@@ -1,13 +1,13 @@
 // A dialog around one form: Cancel and a submit button in the footer.
 import { useId, type FormEventHandler, type ReactNode } from 'react';
-import { Button } from '@chakra-ui/react';
+import { Button, Stack } from '@chakra-ui/react';
 import { AppDialog } from './AppDialog.tsx';
 import { SubmitButton } from './SubmitButton.tsx';
 
 /**
  * A dialog around one form: Cancel and a submit button in the footer, the submit button tied to the
- * form with `form=` because the footer sits outside it. While `pending`, the button shows `pendingLabel`
- * (when given) and, unless `canSubmit` says otherwise, is disabled.
+ * form with `form=` because the footer sits outside it; the form's parts stack 4 apart. While
+ * `pending`, the button shows `pendingLabel` (when given) and, unless `canSubmit` says otherwise, is disabled.
  */
 export function FormDialog({
   open,
@@ -54,7 +54,7 @@ export function FormDialog({
       }
     >
       <form id={formId} noValidate onSubmit={onSubmit}>
-        {children}
+        <Stack gap="4">{children}</Stack>
       </form>
     </AppDialog>
   );

@@ -1,5 +1,5 @@
 // Create Booking: a host (or team member) books a time for a guest.
-import { SimpleGrid, Stack } from '@chakra-ui/react';
+import { SimpleGrid } from '@chakra-ui/react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { addMinutes } from 'date-fns';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
@@ -7,8 +7,8 @@ import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormField, TextField, TextAreaField } from '../../components/FormField.tsx';
 import { HALF_HOUR_CHOICES } from '../../lib/time.ts';
 import { notifyError } from '../../lib/toaster.ts';
-import { useDialogForm } from '../../lib/useDialogForm.ts';
-import { hostBookingDefaults, hostBookingFormSchema, type HostBookingInput, type HostBookingValues } from './schemas.ts';
+import { useMutationDialog } from '../../lib/useMutationDialog.ts';
+import { hostBookingDefaults, hostBookingFormSchema, type HostBookingValues } from './schemas.ts';
 import type { BookingBody } from './hooks.ts';
 
 type Choice = { id: number; title: string; duration: number };
@@ -30,20 +30,14 @@ export function CreateBookingDialog({
   mutation: UseMutationResult<{ status: string }, unknown, BookingBody>;
   team?: boolean;
 }) {
-  const { register, handleSubmit, formState } = useDialogForm<HostBookingInput, HostBookingValues>(
-    open,
-    hostBookingFormSchema,
-    hostBookingDefaults,
-  );
-
-  const submit = handleSubmit((values) => {
+  const toBody = (values: HostBookingValues): BookingBody | null => {
     if (!values.date || !values.time) {
       notifyError('Missing Information', 'Please select a date and time.');
-      return;
+      return null;
     }
     const eventType = eventTypes.find((item) => item.id === values.eventTypeId);
     const start = new Date(`${values.date}T${values.time}:00`);
-    const body: BookingBody = {
+    return {
       ...(team ? { teamEventTypeId: values.eventTypeId } : { eventTypeId: values.eventTypeId }),
       guestName: values.guestName,
       guestEmail: values.guestEmail,
@@ -53,43 +47,32 @@ export function CreateBookingDialog({
       startTime: start.toISOString(),
       endTime: addMinutes(start, eventType?.duration ?? 30).toISOString(),
     };
-    mutation.mutate(body, { onSuccess: onClose });
-  });
-
+  };
+  const { form, dialog } = useMutationDialog({ open, onClose }, hostBookingFormSchema, hostBookingDefaults, mutation, toBody);
+  const { register, formState } = form;
   const errors = formState.errors;
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
-      title="Create Booking"
-      size="lg"
-      onSubmit={submit}
-      submitLabel="Create Booking"
-      pendingLabel="Creating..."
-      pending={mutation.isPending}
-    >
-      <Stack gap="4">
-        <FormField label="Event Type" error={errors.eventTypeId?.message}>
-          <ChoiceSelect
-            placeholder="Select an event type"
-            {...register('eventTypeId')}
-            choices={eventTypes.map((eventType) => ({ value: eventType.id, label: `${eventType.title} (${eventType.duration} min)` }))}
-          />
+    <FormDialog {...dialog} title="Create Booking" size="lg" submitLabel="Create Booking" pendingLabel="Creating...">
+      <FormField label="Event Type" error={errors.eventTypeId?.message}>
+        <ChoiceSelect
+          placeholder="Select an event type"
+          {...register('eventTypeId')}
+          choices={eventTypes.map((eventType) => ({ value: eventType.id, label: `${eventType.title} (${eventType.duration} min)` }))}
+        />
+      </FormField>
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <TextField label="Date" type="date" {...register('date')} />
+        <FormField label="Time">
+          <ChoiceSelect placeholder="Select a time" {...register('time')} choices={HALF_HOUR_CHOICES} />
         </FormField>
-        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <TextField label="Date" type="date" {...register('date')} />
-          <FormField label="Time">
-            <ChoiceSelect placeholder="Select a time" {...register('time')} choices={HALF_HOUR_CHOICES} />
-          </FormField>
-        </SimpleGrid>
-        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <TextField label="Guest Name" error={errors.guestName?.message} {...register('guestName')} />
-          <TextField label="Guest Email" error={errors.guestEmail?.message} type="email" {...register('guestEmail')} />
-          <TextField label="Phone (optional)" type="tel" {...register('guestPhone')} />
-          <TextField label="Company (optional)" {...register('guestCompany')} />
-        </SimpleGrid>
-        <TextAreaField label="Notes (optional)" {...register('notes')} />
-      </Stack>
+      </SimpleGrid>
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <TextField label="Guest Name" error={errors.guestName?.message} {...register('guestName')} />
+        <TextField label="Guest Email" error={errors.guestEmail?.message} type="email" {...register('guestEmail')} />
+        <TextField label="Phone (optional)" type="tel" {...register('guestPhone')} />
+        <TextField label="Company (optional)" {...register('guestCompany')} />
+      </SimpleGrid>
+      <TextAreaField label="Notes (optional)" {...register('notes')} />
     </FormDialog>
   );
 }

@@ -58,17 +58,15 @@ function ConnectDialog({ kind, onClose }: { kind: ConnectInput['provider'] | nul
       pending={connect.isPending}
       canSubmit={Boolean(ready) && !connect.isPending}
     >
-      <Stack gap="4">
-        {kind === 'caldav' ? (
-          <>
-            <TextField label="Server address" required value={values.serverUrl} onChange={set('serverUrl')} placeholder="https://caldav.icloud.com" />
-            <TextField label="User name" required value={values.username} onChange={set('username')} autoComplete="off" />
-            <PasswordField label="App password" required value={values.password} onChange={set('password')} autoComplete="new-password" />
-          </>
-        ) : (
-          <TextField label="Calendar address" required value={values.url} onChange={set('url')} placeholder="webcal://..." />
-        )}
-      </Stack>
+      {kind === 'caldav' ? (
+        <>
+          <TextField label="Server address" required value={values.serverUrl} onChange={set('serverUrl')} placeholder="https://caldav.icloud.com" />
+          <TextField label="User name" required value={values.username} onChange={set('username')} autoComplete="off" />
+          <PasswordField label="App password" required value={values.password} onChange={set('password')} autoComplete="new-password" />
+        </>
+      ) : (
+        <TextField label="Calendar address" required value={values.url} onChange={set('url')} placeholder="webcal://..." />
+      )}
     </FormDialog>
   );
 }

@@ -96,35 +96,33 @@ function AddDialog({ owner, open, onClose, onSecret }: { owner: WebhookOwner; op
       pendingLabel="Adding..."
       pending={create.isPending}
     >
-      <Stack gap="4">
-        <TextField
-          label="Endpoint URL"
-          error={errors.url}
-          required
-          type="url"
-          value={values.url}
-          onChange={(e) => setValues((v) => ({ ...v, url: e.target.value }))}
-          placeholder="https://example.com/webhooks/kairos"
-        />
-        <Fieldset.Root invalid={Boolean(errors.events)}>
-          <Fieldset.Legend fontSize="sm" fontWeight="medium">
-            Events
-          </Fieldset.Legend>
-          <CheckboxGroup value={values.events} onValueChange={(events) => setValues((v) => ({ ...v, events: events as WebhookEvent[] }))}>
-            <Stack gap="2">
-              {WEBHOOK_EVENTS.map((event) => (
-                <Checkbox.Root key={event} value={event}>
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label>{WEBHOOK_EVENT_LABELS[event]}</Checkbox.Label>
-                </Checkbox.Root>
-              ))}
-            </Stack>
-          </CheckboxGroup>
-          {errors.events ? <Fieldset.ErrorText>{errors.events}</Fieldset.ErrorText> : null}
-        </Fieldset.Root>
-        <SwitchField checked={values.isActive} onChange={(isActive) => setValues((v) => ({ ...v, isActive }))} label="Active" description="A paused endpoint is sent nothing." />
-      </Stack>
+      <TextField
+        label="Endpoint URL"
+        error={errors.url}
+        required
+        type="url"
+        value={values.url}
+        onChange={(e) => setValues((v) => ({ ...v, url: e.target.value }))}
+        placeholder="https://example.com/webhooks/kairos"
+      />
+      <Fieldset.Root invalid={Boolean(errors.events)}>
+        <Fieldset.Legend fontSize="sm" fontWeight="medium">
+          Events
+        </Fieldset.Legend>
+        <CheckboxGroup value={values.events} onValueChange={(events) => setValues((v) => ({ ...v, events: events as WebhookEvent[] }))}>
+          <Stack gap="2">
+            {WEBHOOK_EVENTS.map((event) => (
+              <Checkbox.Root key={event} value={event}>
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>{WEBHOOK_EVENT_LABELS[event]}</Checkbox.Label>
+              </Checkbox.Root>
+            ))}
+          </Stack>
+        </CheckboxGroup>
+        {errors.events ? <Fieldset.ErrorText>{errors.events}</Fieldset.ErrorText> : null}
+      </Fieldset.Root>
+      <SwitchField checked={values.isActive} onChange={(isActive) => setValues((v) => ({ ...v, isActive }))} label="Active" description="A paused endpoint is sent nothing." />
     </FormDialog>
   );
 }
