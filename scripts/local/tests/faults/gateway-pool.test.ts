@@ -28,7 +28,6 @@ interface Upstream {
  * it, the race a pool must survive, made to happen every time.
  */
 async function upstream(oneRequestPerConnection: boolean): Promise<Upstream> {
-  let connections = 0;
   const bodies: string[] = [];
   const arrived: string[] = [];
   const served = new WeakSet<object>();
@@ -45,19 +44,7 @@ async function upstream(oneRequestPerConnection: boolean): Promise<Upstream> {
       res.end(`echo:${body}`);
     });
   });
-  server.on('connection', () => connections++);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    connections: () => connections,
-    bodies,
-    arrived,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listening(server, bodies, arrived);
 }
 
 /**
@@ -68,14 +55,9 @@ async function upstream(oneRequestPerConnection: boolean): Promise<Upstream> {
  * HTTP/1.1 reader, so nothing of the request reaches an HTTP layer.
  */
 async function closingIdleUpstream(): Promise<Upstream> {
-  let connections = 0;
   const bodies: string[] = [];
   const arrived: string[] = [];
-  const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
-    connections++;
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
     let buffered = Buffer.alloc(0);
     let answered = false;
     socket.on('data', (chunk: Buffer) => {
@@ -95,6 +77,18 @@ async function closingIdleUpstream(): Promise<Upstream> {
     });
     socket.on('error', () => {});
   });
+  return listening(server, bodies, arrived);
+}
+
+/** Either upstream (an http.Server is a net.Server), on a free loopback port, counting its connections; closing it ends them. */
+async function listening(server: net.Server, bodies: string[], arrived: string[]): Promise<Upstream> {
+  let connections = 0;
+  const sockets = new Set<net.Socket>();
+  server.on('connection', (socket: net.Socket) => {
+    connections++;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     port: (server.address() as AddressInfo).port,
@@ -103,7 +97,7 @@ async function closingIdleUpstream(): Promise<Upstream> {
     arrived,
     close: () =>
       new Promise((resolve) => {
-        for (const s of sockets) s.destroy();
+        for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),
   };
