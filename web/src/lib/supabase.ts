@@ -9,3 +9,12 @@ export { supabaseAnonKey, supabaseUrl };
 export const supabase = createClient<Database>(supabaseUrl, supabaseAnonKey, {
   auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'pkce', storageKey: authStorageKey },
 });
+
+/** What an Auth or Storage call answers when it succeeds: its `data`, or nothing for calls without. */
+type Answer<R> = R extends { data: infer D; error: null } ? D : R extends { data: unknown } ? never : void;
+
+/** Auth and Storage calls answer `{ data, error }`: the data, or their own error thrown as is (code and status intact). */
+export function orThrow<R extends { error: Error | null }>(result: R): Answer<R> {
+  if (result.error) throw result.error;
+  return (result as { data?: unknown }).data as Answer<R>;
+}

@@ -1,7 +1,7 @@
 // The session through Supabase Auth (who is signed in: session.ts): sign in, sign up, sign out, password reset.
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { supabase } from '../../lib/supabase.ts';
+import { orThrow, supabase } from '../../lib/supabase.ts';
 import { useChange } from '../../lib/useChange.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
 import type { LoginValues, RegisterValues } from './schemas.ts';
@@ -25,8 +25,7 @@ function useEnter<T>(run: (values: T) => Promise<void>, refresh: QueryKey, welco
 export function useLogin() {
   return useEnter(
     async (values: LoginValues) => {
-      const { error } = await supabase.auth.signInWithPassword(values);
-      if (error) throw error;
+      orThrow(await supabase.auth.signInWithPassword(values));
     },
     // The user, and whether this session still needs a two-factor code.
     ['auth'],
@@ -38,12 +37,13 @@ export function useLogin() {
 export function useRegister() {
   return useEnter(
     async ({ email, password, firstName, lastName }: RegisterValues) => {
-      const { error } = await supabase.auth.signUp({
-        email,
-        password,
-        options: { data: { first_name: firstName, last_name: lastName }, emailRedirectTo: `${window.location.origin}/dashboard` },
-      });
-      if (error) throw error;
+      orThrow(
+        await supabase.auth.signUp({
+          email,
+          password,
+          options: { data: { first_name: firstName, last_name: lastName }, emailRedirectTo: `${window.location.origin}/dashboard` },
+        }),
+      );
     },
     currentUserKey,
     ['Welcome to Kairos!', 'Your account has been created successfully.'],
@@ -56,8 +56,7 @@ export function useSignOut() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: async () => {
-      const { error } = await supabase.auth.signOut();
-      if (error) throw error;
+      orThrow(await supabase.auth.signOut());
     },
     onSuccess: () => {
       queryClient.clear();

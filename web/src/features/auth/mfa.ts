@@ -1,6 +1,6 @@
 // Two-factor authentication with an authenticator app (TOTP), through supabase-js's auth.mfa API.
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { supabase } from '../../lib/supabase.ts';
+import { orThrow, supabase } from '../../lib/supabase.ts';
 import { useChange } from '../../lib/useChange.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
 import { currentUserKey } from './session.ts';
@@ -15,9 +15,8 @@ export function useAssurance() {
   return useQuery({
     queryKey: assuranceKey,
     queryFn: async () => {
-      const { data, error } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
-      if (error) throw error;
-      return { needsCode: data.nextLevel === 'aal2' && data.currentLevel !== 'aal2' };
+      const level = orThrow(await supabase.auth.mfa.getAuthenticatorAssuranceLevel());
+      return { needsCode: level.nextLevel === 'aal2' && level.currentLevel !== 'aal2' };
     },
     staleTime: Infinity,
     retry: false,
@@ -28,11 +27,7 @@ export function useAssurance() {
 export function useTotpFactors() {
   return useQuery({
     queryKey: factorsKey,
-    queryFn: async () => {
-      const { data, error } = await supabase.auth.mfa.listFactors();
-      if (error) throw error;
-      return data;
-    },
+    queryFn: async () => orThrow(await supabase.auth.mfa.listFactors()),
     retry: false,
   });
 }
@@ -43,15 +38,11 @@ const authKeys = [assuranceKey, factorsKey, currentUserKey];
 export function useEnrollTotp() {
   return useMutation({
     mutationFn: async () => {
-      const { data: factors, error: listError } = await supabase.auth.mfa.listFactors();
-      if (listError) throw listError;
+      const factors = orThrow(await supabase.auth.mfa.listFactors());
       for (const stale of factors.all.filter((f) => f.status === 'unverified')) {
-        const { error } = await supabase.auth.mfa.unenroll({ factorId: stale.id });
-        if (error) throw error;
+        orThrow(await supabase.auth.mfa.unenroll({ factorId: stale.id }));
       }
-      const { data, error } = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: FACTOR_NAME });
-      if (error) throw error;
-      return data;
+      return orThrow(await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: FACTOR_NAME }));
     },
     onError: (error: Error) => notifyError('Could not start two-factor setup', error.message),
   });
@@ -61,8 +52,7 @@ export function useEnrollTotp() {
 export function useVerifyTotp(success?: { title: string; description: string }) {
   return useChange({
     run: async ({ factorId, code }: { factorId: string; code: string }) => {
-      const { error } = await supabase.auth.mfa.challengeAndVerify({ factorId, code });
-      if (error) throw error;
+      orThrow(await supabase.auth.mfa.challengeAndVerify({ factorId, code }));
     },
     refresh: authKeys,
     awaitRefresh: true,
@@ -76,8 +66,7 @@ export function useVerifyTotp(success?: { title: string; description: string }) 
 export function useDisableTotp() {
   return useChange({
     run: async (factorId: string) => {
-      const { error } = await supabase.auth.mfa.unenroll({ factorId });
-      if (error) throw error;
+      orThrow(await supabase.auth.mfa.unenroll({ factorId }));
     },
     refresh: authKeys,
     awaitRefresh: true,

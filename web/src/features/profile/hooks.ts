@@ -1,7 +1,7 @@
 // The profile: the handle check, saving it through supabase-js (RLS), and avatar uploads to Storage.
 import { useEffect, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { supabase } from '../../lib/supabase.ts';
+import { orThrow, supabase } from '../../lib/supabase.ts';
 import { unwrap } from '../../lib/api.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
 import type { ProfileUpdate } from '../../lib/types.ts';
@@ -63,8 +63,7 @@ export function useUploadAvatar() {
     mutationFn: async (file: File) => {
       const extension = file.name.split('.').pop()?.toLowerCase() || 'png';
       const path = `${user!.id}/avatar-${Date.now()}.${extension}`;
-      const { error } = await supabase.storage.from('avatars').upload(path, file, { upsert: true, contentType: file.type });
-      if (error) throw error;
+      orThrow(await supabase.storage.from('avatars').upload(path, file, { upsert: true, contentType: file.type }));
       const url = supabase.storage.from('avatars').getPublicUrl(path).data.publicUrl;
       unwrap(await supabase.from('profiles').update({ profile_image_url: url }).eq('id', user!.id).select('id').single());
       return url;

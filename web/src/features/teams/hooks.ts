@@ -14,6 +14,23 @@ export type TeamListItem = Team & { role: TeamRole; memberCount: number };
 
 const teamsKey = ['teams'] as const;
 
+/** The cache key of one team, or of one part of it ('members', 'event-types', …). */
+const teamKey = (teamId: number, ...parts: string[]) => [...teamsKey, teamId, ...parts];
+
+type TeamTable = 'team_members' | 'team_event_types' | 'team_invitations' | 'team_availability';
+
+/** One team's rows of a table (RLS decides who reads them), in `order`, cached under the team's `part`. */
+function useTeamRows<Row>(teamId: number, part: string, table: TeamTable, columns: string, order: string[]) {
+  return useQuery({
+    queryKey: teamKey(teamId, part),
+    queryFn: async () => {
+      let rows = supabase.from(table).select(columns).eq('team_id', teamId);
+      for (const column of order) rows = rows.order(column);
+      return unwrap(await rows) as Row[];
+    },
+  });
+}
+
 export function useTeams() {
   const { data: user } = useCurrentUser();
   return useQuery({
@@ -64,24 +81,16 @@ export function useCreateTeam() {
 
 export function useTeam(teamId: number) {
   return useQuery({
-    queryKey: [...teamsKey, teamId],
+    queryKey: teamKey(teamId),
     enabled: Number.isInteger(teamId),
     queryFn: async () => unwrap(await supabase.from('teams').select('*').eq('id', teamId).maybeSingle()) as Team | null,
   });
 }
 
+const MEMBER_COLUMNS = '*, user:profiles(id, first_name, last_name, email, profile_image_url, title, company, location)';
+
 export function useTeamMembers(teamId: number) {
-  return useQuery({
-    queryKey: [...teamsKey, teamId, 'members'],
-    queryFn: async () =>
-      unwrap(
-        await supabase
-          .from('team_members')
-          .select('*, user:profiles(id, first_name, last_name, email, profile_image_url, title, company, location)')
-          .eq('team_id', teamId)
-          .order('joined_at'),
-      ) as TeamMember[],
-  });
+  return useTeamRows<TeamMember>(teamId, 'members', 'team_members', MEMBER_COLUMNS, ['joined_at']);
 }
 
 /** The signed-in user's role in the team (assigning is offered to owners and admins only). */
@@ -92,16 +101,12 @@ export function useMyTeamRole(teamId: number): TeamRole | undefined {
 }
 
 export function useTeamEventTypes(teamId: number) {
-  return useQuery({
-    queryKey: [...teamsKey, teamId, 'event-types'],
-    queryFn: async () =>
-      unwrap(await supabase.from('team_event_types').select('*').eq('team_id', teamId).order('created_at')) as TeamEventType[],
-  });
+  return useTeamRows<TeamEventType>(teamId, 'event-types', 'team_event_types', '*', ['created_at']);
 }
 
 export function useTeamBookingsThisMonth(teamId: number) {
   return useQuery({
-    queryKey: [...teamsKey, teamId, 'bookings', 'this-month'],
+    queryKey: teamKey(teamId, 'bookings', 'this-month'),
     queryFn: async () => unwrap(await supabase.rpc('team_bookings_this_month', { p_team_id: teamId })),
   });
 }
@@ -110,7 +115,7 @@ export type TeamBookingTab = BookingList;
 
 export function useTeamBookings(teamId: number, tab: TeamBookingTab) {
   return useQuery({
-    queryKey: [...teamsKey, teamId, 'bookings', tab],
+    queryKey: teamKey(teamId, 'bookings', tab),
     queryFn: async () => {
       const team = supabase.from('bookings').select('*, team_event_type:team_event_types(title, duration)').eq('team_id', teamId);
       const { data, error } = await inList(team, tab, new Date()).order('start_time', { ascending: BOOKING_LISTS[tab].ascending });
@@ -126,7 +131,7 @@ export function useInviteMember(teamId: number) {
     run: async (values: InviteValues) => {
       unwrap(await supabase.rpc('invite_team_member', { p_team_id: teamId, p_email: values.email, p_role: values.role }));
     },
-    refresh: [[...teamsKey, teamId, 'invitations']],
+    refresh: [teamKey(teamId, 'invitations')],
     done: (_data, values) => notify('Member Invited', `${values.email} will join the team once they accept the invitation.`),
     failed: 'Failed to invite member',
   });
@@ -136,11 +141,7 @@ const INVITATION_COLUMNS = 'id, team_id, email, role, created_at, expires_at';
 
 /** Pending invitations of a team: the policies show them to its owners and admins only. */
 export function useTeamInvitations(teamId: number) {
-  return useQuery({
-    queryKey: [...teamsKey, teamId, 'invitations'],
-    queryFn: async () =>
-      unwrap(await supabase.from('team_invitations').select(INVITATION_COLUMNS).eq('team_id', teamId).order('created_at')) as TeamInvitation[],
-  });
+  return useTeamRows<TeamInvitation>(teamId, 'invitations', 'team_invitations', INVITATION_COLUMNS, ['created_at']);
 }
 
 export function useRevokeInvitation(teamId: number) {
@@ -148,7 +149,7 @@ export function useRevokeInvitation(teamId: number) {
     run: async (invitationId: number) => {
       unwrap(await supabase.from('team_invitations').delete().eq('id', invitationId).eq('team_id', teamId).select('id').single());
     },
-    refresh: [[...teamsKey, teamId, 'invitations']],
+    refresh: [teamKey(teamId, 'invitations')],
     done: () => notify('Invitation Revoked'),
     failed: 'Failed to revoke invitation',
   });
@@ -246,7 +247,7 @@ export function useCreateTeamEventType(teamId: number) {
           .single(),
       );
     },
-    refresh: [[...teamsKey, teamId, 'event-types']],
+    refresh: [teamKey(teamId, 'event-types')],
     done: () => notify('Event Type Created'),
     failed: 'Failed to create event type',
   });
@@ -254,7 +255,7 @@ export function useCreateTeamEventType(teamId: number) {
 
 /** After team booking changes the upcoming, past and cancelled lists are refreshed (docs/product/api.md). */
 function useTeamBookingMutation<T>(teamId: number, run: (input: T) => Promise<void>, success: string, failed: string) {
-  return useChange({ run, refresh: [[...teamsKey, teamId, 'bookings']], done: () => notify(success), failed });
+  return useChange({ run, refresh: [teamKey(teamId, 'bookings')], done: () => notify(success), failed });
 }
 
 export function useCancelTeamBooking(teamId: number) {
@@ -304,24 +305,16 @@ export function useUpdateTeam(teamId: number) {
 }
 
 export function useTeamAvailability(teamId: number) {
-  return useQuery({
-    queryKey: [...teamsKey, teamId, 'availability'],
-    queryFn: async () =>
-      unwrap(
-        await supabase
-          .from('team_availability')
-          .select('day_of_week, start_time, end_time, is_enabled')
-          .eq('team_id', teamId)
-          .order('day_of_week')
-          .order('start_time'),
-      ) as TeamAvailability[],
-  });
+  return useTeamRows<TeamAvailability>(teamId, 'availability', 'team_availability', 'day_of_week, start_time, end_time, is_enabled', [
+    'day_of_week',
+    'start_time',
+  ]);
 }
 
 /** PUT of the full week: the team's rows are replaced by `entries`. */
 export function useSaveTeamAvailability(teamId: number) {
   const queryClient = useQueryClient();
-  const key = [...teamsKey, teamId, 'availability'];
+  const key = teamKey(teamId, 'availability');
   return useMutation({
     mutationFn: async (entries: TeamAvailability[]) => {
       unwrap(await supabase.rpc('replace_team_availability', { p_team_id: teamId, p_rules: entries }));
