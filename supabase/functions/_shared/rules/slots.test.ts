@@ -65,36 +65,26 @@ describe('the 30-minute grid (docs/product/validation.md)', () => {
 });
 
 describe('host and visitor time zones', () => {
+  /** The host's Monday 09:00-10:00 in `hostTimeZone`, as a visitor in `visitorTimeZone` sees it. */
+  const mondayNineToTen = (hostTimeZone: string, visitorTimeZone: string | null, range = MONDAY) =>
+    computeSlots(query({ availability: weekly([1], '09:00', '10:00'), hostTimeZone, visitorTimeZone, range }));
+
   it('reads windows in the host zone and labels them in the visitor zone', () => {
-    const r = computeSlots(
-      query({
-        availability: weekly([1], '09:00', '10:00'),
-        hostTimeZone: 'Asia/Kolkata',
-        visitorTimeZone: 'Asia/Kathmandu',
-        range: MONDAY,
-      }),
-    );
+    const r = mondayNineToTen('Asia/Kolkata', 'Asia/Kathmandu');
     expect(starts(r)).toEqual([at('03:30'), at('04:00')]);
     expect(labelsOn(r, '2026-03-02')).toEqual(['09:15', '09:45']);
     expect(r.timeZone).toBe('Asia/Kathmandu');
   });
 
   it('falls back to UTC for a missing or unknown host or visitor zone', () => {
-    const r = computeSlots(query({ availability: weekly([1], '09:00', '10:00'), hostTimeZone: 'Nowhere/Land', visitorTimeZone: null, range: MONDAY }));
+    const r = mondayNineToTen('Nowhere/Land', null);
     expect(starts(r)).toEqual([at('09:00'), at('09:30')]);
     expect(r.timeZone).toBe('UTC');
   });
 
   it('groups by the visitor\'s local date, which may be the host\'s previous day', () => {
     // Monday 09:00-10:00 in Kolkata is Sunday 20:30-21:30 in Los Angeles (PST, before 8 March).
-    const r = computeSlots(
-      query({
-        availability: weekly([1], '09:00', '10:00'),
-        hostTimeZone: 'Asia/Kolkata',
-        visitorTimeZone: 'America/Los_Angeles',
-        range: { from: '2026-03-01T00:00:00Z', to: '2026-03-03T00:00:00Z' },
-      }),
-    );
+    const r = mondayNineToTen('Asia/Kolkata', 'America/Los_Angeles', { from: '2026-03-01T00:00:00Z', to: '2026-03-03T00:00:00Z' });
     expect(r.days).toEqual([
       {
         date: '2026-03-01',
@@ -277,28 +267,25 @@ describe('minimum notice, horizon and the past', () => {
     expect(day.days.map((d) => [d.date, d.slots[0].label])).toEqual([['2026-03-03', '09:30']]);
   });
 
-  it('nothing beyond now + maxFutureBookings days; exactly at the horizon is fine', () => {
-    const r = computeSlots(
+  /** Every day 09:00-17:00, asked at `now` for 1 March to `to` with a horizon of `maxFutureBookings` days. */
+  const everyDayUntil = (to: string, now: string, maxFutureBookings: number) =>
+    computeSlots(
       query({
         availability: weekly(EVERY_DAY, '09:00', '17:00'),
-        now: '2026-03-02T09:00:00Z',
-        settings: { ...NO_SETTINGS, maxFutureBookings: 7 },
-        range: { from: '2026-03-01T00:00:00Z', to: '2026-04-01T00:00:00Z' },
+        now,
+        settings: { ...NO_SETTINGS, maxFutureBookings },
+        range: { from: '2026-03-01T00:00:00Z', to },
       }),
     );
+
+  it('nothing beyond now + maxFutureBookings days; exactly at the horizon is fine', () => {
+    const r = everyDayUntil('2026-04-01T00:00:00Z', '2026-03-02T09:00:00Z', 7);
     expect(r.slots.at(-1)?.start).toBe('2026-03-09T09:00:00.000Z');
     expect(r.days).toHaveLength(8);
   });
 
   it('never beyond 60 days, even with maxFutureBookings 90', () => {
-    const r = computeSlots(
-      query({
-        availability: weekly(EVERY_DAY, '09:00', '17:00'),
-        now: '2026-03-02T12:00:00Z',
-        settings: { ...NO_SETTINGS, maxFutureBookings: 90 },
-        range: { from: '2026-03-01T00:00:00Z', to: '2026-07-01T00:00:00Z' },
-      }),
-    );
+    const r = everyDayUntil('2026-07-01T00:00:00Z', '2026-03-02T12:00:00Z', 90);
     expect(MAX_HORIZON_DAYS).toBe(60);
     expect(r.slots.at(-1)?.start).toBe('2026-05-01T12:00:00.000Z');
   });
