@@ -74,6 +74,14 @@ export async function asMember(ctx: Ctx) {
   return { caller, id, role: await teamRole(caller, id) };
 }
 
+/** The path's team's rows of `table` as one of its members reads them (the policies decide), in `order`. */
+export async function teamRows(ctx: Ctx, table: string, columns: string, ...order: string[]): Promise<Row[]> {
+  const { caller, id } = await asMember(ctx);
+  let query = caller.db.from(table).select(columns).eq('team_id', id);
+  for (const column of order) query = query.order(column);
+  return rows<Row[]>(await query);
+}
+
 /**
  * The rows a write acted on as the caller, or 403 when the policies let it touch none of them although
  * the caller can see the target (`visible`), 404 when they cannot.

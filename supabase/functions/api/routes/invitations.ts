@@ -12,7 +12,7 @@ import { idParam } from '../../_shared/http/request.ts';
 import type { Router } from '../../_shared/http/router.ts';
 import type { Caller } from '../../_shared/http/session.ts';
 import { camelize } from '../../_shared/db/shapes.ts';
-import { asMember, canSee, changedOr403, firstOr404, rows, TEAM_NOT_FOUND, type Row } from '../access.ts';
+import { asMember, canSee, changedOr403, firstOr404, rows, TEAM_NOT_FOUND, teamRows, type Row } from '../access.ts';
 
 const COLUMNS = 'id, team_id, email, role, invited_by, created_at, expires_at';
 const INVITATION_NOT_FOUND = "This invitation doesn't exist or has expired.";
@@ -29,11 +29,7 @@ export async function inviteMember(caller: Caller, teamId: number, input: z.infe
 
 /** The team dashboard's view: pending invitations (owners and admins see them), and revoking one. */
 export function teamInvitationRoutes(router: Router) {
-  router.get('/api/teams/:teamId/invitations', async (ctx) => {
-    const { caller, id } = await asMember(ctx);
-    const list = rows<Row[]>(await caller.db.from('team_invitations').select(COLUMNS).eq('team_id', id).order('created_at').order('id'));
-    return json(camelize(list));
-  });
+  router.get('/api/teams/:teamId/invitations', async (ctx) => json(camelize(await teamRows(ctx, 'team_invitations', COLUMNS, 'created_at', 'id'))));
 
   router.delete('/api/teams/:teamId/invitations/:invitationId', async (ctx) => {
     const { caller, id } = await asMember(ctx);

@@ -38,6 +38,7 @@ import {
   rows,
   TEAM_NOT_FOUND,
   teamIdParam,
+  teamRows,
   type Row,
 } from '../access.ts';
 import { inviteMember, teamInvitationRoutes } from './invitations.ts';
@@ -102,11 +103,7 @@ export function teamRoutes(router: Router) {
   });
 
   // Members --------------------------------------------------------------------------------------
-  router.get('/api/teams/:teamId/members', async (ctx) => {
-    const { caller, id } = await asMember(ctx);
-    const list = rows<Row[]>(await caller.db.from('team_members').select(MEMBER_SELECT).eq('team_id', id).order('joined_at').order('id'));
-    return json(camelize(list));
-  });
+  router.get('/api/teams/:teamId/members', async (ctx) => json(camelize(await teamRows(ctx, 'team_members', MEMBER_SELECT, 'joined_at', 'id'))));
 
   // An invitation, not a membership: the invitee joins by accepting it (invitations.ts).
   router.post('/api/teams/:teamId/members', async (ctx) => {
@@ -127,11 +124,7 @@ export function teamRoutes(router: Router) {
   teamInvitationRoutes(router);
 
   // Event types ----------------------------------------------------------------------------------
-  router.get('/api/teams/:teamId/event-types', async (ctx) => {
-    const { caller, id } = await asMember(ctx);
-    const list = rows<Row[]>(await caller.db.from('team_event_types').select('*').eq('team_id', id).order('created_at').order('id'));
-    return json(list.map(eventTypeShape));
-  });
+  router.get('/api/teams/:teamId/event-types', async (ctx) => json((await teamRows(ctx, 'team_event_types', '*', 'created_at', 'id')).map(eventTypeShape)));
 
   router.post('/api/teams/:teamId/event-types', async (ctx) => {
     const { caller, id } = await asMember(ctx);
@@ -162,11 +155,7 @@ export function teamRoutes(router: Router) {
   });
 
   // Availability ---------------------------------------------------------------------------------
-  router.get('/api/teams/:teamId/availability', async (ctx) => {
-    const { caller, id } = await asMember(ctx);
-    const list = rows<Row[]>(await caller.db.from('team_availability').select('*').eq('team_id', id).order('day_of_week').order('start_time'));
-    return json(camelize(list));
-  });
+  router.get('/api/teams/:teamId/availability', async (ctx) => json(camelize(await teamRows(ctx, 'team_availability', '*', 'day_of_week', 'start_time'))));
 
   router.put('/api/teams/:teamId/availability', async (ctx) => {
     const { caller, id } = await asMember(ctx);
