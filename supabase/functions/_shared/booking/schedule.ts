@@ -128,6 +128,22 @@ export interface Versioned {
   stale: boolean;
 }
 
+/** Reads one kind of event type over [from, to): 'not-modified' when `opts.ifVersion` is current. */
+interface Reader<R> {
+  (db: Database, id: number, from: number, to: number, now: Date, opts?: Unconditional): Promise<R>;
+  (db: Database, id: number, from: number, to: number, now: Date, opts: ReadOptions): Promise<R | 'not-modified'>;
+}
+
+/** The reader of `target`: 404 (`missing`) when the viewer may not book it, else `build` of the inputs. */
+function reader<R>(target: 'eventTypeId' | 'teamEventTypeId', missing: string, build: (i: Inputs, now: Date) => R): Reader<R> {
+  return (async (db: Database, id: number, from: number, to: number, now: Date, opts: ReadOptions = {}) => {
+    const i = await read(db, { [target]: id }, from, to, opts);
+    if (!i) throw notFound(missing);
+    if (!i.event) return 'not-modified';
+    return build(i, now);
+  }) as Reader<R>;
+}
+
 function common(i: Inputs, now: Date) {
   const eventRules = eventRulesOf(i.event);
   return {
@@ -148,19 +164,7 @@ function common(i: Inputs, now: Date) {
  * `ifVersion` is current. One the viewer may not book (inactive, missing) is 404.
  */
 export type PersonalRead = Versioned & { schedule: PersonalSchedule; rules: SlotRules };
-export async function readPersonal(db: Database, eventTypeId: number, from: number, to: number, now: Date, opts?: Unconditional): Promise<PersonalRead>;
-export async function readPersonal(db: Database, eventTypeId: number, from: number, to: number, now: Date, opts: ReadOptions): Promise<PersonalRead | 'not-modified'>;
-export async function readPersonal(
-  db: Database,
-  eventTypeId: number,
-  from: number,
-  to: number,
-  now: Date,
-  opts: ReadOptions = {},
-): Promise<PersonalRead | 'not-modified'> {
-  const i = await read(db, { eventTypeId }, from, to, opts);
-  if (!i) throw notFound(EVENT_NOT_FOUND);
-  if (!i.event) return 'not-modified';
+export const readPersonal = reader<PersonalRead>('eventTypeId', EVENT_NOT_FOUND, (i, now) => {
   const { eventRules, rules } = common(i, now);
   const hostSettings = i.settings ? settingsFromColumns(i.settings) : DEFAULT_SETTINGS;
   const schedule: PersonalSchedule = {
@@ -175,7 +179,7 @@ export async function readPersonal(
     schedule,
     rules: { ...rules, timeOff: i.time_off.map(toTimeOff), hostTimeZone: schedule.hostTimeZone, settings: schedule.settings, busy: toBusy(i.busy) },
   };
-}
+});
 
 /**
  * A team event type's schedule and the slot engine's rules over [from, to), with each candidate
@@ -191,19 +195,7 @@ export type TeamRead = Versioned & {
   /** The viewer is a member of the team. */
   isMember: boolean;
 };
-export async function readTeam(db: Database, teamEventTypeId: number, from: number, to: number, now: Date, opts?: Unconditional): Promise<TeamRead>;
-export async function readTeam(db: Database, teamEventTypeId: number, from: number, to: number, now: Date, opts: ReadOptions): Promise<TeamRead | 'not-modified'>;
-export async function readTeam(
-  db: Database,
-  teamEventTypeId: number,
-  from: number,
-  to: number,
-  now: Date,
-  opts: ReadOptions = {},
-): Promise<TeamRead | 'not-modified'> {
-  const i = await read(db, { teamEventTypeId }, from, to, opts);
-  if (!i) throw notFound(TEAM_EVENT_NOT_FOUND);
-  if (!i.event) return 'not-modified';
+export const readTeam = reader<TeamRead>('teamEventTypeId', TEAM_EVENT_NOT_FOUND, (i, now) => {
   const { eventRules, rules } = common(i, now);
   const e = i.event;
   const schedule: TeamSchedule = {
@@ -235,4 +227,4 @@ export async function readTeam(
     bookings: (i.team_bookings ?? []).map(([userId, start, createdAt, status]) => ({ userId, start, createdAt, status })),
     isMember: i.is_member ?? false,
   };
-}
+});
