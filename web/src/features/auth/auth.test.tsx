@@ -14,11 +14,32 @@ const session = {
   user: { id: USER_ID, email: 'host@example.com', aud: 'authenticated', role: 'authenticated', app_metadata: {}, user_metadata: {} },
 };
 
+/** What the dashboard reads once signed in: the profile, and empty data for the rest. */
+const dashboard = [
+  http.get(api('/rest/v1/profiles'), () => HttpResponse.json([profile()])),
+  http.get(api('/rest/v1/*'), () => HttpResponse.json([])),
+  http.post(api('/rest/v1/rpc/dashboard_stats'), () => HttpResponse.json({ total_bookings: 0, total_hours: 0, active_clients: 0, revenue: 0 })),
+];
+
+/** Opens `path` and presses its submit button (`button`) with the form as it is. */
+async function submit(path: string, button: string) {
+  renderRoute(path);
+  await userEvent.setup().click(await screen.findByRole('button', { name: button }));
+}
+
+/** Signs in on /login with this email and password. */
+async function signIn(email: string, password: string) {
+  const rendered = renderRoute('/login');
+  const user = userEvent.setup();
+  await user.type(await screen.findByPlaceholderText('Enter your email'), email);
+  await user.type(screen.getByPlaceholderText('Enter your password'), password);
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  return rendered;
+}
+
 describe('sign in', () => {
   it('shows the validation messages of docs/product/validation.md', async () => {
-    renderRoute('/login');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    await submit('/login', 'Sign in');
     expect(await screen.findByText('Invalid email address')).toBeInTheDocument();
     expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
   });
@@ -38,18 +59,8 @@ describe('sign in', () => {
   });
 
   it('welcomes the user and goes to the dashboard', async () => {
-    server.use(
-      http.post(api('/auth/v1/token'), () => HttpResponse.json(session)),
-      http.get(api('/rest/v1/profiles'), () => HttpResponse.json([profile()])),
-      // The dashboard's own data: empty is enough here.
-      http.get(api('/rest/v1/*'), () => HttpResponse.json([])),
-      http.post(api('/rest/v1/rpc/dashboard_stats'), () => HttpResponse.json({ total_bookings: 0, total_hours: 0, active_clients: 0, revenue: 0 })),
-    );
-    const { router } = renderRoute('/login');
-    const user = userEvent.setup();
-    await user.type(await screen.findByPlaceholderText('Enter your email'), 'host@example.com');
-    await user.type(screen.getByPlaceholderText('Enter your password'), 'secret123');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    server.use(http.post(api('/auth/v1/token'), () => HttpResponse.json(session)), ...dashboard);
+    const { router } = await signIn('host@example.com', 'secret123');
     expect(await screen.findByText('Welcome back!')).toBeInTheDocument();
     expect(screen.getByText("You've been successfully logged in.")).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
@@ -61,11 +72,7 @@ describe('sign in', () => {
         HttpResponse.json({ code: 400, error_code: 'invalid_credentials', msg: 'Invalid login credentials' }, { status: 400 }),
       ),
     );
-    renderRoute('/login');
-    const user = userEvent.setup();
-    await user.type(await screen.findByPlaceholderText('Enter your email'), 'host@example.com');
-    await user.type(screen.getByPlaceholderText('Enter your password'), 'wrong-password');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await signIn('host@example.com', 'wrong-password');
     expect(await screen.findByText('Login failed')).toBeInTheDocument();
     expect(screen.getByText('Invalid login credentials')).toBeInTheDocument();
   });
@@ -73,9 +80,7 @@ describe('sign in', () => {
 
 describe('sign up', () => {
   it('shows the validation messages of docs/product/validation.md', async () => {
-    renderRoute('/register');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Create account' }));
+    await submit('/register', 'Create account');
     expect(await screen.findByText('First name is required')).toBeInTheDocument();
     expect(screen.getByText('Last name is required')).toBeInTheDocument();
     expect(screen.getByText('Invalid email address')).toBeInTheDocument();
@@ -89,9 +94,7 @@ describe('sign up', () => {
         body = (await request.json()) as typeof body;
         return HttpResponse.json(session);
       }),
-      http.get(api('/rest/v1/profiles'), () => HttpResponse.json([profile()])),
-      http.get(api('/rest/v1/*'), () => HttpResponse.json([])),
-      http.post(api('/rest/v1/rpc/dashboard_stats'), () => HttpResponse.json({ total_bookings: 0, total_hours: 0, active_clients: 0, revenue: 0 })),
+      ...dashboard,
     );
     renderRoute('/register');
     const user = userEvent.setup();
