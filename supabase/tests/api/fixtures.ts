@@ -1,6 +1,6 @@
 // Hosts and teams set up through the api itself, so every test owns its data.
 import { expect } from 'vitest';
-import { newUser, type TestUser } from '../../../scripts/local/test-stack/harness.ts';
+import { newUser, sql, type TestUser } from '../../../scripts/local/test-stack/harness.ts';
 import { call, CookieJar } from './client.ts';
 
 const DAY_MS = 86_400_000;
@@ -118,4 +118,23 @@ export async function newTeamEventType(team: Team, body: Record<string, unknown>
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id;
+}
+
+/** A connected calendar of this user (a subscription, 'Work') with its one calendar: that calendar's id. */
+export async function calendarSource(userId: string): Promise<string> {
+  const [conn] = await sql<{ id: string }>(
+    `insert into public.calendar_connections (user_id, provider, label, last_attempt_at) values ($1, 'ics', 'Work', now()) returning id`,
+    [userId],
+  );
+  const [source] = await sql<{ id: string }>(
+    `insert into public.calendar_sources (connection_id, user_id, remote_id, name) values ($1, $2, 'feed', 'Work') returning id`,
+    [conn.id, userId],
+  );
+  return source.id;
+}
+
+/** The calendar's busy spans, replaced whole as a sync does. */
+export async function replaceBusy(source: string, spans: [Date | number, Date | number][]): Promise<void> {
+  const iso = spans.map(([start, end]) => [new Date(start).toISOString(), new Date(end).toISOString()]);
+  await sql(`select public.replace_external_busy($1, $2::jsonb)`, [source, JSON.stringify(iso)]);
 }

@@ -3,9 +3,8 @@
 // off, a connected calendar's busy times, a team member's own time) makes the next answer a fresh 200.
 // Changes to anything else leave the version alone.
 import { describe, expect, it } from 'vitest';
-import { sql } from '../../../scripts/local/test-stack/harness.ts';
 import { call } from './client.ts';
-import { ALL_WEEK, at, guestBody, newHost, newTeam, newTeamEventType } from './fixtures.ts';
+import { ALL_WEEK, at, calendarSource, guestBody, newHost, newTeam, newTeamEventType, replaceBusy } from './fixtures.ts';
 
 const dateIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const personal = (id: number) => `/slots?eventTypeId=${id}&startDate=${dateIn(0)}&endDate=${dateIn(20)}&timeZone=UTC`;
@@ -31,22 +30,11 @@ async function unchanged(path: string, etag: string): Promise<boolean> {
 }
 
 /** A connected calendar of this host (the first time), synced to hold these busy spans, as the sync does. */
-const sources = new Map<string, number>();
+const sources = new Map<string, string>();
 async function syncBusy(userId: string, spans: [Date, Date][]) {
   let source = sources.get(userId);
-  if (source === undefined) {
-    const [conn] = await sql<{ id: number }>(
-      `insert into public.calendar_connections (user_id, provider, label, last_attempt_at) values ($1, 'ics', 'Work', now()) returning id`,
-      [userId],
-    );
-    const [src] = await sql<{ id: number }>(
-      `insert into public.calendar_sources (connection_id, user_id, remote_id, name) values ($1, $2, 'feed', 'Work') returning id`,
-      [conn.id, userId],
-    );
-    source = src.id;
-    sources.set(userId, source);
-  }
-  await sql(`select public.replace_external_busy($1, $2::jsonb)`, [source, JSON.stringify(spans.map(([a, b]) => [a.toISOString(), b.toISOString()]))]);
+  if (source === undefined) sources.set(userId, (source = await calendarSource(userId)));
+  await replaceBusy(source, spans);
 }
 
 describe('slot list ETags', () => {

@@ -11,6 +11,7 @@ import { overridesFromRows } from '../../functions/_shared/rules/overrides.ts';
 import { computeSlots, effectiveSettings, type AvailabilityRule } from '../../functions/_shared/rules/slots.ts';
 import { addDays, instantToZoned, zonedDateRange } from '../../functions/_shared/rules/time.ts';
 import { call } from './client.ts';
+import { calendarSource, replaceBusy } from './fixtures.ts';
 
 const ZONES = ['UTC', 'Europe/Berlin', 'Asia/Kolkata', 'Asia/Kathmandu', 'America/New_York'];
 const RANGES: [string, string][] = [
@@ -111,20 +112,7 @@ async function write(s: Schedule, base: number) {
     e.max_bookings_per_week,
   ]);
   const external = s.external.map((x) => ({ start: hour0 + x.hour * HOUR_MS, end: hour0 + (x.hour + x.hours) * HOUR_MS }));
-  if (external.length) {
-    const [conn] = await sql<{ id: string }>(
-      `insert into public.calendar_connections (user_id, provider, label, last_attempt_at) values ($1, 'ics', 'Work', now()) returning id`,
-      [id],
-    );
-    const [src] = await sql<{ id: string }>(
-      `insert into public.calendar_sources (connection_id, user_id, remote_id, name) values ($1, $2, 'feed', 'Work') returning id`,
-      [conn.id, id],
-    );
-    await sql(`select public.replace_external_busy($1, $2::jsonb)`, [
-      src.id,
-      JSON.stringify(external.map((x) => [new Date(x.start).toISOString(), new Date(x.end).toISOString()])),
-    ]);
-  }
+  if (external.length) await replaceBusy(await calendarSource(id), external.map((x) => [x.start, x.end]));
   const eventRules = eventRulesOf({ ...e });
   return {
     eventTypeId: Number(eventTypeId),
