@@ -23,6 +23,22 @@ describe('the web app as served', () => {
     expect(await (await fetch(`${webUrl()}/_headers`)).text()).toBe(headersFile({}));
   });
 
+  it('sends pages and scripts gzipped to a browser that accepts it, as they are to one that does not', async () => {
+    const plain = await fetch(`${webUrl()}/book/1`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const html = await plain.text();
+    const zipped = await fetch(`${webUrl()}/book/1`, { headers: { 'accept-encoding': 'gzip' } });
+    expect([zipped.headers.get('content-encoding'), zipped.headers.get('vary')]).toEqual(['gzip', 'Accept-Encoding']);
+    expect(await zipped.text()).toBe(html);
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1];
+    const [a, b] = await Promise.all(
+      ['identity', 'gzip'].map((encoding) => fetch(webUrl() + script, { headers: { 'accept-encoding': encoding } })),
+    );
+    expect([a.headers.get('content-encoding'), b.headers.get('content-encoding')]).toEqual([null, 'gzip']);
+    expect(Number(b.headers.get('content-length'))).toBeLessThan((await a.clone().text()).length / 2);
+    expect(await b.text()).toBe(await a.text());
+  });
+
   it(
     'uploads a profile picture and shows it as a transformed thumbnail, with no policy violation on the way',
     async () => {
