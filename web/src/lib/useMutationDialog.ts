@@ -18,6 +18,7 @@ interface MutationDialog<Input extends FieldValues, Values extends FieldValues> 
   dialog: Dialog & { onSubmit: FormEventHandler<HTMLFormElement>; pending: boolean };
 }
 
+/** The form's values go to the mutation as they are. */
 export function useMutationDialog<Input extends FieldValues, Values extends FieldValues>(
   dialog: Dialog,
   schema: z.ZodType<Values, Input>,
