@@ -2,7 +2,7 @@ import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SUPERUSER, startPostgres, tempDataDir } from '../postgres.ts';
+import { SUPERUSER, startPostgres, tempDataDir, type PostgresHandle } from '../postgres.ts';
 import { isAlive as alive } from '../process.ts';
 import { freePortRange } from '../ports.ts';
 
@@ -26,40 +26,46 @@ async function setup() {
   return { dataDir, port, query, start: () => startPostgres({ dataDir, port, password: 'postgres' }) };
 }
 
+/**
+ * A server on a new data folder writes a row, `end` ends that run its way (a clean stop, a hard kill,
+ * nothing), and a second start takes the same folder: both runs, and the row as the second reads it.
+ */
+async function restartAfter(value: string, end: (first: PostgresHandle) => Promise<void> | void) {
+  const db = await setup();
+  const first = await db.start();
+  await db.query(`create table kept (v text); insert into kept values ('${value}')`);
+  await end(first);
+  const second = await db.start();
+  return { first, second, kept: await db.query('select v from kept') };
+}
+
 describe('local Postgres', () => {
   it('keeps data across a clean stop and start', async () => {
-    const db = await setup();
-    const first = await db.start();
+    const { first, second, kept } = await restartAfter('still here', (run) => run.stop());
     expect(first.fresh).toBe(true);
-    await db.query(`create table kept (v text); insert into kept values ('still here')`);
-    await first.stop();
-    const second = await db.start();
     expect(second.fresh).toBe(false);
-    expect(await db.query('select v from kept')).toEqual([{ v: 'still here' }]);
+    expect(kept).toEqual([{ v: 'still here' }]);
     await second.stop();
   });
 
   it('recovers after the postmaster is killed hard, with committed data intact', async () => {
-    const db = await setup();
-    const first = await db.start();
-    await db.query(`create table kept (v text); insert into kept values ('committed')`);
-    const pid = first.pid()!;
-    process.kill(pid, 'SIGKILL');
-    await expect.poll(() => alive(pid)).toBe(false);
-    const second = await db.start();
-    expect(await db.query('select v from kept')).toEqual([{ v: 'committed' }]);
+    const { second, kept } = await restartAfter('committed', async (run) => {
+      const pid = run.pid()!;
+      process.kill(pid, 'SIGKILL');
+      await expect.poll(() => alive(pid)).toBe(false);
+    });
+    expect(kept).toEqual([{ v: 'committed' }]);
     await second.stop();
   });
 
   it('takes over a data folder whose postmaster outlived its parent (stale lock)', async () => {
-    const db = await setup();
-    const orphan = await db.start();
-    await db.query(`create table kept (v text); insert into kept values ('orphaned')`);
-    const orphanPid = orphan.pid()!;
+    let orphanPid: number | undefined;
     // A new run on the same folder while the old postmaster still holds it.
-    const next = await db.start();
-    expect(alive(orphanPid)).toBe(false);
-    expect(await db.query('select v from kept')).toEqual([{ v: 'orphaned' }]);
+    const { second: next, kept } = await restartAfter('orphaned', (orphan) => {
+      orphanPid = orphan.pid();
+    });
+    expect(alive(orphanPid!)).toBe(false);
+    expect(kept).toEqual([{ v: 'orphaned' }]);
     await next.stop();
   });
 
