@@ -84,16 +84,27 @@ async function pageWeight(browser: Browser, origin: string, outDir: string, page
 
 /**
  * A guest opening a booking link, cold (a fresh context each time): first contentful paint, and the
- * first frame after the slots answer arrived (its days marked in the calendar), both from navigation start.
+ * first frame after the slots answer arrived with the calendar on screen (its days marked: the page
+ * may ask for the slots before its calendar has rendered), both from navigation start.
  */
 async function bookingPageTimes(browser: Browser, url: string): Promise<{ fcp: number; slots: number }> {
   const context = await browser.newContext();
   const tab = await context.newPage();
-  await tab.addInitScript(() => {
-    new PerformanceObserver((list) => {
-      if (!list.getEntries().some((entry) => entry.name.includes('/functions/v1/slots'))) return;
-      requestAnimationFrame(() => requestAnimationFrame(() => ((window as unknown as { slotsShown?: number }).slotsShown ??= performance.now())));
-    }).observe({ type: 'resource' });
+  // Plain text, not a function: the page runs it as written (tsx would add helpers it lacks). At each
+  // animation frame from the start: the frame after the one where the answer and the calendar were both there.
+  await tab.addInitScript({
+    content: `{
+      let answered = false, ready = false;
+      new PerformanceObserver((list) => {
+        if (list.getEntries().some((entry) => entry.name.includes('/functions/v1/slots'))) answered = true;
+      }).observe({ type: 'resource' });
+      const frame = () => {
+        if (ready) return void (window.slotsShown = performance.now());
+        ready = answered && document.querySelector('[role="grid"] button[data-day]') !== null;
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    }`,
   });
   await tab.goto(url);
   const slots = (await (

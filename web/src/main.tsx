@@ -1,13 +1,18 @@
-// The app's entry: mounts the providers and the router.
+// The app's entry: starts a booking page's requests, then mounts the providers and the router.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
+import { prefetchBookingPage } from './features/booking-flow/prefetch.ts';
+import { createQueryClient } from './lib/queryClient.ts';
+
+const queryClient = createQueryClient();
+prefetchBookingPage(queryClient, window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Providers>
+    <Providers queryClient={queryClient}>
       <RouterProvider router={router} />
     </Providers>
   </StrictMode>,

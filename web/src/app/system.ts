@@ -80,7 +80,8 @@ export const publicConfig: SystemConfig = mergeConfigs(defaultBaseConfig, {
     },
 });
 
-let current: SystemContext = createSystem(publicConfig);
+// Made at first render, not as the module loads: the entry's requests start before this work.
+let current: SystemContext | undefined;
 const listeners = new Set<() => void>();
 
 /** The signed-in screens' system replaces the open pages' when they load (a superset: nothing shown changes). */
@@ -96,6 +97,6 @@ export function useSystem(): SystemContext {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    () => current,
+    () => (current ??= createSystem(publicConfig)),
   );
 }

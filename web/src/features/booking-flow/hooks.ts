@@ -1,5 +1,5 @@
 // The slots a visitor may book, from the `slots` function, and which days of a month have any.
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { addDays, endOfMonth, format, isAfter, isBefore, max, min, startOfDay, startOfMonth } from 'date-fns';
 import { callFunction, callRpc } from '../../lib/api.ts';
 import { useRefetchOnBroadcast } from '../../lib/realtime.ts';
@@ -24,28 +24,34 @@ export function isDayDisabled(day: Date, offered: ReadonlySet<string> | null, to
   return offered !== null && !offered.has(dateKey(day));
 }
 
-/** The visible month's slots in the visitor's zone, clipped to [today, today + 60 days]. */
-export function useMonthSlots(target: BookingTarget, month: Date, timeZone: string) {
+/** The month's slots query: the hook's, and the one a booking page starts before its code has loaded (prefetch.ts). */
+export function monthSlotsQuery(target: BookingTarget, month: Date, timeZone: string) {
   const today = startOfDay(new Date());
   const from = max([startOfMonth(month), today]);
   const to = min([endOfMonth(month), addDays(today, MAX_HORIZON_DAYS)]);
   const id = target.kind === 'personal' ? `eventTypeId=${target.eventTypeId}` : `teamEventTypeId=${target.teamEventTypeId}`;
-  const slotsKey = ['slots', target.kind, target.kind === 'personal' ? target.eventTypeId : target.teamEventTypeId];
-  // Someone else's booking takes its slot away at once: the database signals busy-time changes of
-  // the host (or of the team's members) on a public channel that carries no booking details.
-  useRefetchOnBroadcast(target.kind === 'personal' ? `slots:event_type:${target.eventTypeId}` : `slots:team:${target.teamId}`, [slotsKey]);
-  return useQuery({
-    queryKey: [...slotsKey, dateKey(month), timeZone],
+  return queryOptions({
+    queryKey: [...slotsKey(target), dateKey(month), timeZone],
     enabled: !isAfter(from, to),
     queryFn: () =>
       callFunction<SlotsAnswer>(`slots?${id}&startDate=${dateKey(from)}&endDate=${dateKey(to)}&timeZone=${encodeURIComponent(timeZone)}`),
   });
 }
 
+const slotsKey = (target: BookingTarget) => ['slots', target.kind, target.kind === 'personal' ? target.eventTypeId : target.teamEventTypeId];
+
+/** The visible month's slots in the visitor's zone, clipped to [today, today + 60 days]. */
+export function useMonthSlots(target: BookingTarget, month: Date, timeZone: string) {
+  // Someone else's booking takes its slot away at once: the database signals busy-time changes of
+  // the host (or of the team's members) on a public channel that carries no booking details.
+  useRefetchOnBroadcast(target.kind === 'personal' ? `slots:event_type:${target.eventTypeId}` : `slots:team:${target.teamId}`, [slotsKey(target)]);
+  return useQuery(monthSlotsQuery(target, month, timeZone));
+}
+
 export type { OfferedSlot };
 
-export function usePublicEventType(eventTypeId: number) {
-  return useQuery({
+export function publicEventTypeQuery(eventTypeId: number) {
+  return queryOptions({
     queryKey: ['event-types', 'public', eventTypeId],
     enabled: Number.isInteger(eventTypeId) && eventTypeId > 0,
     queryFn: async () => {
@@ -53,4 +59,8 @@ export function usePublicEventType(eventTypeId: number) {
       return rows[0] ?? null;
     },
   });
+}
+
+export function usePublicEventType(eventTypeId: number) {
+  return useQuery(publicEventTypeQuery(eventTypeId));
 }
