@@ -83,8 +83,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!\\./|zod$|date-fns$|date-fns-tz$)',
-              message: `${SHARED}/rules imports only other rules, zod and date-fns(-tz): no I/O.`,
+              regex: '^(?!\\./|zod$|zod/mini$|date-fns$|date-fns-tz$)',
+              message: `${SHARED}/rules imports only other rules, zod (or zod/mini) and date-fns(-tz): no I/O.`,
             },
           ],
         },

@@ -47,7 +47,6 @@ export {
 export {
   dateOverrideSchema,
   eventTypeSchema,
-  guestFields,
   HOST_GUEST_MESSAGES,
   profileFieldsSchema,
   inviteSchema,
@@ -62,5 +61,6 @@ export {
   type RegisterInput,
   type TimeOffInput,
 } from '../../../supabase/functions/_shared/rules/schemas.ts';
+export { guestFields } from '../../../supabase/functions/_shared/rules/fields.ts';
 export { type DateOverride, type OfferedSlot, type SlotResult, type TimeRange } from '../../../supabase/functions/_shared/rules/slots.ts';
 export * from '../../../supabase/functions/_shared/rules/webhooks.ts';

@@ -22,24 +22,10 @@ import {
   TIME_OFF_MAX_DAYS,
   WEEK_LIMIT_MAX,
 } from './constants.ts';
+import { email, guestFields, optionalText, requiredText } from './fields.ts';
 import { dayNumber, isValidDate, isValidTimeZone, parseHHMM } from './time.ts';
 
 // -- building blocks ---------------------------------------------------------------------------
-
-/** A required text: a missing value and a blank one give the same message. */
-function requiredText(message: string, max = 200) {
-  return z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
-}
-
-/** Optional text, trimmed; empty, missing or null all become null ("sent as null when empty", docs/product/validation.md). */
-function optionalText(max = 500) {
-  return z
-    .string()
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => (v ? v : null));
-}
 
 /** One of a set of numbers. */
 function oneOf<T extends readonly number[]>(values: T, message: string) {
@@ -60,14 +46,6 @@ const userId = (message: string) => z.guid({ error: message });
 const hhmmMessage = 'Time must be HH:MM on the hour or half hour';
 const hhmm = z.string({ error: hhmmMessage }).regex(/^([01]\d|2[0-3]):(00|30)$/, hhmmMessage);
 const isoInstant = (message: string) => z.iso.datetime({ offset: true, error: message });
-/** An email; `missing` replaces `invalid` for an absent or blank one where the product words that case apart. */
-const email = (invalid: string, missing = invalid) =>
-  z
-    .string({ error: missing })
-    .trim()
-    .min(1, missing)
-    .pipe(z.email({ error: invalid }).max(254, invalid));
-
 // -- authentication ------------------------------------------------------------------------------
 
 const password = z.string({ error: 'Password must be at least 6 characters' }).min(6, 'Password must be at least 6 characters').max(72, 'Password must be at most 72 characters');
@@ -236,21 +214,6 @@ export type TimeOffInput = z.infer<typeof timeOffSchema>;
 
 const startEndOrder = <T extends { startTime: string; endTime: string }>(v: T) => Date.parse(v.endTime) > Date.parse(v.startTime);
 const endAfterStart = { message: 'End time must be after start time', path: ['endTime'] };
-
-/**
- * The guest's details, trimmed, with empty optional ones null: every booking form and body. The forms
- * word the messages differently (docs/product/validation.md): `missing` for a blank name or email,
- * `invalidEmail` for an email that is not one.
- */
-export function guestFields(messages: { name: string; missingEmail: string; invalidEmail: string }) {
-  return {
-    guestName: requiredText(messages.name),
-    guestEmail: email(messages.invalidEmail, messages.missingEmail),
-    guestPhone: optionalText(50),
-    guestCompany: optionalText(200),
-    notes: optionalText(2000),
-  };
-}
 
 /** The host's Create Booking wording. */
 export const HOST_GUEST_MESSAGES = { name: 'Guest name is required', missingEmail: 'Valid email is required', invalidEmail: 'Valid email is required' };

@@ -1,7 +1,7 @@
 // The guest form's rules: the shared guest fields, in the page's or the dialog's words. Loaded when a
 // guest first submits (useBookingFlow.ts), so zod is not part of a booking page's first load.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { guestFields } from '../../lib/shared.ts';
 
 /**
