@@ -247,9 +247,11 @@ end;
 $$;
 
 -- The inputs of the event type's slots over [p_from, p_to) as JSON, or null when the viewer may not
--- book it (`p_team_id`, when given, must be the team event type's team). When `p_if_version` equals the calendar's version, only {"version"}: the caller's copy
--- is current. `p_stale_before`: also report whether a connected calendar of these people was last
--- tried before it. `p_team_bookings`: also every open assigned booking of the team (assignment).
+-- book it (`p_team_id`, when given, must be the team event type's team). When `p_if_version` equals the
+-- calendar's version, only {"version", "stale", "is_member"}: the caller's copy is current, and only
+-- what changes without a new version (time, the viewer) is read again. `p_stale_before`: also report
+-- whether a connected calendar of these people was last tried before it. `p_team_bookings`: also
+-- every open assigned booking of the team (assignment).
 create or replace function private.slot_inputs(p_claims jsonb, p_event_type_id bigint, p_team_event_type_id bigint,
   p_from timestamptz, p_to timestamptz, p_if_version text default null, p_team_id bigint default null,
   p_own boolean default false, p_stale_before timestamptz default null, p_team_bookings boolean default false)
@@ -262,6 +264,7 @@ declare
   et record;
   version text;
   people uuid[];
+  stale boolean;
   -- Host-local dates the listing can touch, widened by a day: no zone is a day away from UTC.
   first_date date := ((p_from - interval '1 day') at time zone 'UTC')::date;
   last_date date := ((p_to + interval '1 day') at time zone 'UTC')::date;
@@ -277,8 +280,10 @@ begin
       e.minimum_notice, e.max_future_bookings, e.slot_interval, e.max_bookings_per_day, e.max_bookings_per_week
     into et from public.event_types e where e.id = p_event_type_id;
     version := private.slot_list_version(et.user_id, null);
+    stale := p_stale_before is not null and exists (select 1 from public.calendar_connections c
+        where c.user_id = et.user_id and (c.last_attempt_at is null or c.last_attempt_at < p_stale_before));
     if version = p_if_version then
-      return json_build_object('version', version);
+      return json_build_object('version', version, 'stale', stale);
     end if;
     people := array[et.user_id];
     return json_build_object(
@@ -297,8 +302,7 @@ begin
       'busy', private.busy_json(people, busy_window),
       'booked', private.booked_json(p_event_type_id, null,
           et.max_bookings_per_day is not null or et.max_bookings_per_week is not null, p_from, p_to),
-      'stale', p_stale_before is not null and exists (select 1 from public.calendar_connections c
-          where c.user_id = et.user_id and (c.last_attempt_at is null or c.last_attempt_at < p_stale_before))
+      'stale', stale
     );
   end if;
 
@@ -310,10 +314,12 @@ begin
     e.max_bookings_per_day, e.max_bookings_per_week, t.timezone
   into et from public.team_event_types e join public.teams t on t.id = e.team_id where e.id = p_team_event_type_id;
   version := private.slot_list_version(null, et.team_id);
-  if version = p_if_version then
-    return json_build_object('version', version);
-  end if;
   select coalesce(array_agg(m.user_id), '{}') into people from public.team_members m where m.team_id = et.team_id;
+  stale := p_stale_before is not null and exists (select 1 from public.calendar_connections c
+      where c.user_id = any(people) and (c.last_attempt_at is null or c.last_attempt_at < p_stale_before));
+  if version = p_if_version then
+    return json_build_object('version', version, 'stale', stale, 'is_member', cal.is_member);
+  end if;
   return json_build_object(
     'version', version,
     'event', row_to_json(et),
@@ -334,8 +340,7 @@ begin
         (select coalesce(json_agg(json_build_array(b.assigned_user_id, b.start_time, b.created_at, b.status) order by b.id), '[]')
          from public.bookings b where b.team_id = et.team_id and b.status <> 'cancelled' and b.assigned_user_id is not null)
       end,
-    'stale', p_stale_before is not null and exists (select 1 from public.calendar_connections c
-        where c.user_id = any(people) and (c.last_attempt_at is null or c.last_attempt_at < p_stale_before))
+    'stale', stale
   );
 end;
 $$;

@@ -88,6 +88,25 @@ describe('slot list ETags', () => {
     expect(await unchanged(path, etag)).toBe(true);
   });
 
+  it('a list asked again without an ETag shows each change at once (inputs the function keeps are read again when the version moves)', async () => {
+    const host = await newHost();
+    const path = personal(host.eventTypeId);
+    const starts = (body: { slots: { start: string }[] }) => body.slots.map((s) => s.start);
+    const first = await list(path);
+    const booked = at(3, 10).toISOString();
+    expect(starts(first.body)).toContain(booked);
+    expect(starts((await list(path)).body)).toEqual(starts(first.body));
+    expect((await call('/api/bookings/public', { body: guestBody(host.eventTypeId, at(3, 10)) })).status).toBe(201);
+    const afterBooking = await list(path);
+    expect(starts(afterBooking.body)).not.toContain(booked);
+    expect(versionOf(afterBooking.etag)).not.toBe(versionOf(first.etag));
+    await syncBusy(host.id, [[at(4, 9), at(4, 11)]]);
+    const afterSync = starts((await list(path)).body);
+    expect(afterSync).not.toContain(at(4, 9).toISOString());
+    expect(afterSync).not.toContain(at(4, 10, 30).toISOString());
+    expect(afterSync).toContain(at(4, 11).toISOString());
+  });
+
   it('stays the same across changes to anything else, and a calendar synced without news', async () => {
     const host = await newHost();
     const stranger = await newHost();

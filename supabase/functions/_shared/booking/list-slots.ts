@@ -11,7 +11,7 @@ import { type ReadOptions, readPersonal, readTeam } from './schedule.ts';
 /** A range wider than the horizon (and a day either side for time zones) can never hold more slots; refusing it bounds the work. */
 const MAX_RANGE_DAYS = MAX_HORIZON_DAYS + 2;
 
-type ListOptions = Pick<ReadOptions, 'ifVersion' | 'staleBefore'> & { now?: Date; adjustRules?: (rules: SlotRules) => SlotRules };
+type ListOptions = Pick<ReadOptions, 'ifVersion' | 'staleBefore' | 'cache'> & { now?: Date; adjustRules?: (rules: SlotRules) => SlotRules };
 export interface Listed {
   version: string;
   /** People whose calendar caches are stale. */
@@ -34,7 +34,7 @@ export async function listSlots(db: Database, query: SlotsQuery, claims: Claims,
   const from = toMs(range.from);
   const to = toMs(range.to);
   if (to - from > MAX_RANGE_DAYS * DAY_MS) throw invalid(`The date range must not exceed ${MAX_RANGE_DAYS} days`);
-  const read = { claims, ifVersion: opts.ifVersion, staleBefore: opts.staleBefore };
+  const read = { claims, ifVersion: opts.ifVersion, staleBefore: opts.staleBefore, cache: opts.cache };
 
   if (query.eventTypeId !== undefined) {
     const personal = await readPersonal(db, query.eventTypeId, from, to, now, read);

@@ -102,19 +102,56 @@ export interface ReadOptions {
   staleBefore?: Date;
   /** Also read the team's open assigned bookings, for assignment. */
   teamBookings?: boolean;
+  /** Inputs read earlier, reused while their schedule version is current (a slot listing's, not a booking's). */
+  cache?: InputsCache;
+}
+
+/**
+ * The last inputs read per event type and window, with the version they were read at. A host's busy
+ * time is most of them (2,000 intervals for a busy host): while the version is current, the database
+ * answers only {version, stale, is_member} and these are used again. Every change to the inputs raises
+ * the version in its own transaction, as for the ETag; the least recently used entry goes first.
+ */
+export class InputsCache {
+  private readonly entries = new Map<string, Inputs>();
+  constructor(private readonly size = 128) {}
+
+  get(key: string): Inputs | undefined {
+    const held = this.entries.get(key);
+    if (held) {
+      this.entries.delete(key);
+      this.entries.set(key, held);
+    }
+    return held;
+  }
+
+  set(key: string, inputs: Inputs) {
+    this.entries.delete(key);
+    this.entries.set(key, inputs);
+    if (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value!);
+  }
 }
 
 /** Options without a held version: the inputs are always read. */
 type Unconditional = ReadOptions & { ifVersion?: undefined };
 
 async function read(db: Database, ids: { eventTypeId?: number; teamEventTypeId?: number }, from: number, to: number, o: ReadOptions) {
+  // Who may book is asked every time; what the inputs are, only when the version moved.
+  const key = o.cache && `${ids.eventTypeId ?? ''}/${ids.teamEventTypeId ?? ''}/${from}/${to}/${o.teamId ?? ''}/${o.teamBookings ?? false}`;
+  const held = key ? o.cache!.get(key) : undefined;
+  const ifVersion = o.ifVersion ?? held?.version;
   const rows = await query(db, (sql) =>
     sql`select private.slot_inputs(${o.claims ? sql.json(o.claims as postgres.JSONValue) : null}::jsonb, ${ids.eventTypeId ?? null}::bigint,
       ${ids.teamEventTypeId ?? null}::bigint, ${new Date(from).toISOString()}::timestamptz, ${new Date(to).toISOString()}::timestamptz,
-      ${o.ifVersion ?? null}::text, ${o.teamId ?? null}::bigint, ${o.own ?? false}::boolean, ${o.staleBefore?.toISOString() ?? null}::timestamptz,
+      ${ifVersion ?? null}::text, ${o.teamId ?? null}::bigint, ${o.own ?? false}::boolean, ${o.staleBefore?.toISOString() ?? null}::timestamptz,
       ${o.teamBookings ?? false}::boolean) as inputs`,
   );
-  return rows[0].inputs as Inputs | null;
+  const i = rows[0].inputs as Inputs | null;
+  if (!key || !i) return i;
+  if (i.event) o.cache!.set(key, i);
+  // Current: the caller's ETag (not modified) first, else the held copy with what the version does not cover.
+  else if (o.ifVersion === undefined && held && i.version === held.version) return { ...held, stale: i.stale, is_member: i.is_member };
+  return i;
 }
 
 const toRule = ([dayOfWeek, startTime, endTime, isEnabled]: RuleRow): AvailabilityRule => ({ dayOfWeek, startTime, endTime, isEnabled });

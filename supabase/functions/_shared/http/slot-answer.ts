@@ -7,6 +7,7 @@
 // `If-None-Match` with a current ETag is answered 304 without computing; `no-cache` makes every reuse
 // ask first, so a guest never sees a list older than the last change.
 import { listSlots } from '../booking/list-slots.ts';
+import { InputsCache } from '../booking/schedule.ts';
 import { STALE_AFTER_MS } from '../calendars/sync.ts';
 import { functionsDatabase, jwtClaims } from '../db/connection.ts';
 import { refreshStaleCalendars } from './calendar-refresh.ts';
@@ -15,6 +16,8 @@ import { slotsQuery } from './request.ts';
 import type { Ctx } from './router.ts';
 
 const CACHE_CONTROL = 'private, no-cache';
+/** This process's last slot inputs: guests asking again for a host's slots read only its version. */
+const INPUTS = new InputsCache();
 
 /** A short, stable digest of the query (FNV-1a): an ETag of one URL never matches another's. */
 function digest(text: string): string {
@@ -42,6 +45,7 @@ export async function answerSlots(ctx: Ctx): Promise<Response> {
   const listed = await listSlots(functionsDatabase(ctx.env), query, claims, {
     now,
     ifVersion: held,
+    cache: INPUTS,
     staleBefore: new Date(now.getTime() - STALE_AFTER_MS),
   });
   const etag = (version: string) => `W/"${version}${suffix}"`;
