@@ -1,5 +1,5 @@
 // A Monday-first month grid for picking a day, with keyboard moves between enabled days.
-import { Box, chakra, Grid, HStack, IconButton, Text } from '@chakra-ui/react';
+import { Box, Grid, HStack, IconButton, Text, type SystemStyleObject } from '@chakra-ui/react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import {
   addMonths,
@@ -23,6 +23,34 @@ export function monthGridDays(month: Date): Date[] {
     end: endOfWeek(endOfMonth(month), { weekStartsOn: 1 }),
   });
 }
+
+/**
+ * The grid's look, set once on the grid for its plain cells (a styled component per day costs the
+ * booking page's first render more than everything else in the calendar). Cells say what they are
+ * with attributes: data-outside (another month), data-today, aria-selected, disabled.
+ */
+const GRID_CSS: SystemStyleObject = {
+  '& [role=row]': { display: 'contents' },
+  '& [role=columnheader]': { textAlign: 'center', fontSize: 'xs', color: 'fg.muted', py: '1' },
+  '& [data-cell]': {
+    position: 'relative',
+    h: { base: '9', md: '10' },
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    justifyContent: 'center',
+    borderRadius: 'md',
+    fontSize: 'sm',
+  },
+  '& [data-cell][data-outside]': { color: 'fg.subtle' },
+  '& [data-cell][data-today]': { bg: 'blue.subtle', fontWeight: 'bold' },
+  '& button[data-cell]': { cursor: 'pointer' },
+  '& button[data-cell]:disabled': { color: 'fg.subtle', cursor: 'not-allowed' },
+  '& button[data-cell]:disabled:not([data-outside])': { opacity: 0.45 },
+  '& button[data-cell]:not(:disabled):not([aria-selected=true]):hover': { bg: 'bg.muted' },
+  '& button[data-cell][aria-selected=true]': { bg: 'blue.solid', color: 'white' },
+  '& [data-dot]': { w: '1.5', h: '1.5', borderRadius: 'full', bg: 'blue.solid', position: 'absolute', bottom: '1' },
+};
 
 const STEPS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
 
@@ -78,17 +106,17 @@ export function MonthCalendar({
           <ChevronRight />
         </IconButton>
       </HStack>
-      <Grid templateColumns="repeat(7, 1fr)" gap="1" role="grid" aria-label={label} onKeyDown={onSelect ? moveFocus : undefined}>
+      <Grid templateColumns="repeat(7, 1fr)" gap="1" role="grid" aria-label={label} onKeyDown={onSelect ? moveFocus : undefined} css={GRID_CSS}>
         {/* Rows take no box of their own (display: contents), so the cells stay on the 7-column grid. */}
-        <Box role="row" display="contents">
+        <div role="row">
           {WEEKDAYS.map((day) => (
-            <Text key={day} role="columnheader" textAlign="center" fontSize="xs" color="fg.muted" py="1">
+            <p key={day} role="columnheader">
               {day}
-            </Text>
+            </p>
           ))}
-        </Box>
+        </div>
         {weeks(days).map((week) => (
-          <Box role="row" display="contents" key={week[0].toISOString()}>
+          <div role="row" key={week[0].toISOString()}>
             {week.map((day) => {
               const inMonth = isSameMonth(day, month);
               const disabled = !inMonth || (isDisabled?.(day) ?? false);
@@ -96,60 +124,36 @@ export function MonthCalendar({
               const today = isToday(day);
               const dot = inMonth && (hasDot?.(day) ?? false);
               const name = format(day, 'EEEE, MMMM d, yyyy');
-              const cell = (
-                <>
-                  <span>{format(day, 'd')}</span>
-                  {dot ? (
-                    <Box as="span" aria-hidden w="1.5" h="1.5" borderRadius="full" bg="blue.solid" position="absolute" bottom="1" />
-                  ) : null}
-                </>
-              );
-              const common = {
-                position: 'relative' as const,
-                h: { base: '9', md: '10' },
-                display: 'flex',
-                flexDirection: 'column' as const,
-                alignItems: 'center',
-                justifyContent: 'center',
-                borderRadius: 'md',
-                fontSize: 'sm',
-                color: inMonth ? undefined : 'fg.subtle',
-                bg: isSelected ? 'blue.solid' : today ? 'blue.subtle' : undefined,
-                fontWeight: today ? 'bold' : undefined,
+              const cell = {
+                'data-cell': '',
+                'data-outside': inMonth ? undefined : '',
+                'data-today': today ? '' : undefined,
+                role: 'gridcell',
+                'aria-label': dot ? `${name}, has bookings` : name,
+                'aria-current': today ? ('date' as const) : undefined,
+                children: (
+                  <>
+                    <span>{format(day, 'd')}</span>
+                    {dot ? <span data-dot="" aria-hidden /> : null}
+                  </>
+                ),
               };
               return onSelect ? (
-                <chakra.button
+                <button
+                  {...cell}
                   data-day=""
                   type="button"
                   key={day.toISOString()}
-                  role="gridcell"
-                  aria-label={dot ? `${name}, has bookings` : name}
                   aria-selected={isSelected}
-                  aria-current={today ? 'date' : undefined}
                   aria-disabled={disabled}
                   disabled={disabled}
                   onClick={() => onSelect(day)}
-                  {...common}
-                  color={isSelected ? 'white' : disabled ? 'fg.subtle' : common.color}
-                  cursor={disabled ? 'not-allowed' : 'pointer'}
-                  opacity={disabled && inMonth ? 0.45 : 1}
-                  _hover={disabled || isSelected ? undefined : { bg: 'bg.muted' }}
-                >
-                  {cell}
-                </chakra.button>
+                />
               ) : (
-                <Box
-                  key={day.toISOString()}
-                  role="gridcell"
-                  aria-label={dot ? `${name}, has bookings` : name}
-                  aria-current={today ? 'date' : undefined}
-                  {...common}
-                >
-                  {cell}
-                </Box>
+                <div {...cell} key={day.toISOString()} />
               );
             })}
-          </Box>
+          </div>
         ))}
       </Grid>
     </Box>
