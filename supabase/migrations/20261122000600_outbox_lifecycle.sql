@@ -248,7 +248,8 @@ $$;
 
 -- The people who hold a booking on the host side, organiser first: the host of a personal booking;
 -- for a team booking its assignee, every member of a requires-all-members booking, or (unassigned)
--- the owners and admins who will assign it.
+-- the owners and admins who will assign it. Candidates are looked up by id (the host, the assignee,
+-- the team's members), so a booking never reads every profile.
 create or replace function private.booking_hosts(b public.bookings)
 returns table (user_id uuid, name text, email text, timezone text)
 language plpgsql
@@ -261,7 +262,9 @@ begin
   select p.id, private.display_name(p), p.email, p.timezone
   from public.profiles p
   left join public.team_members m on m.team_id = b.team_id and m.user_id = p.id
-  where p.email is not null and (
+  where p.id in (select b.user_id union all select b.assigned_user_id
+                 union all select x.user_id from public.team_members x where x.team_id = b.team_id)
+    and p.email is not null and (
     p.id = b.user_id
     or p.id = b.assigned_user_id
     or (b.team_id is not null and b.assigned_user_id is null and m.user_id is not null

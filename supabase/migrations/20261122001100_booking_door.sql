@@ -9,19 +9,22 @@
 -- Guest fields of p_guest, accepted in the column names or in the API's camelCase, trimmed as the
 -- functions trim them (JavaScript's String.prototype.trim: every Unicode space and line break, not
 -- only ' '), so a booking written through REST stores what one written through a function would.
--- supabase/tests/db/rules-match.test.ts compares the two.
+-- supabase/tests/db/rules-match.test.ts compares the two. PL/pgSQL keeps its expression's plan (a SQL
+-- function with a pinned search_path is planned again at each of a booking's six calls).
 create or replace function private.guest_field(p_guest jsonb, p_snake text, p_camel text)
 returns text
-language sql
+language plpgsql
 immutable
 set search_path = ''
 as $$
-  select nullif(
+begin
+  return nullif(
     regexp_replace(
       coalesce(p_guest ->> p_snake, p_guest ->> p_camel, ''),
       '^[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+|[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+$',
       '', 'g'),
     '');
+end;
 $$;
 
 -- The span equals the duration; the status is confirmed or pending by the event type's auto-confirm.

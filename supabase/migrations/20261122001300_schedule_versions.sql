@@ -83,8 +83,11 @@ begin
       ('team_members', 'team_id'), ('bookings', 'team_id')
     ) as x(tbl, keyed)
   loop
-    execute format('create trigger %1$s_version_insert after insert on public.%1$I referencing new table as new_rows
-      for each statement execute function private.bump_versions_of_changed_rows(%2$L)', t.tbl, t.keyed);
+    -- A busy row raises its person's version before it is written (booking_busy_version_first, below).
+    if t.tbl <> 'booking_busy' then
+      execute format('create trigger %1$s_version_insert after insert on public.%1$I referencing new table as new_rows
+        for each statement execute function private.bump_versions_of_changed_rows(%2$L)', t.tbl, t.keyed);
+    end if;
     execute format('create trigger %1$s_version_update after update on public.%1$I referencing old table as old_rows new table as new_rows
       for each statement execute function private.bump_versions_of_changed_rows(%2$L)', t.tbl, t.keyed);
     execute format('create trigger %1$s_version_delete after delete on public.%1$I referencing old table as old_rows
@@ -361,7 +364,8 @@ revoke all on function private.slot_list_version(uuid, bigint),
 -- answered 500 instead of "no longer available". Taking the version before inserting busy time means
 -- whoever holds a host's version is the only one with uncommitted busy rows of that host, so busy
 -- inserts never wait on each other while holding a version: a conflict shows as the exclusion
--- violation the booking paths already turn into 409.
+-- violation the booking paths already turn into 409. An inserted busy row needs nothing more; an
+-- update also raises its former person's version (the statement trigger), a delete has no new row.
 
 create trigger booking_busy_version_first before insert or update of user_id, during, active on public.booking_busy
   for each row execute function private.bump_version_of_row();

@@ -2,7 +2,8 @@
 // accepts instead of delivering it. Messages are kept as raw .eml files in the stack's data folder,
 // so they survive a restart; the HTTP side (inbox-http.ts) serves them with Mailpit's JSON API.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import type { Server } from 'node:net';
 import { join } from 'node:path';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
@@ -139,6 +140,8 @@ const QUIET: Chaos = {
 
 export class MailCatcher {
   private messages: CaughtMessage[] = [];
+  /** Message-IDs of the messages kept (or being written): a duplicate is found without a scan of every message. */
+  private messageIds = new Set<string>();
   private smtp: SMTPServer;
   private holds: { arrived: (m: CaughtMessage) => void; released: Promise<void> }[] = [];
   chaos: Chaos = structuredClone(QUIET);
@@ -190,10 +193,17 @@ export class MailCatcher {
     const message = await parse(newId(), raw, created);
     this.stats.SMTPAccepted++;
     this.stats.SMTPAcceptedSize += raw.length;
-    const duplicate = this.options.ignoreDuplicateIds && message.MessageID !== '' && this.messages.some((m) => m.MessageID === message.MessageID);
+    const duplicate = this.options.ignoreDuplicateIds && message.MessageID !== '' && this.messageIds.has(message.MessageID);
     if (duplicate) this.stats.SMTPIgnored++;
     else {
-      writeFileSync(join(this.dir, `${Date.parse(created)}-${message.ID}.eml`), raw);
+      // Taken before the write, so a copy arriving meanwhile is a duplicate; the write leaves the event loop free.
+      this.messageIds.add(message.MessageID);
+      try {
+        await writeFile(join(this.dir, `${Date.parse(created)}-${message.ID}.eml`), raw);
+      } catch (e) {
+        this.messageIds.delete(message.MessageID);
+        throw e;
+      }
       this.messages.push(message);
     }
     const hold = this.holds.shift();
@@ -213,6 +223,7 @@ export class MailCatcher {
         return parse(id, readFileSync(join(this.dir, f)), new Date(Number(ms)).toISOString());
       }),
     );
+    this.messageIds = new Set(this.messages.map((m) => m.MessageID));
   }
 
   listen(port: number, host = '127.0.0.1'): Promise<void> {
@@ -244,7 +255,9 @@ export class MailCatcher {
   /** Deletes the given messages, or all of them. */
   delete(ids?: string[]): number {
     const gone = ids ? this.messages.filter((m) => ids.includes(m.ID)) : [...this.messages];
-    this.messages = this.messages.filter((m) => !gone.includes(m));
+    const goneSet = new Set(gone);
+    this.messages = this.messages.filter((m) => !goneSet.has(m));
+    this.messageIds = new Set(this.messages.map((m) => m.MessageID));
     for (const m of gone) rmSync(join(this.dir, `${Date.parse(m.Created)}-${m.ID}.eml`), { force: true });
     this.stats.MessagesDeleted += gone.length;
     return gone.length;
