@@ -26,6 +26,11 @@ create domain public.notice_minutes as integer
   constraint notice_minutes_choice check (value in (0, 60, 120, 240, 1440, 2880));
 create domain public.horizon_days as integer
   constraint horizon_days_choice check (value in (7, 14, 30, 60, 90));
+-- Booking limits of an event type (null: no limit).
+create domain public.day_booking_limit as integer
+  constraint day_booking_limit_range check (value between 1 and 100);
+create domain public.week_booking_limit as integer
+  constraint week_booking_limit_range check (value between 1 and 500);
 -- Minutes between offered start times, or the event's own duration (back-to-back meetings).
 create type public.slot_interval as enum ('15', '30', '60', 'duration');
 
@@ -71,17 +76,21 @@ begin
 end;
 $$;
 
--- Rejects unknown time zones on the `timezone` column of the table it is attached to. A trigger rather
--- than a CHECK because the zone list is catalogue data, not an immutable expression.
+-- Rejects an unknown time zone in the column the trigger names (its argument; `timezone` when none)
+-- of the table it is attached to; null is no zone. A trigger rather than a CHECK because the zone list
+-- is catalogue data, not an immutable expression.
 create or replace function private.check_timezone()
 returns trigger
 language plpgsql
 set search_path = ''
 as $$
+declare
+  col text := coalesce(tg_argv[0], 'timezone');
+  zone text := to_jsonb(new) ->> col;
 begin
-  if (tg_op = 'INSERT' or new.timezone is distinct from old.timezone)
-     and not private.is_valid_timezone(new.timezone) then
-    raise exception 'Unknown time zone: %', new.timezone using errcode = '22023';
+  if (tg_op = 'INSERT' or zone is distinct from to_jsonb(old) ->> col)
+     and not private.is_valid_timezone(zone) then
+    raise exception 'Unknown time zone: %', zone using errcode = '22023';
   end if;
   return new;
 end;

@@ -168,10 +168,8 @@ create table public.event_types (
   minimum_notice public.notice_minutes,
   max_future_bookings public.horizon_days,
   slot_interval public.slot_interval not null default '30',
-  max_bookings_per_day integer
-    constraint event_types_max_bookings_per_day_range check (max_bookings_per_day between 1 and 100),
-  max_bookings_per_week integer
-    constraint event_types_max_bookings_per_week_range check (max_bookings_per_week between 1 and 500),
+  max_bookings_per_day public.day_booking_limit,
+  max_bookings_per_week public.week_booking_limit,
   constraint event_types_week_limit_not_below_day
     check (max_bookings_per_week is null or max_bookings_per_day is null or max_bookings_per_week >= max_bookings_per_day),
   -- Target of the bookings (event_type_id, user_id) foreign key: a booking's host is its event type's owner.
@@ -287,10 +285,8 @@ create table public.team_event_types (
   minimum_notice public.notice_minutes,
   max_future_bookings public.horizon_days,
   slot_interval public.slot_interval not null default '30',
-  max_bookings_per_day integer
-    constraint team_event_types_max_bookings_per_day_range check (max_bookings_per_day between 1 and 100),
-  max_bookings_per_week integer
-    constraint team_event_types_max_bookings_per_week_range check (max_bookings_per_week between 1 and 500),
+  max_bookings_per_day public.day_booking_limit,
+  max_bookings_per_week public.week_booking_limit,
   constraint team_event_types_week_limit_not_below_day
     check (max_bookings_per_week is null or max_bookings_per_day is null or max_bookings_per_week >= max_bookings_per_day),
   constraint team_event_types_id_team_key unique (id, team_id),

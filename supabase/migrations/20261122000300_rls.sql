@@ -44,7 +44,35 @@ as $$
   );
 $$;
 
-grant execute on function private.has_team_role(bigint, text[]), private.is_public_team(bigint), private.shares_team(uuid)
+-- A host is visible on public pages when either discoverability switch is on
+-- (docs/product/permissions.md).
+create or replace function private.is_visible_host(p_user_id uuid)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (select 1 from public.profiles p where p.id = p_user_id and (p.is_public_profile or p.is_calendar_public));
+$$;
+
+-- A person whose busy intervals a guest may see: a visible host, a host with an active event type
+-- (bookable through a direct link), or a member of a public team.
+create or replace function private.is_bookable_person(p_user_id uuid)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select private.is_visible_host(p_user_id)
+    or exists (select 1 from public.event_types e where e.user_id = p_user_id and e.is_active)
+    or exists (select 1 from public.team_members m join public.teams t on t.id = m.team_id
+               where m.user_id = p_user_id and t.is_public);
+$$;
+
+grant execute on function private.has_team_role(bigint, text[]), private.is_public_team(bigint), private.shares_team(uuid),
+  private.is_visible_host(uuid), private.is_bookable_person(uuid)
   to anon, authenticated, service_role;
 
 -- Two-factor authentication that holds (see the two_factor_assurance migration): whether this

@@ -3,33 +3,6 @@
 -- profile, no inactive event type, no private team); writes that must be atomic (a whole week of
 -- availability) happen in one function call.
 
--- A host is visible on public pages when either discoverability switch is on
--- (docs/product/permissions.md).
-create or replace function private.is_visible_host(p_user_id uuid)
-returns boolean
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  select exists (select 1 from public.profiles p where p.id = p_user_id and (p.is_public_profile or p.is_calendar_public));
-$$;
-
--- A person whose busy intervals a guest may see: a visible host, a host with an active event type
--- (bookable through a direct link), or a member of a public team.
-create or replace function private.is_bookable_person(p_user_id uuid)
-returns boolean
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  select private.is_visible_host(p_user_id)
-    or exists (select 1 from public.event_types e where e.user_id = p_user_id and e.is_active)
-    or exists (select 1 from public.team_members m join public.teams t on t.id = m.team_id
-               where m.user_id = p_user_id and t.is_public);
-$$;
-
 -- Handles ---------------------------------------------------------------------------------------------
 create or replace function public.check_handle(p_handle text)
 returns jsonb
@@ -347,8 +320,6 @@ begin
   );
 end;
 $$;
-
-grant execute on function private.is_visible_host(uuid), private.is_bookable_person(uuid) to anon, authenticated, service_role;
 
 -- Execute rights: the base schema grants every new function to the API roles; decide each one.
 revoke all on all functions in schema public from public, anon, authenticated;

@@ -194,20 +194,9 @@ $$;
 -- What happens after a booking: the mails of each change (with calendar invites), written to the
 -- outbox by triggers in the transaction of the change, and what the guest's manage link needs.
 
-create or replace function private.check_guest_timezone()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
-begin
-  if not private.is_valid_timezone(new.guest_timezone) then
-    raise exception 'Unknown time zone: %', new.guest_timezone using errcode = '22023';
-  end if;
-  return new;
-end;
-$$;
+-- The guest's zone, when given, is held to the hosts' rule.
 create trigger bookings_guest_timezone before insert or update of guest_timezone on public.bookings
-  for each row when (new.guest_timezone is not null) execute function private.check_guest_timezone();
+  for each row when (new.guest_timezone is not null) execute function private.check_timezone('guest_timezone');
 
 -- Every change of status or time is a new version of the invite; a cancellation without a named party
 -- is the host's (hosts cancel and reject through their own update; guests through guest_cancel_booking).

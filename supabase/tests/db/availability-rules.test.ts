@@ -125,10 +125,8 @@ describe('per-event-type rules', () => {
     const { labels } = await one(c, `select enum_range(null::public.slot_interval)::text[] as labels`);
     expect(labels).toEqual(SLOT_INTERVALS.map(String));
     const check = async (name: string) => numbers((await one(c, `select pg_get_constraintdef(oid) as def from pg_constraint where conname = $1`, [name])).def);
-    for (const table of ['event_types', 'team_event_types']) {
-      expect(await check(`${table}_max_bookings_per_day_range`)).toEqual([1, DAY_LIMIT_MAX]);
-      expect(await check(`${table}_max_bookings_per_week_range`)).toEqual([1, WEEK_LIMIT_MAX]);
-    }
+    expect(await domain('day_booking_limit')).toEqual([1, DAY_LIMIT_MAX]);
+    expect(await domain('week_booking_limit')).toEqual([1, WEEK_LIMIT_MAX]);
     expect(await check('time_off_at_most_a_year')).toEqual([TIME_OFF_MAX_DAYS]);
   });
 
