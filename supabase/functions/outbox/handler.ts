@@ -4,6 +4,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { googleAccess, googleConfig, type GoogleConfig } from '../_shared/calendars/google.ts';
 import { importSecretKey } from '../_shared/calendars/secrets.ts';
+import { database, serviceRpc } from '../_shared/db/connection.ts';
 import { calendarWriteHandler } from '../_shared/calendars/writeback.ts';
 import { invitationHandler } from '../_shared/invitations/mail.ts';
 import { outboundFetch, type OutboundPolicy, outboundPolicy } from '../_shared/net/outbound.ts';
@@ -16,6 +17,8 @@ import { webhookMailHandler } from '../_shared/webhooks/mail.ts';
 export interface OutboxEnv {
   supabaseUrl: string;
   serviceRoleKey: string;
+  /** The functions' database connection (SUPABASE_DB_URL): claims and outcomes of outbox rows. */
+  dbUrl: string;
   smtp: SmtpEnv;
   siteUrl: string;
   tokenSecret: string;
@@ -39,6 +42,7 @@ export function readOutboxEnv(get: (name: string) => string | undefined): Outbox
   return {
     supabaseUrl: need('SUPABASE_URL').replace(/\/+$/, ''),
     serviceRoleKey: need('SUPABASE_SERVICE_ROLE_KEY'),
+    dbUrl: need('SUPABASE_DB_URL'),
     smtp: { host: need('SMTP_HOST'), port: number('SMTP_PORT', 465), user: get('SMTP_USER'), pass: get('SMTP_PASS'), from: need('SMTP_FROM') },
     siteUrl: need('SITE_URL'),
     tokenSecret: need('BOOKING_TOKEN_SECRET'),
@@ -85,11 +89,7 @@ export function outboxHandler(env: OutboxEnv): (req: Request) => Promise<Respons
     leaseSeconds: env.leaseSeconds,
     budgetMs: env.budgetMs,
     producers: [
-      async () => {
-        const { data, error } = await db.rpc('enqueue_due_reminders');
-        if (error) throw new Error(`enqueue_due_reminders: ${error.message}`);
-        return data as number;
-      },
+      () => serviceRpc<number>(database(env.dbUrl), 'enqueue_due_reminders', []),
     ],
   };
   return async (req) => {
@@ -97,7 +97,7 @@ export function outboxHandler(env: OutboxEnv): (req: Request) => Promise<Respons
     if (role(req) !== 'service_role') return reply({ message: 'Forbidden' }, 403);
     await req.body?.cancel();
     try {
-      return reply(await sweep(db, handlers, { ...options, worker: crypto.randomUUID() }));
+      return reply(await sweep(database(env.dbUrl), handlers, { ...options, worker: crypto.randomUUID() }));
     } catch (e) {
       console.error(e);
       return reply({ message: 'Sweep failed' }, 500);

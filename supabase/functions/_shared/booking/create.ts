@@ -15,7 +15,7 @@ import { MAX_HORIZON_DAYS, type SchedulingSettings } from '../rules/constants.ts
 import { checkSlot, type SlotRejection } from '../rules/slots.ts';
 import { DAY_MS, toMs } from '../rules/time.ts';
 import type postgres from 'postgres';
-import { type Database, jwtClaims, query } from '../db/connection.ts';
+import { type Database, jwtClaims, serviceRpc } from '../db/connection.ts';
 import { EVENT_NOT_FOUND, readPersonal, readTeam } from './schedule.ts';
 import { camelize } from '../db/shapes.ts';
 
@@ -61,19 +61,11 @@ function span(req: Requested): { start: number; end: number | undefined } {
 
 /**
  * One writing RPC (create_booking, create_team_booking) as the service role, its row as PostgREST
- * would answer it (to_json). `args` are SQL parameters in the function's order (the guest's columns as
- * an object: the driver writes jsonb itself).
+ * would answer it. `args` are its arguments in order (the guest's columns as an object: the driver
+ * writes jsonb itself).
  */
-async function write(db: Database, fn: 'create_booking' | 'create_team_booking', args: postgres.ParameterOrJSON<never>[]) {
-  const rows = await query(db, (sql) =>
-    sql.begin(async (tx) => {
-      await tx`select set_config('role', 'service_role', true), set_config('request.jwt.claims', '{"role":"service_role"}', true)`;
-      const params = args.map((_, i) => `$${i + 1}`).join(', ');
-      return tx.unsafe(`select to_json(b) as row from public.${fn}(${params}) b`, args, { prepare: true });
-    }),
-    EVENT_NOT_FOUND,
-  );
-  return rows[0].row as Record<string, unknown>;
+function write(db: Database, fn: 'create_booking' | 'create_team_booking', args: postgres.ParameterOrJSON<never>[]) {
+  return serviceRpc<Record<string, unknown>>(db, fn, args, { notFoundMessage: EVENT_NOT_FOUND });
 }
 
 /** The booking as the api answers it: camelCase, with its event type's title and duration. */

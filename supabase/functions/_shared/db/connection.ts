@@ -81,3 +81,23 @@ export async function query<T>(db: Database, run: (sql: Database) => Promise<T>,
     clearTimeout(timer);
   }
 }
+
+/**
+ * Calls `public.<fn>` as the service role, as supabase-js's `rpc` would through REST, in a transaction
+ * of its own: `args` are its arguments in order (an object is written as jsonb), the answer is JSON as
+ * PostgREST would give it (a row set as an array of objects, one row or a scalar as itself).
+ */
+export async function serviceRpc<T>(db: Database, fn: string, args: postgres.ParameterOrJSON<never>[], opts: { set?: boolean; notFoundMessage?: string } = {}): Promise<T> {
+  const params = args.map((_, i) => `$${i + 1}`).join(', ');
+  const answer = opts.set ? `coalesce(json_agg(r), '[]'::json)` : `to_json(r)`;
+  const rows = await query(
+    db,
+    (sql) =>
+      sql.begin(async (tx) => {
+        await tx`select set_config('role', 'service_role', true), set_config('request.jwt.claims', '{"role":"service_role"}', true)`;
+        return tx.unsafe(`select ${answer} as answer from public.${fn}(${params}) r`, args, { prepare: true });
+      }),
+    opts.notFoundMessage,
+  );
+  return rows[0].answer as T;
+}

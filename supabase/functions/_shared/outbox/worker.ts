@@ -1,7 +1,8 @@
 // The outbox worker: claims due rows under a lease, hands each to the handler of its kind, and records
 // the outcome (sent, or retried with backoff, or failed). One sweep is bounded in rows and time, as a
-// hosted edge function must be; what is left waits for the next kick or scheduled sweep.
-import type { SupabaseClient } from '@supabase/supabase-js';
+// hosted edge function must be; what is left waits for the next kick or scheduled sweep. Claims and
+// outcomes go over the functions' own database connection, two REST round trips fewer per row.
+import { type Database, serviceRpc } from '../db/connection.ts';
 
 export interface OutboxRow {
   id: number;
@@ -50,14 +51,8 @@ export interface SweepResult {
   failed: number;
 }
 
-async function rpc<T>(db: SupabaseClient, fn: string, args: Record<string, unknown> = {}): Promise<T> {
-  const { data, error } = await db.rpc(fn, args);
-  if (error) throw new Error(`${fn}: ${error.message}`);
-  return data as T;
-}
-
 /** Runs the row's handler and records the outcome; returns the row's new status (null: lease lost). */
-async function deliver(db: SupabaseClient, handlers: Partial<Record<string, OutboxHandler>>, row: OutboxRow, worker: string) {
+async function deliver(db: Database, handlers: Partial<Record<string, OutboxHandler>>, row: OutboxRow, worker: string) {
   const handler = handlers[row.kind];
   let error: unknown = handler ? undefined : new PermanentError(`No handler for outbox kind "${row.kind}"`);
   if (handler) {
@@ -67,21 +62,22 @@ async function deliver(db: SupabaseClient, handlers: Partial<Record<string, Outb
       error = e;
     }
   }
-  return rpc<string | null>(db, 'outbox_settle', {
-    p_id: row.id,
-    p_worker: worker,
-    p_error: error === undefined ? null : error instanceof Error ? error.message : String(error),
-    p_permanent: error instanceof PermanentError,
-    p_retry_in_seconds: error instanceof RetryError ? Math.max(1, Math.round(error.retryInSeconds)) : null,
-  });
+  // outbox_settle(p_id, p_worker, p_error, p_permanent, p_retry_in_seconds)
+  return serviceRpc<string | null>(db, 'outbox_settle', [
+    row.id,
+    worker,
+    error === undefined ? null : error instanceof Error ? error.message : String(error),
+    error instanceof PermanentError,
+    error instanceof RetryError ? Math.max(1, Math.round(error.retryInSeconds)) : null,
+  ]);
 }
 
-export async function sweep(db: SupabaseClient, handlers: Partial<Record<string, OutboxHandler>>, opts: SweepOptions): Promise<SweepResult> {
+export async function sweep(db: Database, handlers: Partial<Record<string, OutboxHandler>>, opts: SweepOptions): Promise<SweepResult> {
   const started = Date.now();
   const result: SweepResult = { produced: 0, claimed: 0, sent: 0, retrying: 0, failed: 0 };
   for (const produce of opts.producers ?? []) result.produced += await produce();
   while (Date.now() - started < opts.budgetMs) {
-    const rows = await rpc<OutboxRow[]>(db, 'outbox_claim', { p_worker: opts.worker, p_limit: opts.batch, p_lease_seconds: opts.leaseSeconds });
+    const rows = await serviceRpc<OutboxRow[]>(db, 'outbox_claim', [opts.worker, opts.batch, opts.leaseSeconds], { set: true });
     if (rows.length === 0) break;
     result.claimed += rows.length;
     // The rows of a batch are delivered side by side: each waits on its own server, not on the others.
