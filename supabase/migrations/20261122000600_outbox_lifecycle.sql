@@ -330,11 +330,30 @@ begin
 end;
 $$;
 
--- The mails of each booking change. A booking created by a reschedule announces the move; the booking
--- it replaces (rescheduled_to set) says nothing, or its CANCEL would remove the moved event from the
--- guest's calendar (both carry the same UID). Hosts are not mailed about their own actions, nobody
--- about a booking that is already over, and nobody during a data import (a superuser session that set
--- `kairos.bulk_import` to on; API roles cannot set it).
+-- The event of a booking change, as both its mails and its webhooks name it (null: none). A booking
+-- created by a reschedule announces the move; the booking it replaces (rescheduled_to set) says
+-- nothing, or its CANCEL would remove the moved event from the guest's calendar (both carry the same
+-- UID). A pending booking cancelled by anyone but its guest was rejected.
+create or replace function private.booking_event(p_op text, b public.bookings, p_old public.bookings, out event text)
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  event := case
+    when p_op = 'INSERT' and b.rescheduled_from is not null then 'booking.rescheduled'
+    when p_op = 'INSERT' then 'booking.created'
+    when b.status = p_old.status or b.rescheduled_to is not null then null
+    when p_old.status = 'pending' and b.status = 'confirmed' then 'booking.confirmed'
+    when b.status = 'cancelled' and p_old.status = 'pending' and b.cancelled_by is distinct from 'guest' then 'booking.rejected'
+    when b.status = 'cancelled' then 'booking.cancelled'
+  end;
+end;
+$$;
+
+-- The mails of each booking event: what the guest and the hosts are sent (null: nothing). Hosts are
+-- not mailed about their own actions, nobody about a booking that is already over, and nobody during
+-- a data import (a superuser session that set `kairos.bulk_import` to on; API roles cannot set it).
 create or replace function private.booking_mails()
 returns trigger
 language plpgsql
@@ -345,28 +364,16 @@ begin
   if new.end_time <= now() or current_setting('kairos.bulk_import', true) = 'on' then
     return null;
   end if;
-  if tg_op = 'INSERT' then
-    if new.rescheduled_from is not null then
-      perform private.enqueue_booking_mails(new, 'booking.rescheduled', 'rescheduled', 'guest_rescheduled');
-    elsif new.status = 'pending' then
-      perform private.enqueue_booking_mails(new, 'booking.created', 'requested', 'approval_needed');
-    elsif new.status = 'confirmed' then
-      perform private.enqueue_booking_mails(new, 'booking.created', 'confirmed', 'new_booking');
-    end if;
-    return null;
-  end if;
-  if new.status = old.status or new.rescheduled_to is not null then
-    return null;
-  end if;
-  if old.status = 'pending' and new.status = 'confirmed' then
-    perform private.enqueue_booking_mails(new, 'booking.confirmed', 'confirmed', null);
-  elsif new.status = 'cancelled' and new.cancelled_by = 'guest' then
-    perform private.enqueue_booking_mails(new, 'booking.cancelled', 'cancelled', 'guest_cancelled');
-  elsif new.status = 'cancelled' and old.status = 'pending' then
-    perform private.enqueue_booking_mails(new, 'booking.rejected', 'declined', null);
-  elsif new.status = 'cancelled' then
-    perform private.enqueue_booking_mails(new, 'booking.cancelled', 'cancelled', null);
-  end if;
+  perform private.enqueue_booking_mails(new, m.event, m.guest, m.host)
+  from (values
+    ('booking.rescheduled', null, 'rescheduled', 'guest_rescheduled'),
+    ('booking.created', 'pending', 'requested', 'approval_needed'),
+    ('booking.created', 'confirmed', 'confirmed', 'new_booking'),
+    ('booking.confirmed', null, 'confirmed', null),
+    ('booking.rejected', null, 'declined', null),
+    ('booking.cancelled', null, 'cancelled', case when new.cancelled_by = 'guest' then 'guest_cancelled' end)
+  ) m (event, status, guest, host)
+  where m.event = private.booking_event(tg_op, new, old) and (m.status is null or m.status = new.status::text);
   return null;
 end;
 $$;

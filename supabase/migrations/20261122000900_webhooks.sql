@@ -279,12 +279,9 @@ security invoker
 set search_path = ''
 as $$
 declare
-  w public.webhooks := private.webhook_to_change(p_webhook_id);
+  w public.webhooks := private.webhook_to_change(p_webhook_id, p_active => true);
   message_id text := 'msg_' || replace(gen_random_uuid()::text, '-', '');
 begin
-  if not w.is_active then
-    raise exception 'This webhook is paused: resume it first' using errcode = '22023';
-  end if;
   perform private.webhook_outbox_row(w, 'ping', message_id,
     jsonb_build_object('webhookId', w.id, 'message', 'This is a test event from Kairos.'));
   return message_id;
@@ -302,24 +299,18 @@ set search_path = ''
 as $$
 declare
   d public.webhook_deliveries;
-  w public.webhooks;
 begin
   select * into d from public.webhook_deliveries x where x.id = p_delivery_id;
   if not found then
     raise exception 'Delivery not found' using errcode = 'P0002';
   end if;
-  w := private.webhook_to_change(d.webhook_id);
-  if not w.is_active then
-    raise exception 'This webhook is paused: resume it first' using errcode = '22023';
-  end if;
-  perform private.requeue_webhook_delivery(w, d);
+  perform private.requeue_webhook_delivery(private.webhook_to_change(d.webhook_id, p_active => true), d);
   return d.message_id;
 end;
 $$;
 
--- The events of each booking change, named as the mails name them: a booking created by a reschedule
--- is 'booking.rescheduled' (the booking it replaces says nothing more); a pending booking cancelled by
--- its host is 'booking.rejected'. Nothing during a data import (see private.booking_mails).
+-- Each booking event (private.booking_event, as the mails name it) to the endpoints that want it.
+-- Nothing during a data import (see private.booking_mails).
 create or replace function private.enqueue_booking_webhooks()
 returns trigger
 language plpgsql
@@ -327,23 +318,11 @@ security definer
 set search_path = ''
 as $$
 declare
-  event text;
+  event text := private.booking_event(tg_op, new, old);
   data jsonb;
   w public.webhooks;
 begin
-  if current_setting('kairos.bulk_import', true) = 'on' then
-    return null;
-  end if;
-  if tg_op = 'INSERT' then
-    event := case when new.rescheduled_from is not null then 'booking.rescheduled' else 'booking.created' end;
-  elsif new.status is distinct from old.status and new.rescheduled_to is null then
-    event := case
-      when old.status = 'pending' and new.status = 'confirmed' then 'booking.confirmed'
-      when new.status = 'cancelled' and old.status = 'pending' and new.cancelled_by is distinct from 'guest' then 'booking.rejected'
-      when new.status = 'cancelled' then 'booking.cancelled'
-    end;
-  end if;
-  if event is null then
+  if event is null or current_setting('kairos.bulk_import', true) = 'on' then
     return null;
   end if;
   for w in
@@ -427,7 +406,8 @@ grant execute on function private.can_manage_webhook(uuid, bigint) to authentica
 
 -- The endpoint the caller may change, locked for the rest of the transaction; 'Webhook not found'
 -- when the policies hide it or refuse the change, never a hint that it exists. Runs as the caller.
-create or replace function private.webhook_to_change(p_webhook_id bigint)
+-- With p_active, a paused endpoint is refused: messages go only to active ones.
+create or replace function private.webhook_to_change(p_webhook_id bigint, p_active boolean default false)
 returns public.webhooks
 language plpgsql
 security invoker
@@ -439,6 +419,9 @@ begin
   select * into w from public.webhooks x where x.id = p_webhook_id for update;
   if not found then
     raise exception 'Webhook not found' using errcode = 'P0002';
+  end if;
+  if p_active and not w.is_active then
+    raise exception 'This webhook is paused: resume it first' using errcode = '22023';
   end if;
   return w;
 end;
@@ -482,7 +465,7 @@ end;
 $$;
 
 -- The functions above run as the caller and call these; the private schema is not exposed by the API.
-grant execute on function private.webhook_to_change(bigint), private.rotate_locked_webhook_secret(public.webhooks, interval),
+grant execute on function private.webhook_to_change(bigint, boolean), private.rotate_locked_webhook_secret(public.webhooks, interval),
   private.webhook_outbox_row(public.webhooks, text, text, jsonb), private.requeue_webhook_delivery(public.webhooks, public.webhook_deliveries)
   to authenticated, service_role;
 
