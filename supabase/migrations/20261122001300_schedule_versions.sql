@@ -43,7 +43,10 @@ end;
 $$;
 
 -- Statement-level, so a bulk change (a week of hours replaced, a calendar synced) raises each version
--- once. The first argument names the key column: user_id (a host) or team_id (a team).
+-- once. The first argument names the key column: user_id (a host) or team_id (a team). Static queries
+-- (the column read by name from each row's JSON), not EXECUTE: PL/pgSQL compiles a trigger function per
+-- trigger and keeps their plans, where a dynamic query was planned again at every booking. Rows
+-- without a key (a personal booking's team) raise nothing.
 create or replace function private.bump_versions_of_changed_rows()
 returns trigger
 language plpgsql
@@ -55,12 +58,15 @@ declare
   keys text[];
 begin
   if tg_op = 'INSERT' then
-    execute format('select array_agg(distinct %I::text) from new_rows', keyed) into keys;
+    select array_agg(distinct k) into keys from (select to_jsonb(n) ->> keyed as k from new_rows n) c where k is not null;
   elsif tg_op = 'DELETE' then
-    execute format('select array_agg(distinct %I::text) from old_rows', keyed) into keys;
+    select array_agg(distinct k) into keys from (select to_jsonb(o) ->> keyed as k from old_rows o) c where k is not null;
   else
-    execute format('select array_agg(distinct k::text) from (select %1$I as k from new_rows union select %1$I from old_rows) c', keyed)
-      into keys;
+    select array_agg(distinct k) into keys
+    from (select to_jsonb(n) ->> keyed as k from new_rows n union select to_jsonb(o) ->> keyed from old_rows o) c where k is not null;
+  end if;
+  if keys is null then
+    return null;
   end if;
   if keyed = 'user_id' then
     perform private.bump_schedule_versions(keys::uuid[], null);
