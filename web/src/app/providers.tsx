@@ -3,17 +3,18 @@ import { useState, type ReactNode } from 'react';
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/queryClient.ts';
-import { AppToaster } from '../components/AppToaster.tsx';
+import { useLoadedToaster } from '../lib/toaster.ts';
 import { useSystem } from './system.ts';
 
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   const system = useSystem();
+  const toaster = useLoadedToaster();
   return (
     <ChakraProvider value={system}>
       <QueryClientProvider client={client}>
         {children}
-        <AppToaster />
+        {toaster ? <toaster.AppToaster /> : null}
       </QueryClientProvider>
     </ChakraProvider>
   );

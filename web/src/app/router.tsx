@@ -5,6 +5,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
 import { PageFallback, PublicLayout } from './layout.tsx';
 import type { LoginTarget } from '../features/auth/RequireAuth.tsx';
+import { loadToaster } from '../lib/toaster.ts';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
@@ -26,7 +27,8 @@ function guarded(path: string, to: LoginTarget, load: () => PageModule): RouteOb
   return {
     path,
     lazy: async () => {
-      const [{ default: Screen }, { RequireAuth }] = await Promise.all([load(), import('../features/auth/RequireAuth.tsx')]);
+      // The toaster too: a signed-in screen toasts often, some toasts just before a full-page redirect.
+      const [{ default: Screen }, { RequireAuth }] = await Promise.all([load(), import('../features/auth/RequireAuth.tsx'), loadToaster()]);
       return {
         Component: () => (
           <RequireAuth to={to}>

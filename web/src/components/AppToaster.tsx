@@ -1,6 +1,9 @@
-// Renders the toasts `lib/toaster.ts` raises, in the product's two looks.
-import { Portal, Stack, Toast, Toaster } from '@chakra-ui/react';
-import { toaster } from '../lib/toaster.ts';
+// The toaster and the toasts it renders, in the product's two looks. Loaded with the first toast
+// (lib/toaster.ts): a guest on a booking page rarely sees one.
+import { createToaster, Portal, Stack, Toast, Toaster } from '@chakra-ui/react';
+
+// docs/product/constants.md: one toast at a time, 5 s by default.
+export const toaster = createToaster({ placement: 'bottom-end', max: 1, duration: 5000, pauseOnPageIdle: true });
 
 /** Default look for successes, destructive (red) look for errors: docs/product/constants.md. */
 export function AppToaster() {

@@ -1,11 +1,36 @@
-// Toasts: success, error and the logged-out notice.
-import { createToaster } from '@chakra-ui/react';
+// Toasts: success, error and the logged-out notice. The toaster (Chakra's Toaster on Zag's toast
+// machines) loads with the first toast rather than with every page: a guest rarely sees one. A toast
+// raised before it is rendered waits in its store and shows when it mounts.
+import { useSyncExternalStore } from 'react';
 
-// docs/product/constants.md: one toast at a time, 5 s by default.
-export const toaster = createToaster({ placement: 'bottom-end', max: 1, duration: 5000, pauseOnPageIdle: true });
+type ToasterModule = typeof import('../components/AppToaster.tsx');
+
+let loaded: ToasterModule | undefined;
+let loading: Promise<ToasterModule> | undefined;
+const listeners = new Set<() => void>();
+
+export function loadToaster(): Promise<ToasterModule> {
+  return (loading ??= import('../components/AppToaster.tsx').then((module) => {
+    loaded = module;
+    for (const listener of listeners) listener();
+    return module;
+  }));
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+
+/** The toaster's module once some toast loaded it (the providers render it from then on). */
+export function useLoadedToaster(): ToasterModule | undefined {
+  return useSyncExternalStore(subscribe, () => loaded);
+}
 
 export function notify(title: string, description?: string, options: { destructive?: boolean } = {}): void {
-  toaster.create({ title, description, type: options.destructive ? 'error' : 'success', closable: true });
+  void loadToaster().then(({ toaster }) =>
+    toaster.create({ title, description, type: options.destructive ? 'error' : 'success', closable: true }),
+  );
 }
 
 export function notifyError(title: string, description?: string): void {

@@ -2,7 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
-import { toaster } from '../lib/toaster.ts';
+import { toaster } from '../components/AppToaster.tsx';
 import { server } from './server.ts';
 
 // Screens load lazily; the first import of a module in a run can take a few seconds.

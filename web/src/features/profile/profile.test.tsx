@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { toaster } from '../../lib/toaster.ts';
+import { toaster } from '../../components/AppToaster.tsx';
 import { server } from '../../test/server.ts';
 import { api, renderRoute, signedInAs, recordBody } from '../../test/utils.tsx';
 import { imageProblem } from './schemas.ts';

@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { toaster } from '../../lib/toaster.ts';
+import { toaster } from '../../components/AppToaster.tsx';
 import { server } from '../../test/server.ts';
 import { accessToken, api, authUser, profile, renderRoute, restGet, signIn, signedInAs } from '../../test/utils.tsx';
 
