@@ -6,13 +6,13 @@ import {
   eachDayOfInterval,
   endOfMonth,
   endOfWeek,
-  format,
   isSameDay,
   isSameMonth,
   isToday,
   startOfMonth,
   startOfWeek,
 } from 'date-fns';
+import { formatDate } from '../lib/time.ts';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
@@ -100,7 +100,7 @@ export function MonthCalendar({
           <ChevronLeft />
         </IconButton>
         <Text fontWeight="semibold" aria-live="polite">
-          {format(month, 'MMMM yyyy')}
+          {formatDate(month, 'MMMM yyyy')}
         </Text>
         <IconButton size="sm" variant="ghost" aria-label="Next month" onClick={() => onMonthChange(addMonths(month, 1))}>
           <ChevronRight />
@@ -123,7 +123,7 @@ export function MonthCalendar({
               const isSelected = selected ? isSameDay(day, selected) : false;
               const today = isToday(day);
               const dot = inMonth && (hasDot?.(day) ?? false);
-              const name = format(day, 'EEEE, MMMM d, yyyy');
+              const name = formatDate(day, 'EEEE, MMMM d, yyyy');
               const cell = {
                 'data-cell': '',
                 'data-outside': inMonth ? undefined : '',
@@ -133,7 +133,7 @@ export function MonthCalendar({
                 'aria-current': today ? ('date' as const) : undefined,
                 children: (
                   <>
-                    <span>{format(day, 'd')}</span>
+                    <span>{day.getDate()}</span>
                     {dot ? <span data-dot="" aria-hidden /> : null}
                   </>
                 ),

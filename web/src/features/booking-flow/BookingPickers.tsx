@@ -1,9 +1,9 @@
 // The booking flow's pickers: day, time zone and time.
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
-import { format } from 'date-fns';
 import { MonthCalendar } from '../../components/MonthCalendar.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { TimezoneSelect } from '../../components/TimezoneSelect.tsx';
+import { formatDate } from '../../lib/time.ts';
 import { isDayDisabled } from './hooks.ts';
 import { SlotGrid } from './SlotGrid.tsx';
 import type { BookingFlow } from './useBookingFlow.ts';
@@ -33,7 +33,7 @@ export function BookingPickers({ flow, headingLevel = 'h3' }: { flow: BookingFlo
       </FormField>
       <Box>
         <Heading as={headingLevel} size="sm" mb="2">
-          {flow.date ? `Available times for ${format(flow.date, 'EEEE, MMMM d')}` : 'Available times'}
+          {flow.date ? `Available times for ${formatDate(flow.date, 'EEEE, MMMM d')}` : 'Available times'}
         </Heading>
         {flow.date ? (
           <SlotGrid

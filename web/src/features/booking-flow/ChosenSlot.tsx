@@ -1,12 +1,12 @@
 // The time the guest picked, in the zone they are viewing, shown beside the booking form.
 import { Box } from '@chakra-ui/react';
-import { formatInTimeZone } from 'date-fns-tz';
+import { formatDate } from '../../lib/time.ts';
 
 export function ChosenSlot({ start, timeZone }: { start: string | undefined; timeZone: string }) {
   if (!start) return null;
   return (
     <Box bg="blue.subtle" borderRadius="md" p="3" fontSize="sm" role="status">
-      {formatInTimeZone(new Date(start), timeZone, "EEEE, MMMM d 'at' h:mm a")} ({timeZone})
+      {formatDate(new Date(start), "EEEE, MMMM d 'at' h:mm a", timeZone)} ({timeZone})
     </Box>
   );
 }

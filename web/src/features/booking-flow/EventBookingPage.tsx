@@ -1,11 +1,11 @@
 // /book/{eventTypeId}: an event type's own booking page.
 import { Badge, Box, Card, Container, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Clock, Video } from 'lucide-react';
-import { formatInTimeZone } from 'date-fns-tz';
 import { useParams } from 'react-router-dom';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { fullName } from '../../lib/names.ts';
+import { formatDate } from '../../lib/time.ts';
 import { BookButton } from './BookingFormParts.tsx';
 import { BookingPickers } from './BookingPickers.tsx';
 import { GuestFields } from './GuestFields.tsx';
@@ -75,7 +75,7 @@ function BookingForm({ eventType }: { eventType: PublicEventType }) {
                   <Text color="fg.muted">{eventType.duration} minutes · Video Conference</Text>
                   <Text color="fg.muted">
                     {flow.slot
-                      ? formatInTimeZone(new Date(flow.slot.start), flow.timeZone, "EEEE, MMMM d, yyyy 'at' h:mm a")
+                      ? formatDate(new Date(flow.slot.start), "EEEE, MMMM d, yyyy 'at' h:mm a", flow.timeZone)
                       : 'Select a date and time'}
                   </Text>
                 </Box>

@@ -1,16 +1,17 @@
 // The slots a visitor may book, from the `slots` function, and which days of a month have any.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { addDays, endOfMonth, format, isAfter, isBefore, max, min, startOfDay, startOfMonth } from 'date-fns';
+import { addDays, endOfMonth, isAfter, isBefore, max, min, startOfDay, startOfMonth } from 'date-fns';
 import { callFunction, callRpc } from '../../lib/api.ts';
 import { useRefetchOnBroadcast } from '../../lib/realtime.ts';
 import { MAX_HORIZON_DAYS, type OfferedSlot, type SlotResult } from '../../lib/shared.ts';
+import { formatDate } from '../../lib/time.ts';
 
 export type BookingTarget = { kind: 'personal'; eventTypeId: number } | { kind: 'team'; teamEventTypeId: number; teamId: number };
 
 export type SlotsAnswer = SlotResult & { duration: number; hostTimeZone: string };
 
 export function dateKey(day: Date): string {
-  return format(day, 'yyyy-MM-dd');
+  return formatDate(day, 'yyyy-MM-dd');
 }
 
 /**

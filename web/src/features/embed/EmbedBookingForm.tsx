@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { CircleCheck } from 'lucide-react';
-import { formatInTimeZone } from 'date-fns-tz';
+import { formatDate } from '../../lib/time.ts';
 import { BookButton, PickersAndDetails, useBookingFlow, type BookedBooking, type BookingTarget, type GuestInput } from '../booking-flow/index.ts';
 import { useEmbedParams } from './EmbedFrame.tsx';
 import { postToHost } from './protocol.ts';
@@ -33,7 +33,7 @@ export function EmbedBookingForm({ target }: { target: BookingTarget }) {
         <Heading as="h2" size="lg">
           {pending ? 'Booking Pending Approval' : 'Booking Confirmed!'}
         </Heading>
-        <Text>{formatInTimeZone(new Date(booked.startTime), flow.timeZone, "EEEE, MMMM d, yyyy 'at' h:mm a")} ({flow.timeZone})</Text>
+        <Text>{formatDate(new Date(booked.startTime), "EEEE, MMMM d, yyyy 'at' h:mm a", flow.timeZone)} ({flow.timeZone})</Text>
         <Text color="fg.muted" fontSize="sm">
           {pending ? "You'll receive confirmation once the host approves it." : 'A confirmation is on its way to your inbox.'}
         </Text>
