@@ -49,9 +49,12 @@ export function startReplication(connectionString: string, deliver: (row: Messag
     for (let attempt = 0; !stopped; attempt++) {
       try {
         await ensureSlot(connectionString);
+        // Acknowledged once a second (the last message delivered), not after every message: a status
+        // update per WAL message cost more than decoding it. After a restart, up to a second of
+        // messages is delivered again; a broadcast only says "fetch again", so twice is harmless.
         service = new LogicalReplicationService(
           { connectionString },
-          { acknowledge: { auto: true, timeoutSeconds: 1 } },
+          { acknowledge: { auto: false, timeoutSeconds: 1 } },
         );
         service.on('data', (_lsn: string, msg: Pgoutput.Message) => {
           if (msg.tag === 'insert' && msg.relation.schema === 'realtime' && msg.relation.name === 'messages') {
