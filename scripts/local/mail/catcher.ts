@@ -93,7 +93,8 @@ function headerMap(parsed: ParsedMail): Record<string, string[]> {
 }
 
 async function parse(id: string, raw: Buffer, created: string): Promise<CaughtMessage> {
-  const parsed = await simpleParser(raw);
+  // Mailpit answers no HTML made from the text part: mailparser's (with its link finder) is skipped.
+  const parsed = await simpleParser(raw, { skipTextToHtml: true, skipTextLinks: true });
   const parts = new Map<string, Buffer>();
   const inline: Part[] = [];
   const attachments: Part[] = [];
