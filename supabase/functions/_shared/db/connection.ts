@@ -94,8 +94,12 @@ export async function serviceRpc<T>(db: Database, fn: string, args: postgres.Par
     db,
     (sql) =>
       sql.begin(async (tx) => {
-        await tx`select set_config('role', 'service_role', true), set_config('request.jwt.claims', '{"role":"service_role"}', true)`;
-        return tx.unsafe(`select ${answer} as answer from public.${fn}(${params}) r`, args, { prepare: true });
+        // Sent together (pipelined): the call waits for no answer to the role's setting.
+        const [, rows] = await Promise.all([
+          tx`select set_config('role', 'service_role', true), set_config('request.jwt.claims', '{"role":"service_role"}', true)`,
+          tx.unsafe(`select ${answer} as answer from public.${fn}(${params}) r`, args, { prepare: true }),
+        ]);
+        return rows;
       }),
     opts.notFoundMessage,
   );
