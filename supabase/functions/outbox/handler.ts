@@ -71,8 +71,9 @@ const reply = (body: unknown, status = 200) => new Response(JSON.stringify(body)
 export function outboxHandler(env: OutboxEnv): (req: Request) => Promise<Response> {
   const db = createClient(env.supabaseUrl, env.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
   const transport = createTransport(env.smtp);
+  const sql = () => database(env.dbUrl);
   const handlers = {
-    email: emailHandler({ db, smtp: env.smtp, siteUrl: env.siteUrl, tokenSecret: env.tokenSecret }, transport),
+    email: emailHandler({ db: sql, smtp: env.smtp, siteUrl: env.siteUrl, tokenSecret: env.tokenSecret }, transport),
     invitation: invitationHandler({ db, siteUrl: env.siteUrl, tokenSecret: env.tokenSecret, from: env.smtp.from }, transport),
     calendar: calendarWriteHandler({
       db,
@@ -89,7 +90,7 @@ export function outboxHandler(env: OutboxEnv): (req: Request) => Promise<Respons
     leaseSeconds: env.leaseSeconds,
     budgetMs: env.budgetMs,
     producers: [
-      () => serviceRpc<number>(database(env.dbUrl), 'enqueue_due_reminders', []),
+      () => serviceRpc<number>(sql(), 'enqueue_due_reminders', []),
     ],
   };
   return async (req) => {
@@ -97,7 +98,7 @@ export function outboxHandler(env: OutboxEnv): (req: Request) => Promise<Respons
     if (role(req) !== 'service_role') return reply({ message: 'Forbidden' }, 403);
     await req.body?.cancel();
     try {
-      return reply(await sweep(database(env.dbUrl), handlers, { ...options, worker: crypto.randomUUID() }));
+      return reply(await sweep(sql(), handlers, { ...options, worker: crypto.randomUUID() }));
     } catch (e) {
       console.error(e);
       return reply({ message: 'Sweep failed' }, 500);

@@ -2,8 +2,8 @@
 // it over SMTP with nodemailer. The Message-ID is the outbox row's message id, the same on every
 // attempt, so a receiver that drops repeated ids (Mailpit, most mailbox providers) shows a message
 // sent again after a lost 250 answer once.
-import type { SupabaseClient } from '@supabase/supabase-js';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
+import { type Database, serviceRpc } from '../db/connection.ts';
 import { bookingInvite } from '../lifecycle/ics.ts';
 import { manageToken, manageTokenHash, manageUrl } from '../lifecycle/manage-token.ts';
 import { renderBookingMail, type BookingMailPayload } from '../lifecycle/messages.ts';
@@ -19,7 +19,8 @@ export interface SmtpEnv {
 }
 
 export interface EmailDeps {
-  db: SupabaseClient;
+  /** The functions' own database pool (asked for each time: one that timed out is replaced): no REST hop. */
+  db: () => Database;
   smtp: SmtpEnv;
   siteUrl: string;
   tokenSecret: string;
@@ -53,8 +54,7 @@ export function emailHandler(deps: EmailDeps, transport = createTransport(deps.s
     if (payload.recipient.role === 'guest' && MANAGEABLE.has(payload.message)) {
       const token = await manageToken(deps.tokenSecret, payload.booking.uid);
       // The hash is stored before the link leaves, so the link works the moment it arrives.
-      const { error } = await deps.db.rpc('set_manage_token_hash', { p_booking_id: payload.booking.id, p_hash: await manageTokenHash(token) });
-      if (error) throw new Error(`set_manage_token_hash: ${error.message}`);
+      await serviceRpc(deps.db(), 'set_manage_token_hash', [payload.booking.id, await manageTokenHash(token)]);
       manage = manageUrl(deps.siteUrl, payload.booking.uid, token);
     }
     const mail = renderBookingMail(payload, { manage, bookings: `${deps.siteUrl.replace(/\/+$/, '')}/bookings` });
