@@ -94,7 +94,7 @@ describe('mail catcher', () => {
   it('keeps messages across a restart, and deletes one or all', async () => {
     const again = new MailCatcher(dir);
     await again.load();
-    expect(again.list().map((m) => m.ID)).toEqual(catcher.list().map((m) => m.ID));
+    expect((await again.list()).map((m) => m.ID)).toEqual((await catcher.list()).map((m) => m.ID));
 
     const [newest, ...rest] = (await get('/messages')).messages;
     await fetch(`${api}/api/v1/messages`, { method: 'DELETE', body: JSON.stringify({ IDs: [newest.ID] }) });
@@ -103,6 +103,6 @@ describe('mail catcher', () => {
     expect((await get('/messages')).total).toBe(0);
     const reloaded = new MailCatcher(dir);
     await reloaded.load();
-    expect(reloaded.list()).toEqual([]);
+    expect(await reloaded.list()).toEqual([]);
   });
 });

@@ -1,11 +1,14 @@
 // The local mail catcher, like the Supabase CLI's Mailpit: an SMTP server that keeps every message it
 // accepts instead of delivering it. Messages are kept as raw .eml files in the stack's data folder,
-// so they survive a restart; the HTTP side (inbox-http.ts) serves them with Mailpit's JSON API.
+// so they survive a restart; the HTTP side (inbox-http.ts) serves them with Mailpit's JSON API. A
+// message is parsed when it is first asked for: a burst of bookings' mails costs a write each, not a
+// MIME parse nobody reads.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import type { Server } from 'node:net';
 import { join } from 'node:path';
+import libmime from 'libmime';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -133,6 +136,27 @@ async function parse(id: string, raw: Buffer, created: string): Promise<CaughtMe
   };
 }
 
+/** The Message-ID from the header block alone (what the duplicate check needs on arrival), without <>. */
+function messageIdOf(raw: Buffer): string {
+  const end = raw.indexOf('\r\n\r\n');
+  const headers = libmime.decodeHeaders(raw.subarray(0, end < 0 ? raw.length : end).toString('binary'));
+  return String(headers['message-id']?.[0] ?? '').trim().replace(/^<|>$/g, '');
+}
+
+/** A kept message: its source and Message-ID, parsed into Mailpit's fields once, when first read. */
+interface Kept {
+  id: string;
+  created: string;
+  raw: Buffer;
+  messageId: string;
+  parsed?: Promise<CaughtMessage>;
+}
+
+function parsed(kept: Kept): Promise<CaughtMessage> {
+  kept.parsed ??= parse(kept.id, kept.raw, kept.created);
+  return kept.parsed;
+}
+
 const QUIET: Chaos = {
   Sender: { ErrorCode: 451, Probability: 0 },
   Recipient: { ErrorCode: 451, Probability: 0 },
@@ -140,7 +164,7 @@ const QUIET: Chaos = {
 };
 
 export class MailCatcher {
-  private messages: CaughtMessage[] = [];
+  private messages: Kept[] = [];
   /** Message-IDs of the messages kept (or being written): a duplicate is found without a scan of every message. */
   private messageIds = new Set<string>();
   private smtp: SMTPServer;
@@ -190,26 +214,25 @@ export class MailCatcher {
   }
 
   private async accept(raw: Buffer): Promise<void> {
-    const created = new Date().toISOString();
-    const message = await parse(newId(), raw, created);
+    const kept: Kept = { id: newId(), created: new Date().toISOString(), raw, messageId: messageIdOf(raw) };
     this.stats.SMTPAccepted++;
     this.stats.SMTPAcceptedSize += raw.length;
-    const duplicate = this.options.ignoreDuplicateIds && message.MessageID !== '' && this.messageIds.has(message.MessageID);
+    const duplicate = this.options.ignoreDuplicateIds && kept.messageId !== '' && this.messageIds.has(kept.messageId);
     if (duplicate) this.stats.SMTPIgnored++;
     else {
       // Taken before the write, so a copy arriving meanwhile is a duplicate; the write leaves the event loop free.
-      this.messageIds.add(message.MessageID);
+      this.messageIds.add(kept.messageId);
       try {
-        await writeFile(join(this.dir, `${Date.parse(created)}-${message.ID}.eml`), raw);
+        await writeFile(join(this.dir, `${Date.parse(kept.created)}-${kept.id}.eml`), raw);
       } catch (e) {
-        this.messageIds.delete(message.MessageID);
+        this.messageIds.delete(kept.messageId);
         throw e;
       }
-      this.messages.push(message);
+      this.messages.push(kept);
     }
     const hold = this.holds.shift();
     if (hold) {
-      hold.arrived(message);
+      hold.arrived(await parsed(kept));
       await hold.released;
     }
   }
@@ -218,13 +241,12 @@ export class MailCatcher {
   async load(): Promise<void> {
     if (!existsSync(this.dir)) return;
     const files = readdirSync(this.dir).filter((f) => f.endsWith('.eml')).sort();
-    this.messages = await Promise.all(
-      files.map((f) => {
-        const [ms, id] = f.replace(/\.eml$/, '').split('-');
-        return parse(id, readFileSync(join(this.dir, f)), new Date(Number(ms)).toISOString());
-      }),
-    );
-    this.messageIds = new Set(this.messages.map((m) => m.MessageID));
+    this.messages = files.map((f) => {
+      const [ms, id] = f.replace(/\.eml$/, '').split('-');
+      const raw = readFileSync(join(this.dir, f));
+      return { id, created: new Date(Number(ms)).toISOString(), raw, messageId: messageIdOf(raw) };
+    });
+    this.messageIds = new Set(this.messages.map((m) => m.messageId));
   }
 
   listen(port: number, host = '127.0.0.1'): Promise<void> {
@@ -244,22 +266,22 @@ export class MailCatcher {
   }
 
   /** Newest first. */
-  list(): CaughtMessage[] {
-    return [...this.messages].reverse();
+  list(): Promise<CaughtMessage[]> {
+    return Promise.all([...this.messages].reverse().map(parsed));
   }
 
-  get(id: string): CaughtMessage | undefined {
-    if (id === 'latest') return this.messages.at(-1);
-    return this.messages.find((m) => m.ID === id);
+  async get(id: string): Promise<CaughtMessage | undefined> {
+    const kept = id === 'latest' ? this.messages.at(-1) : this.messages.find((m) => m.id === id);
+    return kept && parsed(kept);
   }
 
   /** Deletes the given messages, or all of them. */
   delete(ids?: string[]): number {
-    const gone = ids ? this.messages.filter((m) => ids.includes(m.ID)) : [...this.messages];
+    const gone = ids ? this.messages.filter((m) => ids.includes(m.id)) : [...this.messages];
     const goneSet = new Set(gone);
     this.messages = this.messages.filter((m) => !goneSet.has(m));
-    this.messageIds = new Set(this.messages.map((m) => m.MessageID));
-    for (const m of gone) rmSync(join(this.dir, `${Date.parse(m.Created)}-${m.ID}.eml`), { force: true });
+    this.messageIds = new Set(this.messages.map((m) => m.messageId));
+    for (const m of gone) rmSync(join(this.dir, `${Date.parse(m.created)}-${m.id}.eml`), { force: true });
     this.stats.MessagesDeleted += gone.length;
     return gone.length;
   }

@@ -121,28 +121,29 @@ export function createInboxServer(catcher: MailCatcher): http.Server {
         res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET, PUT, DELETE', 'access-control-allow-headers': 'content-type' });
         return res.end();
       }
-      if (path === '/' && method === 'GET') return text(res, 200, renderInbox(catcher.list()), 'text/html; charset=utf-8');
+      if (path === '/' && method === 'GET') return text(res, 200, renderInbox(await catcher.list()), 'text/html; charset=utf-8');
       // One message as its HTML part (Mailpit's /view/{ID}.html), its links followable.
       const view = /^\/view\/([^/]+)\.html$/.exec(path);
       if (view && method === 'GET') {
-        const m = catcher.get(view[1]);
+        const m = await catcher.get(view[1]);
         if (!m) return text(res, 404, 'message not found');
         return text(res, 200, m.HTML || `<pre>${escape(m.Text)}</pre>`, 'text/html; charset=utf-8');
       }
-      if (path === '/api/v1/messages' && method === 'GET') return json(res, 200, page(catcher.list(), url));
+      if (path === '/api/v1/messages' && method === 'GET') return json(res, 200, page(await catcher.list(), url));
       if (path === '/api/v1/messages' && method === 'DELETE') {
         const ids = ((await body(req)) as { IDs?: string[] } | undefined)?.IDs;
         catcher.delete(ids && ids.length > 0 ? ids : undefined);
         return text(res, 200, 'ok');
       }
       if (path === '/api/v1/search' && (method === 'GET' || method === 'DELETE')) {
-        const found = catcher.list().filter((m) => matches(m, url.searchParams.get('query') ?? ''));
+        const found = (await catcher.list()).filter((m) => matches(m, url.searchParams.get('query') ?? ''));
         if (method === 'GET') return json(res, 200, page(found, url));
         catcher.delete(found.map((m) => m.ID));
         return text(res, 200, 'ok');
       }
       if (path === '/api/v1/info' && method === 'GET') {
-        return json(res, 200, { Version: 'kairos-local', Messages: catcher.list().length, Unread: catcher.list().filter((m) => !m.Read).length, RuntimeStats: catcher.stats });
+        const list = await catcher.list();
+        return json(res, 200, { Version: 'kairos-local', Messages: list.length, Unread: list.filter((m) => !m.Read).length, RuntimeStats: catcher.stats });
       }
       if (path === '/api/v1/chaos') {
         if (method === 'PUT') {
@@ -156,7 +157,7 @@ export function createInboxServer(catcher: MailCatcher): http.Server {
       }
       const one = /^\/api\/v1\/message\/([^/]+)(?:\/(raw|headers|part\/([^/]+)))?$/.exec(path);
       if (one && method === 'GET') {
-        const m = catcher.get(one[1]);
+        const m = await catcher.get(one[1]);
         if (!m) return text(res, 404, 'message not found');
         if (one[2] === 'raw') return text(res, 200, m.raw);
         if (one[2] === 'headers') return json(res, 200, m.headers);
