@@ -8,7 +8,6 @@ import type { BookingFlow } from './useBookingFlow.ts';
 
 /** The pickers beside "Your details": the guest fields and the chosen time, then what the form adds (`children`). */
 export function PickersAndDetails({ flow, children }: { flow: BookingFlow; children: ReactNode }) {
-  const { register, formState } = flow.form;
   return (
     <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
       <BookingPickers flow={flow} />
@@ -16,7 +15,7 @@ export function PickersAndDetails({ flow, children }: { flow: BookingFlow; child
         <Heading as="h3" size="sm">
           Your details
         </Heading>
-        <GuestFields register={register} errors={formState.errors} />
+        <GuestFields form={flow.form} />
         <ChosenSlot start={flow.slot?.start} timeZone={flow.timeZone} />
         {children}
       </Stack>

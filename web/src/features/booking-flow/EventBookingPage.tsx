@@ -16,7 +16,6 @@ type PublicEventType = NonNullable<ReturnType<typeof usePublicEventType>['data']
 
 function BookingForm({ eventType }: { eventType: PublicEventType }) {
   const flow = useBookingFlow({ kind: 'personal', eventTypeId: eventType.id }, 'page');
-  const { register, formState } = flow.form;
   const host = {
     first_name: eventType.host_first_name,
     last_name: eventType.host_last_name,
@@ -66,7 +65,7 @@ function BookingForm({ eventType }: { eventType: PublicEventType }) {
                 <Heading as="h2" size="sm">
                   Your details
                 </Heading>
-                <GuestFields register={register} errors={formState.errors} />
+                <GuestFields form={flow.form} />
                 <Box borderWidth="1px" borderRadius="md" p="3" fontSize="sm">
                   <Heading as="h3" size="xs" mb="2">
                     Meeting Details

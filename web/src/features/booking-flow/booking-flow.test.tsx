@@ -138,6 +138,18 @@ describe('event booking page', () => {
     await pickSlot(user, '11:00');
     await user.click(screen.getByRole('button', { name: 'Book Meeting' }));
     expect(await screen.findAllByText('Please provide your name and email address.')).not.toHaveLength(0);
+    // The first invalid field takes the focus; from now on each field is re-checked as it changes.
+    const name = screen.getByLabelText('Full Name');
+    const email = screen.getByLabelText('Email');
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    await user.type(name, 'Grace Guest');
+    await waitFor(() => expect(name).not.toHaveAttribute('aria-invalid'));
+    await user.type(email, 'grace@');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    await user.type(email, 'example.com');
+    await waitFor(() => expect(email).not.toHaveAttribute('aria-invalid'));
   });
 
   it('refetches the slots when the time was taken meanwhile', async () => {

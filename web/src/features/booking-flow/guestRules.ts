@@ -1,8 +1,9 @@
 // The guest form's rules: the shared guest fields, in the page's or the dialog's words. Loaded when a
 // guest first submits (useBookingFlow.ts), so zod is not part of a booking page's first load.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod/mini';
 import { guestFields } from '../../lib/shared.ts';
+import type { GuestCheck } from './guestForm.ts';
+import type { GuestErrors, GuestField, GuestInput } from './schemas.ts';
 
 /**
  * docs/product/validation.md (public booking form): name and email required, one message for both, worded as the
@@ -12,4 +13,14 @@ export function guestSchema(message: string) {
   return z.object(guestFields({ name: message, missingEmail: message, invalidEmail: message }));
 }
 
-export const guestResolver = (message: string) => zodResolver(guestSchema(message));
+/** The guest's details checked: the values to send, or each invalid field's first message. */
+export function guestCheck(message: string): (values: GuestInput) => GuestCheck {
+  const schema = guestSchema(message);
+  return (values) => {
+    const result = schema.safeParse(values);
+    if (result.success) return { values: result.data };
+    const errors: GuestErrors = {};
+    for (const issue of result.error.issues) errors[issue.path[0] as GuestField] ??= issue.message;
+    return { errors };
+  };
+}

@@ -5,6 +5,9 @@ import type { guestSchema } from './guestRules.ts';
 export type GuestInput = z.input<ReturnType<typeof guestSchema>>;
 export type GuestValues = z.output<ReturnType<typeof guestSchema>>;
 
+export type GuestField = keyof GuestInput;
+export type GuestErrors = Partial<Record<GuestField, string>>;
+
 export const guestDefaults: GuestInput = { guestName: '', guestEmail: '', guestPhone: '', guestCompany: '', notes: '' };
 
 export const MESSAGES = {

@@ -1,13 +1,13 @@
 // The state of one booking flow (month, day, zone, time) and the booking itself, through the `bookings` function.
 import { useEffect, useMemo, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useForm, type Resolver } from 'react-hook-form';
 import { startOfMonth } from 'date-fns';
 import { callFunction } from '../../lib/api.ts';
 import { browserTimeZone } from '../../lib/time.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
 import { bookingFailureMessage, isSlotTaken } from '../../lib/bookingErrors.ts';
 import { dateKey, useMonthSlots, type BookingTarget, type OfferedSlot } from './hooks.ts';
+import { useGuestForm, type GuestCheck } from './guestForm.ts';
 import { guestDefaults, MESSAGES, type GuestInput, type GuestValues } from './schemas.ts';
 
 /** What the `bookings` function answers with, as the flow passes it on. */
@@ -25,11 +25,11 @@ export interface BookedBooking {
 let guestRules: Promise<typeof import('./guestRules.ts')> | undefined;
 const loadGuestRules = () => (guestRules ??= import('./guestRules.ts'));
 
-function lazyGuestResolver(message: string): Resolver<GuestInput, unknown, GuestValues> {
-  let resolver: Resolver<GuestInput, unknown, GuestValues> | undefined;
-  return async (values, context, options) => {
-    resolver ??= (await loadGuestRules()).guestResolver(message);
-    return resolver(values, context, options);
+function lazyGuestCheck(message: string): (values: GuestInput) => Promise<GuestCheck> {
+  let check: ((values: GuestInput) => GuestCheck) | undefined;
+  return async (values) => {
+    check ??= (await loadGuestRules()).guestCheck(message);
+    return check(values);
   };
 }
 
@@ -58,12 +58,9 @@ export function useBookingFlow(
   const [timeZone, setTimeZoneState] = useState(browserTimeZone);
   const [termsAccepted, setTermsAccepted] = useState(false);
   const slots = useMonthSlots(target, month, timeZone);
-  const [resolver] = useState(() => lazyGuestResolver(MESSAGES[mode].guest));
+  const [check] = useState(() => lazyGuestCheck(MESSAGES[mode].guest));
   useEffect(() => void loadGuestRules(), []);
-  const form = useForm<GuestInput, unknown, GuestValues>({
-    resolver,
-    defaultValues: { ...guestDefaults, ...prefill },
-  });
+  const form = useGuestForm({ ...guestDefaults, ...prefill }, check);
 
   const offered = useMemo(() => (slots.data ? new Set(slots.data.days.map((day) => day.date)) : null), [slots.data]);
   const daySlots = useMemo(
@@ -75,7 +72,7 @@ export function useBookingFlow(
     setDate(null);
     setSlot(null);
     setTermsAccepted(false);
-    form.reset({ ...guestDefaults, ...prefill });
+    form.reset();
   };
 
   const book = useMutation({
