@@ -23,8 +23,14 @@ begin
   return null;
 end;
 $$;
-create trigger bookings_broadcast after insert or update or delete on public.bookings
+create trigger bookings_broadcast after insert or delete on public.bookings
   for each row execute function private.broadcast_booking_change();
+-- An update the host can see: storing the hash of a guest's manage link (set_manage_token_hash, once
+-- per guest mail) changes nothing on the dashboard, and its hash is nobody's business.
+create trigger bookings_broadcast_update after update on public.bookings
+  for each row
+  when ((to_jsonb(old) - 'manage_token_hash' - 'updated_at') is distinct from (to_jsonb(new) - 'manage_token_hash' - 'updated_at'))
+  execute function private.broadcast_booking_change();
 
 -- Busy time of a person changed: the pages of their event types and of their teams re-read slots.
 create or replace function private.broadcast_busy_change()
