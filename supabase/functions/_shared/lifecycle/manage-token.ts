@@ -13,10 +13,21 @@ function hex(bytes: ArrayBuffer): string {
   return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** The secret's HMAC key, imported once per secret and process (the outbox derives a token per guest mail). */
+const keys = new Map<string, Promise<CryptoKey>>();
+
+function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = keys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    keys.set(secret, key);
+  }
+  return key;
+}
+
 /** A token for `purpose`, derived from the functions' secret: the same each time for the same purpose. */
 export async function secretToken(secret: string, purpose: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  return base64url(await crypto.subtle.sign('HMAC', key, encoder.encode(purpose)));
+  return base64url(await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(purpose)));
 }
 
 export const manageToken = (secret: string, bookingUid: string): Promise<string> => secretToken(secret, `manage:${bookingUid}`);
