@@ -1,9 +1,9 @@
 // The app's entry: starts a booking page's requests, then mounts the providers and the router.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { Providers } from './app/providers.tsx';
-import { router } from './app/router.tsx';
+import { AppRoutes } from './app/router.tsx';
 import { prefetchBookingPage } from './features/booking-flow/prefetch.ts';
 import { createQueryClient } from './lib/queryClient.ts';
 
@@ -13,7 +13,9 @@ prefetchBookingPage(queryClient, window.location.pathname);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </Providers>
   </StrictMode>,
 );

@@ -28,12 +28,12 @@ describe('signed-in navigation', () => {
 
   it('closes the drawer when a link is chosen', async () => {
     signedInProfile();
-    const { router } = renderRoute('/availability');
+    const { pathname } = renderRoute('/availability');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
     const drawer = await screen.findByRole('dialog');
     await user.click(within(within(drawer).getByRole('navigation', { name: 'Main menu' })).getByRole('link', { name: 'Bookings' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/bookings'));
+    await waitFor(() => expect(pathname()).toBe('/bookings'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
@@ -43,12 +43,12 @@ describe('signed-in navigation', () => {
       http.post(api('/auth/v1/logout'), () => new HttpResponse(null, { status: 204 })),
       rpc('directory_profiles', []),
     );
-    const { router } = renderRoute('/availability');
+    const { pathname } = renderRoute('/availability');
     await userEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sign Out' }));
     expect(await screen.findByText('Signed out')).toBeInTheDocument();
     expect(screen.getByText("You've been successfully signed out.")).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(pathname()).toBe('/'));
     expect(await screen.findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
     expect(await screen.findByText('Growing Community')).toBeInTheDocument();
   });

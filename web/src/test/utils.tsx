@@ -1,10 +1,10 @@
 // Helpers of web component tests: rendering with the app's providers, and test rows and sessions.
-import type { ReactElement } from 'react';
+import { useEffect, type ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { http, HttpResponse, type HttpHandler, type HttpResponseResolver, type JsonBodyType } from 'msw';
 import { Providers } from '../app/providers.tsx';
-import { routes } from '../app/router.tsx';
+import { AppRoutes } from '../app/router.tsx';
 import { createQueryClient } from '../lib/queryClient.ts';
 import { supabaseUrl } from '../lib/supabase.ts';
 import type { Profile } from '../lib/types.ts';
@@ -94,14 +94,23 @@ export function signedInAs(overrides: Partial<Profile> = {}) {
   server.use(restGet('profiles', [profile(overrides)]), http.get(api('/auth/v1/user'), () => HttpResponse.json(authUser())));
 }
 
+/** The app at `path`; `pathname()` says where it is now. */
 export function renderRoute(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  let pathname = path;
+  function Whereabouts() {
+    const location = useLocation();
+    useEffect(() => void (pathname = location.pathname), [location]);
+    return null;
+  }
   const utils = render(
     <Providers queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <Whereabouts />
+      </MemoryRouter>
     </Providers>,
   );
-  return { ...utils, router };
+  return { ...utils, pathname: () => pathname };
 }
 
 export function renderUi(ui: ReactElement, path = '/') {

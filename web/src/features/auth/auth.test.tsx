@@ -60,10 +60,10 @@ describe('sign in', () => {
 
   it('welcomes the user and goes to the dashboard', async () => {
     server.use(http.post(api('/auth/v1/token'), () => HttpResponse.json(session)), ...dashboard);
-    const { router } = await signIn('host@example.com', 'secret123');
+    const { pathname } = await signIn('host@example.com', 'secret123');
     expect(await screen.findByText('Welcome back!')).toBeInTheDocument();
     expect(screen.getByText("You've been successfully logged in.")).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(pathname()).toBe('/dashboard'));
   });
 
   it('shows the server message on failure', async () => {

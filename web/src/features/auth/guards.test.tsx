@@ -9,17 +9,17 @@ afterEach(() => hardNavigate.mockReset());
 
 describe('guarded pages', () => {
   it.each(['/dashboard', '/bookings', '/teams', '/teams/7', '/teams/7/settings'])('%s: toast, then /api/login', async (path) => {
-    const { router } = renderRoute(path);
+    const { pathname } = renderRoute(path);
     expect(await screen.findByText('Unauthorized')).toBeInTheDocument();
     expect(screen.getByText('You are logged out. Logging in again...')).toBeInTheDocument();
     await waitFor(() => expect(hardNavigate).toHaveBeenCalledWith('/api/login'));
-    expect(router.state.location.pathname).toBe(path);
+    expect(pathname()).toBe(path);
   });
 
   it.each(['/availability', '/profile'])('%s: toast, then the /login screen', async (path) => {
-    const { router } = renderRoute(path);
+    const { pathname } = renderRoute(path);
     expect(await screen.findByText('You are logged out. Logging in again...')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(pathname()).toBe('/login'));
     expect(await screen.findByRole('heading', { name: 'Sign in to Kairos' })).toBeInTheDocument();
     expect(hardNavigate).not.toHaveBeenCalled();
   });

@@ -39,14 +39,14 @@ describe('landing page', () => {
 
   it('shows at most 6 community cards, View All Profiles, and links by handle or id', async () => {
     server.use(rpc('directory_profiles', [person(1, null), person(2), person(3), person(4), person(5), person(6), person(7)]));
-    const { router } = renderRoute('/');
+    const { pathname } = renderRoute('/');
     expect(await screen.findAllByRole('button', { name: 'View Calendar' })).toHaveLength(6);
     expect(screen.getAllByText('Available for booking')).toHaveLength(6);
     expect(screen.getByRole('button', { name: 'View All Profiles' })).toBeInTheDocument();
     expect(screen.queryByText('First7 Last')).not.toBeInTheDocument();
     server.use(rpc('public_profile', []));
     await userEvent.click(screen.getAllByRole('button', { name: 'View Calendar' })[0]);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/00000000-0000-4000-8000-000000000101'));
+    await waitFor(() => expect(pathname()).toBe('/00000000-0000-4000-8000-000000000101'));
     expect(await screen.findByText('User Not Found')).toBeInTheDocument();
   });
 });

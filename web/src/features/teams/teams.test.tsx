@@ -183,14 +183,14 @@ describe('invitations', () => {
       restGet('team_event_types', []),
       rpc('team_bookings_this_month', 0),
     );
-    const { router } = renderRoute('/teams');
+    const { pathname } = renderRoute('/teams');
     const card = await screen.findByRole('article', { name: 'Invitation to Brightpath' });
     expect(within(card).getByText('admin')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Decline invitation to Brightpath' })).toBeInTheDocument();
     await userEvent.click(within(card).getByRole('button', { name: 'Accept invitation to Brightpath' }));
     expect(await screen.findByText('Invitation Accepted')).toBeInTheDocument();
     expect(accepted).toEqual({ p_invitation_id: 31 });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/teams/7'));
+    await waitFor(() => expect(pathname()).toBe('/teams/7'));
   });
 
   it('declines by deleting the invitation', async () => {
@@ -275,13 +275,13 @@ describe('invitations', () => {
         return HttpResponse.json({ id: 65 });
       }),
     );
-    const { router } = renderRoute('/teams/7');
+    const { pathname } = renderRoute('/teams/7');
     await userEvent.click(await screen.findByRole('tab', { name: 'Members' }));
     await userEvent.click(await screen.findByRole('button', { name: /Leave Team/ }));
     expect(await screen.findByText('Left Team')).toBeInTheDocument();
     expect(left).toContain(`user_id=eq.${USER_ID}`);
     expect(left).toContain('team_id=eq.7');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/teams'));
+    await waitFor(() => expect(pathname()).toBe('/teams'));
   });
 
   it('opens the page a mailed link names: the addressee may answer, anyone else is told', async () => {
