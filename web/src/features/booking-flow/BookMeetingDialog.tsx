@@ -1,45 +1,11 @@
-// The Book a Meeting dialog of the public pages: pick a day and a time, then give the guest's details.
-import { Checkbox, Link } from '@chakra-ui/react';
-import { Link as RouterLink } from 'react-router-dom';
-import { FormDialog } from '../../components/FormDialog.tsx';
-import { PickersAndDetails } from './BookingFormParts.tsx';
+// The Book a Meeting dialog of the public pages. Its form (the pickers, the guest fields, the dialog
+// itself) loads when a guest opens it: a page that lists event types doesn't carry it before.
+import { lazy, Suspense } from 'react';
 import type { BookingTarget } from './hooks.ts';
-import { useBookingFlow } from './useBookingFlow.ts';
 
 export type DialogEvent = { title: string; duration: number; description?: string | null; color?: string | null };
 
-function BookMeetingForm({ target, event, onClose }: { target: BookingTarget; event: DialogEvent; onClose: () => void }) {
-  const flow = useBookingFlow(target, 'dialog', onClose);
-  return (
-    <FormDialog
-      open
-      onClose={onClose}
-      title="Book a Meeting"
-      subtitle={`${event.title} · ${event.duration} minutes`}
-      size="xl"
-      onSubmit={flow.submit}
-      submitLabel="Book Meeting"
-      pendingLabel="Booking..."
-      pending={flow.book.isPending}
-      canSubmit={flow.canSubmit}
-    >
-      <PickersAndDetails flow={flow}>
-        <Checkbox.Root checked={flow.termsAccepted} onCheckedChange={(details) => flow.setTermsAccepted(details.checked === true)}>
-          <Checkbox.HiddenInput />
-          <Checkbox.Control />
-          <Checkbox.Label>
-            I agree to the{' '}
-            <Link asChild colorPalette="blue" color="colorPalette.fg">
-              <RouterLink to="/terms" target="_blank">
-                terms and conditions
-              </RouterLink>
-            </Link>
-          </Checkbox.Label>
-        </Checkbox.Root>
-      </PickersAndDetails>
-    </FormDialog>
-  );
-}
+const BookMeetingForm = lazy(() => import('./BookMeetingForm.tsx'));
 
 /**
  * 'Book a Meeting' for personal and team event types. The form lives only while the dialog is open,
@@ -54,5 +20,9 @@ export function BookMeetingDialog({
   event: DialogEvent | null;
   onClose: () => void;
 }) {
-  return target && event ? <BookMeetingForm target={target} event={event} onClose={onClose} /> : null;
+  return target && event ? (
+    <Suspense>
+      <BookMeetingForm target={target} event={event} onClose={onClose} />
+    </Suspense>
+  ) : null;
 }

@@ -1,0 +1,41 @@
+// The Book a Meeting dialog's form: pick a day and a time, then give the guest's details.
+import { Checkbox, Link } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { FormDialog } from '../../components/FormDialog.tsx';
+import { PickersAndDetails } from './BookingFormParts.tsx';
+import type { DialogEvent } from './BookMeetingDialog.tsx';
+import type { BookingTarget } from './hooks.ts';
+import { useBookingFlow } from './useBookingFlow.ts';
+
+export default function BookMeetingForm({ target, event, onClose }: { target: BookingTarget; event: DialogEvent; onClose: () => void }) {
+  const flow = useBookingFlow(target, 'dialog', onClose);
+  return (
+    <FormDialog
+      open
+      onClose={onClose}
+      title="Book a Meeting"
+      subtitle={`${event.title} · ${event.duration} minutes`}
+      size="xl"
+      onSubmit={flow.submit}
+      submitLabel="Book Meeting"
+      pendingLabel="Booking..."
+      pending={flow.book.isPending}
+      canSubmit={flow.canSubmit}
+    >
+      <PickersAndDetails flow={flow}>
+        <Checkbox.Root checked={flow.termsAccepted} onCheckedChange={(details) => flow.setTermsAccepted(details.checked === true)}>
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>
+            I agree to the{' '}
+            <Link asChild colorPalette="blue" color="colorPalette.fg">
+              <RouterLink to="/terms" target="_blank">
+                terms and conditions
+              </RouterLink>
+            </Link>
+          </Checkbox.Label>
+        </Checkbox.Root>
+      </PickersAndDetails>
+    </FormDialog>
+  );
+}
