@@ -1,7 +1,7 @@
 // The guest's details form of the booking pages on plain inputs: react-hook-form would be most of a
 // booking page's form code (13 KiB gzipped) for five text fields. It behaves as that form did: the
 // rules run at submit; after a submit, a change re-checks its own field; the first invalid field
-// takes the focus.
+// takes the focus. `prepare` runs as a field takes the focus (the rules can load meanwhile).
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { guestDefaults, type GuestErrors, type GuestField, type GuestInput, type GuestValues } from './schemas.ts';
 
@@ -11,7 +11,7 @@ export type GuestCheck = { values: GuestValues } | { errors: GuestErrors };
 // The form's order: the first invalid field in it takes the focus.
 const FIELDS = Object.keys(guestDefaults) as GuestField[];
 
-export function useGuestForm(defaults: GuestInput, check: (values: GuestInput) => Promise<GuestCheck>) {
+export function useGuestForm(defaults: GuestInput, check: (values: GuestInput) => Promise<GuestCheck>, prepare: () => void) {
   const inputs = useRef(new Map<GuestField, HTMLInputElement | HTMLTextAreaElement>());
   const submitted = useRef(false);
   const [errors, setErrors] = useState<GuestErrors>({});
@@ -22,7 +22,7 @@ export function useGuestForm(defaults: GuestInput, check: (values: GuestInput) =
     return values;
   };
 
-  /** The props of the field's input: its name, its first value, its element and its change. */
+  /** The props of the field's input: its name, its first value, its element, its focus and its change. */
   const field = (name: GuestField) => ({
     name,
     defaultValue: defaults[name] ?? '',
@@ -30,6 +30,7 @@ export function useGuestForm(defaults: GuestInput, check: (values: GuestInput) =
       if (input) inputs.current.set(name, input);
       else inputs.current.delete(name);
     },
+    onFocus: prepare,
     onChange: (_event: ChangeEvent) => {
       if (!submitted.current) return;
       void check(read()).then((result) => setErrors((now) => ({ ...now, [name]: 'errors' in result ? result.errors[name] : undefined })));

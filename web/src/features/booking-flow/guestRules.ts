@@ -1,5 +1,5 @@
-// The guest form's rules: the shared guest fields, in the page's or the dialog's words. Loaded when a
-// guest first submits (useBookingFlow.ts), so zod is not part of a booking page's first load.
+// The guest form's rules: the shared guest fields, in the page's or the dialog's words. Loaded as a
+// guest starts on the form (useBookingFlow.ts), so zod is not part of a booking page's load.
 import { z } from 'zod/mini';
 import { guestFields } from '../../lib/shared.ts';
 import type { GuestCheck } from './guestForm.ts';

@@ -1,5 +1,5 @@
 // The state of one booking flow (month, day, zone, time) and the booking itself, through the `bookings` function.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { startOfMonth } from 'date-fns';
 import { callFunction } from '../../lib/api.ts';
@@ -19,8 +19,8 @@ export interface BookedBooking {
 }
 
 /**
- * The guest form's rules (zod) load as the form appears, beside the slots, rather than before the
- * page can paint: the booking page's first render does not wait for them.
+ * The guest form's rules (zod) load as the guest starts on the form (its first field focused), not
+ * with the page: a guest who only looks at the times never needs them.
  */
 let guestRules: Promise<typeof import('./guestRules.ts')> | undefined;
 const loadGuestRules = () => (guestRules ??= import('./guestRules.ts'));
@@ -59,8 +59,7 @@ export function useBookingFlow(
   const [termsAccepted, setTermsAccepted] = useState(false);
   const slots = useMonthSlots(target, month, timeZone);
   const [check] = useState(() => lazyGuestCheck(MESSAGES[mode].guest));
-  useEffect(() => void loadGuestRules(), []);
-  const form = useGuestForm({ ...guestDefaults, ...prefill }, check);
+  const form = useGuestForm({ ...guestDefaults, ...prefill }, check, () => void loadGuestRules());
 
   const offered = useMemo(() => (slots.data ? new Set(slots.data.days.map((day) => day.date)) : null), [slots.data]);
   const daySlots = useMemo(
