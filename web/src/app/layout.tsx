@@ -45,7 +45,8 @@ export function PublicLayout() {
           </HStack>
         </Flex>
       </Box>
-      <Box as="main">
+      {/* At least a screen tall: the footer starts below the fold, so a page's content arriving never moves it on screen. */}
+      <Box as="main" minH="100dvh">
         <Suspense fallback={<PageFallback />}>
           <Outlet />
         </Suspense>
