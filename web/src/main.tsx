@@ -1,5 +1,5 @@
 // The app's entry: starts a booking page's requests, then mounts the providers and the router.
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { Providers } from './app/providers.tsx';
@@ -10,12 +10,16 @@ import { createQueryClient } from './lib/queryClient.ts';
 const queryClient = createQueryClient();
 prefetchBookingPage(queryClient, window.location.pathname);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers queryClient={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </Providers>
-  </StrictMode>,
+const root = createRoot(document.getElementById('root')!);
+// A transition: the first render yields to the browser every few milliseconds instead of one long task.
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <Providers queryClient={queryClient}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </Providers>
+    </StrictMode>,
+  ),
 );
