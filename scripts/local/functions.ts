@@ -7,6 +7,13 @@ import { answers, startProcess, type ServiceProcess } from './process.ts';
 
 const SERVE_SCRIPT = join(import.meta.dirname, 'deno', 'serve-function.ts');
 
+/**
+ * Delivery work (mails, webhooks, calendar writes) runs at a lower CPU priority than the functions
+ * guests wait on: on one machine, a burst of bookings is answered first and its mails follow, as
+ * on a hosted project, where the outbox runs in instances of its own.
+ */
+const BACKGROUND: Record<string, number> = { outbox: 10 };
+
 export function denoBinary(): string {
   const candidates = [
     join(ROOT, 'node_modules', '@deno', `${process.platform}-${process.arch === 'x64' ? 'x64' : 'arm64'}-glibc`, 'deno'),
@@ -77,6 +84,7 @@ export async function startFunctions(
           readyTimeoutMs: 60_000,
           log,
           pidFile: join(config.dataDir, `function-${f.name}.pid`),
+          niceness: BACKGROUND[f.name],
         }),
       );
     }),

@@ -2,6 +2,7 @@
 // without orphans, restartable one by one (the fault tests restart them under traffic).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface ServiceProcess {
@@ -25,6 +26,8 @@ export interface ProcessSpec {
   silence?: RegExp;
   /** Where the child's PID is kept, so a start after a hard kill of the parent ends the orphan. */
   pidFile: string;
+  /** A nice value (0-19) for work that may wait while requests are served. */
+  niceness?: number;
 }
 
 /** Resolves true when the URL answers HTTP with a status `accept` takes (by default any). */
@@ -78,6 +81,7 @@ export async function startProcess(spec: ProcessSpec): Promise<ServiceProcess> {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     proc = child;
+    if (spec.niceness && child.pid) setPriority(child.pid, spec.niceness);
     writeFileSync(spec.pidFile, String(child.pid));
     let output = '';
     const collect = (chunk: Buffer) => {
