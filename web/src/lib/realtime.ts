@@ -6,11 +6,6 @@ import type { RealtimeClient } from '@supabase/realtime-js';
 import { useEffect } from 'react';
 import { supabaseAnonKey, supabaseUrl } from './env.ts';
 
-interface Channel {
-  /** Leaves the topic. */
-  leave(): void;
-}
-
 let guestClient: Promise<RealtimeClient> | undefined;
 
 /**
@@ -32,15 +27,68 @@ async function clientFor(isPrivate: boolean): Promise<RealtimeClient> {
   return supabase.realtime;
 }
 
-async function join(topic: string, isPrivate: boolean, onMessage: () => void, onJoined: () => void): Promise<Channel> {
+interface Listener {
+  onMessage(): void;
+  /** `first`: the channel's first join; a later one follows a reconnect. */
+  onJoined(first: boolean): void;
+}
+
+interface SharedTopic {
+  listeners: Set<Listener>;
+  /** Resolves to the leave of the joined channel. */
+  channel: Promise<() => Promise<unknown>>;
+  /** A pending leave, set while no listener is left: a page that listens again soon keeps the channel. */
+  lingering?: ReturnType<typeof setTimeout>;
+}
+
+// One channel per topic, shared by every page that listens to it. Realtime's client hands out the
+// channel it already holds for a topic, so two pages joining one topic would share one channel and
+// the first to leave would end it for both (the dashboard's leave ending the bookings list's).
+const topics = new Map<string, SharedTopic>();
+/** Leaves in flight: a new channel for the topic waits for the old one to be gone from the client. */
+const leaving = new Map<string, Promise<unknown>>();
+/** How long a channel without listeners stays joined: moving between two live pages keeps it. */
+const LINGER_MS = 1_000;
+
+async function open(topic: string, isPrivate: boolean, shared: Pick<SharedTopic, 'listeners'>): Promise<() => Promise<unknown>> {
   const client = await clientFor(isPrivate);
+  let joins = 0;
   const channel = client
     .channel(topic, { config: { private: isPrivate } })
-    .on('broadcast', { event: '*' }, onMessage)
+    .on('broadcast', { event: '*' }, () => shared.listeners.forEach((l) => l.onMessage()))
     .subscribe((status) => {
-      if (status === 'SUBSCRIBED') onJoined();
+      if (status === 'SUBSCRIBED') {
+        const first = joins++ === 0;
+        shared.listeners.forEach((l) => l.onJoined(first));
+      }
     });
-  return { leave: () => void client.removeChannel(channel) };
+  return () => client.removeChannel(channel);
+}
+
+function listen(topic: string, isPrivate: boolean, listener: Listener): () => void {
+  const key = `${isPrivate ? 'private' : 'public'}:${topic}`;
+  let shared = topics.get(key);
+  if (!shared) {
+    const listeners = new Set<Listener>();
+    const previous = leaving.get(key) ?? Promise.resolve();
+    shared = { listeners, channel: previous.then(() => open(topic, isPrivate, { listeners })) };
+    topics.set(key, shared);
+  }
+  clearTimeout(shared.lingering);
+  shared.listeners.add(listener);
+  const entry = shared;
+  return () => {
+    entry.listeners.delete(listener);
+    if (entry.listeners.size > 0) return;
+    entry.lingering = setTimeout(() => {
+      topics.delete(key);
+      const left = entry.channel.then((leave) => leave()).catch(() => {});
+      leaving.set(key, left);
+      void left.then(() => {
+        if (leaving.get(key) === left) leaving.delete(key);
+      });
+    }, LINGER_MS);
+  };
 }
 
 export function useRefetchOnBroadcast(topic: string | null, queryKeys: readonly QueryKey[], options: { private?: boolean } = {}): void {
@@ -53,21 +101,14 @@ export function useRefetchOnBroadcast(topic: string | null, queryKeys: readonly 
     const refetch = () => {
       for (const queryKey of JSON.parse(keys) as QueryKey[]) void queryClient.invalidateQueries({ queryKey });
     };
-    let channel: Channel | undefined;
-    let stopped = false;
-    let joined = false;
-    void join(topic, isPrivate, refetch, () => {
+    return listen(topic, isPrivate, {
+      onMessage: refetch,
       // A public topic is joined once Realtime's client has loaded, after the page first asked for
-      // its data: what changed meanwhile is fetched again (a 304 when nothing did).
-      if (joined || !isPrivate) refetch();
-      joined = true;
-    }).then((joinedChannel) => {
-      if (stopped) joinedChannel.leave();
-      else channel = joinedChannel;
+      // its data: what changed meanwhile is fetched again (a 304 when nothing did). After a
+      // reconnect, every page fetches again.
+      onJoined: (first) => {
+        if (!first || !isPrivate) refetch();
+      },
     });
-    return () => {
-      stopped = true;
-      channel?.leave();
-    };
   }, [topic, keys, isPrivate, queryClient]);
 }

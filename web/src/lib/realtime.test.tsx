@@ -1,0 +1,81 @@
+// Pages listening to one topic share its channel: a page that leaves (the dashboard, on the way to
+// the bookings list) does not end the channel for the page that replaced it.
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { render, waitFor } from '@testing-library/react';
+import { ws, type WebSocketHandlerConnection } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { server } from '../test/server.ts';
+import { useRefetchOnBroadcast } from './realtime.ts';
+import { supabaseUrl } from './supabase.ts';
+
+const socket = ws.link(new RegExp(`^${supabaseUrl.replace(/^http/, 'ws')}/realtime/v1/websocket`));
+const TOPIC = 'slots:event_type:shared-channel-test';
+
+/** The sockets the page opened, to push a broadcast down them as Realtime would. */
+let sockets: WebSocketHandlerConnection['client'][] = [];
+/** The topics joined and left, in order. */
+let frames: string[] = [];
+
+afterEach(() => {
+  sockets = [];
+  frames = [];
+});
+
+function broadcast() {
+  const frame = JSON.stringify([null, null, `realtime:${TOPIC}`, 'broadcast', { type: 'broadcast', event: 'busy_changed', payload: {} }]);
+  for (const client of sockets) client.send(frame);
+}
+
+function LivePage({ name, fetched }: { name: string; fetched: string[] }) {
+  useQuery({
+    queryKey: ['live', name],
+    queryFn: () => {
+      fetched.push(name);
+      return fetched.length;
+    },
+  });
+  useRefetchOnBroadcast(TOPIC, [['live', name]]);
+  return <p>{name}</p>;
+}
+
+describe('useRefetchOnBroadcast', () => {
+  it('keeps the topic live for the page that replaces another listening to it', async () => {
+    server.use(
+      socket.addEventListener('connection', ({ client }) => {
+        sockets.push(client);
+        client.addEventListener('message', (event) => {
+          if (typeof event.data !== 'string') return;
+          const [, , topic, name] = JSON.parse(event.data) as [string | null, string | null, string, string];
+          if (name === 'phx_join' || name === 'phx_leave') frames.push(`${name} ${topic}`);
+        });
+      }),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const fetched: string[] = [];
+    const view = render(
+      <QueryClientProvider client={queryClient}>
+        <LivePage key="dashboard" name="dashboard" fetched={fetched} />
+      </QueryClientProvider>,
+    );
+    // Joined, and the page's data fetched again once (what changed before the join).
+    await waitFor(() => expect(frames).toEqual([`phx_join realtime:${TOPIC}`]));
+    await waitFor(() => expect(fetched.filter((n) => n === 'dashboard')).toHaveLength(2));
+
+    // The dashboard goes and the bookings list comes, in one render.
+    view.rerender(
+      <QueryClientProvider client={queryClient}>
+        <LivePage key="bookings" name="bookings" fetched={fetched} />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(fetched).toContain('bookings'));
+    const before = fetched.filter((n) => n === 'bookings').length;
+    broadcast();
+    await waitFor(() => expect(fetched.filter((n) => n === 'bookings')).toHaveLength(before + 1));
+    // One channel served both pages: never left, never joined twice.
+    expect(frames).toEqual([`phx_join realtime:${TOPIC}`]);
+
+    // With no page listening, the channel is left.
+    view.unmount();
+    await waitFor(() => expect(frames).toEqual([`phx_join realtime:${TOPIC}`, `phx_leave realtime:${TOPIC}`]));
+  });
+});
