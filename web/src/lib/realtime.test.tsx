@@ -2,13 +2,12 @@
 // the bookings list) does not end the channel for the page that replaced it.
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { render, waitFor } from '@testing-library/react';
-import { ws, type WebSocketHandlerConnection } from 'msw';
+import type { WebSocketHandlerConnection } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
+import { broadcastFrame, decodeFrame, realtimeSocket, vsnOf } from '../test/realtime.ts';
 import { server } from '../test/server.ts';
 import { useRefetchOnBroadcast } from './realtime.ts';
-import { supabaseUrl } from './supabase.ts';
 
-const socket = ws.link(new RegExp(`^${supabaseUrl.replace(/^http/, 'ws')}/realtime/v1/websocket`));
 const TOPIC = 'slots:event_type:shared-channel-test';
 
 /** The sockets the page opened, to push a broadcast down them as Realtime would. */
@@ -22,8 +21,7 @@ afterEach(() => {
 });
 
 function broadcast() {
-  const frame = JSON.stringify([null, null, `realtime:${TOPIC}`, 'broadcast', { type: 'broadcast', event: 'busy_changed', payload: {} }]);
-  for (const client of sockets) client.send(frame);
+  for (const client of sockets) client.send(broadcastFrame(TOPIC, 'busy_changed', vsnOf(client.url)));
 }
 
 function LivePage({ name, fetched }: { name: string; fetched: string[] }) {
@@ -41,11 +39,11 @@ function LivePage({ name, fetched }: { name: string; fetched: string[] }) {
 describe('useRefetchOnBroadcast', () => {
   it('keeps the topic live for the page that replaces another listening to it', async () => {
     server.use(
-      socket.addEventListener('connection', ({ client }) => {
+      realtimeSocket.addEventListener('connection', ({ client }) => {
         sockets.push(client);
         client.addEventListener('message', (event) => {
           if (typeof event.data !== 'string') return;
-          const [, , topic, name] = JSON.parse(event.data) as [string | null, string | null, string, string];
+          const { topic, event: name } = decodeFrame(event.data);
           if (name === 'phx_join' || name === 'phx_leave') frames.push(`${name} ${topic}`);
         });
       }),

@@ -2,30 +2,9 @@
 // shows changed", so the queries that show it are fetched again. After a reconnect everything is
 // fetched again too: messages sent while the connection was down never arrive.
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { RealtimeClient } from '@supabase/realtime-js';
+import type { Socket } from '@supabase/phoenix';
 import { useEffect } from 'react';
 import { supabaseAnonKey, supabaseUrl } from './env.ts';
-
-let guestClient: Promise<RealtimeClient> | undefined;
-
-/**
- * Public topics (a booking page's slots) through Realtime's own client, loaded when a page first
- * listens: a guest's page carries neither supabase-js nor the Realtime client in its first load.
- */
-function publicClient(): Promise<RealtimeClient> {
-  guestClient ??= import('@supabase/realtime-js').then(
-    ({ RealtimeClient }) => new RealtimeClient(`${supabaseUrl.replace(/^http/, 'ws')}/realtime/v1`, { params: { apikey: supabaseAnonKey } }),
-  );
-  return guestClient;
-}
-
-/** The client for a topic: a private channel is authorised with the user's token, set before the join. */
-async function clientFor(isPrivate: boolean): Promise<RealtimeClient> {
-  if (!isPrivate) return publicClient();
-  const { supabase } = await import('./supabase.ts');
-  await supabase.realtime.setAuth();
-  return supabase.realtime;
-}
 
 interface Listener {
   onMessage(): void;
@@ -33,37 +12,75 @@ interface Listener {
   onJoined(first: boolean): void;
 }
 
+/** What a joined channel needs from the topic: its listeners, told of each broadcast and each join. */
+interface Handlers {
+  onMessage(): void;
+  onJoined(): void;
+}
+
+/** Leaves the channel; resolves once Realtime confirmed (or the leave timed out). */
+type Leave = () => Promise<unknown>;
+
+let guestSocket: Promise<Socket> | undefined;
+
+/**
+ * Public topics (a booking page's slots) through the Phoenix client that realtime-js itself wraps,
+ * loaded when a page first listens: a guest's page carries neither supabase-js nor realtime-js
+ * (7 KiB gzipped instead of 16). The join asks for what realtime-js asks for a public broadcast
+ * channel (docs/realtime.md).
+ */
+async function openPublic(topic: string, handlers: Handlers): Promise<Leave> {
+  guestSocket ??= import('@supabase/phoenix').then(({ Socket }) => {
+    // Protocol 1.0.0, JSON frames both ways (realtime-js's own choice for it): 2.0.0 sends
+    // broadcasts as Realtime's binary frames, which only realtime-js's serializer reads.
+    const socket = new Socket(`${supabaseUrl.replace(/^http/, 'ws')}/realtime/v1`, {
+      params: { apikey: supabaseAnonKey },
+      vsn: '1.0.0',
+      encode: (message, callback) => callback(JSON.stringify(message)),
+      decode: (raw, callback) => callback(JSON.parse(raw as string)),
+    });
+    socket.connect();
+    return socket;
+  });
+  const socket = await guestSocket;
+  const channel = socket.channel(`realtime:${topic}`, {
+    config: { broadcast: { ack: false, self: false }, presence: { key: '', enabled: false }, postgres_changes: [], private: false },
+  });
+  channel.on('broadcast', handlers.onMessage);
+  // Phoenix keeps this hook for the rejoins after a reconnect too.
+  channel.join().receive('ok', handlers.onJoined);
+  return () => new Promise((resolve) => channel.leave().receive('ok', resolve).receive('timeout', resolve));
+}
+
+/** A signed-in user's private topic through supabase-js, authorised with their token, set before the join. */
+async function openPrivate(topic: string, handlers: Handlers): Promise<Leave> {
+  const { supabase } = await import('./supabase.ts');
+  await supabase.realtime.setAuth();
+  const channel = supabase.realtime
+    .channel(topic, { config: { private: true } })
+    .on('broadcast', { event: '*' }, handlers.onMessage)
+    .subscribe((status) => {
+      if (status === 'SUBSCRIBED') handlers.onJoined();
+    });
+  return () => supabase.realtime.removeChannel(channel);
+}
+
 interface SharedTopic {
   listeners: Set<Listener>;
   /** Resolves to the leave of the joined channel. */
-  channel: Promise<() => Promise<unknown>>;
+  channel: Promise<Leave>;
   /** A pending leave, set while no listener is left: a page that listens again soon keeps the channel. */
   lingering?: ReturnType<typeof setTimeout>;
 }
 
-// One channel per topic, shared by every page that listens to it. Realtime's client hands out the
-// channel it already holds for a topic, so two pages joining one topic would share one channel and
-// the first to leave would end it for both (the dashboard's leave ending the bookings list's).
+// One channel per topic, shared by every page that listens to it: realtime-js hands out the channel
+// it already holds for a topic (and Realtime ends the first of two joins of a topic on one socket),
+// so the first page to leave would end it for both (the dashboard's leave, the bookings list's).
 const topics = new Map<string, SharedTopic>();
 /** Leaves in flight: a new channel for the topic waits for the old one to be gone from the client. */
 const leaving = new Map<string, Promise<unknown>>();
 /** How long a channel without listeners stays joined: moving between two live pages keeps it. */
 const LINGER_MS = 1_000;
-
-async function open(topic: string, isPrivate: boolean, shared: Pick<SharedTopic, 'listeners'>): Promise<() => Promise<unknown>> {
-  const client = await clientFor(isPrivate);
-  let joins = 0;
-  const channel = client
-    .channel(topic, { config: { private: isPrivate } })
-    .on('broadcast', { event: '*' }, () => shared.listeners.forEach((l) => l.onMessage()))
-    .subscribe((status) => {
-      if (status === 'SUBSCRIBED') {
-        const first = joins++ === 0;
-        shared.listeners.forEach((l) => l.onJoined(first));
-      }
-    });
-  return () => client.removeChannel(channel);
-}
 
 function listen(topic: string, isPrivate: boolean, listener: Listener): () => void {
   const key = `${isPrivate ? 'private' : 'public'}:${topic}`;
@@ -71,7 +88,15 @@ function listen(topic: string, isPrivate: boolean, listener: Listener): () => vo
   if (!shared) {
     const listeners = new Set<Listener>();
     const previous = leaving.get(key) ?? Promise.resolve();
-    shared = { listeners, channel: previous.then(() => open(topic, isPrivate, { listeners })) };
+    let joins = 0;
+    const handlers: Handlers = {
+      onMessage: () => listeners.forEach((l) => l.onMessage()),
+      onJoined: () => {
+        const first = joins++ === 0;
+        listeners.forEach((l) => l.onJoined(first));
+      },
+    };
+    shared = { listeners, channel: previous.then(() => (isPrivate ? openPrivate : openPublic)(topic, handlers)) };
     topics.set(key, shared);
   }
   clearTimeout(shared.lingering);
