@@ -1,5 +1,7 @@
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { avatarThumbnail } from './UserAvatar.tsx';
+import { renderUi } from '../test/utils.tsx';
+import { avatarThumbnail, UserAvatar } from './UserAvatar.tsx';
 
 describe('avatarThumbnail', () => {
   it("asks Storage's image transformation for a square thumbnail of a stored picture, at twice its size", () => {
@@ -11,5 +13,31 @@ describe('avatarThumbnail', () => {
   it("leaves other pictures (an OAuth provider's) as they are", () => {
     const google = 'https://lh3.googleusercontent.com/a/abc=s96-c';
     expect(avatarThumbnail(google, 40)).toBe(google);
+  });
+});
+
+describe('UserAvatar', () => {
+  const picture = 'https://lh3.googleusercontent.com/a/abc=s96-c';
+
+  it("is one image named for the person: their picture over their initials", async () => {
+    const { container } = renderUi(<UserAvatar person={{ first_name: 'Ada', last_name: 'Host', profile_image_url: picture }} />);
+    const avatar = await screen.findByRole('img', { name: 'Ada Host' });
+    expect(avatar).toHaveTextContent('AH');
+    expect(container.querySelector('img')).toHaveAttribute('src', picture);
+  });
+
+  it('shows the initials alone when the picture fails to load', async () => {
+    const { container } = renderUi(<UserAvatar person={{ first_name: 'Ada', last_name: 'Host', profile_image_url: picture }} />);
+    await screen.findByRole('img', { name: 'Ada Host' });
+    fireEvent.error(container.querySelector('img')!);
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByRole('img', { name: 'Ada Host' })).toHaveTextContent('AH');
+  });
+
+  it('is decorative when the person has no name', async () => {
+    const { container } = renderUi(<UserAvatar person={{ first_name: null, last_name: null }} />);
+    await screen.findByText('?');
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(container.querySelector('img')).toBeNull();
   });
 });
