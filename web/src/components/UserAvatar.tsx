@@ -36,19 +36,22 @@ export function UserAvatar({ person, size = 'md' }: { person: Person | null | un
   const [failed, setFailed] = useState<string>();
   const url = person?.profile_image_url;
   const name = fullName(person);
+  const picture = url && failed !== url ? url : undefined;
+  // One image for a screen reader: the picture, named for the person, or else the initials.
+  const label = name ? { role: 'img', 'aria-label': name } : {};
   return (
-    <chakra.span css={styles.root} colorPalette="blue" role={name ? 'img' : undefined} aria-label={name || undefined}>
-      <chakra.span css={styles.fallback} aria-hidden>
+    <chakra.span css={styles.root} colorPalette="blue">
+      <chakra.span css={styles.fallback} {...(picture ? { 'aria-hidden': true } : label)}>
         {initials(person) || '?'}
       </chakra.span>
-      {url && failed !== url ? (
+      {picture ? (
         <chakra.img
           css={styles.image}
           position="absolute"
           inset="0"
-          src={avatarThumbnail(url, PIXELS[size])}
-          alt=""
-          onError={() => setFailed(url)}
+          src={avatarThumbnail(picture, PIXELS[size])}
+          alt={name}
+          onError={() => setFailed(picture)}
         />
       ) : null}
     </chakra.span>
