@@ -3,7 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { Providers } from './app/providers.tsx';
-import { AppRoutes } from './app/router.tsx';
+import { AppRoutes, preloadPages } from './app/router.tsx';
 import { prefetchBookingPage } from './features/booking-flow/prefetch.ts';
 import { createQueryClient } from './lib/queryClient.ts';
 
@@ -11,15 +11,19 @@ const queryClient = createQueryClient();
 prefetchBookingPage(queryClient, window.location.pathname);
 
 const root = createRoot(document.getElementById('root')!);
-// A transition: the first render yields to the browser every few milliseconds instead of one long task.
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <Providers queryClient={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </Providers>
-    </StrictMode>,
+// The page the app opens on is loaded first: painting its frame with a spinner would hold the page
+// back (router.tsx). A transition: the first render yields to the browser every few milliseconds
+// instead of one long task.
+void preloadPages(window.location.pathname).then(() =>
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Providers queryClient={queryClient}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </Providers>
+      </StrictMode>,
+    ),
   ),
 );

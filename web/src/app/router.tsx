@@ -1,22 +1,40 @@
 // Every route of the app: open pages, guarded pages (sign-in required) and the 404, each screen loaded
 // on demand. A guest's page loads the open pages' frame only: the signed-in frame, the sign-in guard
 // and supabase-js load with the signed-in screens.
-import { lazy, Suspense, type ComponentType } from 'react';
-import { Outlet, useRoutes, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { matchRoutes, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
 import { PageFallback, PublicLayout } from './layout.tsx';
 import type { LoginTarget } from '../features/auth/RequireAuth.tsx';
 import { loadToaster } from '../lib/toaster.ts';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
+/** Loads the page modules of the route a location matches (main.tsx, before the first render). */
+export type Preload = () => Promise<unknown>;
+
 /**
- * A page loads on demand inside its frame (the frame's Suspense shows a spinner meanwhile): the
- * frame paints at once. Routes are plain elements (the declarative API, not the data router, which
- * adds about 15 KiB gzipped of loader and navigation state to every page for features we don't use).
+ * A page loads on demand inside its frame (the frame's Suspense shows a spinner meanwhile). The
+ * page the app opens on is loaded before the first render instead (`preload`, kept in the route's
+ * `handle`): React shows content that replaces a fallback no sooner than 300 ms after the fallback,
+ * so a spinner painted first would hold a booking page back by that long. Routes are plain
+ * elements (the declarative API, not the data router, which adds about 15 KiB gzipped of loader and
+ * navigation state to every page for features we don't use).
  */
-function openPage(load: () => PageModule): Pick<RouteObject, 'element'> {
-  const Page = lazy(load);
-  return { element: <Page /> };
+function openPage(load: () => PageModule): Pick<RouteObject, 'element' | 'handle'> {
+  let loaded: ComponentType | undefined;
+  let loading: PageModule | undefined;
+  const preload = () =>
+    (loading ??= load().then((module) => {
+      loaded = module.default;
+      return module;
+    }));
+  const Lazy = lazy(preload);
+  function Page() {
+    // Chosen once per mount: switching from the lazy one to the loaded one would remount the page.
+    const [Screen] = useState(() => loaded ?? Lazy);
+    return <Screen />;
+  }
+  return { element: <Page />, handle: { preload } satisfies { preload: Preload } };
 }
 
 function guarded(path: string, to: LoginTarget, load: () => PageModule): RouteObject {
@@ -90,6 +108,12 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** Loads the pages `pathname` opens on; resolves when they are loaded (or failed: their route then retries). */
+export function preloadPages(pathname: string): Promise<unknown> {
+  const pages = (matchRoutes(routes, pathname) ?? []).map(({ route }) => (route.handle as { preload?: Preload } | undefined)?.preload?.());
+  return Promise.all(pages).catch(() => {});
+}
 
 /** The app's screens, inside the router main.tsx (or a test) provides. */
 export function AppRoutes() {
