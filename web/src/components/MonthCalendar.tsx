@@ -1,6 +1,7 @@
 // A Monday-first month grid for picking a day, with keyboard moves between enabled days.
 import { Box, Grid, HStack, IconButton, Text, type SystemStyleObject } from '@chakra-ui/react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useMemo } from 'react';
 import {
   addMonths,
   eachDayOfInterval,
@@ -67,7 +68,7 @@ function moveFocus(event: React.KeyboardEvent<HTMLDivElement>): void {
   }
 }
 
-function weeks(days: Date[]): Date[][] {
+function weeks<T>(days: T[]): T[][] {
   return Array.from({ length: days.length / 7 }, (_, index) => days.slice(index * 7, index * 7 + 7));
 }
 
@@ -92,7 +93,13 @@ export function MonthCalendar({
   hasDot?: (day: Date) => boolean;
   label?: string;
 }) {
-  const days = monthGridDays(month);
+  const monthTime = month.getTime();
+  // Each day's name worded once per month shown, not on every render: Intl's wording is the costliest
+  // part of a render on a phone.
+  const days = useMemo(
+    () => monthGridDays(new Date(monthTime)).map((day) => ({ day, name: formatDate(day, 'EEEE, MMMM d, yyyy') })),
+    [monthTime],
+  );
   return (
     <Box>
       <HStack justify="space-between" mb="3">
@@ -116,14 +123,13 @@ export function MonthCalendar({
           ))}
         </div>
         {weeks(days).map((week) => (
-          <div role="row" key={week[0].toISOString()}>
-            {week.map((day) => {
+          <div role="row" key={week[0].day.toISOString()}>
+            {week.map(({ day, name }) => {
               const inMonth = isSameMonth(day, month);
               const disabled = !inMonth || (isDisabled?.(day) ?? false);
               const isSelected = selected ? isSameDay(day, selected) : false;
               const today = isToday(day);
               const dot = inMonth && (hasDot?.(day) ?? false);
-              const name = formatDate(day, 'EEEE, MMMM d, yyyy');
               const cell = {
                 'data-cell': '',
                 'data-outside': inMonth ? undefined : '',

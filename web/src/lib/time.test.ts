@@ -38,5 +38,7 @@ describe('formatDate', () => {
     expect(HALF_HOUR_CHOICES[1]).toEqual({ value: '00:30', label: '12:30 AM' });
     expect(HALF_HOUR_CHOICES[24]).toEqual({ value: '12:00', label: '12:00 PM' });
     expect(HALF_HOUR_CHOICES[47]).toEqual({ value: '23:30', label: '11:30 PM' });
+    const halfHours = Array.from({ length: 48 }, (_, index) => new Date(2000, 0, 1, Math.floor(index / 2), (index % 2) * 30));
+    expect(HALF_HOUR_CHOICES).toEqual(halfHours.map((date) => ({ value: formatDate(date, 'HH:mm'), label: formatDate(date, 'h:mm a') })));
   });
 });

@@ -52,10 +52,15 @@ export function formatDate(date: Date, pattern: DatePattern, timeZone?: string):
   return text(partsOf(date, kind, timeZone));
 }
 
-/** 48 half-hour choices, values HH:MM, labels 12:00 AM .. 11:30 PM (docs/product/screens.md, constants.md). */
+/**
+ * 48 half-hour choices, values HH:MM, labels 12:00 AM .. 11:30 PM (docs/product/screens.md,
+ * constants.md). Plain arithmetic: every page loads this module, and 96 Intl calls at start-up cost a
+ * phone tens of milliseconds (time.test.ts checks them against formatDate).
+ */
 export const HALF_HOUR_CHOICES: { value: string; label: string }[] = Array.from({ length: 48 }, (_, index) => {
-  const date = new Date(2000, 0, 1, Math.floor(index / 2), (index % 2) * 30);
-  return { value: formatDate(date, 'HH:mm'), label: formatDate(date, 'h:mm a') };
+  const hour = Math.floor(index / 2);
+  const minute = index % 2 ? '30' : '00';
+  return { value: `${String(hour).padStart(2, '0')}:${minute}`, label: `${hour % 12 || 12}:${minute} ${hour < 12 ? 'AM' : 'PM'}` };
 });
 
 /** Monday-first week order of day numbers (0 = Sunday in data). */

@@ -1,17 +1,17 @@
 // The slots a visitor may book, from the `slots` function, and which days of a month have any.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { addDays, endOfMonth, isAfter, isBefore, max, min, startOfDay, startOfMonth } from 'date-fns';
+import { addDays, endOfMonth, formatISO, isAfter, isBefore, max, min, startOfDay, startOfMonth } from 'date-fns';
 import { callFunction, callRpc } from '../../lib/api.ts';
 import { useRefetchOnBroadcast } from '../../lib/realtime.ts';
 import { MAX_HORIZON_DAYS, type OfferedSlot, type SlotResult } from '../../lib/shared.ts';
-import { formatDate } from '../../lib/time.ts';
 
 export type BookingTarget = { kind: 'personal'; eventTypeId: number } | { kind: 'team'; teamEventTypeId: number; teamId: number };
 
 export type SlotsAnswer = SlotResult & { duration: number; hostTimeZone: string };
 
+/** The day's date in the browser's zone, as the slots function keys days: 2026-01-05 (no Intl: a calendar asks for 42 per render). */
 export function dateKey(day: Date): string {
-  return formatDate(day, 'yyyy-MM-dd');
+  return formatISO(day, { representation: 'date' });
 }
 
 /**
