@@ -67,6 +67,23 @@ export default defineConfig({
           { test: /web\/src\/lib\/shared\.ts$/, sideEffects: false },
         ],
       },
+      output: {
+        // Few requests on a guest's first visit: a phone on a slow network pays a round trip per
+        // script, and the default split gives a booking page about 40 small ones. Everything the
+        // app loads at start is one chunk; the open booking pages (and what they import statically:
+        // the booking flow, its calendar and fields) are another, so /book/{id} loads 4 scripts.
+        // What they import lazily (the guest form's rules, the Realtime client) stays apart.
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'], priority: 2 },
+            {
+              name: 'booking',
+              test: /web[\\/]src[\\/]features[\\/](booking-flow[\\/]EventBookingPage|public-calendar[\\/](HandlePage|PublicCalendarPage)|public-team[\\/]PublicTeamPage|embed[\\/](EmbedEventPage|EmbedTeamPage))\.tsx$/,
+              priority: 1,
+            },
+          ],
+        },
+      },
     },
   },
 });
