@@ -1,6 +1,7 @@
 // The mail catcher on its own ports: real SMTP in (nodemailer), Mailpit's JSON API out.
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
@@ -34,6 +35,21 @@ afterAll(async () => {
   await catcher.close();
   rmSync(dir, { recursive: true, force: true });
 });
+
+/** Reads the socket until the server answers with `code` (a line starting "<code> "). */
+function answer(socket: Socket, code: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const onData = (chunk: Buffer) => {
+      text += chunk.toString();
+      if (new RegExp(`^${code} `, 'm').test(text)) {
+        socket.off('data', onData);
+        resolve();
+      } else if (/^[45]\d\d /m.test(text)) reject(new Error(`expected ${code}, got ${text}`));
+    };
+    socket.on('data', onData);
+  });
+}
 
 describe('mail catcher', () => {
   it('keeps a message and answers it through Mailpit\'s list, search, message, part, raw and headers routes', async () => {
@@ -89,6 +105,30 @@ describe('mail catcher', () => {
     expect((await (await fetch(`${api}/api/v1/chaos`, { method: 'PUT', body: '{}' })).json()).Recipient.Probability).toBe(0);
     await transport().sendMail({ from: 'a@kairos.test', to: 'chaos@example.test', subject: 'after', text: 'x' });
     expect((await get(`/search?query=to:chaos@example.test`)).total).toBe(1);
+  });
+
+  it('goes on when a sender hangs up while its message waits for the answer (a worker killed mid-delivery)', async () => {
+    const before = (await get('/messages')).total;
+    const hold = catcher.holdNextDelivery();
+    const socket = connect(smtpPort, '127.0.0.1');
+    await answer(socket, 220);
+    for (const [command, code] of [['EHLO sender.test', 250], ['MAIL FROM:<held@kairos.test>', 250], ['RCPT TO:<ada@example.test>', 250], ['DATA', 354]] as const) {
+      socket.write(`${command}\r\n`);
+      await answer(socket, code);
+    }
+    socket.write('Subject: Held\r\nMessage-ID: <held@kairos.test>\r\n\r\nWaiting for its 250\r\n.\r\n');
+    await hold.arrived;
+    // A reset, as from a process killed before the catcher answered.
+    socket.resetAndDestroy();
+    await new Promise((r) => socket.once('close', r));
+    await new Promise((r) => setTimeout(r, 100));
+    hold.release();
+
+    await transport().sendMail({ from: 'no-reply@kairos.test', to: 'ada@example.test', subject: 'After the hang-up', text: 'Still here' });
+    const list = await get('/messages');
+    // The held message was stored before the hang-up (the sender will send it again; its Message-ID keeps one copy).
+    expect(list.total).toBe(before + 2);
+    expect(list.messages.map((m: { Subject: string }) => m.Subject).slice(0, 2)).toEqual(['After the hang-up', 'Held']);
   });
 
   it('keeps messages across a restart, and deletes one or all', async () => {

@@ -203,6 +203,9 @@ export class MailCatcher {
         });
       },
     });
+    // A sender that hangs up in the middle of a message (a killed worker) is no fault of the catcher's:
+    // the message is not kept, and the catcher goes on. Unheard, the error would end the process.
+    this.smtp.on('error', () => {});
   }
 
   /** An SMTP error for the stage when its chaos trigger fires. */
