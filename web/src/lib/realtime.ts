@@ -96,7 +96,12 @@ function listen(topic: string, isPrivate: boolean, listener: Listener): () => vo
         listeners.forEach((l) => l.onJoined(first));
       },
     };
-    shared = { listeners, channel: previous.then(() => (isPrivate ? openPrivate : openPublic)(topic, handlers)) };
+    const opened: SharedTopic = { listeners, channel: previous.then(() => (isPrivate ? openPrivate : openPublic)(topic, handlers)) };
+    // A channel that could not be opened (its client failed to load) is forgotten: the next page to listen tries again.
+    opened.channel.catch(() => {
+      if (topics.get(key) === opened) topics.delete(key);
+    });
+    shared = opened;
     topics.set(key, shared);
   }
   clearTimeout(shared.lingering);
@@ -106,7 +111,7 @@ function listen(topic: string, isPrivate: boolean, listener: Listener): () => vo
     entry.listeners.delete(listener);
     if (entry.listeners.size > 0) return;
     entry.lingering = setTimeout(() => {
-      topics.delete(key);
+      if (topics.get(key) === entry) topics.delete(key);
       const left = entry.channel.then((leave) => leave()).catch(() => {});
       leaving.set(key, left);
       void left.then(() => {
