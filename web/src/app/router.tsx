@@ -10,7 +10,7 @@ import { loadToaster } from '../lib/toaster.ts';
 type PageModule = Promise<{ default: ComponentType }>;
 
 /** Loads the page modules of the route a location matches (main.tsx, before the first render). */
-export type Preload = () => Promise<unknown>;
+type Preload = () => Promise<unknown>;
 
 /**
  * A page loads on demand inside its frame (the frame's Suspense shows a spinner meanwhile). The
