@@ -107,7 +107,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const authPool = servicePool('supabase_auth_admin');
     // The Storage API is the one sanctioned deleter of storage rows (storage.protect_delete).
     const storagePool = servicePool('supabase_storage_admin', '-c storage.allow_delete_query=true');
-    const mail = new MailCatcher(join(config.dataDir, 'mail'));
+    const mail = new MailCatcher(join(config.dataDir, 'mail'), { ignoreDuplicateIds: true, log });
     await mail.load();
     await mail.listen(config.ports.smtp);
     running.push(() => mail.close());

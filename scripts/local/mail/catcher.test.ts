@@ -15,6 +15,8 @@ let catcher: MailCatcher;
 let http: Server;
 let api: string;
 let smtpPort: number;
+/** What the catcher logged. */
+const logged: string[] = [];
 
 const transport = () => nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true });
 const get = async (path: string) => (await fetch(`${api}/api/v1${path}`)).json();
@@ -23,7 +25,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'kairos-mail-'));
   const port = await freePortRange(2);
   smtpPort = port + 1;
-  catcher = new MailCatcher(dir);
+  catcher = new MailCatcher(dir, { ignoreDuplicateIds: true, log: (m) => logged.push(m) });
   await catcher.listen(smtpPort);
   http = createInboxServer(catcher);
   await new Promise<void>((r) => http.listen(port, '127.0.0.1', r));
@@ -123,6 +125,7 @@ describe('mail catcher', () => {
     await new Promise((r) => socket.once('close', r));
     await new Promise((r) => setTimeout(r, 100));
     hold.release();
+    expect(logged).toContainEqual(expect.stringMatching(/^mail: .*ECONNRESET/));
 
     await transport().sendMail({ from: 'no-reply@kairos.test', to: 'ada@example.test', subject: 'After the hang-up', text: 'Still here' });
     const list = await get('/messages');

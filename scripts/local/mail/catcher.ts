@@ -176,11 +176,11 @@ export class MailCatcher {
    * Messages are kept in `dir` (one .eml each, named `<created ms>-<ID>.eml`). With
    * `ignoreDuplicateIds` a message whose Message-ID is already stored is accepted and dropped, as
    * Mailpit's --smtp-ignore-duplicate-ids does: a sender that retries after losing the 250 answer
-   * leaves one copy.
+   * leaves one copy. `log` hears what went wrong on a connection, as the stack's other services' logs.
    */
   constructor(
     private readonly dir: string,
-    private readonly options: { ignoreDuplicateIds: boolean } = { ignoreDuplicateIds: true },
+    private readonly options: { ignoreDuplicateIds: boolean; log?: (message: string) => void } = { ignoreDuplicateIds: true },
   ) {
     mkdirSync(dir, { recursive: true });
     this.smtp = new SMTPServer({
@@ -204,8 +204,8 @@ export class MailCatcher {
       },
     });
     // A sender that hangs up in the middle of a message (a killed worker) is no fault of the catcher's:
-    // the message is not kept, and the catcher goes on. Unheard, the error would end the process.
-    this.smtp.on('error', () => {});
+    // it is logged and the catcher goes on. Unheard, the error would end the process.
+    this.smtp.on('error', (e: Error) => this.options.log?.(`mail: ${e.message}`));
   }
 
   /** An SMTP error for the stage when its chaos trigger fires. */
