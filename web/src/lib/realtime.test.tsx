@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { render, waitFor } from '@testing-library/react';
 import type { WebSocketHandlerConnection } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { broadcastFrame, decodeFrame, realtimeSocket, vsnOf } from '../test/realtime.ts';
+import { broadcastFrame, readFrame, realtimeSocket, vsnOf } from '../test/realtime.ts';
 import { server } from '../test/server.ts';
 import { useRefetchOnBroadcast } from './realtime.ts';
 
@@ -43,7 +43,7 @@ describe('useRefetchOnBroadcast', () => {
         sockets.push(client);
         client.addEventListener('message', (event) => {
           if (typeof event.data !== 'string') return;
-          const { topic, event: name } = decodeFrame(event.data);
+          const { topic, event: name } = readFrame(event.data, vsnOf(client.url));
           if (name === 'phx_join' || name === 'phx_leave') frames.push(`${name} ${topic}`);
         });
       }),
