@@ -24,10 +24,17 @@ function openPage(load: () => PageModule): Pick<RouteObject, 'element' | 'handle
   let loaded: ComponentType | undefined;
   let loading: PageModule | undefined;
   const preload = () =>
-    (loading ??= load().then((module) => {
-      loaded = module.default;
-      return module;
-    }));
+    (loading ??= load().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        // Not kept: the page's own load asks again (a chunk that failed at start-up may load now).
+        loading = undefined;
+        throw error;
+      },
+    ));
   const Lazy = lazy(preload);
   function Page() {
     // Chosen once per mount: switching from the lazy one to the loaded one would remount the page.
