@@ -4,7 +4,7 @@
 // custom SUPABASE_* name, nothing of the machine's), process.env as an own property, the file APIs
 // user workers may not use. Then every real function of Kairos loads and answers on it.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,6 +92,18 @@ describe('the Edge Runtime imitation', () => {
       exit: 'allowed',
     });
     expect((await call('hello')).status).toBe(200);
+  });
+});
+
+describe('a project without functions', () => {
+  it('starts, watching for files as npm run dev does, and serves none', async () => {
+    const project = mkdtempSync(join(tmpdir(), 'kairos-no-functions-'));
+    writeFileSync(join(project, 'config.toml'), 'project_id = "bare"\n');
+    const config = loadConfig({ supabaseDir: project, dataDir: project, ports: { functions: await freePortRange(1) } });
+    const functions = await startFunctions(config, () => {}, true);
+    expect(functions.port('api')).toBeUndefined();
+    await functions.stop();
+    rmSync(project, { recursive: true, force: true });
   });
 });
 
