@@ -80,6 +80,40 @@ function stackSecrets(config: StackConfig, webOrigins: string[]): Record<string,
   };
 }
 
+/**
+ * The environment of every function: the project's secrets as a hosted project holds them (the stack's
+ * own, over them a developer's supabase/functions/.env, over that the caller's extras), the platform's
+ * four, and what Deno itself needs to start.
+ */
+export function functionEnv(config: StackConfig, log: (m: string) => void, extraEnv: Record<string, string> = {}, webOrigins: string[] = []): Record<string, string> {
+  const dotenv = join(config.supabaseDir, 'functions', '.env');
+  const secrets = acceptedSecrets(
+    { ...stackSecrets(config, webOrigins), ...(existsSync(dotenv) ? parseDotenv(readFileSync(dotenv, 'utf8')) : {}), ...extraEnv },
+    log,
+  );
+  return {
+    ...secrets,
+    SUPABASE_URL: config.apiUrl,
+    SUPABASE_ANON_KEY: config.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey,
+    SUPABASE_DB_URL: dbUrl(config),
+    // Nothing else of this machine's environment. Deno needs HOME (its cache) and PATH to start; the
+    // runner hides them from the function, as the CLI does.
+    HOME: process.env.HOME ?? '/root',
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    DENO_NO_UPDATE_CHECK: '1',
+    DENO_NO_PROMPT: '1',
+    KAIROS_FUNCTION_CPU_MS: process.env.KAIROS_FUNCTION_CPU_MS ?? String(EDGE_LIMITS.cpuMs),
+    KAIROS_FUNCTION_WALL_CLOCK_MS: process.env.KAIROS_FUNCTION_WALL_CLOCK_MS ?? String(EDGE_LIMITS.wallClockMs),
+  };
+}
+
+/** The pinned Deno's arguments that serve function `name` on `port` as the Edge Runtime would. */
+export function functionArgs(config: StackConfig, name: string, port: number): string[] {
+  const entry = join(config.supabaseDir, 'functions', name, 'index.ts');
+  return ['run', '--allow-all', '--no-prompt', '--quiet', `--v8-flags=--max-old-space-size=${EDGE_LIMITS.memoryMb}`, SERVE_SCRIPT, entry, String(port)];
+}
+
 export interface FunctionsRuntime {
   /** Port of the function's process, or undefined for an unknown function. */
   port(name: string): number | undefined;
@@ -104,26 +138,7 @@ export async function startFunctions(
   const functionsDir = join(config.supabaseDir, 'functions');
   const defs = config.functions.filter((f) => existsSync(join(functionsDir, f.name, 'index.ts')));
   const ports = new Map(defs.map((f, i) => [f.name, config.ports.functions + i]));
-  const dotenv = join(functionsDir, '.env');
-  const secrets = acceptedSecrets(
-    { ...stackSecrets(config, webOrigins), ...(existsSync(dotenv) ? parseDotenv(readFileSync(dotenv, 'utf8')) : {}), ...extraEnv },
-    log,
-  );
-  const env = {
-    ...secrets,
-    SUPABASE_URL: config.apiUrl,
-    SUPABASE_ANON_KEY: config.anonKey,
-    SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey,
-    SUPABASE_DB_URL: dbUrl(config),
-    // Nothing else of this machine's environment. Deno needs HOME (its cache) and PATH to start; the
-    // runner hides them from the function, as the CLI does.
-    HOME: process.env.HOME ?? '/root',
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    DENO_NO_UPDATE_CHECK: '1',
-    DENO_NO_PROMPT: '1',
-    KAIROS_FUNCTION_CPU_MS: process.env.KAIROS_FUNCTION_CPU_MS ?? String(EDGE_LIMITS.cpuMs),
-    KAIROS_FUNCTION_WALL_CLOCK_MS: process.env.KAIROS_FUNCTION_WALL_CLOCK_MS ?? String(EDGE_LIMITS.wallClockMs),
-  };
+  const env = functionEnv(config, log, extraEnv, webOrigins);
   const procs = new Map<string, ServiceProcess>();
   await Promise.all(
     defs.map(async (f) => {
@@ -133,16 +148,7 @@ export async function startFunctions(
         await startProcess({
           name: `fn:${f.name}`,
           command: denoBinary(),
-          args: [
-            'run',
-            '--allow-all',
-            '--no-prompt',
-            '--quiet',
-            `--v8-flags=--max-old-space-size=${EDGE_LIMITS.memoryMb}`,
-            SERVE_SCRIPT,
-            join(functionsDir, f.name, 'index.ts'),
-            String(port),
-          ],
+          args: functionArgs(config, f.name, port),
           cwd: ROOT,
           env,
           inheritEnv: false,
