@@ -9,6 +9,7 @@ import { isBookingEventUid } from './booking-feed.ts';
 import { calendarObjectsIn, type CalDavLogin } from './caldav.ts';
 import { feedAddress, readFeed } from './feed.ts';
 import { busyFromICalendar } from './ics.ts';
+import { RecurrenceBudget } from './recurrence-budget.ts';
 import { openSecret } from './secrets.ts';
 import type { Span } from '../rules/intervals.ts';
 import type { GoogleAccess } from './google.ts';
@@ -55,14 +56,16 @@ function must<T>(result: { data: unknown; error: { message: string } | null }): 
 /** Busy spans per calendar of one connection, read from the remote side. */
 async function readBusy(deps: CalendarDeps, conn: ConnectionRow, secret: unknown, sources: SourceRow[], hostTimeZone: string, now: number) {
   const window = { ...syncWindow(now), hostTimeZone, ignoreUid: isBookingEventUid };
+  // One budget for the whole connection: each feed or CalDAV object is a file of it.
+  const budget = new RecurrenceBudget();
   const busy = new Map<number, Span[]>();
   const checked = sources.filter((s) => s.checks_conflicts);
   if (conn.provider === 'caldav') {
     const login: CalDavLogin = { serverUrl: conn.server_url!, username: conn.username ?? '', password: (secret as CaldavSecret).password };
-    for (const s of checked) busy.set(s.id, busyFromICalendar(await calendarObjectsIn(login, s.remote_id, window.from, window.to, deps.fetch), window));
+    for (const s of checked) busy.set(s.id, busyFromICalendar(await calendarObjectsIn(login, s.remote_id, window.from, window.to, deps.fetch), window, budget));
   } else if (conn.provider === 'ics') {
     const text = await readFeed(feedAddress((secret as FeedSecret).url), deps.fetch);
-    for (const s of checked) busy.set(s.id, busyFromICalendar(text, window));
+    for (const s of checked) busy.set(s.id, busyFromICalendar(text, window, budget));
   } else {
     if (!deps.google) throw new Error('Google Calendar is not configured on this project');
     const calendars = checked.map((s) => ({ id: s.remote_id, writable: s.can_write }));
