@@ -14,11 +14,6 @@ export interface FeedBooking {
   updatedAt: string;
 }
 
-/** True for the UID of an event Kairos made for a booking (bookings.ical_uid). */
-export function isBookingEventUid(uid: string): boolean {
-  return /^[0-9a-f-]{36}@kairos$/.test(uid);
-}
-
 /** What a host's calendar calls a booking's event. */
 export function bookingSummary(b: Pick<FeedBooking, 'title' | 'guestName'>): string {
   return `${b.title} with ${b.guestName}`;
