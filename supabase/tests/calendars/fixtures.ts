@@ -68,13 +68,17 @@ export interface FeedServer {
   base: string;
   /** Serves `body` at `path` from now on; returns its address. */
   serve(path: string, body: string, status?: number): string;
+  /** How many times `path` has been asked for. */
+  hits(path: string): number;
   close(): Promise<void>;
 }
 
 /** A local HTTP server of iCalendar subscriptions, as Google, Outlook or iCloud publish them. */
 export async function feedServer(): Promise<FeedServer> {
   const feeds = new Map<string, { status: number; body: string }>();
+  const hits = new Map<string, number>();
   const server = createServer((req, res) => {
+    hits.set(req.url!, (hits.get(req.url!) ?? 0) + 1);
     const feed = feeds.get(req.url!);
     if (!feed) return res.writeHead(404).end('not here');
     res.writeHead(feed.status, { 'content-type': 'text/calendar' }).end(feed.body);
@@ -87,6 +91,7 @@ export async function feedServer(): Promise<FeedServer> {
       feeds.set(path, { status, body });
       return `${base}${path}`;
     },
+    hits: (path) => hits.get(path) ?? 0,
     async close() {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
