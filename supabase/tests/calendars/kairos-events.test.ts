@@ -55,6 +55,27 @@ describe('events with a Kairos booking\'s UID', () => {
     expect(await externalBusy(host.id)).toEqual([at(D, 10).toISOString()]);
   });
 
+  it('leaves out the host\'s own events past the first thousand write-back rows (read page by page)', async () => {
+    const host = await newHost();
+    const dav = newDavUser();
+    const calendar = await makeCalendar(dav, 'kairos', 'Kairos');
+    const connected = await call('/calendars/connections', {
+      body: { provider: 'caldav', serverUrl: dav.url, username: dav.username, password: dav.password },
+      token: host.accessToken,
+    });
+    const [{ id: source }] = await sql(`select id from public.calendar_sources where connection_id = $1`, [connected.body.id]);
+    // 1,001 events Kairos wrote for the host (as years of bookings leave); the last, in the order read, is in the calendar.
+    await sql(
+      `insert into public.calendar_events (ical_uid, user_id, source_id, href)
+       select format('written-%s@kairos', lpad(g::text, 5, '0')), $1, $2, format('%s/written-%s.ics', $3::text, g) from generate_series(1, 1001) g`,
+      [host.id, source, calendar],
+    );
+    await putObject(dav, calendar, 'written-01001', ics(vevent(['UID:written-01001@kairos', `DTSTART:${stamp(at(D, 16))}`, `DTEND:${stamp(at(D, 16, 30))}`])));
+    const sync = await call(`/calendars/connections/${connected.body.id}/sync`, { method: 'POST', token: host.accessToken });
+    expect(sync.body).toMatchObject({ synced: true });
+    expect(await externalBusy(host.id)).toEqual([]);
+  });
+
   it('another host\'s Kairos bookings feed blocks the times of those bookings', async () => {
     const other = await newHost();
     await bookingOf(other, at(D, 13));

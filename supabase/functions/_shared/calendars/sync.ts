@@ -56,16 +56,23 @@ function must<T>(result: { data: unknown; error: { message: string } | null }): 
 const PAGE = 1000;
 
 /**
- * UIDs of the events Kairos wrote for this host, per calendar (its write-back rows): the host's own
- * bookings, which block their time already. Only these are left out of the busy cache; any other
- * event with a booking's UID (an accepted invitation to another host's booking, another host's
- * bookings feed) blocks like any event.
+ * UIDs of the events Kairos wrote for this host into these calendars, per calendar (its write-back
+ * rows): the host's own bookings, which block their time already. Only these are left out of the
+ * busy cache; any other event with a booking's UID (an accepted invitation to another host's
+ * booking, another host's bookings feed) blocks like any event.
  */
-async function writtenBack(service: SupabaseClient, userId: string): Promise<Map<number, Set<string>>> {
+async function writtenBack(service: SupabaseClient, userId: string, sources: SourceRow[]): Promise<Map<number, Set<string>>> {
   const bySource = new Map<number, Set<string>>();
   for (let offset = 0; ; offset += PAGE) {
     const rows = must<{ source_id: number; ical_uid: string }[]>(
-      await service.from('calendar_events').select('source_id, ical_uid').eq('user_id', userId).order('ical_uid').order('source_id').range(offset, offset + PAGE - 1),
+      await service
+        .from('calendar_events')
+        .select('source_id, ical_uid')
+        .eq('user_id', userId)
+        .in('source_id', sources.map((s) => s.id))
+        .order('ical_uid')
+        .order('source_id')
+        .range(offset, offset + PAGE - 1),
     );
     for (const r of rows) bySource.set(r.source_id, (bySource.get(r.source_id) ?? new Set()).add(r.ical_uid));
     if (rows.length < PAGE) return bySource;
@@ -74,7 +81,7 @@ async function writtenBack(service: SupabaseClient, userId: string): Promise<Map
 
 /** Busy spans per calendar of one connection, read from the remote side. */
 async function readBusy(deps: CalendarDeps, service: SupabaseClient, conn: ConnectionRow, secret: unknown, sources: SourceRow[], hostTimeZone: string, now: number) {
-  const own = await writtenBack(service, conn.user_id);
+  const own = await writtenBack(service, conn.user_id, sources);
   const ownIn = (s: SourceRow): ReadonlySet<string> => own.get(s.id) ?? new Set();
   const windowOf = (s: SourceRow) => ({ ...syncWindow(now), hostTimeZone, ignoreUid: (uid: string) => ownIn(s).has(uid) });
   const { from, to } = syncWindow(now);
