@@ -265,7 +265,7 @@ const FUNCTIONS = [
   'private.webhook_to_change(p_webhook_id bigint, p_active boolean) service_role: execute',
   'public.accept_team_invitation(p_invitation_id bigint) authenticated: execute',
   'public.accept_team_invitation(p_invitation_id bigint) service_role: execute',
-  'public.add_calendar_connection(p_provider text, p_label text, p_server_url text, p_username text, p_secret text, p_calendars jsonb) authenticated: execute',
+  'public.add_calendar_connection(p_provider text, p_label text, p_server_url text, p_username text, p_secret text, p_calendars jsonb, p_account text) authenticated: execute',
   'public.calendar_feed_created_at() authenticated: execute',
   'public.calendar_write_state(p_ical_uid text, p_user_id uuid) service_role: execute',
   'public.check_handle(p_handle text) anon: execute',

@@ -60,8 +60,11 @@ export interface GoogleAccess {
   consentUrl(redirectUri: string, state: string): string;
   /** Exchanges the code; the refresh token is what Kairos keeps. */
   exchange(code: string, redirectUri: string): Promise<{ refreshToken: string; email: string | null; calendars: RemoteCalendar[] }>;
-  /** Busy spans per calendar id over [from, to); `writable` calendars may hold events Kairos wrote. */
-  busy(refreshToken: string, calendars: { id: string; writable: boolean }[], from: number, to: number): Promise<Map<string, Span[]>>;
+  /**
+   * Busy spans per calendar id over [from, to). `writable` calendars may hold events Kairos wrote for
+   * this host: `writtenBack` names their UIDs, left out (the bookings block their time already).
+   */
+  busy(refreshToken: string, calendars: { id: string; writable: boolean; writtenBack?: ReadonlySet<string> }[], from: number, to: number): Promise<Map<string, Span[]>>;
   /** Creates the booking's event, or brings the one written before (`previous`) up to date. */
   writeEvent(refreshToken: string, calendarId: string, event: GoogleBookingEvent, previous: GoogleStoredEvent | null): Promise<GoogleStoredEvent>;
   /** Removes an event Kairos wrote; one already gone counts as removed. */
@@ -84,18 +87,21 @@ function writeFailure(what: string, e: unknown): CalendarAccessError {
 /** The freeBusy API answers for at most about two months per call; the window is asked in parts. */
 const FREEBUSY_SPAN_MS = 30 * DAY_MS;
 
-/** Whether an event takes the calendar owner's time: not cancelled, not free, not declined, not Kairos's own. */
-function blocks(e: calendar_v3.Schema$Event): boolean {
+/**
+ * Whether an event takes the calendar owner's time: not cancelled, not free, not declined, and not
+ * one Kairos wrote for them into this calendar (`writtenBack`, by its iCalUID).
+ */
+function blocks(e: calendar_v3.Schema$Event, writtenBack: ReadonlySet<string>): boolean {
   return (
     e.status !== 'cancelled' &&
     e.transparency !== 'transparent' &&
     !e.attendees?.some((a) => a.self && a.responseStatus === 'declined') &&
-    !e.extendedProperties?.private?.[BOOKING_PROPERTY]
+    !(e.iCalUID && writtenBack.has(e.iCalUID))
   );
 }
 
 /** The busy spans of a calendar's events over [from, to), recurring ones expanded by Google (singleEvents). */
-async function eventBusy(google: calendar_v3.Calendar, calendarId: string, from: number, to: number): Promise<Span[]> {
+async function eventBusy(google: calendar_v3.Calendar, calendarId: string, writtenBack: ReadonlySet<string>, from: number, to: number): Promise<Span[]> {
   const spans: Span[] = [];
   let pageToken: string | undefined;
   do {
@@ -113,7 +119,7 @@ async function eventBusy(google: calendar_v3.Calendar, calendarId: string, from:
       t?.dateTime ? Date.parse(t.dateTime) : t?.date ? zonedToInstant(t.date, 0, zone).getTime() : NaN;
     for (const e of page.data.items ?? []) {
       const span = { start: instant(e.start), end: instant(e.end) };
-      if (blocks(e) && span.start < span.end) spans.push(span);
+      if (blocks(e, writtenBack) && span.start < span.end) spans.push(span);
     }
     pageToken = page.data.nextPageToken ?? undefined;
   } while (pageToken);
@@ -184,7 +190,7 @@ export function googleAccess(config: GoogleConfig, fetcher: typeof fetch): Googl
     async busy(refreshToken, calendars, from, to) {
       const google = as(refreshToken);
       const out = new Map<string, Span[]>(calendars.map((c) => [c.id, []]));
-      for (const c of calendars.filter((c) => c.writable)) out.set(c.id, await eventBusy(google, c.id, from, to));
+      for (const c of calendars.filter((c) => c.writable)) out.set(c.id, await eventBusy(google, c.id, c.writtenBack ?? new Set(), from, to));
       const shared = calendars.filter((c) => !c.writable).map((c) => c.id);
       if (shared.length === 0) return out;
       for (let start = from; start < to; start += FREEBUSY_SPAN_MS) {
