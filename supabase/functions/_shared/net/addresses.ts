@@ -2,7 +2,6 @@
 // `resolve` is what the connection then uses, address by address: the name is never looked up twice,
 // so it cannot answer "public" to the check and "private" to the connection (DNS rebinding).
 import ipaddr from 'ipaddr.js';
-import { denoNet } from './runtime.ts';
 
 export type OutboundFailure = 'bad_url' | 'blocked_address' | 'timeout' | 'too_large' | 'too_many_redirects' | 'network';
 
@@ -45,6 +44,22 @@ export function isLoopback(address: string): boolean {
   }
 }
 
+/**
+ * Deno.resolveDns, which the Edge Runtime gives user functions as it is (node:dns `lookup` is built on
+ * it there); typed here because the rest of _shared is also type-checked without Deno's types.
+ */
+type ResolveDns = (
+  query: string,
+  type: 'A' | 'AAAA',
+  options?: { signal?: AbortSignal; nameServer?: { ipAddr: string; port?: number } },
+) => Promise<string[]>;
+
+function resolveDns(): ResolveDns {
+  const deno = (globalThis as { Deno?: { resolveDns: ResolveDns } }).Deno;
+  if (!deno) throw new Error('Outbound requests need the Deno runtime (the edge functions run on it)');
+  return deno.resolveDns;
+}
+
 export interface Resolution {
   /** A test's DNS server; hosted, the system's resolver answers. */
   nameServer?: { ipAddr: string; port: number };
@@ -63,9 +78,9 @@ export async function resolve(host: string, opts: Resolution): Promise<string[]>
     if (reason) throw new OutboundError('blocked_address', `${host} is a ${reason}`);
     return [host];
   }
-  const dns = denoNet();
+  const dns = resolveDns();
   const answers = await Promise.allSettled(
-    (['A', 'AAAA'] as const).map((type) => dns.resolveDns(host, type, { signal: opts.signal, ...(opts.nameServer ? { nameServer: opts.nameServer } : {}) })),
+    (['A', 'AAAA'] as const).map((type) => dns(host, type, { signal: opts.signal, ...(opts.nameServer ? { nameServer: opts.nameServer } : {}) })),
   );
   if (opts.signal.aborted) throw new OutboundError('timeout', 'The server took too long to answer');
   const addresses = answers.flatMap((a) => (a.status === 'fulfilled' ? a.value : []));

@@ -2,7 +2,7 @@
 // the outbound guard against real servers on loopback (HTTP, TLS) and a DNS server that rebinds.
 import assert from 'node:assert/strict';
 import { DEFAULT_POLICY, OutboundError, outboundFetch, outboundPolicy, type OutboundPolicy } from './outbound.ts';
-import { certificatesFor, scriptedDns } from './test-servers.ts';
+import { certificatesFor, scriptedDns, silentServer } from './test-servers.ts';
 
 interface Seen {
   method: string;
@@ -38,6 +38,8 @@ const server: Deno.HttpServer<Deno.NetAddr> = Deno.serve({ hostname: '127.0.0.1'
       return new Response(null, { status: 302, headers: { location: '/loop' } });
     case '/big':
       return new Response(new Uint8Array(2 * 1024 * 1024).fill(97));
+    case '/not-gzip':
+      return new Response('plain text', { headers: { 'content-encoding': 'gzip' } });
     case '/gzip-bomb':
       // 2 MiB that packs into a few KB.
       return new Response(ReadableStream.from([new Uint8Array(2 * 1024 * 1024).fill(97)]).pipeThrough(new CompressionStream('gzip')), {
@@ -154,6 +156,31 @@ test('caps the answer size (counted, chunked or unpacked) and the time taken', a
   const aborted = local(`${base}/slow`, { signal: caller.signal });
   setTimeout(() => caller.abort(), 100);
   assert.equal(await refusal(aborted), 'timeout');
+});
+
+test('one request per connection, sent once: not again after the server hangs up, nor after the deadline', async () => {
+  const hangsUp = silentServer('hang up');
+  const waits = silentServer('wait');
+  try {
+    await assert.rejects(local(`http://127.0.0.1:${hangsUp.port}/feed.ics`), { code: 'network', message: 'The server closed the connection before answering' });
+    assert.equal(await refusal(outboundFetch({ ...localPolicy, timeoutMs: 300 })(`http://127.0.0.1:${waits.port}/feed.ics`)), 'timeout');
+    await new Promise((r) => setTimeout(r, 500));
+    for (const server of [hangsUp, waits]) {
+      assert.equal(server.received.length, 1);
+      assert.match(server.received[0], /^GET \/feed\.ics HTTP\/1\.1\r\n/);
+      assert.match(server.received[0], /\r\nconnection: close\r\n/i);
+    }
+  } finally {
+    hangsUp.close();
+    waits.close();
+  }
+});
+
+test('encodings: the answer to HEAD is empty whatever its head names; a body that does not unpack fails', async () => {
+  const head = await local(`${base}/gzip`, { method: 'HEAD' });
+  assert.equal(head.status, 200);
+  assert.equal(await head.text(), '');
+  await assert.rejects(local(`${base}/not-gzip`), { code: 'network', message: 'The server sent a body that does not unpack' });
 });
 
 test('https only: plain http refused before connecting, also as a redirect target; loopback servers excepted locally', async () => {

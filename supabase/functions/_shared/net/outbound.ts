@@ -3,14 +3,10 @@
 // every address it answers is checked (addresses.ts), and the connection is opened to a checked
 // address itself, TLS naming the original host (SNI and certificate); nothing resolves the name
 // again, so there is no window for DNS rebinding. Redirects are followed by hand and checked the same
-// way; the whole exchange has a deadline and the answer a size cap.
-//
-// Built on Deno.connect/startTls/resolveDns, which the Edge Runtime provides, because fetch() has no
-// hook between resolving and connecting and node:http's `lookup` is not implemented there
-// (docs/edge-runtime.md).
+// way; the whole exchange has a deadline and the answer a size cap. HTTP itself is undici's
+// (exchange.ts).
 import { bareHost, isLoopback, OutboundError, resolve } from './addresses.ts';
-import { exchange, type Http1Answer } from './http1.ts';
-import { denoNet, type NetConn } from './runtime.ts';
+import { exchange, type Answer } from './exchange.ts';
 
 export { OutboundError, type OutboundFailure } from './addresses.ts';
 
@@ -49,56 +45,22 @@ const httpsOnlyError = () => new OutboundError('bad_url', 'Only https addresses 
 function checkUrl(url: URL, policy: OutboundPolicy) {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw httpsOnlyError();
   if (url.username || url.password) throw new OutboundError('bad_url', 'Put the user name and password in their own fields, not in the address');
-  // Plain http, where https is required, only for the local stack's loopback servers (`open` checks
+  // Plain http, where https is required, only for the local stack's loopback servers (`once` checks
   // what localhost resolved to).
   const host = bareHost(url);
   if (policy.httpsOnly && url.protocol === 'http:' && !(policy.allowLoopback && (host === 'localhost' || isLoopback(host)))) throw httpsOnlyError();
 }
 
-/** A connection to the first of the checked addresses that answers, TLS to the URL's host name. */
-async function open(url: URL, addresses: string[], policy: OutboundPolicy): Promise<NetConn> {
-  if (policy.httpsOnly && url.protocol === 'http:' && !addresses.every(isLoopback)) throw httpsOnlyError();
-  const net = denoNet();
-  const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
-  let failure: unknown;
-  for (const hostname of addresses) {
-    let conn: NetConn | undefined;
-    try {
-      conn = await net.connect({ hostname, port, transport: 'tcp' });
-      if (url.protocol === 'http:') return conn;
-      const tls = await net.startTls(conn, { hostname: bareHost(url), ...(policy.caCerts ? { caCerts: policy.caCerts } : {}) });
-      await tls.handshake();
-      return tls;
-    } catch (e) {
-      conn?.close();
-      failure = e;
-    }
-  }
-  throw new OutboundError('network', (failure as Error)?.message ?? `${url.host} did not answer`);
-}
-
-/** One request to one URL: resolve, check, connect, exchange, within `signal`. */
-async function once(url: URL, method: string, headers: Headers, body: Uint8Array | undefined, policy: OutboundPolicy, signal: AbortSignal): Promise<Http1Answer> {
+/** One request to one URL: resolve, check, exchange over a connection to a checked address, within `signal`. */
+async function once(url: URL, method: string, headers: Headers, body: Uint8Array | undefined, policy: OutboundPolicy, signal: AbortSignal): Promise<Answer> {
   checkUrl(url, policy);
   const addresses = await resolve(bareHost(url), { allowLoopback: policy.allowLoopback, nameServer: policy.nameServer, signal });
-  let conn: NetConn | undefined;
-  // The deadline closes the connection, which ends any read or write waiting on it.
-  const abort = () => conn?.close();
-  signal.addEventListener('abort', abort, { once: true });
+  if (policy.httpsOnly && url.protocol === 'http:' && !addresses.every(isLoopback)) throw httpsOnlyError();
   try {
-    conn = await open(url, addresses, policy);
-    if (signal.aborted) throw signal.reason;
-    return await exchange(conn, { method, url, headers, body }, policy.maxBytes);
+    return await exchange({ url, addresses, method, headers, body, maxBytes: policy.maxBytes, caCerts: policy.caCerts, signal });
   } catch (e) {
     if (signal.aborted) throw new OutboundError('timeout', 'The server took too long to answer');
     throw e instanceof OutboundError ? e : new OutboundError('network', (e as Error).message);
-  } finally {
-    signal.removeEventListener('abort', abort);
-    try {
-      conn?.close();
-    } catch {
-      // Closed by the deadline already.
-    }
   }
 }
 

@@ -72,3 +72,37 @@ export async function certificatesFor(name: string): Promise<TestCertificates> {
   await Deno.remove(dir, { recursive: true });
   return certs;
 }
+
+export interface SilentServer {
+  port: number;
+  /** What each connection sent, in order of arrival. */
+  received: string[];
+  close(): void;
+}
+
+/**
+ * A TCP server on 127.0.0.1 that reads what each connection sends and never answers: it hangs up
+ * (`hang up`), or keeps the connection open until it is closed (`wait`).
+ */
+export function silentServer(then: 'hang up' | 'wait'): SilentServer {
+  const listener = Deno.listen({ hostname: '127.0.0.1', port: 0 });
+  const received: string[] = [];
+  const open: Deno.Conn[] = [];
+  (async () => {
+    for await (const conn of listener) {
+      const buf = new Uint8Array(64 * 1024);
+      const n = await conn.read(buf);
+      received.push(new TextDecoder().decode(buf.subarray(0, n ?? 0)));
+      if (then === 'hang up') conn.close();
+      else open.push(conn);
+    }
+  })().catch(() => {});
+  return {
+    port: (listener.addr as Deno.NetAddr).port,
+    received,
+    close: () => {
+      for (const conn of open) conn.close();
+      listener.close();
+    },
+  };
+}
