@@ -39,6 +39,8 @@ function socketTo(address: string, url: URL, caCerts: string[] | undefined, sign
   const socket = secure
     ? tls.connect({ host: address, port, servername: bareHost(url), ...(caCerts ? { ca: caCerts } : {}) })
     : net.connect({ host: address, port });
+  // As undici's own connector does: a request's head and body go out at once, not held for an ACK.
+  socket.setNoDelay(true);
   const ready = secure ? 'secureConnect' : 'connect';
   return new Promise((resolve, reject) => {
     const settle = (error?: unknown) => {
@@ -57,6 +59,7 @@ function socketTo(address: string, url: URL, caCerts: string[] | undefined, sign
 async function connectToChecked(ex: Exchange): Promise<net.Socket> {
   let failure: unknown;
   for (const address of ex.addresses) {
+    ex.signal.throwIfAborted();
     try {
       return await socketTo(address, ex.url, ex.caCerts, ex.signal);
     } catch (e) {
