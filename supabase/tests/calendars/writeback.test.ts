@@ -70,7 +70,9 @@ describe('write-back to a CalDAV calendar', () => {
     expect(event.summary).toBe('Intro call with Ada Lovelace');
     expect(event.startDate.toJSDate().toISOString()).toBe(start.toISOString());
     expect(event.endDate.toJSDate().toISOString()).toBe(new Date(start.getTime() + 30 * 60_000).toISOString());
-    // Kairos's own events do not come back as external busy time at the next sync.
+    // Kairos's own events do not come back as external busy time at the next sync, once the worker has
+    // recorded what it wrote (it does so after the server's answer, so the event can show first).
+    await eventually(() => sql(`select 1 from public.calendar_events where ical_uid = $1`, [uid]), (r) => r.length === 1);
     const sync = await call('/calendars/connections/' + (await w.host.client.from('calendar_connections').select('id').single()).data!.id + '/sync', {
       method: 'POST',
       token: w.host.accessToken,
