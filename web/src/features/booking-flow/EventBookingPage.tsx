@@ -3,6 +3,7 @@ import { Badge, Box, Card, Container, Grid, Heading, HStack, Skeleton, Stack, Te
 import { Clock, Video } from 'lucide-react';
 import { useParams } from 'react-router-dom';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
+import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { fullName } from '../../lib/names.ts';
 import { formatDate } from '../../lib/time.ts';
@@ -90,13 +91,15 @@ function BookingForm({ eventType }: { eventType: PublicEventType }) {
 
 export default function EventBookingPage() {
   const eventTypeId = Number(useParams().eventTypeId);
-  const { data: eventType, isPending, isError } = usePublicEventType(eventTypeId);
+  const { data: eventType, isPending, isError, error, refetch } = usePublicEventType(eventTypeId);
   const known = Number.isInteger(eventTypeId) && eventTypeId > 0;
   return (
     <Container maxW="6xl" py={{ base: '6', md: '10' }}>
       {known && isPending ? (
         <Skeleton h="96" borderRadius="lg" />
-      ) : !known || isError || !eventType ? (
+      ) : known && isError ? (
+        <LoadFailure title="This booking page could not be loaded" error={error} onRetry={() => void refetch()} />
+      ) : !known || !eventType ? (
         <NotFoundMessage title="Event Not Found" text="The event type you're looking for doesn't exist." />
       ) : (
         <BookingForm eventType={eventType} />

@@ -77,8 +77,7 @@ describe('/embed/{eventTypeId}', () => {
 
     await pickTheSlot();
     await userEvent.click(screen.getByRole('button', { name: 'Book Meeting' }));
-    const status = await screen.findByRole('status');
-    expect(status).toHaveTextContent('Booking Confirmed!');
+    expect(await screen.findByRole('heading', { name: 'Booking Confirmed!' })).toBeInTheDocument();
     expect(posted.body).toMatchObject({ eventTypeId: 5, guestName: 'Gus Guest', guestEmail: 'gus@example.com', startTime: START });
     expect(parent).toHaveBeenCalledWith({ kairos: 1, type: 'booking-created', booking: { id: 31, uid: 'bk_31', status: 'confirmed' } }, 'https://shop.example');
 
@@ -96,8 +95,43 @@ describe('/embed/{eventTypeId}', () => {
     await screen.findByRole('heading', { name: 'Strategy Call' });
     await pickTheSlot();
     await userEvent.click(screen.getByRole('button', { name: 'Book Meeting' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Booking Pending Approval');
+    expect(await screen.findByRole('heading', { name: 'Booking Pending Approval' })).toBeInTheDocument();
     expect(parent).not.toHaveBeenCalled();
+  });
+
+  it('books in a frame whose browser refuses it storage, as on another site: the embed needs no session', async () => {
+    // Chromium refuses localStorage to a third-party frame: reading the property throws.
+    vi.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
+      throw new DOMException("Failed to read the 'localStorage' property from 'Window': Access is denied for this document.", 'SecurityError');
+    });
+    server.use(rpc('public_event_type', [eventType]));
+    offerOneSlot();
+    server.use(http.post(api('/functions/v1/bookings'), () => HttpResponse.json({ id: 33, uid: 'bk_33', status: 'confirmed', startTime: START }, { status: 201 })));
+    renderRoute('/embed/5?name=Gus&email=gus%40example.com');
+    expect(await screen.findByRole('heading', { name: 'Strategy Call' })).toBeInTheDocument();
+    await pickTheSlot();
+    await userEvent.click(screen.getByRole('button', { name: 'Book Meeting' }));
+    expect(await screen.findByRole('heading', { name: 'Booking Confirmed!' })).toBeInTheDocument();
+  });
+
+  it('says a failed load is a failure, not Event Not Found, and loads on Try again', async () => {
+    let down = true;
+    server.use(rpc('public_event_type', () => (down ? HttpResponse.error() : HttpResponse.json([eventType]))));
+    offerOneSlot();
+    renderRoute('/embed/5');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This booking page could not be loaded');
+    expect(alert).toHaveTextContent('Kairos could not be reached. Check your connection and try again.');
+    expect(screen.queryByText('Event Not Found')).toBeNull();
+    down = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Strategy Call' })).toBeInTheDocument();
+  });
+
+  it('names a server failure as one', async () => {
+    server.use(rpc('public_event_type', () => HttpResponse.json({ message: 'boom' }, { status: 503 })));
+    renderRoute('/embed/5');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Kairos answered with an error (503). Please try again in a moment.');
   });
 
   it('says Event Not Found for an unknown event type', async () => {
@@ -128,11 +162,19 @@ describe('/embed/team/{slug}', () => {
     await userEvent.type(screen.getByLabelText('Full Name'), 'Tess');
     await userEvent.type(screen.getByLabelText('Email'), 'tess@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Book Meeting' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Booking Confirmed!');
+    expect(await screen.findByRole('heading', { name: 'Booking Confirmed!' })).toBeInTheDocument();
     expect(posted.body).toMatchObject({ teamEventTypeId: 1, guestName: 'Tess' });
     await userEvent.click(screen.getByRole('button', { name: 'Book another time' }));
     await userEvent.click(screen.getByRole('button', { name: 'All meeting types' }));
     expect(screen.getByRole('button', { name: /Long/ })).toBeInTheDocument();
+  });
+
+  it('says a failed load is a failure, not Team Not Found', async () => {
+    server.use(rpc('public_team', () => HttpResponse.error()), rpc('public_team_event_types', []), rpc('public_team_members', []));
+    renderRoute('/embed/team/bright');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This booking page could not be loaded');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.queryByText('Team Not Found')).toBeNull();
   });
 
   it('says Team Not Found for a team that is not public', async () => {
