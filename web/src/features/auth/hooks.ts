@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { orThrow, supabase } from '../../lib/supabase.ts';
 import { useChange } from '../../lib/useChange.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
+import { browserTimeZone } from '../../lib/time.ts';
 import type { LoginValues, RegisterValues } from './schemas.ts';
 import { currentUserKey } from './session.ts';
 
@@ -41,7 +42,8 @@ export function useRegister() {
         await supabase.auth.signUp({
           email,
           password,
-          options: { data: { first_name: firstName, last_name: lastName }, emailRedirectTo: `${window.location.origin}/dashboard` },
+          // The browser's zone: the sign-up trigger starts the host with working hours in it (and checks it).
+          options: { data: { first_name: firstName, last_name: lastName, timezone: browserTimeZone() }, emailRedirectTo: `${window.location.origin}/dashboard` },
         }),
       );
     },

@@ -12,7 +12,9 @@ import { copyText } from '../../lib/clipboard.ts';
 import { useCurrentUser } from '../auth/index.ts';
 import { eventTitle, useBookings, useLiveBookings } from '../bookings/index.ts';
 import { EventTypesSection } from '../event-types/index.ts';
+import { markLinkShared } from '../../lib/linkShared.ts';
 import { CalendarWidget } from './CalendarWidget.tsx';
+import { calendarLink, SetupChecklist } from './SetupChecklist.tsx';
 import { StatCard } from './StatCard.tsx';
 import { DASHBOARD_KEY, percentChange, useDashboardStats, type Timeframe } from './hooks.ts';
 
@@ -133,13 +135,15 @@ export default function DashboardPage() {
           <Button
             variant="outline"
             onClick={() =>
-              user && void copyText(`${window.location.origin}/calendar/${user.id}`, 'Link Copied', 'Calendar link copied to clipboard')
+              user &&
+              void copyText(calendarLink(user.id), 'Link Copied', 'Calendar link copied to clipboard').then((copied) => copied && markLinkShared(user.id))
             }
           >
             <Share2 /> Share Calendar
           </Button>
         }
       />
+      {user ? <SetupChecklist user={user} /> : null}
       <Stats />
       <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="6">
         <UpcomingBookings />
