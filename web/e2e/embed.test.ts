@@ -9,7 +9,8 @@ import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../scripts/local/test-stack/harness.ts';
 import { openPage, screenshot, useBrowser, webUrl } from './support/browser.ts';
-import { bookableHost, dayAhead, expectNoErrors, JOURNEY_TIMEOUT, pickDay } from './support/journey.ts';
+import { expectAccessible } from './support/axe.ts';
+import { bookableHost, confirmationShown, dayAhead, expectNoErrors, JOURNEY_TIMEOUT, pickDay } from './support/journey.ts';
 import { webHeaders } from '../security-headers.ts';
 
 /** The other site's host name: not Kairos's 127.0.0.1, so another site, not just another origin. */
@@ -103,8 +104,11 @@ describe('the embedded booking widget', () => {
       expect(await book.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(13, 148, 136)');
       await screenshot(page, 'embed-inline-widget');
 
+      await expectAccessible(frame, 'embed form (desktop)');
       await book.click();
-      await frame.getByRole('heading', { name: 'Booking Confirmed!' }).waitFor();
+      const confirmation = await confirmationShown(frame, 'Booking Confirmed!');
+      await confirmation.getByText('Ellie Embed').waitFor();
+      await confirmation.getByRole('link', { name: 'Reschedule or cancel' }).waitFor();
       await expect.poll(() => page.evaluate(() => (window as unknown as { heard: unknown[] }).heard.length), { timeout: 15_000 }).toBe(1);
       const [heard] = await page.evaluate(() => (window as unknown as { heard: unknown[] }).heard);
       const [booking] = await sql(`select id::int, uid::text, status, guest_name, guest_email from public.bookings where event_type_id = $1`, [eventTypeId]);
@@ -114,6 +118,12 @@ describe('the embedded booking widget', () => {
       await expect.poll(async () => new Set(await heights(page, frame)).size, { timeout: 15_000 }).toBe(1);
       expect((await heights(page, frame))[0]).toBeLessThan(before);
       await screenshot(page, 'embed-inline-booked');
+      await expectAccessible(frame, 'embed confirmation (desktop)');
+      // The same booked widget on a phone.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect.poll(async () => new Set(await heights(page, frame)).size, { timeout: 15_000 }).toBe(1);
+      await screenshot(page, 'embed-inline-booked-phone');
+      await expectAccessible(frame, 'embed confirmation (phone)');
       expectNoErrors(errors);
     },
     JOURNEY_TIMEOUT,

@@ -11,6 +11,7 @@ import { expectToast, openPage, screenshot, useBrowser, webUrl } from './support
 import {
   agreeToTerms,
   bookableHost,
+  confirmationShown,
   dayAhead,
   expectNoErrors,
   fillGuest,
@@ -122,7 +123,8 @@ describe.concurrent('booking across time zones', () => {
     await fillGuest(g, { name: guestName, email: 'gus@example.test', notes: 'About the merger' });
     await screenshot(g, '3-guest-new-york-times');
     await g.getByRole('button', { name: 'Book Meeting' }).click();
-    await expectToast(g, 'Booking Pending Approval', "Booking request sent! You'll receive confirmation once the host approves it.");
+    const pending = await confirmationShown(g, 'Booking Pending Approval');
+    await pending.getByText("Booking request sent! You'll receive confirmation once the host approves it.").waitFor();
     await screenshot(g, '3-guest-pending-approval');
 
     const owner = await openPage(browser(), { timezoneId: 'Europe/Berlin', locale: 'en-US' });
@@ -226,7 +228,8 @@ describe.concurrent('public profile', () => {
     expect(await book.isEnabled()).toBe(true);
     await screenshot(v, '4-book-a-meeting-dialog');
     await book.click();
-    await expectToast(v, 'Booking Confirmed!');
+    await confirmationShown(dialog, 'Booking Confirmed!');
+    await dialog.getByRole('button', { name: 'Done' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
     const bookings = await sql('select status from public.bookings where user_id = $1 and guest_email = $2', [host.id, 'vera@example.test']);
@@ -333,7 +336,8 @@ describe.concurrent('teams', () => {
       await fillGuest(g, { name, email: `${name.split(' ')[0].toLowerCase()}@example.test` });
       await agreeToTerms(dialog);
       await dialog.getByRole('button', { name: 'Book Meeting' }).click();
-      await expectToast(g, 'Booking Confirmed!');
+      await confirmationShown(dialog, 'Booking Confirmed!');
+      await dialog.getByRole('button', { name: 'Done' }).click();
       await dialog.waitFor({ state: 'hidden' });
     }
 

@@ -43,7 +43,8 @@ const GRID_CSS: SystemStyleObject = {
     borderRadius: 'md',
     fontSize: 'sm',
   },
-  '& [data-cell][data-outside]': { color: 'fg.subtle' },
+  // fg.muted, not fg.subtle: readable (4.5:1) days of the months around this one.
+  '& [data-cell][data-outside]': { color: 'fg.muted' },
   '& [data-cell][data-today]': { bg: 'blue.subtle', fontWeight: 'bold' },
   '& button[data-cell]': { cursor: 'pointer' },
   '& button[data-cell]:disabled': { color: 'fg.subtle', cursor: 'not-allowed' },

@@ -1,5 +1,5 @@
 // /book/{eventTypeId}: an event type's own booking page.
-import { Badge, Box, Card, Container, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Container, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Clock, Video } from 'lucide-react';
 import { useParams } from 'react-router-dom';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
@@ -8,6 +8,7 @@ import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { fullName } from '../../lib/names.ts';
 import { formatDate } from '../../lib/time.ts';
 import { BookButton } from './BookingFormParts.tsx';
+import { BookingConfirmation } from './BookingConfirmation.tsx';
 import { BookingPickers } from './BookingPickers.tsx';
 import { GuestFields } from './GuestFields.tsx';
 import { usePublicEventType } from './hooks.ts';
@@ -16,12 +17,16 @@ import { useBookingFlow } from './useBookingFlow.ts';
 type PublicEventType = NonNullable<ReturnType<typeof usePublicEventType>['data']>;
 
 function BookingForm({ eventType }: { eventType: PublicEventType }) {
-  const flow = useBookingFlow({ kind: 'personal', eventTypeId: eventType.id }, 'page');
   const host = {
     first_name: eventType.host_first_name,
     last_name: eventType.host_last_name,
     profile_image_url: eventType.host_profile_image_url,
   };
+  const flow = useBookingFlow({ kind: 'personal', eventTypeId: eventType.id }, 'page', {
+    title: eventType.title,
+    duration: eventType.duration,
+    host: fullName(host) || undefined,
+  });
   return (
     <Grid templateColumns={{ base: '1fr', lg: '1fr 2fr' }} gap="6">
       <Card.Root as="aside" alignSelf="start">
@@ -59,6 +64,16 @@ function BookingForm({ eventType }: { eventType: PublicEventType }) {
       </Card.Root>
       <Card.Root>
         <Card.Body>
+          {flow.booked ? (
+            <BookingConfirmation
+              booked={flow.booked}
+              actions={
+                <Button variant="outline" size="sm" onClick={flow.startOver}>
+                  Book another time
+                </Button>
+              }
+            />
+          ) : (
           <form noValidate onSubmit={flow.submit}>
             <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="6">
               <BookingPickers flow={flow} headingLevel="h2" />
@@ -83,6 +98,7 @@ function BookingForm({ eventType }: { eventType: PublicEventType }) {
               </Stack>
             </Grid>
           </form>
+          )}
         </Card.Body>
       </Card.Root>
     </Grid>

@@ -14,6 +14,7 @@ export default function EmbedEventPage() {
   const eventTypeId = Number(useParams().eventTypeId);
   const known = Number.isInteger(eventTypeId) && eventTypeId > 0;
   const { data: eventType, isPending, isError, error, refetch } = usePublicEventType(eventTypeId);
+  const host = eventType ? fullName({ first_name: eventType.host_first_name, last_name: eventType.host_last_name }) : '';
   return (
     <EmbedFrame>
       {known && isPending ? (
@@ -29,13 +30,16 @@ export default function EmbedEventPage() {
               {eventType.title}
             </Heading>
             <HStack fontSize="sm" color="fg.muted" gap="3" wrap="wrap">
-              <Text>With {fullName({ first_name: eventType.host_first_name, last_name: eventType.host_last_name }) || 'Host'}</Text>
+              <Text>With {host || 'Host'}</Text>
               <HStack gap="1">
                 <Clock size={14} aria-hidden /> <Text>{eventType.duration} minutes</Text>
               </HStack>
             </HStack>
           </Stack>
-          <EmbedBookingForm target={{ kind: 'personal', eventTypeId: eventType.id }} />
+          <EmbedBookingForm
+            target={{ kind: 'personal', eventTypeId: eventType.id }}
+            details={{ title: eventType.title, duration: eventType.duration, host: host || undefined }}
+          />
         </Stack>
       )}
     </EmbedFrame>

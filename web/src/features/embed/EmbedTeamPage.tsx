@@ -56,7 +56,11 @@ export default function EmbedTeamPage() {
                 <ArrowLeft aria-hidden /> All meeting types
               </Button>
             ) : null}
-            <EmbedBookingForm key={chosen.id} target={{ kind: 'team', teamEventTypeId: chosen.id, teamId: team.id }} />
+            <EmbedBookingForm
+              key={chosen.id}
+              target={{ kind: 'team', teamEventTypeId: chosen.id, teamId: team.id }}
+              details={{ title: chosen.title, duration: chosen.duration, host: team.name }}
+            />
           </>
         ) : !eventTypes.length ? (
           <Text color="fg.muted">No available meeting types</Text>

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addDays, format, isSameMonth, startOfDay } from 'date-fns';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../test/server.ts';
 import { api, renderRoute, rpc, USER_ID, recordBody } from '../../test/utils.tsx';
-import { embedParams, embedSnippet } from './protocol.ts';
+import { contrastRatio, embedParams, embedSnippet, themeVariables } from './protocol.ts';
 
 const DAY = addDays(startOfDay(new Date()), 2);
 const KEY = format(DAY, 'yyyy-MM-dd');
@@ -62,7 +62,7 @@ describe('/embed/{eventTypeId}', () => {
     const parent = framedBy();
     server.use(rpc('public_event_type', [eventType]));
     offerOneSlot();
-    const posted = recordBody('post', '/functions/v1/bookings', () => HttpResponse.json({ id: 31, uid: 'bk_31', status: 'confirmed', startTime: START }, { status: 201 }));
+    const posted = recordBody('post', '/functions/v1/bookings', () => HttpResponse.json({ id: 31, uid: 'bk_31', status: 'confirmed', startTime: START, manageToken: 'tok_31' }, { status: 201 }));
     server.use(posted.handler);
     renderRoute('/embed/5?origin=https%3A%2F%2Fshop.example&name=Gus%20Guest&email=gus%40example.com&theme=0D9488');
     expect(await screen.findByRole('heading', { name: 'Strategy Call' })).toBeInTheDocument();
@@ -80,6 +80,11 @@ describe('/embed/{eventTypeId}', () => {
     expect(await screen.findByRole('heading', { name: 'Booking Confirmed!' })).toBeInTheDocument();
     expect(posted.body).toMatchObject({ eventTypeId: 5, guestName: 'Gus Guest', guestEmail: 'gus@example.com', startTime: START });
     expect(parent).toHaveBeenCalledWith({ kairos: 1, type: 'booking-created', booking: { id: 31, uid: 'bk_31', status: 'confirmed' } }, 'https://shop.example');
+    // The guest's confirmation, as on the booking page; the manage page leaves the other site's frame for a tab.
+    const confirmation = screen.getByRole('region', { name: 'Booking Confirmed!' });
+    expect(within(confirmation).getByText('Ada Host')).toBeInTheDocument();
+    expect(within(confirmation).getByRole('link', { name: 'Download .ics' })).toBeInTheDocument();
+    expect(within(confirmation).getByRole('link', { name: 'Reschedule or cancel' })).toHaveAttribute('target', '_blank');
 
     // Another booking starts from the prefill again.
     await userEvent.click(screen.getByRole('button', { name: 'Book another time' }));
@@ -188,6 +193,16 @@ describe('the embed protocol', () => {
   it('takes only a six-digit colour and a real origin from the address', () => {
     expect(embedParams('?theme=red&origin=null&name=%20')).toEqual({ name: undefined, email: undefined, theme: undefined, hostOrigin: undefined });
     expect(embedParams('?theme=%23ABCDEF&origin=https://a.example/path')).toMatchObject({ theme: 'abcdef', hostOrigin: 'https://a.example' });
+  });
+
+  it("keeps the site's colour readable: text on a solid fill and text in the colour reach 4.5:1 (WCAG 2.1 AA)", () => {
+    const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
+    for (const theme of ['0d9488', 'facc15', '1e3a8a', '777777', 'ff0000', 'ffffff', '000000']) {
+      const vars = themeVariables(theme);
+      expect(vars['--chakra-colors-blue-solid']).toBe(`#${theme}`);
+      expect(contrastRatio(rgb(vars['--chakra-colors-blue-solid']), rgb(vars['--chakra-colors-blue-contrast'])), theme).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(rgb(vars['--chakra-colors-blue-fg']), [255, 255, 255]), theme).toBeGreaterThanOrEqual(4.5);
+    }
   });
 
   it('gives the one tag to paste, inline or as a pop-up button', () => {

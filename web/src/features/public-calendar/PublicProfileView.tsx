@@ -94,7 +94,7 @@ function Header({ profile, variant }: { profile: Profile; variant: 'calendar' | 
   );
 }
 
-function MeetingTypes({ userId }: { userId: string }) {
+function MeetingTypes({ userId, host }: { userId: string; host: string }) {
   const { data, isPending } = usePublicEventTypes(userId);
   const [chosen, setChosen] = useState<(DialogEvent & { id: number }) | null>(null);
   return (
@@ -130,7 +130,7 @@ function MeetingTypes({ userId }: { userId: string }) {
       )}
       <BookMeetingDialog
         target={chosen ? { kind: 'personal', eventTypeId: chosen.id } : null}
-        event={chosen}
+        event={chosen && { ...chosen, host }}
         onClose={() => setChosen(null)}
       />
     </Stack>
@@ -155,7 +155,7 @@ export function PublicProfileView({ by, variant }: { by: { userId: string } | { 
         <Stack gap="8">
           <Header profile={profile} variant={variant} />
           <Box>
-            <MeetingTypes userId={profile.id} />
+            <MeetingTypes userId={profile.id} host={fullName(profile)} />
           </Box>
         </Stack>
       )}

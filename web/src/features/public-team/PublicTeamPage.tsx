@@ -140,7 +140,7 @@ export default function PublicTeamPage() {
       </Stack>
       <BookMeetingDialog
         target={chosen ? { kind: 'team', teamEventTypeId: chosen.id, teamId: team.id } : null}
-        event={chosen}
+        event={chosen && { ...chosen, host: team.name }}
         onClose={() => setChosen(null)}
       />
     </Container>
