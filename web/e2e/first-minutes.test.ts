@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from '../../scripts/local/test-stack/harness.ts';
 import { expectAccessible } from './support/axe.ts';
 import { expectToast, openPage, screenshot, useBrowser } from './support/browser.ts';
-import { agreeToTerms, confirmationShown, expectNoErrors, fillGuest, JOURNEY_TIMEOUT, nextWeekday, offeredTimes, pickDay, unique } from './support/journey.ts';
+import { confirmationShown, expectNoErrors, fillGuest, JOURNEY_TIMEOUT, nextWeekday, offeredTimes, pickDay, unique } from './support/journey.ts';
 
 const browser = useBrowser();
 const ZONE = 'Europe/Stockholm';
@@ -42,32 +42,31 @@ describe('the first minutes', () => {
 
       const [profile] = await sql(`select id, timezone from public.profiles where email = $1`, [email]);
       expect(profile.timezone).toBe(ZONE);
+      const [eventType] = await sql(`select id from public.event_types where user_id = $1`, [profile.id]);
 
-      // A guest, also in Stockholm, books the new host from their public calendar: no step between.
+      // A guest, also in Stockholm, books the new host by the link the checklist shares: no step between.
       const guest = await openPage(browser(), { timezoneId: ZONE, locale: 'en-US', viewport: PHONE });
       const g = guest.page;
-      await g.goto(`/calendar/${profile.id}`);
-      await g.getByRole('button', { name: 'Select Time' }).click();
-      const dialog = g.getByRole('dialog', { name: 'Book a Meeting' });
-      await dialog.waitFor();
+      await g.goto(`/book/${eventType.id}`);
+      const main = g.locator('main');
+      await g.getByRole('heading', { name: '30 Minute Meeting' }).waitFor();
       const day = nextWeekday(3, 3, ZONE); // a Wednesday, past the default day of notice
       await pickDay(g, day);
       const times = await offeredTimes(g);
       expect(times[0]).toBe('09:00');
       expect(times.at(-1)).toBe('16:30');
-      await dialog.getByRole('button', { name: '09:00', exact: true }).click();
+      await main.getByRole('button', { name: '09:00', exact: true }).click();
       await fillGuest(g, { name: 'Greta Guest', email: 'greta@example.test' });
-      await agreeToTerms(dialog);
-      await dialog.getByRole('button', { name: 'Book Meeting' }).click();
+      await main.getByRole('button', { name: 'Book Meeting' }).click();
 
-      const confirmation = await confirmationShown(dialog, 'Booking Confirmed!');
+      const confirmation = await confirmationShown(main, 'Booking Confirmed!');
       const when = `${day.label} at 9:00 AM (${ZONE})`;
       await confirmation.getByText(when).waitFor();
       await confirmation.getByText('Sven Svensson').waitFor();
       await confirmation.getByText('Video Conference').waitFor();
       await confirmation.getByText('A confirmation is on its way to greta@example.test.', { exact: false }).waitFor();
       await screenshot(g, 'first-minutes-phone-guest-confirmation');
-      await expectAccessible(g, 'confirmation in the dialog (phone)');
+      await expectAccessible(g, 'confirmation on the booking page (phone)');
 
       // The .ics carries the booking's own UID (the mailed invites' too) and its time.
       const [download] = await Promise.all([g.waitForEvent('download'), confirmation.getByRole('link', { name: 'Download .ics' }).click()]);
@@ -82,7 +81,7 @@ describe('the first minutes', () => {
       const manage = await confirmation.getByRole('link', { name: 'Reschedule or cancel' }).getAttribute('href');
       expect(manage).toContain(`/booking/${booking.uid}?token=`);
       await g.setViewportSize(DESKTOP);
-      await expectAccessible(g, 'confirmation in the dialog (desktop)');
+      await expectAccessible(g, 'confirmation on the booking page (desktop)');
       await g.goto(manage!);
       await g.getByRole('heading', { name: 'Your booking is confirmed' }).waitFor();
       expectNoErrors(host.errors);

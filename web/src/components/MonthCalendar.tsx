@@ -50,7 +50,7 @@ const GRID_CSS: SystemStyleObject = {
   '& button[data-cell]:disabled': { color: 'fg.subtle', cursor: 'not-allowed' },
   '& button[data-cell]:disabled:not([data-outside])': { opacity: 0.45 },
   '& button[data-cell]:not(:disabled):not([aria-selected=true]):hover': { bg: 'bg.muted' },
-  '& button[data-cell][aria-selected=true]': { bg: 'blue.solid', color: 'white' },
+  '& button[data-cell][aria-selected=true]': { bg: 'blue.solid', color: 'blue.contrast' },
   '& [data-dot]': { w: '1.5', h: '1.5', borderRadius: 'full', bg: 'blue.solid', position: 'absolute', bottom: '1' },
 };
 

@@ -9,7 +9,18 @@ import type { LoginValues, RegisterValues } from './schemas.ts';
 import { currentUserKey } from './session.ts';
 
 /** Signing in or up: once the session's queries are back, a welcome and the dashboard. */
-function useEnter<T>(run: (values: T) => Promise<void>, refresh: QueryKey, welcome: [string, string], failure: [string, string]) {
+/** Where entering leads: the dashboard, told whether this is the account's first visit (a sign-up). */
+export interface DashboardArrival {
+  firstVisit?: boolean;
+}
+
+function useEnter<T>(
+  run: (values: T) => Promise<void>,
+  refresh: QueryKey,
+  welcome: [string, string],
+  failure: [string, string],
+  arrival: DashboardArrival = {},
+) {
   const navigate = useNavigate();
   return useChange({
     run,
@@ -17,7 +28,7 @@ function useEnter<T>(run: (values: T) => Promise<void>, refresh: QueryKey, welco
     awaitRefresh: true,
     done: () => {
       notify(...welcome);
-      navigate('/dashboard');
+      navigate('/dashboard', { state: arrival });
     },
     failed: (error: Error) => notifyError(failure[0], error.message || failure[1]),
   });
@@ -50,6 +61,7 @@ export function useRegister() {
     currentUserKey,
     ['Welcome to Kairos!', 'Your account has been created successfully.'],
     ['Registration failed', 'Failed to create account'],
+    { firstVisit: true },
   );
 }
 

@@ -208,6 +208,30 @@ describe('event booking page', () => {
     await waitFor(() => expect(email).not.toHaveAttribute('aria-invalid'));
   });
 
+  it('says the times could not be loaded, offers no day meanwhile, and loads them on Try again', async () => {
+    server.use(rpc('public_event_type', [eventType]));
+    let down = true;
+    server.use(
+      http.get(api('/functions/v1/slots'), () => {
+        if (down) return HttpResponse.error();
+        const slots = [slot(10)];
+        return HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'Europe/Paris', slots, days: [{ date: dateKey(DAY), slots }] });
+      }),
+    );
+    renderRoute('/book/5');
+    await screen.findByRole('heading', { name: 'Strategy Call' });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Available times could not be loaded');
+    await showMonthOf(DAY);
+    // Never every day as bookable: without an answer no day is offered.
+    expect(cell(DAY)).toBeDisabled();
+    expect(cell(FREE_DAY)).toBeDisabled();
+    down = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(cell(DAY)).toBeEnabled());
+    expect(cell(FREE_DAY)).toBeDisabled();
+  });
+
   it('refetches the slots when the time was taken meanwhile', async () => {
     server.use(rpc('public_event_type', [eventType]));
     const requests = slotsAnswer();

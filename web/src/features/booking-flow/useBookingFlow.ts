@@ -77,7 +77,12 @@ export function useBookingFlow(
   const [check] = useState(() => lazyGuestCheck(MESSAGES[mode].guest));
   const form = useGuestForm({ ...guestDefaults, ...prefill }, check, () => void loadGuestRules());
 
-  const offered = useMemo(() => (slots.data ? new Set(slots.data.days.map((day) => day.date)) : null), [slots.data]);
+  // Days offered: those with slots; none while the answer failed (never every day as bookable); all
+  // (not yet known) only while it loads.
+  const offered = useMemo(
+    () => (slots.data ? new Set(slots.data.days.map((day) => day.date)) : slots.isError ? new Set<string>() : null),
+    [slots.data, slots.isError],
+  );
   const daySlots = useMemo(
     () => (date && slots.data ? (slots.data.days.find((day) => day.date === dateKey(date))?.slots ?? []) : []),
     [date, slots.data],

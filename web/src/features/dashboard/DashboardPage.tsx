@@ -9,7 +9,8 @@ import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { LinkButton } from '../../components/LinkButton.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { copyText } from '../../lib/clipboard.ts';
-import { useCurrentUser } from '../auth/index.ts';
+import { useLocation } from 'react-router-dom';
+import { useCurrentUser, type DashboardArrival } from '../auth/index.ts';
 import { eventTitle, useBookings, useLiveBookings } from '../bookings/index.ts';
 import { EventTypesSection } from '../event-types/index.ts';
 import { markLinkShared } from '../../lib/linkShared.ts';
@@ -124,12 +125,14 @@ function UpcomingBookings() {
 
 export default function DashboardPage() {
   const { data: user } = useCurrentUser();
+  // "Welcome back" only to someone who has been here before: not right after signing up.
+  const firstVisit = Boolean((useLocation().state as DashboardArrival | null)?.firstVisit);
   // A new or changed booking shows in the list, the calendar and the stats without a reload.
   useLiveBookings([DASHBOARD_KEY]);
   return (
     <Stack gap="8">
       <PageHeader
-        title={`Welcome back${user?.first_name ? `, ${user.first_name}` : ''}!`}
+        title={`Welcome${firstVisit ? '' : ' back'}${user?.first_name ? `, ${user.first_name}` : ''}!`}
         subtitle="Here's what's happening with your schedule."
         action={
           <Button

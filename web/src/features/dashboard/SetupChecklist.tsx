@@ -38,6 +38,10 @@ export function SetupChecklist({ user }: { user: Profile }) {
   const shared = useLinkShared(user.id);
   if (hours.isPending || eventTypes.isPending) return null;
 
+  const bookable = (eventTypes.data ?? []).find((eventType) => eventType.is_active);
+  // The public calendar answers only for a public profile or calendar; a booking link always does.
+  const link =
+    user.is_public_profile || user.is_calendar_public || !bookable ? calendarLink(user.id) : `${window.location.origin}/book/${bookable.id}`;
   const steps: Step[] = [
     {
       label: 'Set your working hours',
@@ -51,7 +55,7 @@ export function SetupChecklist({ user }: { user: Profile }) {
     },
     {
       label: 'Create an event type',
-      done: (eventTypes.data ?? []).some((eventType) => eventType.is_active),
+      done: Boolean(bookable),
       detail: 'What guests book: a title and a length.',
       action: (
         <LinkButton to="/availability#event-types" size="xs" variant="outline">
@@ -77,7 +81,7 @@ export function SetupChecklist({ user }: { user: Profile }) {
         <Button
           size="xs"
           variant="outline"
-          onClick={() => void copyText(calendarLink(user.id), 'Link Copied', 'Calendar link copied to clipboard').then((copied) => copied && markLinkShared(user.id))}
+          onClick={() => void copyText(link, 'Link Copied', 'Booking link copied to clipboard').then((copied) => copied && markLinkShared(user.id))}
         >
           Copy your link
         </Button>
@@ -100,9 +104,9 @@ export function SetupChecklist({ user }: { user: Profile }) {
             <HStack justify="space-between" align="start" gap="3" wrap="wrap">
               <HStack align="start" gap="3">
                 {step.done ? (
-                  <CircleCheck aria-hidden color="var(--chakra-colors-green-fg)" />
+                  <CircleCheck size={20} aria-hidden color="var(--chakra-colors-green-fg)" style={{ flexShrink: 0 }} />
                 ) : (
-                  <Circle aria-hidden color="var(--chakra-colors-fg-muted)" />
+                  <Circle size={20} aria-hidden color="var(--chakra-colors-fg-muted)" style={{ flexShrink: 0 }} />
                 )}
                 <Stack gap="0">
                   <Text fontWeight="medium">

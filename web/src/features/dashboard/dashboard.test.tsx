@@ -114,7 +114,8 @@ describe('setup checklist', () => {
 
     const user = userEvent.setup();
     await user.click(within(checklist).getByRole('button', { name: 'Copy your link' }));
-    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/calendar/${USER_ID}`);
+    // The profile is not public yet, so the link that works is the event type's booking page.
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/book/42`);
     await waitFor(() => expect(within(checklist).getByText(/3 of 4 done/)).toBeInTheDocument());
     expect(within(checklist).getAllByRole('listitem')[3]).toHaveTextContent('Share your booking link (done)');
   });
