@@ -79,7 +79,9 @@ describe.concurrent('host set-up', () => {
 
     const [eventType] = await sql('select id, auto_confirm from public.event_types where user_id = $1', [host.id]);
     expect(eventType.auto_confirm).toBe(false);
+    // Share opens the dialog; the link is copied when the host asks.
     await page.getByRole('button', { name: 'Share', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Share' }).getByRole('button', { name: 'Copy', exact: true }).click();
     await expectToast(page, 'Link Copied');
     const link = await page.evaluate(() => navigator.clipboard.readText());
     expect(link).toBe(`${webUrl()}/book/${eventType.id}`);
