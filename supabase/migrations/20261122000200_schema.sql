@@ -96,6 +96,10 @@ create trigger user_settings_updated_at before update on public.user_settings
 -- Sign-up (password or OAuth) creates the profile and the settings. Names come from the sign-up
 -- metadata: firstName/lastName (the body of POST /api/auth/register), first_name/last_name (supabase-js callers),
 -- given_name/family_name or full_name/name (Google, Apple).
+-- A sign-up that names the person's time zone (the web app's sends the browser's) starts bookable:
+-- Monday to Friday 09:00-17:00 in that zone (UTC when it is not a zone this server knows) and one
+-- 30-minute event type (DEFAULT_WORKING_DAYS, DEFAULT_RANGE and FIRST_EVENT_TYPE_TITLE in
+-- rules/constants.ts; supabase/tests/db/rules-match.test.ts ties them). One without keeps an empty week.
 create or replace function private.handle_new_user()
 returns trigger
 language plpgsql
@@ -119,6 +123,11 @@ begin
     case when tz is not null and private.is_valid_timezone(tz) then tz else 'UTC' end
   );
   insert into public.user_settings (user_id) values (new.id);
+  if meta ? 'timezone' then
+    insert into public.availability_rules (user_id, day_of_week, start_time, end_time)
+    select new.id, d, '09:00', '17:00' from generate_series(1, 5) d;
+    insert into public.event_types (user_id, title) values (new.id, '30 Minute Meeting');
+  end if;
   return new;
 end;
 $$;

@@ -30,8 +30,10 @@ describe.concurrent('signing up, out and in', () => {
 
     await page.waitForURL('**/dashboard');
     await expectToast(page, 'Welcome to Kairos!', 'Your account has been created successfully.');
-    await page.getByRole('heading', { name: 'Welcome back, Ada!' }).waitFor();
-    await page.getByText('No event types created yet').waitFor();
+    await page.getByRole('heading', { name: 'Welcome, Ada!' }).waitFor();
+    // Bookable at once: hours and a first event type; the checklist asks for the rest.
+    await page.getByRole('region', { name: 'Get set up' }).getByText('2 of 4 done', { exact: false }).waitFor();
+    await page.getByText('30 Minute Meeting').waitFor();
     await screenshot(page, '1-dashboard-after-sign-up');
 
     await page.getByRole('button', { name: 'Sign Out' }).click();

@@ -1,19 +1,23 @@
-// The booking widget on another site: a page on a second local origin includes /embed.js with one
-// tag, books through the frame, hears `kairos:booking-created`, and sees the frame's height follow
-// its content; messages that do not come from the Kairos frame are ignored; the app's other pages
-// refuse to be framed there.
+// The booking widget on another site: a page on another site (its own host name, resolved to
+// loopback by Chromium, so the frame is third-party: Chromium refuses it storage) includes /embed.js
+// with one tag, books through the frame, hears `kairos:booking-created`, and sees the frame's height
+// follow its content; messages that do not come from the Kairos frame are ignored; the app's other
+// pages refuse to be framed there.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../scripts/local/test-stack/harness.ts';
 import { openPage, screenshot, useBrowser, webUrl } from './support/browser.ts';
-import { bookableHost, dayAhead, expectNoErrors, JOURNEY_TIMEOUT, pickDay } from './support/journey.ts';
+import { expectAccessible } from './support/axe.ts';
+import { bookableHost, confirmationShown, dayAhead, expectNoErrors, JOURNEY_TIMEOUT, pickDay } from './support/journey.ts';
 import { webHeaders } from '../security-headers.ts';
 
-const browser = useBrowser();
+/** The other site's host name: not Kairos's 127.0.0.1, so another site, not just another origin. */
+const SITE_HOST = 'acme-shop.test';
+const browser = useBrowser([`--host-resolver-rules=MAP ${SITE_HOST} 127.0.0.1`]);
 
-/** A site of its own on another port (another origin), serving the pages a test gives it. */
+/** A site of its own on another host name, serving the pages a test gives it. */
 class Site {
   readonly pages = new Map<string, string>();
   private server!: Server;
@@ -25,7 +29,7 @@ class Site {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
   }
   get origin() {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return `http://${SITE_HOST}:${(this.server.address() as AddressInfo).port}`;
   }
   stop() {
     this.server.closeAllConnections();
@@ -76,6 +80,8 @@ describe('the embedded booking widget', () => {
       await page.goto(`${site.origin}/inline`);
       const frame = await embeddedFrame(page);
       expect(new URL(frame.url()).origin).toBe(webUrl());
+      // A third-party frame, as on a real site: the browser refuses it storage.
+      expect(await frame.evaluate(() => { try { return typeof window.localStorage; } catch (e) { return (e as Error).name; } })).toBe('SecurityError');
       await frame.getByRole('heading', { name: 'Discovery call' }).waitFor();
 
       // Messages from anyone but the Kairos frame change nothing.
@@ -98,8 +104,11 @@ describe('the embedded booking widget', () => {
       expect(await book.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(13, 148, 136)');
       await screenshot(page, 'embed-inline-widget');
 
+      await expectAccessible(frame, 'embed form (desktop)');
       await book.click();
-      await frame.getByRole('heading', { name: 'Booking Confirmed!' }).waitFor();
+      const confirmation = await confirmationShown(frame, 'Booking Confirmed!');
+      await confirmation.getByText('Ellie Embed').waitFor();
+      await confirmation.getByRole('link', { name: 'Reschedule or cancel' }).waitFor();
       await expect.poll(() => page.evaluate(() => (window as unknown as { heard: unknown[] }).heard.length), { timeout: 15_000 }).toBe(1);
       const [heard] = await page.evaluate(() => (window as unknown as { heard: unknown[] }).heard);
       const [booking] = await sql(`select id::int, uid::text, status, guest_name, guest_email from public.bookings where event_type_id = $1`, [eventTypeId]);
@@ -109,6 +118,12 @@ describe('the embedded booking widget', () => {
       await expect.poll(async () => new Set(await heights(page, frame)).size, { timeout: 15_000 }).toBe(1);
       expect((await heights(page, frame))[0]).toBeLessThan(before);
       await screenshot(page, 'embed-inline-booked');
+      await expectAccessible(frame, 'embed confirmation (desktop)');
+      // The same booked widget on a phone.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect.poll(async () => new Set(await heights(page, frame)).size, { timeout: 15_000 }).toBe(1);
+      await screenshot(page, 'embed-inline-booked-phone');
+      await expectAccessible(frame, 'embed confirmation (phone)');
       expectNoErrors(errors);
     },
     JOURNEY_TIMEOUT,

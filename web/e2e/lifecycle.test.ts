@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { stack } from '../../scripts/local/test-stack/harness.ts';
 import { waitForMails } from '../../scripts/local/test-stack/mailpit.ts';
 import { expectToast, openPage, screenshot, useBrowser } from './support/browser.ts';
-import { bookableHost, dayAhead, expectNoErrors, fillGuest, JOURNEY_TIMEOUT, navigate, pickDay, signIn, unique, wallTimeIn } from './support/journey.ts';
+import { bookableHost, confirmationShown, dayAhead, expectNoErrors, fillGuest, JOURNEY_TIMEOUT, navigate, pickDay, signIn, unique, wallTimeIn } from './support/journey.ts';
 
 const browser = useBrowser();
 const GUEST_ZONE = 'America/New_York';
@@ -34,7 +34,7 @@ describe.concurrent('after the booking', () => {
     await g.getByRole('button', { name: first, exact: true }).click();
     await fillGuest(g, { name: guestName, email: guestEmail });
     await g.getByRole('button', { name: 'Book Meeting' }).click();
-    await expectToast(g, 'Booking Confirmed!');
+    await confirmationShown(g, 'Booking Confirmed!');
 
     // The confirmation reaches the inbox; the guest opens it there and follows its link.
     const [confirmation] = await waitForMails(guestEmail, 1);

@@ -3,8 +3,8 @@
 // without a reload.
 import { describe, expect, it } from 'vitest';
 import { sql } from '../../scripts/local/test-stack/harness.ts';
-import { expectToast, openPage, screenshot, useBrowser } from './support/browser.ts';
-import { bookableHost, dayAhead, expectNoErrors, fillGuest, JOURNEY_TIMEOUT, navigate, offeredTimes, pickDay, signIn, unique } from './support/journey.ts';
+import { openPage, screenshot, useBrowser } from './support/browser.ts';
+import { bookableHost, confirmationShown, dayAhead, expectNoErrors, fillGuest, JOURNEY_TIMEOUT, navigate, offeredTimes, pickDay, signIn, unique } from './support/journey.ts';
 
 const browser = useBrowser();
 
@@ -50,7 +50,7 @@ describe('live booking pages', () => {
     await g.getByRole('button', { name: '09:00', exact: true }).click();
     await fillGuest(g, { name: guestName, email: 'first@example.test' });
     await g.getByRole('button', { name: 'Book Meeting' }).click();
-    await expectToast(g, 'Booking Confirmed!');
+    await confirmationShown(g, 'Booking Confirmed!');
 
     // The second guest never reloads: the time goes from the grid it already shows.
     heard.push(`${new Date().toISOString()} booked`);

@@ -11,6 +11,7 @@ import { expectToast, openPage, screenshot, useBrowser, webUrl } from './support
 import {
   agreeToTerms,
   bookableHost,
+  confirmationShown,
   dayAhead,
   expectNoErrors,
   fillGuest,
@@ -78,7 +79,9 @@ describe.concurrent('host set-up', () => {
 
     const [eventType] = await sql('select id, auto_confirm from public.event_types where user_id = $1', [host.id]);
     expect(eventType.auto_confirm).toBe(false);
+    // Share opens the dialog; the link is copied when the host asks.
     await page.getByRole('button', { name: 'Share', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Share' }).getByRole('button', { name: 'Copy', exact: true }).click();
     await expectToast(page, 'Link Copied');
     const link = await page.evaluate(() => navigator.clipboard.readText());
     expect(link).toBe(`${webUrl()}/book/${eventType.id}`);
@@ -122,7 +125,8 @@ describe.concurrent('booking across time zones', () => {
     await fillGuest(g, { name: guestName, email: 'gus@example.test', notes: 'About the merger' });
     await screenshot(g, '3-guest-new-york-times');
     await g.getByRole('button', { name: 'Book Meeting' }).click();
-    await expectToast(g, 'Booking Pending Approval', "Booking request sent! You'll receive confirmation once the host approves it.");
+    const pending = await confirmationShown(g, 'Booking Pending Approval');
+    await pending.getByText("Booking request sent! You'll receive confirmation once the host approves it.").waitFor();
     await screenshot(g, '3-guest-pending-approval');
 
     const owner = await openPage(browser(), { timezoneId: 'Europe/Berlin', locale: 'en-US' });
@@ -226,7 +230,8 @@ describe.concurrent('public profile', () => {
     expect(await book.isEnabled()).toBe(true);
     await screenshot(v, '4-book-a-meeting-dialog');
     await book.click();
-    await expectToast(v, 'Booking Confirmed!');
+    await confirmationShown(dialog, 'Booking Confirmed!');
+    await dialog.getByRole('button', { name: 'Done' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
     const bookings = await sql('select status from public.bookings where user_id = $1 and guest_email = $2', [host.id, 'vera@example.test']);
@@ -305,8 +310,12 @@ describe.concurrent('teams', () => {
     await page.getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: 'Team Settings' }).waitFor();
     await page.getByRole('tab', { name: 'Availability' }).click();
-    await page.getByText(weekday, { exact: true }).click();
-    await expectToast(page, 'Availability Updated');
+    // A new team starts with Monday to Friday 09:00-17:00; a weekend day is switched on here.
+    await page.getByLabel('Monday range 1 start').waitFor();
+    if (weekday === 'Saturday' || weekday === 'Sunday') {
+      await page.getByText(weekday, { exact: true }).click();
+      await expectToast(page, 'Availability Updated');
+    }
     expect(await page.getByLabel(`${weekday} range 1 start`).inputValue()).toBe('09:00');
     await screenshot(page, '5-team-availability');
     await page.getByRole('tab', { name: 'Sharing' }).click();
@@ -333,7 +342,8 @@ describe.concurrent('teams', () => {
       await fillGuest(g, { name, email: `${name.split(' ')[0].toLowerCase()}@example.test` });
       await agreeToTerms(dialog);
       await dialog.getByRole('button', { name: 'Book Meeting' }).click();
-      await expectToast(g, 'Booking Confirmed!');
+      await confirmationShown(dialog, 'Booking Confirmed!');
+      await dialog.getByRole('button', { name: 'Done' }).click();
       await dialog.waitFor({ state: 'hidden' });
     }
 

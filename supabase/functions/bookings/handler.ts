@@ -2,6 +2,7 @@
 // type ({teamEventTypeId, ...}); the same module serves POST /api/bookings/public and team bookings.
 import { publicBookingSchema, teamBookingSchema } from '../_shared/rules/schemas.ts';
 import { bookPersonal, bookTeam } from '../_shared/booking/create.ts';
+import { issueManageToken } from '../_shared/booking/guest.ts';
 import { parseOrThrow } from '../_shared/rules/errors.ts';
 import { bookingDeps } from '../_shared/http/booking-deps.ts';
 import type { FunctionEnv } from '../_shared/http/env.ts';
@@ -13,11 +14,13 @@ export function bookingsRouter(): Router {
   return new Router().post('/bookings', async (ctx: Ctx) => {
     const body = await readJson(ctx.req);
     const deps = bookingDeps(ctx);
-    if (body && typeof body === 'object' && 'teamEventTypeId' in body) {
-      const input = parseOrThrow(teamBookingSchema, body);
-      return json(await bookTeam(deps, input, { caller: await ctx.caller() }), 201);
-    }
-    return json(await bookPersonal(deps, parseOrThrow(publicBookingSchema, body)), 201);
+    const booking =
+      body && typeof body === 'object' && 'teamEventTypeId' in body
+        ? await bookTeam(deps, parseOrThrow(teamBookingSchema, body), { caller: await ctx.caller() })
+        : await bookPersonal(deps, parseOrThrow(publicBookingSchema, body));
+    // The guest's confirmation screen links to the manage page (reschedule, cancel) at once.
+    const secret = ctx.env.bookingTokenSecret;
+    return json(secret ? { ...booking, manageToken: await issueManageToken(deps.db, secret, booking) } : booking, 201);
   });
 }
 

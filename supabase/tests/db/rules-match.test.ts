@@ -102,6 +102,26 @@ describe('defaults', () => {
       const r = await one(c, `insert into availability_rules (user_id, day_of_week) values ($1, 1) returning start_time, end_time`, [u]);
       expect({ startTime: r.start_time, endTime: r.end_time }).toEqual(rule.DEFAULT_RANGE);
     }));
+
+  it('a sign-up that names its time zone starts bookable: the working days and first event type of the rules, in that zone', () =>
+    rolledBack(c, async () => {
+      const u = await createUser(c, { first_name: 'Sven', last_name: 'Host', timezone: 'Europe/Stockholm' });
+      expect((await one(c, 'select timezone from profiles where id = $1', [u])).timezone).toBe('Europe/Stockholm');
+      const { rows } = await c.query('select day_of_week, start_time, end_time, is_enabled from availability_rules where user_id = $1 order by day_of_week', [u]);
+      expect(rows).toEqual(rule.DEFAULT_WORKING_DAYS.map((day) => ({ day_of_week: day, start_time: rule.DEFAULT_RANGE.startTime, end_time: rule.DEFAULT_RANGE.endTime, is_enabled: true })));
+      const { rows: types } = await c.query('select title, duration, color, is_active, auto_confirm from event_types where user_id = $1', [u]);
+      expect(types).toEqual([{ title: rule.FIRST_EVENT_TYPE_TITLE, duration: rule.DEFAULT_DURATION, color: rule.DEFAULT_COLOR, is_active: true, auto_confirm: true }]);
+
+      // A zone the server does not know is not trusted: the same week, in UTC.
+      const odd = await createUser(c, { first_name: 'Odd', last_name: 'Zone', timezone: 'Mars/Olympus' });
+      expect((await one(c, 'select timezone from profiles where id = $1', [odd])).timezone).toBe(rule.DEFAULT_TIME_ZONE);
+      expect((await one(c, 'select count(*)::int as n from availability_rules where user_id = $1', [odd])).n).toBe(rule.DEFAULT_WORKING_DAYS.length);
+
+      // A sign-up that does not say where the person is (an API client) keeps an empty week.
+      const bare = await createUser(c);
+      expect((await one(c, 'select count(*)::int as n from availability_rules where user_id = $1', [bare])).n).toBe(0);
+      expect((await one(c, 'select count(*)::int as n from event_types where user_id = $1', [bare])).n).toBe(0);
+    }));
 });
 
 describe('booking status transitions', () => {

@@ -20,6 +20,19 @@ async function booked(start = at(3, 10), opts: { guestTimeZone?: string } = {}) 
 }
 
 describe('guest manage link', () => {
+  it("is in the booking's answer, for the guest's confirmation screen, and works before any mail is sent", async () => {
+    const host = await newHost();
+    const guest = uniqueGuest();
+    const booking = await guestBooks(host.eventTypeId, at(3, 11), guest);
+    expect(booking.manageToken).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    expect(booking).not.toHaveProperty('manageTokenHash');
+    const view = await api(`/booking/${booking.uid}?token=${booking.manageToken}`);
+    expect(view.status, JSON.stringify(view.body)).toBe(200);
+    expect(view.body).toMatchObject({ uid: booking.uid, status: 'confirmed' });
+    // The mail carries the same link: one token per booking.
+    expect(manageLink(await mailStartingWith(guest, 'Confirmed:')).token).toBe(booking.manageToken);
+  });
+
   it('reschedules then cancels, with the right mails and invites at each step', async () => {
     const { host, guest, booking, confirmation, link } = await booked(at(3, 10), { guestTimeZone: 'America/New_York' });
     // The guest's mail shows their own zone: 10:00 UTC is 05:00 or 06:00 in New York (DST).

@@ -8,13 +8,16 @@ import { stack } from '../../../scripts/local/test-stack/harness.ts';
 const SCREENSHOTS = join(import.meta.dirname, '..', 'screenshots');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** One browser per test file; each journey opens its own contexts (separate cookies, storage). */
-export function useBrowser(): () => Browser {
+/**
+ * One browser per test file; each journey opens its own contexts (separate cookies, storage).
+ * `args` adds Chromium switches (the embed journey maps another site's host name to loopback).
+ */
+export function useBrowser(args: string[] = []): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'],
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage', ...args],
     });
   });
   afterAll(async () => {

@@ -47,6 +47,13 @@ export async function bookableHost(
   return { host, eventTypeId: Number(id) };
 }
 
+/** The guest's confirmation screen after booking ('Booking Confirmed!' or 'Booking Pending Approval'), once it shows. */
+export async function confirmationShown(scope: Page | Frame | Locator, heading: 'Booking Confirmed!' | 'Booking Pending Approval'): Promise<Locator> {
+  const region = scope.getByRole('region', { name: heading });
+  await region.waitFor();
+  return region;
+}
+
 /** Signs in through the form, as journey 1 proves it works; lands on the dashboard. */
 export async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
   await page.goto('/login');

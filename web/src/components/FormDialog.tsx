@@ -8,6 +8,8 @@ import { SubmitButton } from './SubmitButton.tsx';
  * A dialog around one form: Cancel and a submit button in the footer, the submit button tied to the
  * form with `form=` because the footer sits outside it; the form's parts stack 4 apart. While
  * `pending`, the button shows `pendingLabel` (when given) and, unless `canSubmit` says otherwise, is disabled.
+ * `outcome` replaces the form and its buttons in the same dialog once the form has done its work
+ * (a booking's confirmation), so the dialog stays where it is, focus and all.
  */
 export function FormDialog({
   open,
@@ -20,6 +22,7 @@ export function FormDialog({
   pendingLabel,
   pending,
   canSubmit = !pending,
+  outcome,
   children,
 }: {
   open: boolean;
@@ -32,6 +35,7 @@ export function FormDialog({
   pendingLabel?: string;
   pending: boolean;
   canSubmit?: boolean;
+  outcome?: { body: ReactNode; footer: ReactNode } | null;
   children: ReactNode;
 }) {
   const formId = useId();
@@ -43,19 +47,27 @@ export function FormDialog({
       subtitle={subtitle}
       size={size}
       footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <SubmitButton form={formId} pending={pending} pendingLabel={pendingLabel} disabled={!canSubmit}>
-            {submitLabel}
-          </SubmitButton>
-        </>
+        outcome ? (
+          outcome.footer
+        ) : (
+          <>
+            <Button variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <SubmitButton form={formId} pending={pending} pendingLabel={pendingLabel} disabled={!canSubmit}>
+              {submitLabel}
+            </SubmitButton>
+          </>
+        )
       }
     >
-      <form id={formId} noValidate onSubmit={onSubmit}>
-        <Stack gap="4">{children}</Stack>
-      </form>
+      {outcome ? (
+        outcome.body
+      ) : (
+        <form id={formId} noValidate onSubmit={onSubmit}>
+          <Stack gap="4">{children}</Stack>
+        </form>
+      )}
     </AppDialog>
   );
 }

@@ -43,13 +43,14 @@ const GRID_CSS: SystemStyleObject = {
     borderRadius: 'md',
     fontSize: 'sm',
   },
-  '& [data-cell][data-outside]': { color: 'fg.subtle' },
+  // fg.muted, not fg.subtle: readable (4.5:1) days of the months around this one.
+  '& [data-cell][data-outside]': { color: 'fg.muted' },
   '& [data-cell][data-today]': { bg: 'blue.subtle', fontWeight: 'bold' },
   '& button[data-cell]': { cursor: 'pointer' },
   '& button[data-cell]:disabled': { color: 'fg.subtle', cursor: 'not-allowed' },
   '& button[data-cell]:disabled:not([data-outside])': { opacity: 0.45 },
   '& button[data-cell]:not(:disabled):not([aria-selected=true]):hover': { bg: 'bg.muted' },
-  '& button[data-cell][aria-selected=true]': { bg: 'blue.solid', color: 'white' },
+  '& button[data-cell][aria-selected=true]': { bg: 'blue.solid', color: 'blue.contrast' },
   '& [data-dot]': { w: '1.5', h: '1.5', borderRadius: 'full', bg: 'blue.solid', position: 'absolute', bottom: '1' },
 };
 

@@ -116,8 +116,10 @@ export async function callRpc<N extends keyof Rpc>(name: N, args: Rpc[N]['Args']
   });
   const text = await response.text();
   if (response.ok) return (text ? JSON.parse(text) : null) as Rpc[N]['Returns'];
-  const { message } = parseBody(text);
-  return unwrap({ data: null, error: { message: message ?? response.statusText }, status: response.status });
+  // An expired or revoked session reads as logged out (docs/product/permissions.md), as in `unwrap`.
+  if (response.status === 401) return unwrap({ data: null, error: { message: parseBody(text).message ?? response.statusText }, status: 401 });
+  // The status stays with the error, so a page can say the server failed rather than that nothing was found.
+  throw new HttpError(response.status, text, response.statusText);
 }
 
 /** Supabase query results: throw the PostgREST error so React Query sees a failure. */

@@ -12,12 +12,31 @@ export const supabaseAnonKey: string = import.meta.env.VITE_SUPABASE_ANON_KEY ??
 export const authStorageKey = `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
 
 /**
+ * A booking page framed by another site (`/embed/*`) is always a guest's: it reads no session, so it
+ * works where the browser refuses storage to third-party frames (Chromium does).
+ */
+export function isEmbedPage(): boolean {
+  return window.location.pathname.startsWith('/embed/');
+}
+
+/** The stored session's text, or null when there is none or the browser refuses this page its storage. */
+function storedSession(): string | null {
+  try {
+    return localStorage.getItem(authStorageKey);
+  } catch {
+    // A SecurityError: storage is off for this document (a third-party frame, a locked-down browser).
+    return null;
+  }
+}
+
+/**
  * Whether anybody may be signed in on this page: a stored session, or Auth's answer in the URL (a
  * sign-in link or OAuth redirect, which supabase-js turns into a session). When not, a guest's page
  * has no session to read and does not load supabase-js at all.
  */
 export function maySignIn(): boolean {
-  if (localStorage.getItem(authStorageKey) !== null) return true;
+  if (isEmbedPage()) return false;
+  if (storedSession() !== null) return true;
   const { search, hash } = window.location;
   return /[?&#](code|access_token|error_description)=/.test(`${search}${hash}`);
 }

@@ -10,5 +10,8 @@ const noWebhooks = [
   http.get(`${supabaseUrl}/functions/v1/api/teams/:teamId/webhooks`, () => HttpResponse.json([])),
 ];
 
+/** The dashboard's setup checklist reads the host's weekly hours: none unless a test says otherwise. */
+const noHours = http.get(`${supabaseUrl}/rest/v1/availability_rules`, () => HttpResponse.json([]));
+
 /** msw stands in for the Supabase gateway (PostgREST, Auth, functions, Realtime) at the app's own origin. */
-export const server = setupServer(realtimeStandIn, ...noWebhooks);
+export const server = setupServer(realtimeStandIn, ...noWebhooks, noHours);

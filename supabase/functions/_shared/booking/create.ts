@@ -68,9 +68,10 @@ function write(db: Database, fn: 'create_booking' | 'create_team_booking', args:
   return serviceRpc<Record<string, unknown>>(db, fn, args, { notFoundMessage: EVENT_NOT_FOUND });
 }
 
-/** The booking as the api answers it: camelCase, with its event type's title and duration. */
+/** The booking as the api answers it: camelCase, with its event type's title and duration (never the manage token's hash). */
 function answer(row: Record<string, unknown>, eventType: { title: string; duration: number }) {
-  return { ...camelize<Record<string, unknown>>(row), eventType: { title: eventType.title, duration: eventType.duration } };
+  const { manage_token_hash: _hash, ...columns } = row;
+  return { ...camelize<Record<string, unknown> & { id: number; uid: string }>(columns), eventType: { title: eventType.title, duration: eventType.duration } };
 }
 
 /**

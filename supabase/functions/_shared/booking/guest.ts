@@ -14,7 +14,7 @@ import { DAY_MS, toMs } from '../rules/time.ts';
 import { rejection } from './create.ts';
 import { listSlots } from './list-slots.ts';
 import { readPersonal } from './schedule.ts';
-import type { Database } from '../db/connection.ts';
+import { serviceRpc, type Database } from '../db/connection.ts';
 
 const BOOKING_NOT_FOUND = 'Booking not found';
 
@@ -65,6 +65,16 @@ export async function guestSlots(
   // As a guest would see them (anon), with the booking's own time free.
   const listed = await listSlots(db, { ...query, eventTypeId: view.eventTypeId }, null, { now, adjustRules: (rules) => withoutOwn(rules, view) });
   return listed.answer;
+}
+
+/**
+ * The manage token of a booking a guest has just made, its hash stored at once: the guest's
+ * confirmation screen links to it before the confirmation mail (which carries the same token) is sent.
+ */
+export async function issueManageToken(db: Database, secret: string, booking: { id: number; uid: string }): Promise<string> {
+  const token = await manageToken(secret, booking.uid);
+  await serviceRpc(db, 'set_manage_token_hash', [booking.id, await manageTokenHash(token)]);
+  return token;
 }
 
 /** Moves the booking; answers the new booking and the token of its own manage link. */

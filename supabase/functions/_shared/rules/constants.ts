@@ -59,6 +59,13 @@ export const TIME_OFF_MAX_DAYS = 366;
 /** A new availability range. */
 export const DEFAULT_RANGE = { startTime: '09:00', endTime: '17:00' } as const;
 export const DEFAULT_TIME_ZONE = 'UTC';
+/**
+ * A host who signs up in the web app (which names the browser's zone) is bookable at once: these
+ * working days with DEFAULT_RANGE, in that zone, and one event type of this title with the event
+ * type defaults. A new team gets the same days (the web's Create Team).
+ */
+export const DEFAULT_WORKING_DAYS = [1, 2, 3, 4, 5] as const;
+export const FIRST_EVENT_TYPE_TITLE = '30 Minute Meeting';
 
 // -- teams ---------------------------------------------------------------------------------------
 export const TEAM_ROLES = ['owner', 'admin', 'member'] as const;

@@ -104,7 +104,10 @@ describe('sign up', () => {
     await user.type(screen.getByPlaceholderText('Create a password'), 'secret123');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Welcome to Kairos!')).toBeInTheDocument();
-    expect(body.data).toEqual({ first_name: 'Ada', last_name: 'Lovelace' });
+    // A first visit: "Welcome", not "Welcome back".
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada!' })).toBeInTheDocument();
+    // The browser's zone goes with it: the new host's working hours are in it (the sign-up trigger).
+    expect(body.data).toEqual({ first_name: 'Ada', last_name: 'Lovelace', timezone: Intl.DateTimeFormat().resolvedOptions().timeZone });
     expect(screen.getByText('Your account has been created successfully.')).toBeInTheDocument();
   });
 });

@@ -4,11 +4,23 @@ import { useNavigate } from 'react-router-dom';
 import { orThrow, supabase } from '../../lib/supabase.ts';
 import { useChange } from '../../lib/useChange.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
+import { browserTimeZone } from '../../lib/time.ts';
 import type { LoginValues, RegisterValues } from './schemas.ts';
 import { currentUserKey } from './session.ts';
 
 /** Signing in or up: once the session's queries are back, a welcome and the dashboard. */
-function useEnter<T>(run: (values: T) => Promise<void>, refresh: QueryKey, welcome: [string, string], failure: [string, string]) {
+/** Where entering leads: the dashboard, told whether this is the account's first visit (a sign-up). */
+export interface DashboardArrival {
+  firstVisit?: boolean;
+}
+
+function useEnter<T>(
+  run: (values: T) => Promise<void>,
+  refresh: QueryKey,
+  welcome: [string, string],
+  failure: [string, string],
+  arrival: DashboardArrival = {},
+) {
   const navigate = useNavigate();
   return useChange({
     run,
@@ -16,7 +28,7 @@ function useEnter<T>(run: (values: T) => Promise<void>, refresh: QueryKey, welco
     awaitRefresh: true,
     done: () => {
       notify(...welcome);
-      navigate('/dashboard');
+      navigate('/dashboard', { state: arrival });
     },
     failed: (error: Error) => notifyError(failure[0], error.message || failure[1]),
   });
@@ -41,13 +53,15 @@ export function useRegister() {
         await supabase.auth.signUp({
           email,
           password,
-          options: { data: { first_name: firstName, last_name: lastName }, emailRedirectTo: `${window.location.origin}/dashboard` },
+          // The browser's zone: the sign-up trigger starts the host with working hours in it (and checks it).
+          options: { data: { first_name: firstName, last_name: lastName, timezone: browserTimeZone() }, emailRedirectTo: `${window.location.origin}/dashboard` },
         }),
       );
     },
     currentUserKey,
     ['Welcome to Kairos!', 'Your account has been created successfully.'],
     ['Registration failed', 'Failed to create account'],
+    { firstVisit: true },
   );
 }
 

@@ -1,13 +1,14 @@
 // /availability: buffers, booking preferences, working hours, date overrides, time off, calendars and event types.
 import { useState } from 'react';
-import { Box, Button, HStack, IconButton, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, IconButton, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
 import { Plus, X } from 'lucide-react';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { SwitchField } from '../../components/SwitchField.tsx';
 import { TimeRangeSelect } from '../../components/TimeSelect.tsx';
-import { DEFAULT_HOST_SETTINGS, DEFAULT_RANGE, GUEST_CHANGE_NOTICE_CHOICES, hostSettingsFromColumns, type HostSettings } from '../../lib/shared.ts';
+import { DEFAULT_HOST_SETTINGS, DEFAULT_RANGE, DEFAULT_TIME_ZONE, GUEST_CHANGE_NOTICE_CHOICES, hostSettingsFromColumns, type HostSettings } from '../../lib/shared.ts';
 import { BUFFER_OPTIONS, FUTURE_OPTIONS, NOTICE_OPTIONS } from '../../lib/choices.ts';
 import { DAY_NAMES, WEEK_MONDAY_FIRST } from '../../lib/time.ts';
 import type { AvailabilityRule } from '../../lib/types.ts';
@@ -184,7 +185,18 @@ export default function AvailabilityPage() {
   return (
     <Stack gap="6" maxW="4xl">
       <PageHeader title="Availability" subtitle="Set when people can book time with you." />
-      <SectionCard title="Working Hours" description="One or more time ranges per day.">
+      <SectionCard
+        title="Working Hours"
+        description={
+          <>
+            One or more time ranges per day. Your hours are in <strong>{user?.timezone ?? DEFAULT_TIME_ZONE}</strong>, your profile's time zone (
+            <Link asChild colorPalette="blue" color="colorPalette.fg">
+              <RouterLink to="/profile">change it</RouterLink>
+            </Link>
+            ).
+          </>
+        }
+      >
         {rules.isPending ? <Skeleton h="80" /> : <WorkingHours key={rules.dataUpdatedAt} rules={rules.data ?? []} />}
       </SectionCard>
       <SectionCard title="Date Overrides" description="Other hours on a given date, or a day off: they replace the weekly hours of that date.">

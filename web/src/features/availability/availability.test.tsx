@@ -44,6 +44,15 @@ describe('availability page', () => {
     });
   });
 
+  it('says which time zone the hours are in, with the way to change it', async () => {
+    signedInAs({ timezone: 'Europe/Stockholm' });
+    server.use(restGet('user_settings', []), restGet('event_types', []));
+    renderRoute('/availability');
+    const zone = await screen.findByText('Europe/Stockholm');
+    expect(zone.closest('p')).toHaveTextContent("One or more time ranges per day. Your hours are in Europe/Stockholm, your profile's time zone (change it).");
+    expect(screen.getByRole('link', { name: 'change it' })).toHaveAttribute('href', '/profile');
+  });
+
   it('offers the choices of docs/product/constants.md and saves the settings', async () => {
     signedInAs();
     const saved = recordBody('post', '/rest/v1/user_settings', () => new HttpResponse(null, { status: 201 }));

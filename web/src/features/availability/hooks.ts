@@ -16,6 +16,11 @@ export function useAvailability() {
   );
 }
 
+/** Whether the weekly hours offer any time at all: without, guests see no free day. */
+export function hasWorkingHours(rules: AvailabilityRule[]): boolean {
+  return rules.some((rule) => rule.is_enabled);
+}
+
 export function useSettings() {
   return useUserQuery(['settings'], async (userId) =>
     unwrap(await supabase.from('user_settings').select('*').eq('user_id', userId).maybeSingle()) as UserSettings | null,

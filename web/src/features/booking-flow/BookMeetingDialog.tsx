@@ -3,7 +3,8 @@
 import { lazy, Suspense } from 'react';
 import type { BookingTarget } from './hooks.ts';
 
-export type DialogEvent = { title: string; duration: number; description?: string | null; color?: string | null };
+/** The event type being booked; `host` (the host's or the team's name) is whom the confirmation says the meeting is with. */
+export type DialogEvent = { title: string; duration: number; description?: string | null; color?: string | null; host?: string };
 
 const BookMeetingForm = lazy(() => import('./BookMeetingForm.tsx'));
 

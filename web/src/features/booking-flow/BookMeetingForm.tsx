@@ -1,26 +1,39 @@
-// The Book a Meeting dialog's form: pick a day and a time, then give the guest's details.
-import { Checkbox, Link } from '@chakra-ui/react';
+// The Book a Meeting dialog's form: pick a day and a time, then give the guest's details; after
+// booking, the confirmation in the same dialog until the guest closes it.
+import { Button, Checkbox, Link } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { FormDialog } from '../../components/FormDialog.tsx';
+import { BookingConfirmation } from './BookingConfirmation.tsx';
 import { PickersAndDetails } from './BookingFormParts.tsx';
 import type { DialogEvent } from './BookMeetingDialog.tsx';
 import type { BookingTarget } from './hooks.ts';
 import { useBookingFlow } from './useBookingFlow.ts';
 
 export default function BookMeetingForm({ target, event, onClose }: { target: BookingTarget; event: DialogEvent; onClose: () => void }) {
-  const flow = useBookingFlow(target, 'dialog', onClose);
+  const flow = useBookingFlow(target, 'dialog', { title: event.title, duration: event.duration, host: event.host });
+  const subtitle = `${event.title} · ${event.duration} minutes`;
   return (
     <FormDialog
       open
       onClose={onClose}
       title="Book a Meeting"
-      subtitle={`${event.title} · ${event.duration} minutes`}
+      subtitle={subtitle}
       size="xl"
       onSubmit={flow.submit}
       submitLabel="Book Meeting"
       pendingLabel="Booking..."
       pending={flow.book.isPending}
       canSubmit={flow.canSubmit}
+      outcome={
+        flow.booked && {
+          body: <BookingConfirmation booked={flow.booked} />,
+          footer: (
+            <Button colorPalette="blue" onClick={onClose}>
+              Done
+            </Button>
+          ),
+        }
+      }
     >
       <PickersAndDetails flow={flow}>
         <Checkbox.Root checked={flow.termsAccepted} onCheckedChange={(details) => flow.setTermsAccepted(details.checked === true)}>

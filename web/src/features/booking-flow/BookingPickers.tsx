@@ -2,6 +2,7 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { MonthCalendar } from '../../components/MonthCalendar.tsx';
 import { FormField } from '../../components/FormField.tsx';
+import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { TimezoneSelect } from '../../components/TimezoneSelect.tsx';
 import { formatDate } from '../../lib/time.ts';
 import { isDayDisabled } from './hooks.ts';
@@ -19,6 +20,9 @@ export function BookingPickers({ flow, headingLevel = 'h3' }: { flow: BookingFlo
         <Heading as={headingLevel} size="sm" mb="2">
           Select a Date
         </Heading>
+        {flow.slots.isError ? (
+          <LoadFailure compact title="Available times could not be loaded" error={flow.slots.error} onRetry={() => void flow.slots.refetch()} />
+        ) : null}
         <MonthCalendar
           month={flow.month}
           onMonthChange={flow.setMonth}
@@ -41,7 +45,6 @@ export function BookingPickers({ flow, headingLevel = 'h3' }: { flow: BookingFlo
             selected={flow.slot?.start ?? null}
             onSelect={flow.setSlot}
             loading={flow.slots.isPending}
-            error={flow.slots.isError}
           />
         ) : (
           <Text color="fg.muted" fontSize="sm">

@@ -1,12 +1,14 @@
 // /book/{eventTypeId}: an event type's own booking page.
-import { Badge, Box, Card, Container, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Container, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Clock, Video } from 'lucide-react';
 import { useParams } from 'react-router-dom';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
+import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { fullName } from '../../lib/names.ts';
 import { formatDate } from '../../lib/time.ts';
 import { BookButton } from './BookingFormParts.tsx';
+import { BookingConfirmation } from './BookingConfirmation.tsx';
 import { BookingPickers } from './BookingPickers.tsx';
 import { GuestFields } from './GuestFields.tsx';
 import { usePublicEventType } from './hooks.ts';
@@ -15,12 +17,16 @@ import { useBookingFlow } from './useBookingFlow.ts';
 type PublicEventType = NonNullable<ReturnType<typeof usePublicEventType>['data']>;
 
 function BookingForm({ eventType }: { eventType: PublicEventType }) {
-  const flow = useBookingFlow({ kind: 'personal', eventTypeId: eventType.id }, 'page');
   const host = {
     first_name: eventType.host_first_name,
     last_name: eventType.host_last_name,
     profile_image_url: eventType.host_profile_image_url,
   };
+  const flow = useBookingFlow({ kind: 'personal', eventTypeId: eventType.id }, 'page', {
+    title: eventType.title,
+    duration: eventType.duration,
+    host: fullName(host) || undefined,
+  });
   return (
     <Grid templateColumns={{ base: '1fr', lg: '1fr 2fr' }} gap="6">
       <Card.Root as="aside" alignSelf="start">
@@ -58,6 +64,16 @@ function BookingForm({ eventType }: { eventType: PublicEventType }) {
       </Card.Root>
       <Card.Root>
         <Card.Body>
+          {flow.booked ? (
+            <BookingConfirmation
+              booked={flow.booked}
+              actions={
+                <Button variant="outline" size="sm" onClick={flow.startOver}>
+                  Book another time
+                </Button>
+              }
+            />
+          ) : (
           <form noValidate onSubmit={flow.submit}>
             <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="6">
               <BookingPickers flow={flow} headingLevel="h2" />
@@ -82,6 +98,7 @@ function BookingForm({ eventType }: { eventType: PublicEventType }) {
               </Stack>
             </Grid>
           </form>
+          )}
         </Card.Body>
       </Card.Root>
     </Grid>
@@ -90,13 +107,15 @@ function BookingForm({ eventType }: { eventType: PublicEventType }) {
 
 export default function EventBookingPage() {
   const eventTypeId = Number(useParams().eventTypeId);
-  const { data: eventType, isPending, isError } = usePublicEventType(eventTypeId);
+  const { data: eventType, isPending, isError, error, refetch } = usePublicEventType(eventTypeId);
   const known = Number.isInteger(eventTypeId) && eventTypeId > 0;
   return (
     <Container maxW="6xl" py={{ base: '6', md: '10' }}>
       {known && isPending ? (
         <Skeleton h="96" borderRadius="lg" />
-      ) : !known || isError || !eventType ? (
+      ) : known && isError ? (
+        <LoadFailure title="This booking page could not be loaded" error={error} onRetry={() => void refetch()} />
+      ) : !known || !eventType ? (
         <NotFoundMessage title="Event Not Found" text="The event type you're looking for doesn't exist." />
       ) : (
         <BookingForm eventType={eventType} />

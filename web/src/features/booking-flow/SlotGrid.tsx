@@ -8,13 +8,11 @@ export function SlotGrid({
   selected,
   onSelect,
   loading,
-  error,
 }: {
   slots: OfferedSlot[];
   selected: string | null;
   onSelect: (slot: OfferedSlot) => void;
   loading: boolean;
-  error: boolean;
 }) {
   if (loading) {
     return (
@@ -25,12 +23,7 @@ export function SlotGrid({
       </SimpleGrid>
     );
   }
-  if (error)
-    return (
-      <Text color="red.fg" role="alert">
-        Could not load available times. Please try again.
-      </Text>
-    );
+  // A failed answer is said once, above the calendar (BookingPickers), with Try again.
   if (!slots.length) return <Text color="fg.muted">No available times on this day.</Text>;
   return (
     <SimpleGrid columns={{ base: 3, sm: 4 }} gap="2" role="group" aria-label="Available times">

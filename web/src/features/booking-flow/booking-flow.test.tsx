@@ -81,14 +81,17 @@ describe('event booking page', () => {
     expect(screen.getByText("The event type you're looking for doesn't exist.")).toBeInTheDocument();
   });
 
-  it('books a slot: disabled until date and time, pending toast, then reset', async () => {
+  it('books a slot: disabled until date and time, then the confirmation screen until the guest books another time', async () => {
     server.use(rpc('public_event_type', [eventType]));
     const requests = slotsAnswer();
     let body: Record<string, unknown> = {};
     server.use(
       http.post(api('/functions/v1/bookings'), async ({ request }) => {
         body = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json({ id: 1, status: 'pending' }, { status: 201 });
+        return HttpResponse.json(
+          { id: 1, uid: 'b1-uid', status: 'pending', startTime: slot(10).start, endTime: slot(10).end, icalUid: 'ical-1@kairos', manageToken: 'tok_1' },
+          { status: 201 },
+        );
       }),
     );
     renderRoute('/book/5');
@@ -112,8 +115,9 @@ describe('event booking page', () => {
     await user.type(screen.getByLabelText('Full Name'), 'Grace Guest');
     await user.type(screen.getByLabelText('Email'), 'grace@example.com');
     await user.click(submit);
-    expect(await screen.findByText('Booking Pending Approval')).toBeInTheDocument();
-    expect(screen.getByText("Booking request sent! You'll receive confirmation once the host approves it.")).toBeInTheDocument();
+    const confirmation = await screen.findByRole('region', { name: 'Booking Pending Approval' });
+    expect(within(confirmation).getByText("Booking request sent! You'll receive confirmation once the host approves it.")).toBeInTheDocument();
+    expect(within(confirmation).getByText('Not confirmed yet: the host may still decline.')).toBeInTheDocument();
     expect(body).toEqual({
       eventTypeId: 5,
       guestName: 'Grace Guest',
@@ -125,8 +129,60 @@ describe('event booking page', () => {
       startTime: slot(10).start,
       endTime: slot(10).end,
     });
-    await waitFor(() => expect(screen.getByLabelText('Full Name')).toHaveValue(''));
+    // A screen, not a toast: it stays until the guest moves on, and then the form starts over.
+    expect(screen.queryByRole('button', { name: 'Book Meeting' })).toBeNull();
+    await user.click(within(confirmation).getByRole('button', { name: 'Book another time' }));
+    expect(screen.getByLabelText('Full Name')).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Book Meeting' })).toBeDisabled();
+  });
+
+  it("confirms what, when in the guest's and the host's zone, with whom, where, the calendar links and the manage link", async () => {
+    server.use(rpc('public_event_type', [{ ...eventType, auto_confirm: true }]));
+    slotsAnswer();
+    server.use(
+      http.post(api('/functions/v1/bookings'), () =>
+        HttpResponse.json(
+          { id: 2, uid: 'b2-uid', status: 'confirmed', startTime: slot(10).start, endTime: slot(10).end, icalUid: 'ical-2@kairos', manageToken: 'tok_2' },
+          { status: 201 },
+        ),
+      ),
+    );
+    renderRoute('/book/5');
+    await screen.findByRole('heading', { name: 'Strategy Call' });
+    const user = userEvent.setup();
+    await pickSlot(user, '10:00');
+    await user.type(screen.getByLabelText('Full Name'), 'Grace Guest');
+    await user.type(screen.getByLabelText('Email'), 'grace@example.com');
+    await user.click(screen.getByRole('button', { name: 'Book Meeting' }));
+    const confirmation = await screen.findByRole('region', { name: 'Booking Confirmed!' });
+    const start = new Date(slot(10).start);
+    const words = (zone: string) =>
+      new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true, timeZone: zone })
+        .format(start)
+        .replace(/, (\d+:)/, ' at $1');
+    const details = Object.fromEntries(
+      within(confirmation)
+        .getAllByRole('term')
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    );
+    expect(details).toEqual({
+      What: 'Strategy Call · 30 minutes',
+      When: `${words('UTC')} (UTC)${words('Europe/Paris')} for the host (Europe/Paris)`,
+      With: 'Ada Host',
+      Where: 'Video Conference',
+    });
+    expect(within(confirmation).getByText('Your meeting has been booked. A confirmation is on its way to grace@example.com.')).toBeInTheDocument();
+    const google = new URL(within(confirmation).getByRole('link', { name: 'Google Calendar' }).getAttribute('href')!);
+    expect(google.searchParams.get('text')).toBe('Strategy Call with Ada Host');
+    expect(new URL(within(confirmation).getByRole('link', { name: 'Outlook' }).getAttribute('href')!).searchParams.get('startdt')).toBe(start.toISOString());
+    const ics = within(confirmation).getByRole('link', { name: 'Download .ics' });
+    expect(ics).toHaveAttribute('download', 'Strategy Call.ics');
+    const file = decodeURIComponent(ics.getAttribute('href')!.replace('data:text/calendar;charset=utf-8,', ''));
+    expect(file).toContain('UID:ical-2@kairos');
+    const manage = within(confirmation).getByRole('link', { name: 'Reschedule or cancel' });
+    expect(manage).toHaveAttribute('href', `${window.location.origin}/booking/b2-uid?token=tok_2`);
+    // No toast to miss: the screen is the confirmation.
+    expect(document.querySelector('[data-scope="toast"]')).toBeNull();
   });
 
   it('asks for name and email in the page wording', async () => {
@@ -150,6 +206,30 @@ describe('event booking page', () => {
     expect(email).toHaveAttribute('aria-invalid', 'true');
     await user.type(email, 'example.com');
     await waitFor(() => expect(email).not.toHaveAttribute('aria-invalid'));
+  });
+
+  it('says the times could not be loaded, offers no day meanwhile, and loads them on Try again', async () => {
+    server.use(rpc('public_event_type', [eventType]));
+    let down = true;
+    server.use(
+      http.get(api('/functions/v1/slots'), () => {
+        if (down) return HttpResponse.error();
+        const slots = [slot(10)];
+        return HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'Europe/Paris', slots, days: [{ date: dateKey(DAY), slots }] });
+      }),
+    );
+    renderRoute('/book/5');
+    await screen.findByRole('heading', { name: 'Strategy Call' });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Available times could not be loaded');
+    await showMonthOf(DAY);
+    // Never every day as bookable: without an answer no day is offered.
+    expect(cell(DAY)).toBeDisabled();
+    expect(cell(FREE_DAY)).toBeDisabled();
+    down = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(cell(DAY)).toBeEnabled());
+    expect(cell(FREE_DAY)).toBeDisabled();
   });
 
   it('refetches the slots when the time was taken meanwhile', async () => {
@@ -193,6 +273,30 @@ describe('Book a Meeting dialog', () => {
     expect(submit).toBeEnabled();
     await user.click(submit);
     expect(await screen.findAllByText('Please fill in your name and email.')).not.toHaveLength(0);
+  });
+
+  it('shows the confirmation in the dialog after booking, until Done closes it', async () => {
+    server.use(
+      rpc('public_profile', [{ id: USER_ID, handle: 'ada', first_name: 'Ada', last_name: 'Host', timezone: 'Europe/Paris', bio: null, title: 'Coach', company: null, location: null, website: null, linkedin: null, twitter: null, instagram: null, profile_image_url: null }]),
+      rpc('public_event_types', [{ ...eventType, description: null }]),
+      http.post(api('/functions/v1/bookings'), () => HttpResponse.json({ id: 3, uid: 'b3-uid', status: 'confirmed', startTime: slot(10).start, endTime: slot(10).end, manageToken: 'tok_3' }, { status: 201 })),
+    );
+    slotsAnswer();
+    renderRoute(`/calendar/${USER_ID}`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Select Time' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Book a Meeting' });
+    await pickSlot(user, '10:00', dialog);
+    await user.type(within(dialog).getByLabelText('Full Name'), 'Grace Guest');
+    await user.type(within(dialog).getByLabelText('Email'), 'grace@example.com');
+    await user.click(within(dialog).getByText(/I agree to the/));
+    await user.click(within(dialog).getByRole('button', { name: 'Book Meeting' }));
+    const confirmed = await screen.findByRole('dialog', { name: 'Book a Meeting' });
+    const confirmation = await within(confirmed).findByRole('region', { name: 'Booking Confirmed!' });
+    expect(within(confirmation).getByText('Ada Host')).toBeInTheDocument();
+    expect(within(confirmation).getByRole('link', { name: 'Reschedule or cancel' })).toHaveAttribute('href', `${window.location.origin}/booking/b3-uid?token=tok_3`);
+    await user.click(within(confirmed).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('shows the empty list and the unknown user texts', async () => {

@@ -2,6 +2,7 @@
 export { BookMeetingDialog, type DialogEvent } from './BookMeetingDialog.tsx';
 // The pieces the embeddable booking pages compose without the app's chrome.
 export { BookButton, PickersAndDetails } from './BookingFormParts.tsx';
+export { BookingConfirmation } from './BookingConfirmation.tsx';
 export { usePublicEventType, type BookingTarget } from './hooks.ts';
-export { useBookingFlow, type BookedBooking } from './useBookingFlow.ts';
+export { useBookingFlow, type BookedBooking, type MeetingDetails } from './useBookingFlow.ts';
 export type { GuestInput } from './schemas.ts';

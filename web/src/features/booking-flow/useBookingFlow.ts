@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { startOfMonth } from 'date-fns';
 import { callFunction } from '../../lib/api.ts';
 import { browserTimeZone } from '../../lib/time.ts';
-import { notify, notifyError } from '../../lib/toaster.ts';
+import { notifyError } from '../../lib/toaster.ts';
 import { bookingFailureMessage, isSlotTaken } from '../../lib/bookingErrors.ts';
 import { dateKey, useMonthSlots, type BookingTarget, type OfferedSlot } from './hooks.ts';
 import { useGuestForm, type GuestCheck } from './guestForm.ts';
@@ -16,6 +16,27 @@ export interface BookedBooking {
   uid: string;
   status: string;
   startTime: string;
+  endTime?: string;
+  /** The booking's calendar UID, the one its mailed invites carry. */
+  icalUid?: string;
+  /** The guest's manage token (reschedule, cancel), when the functions can derive one. */
+  manageToken?: string;
+}
+
+/** What the booking form is for, as its confirmation names it. */
+export interface MeetingDetails {
+  title: string;
+  duration: number;
+  /** With whom: the host's name, or the team's. */
+  host?: string;
+}
+
+/** A booking just made, with what its confirmation shows: the meeting and the zones it was booked in. */
+export interface Booked extends MeetingDetails {
+  booking: BookedBooking;
+  timeZone: string;
+  hostTimeZone?: string;
+  guestEmail: string;
 }
 
 /**
@@ -33,23 +54,17 @@ function lazyGuestCheck(message: string): (values: GuestInput) => Promise<GuestC
   };
 }
 
-function announce(booking: BookedBooking | null) {
-  if (booking?.status === 'pending')
-    notify('Booking Pending Approval', "Booking request sent! You'll receive confirmation once the host approves it.");
-  else notify('Booking Confirmed!', 'Your meeting has been booked. A confirmation is on its way.');
-}
-
 /**
  * State of one booking: visible month, chosen day and slot, visitor time zone, guest form, and the
- * submission to the `bookings` function. Success resets everything (to `prefill`, when the page was
- * handed a name or email) and toasts, unless the page shows the confirmation in place of the form
- * (`confirmInPlace`: an embedded page, whose frame would cut a toast); a taken slot refetches the slots.
+ * submission to the `bookings` function. Success keeps the booking (`booked`) for the confirmation
+ * screen, which stays until the guest moves on (`startOver`: back to an empty form, or to `prefill`
+ * when the page was handed a name or email); a taken slot refetches the slots.
  */
 export function useBookingFlow(
   target: BookingTarget,
   mode: 'page' | 'dialog',
-  onBooked?: (booking: BookedBooking) => void,
-  { prefill, confirmInPlace = false }: { prefill?: Partial<GuestInput>; confirmInPlace?: boolean } = {},
+  details: MeetingDetails,
+  { prefill, onBooked }: { prefill?: Partial<GuestInput>; onBooked?: (booking: BookedBooking) => void } = {},
 ) {
   const queryClient = useQueryClient();
   const [month, setMonth] = useState(() => startOfMonth(new Date()));
@@ -57,11 +72,17 @@ export function useBookingFlow(
   const [slot, setSlot] = useState<OfferedSlot | null>(null);
   const [timeZone, setTimeZoneState] = useState(browserTimeZone);
   const [termsAccepted, setTermsAccepted] = useState(false);
+  const [booked, setBooked] = useState<Booked | null>(null);
   const slots = useMonthSlots(target, month, timeZone);
   const [check] = useState(() => lazyGuestCheck(MESSAGES[mode].guest));
   const form = useGuestForm({ ...guestDefaults, ...prefill }, check, () => void loadGuestRules());
 
-  const offered = useMemo(() => (slots.data ? new Set(slots.data.days.map((day) => day.date)) : null), [slots.data]);
+  // Days offered: those with slots; none while the answer failed (never every day as bookable); all
+  // (not yet known) only while it loads.
+  const offered = useMemo(
+    () => (slots.data ? new Set(slots.data.days.map((day) => day.date)) : slots.isError ? new Set<string>() : null),
+    [slots.data, slots.isError],
+  );
   const daySlots = useMemo(
     () => (date && slots.data ? (slots.data.days.find((day) => day.date === dateKey(date))?.slots ?? []) : []),
     [date, slots.data],
@@ -87,8 +108,8 @@ export function useBookingFlow(
           endTime: slot!.end,
         },
       }),
-    onSuccess: (booking) => {
-      if (!confirmInPlace) announce(booking);
+    onSuccess: (booking, values) => {
+      setBooked({ ...details, booking, timeZone, hostTimeZone: slots.data?.hostTimeZone, guestEmail: values.guestEmail });
       void queryClient.invalidateQueries({ queryKey: ['slots'] });
       void queryClient.invalidateQueries({ queryKey: ['bookings'] });
       reset();
@@ -136,6 +157,8 @@ export function useBookingFlow(
     form,
     submit,
     book,
+    booked,
+    startOver: () => setBooked(null),
     canSubmit: Boolean(date && slot && (mode === 'page' || termsAccepted)) && !book.isPending,
   };
 }

@@ -9,10 +9,13 @@ import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { LinkButton } from '../../components/LinkButton.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { copyText } from '../../lib/clipboard.ts';
-import { useCurrentUser } from '../auth/index.ts';
+import { useLocation } from 'react-router-dom';
+import { useCurrentUser, type DashboardArrival } from '../auth/index.ts';
 import { eventTitle, useBookings, useLiveBookings } from '../bookings/index.ts';
 import { EventTypesSection } from '../event-types/index.ts';
+import { markLinkShared } from '../../lib/linkShared.ts';
 import { CalendarWidget } from './CalendarWidget.tsx';
+import { calendarLink, SetupChecklist } from './SetupChecklist.tsx';
 import { StatCard } from './StatCard.tsx';
 import { DASHBOARD_KEY, percentChange, useDashboardStats, type Timeframe } from './hooks.ts';
 
@@ -122,24 +125,28 @@ function UpcomingBookings() {
 
 export default function DashboardPage() {
   const { data: user } = useCurrentUser();
+  // "Welcome back" only to someone who has been here before: not right after signing up.
+  const firstVisit = Boolean((useLocation().state as DashboardArrival | null)?.firstVisit);
   // A new or changed booking shows in the list, the calendar and the stats without a reload.
   useLiveBookings([DASHBOARD_KEY]);
   return (
     <Stack gap="8">
       <PageHeader
-        title={`Welcome back${user?.first_name ? `, ${user.first_name}` : ''}!`}
+        title={`Welcome${firstVisit ? '' : ' back'}${user?.first_name ? `, ${user.first_name}` : ''}!`}
         subtitle="Here's what's happening with your schedule."
         action={
           <Button
             variant="outline"
             onClick={() =>
-              user && void copyText(`${window.location.origin}/calendar/${user.id}`, 'Link Copied', 'Calendar link copied to clipboard')
+              user &&
+              void copyText(calendarLink(user.id), 'Link Copied', 'Calendar link copied to clipboard').then((copied) => copied && markLinkShared(user.id))
             }
           >
             <Share2 /> Share Calendar
           </Button>
         }
       />
+      {user ? <SetupChecklist user={user} /> : null}
       <Stats />
       <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="6">
         <UpcomingBookings />

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +17,10 @@ const stats = {
   previous_revenue: 2500,
 };
 
+const INTRO = { id: 42, user_id: USER_ID, title: 'Intro', description: null, duration: 30, color: '#3b82f6', is_active: true, auto_confirm: true, price_cents: 0, created_at: '', updated_at: '' };
+/** A web sign-up's week: Monday to Friday, 09:00-17:00. */
+const WEEKDAYS = [1, 2, 3, 4, 5].map((day) => ({ id: day, user_id: USER_ID, day_of_week: day, start_time: '09:00', end_time: '17:00', is_enabled: true }));
+
 describe('dashboard', () => {
   it('shows the four stat cards with real numbers and changes, for the chosen timeframe', async () => {
     signedInAs({ first_name: 'Ada' });
@@ -24,6 +28,7 @@ describe('dashboard', () => {
     server.use(
       restGet('bookings', []),
       restGet('event_types', []),
+      restGet('availability_rules', WEEKDAYS),
       rpc('dashboard_stats', async ({ request }: { request: Request }) => {
         timeframes.push(((await request.json()) as { p_timeframe: string }).p_timeframe);
         return HttpResponse.json(stats);
@@ -53,6 +58,7 @@ describe('dashboard', () => {
         return HttpResponse.json([]);
       }),
       restGet('event_types', []),
+      restGet('availability_rules', WEEKDAYS),
       rpc('dashboard_stats', async () => {
         await gate;
         return HttpResponse.json(stats);
@@ -76,15 +82,70 @@ describe('dashboard', () => {
     start.setHours(12, 0, 0, 0);
     server.use(
       http.get(api('/rest/v1/bookings'), () => HttpResponse.json([{ id: 1, start_time: start.toISOString(), end_time: start.toISOString(), status: 'confirmed' }])),
-      restGet('event_types', [{ id: 42, user_id: USER_ID, title: 'Intro', description: null, duration: 30, color: '#3b82f6', is_active: true, auto_confirm: true, price_cents: 0, created_at: '', updated_at: '' }]),
+      restGet('event_types', [INTRO]),
+      restGet('availability_rules', WEEKDAYS),
       rpc('dashboard_stats', stats),
     );
     renderRoute('/dashboard');
     expect(await screen.findByRole('gridcell', { name: /has bookings/ })).toHaveAttribute('aria-current', 'date');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Share' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Share' })).getByRole('button', { name: 'Copy' }));
     expect(await screen.findByText('Link Copied')).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/book/42`);
+  });
+});
+
+describe('setup checklist', () => {
+  it("shows a new host what is done and what is left, ticks Share when the link is copied, and goes once all is done", async () => {
+    // As a web sign-up starts: hours and an event type, no handle yet, nothing shared.
+    signedInAs({ first_name: 'Sven', handle: null, timezone: 'Europe/Stockholm' });
+    server.use(restGet('bookings', []), restGet('event_types', [INTRO]), restGet('availability_rules', WEEKDAYS), rpc('dashboard_stats', stats));
+    renderRoute('/dashboard');
+    const checklist = await screen.findByRole('region', { name: 'Get set up' });
+    expect(within(checklist).getByText('2 of 4 done. Guests can book you once your hours and an event type are set.')).toBeInTheDocument();
+    const steps = within(checklist).getAllByRole('listitem').map((item) => item.textContent);
+    expect(steps[0]).toContain('Set your working hours (done)');
+    expect(steps[0]).toContain('in your time zone (Europe/Stockholm)');
+    expect(steps[1]).toContain('Create an event type (done)');
+    expect(steps[2]).toContain('Complete your profile (to do)');
+    expect(steps[3]).toContain('Share your booking link (to do)');
+    expect(within(checklist).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+
+    const user = userEvent.setup();
+    await user.click(within(checklist).getByRole('button', { name: 'Copy your link' }));
+    // The profile is not public yet, so the link that works is the event type's booking page.
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/book/42`);
+    await waitFor(() => expect(within(checklist).getByText(/3 of 4 done/)).toBeInTheDocument());
+    expect(within(checklist).getAllByRole('listitem')[3]).toHaveTextContent('Share your booking link (done)');
+  });
+
+  it('asks for hours and an event type when there are none, and is not shown to a host who is set up', async () => {
+    signedInAs({ first_name: 'Oli', handle: null });
+    server.use(restGet('bookings', []), restGet('event_types', []), restGet('availability_rules', [{ ...WEEKDAYS[0], is_enabled: false }]), rpc('dashboard_stats', stats));
+    const { unmount } = renderRoute('/dashboard');
+    const checklist = await screen.findByRole('region', { name: 'Get set up' });
+    expect(within(checklist).getByText(/0 of 4 done/)).toBeInTheDocument();
+    expect(within(checklist).getByRole('link', { name: 'Availability' })).toHaveAttribute('href', '/availability');
+    unmount();
+
+    signedInAs({ first_name: 'Ada', handle: 'ada' });
+    localStorage.setItem(`kairos:link-shared:${USER_ID}`, '2026-01-01T00:00:00Z');
+    let hoursRead = false;
+    server.use(
+      restGet('bookings', []),
+      restGet('event_types', [INTRO]),
+      http.get(api('/rest/v1/availability_rules'), () => {
+        hoursRead = true;
+        return HttpResponse.json(WEEKDAYS);
+      }),
+      rpc('dashboard_stats', stats),
+    );
+    renderRoute('/dashboard');
+    await screen.findByText('Intro');
+    await waitFor(() => expect(hoursRead).toBe(true));
+    await act(async () => {});
+    expect(screen.queryByRole('region', { name: 'Get set up' })).toBeNull();
   });
 });
 

@@ -3,6 +3,7 @@ import { Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Clock } from 'lucide-react';
 import { useParams } from 'react-router-dom';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
+import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { fullName } from '../../lib/names.ts';
 import { usePublicEventType } from '../booking-flow/index.ts';
 import { EmbedBookingForm } from './EmbedBookingForm.tsx';
@@ -12,12 +13,15 @@ import { EmbedFrame } from './EmbedFrame.tsx';
 export default function EmbedEventPage() {
   const eventTypeId = Number(useParams().eventTypeId);
   const known = Number.isInteger(eventTypeId) && eventTypeId > 0;
-  const { data: eventType, isPending, isError } = usePublicEventType(eventTypeId);
+  const { data: eventType, isPending, isError, error, refetch } = usePublicEventType(eventTypeId);
+  const host = eventType ? fullName({ first_name: eventType.host_first_name, last_name: eventType.host_last_name }) : '';
   return (
     <EmbedFrame>
       {known && isPending ? (
         <Skeleton h="96" borderRadius="lg" aria-label="Loading" />
-      ) : !known || isError || !eventType ? (
+      ) : known && isError ? (
+        <LoadFailure title="This booking page could not be loaded" error={error} onRetry={() => void refetch()} />
+      ) : !known || !eventType ? (
         <NotFoundMessage title="Event Not Found" text="The event type you're looking for doesn't exist." />
       ) : (
         <Stack gap="5">
@@ -26,13 +30,16 @@ export default function EmbedEventPage() {
               {eventType.title}
             </Heading>
             <HStack fontSize="sm" color="fg.muted" gap="3" wrap="wrap">
-              <Text>With {fullName({ first_name: eventType.host_first_name, last_name: eventType.host_last_name }) || 'Host'}</Text>
+              <Text>With {host || 'Host'}</Text>
               <HStack gap="1">
                 <Clock size={14} aria-hidden /> <Text>{eventType.duration} minutes</Text>
               </HStack>
             </HStack>
           </Stack>
-          <EmbedBookingForm target={{ kind: 'personal', eventTypeId: eventType.id }} />
+          <EmbedBookingForm
+            target={{ kind: 'personal', eventTypeId: eventType.id }}
+            details={{ title: eventType.title, duration: eventType.duration, host: host || undefined }}
+          />
         </Stack>
       )}
     </EmbedFrame>

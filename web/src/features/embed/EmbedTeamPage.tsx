@@ -4,6 +4,7 @@ import { Button, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react
 import { ArrowLeft, Clock } from 'lucide-react';
 import { useParams } from 'react-router-dom';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
+import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { formatDuration } from '../../lib/shared.ts';
 import { usePublicTeam } from '../public-team/index.ts';
 import { EmbedBookingForm } from './EmbedBookingForm.tsx';
@@ -12,7 +13,7 @@ import { EmbedFrame } from './EmbedFrame.tsx';
 /** /embed/team/{slug}: a public team's meeting types, then the chosen one's booking flow, for a frame. */
 export default function EmbedTeamPage() {
   const { slug = '' } = useParams();
-  const { data, isPending, isError } = usePublicTeam(slug);
+  const { data, isPending, isError, error, refetch } = usePublicTeam(slug);
   const [chosenId, setChosenId] = useState<number | null>(null);
   if (isPending) {
     return (
@@ -21,7 +22,14 @@ export default function EmbedTeamPage() {
       </EmbedFrame>
     );
   }
-  if (isError || !data) {
+  if (isError) {
+    return (
+      <EmbedFrame>
+        <LoadFailure title="This booking page could not be loaded" error={error} onRetry={() => void refetch()} />
+      </EmbedFrame>
+    );
+  }
+  if (!data) {
     return (
       <EmbedFrame>
         <NotFoundMessage title="Team Not Found" text="This team doesn't exist or is not publicly available." />
@@ -48,7 +56,11 @@ export default function EmbedTeamPage() {
                 <ArrowLeft aria-hidden /> All meeting types
               </Button>
             ) : null}
-            <EmbedBookingForm key={chosen.id} target={{ kind: 'team', teamEventTypeId: chosen.id, teamId: team.id }} />
+            <EmbedBookingForm
+              key={chosen.id}
+              target={{ kind: 'team', teamEventTypeId: chosen.id, teamId: team.id }}
+              details={{ title: chosen.title, duration: chosen.duration, host: team.name }}
+            />
           </>
         ) : !eventTypes.length ? (
           <Text color="fg.muted">No available meeting types</Text>

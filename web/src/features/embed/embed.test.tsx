@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addDays, format, isSameMonth, startOfDay } from 'date-fns';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../test/server.ts';
 import { api, renderRoute, rpc, USER_ID, recordBody } from '../../test/utils.tsx';
-import { embedParams, embedSnippet } from './protocol.ts';
+import { contrastRatio, embedParams, embedSnippet, themeVariables } from './protocol.ts';
 
 const DAY = addDays(startOfDay(new Date()), 2);
 const KEY = format(DAY, 'yyyy-MM-dd');
@@ -62,7 +62,7 @@ describe('/embed/{eventTypeId}', () => {
     const parent = framedBy();
     server.use(rpc('public_event_type', [eventType]));
     offerOneSlot();
-    const posted = recordBody('post', '/functions/v1/bookings', () => HttpResponse.json({ id: 31, uid: 'bk_31', status: 'confirmed', startTime: START }, { status: 201 }));
+    const posted = recordBody('post', '/functions/v1/bookings', () => HttpResponse.json({ id: 31, uid: 'bk_31', status: 'confirmed', startTime: START, manageToken: 'tok_31' }, { status: 201 }));
     server.use(posted.handler);
     renderRoute('/embed/5?origin=https%3A%2F%2Fshop.example&name=Gus%20Guest&email=gus%40example.com&theme=0D9488');
     expect(await screen.findByRole('heading', { name: 'Strategy Call' })).toBeInTheDocument();
@@ -77,10 +77,14 @@ describe('/embed/{eventTypeId}', () => {
 
     await pickTheSlot();
     await userEvent.click(screen.getByRole('button', { name: 'Book Meeting' }));
-    const status = await screen.findByRole('status');
-    expect(status).toHaveTextContent('Booking Confirmed!');
+    expect(await screen.findByRole('heading', { name: 'Booking Confirmed!' })).toBeInTheDocument();
     expect(posted.body).toMatchObject({ eventTypeId: 5, guestName: 'Gus Guest', guestEmail: 'gus@example.com', startTime: START });
     expect(parent).toHaveBeenCalledWith({ kairos: 1, type: 'booking-created', booking: { id: 31, uid: 'bk_31', status: 'confirmed' } }, 'https://shop.example');
+    // The guest's confirmation, as on the booking page; the manage page leaves the other site's frame for a tab.
+    const confirmation = screen.getByRole('region', { name: 'Booking Confirmed!' });
+    expect(within(confirmation).getByText('Ada Host')).toBeInTheDocument();
+    expect(within(confirmation).getByRole('link', { name: 'Download .ics' })).toBeInTheDocument();
+    expect(within(confirmation).getByRole('link', { name: 'Reschedule or cancel' })).toHaveAttribute('target', '_blank');
 
     // Another booking starts from the prefill again.
     await userEvent.click(screen.getByRole('button', { name: 'Book another time' }));
@@ -96,8 +100,43 @@ describe('/embed/{eventTypeId}', () => {
     await screen.findByRole('heading', { name: 'Strategy Call' });
     await pickTheSlot();
     await userEvent.click(screen.getByRole('button', { name: 'Book Meeting' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Booking Pending Approval');
+    expect(await screen.findByRole('heading', { name: 'Booking Pending Approval' })).toBeInTheDocument();
     expect(parent).not.toHaveBeenCalled();
+  });
+
+  it('books in a frame whose browser refuses it storage, as on another site: the embed needs no session', async () => {
+    // Chromium refuses localStorage to a third-party frame: reading the property throws.
+    vi.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
+      throw new DOMException("Failed to read the 'localStorage' property from 'Window': Access is denied for this document.", 'SecurityError');
+    });
+    server.use(rpc('public_event_type', [eventType]));
+    offerOneSlot();
+    server.use(http.post(api('/functions/v1/bookings'), () => HttpResponse.json({ id: 33, uid: 'bk_33', status: 'confirmed', startTime: START }, { status: 201 })));
+    renderRoute('/embed/5?name=Gus&email=gus%40example.com');
+    expect(await screen.findByRole('heading', { name: 'Strategy Call' })).toBeInTheDocument();
+    await pickTheSlot();
+    await userEvent.click(screen.getByRole('button', { name: 'Book Meeting' }));
+    expect(await screen.findByRole('heading', { name: 'Booking Confirmed!' })).toBeInTheDocument();
+  });
+
+  it('says a failed load is a failure, not Event Not Found, and loads on Try again', async () => {
+    let down = true;
+    server.use(rpc('public_event_type', () => (down ? HttpResponse.error() : HttpResponse.json([eventType]))));
+    offerOneSlot();
+    renderRoute('/embed/5');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This booking page could not be loaded');
+    expect(alert).toHaveTextContent('Kairos could not be reached. Check your connection and try again.');
+    expect(screen.queryByText('Event Not Found')).toBeNull();
+    down = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Strategy Call' })).toBeInTheDocument();
+  });
+
+  it('names a server failure as one', async () => {
+    server.use(rpc('public_event_type', () => HttpResponse.json({ message: 'boom' }, { status: 503 })));
+    renderRoute('/embed/5');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Kairos answered with an error (503). Please try again in a moment.');
   });
 
   it('says Event Not Found for an unknown event type', async () => {
@@ -128,11 +167,19 @@ describe('/embed/team/{slug}', () => {
     await userEvent.type(screen.getByLabelText('Full Name'), 'Tess');
     await userEvent.type(screen.getByLabelText('Email'), 'tess@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Book Meeting' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Booking Confirmed!');
+    expect(await screen.findByRole('heading', { name: 'Booking Confirmed!' })).toBeInTheDocument();
     expect(posted.body).toMatchObject({ teamEventTypeId: 1, guestName: 'Tess' });
     await userEvent.click(screen.getByRole('button', { name: 'Book another time' }));
     await userEvent.click(screen.getByRole('button', { name: 'All meeting types' }));
     expect(screen.getByRole('button', { name: /Long/ })).toBeInTheDocument();
+  });
+
+  it('says a failed load is a failure, not Team Not Found', async () => {
+    server.use(rpc('public_team', () => HttpResponse.error()), rpc('public_team_event_types', []), rpc('public_team_members', []));
+    renderRoute('/embed/team/bright');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This booking page could not be loaded');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.queryByText('Team Not Found')).toBeNull();
   });
 
   it('says Team Not Found for a team that is not public', async () => {
@@ -146,6 +193,16 @@ describe('the embed protocol', () => {
   it('takes only a six-digit colour and a real origin from the address', () => {
     expect(embedParams('?theme=red&origin=null&name=%20')).toEqual({ name: undefined, email: undefined, theme: undefined, hostOrigin: undefined });
     expect(embedParams('?theme=%23ABCDEF&origin=https://a.example/path')).toMatchObject({ theme: 'abcdef', hostOrigin: 'https://a.example' });
+  });
+
+  it("keeps the site's colour readable: text on a solid fill and text in the colour reach 4.5:1 (WCAG 2.1 AA)", () => {
+    const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
+    for (const theme of ['0d9488', 'facc15', '1e3a8a', '777777', 'ff0000', 'ffffff', '000000']) {
+      const vars = themeVariables(theme);
+      expect(vars['--chakra-colors-blue-solid']).toBe(`#${theme}`);
+      expect(contrastRatio(rgb(vars['--chakra-colors-blue-solid']), rgb(vars['--chakra-colors-blue-contrast'])), theme).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(rgb(vars['--chakra-colors-blue-fg']), [255, 255, 255]), theme).toBeGreaterThanOrEqual(4.5);
+    }
   });
 
   it('gives the one tag to paste, inline or as a pop-up button', () => {

@@ -42,24 +42,56 @@ export function postToHost(message: EmbedMessage, hostOrigin: string | undefined
   window.parent.postMessage(message, hostOrigin);
 }
 
-/** Black or white, whichever reads better on the colour (WCAG relative luminance). */
-function contrastOf(hex: string): string {
-  const channel = (i: number) => {
-    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+type Rgb = [number, number, number];
+
+const rgbOf = (hex: string): Rgb => [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16)) as Rgb;
+const hexOf = (rgb: Rgb) => `#${rgb.map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
+
+/** WCAG relative luminance. */
+function luminance(rgb: Rgb): number {
+  const [r, g, b] = rgb.map((value) => {
+    const c = value / 255;
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  const luminance = 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
-  return luminance > 0.4 ? '#000000' : '#ffffff';
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
-/** The app's accent (Chakra's `blue` palette, which every primary control uses) in the host's colour. */
+/** WCAG contrast ratio of two colours. */
+export function contrastRatio(a: Rgb, b: Rgb): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light + 0.05) / (dark + 0.05);
+}
+
+const WHITE: Rgb = [255, 255, 255];
+const BLACK: Rgb = [0, 0, 0];
+/** WCAG 2.1 AA for text. */
+const AA = 4.5;
+
+/** Black or white, whichever has the higher contrast on the colour. */
+function contrastOf(rgb: Rgb): string {
+  return contrastRatio(rgb, WHITE) >= contrastRatio(rgb, BLACK) ? '#ffffff' : '#000000';
+}
+
+/** The colour, darkened just enough for text on white to reach 4.5:1 (a light brand colour would not). */
+function readableOnWhite(rgb: Rgb): string {
+  let shade = rgb;
+  for (let step = 1; contrastRatio(shade, WHITE) < AA && step <= 20; step++) shade = rgb.map((c) => c * (1 - step / 20)) as Rgb;
+  return hexOf(shade);
+}
+
+/**
+ * The app's accent (Chakra's `blue` palette, which every primary control uses) in the host's colour:
+ * solid fills keep the colour itself with black or white text on it, and text in the colour is
+ * darkened until it reads on white (WCAG 2.1 AA).
+ */
 export function themeVariables(theme: string): Record<string, string> {
   const color = `#${theme}`;
+  const rgb = rgbOf(theme);
   const mix = (percent: number) => `color-mix(in srgb, ${color} ${percent}%, transparent)`;
   return {
     '--chakra-colors-blue-solid': color,
-    '--chakra-colors-blue-contrast': contrastOf(theme),
-    '--chakra-colors-blue-fg': color,
+    '--chakra-colors-blue-contrast': contrastOf(rgb),
+    '--chakra-colors-blue-fg': readableOnWhite(rgb),
     '--chakra-colors-blue-focus-ring': color,
     '--chakra-colors-blue-emphasized': mix(40),
     '--chakra-colors-blue-muted': mix(25),

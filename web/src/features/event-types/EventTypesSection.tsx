@@ -3,15 +3,14 @@ import { useState } from 'react';
 import { Badge, Button, Card, Flex, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Pencil, Plus, Share2 } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState.tsx';
-import { copyText } from '../../lib/clipboard.ts';
 import type { EventType } from '../../lib/types.ts';
 import { EventTypeDialog } from './EventTypeDialog.tsx';
 import { useEventTypes } from './hooks.ts';
-import { bookingLink, ShareDialog } from './ShareDialog.tsx';
+import { ShareDialog } from './ShareDialog.tsx';
 
 /**
- * 'Your Event Types': the grid with create, edit (and delete) and share (which copies the booking link
- * and opens Share, with the link and the embed code); on the dashboard and the availability page.
+ * 'Your Event Types': the grid with create, edit (and delete) and share (Share: the booking link to
+ * copy and the embed code); on the dashboard and the availability page.
  */
 export function EventTypesSection() {
   const { data, isPending } = useEventTypes();
@@ -23,7 +22,7 @@ export function EventTypesSection() {
     setOpen(true);
   };
   return (
-    <Stack gap="4">
+    <Stack gap="4" id="event-types">
       <Flex justify="space-between" align="center">
         <Heading as="h2" size="lg">
           Your Event Types
@@ -68,14 +67,8 @@ export function EventTypesSection() {
                   <Button size="xs" variant="outline" onClick={() => openDialog(eventType)}>
                     <Pencil /> Edit
                   </Button>
-                  <Button
-                    size="xs"
-                    variant="outline"
-                    onClick={() => {
-                      void copyText(bookingLink(eventType), 'Link Copied');
-                      setSharing(eventType);
-                    }}
-                  >
+                  {/* Opens Share; nothing is copied until the host asks (its Copy). */}
+                  <Button size="xs" variant="outline" onClick={() => setSharing(eventType)}>
                     <Share2 /> Share
                   </Button>
                 </HStack>

@@ -3,6 +3,7 @@ import { Button, HStack, Input, Stack, Tabs } from '@chakra-ui/react';
 import { Copy } from 'lucide-react';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { copyText } from '../../lib/clipboard.ts';
+import { markLinkShared } from '../../lib/linkShared.ts';
 import type { EventType } from '../../lib/types.ts';
 import { EmbedCode } from '../embed/index.ts';
 
@@ -22,7 +23,10 @@ export function ShareDialog({ eventType, onClose }: { eventType: EventType | nul
             <Stack gap="2">
               <HStack>
                 <Input readOnly value={bookingLink(eventType)} aria-label="Booking link" />
-                <Button variant="outline" onClick={() => void copyText(bookingLink(eventType), 'Link Copied')}>
+                <Button
+                  variant="outline"
+                  onClick={() => void copyText(bookingLink(eventType), 'Link Copied').then((copied) => copied && markLinkShared(eventType.user_id))}
+                >
                   <Copy aria-hidden /> Copy
                 </Button>
               </HStack>

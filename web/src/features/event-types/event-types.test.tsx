@@ -103,13 +103,19 @@ describe('event type dialog', () => {
 });
 
 describe('share', () => {
-  it('copies the booking link and offers the embed code, inline or as a pop-up, to copy', async () => {
+  it('offers the booking link and the embed code, inline or as a pop-up, copying only when asked', async () => {
     dashboard([existing]);
     const user = userEvent.setup();
+    await navigator.clipboard.writeText('before');
     await user.click(await screen.findByRole('button', { name: 'Share' }));
-    expect(await screen.findByText('Link Copied')).toBeInTheDocument();
     const dialog = await screen.findByRole('dialog', { name: 'Share' });
+    // Opening Share copies nothing: the host chooses what to copy.
+    expect(await navigator.clipboard.readText()).toBe('before');
+    expect(screen.queryByText('Link Copied')).toBeNull();
     expect(within(dialog).getByRole('textbox', { name: 'Booking link' })).toHaveValue(`${window.location.origin}/book/3`);
+    await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
+    expect(await screen.findByText('Link Copied')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/book/3`);
     await user.click(within(dialog).getByRole('tab', { name: 'Embed' }));
     const code = await within(dialog).findByRole('textbox', { name: 'Embed code' });
     expect(code).toHaveValue(`<script async src="${window.location.origin}/embed.js" data-kairos="3"></script>`);

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Badge, Box, Button, Card, Container, Flex, Heading, HStack, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Building2, Clock, Globe, Instagram, Linkedin, MapPin, Twitter, Video } from 'lucide-react';
 import { EmptyState, NotFoundMessage } from '../../components/EmptyState.tsx';
+import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { fullName } from '../../lib/names.ts';
 import { BookMeetingDialog, type DialogEvent } from '../booking-flow/index.ts';
@@ -93,7 +94,7 @@ function Header({ profile, variant }: { profile: Profile; variant: 'calendar' | 
   );
 }
 
-function MeetingTypes({ userId }: { userId: string }) {
+function MeetingTypes({ userId, host }: { userId: string; host: string }) {
   const { data, isPending } = usePublicEventTypes(userId);
   const [chosen, setChosen] = useState<(DialogEvent & { id: number }) | null>(null);
   return (
@@ -129,7 +130,7 @@ function MeetingTypes({ userId }: { userId: string }) {
       )}
       <BookMeetingDialog
         target={chosen ? { kind: 'personal', eventTypeId: chosen.id } : null}
-        event={chosen}
+        event={chosen && { ...chosen, host }}
         onClose={() => setChosen(null)}
       />
     </Stack>
@@ -138,7 +139,7 @@ function MeetingTypes({ userId }: { userId: string }) {
 
 /** Public calendar (/calendar/:userId) and public page by handle (/:handle). */
 export function PublicProfileView({ by, variant }: { by: { userId: string } | { handle: string }; variant: 'calendar' | 'handle' }) {
-  const { data: profile, isPending, isError } = usePublicProfile(by);
+  const { data: profile, isPending, isError, error, refetch } = usePublicProfile(by);
   return (
     <Container maxW="5xl" py={{ base: '6', md: '10' }}>
       {isPending ? (
@@ -146,13 +147,15 @@ export function PublicProfileView({ by, variant }: { by: { userId: string } | { 
           <Skeleton h="40" borderRadius="lg" />
           <Skeleton h="40" borderRadius="lg" />
         </Stack>
-      ) : isError || !profile ? (
+      ) : isError ? (
+        <LoadFailure title="This page could not be loaded" error={error} onRetry={() => void refetch()} />
+      ) : !profile ? (
         <NotFoundMessage title="User Not Found" text="The calendar you're looking for doesn't exist." />
       ) : (
         <Stack gap="8">
           <Header profile={profile} variant={variant} />
           <Box>
-            <MeetingTypes userId={profile.id} />
+            <MeetingTypes userId={profile.id} host={fullName(profile)} />
           </Box>
         </Stack>
       )}

@@ -4,6 +4,7 @@ import { Badge, Box, Button, Card, Center, Container, Flex, Grid, Heading, HStac
 import { Clock, Globe, Info, Users } from 'lucide-react';
 import { useParams } from 'react-router-dom';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
+import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { RoleBadge } from '../../components/StatusBadge.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
@@ -16,7 +17,7 @@ import { timeZoneNotice, usePublicTeam } from './hooks.ts';
 
 export default function PublicTeamPage() {
   const { slug = '' } = useParams();
-  const { data, isPending, isError } = usePublicTeam(slug);
+  const { data, isPending, isError, error, refetch } = usePublicTeam(slug);
   const [chosen, setChosen] = useState<(DialogEvent & { id: number }) | null>(null);
   if (isPending) {
     return (
@@ -26,7 +27,8 @@ export default function PublicTeamPage() {
       </Container>
     );
   }
-  if (isError || !data) return <NotFoundMessage title="Team Not Found" text="This team doesn't exist or is not publicly available." />;
+  if (isError) return <LoadFailure title="This page could not be loaded" error={error} onRetry={() => void refetch()} />;
+  if (!data) return <NotFoundMessage title="Team Not Found" text="This team doesn't exist or is not publicly available." />;
   const { team, eventTypes, members } = data;
   const initials = team.name
     .split(/\s+/)
@@ -138,7 +140,7 @@ export default function PublicTeamPage() {
       </Stack>
       <BookMeetingDialog
         target={chosen ? { kind: 'team', teamEventTypeId: chosen.id, teamId: team.id } : null}
-        event={chosen}
+        event={chosen && { ...chosen, host: team.name }}
         onClose={() => setChosen(null)}
       />
     </Container>

@@ -1,10 +1,12 @@
 // Create a team: name, slug and description.
+import { useMemo } from 'react';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormField, TextField, TextAreaField } from '../../components/FormField.tsx';
 import { FormSwitch } from '../../components/FormSwitch.tsx';
 import { TimezoneSelect } from '../../components/TimezoneSelect.tsx';
 import { slugify } from '../../lib/shared.ts';
 import { useMutationDialog } from '../../lib/useMutationDialog.ts';
+import { useCurrentUser } from '../auth/index.ts';
 import { useCreateTeam } from './hooks.ts';
 import { teamCreateSchema, type TeamCreateInput } from './schemas.ts';
 
@@ -12,7 +14,11 @@ const DEFAULTS: TeamCreateInput = { name: '', slug: '', description: '', timezon
 
 /** The slug follows the name until the user edits the slug by hand (docs/product/validation.md). */
 export function CreateTeamDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { form, dialog } = useMutationDialog({ open, onClose }, teamCreateSchema, DEFAULTS, useCreateTeam());
+  const { data: user } = useCurrentUser();
+  // A new team starts in its owner's time zone.
+  const timezone = user?.timezone ?? DEFAULTS.timezone;
+  const defaults = useMemo(() => ({ ...DEFAULTS, timezone }), [timezone]);
+  const { form, dialog } = useMutationDialog({ open, onClose }, teamCreateSchema, defaults, useCreateTeam());
   const { register, control, setValue, formState } = form;
   // Typing in the slug makes it dirty; following the name does not (setValue without shouldDirty).
   const name = register('name', {

@@ -1,6 +1,6 @@
 // Teams, members, invitations, meeting types, hours and team bookings, through supabase-js (RLS and RPCs).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BOOKING_LISTS, inList, teamEventTypeColumns, type BookingList } from '../../lib/shared.ts';
+import { BOOKING_LISTS, DEFAULT_RANGE, DEFAULT_WORKING_DAYS, inList, teamEventTypeColumns, type BookingList } from '../../lib/shared.ts';
 import { useNavigate } from 'react-router-dom';
 import { supabase } from '../../lib/supabase.ts';
 import { unwrap } from '../../lib/api.ts';
@@ -51,11 +51,18 @@ export function useTeams() {
   });
 }
 
+const DEFAULT_TEAM_WEEK: TeamAvailability[] = DEFAULT_WORKING_DAYS.map((day) => ({
+  day_of_week: day,
+  start_time: DEFAULT_RANGE.startTime,
+  end_time: DEFAULT_RANGE.endTime,
+  is_enabled: true,
+}));
+
 export function useCreateTeam() {
   const { data: user } = useCurrentUser();
   return useChange({
-    run: async (values: TeamCreateValues) =>
-      unwrap(
+    run: async (values: TeamCreateValues) => {
+      const team = unwrap(
         await supabase
           .from('teams')
           .insert({
@@ -68,7 +75,11 @@ export function useCreateTeam() {
           })
           .select()
           .single(),
-      ),
+      ) as Team;
+      // A new team is bookable from the start, as a new host is: the working days, in the team's zone.
+      unwrap(await supabase.rpc('replace_team_availability', { p_team_id: team.id, p_rules: DEFAULT_TEAM_WEEK }));
+      return team;
+    },
     refresh: [teamsKey],
     done: () => notify('Team Created', 'Your team has been created successfully.'),
     failed: (error: Error) =>

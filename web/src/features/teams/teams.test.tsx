@@ -40,8 +40,8 @@ describe('teams list', () => {
 });
 
 describe('create team dialog', () => {
-  async function openDialog() {
-    signedInAs();
+  async function openDialog(zone = 'UTC') {
+    signedInAs({ timezone: zone });
     server.use(restGet('team_members', []), restGet('team_invitations', []));
     renderRoute('/teams');
     await userEvent.click(await screen.findByRole('button', { name: 'Create Your First Team' }));
@@ -75,12 +75,30 @@ describe('create team dialog', () => {
   it('creates the team', async () => {
     const dialog = await openDialog();
     const posted = recordBody('post', '/rest/v1/teams', (sent) => HttpResponse.json({ ...team, ...sent }));
-    server.use(posted.handler);
+    const hours = recordBody('post', '/rest/v1/rpc/replace_team_availability', () => HttpResponse.json(null));
+    server.use(posted.handler, hours.handler);
     const user = userEvent.setup();
     await user.type(within(dialog).getByLabelText('Team Name'), 'Night Owls');
     await user.click(within(dialog).getByRole('button', { name: 'Create Team' }));
     expect(await screen.findByText('Team Created')).toBeInTheDocument();
     expect(posted.body).toMatchObject({ name: 'Night Owls', slug: 'night-owls', timezone: 'UTC', is_public: false, owner_id: USER_ID });
+  });
+
+  it("starts a new team in its owner's time zone with Monday to Friday 09:00-17:00", async () => {
+    const dialog = await openDialog('Europe/Stockholm');
+    expect(within(dialog).getByLabelText('Timezone')).toHaveValue('Europe/Stockholm');
+    const posted = recordBody('post', '/rest/v1/teams', (sent) => HttpResponse.json({ ...team, id: 9, ...sent }));
+    const hours = recordBody('post', '/rest/v1/rpc/replace_team_availability', () => HttpResponse.json(null));
+    server.use(posted.handler, hours.handler);
+    const user = userEvent.setup();
+    await user.type(within(dialog).getByLabelText('Team Name'), 'Night Owls');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Team' }));
+    expect(await screen.findByText('Team Created')).toBeInTheDocument();
+    expect(posted.body).toMatchObject({ timezone: 'Europe/Stockholm' });
+    expect(hours.body).toEqual({
+      p_team_id: 9,
+      p_rules: [1, 2, 3, 4, 5].map((day) => ({ day_of_week: day, start_time: '09:00', end_time: '17:00', is_enabled: true })),
+    });
   });
 });
 

@@ -1,0 +1,132 @@
+// The guest's confirmation after booking, the same on the booking page, in the dialogs and in the
+// embed: what, when (in the guest's zone, and the host's when it differs), with whom, where, the
+// meeting for their calendar, and the manage link. It stays until the guest moves on.
+import type { ReactNode } from 'react';
+import { Box, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { CalendarPlus, CircleCheck, Clock, Download, Hourglass } from 'lucide-react';
+import { formatDate } from '../../lib/time.ts';
+import { googleCalendarUrl, icsHref, outlookCalendarUrl, type CalendarEvent } from './calendarLinks.ts';
+import { MEETING_PLACE_LABEL, MeetingPlace } from './MeetingPlace.tsx';
+import type { Booked } from './useBookingFlow.ts';
+
+const WHEN = "EEEE, MMMM d, yyyy 'at' h:mm a";
+
+/** The manage page of the booking (reschedule, cancel), when the answer carried its token. */
+export function manageUrl(booked: Booked): string | null {
+  const { uid, manageToken } = booked.booking;
+  return manageToken ? `${window.location.origin}/booking/${uid}?token=${encodeURIComponent(manageToken)}` : null;
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box display={{ base: 'block', sm: 'grid' }} gridTemplateColumns="6rem 1fr" gap="3">
+      <Text as="dt" fontWeight="semibold" color="fg.muted">
+        {label}
+      </Text>
+      <Box as="dd" m="0">
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+export function BookingConfirmation({ booked, actions, newTab = false }: { booked: Booked; actions?: ReactNode; newTab?: boolean }) {
+  const { booking, title, duration, host, timeZone, hostTimeZone, guestEmail } = booked;
+  const pending = booking.status === 'pending';
+  const start = new Date(booking.startTime);
+  const end = booking.endTime ? new Date(booking.endTime) : new Date(start.getTime() + duration * 60_000);
+  const manage = manageUrl(booked);
+  const event: CalendarEvent = {
+    uid: booking.icalUid ?? `${booking.uid}@kairos`,
+    title: host ? `${title} with ${host}` : title,
+    start,
+    end,
+    description: manage ? `Reschedule or cancel: ${manage}` : '',
+    location: MEETING_PLACE_LABEL,
+  };
+  const external = { target: '_blank', rel: 'noopener noreferrer' };
+  const heading = pending ? 'Booking Pending Approval' : 'Booking Confirmed!';
+  return (
+    <Stack gap="5" role="region" aria-label={heading}>
+      <Stack role="status" gap="2" align="center" textAlign="center">
+        {pending ? <Hourglass size={40} aria-hidden /> : <CircleCheck size={40} aria-hidden color="var(--chakra-colors-green-fg)" />}
+        <Heading as="h2" size="lg">
+          {heading}
+        </Heading>
+        <Text color="fg.muted">
+          {pending
+            ? "Booking request sent! You'll receive confirmation once the host approves it."
+            : `Your meeting has been booked. A confirmation is on its way${guestEmail ? ` to ${guestEmail}` : ''}.`}
+        </Text>
+      </Stack>
+      <Stack as="dl" gap="3" borderWidth="1px" borderRadius="md" p="4" fontSize="sm">
+        <Row label="What">
+          <Text>
+            {title} · {duration} minutes
+          </Text>
+        </Row>
+        <Row label="When">
+          <Text>
+            {formatDate(start, WHEN, timeZone)} ({timeZone})
+          </Text>
+          {hostTimeZone && hostTimeZone !== timeZone ? (
+            <Text color="fg.muted">
+              {formatDate(start, WHEN, hostTimeZone)} for the host ({hostTimeZone})
+            </Text>
+          ) : null}
+        </Row>
+        {host ? (
+          <Row label="With">
+            <Text>{host}</Text>
+          </Row>
+        ) : null}
+        <Row label="Where">
+          <MeetingPlace />
+        </Row>
+      </Stack>
+      <Stack gap="2">
+        <Heading as="h3" size="sm">
+          <HStack gap="2">
+            <CalendarPlus size={16} aria-hidden /> Add to your calendar
+          </HStack>
+        </Heading>
+        {pending ? (
+          <Text fontSize="sm" color="fg.muted">
+            <Clock size={14} aria-hidden style={{ display: 'inline' }} /> Not confirmed yet: the host may still decline.
+          </Text>
+        ) : null}
+        <HStack gap="2" wrap="wrap">
+          <Button asChild size="sm" variant="outline">
+            <a href={googleCalendarUrl(event)} {...external}>
+              Google Calendar
+            </a>
+          </Button>
+          <Button asChild size="sm" variant="outline">
+            <a href={outlookCalendarUrl(event)} {...external}>
+              Outlook
+            </a>
+          </Button>
+          <Button asChild size="sm" variant="outline">
+            <a href={icsHref(event)} download={`${title.replace(/[^\w -]+/g, '').trim() || 'meeting'}.ics`}>
+              <Download aria-hidden /> Download .ics
+            </a>
+          </Button>
+        </HStack>
+      </Stack>
+      {manage ? (
+        <Text fontSize="sm">
+          Need to change it?{' '}
+          <Link href={manage} colorPalette="blue" color="colorPalette.fg" {...(newTab ? external : {})}>
+            Reschedule or cancel
+          </Link>{' '}
+          (the link is in your confirmation mail too).
+        </Text>
+      ) : null}
+      {actions ? (
+        <HStack gap="2" justify="center" wrap="wrap">
+          {actions}
+        </HStack>
+      ) : null}
+    </Stack>
+  );
+}
