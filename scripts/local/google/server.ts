@@ -9,6 +9,9 @@
 //   POST|GET /calendar/v3/calendars/:id/events  events.insert, events.list (iCalUID, showDeleted, privateExtendedProperty)
 //   GET|PATCH|DELETE /calendar/v3/calendars/:id/events/:eventId   events.get, events.patch (If-Match), events.delete
 //
+// events.insert and events.patch create Google Meet conferences as Google documents them: only with
+// conferenceDataVersion=1, from conferenceData.createRequest (see conferences.ts).
+//
 // Errors are Google's JSON error bodies ({error: {code, message, errors: [{domain, reason, message}]}}).
 // Tests drive it through /__control/ (accounts, events made "in Google", an outage); no real client
 // ever calls those. A test dependency only; `npm run dev` does not start it.
@@ -16,6 +19,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { zonedToInstant } from '../../../supabase/functions/_shared/rules/time.ts';
+import { conferenceFor, type ConferenceData } from './conferences.ts';
+import { googleError, HttpError } from './errors.ts';
 
 export interface GoogleCalendarEntry {
   kind: 'calendar#calendarListEntry';
@@ -44,6 +49,8 @@ export interface GoogleEvent {
   sequence: number;
   extendedProperties?: { private?: Record<string, string>; shared?: Record<string, string> };
   attendees?: { email: string; self?: boolean; organizer?: boolean; responseStatus: 'needsAction' | 'declined' | 'tentative' | 'accepted' }[];
+  hangoutLink?: string;
+  conferenceData?: ConferenceData;
   reminders: { useDefault: boolean };
   eventType: 'default';
 }
@@ -86,19 +93,6 @@ export interface AccountView {
 
 const HOLIDAYS = 'en.usa#holiday@group.v.calendar.google.com';
 
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly reason: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-const googleError = (status: number, reason: string, message: string) => ({
-  error: { errors: [{ domain: 'global', reason, message }], code: status, message },
-});
 
 /** The request's body (read once: the request log keeps it for the control API). */
 const bodies = new WeakMap<IncomingMessage, Promise<string>>();
@@ -259,7 +253,8 @@ export async function startGoogleStandIn(opts: { port?: number } = {}): Promise<
       if (input.iCalUID && [...store.values()].some((e) => e.iCalUID === input.iCalUID)) {
         throw new HttpError(409, 'duplicate', 'The requested identifier already exists.');
       }
-      const event = newEvent(calendarId, input);
+      const { conferenceData, hangoutLink: _readOnly, ...rest } = input;
+      const event = { ...newEvent(calendarId, rest), ...conferenceFor(url, conferenceData) };
       store.set(event.id, event);
       return send(200, event);
     }
@@ -286,10 +281,10 @@ export async function startGoogleStandIn(opts: { port?: number } = {}): Promise<
     if (ifMatch && ifMatch !== '*' && ifMatch !== event.etag) throw new HttpError(412, 'conditionNotMet', 'Precondition Failed');
     if (req.method === 'GET') return send(200, event);
     if (req.method === 'PATCH') {
-      const input = JSON.parse(await readBody(req)) as Partial<GoogleEvent>;
+      const { conferenceData, hangoutLink: _readOnly, ...input } = JSON.parse(await readBody(req)) as Partial<GoogleEvent>;
       if (input.iCalUID && input.iCalUID !== event.iCalUID) throw new HttpError(400, 'invalid', 'Invalid iCalUID value.');
       const moved = (input.start && JSON.stringify(input.start) !== JSON.stringify(event.start)) || (input.end && JSON.stringify(input.end) !== JSON.stringify(event.end));
-      const next = { ...event, ...input, id: event.id, iCalUID: event.iCalUID, kind: event.kind } as GoogleEvent;
+      const next = { ...event, ...input, ...conferenceFor(url, conferenceData, event), id: event.id, iCalUID: event.iCalUID, kind: event.kind } as GoogleEvent;
       checkEvent(next);
       // Google keeps SEQUENCE itself: a change of time is a new version of the event.
       next.sequence = event.sequence + (moved ? 1 : 0);
