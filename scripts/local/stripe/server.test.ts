@@ -300,6 +300,24 @@ describe('Stripe stand-in: webhook signatures and delivery', () => {
     expect(twice).toHaveLength(2);
   });
 
+  it('registers an endpoint at start, as one set up in the Dashboard: its secret in the environment', async () => {
+    const other = await startStripeStandIn({ webhook: { url: receiverUrl } });
+    try {
+      const secret = other.env.STRIPE_WEBHOOK_SECRET;
+      expect(secret).toMatch(/^whsec_/);
+      const otherPlatform = new Stripe(other.secretKey, { host: other.env.STRIPE_API_HOST, port: Number(other.env.STRIPE_API_PORT), protocol: 'http', maxNetworkRetries: 0 });
+      const otherControl = stripeControl(other.url);
+      await otherControl.account('dashboard@example.com');
+      const back = new URL(await otherControl.consent(`${other.env.STRIPE_CONNECT_AUTHORIZE_URL}?${new URLSearchParams({ client_id: other.clientId, response_type: 'code', scope: 'read_write', redirect_uri: REDIRECT, 'stripe_user[email]': 'dashboard@example.com' })}`));
+      const { stripe_user_id: connected } = await otherPlatform.oauth.token({ grant_type: 'authorization_code', code: back.searchParams.get('code')! });
+      await otherPlatform.oauth.deauthorize({ client_id: other.clientId, stripe_user_id: connected! });
+      for (let i = 0; i < 200 && !deliveries.length; i++) await new Promise((r) => setTimeout(r, 25));
+      expect(otherPlatform.webhooks.constructEvent(deliveries[0].body, deliveries[0].signature, secret)).toMatchObject({ type: 'account.application.deauthorized', account: connected });
+    } finally {
+      await other.stop();
+    }
+  });
+
   it('retries a delivery the endpoint refused, and records every attempt', async () => {
     answer = 500;
     const session = await checkout(account);
