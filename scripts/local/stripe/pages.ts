@@ -11,7 +11,7 @@ export function escapeHtml(s: string): string {
 const page = (title: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
-<style>body{font:16px system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem}label{display:block;margin:1rem 0}input{display:block;width:100%;padding:.5rem;font:inherit}button{padding:.6rem 1.2rem;font:inherit}[role=alert]{color:#b00020}</style>
+<style>body{font:16px system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem}label{display:block;margin:1rem 0}input{display:block;box-sizing:border-box;width:100%;padding:.5rem;font:inherit}button{padding:.6rem 1.2rem;font:inherit}[role=alert]{color:#b00020}</style>
 </head><body><main>${body}</main></body></html>`;
 
 /** Connect OAuth: the Stripe user signs in (the email picks or makes their account) and connects, or denies. */
@@ -28,8 +28,8 @@ export function consentPage(platformName: string, query: URLSearchParams): strin
   );
 }
 
-/** Checkout's hosted page: what is bought, the total, an email and a test card number. */
-export function checkoutPage(session: Session, items: LineItem[], merchant: string, error?: string): string {
+/** Checkout's hosted page: what is bought, the total, an email and a test card number (after a refused card, the email kept). */
+export function checkoutPage(session: Session, items: LineItem[], merchant: string, refused?: { error: string; email: string }): string {
   if (session.status !== 'open') {
     return page('Checkout', `<h1>${escapeHtml(merchant)}</h1><p role="alert">This Checkout Session is no longer available.</p>`);
   }
@@ -39,9 +39,9 @@ export function checkoutPage(session: Session, items: LineItem[], merchant: stri
     `Pay ${merchant}`,
     `<h1>Pay ${escapeHtml(merchant)}</h1>${back}
 <ul>${rows}</ul><p>Total due <strong>${escapeHtml(formatAmount(session.amount_total, session.currency))}</strong></p>
-${error ? `<p role="alert">${escapeHtml(error)}</p>` : ''}
+${refused ? `<p role="alert">${escapeHtml(refused.error)}</p>` : ''}
 <form method="post">
-<label>Email <input type="email" name="email" required autocomplete="email" value="${escapeHtml(session.customer_email ?? '')}"></label>
+<label>Email <input type="email" name="email" required autocomplete="email" value="${escapeHtml(refused?.email ?? session.customer_email ?? '')}"></label>
 <label>Card number <input name="card" required inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242"></label>
 <button type="submit">Pay ${escapeHtml(formatAmount(session.amount_total, session.currency))}</button></form>`,
   );

@@ -572,7 +572,7 @@ export async function startStripeStandIn(opts: StripeStandInOptions = {}): Promi
     if (req.method === 'GET') return sendHtml(res, 200, checkoutPage(session, lineItems.get(id)!, merchant));
     const form = new URLSearchParams(await readBody(req));
     const done = pay(session, form.get('card') ?? '', form.get('email') ?? '');
-    if (done.status !== 303) return sendHtml(res, done.status, checkoutPage(session, lineItems.get(id)!, merchant, done.error));
+    if (done.status !== 303) return sendHtml(res, done.status, checkoutPage(session, lineItems.get(id)!, merchant, { error: done.error!, email: form.get('email') ?? '' }));
     if (done.location) return res.writeHead(303, { location: done.location }).end();
     sendHtml(res, 200, thanksPage(merchant));
   }
