@@ -17,7 +17,7 @@
 // ever calls those. A test dependency only; `npm run dev` does not start it.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, controlPoster, listenLoopback, readBody } from '../stand-in-http.ts';
 import { zonedToInstant } from '../../../supabase/functions/_shared/rules/time.ts';
 import { conferenceFor, type ConferenceData } from './conferences.ts';
 import { googleError, HttpError } from './errors.ts';
@@ -93,21 +93,6 @@ export interface AccountView {
 
 const HOLIDAYS = 'en.usa#holiday@group.v.calendar.google.com';
 
-
-/** The request's body (read once: the request log keeps it for the control API). */
-const bodies = new WeakMap<IncomingMessage, Promise<string>>();
-function readBody(req: IncomingMessage): Promise<string> {
-  let body = bodies.get(req);
-  if (!body) {
-    body = (async () => {
-      const chunks: Buffer[] = [];
-      for await (const c of req) chunks.push(c as Buffer);
-      return Buffer.concat(chunks).toString('utf8');
-    })();
-    bodies.set(req, body);
-  }
-  return body;
-}
 
 /** Google's event ids: base32hex (a-v, 0-9). */
 function eventId(): string {
@@ -410,8 +395,7 @@ export async function startGoogleStandIn(opts: { port?: number } = {}): Promise<
         if (!res.headersSent) res.writeHead(err.status, { 'content-type': 'application/json; charset=UTF-8' }).end(JSON.stringify(googleError(err.status, err.reason, err.message)));
       });
   });
-  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = await listenLoopback(server, opts.port);
   return {
     url,
     clientId,
@@ -424,19 +408,14 @@ export async function startGoogleStandIn(opts: { port?: number } = {}): Promise<
       GOOGLE_CALENDAR_API_ROOT: `${url}/`,
     },
     stop: async () => {
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
+      await closeServer(server);
     },
   };
 }
 
 /** The stand-in's control API, as tests use it. */
 export function googleControl(url: string) {
-  const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${url}/__control${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    if (!res.ok) throw new Error(`Google stand-in ${path}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
+  const post = controlPoster(url, 'Google');
   return {
     account: async (email: string): Promise<AccountView> => (await fetch(`${url}/__control/accounts/${encodeURIComponent(email)}`)).json(),
     addEvent: (email: string, event: { start: string; end: string; summary?: string; calendarId?: string; transparency?: 'transparent'; declined?: boolean }): Promise<GoogleEvent> =>

@@ -19,7 +19,7 @@
 // A test dependency only; `npm run dev` does not start it.
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, controlPoster, listenLoopback, readBody } from '../stand-in-http.ts';
 import { invalidRequest, missingParam, noSuch, StripeApiError, StripeOAuthError } from './errors.ts';
 import { flag, integer, parseForm, stringList, stringMap, type Form, type FormValue } from './form.ts';
 import {
@@ -91,20 +91,6 @@ interface Stored {
 const PLATFORM_NAME = 'Kairos';
 const REFUND_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer'];
 const DECLINED_CARD = '4000000000000002';
-
-const bodies = new WeakMap<IncomingMessage, Promise<string>>();
-function readBody(req: IncomingMessage): Promise<string> {
-  let body = bodies.get(req);
-  if (!body) {
-    body = (async () => {
-      const chunks: Buffer[] = [];
-      for await (const c of req) chunks.push(c as Buffer);
-      return Buffer.concat(chunks).toString('utf8');
-    })();
-    bodies.set(req, body);
-  }
-  return body;
-}
 
 function luhn(digits: string): boolean {
   let sum = 0;
@@ -678,8 +664,7 @@ export async function startStripeStandIn(opts: StripeStandInOptions = {}): Promi
         sendJson(res, 500, new StripeApiError(500, 'api_error', String(e)).body());
       });
   });
-  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = await listenLoopback(server, opts.port);
   const webhook = opts.webhook && createEndpoint({ url: opts.webhook.url, enabled_events: opts.webhook.enabledEvents ?? ['*'], connect: String(opts.webhook.connect ?? true) });
   return {
     url,
@@ -698,8 +683,7 @@ export async function startStripeStandIn(opts: StripeStandInOptions = {}): Promi
     stop: async () => {
       for (const t of expiryTimers.values()) clearTimeout(t);
       await deliveries.stop();
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
+      await closeServer(server);
     },
   };
 }
@@ -720,11 +704,7 @@ function sendHtml(res: ServerResponse, status: number, html: string) {
 
 /** The stand-in's control API, as tests use it. */
 export function stripeControl(url: string) {
-  const post = async (path: string, body: unknown = {}) => {
-    const res = await fetch(`${url}/__control${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    if (!res.ok) throw new Error(`Stripe stand-in ${path}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
+  const post = controlPoster(url, 'Stripe');
   return {
     /** Makes (or updates) the Stripe account of `email`, before its owner connects it. */
     account: (email: string, profile: Partial<Omit<AccountProfile, 'email'>> = {}) => post('/accounts', { email, ...profile }),

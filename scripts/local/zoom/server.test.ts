@@ -101,13 +101,14 @@ describe('Zoom stand-in: OAuth', () => {
   });
 
   it('expires access tokens (Zoom\'s 124) and rotates the refresh token on each refresh', async () => {
-    await control.tokenLifetime(1);
+    await control.tokenLifetime('cy@zoom.example', 1);
     const first = await connect('cy@zoom.example');
     expect(first.expires_in).toBe(1);
+    expect((await connect('other.user@zoom.example')).expires_in).toBe(3599);
     await new Promise((r) => setTimeout(r, 1_100));
     const expired = await api('/users/me', first.access_token);
     expect([expired.status, await expired.json()]).toEqual([401, { code: 124, message: 'Access token is expired.' }]);
-    await control.tokenLifetime(3599);
+    await control.tokenLifetime('cy@zoom.example', 3599);
 
     const refreshed: Tokens = await (await token({ grant_type: 'refresh_token', refresh_token: first.refresh_token })).json();
     expect(refreshed.refresh_token).not.toBe(first.refresh_token);

@@ -11,11 +11,11 @@
 //
 // Zoom serves OAuth at https://zoom.us and the API at https://api.zoom.us/v2; here both share one
 // origin. Errors are Zoom's: `{code, message}` from the API, `{reason, error}` from OAuth. Tests drive
-// it through /__control/ (token lifetime, an outage per user, the request log); no real client calls
+// it through /__control/ (token lifetime and an outage per user, the request log); no real client calls
 // those. A test dependency only; `npm run dev` does not start it.
 import { randomBytes, randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, controlPoster, listenLoopback, readBody } from '../stand-in-http.ts';
 import { isValidTimeZone, zonedToInstant } from '../../../supabase/functions/_shared/rules/time.ts';
 
 export interface ZoomStandIn {
@@ -110,20 +110,6 @@ const apiError = (status: number, code: number, message: string, errors?: { fiel
 const oauthError = (status: number, error: string, reason: string) => new ZoomError(status, { reason, error });
 const invalidField = (field: string) => apiError(400, 300, 'Validation Failed.', [{ field, message: 'Invalid field.' }]);
 
-const bodies = new WeakMap<IncomingMessage, Promise<string>>();
-function readBody(req: IncomingMessage): Promise<string> {
-  let body = bodies.get(req);
-  if (!body) {
-    body = (async () => {
-      const chunks: Buffer[] = [];
-      for await (const c of req) chunks.push(c as Buffer);
-      return Buffer.concat(chunks).toString('utf8');
-    })();
-    bodies.set(req, body);
-  }
-  return body;
-}
-
 const alphanumeric = (n: number) => randomBytes(n).toString('base64url').replace(/[-_]/g, 'x').slice(0, n);
 const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join('');
 const utc = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
@@ -150,7 +136,8 @@ export async function startZoomStandIn(opts: { port?: number } = {}): Promise<Zo
   const seen: SeenRequest[] = [];
   const actingAs = new WeakMap<IncomingMessage, string>();
   const down = new Set<string>();
-  let tokenLifetime = 3599;
+  // Per user, so tests sharing the stand-in never shorten each other's tokens.
+  const tokenLifetimes = new Map<string, number>();
 
   function user(email: string): ZoomUser {
     let u = users.get(email);
@@ -186,10 +173,11 @@ export async function startZoomStandIn(opts: { port?: number } = {}): Promise<Zo
 
   function issue(email: string) {
     const access = `eyJ${randomBytes(32).toString('base64url')}`;
-    accessTokens.set(access, { email, expires: Date.now() + tokenLifetime * 1000 });
+    const lifetime = tokenLifetimes.get(email) ?? 3599;
+    accessTokens.set(access, { email, expires: Date.now() + lifetime * 1000 });
     const refresh = `eyJ${randomBytes(40).toString('base64url')}`;
     refreshTokens.set(refresh, email);
-    return { access_token: access, token_type: 'bearer', refresh_token: refresh, expires_in: tokenLifetime, scope: SCOPE, api_url: url };
+    return { access_token: access, token_type: 'bearer', refresh_token: refresh, expires_in: lifetime, scope: SCOPE, api_url: url };
   }
 
   function checkClient(req: IncomingMessage) {
@@ -414,8 +402,8 @@ export async function startZoomStandIn(opts: { port?: number } = {}): Promise<Zo
       return sendJson(res, 200, view);
     }
     if (reqUrl.pathname === '/__control/token-lifetime') {
-      tokenLifetime = Number(body.seconds);
-      return sendJson(res, 200, { seconds: tokenLifetime });
+      tokenLifetimes.set(body.email, Number(body.seconds));
+      return sendJson(res, 200, { seconds: Number(body.seconds) });
     }
     if (reqUrl.pathname === '/__control/outage') {
       // Per user, so tests sharing the stand-in never see each other's outages.
@@ -451,16 +439,14 @@ export async function startZoomStandIn(opts: { port?: number } = {}): Promise<Zo
         if (!res.headersSent) sendJson(res, err.status, err.body);
       });
   });
-  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = await listenLoopback(server, opts.port);
   return {
     url,
     clientId,
     clientSecret,
     env: { ZOOM_CLIENT_ID: clientId, ZOOM_CLIENT_SECRET: clientSecret, ZOOM_OAUTH_URL: url, ZOOM_API_ROOT: `${url}/v2` },
     stop: async () => {
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
+      await closeServer(server);
     },
   };
 }
@@ -475,11 +461,7 @@ function escapeHtml(s: string): string {
 
 /** The stand-in's control API, as tests use it. */
 export function zoomControl(url: string) {
-  const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${url}/__control${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    if (!res.ok) throw new Error(`Zoom stand-in ${path}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
+  const post = controlPoster(url, 'Zoom');
   return {
     /** Signs in as `email` on the consent page of `authorizeUrl` and allows: the address Zoom redirects to. */
     consent: async (authorizeUrl: string, email: string): Promise<string> => {
@@ -490,8 +472,8 @@ export function zoomControl(url: string) {
       return res.headers.get('location')!;
     },
     user: async (email: string): Promise<UserView> => (await fetch(`${url}/__control/users/${encodeURIComponent(email)}`)).json(),
-    /** Lifetime in seconds of the access tokens issued from now on (Zoom's: 3599). */
-    tokenLifetime: (seconds: number) => post('/token-lifetime', { seconds }),
+    /** Lifetime in seconds of the access tokens issued to the user from now on (Zoom's: 3599). */
+    tokenLifetime: (email: string, seconds: number) => post('/token-lifetime', { email, seconds }),
     /** The API and token refreshes answer the user 503 while `down`. */
     outage: (email: string, down: boolean) => post('/outage', { email, down }),
     /** Requests answered so far, from the `since`-th on. */
