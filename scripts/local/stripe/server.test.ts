@@ -154,6 +154,15 @@ describe('Stripe stand-in: Connect OAuth (Standard accounts)', () => {
     await expect(platform.accounts.retrieveCurrent({}, { stripeAccount: account! })).rejects.toMatchObject({ type: 'StripePermissionError', statusCode: 403 });
     await expect(platform.oauth.deauthorize({ client_id: standIn.clientId, stripe_user_id: account! })).rejects.toMatchObject({ type: 'StripeInvalidClientError' });
   });
+
+  it('tells the platform when the account\'s owner disconnects it from their Dashboard', async () => {
+    const { stripe_user_id: account, access_token: token } = await connect('dashboard-leaver@example.com');
+    await control.deauthorize(account!);
+    const [event] = await control.events({ type: 'account.application.deauthorized', account: account! });
+    expect(event.data.object).toMatchObject({ id: standIn.clientId });
+    await delivered((e) => e.id === event.id);
+    await expect(sdk(token!).accounts.retrieveCurrent()).rejects.toMatchObject({ statusCode: 401 });
+  });
 });
 
 describe('Stripe stand-in: Checkout', () => {
@@ -282,6 +291,15 @@ describe('Stripe stand-in: webhook signatures and delivery', () => {
     expect(() => verify(deliveries[2])).toThrow('Timestamp outside the tolerance zone');
     await control.deliver(event.id);
     expect(verify(deliveries[3]).id).toBe(event.id);
+    expect((await platform.events.retrieve(event.id, {}, { stripeAccount: account })).type).toBe('checkout.session.completed');
+  });
+
+  it('shows an endpoint\'s secret only when it is made, and stops delivering to a deleted endpoint', async () => {
+    const made = await platform.webhookEndpoints.create({ url: `${receiverUrl}/other`, enabled_events: ['checkout.session.expired'] });
+    const read = await platform.webhookEndpoints.retrieve(made.id);
+    expect([made.secret?.startsWith('whsec_'), read.secret, read.enabled_events, read.status]).toEqual([true, undefined, ['checkout.session.expired'], 'enabled']);
+    expect(await platform.webhookEndpoints.del(made.id)).toMatchObject({ id: made.id, deleted: true });
+    await expect(platform.webhookEndpoints.retrieve(made.id)).rejects.toMatchObject({ statusCode: 404 });
   });
 
   it('delivers again the same event, and out of order', async () => {
@@ -338,7 +356,7 @@ describe('Stripe stand-in: refunds', () => {
 
   async function paidIntent(currency = 'jpy', amount = 5000): Promise<string> {
     const session = await checkout(account, {}, currency, amount);
-    await pay(session);
+    expect(await control.pay(session.id)).toEqual({ status: 303, location: `https://app.example.com/booking/b1/paid?session=${session.id}` });
     return (await platform.checkout.sessions.retrieve(session.id, {}, { stripeAccount: account })).payment_intent as string;
   }
 
@@ -373,6 +391,14 @@ describe('Stripe stand-in: refunds', () => {
     expect(replay.id).toBe(first.id);
     expect(replay.lastResponse.headers['idempotent-replayed']).toBe('true');
     await expect(platform.refunds.create({ payment_intent: intent, amount: 1 }, { stripeAccount: account, idempotencyKey: key })).rejects.toMatchObject({ type: 'StripeIdempotencyError' });
+    const asked = (await control.requests()).filter((r) => r.idempotencyKey === key);
+    expect(asked.map((r) => [r.method, r.path, r.stripeAccount, r.status])).toEqual([
+      ['POST', '/v1/refunds', account, 500],
+      ['POST', '/v1/refunds', account, 200],
+      ['POST', '/v1/refunds', account, 200],
+      ['POST', '/v1/refunds', account, 400],
+    ]);
+    expect(asked[0].stripeVersion).toBe(Stripe.API_VERSION);
   });
 
   it('fails a refund after it was made, as Stripe does: status failed with a reason, refund.failed and refund.updated', async () => {
