@@ -1,7 +1,7 @@
 // The `stripe` SDK under the Deno the edge functions run on (the Edge Runtime's Deno, as pinned in
-// package.json): it loads as a function loads it, makes a request to the stand-in over its fetch
-// client, and verifies the stand-in's webhook signature with SubtleCrypto (constructEventAsync: the
-// synchronous constructEvent needs Node's crypto), refusing a changed payload.
+// package.json): it loads as a function loads it, makes a GET and a form-encoded POST to the stand-in
+// over its fetch client, and verifies the stand-in's webhook signature with SubtleCrypto
+// (constructEventAsync: the synchronous constructEvent needs Node's crypto), refusing a changed payload.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +25,7 @@ describe('stripe SDK under the functions\' Deno', () => {
     const run = await probe([standIn.url, standIn.secretKey, payload, header, secret]);
     expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
     const seen = JSON.parse(run.stdout.trim().split('\n').at(-1)!);
-    expect(seen).toEqual({ deno: expect.any(String), account: standIn.platformAccount, event: 'evt_1Deno', refused: 'StripeSignatureVerificationError' });
+    expect(seen).toEqual({ deno: expect.any(String), account: standIn.platformAccount, endpoint: ['checkout.session.completed'], event: 'evt_1Deno', refused: 'StripeSignatureVerificationError' });
   });
 });
 
