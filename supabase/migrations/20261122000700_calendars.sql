@@ -84,7 +84,13 @@ create table public.calendar_feeds (
 
 -- Privileges and RLS -------------------------------------------------------------------------------
 revoke all on public.calendar_connections, public.calendar_credentials, public.calendar_sources,
-  public.external_busy, public.calendar_feeds from anon, authenticated;
+  public.external_busy, public.calendar_feeds from anon, authenticated, service_role;
+revoke all on sequence public.calendar_connections_id_seq, public.calendar_sources_id_seq, public.external_busy_id_seq
+  from anon, authenticated, service_role;
+-- The sync and the write-back (service role): read a connection, its credentials and calendars, mark
+-- how its sync went; a feed's token is looked up by its hash. Busy times go in by replace_external_busy.
+grant select, update on public.calendar_connections to service_role;
+grant select on public.calendar_credentials, public.calendar_sources, public.calendar_feeds to service_role;
 grant select on public.calendar_connections to authenticated;
 grant update (label) on public.calendar_connections to authenticated;
 grant delete on public.calendar_connections to authenticated;
@@ -259,7 +265,7 @@ $$;
 
 revoke all on function public.add_calendar_connection(text, text, text, text, text, jsonb, text), public.set_booking_calendar(bigint),
   public.regenerate_calendar_feed(), public.calendar_feed_created_at(), public.replace_external_busy(bigint, jsonb)
-  from public, anon, authenticated;
+  from public, anon, authenticated, service_role;
 grant execute on function public.add_calendar_connection(text, text, text, text, text, jsonb, text), public.set_booking_calendar(bigint),
   public.regenerate_calendar_feed(), public.calendar_feed_created_at() to authenticated;
 grant execute on function public.replace_external_busy(bigint, jsonb) to service_role;
@@ -285,7 +291,8 @@ create table public.calendar_events (
 create index calendar_events_user_id_idx on public.calendar_events (user_id);
 create index calendar_events_source_id_idx on public.calendar_events (source_id);
 alter table public.calendar_events enable row level security;
-revoke all on public.calendar_events from anon, authenticated;
+revoke all on public.calendar_events from anon, authenticated, service_role;
+grant select, insert, update, delete on public.calendar_events to service_role;
 comment on table public.calendar_events is 'Written by the outbox''s calendar handler (service role); no policy and no privilege for API roles.';
 
 -- One 'calendar' outbox row per person of booking b who has a booking calendar, or whose calendar
@@ -349,7 +356,7 @@ do $$
 begin
   if exists (select 1 from pg_available_extensions where name = 'pg_cron')
      and exists (select 1 from pg_available_extensions where name = 'pg_net') then
-    create extension if not exists pg_net;
+    create extension if not exists pg_net with schema extensions;
     create extension if not exists pg_cron;
     perform cron.schedule('kairos-calendar-sync', '* * * * *', $job$select private.post_to_function('kairos_calendar_sync', 60000)$job$);
   end if;

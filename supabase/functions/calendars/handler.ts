@@ -57,7 +57,7 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
   const key = importSecretKey(cal.encryptionKey);
   // App passwords and secret feed addresses never travel in clear text.
   const fetcher = outboundFetch({ ...cal.outbound, httpsOnly: true });
-  const google = cal.google ? googleAccess(cal.google) : null;
+  const google = cal.google ? googleAccess(cal.google, fetcher) : null;
   const deps = async (): Promise<CalendarDeps> => ({ key: await key, fetch: fetcher, google });
 
   /**

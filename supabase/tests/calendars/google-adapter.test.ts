@@ -16,7 +16,7 @@ const DAY = 86_400_000;
 const REDIRECT = 'https://app.example.com/availability';
 
 beforeAll(() => {
-  google = googleAccess(googleConfig((name) => standIn.env[name])!);
+  google = googleAccess(googleConfig((name) => standIn.env[name])!, fetch);
   control = googleControl(standIn.url);
 });
 
@@ -36,10 +36,10 @@ async function connected(email: string): Promise<string> {
 describe('Google Calendar adapter', () => {
   it('is offered only when the project names a Google client, on Google\'s own endpoints unless told otherwise', () => {
     expect(googleConfig(() => undefined)).toBeNull();
-    const env: Record<string, string> = { SUPABASE_AUTH_EXTERNAL_GOOGLE_CLIENT_ID: 'id', SUPABASE_AUTH_EXTERNAL_GOOGLE_SECRET: 'secret' };
+    const env: Record<string, string> = { GOOGLE_OAUTH_CLIENT_ID: 'id', GOOGLE_OAUTH_CLIENT_SECRET: 'secret' };
     const config = googleConfig((n) => env[n]);
     expect(config).toEqual({ clientId: 'id', clientSecret: 'secret' });
-    const url = new URL(googleAccess(config!).consentUrl(REDIRECT, 's'));
+    const url = new URL(googleAccess(config!, fetch).consentUrl(REDIRECT, 's'));
     expect(url.origin + url.pathname).toBe('https://accounts.google.com/o/oauth2/v2/auth');
   });
 

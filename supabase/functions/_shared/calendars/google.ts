@@ -4,7 +4,8 @@
 // from its events (expanded by Google), so the bookings Kairos wrote there are told apart and never
 // block their own time; a read-only calendar is asked through the freeBusy API, which is all a
 // free/busy-only share allows. Only available where the project's secrets name
-// a Google client. The client runs unchanged under Deno (the functions) and Node (the tests).
+// a Google client. Every request (token and Calendar API) goes through the fetch it is given: the
+// functions give it the outbound guard's (_shared/net), tests under Node may give Node's.
 import { auth, calendar, type calendar_v3 } from '@googleapis/calendar';
 import type { Span } from '../rules/intervals.ts';
 import { DAY_MS, zonedToInstant } from '../rules/time.ts';
@@ -22,12 +23,14 @@ export interface GoogleConfig {
 }
 
 /**
- * The project's Google client, from the same secrets Supabase Auth's Google sign-in uses. A hosted
- * project never sets the GOOGLE_* endpoint overrides.
+ * The project's Google client, the same one Supabase Auth's Google sign-in uses, from function
+ * secrets of its own: `supabase secrets set` refuses names that start with SUPABASE_, so Auth's
+ * SUPABASE_AUTH_EXTERNAL_GOOGLE_* cannot reach a hosted function. A hosted project never sets the
+ * GOOGLE_* endpoint overrides.
  */
 export function googleConfig(get: (name: string) => string | undefined): GoogleConfig | null {
-  const clientId = get('SUPABASE_AUTH_EXTERNAL_GOOGLE_CLIENT_ID');
-  const clientSecret = get('SUPABASE_AUTH_EXTERNAL_GOOGLE_SECRET');
+  const clientId = get('GOOGLE_OAUTH_CLIENT_ID');
+  const clientSecret = get('GOOGLE_OAUTH_CLIENT_SECRET');
   if (!clientId || !clientSecret) return null;
   const endpoints = { authUrl: get('GOOGLE_OAUTH_AUTH_URL'), tokenUrl: get('GOOGLE_OAUTH_TOKEN_URL'), apiRoot: get('GOOGLE_CALENDAR_API_ROOT') };
   return { clientId, clientSecret, ...Object.fromEntries(Object.entries(endpoints).filter(([, v]) => v)) };
@@ -123,12 +126,14 @@ async function eventBusy(google: calendar_v3.Calendar, calendarId: string, writt
   return spans;
 }
 
-export function googleAccess(config: GoogleConfig): GoogleAccess {
+export function googleAccess(config: GoogleConfig, fetcher: typeof fetch): GoogleAccess {
   const oauth = (redirectUri?: string) =>
     new auth.OAuth2({
       clientId: config.clientId,
       clientSecret: config.clientSecret,
       redirectUri,
+      // The Calendar API calls go through this client's transporter too.
+      transporterOptions: { fetchImplementation: fetcher },
       endpoints: {
         ...(config.authUrl ? { oauth2AuthBaseUrl: config.authUrl } : {}),
         ...(config.tokenUrl ? { oauth2TokenUrl: config.tokenUrl } : {}),
@@ -142,8 +147,11 @@ export function googleAccess(config: GoogleConfig): GoogleAccess {
     client.setCredentials({ refresh_token: refreshToken });
     return api(client);
   };
-  /** If-Match with the ETag Kairos last saw: a change made in Google since answers 412. */
-  const ifMatch = (etag: string | null) => (etag ? { headers: { 'If-Match': etag } } : {});
+  /**
+   * If-Match with the ETag Kairos last saw: a change made in Google since answers 412. Typed `object`
+   * because under Deno's type-check gaxios' options lose `headers` (they extend Node's RequestInit).
+   */
+  const ifMatch = (etag: string | null): object => (etag ? { headers: { 'If-Match': etag } } : {});
 
   async function listCalendars(client: InstanceType<typeof auth.OAuth2>): Promise<{ email: string | null; calendars: RemoteCalendar[] }> {
     const items: calendar_v3.Schema$CalendarListEntry[] = [];
