@@ -9,13 +9,18 @@
 //   POST|GET /calendar/v3/calendars/:id/events  events.insert, events.list (iCalUID, showDeleted, privateExtendedProperty)
 //   GET|PATCH|DELETE /calendar/v3/calendars/:id/events/:eventId   events.get, events.patch (If-Match), events.delete
 //
+// events.insert and events.patch create Google Meet conferences as Google documents them: only with
+// conferenceDataVersion=1, from conferenceData.createRequest (see conferences.ts).
+//
 // Errors are Google's JSON error bodies ({error: {code, message, errors: [{domain, reason, message}]}}).
 // Tests drive it through /__control/ (accounts, events made "in Google", an outage); no real client
 // ever calls those. A test dependency only; `npm run dev` does not start it.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, controlPoster, listenLoopback, readBody } from '../stand-in-http.ts';
 import { zonedToInstant } from '../../../supabase/functions/_shared/rules/time.ts';
+import { conferenceFor, type ConferenceData } from './conferences.ts';
+import { googleError, HttpError } from './errors.ts';
 
 export interface GoogleCalendarEntry {
   kind: 'calendar#calendarListEntry';
@@ -44,6 +49,8 @@ export interface GoogleEvent {
   sequence: number;
   extendedProperties?: { private?: Record<string, string>; shared?: Record<string, string> };
   attendees?: { email: string; self?: boolean; organizer?: boolean; responseStatus: 'needsAction' | 'declined' | 'tentative' | 'accepted' }[];
+  hangoutLink?: string;
+  conferenceData?: ConferenceData;
   reminders: { useDefault: boolean };
   eventType: 'default';
 }
@@ -86,34 +93,6 @@ export interface AccountView {
 
 const HOLIDAYS = 'en.usa#holiday@group.v.calendar.google.com';
 
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly reason: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-const googleError = (status: number, reason: string, message: string) => ({
-  error: { errors: [{ domain: 'global', reason, message }], code: status, message },
-});
-
-/** The request's body (read once: the request log keeps it for the control API). */
-const bodies = new WeakMap<IncomingMessage, Promise<string>>();
-function readBody(req: IncomingMessage): Promise<string> {
-  let body = bodies.get(req);
-  if (!body) {
-    body = (async () => {
-      const chunks: Buffer[] = [];
-      for await (const c of req) chunks.push(c as Buffer);
-      return Buffer.concat(chunks).toString('utf8');
-    })();
-    bodies.set(req, body);
-  }
-  return body;
-}
 
 /** Google's event ids: base32hex (a-v, 0-9). */
 function eventId(): string {
@@ -259,7 +238,8 @@ export async function startGoogleStandIn(opts: { port?: number } = {}): Promise<
       if (input.iCalUID && [...store.values()].some((e) => e.iCalUID === input.iCalUID)) {
         throw new HttpError(409, 'duplicate', 'The requested identifier already exists.');
       }
-      const event = newEvent(calendarId, input);
+      const { conferenceData, hangoutLink: _readOnly, ...rest } = input;
+      const event = { ...newEvent(calendarId, rest), ...conferenceFor(url, conferenceData) };
       store.set(event.id, event);
       return send(200, event);
     }
@@ -286,10 +266,10 @@ export async function startGoogleStandIn(opts: { port?: number } = {}): Promise<
     if (ifMatch && ifMatch !== '*' && ifMatch !== event.etag) throw new HttpError(412, 'conditionNotMet', 'Precondition Failed');
     if (req.method === 'GET') return send(200, event);
     if (req.method === 'PATCH') {
-      const input = JSON.parse(await readBody(req)) as Partial<GoogleEvent>;
+      const { conferenceData, hangoutLink: _readOnly, ...input } = JSON.parse(await readBody(req)) as Partial<GoogleEvent>;
       if (input.iCalUID && input.iCalUID !== event.iCalUID) throw new HttpError(400, 'invalid', 'Invalid iCalUID value.');
       const moved = (input.start && JSON.stringify(input.start) !== JSON.stringify(event.start)) || (input.end && JSON.stringify(input.end) !== JSON.stringify(event.end));
-      const next = { ...event, ...input, id: event.id, iCalUID: event.iCalUID, kind: event.kind } as GoogleEvent;
+      const next = { ...event, ...input, ...conferenceFor(url, conferenceData, event), id: event.id, iCalUID: event.iCalUID, kind: event.kind } as GoogleEvent;
       checkEvent(next);
       // Google keeps SEQUENCE itself: a change of time is a new version of the event.
       next.sequence = event.sequence + (moved ? 1 : 0);
@@ -415,8 +395,7 @@ export async function startGoogleStandIn(opts: { port?: number } = {}): Promise<
         if (!res.headersSent) res.writeHead(err.status, { 'content-type': 'application/json; charset=UTF-8' }).end(JSON.stringify(googleError(err.status, err.reason, err.message)));
       });
   });
-  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = await listenLoopback(server, opts.port);
   return {
     url,
     clientId,
@@ -429,19 +408,14 @@ export async function startGoogleStandIn(opts: { port?: number } = {}): Promise<
       GOOGLE_CALENDAR_API_ROOT: `${url}/`,
     },
     stop: async () => {
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
+      await closeServer(server);
     },
   };
 }
 
 /** The stand-in's control API, as tests use it. */
 export function googleControl(url: string) {
-  const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${url}/__control${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    if (!res.ok) throw new Error(`Google stand-in ${path}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
+  const post = controlPoster(url, 'Google');
   return {
     account: async (email: string): Promise<AccountView> => (await fetch(`${url}/__control/accounts/${encodeURIComponent(email)}`)).json(),
     addEvent: (email: string, event: { start: string; end: string; summary?: string; calendarId?: string; transparency?: 'transparent'; declined?: boolean }): Promise<GoogleEvent> =>

@@ -47,7 +47,7 @@ async function buildWeb(): Promise<string> {
 
 export default async function setup(project: TestProject) {
   const webDir = project.name !== 'faults' && wantsWebBuild() ? await buildWeb() : undefined;
-  const { stack, radicale, google, dispose } = await startTestStack({ webDir, radicale: true, google: true });
+  const { stack, radicale, google, stripe, zoom, dispose } = await startTestStack({ webDir, radicale: true, google: true, stripe: true, zoom: true });
   const info: StackInfo = {
     apiUrl: stack.config.apiUrl,
     anonKey: stack.config.anonKey,
@@ -60,6 +60,8 @@ export default async function setup(project: TestProject) {
     webUrl: webDir ? stack.config.apiUrl : undefined,
     caldav: radicale && { url: radicale.url, users: radicale.usersFile },
     google: google && { url: google.url, clientId: google.clientId, env: google.env },
+    stripe: stripe && { url: stripe.url, env: stripe.env },
+    zoom: zoom && { url: zoom.url, env: zoom.env },
   };
   project.provide('stack', info);
   console.log(`test stack ready in ${stack.startup.ms} ms at ${info.apiUrl}`);

@@ -24,6 +24,9 @@ export interface StackInfo {
   caldav?: { url: string; users: string };
   /** The stand-in for Google's OAuth and Calendar endpoints that the functions use as Google. */
   google?: { url: string; clientId: string; env: Record<string, string> };
+  /** The stand-ins for Stripe and Zoom (scripts/local/stripe, scripts/local/zoom) the functions' environment points at. */
+  stripe?: { url: string; env: Record<string, string> };
+  zoom?: { url: string; env: Record<string, string> };
 }
 
 export const stack = (): StackInfo => inject('stack');

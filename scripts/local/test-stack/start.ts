@@ -5,6 +5,8 @@ import { freePortRange } from '../ports.ts';
 import { tempDataDir } from '../postgres.ts';
 import { startGoogleStandIn, type GoogleStandIn } from '../google/server.ts';
 import { startRadicale, type Radicale } from '../radicale/radicale.ts';
+import { startStripeStandIn, type StripeStandIn } from '../stripe/server.ts';
+import { startZoomStandIn, type ZoomStandIn } from '../zoom/server.ts';
 
 export interface TestStack {
   stack: Stack;
@@ -13,6 +15,9 @@ export interface TestStack {
   radicale?: Radicale;
   /** The stand-in for Google's OAuth and Calendar endpoints, when asked for; the functions use it as the project's Google client. */
   google?: GoogleStandIn;
+  /** The stand-ins for Stripe and Zoom, when asked for; the functions' environment points at them. */
+  stripe?: StripeStandIn;
+  zoom?: ZoomStandIn;
   dispose(): Promise<void>;
 }
 
@@ -34,7 +39,14 @@ const RAISED_AUTH_LIMITS = {
   SUPABASE_AUTH_RATE_LIMIT_ANONYMOUS_USERS: '1000000',
 };
 
-export async function startTestStack(options: StackOptions & { radicale?: boolean; google?: boolean } = {}): Promise<TestStack> {
+/**
+ * `stripe: { webhookPath }` also registers a Connect webhook endpoint at that path of the stack's
+ * gateway (e.g. /functions/v1/<name>), as one set up in Stripe's Dashboard; its secret is
+ * STRIPE_WEBHOOK_SECRET.
+ */
+export async function startTestStack(
+  options: StackOptions & { radicale?: boolean; google?: boolean; stripe?: boolean | { webhookPath: string }; zoom?: boolean } = {},
+): Promise<TestStack> {
   const dataDir = tempDataDir('kairos-stack-');
   const base = await freePortRange(16);
   const trouble: string[] = [];
@@ -42,16 +54,20 @@ export async function startTestStack(options: StackOptions & { radicale?: boolea
     if (process.env.KAIROS_STACK_LOG) console.log(m);
     else if (TROUBLE.test(m) && trouble.length < 200) trouble.push(m);
   };
-  const { radicale: withRadicale, google: withGoogle, ...stackOptions } = options;
-  // First, so the functions start with its address in their environment.
+  const { radicale: withRadicale, google: withGoogle, stripe: withStripe, zoom: withZoom, ...stackOptions } = options;
+  // First, so the functions start with their addresses in their environment.
   const google = withGoogle ? await startGoogleStandIn() : undefined;
+  const webhook = typeof withStripe === 'object' ? { url: `http://127.0.0.1:${base}${withStripe.webhookPath}` } : undefined;
+  const stripe = withStripe ? await startStripeStandIn({ webhook }) : undefined;
+  const zoom = withZoom ? await startZoomStandIn() : undefined;
+  const standIns = [google, stripe, zoom];
   const started = await Promise.allSettled([
     startStack({
       seed: false,
       web: false,
       env: { ...process.env, ...RAISED_AUTH_LIMITS },
       ...stackOptions,
-      functionsEnv: { ...google?.env, ...stackOptions.functionsEnv },
+      functionsEnv: { ...google?.env, ...stripe?.env, ...zoom?.env, ...stackOptions.functionsEnv },
       dataDir,
       ports: { gateway: base, db: base + 1, rest: base + 2, auth: base + 3, storage: base + 4, web: base + 5, inbox: base + 6, smtp: base + 7, functions: base + 8 },
       log: options.log ?? log,
@@ -60,7 +76,7 @@ export async function startTestStack(options: StackOptions & { radicale?: boolea
   ] as const);
   if (started.some((s) => s.status === 'rejected')) {
     for (const s of started) if (s.status === 'fulfilled') await s.value?.stop();
-    await google?.stop();
+    await Promise.all(standIns.map((s) => s?.stop()));
     throw (started.find((s) => s.status === 'rejected') as PromiseRejectedResult).reason;
   }
   const [stack, radicale] = started.map((s) => (s as PromiseFulfilledResult<unknown>).value) as [Stack, Radicale | undefined];
@@ -69,9 +85,11 @@ export async function startTestStack(options: StackOptions & { radicale?: boolea
     dataDir,
     radicale,
     google,
+    stripe,
+    zoom,
     dispose: async () => {
       if (trouble.length) console.log(`Errors the stack's services logged during the run:\n${trouble.join('\n')}`);
-      await Promise.all([stack.stop(), radicale?.stop(), google?.stop()]);
+      await Promise.all([stack.stop(), radicale?.stop(), ...standIns.map((s) => s?.stop())]);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
