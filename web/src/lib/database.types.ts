@@ -1174,7 +1174,7 @@ export type Database = {
     }
     Functions: {
       accept_team_invitation: {
-        Args: { p_invitation_id: number }
+        Args: { p_invitation_id: number; p_token?: string }
         Returns: {
           id: number
           joined_at: string
@@ -1384,6 +1384,10 @@ export type Database = {
           role: Database["public"]["Enums"]["team_role"]
           team_id: number
         }[]
+      }
+      mail_invitation_link: {
+        Args: { p_invitation_id: number }
+        Returns: undefined
       }
       outbox_claim: {
         Args: { p_lease_seconds?: number; p_limit?: number; p_worker: string }
