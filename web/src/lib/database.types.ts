@@ -466,7 +466,7 @@ export type Database = {
           created_at?: string
           description?: string | null
           duration?: number
-          id?: never
+          id?: number
           is_active?: boolean
           max_bookings_per_day?: number | null
           max_bookings_per_week?: number | null
@@ -486,7 +486,7 @@ export type Database = {
           created_at?: string
           description?: string | null
           duration?: number
-          id?: never
+          id?: number
           is_active?: boolean
           max_bookings_per_day?: number | null
           max_bookings_per_week?: number | null
