@@ -1119,6 +1119,7 @@ export type Database = {
       webhooks: {
         Row: {
           created_at: string
+          created_by: string | null
           events: string[]
           id: number
           is_active: boolean
@@ -1131,6 +1132,7 @@ export type Database = {
         }
         Insert: {
           created_at?: string
+          created_by?: string | null
           events: string[]
           id?: never
           is_active?: boolean
@@ -1143,6 +1145,7 @@ export type Database = {
         }
         Update: {
           created_at?: string
+          created_by?: string | null
           events?: string[]
           id?: never
           is_active?: boolean
@@ -1154,6 +1157,12 @@ export type Database = {
           user_id?: string | null
         }
         Relationships: [
+          {
+            foreignKeyName: "webhooks_created_by_fkey"
+            columns: ["created_by"]
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "webhooks_team_id_fkey"
             columns: ["team_id"]
