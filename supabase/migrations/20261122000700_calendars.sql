@@ -95,7 +95,7 @@ alter table public.calendar_feeds enable row level security;
 create policy "Hosts read their own calendar connections" on public.calendar_connections
   for select to authenticated using (user_id = (select auth.uid()));
 comment on policy "Hosts read their own calendar connections" on public.calendar_connections is
-  'Connections are added through add_calendar_connection, which the calendars function calls after checking the account.';
+  'Connections are added through add_calendar_connection, which only the calendars function calls, after checking the account.';
 create policy "Hosts rename their own calendar connections" on public.calendar_connections
   for update to authenticated using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
 create policy "Hosts remove their own calendar connections" on public.calendar_connections
@@ -116,11 +116,13 @@ comment on table public.calendar_feeds is 'No policy and no privilege for API ro
 
 -- RPCs ---------------------------------------------------------------------------------------------
 
--- Adds a connection of the caller with its calendars and encrypted secret, in one transaction.
+-- Adds a connection of host p_user_id with its calendars and encrypted secret, in one transaction.
 -- p_calendars: [{remoteId, name, color, canWrite}]. The first writable calendar receives bookings
--- when the host has no booking calendar yet.
+-- when the host has no booking calendar yet. The service role's only: the calendars function calls it
+-- once it has reached the account, read its calendars and sealed the secret, none of which the
+-- database can check (a host calling it over REST stored plaintext secrets and made-up calendars).
 create or replace function public.add_calendar_connection(
-  p_provider text, p_label text, p_server_url text, p_username text, p_secret text, p_calendars jsonb
+  p_user_id uuid, p_provider text, p_label text, p_server_url text, p_username text, p_secret text, p_calendars jsonb
 )
 returns bigint
 language plpgsql
@@ -128,10 +130,9 @@ security definer
 set search_path = ''
 as $$
 declare
-  me uuid := (select auth.uid());
+  me uuid := p_user_id;
   conn_id bigint;
 begin
-  perform private.require_assurance();
   if me is null then
     raise exception 'Sign in to connect a calendar' using errcode = '42501';
   end if;
@@ -239,12 +240,13 @@ begin
 end;
 $$;
 
-revoke all on function public.add_calendar_connection(text, text, text, text, text, jsonb), public.set_booking_calendar(bigint),
+revoke all on function public.add_calendar_connection(uuid, text, text, text, text, text, jsonb), public.set_booking_calendar(bigint),
   public.regenerate_calendar_feed(), public.calendar_feed_created_at(), public.replace_external_busy(bigint, jsonb)
   from public, anon, authenticated;
-grant execute on function public.add_calendar_connection(text, text, text, text, text, jsonb), public.set_booking_calendar(bigint),
-  public.regenerate_calendar_feed(), public.calendar_feed_created_at() to authenticated;
-grant execute on function public.replace_external_busy(bigint, jsonb) to service_role;
+grant execute on function public.set_booking_calendar(bigint), public.regenerate_calendar_feed(), public.calendar_feed_created_at()
+  to authenticated;
+grant execute on function public.add_calendar_connection(uuid, text, text, text, text, text, jsonb), public.replace_external_busy(bigint, jsonb)
+  to service_role;
 
 -- Write-back ----------------------------------------------------------------------------------------
 -- A confirmed booking appears in each host's chosen calendar, moves with it and leaves

@@ -11,19 +11,37 @@
 -- rotation keeps the previous secret signing for an overlap (24 hours by default), so receivers can
 -- switch without dropping a message: during it every message carries one signature per secret.
 
+-- No element twice (CHECK constraints take no subqueries; this one is immutable).
+create or replace function private.all_distinct(p_values text[])
+returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select count(distinct v) = count(*) from unnest(p_values) v;
+$$;
+-- Evaluated as the role writing the row.
+grant execute on function private.all_distinct(text[]) to authenticated, service_role;
+
 create table public.webhooks (
   id bigint generated always as identity primary key,
   -- Exactly one owner: a host (their personal bookings) or a team (its bookings).
   user_id uuid references public.profiles (id) on delete cascade,
   team_id bigint references public.teams (id) on delete cascade,
+  -- isWebhookUrl of rules/webhooks.ts: https, or plain http to this machine only (a local stack); no
+  -- login in the address. REST writes this column too, so the database holds the route's rule.
   url text not null
-    constraint webhooks_url_format check (url ~ '^https?://[^\s/?#@]+([/?#]\S*)?$' and length(url) <= 2000),
-  -- The closed set of rules/webhooks.ts (WEBHOOK_EVENTS); a test keeps them equal.
+    constraint webhooks_url_format check (
+      (url ~ '^https://[^\s/?#@]+([/?#]\S*)?$'
+       or url ~* '^http://(localhost|127(\.[0-9]{1,3}){3}|\[::1\])(:[0-9]+)?([/?#]\S*)?$')
+      and length(url) <= 2000),
+  -- The closed set of rules/webhooks.ts (WEBHOOK_EVENTS), each at most once; a test keeps them equal.
   events text[] not null
     constraint webhooks_events_known check (
       cardinality(events) > 0
       and events <@ array['booking.created', 'booking.confirmed', 'booking.rejected', 'booking.cancelled',
-                          'booking.rescheduled', 'ping']),
+                          'booking.rescheduled', 'ping']
+      and private.all_distinct(events)),
   is_active boolean not null default true,
   -- Who added it: the caller, always (no API role may write this column); null once their profile is gone.
   created_by uuid default auth.uid() references public.profiles (id) on delete set null,
@@ -38,7 +56,7 @@ create table public.webhooks (
 );
 create index webhooks_user_id_idx on public.webhooks (user_id);
 create index webhooks_team_id_idx on public.webhooks (team_id);
-create index webhooks_team_creator_idx on public.webhooks (team_id, created_by) where team_id is not null;
+create index webhooks_created_by_idx on public.webhooks (created_by);
 comment on table public.webhooks is 'Endpoints that receive signed booking events. Personal (user_id) or team (team_id) ones.';
 
 create trigger webhooks_updated_at before update on public.webhooks
@@ -206,8 +224,9 @@ security invoker
 set search_path = ''
 as $$
 begin
-  if p_overlap_hours is null or p_overlap_hours not between 0 and 168 then
-    raise exception 'The overlap is 0 to 168 hours' using errcode = '22023';
+  -- WEBHOOK_SECRET_OVERLAP_CHOICES of rules/webhooks.ts (a test keeps them equal).
+  if p_overlap_hours is null or p_overlap_hours not in (0, 1, 24, 72) then
+    raise exception 'Choose how long the old secret keeps working' using errcode = '22023';
   end if;
   return private.rotate_locked_webhook_secret(private.webhook_to_change(p_webhook_id), make_interval(hours => p_overlap_hours));
 end;

@@ -72,6 +72,12 @@ describe('two-factor accounts need an aal2 session on every path', () => {
     expect(connect.error).toMatchObject({ code: '42501', hint: 'insufficient_aal' });
   });
 
+  it('the calendars function connects nothing for an aal1 session (its RPC is the service role\'s)', async () => {
+    const { token } = await twoFactorUser();
+    const connected = await call('/calendars/connections', { body: { provider: 'ics', url: 'https://calendar.example.com/a.ics' }, token });
+    expect(connected).toMatchObject({ status: 403, body: { code: 'forbidden' } });
+  });
+
   it('the /api routes, acting as the caller, see none of the account at aal1', async () => {
     const { user, token, aal2Token } = await twoFactorUser();
     await eventTypeOf(user.id);

@@ -1205,6 +1205,7 @@ export type Database = {
           p_provider: string
           p_secret: string
           p_server_url: string
+          p_user_id: string
           p_username: string
         }
         Returns: number
