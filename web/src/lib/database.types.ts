@@ -1339,13 +1339,21 @@ export type Database = {
       }
       guest_booking: { Args: { p_token: string; p_uid: string }; Returns: Json }
       guest_cancel_booking: {
-        Args: { p_reason?: string; p_token: string; p_uid: string }
+        Args: {
+          p_client: string
+          p_per_minute: number
+          p_reason: string
+          p_token: string
+          p_uid: string
+        }
         Returns: Json
       }
       guest_reschedule_booking: {
         Args: {
+          p_client: string
           p_end: string
           p_member_id?: string
+          p_per_minute: number
           p_start: string
           p_token: string
           p_uid: string
