@@ -20,8 +20,10 @@ describe('guest changes through the manage link are throttled', () => {
     for (let i = 0; i < 8; i++) {
       const moved = await call(`/api/booking/${uid}/reschedule`, { body: { token, startTime: at(2, 9 + i).toISOString() } });
       statuses.push(moved.status);
-      if (moved.status === 200) ({ token } = moved.body), (uid = moved.body.booking.uid);
-      else expect(moved.body).toMatchObject({ code: 'rate_limited', message: 'Too many booking requests. Please wait a moment and try again.' });
+      if (moved.status === 200) {
+        token = moved.body.token;
+        uid = moved.body.booking.uid;
+      } else expect(moved.body).toMatchObject({ code: 'rate_limited', message: 'Too many booking requests. Please wait a moment and try again.' });
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
     // The newest link may not cancel either until its budget refills; the host heard of five moves.
