@@ -1407,6 +1407,7 @@ export type Database = {
         Args: { p_invitation_id: number }
         Returns: undefined
       }
+      mfa_verification_attempt: { Args: { event: Json }; Returns: Json }
       outbox_claim: {
         Args: { p_lease_seconds?: number; p_limit?: number; p_worker: string }
         Returns: {
