@@ -12,7 +12,8 @@ export default defineConfig({
           environment: 'node',
           // Tests beside their code; those under a tests/ folder (and web/e2e) need the stack.
           include: ['supabase/functions/_shared/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: ['scripts/local/tests/**'],
+          // _shared/net runs on Deno's network API: its tests are `deno test`s (deno-handlers.test.ts).
+          exclude: ['scripts/local/tests/**', 'supabase/functions/_shared/net/**'],
           // Property tests take a few seconds alone; on a 2-core machine shared by many runs, far more.
           testTimeout: 60_000,
         },

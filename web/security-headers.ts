@@ -63,18 +63,30 @@ export function webHeaders(pathname: string, options: WebHeaderOptions, frameabl
 const title = (name: string) => name.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => dash + c.toUpperCase());
 
 /**
- * A `_headers` file (Cloudflare Pages and Netlify read it): every path gets the app's headers, and a
- * frameable prefix drops the frame refusal (`! Name`, Cloudflare's way to detach a header an
- * earlier rule set) and gets its own policy.
+ * A `_headers` file that Netlify and Cloudflare Pages both read the same way. They differ on a path two
+ * rules match (Netlify: the later rule's value of a header replaces the earlier; Cloudflare: the values
+ * are joined, so two policies are both enforced), and only Cloudflare reads `! Name` lines, so the file
+ * relies on neither: `/*` sends the policy without frame-ancestors and `X-Frame-Options: DENY`; a
+ * frameable prefix sends the whole policy again with its frame-ancestors. Either way that page is held
+ * to the same policy and may be framed, because browsers ignore X-Frame-Options where a policy names
+ * frame-ancestors (CSP Level 2, "frame-ancestors"); every other page is refused by X-Frame-Options.
  */
 export function headersFile(options: WebHeaderOptions, frameable = FRAMEABLE): string {
-  const block = (path: string, headers: Record<string, string>, detach: string[] = []) =>
-    [path, ...detach.map((h) => `  ! ${title(h)}`), ...Object.entries(headers).map(([k, v]) => `  ${title(k)}: ${v}`)].join('\n');
-  const all = webHeaders('/', options, []);
-  const blocks = [block('/*', all)];
-  for (const f of frameable) {
-    const own = webHeaders(f.path, options, [f]);
-    blocks.push(block(`${f.path}*`, { 'content-security-policy': own['content-security-policy'] }, ['content-security-policy', 'x-frame-options']));
-  }
+  const block = (path: string, headers: Record<string, string>) => [path, ...Object.entries(headers).map(([k, v]) => `  ${title(k)}: ${v}`)].join('\n');
+  const { 'content-security-policy': _withFrames, ...others } = webHeaders('/', options, []);
+  const blocks = [block('/*', { 'content-security-policy': directives(options).join('; '), ...others })];
+  for (const f of frameable) blocks.push(block(`${f.path}*`, { 'content-security-policy': webHeaders(f.path, options, [f])['content-security-policy'] }));
   return `${blocks.join('\n')}\n`;
+}
+
+/**
+ * A `_redirects` file (Netlify's syntax): `/api/*` is passed to the project's `api` function, and every
+ * other path that is not a file gets index.html (the app routes in the browser). Without the project's
+ * URL the build cannot know where /api goes, and says so instead.
+ */
+export function redirectsFile({ supabaseUrl }: WebHeaderOptions): string {
+  const api = supabaseUrl
+    ? `/api/*  ${new URL('/functions/v1/api/', supabaseUrl).href}:splat  200`
+    : '# /api/* is not passed on: build with VITE_SUPABASE_URL set to the project\'s URL.';
+  return `${api}\n/*  /index.html  200\n`;
 }

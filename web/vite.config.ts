@@ -2,7 +2,7 @@
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { headersFile, metaContentSecurityPolicy } from './security-headers.ts';
+import { headersFile, metaContentSecurityPolicy, redirectsFile } from './security-headers.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiUrl = process.env.KAIROS_API_URL ?? 'http://127.0.0.1:54321';
@@ -16,8 +16,9 @@ const passThrough = Object.fromEntries(
 );
 
 /**
- * The production build carries its security headers: a `_headers` file for static hosts and the
- * CSP as a <meta> tag for hosts that set none (the dev server, with Vite's inline client, gets neither).
+ * The production build carries its security headers and routes: `_headers` and `_redirects` for static
+ * hosts (the /api rewrite and the SPA fallback), and the CSP as a <meta> tag for hosts that set no
+ * headers (the dev server, with Vite's inline client, gets none of them).
  */
 function securityHeaders(): Plugin {
   let supabaseUrl: string | undefined;
@@ -32,6 +33,7 @@ function securityHeaders(): Plugin {
     ],
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile({ supabaseUrl }) });
+      this.emitFile({ type: 'asset', fileName: '_redirects', source: redirectsFile({ supabaseUrl }) });
     },
   };
 }

@@ -31,6 +31,25 @@ alter role service_role inherit;
 
 grant anon, authenticated, service_role to authenticator;
 grant anon, authenticated, service_role to postgres with admin option;
+-- PostgREST's settings live on authenticator (`alter role authenticator set pgrst.db_aggregates_enabled
+-- = 'true'`, as Supabase's docs and the postgrest-js suite's migration do), which hosted postgres may
+-- set through supautils. Here postgres holds authenticator's admin option without using its rights
+-- (no inherit, no set); this also lets it grant authenticator on, which supautils refuses hosted.
+grant authenticator to postgres with admin option, inherit false, set false;
+-- Setting a placeholder parameter on a role needs SET on it; supautils allows pgrst.* hosted. These are
+-- the settings PostgREST reads from the database (its "in-database configuration").
+do $$
+declare
+  name text;
+begin
+  foreach name in array array['db_aggregates_enabled', 'db_anon_role', 'db_extra_search_path', 'db_hoisted_tx_settings',
+    'db_max_rows', 'db_plan_enabled', 'db_pre_config', 'db_pre_request', 'db_prepared_statements', 'db_root_spec',
+    'db_schemas', 'db_tx_end', 'jwt_aud', 'jwt_cache_max_lifetime', 'jwt_role_claim_key', 'jwt_secret',
+    'jwt_secret_is_base64', 'openapi_mode', 'openapi_security_active', 'openapi_server_proxy_uri',
+    'server_cors_allowed_origins', 'server_timing_enabled', 'server_trace_header'] loop
+    execute format('grant set on parameter %I to postgres', 'pgrst.' || name);
+  end loop;
+end $$;
 grant pg_read_all_data, pg_signal_backend, pg_monitor to postgres;
 -- Storage switches to the caller's role through authenticator, as hosted Storage does.
 grant authenticator to supabase_storage_admin;
@@ -40,7 +59,7 @@ grant supabase_auth_admin to postgres with inherit true, set false;
 grant supabase_storage_admin to postgres with inherit true, set false;
 grant supabase_realtime_admin to postgres with inherit true, set false;
 
-grant all on database postgres to postgres;
+do $$ begin execute format('grant all on database %I to postgres', current_database()); end $$;
 grant all on schema public to postgres with grant option;
 
 create schema if not exists extensions;
@@ -60,11 +79,21 @@ alter role supabase_storage_admin set search_path to storage;
 alter role anon set statement_timeout = '3s';
 alter role authenticated set statement_timeout = '8s';
 
--- public: every table is reachable by the API roles; RLS is the only gate (as on hosted Supabase).
+-- public: the API roles may use the schema; what they may do with each object is granted by the
+-- migration that creates it. A project created since 2026-05-30 has "Default privileges for new
+-- entities" off: what postgres creates in public gets no grant to anon, authenticated or service_role
+-- (Supabase changelog 45329). Older projects have them on; `kairos.default_privileges = 'on'` (set by
+-- migrate.ts for the test that builds both) makes this database one of those.
 grant usage on schema public to anon, authenticated, service_role;
-alter default privileges for role postgres in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges for role postgres in schema public grant all on functions to anon, authenticated, service_role;
-alter default privileges for role postgres in schema public grant all on sequences to anon, authenticated, service_role;
+do $$
+declare
+  verb text := case when current_setting('kairos.default_privileges', true) = 'on' then 'grant all on %s to' else 'revoke all on %s from' end;
+  kind text;
+begin
+  foreach kind in array array['tables', 'functions', 'sequences'] loop
+    execute format('alter default privileges for role postgres in schema public ' || verb || ' anon, authenticated, service_role', kind);
+  end loop;
+end $$;
 
 create schema if not exists graphql_public;
 grant usage on schema graphql_public to anon, authenticated, service_role;

@@ -81,6 +81,13 @@ export interface AuthSettings {
   /** [auth.email] otp_expiry in seconds. */
   otpExpiry: number;
   rateLimit: AuthRateLimits;
+  /**
+   * Whether rateLimit's buckets count per client address. GoTrue counts only when it knows where to
+   * read the address (GOTRUE_RATE_LIMIT_HEADER, or the platform's forwarded header on a hosted
+   * project); `supabase start` sets neither, so locally they never fill. KAIROS_AUTH_PER_ADDRESS_LIMITS=true
+   * counts them by the address the gateway forwards, as a hosted project does.
+   */
+  perAddressRateLimits: boolean;
   mfa: { maxEnrolledFactors: number; totp: MfaFactorSettings; phone: MfaFactorSettings; webAuthn: MfaFactorSettings };
   /** [auth.web3.solana] / [auth.web3.ethereum] enabled. */
   web3: { solana: boolean; ethereum: boolean };
@@ -281,6 +288,7 @@ export function loadConfig(overrides: ConfigOverrides = {}): StackConfig {
       anonymousUsers: get('auth.rate_limit.anonymous_users', 30),
       web3: get('auth.rate_limit.web3', 30),
     },
+    perAddressRateLimits: env.KAIROS_AUTH_PER_ADDRESS_LIMITS === 'true',
     mfa: {
       maxEnrolledFactors: get('auth.mfa.max_enrolled_factors', 10),
       totp: factor('totp'),
@@ -357,8 +365,8 @@ export function loadConfig(overrides: ConfigOverrides = {}): StackConfig {
 export type DbRole = 'postgres' | 'supabase_admin' | 'supabase_auth_admin' | 'supabase_storage_admin' | 'authenticator';
 
 /** Connection string for one role of the local Postgres (every role has the stack's password). */
-export function roleUrl(port: number, password: string, role: DbRole = 'postgres'): string {
-  return `postgres://${role}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+export function roleUrl(port: number, password: string, role: DbRole = 'postgres', database = 'postgres'): string {
+  return `postgres://${role}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
 }
 
 export function dbUrl(config: StackConfig, role: DbRole = 'postgres'): string {

@@ -24,11 +24,15 @@ export function migrationFiles(supabaseDir = SUPABASE_DIR): { version: string; n
 /** Roles the platform logs in as; each gets the stack's password. */
 const LOGIN_ROLES = ['postgres', 'authenticator', 'supabase_auth_admin', 'supabase_storage_admin'];
 
-/** The base schema, applied by the bootstrap superuser `supabase_admin`. */
-async function applyBaseSchema(port: number, password: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: roleUrl(port, password, 'supabase_admin') });
+/**
+ * The base schema, applied by the bootstrap superuser `supabase_admin`. `defaultPrivileges`: a project
+ * created before 2026-05-30, whose public schema grants every new object to the API roles.
+ */
+async function applyBaseSchema(port: number, password: string, database: string, defaultPrivileges: boolean): Promise<void> {
+  const admin = new pg.Client({ connectionString: roleUrl(port, password, 'supabase_admin', database) });
   await admin.connect();
   try {
+    await admin.query(`select set_config('kairos.default_privileges', $1, false)`, [defaultPrivileges ? 'on' : 'off']);
     await admin.query(readFileSync(BASE_SCHEMA, 'utf8'));
     for (const role of LOGIN_ROLES) {
       await admin.query(`select format('alter role %I password %L', $1::text, $2::text) as sql`, [role, password]).then(({ rows }) =>
@@ -43,12 +47,13 @@ async function applyBaseSchema(port: number, password: string): Promise<void> {
 }
 
 export async function migrate(
-  db: { port: number; password: string },
-  opts: { seed: boolean; buckets: BucketConfig[]; log?: (m: string) => void; supabaseDir?: string },
+  db: { port: number; password: string; database?: string },
+  opts: { seed: boolean; buckets: BucketConfig[]; log?: (m: string) => void; supabaseDir?: string; defaultPrivileges?: boolean },
 ): Promise<{ applied: string[]; seeded: boolean }> {
   const log = opts.log ?? (() => {});
-  await applyBaseSchema(db.port, db.password);
-  const client = new pg.Client({ connectionString: roleUrl(db.port, db.password, 'postgres') });
+  const database = db.database ?? 'postgres';
+  await applyBaseSchema(db.port, db.password, database, opts.defaultPrivileges ?? false);
+  const client = new pg.Client({ connectionString: roleUrl(db.port, db.password, 'postgres', database) });
   await client.connect();
   try {
     const recorded = (

@@ -17,6 +17,8 @@ export interface ProcessSpec {
   command: string;
   args: string[];
   env: Record<string, string>;
+  /** Whether the child also gets this process's environment (default true). */
+  inheritEnv?: boolean;
   cwd?: string;
   /** Resolves true once the service answers. */
   ready: () => Promise<boolean>;
@@ -77,7 +79,7 @@ export async function startProcess(spec: ProcessSpec): Promise<ServiceProcess> {
     killOrphan(spec.pidFile, spec.command);
     const child = spawn(spec.command, spec.args, {
       cwd: spec.cwd,
-      env: { ...process.env, ...spec.env },
+      env: spec.inheritEnv === false ? spec.env : { ...process.env, ...spec.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     proc = child;

@@ -109,12 +109,20 @@ $$;
 revoke all on function private.meets_assurance(), private.require_assurance() from public;
 grant execute on function private.meets_assurance(), private.require_assurance() to authenticated, service_role;
 
--- Table privileges: the base schema grants everything to the API roles; narrow them so that an action
--- nobody may take through the API is refused by privilege, and column grants keep identity and
--- ownership columns out of reach. service_role keeps everything (it bypasses RLS, as hosted).
+-- Table privileges, granted here for the tables of the schema migration and in the migration that
+-- creates each later table. A project created since 2026-05-30 grants nothing by default, an older one
+-- everything; every grant starts from none so both end the same. An action nobody may take through
+-- the API is refused by privilege, and column grants keep identity and ownership columns out of reach.
+-- service_role (RLS bypassed) gets what the functions do with it: here, reading profiles for a
+-- calendar's time zone and the bookings of a host's feed (supabase/tests/db/grants.test.ts lists all).
 revoke all on public.profiles, public.user_settings, public.event_types, public.availability_rules,
   public.bookings, public.booking_busy, public.teams, public.team_members, public.team_event_types,
-  public.team_availability from anon, authenticated;
+  public.team_availability from anon, authenticated, service_role;
+grant select on public.profiles, public.bookings, public.booking_busy, public.event_types, public.team_event_types to service_role;
+-- Identity columns need no sequence privilege; where defaults granted them, anon could move an id on.
+revoke all on sequence public.availability_rules_id_seq, public.bookings_id_seq,
+  public.teams_id_seq, public.team_members_id_seq, public.team_event_types_id_seq, public.team_availability_id_seq
+  from anon, authenticated, service_role;
 
 grant select on public.profiles to authenticated;
 grant update (handle, first_name, last_name, profile_image_url, timezone, bio, title, company, location, website,

@@ -319,7 +319,8 @@ begin
 end;
 $$;
 
--- Execute rights: the base schema grants every new function to the API roles; decide each one.
+-- Execute rights: Postgres lets PUBLIC execute a new function (and an older project's default
+-- privileges the API roles too); decide each one.
 revoke all on all functions in schema public from public, anon, authenticated;
 grant execute on function
   public.check_handle(text), public.directory_profiles(), public.public_profile(uuid),

@@ -56,7 +56,9 @@ create table public.time_off (
 create index time_off_user_end_idx on public.time_off (user_id, end_date);
 
 -- Privileges and policies: the weekly rules' pattern. Identity columns stay out of reach.
-revoke all on public.date_overrides, public.team_date_overrides, public.time_off from anon, authenticated;
+revoke all on public.date_overrides, public.team_date_overrides, public.time_off from anon, authenticated, service_role;
+revoke all on sequence public.date_overrides_id_seq, public.team_date_overrides_id_seq, public.time_off_id_seq
+  from anon, authenticated, service_role;
 grant select, delete on public.date_overrides, public.team_date_overrides, public.time_off to authenticated;
 grant insert (user_id, date, start_time, end_time) on public.date_overrides to authenticated;
 grant insert (team_id, date, start_time, end_time) on public.team_date_overrides to authenticated;

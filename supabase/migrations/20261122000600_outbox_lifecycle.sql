@@ -42,7 +42,10 @@ comment on table public.outbox is
   'Side effects awaiting delivery by the outbox function. Written by triggers and RPCs in the transaction of the change.';
 
 alter table public.outbox enable row level security;
-revoke all on public.outbox from anon, authenticated;
+revoke all on public.outbox from anon, authenticated, service_role;
+revoke all on sequence public.outbox_id_seq from anon, authenticated, service_role;
+-- The worker claims and settles rows (outbox_claim and outbox_settle run as the caller).
+grant select, update on public.outbox to service_role;
 -- Hosts see how the mails about their bookings went (never the payload, which is the handler's).
 grant select (id, kind, topic, booking_id, message_id, status, attempts, max_attempts, available_at, last_error,
   last_attempt_at, sent_at, created_at) on public.outbox to authenticated;
@@ -183,7 +186,8 @@ do $$
 begin
   if exists (select 1 from pg_available_extensions where name = 'pg_cron')
      and exists (select 1 from pg_available_extensions where name = 'pg_net') then
-    create extension if not exists pg_net;
+    -- In extensions, as Supabase's own migrations install it (a bare create lands in public).
+    create extension if not exists pg_net with schema extensions;
     create extension if not exists pg_cron;
     perform cron.schedule('kairos-outbox-sweep', '30 seconds', 'select private.kick_outbox()');
   end if;

@@ -12,6 +12,11 @@ create table public.calendar_connections (
   -- (a feed's full address is itself a secret, so it is kept with the credentials).
   server_url text,
   username text,
+  -- Which account this is, so that connecting it again updates this connection instead of adding a
+  -- second one that reads the same calendars (and of which only one would receive bookings): the
+  -- CalDAV account's calendar home URL, the SHA-256 of a feed's address (the address is a secret),
+  -- the Google account's email. Null where a provider names none.
+  account text,
   -- 'error' once a sync fails (wrong password, server down, unreadable data): shown to the host, and
   -- the last good busy times stay in the cache rather than the calendar reading as free.
   status text not null default 'ok' constraint calendar_connections_status check (status in ('ok', 'error')),
@@ -22,6 +27,7 @@ create table public.calendar_connections (
   updated_at timestamptz not null default now()
 );
 create index calendar_connections_user_id_idx on public.calendar_connections (user_id);
+create unique index calendar_connections_account_unique on public.calendar_connections (user_id, provider, account);
 -- The scheduled sync picks the connections not attempted for longest.
 create index calendar_connections_last_attempt_idx on public.calendar_connections (last_attempt_at nulls first);
 create trigger calendar_connections_updated_at before update on public.calendar_connections
@@ -78,7 +84,13 @@ create table public.calendar_feeds (
 
 -- Privileges and RLS -------------------------------------------------------------------------------
 revoke all on public.calendar_connections, public.calendar_credentials, public.calendar_sources,
-  public.external_busy, public.calendar_feeds from anon, authenticated;
+  public.external_busy, public.calendar_feeds from anon, authenticated, service_role;
+revoke all on sequence public.calendar_connections_id_seq, public.calendar_sources_id_seq, public.external_busy_id_seq
+  from anon, authenticated, service_role;
+-- The sync and the write-back (service role): read a connection, its credentials and calendars, mark
+-- how its sync went; a feed's token is looked up by its hash. Busy times go in by replace_external_busy.
+grant select, update on public.calendar_connections to service_role;
+grant select on public.calendar_credentials, public.calendar_sources, public.calendar_feeds to service_role;
 grant select on public.calendar_connections to authenticated;
 grant update (label) on public.calendar_connections to authenticated;
 grant delete on public.calendar_connections to authenticated;
@@ -116,13 +128,18 @@ comment on table public.calendar_feeds is 'No policy and no privilege for API ro
 
 -- RPCs ---------------------------------------------------------------------------------------------
 
--- Adds a connection of host p_user_id with its calendars and encrypted secret, in one transaction.
--- p_calendars: [{remoteId, name, color, canWrite}]. The first writable calendar receives bookings
--- when the host has no booking calendar yet. The service role's only: the calendars function calls it
--- once it has reached the account, read its calendars and sealed the secret, none of which the
--- database can check (a host calling it over REST stored plaintext secrets and made-up calendars).
+-- Adds a connection of host p_user_id with its calendars and encrypted secret, in one transaction; for
+-- an account the host has connected already (p_account), updates that connection instead: its login,
+-- server and secret, and its calendars as the account has them now (new ones added, gone ones
+-- removed), keeping the host's label, their choice of calendars that check for conflicts and their
+-- booking calendar while it is still writable. p_calendars: [{remoteId, name, color, canWrite}]. The
+-- first writable calendar receives bookings when the host has no booking calendar. The service role's
+-- only: the calendars function calls it once it has reached the account, read its calendars and
+-- sealed the secret, none of which the database can check (a host calling it over REST stored
+-- plaintext secrets and made-up calendars).
 create or replace function public.add_calendar_connection(
-  p_user_id uuid, p_provider text, p_label text, p_server_url text, p_username text, p_secret text, p_calendars jsonb
+  p_user_id uuid, p_provider text, p_label text, p_server_url text, p_username text, p_secret text, p_calendars jsonb,
+  p_account text
 )
 returns bigint
 language plpgsql
@@ -139,14 +156,23 @@ begin
   if jsonb_typeof(p_calendars) <> 'array' or jsonb_array_length(p_calendars) > 200 then
     raise exception 'Too many calendars' using errcode = '22023';
   end if;
-  insert into public.calendar_connections (user_id, provider, label, server_url, username, last_synced_at, last_attempt_at)
-  values (me, p_provider, p_label, p_server_url, p_username, null, null)
+  insert into public.calendar_connections (user_id, provider, account, label, server_url, username, last_synced_at, last_attempt_at)
+  values (me, p_provider, p_account, p_label, p_server_url, p_username, null, null)
+  on conflict (user_id, provider, account) do update
+    set server_url = excluded.server_url, username = excluded.username, status = 'ok', last_error = null, last_attempt_at = null
   returning id into conn_id;
-  insert into public.calendar_credentials (connection_id, secret) values (conn_id, p_secret);
+  insert into public.calendar_credentials (connection_id, secret) values (conn_id, p_secret)
+  on conflict (connection_id) do update set secret = excluded.secret;
+  delete from public.calendar_sources s
+  where s.connection_id = conn_id
+    and not exists (select 1 from jsonb_array_elements(p_calendars) c where c->>'remoteId' = s.remote_id);
   insert into public.calendar_sources (connection_id, user_id, remote_id, name, color, can_write)
   select conn_id, me, c->>'remoteId', coalesce(nullif(btrim(c->>'name'), ''), 'Calendar'), c->>'color',
          coalesce((c->>'canWrite')::boolean, false)
-  from jsonb_array_elements(p_calendars) c;
+  from jsonb_array_elements(p_calendars) c
+  on conflict (connection_id, remote_id) do update
+    set name = excluded.name, color = excluded.color, can_write = excluded.can_write,
+        receives_bookings = public.calendar_sources.receives_bookings and excluded.can_write;
   update public.calendar_sources s set receives_bookings = true
   where s.id = (select min(id) from public.calendar_sources where connection_id = conn_id and can_write)
     and not exists (select 1 from public.calendar_sources o where o.user_id = me and o.receives_bookings);
@@ -240,13 +266,13 @@ begin
 end;
 $$;
 
-revoke all on function public.add_calendar_connection(uuid, text, text, text, text, text, jsonb), public.set_booking_calendar(bigint),
+revoke all on function public.add_calendar_connection(uuid, text, text, text, text, text, jsonb, text), public.set_booking_calendar(bigint),
   public.regenerate_calendar_feed(), public.calendar_feed_created_at(), public.replace_external_busy(bigint, jsonb)
-  from public, anon, authenticated;
+  from public, anon, authenticated, service_role;
 grant execute on function public.set_booking_calendar(bigint), public.regenerate_calendar_feed(), public.calendar_feed_created_at()
   to authenticated;
-grant execute on function public.add_calendar_connection(uuid, text, text, text, text, text, jsonb), public.replace_external_busy(bigint, jsonb)
-  to service_role;
+grant execute on function public.add_calendar_connection(uuid, text, text, text, text, text, jsonb, text),
+  public.replace_external_busy(bigint, jsonb) to service_role;
 
 -- Write-back ----------------------------------------------------------------------------------------
 -- A confirmed booking appears in each host's chosen calendar, moves with it and leaves
@@ -269,7 +295,8 @@ create table public.calendar_events (
 create index calendar_events_user_id_idx on public.calendar_events (user_id);
 create index calendar_events_source_id_idx on public.calendar_events (source_id);
 alter table public.calendar_events enable row level security;
-revoke all on public.calendar_events from anon, authenticated;
+revoke all on public.calendar_events from anon, authenticated, service_role;
+grant select, insert, update, delete on public.calendar_events to service_role;
 comment on table public.calendar_events is 'Written by the outbox''s calendar handler (service role); no policy and no privilege for API roles.';
 
 -- One 'calendar' outbox row per person of booking b who has a booking calendar, or whose calendar
@@ -333,7 +360,7 @@ do $$
 begin
   if exists (select 1 from pg_available_extensions where name = 'pg_cron')
      and exists (select 1 from pg_available_extensions where name = 'pg_net') then
-    create extension if not exists pg_net;
+    create extension if not exists pg_net with schema extensions;
     create extension if not exists pg_cron;
     perform cron.schedule('kairos-calendar-sync', '* * * * *', $job$select private.post_to_function('kairos_calendar_sync', 60000)$job$);
   end if;

@@ -93,7 +93,10 @@ create table public.webhook_secrets (
 );
 create unique index webhook_secrets_one_current on public.webhook_secrets (webhook_id) where expires_at is null;
 alter table public.webhook_secrets enable row level security;
-revoke all on public.webhook_secrets from anon, authenticated;
+revoke all on public.webhook_secrets from anon, authenticated, service_role;
+revoke all on sequence public.webhook_secrets_id_seq from anon, authenticated, service_role;
+-- The delivery signs with them.
+grant select on public.webhook_secrets to service_role;
 comment on table public.webhook_secrets is
   'Signing secrets of webhooks. No policy and no privilege for API roles: read only by the outbox function (service role).';
 
@@ -133,7 +136,9 @@ as $$
 $$;
 
 alter table public.webhooks enable row level security;
-revoke all on public.webhooks from anon, authenticated;
+revoke all on public.webhooks from anon, authenticated, service_role;
+revoke all on sequence public.webhooks_id_seq from anon, authenticated, service_role;
+grant select on public.webhooks to service_role;
 grant select, delete on public.webhooks to authenticated;
 grant insert (user_id, team_id, url, events, is_active) on public.webhooks to authenticated;
 -- Owners never move: an endpoint changes its address, events and state only.
@@ -152,7 +157,10 @@ comment on policy "Managers read webhooks" on public.webhooks is
   'A host''s own endpoints; a team''s to its owners and admins only (members never see the addresses).';
 
 alter table public.webhook_deliveries enable row level security;
-revoke all on public.webhook_deliveries from anon, authenticated;
+revoke all on public.webhook_deliveries from anon, authenticated, service_role;
+revoke all on sequence public.webhook_deliveries_id_seq from anon, authenticated, service_role;
+-- Each attempt is logged by the delivery.
+grant insert on public.webhook_deliveries to service_role;
 grant select on public.webhook_deliveries to authenticated;
 create policy "Managers read the delivery log" on public.webhook_deliveries
   for select to authenticated

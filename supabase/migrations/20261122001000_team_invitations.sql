@@ -196,7 +196,8 @@ grant execute on function private.may_join(bigint, public.team_role) to authenti
 
 -- Privileges --------------------------------------------------------------------------------------
 -- The token hash is neither readable nor writable through the API (the outbox function sets it).
-revoke all on public.team_invitations from anon, authenticated;
+revoke all on public.team_invitations from anon, authenticated, service_role;
+revoke all on sequence public.team_invitations_id_seq from anon, authenticated, service_role;
 grant select (id, team_id, email, role, invited_by, created_at, expires_at) on public.team_invitations to authenticated;
 grant insert (team_id, email, role, invited_by) on public.team_invitations to authenticated;
 grant update (role, invited_by) on public.team_invitations to authenticated;

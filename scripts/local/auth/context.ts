@@ -23,7 +23,7 @@ export function createContext(config: StackConfig, pool: pg.Pool, mailer: AuthMa
     config,
     pool,
     mailer,
-    limits: authLimiters(config.auth.rateLimit, now),
+    limits: authLimiters(config.auth.rateLimit, now, config.auth.perAddressRateLimits),
     throttle: new SignInThrottle(config.auth.maxFailedSignIns, now),
     codeGuesses: new CodeGuesses(),
     now,

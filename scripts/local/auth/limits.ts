@@ -84,7 +84,12 @@ export interface AuthLimiters {
   mfa: TokenBucket;
 }
 
-export function authLimiters(limits: AuthRateLimits, now: Clock = Date.now): AuthLimiters {
+/** `perAddress` false: every bucket is bottomless, as GoTrue's are without a rate-limit header. */
+export function authLimiters(limits: AuthRateLimits, now: Clock = Date.now, perAddress = true): AuthLimiters {
+  if (!perAddress) {
+    const bottomless = new TokenBucket(Infinity, Infinity, now);
+    return { emailActions: bottomless, token: bottomless, verify: bottomless, anonymous: bottomless, web3: bottomless, mfa: bottomless };
+  }
   const per5m = (n: number) => new TokenBucket(n / FIVE_MINUTES, GOTRUE_BURST, now);
   return {
     emailActions: per5m(limits.signInSignUps),

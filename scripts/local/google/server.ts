@@ -422,8 +422,8 @@ export async function startGoogleStandIn(opts: { port?: number } = {}): Promise<
     clientId,
     clientSecret,
     env: {
-      SUPABASE_AUTH_EXTERNAL_GOOGLE_CLIENT_ID: clientId,
-      SUPABASE_AUTH_EXTERNAL_GOOGLE_SECRET: clientSecret,
+      GOOGLE_OAUTH_CLIENT_ID: clientId,
+      GOOGLE_OAUTH_CLIENT_SECRET: clientSecret,
       GOOGLE_OAUTH_AUTH_URL: `${url}/o/oauth2/v2/auth`,
       GOOGLE_OAUTH_TOKEN_URL: `${url}/token`,
       GOOGLE_CALENDAR_API_ROOT: `${url}/`,

@@ -22,8 +22,9 @@ const TROUBLE = /error|exception|panic|fatal|uncaught/i;
 /**
  * The suite signs up and signs in hundreds of users from 127.0.0.1 on one stack, and mails one
  * account several times in a row, so it raises config.toml's Auth limits the way a CLI user
- * would, with SUPABASE_* overrides. The limits themselves are tested on Auth servers of their own
- * with the config's real values.
+ * would, with SUPABASE_* overrides (the per-address ones count only where KAIROS_AUTH_PER_ADDRESS_LIMITS
+ * is set, as on a hosted project). The limits themselves are tested on Auth servers of their own with
+ * the config's real values.
  */
 const RAISED_AUTH_LIMITS = {
   SUPABASE_AUTH_EMAIL_MAX_FREQUENCY: '0s',

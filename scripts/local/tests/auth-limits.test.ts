@@ -17,8 +17,10 @@ const { signInSignUps, tokenRefresh, tokenVerifications } = config.auth.rateLimi
 
 /** The limits' clock: it moves only when a test moves it, so refills and max_frequency are exact. */
 let clock = Date.now();
-// config.toml's values, whatever SUPABASE_* variables the shell has.
-const own = ownAuthServer({ env: {} }, () => clock);
+// config.toml's values, whatever SUPABASE_* variables the shell has, counted per address as a hosted
+// project counts them (`supabase start` does not: see 'as supabase start' below).
+const own = ownAuthServer({ env: {}, auth: { perAddressRateLimits: true } }, () => clock);
+const asCli = ownAuthServer({ env: {} }, () => clock);
 const authUrl = () => `${own.apiUrl()}/auth/v1`;
 
 let nextAddress = 10;
@@ -180,6 +182,22 @@ describe('sign-ups', () => {
     expect((await signUp()).error?.status).toBe(429);
     const elsewhere = await clientFrom(freshAddress()).auth.signUp({ email: uniqueEmail('free'), password: 'limited-pass-1' });
     expect(elsewhere.error).toBeNull();
+  });
+});
+
+describe('as supabase start', () => {
+  it('counts nothing per address: GoTrue without a rate-limit header never fills its buckets', async () => {
+    const address = freshAddress();
+    const answers = [];
+    for (let i = 0; i < BURST + 5; i++) {
+      const res = await fetchFrom(address)(`${asCli.apiUrl()}/auth/v1/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: uniqueEmail('cli'), password: 'limited-pass-1' }),
+      });
+      answers.push(res.status);
+    }
+    expect(answers.filter((s) => s !== 200)).toEqual([]);
   });
 });
 

@@ -85,6 +85,11 @@ describe('the postgres role migrations run as', () => {
     ).toBe('ok');
   });
 
+  it('sets PostgREST\'s settings on authenticator, as Supabase\'s docs for aggregates do, without becoming it', async () => {
+    expect(await asPostgres(`alter role authenticator set pgrst.db_aggregates_enabled = 'true'`, `alter role authenticator reset pgrst.db_aggregates_enabled`)).toBe('ok');
+    expect(await asPostgres('set role authenticator')).toMatch(/permission denied to set role "authenticator"/);
+  });
+
   it('reads and writes auth and storage rows, as seeds and admin scripts do', async () => {
     expect(
       await asPostgres(

@@ -57,7 +57,7 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
   const key = importSecretKey(cal.encryptionKey);
   // App passwords and secret feed addresses never travel in clear text.
   const fetcher = outboundFetch({ ...cal.outbound, httpsOnly: true });
-  const google = cal.google ? googleAccess(cal.google) : null;
+  const google = cal.google ? googleAccess(cal.google, fetcher) : null;
   const deps = async (): Promise<CalendarDeps> => ({ key: await key, fetch: fetcher, google });
 
   /**
@@ -72,8 +72,16 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
     return caller;
   }
 
-  /** Stores a connection this function has checked (the account reached, its calendars read, the secret sealed), then fills its cache once. */
-  async function save(ctx: Ctx, caller: Caller, c: { provider: string; label: string; serverUrl: string | null; username: string | null; secret: unknown; calendars: RemoteCalendar[] }) {
+  /**
+   * Stores a connection this function has checked (the account reached, its calendars read, the
+   * secret sealed) for the caller, then fills its cache once. `account` names the account (see
+   * calendar_connections.account): connecting one already connected updates that connection.
+   */
+  async function save(
+    ctx: Ctx,
+    caller: Caller,
+    c: { provider: string; account: string | null; label: string; serverUrl: string | null; username: string | null; secret: unknown; calendars: RemoteCalendar[] },
+  ) {
     const id = must<number>(
       await serviceClient(ctx.env).rpc('add_calendar_connection', {
         p_user_id: caller.id,
@@ -83,6 +91,7 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
         p_username: c.username,
         p_secret: await sealSecret(await key, caller.id, c.secret),
         p_calendars: c.calendars,
+        p_account: c.account,
       }),
     );
     const result = await syncConnection(serviceClient(ctx.env), await deps(), id);
@@ -94,11 +103,12 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
     const input = parseOrThrow(connectionSchema, await readJson(ctx.req));
     if (input.provider === 'caldav') {
       const login = { serverUrl: input.serverUrl, username: input.username, password: input.password };
-      const calendars = await discoverCalDav(login, fetcher).catch(remoteFailure);
+      const { home, calendars } = await discoverCalDav(login, fetcher).catch(remoteFailure);
       if (calendars.length === 0) throw new AppError('calendar_failed', 'Could not connect: this account has no calendars with events');
       const server = new URL(input.serverUrl);
       return save(ctx, caller, {
         provider: 'caldav',
+        account: home,
         label: input.label || `${input.username} on ${server.host}`,
         serverUrl: input.serverUrl,
         username: input.username,
@@ -117,6 +127,7 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
     const name = feedName(text) ?? url.host;
     return save(ctx, caller, {
       provider: 'ics',
+      account: await sha256Hex(url.href),
       label: input.label || name,
       serverUrl: url.origin,
       username: null,
@@ -164,6 +175,7 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
     });
     return save(ctx, caller, {
       provider: 'google',
+      account: granted.email?.toLowerCase() ?? null,
       label: granted.email ?? 'Google Calendar',
       serverUrl: null,
       username: granted.email,

@@ -72,14 +72,16 @@ export function outboxHandler(env: OutboxEnv): (req: Request) => Promise<Respons
   const db = createClient(env.supabaseUrl, env.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
   const transport = createTransport(env.smtp);
   const sql = () => database(env.dbUrl);
+  // Calendars carry passwords and secret addresses: https only (Google included).
+  const calendarFetch = outboundFetch({ ...env.outbound, httpsOnly: true });
   const handlers = {
     email: emailHandler({ db: sql, smtp: env.smtp, siteUrl: env.siteUrl, tokenSecret: env.tokenSecret }, transport),
     invitation: invitationHandler({ db, siteUrl: env.siteUrl, tokenSecret: env.tokenSecret, from: env.smtp.from }, transport),
     calendar: calendarWriteHandler({
       db,
       key: importSecretKey(env.calendarKey),
-      fetch: outboundFetch({ ...env.outbound, httpsOnly: true }),
-      google: env.google ? googleAccess(env.google) : null,
+      fetch: calendarFetch,
+      google: env.google ? googleAccess(env.google, calendarFetch) : null,
     }),
     // An endpoint's answer is read up to 1 MiB (the log keeps its first 1 KB), within 10 seconds.
     webhook: webhookHandler({ db, fetch: outboundFetch({ ...env.outbound, timeoutMs: WEBHOOK_TIMEOUT_MS, maxBytes: 1024 * 1024 }) }),

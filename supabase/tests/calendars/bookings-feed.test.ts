@@ -1,10 +1,12 @@
-// Each host's secret webcal:// feed of their own bookings: valid iCalendar (read back with ical.js),
-// the token stored only as a hash, and a regenerated token ends the old one.
+// Each host's secret webcal:// feed of their own bookings: valid iCalendar (read back with ical.js,
+// and RFC 5545's content-line rules as served), the token stored only as a hash, and a regenerated
+// token ends the old one.
 import ICAL from 'ical.js';
 import { expect, it } from 'vitest';
 import { sql } from '../../../scripts/local/test-stack/harness.ts';
 import { call } from '../api/client.ts';
 import { at, guestBody, newHost } from '../api/fixtures.ts';
+import { rfc5545Problems } from '../../functions/_shared/calendars/test-helpers.ts';
 
 it('serves the host\'s bookings to anyone holding the token, and only while it is current', async () => {
   const host = await newHost();
@@ -40,4 +42,17 @@ it('serves the host\'s bookings to anyone holding the token, and only while it i
   expect((await call(`/calendars/feed/${token}.ics`)).status).toBe(404);
   expect((await call(`/calendars/feed/${next}.ics`)).status).toBe(200);
   expect((await call('/calendars/feed/not-a-token.ics')).status).toBe(404);
+});
+
+it('is served as RFC 5545 text: CRLF after every line, folds within 75 octets, each parameter once', async () => {
+  const host = await newHost();
+  const guestName = 'Zoë Ødegård-Ñúñez 山田 花子 de la Cruz y Villaseñor 👩🏽‍💻 and the whole delegation';
+  expect((await call('/bookings', { body: guestBody(host.eventTypeId, at(6, 11), 30, { guestName }) })).status).toBe(201);
+  const { data: token } = await host.client.rpc('regenerate_calendar_feed');
+  const res = await call(`/calendars/feed/${token}.ics`);
+  expect(res.status).toBe(200);
+  const text = res.body as string;
+  expect(rfc5545Problems(text)).toEqual([]);
+  expect(text).toContain('\r\nREFRESH-INTERVAL;VALUE=DURATION:PT15M\r\n');
+  expect(new ICAL.Event(new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!).summary).toBe(`Intro call with ${guestName}`);
 });

@@ -1,38 +1,22 @@
 // An iCalendar subscription served by a local HTTP server (the local stack allows loopback
 // addresses by configuration): its events block slots, personal and team; a feed that stops
 // working marks the connection and keeps the last good busy times.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../../scripts/local/test-stack/harness.ts';
 import { call } from '../api/client.ts';
 import { guestBody, newHost, newTeam, newTeamEventType, type Host } from '../api/fixtures.ts';
-import { day, ics, isoDay, slotLabels, vevent } from './fixtures.ts';
+import { day, feedServer, ics, isoDay, slotLabels, vevent, type FeedServer } from './fixtures.ts';
 
 const D = 8;
-const feeds = new Map<string, { status: number; body: string }>();
-let server: Server;
-let base: string;
+let feeds: FeedServer;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const feed = feeds.get(req.url!);
-    if (!feed) return res.writeHead(404).end('not here');
-    res.writeHead(feed.status, { 'content-type': 'text/calendar' }).end(feed.body);
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  feeds = await feedServer();
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((r) => server.close(r));
-});
+afterAll(() => feeds.close());
 
-function serve(path: string, body: string, status = 200) {
-  feeds.set(path, { status, body });
-  return `${base}${path}`;
-}
+const serve = (path: string, body: string, status?: number) => feeds.serve(path, body, status);
 
 async function connectFeed(token: string, url: string) {
   return call('/calendars/connections', { body: { provider: 'ics', url }, token });
@@ -56,7 +40,7 @@ describe('an iCalendar subscription', () => {
 
   it('is named after the calendar and blocks its events\' slots', async () => {
     const { data } = await host.client.from('calendar_connections').select('provider, label, server_url, status').single();
-    expect(data).toEqual({ provider: 'ics', label: 'Family', server_url: base, status: 'ok' });
+    expect(data).toEqual({ provider: 'ics', label: 'Family', server_url: feeds.base, status: 'ok' });
     const labels = await slotLabels(host.eventTypeId, D);
     expect(labels).not.toContain('10:00');
     expect(labels).not.toContain('10:30');

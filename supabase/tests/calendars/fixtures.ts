@@ -2,6 +2,8 @@
 // files, written as calendar apps write them.
 import { appendFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import { sql, stack } from '../../../scripts/local/test-stack/harness.ts';
 import { call } from '../api/client.ts';
@@ -59,6 +61,42 @@ export async function objectsOf(u: DavUser, calendarUrl: string): Promise<Map<st
     out.set(m[1], m[2].replace(/&#13;/g, '\r').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
   }
   return out;
+}
+
+export interface FeedServer {
+  /** http://127.0.0.1:port (the local stack allows loopback addresses by configuration). */
+  base: string;
+  /** Serves `body` at `path` from now on; returns its address. */
+  serve(path: string, body: string, status?: number): string;
+  /** How many times `path` has been asked for. */
+  hits(path: string): number;
+  close(): Promise<void>;
+}
+
+/** A local HTTP server of iCalendar subscriptions, as Google, Outlook or iCloud publish them. */
+export async function feedServer(): Promise<FeedServer> {
+  const feeds = new Map<string, { status: number; body: string }>();
+  const hits = new Map<string, number>();
+  const server = createServer((req, res) => {
+    hits.set(req.url!, (hits.get(req.url!) ?? 0) + 1);
+    const feed = feeds.get(req.url!);
+    if (!feed) return res.writeHead(404).end('not here');
+    res.writeHead(feed.status, { 'content-type': 'text/calendar' }).end(feed.body);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    base,
+    serve(path, body, status = 200) {
+      feeds.set(path, { status, body });
+      return `${base}${path}`;
+    },
+    hits: (path) => hits.get(path) ?? 0,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    },
+  };
 }
 
 export const KOLKATA = `BEGIN:VTIMEZONE

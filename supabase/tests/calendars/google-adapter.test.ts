@@ -16,7 +16,7 @@ const DAY = 86_400_000;
 const REDIRECT = 'https://app.example.com/availability';
 
 beforeAll(() => {
-  google = googleAccess(googleConfig((name) => standIn.env[name])!);
+  google = googleAccess(googleConfig((name) => standIn.env[name])!, fetch);
   control = googleControl(standIn.url);
 });
 
@@ -36,10 +36,10 @@ async function connected(email: string): Promise<string> {
 describe('Google Calendar adapter', () => {
   it('is offered only when the project names a Google client, on Google\'s own endpoints unless told otherwise', () => {
     expect(googleConfig(() => undefined)).toBeNull();
-    const env: Record<string, string> = { SUPABASE_AUTH_EXTERNAL_GOOGLE_CLIENT_ID: 'id', SUPABASE_AUTH_EXTERNAL_GOOGLE_SECRET: 'secret' };
+    const env: Record<string, string> = { GOOGLE_OAUTH_CLIENT_ID: 'id', GOOGLE_OAUTH_CLIENT_SECRET: 'secret' };
     const config = googleConfig((n) => env[n]);
     expect(config).toEqual({ clientId: 'id', clientSecret: 'secret' });
-    const url = new URL(googleAccess(config!).consentUrl(REDIRECT, 's'));
+    const url = new URL(googleAccess(config!, fetch).consentUrl(REDIRECT, 's'));
     expect(url.origin + url.pathname).toBe('https://accounts.google.com/o/oauth2/v2/auth');
   });
 
@@ -108,7 +108,7 @@ describe('Google Calendar adapter', () => {
     ]);
   });
 
-  it('reads a writable calendar from its events: free, declined and Kairos\'s own events do not block, all-day ones block the day of the calendar\'s zone', async () => {
+  it('reads a writable calendar from its events: free, declined and the events Kairos wrote for this host do not block, all-day ones block the day of the calendar\'s zone', async () => {
     const email = 'events@example.com';
     const refresh = await connected(email);
     const from = Date.parse('2026-12-01T00:00:00Z');
@@ -120,14 +120,18 @@ describe('Google Calendar adapter', () => {
     await control.addEvent(email, { start: '2026-12-03', end: '2026-12-04', summary: 'Offsite' });
     // An event outside the window is not asked for.
     await control.addEvent(email, { start: hour(40, 9), end: hour(40, 10) });
-    await google.writeEvent(refresh, email, { icalUid: '00000000-0000-4000-8000-000000000001@kairos', summary: 'Intro call', start: hour(1, 15), end: hour(1, 16) }, null);
+    const own = '00000000-0000-4000-8000-000000000001@kairos';
+    await google.writeEvent(refresh, email, { icalUid: own, summary: 'Intro call', start: hour(1, 15), end: hour(1, 16) }, null);
+    // Written by Kairos into this shared calendar for someone else: it blocks this host like any event.
+    await google.writeEvent(refresh, email, { icalUid: '00000000-0000-4000-8000-000000000002@kairos', summary: 'Demo', start: hour(1, 17), end: hour(1, 18) }, null);
 
     const before = (await control.requests()).length;
-    const busy = await google.busy(refresh, [{ id: email, writable: true }], from, from + 30 * DAY);
+    const busy = await google.busy(refresh, [{ id: email, writable: true, writtenBack: new Set([own]) }], from, from + 30 * DAY);
     expect((await control.requests(before, email)).some((r) => r.path === '/calendar/v3/freeBusy')).toBe(false);
     expect(busy.get(email)!.map((s) => [new Date(s.start).toISOString(), new Date(s.end).toISOString()])).toEqual([
       [hour(1, 9), hour(1, 10)],
       ['2026-12-02T18:30:00.000Z', '2026-12-03T18:30:00.000Z'],
+      [hour(1, 17), hour(1, 18)],
     ]);
   });
 

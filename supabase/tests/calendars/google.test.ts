@@ -92,6 +92,22 @@ describe('connecting Google Calendar over OAuth', () => {
   });
 });
 
+describe('connecting the same Google account again', () => {
+  it('updates its connection (a new refresh token, the calendars as they are) instead of adding a second', async () => {
+    const host = await newHost();
+    const email = `again-${randomUUID().slice(0, 8)}@gmail.example`;
+    const first = await connectGoogle(host, email);
+    expect(first.status).toBe(201);
+    const [{ secret: before }] = await sql(`select secret from public.calendar_credentials where connection_id = $1`, [first.body.id]);
+    const again = await connectGoogle(host, email);
+    expect(again.body).toMatchObject({ id: first.body.id, synced: true });
+    expect(await sql(`select count(*)::int as n from public.calendar_connections where user_id = $1`, [host.id])).toEqual([{ n: 1 }]);
+    expect(await sql(`select count(*)::int as n from public.calendar_sources where user_id = $1 and receives_bookings`, [host.id])).toEqual([{ n: 1 }]);
+    const [{ secret: after }] = await sql(`select secret from public.calendar_credentials where connection_id = $1`, [first.body.id]);
+    expect(after).not.toBe(before);
+  });
+});
+
 describe('a connected Google calendar', () => {
   const D = 11;
   let host: Host;

@@ -3,12 +3,14 @@
 // the same webhook-id, the 24-hour schedule (driven through the outbox's columns, not by waiting),
 // nothing after a pause, both secrets signing during a rotation, and a hosted configuration refusing
 // a receiver on a private address.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serviceClient, sql } from '../../../scripts/local/test-stack/harness.ts';
-import { DEFAULT_POLICY, outboundFetch } from '../../functions/_shared/net/outbound.ts';
-import { PermanentError, type OutboxRow } from '../../functions/_shared/outbox/worker.ts';
+import { ROOT } from '../../../scripts/local/config.ts';
+import { denoBinary } from '../../../scripts/local/functions.ts';
+import { stack, sql } from '../../../scripts/local/test-stack/harness.ts';
+import type { OutboxRow } from '../../functions/_shared/outbox/worker.ts';
 import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_WINDOW_S, WEBHOOK_TIMEOUT_MS, webhookRetryDelay, type BookingEventData } from '../../functions/_shared/rules/webhooks.ts';
-import { webhookHandler } from '../../functions/_shared/webhooks/deliver.ts';
 import { call } from '../api/client.ts';
 import { at, newHost, newTeam, newTeamEventType, type Host } from '../api/fixtures.ts';
 import { guestBooks, mailStartingWith, manageLink, uniqueGuest } from '../lifecycle/support.ts';
@@ -270,7 +272,10 @@ describe('a hosted configuration', () => {
     r = await receiver();
   });
 
-  /** A webhook row that the stack's own worker leaves alone (due next year), handed to a hosted-policy handler. */
+  /**
+   * A webhook row that the stack's own worker leaves alone (due next year), handed to a handler with a
+   * hosted project's policy on the pinned Deno (hosted-attempt.ts): the guard runs only there.
+   */
   async function hostedAttempt(url: string) {
     const host = await newHost();
     const hook = await endpoint(host, url);
@@ -281,11 +286,14 @@ describe('a hosted configuration', () => {
        values ('webhook', 'ping', $1, $2, now() + interval '1 year', 1, 8) returning id::int, kind, topic, booking_id, message_id, payload, attempts, max_attempts, created_at`,
       [messageId, { endpointId: hook.id, messageId, body }],
     );
-    const hosted = webhookHandler({ db: serviceClient(), fetch: outboundFetch({ ...DEFAULT_POLICY, timeoutMs: WEBHOOK_TIMEOUT_MS }) });
-    const outcome = await hosted(row).then(
-      () => null,
-      (e: Error) => e,
-    );
+    const run = spawnSync(denoBinary(), ['run', '--allow-all', '--no-prompt', '--quiet', join(import.meta.dirname, 'hosted-attempt.ts'), JSON.stringify(row)], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DENO_NO_UPDATE_CHECK: '1', SUPABASE_URL: stack().apiUrl, SUPABASE_SERVICE_ROLE_KEY: stack().serviceRoleKey },
+      timeout: 60_000,
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const outcome = JSON.parse(run.stdout) as { permanent: boolean; message: string } | null;
     await sql('delete from outbox where id = $1', [row.id]);
     return { outcome, log: await deliveriesOf(hook.id) };
   }
@@ -296,7 +304,7 @@ describe('a hosted configuration', () => {
     ['a private network address', () => 'https://10.1.2.3/hooks', /10\.1\.2\.3 is a private address/],
   ])('refuses %s, for good, and logs why', async (_what, url, reason) => {
     const { outcome, log } = await hostedAttempt(url());
-    expect(outcome).toBeInstanceOf(PermanentError);
+    expect(outcome?.permanent).toBe(true);
     expect(outcome!.message).toMatch(reason);
     expect(log).toMatchObject([{ ok: false, status_code: null, error: expect.stringMatching(reason) }]);
     expect(r.requests).toHaveLength(0);

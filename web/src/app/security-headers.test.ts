@@ -1,7 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { headersFile, metaContentSecurityPolicy, webHeaders } from '../../security-headers.ts';
+import { headersFile, metaContentSecurityPolicy, redirectsFile, webHeaders } from '../../security-headers.ts';
 
 const hosted = { supabaseUrl: 'https://ref.supabase.co' };
+
+type Host = 'netlify' | 'cloudflare';
+
+/**
+ * The headers a static host sends for `path` from a `_headers` file. Every rule that matches applies;
+ * for a header two rules set, Netlify keeps the later value and Cloudflare Pages joins them.
+ */
+function served(file: string, path: string, host: Host): Map<string, string[]> {
+  const headers = new Map<string, string[]>();
+  let matches = false;
+  for (const line of file.split('\n')) {
+    if (line.startsWith('/')) matches = new RegExp(`^${line.trim().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(path);
+    else if (matches && line.trim()) {
+      const [, name, value] = /^\s+([A-Za-z-]+): (.*)$/.exec(line) ?? [];
+      expect(name, `a header line every host reads: ${line}`).toBeDefined();
+      const key = name.toLowerCase();
+      headers.set(key, host === 'netlify' ? [value] : [...(headers.get(key) ?? []), value]);
+    }
+  }
+  return headers;
+}
+
+/** Whether a browser lets another site frame the page: frame-ancestors decides where a policy names it. */
+function frameable(headers: Map<string, string[]>): boolean {
+  const ancestors = (headers.get('content-security-policy') ?? []).flatMap((p) => /frame-ancestors ([^;]+)/.exec(p)?.[1] ?? []);
+  if (ancestors.length > 0) return ancestors.every((a) => a.trim() === '*');
+  return !(headers.get('x-frame-options') ?? []).some((v) => /deny|sameorigin/i.test(v));
+}
 
 describe("the web app's security headers", () => {
   it('lets the app reach its Supabase project (HTTP and WebSocket) and nothing else, and refuses every frame', () => {
@@ -18,9 +46,22 @@ describe("the web app's security headers", () => {
     expect(webHeaders('/embed/alex/intro', hosted, frameable)['content-security-policy']).toContain('frame-ancestors *');
     expect(webHeaders('/embed/alex/intro', hosted, frameable)['x-frame-options']).toBeUndefined();
     expect(webHeaders('/dashboard', hosted, frameable)['content-security-policy']).toContain("frame-ancestors 'none'");
-    const file = headersFile(hosted, frameable);
-    expect(file).toMatch(/^\/\*\n {2}Content-Security-Policy: .*frame-ancestors 'none'\n {2}X-Content-Type-Options: nosniff\n/);
-    expect(file).toContain("/embed/*\n  ! Content-Security-Policy\n  ! X-Frame-Options\n  Content-Security-Policy: default-src 'self';");
-    expect(file.trimEnd().endsWith('frame-ancestors *')).toBe(true);
+  });
+
+  it.each<Host>(['netlify', 'cloudflare'])('writes _headers that %s reads to the same effect: embeds framed, every other page refused, one policy everywhere', (host) => {
+    const file = headersFile(hosted);
+    const page = served(file, '/dashboard', host);
+    const embed = served(file, '/embed/alex/intro', host);
+    expect(frameable(page)).toBe(false);
+    expect(frameable(embed)).toBe(true);
+    for (const headers of [page, embed]) {
+      expect(headers.get('content-security-policy')!.every((p) => p.includes("script-src 'self'") && p.includes('connect-src \'self\' https://ref.supabase.co'))).toBe(true);
+      expect(headers.get('x-content-type-options')).toEqual(['nosniff']);
+    }
+  });
+
+  it('writes _redirects: /api/* to the project\'s api function, every other path to the app', () => {
+    expect(redirectsFile(hosted)).toBe('/api/*  https://ref.supabase.co/functions/v1/api/:splat  200\n/*  /index.html  200\n');
+    expect(redirectsFile({})).toMatch(/^# \/api\/\* is not passed on: build with VITE_SUPABASE_URL/);
   });
 });

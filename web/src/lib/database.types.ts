@@ -211,6 +211,7 @@ export type Database = {
       }
       calendar_connections: {
         Row: {
+          account: string | null
           created_at: string
           id: number
           label: string
@@ -225,6 +226,7 @@ export type Database = {
           username: string | null
         }
         Insert: {
+          account?: string | null
           created_at?: string
           id?: never
           label: string
@@ -239,6 +241,7 @@ export type Database = {
           username?: string | null
         }
         Update: {
+          account?: string | null
           created_at?: string
           id?: never
           label?: string
@@ -1200,6 +1203,7 @@ export type Database = {
       }
       add_calendar_connection: {
         Args: {
+          p_account: string
           p_calendars: Json
           p_label: string
           p_provider: string

@@ -1,6 +1,7 @@
 // A host's own bookings as an iCalendar feed (webcal://), for any calendar app to subscribe to.
 import ICAL from 'ical.js';
 import type { BookingStatus } from '../rules/constants.ts';
+import { icalText } from './ical-text.ts';
 
 export interface FeedBooking {
   /** The booking's calendar UID (bookings.ical_uid): the same as in its mails' invites. */
@@ -12,11 +13,6 @@ export interface FeedBooking {
   title: string;
   guestName: string;
   updatedAt: string;
-}
-
-/** True for the UID of an event Kairos made for a booking (bookings.ical_uid). */
-export function isBookingEventUid(uid: string): boolean {
-  return /^[0-9a-f-]{36}@kairos$/.test(uid);
 }
 
 /** What a host's calendar calls a booking's event. */
@@ -55,15 +51,16 @@ function calendar(): InstanceType<typeof ICAL.Component> {
 export function bookingObject(b: FeedBooking, now = new Date()): string {
   const cal = calendar();
   cal.addSubcomponent(bookingEvent(b, now));
-  return cal.toString();
+  return icalText(cal);
 }
 
 export function bookingsFeed(bookings: readonly FeedBooking[], now = new Date()): string {
   const cal = calendar();
   cal.addPropertyWithValue('x-wr-calname', 'Kairos bookings');
-  // Calendar apps that honour it refresh the subscription every 15 minutes.
-  cal.addPropertyWithValue('refresh-interval', ICAL.Duration.fromString('PT15M')).setParameter('value', 'DURATION');
+  // Calendar apps that honour it refresh the subscription every 15 minutes. A duration value is not
+  // the property's default type, so ical.js writes the VALUE=DURATION that RFC 7986 asks for itself.
+  cal.addPropertyWithValue('refresh-interval', ICAL.Duration.fromString('PT15M'));
   cal.addPropertyWithValue('x-published-ttl', 'PT15M');
   for (const b of bookings) cal.addSubcomponent(bookingEvent(b, now));
-  return cal.toString();
+  return icalText(cal);
 }

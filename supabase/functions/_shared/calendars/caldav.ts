@@ -51,18 +51,24 @@ function displayName(c: DAVCalendar): string {
   return typeof c.displayName === 'string' && c.displayName.trim() ? c.displayName.trim() : decodeURIComponent(c.url.replace(/\/$/, '').split('/').pop() ?? 'Calendar');
 }
 
-/** The account's calendars that hold events. */
-export async function discoverCalDav(login: CalDavLogin, fetcher: typeof fetch): Promise<RemoteCalendar[]> {
+/**
+ * The account's calendars that hold events, and its calendar home: the address the server itself
+ * gives the account, the same however the host wrote the server's address.
+ */
+export async function discoverCalDav(login: CalDavLogin, fetcher: typeof fetch): Promise<{ home: string; calendars: RemoteCalendar[] }> {
   const acc = await account(login, fetcher);
   const calendars = await fetchCalendars({ account: acc, headers: headers(login), fetch: fetcher });
-  return calendars
-    .filter((c) => !c.components || c.components.includes('VEVENT'))
-    .map((c) => ({
-      remoteId: c.url,
-      name: displayName(c),
-      color: typeof c.calendarColor === 'string' ? c.calendarColor.slice(0, 7) : null,
-      canWrite: true,
-    }));
+  return {
+    home: new URL(acc.homeUrl!).href,
+    calendars: calendars
+      .filter((c) => !c.components || c.components.includes('VEVENT'))
+      .map((c) => ({
+        remoteId: c.url,
+        name: displayName(c),
+        color: typeof c.calendarColor === 'string' ? c.calendarColor.slice(0, 7) : null,
+        canWrite: true,
+      })),
+  };
 }
 
 /** The iCalendar objects of one calendar with an event overlapping [from, to). */

@@ -4,7 +4,8 @@
 // from its events (expanded by Google), so the bookings Kairos wrote there are told apart and never
 // block their own time; a read-only calendar is asked through the freeBusy API, which is all a
 // free/busy-only share allows. Only available where the project's secrets name
-// a Google client. The client runs unchanged under Deno (the functions) and Node (the tests).
+// a Google client. Every request (token and Calendar API) goes through the fetch it is given: the
+// functions give it the outbound guard's (_shared/net), tests under Node may give Node's.
 import { auth, calendar, type calendar_v3 } from '@googleapis/calendar';
 import type { Span } from '../rules/intervals.ts';
 import { DAY_MS, zonedToInstant } from '../rules/time.ts';
@@ -22,12 +23,14 @@ export interface GoogleConfig {
 }
 
 /**
- * The project's Google client, from the same secrets Supabase Auth's Google sign-in uses. A hosted
- * project never sets the GOOGLE_* endpoint overrides.
+ * The project's Google client, the same one Supabase Auth's Google sign-in uses, from function
+ * secrets of its own: `supabase secrets set` refuses names that start with SUPABASE_, so Auth's
+ * SUPABASE_AUTH_EXTERNAL_GOOGLE_* cannot reach a hosted function. A hosted project never sets the
+ * GOOGLE_* endpoint overrides.
  */
 export function googleConfig(get: (name: string) => string | undefined): GoogleConfig | null {
-  const clientId = get('SUPABASE_AUTH_EXTERNAL_GOOGLE_CLIENT_ID');
-  const clientSecret = get('SUPABASE_AUTH_EXTERNAL_GOOGLE_SECRET');
+  const clientId = get('GOOGLE_OAUTH_CLIENT_ID');
+  const clientSecret = get('GOOGLE_OAUTH_CLIENT_SECRET');
   if (!clientId || !clientSecret) return null;
   const endpoints = { authUrl: get('GOOGLE_OAUTH_AUTH_URL'), tokenUrl: get('GOOGLE_OAUTH_TOKEN_URL'), apiRoot: get('GOOGLE_CALENDAR_API_ROOT') };
   return { clientId, clientSecret, ...Object.fromEntries(Object.entries(endpoints).filter(([, v]) => v)) };
@@ -57,8 +60,11 @@ export interface GoogleAccess {
   consentUrl(redirectUri: string, state: string): string;
   /** Exchanges the code; the refresh token is what Kairos keeps. */
   exchange(code: string, redirectUri: string): Promise<{ refreshToken: string; email: string | null; calendars: RemoteCalendar[] }>;
-  /** Busy spans per calendar id over [from, to); `writable` calendars may hold events Kairos wrote. */
-  busy(refreshToken: string, calendars: { id: string; writable: boolean }[], from: number, to: number): Promise<Map<string, Span[]>>;
+  /**
+   * Busy spans per calendar id over [from, to). `writable` calendars may hold events Kairos wrote for
+   * this host: `writtenBack` names their UIDs, left out (the bookings block their time already).
+   */
+  busy(refreshToken: string, calendars: { id: string; writable: boolean; writtenBack?: ReadonlySet<string> }[], from: number, to: number): Promise<Map<string, Span[]>>;
   /** Creates the booking's event, or brings the one written before (`previous`) up to date. */
   writeEvent(refreshToken: string, calendarId: string, event: GoogleBookingEvent, previous: GoogleStoredEvent | null): Promise<GoogleStoredEvent>;
   /** Removes an event Kairos wrote; one already gone counts as removed. */
@@ -81,18 +87,21 @@ function writeFailure(what: string, e: unknown): CalendarAccessError {
 /** The freeBusy API answers for at most about two months per call; the window is asked in parts. */
 const FREEBUSY_SPAN_MS = 30 * DAY_MS;
 
-/** Whether an event takes the calendar owner's time: not cancelled, not free, not declined, not Kairos's own. */
-function blocks(e: calendar_v3.Schema$Event): boolean {
+/**
+ * Whether an event takes the calendar owner's time: not cancelled, not free, not declined, and not
+ * one Kairos wrote for them into this calendar (`writtenBack`, by its iCalUID).
+ */
+function blocks(e: calendar_v3.Schema$Event, writtenBack: ReadonlySet<string>): boolean {
   return (
     e.status !== 'cancelled' &&
     e.transparency !== 'transparent' &&
     !e.attendees?.some((a) => a.self && a.responseStatus === 'declined') &&
-    !e.extendedProperties?.private?.[BOOKING_PROPERTY]
+    !(e.iCalUID && writtenBack.has(e.iCalUID))
   );
 }
 
 /** The busy spans of a calendar's events over [from, to), recurring ones expanded by Google (singleEvents). */
-async function eventBusy(google: calendar_v3.Calendar, calendarId: string, from: number, to: number): Promise<Span[]> {
+async function eventBusy(google: calendar_v3.Calendar, calendarId: string, writtenBack: ReadonlySet<string>, from: number, to: number): Promise<Span[]> {
   const spans: Span[] = [];
   let pageToken: string | undefined;
   do {
@@ -110,19 +119,21 @@ async function eventBusy(google: calendar_v3.Calendar, calendarId: string, from:
       t?.dateTime ? Date.parse(t.dateTime) : t?.date ? zonedToInstant(t.date, 0, zone).getTime() : NaN;
     for (const e of page.data.items ?? []) {
       const span = { start: instant(e.start), end: instant(e.end) };
-      if (blocks(e) && span.start < span.end) spans.push(span);
+      if (blocks(e, writtenBack) && span.start < span.end) spans.push(span);
     }
     pageToken = page.data.nextPageToken ?? undefined;
   } while (pageToken);
   return spans;
 }
 
-export function googleAccess(config: GoogleConfig): GoogleAccess {
+export function googleAccess(config: GoogleConfig, fetcher: typeof fetch): GoogleAccess {
   const oauth = (redirectUri?: string) =>
     new auth.OAuth2({
       clientId: config.clientId,
       clientSecret: config.clientSecret,
       redirectUri,
+      // The Calendar API calls go through this client's transporter too.
+      transporterOptions: { fetchImplementation: fetcher },
       endpoints: {
         ...(config.authUrl ? { oauth2AuthBaseUrl: config.authUrl } : {}),
         ...(config.tokenUrl ? { oauth2TokenUrl: config.tokenUrl } : {}),
@@ -136,8 +147,11 @@ export function googleAccess(config: GoogleConfig): GoogleAccess {
     client.setCredentials({ refresh_token: refreshToken });
     return api(client);
   };
-  /** If-Match with the ETag Kairos last saw: a change made in Google since answers 412. */
-  const ifMatch = (etag: string | null) => (etag ? { headers: { 'If-Match': etag } } : {});
+  /**
+   * If-Match with the ETag Kairos last saw: a change made in Google since answers 412. Typed `object`
+   * because under Deno's type-check gaxios' options lose `headers` (they extend Node's RequestInit).
+   */
+  const ifMatch = (etag: string | null): object => (etag ? { headers: { 'If-Match': etag } } : {});
 
   async function listCalendars(client: InstanceType<typeof auth.OAuth2>): Promise<{ email: string | null; calendars: RemoteCalendar[] }> {
     const items: calendar_v3.Schema$CalendarListEntry[] = [];
@@ -176,7 +190,7 @@ export function googleAccess(config: GoogleConfig): GoogleAccess {
     async busy(refreshToken, calendars, from, to) {
       const google = as(refreshToken);
       const out = new Map<string, Span[]>(calendars.map((c) => [c.id, []]));
-      for (const c of calendars.filter((c) => c.writable)) out.set(c.id, await eventBusy(google, c.id, from, to));
+      for (const c of calendars.filter((c) => c.writable)) out.set(c.id, await eventBusy(google, c.id, c.writtenBack ?? new Set(), from, to));
       const shared = calendars.filter((c) => !c.writable).map((c) => c.id);
       if (shared.length === 0) return out;
       for (let start = from; start < to; start += FREEBUSY_SPAN_MS) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { busyFromICalendar, CalendarDataError } from './ics.ts';
+import { ExpansionLimitError, RecurrenceBudget } from './recurrence-budget.ts';
 
 const NEW_YORK = `BEGIN:VTIMEZONE
 TZID:America/New_York
@@ -190,6 +191,30 @@ describe('recurring events', () => {
     ]);
   });
 
+  it('adds RDATEs (date-times in their own zone, and periods), with or without a rule', () => {
+    const ics = calendar(
+      NEW_YORK,
+      event([
+        'UID:extra',
+        'DTSTART;TZID=America/New_York:20260302T100000',
+        'DTEND;TZID=America/New_York:20260302T103000',
+        'RRULE:FREQ=WEEKLY;COUNT=2',
+        'RDATE;TZID=Asia/Kolkata:20260320T090000',
+        'RDATE;VALUE=PERIOD:20260325T120000Z/20260325T130000Z',
+      ]),
+      event(['UID:only-rdates', 'DTSTART:20260303T080000Z', 'DTEND:20260303T090000Z', 'RDATE:20260304T080000Z,20260305T080000Z']),
+    );
+    expect(iso(busyFromICalendar(ics, MARCH))).toEqual([
+      '2026-03-02T15:00/15:30',
+      '2026-03-03T08:00/09:00',
+      '2026-03-04T08:00/09:00',
+      '2026-03-05T08:00/09:00',
+      '2026-03-09T14:00/14:30',
+      '2026-03-20T03:30/04:00',
+      '2026-03-25T12:00/12:30',
+    ]);
+  });
+
   it('refuses a rule that repeats too often to expand, rather than reading it as free', () => {
     const ics = calendar(event(['UID:a', 'DTSTART:20250101T000000Z', 'DTEND:20250101T000100Z', 'RRULE:FREQ=MINUTELY']));
     expect(() => busyFromICalendar(ics, MARCH)).toThrow(CalendarDataError);
@@ -266,5 +291,92 @@ describe('bad input', () => {
 
   it('reads an empty calendar as no busy time', () => {
     expect(busyFromICalendar(calendar(), MARCH)).toEqual([]);
+  });
+});
+
+/**
+ * busyFromICalendar in a child process ended after `ms`: an expansion that never returns fails the
+ * test (as `{ timedOut: true }`) instead of hanging the test run, which a synchronous loop would.
+ */
+async function busyWithin(ms: number, texts: string | string[], window: typeof MARCH) {
+  const { spawn } = await import('node:child_process');
+  const code = `import { busyFromICalendar } from ${JSON.stringify(new URL('./ics.ts', import.meta.url).pathname)};
+const { texts, window } = JSON.parse(process.argv[1]);
+try {
+  process.stdout.write(JSON.stringify({ busy: busyFromICalendar(texts, window) }));
+} catch (e) {
+  process.stdout.write(JSON.stringify({ error: e.constructor.name + ': ' + e.message }));
+}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code, JSON.stringify({ texts, window })]);
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  const timer = setTimeout(() => child.kill('SIGKILL'), ms);
+  const [, signal] = await new Promise<[number | null, string | null]>((r) => child.on('exit', (c, s) => r([c, s])));
+  clearTimeout(timer);
+  if (signal === 'SIGKILL') return { timedOut: true as const };
+  return JSON.parse(out) as { busy?: { start: number; end: number }[]; error?: string };
+}
+
+describe('rules that never match, or match too often', () => {
+  // Feb 30 and Apr 31 never come: ical.js's iterator looks for them forever.
+  it.each([
+    ['every day of a 30 February', 'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30'],
+    ['every hour of a 31 April', 'FREQ=HOURLY;BYMONTH=4;BYMONTHDAY=31'],
+    ['a yearly first Monday of April between the 15th and the 21st', 'FREQ=YEARLY;BYMONTH=4;BYDAY=1MO;BYMONTHDAY=15,16,17,18,19,20,21'],
+  ])('reads %s as no time, and the rest of the file as usual', async (_name, rule) => {
+    const ics = calendar(
+      event(['UID:never', 'DTSTART:20260101T090000Z', 'DTEND:20260101T100000Z', `RRULE:${rule}`]),
+      event(['UID:dentist', 'DTSTART:20260310T140000Z', 'DTEND:20260310T150000Z']),
+    );
+    const result = await busyWithin(20_000, ics, MARCH);
+    expect(result).toEqual({ busy: [{ start: Date.parse('2026-03-10T14:00Z'), end: Date.parse('2026-03-10T15:00Z') }] });
+  });
+
+  it('refuses a file whose events together repeat too often, though each alone would pass', () => {
+    // 20 events every 15 minutes (2.7 KB): each takes about 3,000 steps over March.
+    const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}${String(minutes % 60).padStart(2, '0')}`;
+    const events = Array.from({ length: 20 }, (_, i) =>
+      event([`UID:q${i}`, `DTSTART:20260101T${hhmm(i * 7)}00Z`, `DTEND:20260101T${hhmm(i * 7 + 5)}00Z`, 'RRULE:FREQ=MINUTELY;INTERVAL=15']),
+    );
+    const ics = calendar(...events);
+    expect(ics.length).toBeLessThan(3_000);
+    expect(() => busyFromICalendar(ics, MARCH)).toThrow(CalendarDataError);
+    expect(busyFromICalendar(calendar(...events.slice(0, 2)), MARCH)).toHaveLength(2 * 31 * 96);
+  });
+});
+
+describe('the expansion budget', () => {
+  const NO_TIME_LIMIT = 1e9;
+  const daily = (uid: string) => calendar(event([`UID:${uid}`, 'DTSTART:20260101T090000Z', 'DTEND:20260101T100000Z', 'RRULE:FREQ=DAILY']));
+
+  it('counts the steps of the iterator\'s search, not only the occurrences it finds', () => {
+    // Three occurrences that never come, searched for day by day since 1990: no occurrence, 13,000 steps.
+    const ics = calendar(event(['UID:a', 'DTSTART:19900101T090000Z', 'DTEND:19900101T100000Z', 'RRULE:FREQ=DAILY;COUNT=3;BYMONTH=2;BYMONTHDAY=30']));
+    const budget = () => new RecurrenceBudget({ file: { steps: 1_000, ms: NO_TIME_LIMIT }, sync: { steps: 1_000_000, ms: NO_TIME_LIMIT } });
+    expect(() => busyFromICalendar(ics, MARCH, budget())).toThrow('more than 1,000 steps in one file');
+    expect(busyFromICalendar(ics, MARCH)).toEqual([]);
+  });
+
+  it('limits the files of one sync together, each file being within its own limit', () => {
+    const budget = new RecurrenceBudget({ file: { steps: 50, ms: NO_TIME_LIMIT }, sync: { steps: 110, ms: NO_TIME_LIMIT } });
+    // Each file takes 35 steps: one for each of March's 31 days and a few around it.
+    expect(busyFromICalendar([daily('a'), daily('b')], MARCH, budget)).toHaveLength(31);
+    expect(busyFromICalendar(daily('c'), MARCH, budget)).toHaveLength(31);
+    expect(() => busyFromICalendar(daily('d'), MARCH, budget)).toThrow(new ExpansionLimitError('Repeating events in this calendar take too long to read (more than 110 steps in one sync)'));
+  });
+
+  it('limits the time spent, in one file and in one sync, counted as the iterator steps', () => {
+    // A clock that moves a millisecond each time it is read: a step costs one.
+    let now = 0;
+    const clock = () => now++;
+    const perFile = new RecurrenceBudget({ file: { steps: 1_000_000, ms: 20 }, sync: { steps: 1_000_000, ms: NO_TIME_LIMIT } }, clock);
+    expect(() => busyFromICalendar(daily('a'), MARCH, perFile)).toThrow('(more than 0.02 s in one file)');
+    const perSync = new RecurrenceBudget({ file: { steps: 1_000_000, ms: 100 }, sync: { steps: 1_000_000, ms: 50 } }, clock);
+    expect(busyFromICalendar(daily('a'), MARCH, perSync)).toHaveLength(31);
+    expect(() => busyFromICalendar(daily('b'), MARCH, perSync)).toThrow('(more than 0.05 s in one sync)');
+  });
+
+  it('is a calendar data error: the calendar is unreadable, never free', () => {
+    expect(new ExpansionLimitError('x')).toBeInstanceOf(CalendarDataError);
   });
 });

@@ -1,24 +1,21 @@
 // Busy time from iCalendar (RFC 5545) data: what an external calendar says the host is doing.
-// Pure: ical.js parses and expands recurrence rules; instants come from the file's own VTIMEZONE
-// definitions, else from the IANA zone its TZID names, else (floating times, all-day dates) from the
-// host's zone, because a floating "09:00" means 09:00 wherever the calendar's owner is.
+// Pure: ical.js parses, recurrence.ts expands recurrence rules within a budget; instants come from
+// the file's own VTIMEZONE definitions, else from the IANA zone its TZID names, else (floating
+// times, all-day dates) from the host's zone, because a floating "09:00" means 09:00 wherever the
+// calendar's owner is.
 import ICAL from 'ical.js';
 import { mergeSpans, type Span } from '../rules/intervals.ts';
 import { DAY_MS, isValidTimeZone, zonedToInstant } from '../rules/time.ts';
+import { CalendarDataError } from './errors.ts';
+import { startsOf, wallOf, type Start } from './recurrence.ts';
+import { RecurrenceBudget } from './recurrence-budget.ts';
+
+export { CalendarDataError };
 
 type Time = InstanceType<typeof ICAL.Time>;
 
 const ZONE_REACH_MS = 14 * 3_600_000;
 type Component = InstanceType<typeof ICAL.Component>;
-
-/**
- * Recurrence steps one event may take to cover the window (ical.js needs tens of microseconds a
- * step). More is refused as an error, never read as "free". With series fast-forwarded to the window,
- * an event every 15 minutes over the booking horizon takes about 6,000.
- */
-export const MAX_RECURRENCE_STEPS = 10_000;
-
-export class CalendarDataError extends Error {}
 
 export interface BusyWindow {
   /** Epoch ms: only occurrences overlapping [from, to) are returned. */
@@ -111,32 +108,23 @@ function seriesOf(text: string, hostZone: string, ignoreUid: (uid: string) => bo
  * Wall-clock length of a master event, so every occurrence of "10:00-11:00" lasts until 11:00 local
  * time even across a DST change (and an all-day event lasts whole days).
  */
-function occurrenceEnd(master: InstanceType<typeof ICAL.Event>, occurrence: Time, hostZone: string): number {
+function occurrenceEnd(master: InstanceType<typeof ICAL.Event>, occurrence: Start, hostZone: string): number {
   const c = master.component;
-  const startTzid = tzidOf(c, 'dtstart');
-  const sameClock = !c.hasProperty('dtend') || tzidOf(c, 'dtend') === startTzid;
+  const sameClock = !c.hasProperty('dtend') || tzidOf(c, 'dtend') === tzidOf(c, 'dtstart');
   if (sameClock) {
-    const end = occurrence.clone();
+    const end = occurrence.time.clone();
     end.addDuration(c.hasProperty('duration') ? master.duration : master.endDate.subtractDate(master.startDate));
-    return instantOf(end, startTzid, hostZone);
+    return instantOf(end, occurrence.tzid, hostZone);
   }
   const { start, end } = spanOf(master, hostZone);
-  return instantOf(occurrence, startTzid, hostZone) + (end - start);
+  return instantOf(occurrence.time, occurrence.tzid, hostZone) + (end - start);
 }
 
 type Recur = InstanceType<typeof ICAL.Recur>;
 
 const FREQ_SECONDS: Record<string, number> = { SECONDLY: 1, MINUTELY: 60, HOURLY: 3_600, DAILY: 86_400, WEEKLY: 604_800 };
-/** The shortest each frequency's period can be, so that spans are never counted short of periods. */
-const PERIOD_MS: Record<string, number> = {
-  ...Object.fromEntries(Object.entries(FREQ_SECONDS).map(([freq, seconds]) => [freq, seconds * 1000])),
-  MONTHLY: 28 * DAY_MS,
-  YEARLY: 365 * DAY_MS,
-};
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
-/** A time's wall-clock reading as if it were UTC: within 14 hours of its instant. */
-const wallOf = (t: Time) => Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
 
 /**
  * Where to start expanding a series so that nothing at or after `from` (wall clock) is missed:
@@ -158,18 +146,7 @@ function expansionStart(master: InstanceType<typeof ICAL.Event>, rule: Recur | n
   return moved;
 }
 
-/**
- * How many periods a rule steps through from `start` to `to` (wall clock): about ical.js's work,
- * and the occurrences themselves when the rule has no BY parts. Checked before expanding, so a rule
- * that repeats too often is refused without walking it.
- */
-function periodsToWalk(rule: Recur, start: Time, to: number): number {
-  const end = rule.until ? Math.min(to, wallOf(rule.until)) : to;
-  const periods = Math.max(0, (end - wallOf(start)) / ((PERIOD_MS[rule.freq] ?? DAY_MS) * (rule.interval || 1)));
-  return rule.count && Object.keys(rule.parts).length === 0 ? Math.min(periods, rule.count) : periods;
-}
-
-function* occurrences(series: Series, window: BusyWindow): Generator<Span> {
+function* occurrences(series: Series, window: BusyWindow, step: () => void): Generator<Span> {
   const { master, overrides } = series;
   const zone = window.hostTimeZone;
   // A cancelled series frees its moved occurrences too; each override has its own transparency.
@@ -192,24 +169,16 @@ function* occurrences(series: Series, window: BusyWindow): Generator<Span> {
   }
   // The wall-clock reading is within 14 hours of the instant in any zone: a cheap test that skips
   // the zone arithmetic for occurrences before the window.
-  const longest = Math.max(0, occurrenceEnd(master, master.startDate, zone) - instantOf(master.startDate, startTzid, zone));
+  const longest = Math.max(0, occurrenceEnd(master, { time: master.startDate, tzid: startTzid }, zone) - instantOf(master.startDate, startTzid, zone));
   const rules = c.getAllProperties('rrule').map((p) => p.getFirstValue() as Recur);
   // An expansion moved to just before the window yields its own start first (on the rule or not);
   // that occurrence ends before the window, like every other one before `reach`.
   const reach = window.from - ZONE_REACH_MS - longest - 2 * DAY_MS;
   const start = expansionStart(master, rules.length === 1 ? rules[0] : null, reach);
-  const tooOften = () => new CalendarDataError('An event repeats too often to be read');
-  for (const rule of rules) if (periodsToWalk(rule, start, window.to + ZONE_REACH_MS) > MAX_RECURRENCE_STEPS) throw tooOften();
-  const it = master.iterator(start);
-  let steps = 0;
-  for (let next = it.next(); next; next = it.next()) {
-    if (++steps > MAX_RECURRENCE_STEPS) throw tooOften();
-    const wall = Date.UTC(next.year, next.month - 1, next.day, next.hour, next.minute, next.second);
-    if (wall + ZONE_REACH_MS + longest + DAY_MS < window.from) continue;
-    if (wall - ZONE_REACH_MS > window.to) return;
-    const start = instantOf(next, startTzid, zone);
-    if (start >= window.to) return;
-    if (excluded.has(start) || overrides.has(start)) continue;
+  for (const next of startsOf(master, start, window.to + ZONE_REACH_MS, step)) {
+    if (wallOf(next.time) + ZONE_REACH_MS + longest + DAY_MS < window.from) continue;
+    const start = instantOf(next.time, next.tzid, zone);
+    if (start >= window.to || excluded.has(start) || overrides.has(start)) continue;
     yield { start, end: occurrenceEnd(master, next, zone) };
   }
 }
@@ -218,15 +187,19 @@ function* occurrences(series: Series, window: BusyWindow): Generator<Span> {
  * Busy spans of the host in [from, to), merged and sorted, from one or more VCALENDARs (a feed, or
  * the calendar objects of a CalDAV collection joined together). Recurring events are expanded with
  * their EXDATEs and RECURRENCE-ID overrides; cancelled and transparent events and occurrences are free.
+ * Each text is a file of `budget` (by default a budget of its own): over a limit, it throws an
+ * ExpansionLimitError, a CalendarDataError.
  */
-export function busyFromICalendar(texts: string | readonly string[], window: BusyWindow): Span[] {
+export function busyFromICalendar(texts: string | readonly string[], window: BusyWindow, budget = new RecurrenceBudget()): Span[] {
   const spans: Span[] = [];
   for (const text of typeof texts === 'string' ? [texts] : texts) {
-    for (const series of seriesOf(text, window.hostTimeZone, window.ignoreUid ?? (() => false))) {
-      for (const s of occurrences(series, window)) {
-        if (s.end > window.from && s.start < window.to && s.end > s.start) spans.push(s);
+    budget.file((step) => {
+      for (const series of seriesOf(text, window.hostTimeZone, window.ignoreUid ?? (() => false))) {
+        for (const s of occurrences(series, window, step)) {
+          if (s.end > window.from && s.start < window.to && s.end > s.start) spans.push(s);
+        }
       }
-    }
+    });
   }
   return mergeSpans(spans);
 }

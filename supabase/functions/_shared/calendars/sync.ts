@@ -5,10 +5,10 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { MAX_HORIZON_DAYS } from '../rules/constants.ts';
 import { DAY_MS, MINUTE_MS } from '../rules/time.ts';
-import { isBookingEventUid } from './booking-feed.ts';
 import { calendarObjectsIn, type CalDavLogin } from './caldav.ts';
 import { feedAddress, readFeed } from './feed.ts';
 import { busyFromICalendar } from './ics.ts';
+import { RecurrenceBudget } from './recurrence-budget.ts';
 import { openSecret } from './secrets.ts';
 import type { Span } from '../rules/intervals.ts';
 import type { GoogleAccess } from './google.ts';
@@ -52,21 +52,53 @@ function must<T>(result: { data: unknown; error: { message: string } | null }): 
   return result.data as T;
 }
 
+/** Rows PostgREST returns at most per request (config.toml's max_rows). */
+const PAGE = 1000;
+
+/**
+ * UIDs of the events Kairos wrote for this host into these calendars, per calendar (its write-back
+ * rows): the host's own bookings, which block their time already. Only these are left out of the
+ * busy cache; any other event with a booking's UID (an accepted invitation to another host's
+ * booking, another host's bookings feed) blocks like any event.
+ */
+async function writtenBack(service: SupabaseClient, userId: string, sources: SourceRow[]): Promise<Map<number, Set<string>>> {
+  const bySource = new Map<number, Set<string>>();
+  for (let offset = 0; ; offset += PAGE) {
+    const rows = must<{ source_id: number; ical_uid: string }[]>(
+      await service
+        .from('calendar_events')
+        .select('source_id, ical_uid')
+        .eq('user_id', userId)
+        .in('source_id', sources.map((s) => s.id))
+        .order('ical_uid')
+        .order('source_id')
+        .range(offset, offset + PAGE - 1),
+    );
+    for (const r of rows) bySource.set(r.source_id, (bySource.get(r.source_id) ?? new Set()).add(r.ical_uid));
+    if (rows.length < PAGE) return bySource;
+  }
+}
+
 /** Busy spans per calendar of one connection, read from the remote side. */
-async function readBusy(deps: CalendarDeps, conn: ConnectionRow, secret: unknown, sources: SourceRow[], hostTimeZone: string, now: number) {
-  const window = { ...syncWindow(now), hostTimeZone, ignoreUid: isBookingEventUid };
+async function readBusy(deps: CalendarDeps, service: SupabaseClient, conn: ConnectionRow, secret: unknown, sources: SourceRow[], hostTimeZone: string, now: number) {
+  const own = await writtenBack(service, conn.user_id, sources);
+  const ownIn = (s: SourceRow): ReadonlySet<string> => own.get(s.id) ?? new Set();
+  const windowOf = (s: SourceRow) => ({ ...syncWindow(now), hostTimeZone, ignoreUid: (uid: string) => ownIn(s).has(uid) });
+  const { from, to } = syncWindow(now);
+  // One budget for the whole connection: each feed or CalDAV object is a file of it.
+  const budget = new RecurrenceBudget();
   const busy = new Map<number, Span[]>();
   const checked = sources.filter((s) => s.checks_conflicts);
   if (conn.provider === 'caldav') {
     const login: CalDavLogin = { serverUrl: conn.server_url!, username: conn.username ?? '', password: (secret as CaldavSecret).password };
-    for (const s of checked) busy.set(s.id, busyFromICalendar(await calendarObjectsIn(login, s.remote_id, window.from, window.to, deps.fetch), window));
+    for (const s of checked) busy.set(s.id, busyFromICalendar(await calendarObjectsIn(login, s.remote_id, from, to, deps.fetch), windowOf(s), budget));
   } else if (conn.provider === 'ics') {
     const text = await readFeed(feedAddress((secret as FeedSecret).url), deps.fetch);
-    for (const s of checked) busy.set(s.id, busyFromICalendar(text, window));
+    for (const s of checked) busy.set(s.id, busyFromICalendar(text, windowOf(s), budget));
   } else {
     if (!deps.google) throw new Error('Google Calendar is not configured on this project');
-    const calendars = checked.map((s) => ({ id: s.remote_id, writable: s.can_write }));
-    const byId = await deps.google.busy((secret as GoogleSecret).refreshToken, calendars, window.from, window.to);
+    const calendars = checked.map((s) => ({ id: s.remote_id, writable: s.can_write, writtenBack: ownIn(s) }));
+    const byId = await deps.google.busy((secret as GoogleSecret).refreshToken, calendars, from, to);
     for (const s of checked) busy.set(s.id, byId.get(s.remote_id) ?? []);
   }
   // Calendars that do not check for conflicts hold no busy time.
@@ -99,7 +131,7 @@ export async function syncConnection(service: SupabaseClient, deps: CalendarDeps
     ]);
     const secret = await openSecret(deps.key, conn.user_id, must<{ secret: string }>(credentials).secret);
     const rows = must<SourceRow[]>(sources);
-    const busy = await readBusy(deps, conn, secret, rows, must<{ timezone: string }>(profile).timezone ?? 'UTC', now.getTime());
+    const busy = await readBusy(deps, service, conn, secret, rows, must<{ timezone: string }>(profile).timezone ?? 'UTC', now.getTime());
     for (const [sourceId, spans] of busy) {
       const payload = spans.map((s) => [new Date(s.start).toISOString(), new Date(s.end).toISOString()]);
       must(await service.rpc('replace_external_busy', { p_source_id: sourceId, p_spans: payload }));

@@ -25,5 +25,6 @@ export function bookingInvite(p: BookingMailPayload, mail: RenderedMail, opts: {
       ...otherHosts.map((h) => ({ name: h.name, email: h.email, role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.ACCEPTED })),
     ],
   });
-  return calendar.toString();
+  // RFC 5545 ends every content line with CRLF, the last one too; ical-generator leaves it off.
+  return `${calendar.toString()}\r\n`;
 }

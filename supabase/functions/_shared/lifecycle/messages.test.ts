@@ -2,6 +2,7 @@
 // which METHOD, and an .ics that ical.js reads back with the booking's UID, SEQUENCE and UTC times.
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
+import { rfc5545Problems } from '../calendars/test-helpers.ts';
 import { bookingInvite } from './ics.ts';
 import { manageToken, manageTokenHash, manageUrl } from './manage-token.ts';
 import { renderBookingMail, type BookingMailPayload } from './messages.ts';
@@ -77,6 +78,22 @@ describe('booking mails', () => {
       expect(text).toMatch(/^DTEND:20260329T010000Z\r$/m);
       expect(String(event.getFirstPropertyValue('organizer')).toLowerCase()).toBe('mailto:hana@example.test');
       expect(String(event.getFirstPropertyValue('attendee')).toLowerCase()).toBe('mailto:gail@example.test');
+    }
+  });
+});
+
+describe('the invite as text', () => {
+  it('keeps RFC 5545\'s content-line rules with long names in any script (CRLF, 75-octet folds, each parameter once)', () => {
+    const long = {
+      ...base,
+      booking: { ...base.booking, title: '長時間の初回相談セッションと今後の予定についての打ち合わせ、資料の確認と宿題の整理' },
+      guest: { ...base.guest, name: 'Zoë Ødegård-Ñúñez de la Cruz y Villaseñor, Ph.D. 👩🏽‍💻', email: 'zoe.odegard-nunez@example.test' },
+      hosts: [{ ...base.hosts[0], name: 'Séverine Lefèvre-Dubois, coordinatrice des séances découvertes' }],
+    };
+    for (const message of ['confirmed', 'cancelled'] as const) {
+      const payload = { ...long, message, recipient: { ...long.guest, role: 'guest' as const } };
+      const text = bookingInvite(payload, renderBookingMail(payload, links), { stamp: new Date('2026-03-01T00:00:00Z'), manageUrl: links.manage });
+      expect(rfc5545Problems(text)).toEqual([]);
     }
   });
 });

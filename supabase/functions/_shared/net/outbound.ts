@@ -1,16 +1,18 @@
-// fetch() for URLs a user typed (calendar feeds, CalDAV servers, webhook endpoints): the server must
-// not become a way into its own network (SSRF). Every address a host name resolves to is checked at
-// connect time, inside the socket's own DNS lookup, so a name cannot answer "public" to a check and
-// "private" to the connection (DNS rebinding); redirects are followed by hand and checked the same
+// fetch() for URLs a user typed (calendar feeds, CalDAV servers, webhook endpoints) and for Google:
+// the server must not become a way into its own network (SSRF). The host name is resolved once,
+// every address it answers is checked (addresses.ts), and the connection is opened to a checked
+// address itself, TLS naming the original host (SNI and certificate); nothing resolves the name
+// again, so there is no window for DNS rebinding. Redirects are followed by hand and checked the same
 // way; the whole exchange has a deadline and the answer a size cap.
 //
-// Built on node:http(s) because WHATWG fetch offers no hook between resolving and connecting; it runs
-// the same under Deno (edge functions) and Node (tests).
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import http from 'node:http';
-import https from 'node:https';
-import { isIP } from 'node:net';
-import ipaddr from 'ipaddr.js';
+// Built on Deno.connect/startTls/resolveDns, which the Edge Runtime provides, because fetch() has no
+// hook between resolving and connecting and node:http's `lookup` is not implemented there
+// (docs/edge-runtime.md).
+import { bareHost, isLoopback, OutboundError, resolve } from './addresses.ts';
+import { exchange, type Http1Answer } from './http1.ts';
+import { denoNet, type NetConn } from './runtime.ts';
+
+export { OutboundError, type OutboundFailure } from './addresses.ts';
 
 export interface OutboundPolicy {
   /**
@@ -29,6 +31,10 @@ export interface OutboundPolicy {
   /** Largest answer body read; a bigger one fails. */
   maxBytes: number;
   maxRedirects: number;
+  /** The DNS server to ask instead of the system's: tests only (a server that rebinds). */
+  nameServer?: { ipAddr: string; port: number };
+  /** Certificate authorities to trust instead of the platform's: tests only (a server of their own). */
+  caCerts?: string[];
 }
 
 export const DEFAULT_POLICY: OutboundPolicy = { allowLoopback: false, timeoutMs: 15_000, maxBytes: 10 * 1024 * 1024, maxRedirects: 5 };
@@ -38,148 +44,78 @@ export function outboundPolicy(get: (name: string) => string | undefined): Outbo
   return { ...DEFAULT_POLICY, allowLoopback: get('OUTBOUND_ALLOW_LOOPBACK') === 'true' };
 }
 
-export type OutboundFailure = 'bad_url' | 'blocked_address' | 'timeout' | 'too_large' | 'too_many_redirects' | 'network';
-
-export class OutboundError extends Error {
-  constructor(
-    readonly code: OutboundFailure,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** Why an address may not be contacted, or null when it may. */
-function blockedReason(address: string, policy: OutboundPolicy): string | null {
-  let ip: ipaddr.IPv4 | ipaddr.IPv6;
-  try {
-    ip = ipaddr.process(address); // IPv4-mapped IPv6 (::ffff:10.0.0.1) is judged as the IPv4 it is
-  } catch {
-    return 'not an IP address';
-  }
-  const range = ip.range();
-  if (range === 'unicast' || (range === 'loopback' && policy.allowLoopback)) return null;
-  return `${range} address`;
-}
-
-function isLoopback(address: string): boolean {
-  try {
-    return ipaddr.process(address).range() === 'loopback';
-  } catch {
-    return false;
-  }
-}
-
-type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
-
-/** A socket lookup that resolves as usual and refuses the connection if any answer is not allowed. */
-function guardedLookup(policy: OutboundPolicy, onAddress: (a: string) => void) {
-  return (hostname: string, options: { all?: boolean } | number, callback: LookupCallback) => {
-    dnsLookup(hostname, { all: true }, (err, addresses) => {
-      if (err) return callback(err, []);
-      for (const a of addresses) {
-        const reason = blockedReason(a.address, policy);
-        if (reason) return callback(new OutboundError('blocked_address', `${hostname} resolves to a ${reason}`) as NodeJS.ErrnoException, []);
-      }
-      if (addresses.length === 0) return callback(new OutboundError('network', `${hostname} has no address`) as NodeJS.ErrnoException, []);
-      onAddress(addresses[0].address);
-      if (typeof options === 'object' && options.all) return callback(null, addresses);
-      callback(null, addresses[0].address, addresses[0].family);
-    });
-  };
-}
+const httpsOnlyError = () => new OutboundError('bad_url', 'Only https addresses can be used');
 
 function checkUrl(url: URL, policy: OutboundPolicy) {
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new OutboundError('bad_url', 'Only https addresses can be used');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw httpsOnlyError();
   if (url.username || url.password) throw new OutboundError('bad_url', 'Put the user name and password in their own fields, not in the address');
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (policy.httpsOnly && url.protocol === 'http:' && !(policy.allowLoopback && (host === 'localhost' || isLoopback(host)))) {
-    throw new OutboundError('bad_url', 'Only https addresses can be used');
-  }
-  if (isIP(host)) {
-    const reason = blockedReason(host, policy);
-    if (reason) throw new OutboundError('blocked_address', `${host} is a ${reason}`);
-  }
+  // Plain http, where https is required, only for the local stack's loopback servers (`open` checks
+  // what localhost resolved to).
+  const host = bareHost(url);
+  if (policy.httpsOnly && url.protocol === 'http:' && !(policy.allowLoopback && (host === 'localhost' || isLoopback(host)))) throw httpsOnlyError();
 }
 
-interface Exchange {
-  status: number;
-  statusText: string;
-  headers: Headers;
-  body: Uint8Array<ArrayBuffer>;
-}
-
-function bodyBytes(body: BodyInit | null | undefined): Uint8Array | undefined {
-  if (body == null) return undefined;
-  if (typeof body === 'string') return new TextEncoder().encode(body);
-  if (body instanceof Uint8Array) return body;
-  if (body instanceof ArrayBuffer) return new Uint8Array(body);
-  if (body instanceof URLSearchParams) return new TextEncoder().encode(body.toString());
-  throw new OutboundError('bad_url', 'Unsupported request body');
-}
-
-function once(url: URL, method: string, headers: Headers, body: Uint8Array | undefined, policy: OutboundPolicy, signal: AbortSignal): Promise<Exchange> {
-  return new Promise((resolve, reject) => {
-    let address = url.hostname.replace(/^\[|\]$/g, '');
-    const outgoing: Record<string, string> = {};
-    headers.forEach((value, key) => (outgoing[key] = value));
-    if (body) outgoing['content-length'] = String(body.byteLength);
-    // One connection per exchange. Deno's node:http pools connections, and when the deadline aborts a
-    // request on a reused one it sends the request again on a fresh connection instead of failing: a
-    // webhook POST would arrive twice and a time-out would never be seen.
-    outgoing.connection = 'close';
-    const req = (url.protocol === 'https:' ? https : http).request(url, {
-      method,
-      headers: outgoing,
-      lookup: guardedLookup(policy, (a) => (address = a)) as never,
-      signal,
-    });
-    // Plain http is for the local stack's own loopback servers only.
-    if (url.protocol === 'http:') {
-      req.on('socket', (socket) => {
-        const check = () => {
-          if (!isLoopback(socket.remoteAddress ?? address)) req.destroy(new OutboundError('bad_url', 'Only https addresses can be used'));
-        };
-        if (socket.connecting) socket.once('connect', check);
-        else check();
-      });
+/** A connection to the first of the checked addresses that answers, TLS to the URL's host name. */
+async function open(url: URL, addresses: string[], policy: OutboundPolicy): Promise<NetConn> {
+  if (policy.httpsOnly && url.protocol === 'http:' && !addresses.every(isLoopback)) throw httpsOnlyError();
+  const net = denoNet();
+  const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+  let failure: unknown;
+  for (const hostname of addresses) {
+    let conn: NetConn | undefined;
+    try {
+      conn = await net.connect({ hostname, port, transport: 'tcp' });
+      if (url.protocol === 'http:') return conn;
+      const tls = await net.startTls(conn, { hostname: bareHost(url), ...(policy.caCerts ? { caCerts: policy.caCerts } : {}) });
+      await tls.handshake();
+      return tls;
+    } catch (e) {
+      conn?.close();
+      failure = e;
     }
-    req.on('error', (e) => reject(e instanceof OutboundError ? e : signal.aborted ? new OutboundError('timeout', 'The server took too long to answer') : new OutboundError('network', e.message)));
-    req.on('response', (res) => {
-      const chunks: Uint8Array[] = [];
-      let size = 0;
-      res.on('data', (chunk: Uint8Array) => {
-        size += chunk.byteLength;
-        if (size > policy.maxBytes) {
-          req.destroy(new OutboundError('too_large', `The answer is larger than ${Math.round(policy.maxBytes / 1024 / 1024)} MiB`));
-          return;
-        }
-        chunks.push(chunk);
-      });
-      res.on('error', (e) => reject(e instanceof OutboundError ? e : new OutboundError('network', e.message)));
-      res.on('end', () => {
-        const responseHeaders = new Headers();
-        for (const [key, value] of Object.entries(res.headers)) {
-          for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) responseHeaders.append(key, v);
-        }
-        const all = new Uint8Array(size);
-        let offset = 0;
-        for (const c of chunks) {
-          all.set(c, offset);
-          offset += c.byteLength;
-        }
-        resolve({ status: res.statusCode ?? 502, statusText: res.statusMessage ?? '', headers: responseHeaders, body: all });
-      });
-    });
-    req.end(body);
-  });
+  }
+  throw new OutboundError('network', (failure as Error)?.message ?? `${url.host} did not answer`);
+}
+
+/** One request to one URL: resolve, check, connect, exchange, within `signal`. */
+async function once(url: URL, method: string, headers: Headers, body: Uint8Array | undefined, policy: OutboundPolicy, signal: AbortSignal): Promise<Http1Answer> {
+  checkUrl(url, policy);
+  const addresses = await resolve(bareHost(url), { allowLoopback: policy.allowLoopback, nameServer: policy.nameServer, signal });
+  let conn: NetConn | undefined;
+  // The deadline closes the connection, which ends any read or write waiting on it.
+  const abort = () => conn?.close();
+  signal.addEventListener('abort', abort, { once: true });
+  try {
+    conn = await open(url, addresses, policy);
+    if (signal.aborted) throw signal.reason;
+    return await exchange(conn, { method, url, headers, body }, policy.maxBytes);
+  } catch (e) {
+    if (signal.aborted) throw new OutboundError('timeout', 'The server took too long to answer');
+    throw e instanceof OutboundError ? e : new OutboundError('network', (e as Error).message);
+  } finally {
+    signal.removeEventListener('abort', abort);
+    try {
+      conn?.close();
+    } catch {
+      // Closed by the deadline already.
+    }
+  }
+}
+
+/** The bytes and content type fetch() would send for a body. */
+async function requestBody(body: BodyInit | null | undefined): Promise<{ bytes?: Uint8Array; type: string | null }> {
+  if (body == null) return { type: null };
+  const asResponse = new Response(body);
+  return { bytes: new Uint8Array(await asResponse.arrayBuffer()), type: asResponse.headers.get('content-type') };
 }
 
 const NULL_BODY = new Set([101, 204, 205, 304]);
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /**
- * A fetch() with the policy's checks, for libraries that take one (tsdav) and for direct use.
- * Fails with an OutboundError for refused addresses, time-outs, oversized answers and redirect loops.
+ * A fetch() with the policy's checks, for libraries that take one (tsdav, Google's gaxios) and for
+ * direct use. Fails with an OutboundError for refused addresses, time-outs, oversized answers and
+ * redirect loops.
  */
 export function outboundFetch(policy: OutboundPolicy): typeof fetch {
   return async (input: string | URL | Request, init: RequestInit = {}) => {
@@ -187,16 +123,17 @@ export function outboundFetch(policy: OutboundPolicy): typeof fetch {
     let url = new URL(request ? request.url : String(input));
     let method = (init.method ?? request?.method ?? 'GET').toUpperCase();
     const headers = new Headers(init.headers ?? request?.headers);
-    let body = init.body !== undefined ? bodyBytes(init.body) : request?.body ? new Uint8Array(await request.arrayBuffer()) : undefined;
-    const redirect = init.redirect ?? 'follow';
+    const sent = init.body !== undefined ? await requestBody(init.body) : request?.body ? await requestBody(await request.arrayBuffer()) : { type: null };
+    let body = sent.bytes;
+    if (sent.type && !headers.has('content-type')) headers.set('content-type', sent.type);
+    const redirect = init.redirect ?? request?.redirect ?? 'follow';
     const deadline = AbortSignal.timeout(policy.timeoutMs);
     const signal = init.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
 
     for (let hop = 0; ; hop++) {
-      checkUrl(url, policy);
       const res = await once(url, method, headers, body, policy, signal);
       const location = res.headers.get('location');
-      if (redirect === 'follow' && [301, 302, 303, 307, 308].includes(res.status) && location) {
+      if (redirect === 'follow' && REDIRECTS.has(res.status) && location) {
         if (hop >= policy.maxRedirects) throw new OutboundError('too_many_redirects', 'Too many redirects');
         const next = new URL(location, url);
         if (next.origin !== url.origin) headers.delete('authorization');
@@ -208,7 +145,7 @@ export function outboundFetch(policy: OutboundPolicy): typeof fetch {
         url = next;
         continue;
       }
-      if (redirect === 'error' && res.status >= 300 && res.status < 400) throw new OutboundError('too_many_redirects', 'Redirected');
+      if (redirect === 'error' && REDIRECTS.has(res.status)) throw new OutboundError('too_many_redirects', 'Redirected');
       return new Response(NULL_BODY.has(res.status) || method === 'HEAD' ? null : res.body, {
         status: res.status,
         statusText: res.statusText,
