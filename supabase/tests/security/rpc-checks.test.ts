@@ -28,6 +28,7 @@ describe('RPCs called over REST hold what their function routes check', () => {
       p_username: null,
       p_secret: 'plaintext',
       p_calendars: [],
+      p_account: null,
     });
     expect(named.error?.code).toBe('42501');
     expect(await sql('select count(*)::int as n from public.calendar_sources where user_id = $1', [host.id])).toEqual([{ n: 0 }]);
