@@ -94,6 +94,8 @@ export interface AuthSettings {
   minimumPasswordLength: number;
   /** Wrong passwords for one email from one address within 5 minutes before that pair is throttled. */
   maxFailedSignIns: number;
+  /** [auth.hook.*] that are enabled: the Postgres function each calls, as GoTrue names it (`"schema"."name"`). */
+  hooks: { mfaVerificationAttempt?: string };
   externalProviders: string[];
 }
 
@@ -202,6 +204,18 @@ function setting<T extends string | number | boolean>(toml: Toml, env: Env, path
   return (value ?? fallback) as T;
 }
 
+/**
+ * An enabled `[auth.hook.<name>]`'s function: GoTrue reads `pg-functions://<db>/<schema>/<function>`
+ * and calls `"schema"."function"`. The local Auth serves Postgres hooks only.
+ */
+function hookFunction(get: <T extends string | number | boolean>(path: string, fallback: T) => T, name: string): string | undefined {
+  if (!get(`auth.hook.${name}.enabled`, false)) return undefined;
+  const uri = get(`auth.hook.${name}.uri`, '');
+  const m = /^pg-functions:\/\/[^/]+\/([^/]+)\/([^/]+)$/.exec(uri);
+  if (!m) throw new Error(`[auth.hook.${name}] uri must be pg-functions://postgres/<schema>/<function> on the local stack, not "${uri}"`);
+  return `${JSON.stringify(m[1])}.${JSON.stringify(m[2])}`;
+}
+
 /** "5MiB" → bytes, as the CLI reads sizes. */
 export function parseSize(value: string | number | undefined): number | null {
   if (value === undefined) return null;
@@ -282,6 +296,7 @@ export function loadConfig(overrides: ConfigOverrides = {}): StackConfig {
       webAuthn: factor('web_authn'),
     },
     web3: { solana: get('auth.web3.solana.enabled', false), ethereum: get('auth.web3.ethereum.enabled', false) },
+    hooks: { mfaVerificationAttempt: hookFunction(get, 'mfa_verification_attempt') },
     externalProviders: Object.entries<Toml>(a.external ?? {})
       .filter(([name, p]) => setting(toml, cfg, `auth.external.${name}.enabled`, Boolean(p.enabled)))
       .map(([name]) => name),

@@ -49,6 +49,36 @@ begin
 end;
 $$;
 
+-- The id of a row whose id is a link anyone may hold (/book/{eventTypeId}): random, so one link says
+-- nothing about another (sequential ids let anyone count through every host's event types), and
+-- between 1 and 2^53 - 1, a number the link and JavaScript carry exactly. 56 random bits folded into
+-- that range; a collision is a unique violation, as improbable as guessing a link.
+create or replace function private.random_id()
+returns bigint
+language sql
+volatile
+security definer
+set search_path = ''
+as $$
+  select 1 + (('x' || encode(extensions.gen_random_bytes(7), 'hex'))::bit(56)::bigint % 9007199254740991);
+$$;
+
+-- Trigger: an id sent through the API is replaced by a random one; only the server picks link ids.
+create or replace function private.stamp_random_id()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if current_user in ('anon', 'authenticated') then
+    new.id := private.random_id();
+  end if;
+  return new;
+end;
+$$;
+-- The event_types id default, evaluated as the inserting role.
+grant execute on function private.random_id() to authenticated, service_role;
+
 -- A time zone is valid when the server's time zone data names it (pg_timezone_names). That view reads
 -- and parses every zone file of the server at each query: 15-100 ms of CPU per call, and every booking
 -- a guest makes carries their zone (bookings.guest_timezone), as do profile and team changes. The

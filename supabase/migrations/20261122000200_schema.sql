@@ -158,7 +158,8 @@ grant execute on function private.is_reserved_handle(text) to anon, authenticate
 -- A host's event types and weekly availability -------------------------------------------------------
 
 create table public.event_types (
-  id bigint generated always as identity primary key,
+  -- Random, not sequential: the id is the direct link a private host shares (private.random_id).
+  id bigint primary key default private.random_id(),
   user_id uuid not null references public.profiles (id) on delete cascade,
   title text not null constraint event_types_title_present check (btrim(title) <> ''),
   description text,
@@ -558,6 +559,8 @@ create trigger user_settings_immutable before insert or update on public.user_se
   for each row execute function private.keep_immutable('user_id', 'created_at');
 create trigger event_types_immutable before insert or update on public.event_types
   for each row execute function private.keep_immutable('user_id', 'created_at');
+create trigger event_types_random_id before insert on public.event_types
+  for each row execute function private.stamp_random_id();
 create trigger availability_rules_immutable before update on public.availability_rules
   for each row execute function private.keep_immutable('user_id');
 create trigger bookings_immutable before insert or update on public.bookings

@@ -56,8 +56,9 @@ as $$
   select exists (select 1 from public.profiles p where p.id = p_user_id and (p.is_public_profile or p.is_calendar_public));
 $$;
 
--- A person whose busy intervals a guest may see: a visible host, a host with an active event type
--- (bookable through a direct link), or a member of a public team.
+-- A person whose busy intervals a guest may see: a visible host or a member of a public team. A
+-- private host's busy times reach a guest only as the slots of an event type they hold the link to
+-- (private.slot_inputs), never by the host's id, which that link shows.
 create or replace function private.is_bookable_person(p_user_id uuid)
 returns boolean
 language sql
@@ -66,7 +67,6 @@ security definer
 set search_path = ''
 as $$
   select private.is_visible_host(p_user_id)
-    or exists (select 1 from public.event_types e where e.user_id = p_user_id and e.is_active)
     or exists (select 1 from public.team_members m join public.teams t on t.id = m.team_id
                where m.user_id = p_user_id and t.is_public);
 $$;
@@ -120,7 +120,7 @@ revoke all on public.profiles, public.user_settings, public.event_types, public.
   public.team_availability from anon, authenticated, service_role;
 grant select on public.profiles, public.bookings, public.booking_busy, public.event_types, public.team_event_types to service_role;
 -- Identity columns need no sequence privilege; where defaults granted them, anon could move an id on.
-revoke all on sequence public.event_types_id_seq, public.availability_rules_id_seq, public.bookings_id_seq,
+revoke all on sequence public.availability_rules_id_seq, public.bookings_id_seq,
   public.teams_id_seq, public.team_members_id_seq, public.team_event_types_id_seq, public.team_availability_id_seq
   from anon, authenticated, service_role;
 

@@ -121,9 +121,7 @@ set search_path = ''
 as $$
   select a.day_of_week, a.is_enabled, a.start_time, a.end_time
   from public.availability_rules a
-  where a.user_id = p_user_id
-    and (private.is_visible_host(p_user_id)
-         or exists (select 1 from public.event_types e where e.user_id = p_user_id and e.is_active))
+  where a.user_id = p_user_id and private.is_visible_host(p_user_id)
   order by a.day_of_week, a.start_time;
 $$;
 

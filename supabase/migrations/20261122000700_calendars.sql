@@ -107,7 +107,7 @@ alter table public.calendar_feeds enable row level security;
 create policy "Hosts read their own calendar connections" on public.calendar_connections
   for select to authenticated using (user_id = (select auth.uid()));
 comment on policy "Hosts read their own calendar connections" on public.calendar_connections is
-  'Connections are added through add_calendar_connection, which the calendars function calls after checking the account.';
+  'Connections are added through add_calendar_connection, which only the calendars function calls, after checking the account.';
 create policy "Hosts rename their own calendar connections" on public.calendar_connections
   for update to authenticated using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
 create policy "Hosts remove their own calendar connections" on public.calendar_connections
@@ -128,14 +128,18 @@ comment on table public.calendar_feeds is 'No policy and no privilege for API ro
 
 -- RPCs ---------------------------------------------------------------------------------------------
 
--- Adds a connection of the caller with its calendars and encrypted secret, in one transaction; for an
--- account the caller has connected already (p_account), updates that connection instead: its login,
+-- Adds a connection of host p_user_id with its calendars and encrypted secret, in one transaction; for
+-- an account the host has connected already (p_account), updates that connection instead: its login,
 -- server and secret, and its calendars as the account has them now (new ones added, gone ones
 -- removed), keeping the host's label, their choice of calendars that check for conflicts and their
 -- booking calendar while it is still writable. p_calendars: [{remoteId, name, color, canWrite}]. The
--- first writable calendar receives bookings when the host has no booking calendar.
+-- first writable calendar receives bookings when the host has no booking calendar. The service role's
+-- only: the calendars function calls it once it has reached the account, read its calendars and
+-- sealed the secret, none of which the database can check (a host calling it over REST stored
+-- plaintext secrets and made-up calendars).
 create or replace function public.add_calendar_connection(
-  p_provider text, p_label text, p_server_url text, p_username text, p_secret text, p_calendars jsonb, p_account text
+  p_user_id uuid, p_provider text, p_label text, p_server_url text, p_username text, p_secret text, p_calendars jsonb,
+  p_account text
 )
 returns bigint
 language plpgsql
@@ -143,10 +147,9 @@ security definer
 set search_path = ''
 as $$
 declare
-  me uuid := (select auth.uid());
+  me uuid := p_user_id;
   conn_id bigint;
 begin
-  perform private.require_assurance();
   if me is null then
     raise exception 'Sign in to connect a calendar' using errcode = '42501';
   end if;
@@ -263,12 +266,13 @@ begin
 end;
 $$;
 
-revoke all on function public.add_calendar_connection(text, text, text, text, text, jsonb, text), public.set_booking_calendar(bigint),
+revoke all on function public.add_calendar_connection(uuid, text, text, text, text, text, jsonb, text), public.set_booking_calendar(bigint),
   public.regenerate_calendar_feed(), public.calendar_feed_created_at(), public.replace_external_busy(bigint, jsonb)
   from public, anon, authenticated, service_role;
-grant execute on function public.add_calendar_connection(text, text, text, text, text, jsonb, text), public.set_booking_calendar(bigint),
-  public.regenerate_calendar_feed(), public.calendar_feed_created_at() to authenticated;
-grant execute on function public.replace_external_busy(bigint, jsonb) to service_role;
+grant execute on function public.set_booking_calendar(bigint), public.regenerate_calendar_feed(), public.calendar_feed_created_at()
+  to authenticated;
+grant execute on function public.add_calendar_connection(uuid, text, text, text, text, text, jsonb, text),
+  public.replace_external_busy(bigint, jsonb) to service_role;
 
 -- Write-back ----------------------------------------------------------------------------------------
 -- A confirmed booking appears in each host's chosen calendar, moves with it and leaves

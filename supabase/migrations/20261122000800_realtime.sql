@@ -3,9 +3,12 @@
 --   * `bookings:<host id>`, private: the host's booking rows as they change
 --     (realtime.broadcast_changes), so the dashboard and bookings list update without a reload.
 --     Only that host may receive them (RLS below); nobody may send on it but the database.
---   * `slots:event_type:<id>` and `slots:team:<id>`, public: "the busy time behind these slots
---     changed", so an open booking page drops a slot the moment someone else books it. The payload
---     is empty: guests learn nothing from it they could not learn from the public slot list.
+--   * `slots:event_type:<id>` and `slots:team:<id>`, private channels anyone may receive for what is
+--     public (an active event type, whose id is its link; a public team): "the busy time behind these
+--     slots changed", so an open booking page drops a slot the moment someone else books it. The
+--     payload is empty: guests learn nothing from it they could not learn from the public slot list.
+--     As public channels any client could broadcast on them too; as private ones nobody but the
+--     database sends (no INSERT policy), and it sends nothing about a private team.
 
 -- The host of a personal booking hears about it on their private topic.
 create or replace function private.broadcast_booking_change()
@@ -32,7 +35,7 @@ create trigger bookings_broadcast_update after update on public.bookings
   when ((to_jsonb(old) - 'manage_token_hash' - 'updated_at') is distinct from (to_jsonb(new) - 'manage_token_hash' - 'updated_at'))
   execute function private.broadcast_booking_change();
 
--- Busy time of a person changed: the pages of their event types and of their teams re-read slots.
+-- Busy time of a person changed: the pages of their event types and of their public teams re-read slots.
 create or replace function private.broadcast_busy_change()
 returns trigger
 language plpgsql
@@ -46,9 +49,10 @@ begin
   for topic in
     select 'slots:event_type:' || e.id from public.event_types e where e.user_id = person and e.is_active
     union all
-    select 'slots:team:' || m.team_id from public.team_members m where m.user_id = person
+    select 'slots:team:' || m.team_id from public.team_members m join public.teams t on t.id = m.team_id
+    where m.user_id = person and t.is_public
   loop
-    perform realtime.send('{}'::jsonb, 'busy_changed', topic, false);
+    perform realtime.send('{}'::jsonb, 'busy_changed', topic, true);
   end loop;
   return null;
 end;
@@ -58,9 +62,33 @@ create trigger booking_busy_broadcast after insert or update or delete on public
 
 revoke all on function private.broadcast_booking_change(), private.broadcast_busy_change() from public;
 
--- A signed-in host receives the broadcasts of their own bookings topic, and nothing else private.
+-- A signed-in host receives the broadcasts of their own bookings topic.
 create policy "Hosts receive their own booking changes" on realtime.messages
   for select to authenticated
   using (extension = 'broadcast' and realtime.topic() = 'bookings:' || (select auth.uid())::text);
+
+-- Whether a topic is the slot signal of something anyone may book: an active event type (its id is
+-- the link a guest holds), or a public team. Security definer: guests read neither table.
+create or replace function private.is_public_slot_topic(p_topic text)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select case
+    when p_topic ~ '^slots:event_type:[0-9]{1,16}$' then
+      exists (select 1 from public.event_types e where e.id = split_part(p_topic, ':', 3)::bigint and e.is_active)
+    when p_topic ~ '^slots:team:[0-9]{1,16}$' then private.is_public_team(split_part(p_topic, ':', 3)::bigint)
+    else false
+  end;
+$$;
+grant execute on function private.is_public_slot_topic(text) to anon, authenticated, service_role;
+
+create policy "Anyone receives the slot signals of what is public" on realtime.messages
+  for select to anon, authenticated
+  using (extension = 'broadcast' and (select private.is_public_slot_topic(realtime.topic())));
+comment on policy "Anyone receives the slot signals of what is public" on realtime.messages is
+  'No INSERT policy: only the database (private.broadcast_busy_change) sends on these topics.';
 
 revoke all on all functions in schema private from public;

@@ -3,29 +3,51 @@
 -- transaction of the change, and the outbox function delivers it signed as Standard Webhooks asks
 -- (webhook-id, webhook-timestamp, webhook-signature). Each attempt is logged per endpoint. An endpoint
 -- whose message still fails after 24 hours of retries (or answers 410 Gone) is paused, and the people
--- who manage it are mailed.
+-- who manage it are mailed. A team endpoint records who added it: it may be their own server, so when
+-- they no longer manage the team (removed, left, made a member) it is paused until a manager resumes it.
 --
 -- Secrets: `whsec_` + 32 random bytes (base64), kept in webhook_secrets, which no API role can read.
 -- The secret is shown once, by the call that creates it (create_webhook, rotate_webhook_secret). A
 -- rotation keeps the previous secret signing for an overlap (24 hours by default), so receivers can
 -- switch without dropping a message: during it every message carries one signature per secret.
 
+-- No element twice (CHECK constraints take no subqueries; this one is immutable).
+create or replace function private.all_distinct(p_values text[])
+returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select count(distinct v) = count(*) from unnest(p_values) v;
+$$;
+-- Evaluated as the role writing the row.
+grant execute on function private.all_distinct(text[]) to authenticated, service_role;
+
 create table public.webhooks (
   id bigint generated always as identity primary key,
   -- Exactly one owner: a host (their personal bookings) or a team (its bookings).
   user_id uuid references public.profiles (id) on delete cascade,
   team_id bigint references public.teams (id) on delete cascade,
+  -- isWebhookUrl of rules/webhooks.ts: https, or plain http to this machine only (a local stack); no
+  -- login in the address. REST writes this column too, so the database holds the route's rule.
   url text not null
-    constraint webhooks_url_format check (url ~ '^https?://[^\s/?#@]+([/?#]\S*)?$' and length(url) <= 2000),
-  -- The closed set of rules/webhooks.ts (WEBHOOK_EVENTS); a test keeps them equal.
+    constraint webhooks_url_format check (
+      (url ~ '^https://[^\s/?#@]+([/?#]\S*)?$'
+       or url ~* '^http://(localhost|127(\.[0-9]{1,3}){3}|\[::1\])(:[0-9]+)?([/?#]\S*)?$')
+      and length(url) <= 2000),
+  -- The closed set of rules/webhooks.ts (WEBHOOK_EVENTS), each at most once; a test keeps them equal.
   events text[] not null
     constraint webhooks_events_known check (
       cardinality(events) > 0
       and events <@ array['booking.created', 'booking.confirmed', 'booking.rejected', 'booking.cancelled',
-                          'booking.rescheduled', 'ping']),
+                          'booking.rescheduled', 'ping']
+      and private.all_distinct(events)),
   is_active boolean not null default true,
-  -- Why a paused endpoint is paused: its managers paused it, or its deliveries kept failing.
-  paused_reason text constraint webhooks_paused_reason check (paused_reason in ('manual', 'failing')),
+  -- Who added it: the caller, always (no API role may write this column); null once their profile is gone.
+  created_by uuid default auth.uid() references public.profiles (id) on delete set null,
+  -- Why a paused endpoint is paused: its managers paused it, its deliveries kept failing, or the person
+  -- who added it no longer manages its team.
+  paused_reason text constraint webhooks_paused_reason check (paused_reason in ('manual', 'failing', 'creator_left')),
   paused_at timestamptz,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
@@ -34,13 +56,14 @@ create table public.webhooks (
 );
 create index webhooks_user_id_idx on public.webhooks (user_id);
 create index webhooks_team_id_idx on public.webhooks (team_id);
+create index webhooks_created_by_idx on public.webhooks (created_by);
 comment on table public.webhooks is 'Endpoints that receive signed booking events. Personal (user_id) or team (team_id) ones.';
 
 create trigger webhooks_updated_at before update on public.webhooks
   for each row execute function private.set_updated_at();
 
--- Pausing and resuming keep the reason and time consistent; the system pauses with 'failing' itself,
--- every other pause is the managers' own.
+-- Pausing and resuming keep the reason and time consistent; the system pauses with 'failing' or
+-- 'creator_left' itself, every other pause is the managers' own.
 create or replace function private.webhook_pause_state()
 returns trigger
 language plpgsql
@@ -209,8 +232,9 @@ security invoker
 set search_path = ''
 as $$
 begin
-  if p_overlap_hours is null or p_overlap_hours not between 0 and 168 then
-    raise exception 'The overlap is 0 to 168 hours' using errcode = '22023';
+  -- WEBHOOK_SECRET_OVERLAP_CHOICES of rules/webhooks.ts (a test keeps them equal).
+  if p_overlap_hours is null or p_overlap_hours not in (0, 1, 24, 72) then
+    raise exception 'Choose how long the old secret keeps working' using errcode = '22023';
   end if;
   return private.rotate_locked_webhook_secret(private.webhook_to_change(p_webhook_id), make_interval(hours => p_overlap_hours));
 end;
@@ -349,6 +373,26 @@ end;
 $$;
 create trigger bookings_webhooks after insert or update of status on public.bookings
   for each row execute function private.enqueue_booking_webhooks();
+
+-- A team's endpoints added by someone who no longer manages it (removed, left, or made a member) stop
+-- receiving the team's guest data: the endpoint may be their own server. Its managers see who added it
+-- and may resume it.
+create or replace function private.pause_departed_creators_webhooks()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if old.role in ('owner', 'admin') and (tg_op = 'DELETE' or new.role not in ('owner', 'admin')) then
+    update public.webhooks set is_active = false, paused_reason = 'creator_left'
+    where team_id = old.team_id and created_by = old.user_id and is_active;
+  end if;
+  return null;
+end;
+$$;
+create trigger team_members_pause_webhooks after delete or update of role on public.team_members
+  for each row execute function private.pause_departed_creators_webhooks();
 
 -- A message that failed for good (its attempts over 24 hours used up, or 410 Gone) pauses its endpoint
 -- and tells the people who manage it, once per pause.

@@ -1,7 +1,8 @@
 -- Team membership by consent. Owners and admins invite an email address with a role; that makes a
--- pending invitation, never a membership. Only the person who owns that address (their confirmed
--- email in Auth) sees it, and only their acceptance makes them a member. Members may leave; the owner
--- may not. Modelled on basejump's invitations. Each (re)invitation writes its mail to the outbox in
+-- pending invitation, never a membership. The account holding that address (its email confirmed in
+-- Auth) sees it, and only its acceptance makes it a member; accepting also needs proof that the
+-- account reads the address's mail (private.email_proofs). Members may leave; the owner may not.
+-- Modelled on basejump's invitations. Each (re)invitation writes its mail to the outbox in
 -- the same transaction; the outbox function derives the link's token with a secret only the functions
 -- hold and stores just its SHA-256 here, so the table never holds a usable link.
 --
@@ -66,6 +67,32 @@ as $$
   select lower(u.email) from auth.users u where u.id = (select auth.uid()) and u.email_confirmed_at is not null;
 $$;
 
+-- Addresses an account has shown it reads: it presented a token Kairos mailed there (an invitation's
+-- link). With confirmations off (config.toml), Auth confirms every sign-up at once, so
+-- email_confirmed_at says only that an account holds the address, not that its holder reads the mail:
+-- whoever registers an invited address first would otherwise take the invitation. Keyed by the
+-- address, so a changed email is unproven again.
+create table private.email_proofs (
+  user_id uuid not null references auth.users (id) on delete cascade,
+  email text not null,
+  proven_at timestamptz not null default now(),
+  primary key (user_id, email)
+);
+comment on table private.email_proofs is
+  'Addresses proven by a Kairos mail (an invitation link used by the account); read by private.my_proven_email.';
+
+-- The signed-in user's address once a Kairos mail has proven they read it (null otherwise).
+create or replace function private.my_proven_email()
+returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select p.email from private.email_proofs p
+  where p.user_id = (select auth.uid()) and p.email = (select private.my_verified_email());
+$$;
+
 -- Is there a valid invitation to this team for the signed-in user (with this role, when given)?
 create or replace function private.is_invited_to(p_team_id bigint, p_role public.team_role default null)
 returns boolean
@@ -80,6 +107,22 @@ as $$
       and i.email = (select private.my_verified_email())
       and i.expires_at > now()
       and (p_role is null or i.role = p_role)
+  );
+$$;
+
+-- May the signed-in user join this team with this role: a valid invitation to an address they have
+-- proven they read.
+create or replace function private.may_join(p_team_id bigint, p_role public.team_role)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (
+    select 1 from public.team_invitations i
+    where i.team_id = p_team_id and i.role = p_role and i.expires_at > now()
+      and i.email = (select private.my_proven_email())
   );
 $$;
 
@@ -100,6 +143,23 @@ $$;
 create trigger team_members_consume_invitation after insert on public.team_members
   for each row execute function private.consume_invitation();
 
+-- An invitation's mail, with its link, into the outbox: 'team.invitation' as it is made or renewed,
+-- 'team.invitation.link' when its invitee asks for the link again. Every mail of one invitation (and
+-- expiry) carries the same link.
+create or replace function private.queue_invitation_mail(i public.team_invitations, p_topic text, p_message_id text)
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  insert into public.outbox (kind, topic, message_id, payload, deliver_before)
+  select 'invitation', p_topic, p_message_id,
+    jsonb_build_object('invitation_id', i.id, 'email', i.email, 'role', i.role, 'expires_at', i.expires_at,
+      'team_name', t.name, 'inviter_name', (select private.display_name(p) from public.profiles p where p.id = i.invited_by)),
+    i.expires_at
+  from public.teams t where t.id = i.team_id;
+$$;
+
 -- The mail of each invitation and renewal goes to the outbox with the change; a mail still waiting for
 -- an invitation since renewed or revoked is no longer worth sending. It must leave before the
 -- invitation expires.
@@ -112,27 +172,27 @@ as $$
 declare
   changed public.team_invitations := case when tg_op = 'DELETE' then old else new end;
 begin
-  update public.outbox set status = 'skipped', last_error = 'Superseded: the invitation was renewed or revoked'
-  where kind = 'invitation' and status = 'pending' and (payload ->> 'invitation_id')::bigint = changed.id;
-  if tg_op = 'DELETE' or (tg_op = 'UPDATE' and new.expires_at = old.expires_at) then
+  -- Storing the mailed token's hash changes no link: the mails waiting (a link asked for again) stay.
+  if tg_op = 'UPDATE' and new.expires_at = old.expires_at then
     return null;
   end if;
-  insert into public.outbox (kind, topic, message_id, payload, deliver_before)
-  select 'invitation', 'team.invitation',
-    format('invitation.%s.%s@kairos', new.id, (extract(epoch from new.expires_at) * 1000000)::bigint),
-    jsonb_build_object('invitation_id', new.id, 'email', new.email, 'role', new.role, 'expires_at', new.expires_at,
-      'team_name', t.name, 'inviter_name', (select private.display_name(p) from public.profiles p where p.id = new.invited_by)),
-    new.expires_at
-  from public.teams t where t.id = new.team_id;
+  update public.outbox set status = 'skipped', last_error = 'Superseded: the invitation was renewed or revoked'
+  where kind = 'invitation' and status = 'pending' and (payload ->> 'invitation_id')::bigint = changed.id;
+  if tg_op = 'DELETE' then
+    return null;
+  end if;
+  perform private.queue_invitation_mail(new, 'team.invitation', format('invitation.%s.%s@kairos', new.id, (extract(epoch from new.expires_at) * 1000000)::bigint));
   return null;
 end;
 $$;
 create trigger team_invitations_mail after insert or update or delete on public.team_invitations
   for each row execute function private.mail_invitation();
 
--- is_invited_to is part of the teams read policy, which anon is subject to too.
-grant execute on function private.my_verified_email() to authenticated, service_role;
+-- is_invited_to is part of the teams read policy, which anon is subject to too; may_join of the
+-- team_members insert policy.
+grant execute on function private.my_verified_email(), private.my_proven_email() to authenticated, service_role;
 grant execute on function private.is_invited_to(bigint, public.team_role) to anon, authenticated, service_role;
+grant execute on function private.may_join(bigint, public.team_role) to authenticated, service_role;
 
 -- Privileges --------------------------------------------------------------------------------------
 -- The token hash is neither readable nor writable through the API (the outbox function sets it).
@@ -177,9 +237,9 @@ comment on policy "Members are readable by team-mates and themselves, and by eve
 
 create policy "Invitees join with the role they were invited to" on public.team_members
   for insert to authenticated
-  with check (user_id = (select auth.uid()) and private.is_invited_to(team_id, role));
+  with check (user_id = (select auth.uid()) and private.may_join(team_id, role));
 comment on policy "Invitees join with the role they were invited to" on public.team_members is
-  'The owner row is written only by the teams_add_owner trigger; the invitation is consumed by trigger.';
+  'Only to an address the joiner has proven they read (accept_team_invitation). The owner row is written only by the teams_add_owner trigger; the invitation is consumed by trigger.';
 
 create policy "Members leave, and team owners and admins remove, anyone but the owner" on public.team_members
   for delete to authenticated
@@ -266,9 +326,34 @@ as $$
   where i.token_hash = encode(extensions.digest(coalesce(p_token, ''), 'sha256'), 'hex') and i.expires_at > now();
 $$;
 
+-- A token mailed for this invitation, presented by the account it is addressed to, proves that the
+-- account reads the address; false for any other token or account.
+create or replace function private.prove_invitation_token(p_invitation_id bigint, p_token text)
+returns boolean
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  address text;
+begin
+  select i.email into address from public.team_invitations i
+  where i.id = p_invitation_id and i.expires_at > now() and i.email = (select private.my_verified_email())
+    and i.token_hash = encode(extensions.digest(coalesce(p_token, ''), 'sha256'), 'hex');
+  if not found then
+    return false;
+  end if;
+  insert into private.email_proofs (user_id, email) values ((select auth.uid()), address)
+  on conflict (user_id, email) do update set proven_at = now();
+  return true;
+end;
+$$;
+
 -- Accepting: one insert into team_members as the invitee, so the policy above decides; the
--- invitation is consumed by trigger in the same statement.
-create or replace function public.accept_team_invitation(p_invitation_id bigint)
+-- invitation is consumed by trigger in the same statement. p_token is the mailed link's: it proves
+-- the address. Without it the address must have been proven before; otherwise KR002 (email_unproven),
+-- and the caller may have the link mailed again (mail_invitation_link).
+create or replace function public.accept_team_invitation(p_invitation_id bigint, p_token text default null)
 returns public.team_members
 language plpgsql
 security invoker
@@ -278,10 +363,13 @@ declare
   invitation record;
   joined public.team_members;
 begin
-  select i.team_id, i.role into invitation from public.team_invitations i
+  select i.team_id, i.role, i.email into invitation from public.team_invitations i
   where i.id = p_invitation_id and i.email = private.my_verified_email() and i.expires_at > now();
-  if not found then
+  if not found or (p_token is not null and not private.prove_invitation_token(p_invitation_id, p_token)) then
     raise exception 'Invitation not found or expired' using errcode = 'P0002';
+  end if;
+  if private.my_proven_email() is null then
+    raise exception 'Open the link in the invitation mailed to % to accept it.', invitation.email using errcode = 'KR002';
   end if;
   insert into public.team_members (team_id, user_id, role)
   values (invitation.team_id, (select auth.uid()), invitation.role)
@@ -295,11 +383,42 @@ exception when unique_violation then
 end;
 $$;
 
+-- The invitation's link mailed again to the signed-in user's address, which the invitation names: the
+-- proof an account whose address no mail has proven needs to accept. Sent again at most once in 10
+-- minutes per invitation, so nobody floods the address.
+create or replace function public.mail_invitation_link(p_invitation_id bigint)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  i public.team_invitations;
+begin
+  perform private.require_assurance();
+  select * into i from public.team_invitations x
+  where x.id = p_invitation_id and x.email = private.my_verified_email() and x.expires_at > now()
+  for update;
+  if not found then
+    raise exception 'Invitation not found or expired' using errcode = 'P0002';
+  end if;
+  if not exists (select 1 from public.outbox o
+                 where o.kind = 'invitation' and o.topic = 'team.invitation.link'
+                   and (o.payload ->> 'invitation_id')::bigint = i.id and o.created_at > now() - interval '10 minutes') then
+    perform private.queue_invitation_mail(i, 'team.invitation.link', format('invitation.%s.%s.%s@kairos', i.id,
+      (extract(epoch from i.expires_at) * 1000000)::bigint, (extract(epoch from clock_timestamp()) * 1000000)::bigint));
+  end if;
+end;
+$$;
+
 revoke all on function public.invite_team_member(bigint, text, text), public.team_invitation_by_token(text),
-  public.accept_team_invitation(bigint), public.set_invitation_token_hash(bigint, timestamptz, text) from public, anon, authenticated;
+  public.accept_team_invitation(bigint, text), public.mail_invitation_link(bigint),
+  public.set_invitation_token_hash(bigint, timestamptz, text) from public, anon, authenticated;
 grant execute on function public.set_invitation_token_hash(bigint, timestamptz, text) to service_role;
-grant execute on function public.invite_team_member(bigint, text, text), public.accept_team_invitation(bigint)
-  to authenticated, service_role;
+grant execute on function public.invite_team_member(bigint, text, text), public.accept_team_invitation(bigint, text),
+  public.mail_invitation_link(bigint) to authenticated, service_role;
+-- accept_team_invitation runs as the caller and proves a token through this helper.
+grant execute on function private.prove_invitation_token(bigint, text) to authenticated, service_role;
 grant execute on function public.team_invitation_by_token(text) to anon, authenticated, service_role;
 
 revoke all on all functions in schema private from public;

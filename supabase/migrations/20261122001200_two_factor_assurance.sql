@@ -28,3 +28,51 @@ create policy "Two-factor accounts need an aal2 session" on storage.objects as r
   using ((select private.meets_assurance())) with check ((select private.meets_assurance()));
 create policy "Two-factor accounts need an aal2 session" on realtime.messages as restrictive for all to authenticated
   using ((select private.meets_assurance())) with check ((select private.meets_assurance()));
+
+-- A TOTP code is accepted once. GoTrue accepts a code at three 30-second steps (one step of skew
+-- either side) and remembers none it accepted, so one code raised two sessions to aal2. It calls its
+-- MFA verification attempt hook (config.toml [auth.hook.mfa_verification_attempt]) on every attempt,
+-- as supabase_auth_admin in a transaction of its own, with {user_id, factor_id, factor_type, valid}:
+-- whether the code was valid, not the code. So the hook accepts one valid code per factor in any
+-- three consecutive steps (the code it accepted cannot be valid again after them); a second within
+-- them, the same code or the next one, is rejected, and GoTrue then ends every session of the
+-- account (a replayed code means someone else has it). The price: after a code is accepted, the next
+-- is accepted 60 to 90 seconds later.
+create table private.mfa_accepted_steps (
+  -- auth.mfa_factors belongs to Auth (no reference from here); a removed factor's row is never read.
+  factor_id uuid primary key,
+  -- floor(epoch / 30) when its last valid code was accepted.
+  step bigint not null
+);
+comment on table private.mfa_accepted_steps is
+  'The 30-second step at which each TOTP factor last had a code accepted; written by public.mfa_verification_attempt.';
+
+create or replace function public.mfa_verification_attempt(event jsonb)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  now_step bigint := floor(extract(epoch from clock_timestamp()) / 30);
+  factor uuid := (event ->> 'factor_id')::uuid;
+  last_step bigint;
+begin
+  if not coalesce((event ->> 'valid')::boolean, false) or event ->> 'factor_type' is distinct from 'totp' then
+    return jsonb_build_object('decision', 'continue');
+  end if;
+  select s.step into last_step from private.mfa_accepted_steps s where s.factor_id = factor for update;
+  if last_step >= now_step - 2 then
+    return jsonb_build_object('decision', 'reject',
+      'message', 'This code was already used. Sign in again and enter the next code from your authenticator app.');
+  end if;
+  insert into private.mfa_accepted_steps (factor_id, step) values (factor, now_step)
+  on conflict (factor_id) do update set step = excluded.step;
+  return jsonb_build_object('decision', 'continue');
+end;
+$$;
+comment on function public.mfa_verification_attempt(jsonb) is
+  'Auth''s MFA verification attempt hook: one accepted TOTP code per factor in any three 30-second steps.';
+-- Auth alone calls it (as supabase_auth_admin), as Supabase's hook set-up asks.
+revoke all on function public.mfa_verification_attempt(jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.mfa_verification_attempt(jsonb) to supabase_auth_admin;

@@ -6,6 +6,7 @@
 // members, one reassigned.
 import { describe, expect, it } from 'vitest';
 import { newUser, sql } from '../../scripts/local/test-stack/harness.ts';
+import { waitForMails } from '../../scripts/local/test-stack/mailpit.ts';
 import { slugify } from '../../supabase/functions/_shared/rules/format.ts';
 import { expectToast, openPage, screenshot, useBrowser, webUrl } from './support/browser.ts';
 import {
@@ -279,13 +280,16 @@ describe.concurrent('teams', () => {
     await page.getByRole('region', { name: 'Pending Invitations' }).getByText(member.email).waitFor();
     await screenshot(page, '5-pending-invitation');
 
-    // Only the member's own acceptance makes them a member: on their Teams page.
+    // Only the member's own acceptance makes them a member: the invitation waits on their Teams page,
+    // and they accept through the link mailed to them (the proof that the address is theirs).
     const invitee = await openPage(browser(), { timezoneId: 'UTC' });
     await signIn(invitee.page, member);
     await navigate(invitee.page, 'Teams');
-    const invitation = invitee.page.getByRole('article', { name: `Invitation to ${teamName}` });
+    await invitee.page.getByRole('article', { name: `Invitation to ${teamName}` }).waitFor();
     await screenshot(invitee.page, '5-invitation');
-    await invitation.getByRole('button', { name: `Accept invitation to ${teamName}` }).click();
+    const [mail] = await waitForMails(member.email, 1);
+    await invitee.page.goto(new URL(/(http\S+\/invitations\/[\w-]+)/.exec(mail.Text)![1]).pathname);
+    await invitee.page.getByRole('button', { name: `Accept invitation to ${teamName}` }).click();
     await expectToast(invitee.page, 'Invitation Accepted', 'You are now a member of the team.');
     await invitee.page.getByRole('heading', { name: teamName }).waitFor();
     expectNoErrors(invitee.errors);

@@ -13,6 +13,7 @@ import { clientAddress, readJSON, sendJSON, str } from './http.ts';
 import { rotateSessionToken, type TokenResponse } from './sessions.ts';
 import type { Db, UserRow } from './users.ts';
 import { factorJSON, factorsOf, type FactorRow } from './factors.ts';
+import { mfaVerificationAttempt } from './hooks.ts';
 import type { AuthContext, Handler } from './context.ts';
 
 /** GoTrue's defaults: challenges and unverified factors live 300 s. */
@@ -163,7 +164,10 @@ export const verify: Handler = async (ctx, req, res, url) => {
   if (!sessionId) throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
   const token: TokenResponse = await transaction(ctx.pool, async (db) => {
     const found = await validChallenge(db, factor, str(body, 'challenge_id'), req);
-    if (!totpValid(factor.secret ?? '', code)) throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
+    const valid = totpValid(factor.secret ?? '', code);
+    // As GoTrue: the hook is asked whether to go on (in its own transaction), then an invalid code is refused.
+    await mfaVerificationAttempt(ctx, { userId: caller.user.id, factorId: factor.id, factorType: factor.factor_type, valid });
+    if (!valid) throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
     await db.query('update auth.mfa_challenges set verified_at = now() where id = $1', [found.id]);
     if (factor.status !== 'verified') {
       await db.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [factor.id]);

@@ -61,8 +61,21 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
   const deps = async (): Promise<CalendarDeps> => ({ key: await key, fetch: fetcher, google });
 
   /**
-   * Stores a checked connection as the caller, then fills its cache once. `account` names the account
-   * (see calendar_connections.account): connecting one already connected updates that connection.
+   * The caller, if the database lets this session act for the account: it shows them their own
+   * profile unless the account has a verified factor and the session is not aal2 (the restrictive
+   * two-factor policy). add_calendar_connection is the service role's, so this asks that rule first.
+   */
+  async function connecting(ctx: Ctx): Promise<Caller> {
+    const caller = await ctx.requireCaller();
+    const own = must<{ id: string }[]>(await caller.db.from('profiles').select('id').eq('id', caller.id));
+    if (own.length === 0) throw forbidden('Enter your two-factor code to continue');
+    return caller;
+  }
+
+  /**
+   * Stores a connection this function has checked (the account reached, its calendars read, the
+   * secret sealed) for the caller, then fills its cache once. `account` names the account (see
+   * calendar_connections.account): connecting one already connected updates that connection.
    */
   async function save(
     ctx: Ctx,
@@ -70,7 +83,8 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
     c: { provider: string; account: string | null; label: string; serverUrl: string | null; username: string | null; secret: unknown; calendars: RemoteCalendar[] },
   ) {
     const id = must<number>(
-      await caller.db.rpc('add_calendar_connection', {
+      await serviceClient(ctx.env).rpc('add_calendar_connection', {
+        p_user_id: caller.id,
         p_provider: c.provider,
         p_label: c.label.slice(0, 200),
         p_server_url: c.serverUrl,
@@ -85,7 +99,7 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
   }
 
   async function connect(ctx: Ctx) {
-    const caller = await ctx.requireCaller();
+    const caller = await connecting(ctx);
     const input = parseOrThrow(connectionSchema, await readJson(ctx.req));
     if (input.provider === 'caldav') {
       const login = { serverUrl: input.serverUrl, username: input.username, password: input.password };
@@ -141,7 +155,7 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
   }
 
   async function googleStart(ctx: Ctx) {
-    const caller = await ctx.requireCaller();
+    const caller = await connecting(ctx);
     if (!google) throw notFound('Google Calendar is not available on this project');
     const { redirectUri } = parseOrThrow(googleStartSchema, await readJson(ctx.req));
     const state = await sealSecret(await key, 'google-oauth-state', { userId: caller.id, exp: Date.now() + STATE_TTL_MS });
@@ -149,7 +163,7 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
   }
 
   async function googleConnect(ctx: Ctx) {
-    const caller = await ctx.requireCaller();
+    const caller = await connecting(ctx);
     if (!google) throw notFound('Google Calendar is not available on this project');
     const input = parseOrThrow(googleConnectSchema, await readJson(ctx.req));
     // The state proves this consent was started by this user, recently.

@@ -83,10 +83,19 @@ export interface Team {
 
 let teamCounter = 0;
 
+/**
+ * `user` has shown that they read their address's mail (as by opening an invitation's link before):
+ * they may accept invitations from the Teams page without a link (supabase/tests/security/invitation-proof.test.ts).
+ */
+export async function proveEmail(user: TestUser) {
+  await sql('insert into private.email_proofs (user_id, email) values ($1, lower($2)) on conflict do nothing', [user.id, user.email]);
+}
+
 /** `inviter` invites `user` into the team with `role`, and `user` accepts: the only way in. */
 export async function join(teamId: number, inviter: TestUser, user: TestUser, role: 'admin' | 'member') {
   const invited = await call(`/api/teams/${teamId}/members`, { body: { email: user.email, role }, token: inviter.accessToken });
   expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+  await proveEmail(user);
   const accepted = await call(`/api/invitations/${invited.body.id}/accept`, { method: 'POST', token: user.accessToken });
   expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
 }

@@ -112,8 +112,9 @@ describe('public reads', () => {
     expect((await call(`/api/users/${hidden.id}/event-types`)).body).toEqual([]);
   });
 
-  it('lists busy times of a host without guest details', async () => {
+  it('lists busy times of a public host without guest details', async () => {
     const host = await newHost();
+    expect((await call('/api/profile', { method: 'PUT', body: { isCalendarPublic: true }, token: host.accessToken })).status).toBe(200);
     const start = new Date(Date.now() + 2 * 86_400_000);
     start.setUTCHours(10, 0, 0, 0);
     await call('/bookings', {

@@ -24,7 +24,7 @@ describe('booking changes over Realtime', () => {
     type Row = Record<string, unknown>;
     const changes: { event: string; payload: { record: Row; old_record: Row | null; [key: string]: unknown } }[] = [];
     hostChannel.on('broadcast', { event: '*' }, (m) => changes.push(m as never));
-    const page = (await realtimeClient()).channel(`slots:event_type:${host.eventTypeId}`);
+    const page = (await realtimeClient()).channel(`slots:event_type:${host.eventTypeId}`, { config: { private: true } });
     const signals: Record<string, unknown>[] = [];
     page.on('broadcast', { event: 'busy_changed' }, (m) => signals.push(m.payload));
     expect((await join(hostChannel)).status).toBe('SUBSCRIBED');

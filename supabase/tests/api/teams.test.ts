@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { newUser, sql } from '../../../scripts/local/test-stack/harness.ts';
 import { call } from './client.ts';
-import { ALL_WEEK, at, guestBody, newTeam, newTeamEventType, type Team } from './fixtures.ts';
+import { ALL_WEEK, at, guestBody, newTeam, newTeamEventType, proveEmail, type Team } from './fixtures.ts';
 
 const tok = (u: { accessToken: string }) => ({ token: u.accessToken });
 
@@ -97,6 +97,7 @@ describe('teams', () => {
     const mine = await call('/api/invitations', tok(newcomer));
     expect(mine.body).toEqual([expect.objectContaining({ teamId: team.id, role: 'admin', team: expect.objectContaining({ name: 'Test Team' }) })]);
     expect((await call(`/api/invitations/${mine.body[0].id}/accept`, { method: 'POST', ...tok(team.outsider) })).status).toBe(404);
+    await proveEmail(newcomer);
     const joined = await call(`/api/invitations/${mine.body[0].id}/accept`, { method: 'POST', ...tok(newcomer) });
     expect(joined).toMatchObject({ status: 200, body: { teamId: team.id, userId: newcomer.id, role: 'admin' } });
     expect((await call(`/api/teams/${team.id}/members`, { body: invite, ...tok(team.admin) })).status).toBe(409);

@@ -116,7 +116,7 @@ describe('catalogue', () => {
 
   it('lets anon execute exactly the public read functions', async () => {
     expect(await functionNames(`p.pronamespace = 'public'::regnamespace and has_function_privilege('anon', p.oid, 'execute')`)).toEqual([
-      'check_handle', 'directory_profiles', 'guest_booking', 'guest_cancel_booking', 'public_availability', 'public_busy',
+      'check_handle', 'directory_profiles', 'guest_booking', 'public_availability', 'public_busy',
       'public_event_type', 'public_event_types', 'public_profile', 'public_profile_by_handle', 'public_team',
       'public_team_availability', 'public_team_event_types', 'public_team_members', 'team_invitation_by_token',
     ]);
@@ -124,16 +124,17 @@ describe('catalogue', () => {
 
   it('lets authenticated execute the public reads plus the host and team RPCs, and nothing else (no booking writes)', async () => {
     expect(await functionNames(`p.pronamespace = 'public'::regnamespace and has_function_privilege('authenticated', p.oid, 'execute') and not has_function_privilege('anon', p.oid, 'execute')`)).toEqual([
-      'accept_team_invitation', 'add_calendar_connection', 'calendar_feed_created_at', 'create_webhook', 'dashboard_stats',
-      'invite_team_member', 'ping_webhook', 'regenerate_calendar_feed', 'replace_availability', 'replace_date_override',
+      'accept_team_invitation', 'calendar_feed_created_at', 'create_webhook', 'dashboard_stats',
+      'invite_team_member', 'mail_invitation_link', 'ping_webhook', 'regenerate_calendar_feed', 'replace_availability', 'replace_date_override',
       'replace_team_availability', 'replace_team_date_override', 'resend_webhook_delivery', 'rotate_webhook_secret',
       'set_booking_calendar', 'team_bookings_this_month',
     ]);
   });
 
   it('runs the RPCs of signed-in users as the caller, so RLS decides, but for those that write what no API role may touch', async () => {
-    // The caller's own calendar credentials, feed and booking calendar: tables and columns no API role may write.
-    expect(await functionNames(`p.pronamespace = 'public'::regnamespace and p.prosecdef and has_function_privilege('authenticated', p.oid, 'execute') and not has_function_privilege('anon', p.oid, 'execute')`)).toEqual(['add_calendar_connection', 'calendar_feed_created_at', 'regenerate_calendar_feed', 'set_booking_calendar']);
+    // The caller's own calendar feed and booking calendar, and an invitation's link mailed again
+    // (an outbox row): tables and columns no API role may write.
+    expect(await functionNames(`p.pronamespace = 'public'::regnamespace and p.prosecdef and has_function_privilege('authenticated', p.oid, 'execute') and not has_function_privilege('anon', p.oid, 'execute')`)).toEqual(['calendar_feed_created_at', 'mail_invitation_link', 'regenerate_calendar_feed', 'set_booking_calendar']);
   });
 
   it('keeps the booking writes and the booking rate limit to the service role: the functions are their only door', async () => {
@@ -148,8 +149,8 @@ describe('catalogue', () => {
 
   it('keeps the private schema out of the API and its trigger functions unexecutable by API roles', async () => {
     expect(await functionNames(`p.pronamespace = 'private'::regnamespace and has_function_privilege('anon', p.oid, 'execute')`)).toEqual([
-      'has_team_role', 'is_bookable_person', 'is_invited_to', 'is_public_team', 'is_reserved_handle', 'is_valid_timezone',
-      'is_visible_host', 'shares_team',
+      'has_team_role', 'is_bookable_person', 'is_invited_to', 'is_public_slot_topic', 'is_public_team', 'is_reserved_handle',
+      'is_valid_timezone', 'is_visible_host', 'shares_team',
     ]);
   });
 });

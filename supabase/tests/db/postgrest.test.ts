@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { anonClient, newUser } from '../../../scripts/local/test-stack/harness.ts';
 import { image } from '../../../scripts/local/test-stack/images.ts';
+import { proveEmail } from '../api/fixtures.ts';
 
 const slug = () => `api-${Math.random().toString(36).slice(2, 10)}`;
 
@@ -31,6 +32,7 @@ describe('through PostgREST', () => {
     // Invited is not joined: nothing of either person is visible to the other yet.
     expect((await mate.client.from('profiles').select('email').eq('id', owner.id)).data).toEqual([]);
     expect((await owner.client.from('profiles').select('email').eq('id', mate.id)).data).toEqual([]);
+    await proveEmail(mate);
     expect((await mate.client.rpc('accept_team_invitation', { p_invitation_id: (invitation as { id: number }).id })).error).toBeNull();
     expect((await mate.client.from('profiles').select('email').eq('id', owner.id)).data).toEqual([{ email: owner.email }]);
     const roles = (await mate.client.from('team_members').select('role').eq('team_id', team!.id).order('role')).data;

@@ -80,8 +80,10 @@ beforeAll(async () => {
     await one(`insert into team_date_overrides (team_id, date, start_time, end_time) values ($1, '2027-01-04', '10:00', '12:00') returning id`, [team])
   ).id;
   const timeOff = (await one(`insert into time_off (user_id, start_date, end_date, note) values ($1, '2027-02-01', '2027-02-05', 'Surgery') returning id`, [S])).id;
-  // X owns their address (Auth confirmed it), which is what an invitation is addressed to.
+  // X owns their address (Auth confirmed it), which is what an invitation is addressed to, and has
+  // shown they read it (a Kairos mail's link), which accepting needs.
   await c.query('update auth.users set email_confirmed_at = now() where id = $1', [X]);
+  await c.query('insert into private.email_proofs (user_id, email) select id, lower(email) from auth.users where id = $1', [X]);
   const invitation = (
     await one(
       `insert into team_invitations (team_id, email, role, token_hash, invited_by)
@@ -455,6 +457,8 @@ describe('rules beside the matrix', () => {
     expect(await codeAfter(`update team_invitations set expires_at = now() - interval '1 second' where id = ${f.invitation}`, user(f.X), accept, [f.invitation])).toBe('P0002');
     // An address Auth has not confirmed is nobody's yet: it receives no membership.
     expect(await codeAfter(`update auth.users set email_confirmed_at = null where id = '${f.X}'`, user(f.X), accept, [f.invitation])).toBe('P0002');
+    // Confirmed by Auth but never shown to be read (a sign-up with confirmations off): no membership.
+    expect(await codeAfter(`delete from private.email_proofs where user_id = '${f.X}'`, user(f.X), accept, [f.invitation])).toBe('KR002');
     const joined = await as(c, user(f.X), async () => ({
       member: (await c.query(accept, [f.invitation])).rows.map((r) => [r.user_id, r.role]),
       left: (await c.query(`select 1 from team_invitations where id = ${f.invitation}`)).rowCount,

@@ -98,33 +98,41 @@ describe('event types, availability and busy time', () => {
     expect(result.inactive).toBe(0);
   });
 
-  it('gives the weekly availability of a bookable host and nothing for a user nobody can book', async () => {
-    let bookable = '', nobody = '';
+  it('gives the weekly availability of a public host, and nothing for a private one (bookable by link only) or a user nobody can book', async () => {
+    let bookable = '', nobody = '', byLink = '';
     const result = await asAnon(async () => {
       bookable = (await hostWithEventType(c)).host;
+      await c.query('update profiles set is_calendar_public = true where id = $1', [bookable]);
+      byLink = (await hostWithEventType(c)).host;
       nobody = await createUser(c);
-      for (const u of [bookable, nobody]) {
+      for (const u of [bookable, nobody, byLink]) {
         await c.query(`insert into availability_rules (user_id, day_of_week, start_time, end_time) values ($1, 1, '09:00', '12:00'), ($1, 1, '13:00', '17:00')`, [u]);
       }
     }, async () => [
       await rows('select * from public_availability($1)', [bookable]),
       (await rows('select * from public_availability($1)', [nobody])).length,
+      (await rows('select * from public_availability($1)', [byLink])).length,
     ]);
     expect(result).toEqual([[
       { day_of_week: 1, is_enabled: true, start_time: '09:00', end_time: '12:00' },
       { day_of_week: 1, is_enabled: true, start_time: '13:00', end_time: '17:00' },
-    ], 0]);
+    ], 0, 0]);
   });
 
   it('returns busy intervals of non-cancelled bookings in the range, for bookable people only', async () => {
-    let host = '', teamMember = '', stranger = '';
+    let host = '', teamMember = '', stranger = '', hiddenHost = '';
     const result = await asAnon(async () => {
       const h = await hostWithEventType(c);
       host = h.host;
+      await c.query('update profiles set is_calendar_public = true where id = $1', [host]);
       await book(c, h.eventType, '2032-01-05T09:00:00Z');
       const cancelled = await book(c, h.eventType, '2032-01-05T10:00:00Z');
       await c.query(`update bookings set status = 'cancelled' where id = $1`, [cancelled]);
       await book(c, h.eventType, '2032-02-05T09:00:00Z');
+      // A private host's event type is bookable by its link, which shows only its slots.
+      const hidden = await hostWithEventType(c);
+      await book(c, hidden.eventType, '2032-01-05T09:00:00Z');
+      hiddenHost = hidden.host;
       // A member of a public team is bookable through the team; one of a private team is not.
       teamMember = await createUser(c);
       stranger = await createUser(c);
@@ -134,7 +142,7 @@ describe('event types, availability and busy time', () => {
         await c.query(`select create_team_booking($1, '2032-01-05 09:00Z', '2032-01-05 09:30Z', $2, array[$3::uuid])`, [type, GUEST, u]);
       }
     }, async () => ({
-      busy: await rows(`select user_id, start_time::text, end_time::text from public_busy($1, '2032-01-01', '2032-02-01') order by user_id`, [[host, teamMember, stranger]]),
+      busy: await rows(`select user_id, start_time::text, end_time::text from public_busy($1, '2032-01-01', '2032-02-01') order by user_id`, [[host, teamMember, stranger, hiddenHost]]),
       tooWide: await errorCode(c, `select * from public_busy($1, '2032-01-01', '2034-01-01')`, [[host]]),
     }));
     expect(result.busy).toEqual([

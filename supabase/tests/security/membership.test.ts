@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { anonClient, newUser, sql, type TestUser } from '../../../scripts/local/test-stack/harness.ts';
 import { waitForMails } from '../../../scripts/local/test-stack/mailpit.ts';
 import { call } from '../api/client.ts';
-import { ALL_WEEK, at, guestBody } from '../api/fixtures.ts';
+import { ALL_WEEK, at, guestBody, proveEmail } from '../api/fixtures.ts';
 import { booked, eventTypeOf } from './support.ts';
 
 const tok = (u: TestUser) => ({ token: u.accessToken });
@@ -80,6 +80,7 @@ describe('membership needs consent', () => {
 
     // Consent changes it: once the victim accepts, the public team makes them bookable.
     const [invitation] = (await call('/api/invitations', tok(victim))).body;
+    await proveEmail(victim);
     expect((await call(`/api/invitations/${invitation.id}/accept`, { method: 'POST', ...tok(victim) })).status).toBe(200);
     expect((await busy()).data).toHaveLength(1);
   });
@@ -105,9 +106,10 @@ describe('membership needs consent', () => {
     expect((await link(victim)).body.forMe).toBe(true);
     expect((await call('/api/invitations/link/not-a-token')).status).toBe(404);
 
-    expect((await call(`/api/invitations/${invited.body.id}/accept`, { method: 'POST', ...tok(other) })).status).toBe(404);
-    expect((await call(`/api/invitations/${invited.body.id}/accept`, { method: 'POST', ...tok(attacker) })).status).toBe(404);
-    expect((await call(`/api/invitations/${invited.body.id}/accept`, { method: 'POST', ...tok(victim) })).status).toBe(200);
+    const accept = (who: TestUser) => call(`/api/invitations/${invited.body.id}/accept`, { body: { token }, ...tok(who) });
+    expect((await accept(other)).status).toBe(404);
+    expect((await accept(attacker)).status).toBe(404);
+    expect((await accept(victim)).status).toBe(200);
     expect((await link(victim)).status).toBe(404);
   });
 
@@ -123,6 +125,7 @@ describe('membership needs consent', () => {
     expect((await call(`/api/invitations/${declined.id}/accept`, { method: 'POST', ...tok(decliner) })).status).toBe(404);
 
     const [invitation] = (await call('/api/invitations', tok(member))).body;
+    await proveEmail(member);
     expect((await call(`/api/invitations/${invitation.id}/accept`, { method: 'POST', ...tok(member) })).status).toBe(200);
     expect((await call(`/api/teams/${team}/members/${owner.id}`, { method: 'DELETE', ...tok(owner) })).status).toBe(403);
     expect((await call(`/api/teams/${team}/members/${member.id}`, { method: 'DELETE', ...tok(member) })).status).toBe(200);

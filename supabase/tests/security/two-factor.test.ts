@@ -38,6 +38,8 @@ async function twoFactorUser(): Promise<{
   if (verified.error) throw verified.error;
   const aal2Token = (await enrolling.auth.getSession()).data.session!.access_token;
   expect(decodeJwt(aal2Token).aal).toBe('aal2');
+  // The enrolment was a while ago: the next code is accepted (one per factor in three 30-second steps, totp-replay.test.ts).
+  await sql('update private.mfa_accepted_steps set step = step - 3 where factor_id = $1', [data.id]);
 
   const aal1 = sessionClient();
   const signIn = await aal1.auth.signInWithPassword({ email: user.email, password: user.password });
@@ -70,6 +72,12 @@ describe('two-factor accounts need an aal2 session on every path', () => {
     expect(feed.error).toMatchObject({ code: '42501', hint: 'insufficient_aal' });
     const connect = await aal1.rpc('set_booking_calendar', { p_source_id: null });
     expect(connect.error).toMatchObject({ code: '42501', hint: 'insufficient_aal' });
+  });
+
+  it('the calendars function connects nothing for an aal1 session (its RPC is the service role\'s)', async () => {
+    const { token } = await twoFactorUser();
+    const connected = await call('/calendars/connections', { body: { provider: 'ics', url: 'https://calendar.example.com/a.ics' }, token });
+    expect(connected).toMatchObject({ status: 403, body: { code: 'forbidden' } });
   });
 
   it('the /api routes, acting as the caller, see none of the account at aal1', async () => {

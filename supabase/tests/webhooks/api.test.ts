@@ -3,7 +3,7 @@
 // holds, tied to the TypeScript one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUser, sql } from '../../../scripts/local/test-stack/harness.ts';
-import { WEBHOOK_EVENTS } from '../../functions/_shared/rules/webhooks.ts';
+import { WEBHOOK_EVENTS, WEBHOOK_SECRET_OVERLAP_CHOICES } from '../../functions/_shared/rules/webhooks.ts';
 import { call } from '../api/client.ts';
 import { newTeam, type Team } from '../api/fixtures.ts';
 import { Receiver, verifies } from './receiver.ts';
@@ -142,5 +142,11 @@ describe('the database', () => {
     const [{ def }] = await sql(`select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'webhooks_events_known'`);
     const listed = [...(def as string).matchAll(/'([a-z.]+)'::text/g)].map((m) => m[1]);
     expect(listed).toEqual([...WEBHOOK_EVENTS]);
+  });
+
+  it('offers the same overlaps of a rotated secret as the TypeScript', async () => {
+    const [{ def }] = await sql(`select pg_get_functiondef('public.rotate_webhook_secret(bigint, integer)'::regprocedure) as def`);
+    const listed = /not in \(([\d, ]+)\)/.exec(def as string)![1].split(',').map(Number);
+    expect(listed).toEqual([...WEBHOOK_SECRET_OVERLAP_CHOICES]);
   });
 });

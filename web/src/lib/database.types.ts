@@ -469,7 +469,7 @@ export type Database = {
           created_at?: string
           description?: string | null
           duration?: number
-          id?: never
+          id?: number
           is_active?: boolean
           max_bookings_per_day?: number | null
           max_bookings_per_week?: number | null
@@ -489,7 +489,7 @@ export type Database = {
           created_at?: string
           description?: string | null
           duration?: number
-          id?: never
+          id?: number
           is_active?: boolean
           max_bookings_per_day?: number | null
           max_bookings_per_week?: number | null
@@ -1122,6 +1122,7 @@ export type Database = {
       webhooks: {
         Row: {
           created_at: string
+          created_by: string | null
           events: string[]
           id: number
           is_active: boolean
@@ -1134,6 +1135,7 @@ export type Database = {
         }
         Insert: {
           created_at?: string
+          created_by?: string | null
           events: string[]
           id?: never
           is_active?: boolean
@@ -1146,6 +1148,7 @@ export type Database = {
         }
         Update: {
           created_at?: string
+          created_by?: string | null
           events?: string[]
           id?: never
           is_active?: boolean
@@ -1157,6 +1160,12 @@ export type Database = {
           user_id?: string | null
         }
         Relationships: [
+          {
+            foreignKeyName: "webhooks_created_by_fkey"
+            columns: ["created_by"]
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "webhooks_team_id_fkey"
             columns: ["team_id"]
@@ -1177,7 +1186,7 @@ export type Database = {
     }
     Functions: {
       accept_team_invitation: {
-        Args: { p_invitation_id: number }
+        Args: { p_invitation_id: number; p_token?: string }
         Returns: {
           id: number
           joined_at: string
@@ -1200,6 +1209,7 @@ export type Database = {
           p_provider: string
           p_secret: string
           p_server_url: string
+          p_user_id: string
           p_username: string
         }
         Returns: number
@@ -1333,13 +1343,21 @@ export type Database = {
       }
       guest_booking: { Args: { p_token: string; p_uid: string }; Returns: Json }
       guest_cancel_booking: {
-        Args: { p_reason?: string; p_token: string; p_uid: string }
+        Args: {
+          p_client: string
+          p_per_minute: number
+          p_reason: string
+          p_token: string
+          p_uid: string
+        }
         Returns: Json
       }
       guest_reschedule_booking: {
         Args: {
+          p_client: string
           p_end: string
           p_member_id?: string
+          p_per_minute: number
           p_start: string
           p_token: string
           p_uid: string
@@ -1389,6 +1407,11 @@ export type Database = {
           team_id: number
         }[]
       }
+      mail_invitation_link: {
+        Args: { p_invitation_id: number }
+        Returns: undefined
+      }
+      mfa_verification_attempt: { Args: { event: Json }; Returns: Json }
       outbox_claim: {
         Args: { p_lease_seconds?: number; p_limit?: number; p_worker: string }
         Returns: {

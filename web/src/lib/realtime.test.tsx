@@ -6,6 +6,7 @@ import type { WebSocketHandlerConnection } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { broadcastFrame, readFrame, realtimeSocket, vsnOf } from '../test/realtime.ts';
 import { server } from '../test/server.ts';
+import { supabaseAnonKey } from './env.ts';
 import { useRefetchOnBroadcast } from './realtime.ts';
 
 const TOPIC = 'slots:event_type:shared-channel-test';
@@ -14,10 +15,13 @@ const TOPIC = 'slots:event_type:shared-channel-test';
 let sockets: WebSocketHandlerConnection['client'][] = [];
 /** The topics joined and left, in order. */
 let frames: string[] = [];
+/** The payloads of the joins. */
+let joins: unknown[] = [];
 
 afterEach(() => {
   sockets = [];
   frames = [];
+  joins = [];
 });
 
 function broadcast() {
@@ -43,8 +47,9 @@ describe('useRefetchOnBroadcast', () => {
         sockets.push(client);
         client.addEventListener('message', (event) => {
           if (typeof event.data !== 'string') return;
-          const { topic, event: name } = readFrame(event.data, vsnOf(client.url));
+          const { topic, event: name, payload } = readFrame(event.data, vsnOf(client.url));
           if (name === 'phx_join' || name === 'phx_leave') frames.push(`${name} ${topic}`);
+          if (name === 'phx_join') joins.push(payload);
         });
       }),
     );
@@ -58,6 +63,8 @@ describe('useRefetchOnBroadcast', () => {
     // Joined, and the page's data fetched again once (what changed before the join).
     await waitFor(() => expect(frames).toEqual([`phx_join realtime:${TOPIC}`]));
     await waitFor(() => expect(fetched.filter((n) => n === 'dashboard')).toHaveLength(2));
+    // A private channel, with the anon key as its token: only the database sends on it (docs/realtime.md).
+    expect(joins).toEqual([expect.objectContaining({ config: expect.objectContaining({ private: true }), access_token: supabaseAnonKey })]);
 
     // The dashboard goes and the bookings list comes, in one render.
     view.rerender(

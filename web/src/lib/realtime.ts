@@ -24,12 +24,13 @@ type Leave = () => Promise<unknown>;
 let guestSocket: Promise<Socket> | undefined;
 
 /**
- * Public topics (a booking page's slots) through the Phoenix client that realtime-js itself wraps,
+ * Guests' topics (a booking page's slots) through the Phoenix client that realtime-js itself wraps,
  * loaded when a page first listens: a guest's page carries neither supabase-js nor realtime-js
- * (7 KiB gzipped instead of 16). The join asks for what realtime-js asks for a public broadcast
- * channel (docs/realtime.md).
+ * (7 KiB gzipped instead of 16). The join asks for what realtime-js asks for a private broadcast
+ * channel with the anon key as its token (docs/realtime.md): the database alone sends on it, where a
+ * public channel would carry any client's broadcasts.
  */
-async function openPublic(topic: string, handlers: Handlers): Promise<Leave> {
+async function openGuest(topic: string, handlers: Handlers): Promise<Leave> {
   guestSocket ??= import('@supabase/phoenix').then(({ Socket }) => {
     // Protocol 1.0.0, JSON frames both ways (realtime-js's own choice for it): 2.0.0 sends
     // broadcasts as Realtime's binary frames, which only realtime-js's serializer reads.
@@ -44,7 +45,8 @@ async function openPublic(topic: string, handlers: Handlers): Promise<Leave> {
   });
   const socket = await guestSocket;
   const channel = socket.channel(`realtime:${topic}`, {
-    config: { broadcast: { ack: false, self: false }, presence: { key: '', enabled: false }, postgres_changes: [], private: false },
+    config: { broadcast: { ack: false, self: false }, presence: { key: '', enabled: false }, postgres_changes: [], private: true },
+    access_token: supabaseAnonKey,
   });
   channel.on('broadcast', handlers.onMessage);
   // Phoenix keeps this hook for the rejoins after a reconnect too.
@@ -52,8 +54,8 @@ async function openPublic(topic: string, handlers: Handlers): Promise<Leave> {
   return () => new Promise((resolve) => channel.leave().receive('ok', resolve).receive('timeout', resolve));
 }
 
-/** A signed-in user's private topic through supabase-js, authorised with their token, set before the join. */
-async function openPrivate(topic: string, handlers: Handlers): Promise<Leave> {
+/** A signed-in user's own topic through supabase-js, authorised with their token, set before the join. */
+async function openSignedIn(topic: string, handlers: Handlers): Promise<Leave> {
   const { supabase } = await import('./supabase.ts');
   await supabase.realtime.setAuth();
   const channel = supabase.realtime
@@ -82,8 +84,8 @@ const leaving = new Map<string, Promise<unknown>>();
 /** How long a channel without listeners stays joined: moving between two live pages keeps it. */
 const LINGER_MS = 1_000;
 
-function listen(topic: string, isPrivate: boolean, listener: Listener): () => void {
-  const key = `${isPrivate ? 'private' : 'public'}:${topic}`;
+function listen(topic: string, signedIn: boolean, listener: Listener): () => void {
+  const key = `${signedIn ? 'user' : 'guest'}:${topic}`;
   let shared = topics.get(key);
   if (!shared) {
     const listeners = new Set<Listener>();
@@ -96,7 +98,7 @@ function listen(topic: string, isPrivate: boolean, listener: Listener): () => vo
         listeners.forEach((l) => l.onJoined(first));
       },
     };
-    const opened: SharedTopic = { listeners, channel: previous.then(() => (isPrivate ? openPrivate : openPublic)(topic, handlers)) };
+    const opened: SharedTopic = { listeners, channel: previous.then(() => (signedIn ? openSignedIn : openGuest)(topic, handlers)) };
     // A channel that could not be opened (its client failed to load) is forgotten: the next page to listen tries again.
     opened.channel.catch(() => {
       if (topics.get(key) === opened) topics.delete(key);
@@ -121,9 +123,14 @@ function listen(topic: string, isPrivate: boolean, listener: Listener): () => vo
   };
 }
 
-export function useRefetchOnBroadcast(topic: string | null, queryKeys: readonly QueryKey[], options: { private?: boolean } = {}): void {
+/**
+ * Fetches `queryKeys` again on each message of `topic`. Every topic is a private channel (RLS on
+ * realtime.messages decides who hears it, and only the database sends); `signedIn` topics are joined
+ * with the user's token through supabase-js, the others (a guest's page) with the anon key.
+ */
+export function useRefetchOnBroadcast(topic: string | null, queryKeys: readonly QueryKey[], options: { signedIn?: boolean } = {}): void {
   const queryClient = useQueryClient();
-  const isPrivate = Boolean(options.private);
+  const signedIn = Boolean(options.signedIn);
   // One string, so callers may pass a fresh array each render without resubscribing.
   const keys = JSON.stringify(queryKeys);
   useEffect(() => {
@@ -131,14 +138,14 @@ export function useRefetchOnBroadcast(topic: string | null, queryKeys: readonly 
     const refetch = () => {
       for (const queryKey of JSON.parse(keys) as QueryKey[]) void queryClient.invalidateQueries({ queryKey });
     };
-    return listen(topic, isPrivate, {
+    return listen(topic, signedIn, {
       onMessage: refetch,
-      // A public topic is joined once Realtime's client has loaded, after the page first asked for
+      // A guest's topic is joined once Realtime's client has loaded, after the page first asked for
       // its data: what changed meanwhile is fetched again (a 304 when nothing did). After a
       // reconnect, every page fetches again.
       onJoined: (first) => {
-        if (!first || !isPrivate) refetch();
+        if (!first || !signedIn) refetch();
       },
     });
-  }, [topic, keys, isPrivate, queryClient]);
+  }, [topic, keys, signedIn, queryClient]);
 }

@@ -28,8 +28,18 @@ export async function guestView(anon: SupabaseClient, uid: string, token: string
   return camelize<GuestView>(await rpc<Record<string, unknown>>(anon, 'guest_booking', { p_uid: uid, p_token: token }));
 }
 
-export async function guestCancel(anon: SupabaseClient, uid: string, token: string, reason?: string | null): Promise<GuestView> {
-  return camelize<GuestView>(await rpc<Record<string, unknown>>(anon, 'guest_cancel_booking', { p_uid: uid, p_token: token, p_reason: reason ?? null }));
+/** Who asks for a change, for its throttle: the client's address and the booking rate limit per minute. */
+export interface GuestClient {
+  address: string;
+  perMinute: number;
+}
+
+const throttleArgs = (client: GuestClient) => ({ p_client: client.address, p_per_minute: client.perMinute });
+
+export async function guestCancel(service: SupabaseClient, client: GuestClient, uid: string, token: string, reason?: string | null): Promise<GuestView> {
+  return camelize<GuestView>(
+    await rpc<Record<string, unknown>>(service, 'guest_cancel_booking', { p_uid: uid, p_token: token, p_reason: reason ?? null, ...throttleArgs(client) }),
+  );
 }
 
 /** A booking the guest may move: theirs, open, outside the notice, of a personal event type. */
@@ -79,7 +89,7 @@ export async function issueManageToken(db: Database, secret: string, booking: { 
 
 /** Moves the booking; answers the new booking and the token of its own manage link. */
 export async function guestReschedule(
-  deps: { db: Database; service: SupabaseClient; anon: SupabaseClient; tokenSecret: string | undefined; now?: Date },
+  deps: { db: Database; service: SupabaseClient; anon: SupabaseClient; client: GuestClient; tokenSecret: string | undefined; now?: Date },
   uid: string,
   token: string,
   startTime: string,
@@ -99,6 +109,7 @@ export async function guestReschedule(
     p_token: token,
     p_start: new Date(start).toISOString(),
     p_end: new Date(end).toISOString(),
+    ...throttleArgs(deps.client),
   });
   const newToken = await manageToken(deps.tokenSecret, moved.uid);
   await rpc(deps.service, 'set_manage_token_hash', { p_booking_id: moved.id, p_hash: await manageTokenHash(newToken) });

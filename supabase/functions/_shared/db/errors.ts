@@ -31,6 +31,10 @@ export function fromDbError(error: DbError, notFoundMessage = 'Not found'): AppE
       return notFound(notFoundMessage);
     case 'KR001': // a guest change inside the host's notice (guest_cancel_booking, guest_reschedule_booking)
       return new AppError('change_too_late', error.message);
+    case 'KR003': // a guest change past its link's or its address's budget (private.take_guest_change)
+      return new AppError('rate_limited', error.message);
+    case 'KR002': // an invitation accepted without proof that the account reads its address (accept_team_invitation)
+      return new AppError('email_unproven', error.message);
     case 'P0002': // no_data_found raised by an RPC
       return notFound(error.message || notFoundMessage);
     case 'PGRST000': // PostgREST cannot reach the database (down or restarting)

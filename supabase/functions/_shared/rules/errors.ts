@@ -15,6 +15,7 @@ export const ERROR_STATUS = {
   unauthorized: 401, // no session, or an expired one
   invalid_credentials: 401,
   forbidden: 403,
+  email_unproven: 403, // accepting an invitation needs its mailed link: no Kairos mail has proven the account's address
   not_found: 404,
   method_not_allowed: 405,
   slot_taken: 409, // someone booked it first (or no team member is free any more)

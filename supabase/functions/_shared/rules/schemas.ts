@@ -301,6 +301,11 @@ export const inviteSchema = z.object({
 });
 export type InviteInput = z.infer<typeof inviteSchema>;
 
+/** Accepting an invitation: the token of its mailed link, when the invitee opened it (the proof they read that mail). */
+export const acceptInvitationSchema = z.object({
+  token: z.string().min(1).max(200).optional(),
+});
+
 export const assignSchema = z.object({
   memberId: userId('Please select a team member'),
 });

@@ -4,11 +4,11 @@
 // acceptance makes them a member. Everything runs as the caller, so the policies on team_invitations
 // and team_members decide who may do what.
 import type { z } from 'zod';
-import { AppError, notFound } from '../../_shared/rules/errors.ts';
-import type { inviteSchema } from '../../_shared/rules/schemas.ts';
+import { AppError, notFound, parseOrThrow } from '../../_shared/rules/errors.ts';
+import { acceptInvitationSchema, type inviteSchema } from '../../_shared/rules/schemas.ts';
 import { viewerDb } from '../../_shared/http/booking-deps.ts';
 import { json } from '../../_shared/http/errors.ts';
-import { idParam } from '../../_shared/http/request.ts';
+import { idParam, readJson } from '../../_shared/http/request.ts';
 import type { Router } from '../../_shared/http/router.ts';
 import type { Caller } from '../../_shared/http/session.ts';
 import { camelize } from '../../_shared/db/shapes.ts';
@@ -59,10 +59,15 @@ export function invitationRoutes(router: Router) {
     return json(camelize(found));
   });
 
+  // Accepting needs proof that the caller reads the invited address: the mailed link's token, or an
+  // address proven before. Without either, the link is mailed again and the answer says so.
   router.post('/api/invitations/:invitationId/accept', async (ctx) => {
     const caller = await ctx.requireCaller();
     const id = idParam(ctx.params.invitationId, INVITATION_NOT_FOUND);
-    return json(camelize(rows<Row>(await caller.db.rpc('accept_team_invitation', { p_invitation_id: id }).single(), INVITATION_NOT_FOUND)));
+    const { token } = parseOrThrow(acceptInvitationSchema, (await readJson(ctx.req)) ?? {});
+    const accepted = await caller.db.rpc('accept_team_invitation', { p_invitation_id: id, p_token: token }).single();
+    if (accepted.error?.code === 'KR002') rows(await caller.db.rpc('mail_invitation_link', { p_invitation_id: id }), INVITATION_NOT_FOUND);
+    return json(camelize(rows<Row>(accepted, INVITATION_NOT_FOUND)));
   });
 
   router.delete('/api/invitations/:invitationId', async (ctx) => {

@@ -11,6 +11,8 @@ import { guestCancelSchema, guestRescheduleSchema, moveSlotsQuerySchema } from '
 import { parseOrThrow } from '../../_shared/rules/errors.ts';
 
 const uid = (ctx: Ctx) => uuidParam(ctx.params.uid, 'Booking not found');
+/** A change counts against the booking rate limit of the client's address (and its link's own budget, in the database). */
+const client = (ctx: Ctx) => ({ address: ctx.clientAddress, perMinute: ctx.env.bookingsPerMinute });
 const queryToken = (ctx: Ctx) => ctx.url.searchParams.get('token') ?? '';
 
 export function manageRoutes(router: Router) {
@@ -18,7 +20,7 @@ export function manageRoutes(router: Router) {
 
   router.post('/api/booking/:uid/cancel', async (ctx) => {
     const input = parseOrThrow(guestCancelSchema, (await readJson(ctx.req)) ?? {});
-    return json(await guestCancel(anonClient(ctx.env), uid(ctx), input.token, input.reason));
+    return json(await guestCancel(serviceClient(ctx.env), client(ctx), uid(ctx), input.token, input.reason));
   });
 
   router.get('/api/booking/:uid/slots', async (ctx) => {
@@ -28,7 +30,13 @@ export function manageRoutes(router: Router) {
 
   router.post('/api/booking/:uid/reschedule', async (ctx) => {
     const input = parseOrThrow(guestRescheduleSchema, (await readJson(ctx.req)) ?? {});
-    const deps = { db: functionsDatabase(ctx.env), service: serviceClient(ctx.env), anon: anonClient(ctx.env), tokenSecret: ctx.env.bookingTokenSecret };
+    const deps = {
+      db: functionsDatabase(ctx.env),
+      service: serviceClient(ctx.env),
+      anon: anonClient(ctx.env),
+      client: client(ctx),
+      tokenSecret: ctx.env.bookingTokenSecret,
+    };
     return json(await guestReschedule(deps, uid(ctx), input.token, input.startTime));
   });
 }

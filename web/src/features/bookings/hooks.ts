@@ -37,7 +37,7 @@ export function useBookings(tab: BookingTab, limit?: number) {
  */
 export function useLiveBookings(alsoRefetch: readonly QueryKey[] = []) {
   const { data: user } = useCurrentUser();
-  useRefetchOnBroadcast(user ? `bookings:${user.id}` : null, [bookingsKey, ...alsoRefetch], { private: true });
+  useRefetchOnBroadcast(user ? `bookings:${user.id}` : null, [bookingsKey, ...alsoRefetch], { signedIn: true });
 }
 
 /** Non-cancelled bookings starting inside [from, to): the dots of the dashboard calendar. */

@@ -42,7 +42,7 @@ export default function InvitationPage() {
             </LinkButton>
           </Stack>
         ) : found.for_me ? (
-          <InvitationAnswer invitationId={found.id} teamName={found.team_name} />
+          <InvitationAnswer invitationId={found.id} teamName={found.team_name} token={token} />
         ) : (
           <Text color="fg.muted">This invitation was sent to another email address. Sign in with that address to accept it.</Text>
         )}

@@ -5,9 +5,9 @@ import { RoleBadge } from '../../components/StatusBadge.tsx';
 import type { MyInvitation } from '../../lib/types.ts';
 import { useAcceptInvitation, useDeclineInvitation, useMyInvitations } from './hooks.ts';
 
-/** Accept and Decline for one invitation (also used by the page a mailed link opens). */
-export function InvitationAnswer({ invitationId, teamName }: { invitationId: number; teamName: string }) {
-  const accept = useAcceptInvitation();
+/** Accept and Decline for one invitation (also used by the page a mailed link opens, with its token). */
+export function InvitationAnswer({ invitationId, teamName, token }: { invitationId: number; teamName: string; token?: string }) {
+  const accept = useAcceptInvitation(token);
   const decline = useDeclineInvitation();
   const busy = accept.isPending || decline.isPending;
   return (

@@ -197,10 +197,19 @@ function useInvitationAnswer<T>(run: (invitationId: number) => Promise<T>, done:
   return useChange({ run, refresh: [invitationsKey, teamsKey], done, failed });
 }
 
-export function useAcceptInvitation() {
+/**
+ * Accepting needs proof that the user reads the invited address: the token of the mailed link they
+ * opened, or an address a Kairos mail proved before. Without either, the link is mailed again and the
+ * server's sentence says where to find it.
+ */
+export function useAcceptInvitation(token?: string) {
   const navigate = useNavigate();
   return useInvitationAnswer(
-    async (invitationId) => unwrap(await supabase.rpc('accept_team_invitation', { p_invitation_id: invitationId })),
+    async (invitationId) => {
+      const accepted = await supabase.rpc('accept_team_invitation', { p_invitation_id: invitationId, p_token: token });
+      if (accepted.error?.code === 'KR002') unwrap(await supabase.rpc('mail_invitation_link', { p_invitation_id: invitationId }));
+      return unwrap(accepted);
+    },
     (member) => {
       notify('Invitation Accepted', 'You are now a member of the team.');
       navigate(`/teams/${member.team_id}`);

@@ -211,6 +211,52 @@ describe('invitations', () => {
     await waitFor(() => expect(pathname()).toBe('/teams/7'));
   });
 
+  it('accepting from the Teams page with an address no mail has proven mails the link again and says where it went', async () => {
+    signedInAs();
+    const calls: string[] = [];
+    server.use(
+      restGet('team_members', []),
+      restGet('team_invitations', [{ ...invitation, email: 'host@example.com', team }]),
+      rpc('accept_team_invitation', () => {
+        calls.push('accept');
+        return HttpResponse.json(
+          { code: 'KR002', message: 'Open the link in the invitation mailed to host@example.com to accept it.', details: null, hint: null },
+          { status: 400 },
+        );
+      }),
+      rpc('mail_invitation_link', async ({ request }) => {
+        calls.push(`mail ${JSON.stringify(await request.json())}`);
+        return new HttpResponse(null, { status: 204 });
+      }),
+      restGet('teams', []),
+    );
+    renderRoute('/teams');
+    const card = await screen.findByRole('article', { name: 'Invitation to Brightpath' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Accept invitation to Brightpath' }));
+    expect(await screen.findByText('Open the link in the invitation mailed to host@example.com to accept it.')).toBeInTheDocument();
+    expect(calls).toEqual(['accept', 'mail {"p_invitation_id":31}']);
+  });
+
+  it('accepts on the page a mailed link opens with that link\'s token', async () => {
+    signedInAs();
+    let accepted: unknown;
+    server.use(
+      rpc('team_invitation_by_token', [{ id: 31, team_id: 7, team_name: 'Brightpath', team_slug: 'brightpath', role: 'member', expires_at: '2999-01-12T00:00:00Z', for_me: true }]),
+      rpc('accept_team_invitation', async ({ request }) => {
+        accepted = await request.json();
+        return HttpResponse.json({ id: 5, team_id: 7, user_id: USER_ID, role: 'member', joined_at: '2026-01-06T00:00:00Z' });
+      }),
+      restGet('teams', [team]),
+      restGet('team_members', []),
+      restGet('team_event_types', []),
+      rpc('team_bookings_this_month', 0),
+    );
+    renderRoute('/invitations/abc123');
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept invitation to Brightpath' }));
+    expect(await screen.findByText('Invitation Accepted')).toBeInTheDocument();
+    expect(accepted).toEqual({ p_invitation_id: 31, p_token: 'abc123' });
+  });
+
   it('declines by deleting the invitation', async () => {
     signedInAs();
     let deleted = '';

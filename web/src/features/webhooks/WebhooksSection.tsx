@@ -255,6 +255,14 @@ function DeliveryLog({ webhook }: { webhook: Webhook }) {
   );
 }
 
+const PAUSED_LABEL = { manual: 'Paused', failing: 'Paused after failed deliveries', creator_left: 'Paused: its creator left' } as const;
+
+/** Who added a team's endpoint: their name while they are a team-mate, else that they are gone. */
+function creatorName(webhook: Webhook): string {
+  const name = [webhook.creator?.firstName, webhook.creator?.lastName].filter(Boolean).join(' ');
+  return name || 'a former member';
+}
+
 function EndpointCard({ webhook, owner, onRotate, onDelete }: { webhook: Webhook; owner: WebhookOwner; onRotate: () => void; onDelete: () => void }) {
   const setActive = useSetActive(owner);
   const ping = usePing(webhook.id);
@@ -273,8 +281,8 @@ function EndpointCard({ webhook, owner, onRotate, onDelete }: { webhook: Webhook
                 Active
               </Badge>
             ) : (
-              <Badge colorPalette={webhook.pausedReason === 'failing' ? 'red' : 'gray'} variant="subtle">
-                {webhook.pausedReason === 'failing' ? 'Paused after failed deliveries' : 'Paused'}
+              <Badge colorPalette={webhook.pausedReason === 'manual' ? 'gray' : 'red'} variant="subtle">
+                {PAUSED_LABEL[webhook.pausedReason ?? 'manual']}
               </Badge>
             )}
           </HStack>
@@ -285,9 +293,19 @@ function EndpointCard({ webhook, owner, onRotate, onDelete }: { webhook: Webhook
               </Badge>
             ))}
           </HStack>
+          {owner.teamId ? (
+            <Text fontSize="sm" color="fg.muted">
+              Added by {creatorName(webhook)}
+            </Text>
+          ) : null}
           {webhook.pausedReason === 'failing' ? (
             <Text fontSize="sm" color="red.fg" role="alert">
               Every attempt of a message failed for 24 hours, so Kairos paused this endpoint. Fix the receiver, then resume it.
+            </Text>
+          ) : webhook.pausedReason === 'creator_left' ? (
+            <Text fontSize="sm" color="red.fg" role="alert">
+              The person who added this endpoint no longer manages the team, so Kairos paused it: it may be their own server. Resume it only if the
+              team still wants its bookings sent there.
             </Text>
           ) : null}
         </Stack>

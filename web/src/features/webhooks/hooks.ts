@@ -12,9 +12,15 @@ export interface Webhook {
   url: string;
   events: WebhookEvent[];
   isActive: boolean;
-  /** `manual` when paused by hand, `failing` when Kairos paused it after its last failed attempt. */
-  pausedReason: 'manual' | 'failing' | null;
+  /**
+   * `manual` when paused by hand, `failing` when Kairos paused it after its last failed attempt,
+   * `creator_left` when the person who added a team's endpoint no longer manages the team.
+   */
+  pausedReason: 'manual' | 'failing' | 'creator_left' | null;
   pausedAt: string | null;
+  /** Who added it; `creator` names them while the viewer may see their profile (lists only). */
+  createdBy: string | null;
+  creator?: { id: string; firstName: string | null; lastName: string | null } | null;
   createdAt: string;
 }
 

@@ -23,6 +23,7 @@ function webhook(overrides: Record<string, unknown> = {}) {
     isActive: true,
     pausedReason: null,
     pausedAt: null,
+    createdBy: USER_ID,
     createdAt: '2026-11-20T10:00:00Z',
     updatedAt: '2026-11-20T10:00:00Z',
     ...overrides,
@@ -243,6 +244,27 @@ describe('team webhooks', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }));
     expect(await screen.findByRole('dialog', { name: 'Signing secret' })).toBeInTheDocument();
     expect(sent).toMatchObject({ url: 'https://crm.example.com/new' });
+  });
+
+  it('say who added each, and why one whose creator left the team is paused', async () => {
+    server.use(
+      http.get(api('/functions/v1/api/teams/7/webhooks'), () =>
+        HttpResponse.json([
+          webhook({ id: 9, userId: null, teamId: 7, url: 'https://crm.example.com/team', creator: { id: USER_ID, firstName: 'Ada', lastName: 'Host' } }),
+          webhook({ id: 10, userId: null, teamId: 7, url: 'https://gone.example.com/hook', isActive: false, pausedReason: 'creator_left', createdBy: null, creator: null }),
+        ]),
+      ),
+    );
+    settings('owner');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Webhooks' }));
+    const kept = await screen.findByRole('listitem', { name: 'https://crm.example.com/team' });
+    expect(within(kept).getByText('Added by Ada Host')).toBeInTheDocument();
+    const paused = screen.getByRole('listitem', { name: 'https://gone.example.com/hook' });
+    expect(within(paused).getByText('Added by a former member')).toBeInTheDocument();
+    expect(within(paused).getByText('Paused: its creator left')).toBeInTheDocument();
+    expect(within(paused).getByRole('alert')).toHaveTextContent('The person who added this endpoint no longer manages the team');
+    expect(within(paused).getByRole('button', { name: 'Resume' })).toBeInTheDocument();
   });
 
   it('are not shown to members', async () => {
