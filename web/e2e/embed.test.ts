@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../scripts/local/test-stack/harness.ts';
 import { openPage, screenshot, useBrowser, webUrl } from './support/browser.ts';
 import { expectAccessible } from './support/axe.ts';
-import { bookableHost, confirmationShown, dayAhead, expectNoErrors, JOURNEY_TIMEOUT, pickDay } from './support/journey.ts';
+import { clock, bookableHost, confirmationShown, dayAhead, expectNoErrors, JOURNEY_TIMEOUT, pickDay } from './support/journey.ts';
 import { webHeaders } from '../security-headers.ts';
 
 /** The other site's host name: not Kairos's 127.0.0.1, so another site, not just another origin. */
@@ -95,7 +95,7 @@ describe('the embedded booking widget', () => {
       const before = (await heights(page, frame))[0];
       expect(before).toBeGreaterThan(300);
       await pickDay(frame, dayAhead(2, 'UTC'));
-      await frame.getByRole('button', { name: '10:00', exact: true }).click();
+      await frame.getByRole('button', { name: clock('10:00'), exact: true }).click();
       await expect.poll(async () => new Set(await heights(page, frame)).size, { timeout: 15_000 }).toBe(1);
       // Prefilled by the tag, in the site's colour.
       expect(await frame.getByLabel('Full Name').inputValue()).toBe('Gwen Guest');

@@ -7,9 +7,10 @@ import { readFileSync } from 'node:fs';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { sql } from '../../scripts/local/test-stack/harness.ts';
+import { zoneLabel } from '../src/lib/zones.ts';
 import { expectAccessible } from './support/axe.ts';
 import { expectToast, openPage, screenshot, useBrowser } from './support/browser.ts';
-import { confirmationShown, expectNoErrors, fillGuest, JOURNEY_TIMEOUT, nextWeekday, offeredTimes, pickDay, unique } from './support/journey.ts';
+import { clock, confirmationShown, expectNoErrors, fillGuest, JOURNEY_TIMEOUT, nextWeekday, offeredTimes, pickDay, unique } from './support/journey.ts';
 
 const browser = useBrowser();
 const ZONE = 'Europe/Stockholm';
@@ -33,7 +34,7 @@ describe('the first minutes', () => {
       await expectToast(h, 'Welcome to Kairos!');
       const checklist = h.getByRole('region', { name: 'Get set up' });
       await checklist.getByText('2 of 4 done', { exact: false }).waitFor();
-      await checklist.getByText(`in your time zone (${ZONE})`, { exact: false }).waitFor();
+      await checklist.getByText(`in your time zone: ${zoneLabel(ZONE)}`, { exact: false }).waitFor();
       await h.getByText('30 Minute Meeting').first().waitFor();
       await screenshot(h, 'first-minutes-phone-dashboard-checklist');
       await expectAccessible(h, 'dashboard with the checklist (phone)');
@@ -55,12 +56,12 @@ describe('the first minutes', () => {
       const times = await offeredTimes(g);
       expect(times[0]).toBe('09:00');
       expect(times.at(-1)).toBe('16:30');
-      await main.getByRole('button', { name: '09:00', exact: true }).click();
+      await main.getByRole('button', { name: clock('09:00'), exact: true }).click();
       await fillGuest(g, { name: 'Greta Guest', email: 'greta@example.test' });
       await main.getByRole('button', { name: 'Book Meeting' }).click();
 
       const confirmation = await confirmationShown(main, 'Booking Confirmed!');
-      const when = `${day.label} at 9:00 AM (${ZONE})`;
+      const when = `${day.label} at 9:00 AM · ${zoneLabel(ZONE)}`;
       await confirmation.getByText(when).waitFor();
       await confirmation.getByText('Sven Svensson').waitFor();
       await confirmation.getByText('Video Conference').waitFor();

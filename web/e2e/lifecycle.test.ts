@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { stack } from '../../scripts/local/test-stack/harness.ts';
 import { waitForMails } from '../../scripts/local/test-stack/mailpit.ts';
 import { expectToast, openPage, screenshot, useBrowser } from './support/browser.ts';
-import { bookableHost, confirmationShown, dayAhead, expectNoErrors, fillGuest, JOURNEY_TIMEOUT, navigate, pickDay, signIn, unique, wallTimeIn } from './support/journey.ts';
+import { clock, bookableHost, confirmationShown, dayAhead, expectNoErrors, fillGuest, JOURNEY_TIMEOUT, navigate, pickDay, signIn, unique, wallTimeIn } from './support/journey.ts';
 
 const browser = useBrowser();
 const GUEST_ZONE = 'America/New_York';
@@ -31,7 +31,7 @@ describe.concurrent('after the booking', () => {
     await g.goto(`/book/${eventTypeId}`);
     await g.getByRole('heading', { name: 'Strategy call' }).waitFor();
     await pickDay(g, day);
-    await g.getByRole('button', { name: first, exact: true }).click();
+    await g.getByRole('button', { name: clock(first), exact: true }).click();
     await fillGuest(g, { name: guestName, email: guestEmail });
     await g.getByRole('button', { name: 'Book Meeting' }).click();
     await confirmationShown(g, 'Booking Confirmed!');

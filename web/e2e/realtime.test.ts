@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from '../../scripts/local/test-stack/harness.ts';
 import { openPage, screenshot, useBrowser } from './support/browser.ts';
-import { bookableHost, confirmationShown, dayAhead, expectNoErrors, fillGuest, JOURNEY_TIMEOUT, navigate, offeredTimes, pickDay, signIn, unique } from './support/journey.ts';
+import { clock, bookableHost, confirmationShown, dayAhead, expectNoErrors, fillGuest, JOURNEY_TIMEOUT, navigate, offeredTimes, pickDay, signIn, unique } from './support/journey.ts';
 
 const browser = useBrowser();
 
@@ -47,7 +47,7 @@ describe('live booking pages', () => {
     expect(await offeredTimes(first.page)).toEqual(times);
 
     const g = first.page;
-    await g.getByRole('button', { name: '09:00', exact: true }).click();
+    await g.getByRole('button', { name: clock('09:00'), exact: true }).click();
     await fillGuest(g, { name: guestName, email: 'first@example.test' });
     await g.getByRole('button', { name: 'Book Meeting' }).click();
     await confirmationShown(g, 'Booking Confirmed!');

@@ -4,12 +4,14 @@
 // profile found in the community and booked through the 'Book a Meeting' dialog; 5 a public team
 // with a member who accepts an invitation and a round-robin event type booked twice, on different
 // members, one reassigned.
+import { zoneLabel } from '../src/lib/zones.ts';
 import { describe, expect, it } from 'vitest';
 import { newUser, sql } from '../../scripts/local/test-stack/harness.ts';
 import { waitForMails } from '../../scripts/local/test-stack/mailpit.ts';
 import { slugify } from '../../supabase/functions/_shared/rules/format.ts';
 import { expectToast, openPage, screenshot, useBrowser, webUrl } from './support/browser.ts';
 import {
+  clock,
   agreeToTerms,
   bookableHost,
   confirmationShown,
@@ -119,10 +121,10 @@ describe.concurrent('booking across time zones', () => {
     const g = guest.page;
     await g.goto(`/book/${eventTypeId}`);
     await g.getByRole('heading', { name: 'Consultation' }).waitFor();
-    expect(await g.getByText('Times shown in America/New_York').isVisible()).toBe(true);
+    expect(await g.getByText(`Times shown in ${zoneLabel('America/New_York')}`).isVisible()).toBe(true);
     await pickDay(g, day);
     expect(await offeredTimes(g)).toEqual(expected);
-    await g.getByRole('button', { name: first, exact: true }).click();
+    await g.getByRole('button', { name: clock(first), exact: true }).click();
     await fillGuest(g, { name: guestName, email: 'gus@example.test', notes: 'About the merger' });
     await screenshot(g, '3-guest-new-york-times');
     await g.getByRole('button', { name: 'Book Meeting' }).click();
@@ -222,7 +224,7 @@ describe.concurrent('public profile', () => {
     await dialog.waitFor();
     await pickDay(v, dayAhead(3, 'Australia/Sydney'));
     const [time] = await offeredTimes(v);
-    await dialog.getByRole('button', { name: time, exact: true }).click();
+    await dialog.getByRole('button', { name: clock(time), exact: true }).click();
     await fillGuest(v, { name: 'Vera Visitor', email: 'vera@example.test' });
     const book = dialog.getByRole('button', { name: 'Book Meeting' });
     // Date, time and details are in, but the terms box isn't ticked yet.
@@ -342,7 +344,7 @@ describe.concurrent('teams', () => {
       const dialog = g.getByRole('dialog', { name: 'Book a Meeting' });
       await pickDay(g, day);
       expect(await offeredTimes(g)).toContain(time);
-      await dialog.getByRole('button', { name: time, exact: true }).click();
+      await dialog.getByRole('button', { name: clock(time), exact: true }).click();
       await fillGuest(g, { name, email: `${name.split(' ')[0].toLowerCase()}@example.test` });
       await agreeToTerms(dialog);
       await dialog.getByRole('button', { name: 'Book Meeting' }).click();

@@ -8,7 +8,7 @@ import { prefetchBookingPage } from './features/booking-flow/prefetch.ts';
 import { createQueryClient } from './lib/queryClient.ts';
 
 const queryClient = createQueryClient();
-prefetchBookingPage(queryClient, window.location.pathname);
+prefetchBookingPage(queryClient, window.location.pathname, window.location.search);
 
 const root = createRoot(document.getElementById('root')!);
 // The page the app opens on is loaded first: painting its frame with a spinner would hold the page

@@ -109,18 +109,36 @@ export function halfHours(from: string, to: string): string[] {
   return out;
 }
 
-/** Moves the date picker to the day's month with the arrows, one month at a time, then picks the day. */
+/**
+ * Once the free days are known, moves the date picker to the day's month with the arrows, one month
+ * at a time (it opens on the month of the first free day, never after a free day), then picks the day.
+ */
 export async function pickDay(page: Page | Frame, day: Day): Promise<void> {
-  for (let step = 0; step < day.monthsAhead; step++) await page.getByRole('button', { name: 'Next month' }).click();
-  await page.getByText(day.month, { exact: true }).waitFor();
+  await page.locator('[role=grid]:not([aria-busy])').first().waitFor();
+  const month = page.getByText(day.month, { exact: true });
+  for (let step = 0; step < day.monthsAhead && !(await month.isVisible()); step++) await page.getByRole('button', { name: 'Next month' }).click();
+  await month.waitFor();
   await page.getByRole('gridcell', { name: day.label, exact: true }).click();
 }
 
-/** The start times offered for the picked day, once they have loaded. */
+/** A clock time HH:mm as the journeys' browsers (en-US: the 12-hour clock) show it: 09:00 → 9:00 AM. */
+export function clock(hhmm: string): string {
+  const hour = Number(hhmm.slice(0, 2));
+  return `${hour % 12 || 12}:${hhmm.slice(3, 5)} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** 9:00 AM → 09:00, so journeys compare times as numbers say them. */
+function hhmm(label: string): string {
+  const [, hour, minute, period] = /^(\d+):(\d\d) (AM|PM)/.exec(label) ?? [];
+  if (!hour) return label;
+  return `${String((Number(hour) % 12) + (period === 'PM' ? 12 : 0)).padStart(2, '0')}:${minute}`;
+}
+
+/** The start times offered for the picked day (HH:mm), once they have loaded. */
 export async function offeredTimes(page: Page): Promise<string[]> {
   const grid = page.getByRole('group', { name: 'Available times' });
   await grid.or(page.getByText('No available times on this day.')).waitFor();
-  return (await grid.isVisible()) ? (await grid.getByRole('button').allTextContents()).map((t) => t.trim()) : [];
+  return (await grid.isVisible()) ? (await grid.getByRole('button').allTextContents()).map((t) => hhmm(t.trim())) : [];
 }
 
 /** Guest details of the booking forms (page and dialog use the same fields). */

@@ -6,7 +6,7 @@ import { Plus, X } from 'lucide-react';
 import { format, parseISO, startOfMonth } from 'date-fns';
 import { dateOverrideSchema } from '../lib/shared.ts';
 import type { DateOverride, TimeRange } from '../lib/shared.ts';
-import { HALF_HOUR_CHOICES } from '../lib/time.ts';
+import { clockLabel } from '../lib/time.ts';
 import { todayKey, useDateOverrides, useDeleteDateOverride, useSaveDateOverride, type OverrideOwner } from '../lib/useDateOverrides.ts';
 import { MonthCalendar } from './MonthCalendar.tsx';
 import { RemovableItem } from './RemovableItem.tsx';
@@ -17,13 +17,11 @@ const DEFAULT_RANGE: TimeRange = { startTime: '09:00', endTime: '17:00' };
 
 const longDate = (date: string) => format(parseISO(date), 'EEEE, MMMM d, yyyy');
 
-const TIME_LABELS = new Map(HALF_HOUR_CHOICES.map((choice) => [choice.value, choice.label]));
-const timeLabel = (hhmm: string) => TIME_LABELS.get(hhmm) ?? hhmm;
 
 /** 'Unavailable' or '9:00 AM–12:00 PM, 1:00 PM–5:00 PM', as the time pickers read. */
 export function overrideSummary(override: DateOverride): string {
   return override.ranges.length
-    ? override.ranges.map((r) => `${timeLabel(r.startTime)}–${timeLabel(r.endTime)}`).join(', ')
+    ? override.ranges.map((r) => `${clockLabel(r.startTime)}–${clockLabel(r.endTime)}`).join(', ')
     : 'Unavailable';
 }
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { format } from 'date-fns';
 import { describe, expect, it, vi } from 'vitest';
 import { renderUi } from '../test/utils.tsx';
 import { MonthCalendar, monthGridDays } from './MonthCalendar.tsx';
@@ -42,5 +43,17 @@ describe('MonthCalendar', () => {
     await user.click(screen.getByRole('button', { name: 'Previous month' }));
     await user.click(screen.getByRole('button', { name: 'Previous month' }));
     expect(screen.getByText('January 2026')).toBeInTheDocument();
+  });
+
+  it('marks today only when it can be picked, so it never looks like a free day', () => {
+    const today = new Date();
+    const name = format(today, 'EEEE, MMMM d, yyyy');
+    const { unmount } = renderUi(<MonthCalendar month={today} onMonthChange={() => {}} onSelect={() => {}} isDisabled={() => true} label="Closed" />);
+    expect(screen.getByRole('gridcell', { name })).not.toHaveAttribute('data-today');
+    expect(screen.getByRole('gridcell', { name })).not.toHaveAttribute('aria-current');
+    unmount();
+    renderUi(<MonthCalendar month={today} onMonthChange={() => {}} onSelect={() => {}} isDisabled={() => false} label="Open" />);
+    expect(screen.getByRole('gridcell', { name })).toHaveAttribute('data-today');
+    expect(screen.getByRole('gridcell', { name })).toHaveAttribute('aria-current', 'date');
   });
 });

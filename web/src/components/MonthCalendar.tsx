@@ -28,7 +28,9 @@ export function monthGridDays(month: Date): Date[] {
 /**
  * The grid's look, set once on the grid for its plain cells (a styled component per day costs the
  * booking page's first render more than everything else in the calendar). Cells say what they are
- * with attributes: data-outside (another month), data-today, aria-selected, disabled.
+ * with attributes: data-outside (another month), data-today, aria-selected, disabled. In a picker a
+ * day that can be picked is unmistakable (tinted, bold, in the accent colour) and the rest are plain
+ * and faint; today is marked only when it can be picked (a ring), so it never looks like a free day.
  */
 const GRID_CSS: SystemStyleObject = {
   '& [role=row]': { display: 'contents' },
@@ -45,11 +47,12 @@ const GRID_CSS: SystemStyleObject = {
   },
   // fg.muted, not fg.subtle: readable (4.5:1) days of the months around this one.
   '& [data-cell][data-outside]': { color: 'fg.muted' },
-  '& [data-cell][data-today]': { bg: 'blue.subtle', fontWeight: 'bold' },
-  '& button[data-cell]': { cursor: 'pointer' },
-  '& button[data-cell]:disabled': { color: 'fg.subtle', cursor: 'not-allowed' },
-  '& button[data-cell]:disabled:not([data-outside])': { opacity: 0.45 },
-  '& button[data-cell]:not(:disabled):not([aria-selected=true]):hover': { bg: 'bg.muted' },
+  '& div[data-cell][data-today]': { bg: 'blue.subtle', fontWeight: 'bold' },
+  '& button[data-cell]': { cursor: 'pointer', bg: 'blue.subtle', color: 'blue.fg', fontWeight: 'semibold' },
+  '& button[data-cell][data-today]:not(:disabled)': { boxShadow: 'inset 0 0 0 2px var(--chakra-colors-blue-solid)' },
+  '& button[data-cell]:disabled': { bg: 'transparent', color: 'fg.subtle', fontWeight: 'normal', cursor: 'not-allowed' },
+  '& button[data-cell]:disabled:not([data-outside])': { textDecoration: 'line-through', textDecorationColor: 'border.emphasized' },
+  '& button[data-cell]:not(:disabled):not([aria-selected=true]):hover': { bg: 'blue.muted' },
   '& button[data-cell][aria-selected=true]': { bg: 'blue.solid', color: 'blue.contrast' },
   '& [data-dot]': { w: '1.5', h: '1.5', borderRadius: 'full', bg: 'blue.solid', position: 'absolute', bottom: '1' },
 };
@@ -84,6 +87,7 @@ export function MonthCalendar({
   onSelect,
   isDisabled,
   hasDot,
+  busy = false,
   label = 'Calendar',
 }: {
   month: Date;
@@ -92,6 +96,8 @@ export function MonthCalendar({
   onSelect?: (day: Date) => void;
   isDisabled?: (day: Date) => boolean;
   hasDot?: (day: Date) => boolean;
+  /** The days that can be picked are not known yet. */
+  busy?: boolean;
   label?: string;
 }) {
   const monthTime = month.getTime();
@@ -114,7 +120,7 @@ export function MonthCalendar({
           <ChevronRight />
         </IconButton>
       </HStack>
-      <Grid templateColumns="repeat(7, 1fr)" gap="1" role="grid" aria-label={label} onKeyDown={onSelect ? moveFocus : undefined} css={GRID_CSS}>
+      <Grid templateColumns="repeat(7, 1fr)" gap="1" role="grid" aria-label={label} aria-busy={busy || undefined} onKeyDown={onSelect ? moveFocus : undefined} css={GRID_CSS}>
         {/* Rows take no box of their own (display: contents), so the cells stay on the 7-column grid. */}
         <div role="row">
           {WEEKDAYS.map((day) => (
@@ -129,7 +135,8 @@ export function MonthCalendar({
               const inMonth = isSameMonth(day, month);
               const disabled = !inMonth || (isDisabled?.(day) ?? false);
               const isSelected = selected ? isSameDay(day, selected) : false;
-              const today = isToday(day);
+              // In a picker, today is marked only when it can be picked.
+              const today = isToday(day) && !(onSelect && disabled);
               const dot = inMonth && (hasDot?.(day) ?? false);
               const cell = {
                 'data-cell': '',

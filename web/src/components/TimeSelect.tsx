@@ -1,6 +1,6 @@
 // Pickers of the 48 half-hour clock times: one time, or a range's start and end.
 import { Text } from '@chakra-ui/react';
-import { HALF_HOUR_CHOICES } from '../lib/time.ts';
+import { halfHourChoices } from '../lib/time.ts';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
 
 /** One of the 48 half-hour choices (values HH:MM). */
@@ -11,7 +11,7 @@ export function TimeSelect({ value, onChange, label }: { value: string; onChange
       aria-label={label}
       value={value}
       onChange={(event) => onChange(event.target.value)}
-      choices={HALF_HOUR_CHOICES}
+      choices={halfHourChoices()}
     />
   );
 }

@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { toaster } from '../components/AppToaster.tsx';
+import { resetHourCycle } from '../lib/clock.ts';
 import { server } from './server.ts';
 
 // Screens load lazily; the first import of a module in a run can take a few seconds.
@@ -50,5 +51,6 @@ afterEach(() => {
   toaster.remove(); // the toaster is a module singleton: no toast may leak into the next test
   server.resetHandlers();
   localStorage.clear();
+  resetHourCycle(); // the clock a test picked is a module's state too
 });
 afterAll(() => server.close());

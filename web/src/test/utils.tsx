@@ -94,12 +94,16 @@ export function signedInAs(overrides: Partial<Profile> = {}) {
   server.use(restGet('profiles', [profile(overrides)]), http.get(api('/auth/v1/user'), () => HttpResponse.json(authUser())));
 }
 
-/** The app at `path`; `pathname()` says where it is now. */
+/** The app at `path`; `pathname()` says where it is now, `search()` with which parameters. */
 export function renderRoute(path: string) {
   let pathname = path;
+  let search = new URLSearchParams(path.split('?')[1] ?? '');
   function Whereabouts() {
     const location = useLocation();
-    useEffect(() => void (pathname = location.pathname), [location]);
+    useEffect(() => {
+      pathname = location.pathname;
+      search = new URLSearchParams(location.search);
+    }, [location]);
     return null;
   }
   const utils = render(
@@ -110,7 +114,7 @@ export function renderRoute(path: string) {
       </MemoryRouter>
     </Providers>,
   );
-  return { ...utils, pathname: () => pathname };
+  return { ...utils, pathname: () => pathname, search: () => search };
 }
 
 export function renderUi(ui: ReactElement, path = '/') {

@@ -19,6 +19,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { useCurrentUser } from '../auth/index.ts';
 import { TimeOffSection } from './TimeOffSection.tsx';
 import { useAvailability, useSaveAvailability, useSaveSettings, useSettings } from './hooks.ts';
+import { zoneLabel } from '../../lib/zones.ts';
 
 const GUEST_CHANGES = GUEST_CHANGE_NOTICE_CHOICES.map((value) => ({
   value,
@@ -189,7 +190,7 @@ export default function AvailabilityPage() {
         title="Working Hours"
         description={
           <>
-            One or more time ranges per day. Your hours are in <strong>{user?.timezone ?? DEFAULT_TIME_ZONE}</strong>, your profile's time zone (
+            One or more time ranges per day. Your hours are in <strong>{zoneLabel(user?.timezone ?? DEFAULT_TIME_ZONE)}</strong>, your profile's time zone (
             <Link asChild colorPalette="blue" color="colorPalette.fg">
               <RouterLink to="/profile">change it</RouterLink>
             </Link>

@@ -7,6 +7,7 @@ import { addDays, addMonths, format, startOfMonth } from 'date-fns';
 import { api, renderRoute, restGet, rpc, signedInAs, USER_ID, recordBody } from '../../test/utils.tsx';
 import { noCalendars } from '../../test/calendars.ts';
 import { rulesToWeek, weekToRules } from './AvailabilityPage.tsx';
+import { zoneLabel } from '../../lib/zones.ts';
 
 // The sections this file is not about answer empty.
 beforeEach(() => server.use(...noCalendars, restGet('date_overrides', []), restGet('time_off', [])));
@@ -48,8 +49,9 @@ describe('availability page', () => {
     signedInAs({ timezone: 'Europe/Stockholm' });
     server.use(restGet('user_settings', []), restGet('event_types', []));
     renderRoute('/availability');
-    const zone = await screen.findByText('Europe/Stockholm');
-    expect(zone.closest('p')).toHaveTextContent("One or more time ranges per day. Your hours are in Europe/Stockholm, your profile's time zone (change it).");
+    const stockholm = zoneLabel('Europe/Stockholm'); // Stockholm (CET, UTC+1), or CEST in summer
+    const zone = await screen.findByText(stockholm);
+    expect(zone.closest('p')).toHaveTextContent(`One or more time ranges per day. Your hours are in ${stockholm}, your profile's time zone (change it).`);
     expect(screen.getByRole('link', { name: 'change it' })).toHaveAttribute('href', '/profile');
   });
 

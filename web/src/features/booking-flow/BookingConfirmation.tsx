@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Box, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { CalendarPlus, CircleCheck, Clock, Download, Hourglass } from 'lucide-react';
 import { formatDate } from '../../lib/time.ts';
+import { zoneLabel } from '../../lib/zones.ts';
 import { googleCalendarUrl, icsHref, outlookCalendarUrl, type CalendarEvent } from './calendarLinks.ts';
 import { MEETING_PLACE_LABEL, MeetingPlace } from './MeetingPlace.tsx';
 import type { Booked } from './useBookingFlow.ts';
@@ -67,11 +68,11 @@ export function BookingConfirmation({ booked, actions, newTab = false }: { booke
         </Row>
         <Row label="When">
           <Text>
-            {formatDate(start, WHEN, timeZone)} ({timeZone})
+            {formatDate(start, WHEN, timeZone)} · {zoneLabel(timeZone, start)}
           </Text>
           {hostTimeZone && hostTimeZone !== timeZone ? (
             <Text color="fg.muted">
-              {formatDate(start, WHEN, hostTimeZone)} for the host ({hostTimeZone})
+              {formatDate(start, WHEN, hostTimeZone)} for the host · {zoneLabel(hostTimeZone, start)}
             </Text>
           ) : null}
         </Row>

@@ -1,5 +1,6 @@
 // Pieces the booking forms share (the dialog, the event page, the embed): no dashboard code, they sit on the public path.
 import type { ReactNode } from 'react';
+import type { HoursLink } from '../../components/NoBookableTime.tsx';
 import { Button, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
 import { BookingPickers } from './BookingPickers.tsx';
 import { ChosenSlot } from './ChosenSlot.tsx';
@@ -7,10 +8,10 @@ import { GuestFields } from './GuestFields.tsx';
 import type { BookingFlow } from './useBookingFlow.ts';
 
 /** The pickers beside "Your details": the guest fields and the chosen time, then what the form adds (`children`). */
-export function PickersAndDetails({ flow, children }: { flow: BookingFlow; children: ReactNode }) {
+export function PickersAndDetails({ flow, owner, children }: { flow: BookingFlow; owner?: HoursLink; children: ReactNode }) {
   return (
     <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
-      <BookingPickers flow={flow} />
+      <BookingPickers flow={flow} owner={owner} />
       <Stack gap="4">
         <Heading as="h3" size="sm">
           Your details

@@ -1,19 +1,26 @@
 // The booking flow's pickers: day, time zone and time.
-import { Box, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { CalendarSearch } from 'lucide-react';
+import { HourCycleToggle } from '../../components/HourCycleToggle.tsx';
 import { MonthCalendar } from '../../components/MonthCalendar.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
+import { NoBookableTime, type HoursLink } from '../../components/NoBookableTime.tsx';
 import { TimezoneSelect } from '../../components/TimezoneSelect.tsx';
 import { formatDate } from '../../lib/time.ts';
-import { isDayDisabled } from './hooks.ts';
+import { dateKey, isDayDisabled } from './hooks.ts';
 import { SlotGrid } from './SlotGrid.tsx';
-import type { BookingFlow } from './useBookingFlow.ts';
+import type { SlotPicker } from './useSlotPicker.ts';
 
 /**
- * Date picker, time zone selector and the chosen day's slot grid. Their headings sit one level below
- * the page's or the dialog's own (`h2` right under a page's title).
+ * Date picker (free days marked, the next available one offered), time zone and clock, and the
+ * chosen day's times. Their headings sit one level below the page's or the dialog's own (`h2` right
+ * under a page's title). `owner`: the viewer owns what is booked, and is told how to open times when
+ * there are none.
  */
-export function BookingPickers({ flow, headingLevel = 'h3' }: { flow: BookingFlow; headingLevel?: 'h2' | 'h3' }) {
+export function BookingPickers({ flow, headingLevel = 'h3', owner }: { flow: SlotPicker; headingLevel?: 'h2' | 'h3'; owner?: HoursLink }) {
+  const next = flow.nextAvailable;
+  const showNext = next && (!flow.date || dateKey(next) !== dateKey(flow.date));
   return (
     <Stack gap="5">
       <Box>
@@ -23,18 +30,33 @@ export function BookingPickers({ flow, headingLevel = 'h3' }: { flow: BookingFlo
         {flow.slots.isError ? (
           <LoadFailure compact title="Available times could not be loaded" error={flow.slots.error} onRetry={() => void flow.slots.refetch()} />
         ) : null}
+        {flow.noTimes ? <NoBookableTime owner={owner} compact /> : null}
+        {showNext ? (
+          <Button size="sm" variant="subtle" colorPalette="blue" mb="2" onClick={() => flow.selectDate(next)}>
+            <CalendarSearch aria-hidden /> Next available: {formatDate(next, 'EEEE, MMMM d')}
+          </Button>
+        ) : null}
         <MonthCalendar
           month={flow.month}
           onMonthChange={flow.setMonth}
           selected={flow.date}
           onSelect={flow.selectDate}
           isDisabled={(day) => isDayDisabled(day, flow.offered)}
+          busy={flow.slots.isPending}
           label="Select a date"
         />
       </Box>
-      <FormField label="Timezone">
-        <TimezoneSelect size="sm" value={flow.timeZone} onChange={(event) => flow.setTimeZone(event.target.value)} />
-      </FormField>
+      <Stack gap="2">
+        <FormField label="Timezone">
+          <TimezoneSelect size="sm" value={flow.timeZone} onChange={(event) => flow.setTimeZone(event.target.value)} />
+        </FormField>
+        <HStack justify="space-between" gap="3" wrap="wrap">
+          <Text fontSize="sm" color="fg.muted">
+            Show times as
+          </Text>
+          <HourCycleToggle />
+        </HStack>
+      </Stack>
       <Box>
         <Heading as={headingLevel} size="sm" mb="2">
           {flow.date ? `Available times for ${formatDate(flow.date, 'EEEE, MMMM d')}` : 'Available times'}
@@ -45,6 +67,7 @@ export function BookingPickers({ flow, headingLevel = 'h3' }: { flow: BookingFlo
             selected={flow.slot?.start ?? null}
             onSelect={flow.setSlot}
             loading={flow.slots.isPending}
+            timeZone={flow.timeZone}
           />
         ) : (
           <Text color="fg.muted" fontSize="sm">

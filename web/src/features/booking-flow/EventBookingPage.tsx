@@ -7,6 +7,9 @@ import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { fullName } from '../../lib/names.ts';
 import { formatDate } from '../../lib/time.ts';
+import { zoneLabel } from '../../lib/zones.ts';
+import { OWN_HOURS } from '../../components/NoBookableTime.tsx';
+import { useCurrentUser } from '../auth/index.ts';
 import { BookButton } from './BookingFormParts.tsx';
 import { BookingConfirmation } from './BookingConfirmation.tsx';
 import { BookingPickers } from './BookingPickers.tsx';
@@ -27,6 +30,8 @@ function BookingForm({ eventType }: { eventType: PublicEventType }) {
     duration: eventType.duration,
     host: fullName(host) || undefined,
   });
+  // The host looking at their own page is told why guests see no time, and where to open some.
+  const owned = useCurrentUser().data?.id === eventType.user_id;
   return (
     <Grid templateColumns={{ base: '1fr', lg: '1fr 2fr' }} gap="6">
       <Card.Root as="aside" alignSelf="start">
@@ -50,7 +55,7 @@ function BookingForm({ eventType }: { eventType: PublicEventType }) {
             <HStack>
               <Video size={16} aria-hidden /> <Text>Video Conference</Text>
             </HStack>
-            <Text>Times shown in {flow.timeZone}</Text>
+            <Text>Times shown in {zoneLabel(flow.timeZone)}</Text>
           </Stack>
           {eventType.description ? (
             <Box>
@@ -76,7 +81,7 @@ function BookingForm({ eventType }: { eventType: PublicEventType }) {
           ) : (
           <form noValidate onSubmit={flow.submit}>
             <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="6">
-              <BookingPickers flow={flow} headingLevel="h2" />
+              <BookingPickers flow={flow} headingLevel="h2" owner={owned ? OWN_HOURS : undefined} />
               <Stack gap="4">
                 <Heading as="h2" size="sm">
                   Your details

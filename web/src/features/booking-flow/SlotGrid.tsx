@@ -1,6 +1,21 @@
 // The start times offered on the chosen day.
 import { Button, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
+import { formatDate } from '../../lib/time.ts';
+import { utcOffset, zoneAbbreviation } from '../../lib/zones.ts';
 import type { OfferedSlot } from './hooks.ts';
+
+/**
+ * The day's times in `timeZone`, in the clock the guest chose (lib/clock.ts). A clock time that
+ * occurs twice that day (the hour a DST change repeats) names its zone abbreviation or offset.
+ */
+export function slotLabels(slots: OfferedSlot[], timeZone: string): string[] {
+  const clocks = slots.map((slot) => formatDate(new Date(slot.start), 'h:mm a', timeZone));
+  return clocks.map((clock, index) => {
+    if (clocks.indexOf(clock) === clocks.lastIndexOf(clock)) return clock;
+    const start = new Date(slots[index].start);
+    return `${clock} ${zoneAbbreviation(timeZone, start) ?? utcOffset(timeZone, start)}`;
+  });
+}
 
 /** The day's start times; the chosen one is pressed. */
 export function SlotGrid({
@@ -8,11 +23,15 @@ export function SlotGrid({
   selected,
   onSelect,
   loading,
+  timeZone,
+  disabled = false,
 }: {
   slots: OfferedSlot[];
   selected: string | null;
   onSelect: (slot: OfferedSlot) => void;
   loading: boolean;
+  timeZone: string;
+  disabled?: boolean;
 }) {
   if (loading) {
     return (
@@ -25,18 +44,20 @@ export function SlotGrid({
   }
   // A failed answer is said once, above the calendar (BookingPickers), with Try again.
   if (!slots.length) return <Text color="fg.muted">No available times on this day.</Text>;
+  const labels = slotLabels(slots, timeZone);
   return (
     <SimpleGrid columns={{ base: 3, sm: 4 }} gap="2" role="group" aria-label="Available times">
-      {slots.map((slot) => (
+      {slots.map((slot, index) => (
         <Button
           key={slot.start}
           size="sm"
           variant={selected === slot.start ? 'solid' : 'outline'}
           colorPalette="blue"
           aria-pressed={selected === slot.start}
+          disabled={disabled}
           onClick={() => onSelect(slot)}
         >
-          {slot.label}
+          {labels[index]}
         </Button>
       ))}
     </SimpleGrid>

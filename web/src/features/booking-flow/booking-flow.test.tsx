@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { addDays, format, isSameMonth, startOfDay } from 'date-fns';
+import { addDays, format, startOfDay } from 'date-fns';
+import { formatInTimeZone } from 'date-fns-tz';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../test/server.ts';
-import { api, renderRoute, rpc, USER_ID } from '../../test/utils.tsx';
+import { api, renderRoute, rpc, signedInAs, USER_ID } from '../../test/utils.tsx';
+import { zoneLabel } from '../../lib/zones.ts';
 import { dateKey, isDayDisabled } from './hooks.ts';
 
 const TODAY = startOfDay(new Date());
@@ -47,8 +49,9 @@ function slotsAnswer() {
   return requests;
 }
 
+/** The calendar opens on the month of the first free day (DAY's): it shows `day`'s month once the times are in. */
 async function showMonthOf(day: Date) {
-  if (!isSameMonth(day, TODAY)) await userEvent.click(screen.getByRole('button', { name: 'Next month' }));
+  await screen.findByText(format(day, 'MMMM yyyy'));
 }
 
 const cell = (day: Date) => screen.getByRole('gridcell', { name: format(day, 'EEEE, MMMM d, yyyy') });
@@ -108,8 +111,8 @@ describe('event booking page', () => {
     expect(requests[0].searchParams.get('timeZone')).toBe('UTC');
     const user = userEvent.setup();
     await user.click(cell(DAY));
-    await user.click(await screen.findByRole('button', { name: '10:00' }));
-    expect(screen.getByRole('button', { name: '10:00' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(await screen.findByRole('button', { name: '10:00 AM' }));
+    expect(screen.getByRole('button', { name: '10:00 AM' })).toHaveAttribute('aria-pressed', 'true');
     expect(submit).toBeEnabled();
 
     await user.type(screen.getByLabelText('Full Name'), 'Grace Guest');
@@ -150,7 +153,7 @@ describe('event booking page', () => {
     renderRoute('/book/5');
     await screen.findByRole('heading', { name: 'Strategy Call' });
     const user = userEvent.setup();
-    await pickSlot(user, '10:00');
+    await pickSlot(user, '10:00 AM');
     await user.type(screen.getByLabelText('Full Name'), 'Grace Guest');
     await user.type(screen.getByLabelText('Email'), 'grace@example.com');
     await user.click(screen.getByRole('button', { name: 'Book Meeting' }));
@@ -167,7 +170,7 @@ describe('event booking page', () => {
     );
     expect(details).toEqual({
       What: 'Strategy Call · 30 minutes',
-      When: `${words('UTC')} (UTC)${words('Europe/Paris')} for the host (Europe/Paris)`,
+      When: `${words('UTC')} · UTC${words('Europe/Paris')} for the host · ${zoneLabel('Europe/Paris', start)}`,
       With: 'Ada Host',
       Where: 'Video Conference',
     });
@@ -191,7 +194,7 @@ describe('event booking page', () => {
     renderRoute('/book/5');
     await screen.findByRole('heading', { name: 'Strategy Call' });
     const user = userEvent.setup();
-    await pickSlot(user, '11:00');
+    await pickSlot(user, '11:00 AM');
     await user.click(screen.getByRole('button', { name: 'Book Meeting' }));
     expect(await screen.findAllByText('Please provide your name and email address.')).not.toHaveLength(0);
     // The first invalid field takes the focus; from now on each field is re-checked as it changes.
@@ -239,7 +242,7 @@ describe('event booking page', () => {
     renderRoute('/book/5');
     await screen.findByRole('heading', { name: 'Strategy Call' });
     const user = userEvent.setup();
-    await pickSlot(user, '10:00');
+    await pickSlot(user, '10:00 AM');
     await user.type(screen.getByLabelText('Full Name'), 'Grace Guest');
     await user.type(screen.getByLabelText('Email'), 'grace@example.com');
     const before = requests.length;
@@ -247,7 +250,97 @@ describe('event booking page', () => {
     expect(await screen.findByText('Booking Failed')).toBeInTheDocument();
     expect(screen.getByText('This time slot is no longer available. Please select a different time.')).toBeInTheDocument();
     await waitFor(() => expect(requests.length).toBeGreaterThan(before));
-    expect(screen.getByRole('button', { name: 'Book Meeting' })).toBeDisabled();
+    // The taken time is let go (the address's too): another must be picked.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Book Meeting' })).toBeDisabled());
+    expect(screen.getByRole('button', { name: '10:00 AM' })).toHaveAttribute('aria-pressed', 'false');
+  });
+});
+
+describe('the calendar and its times', () => {
+  /** The slots function offers `days` (each at 10:00 and 11:00 UTC); returns the requests it saw. */
+  function offerDays(days: Date[]) {
+    const requests: URL[] = [];
+    server.use(
+      http.get(api('/functions/v1/slots'), ({ request }) => {
+        requests.push(new URL(request.url));
+        const on = (day: Date) =>
+          [10, 11].map((hour) => {
+            const start = new Date(Date.UTC(day.getFullYear(), day.getMonth(), day.getDate(), hour));
+            return { start: start.toISOString(), end: new Date(start.getTime() + 30 * 60_000).toISOString(), date: dateKey(day), label: `${hour}:00` };
+          });
+        return HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'Europe/Paris', slots: days.flatMap(on), days: days.map((day) => ({ date: dateKey(day), slots: on(day) })) });
+      }),
+    );
+    return requests;
+  }
+
+  it('asks once for the whole horizon, opens on the first month with a free day and offers the next available one', async () => {
+    const later = addDays(TODAY, 40);
+    server.use(rpc('public_event_type', [eventType]));
+    const requests = offerDays([later, addDays(later, 3)]);
+    const view = renderRoute('/book/5');
+    expect(await screen.findByText(format(later, 'MMMM yyyy'))).toBeInTheDocument();
+    expect(requests).toHaveLength(1);
+    expect(requests[0].searchParams.get('startDate')).toBe(dateKey(TODAY));
+    expect(requests[0].searchParams.get('endDate')).toBe(dateKey(addDays(TODAY, 60)));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: `Next available: ${format(later, 'EEEE, MMMM d')}` }));
+    expect(cell(later)).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('button', { name: '10:00 AM' })).toBeInTheDocument();
+    expect(view.search().get('date')).toBe(dateKey(later));
+    // The free day is there to be seen: offered days are buttons to press, the rest disabled.
+    expect(cell(addDays(later, 1))).toBeDisabled();
+    expect(cell(addDays(later, 3))).toBeEnabled();
+  });
+
+  it("keeps the chosen day, time and zone in the address: a reload opens where the guest was", async () => {
+    server.use(rpc('public_event_type', [eventType]));
+    const requests = offerDays([DAY]);
+    const view = renderRoute(`/book/5?date=${dateKey(DAY)}&time=${encodeURIComponent(slot(10).start)}&tz=Europe/Stockholm`);
+    await screen.findByRole('heading', { name: 'Strategy Call' });
+    expect(await screen.findByText(`Times shown in ${zoneLabel('Europe/Stockholm')}`)).toBeInTheDocument();
+    await waitFor(() => expect(requests[0]?.searchParams.get('timeZone')).toBe('Europe/Stockholm'));
+    expect(cell(DAY)).toHaveAttribute('aria-selected', 'true');
+    const eleven = await screen.findByRole('button', { name: formatInTimeZone(slot(10).start, 'Europe/Stockholm', 'h:mm a') });
+    expect(eleven).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByLabelText('Timezone')).toHaveValue('Europe/Stockholm');
+
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Timezone'), 'America/New_York');
+    await waitFor(() => expect(view.search().get('tz')).toBe('America/New_York'));
+    expect(view.search().get('time')).toBeNull();
+    expect(view.search().get('date')).toBe(dateKey(DAY));
+  });
+
+  it('shows every time in the 12- or 24-hour clock the guest picks', async () => {
+    server.use(rpc('public_event_type', [eventType]));
+    offerDays([DAY]);
+    renderRoute('/book/5');
+    await screen.findByRole('heading', { name: 'Strategy Call' });
+    const user = userEvent.setup();
+    await pickSlot(user, '10:00 AM');
+    expect(screen.getByRole('button', { name: '12-hour clock' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: '24-hour clock' }));
+    expect(screen.getByRole('button', { name: '10:00' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: '11:00' })).toBeInTheDocument();
+    expect(screen.getByText(`${format(DAY, 'EEEE, MMMM d, yyyy')} at 10:00`)).toBeInTheDocument();
+  });
+
+  it('says there is nothing to book instead of an all-grey calendar; to its owner, why and where to open times', async () => {
+    server.use(rpc('public_event_type', [eventType]));
+    offerDays([]);
+    renderRoute('/book/5');
+    expect(await screen.findByText('No times to book right now')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Next available/ })).toBeNull();
+  });
+
+  it('tells the owner on their own page why guests see no day, with the way to their hours', async () => {
+    signedInAs({ id: USER_ID });
+    server.use(rpc('public_event_type', [eventType]));
+    offerDays([]);
+    renderRoute('/book/5');
+    expect(await screen.findByText('Guests can’t book this yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Set your working hours' })).toHaveAttribute('href', '/availability');
   });
 });
 
@@ -266,7 +359,7 @@ describe('Book a Meeting dialog', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Select Time' }));
     const dialog = await screen.findByRole('dialog', { name: 'Book a Meeting' });
-    await pickSlot(user, '10:00', dialog);
+    await pickSlot(user, '10:00 AM', dialog);
     const submit = within(dialog).getByRole('button', { name: 'Book Meeting' });
     expect(submit).toBeDisabled();
     await user.click(within(dialog).getByText(/I agree to the/));
@@ -286,7 +379,7 @@ describe('Book a Meeting dialog', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Select Time' }));
     const dialog = await screen.findByRole('dialog', { name: 'Book a Meeting' });
-    await pickSlot(user, '10:00', dialog);
+    await pickSlot(user, '10:00 AM', dialog);
     await user.type(within(dialog).getByLabelText('Full Name'), 'Grace Guest');
     await user.type(within(dialog).getByLabelText('Email'), 'grace@example.com');
     await user.click(within(dialog).getByText(/I agree to the/));

@@ -1,9 +1,10 @@
 // The slots a visitor may book, from the `slots` function, and which days of a month have any.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { addDays, endOfMonth, formatISO, isAfter, isBefore, max, min, startOfDay, startOfMonth } from 'date-fns';
+import { addDays, formatISO, isAfter, isBefore, parseISO, startOfDay } from 'date-fns';
 import { callFunction, callRpc } from '../../lib/api.ts';
 import { useRefetchOnBroadcast } from '../../lib/realtime.ts';
 import { MAX_HORIZON_DAYS, type OfferedSlot, type SlotResult } from '../../lib/shared.ts';
+import { formatDate } from '../../lib/time.ts';
 
 export type BookingTarget = { kind: 'personal'; eventTypeId: number } | { kind: 'team'; teamEventTypeId: number; teamId: number };
 
@@ -25,28 +26,52 @@ export function isDayDisabled(day: Date, offered: ReadonlySet<string> | null, to
   return offered !== null && !offered.has(dateKey(day));
 }
 
-/** The month's slots query: the hook's, and the one a booking page starts before its code has loaded (prefetch.ts). */
-export function monthSlotsQuery(target: BookingTarget, month: Date, timeZone: string) {
-  const today = startOfDay(new Date());
-  const from = max([startOfMonth(month), today]);
-  const to = min([endOfMonth(month), addDays(today, MAX_HORIZON_DAYS)]);
-  const id = target.kind === 'personal' ? `eventTypeId=${target.eventTypeId}` : `teamEventTypeId=${target.teamEventTypeId}`;
-  return queryOptions({
-    queryKey: [...slotsKey(target), dateKey(month), timeZone],
-    enabled: !isAfter(from, to),
-    queryFn: () =>
-      callFunction<SlotsAnswer>(`slots?${id}&startDate=${dateKey(from)}&endDate=${dateKey(to)}&timeZone=${encodeURIComponent(timeZone)}`),
-  });
+/** Where a picker's times come from: an event type's slots, or the times a guest's booking can move to. */
+export interface SlotSource {
+  key: readonly unknown[];
+  /** The request for the days `startDate`..`endDate` (yyyy-MM-dd) in `timeZone`. */
+  path: (range: { startDate: string; endDate: string; timeZone: string }) => string;
+  /** The Realtime topic whose signals make the times stale (someone else booked). */
+  topic?: string;
 }
 
 const slotsKey = (target: BookingTarget) => ['slots', target.kind, target.kind === 'personal' ? target.eventTypeId : target.teamEventTypeId];
 
-/** The visible month's slots in the visitor's zone, clipped to [today, today + 60 days]. */
-export function useMonthSlots(target: BookingTarget, month: Date, timeZone: string) {
-  // Someone else's booking takes its slot away at once: the database signals busy-time changes of
-  // the host (or of the team's members) on a public channel that carries no booking details.
-  useRefetchOnBroadcast(target.kind === 'personal' ? `slots:event_type:${target.eventTypeId}` : `slots:team:${target.teamId}`, [slotsKey(target)]);
-  return useQuery(monthSlotsQuery(target, month, timeZone));
+/** An event type's bookable times, from the `slots` function. */
+export function slotSource(target: BookingTarget): SlotSource {
+  const id = target.kind === 'personal' ? `eventTypeId=${target.eventTypeId}` : `teamEventTypeId=${target.teamEventTypeId}`;
+  return {
+    key: slotsKey(target),
+    path: ({ startDate, endDate, timeZone }) => `slots?${id}&startDate=${startDate}&endDate=${endDate}&timeZone=${encodeURIComponent(timeZone)}`,
+    // Someone else's booking takes its slot away at once: the database signals busy-time changes of
+    // the host (or of the team's members) on a public channel that carries no booking details.
+    topic: target.kind === 'personal' ? `slots:event_type:${target.eventTypeId}` : `slots:team:${target.teamId}`,
+  };
+}
+
+/** Today in `timeZone` and the horizon's last day (today + 60 days), as yyyy-MM-dd. */
+export function horizonRange(timeZone: string, now = new Date()): { startDate: string; endDate: string } {
+  const startDate = formatDate(now, 'yyyy-MM-dd', timeZone);
+  return { startDate, endDate: dateKey(addDays(parseISO(startDate), MAX_HORIZON_DAYS)) };
+}
+
+/**
+ * Every bookable time from today to the horizon in the visitor's zone, in one request (at most 62
+ * days, what the slots function allows): the calendar then opens on the first month with a free day
+ * and offers the next available one without asking again. The hook's query, and the one a booking
+ * page starts before its code has loaded (prefetch.ts).
+ */
+export function horizonSlotsQuery(source: SlotSource, timeZone: string) {
+  return queryOptions({
+    queryKey: [...source.key, timeZone],
+    queryFn: () => callFunction<SlotsAnswer>(source.path({ ...horizonRange(timeZone), timeZone })),
+  });
+}
+
+/** The bookable times of the horizon, refetched when the source's topic signals a change. */
+export function useHorizonSlots(source: SlotSource, timeZone: string) {
+  useRefetchOnBroadcast(source.topic ?? null, [source.key]);
+  return useQuery(horizonSlotsQuery(source, timeZone));
 }
 
 export type { OfferedSlot };

@@ -1,12 +1,11 @@
 // The state of one booking flow (month, day, zone, time) and the booking itself, through the `bookings` function.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { startOfMonth } from 'date-fns';
 import { callFunction } from '../../lib/api.ts';
-import { browserTimeZone } from '../../lib/time.ts';
 import { notifyError } from '../../lib/toaster.ts';
 import { bookingFailureMessage, isSlotTaken } from '../../lib/bookingErrors.ts';
-import { dateKey, useMonthSlots, type BookingTarget, type OfferedSlot } from './hooks.ts';
+import { slotSource, type BookingTarget } from './hooks.ts';
+import { useSlotPicker } from './useSlotPicker.ts';
 import { useGuestForm, type GuestCheck } from './guestForm.ts';
 import { guestDefaults, MESSAGES, type GuestInput, type GuestValues } from './schemas.ts';
 
@@ -55,10 +54,10 @@ function lazyGuestCheck(message: string): (values: GuestInput) => Promise<GuestC
 }
 
 /**
- * State of one booking: visible month, chosen day and slot, visitor time zone, guest form, and the
- * submission to the `bookings` function. Success keeps the booking (`booked`) for the confirmation
- * screen, which stays until the guest moves on (`startOver`: back to an empty form, or to `prefill`
- * when the page was handed a name or email); a taken slot refetches the slots.
+ * State of one booking: the picker (month, day, time, zone: in the URL on a page), the guest form,
+ * and the submission to the `bookings` function. Success keeps the booking (`booked`) for the
+ * confirmation screen, which stays until the guest moves on (`startOver`: back to an empty form, or
+ * to `prefill` when the page was handed a name or email); a taken slot refetches the slots.
  */
 export function useBookingFlow(
   target: BookingTarget,
@@ -67,30 +66,15 @@ export function useBookingFlow(
   { prefill, onBooked }: { prefill?: Partial<GuestInput>; onBooked?: (booking: BookedBooking) => void } = {},
 ) {
   const queryClient = useQueryClient();
-  const [month, setMonth] = useState(() => startOfMonth(new Date()));
-  const [date, setDate] = useState<Date | null>(null);
-  const [slot, setSlot] = useState<OfferedSlot | null>(null);
-  const [timeZone, setTimeZoneState] = useState(browserTimeZone);
+  const picker = useSlotPicker(slotSource(target), { inUrl: mode === 'page' });
+  const { slot, timeZone } = picker;
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [booked, setBooked] = useState<Booked | null>(null);
-  const slots = useMonthSlots(target, month, timeZone);
   const [check] = useState(() => lazyGuestCheck(MESSAGES[mode].guest));
   const form = useGuestForm({ ...guestDefaults, ...prefill }, check, () => void loadGuestRules());
 
-  // Days offered: those with slots; none while the answer failed (never every day as bookable); all
-  // (not yet known) only while it loads.
-  const offered = useMemo(
-    () => (slots.data ? new Set(slots.data.days.map((day) => day.date)) : slots.isError ? new Set<string>() : null),
-    [slots.data, slots.isError],
-  );
-  const daySlots = useMemo(
-    () => (date && slots.data ? (slots.data.days.find((day) => day.date === dateKey(date))?.slots ?? []) : []),
-    [date, slots.data],
-  );
-
   const reset = () => {
-    setDate(null);
-    setSlot(null);
+    picker.clear();
     setTermsAccepted(false);
     form.reset();
   };
@@ -109,7 +93,7 @@ export function useBookingFlow(
         },
       }),
     onSuccess: (booking, values) => {
-      setBooked({ ...details, booking, timeZone, hostTimeZone: slots.data?.hostTimeZone, guestEmail: values.guestEmail });
+      setBooked({ ...details, booking, timeZone, hostTimeZone: picker.slots.data?.hostTimeZone, guestEmail: values.guestEmail });
       void queryClient.invalidateQueries({ queryKey: ['slots'] });
       void queryClient.invalidateQueries({ queryKey: ['bookings'] });
       reset();
@@ -117,7 +101,7 @@ export function useBookingFlow(
     },
     onError: (error) => {
       if (isSlotTaken(error)) {
-        setSlot(null);
+        picker.setSlot(null);
         void queryClient.invalidateQueries({ queryKey: ['slots'] });
         void queryClient.invalidateQueries({ queryKey: ['bookings'] });
       }
@@ -127,7 +111,7 @@ export function useBookingFlow(
 
   const submit = form.handleSubmit(
     (values) => {
-      if (!date || !slot) return notifyError('Missing Information', MESSAGES[mode].time);
+      if (!picker.date || !slot) return notifyError('Missing Information', MESSAGES[mode].time);
       if (mode === 'dialog' && !termsAccepted) return notifyError('Missing Information', MESSAGES.dialog.terms);
       book.mutate(values);
     },
@@ -135,31 +119,15 @@ export function useBookingFlow(
   );
 
   return {
-    month,
-    setMonth,
-    date,
-    selectDate: (day: Date) => {
-      setDate(day);
-      setSlot(null);
-    },
-    slot,
-    setSlot,
-    timeZone,
-    setTimeZone: (zone: string) => {
-      setTimeZoneState(zone);
-      setSlot(null);
-    },
+    ...picker,
     termsAccepted,
     setTermsAccepted,
-    slots,
-    offered,
-    daySlots,
     form,
     submit,
     book,
     booked,
     startOver: () => setBooked(null),
-    canSubmit: Boolean(date && slot && (mode === 'page' || termsAccepted)) && !book.isPending,
+    canSubmit: Boolean(picker.date && slot && (mode === 'page' || termsAccepted)) && !book.isPending,
   };
 }
 

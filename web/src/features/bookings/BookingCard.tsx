@@ -1,7 +1,8 @@
 // One booking of the host's lists, with the actions its status allows.
 import { Box, Button, type ButtonProps, Card, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { Calendar, Clock } from 'lucide-react';
-import { differenceInMinutes, format } from 'date-fns';
+import { differenceInMinutes } from 'date-fns';
+import { formatDate } from '../../lib/time.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { offeredActions, type BookingAction } from '../../lib/shared.ts';
 import type { Booking } from '../../lib/types.ts';
@@ -34,7 +35,7 @@ export function BookingCard({ booking }: { booking: Booking }) {
             <Text fontWeight="semibold">{eventTitle(booking)}</Text>
             <HStack fontSize="sm" color="fg.muted" gap="3" wrap="wrap">
               <HStack gap="1">
-                <Calendar size={14} aria-hidden /> {format(start, 'EEE, MMM d, yyyy · h:mm a')}
+                <Calendar size={14} aria-hidden /> {formatDate(start, 'EEE, MMM d, yyyy · h:mm a')}
               </HStack>
               <HStack gap="1">
                 <Clock size={14} aria-hidden /> {minutes} minutes

@@ -5,7 +5,7 @@ import { addMinutes } from 'date-fns';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormField, TextField, TextAreaField } from '../../components/FormField.tsx';
-import { HALF_HOUR_CHOICES } from '../../lib/time.ts';
+import { halfHourChoices } from '../../lib/time.ts';
 import { notifyError } from '../../lib/toaster.ts';
 import { useMutationDialog } from '../../lib/useMutationDialog.ts';
 import { hostBookingDefaults, hostBookingFormSchema, type HostBookingValues } from './schemas.ts';
@@ -63,7 +63,7 @@ export function CreateBookingDialog({
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <TextField label="Date" type="date" {...register('date')} />
         <FormField label="Time">
-          <ChoiceSelect placeholder="Select a time" {...register('time')} choices={HALF_HOUR_CHOICES} />
+          <ChoiceSelect placeholder="Select a time" {...register('time')} choices={halfHourChoices()} />
         </FormField>
       </SimpleGrid>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">

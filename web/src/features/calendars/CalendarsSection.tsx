@@ -7,6 +7,7 @@ import { TextField } from '../../components/FormField.tsx';
 import { PasswordField } from '../../components/PasswordInput.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { copyText } from '../../lib/clipboard.ts';
+import { formatDate } from '../../lib/time.ts';
 import { supabaseUrl } from '../../lib/supabase.ts';
 import {
   type CalendarConnection,
@@ -72,7 +73,7 @@ function ConnectDialog({ kind, onClose }: { kind: ConnectInput['provider'] | nul
 }
 
 function lastSynced(c: CalendarConnection): string {
-  return c.last_synced_at ? `Last synced ${new Date(c.last_synced_at).toLocaleString()}` : 'Not synced yet';
+  return c.last_synced_at ? `Last synced ${formatDate(new Date(c.last_synced_at), 'EEE, MMM d, yyyy · h:mm a')}` : 'Not synced yet';
 }
 
 function ConnectionCard({ connection, bookingCalendar }: { connection: CalendarConnection; bookingCalendar: number | null }) {

@@ -2,13 +2,13 @@
 import { useState } from 'react';
 import { Button, Flex, Grid, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { CalendarCheck, ChartLine, Clock, Share2, Users, type LucideIcon } from 'lucide-react';
-import { format } from 'date-fns';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { LinkButton } from '../../components/LinkButton.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { copyText } from '../../lib/clipboard.ts';
+import { formatDate } from '../../lib/time.ts';
 import { useLocation } from 'react-router-dom';
 import { useCurrentUser, type DashboardArrival } from '../auth/index.ts';
 import { eventTitle, useBookings, useLiveBookings } from '../bookings/index.ts';
@@ -109,7 +109,7 @@ function UpcomingBookings() {
                 {eventTitle(booking)} · {booking.guest_name}
               </Text>
               <Text fontSize="sm" color="fg.muted">
-                {format(new Date(booking.start_time), 'EEE, MMM d · h:mm a')}
+                {formatDate(new Date(booking.start_time), 'EEE, MMM d · h:mm a')}
               </Text>
             </Stack>
             <StatusBadge status={booking.status} />

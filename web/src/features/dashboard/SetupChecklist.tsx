@@ -10,6 +10,7 @@ import { hasSharedLink, markLinkShared, SHARED_EVENT } from '../../lib/linkShare
 import type { Profile } from '../../lib/types.ts';
 import { hasWorkingHours, useAvailability } from '../availability/index.ts';
 import { useEventTypes } from '../event-types/index.ts';
+import { zoneLabel } from '../../lib/zones.ts';
 
 /** The host's public calendar link, which Share Calendar copies too. */
 export const calendarLink = (userId: string) => `${window.location.origin}/calendar/${userId}`;
@@ -46,7 +47,7 @@ export function SetupChecklist({ user }: { user: Profile }) {
     {
       label: 'Set your working hours',
       done: hasWorkingHours(hours.data ?? []),
-      detail: `Guests book inside them, in your time zone (${user.timezone}).`,
+      detail: `Guests book inside them, in your time zone: ${zoneLabel(user.timezone)}.`,
       action: (
         <LinkButton to="/availability" size="xs" variant="outline">
           Availability

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { server } from '../../test/server.ts';
 import { api, renderRoute, restGet, rpc, signedInAs, USER_ID } from '../../test/utils.tsx';
 import { percentChange } from './hooks.ts';
+import { zoneLabel } from '../../lib/zones.ts';
 
 const stats = {
   total_bookings: 12,
@@ -106,7 +107,7 @@ describe('setup checklist', () => {
     expect(within(checklist).getByText('2 of 4 done. Guests can book you once your hours and an event type are set.')).toBeInTheDocument();
     const steps = within(checklist).getAllByRole('listitem').map((item) => item.textContent);
     expect(steps[0]).toContain('Set your working hours (done)');
-    expect(steps[0]).toContain('in your time zone (Europe/Stockholm)');
+    expect(steps[0]).toContain(`in your time zone: ${zoneLabel('Europe/Stockholm')}.`);
     expect(steps[1]).toContain('Create an event type (done)');
     expect(steps[2]).toContain('Complete your profile (to do)');
     expect(steps[3]).toContain('Share your booking link (to do)');

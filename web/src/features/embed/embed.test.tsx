@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { addDays, format, isSameMonth, startOfDay } from 'date-fns';
+import { addDays, format, startOfDay } from 'date-fns';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../test/server.ts';
@@ -50,11 +50,12 @@ afterEach(() => {
 });
 
 async function pickTheSlot() {
-  if (!isSameMonth(DAY, new Date())) await userEvent.click(screen.getByRole('button', { name: 'Next month' }));
+  // The calendar opens on the month of the first free day.
+  await screen.findByText(format(DAY, 'MMMM yyyy'));
   const cell = screen.getByRole('gridcell', { name: format(DAY, 'EEEE, MMMM d, yyyy') });
   await waitFor(() => expect(cell).toBeEnabled());
   await userEvent.click(cell);
-  await userEvent.click(await screen.findByRole('button', { name: '09:00' }));
+  await userEvent.click(await screen.findByRole('button', { name: '9:00 AM' }));
 }
 
 describe('/embed/{eventTypeId}', () => {

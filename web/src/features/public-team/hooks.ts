@@ -1,6 +1,7 @@
 // A public team by its slug, through public RPCs.
 import { useQuery } from '@tanstack/react-query';
 import { callRpc } from '../../lib/api.ts';
+import { zoneLabel } from '../../lib/zones.ts';
 
 export function usePublicTeam(slug: string) {
   return useQuery({
@@ -20,6 +21,6 @@ export function usePublicTeam(slug: string) {
 /** docs/product/screens.md: the notice words differ when the visitor's zone matches the team's. */
 export function timeZoneNotice(visitorZone: string, teamZone: string): string {
   return visitorZone === teamZone
-    ? `All times are shown in your timezone (${visitorZone}), the same as the team's.`
-    : `All times are shown in your timezone (${visitorZone}). The team is based in ${teamZone}.`;
+    ? `All times are shown in your timezone, ${zoneLabel(visitorZone)}, the same as the team's.`
+    : `All times are shown in your timezone, ${zoneLabel(visitorZone)}. The team is based in ${zoneLabel(teamZone)}.`;
 }

@@ -5,6 +5,7 @@ import { browserTimeZone } from '../../lib/time.ts';
 import { renderRoute, rpc } from '../../test/utils.tsx';
 import { server } from '../../test/server.ts';
 import { timeZoneNotice } from './hooks.ts';
+import { zoneLabel } from '../../lib/zones.ts';
 
 describe('public team page', () => {
   it('shows the team, meeting types with Xm/Xh/Xh Ym durations and its members', async () => {
@@ -54,7 +55,7 @@ describe('helpers', () => {
   });
 
   it('words the time zone notice by whether the zones match', () => {
-    expect(timeZoneNotice('UTC', 'UTC')).toBe("All times are shown in your timezone (UTC), the same as the team's.");
-    expect(timeZoneNotice('Europe/Paris', 'UTC')).toBe('All times are shown in your timezone (Europe/Paris). The team is based in UTC.');
+    expect(timeZoneNotice('UTC', 'UTC')).toBe("All times are shown in your timezone, UTC, the same as the team's.");
+    expect(timeZoneNotice('Europe/Paris', 'UTC')).toBe(`All times are shown in your timezone, ${zoneLabel('Europe/Paris')}. The team is based in UTC.`);
   });
 });

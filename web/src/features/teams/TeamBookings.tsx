@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
-import { format } from 'date-fns';
+import { formatDate } from '../../lib/time.ts';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LazyTabs } from '../../components/LazyTabs.tsx';
@@ -44,7 +44,7 @@ function TeamBookingRow({
           <Stack gap="0">
             <Text fontWeight="semibold">{booking.team_event_type?.title ?? 'Event'}</Text>
             <Text fontSize="sm" color="fg.muted">
-              {format(new Date(booking.start_time), 'EEE, MMM d, yyyy · h:mm a')}
+              {formatDate(new Date(booking.start_time), 'EEE, MMM d, yyyy · h:mm a')}
             </Text>
           </Stack>
           <StatusBadge status={booking.status} />

@@ -18,7 +18,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { ArrowLeft, CalendarCheck, Clock, ExternalLink, Globe, Lock, LogOut, MoreVertical, Plus, Users } from 'lucide-react';
-import { format } from 'date-fns';
+import { formatDate } from '../../lib/time.ts';
 import { useParams } from 'react-router-dom';
 import { EmptyState, NotFoundMessage } from '../../components/EmptyState.tsx';
 import { RoleBadge } from '../../components/StatusBadge.tsx';
@@ -165,7 +165,7 @@ function PendingInvitations({ teamId }: { teamId: number }) {
               {invitation.email}
             </Text>
             <Text fontSize="xs" color="fg.muted">
-              {new Date(invitation.expires_at) > new Date() ? `Expires ${format(new Date(invitation.expires_at), 'MMM d, yyyy')}` : 'Expired'}
+              {new Date(invitation.expires_at) > new Date() ? `Expires ${formatDate(new Date(invitation.expires_at), 'MMM d, yyyy')}` : 'Expired'}
             </Text>
           </Stack>
           <HStack>
@@ -229,7 +229,7 @@ function Members({ teamId, members, myRole }: { teamId: number; members: TeamMem
             }
           />
           <Text fontSize="xs" color="fg.muted" pl="3">
-            Joined {format(new Date(member.joined_at), 'MMM d, yyyy')}
+            Joined {formatDate(new Date(member.joined_at), 'MMM d, yyyy')}
           </Text>
         </Stack>
       ))}

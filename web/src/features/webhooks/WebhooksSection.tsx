@@ -9,6 +9,7 @@ import { SectionCard } from '../../components/SectionCard.tsx';
 import { SkeletonList } from '../../components/SkeletonList.tsx';
 import { SwitchField } from '../../components/SwitchField.tsx';
 import { copyText } from '../../lib/clipboard.ts';
+import { formatDate } from '../../lib/time.ts';
 import {
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENTS,
@@ -236,14 +237,14 @@ function DeliveryLog({ webhook }: { webhook: Webhook }) {
                 </Badge>
               </Table.Cell>
               <Table.Cell>
-                <time dateTime={d.attemptedAt}>{new Date(d.attemptedAt).toLocaleString()}</time>
+                <time dateTime={d.attemptedAt}>{formatDate(new Date(d.attemptedAt), 'EEE, MMM d, yyyy · h:mm a')}</time>
               </Table.Cell>
               <Table.Cell>
                 {d.attempt}
                 {d.resend ? ' (resent)' : ''}
               </Table.Cell>
               <Table.Cell textAlign="end">
-                <Button size="xs" variant="outline" disabled={resend.isPending || !webhook.isActive} onClick={() => resend.mutate(d.id)} aria-label={`Resend ${WEBHOOK_EVENT_LABELS[d.event] ?? d.event} of ${new Date(d.attemptedAt).toLocaleString()}`}>
+                <Button size="xs" variant="outline" disabled={resend.isPending || !webhook.isActive} onClick={() => resend.mutate(d.id)} aria-label={`Resend ${WEBHOOK_EVENT_LABELS[d.event] ?? d.event} of ${formatDate(new Date(d.attemptedAt), 'EEE, MMM d, yyyy · h:mm a')}`}>
                   Resend
                 </Button>
               </Table.Cell>

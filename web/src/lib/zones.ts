@@ -1,0 +1,66 @@
+// Time zones in words people recognise: "New York (EST, UTC−5)" rather than America/New_York, and
+// the time it is there now.
+import { formatDate } from './time.ts';
+
+// Intl's US English names only America's zones (EST, PST); the region's own English names the
+// others where it has one (CET, BST, IST, AEDT); where none does, the offset alone says it.
+const REGION_LOCALES: [prefix: string, locale: string][] = [
+  ['Europe/', 'en-GB'],
+  ['Asia/Kolkata', 'en-IN'],
+  ['Asia/Calcutta', 'en-IN'],
+  ['Australia/', 'en-AU'],
+  ['Pacific/Auckland', 'en-NZ'],
+];
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function zoneNamePart(zone: string, locale: string, style: 'short' | 'shortOffset', at: Date): string {
+  const key = `${zone} ${locale} ${style}`;
+  let formatter = formatters.get(key);
+  if (!formatter) formatters.set(key, (formatter = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: style })));
+  return formatter.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? '';
+}
+
+/** UTC+5:30, UTC−5 (a true minus sign), UTC+0 at `at`. */
+export function utcOffset(zone: string, at: Date = new Date()): string {
+  const gmt = zoneNamePart(zone, 'en-US', 'shortOffset', at); // GMT, GMT-5, GMT+5:30
+  const offset = gmt.slice(3) || '+0';
+  return `UTC${offset.replace('-', '−')}`;
+}
+
+/** The zone's abbreviation people use (EST, CET, IST), or null where there is none but an offset. */
+export function zoneAbbreviation(zone: string, at: Date = new Date()): string | null {
+  const locale = REGION_LOCALES.find(([prefix]) => zone.startsWith(prefix))?.[1];
+  for (const candidate of locale ? ['en-US', locale] : ['en-US']) {
+    const name = zoneNamePart(zone, candidate, 'short', at);
+    if (name && !/^(GMT|UTC)[+-]/.test(name)) return name;
+  }
+  return null;
+}
+
+/** The zone's city in words: New York, Buenos Aires, UTC. */
+export function zoneCity(zone: string): string {
+  return (zone.split('/').at(-1) ?? zone).replace(/_/g, ' ');
+}
+
+/** "New York (EST, UTC−5)", "Kathmandu (UTC+5:45)", "UTC". */
+export function zoneLabel(zone: string, at: Date = new Date()): string {
+  if (zone === 'UTC' || zone === 'Etc/UTC') return 'UTC';
+  try {
+    const abbreviation = zoneAbbreviation(zone, at);
+    const offset = utcOffset(zone, at);
+    return `${zoneCity(zone)} (${abbreviation && abbreviation !== 'UTC' ? `${abbreviation}, ` : ''}${offset})`;
+  } catch {
+    // A zone this browser does not know: its name as it is.
+    return zone;
+  }
+}
+
+/** "New York (EST, UTC−5), 9:41 AM": the label and the time there now. */
+export function zoneWithTime(zone: string, now: Date = new Date()): string {
+  try {
+    return `${zoneLabel(zone, now)}, ${formatDate(now, 'h:mm a', zone)}`;
+  } catch {
+    return zone;
+  }
+}
