@@ -43,6 +43,9 @@ create table public.profiles (
   instagram text,
   is_public_profile boolean not null default false,
   is_calendar_public boolean not null default false,
+  -- A sign-up through Google or Apple names no time zone: the web app's first visit sends the
+  -- browser's (public.start_first_week), once.
+  awaits_time_zone boolean not null default false,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   constraint profiles_handle_format check (handle ~ '^[a-z0-9_-]{3,30}$'),
@@ -93,13 +96,33 @@ comment on column public.user_settings.guest_change_notice is
 create trigger user_settings_updated_at before update on public.user_settings
   for each row execute function private.set_updated_at();
 
+-- A new host's first week: Monday to Friday 09:00-17:00 (in their profile's zone) and one 30-minute
+-- event type (DEFAULT_WORKING_DAYS, DEFAULT_RANGE and FIRST_EVENT_TYPE_TITLE in rules/constants.ts;
+-- supabase/tests/db/rules-match.test.ts ties them), each only where the person has none yet.
+create or replace function private.start_week(p_user_id uuid)
+returns void
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+begin
+  if not exists (select 1 from public.availability_rules where user_id = p_user_id) then
+    insert into public.availability_rules (user_id, day_of_week, start_time, end_time)
+    select p_user_id, d, '09:00', '17:00' from generate_series(1, 5) d;
+  end if;
+  if not exists (select 1 from public.event_types where user_id = p_user_id) then
+    insert into public.event_types (user_id, title) values (p_user_id, '30 Minute Meeting');
+  end if;
+end;
+$$;
+
 -- Sign-up (password or OAuth) creates the profile and the settings. Names come from the sign-up
 -- metadata: firstName/lastName (the body of POST /api/auth/register), first_name/last_name (supabase-js callers),
 -- given_name/family_name or full_name/name (Google, Apple).
--- A sign-up that names the person's time zone (the web app's sends the browser's) starts bookable:
--- Monday to Friday 09:00-17:00 in that zone (UTC when it is not a zone this server knows) and one
--- 30-minute event type (DEFAULT_WORKING_DAYS, DEFAULT_RANGE and FIRST_EVENT_TYPE_TITLE in
--- rules/constants.ts; supabase/tests/db/rules-match.test.ts ties them). One without keeps an empty week.
+-- A sign-up that names the person's time zone (the web app's sends the browser's) starts bookable in
+-- that zone (UTC when it is not a zone this server knows): private.start_week. One through a provider
+-- (Google, Apple) cannot name it: its profile awaits the zone, which the web app's first visit sends
+-- (public.start_first_week). Any other (an API client, an admin) keeps an empty week.
 create or replace function private.handle_new_user()
 returns trigger
 language plpgsql
@@ -110,8 +133,9 @@ declare
   meta jsonb := coalesce(new.raw_user_meta_data, '{}'::jsonb);
   full_name text := nullif(btrim(coalesce(meta ->> 'full_name', meta ->> 'name', '')), '');
   tz text := meta ->> 'timezone';
+  provider text := coalesce(new.raw_app_meta_data ->> 'provider', 'email');
 begin
-  insert into public.profiles (id, email, first_name, last_name, profile_image_url, timezone)
+  insert into public.profiles (id, email, first_name, last_name, profile_image_url, timezone, awaits_time_zone)
   values (
     new.id,
     new.email,
@@ -120,13 +144,12 @@ begin
     coalesce(nullif(btrim(coalesce(meta ->> 'lastName', meta ->> 'last_name', meta ->> 'family_name', '')), ''),
              nullif(btrim(substr(full_name, length(split_part(full_name, ' ', 1)) + 1)), '')),
     coalesce(meta ->> 'avatar_url', meta ->> 'picture'),
-    case when tz is not null and private.is_valid_timezone(tz) then tz else 'UTC' end
+    case when tz is not null and private.is_valid_timezone(tz) then tz else 'UTC' end,
+    not meta ? 'timezone' and provider not in ('email', 'phone') and not coalesce(new.is_anonymous, false)
   );
   insert into public.user_settings (user_id) values (new.id);
   if meta ? 'timezone' then
-    insert into public.availability_rules (user_id, day_of_week, start_time, end_time)
-    select new.id, d, '09:00', '17:00' from generate_series(1, 5) d;
-    insert into public.event_types (user_id, title) values (new.id, '30 Minute Meeting');
+    perform private.start_week(new.id);
   end if;
   return new;
 end;

@@ -333,6 +333,40 @@ grant execute on function
   to authenticated;
 grant execute on all functions in schema public to service_role;
 
+-- A first visit -----------------------------------------------------------------------------------
+-- A sign-up through Google or Apple named no time zone (profiles.awaits_time_zone): the web app's
+-- first visit sends the browser's. Once: the zone is set (UTC when this server does not know it, as
+-- at a web sign-up) and the week starts as a web sign-up's does, where the person has no hours or
+-- event type of their own yet. The caller's own profile only; false when there is nothing to do.
+create or replace function public.start_first_week(p_timezone text)
+returns boolean
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  me uuid := (select auth.uid());
+begin
+  if me is null then
+    raise exception 'Unauthorized' using errcode = '42501';
+  end if;
+  perform private.require_assurance();
+  update public.profiles
+     set timezone = case when private.is_valid_timezone(p_timezone) then p_timezone else 'UTC' end,
+         awaits_time_zone = false
+   where id = me and awaits_time_zone;
+  if not found then
+    return false;
+  end if;
+  perform private.start_week(me);
+  return true;
+end;
+$$;
+comment on function public.start_first_week(text) is
+  'A provider sign-up''s first visit: its zone (the browser''s) and the first week, once.';
+revoke all on function public.start_first_week(text) from public, anon, service_role;
+grant execute on function public.start_first_week(text) to authenticated;
+
 -- Weekly availability ------------------------------------------------------------------------------
 -- A week holds at most 100 ranges (the editor adds them one at a time; 100 is about 14 a day).
 create or replace function private.check_rule_count(p_rules jsonb)

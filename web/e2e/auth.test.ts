@@ -56,8 +56,8 @@ describe.concurrent('signing up, out and in', () => {
 });
 
 describe.concurrent('Continue with Google', () => {
-  it('goes through the local identity page and lands on the dashboard', async () => {
-    const { page, errors } = await openPage(browser());
+  it("goes through the local identity page and lands on the dashboard, bookable in the browser's zone", async () => {
+    const { page, errors } = await openPage(browser(), { timezoneId: 'Asia/Kolkata', locale: 'en-US' });
     const email = `${unique('grace')}@example.test`;
 
     await page.goto('/login');
@@ -69,12 +69,19 @@ describe.concurrent('Continue with Google', () => {
     await page.getByRole('button', { name: /Continue as this Google user/ }).click();
 
     await page.waitForURL('**/dashboard**');
-    // The name typed on the identity page reaches the profile (the sign-up trigger reads it).
-    await page.getByRole('heading', { name: 'Welcome back, Grace!' }).waitFor();
+    // The name typed on the identity page reaches the profile (the sign-up trigger reads it); a
+    // first visit is welcomed, not welcomed back.
+    await page.getByRole('heading', { name: 'Welcome, Grace!' }).waitFor();
     await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+    // Google named no zone: the first visit sent the browser's, and the week starts there.
+    const checklist = page.getByRole('region', { name: 'Get set up' });
+    await checklist.getByRole('listitem').filter({ hasText: 'Set your working hours (done)' }).waitFor();
+    await checklist.getByText('in your time zone: Kolkata (IST, UTC+5:30)', { exact: false }).waitFor();
     await screenshot(page, '6-dashboard-after-google');
-    const [profile] = await sql('select first_name, last_name from public.profiles where email = $1', [email]);
-    expect(profile).toEqual({ first_name: 'Grace', last_name: 'Hopper' });
+    const [profile] = await sql('select first_name, last_name, timezone from public.profiles where email = $1', [email]);
+    expect(profile).toEqual({ first_name: 'Grace', last_name: 'Hopper', timezone: 'Asia/Kolkata' });
+    const [{ n }] = await sql('select count(*)::int as n from public.availability_rules a join public.profiles p on p.id = a.user_id where p.email = $1', [email]);
+    expect(n).toBe(5);
     expectNoErrors(errors);
   }, JOURNEY_TIMEOUT);
 });

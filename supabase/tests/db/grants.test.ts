@@ -354,6 +354,7 @@ const FUNCTIONS = [
   'public.set_booking_calendar(p_source_id bigint) authenticated: execute',
   'public.set_invitation_token_hash(p_invitation_id bigint, p_expires_at timestamp with time zone, p_hash text) service_role: execute',
   'public.set_manage_token_hash(p_booking_id bigint, p_hash text) service_role: execute',
+  'public.start_first_week(p_timezone text) authenticated: execute',
   'public.take_booking_token(p_client text, p_calendar text, p_per_minute integer) service_role: execute',
   'public.team_bookings_this_month(p_team_id bigint) authenticated: execute',
   'public.team_bookings_this_month(p_team_id bigint) service_role: execute',

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_TRANSITIONS, guestColumns } from '../../functions/_shared/rules/bookings.ts';
 import * as rule from '../../functions/_shared/rules/constants.ts';
 import { DEFAULT_HOST_SETTINGS, settingsColumns } from '../../functions/_shared/rules/settings.ts';
-import { connect, createUser, errorCode, one, rolledBack } from './db.ts';
+import { anon, become, connect, createUser, errorCode, one, rolledBack, user } from './db.ts';
 
 let c: pg.Client;
 beforeAll(async () => {
@@ -121,6 +121,55 @@ describe('defaults', () => {
       const bare = await createUser(c);
       expect((await one(c, 'select count(*)::int as n from availability_rules where user_id = $1', [bare])).n).toBe(0);
       expect((await one(c, 'select count(*)::int as n from event_types where user_id = $1', [bare])).n).toBe(0);
+      expect((await one(c, 'select awaits_time_zone from profiles where id = $1', [bare])).awaits_time_zone).toBe(false);
+    }));
+
+  it("a Google or Apple sign-up starts the same week on its first visit, in the browser's zone, once", () =>
+    rolledBack(c, async () => {
+      const providerUser = async (provider: string) => {
+        const id = randomUUID();
+        await c.query(
+          `insert into auth.users (id, aud, role, email, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+           values ($1, 'authenticated', 'authenticated', $2, $3, $4, now(), now())`,
+          [id, `p-${id.slice(0, 8)}@example.test`, { provider, providers: [provider] }, { full_name: 'Gita Google' }],
+        );
+        return id;
+      };
+      const firstWeek = async (id: string, zone: string) => {
+        await become(c, user(id));
+        const { started } = await one(c, 'select public.start_first_week($1) as started', [zone]);
+        await c.query('reset role');
+        return started;
+      };
+      const count = async (table: string, id: string) => (await one(c, `select count(*)::int as n from ${table} where user_id = $1`, [id])).n;
+      const g = await providerUser('google');
+      expect(await one(c, 'select timezone, awaits_time_zone from profiles where id = $1', [g])).toEqual({ timezone: rule.DEFAULT_TIME_ZONE, awaits_time_zone: true });
+      expect(await count('availability_rules', g)).toBe(0);
+
+      expect(await firstWeek(g, 'Asia/Kathmandu')).toBe(true);
+      expect(await one(c, 'select timezone, awaits_time_zone from profiles where id = $1', [g])).toEqual({ timezone: 'Asia/Kathmandu', awaits_time_zone: false });
+      const { rows } = await c.query('select day_of_week, start_time, end_time, is_enabled from availability_rules where user_id = $1 order by day_of_week', [g]);
+      expect(rows).toEqual(rule.DEFAULT_WORKING_DAYS.map((day) => ({ day_of_week: day, start_time: rule.DEFAULT_RANGE.startTime, end_time: rule.DEFAULT_RANGE.endTime, is_enabled: true })));
+      expect(await count('event_types', g)).toBe(1);
+
+      // Once: a later visit (from another zone, after the hours were cleared on purpose) changes nothing.
+      await c.query('delete from availability_rules where user_id = $1', [g]);
+      expect(await firstWeek(g, 'America/New_York')).toBe(false);
+      expect((await one(c, 'select timezone from profiles where id = $1', [g])).timezone).toBe('Asia/Kathmandu');
+      expect(await count('availability_rules', g)).toBe(0);
+
+      // The server decides the zone: one it does not know is UTC. Hours set before the first visit are kept.
+      const a = await providerUser('apple');
+      await c.query(`insert into availability_rules (user_id, day_of_week, start_time, end_time) values ($1, 6, '10:00', '12:00')`, [a]);
+      expect(await firstWeek(a, 'Mars/Olympus')).toBe(true);
+      expect((await one(c, 'select timezone from profiles where id = $1', [a])).timezone).toBe(rule.DEFAULT_TIME_ZONE);
+      expect(await count('availability_rules', a)).toBe(1);
+      expect(await count('event_types', a)).toBe(1);
+
+      // Only the caller's own profile: anon may not call it, and no one can start someone else's week.
+      await become(c, anon);
+      expect(await errorCode(c, 'select public.start_first_week($1)', ['UTC'])).toBe('42501');
+      await c.query('reset role');
     }));
 });
 

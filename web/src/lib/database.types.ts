@@ -613,6 +613,7 @@ export type Database = {
       }
       profiles: {
         Row: {
+          awaits_time_zone: boolean
           bio: string | null
           company: string | null
           created_at: string
@@ -634,6 +635,7 @@ export type Database = {
           website: string | null
         }
         Insert: {
+          awaits_time_zone?: boolean
           bio?: string | null
           company?: string | null
           created_at?: string
@@ -655,6 +657,7 @@ export type Database = {
           website?: string | null
         }
         Update: {
+          awaits_time_zone?: boolean
           bio?: string | null
           company?: string | null
           created_at?: string
@@ -1689,6 +1692,7 @@ export type Database = {
         Args: { p_booking_id: number; p_hash: string }
         Returns: undefined
       }
+      start_first_week: { Args: { p_timezone: string }; Returns: boolean }
       take_booking_token: {
         Args: { p_calendar: string; p_client: string; p_per_minute: number }
         Returns: boolean

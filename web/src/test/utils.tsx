@@ -33,6 +33,7 @@ export function profile(overrides: Partial<Profile> = {}): Profile {
     instagram: null,
     is_public_profile: false,
     is_calendar_public: false,
+    awaits_time_zone: false,
     created_at: '2026-01-01T00:00:00Z',
     updated_at: '2026-01-01T00:00:00Z',
     ...overrides,

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { useCurrentUser } from './session.ts';
 import { useAssurance } from './mfa.ts';
 import { TwoFactorPrompt } from './TwoFactorPrompt.tsx';
+import { useFirstWeek } from './firstWeek.ts';
 import { hardNavigate } from '../../lib/navigation.ts';
 import { notifyLoggedOut } from '../../lib/toaster.ts';
 
@@ -28,6 +29,7 @@ export function RequireAuth({ to, children }: { to: LoginTarget; children: React
   const signedOut = !isPending && !user;
 
   useEffect(() => (signedOut ? redirectToLogin(to, navigate) : undefined), [signedOut, to, navigate]);
+  useFirstWeek(user, Boolean(assurance.data && !assurance.data.needsCode));
 
   // An account with two-factor on is signed in only once its code is given (aal2).
   if (user && assurance.data?.needsCode) return <TwoFactorPrompt />;

@@ -18,7 +18,7 @@ import { DateOverridesEditor } from '../../components/DateOverridesEditor.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useCurrentUser } from '../auth/index.ts';
 import { TimeOffSection } from './TimeOffSection.tsx';
-import { useAvailability, useSaveAvailability, useSaveSettings, useSettings } from './hooks.ts';
+import { hasWorkingHours, useAvailability, useSaveAvailability, useSaveSettings, useSettings } from './hooks.ts';
 import { zoneLabel } from '../../lib/zones.ts';
 
 const GUEST_CHANGES = GUEST_CHANGE_NOTICE_CHOICES.map((value) => ({
@@ -215,7 +215,7 @@ export default function AvailabilityPage() {
         />
       )}
       <CalendarsSection />
-      <EventTypesSection />
+      <EventTypesSection noHours={rules.data ? !hasWorkingHours(rules.data) : false} />
     </Stack>
   );
 }

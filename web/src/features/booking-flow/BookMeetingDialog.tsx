@@ -1,6 +1,7 @@
 // The Book a Meeting dialog of the public pages. Its form (the pickers, the guest fields, the dialog
 // itself) loads when a guest opens it: a page that lists event types doesn't carry it before.
 import { lazy, Suspense } from 'react';
+import type { HoursLink } from '../../components/NoBookableTime.tsx';
 import type { BookingTarget } from './hooks.ts';
 
 /** The event type being booked; `host` (the host's or the team's name) is whom the confirmation says the meeting is with. */
@@ -16,14 +17,17 @@ export function BookMeetingDialog({
   target,
   event,
   onClose,
+  owner,
 }: {
   target: BookingTarget | null;
   event: DialogEvent | null;
   onClose: () => void;
+  /** The viewer owns the event type: with no times, they are told where to open some. */
+  owner?: HoursLink;
 }) {
   return target && event ? (
     <Suspense>
-      <BookMeetingForm target={target} event={event} onClose={onClose} />
+      <BookMeetingForm target={target} event={event} onClose={onClose} owner={owner} />
     </Suspense>
   ) : null;
 }

@@ -6,10 +6,21 @@ import { FormDialog } from '../../components/FormDialog.tsx';
 import { BookingConfirmation } from './BookingConfirmation.tsx';
 import { PickersAndDetails } from './BookingFormParts.tsx';
 import type { DialogEvent } from './BookMeetingDialog.tsx';
+import type { HoursLink } from '../../components/NoBookableTime.tsx';
 import type { BookingTarget } from './hooks.ts';
 import { useBookingFlow } from './useBookingFlow.ts';
 
-export default function BookMeetingForm({ target, event, onClose }: { target: BookingTarget; event: DialogEvent; onClose: () => void }) {
+export default function BookMeetingForm({
+  target,
+  event,
+  onClose,
+  owner,
+}: {
+  target: BookingTarget;
+  event: DialogEvent;
+  onClose: () => void;
+  owner?: HoursLink;
+}) {
   const flow = useBookingFlow(target, 'dialog', { title: event.title, duration: event.duration, host: event.host });
   const subtitle = `${event.title} · ${event.duration} minutes`;
   return (
@@ -35,7 +46,7 @@ export default function BookMeetingForm({ target, event, onClose }: { target: Bo
         }
       }
     >
-      <PickersAndDetails flow={flow}>
+      <PickersAndDetails flow={flow} owner={owner}>
         <Checkbox.Root checked={flow.termsAccepted} onCheckedChange={(details) => flow.setTermsAccepted(details.checked === true)}>
           <Checkbox.HiddenInput />
           <Checkbox.Control />

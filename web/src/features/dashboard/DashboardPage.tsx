@@ -18,6 +18,7 @@ import { CalendarWidget } from './CalendarWidget.tsx';
 import { calendarLink, SetupChecklist } from './SetupChecklist.tsx';
 import { StatCard } from './StatCard.tsx';
 import { DASHBOARD_KEY, percentChange, useDashboardStats, type Timeframe } from './hooks.ts';
+import { hasWorkingHours, useAvailability } from '../availability/index.ts';
 
 const TIMEFRAMES: { value: Timeframe; label: string }[] = [
   { value: 'week', label: 'This week' },
@@ -125,8 +126,11 @@ function UpcomingBookings() {
 
 export default function DashboardPage() {
   const { data: user } = useCurrentUser();
-  // "Welcome back" only to someone who has been here before: not right after signing up.
-  const firstVisit = Boolean((useLocation().state as DashboardArrival | null)?.firstVisit);
+  // "Welcome back" only to someone who has been here before: not right after signing up, nor on a
+  // Google or Apple sign-up's first visit (its profile awaits the zone that visit sends).
+  const arrival = useLocation().state as DashboardArrival | null;
+  const [firstVisit] = useState(() => Boolean(arrival?.firstVisit || user?.awaits_time_zone));
+  const hours = useAvailability();
   // A new or changed booking shows in the list, the calendar and the stats without a reload.
   useLiveBookings([DASHBOARD_KEY]);
   return (
@@ -152,7 +156,7 @@ export default function DashboardPage() {
         <UpcomingBookings />
         <CalendarWidget />
       </Grid>
-      <EventTypesSection />
+      <EventTypesSection noHours={hours.data ? !hasWorkingHours(hours.data) : false} />
     </Stack>
   );
 }

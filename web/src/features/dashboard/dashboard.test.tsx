@@ -150,6 +150,43 @@ describe('setup checklist', () => {
   });
 });
 
+describe('no bookable time', () => {
+  it('tells a host without working hours that guests can book none of their event types, with the way to the hours', async () => {
+    signedInAs({ first_name: 'Ada' });
+    server.use(restGet('bookings', []), restGet('event_types', [INTRO]), restGet('availability_rules', []), rpc('dashboard_stats', stats));
+    renderRoute('/dashboard');
+    expect(await screen.findByText('Guests can’t book this yet')).toBeInTheDocument();
+    expect(screen.getByText('You have no working hours, so guests see no time to book for any of your event types.')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Set your working hours' })[0]).toHaveAttribute('href', '/availability');
+    expect(screen.getByText('No bookable time')).toBeInTheDocument();
+  });
+});
+
+describe('a Google or Apple sign-up', () => {
+  it("sends the browser's zone on its first visit, once, and reads its new week", async () => {
+    // As a provider sign-up lands: no zone named at sign-up, no hours, no event type.
+    const sent: unknown[] = [];
+    let started = false;
+    signedInAs({ first_name: 'Gita', timezone: 'UTC', awaits_time_zone: true });
+    server.use(
+      restGet('bookings', []),
+      rpc('dashboard_stats', stats),
+      rpc('start_first_week', async ({ request }: { request: Request }) => {
+        sent.push(await request.json());
+        started = true;
+        return HttpResponse.json(true);
+      }),
+      http.get(api('/rest/v1/availability_rules'), () => HttpResponse.json(started ? WEEKDAYS : [])),
+      http.get(api('/rest/v1/event_types'), () => HttpResponse.json(started ? [INTRO] : [])),
+    );
+    renderRoute('/dashboard');
+    const checklist = await screen.findByRole('region', { name: 'Get set up' });
+    await waitFor(() => expect(within(checklist).getAllByRole('listitem')[0].textContent).toContain('Set your working hours (done)'));
+    expect(sent).toEqual([{ p_timezone: Intl.DateTimeFormat().resolvedOptions().timeZone }]);
+    expect(within(checklist).getAllByRole('listitem')[1].textContent).toContain('Create an event type (done)');
+  });
+});
+
 describe('percentChange', () => {
   it('compares with the previous period', () => {
     expect(percentChange(15, 10)).toBe(50);

@@ -7,12 +7,14 @@ import type { EventType } from '../../lib/types.ts';
 import { EventTypeDialog } from './EventTypeDialog.tsx';
 import { useEventTypes } from './hooks.ts';
 import { ShareDialog } from './ShareDialog.tsx';
+import { NoBookableTime, OWN_HOURS } from '../../components/NoBookableTime.tsx';
 
 /**
  * 'Your Event Types': the grid with create, edit (and delete) and share (Share: the booking link to
- * copy and the embed code); on the dashboard and the availability page.
+ * copy and the embed code); on the dashboard and the availability page. `noHours`: the host has no
+ * working hours, so none of them can be booked, which the section says (and each card).
  */
-export function EventTypesSection() {
+export function EventTypesSection({ noHours = false }: { noHours?: boolean }) {
   const { data, isPending } = useEventTypes();
   const [editing, setEditing] = useState<EventType | null>(null);
   const [open, setOpen] = useState(false);
@@ -47,13 +49,17 @@ export function EventTypesSection() {
           }
         />
       ) : (
+        <>
+        {noHours ? (
+          <NoBookableTime owner={OWN_HOURS} reason="You have no working hours, so guests see no time to book for any of your event types." />
+        ) : null}
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
           {data.map((eventType) => (
             <Card.Root key={eventType.id} size="sm" borderTopWidth="4px" borderTopColor={eventType.color}>
               <Card.Body gap="2">
                 <HStack justify="space-between">
                   <Text fontWeight="semibold">{eventType.title}</Text>
-                  {eventType.is_active ? null : <Badge>Inactive</Badge>}
+                  {eventType.is_active ? noHours ? <Badge colorPalette="orange">No bookable time</Badge> : null : <Badge>Inactive</Badge>}
                 </HStack>
                 <Text fontSize="sm" color="fg.muted">
                   {eventType.duration} minutes · {eventType.auto_confirm ? 'Auto-confirm' : 'Manual approval'}
@@ -76,6 +82,7 @@ export function EventTypesSection() {
             </Card.Root>
           ))}
         </SimpleGrid>
+        </>
       )}
       <EventTypeDialog open={open} onClose={() => setOpen(false)} eventType={editing} />
       <ShareDialog eventType={sharing} onClose={() => setSharing(null)} />

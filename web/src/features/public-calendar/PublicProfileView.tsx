@@ -7,7 +7,9 @@ import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { fullName } from '../../lib/names.ts';
 import { BookMeetingDialog, type DialogEvent } from '../booking-flow/index.ts';
-import { usePublicEventTypes, usePublicProfile } from './hooks.ts';
+import { usePublicAvailability, usePublicEventTypes, usePublicProfile } from './hooks.ts';
+import { NoBookableTime, OWN_HOURS } from '../../components/NoBookableTime.tsx';
+import { useCurrentUser } from '../auth/index.ts';
 
 type Profile = NonNullable<ReturnType<typeof usePublicProfile>['data']>;
 
@@ -94,14 +96,25 @@ function Header({ profile, variant }: { profile: Profile; variant: 'calendar' | 
   );
 }
 
+/** To the host on their own page: no working hours, so guests see no time to book. */
+function OwnHoursNotice({ userId }: { userId: string }) {
+  const hours = usePublicAvailability(userId);
+  return hours.data && !hours.data.some((range) => range.is_enabled) ? (
+    <NoBookableTime owner={OWN_HOURS} reason="You have no working hours, so guests see no time to book on this page." />
+  ) : null;
+}
+
 function MeetingTypes({ userId, host }: { userId: string; host: string }) {
   const { data, isPending } = usePublicEventTypes(userId);
   const [chosen, setChosen] = useState<(DialogEvent & { id: number }) | null>(null);
+  // The host looking at their own page is told when guests can book nothing here, and why.
+  const owned = useCurrentUser().data?.id === userId;
   return (
     <Stack gap="4">
       <Heading as="h2" size="lg">
         Select a Meeting Type
       </Heading>
+      {owned && data?.length ? <OwnHoursNotice userId={userId} /> : null}
       {isPending ? (
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           {Array.from({ length: 2 }, (_, index) => (
@@ -131,6 +144,7 @@ function MeetingTypes({ userId, host }: { userId: string; host: string }) {
       <BookMeetingDialog
         target={chosen ? { kind: 'personal', eventTypeId: chosen.id } : null}
         event={chosen && { ...chosen, host }}
+        owner={owned ? OWN_HOURS : undefined}
         onClose={() => setChosen(null)}
       />
     </Stack>

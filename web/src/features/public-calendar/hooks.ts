@@ -31,3 +31,8 @@ export function usePublicEventTypes(userId: string | undefined) {
     queryFn: () => callRpc('public_event_types', { p_user_id: userId! }),
   });
 }
+
+/** A host's weekly hours as guests may read them (the page's owner asks whether guests can book anything). */
+export function usePublicAvailability(userId: string) {
+  return useQuery({ queryKey: ['public-availability', userId], queryFn: () => callRpc('public_availability', { p_user_id: userId }) });
+}

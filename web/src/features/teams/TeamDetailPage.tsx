@@ -31,6 +31,7 @@ import { InviteMemberDialog } from './InviteMemberDialog.tsx';
 import { TeamBookings } from './TeamBookings.tsx';
 import { TeamEventTypeDialog } from './TeamEventTypeDialog.tsx';
 import {
+  useTeamAvailability,
   useLeaveTeam,
   useMyTeamRole,
   useRemoveMember,
@@ -43,6 +44,7 @@ import {
 } from './hooks.ts';
 import { TeamSettingsLink } from './TeamSettingsLink.tsx';
 import { ASSIGNMENT_LABELS } from './schemas.ts';
+import { NoBookableTime } from '../../components/NoBookableTime.tsx';
 
 function BackLink() {
   return (
@@ -314,6 +316,7 @@ export default function TeamDetailPage() {
   const members = useTeamMembers(teamId);
   const eventTypes = useTeamEventTypes(teamId);
   const role = useMyTeamRole(teamId);
+  const hours = useTeamAvailability(teamId);
   if (team.isPending) return <Skeleton h="60" borderRadius="lg" />;
   if (team.isError || !team.data) {
     return (
@@ -326,6 +329,13 @@ export default function TeamDetailPage() {
     <Stack gap="6">
       <BackLink />
       <Header team={team.data} />
+      {/* A team without working hours offers its guests nothing: its managers are told, with the way to set them. */}
+      {isManagerRole(role) && hours.data && !hours.data.some((range) => range.is_enabled) ? (
+        <NoBookableTime
+          owner={{ to: `/teams/${teamId}/settings`, label: 'Set the team’s hours' }}
+          reason="This team has no working hours, so guests see no time to book for any of its event types."
+        />
+      ) : null}
       <Tabs.Root defaultValue="overview" lazyMount>
         <Tabs.List overflowX="auto">
           <Tabs.Trigger value="overview">Overview</Tabs.Trigger>

@@ -103,9 +103,11 @@ describe('create team dialog', () => {
 });
 
 describe('team detail', () => {
-  function teamData(role = 'owner') {
+  const WEEKDAY = { team_id: 7, day_of_week: 1, start_time: '09:00', end_time: '17:00', is_enabled: true };
+  function teamData(role = 'owner', hours: object[] = [WEEKDAY]) {
     signedInAs();
     server.use(
+      restGet('team_availability', hours),
       restGet('teams', [team]),
       restGet('team_members', [member(USER_ID, role, 'Ada'), member('00000000-0000-4000-8000-000000000002', 'member', 'Bob')]),
       restGet('team_event_types', [
@@ -126,6 +128,19 @@ describe('team detail', () => {
     const bookings = await screen.findByText("This Month's Bookings");
     await waitFor(() => expect(bookings.parentElement).toHaveTextContent("This Month's Bookings4"));
     expect(screen.getByText('Total Members').parentElement).toHaveTextContent('Total Members2');
+  });
+
+  it("tells its managers, not its members, when the team has no hours and guests can book nothing", async () => {
+    teamData('owner', []);
+    const { unmount } = renderRoute('/teams/7');
+    expect(await screen.findByText('Guests can’t book this yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Set the team’s hours' })).toHaveAttribute('href', '/teams/7/settings');
+    unmount();
+    teamData('member', []);
+    renderRoute('/teams/7');
+    await screen.findByRole('heading', { name: 'Brightpath' });
+    await screen.findByText("This Month's Bookings");
+    expect(screen.queryByText('Guests can’t book this yet')).toBeNull();
   });
 
   it('offers Remove only for non-owners', async () => {
