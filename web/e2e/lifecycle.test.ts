@@ -55,9 +55,11 @@ describe.concurrent('after the booking', () => {
     await card.getByText('Confirmed', { exact: true }).waitFor();
     expect(await card.textContent()).toContain('10:00 AM');
 
+    // The same calendar as booking; the move happens once the guest confirms the new time.
     await g.getByRole('button', { name: 'Reschedule', exact: true }).click();
-    await g.getByLabel('New date').fill(later.key);
-    await g.getByRole('listitem').filter({ hasText: moved }).click();
+    await pickDay(g, later);
+    await g.getByRole('group', { name: 'Available times' }).getByRole('button', { name: clock(moved), exact: true }).click();
+    await g.getByRole('group', { name: 'Confirm the new time' }).getByRole('button', { name: 'Move my booking' }).click();
     await expectToast(g, 'Booking Rescheduled');
     await g.getByRole('heading', { name: 'Your booking is confirmed' }).waitFor();
     await g.getByText(formatInTimeZone(fromZonedTime(`${later.key}T${moved}:00`, GUEST_ZONE), GUEST_ZONE, 'EEEE, MMMM d, yyyy'), { exact: false }).first().waitFor();

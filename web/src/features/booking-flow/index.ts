@@ -3,6 +3,9 @@ export { BookMeetingDialog, type DialogEvent } from './BookMeetingDialog.tsx';
 // The pieces the embeddable booking pages compose without the app's chrome.
 export { BookButton, PickersAndDetails } from './BookingFormParts.tsx';
 export { BookingConfirmation } from './BookingConfirmation.tsx';
-export { usePublicEventType, type BookingTarget } from './hooks.ts';
+export { usePublicEventType, type BookingTarget, type SlotSource } from './hooks.ts';
+// The same calendar over other times: a guest's reschedule.
+export { BookingPickers } from './BookingPickers.tsx';
+export { useSlotPicker } from './useSlotPicker.ts';
 export { useBookingFlow, type BookedBooking, type MeetingDetails } from './useBookingFlow.ts';
 export type { GuestInput } from './schemas.ts';

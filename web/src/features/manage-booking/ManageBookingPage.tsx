@@ -1,19 +1,23 @@
 // /booking/{uid}?token=…: the guest's own page for a booking, reached from the link in their mails.
 // They see it in their own time zone and, until the host's notice for guest changes begins, cancel it
 // (with an optional reason) or move it to another time the event type offers.
-import { useState } from 'react';
-import { Badge, Box, Button, Card, Container, Heading, HStack, Input, SimpleGrid, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
-import { formatInTimeZone } from 'date-fns-tz';
+import { useMemo, useState } from 'react';
+import { Badge, Box, Button, Card, Container, Heading, HStack, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
 import { FormField } from '../../components/FormField.tsx';
+import { LinkButton } from '../../components/LinkButton.tsx';
 import { serverMessage } from '../../lib/api.ts';
 import { isOpen, type GuestView } from '../../lib/shared.ts';
+import { formatDate } from '../../lib/time.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
-import { useCancelBooking, useGuestBooking, useMoveSlots, useReschedule } from './hooks.ts';
+import { zoneLabel } from '../../lib/zones.ts';
+import { BookingPickers, useSlotPicker } from '../booking-flow/index.ts';
+import { moveSource, useCancelBooking, useGuestBooking, useReschedule } from './hooks.ts';
 
+/** Monday, January 5, 2026, 9:00 AM – 9:30 AM, in the clock the guest reads. */
 const when = (b: Pick<GuestView, 'startTime' | 'endTime'>, timeZone: string) =>
-  `${formatInTimeZone(b.startTime, timeZone, 'EEEE, MMMM d, yyyy')}, ${formatInTimeZone(b.startTime, timeZone, 'h:mm a')} – ${formatInTimeZone(b.endTime, timeZone, 'h:mm a')}`;
+  `${formatDate(new Date(b.startTime), 'EEEE, MMMM d, yyyy', timeZone)}, ${formatDate(new Date(b.startTime), 'h:mm a', timeZone)} – ${formatDate(new Date(b.endTime), 'h:mm a', timeZone)}`;
 
 function headline(b: GuestView): string {
   if (b.moved) return 'This booking was moved';
@@ -22,37 +26,45 @@ function headline(b: GuestView): string {
   return 'Your booking is confirmed';
 }
 
+/**
+ * The same calendar as booking (free days marked, the next available one offered, zone and clock),
+ * over the times this booking can move to; a picked time is moved to only once the guest confirms it.
+ */
 function Reschedule({ booking, uid, token }: { booking: GuestView; uid: string; token: string }) {
   const navigate = useNavigate();
-  const [date, setDate] = useState<string | null>(null);
-  const slots = useMoveSlots(uid, token, date, booking.guestTimezone);
+  const source = useMemo(() => moveSource(uid, token), [uid, token]);
+  const picker = useSlotPicker(source, { initialZone: booking.guestTimezone });
   const move = useReschedule(uid, token);
-  const pick = (start: string) =>
-    move.mutate(start, {
+  const chosen = picker.slot;
+  const confirm = () =>
+    chosen &&
+    move.mutate(chosen.start, {
       onSuccess: (moved) => {
-        notify('Booking Rescheduled', `Now ${when(moved.booking, booking.guestTimezone)}.`);
+        notify('Booking Rescheduled', `Now ${when(moved.booking, picker.timeZone)}.`);
         navigate(`/booking/${moved.booking.uid}?token=${encodeURIComponent(moved.token)}`, { replace: true });
       },
       onError: (error) => notifyError('Reschedule Failed', serverMessage(error) ?? 'Failed to reschedule. Please try again.'),
     });
   return (
-    <Stack gap="3">
-      <FormField label="New date">
-        <Input type="date" value={date ?? ''} onChange={(event) => setDate(event.target.value || null)} />
-      </FormField>
-      {date && slots.isPending ? <Skeleton h="20" /> : null}
-      {slots.data ? (
-        slots.data.slots.length === 0 ? (
-          <Text color="fg.muted">No times left on this day.</Text>
-        ) : (
-          <SimpleGrid columns={{ base: 3, sm: 4 }} gap="2" role="list" aria-label="Available times">
-            {slots.data.slots.map((slot) => (
-              <Button key={slot.start} role="listitem" variant="outline" size="sm" disabled={move.isPending} onClick={() => pick(slot.start)}>
-                {formatInTimeZone(slot.start, booking.guestTimezone, 'HH:mm')}
+    <Stack gap="4">
+      <BookingPickers flow={picker} />
+      {chosen ? (
+        <Box role="group" aria-label="Confirm the new time" borderWidth="1px" borderColor="blue.muted" bg="blue.subtle" borderRadius="md" p="4">
+          <Stack gap="3">
+            <Text>
+              Move your booking from <strong>{when(booking, picker.timeZone)}</strong> to{' '}
+              <strong>{when({ startTime: chosen.start, endTime: chosen.end }, picker.timeZone)}</strong> ({zoneLabel(picker.timeZone, new Date(chosen.start))})?
+            </Text>
+            <HStack gap="2" wrap="wrap">
+              <Button colorPalette="blue" disabled={move.isPending} onClick={confirm}>
+                {move.isPending ? 'Moving...' : 'Move my booking'}
               </Button>
-            ))}
-          </SimpleGrid>
-        )
+              <Button variant="outline" disabled={move.isPending} onClick={() => picker.setSlot(null)}>
+                Keep the current time
+              </Button>
+            </HStack>
+          </Stack>
+        </Box>
       ) : null}
     </Stack>
   );
@@ -107,11 +119,16 @@ function Manage({ booking, uid, token }: { booking: GuestView; uid: string; toke
           </HStack>
           <Text>{when(booking, booking.guestTimezone)}</Text>
           <Text color="fg.muted" fontSize="sm">
-            {booking.duration} minutes · with {host} · times in {booking.guestTimezone}
+            {booking.duration} minutes · with {host} · times in {zoneLabel(booking.guestTimezone, new Date(booking.startTime))}
           </Text>
           {booking.status === 'cancelled' && booking.cancellationReason ? <Text fontSize="sm">Reason: {booking.cancellationReason}</Text> : null}
         </Card.Body>
       </Card.Root>
+      {booking.status === 'cancelled' && !booking.moved && booking.eventTypeId ? (
+        <LinkButton to={`/book/${booking.eventTypeId}`} colorPalette="blue" alignSelf="start">
+          Book again
+        </LinkButton>
+      ) : null}
       {booking.moved ? (
         <Box borderWidth="1px" borderRadius="md" p="4" bg="bg.muted">
           <Text>This is where your booking went. The link in your most recent email lets you change it.</Text>

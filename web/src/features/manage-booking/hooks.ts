@@ -2,7 +2,8 @@
 // actions, all through /api/booking/{uid} with the link's token (no account).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callFunction } from '../../lib/api.ts';
-import type { GuestView, OfferedSlot } from '../../lib/shared.ts';
+import type { GuestView } from '../../lib/shared.ts';
+import type { SlotSource } from '../booking-flow/index.ts';
 
 const path = (uid: string, rest = '') => `api/booking/${encodeURIComponent(uid)}${rest}`;
 
@@ -13,15 +14,9 @@ export function useGuestBooking(uid: string, token: string) {
   });
 }
 
-export function useMoveSlots(uid: string, token: string, date: string | null, timeZone: string) {
-  return useQuery({
-    queryKey: ['guest-booking-slots', uid, date, timeZone],
-    enabled: Boolean(date),
-    queryFn: () =>
-      callFunction<{ slots: OfferedSlot[] }>(
-        path(uid, `/slots?${new URLSearchParams({ token, startDate: date!, endDate: date!, timeZone })}`),
-      ),
-  });
+/** The times the booking can move to, for the booking flow's picker (the link's token opens them). */
+export function moveSource(uid: string, token: string): SlotSource {
+  return { key: ['guest-booking-slots', uid], path: (range) => path(uid, `/slots?${new URLSearchParams({ token, ...range })}`) };
 }
 
 export function useCancelBooking(uid: string, token: string) {

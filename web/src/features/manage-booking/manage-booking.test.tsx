@@ -1,0 +1,83 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { addDays, format, startOfDay } from 'date-fns';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { server } from '../../test/server.ts';
+import { api, renderRoute } from '../../test/utils.tsx';
+import type { GuestView } from '../../lib/shared.ts';
+
+const TODAY = startOfDay(new Date());
+const NOW_AT = addDays(TODAY, 5);
+const FREE = addDays(TODAY, 35); // the first day it can move to, a month or two ahead
+const at = (day: Date, hour: number, minute = 0) => new Date(Date.UTC(day.getFullYear(), day.getMonth(), day.getDate(), hour, minute));
+
+const booking: GuestView = {
+  uid: 'b-uid',
+  status: 'confirmed',
+  startTime: at(NOW_AT, 9).toISOString(),
+  endTime: at(NOW_AT, 9, 30).toISOString(),
+  title: 'Strategy Call',
+  duration: 30,
+  eventTypeId: 5,
+  teamEventTypeId: null,
+  teamName: null,
+  hostName: 'Ada Host',
+  guestName: 'Grace',
+  guestTimezone: 'UTC',
+  cancelledBy: null,
+  cancellationReason: null,
+  moved: false,
+  changeDeadline: at(NOW_AT, 8).toISOString(),
+  canChange: true,
+};
+
+function answer(view: GuestView) {
+  const slots = [14, 15].map((hour) => ({ start: at(FREE, hour).toISOString(), end: at(FREE, hour, 30).toISOString(), date: format(FREE, 'yyyy-MM-dd'), label: '' }));
+  const moves: unknown[] = [];
+  const slotRequests: URL[] = [];
+  server.use(
+    http.get(api('/functions/v1/api/booking/b-uid'), () => HttpResponse.json(view)),
+    http.get(api('/functions/v1/api/booking/b-uid/slots'), ({ request }) => {
+      slotRequests.push(new URL(request.url));
+      return HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'UTC', slots, days: [{ date: format(FREE, 'yyyy-MM-dd'), slots }] });
+    }),
+    http.post(api('/functions/v1/api/booking/b-uid/reschedule'), async ({ request }) => {
+      moves.push(await request.json());
+      return HttpResponse.json({ booking: { ...view, uid: 'b2-uid', startTime: slots[0].start, endTime: slots[0].end }, token: 'tok2' });
+    }),
+    http.get(api('/functions/v1/api/booking/b2-uid'), () => HttpResponse.json({ ...view, uid: 'b2-uid', startTime: slots[0].start, endTime: slots[0].end })),
+  );
+  return { moves, slotRequests };
+}
+
+describe("the guest's manage page", () => {
+  it('reschedules on the booking calendar (first free month, next available) and moves only once the guest confirms', async () => {
+    const { moves, slotRequests } = answer(booking);
+    const view = renderRoute('/booking/b-uid?token=tok');
+    await screen.findByRole('heading', { name: 'Your booking is confirmed' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Reschedule' }));
+    expect(await screen.findByText(format(FREE, 'MMMM yyyy'))).toBeInTheDocument();
+    expect(slotRequests[0].searchParams.get('token')).toBe('tok');
+    await user.click(await screen.findByRole('button', { name: `Next available: ${format(FREE, 'EEEE, MMMM d')}` }));
+    await user.click(await screen.findByRole('button', { name: '2:00 PM' }));
+    const confirm = screen.getByRole('group', { name: 'Confirm the new time' });
+    expect(confirm).toHaveTextContent(`to ${format(FREE, 'EEEE, MMMM d, yyyy')}, 2:00 PM – 2:30 PM`);
+    expect(moves).toEqual([]);
+    await user.click(within(confirm).getByRole('button', { name: 'Keep the current time' }));
+    expect(screen.queryByRole('group', { name: 'Confirm the new time' })).toBeNull();
+    expect(moves).toEqual([]);
+    await user.click(screen.getByRole('button', { name: '2:00 PM' }));
+    await user.click(screen.getByRole('button', { name: 'Move my booking' }));
+    await waitFor(() => expect(view.pathname()).toBe('/booking/b2-uid'));
+    expect(moves).toEqual([{ token: 'tok', startTime: at(FREE, 14).toISOString() }]);
+  });
+
+  it('offers a cancelled booking to be booked again', async () => {
+    answer({ ...booking, status: 'cancelled', cancelledBy: 'guest' });
+    renderRoute('/booking/b-uid?token=tok');
+    await screen.findByRole('heading', { name: 'This booking is cancelled' });
+    expect(screen.getByRole('link', { name: 'Book again' })).toHaveAttribute('href', '/book/5');
+  });
+});
