@@ -46,6 +46,7 @@ export {
   type TeamRole,
 } from '../../../supabase/functions/_shared/rules/constants.ts';
 export {
+  BIO_MAX,
   dateOverrideSchema,
   eventTypeSchema,
   HOST_GUEST_MESSAGES,

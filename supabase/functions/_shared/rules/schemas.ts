@@ -326,11 +326,14 @@ export const handleSchema = z
   .regex(/^[a-z0-9_-]+$/, handleChars);
 
 /** A profile's fields: the profile form edits them, PUT /api/profile takes any of them. Empty texts become null. */
+/** The longest bio a profile keeps (the profile form shows it as the bio grows). */
+export const BIO_MAX = 1000;
+
 export const profileFieldsSchema = z.object({
   firstName: requiredText('First name is required', 100),
   lastName: requiredText('Last name is required', 100),
   handle: z.union([z.literal('').transform(() => null), z.null(), handleSchema]),
-  bio: optionalText(1000),
+  bio: optionalText(BIO_MAX),
   title: optionalText(200),
   company: optionalText(200),
   location: optionalText(200),

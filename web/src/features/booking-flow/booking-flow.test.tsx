@@ -201,11 +201,15 @@ describe('event booking page', () => {
     const name = screen.getByLabelText('Full Name');
     const email = screen.getByLabelText('Email');
     await waitFor(() => expect(name).toHaveFocus());
+    // Each field says what is wrong with it, at the field.
     expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleErrorMessage('Please enter your name.');
     expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleErrorMessage('Please enter your email address.');
     await user.type(name, 'Grace Guest');
     await waitFor(() => expect(name).not.toHaveAttribute('aria-invalid'));
     await user.type(email, 'grace@');
+    await waitFor(() => expect(email).toHaveAccessibleErrorMessage('Enter a complete email address, like name@example.com.'));
     expect(email).toHaveAttribute('aria-invalid', 'true');
     await user.type(email, 'example.com');
     await waitFor(() => expect(email).not.toHaveAttribute('aria-invalid'));

@@ -3,19 +3,20 @@
 import { z } from 'zod/mini';
 import { guestFields } from '../../lib/shared.ts';
 import type { GuestCheck } from './guestForm.ts';
-import type { GuestErrors, GuestField, GuestInput } from './schemas.ts';
+import { FIELD_MESSAGES, type GuestErrors, type GuestField, type GuestInput } from './schemas.ts';
 
 /**
- * docs/product/validation.md (public booking form): name and email required, one message for both, worded as the
- * page or the dialog words it.
+ * docs/product/validation.md (public booking form): name and email required. Each field names its own
+ * fault (an empty name, an email such as "grace@"); the form's one message, worded as the page or the
+ * dialog words it, is its toast (useBookingFlow.ts).
  */
-export function guestSchema(message: string) {
-  return z.object(guestFields({ name: message, missingEmail: message, invalidEmail: message }));
+export function guestSchema() {
+  return z.object(guestFields(FIELD_MESSAGES));
 }
 
 /** The guest's details checked: the values to send, or each invalid field's first message. */
-export function guestCheck(message: string): (values: GuestInput) => GuestCheck {
-  const schema = guestSchema(message);
+export function guestCheck(): (values: GuestInput) => GuestCheck {
+  const schema = guestSchema();
   return (values) => {
     const result = schema.safeParse(values);
     if (result.success) return { values: result.data };

@@ -10,6 +10,13 @@ export type GuestErrors = Partial<Record<GuestField, string>>;
 
 export const guestDefaults: GuestInput = { guestName: '', guestEmail: '', guestPhone: '', guestCompany: '', notes: '' };
 
+/** What each guest field says at the field when it is wrong (the toast keeps the form's own words, MESSAGES). */
+export const FIELD_MESSAGES = {
+  name: 'Please enter your name.',
+  missingEmail: 'Please enter your email address.',
+  invalidEmail: 'Enter a complete email address, like name@example.com.',
+} as const;
+
 export const MESSAGES = {
   page: { guest: 'Please provide your name and email address.', time: 'Please select a date and time for your booking.' },
   dialog: {

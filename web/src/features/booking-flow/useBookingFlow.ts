@@ -45,10 +45,10 @@ export interface Booked extends MeetingDetails {
 let guestRules: Promise<typeof import('./guestRules.ts')> | undefined;
 const loadGuestRules = () => (guestRules ??= import('./guestRules.ts'));
 
-function lazyGuestCheck(message: string): (values: GuestInput) => Promise<GuestCheck> {
+function lazyGuestCheck(): (values: GuestInput) => Promise<GuestCheck> {
   let check: ((values: GuestInput) => GuestCheck) | undefined;
   return async (values) => {
-    check ??= (await loadGuestRules()).guestCheck(message);
+    check ??= (await loadGuestRules()).guestCheck();
     return check(values);
   };
 }
@@ -70,7 +70,7 @@ export function useBookingFlow(
   const { slot, timeZone } = picker;
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [booked, setBooked] = useState<Booked | null>(null);
-  const [check] = useState(() => lazyGuestCheck(MESSAGES[mode].guest));
+  const [check] = useState(lazyGuestCheck);
   const form = useGuestForm({ ...guestDefaults, ...prefill }, check, () => void loadGuestRules());
 
   const reset = () => {

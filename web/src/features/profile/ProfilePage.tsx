@@ -12,7 +12,7 @@ import { TimezoneSelect } from '../../components/TimezoneSelect.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { copyText } from '../../lib/clipboard.ts';
-import { DEFAULT_TIME_ZONE, profileColumn, profileColumns } from '../../lib/shared.ts';
+import { BIO_MAX, DEFAULT_TIME_ZONE, profileColumn, profileColumns } from '../../lib/shared.ts';
 import { notifyError } from '../../lib/toaster.ts';
 import type { Profile } from '../../lib/types.ts';
 import { useCurrentUser } from '../auth/index.ts';
@@ -20,7 +20,7 @@ import { HandleField } from './HandleField.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
 import { WebhooksSection } from '../webhooks/index.ts';
 import { useHandleCheck, useUpdateProfile, useUploadAvatar } from './hooks.ts';
-import { imageProblem, PROFILE_FIELDS, profileSchema, type ProfileInput, type ProfileValues } from './schemas.ts';
+import { bioTooLong, imageProblem, PROFILE_FIELDS, profileSchema, type ProfileInput, type ProfileValues } from './schemas.ts';
 
 export function profileUrl(profile: Pick<Profile, 'id' | 'handle'>, origin = window.location.origin): string {
   return profile.handle ? `${origin}/${profile.handle}` : `${origin}/calendar/${profile.id}`;
@@ -97,9 +97,10 @@ function AvatarUpload({ profile }: { profile: Profile }) {
             const file = event.target.files?.[0];
             event.target.value = '';
             if (!file) return;
-            const problem = imageProblem(file);
-            if (problem) notifyError(problem.title, problem.description);
-            else upload.mutate(file);
+            void imageProblem(file).then((problem) => {
+              if (problem) notifyError(problem.title, problem.description);
+              else upload.mutate(file);
+            });
           }}
         />
       </Stack>
@@ -118,7 +119,14 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const errors = formState.errors;
   const handleBlocked = check.status === 'unavailable' || check.status === 'error' || check.status === 'checking';
 
-  const submit = handleSubmit((values) => update.mutate({ changes: profileColumns(values) }));
+  const submit = handleSubmit(
+    (values) => update.mutate({ changes: profileColumns(values) }),
+    // Never silently: the first wrong field takes the focus and says why; the toast says nothing was saved.
+    () => notifyError('Profile not saved', 'Please correct the field marked below.'),
+  );
+  const bio = useWatch({ control, name: 'bio' }) ?? '';
+  const bioLength = bio.trim().length;
+  const fieldError = (name: keyof ProfileInput) => errors[name]?.message;
 
   return (
     <SectionCard title="Profile">
@@ -142,18 +150,25 @@ function ProfileForm({ profile }: { profile: Profile }) {
               />
             )}
           />
-          <TextField label="Professional Title" placeholder="e.g. Leadership Coach" {...register('title')} />
-          <TextAreaField label="Bio" rows={4} placeholder="Tell people about yourself" {...register('bio')} />
+          <TextField label="Professional Title" placeholder="e.g. Leadership Coach" error={fieldError('title')} {...register('title')} />
+          <TextAreaField
+            label="Bio"
+            rows={4}
+            placeholder="Tell people about yourself"
+            helper={`${bioLength.toLocaleString('en-US')} / ${BIO_MAX.toLocaleString('en-US')} characters`}
+            error={errors.bio ? bioTooLong(bioLength) : undefined}
+            {...register('bio')}
+          />
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <TextField label="Company" {...register('company')} />
-            <TextField label="Location" {...register('location')} />
-            <FormField label="Timezone">
+            <TextField label="Company" error={fieldError('company')} {...register('company')} />
+            <TextField label="Location" error={fieldError('location')} {...register('location')} />
+            <FormField label="Timezone" error={fieldError('timezone')}>
               <TimezoneSelect {...register('timezone')} />
             </FormField>
-            <TextField label="Website" type="url" placeholder="https://" {...register('website')} />
-            <TextField label="LinkedIn" placeholder="https://linkedin.com/in/..." {...register('linkedin')} />
-            <TextField label="Twitter" placeholder="@username" {...register('twitter')} />
-            <TextField label="Instagram" placeholder="@username" {...register('instagram')} />
+            <TextField label="Website" type="url" placeholder="https://" error={fieldError('website')} {...register('website')} />
+            <TextField label="LinkedIn" placeholder="https://linkedin.com/in/..." error={fieldError('linkedin')} {...register('linkedin')} />
+            <TextField label="Twitter" placeholder="@username" error={fieldError('twitter')} {...register('twitter')} />
+            <TextField label="Instagram" placeholder="@username" error={fieldError('instagram')} {...register('instagram')} />
           </SimpleGrid>
           <Box>
             <SubmitButton pending={update.isPending} pendingLabel="Saving..." disabled={update.isPending || handleBlocked}>

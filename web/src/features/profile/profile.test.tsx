@@ -114,16 +114,58 @@ describe('profile page', () => {
     await userEvent.upload(input, new File(['x'], 'notes.txt', { type: 'text/plain' }), { applyAccept: false });
     expect(await screen.findByText('Invalid file type')).toBeInTheDocument();
     expect(screen.getByText('Please select an image file')).toBeInTheDocument();
+    act(() => toaster.remove());
+    await userEvent.upload(input, new File(['x'], 'notes.png', { type: 'image/png' }));
+    expect(await screen.findByText('notes.png is not an image, whatever its name says. Please select an image file')).toBeInTheDocument();
   });
 });
 
+describe('the profile form', () => {
+  it('shows the bio limit as the bio grows, and a bio over it says so at the field and keeps the text', async () => {
+    const patched = recordBody('patch', '/rest/v1/profiles', () => HttpResponse.json({ id: 'x' }));
+    server.use(patched.handler);
+    signedInAs({ handle: 'ada' });
+    renderRoute('/profile');
+    const bio = await screen.findByLabelText('Bio');
+    expect(screen.getByText('0 / 1,000 characters')).toBeInTheDocument();
+    const long = 'An analytical engine enthusiast. '.repeat(31); // 1,022 characters as saved (trimmed)
+    await userEvent.click(bio);
+    await userEvent.paste(long);
+    await userEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
+    await waitFor(() => expect(bio).toHaveAttribute('aria-invalid', 'true'));
+    expect(bio).toHaveAccessibleErrorMessage('Bio can be at most 1,000 characters: this one has 1,022. Shorten it to save.');
+    expect(bio).toHaveValue(long);
+    // Not silently: the form says why nothing was saved.
+    expect(await screen.findByText('Profile not saved')).toBeInTheDocument();
+    expect(patched.body).toEqual({});
+    await userEvent.clear(bio);
+    await userEvent.type(bio, 'Short and sweet.');
+    await waitFor(() => expect(bio).not.toHaveAttribute('aria-invalid'));
+    expect(screen.getByText('16 / 1,000 characters')).toBeInTheDocument();
+  });
+});
+
+/** A file's bytes: what it is, whatever its name says. */
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+
 describe('imageProblem', () => {
-  it('accepts an image up to 5 MB and refuses others', () => {
-    expect(imageProblem(new File([new Uint8Array(5 * 1024 * 1024)], 'a.png', { type: 'image/png' }))).toBeNull();
-    expect(imageProblem(new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'a.png', { type: 'image/png' }))).toEqual({
+  it('accepts an image up to 5 MB and refuses others', async () => {
+    const big = new Uint8Array(5 * 1024 * 1024);
+    big.set(PNG);
+    expect(await imageProblem(new File([big], 'a.png', { type: 'image/png' }))).toBeNull();
+    expect(await imageProblem(new File([big, new Uint8Array(1)], 'a.png', { type: 'image/png' }))).toEqual({
       title: 'File too large',
       description: 'Please select an image smaller than 5MB',
     });
-    expect(imageProblem(new File(['x'], 'a.pdf', { type: 'application/pdf' }))).toEqual({ title: 'Invalid file type', description: 'Please select an image file' });
+    expect(await imageProblem(new File(['x'], 'a.pdf', { type: 'application/pdf' }))).toEqual({ title: 'Invalid file type', description: 'Please select an image file' });
+  });
+
+  it('reads the bytes: a text file renamed .png is not an image', async () => {
+    expect(await imageProblem(new File(['just some notes'], 'notes.png', { type: 'image/png' }))).toEqual({
+      title: 'Invalid file type',
+      description: 'notes.png is not an image, whatever its name says. Please select an image file',
+    });
+    for (const bytes of [PNG, [0xff, 0xd8, 0xff, 0xe0], [...'GIF89a'].map((c) => c.charCodeAt(0)), [...'RIFF\0\0\0\0WEBP'].map((c) => c.charCodeAt(0))])
+      expect(await imageProblem(new File([new Uint8Array(bytes)], 'photo', { type: 'image/png' }))).toBeNull();
   });
 });

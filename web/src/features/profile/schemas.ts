@@ -1,6 +1,6 @@
 // The profile form: the shared profile fields it edits, and the image checks before an upload.
 import type { z } from 'zod';
-import { profileFieldsSchema } from '../../lib/shared.ts';
+import { BIO_MAX, profileFieldsSchema } from '../../lib/shared.ts';
 
 export const profileSchema = profileFieldsSchema.pick({
   firstName: true,
@@ -22,9 +22,43 @@ export type ProfileValues = z.output<typeof profileSchema>;
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
-/** docs/product/validation.md (profile image): the toast to show, or null when the file is acceptable. */
-export function imageProblem(file: File): { title: string; description: string } | null {
+// The first bytes of the raster images Storage takes (it checks the bytes too): PNG, JPEG, GIF,
+// WebP, AVIF/HEIC (an ISO box "ftyp"), BMP.
+const SIGNATURES: { at: number; bytes: number[] }[][] = [
+  [{ at: 0, bytes: [0x89, 0x50, 0x4e, 0x47] }],
+  [{ at: 0, bytes: [0xff, 0xd8, 0xff] }],
+  [{ at: 0, bytes: [0x47, 0x49, 0x46, 0x38] }],
+  [{ at: 0, bytes: [0x52, 0x49, 0x46, 0x46] }, { at: 8, bytes: [0x57, 0x45, 0x42, 0x50] }],
+  [{ at: 4, bytes: [0x66, 0x74, 0x79, 0x70] }],
+  [{ at: 0, bytes: [0x42, 0x4d] }],
+];
+
+/** The file's first `length` bytes (FileReader: every browser has it, and so does the test DOM). */
+function firstBytes(file: File, length: number): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(file.slice(0, length));
+  });
+}
+
+async function looksLikeImage(file: File): Promise<boolean> {
+  const head = await firstBytes(file, 12);
+  return SIGNATURES.some((parts) => parts.every(({ at, bytes }) => bytes.every((byte, index) => head[at + index] === byte)));
+}
+
+/**
+ * docs/product/validation.md (profile image): the toast to show, or null when the file is acceptable.
+ * The file's bytes decide, not its name: a text file renamed .png says it is not an image.
+ */
+export async function imageProblem(file: File): Promise<{ title: string; description: string } | null> {
   if (!file.type.startsWith('image/')) return { title: 'Invalid file type', description: 'Please select an image file' };
   if (file.size > MAX_IMAGE_BYTES) return { title: 'File too large', description: 'Please select an image smaller than 5MB' };
+  if (!(await looksLikeImage(file))) return { title: 'Invalid file type', description: `${file.name} is not an image, whatever its name says. Please select an image file` };
   return null;
 }
+
+/** What a bio over the limit says at the field. */
+export const bioTooLong = (length: number) =>
+  `Bio can be at most ${BIO_MAX.toLocaleString('en-US')} characters: this one has ${length.toLocaleString('en-US')}. Shorten it to save.`;
