@@ -1,6 +1,7 @@
 // An iCalendar subscription served by a local HTTP server (the local stack allows loopback
 // addresses by configuration): its events block slots, personal and team; a feed that stops
 // working marks the connection and keeps the last good busy times.
+import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../../scripts/local/test-stack/harness.ts';
 import { call } from '../api/client.ts';
@@ -17,6 +18,16 @@ beforeAll(async () => {
 afterAll(() => feeds.close());
 
 const serve = (path: string, body: string, status?: number) => feeds.serve(path, body, status);
+
+/** A loopback port nothing listens on (one just given up by a listener). */
+function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 async function connectFeed(token: string, url: string) {
   return call('/calendars/connections', { body: { provider: 'ics', url }, token });
@@ -103,6 +114,13 @@ describe('addresses that are refused', () => {
     }
     const answer = serve('/not-a-calendar', '<html></html>');
     expect((await connectFeed(host.accessToken, answer)).body.message).toMatch(/not serve an iCalendar file/);
+    // Nothing listens there: said in words, not as the socket's code.
+    const closed = await closedPort();
+    const refused = await connectFeed(host.accessToken, `http://127.0.0.1:${closed}/cal.ics`);
+    expect(refused.body).toEqual({
+      code: 'calendar_failed',
+      message: `Could not connect: nothing answers at 127.0.0.1:${closed}. Check the address, or try again if the server is down.`,
+    });
     expect((await host.client.from('calendar_connections').select('id')).data).toEqual([]);
   });
 });

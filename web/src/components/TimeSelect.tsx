@@ -1,14 +1,18 @@
-// Pickers of the 48 half-hour clock times: one time, or a range's start and end.
-import { Text } from '@chakra-ui/react';
+// Pickers of the 48 half-hour clock times: one time, or a range's start and end, and the row of a
+// range that says what is wrong with it.
+import { useId, type ReactNode } from 'react';
+import { HStack, Stack, Text } from '@chakra-ui/react';
 import { halfHourChoices } from '../lib/time.ts';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
 
-/** One of the 48 half-hour choices (values HH:MM). */
-export function TimeSelect({ value, onChange, label }: { value: string; onChange: (value: string) => void; label: string }) {
+/** One of the 48 half-hour choices (values HH:MM); `problem` names the text that says what is wrong with it. */
+export function TimeSelect({ value, onChange, label, problem }: { value: string; onChange: (value: string) => void; label: string; problem?: string }) {
   return (
     <ChoiceSelect
       root={{ size: 'sm', width: 'auto', minW: '28' }}
       aria-label={label}
+      aria-invalid={problem ? true : undefined}
+      aria-describedby={problem}
       value={value}
       onChange={(event) => onChange(event.target.value)}
       choices={halfHourChoices()}
@@ -23,18 +27,41 @@ export function TimeRangeSelect({
   end,
   onStart,
   onEnd,
+  problem,
 }: {
   label: string;
   start: string;
   end: string;
   onStart: (value: string) => void;
   onEnd: (value: string) => void;
+  /** The id of the text saying what is wrong with the range (RangeRow's). */
+  problem?: string;
 }) {
   return (
     <>
-      <TimeSelect label={`${label} start`} value={start} onChange={onStart} />
+      <TimeSelect label={`${label} start`} value={start} onChange={onStart} problem={problem} />
       <Text>–</Text>
-      <TimeSelect label={`${label} end`} value={end} onChange={onEnd} />
+      <TimeSelect label={`${label} end`} value={end} onChange={onEnd} problem={problem} />
     </>
+  );
+}
+
+/**
+ * One range's row: its pickers and buttons (`children`, given the id of the problem's text for their
+ * aria-describedby), and under them, on the row itself, what is wrong with the range.
+ */
+export function RangeRow({ problem, children }: { problem: string | null; children: (problemId: string | undefined) => ReactNode }) {
+  const id = useId();
+  return (
+    <Stack gap="1">
+      <HStack gap="2" wrap="wrap">
+        {children(problem ? id : undefined)}
+      </HStack>
+      {problem ? (
+        <Text id={id} fontSize="sm" color="fg.error">
+          {problem}
+        </Text>
+      ) : null}
+    </Stack>
   );
 }

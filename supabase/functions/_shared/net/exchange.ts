@@ -67,7 +67,19 @@ async function connectToChecked(ex: Exchange): Promise<net.Socket> {
       failure = e;
     }
   }
-  throw new OutboundError('network', (failure as Error)?.message ?? `${ex.url.host} did not answer`);
+  throw new OutboundError('network', unreachable(failure, ex.url.host));
+}
+
+/**
+ * Why a connection failed, in words a host can act on (the socket's code, ECONNREFUSED and the
+ * like, means nothing to them). `host` is the address's host and port.
+ */
+export function unreachable(failure: unknown, host: string): string {
+  const code = String((failure as { code?: unknown } | undefined)?.code ?? '');
+  if (code === 'ECONNREFUSED') return `nothing answers at ${host}. Check the address, or try again if the server is down.`;
+  if (code === 'ECONNRESET' || code === 'EPIPE') return `${host} closed the connection. Try again in a moment.`;
+  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(code)) return `${host} did not show a trusted certificate, so Kairos did not send it anything.`;
+  return `${host} could not be reached. Check the address, or try again in a moment.`;
 }
 
 /** The caller's headers, less those that belong to the connection (undici and the URL set them). */

@@ -1,13 +1,14 @@
 // /availability: buffers, booking preferences, working hours, date overrides, time off, calendars and event types.
 import { useState } from 'react';
-import { Box, Button, HStack, IconButton, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, IconButton, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Plus, X } from 'lucide-react';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { SwitchField } from '../../components/SwitchField.tsx';
-import { TimeRangeSelect } from '../../components/TimeSelect.tsx';
+import { RangeRow, TimeRangeSelect } from '../../components/TimeSelect.tsx';
+import { hasRangeProblems, rangeProblems } from '../../lib/rangeProblems.ts';
 import { DEFAULT_HOST_SETTINGS, DEFAULT_RANGE, DEFAULT_TIME_ZONE, GUEST_CHANGE_NOTICE_CHOICES, hostSettingsFromColumns, type HostSettings } from '../../lib/shared.ts';
 import { BUFFER_OPTIONS, FUTURE_OPTIONS, NOTICE_OPTIONS } from '../../lib/choices.ts';
 import { DAY_NAMES, WEEK_MONDAY_FIRST } from '../../lib/time.ts';
@@ -53,6 +54,9 @@ function WorkingHours({ rules }: { rules: AvailabilityRule[] }) {
     setWeek((current) => ({ ...current, [day]: change(current[day]) }));
   const setRange = (day: number, index: number, change: Partial<Range>) =>
     update(day, (current) => ({ ...current, ranges: current.ranges.map((item, i) => (i === index ? { ...item, ...change } : item)) }));
+  // A range that ends before it starts or overlaps another says so on its row, and the week is not saved.
+  const enabledDays = WEEK_MONDAY_FIRST.filter((day) => week[day].enabled).map((day) => week[day].ranges);
+  const blocked = hasRangeProblems(enabledDays);
 
   return (
     <Stack gap="3">
@@ -82,24 +86,29 @@ function WorkingHours({ rules }: { rules: AvailabilityRule[] }) {
             </Box>
             {entry.enabled ? (
               <Stack gap="2" flex="1">
-                {entry.ranges.map((range, index) => (
-                  <HStack key={index} gap="2" wrap="wrap">
-                    <TimeRangeSelect
-                      label={`${DAY_NAMES[day]} range ${index + 1}`}
-                      start={range.start_time}
-                      end={range.end_time}
-                      onStart={(start_time) => setRange(day, index, { start_time })}
-                      onEnd={(end_time) => setRange(day, index, { end_time })}
-                    />
-                    <IconButton
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Remove ${DAY_NAMES[day]} range ${index + 1}`}
-                      onClick={() => update(day, (current) => ({ ...current, ranges: current.ranges.filter((_, i) => i !== index) }))}
-                    >
-                      <X />
-                    </IconButton>
-                  </HStack>
+                {rangeProblems(entry.ranges).map((problem, index) => (
+                  <RangeRow key={index} problem={problem}>
+                    {(problemId) => (
+                      <>
+                        <TimeRangeSelect
+                          label={`${DAY_NAMES[day]} range ${index + 1}`}
+                          start={entry.ranges[index].start_time}
+                          end={entry.ranges[index].end_time}
+                          problem={problemId}
+                          onStart={(start_time) => setRange(day, index, { start_time })}
+                          onEnd={(end_time) => setRange(day, index, { end_time })}
+                        />
+                        <IconButton
+                          size="sm"
+                          variant="ghost"
+                          aria-label={`Remove ${DAY_NAMES[day]} range ${index + 1}`}
+                          onClick={() => update(day, (current) => ({ ...current, ranges: current.ranges.filter((_, i) => i !== index) }))}
+                        >
+                          <X />
+                        </IconButton>
+                      </>
+                    )}
+                  </RangeRow>
                 ))}
                 <Button
                   size="xs"
@@ -118,7 +127,12 @@ function WorkingHours({ rules }: { rules: AvailabilityRule[] }) {
           </Stack>
         );
       })}
-      <Button alignSelf="end" colorPalette="blue" disabled={save.isPending} onClick={() => save.mutate(weekToRules(week))}>
+      {blocked ? (
+        <Text alignSelf="end" fontSize="sm" color="fg.error">
+          Fix the marked ranges to save.
+        </Text>
+      ) : null}
+      <Button alignSelf="end" colorPalette="blue" disabled={save.isPending || blocked} onClick={() => save.mutate(weekToRules(week))}>
         Save Working Hours
       </Button>
     </Stack>

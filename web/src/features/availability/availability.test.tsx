@@ -34,15 +34,42 @@ describe('availability page', () => {
     const user = userEvent.setup();
     await user.click(screen.getByText('Sunday'));
     await user.click(screen.getAllByRole('button', { name: 'Add time range' })[0]);
+    // The new range starts as 09:00-17:00 (docs/product/screens.md), over the morning: moved to the afternoon.
+    await user.selectOptions(screen.getByLabelText('Monday range 2 start'), '13:00');
     await user.click(screen.getByRole('button', { name: 'Save Working Hours' }));
     expect(await screen.findByText('Availability updated successfully')).toBeInTheDocument();
     expect(saved).toEqual({
       p_rules: [
         { day_of_week: 1, start_time: '09:00', end_time: '12:00', is_enabled: true },
-        { day_of_week: 1, start_time: '09:00', end_time: '17:00', is_enabled: true },
+        { day_of_week: 1, start_time: '13:00', end_time: '17:00', is_enabled: true },
         { day_of_week: 0, start_time: '09:00', end_time: '17:00', is_enabled: true },
       ],
     });
+  });
+
+  it('refuses a range that ends before it starts or overlaps another, on the row itself', async () => {
+    signedInAs();
+    server.use(
+      restGet('availability_rules', [{ id: 1, user_id: 'u', day_of_week: 1, start_time: '09:00', end_time: '12:00', is_enabled: true }]),
+      restGet('user_settings', []),
+      restGet('event_types', []),
+    );
+    renderRoute('/availability');
+    const user = userEvent.setup();
+    const end = await screen.findByLabelText('Monday range 1 end');
+    await user.selectOptions(end, '08:00');
+    expect(end).toHaveAttribute('aria-invalid', 'true');
+    expect(end).toHaveAccessibleDescription('Ends before it starts: pick an end after 9:00 AM.');
+    expect(screen.getByRole('button', { name: 'Save Working Hours' })).toBeDisabled();
+    expect(screen.getByText('Fix the marked ranges to save.')).toBeInTheDocument();
+    await user.selectOptions(end, '12:00');
+    await user.click(screen.getAllByRole('button', { name: 'Add time range' })[0]);
+    expect(screen.getByLabelText('Monday range 2 start')).toHaveAccessibleDescription('Overlaps range 1 (9:00 AM–12:00 PM): pick times that don’t.');
+    expect(screen.getByLabelText('Monday range 1 start')).toHaveAccessibleDescription('Overlaps range 2 (9:00 AM–5:00 PM): pick times that don’t.');
+    expect(screen.getByRole('button', { name: 'Save Working Hours' })).toBeDisabled();
+    await user.selectOptions(screen.getByLabelText('Monday range 2 start'), '12:00');
+    expect(screen.getByLabelText('Monday range 2 start')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByRole('button', { name: 'Save Working Hours' })).toBeEnabled();
   });
 
   it('says which time zone the hours are in, with the way to change it', async () => {

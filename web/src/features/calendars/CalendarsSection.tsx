@@ -7,6 +7,7 @@ import { TextField } from '../../components/FormField.tsx';
 import { PasswordField } from '../../components/PasswordInput.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { copyText } from '../../lib/clipboard.ts';
+import { serverMessage } from '../../lib/api.ts';
 import { formatDate } from '../../lib/time.ts';
 import { supabaseUrl } from '../../lib/supabase.ts';
 import {
@@ -33,7 +34,12 @@ function ConnectDialog({ kind, onClose }: { kind: ConnectInput['provider'] | nul
     setValues({ serverUrl: '', username: '', password: '', url: '' });
     onClose();
   });
-  const set = (field: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+  const set = (field: keyof typeof values) => (e: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+    connect.reset(); // a changed address is another try: the last one's reason no longer applies
+  };
+  // Why the server could not connect, in words, at the address it was given.
+  const failure = connect.isError ? (serverMessage(connect.error) ?? 'Could not connect the calendar. Please try again.') : undefined;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     connect.mutate(
@@ -61,12 +67,12 @@ function ConnectDialog({ kind, onClose }: { kind: ConnectInput['provider'] | nul
     >
       {kind === 'caldav' ? (
         <>
-          <TextField label="Server address" required value={values.serverUrl} onChange={set('serverUrl')} placeholder="https://caldav.icloud.com" />
+          <TextField label="Server address" required value={values.serverUrl} onChange={set('serverUrl')} placeholder="https://caldav.icloud.com" error={failure} />
           <TextField label="User name" required value={values.username} onChange={set('username')} autoComplete="off" />
           <PasswordField label="App password" required value={values.password} onChange={set('password')} autoComplete="new-password" />
         </>
       ) : (
-        <TextField label="Calendar address" required value={values.url} onChange={set('url')} placeholder="webcal://..." />
+        <TextField label="Calendar address" required value={values.url} onChange={set('url')} placeholder="webcal://..." error={failure} />
       )}
     </FormDialog>
   );

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -76,9 +76,14 @@ describe('calendars section', () => {
     renderRoute('/availability');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Subscribe to calendar address' }));
-    await user.type(screen.getByLabelText(/Calendar address/), 'http://10.0.0.7/cal.ics');
+    const address = screen.getByLabelText(/Calendar address/);
+    await user.type(address, 'http://10.0.0.7/cal.ics');
     await user.click(screen.getByRole('button', { name: 'Connect' }));
-    expect(await screen.findByText('Could not connect: 10.0.0.7 is a private address')).toBeInTheDocument();
+    // In the form, at the address, while the dialog stays open to fix it.
+    await waitFor(() => expect(address).toHaveAccessibleErrorMessage('Could not connect: 10.0.0.7 is a private address'));
+    expect(screen.getByRole('dialog', { name: 'Subscribe to a calendar address' })).toBeInTheDocument();
+    await user.type(address, 'x');
+    expect(address).not.toHaveAttribute('aria-invalid');
   });
 
   it('makes a webcal:// feed address and shows it once', async () => {

@@ -1,7 +1,9 @@
 // A team's weekly hours: a range per day, each day on or off.
-import { Checkbox, HStack, IconButton, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Checkbox, IconButton, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Plus, X } from 'lucide-react';
-import { TimeRangeSelect } from '../../components/TimeSelect.tsx';
+import { useState } from 'react';
+import { RangeRow, TimeRangeSelect } from '../../components/TimeSelect.tsx';
+import { rangeProblems } from '../../lib/rangeProblems.ts';
 import { DEFAULT_RANGE } from '../../lib/shared.ts';
 import { DAY_NAMES, WEEK_MONDAY_FIRST } from '../../lib/time.ts';
 import type { TeamAvailability } from '../../lib/types.ts';
@@ -23,15 +25,20 @@ export function toggleDay(entries: TeamAvailability[], day: number, on: boolean)
 export function TeamAvailabilityEditor({ teamId, disabled }: { teamId: number; disabled?: boolean }) {
   const { data, isPending } = useTeamAvailability(teamId);
   const save = useSaveTeamAvailability(teamId);
+  // A day whose ranges end before they start or overlap stays here, said on its rows, unsaved.
+  const [drafts, setDrafts] = useState<Record<number, TeamAvailability[]>>({});
   if (isPending || !data) return <Skeleton h="80" />;
   const entries = data;
-  const replaceDay = (day: number, ranges: TeamAvailability[]) =>
+  const replaceDay = (day: number, ranges: TeamAvailability[]) => {
+    if (rangeProblems(ranges).some(Boolean)) return setDrafts((now) => ({ ...now, [day]: ranges }));
+    setDrafts(({ [day]: _saved, ...others }) => others);
     save.mutate([...entries.filter((entry) => entry.day_of_week !== day), ...ranges]);
+  };
 
   return (
     <Stack gap="3">
       {WEEK_MONDAY_FIRST.map((day) => {
-        const own = entries.filter((entry) => entry.day_of_week === day);
+        const own = drafts[day] ?? entries.filter((entry) => entry.day_of_week === day);
         const on = own.some((entry) => entry.is_enabled);
         const setRange = (index: number, change: Partial<TeamAvailability>) =>
           replaceDay(
@@ -52,41 +59,46 @@ export function TeamAvailabilityEditor({ teamId, disabled }: { teamId: number; d
             </Checkbox.Root>
             {on ? (
               <Stack gap="2">
-                {own.map((range, index) => (
-                  <HStack key={index} gap="2" wrap="wrap">
-                    <TimeRangeSelect
-                      label={`${DAY_NAMES[day]} range ${index + 1}`}
-                      start={range.start_time}
-                      end={range.end_time}
-                      onStart={(start_time) => setRange(index, { start_time })}
-                      onEnd={(end_time) => setRange(index, { end_time })}
-                    />
-                    {own.length > 1 ? (
-                      <IconButton
-                        size="xs"
-                        variant="ghost"
-                        aria-label={`Remove ${DAY_NAMES[day]} range ${index + 1}`}
-                        onClick={() =>
-                          replaceDay(
-                            day,
-                            own.filter((_, i) => i !== index),
-                          )
-                        }
-                      >
-                        <X />
-                      </IconButton>
-                    ) : null}
-                    {index === own.length - 1 ? (
-                      <IconButton
-                        size="xs"
-                        variant="ghost"
-                        aria-label={`Add ${DAY_NAMES[day]} range`}
-                        onClick={() => replaceDay(day, [...own, { ...NEW_RANGE, day_of_week: day }])}
-                      >
-                        <Plus />
-                      </IconButton>
-                    ) : null}
-                  </HStack>
+                {rangeProblems(own).map((problem, index) => (
+                  <RangeRow key={index} problem={problem}>
+                    {(problemId) => (
+                      <>
+                        <TimeRangeSelect
+                          label={`${DAY_NAMES[day]} range ${index + 1}`}
+                          start={own[index].start_time}
+                          end={own[index].end_time}
+                          problem={problemId}
+                          onStart={(start_time) => setRange(index, { start_time })}
+                          onEnd={(end_time) => setRange(index, { end_time })}
+                        />
+                        {own.length > 1 ? (
+                          <IconButton
+                            size="xs"
+                            variant="ghost"
+                            aria-label={`Remove ${DAY_NAMES[day]} range ${index + 1}`}
+                            onClick={() =>
+                              replaceDay(
+                                day,
+                                own.filter((_, i) => i !== index),
+                              )
+                            }
+                          >
+                            <X />
+                          </IconButton>
+                        ) : null}
+                        {index === own.length - 1 ? (
+                          <IconButton
+                            size="xs"
+                            variant="ghost"
+                            aria-label={`Add ${DAY_NAMES[day]} range`}
+                            onClick={() => replaceDay(day, [...own, { ...NEW_RANGE, day_of_week: day }])}
+                          >
+                            <Plus />
+                          </IconButton>
+                        ) : null}
+                      </>
+                    )}
+                  </RangeRow>
                 ))}
               </Stack>
             ) : (

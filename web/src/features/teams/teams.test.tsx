@@ -394,6 +394,34 @@ describe('team availability', () => {
   });
 });
 
+describe('team weekly hours', () => {
+  it('keeps a range that ends before it starts on its row, unsaved, and saves the day once it is right', async () => {
+    const saves: unknown[] = [];
+    signedInAs();
+    server.use(
+      restGet('teams', [team]),
+      restGet('team_members', [member(USER_ID, 'owner', 'Ada')]),
+      restGet('team_availability', [{ team_id: 7, day_of_week: 1, start_time: '09:00', end_time: '17:00', is_enabled: true }]),
+      restGet('team_date_overrides', []),
+      rpc('replace_team_availability', async ({ request }) => {
+        saves.push(await request.json());
+        return HttpResponse.json(null);
+      }),
+    );
+    renderRoute('/teams/7/settings');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Availability' }));
+    const end = await screen.findByLabelText('Monday range 1 end');
+    await user.selectOptions(end, '08:00');
+    expect(screen.getByLabelText('Monday range 1 end')).toHaveAccessibleDescription('Ends before it starts: pick an end after 9:00 AM.');
+    expect(screen.getByLabelText('Monday range 1 end')).toHaveValue('08:00');
+    expect(saves).toEqual([]);
+    await user.selectOptions(screen.getByLabelText('Monday range 1 end'), '12:00');
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]).toMatchObject({ p_rules: [{ day_of_week: 1, start_time: '09:00', end_time: '12:00', is_enabled: true }] });
+  });
+});
+
 describe('team date overrides', () => {
   const upcoming = { date: '2099-12-24', start_time: '10:00', end_time: '12:00' };
   /** Renders the settings as `role`; returns the query strings of the override reads and deletes. */
