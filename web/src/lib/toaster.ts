@@ -28,9 +28,12 @@ export function useLoadedToaster(): ToasterModule | undefined {
 }
 
 export function notify(title: string, description?: string, options: { destructive?: boolean } = {}): void {
-  void loadToaster().then(({ toaster }) =>
-    toaster.create({ title, description, type: options.destructive ? 'error' : 'success', closable: true }),
-  );
+  void loadToaster().then(({ toaster }) => {
+    // A success makes any error on screen stale (the action worked after all): it goes, rather than
+    // holding the success back behind it (one toast at a time).
+    if (!options.destructive) for (const toast of toaster.getVisibleToasts()) if (toast.type === 'error' && toast.id) toaster.dismiss(toast.id);
+    toaster.create({ title, description, type: options.destructive ? 'error' : 'success', closable: true });
+  });
 }
 
 export function notifyError(title: string, description?: string): void {

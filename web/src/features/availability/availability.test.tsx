@@ -113,6 +113,26 @@ describe('availability page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Save Working Hours' }));
     expect(await screen.findByText('Failed to update availability')).toBeInTheDocument();
   });
+
+  it('clears the stale error as soon as the same action succeeds', async () => {
+    signedInAs();
+    let fail = true;
+    server.use(
+      restGet('availability_rules', []),
+      restGet('user_settings', []),
+      restGet('event_types', []),
+      rpc('replace_availability', () => (fail ? HttpResponse.json({ message: 'no' }, { status: 503 }) : HttpResponse.json([]))),
+    );
+    renderRoute('/availability');
+    const save = await screen.findByRole('button', { name: 'Save Working Hours' });
+    await userEvent.click(save);
+    expect(await screen.findByText('Failed to update availability')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(save);
+    // The success is shown at once, in place of the error (one toast at a time: it would wait behind it).
+    expect(await screen.findByText('Availability updated successfully', {}, { timeout: 2_000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Failed to update availability')).toBeNull());
+  });
 });
 
 describe('week conversion', () => {
