@@ -1,4 +1,4 @@
-// Issue 10, item 8: the database is the one authority. An admin of the project edits a policy (here
+// The database is the one authority. An admin of the project edits a policy (here
 // in SQL, as the dashboard does) and the /api routes follow at once, because they read and write as
 // the caller. Each change is scoped to this test's own team, so tests running beside it see the same
 // rules as before, and the policy is restored afterwards.

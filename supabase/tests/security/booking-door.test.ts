@@ -1,4 +1,4 @@
-// Issue 10, item 6, replayed as an attacker: a signed-in user calls the booking RPCs over REST to get
+// The booking door, replayed as an attacker: a signed-in user calls the booking RPCs over REST to get
 // around the slot engine (the past, outside the hours, an inactive event type, `confirmed` on a
 // manual-approval type, a 24-hour all-members block). The RPCs are the service role's alone, so the
 // booking functions are the only door, and through that door every one of those is refused.

@@ -1,4 +1,4 @@
-// Issue 10, item 7 (and the status transitions of item 6), replayed as an attacker through REST with
+// Data integrity (and the status transitions), replayed as an attacker through REST with
 // their own session, and through the booking functions: immutable columns, error details, unbounded
 // arrays, statuses ahead of the clock, and the booking rate limit.
 import { describe, expect, it } from 'vitest';
