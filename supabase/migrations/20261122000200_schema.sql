@@ -1,4 +1,4 @@
--- The tables of the product: profiles and settings, event types and weekly availability, teams, and
+-- The tables of the product: profiles and settings, teams, event types and weekly availability, and
 -- bookings with the busy intervals that make double booking impossible. Every column is here, those
 -- of later features too (per-event-type rules, the booking lifecycle's fields); policies are in the
 -- rls migration, and each feature's own rules (limits, mails, manage link) in its migration.
@@ -155,54 +155,6 @@ create trigger on_auth_user_email_changed after update of email on auth.users
 -- Part of a CHECK constraint, evaluated as the caller.
 grant execute on function private.is_reserved_handle(text) to anon, authenticated, service_role;
 
--- A host's event types and weekly availability -------------------------------------------------------
-
-create table public.event_types (
-  -- Random, not sequential: the id is the direct link a private host shares (private.random_id).
-  id bigint primary key default private.random_id(),
-  user_id uuid not null references public.profiles (id) on delete cascade,
-  title text not null constraint event_types_title_present check (btrim(title) <> ''),
-  description text,
-  duration integer not null default 30 constraint event_types_duration_choice check (duration in (15, 30, 45, 60, 90, 120)),
-  color public.event_color not null default '#3b82f6',
-  is_active boolean not null default true,
-  auto_confirm boolean not null default true,
-  -- Price of one booking, the basis of dashboard revenue.
-  price_cents integer not null default 0 constraint event_types_price_not_negative check (price_cents >= 0),
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now(),
-  -- Per-event-type rules. A null rule falls back to the host's settings (personal) or to the team's
-  -- defaults of no buffer, no notice and the 60-day horizon (team); null limits mean no limit.
-  buffer_before public.buffer_minutes,
-  buffer_after public.buffer_minutes,
-  minimum_notice public.notice_minutes,
-  max_future_bookings public.horizon_days,
-  slot_interval public.slot_interval not null default '30',
-  max_bookings_per_day public.day_booking_limit,
-  max_bookings_per_week public.week_booking_limit,
-  constraint event_types_week_limit_not_below_day
-    check (max_bookings_per_week is null or max_bookings_per_day is null or max_bookings_per_week >= max_bookings_per_day),
-  -- Target of the bookings (event_type_id, user_id) foreign key: a booking's host is its event type's owner.
-  constraint event_types_id_user_key unique (id, user_id)
-);
-alter table public.event_types enable row level security;
-create index event_types_user_id_idx on public.event_types (user_id);
-create trigger event_types_updated_at before update on public.event_types
-  for each row execute function private.set_updated_at();
-
-create table public.availability_rules (
-  id bigint generated always as identity primary key,
-  user_id uuid not null references public.profiles (id) on delete cascade,
-  day_of_week smallint not null constraint availability_rules_day_of_week_range check (day_of_week between 0 and 6),
-  start_time public.clock_time not null default '09:00',
-  end_time public.clock_time not null default '17:00',
-  is_enabled boolean not null default true,
-  constraint availability_rules_start_before_end check (start_time < end_time)
-);
-alter table public.availability_rules enable row level security;
-comment on column public.availability_rules.day_of_week is '0 = Sunday … 6 = Saturday';
-create index availability_rules_user_id_idx on public.availability_rules (user_id, day_of_week);
-
 -- Teams, their members, event types and availability -------------------------------------------------
 
 -- Closed sets as enums, so the generated TypeScript types carry them as unions.
@@ -272,19 +224,43 @@ $$;
 create trigger teams_protect_owner before update of owner_id on public.teams
   for each row execute function private.protect_team_owner();
 
-create table public.team_event_types (
-  id bigint generated always as identity primary key,
-  team_id bigint not null references public.teams (id) on delete cascade,
-  title text not null constraint team_event_types_title_present check (btrim(title) <> ''),
+-- Event types and weekly availability, of a person or a team ---------------------------------------
+-- One table per concept, whoever owns the row: a host (user_id) or a team (team_id), never both. The
+-- policies ask private.acts_for(user_id, team_id, …) (rls migration), so one policy per action serves
+-- both owners.
+
+-- An event type's duration: a host picks one of DURATIONS; a team's form takes any multiple of 15
+-- from 15 to a day (TEAM_DURATION_STEP, TEAM_DURATION_MAX in rules/constants.ts).
+create or replace function private.is_event_duration(p_duration integer, p_team boolean)
+returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select case when p_team then p_duration between 15 and 1440 and p_duration % 15 = 0
+              else p_duration in (15, 30, 45, 60, 90, 120) end;
+$$;
+-- Part of a CHECK constraint, evaluated as the caller.
+grant execute on function private.is_event_duration(integer, boolean) to authenticated, service_role;
+
+create table public.event_types (
+  -- Random, not sequential: the id is the direct link a private host shares (private.random_id).
+  id bigint primary key default private.random_id(),
+  -- Exactly one owner: a host or a team.
+  user_id uuid references public.profiles (id) on delete cascade,
+  team_id bigint references public.teams (id) on delete cascade,
+  title text not null constraint event_types_title_present check (btrim(title) <> ''),
   description text,
-  -- The team form offers any multiple of 15 from 15; a day is the sanity ceiling.
-  duration integer not null default 30
-    constraint team_event_types_duration_step check (duration >= 15 and duration <= 1440 and duration % 15 = 0),
+  duration integer not null default 30,
   color public.event_color not null default '#3b82f6',
   is_active boolean not null default true,
   auto_confirm boolean not null default true,
-  requires_all_members boolean not null default false,
-  assignment_type public.assignment_type not null default 'round_robin',
+  -- Price of one booking, the basis of dashboard revenue (a team's event types carry none).
+  price_cents integer not null default 0 constraint event_types_price_not_negative check (price_cents >= 0),
+  -- A team's only: how a booking finds its member (private.event_type_team_fields fills the team's
+  -- defaults); null for a host's.
+  requires_all_members boolean,
+  assignment_type public.assignment_type,
   specific_member_id uuid,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
@@ -297,50 +273,69 @@ create table public.team_event_types (
   slot_interval public.slot_interval not null default '30',
   max_bookings_per_day public.day_booking_limit,
   max_bookings_per_week public.week_booking_limit,
-  constraint team_event_types_week_limit_not_below_day
+  constraint event_types_one_owner check (num_nonnulls(user_id, team_id) = 1),
+  constraint event_types_duration_choice check (private.is_event_duration(duration, team_id is not null)),
+  constraint event_types_team_fields check (
+    case when team_id is null then requires_all_members is null and assignment_type is null and specific_member_id is null
+         else requires_all_members is not null and assignment_type is not null end),
+  constraint event_types_specific_member_set
+    check (assignment_type is distinct from 'specific_member' or specific_member_id is not null),
+  constraint event_types_week_limit_not_below_day
     check (max_bookings_per_week is null or max_bookings_per_day is null or max_bookings_per_week >= max_bookings_per_day),
-  constraint team_event_types_id_team_key unique (id, team_id),
-  constraint team_event_types_specific_member_set
-    check (assignment_type <> 'specific_member' or specific_member_id is not null),
-  -- The specific member must belong to the team; leaving the team clears it (see fallback trigger).
-  constraint team_event_types_specific_member_fkey foreign key (team_id, specific_member_id)
+  -- Targets of the bookings foreign keys: a booking's host or team is its event type's owner.
+  constraint event_types_id_user_key unique (id, user_id),
+  constraint event_types_id_team_key unique (id, team_id),
+  -- The specific member must belong to the team; leaving the team clears it (see the fields trigger).
+  constraint event_types_specific_member_fkey foreign key (team_id, specific_member_id)
     references public.team_members (team_id, user_id) on delete set null (specific_member_id)
 );
-alter table public.team_event_types enable row level security;
-create index team_event_types_team_id_idx on public.team_event_types (team_id);
-create index team_event_types_specific_member_idx on public.team_event_types (team_id, specific_member_id)
+alter table public.event_types enable row level security;
+comment on table public.event_types is 'Event types of a host (user_id) or a team (team_id). Guests read active ones through public_event_type(s).';
+create index event_types_user_id_idx on public.event_types (user_id) where user_id is not null;
+create index event_types_team_id_idx on public.event_types (team_id) where team_id is not null;
+create index event_types_specific_member_idx on public.event_types (team_id, specific_member_id)
   where specific_member_id is not null;
+create trigger event_types_updated_at before update on public.event_types
+  for each row execute function private.set_updated_at();
 
--- When the specific member leaves, the event type falls back to round robin instead of breaking.
-create or replace function private.team_event_type_fallback()
+-- A team's event type starts with the team's defaults (all members not required, round robin) unless
+-- the writer chose; when its specific member leaves, it falls back to round robin instead of breaking.
+create or replace function private.event_type_team_fields()
 returns trigger
 language plpgsql
 set search_path = ''
 as $$
 begin
-  if new.assignment_type = 'specific_member' and new.specific_member_id is null then
-    new.assignment_type := 'round_robin';
+  if new.team_id is not null then
+    new.requires_all_members := coalesce(new.requires_all_members, false);
+    new.assignment_type := coalesce(new.assignment_type, 'round_robin');
+    if tg_op = 'UPDATE' and new.assignment_type = 'specific_member' and new.specific_member_id is null then
+      new.assignment_type := 'round_robin';
+    end if;
   end if;
   return new;
 end;
 $$;
-create trigger team_event_types_fallback before update on public.team_event_types
-  for each row execute function private.team_event_type_fallback();
-create trigger team_event_types_updated_at before update on public.team_event_types
-  for each row execute function private.set_updated_at();
+create trigger event_types_team_fields before insert or update on public.event_types
+  for each row execute function private.event_type_team_fields();
 
-create table public.team_availability (
+-- The weekly hours of a host (in their time zone) or a team (in the team's).
+create table public.availability_rules (
   id bigint generated always as identity primary key,
-  team_id bigint not null references public.teams (id) on delete cascade,
-  day_of_week smallint not null constraint team_availability_day_of_week_range check (day_of_week between 0 and 6),
+  user_id uuid references public.profiles (id) on delete cascade,
+  team_id bigint references public.teams (id) on delete cascade,
+  day_of_week smallint not null constraint availability_rules_day_of_week_range check (day_of_week between 0 and 6),
   start_time public.clock_time not null default '09:00',
   end_time public.clock_time not null default '17:00',
   is_enabled boolean not null default true,
-  constraint team_availability_start_before_end check (start_time < end_time)
+  constraint availability_rules_one_owner check (num_nonnulls(user_id, team_id) = 1),
+  constraint availability_rules_start_before_end check (start_time < end_time)
 );
-alter table public.team_availability enable row level security;
-comment on column public.team_availability.start_time is 'HH:MM in the team''s time zone';
-create index team_availability_team_id_idx on public.team_availability (team_id, day_of_week);
+alter table public.availability_rules enable row level security;
+comment on column public.availability_rules.day_of_week is '0 = Sunday … 6 = Saturday';
+comment on column public.availability_rules.start_time is 'HH:MM in the owner''s time zone (the host''s or the team''s)';
+create index availability_rules_user_id_idx on public.availability_rules (user_id, day_of_week) where user_id is not null;
+create index availability_rules_team_id_idx on public.availability_rules (team_id, day_of_week) where team_id is not null;
 
 -- Bookings and the busy intervals that make double booking impossible -------------------------------
 
@@ -348,8 +343,7 @@ create type public.booking_status as enum ('pending', 'confirmed', 'cancelled', 
 
 create table public.bookings (
   id bigint generated always as identity primary key,
-  event_type_id bigint,
-  team_event_type_id bigint,
+  event_type_id bigint not null constraint bookings_event_type_fkey references public.event_types (id) on delete cascade,
   -- Host of a personal booking; null for a team booking.
   user_id uuid references public.profiles (id) on delete cascade,
   team_id bigint references public.teams (id) on delete cascade,
@@ -380,24 +374,25 @@ create table public.bookings (
   rescheduled_to bigint references public.bookings (id) on delete set null deferrable initially deferred,
   manage_token_hash text,
   constraint bookings_start_before_end check (start_time < end_time),
-  -- Either personal (event type + host) or team (team event type + team), never a mix.
+  -- Either personal (a host) or team (a team, and maybe its assignee), never a mix; the owner is the
+  -- event type's (the two owner keys below).
   constraint bookings_kind check (
-    (event_type_id is not null and user_id is not null and team_event_type_id is null and team_id is null and assigned_user_id is null)
-    or (team_event_type_id is not null and team_id is not null and event_type_id is null and user_id is null)
+    (user_id is not null and team_id is null and assigned_user_id is null)
+    or (team_id is not null and user_id is null)
   ),
-  constraint bookings_event_type_fkey foreign key (event_type_id, user_id)
+  constraint bookings_host_owns_event_type_fkey foreign key (event_type_id, user_id)
     references public.event_types (id, user_id) on delete cascade,
-  constraint bookings_team_event_type_fkey foreign key (team_event_type_id, team_id)
-    references public.team_event_types (id, team_id) on delete cascade,
+  constraint bookings_team_owns_event_type_fkey foreign key (event_type_id, team_id)
+    references public.event_types (id, team_id) on delete cascade,
   -- The assignee must be a member of the team; leaving the team (or deleting the user) clears it.
   constraint bookings_assigned_member_fkey foreign key (team_id, assigned_user_id)
     references public.team_members (team_id, user_id) on delete set null (assigned_user_id)
 );
 alter table public.bookings enable row level security;
 create index bookings_user_start_idx on public.bookings (user_id, start_time) where user_id is not null;
-create index bookings_event_type_idx on public.bookings (event_type_id, user_id) where event_type_id is not null;
+create index bookings_event_type_idx on public.bookings (event_type_id, user_id);
 create index bookings_team_start_idx on public.bookings (team_id, start_time) where team_id is not null;
-create index bookings_team_event_type_idx on public.bookings (team_event_type_id, team_id) where team_event_type_id is not null;
+create index bookings_team_event_type_idx on public.bookings (event_type_id, team_id) where team_id is not null;
 create index bookings_assigned_idx on public.bookings (team_id, assigned_user_id) where assigned_user_id is not null;
 create index bookings_assigned_user_start_idx on public.bookings (assigned_user_id, start_time) where assigned_user_id is not null;
 create index bookings_rescheduled_to_idx on public.bookings (rescheduled_to);
@@ -465,8 +460,8 @@ declare
   span tstzrange := tstzrange(new.start_time, new.end_time, '[)');
   is_active boolean := new.status <> 'cancelled';
 begin
-  if new.team_event_type_id is not null then
-    select requires_all_members into all_members from public.team_event_types where id = new.team_event_type_id;
+  if new.team_id is not null then
+    select e.requires_all_members into all_members from public.event_types e where e.id = new.event_type_id;
   end if;
 
   if tg_op = 'INSERT' then
@@ -558,20 +553,16 @@ create trigger profiles_immutable before insert or update on public.profiles
 create trigger user_settings_immutable before insert or update on public.user_settings
   for each row execute function private.keep_immutable('user_id', 'created_at');
 create trigger event_types_immutable before insert or update on public.event_types
-  for each row execute function private.keep_immutable('user_id', 'created_at');
+  for each row execute function private.keep_immutable('user_id', 'team_id', 'created_at');
 create trigger event_types_random_id before insert on public.event_types
   for each row execute function private.stamp_random_id();
 create trigger availability_rules_immutable before update on public.availability_rules
-  for each row execute function private.keep_immutable('user_id');
+  for each row execute function private.keep_immutable('user_id', 'team_id');
 create trigger bookings_immutable before insert or update on public.bookings
-  for each row execute function private.keep_immutable('event_type_id', 'team_event_type_id', 'user_id', 'team_id', 'created_at');
+  for each row execute function private.keep_immutable('event_type_id', 'user_id', 'team_id', 'created_at');
 create trigger teams_immutable before insert or update on public.teams
   for each row execute function private.keep_immutable('created_at');
 create trigger team_members_immutable before insert or update on public.team_members
   for each row execute function private.keep_immutable('team_id', 'user_id', 'joined_at');
-create trigger team_event_types_immutable before insert or update on public.team_event_types
-  for each row execute function private.keep_immutable('team_id', 'created_at');
-create trigger team_availability_immutable before update on public.team_availability
-  for each row execute function private.keep_immutable('team_id');
 
 revoke all on all functions in schema private from public;

@@ -18,6 +18,20 @@ as $$
   );
 $$;
 
+-- May the signed-in user act for this owner of a row: the host themselves (p_user_id), or a member of
+-- the team (p_team_id) with one of the roles when given. Tables owned by a host or a team (event
+-- types, weekly hours, date overrides, webhooks) decide every action with it, one policy each.
+create or replace function private.acts_for(p_user_id uuid, p_team_id bigint, p_roles text[] default null)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select (p_user_id is not null and p_user_id = (select auth.uid()))
+      or (p_team_id is not null and private.has_team_role(p_team_id, p_roles));
+$$;
+
 create or replace function private.is_public_team(p_team_id bigint)
 returns boolean
 language sql
@@ -71,7 +85,8 @@ as $$
                where m.user_id = p_user_id and t.is_public);
 $$;
 
-grant execute on function private.has_team_role(bigint, text[]), private.is_public_team(bigint), private.shares_team(uuid),
+grant execute on function private.has_team_role(bigint, text[]), private.acts_for(uuid, bigint, text[]),
+  private.is_public_team(bigint), private.shares_team(uuid),
   private.is_visible_host(uuid), private.is_bookable_person(uuid)
   to anon, authenticated, service_role;
 
@@ -116,24 +131,25 @@ grant execute on function private.meets_assurance(), private.require_assurance()
 -- service_role (RLS bypassed) gets what the functions do with it: here, reading profiles for a
 -- calendar's time zone and the bookings of a host's feed (supabase/tests/db/grants.test.ts lists all).
 revoke all on public.profiles, public.user_settings, public.event_types, public.availability_rules,
-  public.bookings, public.booking_busy, public.teams, public.team_members, public.team_event_types,
-  public.team_availability from anon, authenticated, service_role;
-grant select on public.profiles, public.bookings, public.booking_busy, public.event_types, public.team_event_types to service_role;
+  public.bookings, public.booking_busy, public.teams, public.team_members from anon, authenticated, service_role;
+grant select on public.profiles, public.bookings, public.booking_busy, public.event_types to service_role;
 -- Identity columns need no sequence privilege; where defaults granted them, anon could move an id on.
 revoke all on sequence public.availability_rules_id_seq, public.bookings_id_seq,
-  public.teams_id_seq, public.team_members_id_seq, public.team_event_types_id_seq, public.team_availability_id_seq
+  public.teams_id_seq, public.team_members_id_seq
   from anon, authenticated, service_role;
 
 grant select on public.profiles to authenticated;
 grant update (handle, first_name, last_name, profile_image_url, timezone, bio, title, company, location, website,
   linkedin, twitter, instagram, is_public_profile, is_calendar_public) on public.profiles to authenticated;
 grant select, insert, update on public.user_settings to authenticated;
+-- Guests see a public team's active event types and hours (the policies say which rows).
+grant select on public.event_types, public.availability_rules to anon;
 grant select, insert, update, delete on public.event_types, public.availability_rules to authenticated;
 grant select on public.bookings to authenticated;
 grant update (status, notes, assigned_user_id) on public.bookings to authenticated;
 grant select on public.booking_busy to authenticated;
-grant select on public.teams, public.team_members, public.team_event_types, public.team_availability to anon, authenticated;
-grant insert, update, delete on public.teams, public.team_event_types, public.team_availability to authenticated;
+grant select on public.teams, public.team_members to anon, authenticated;
+grant insert, update, delete on public.teams to authenticated;
 grant insert, delete on public.team_members to authenticated;
 grant update (role) on public.team_members to authenticated;
 
@@ -160,32 +176,39 @@ comment on policy "Users create their own settings" on public.user_settings is
 create policy "Users update their own settings" on public.user_settings
   for update to authenticated using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
 
--- event_types -------------------------------------------------------------------------------------
-create policy "Hosts read their own event types" on public.event_types
-  for select to authenticated using (user_id = (select auth.uid()));
-comment on policy "Hosts read their own event types" on public.event_types is
-  'Guests read active event types through public_event_types/public_event_type.';
-create policy "Hosts create their own event types" on public.event_types
-  for insert to authenticated with check (user_id = (select auth.uid()));
-create policy "Hosts update their own event types" on public.event_types
-  for update to authenticated using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
-create policy "Hosts delete their own event types" on public.event_types
-  for delete to authenticated using (user_id = (select auth.uid()));
+-- event_types and availability_rules: a host's own, a team's to its members (and, for a public
+-- team, its active event types and its hours to everyone); written by the host, or by the team's
+-- owners and admins. One policy per action, whoever owns the row.
+create policy "Owners read event types, and everyone a public team's active ones" on public.event_types
+  for select to anon, authenticated
+  using (private.acts_for(user_id, team_id) or (is_active and team_id is not null and private.is_public_team(team_id)));
+comment on policy "Owners read event types, and everyone a public team's active ones" on public.event_types is
+  'Guests read a host''s active event types through public_event_types/public_event_type.';
+create policy "Owners create event types" on public.event_types
+  for insert to authenticated with check (private.acts_for(user_id, team_id, array['owner', 'admin']));
+create policy "Owners update event types" on public.event_types
+  for update to authenticated
+  using (private.acts_for(user_id, team_id, array['owner', 'admin']))
+  with check (private.acts_for(user_id, team_id, array['owner', 'admin']));
+create policy "Owners delete event types" on public.event_types
+  for delete to authenticated using (private.acts_for(user_id, team_id, array['owner', 'admin']));
 
--- availability_rules ------------------------------------------------------------------------------
-create policy "Hosts read their own availability" on public.availability_rules
-  for select to authenticated using (user_id = (select auth.uid()));
-comment on policy "Hosts read their own availability" on public.availability_rules is
-  'Guests read it through public_availability.';
-create policy "Hosts create their own availability" on public.availability_rules
-  for insert to authenticated with check (user_id = (select auth.uid()));
-create policy "Hosts update their own availability" on public.availability_rules
-  for update to authenticated using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
-create policy "Hosts delete their own availability" on public.availability_rules
-  for delete to authenticated using (user_id = (select auth.uid()));
+create policy "Owners read weekly hours, and everyone a public team's" on public.availability_rules
+  for select to anon, authenticated
+  using (private.acts_for(user_id, team_id) or (team_id is not null and private.is_public_team(team_id)));
+comment on policy "Owners read weekly hours, and everyone a public team's" on public.availability_rules is
+  'Guests read a host''s through public_availability.';
+create policy "Owners create weekly hours" on public.availability_rules
+  for insert to authenticated with check (private.acts_for(user_id, team_id, array['owner', 'admin']));
+create policy "Owners update weekly hours" on public.availability_rules
+  for update to authenticated
+  using (private.acts_for(user_id, team_id, array['owner', 'admin']))
+  with check (private.acts_for(user_id, team_id, array['owner', 'admin']));
+create policy "Owners delete weekly hours" on public.availability_rules
+  for delete to authenticated using (private.acts_for(user_id, team_id, array['owner', 'admin']));
 
 -- bookings ----------------------------------------------------------------------------------------
--- No insert (create_booking/create_team_booking write booking and busy rows atomically) and no delete
+-- No insert (create_booking writes booking and busy rows atomically) and no delete
 -- (bookings are cancelled, and removed only with their event type, team or host).
 create policy "Hosts and team members read bookings" on public.bookings
   for select to authenticated
@@ -227,31 +250,5 @@ create policy "Team owners and admins change roles of non-owners" on public.team
   for update to authenticated
   using (private.has_team_role(team_id, array['owner', 'admin']) and role <> 'owner')
   with check (private.has_team_role(team_id, array['owner', 'admin']) and role in ('admin', 'member'));
-
--- team_event_types --------------------------------------------------------------------------------
-create policy "Team event types are readable by members, and active ones of public teams by everyone" on public.team_event_types
-  for select to anon, authenticated
-  using ((is_active and private.is_public_team(team_id)) or private.has_team_role(team_id));
-create policy "Team owners and admins create team event types" on public.team_event_types
-  for insert to authenticated with check (private.has_team_role(team_id, array['owner', 'admin']));
-create policy "Team owners and admins update team event types" on public.team_event_types
-  for update to authenticated
-  using (private.has_team_role(team_id, array['owner', 'admin']))
-  with check (private.has_team_role(team_id, array['owner', 'admin']));
-create policy "Team owners and admins delete team event types" on public.team_event_types
-  for delete to authenticated using (private.has_team_role(team_id, array['owner', 'admin']));
-
--- team_availability -------------------------------------------------------------------------------
-create policy "Team availability is readable by members, and by everyone for public teams" on public.team_availability
-  for select to anon, authenticated
-  using (private.is_public_team(team_id) or private.has_team_role(team_id));
-create policy "Team owners and admins create team availability" on public.team_availability
-  for insert to authenticated with check (private.has_team_role(team_id, array['owner', 'admin']));
-create policy "Team owners and admins update team availability" on public.team_availability
-  for update to authenticated
-  using (private.has_team_role(team_id, array['owner', 'admin']))
-  with check (private.has_team_role(team_id, array['owner', 'admin']));
-create policy "Team owners and admins delete team availability" on public.team_availability
-  for delete to authenticated using (private.has_team_role(team_id, array['owner', 'admin']));
 
 revoke all on all functions in schema private from public;

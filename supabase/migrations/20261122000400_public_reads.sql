@@ -75,17 +75,24 @@ as $$
 $$;
 
 -- Event types, availability and busy time of hosts ---------------------------------------------------------
-create or replace function public.public_event_types(p_user_id uuid)
-returns table (id bigint, user_id uuid, title text, description text, duration integer, color text,
-  auto_confirm boolean, price_cents integer)
+-- The active event types of a visible host (p_user_id) or a public team (p_team_slug), shortest
+-- first: the public calendar's and the public team page's list. Each row has its kind's fields filled
+-- (a host's price, a team's assignment); the /api answers each kind in its own shape.
+create or replace function public.public_event_types(p_user_id uuid default null, p_team_slug text default null)
+returns table (id bigint, user_id uuid, team_id bigint, title text, description text, duration integer, color text,
+  auto_confirm boolean, price_cents integer, requires_all_members boolean, assignment_type public.assignment_type,
+  specific_member_id uuid)
 language sql
 stable
 security definer
 set search_path = ''
 as $$
-  select e.id, e.user_id, e.title, e.description, e.duration, e.color, e.auto_confirm, e.price_cents
+  select e.id, e.user_id, e.team_id, e.title, e.description, e.duration, e.color, e.auto_confirm, e.price_cents,
+    e.requires_all_members, e.assignment_type, e.specific_member_id
   from public.event_types e
-  where e.user_id = p_user_id and e.is_active and private.is_visible_host(p_user_id)
+  where e.is_active
+    and (e.user_id = p_user_id and private.is_visible_host(p_user_id)
+         or e.team_id = (select t.id from public.teams t where t.slug = lower(btrim(p_team_slug)) and t.is_public))
   order by e.duration, e.id;
 $$;
 
@@ -112,7 +119,8 @@ begin
 end;
 $$;
 
-create or replace function public.public_availability(p_user_id uuid)
+-- The weekly hours of a visible host (p_user_id) or a public team (p_team_slug).
+create or replace function public.public_availability(p_user_id uuid default null, p_team_slug text default null)
 returns table (day_of_week smallint, is_enabled boolean, start_time text, end_time text)
 language sql
 stable
@@ -122,6 +130,7 @@ as $$
   select a.day_of_week, a.is_enabled, a.start_time, a.end_time
   from public.availability_rules a
   where a.user_id = p_user_id and private.is_visible_host(p_user_id)
+     or a.team_id = (select t.id from public.teams t where t.slug = lower(btrim(p_team_slug)) and t.is_public)
   order by a.day_of_week, a.start_time;
 $$;
 
@@ -168,21 +177,6 @@ as $$
   where t.slug = lower(btrim(p_slug)) and t.is_public;
 $$;
 
-create or replace function public.public_team_event_types(p_slug text)
-returns table (id bigint, team_id bigint, title text, description text, duration integer, color text,
-  auto_confirm boolean, requires_all_members boolean, assignment_type public.assignment_type, specific_member_id uuid)
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  select e.id, e.team_id, e.title, e.description, e.duration, e.color, e.auto_confirm, e.requires_all_members,
-    e.assignment_type, e.specific_member_id
-  from public.team_event_types e join public.teams t on t.id = e.team_id
-  where t.slug = lower(btrim(p_slug)) and t.is_public and e.is_active
-  order by e.duration, e.id;
-$$;
-
 -- Card fields of every member of a public team (joining a public team puts you on its page).
 create or replace function public.public_team_members(p_slug text)
 returns table (user_id uuid, role public.team_role, joined_at timestamptz, handle text, first_name text, last_name text,
@@ -201,22 +195,9 @@ as $$
   order by case m.role when 'owner' then 0 when 'admin' then 1 else 2 end, m.joined_at, m.user_id;
 $$;
 
-create or replace function public.public_team_availability(p_slug text)
-returns table (day_of_week smallint, is_enabled boolean, start_time text, end_time text)
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  select a.day_of_week, a.is_enabled, a.start_time, a.end_time
-  from public.team_availability a join public.teams t on t.id = a.team_id
-  where t.slug = lower(btrim(p_slug)) and t.is_public
-  order by a.day_of_week, a.start_time;
-$$;
-
 -- Figures for the signed-in host --------------------------------------------------------------------------
 -- One window of the dashboard: non-cancelled bookings the user hosts or is assigned, starting in [p_from, p_to).
--- Revenue comes from personal event types' prices; team event types carry no price.
+-- Revenue comes from personal event types' prices, not from the team bookings a member is assigned.
 create or replace function private.booking_figures(p_user_id uuid, p_from timestamptz, p_to timestamptz)
 returns jsonb
 language sql
@@ -227,10 +208,10 @@ as $$
     'total_bookings', count(*),
     'total_hours', coalesce(round(sum(extract(epoch from b.end_time - b.start_time)) / 3600, 1), 0),
     'active_clients', count(distinct lower(b.guest_email)),
-    'revenue_cents', coalesce(sum(e.price_cents), 0)
+    'revenue_cents', coalesce(sum(e.price_cents) filter (where b.team_id is null), 0)
   )
   from public.bookings b
-  left join public.event_types e on e.id = b.event_type_id
+  join public.event_types e on e.id = b.event_type_id
   where (b.user_id = p_user_id or b.assigned_user_id = p_user_id)
     and b.status <> 'cancelled'
     and b.start_time >= p_from and b.start_time < p_to;
@@ -324,9 +305,9 @@ $$;
 revoke all on all functions in schema public from public, anon, authenticated;
 grant execute on function
   public.check_handle(text), public.directory_profiles(), public.public_profile(uuid),
-  public.public_profile_by_handle(text), public.public_event_types(uuid), public.public_event_type(bigint),
-  public.public_availability(uuid), public.public_busy(uuid[], timestamptz, timestamptz), public.public_team(text),
-  public.public_team_event_types(text), public.public_team_members(text), public.public_team_availability(text)
+  public.public_profile_by_handle(text), public.public_event_types(uuid, text), public.public_event_type(bigint),
+  public.public_availability(uuid, text), public.public_busy(uuid[], timestamptz, timestamptz), public.public_team(text),
+  public.public_team_members(text)
   to anon, authenticated;
 grant execute on function
   public.dashboard_stats(text), public.team_bookings_this_month(bigint)
@@ -350,65 +331,42 @@ $$;
 revoke all on function private.check_rule_count(jsonb) from public;
 grant execute on function private.check_rule_count(jsonb) to authenticated, service_role;
 
--- Saving a week of availability replaces every rule of its owner. As one function call the delete
--- and the inserts commit together, so a refused rule (a bad time, start after end, a caller the
--- policies refuse) leaves the previous week in place instead of an empty one. Both functions are
--- security invoker: the tables' RLS policies decide who may replace what.
-
-create or replace function public.replace_availability(p_rules jsonb)
+-- Saving a week of availability replaces every rule of its owner: the caller's own week, or with
+-- p_team_id the team's. As one function call the delete and the inserts commit together, so a refused
+-- rule (a bad time, start after end, a caller the policies refuse) leaves the previous week in place
+-- instead of an empty one. Security invoker: the policies alone decide who may replace what. A delete
+-- they refused leaves visible rows behind (a team's plain member), and is reported as the refusal it
+-- is rather than an empty week that "succeeded"; an insert they refuse fails by itself.
+create or replace function public.replace_availability(p_rules jsonb, p_team_id bigint default null)
 returns setof public.availability_rules
 language plpgsql
 security invoker
 set search_path = ''
 as $$
+declare
+  me uuid := case when p_team_id is null then (select auth.uid()) end;
 begin
   if (select auth.uid()) is null then
     raise exception 'Unauthorized' using errcode = '42501';
   end if;
   perform private.check_rule_count(p_rules);
-  delete from public.availability_rules where user_id = (select auth.uid());
-  return query
-    insert into public.availability_rules (user_id, day_of_week, start_time, end_time, is_enabled)
-    select (select auth.uid()), r.day_of_week, r.start_time::public.clock_time, r.end_time::public.clock_time,
-           coalesce(r.is_enabled, true)
-    from jsonb_to_recordset(coalesce(p_rules, '[]'::jsonb))
-      as r(day_of_week smallint, start_time text, end_time text, is_enabled boolean)
-    returning *;
-end;
-$$;
-comment on function public.replace_availability(jsonb) is
-  'Replaces the caller''s weekly availability by p_rules ([{day_of_week, start_time, end_time, is_enabled}]) atomically.';
-
--- The policies alone decide who may replace a team's week (no role check of its own). A delete the
--- policies refused leaves visible rows behind, and is reported as the refusal it is rather than an
--- empty week that "succeeded"; an insert they refuse fails by itself.
-create or replace function public.replace_team_availability(p_team_id bigint, p_rules jsonb)
-returns setof public.team_availability
-language plpgsql
-security invoker
-set search_path = ''
-as $$
-begin
-  perform private.check_rule_count(p_rules);
-  delete from public.team_availability where team_id = p_team_id;
-  if exists (select 1 from public.team_availability a where a.team_id = p_team_id) then
+  delete from public.availability_rules a where a.user_id = me or a.team_id = p_team_id;
+  if exists (select 1 from public.availability_rules a where a.user_id = me or a.team_id = p_team_id) then
     raise exception 'You cannot change this team''s availability' using errcode = '42501';
   end if;
   return query
-    insert into public.team_availability (team_id, day_of_week, start_time, end_time, is_enabled)
-    select p_team_id, r.day_of_week, r.start_time::public.clock_time, r.end_time::public.clock_time,
+    insert into public.availability_rules (user_id, team_id, day_of_week, start_time, end_time, is_enabled)
+    select me, p_team_id, r.day_of_week, r.start_time::public.clock_time, r.end_time::public.clock_time,
            coalesce(r.is_enabled, true)
     from jsonb_to_recordset(coalesce(p_rules, '[]'::jsonb))
       as r(day_of_week smallint, start_time text, end_time text, is_enabled boolean)
     returning *;
 end;
 $$;
-comment on function public.replace_team_availability(bigint, jsonb) is
-  'Replaces a team''s weekly availability by p_rules atomically; owners and admins only (by RLS).';
+comment on function public.replace_availability(jsonb, bigint) is
+  'Replaces the caller''s (or team p_team_id''s) weekly availability by p_rules ([{day_of_week, start_time, end_time, is_enabled}]) atomically.';
 
-revoke all on function public.replace_availability(jsonb), public.replace_team_availability(bigint, jsonb)
-  from public, anon;
-grant execute on function public.replace_availability(jsonb), public.replace_team_availability(bigint, jsonb)
-  to authenticated, service_role;
+revoke all on function public.replace_availability(jsonb, bigint) from public, anon;
+grant execute on function public.replace_availability(jsonb, bigint) to authenticated, service_role;
 
 revoke all on all functions in schema private from public;

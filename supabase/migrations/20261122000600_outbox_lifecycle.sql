@@ -262,7 +262,7 @@ begin
     or p.id = b.assigned_user_id
     or (b.team_id is not null and b.assigned_user_id is null and m.user_id is not null
         and (m.role in ('owner', 'admin')
-             or exists (select 1 from public.team_event_types e where e.id = b.team_event_type_id and e.requires_all_members))))
+             or exists (select 1 from public.event_types e where e.id = b.event_type_id and e.requires_all_members))))
   order by (p.id = b.user_id or p.id = b.assigned_user_id) desc, m.role nulls first, m.joined_at, p.id;
 end;
 $$;
@@ -279,10 +279,9 @@ as $$
 begin
   return (
   with et as (
-    select e.title, e.duration, null::text as team_name from public.event_types e where e.id = b.event_type_id
-    union all
-    select e.title, e.duration, t.name from public.team_event_types e join public.teams t on t.id = e.team_id
-    where e.id = b.team_event_type_id
+    select e.title, e.duration, t.name as team_name
+    from public.event_types e left join public.teams t on t.id = e.team_id
+    where e.id = b.event_type_id
   ), hosts as (
     select coalesce(jsonb_agg(jsonb_build_object('name', h.name, 'email', h.email, 'timezone', h.timezone)), '[]'::jsonb) as list
     from private.booking_hosts(b) h
@@ -486,12 +485,10 @@ begin
     select * into b from public.bookings where id = b.rescheduled_to;
   end loop;
   deadline := private.guest_change_deadline(b);
-  select e.title, e.duration, e.id as event_type_id, null::bigint as team_event_type_id, null::text as team_name
-    into et from public.event_types e where e.id = b.event_type_id;
-  if not found then
-    select e.title, e.duration, null::bigint as event_type_id, e.id as team_event_type_id, t.name as team_name
-      into et from public.team_event_types e join public.teams t on t.id = e.team_id where e.id = b.team_event_type_id;
-  end if;
+  -- The answer names a team's event type as the /api does: team_event_type_id.
+  select e.title, e.duration, case when e.team_id is null then e.id end as event_type_id,
+    case when e.team_id is not null then e.id end as team_event_type_id, t.name as team_name
+    into et from public.event_types e left join public.teams t on t.id = e.team_id where e.id = b.event_type_id;
   return jsonb_build_object(
     'uid', b.uid,
     'status', b.status,
@@ -598,11 +595,11 @@ begin
     raise exception 'A reschedule keeps the duration of the booking' using errcode = '22023';
   end if;
   update public.bookings set status = 'cancelled', cancelled_by = 'guest', rescheduled_to = new_id where id = old.id;
-  insert into public.bookings (id, event_type_id, user_id, team_event_type_id, team_id, assigned_user_id, guest_name,
+  insert into public.bookings (id, event_type_id, user_id, team_id, assigned_user_id, guest_name,
     guest_email, guest_phone, guest_company, notes, guest_timezone, start_time, end_time, status, ical_uid, ical_sequence,
     rescheduled_from)
   overriding system value
-  values (new_id, old.event_type_id, old.user_id, old.team_event_type_id, old.team_id,
+  values (new_id, old.event_type_id, old.user_id, old.team_id,
     case when old.team_id is null then null else coalesce(p_member_id, old.assigned_user_id) end,
     old.guest_name, old.guest_email, old.guest_phone, old.guest_company, old.notes, old.guest_timezone, p_start, p_end,
     old.status, old.ical_uid, old.ical_sequence + 1, old.id)

@@ -339,11 +339,10 @@ stable
 security definer
 set search_path = ''
 as $$
-  select b.id, b.start_time, b.end_time, b.ical_sequence, coalesce(e.title, te.title, 'Booking'), b.guest_name
+  select b.id, b.start_time, b.end_time, b.ical_sequence, coalesce(e.title, 'Booking'), b.guest_name
   from public.bookings b
   join public.booking_busy bb on bb.booking_id = b.id and bb.user_id = p_user_id and bb.active
   left join public.event_types e on e.id = b.event_type_id
-  left join public.team_event_types te on te.id = b.team_event_type_id
   where b.ical_uid = p_ical_uid and b.status = 'confirmed'
   order by b.id desc
   limit 1;

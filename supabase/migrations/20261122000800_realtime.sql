@@ -78,7 +78,8 @@ set search_path = ''
 as $$
   select case
     when p_topic ~ '^slots:event_type:[0-9]{1,16}$' then
-      exists (select 1 from public.event_types e where e.id = split_part(p_topic, ':', 3)::bigint and e.is_active)
+      exists (select 1 from public.event_types e where e.id = split_part(p_topic, ':', 3)::bigint and e.is_active
+                    and e.user_id is not null)
     when p_topic ~ '^slots:team:[0-9]{1,16}$' then private.is_public_team(split_part(p_topic, ':', 3)::bigint)
     else false
   end;

@@ -43,38 +43,14 @@ begin
 end;
 $$;
 
--- Writes a new booking of an event type (personal: p_event_type_id and p_user_id; team: the team's
--- ids and the assignee, if any) with the guest's fields, the span and the status its rules give.
--- The busy row is written by the bookings trigger in the same statement, so a concurrent overlapping
--- booking fails with 23P01 whatever was checked before.
-create or replace function private.insert_guest_booking(p_guest jsonb, p_start timestamptz, p_end timestamptz,
-  p_duration integer, p_auto_confirm boolean, p_event_type_id bigint, p_user_id uuid, p_team_event_type_id bigint,
-  p_team_id bigint, p_assignee uuid)
-returns public.bookings
-language plpgsql
-set search_path = ''
-as $$
-declare
-  created public.bookings;
-begin
-  insert into public.bookings (event_type_id, user_id, team_event_type_id, team_id, assigned_user_id, guest_name,
-    guest_email, guest_phone, guest_company, notes, guest_timezone, start_time, end_time, status)
-  values (p_event_type_id, p_user_id, p_team_event_type_id, p_team_id, p_assignee,
-    private.guest_field(p_guest, 'guest_name', 'guestName'),
-    private.guest_field(p_guest, 'guest_email', 'guestEmail'), private.guest_field(p_guest, 'guest_phone', 'guestPhone'),
-    private.guest_field(p_guest, 'guest_company', 'guestCompany'), private.guest_field(p_guest, 'notes', 'notes'),
-    private.guest_field(p_guest, 'guest_timezone', 'guestTimezone'),
-    p_start, p_end, private.new_booking_status(p_start, p_end, p_duration, p_auto_confirm))
-  returning * into created;
-  return created;
-exception when exclusion_violation then
-  raise exception 'This time slot is no longer available' using errcode = '23P01';
-end;
-$$;
-
--- A booking on an active personal event type.
+-- Writes a new booking of an active event type, a host's or a team's, with the guest's fields, the span
+-- and the status its rules give. For a team's: with a requires-all-members type every current member is
+-- booked (p_member_ids is ignored); otherwise p_member_ids holds at most one member, the assignee chosen
+-- by the team's strategy (none: unassigned). A host's booking takes no member. The busy rows are
+-- written by the bookings trigger in the same statement, so a concurrent overlapping booking fails with
+-- 23P01 whatever was checked before.
 create or replace function public.create_booking(p_event_type_id bigint, p_start timestamptz, p_end timestamptz,
-  p_guest jsonb)
+  p_guest jsonb, p_member_ids uuid[] default null)
 returns public.bookings
 language plpgsql
 security definer
@@ -82,37 +58,18 @@ set search_path = ''
 as $$
 declare
   et public.event_types;
+  assignee uuid;
+  created public.bookings;
 begin
   select * into et from public.event_types e where e.id = p_event_type_id and e.is_active;
   if not found then
     raise exception 'Event type not found' using errcode = 'P0002';
   end if;
-  return private.insert_guest_booking(p_guest, p_start, p_end, et.duration, et.auto_confirm, et.id, et.user_id,
-    null, null, null);
-end;
-$$;
-comment on function public.create_booking(bigint, timestamptz, timestamptz, jsonb) is
-  'Service role only: the bookings and api functions call it once the slot engine has accepted the time.';
-
--- A booking on an active team event type. For a requires-all-members type every current member is
--- booked (p_member_ids is ignored); otherwise p_member_ids holds at most one member, the assignee
--- chosen by the team's strategy (none: unassigned).
-create or replace function public.create_team_booking(p_team_event_type_id bigint, p_start timestamptz,
-  p_end timestamptz, p_guest jsonb, p_member_ids uuid[] default null)
-returns public.bookings
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  et public.team_event_types;
-  assignee uuid;
-begin
-  select * into et from public.team_event_types e where e.id = p_team_event_type_id and e.is_active;
-  if not found then
-    raise exception 'Event type not found' using errcode = 'P0002';
-  end if;
-  if not et.requires_all_members then
+  if et.team_id is null then
+    if coalesce(cardinality(p_member_ids), 0) > 0 then
+      raise exception 'A booking of a host''s event type is assigned to no member' using errcode = '22023';
+    end if;
+  elsif not et.requires_all_members then
     if coalesce(cardinality(p_member_ids), 0) > 1 then
       raise exception 'A booking of this event type is assigned to one member' using errcode = '22023';
     end if;
@@ -122,11 +79,21 @@ begin
       raise exception 'Member is not in this team' using errcode = '22023';
     end if;
   end if;
-  return private.insert_guest_booking(p_guest, p_start, p_end, et.duration, et.auto_confirm, null, null,
-    et.id, et.team_id, assignee);
+  insert into public.bookings (event_type_id, user_id, team_id, assigned_user_id, guest_name, guest_email, guest_phone,
+    guest_company, notes, guest_timezone, start_time, end_time, status)
+  values (et.id, et.user_id, et.team_id, assignee,
+    private.guest_field(p_guest, 'guest_name', 'guestName'),
+    private.guest_field(p_guest, 'guest_email', 'guestEmail'), private.guest_field(p_guest, 'guest_phone', 'guestPhone'),
+    private.guest_field(p_guest, 'guest_company', 'guestCompany'), private.guest_field(p_guest, 'notes', 'notes'),
+    private.guest_field(p_guest, 'guest_timezone', 'guestTimezone'),
+    p_start, p_end, private.new_booking_status(p_start, p_end, et.duration, et.auto_confirm))
+  returning * into created;
+  return created;
+exception when exclusion_violation then
+  raise exception 'This time slot is no longer available' using errcode = '23P01';
 end;
 $$;
-comment on function public.create_team_booking(bigint, timestamptz, timestamptz, jsonb, uuid[]) is
+comment on function public.create_booking(bigint, timestamptz, timestamptz, jsonb, uuid[]) is
   'Service role only: the bookings and api functions call it once the slot engine has accepted the time and chosen the member.';
 
 -- Booking rate limit ------------------------------------------------------------------------------------
@@ -170,11 +137,9 @@ $$;
 comment on function public.take_booking_token(text, text, integer) is
   'Service role only: takes one booking token of (client address, calendar); false when the bucket is empty.';
 
-revoke all on function public.create_booking(bigint, timestamptz, timestamptz, jsonb),
-  public.create_team_booking(bigint, timestamptz, timestamptz, jsonb, uuid[]),
+revoke all on function public.create_booking(bigint, timestamptz, timestamptz, jsonb, uuid[]),
   public.take_booking_token(text, text, integer) from public, anon, authenticated;
-grant execute on function public.create_booking(bigint, timestamptz, timestamptz, jsonb),
-  public.create_team_booking(bigint, timestamptz, timestamptz, jsonb, uuid[]),
+grant execute on function public.create_booking(bigint, timestamptz, timestamptz, jsonb, uuid[]),
   public.take_booking_token(text, text, integer) to service_role;
 
 revoke all on all functions in schema private from public;

@@ -7,7 +7,8 @@ import { format, parseISO, startOfMonth } from 'date-fns';
 import { dateOverrideSchema } from '../lib/shared.ts';
 import type { DateOverride, TimeRange } from '../lib/shared.ts';
 import { HALF_HOUR_CHOICES } from '../lib/time.ts';
-import { todayKey, useDateOverrides, useDeleteDateOverride, useSaveDateOverride, type OverrideOwner } from '../lib/useDateOverrides.ts';
+import type { Owner } from '../lib/owner.ts';
+import { todayKey, useDateOverrides, useDeleteDateOverride, useSaveDateOverride } from '../lib/useDateOverrides.ts';
 import { MonthCalendar } from './MonthCalendar.tsx';
 import { RemovableItem } from './RemovableItem.tsx';
 import { SwitchField } from './SwitchField.tsx';
@@ -36,7 +37,7 @@ function DateEditor({
 }: {
   date: string;
   existing: DateOverride | undefined;
-  owner: OverrideOwner;
+  owner: Owner;
   onDone: () => void;
 }) {
   const save = useSaveDateOverride(owner);
@@ -104,7 +105,7 @@ function DateEditor({
   );
 }
 
-export function DateOverridesEditor({ owner, readOnly = false }: { owner: OverrideOwner; readOnly?: boolean }) {
+export function DateOverridesEditor({ owner, readOnly = false }: { owner: Owner; readOnly?: boolean }) {
   const overrides = useDateOverrides(owner);
   const remove = useDeleteDateOverride(owner);
   const [month, setMonth] = useState(() => startOfMonth(new Date()));

@@ -4,6 +4,7 @@ import { Badge, Button, Card, Flex, Heading, HStack, SimpleGrid, Skeleton, Stack
 import { Pencil, Plus, Share2 } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import type { EventType } from '../../lib/types.ts';
+import { useOwner } from '../auth/index.ts';
 import { EventTypeDialog } from './EventTypeDialog.tsx';
 import { useEventTypes } from './hooks.ts';
 import { ShareDialog } from './ShareDialog.tsx';
@@ -13,7 +14,8 @@ import { ShareDialog } from './ShareDialog.tsx';
  * copy and the embed code); on the dashboard and the availability page.
  */
 export function EventTypesSection() {
-  const { data, isPending } = useEventTypes();
+  const owner = useOwner();
+  const { data, isPending } = useEventTypes(owner);
   const [editing, setEditing] = useState<EventType | null>(null);
   const [open, setOpen] = useState(false);
   const [sharing, setSharing] = useState<EventType | null>(null);
@@ -77,7 +79,7 @@ export function EventTypesSection() {
           ))}
         </SimpleGrid>
       )}
-      <EventTypeDialog open={open} onClose={() => setOpen(false)} eventType={editing} />
+      {owner ? <EventTypeDialog owner={owner} open={open} onClose={() => setOpen(false)} eventType={editing} /> : null}
       <ShareDialog eventType={sharing} onClose={() => setSharing(null)} />
     </Stack>
   );
