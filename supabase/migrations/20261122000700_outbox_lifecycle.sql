@@ -617,5 +617,52 @@ revoke all on function public.guest_booking(uuid, text), public.guest_cancel_boo
 grant execute on function public.guest_booking(uuid, text) to anon, authenticated;
 grant execute on function public.guest_booking(uuid, text), public.guest_cancel_booking(uuid, text, text, text, integer),
   public.guest_reschedule_booking(uuid, text, timestamptz, timestamptz, text, integer, uuid) to service_role;
+-- Team invitations' mails ------------------------------------------------------------------------
+
+
+-- An invitation's mail, with its link, into the outbox: 'team.invitation' as it is made or renewed,
+-- 'team.invitation.link' when its invitee asks for the link again. Every mail of one invitation (and
+-- expiry) carries the same link.
+create or replace function private.queue_invitation_mail(i public.team_invitations, p_topic text, p_message_id text)
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  insert into public.outbox (kind, topic, message_id, payload, deliver_before)
+  select 'invitation', p_topic, p_message_id,
+    jsonb_build_object('invitation_id', i.id, 'email', i.email, 'role', i.role, 'expires_at', i.expires_at,
+      'team_name', t.name, 'inviter_name', (select private.display_name(p) from public.profiles p where p.id = i.invited_by)),
+    i.expires_at
+  from public.teams t where t.id = i.team_id;
+$$;
+
+-- The mail of each invitation and renewal goes to the outbox with the change; a mail still waiting for
+-- an invitation since renewed or revoked is no longer worth sending. It must leave before the
+-- invitation expires.
+create or replace function private.mail_invitation()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  changed public.team_invitations := case when tg_op = 'DELETE' then old else new end;
+begin
+  -- Storing the mailed token's hash changes no link: the mails waiting (a link asked for again) stay.
+  if tg_op = 'UPDATE' and new.expires_at = old.expires_at then
+    return null;
+  end if;
+  update public.outbox set status = 'skipped', last_error = 'Superseded: the invitation was renewed or revoked'
+  where kind = 'invitation' and status = 'pending' and (payload ->> 'invitation_id')::bigint = changed.id;
+  if tg_op = 'DELETE' then
+    return null;
+  end if;
+  perform private.queue_invitation_mail(new, 'team.invitation', format('invitation.%s.%s@kairos', new.id, (extract(epoch from new.expires_at) * 1000000)::bigint));
+  return null;
+end;
+$$;
+create trigger team_invitations_mail after insert or update or delete on public.team_invitations
+  for each row execute function private.mail_invitation();
 
 revoke all on all functions in schema private from public;
