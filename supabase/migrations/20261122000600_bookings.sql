@@ -70,33 +70,28 @@ comment on column public.bookings.ical_uid is 'UID of the booking''s calendar in
 comment on column public.bookings.ical_sequence is 'SEQUENCE of the invites: raised by every change of status or time, in the transaction of the change.';
 comment on column public.bookings.guest_timezone is 'Time zone the guest booked in; their mails show times in it (null: the host''s).';
 comment on column public.bookings.manage_token_hash is 'SHA-256 (hex) of the guest''s manage token; the token itself is never stored.';
-create trigger bookings_updated_at before update on public.bookings
-  for each row execute function private.set_updated_at();
 
 -- pending → confirmed | cancelled; confirmed → cancelled, or completed once it has ended; cancelled
 -- and completed are final. Whoever writes (REST, a function, the dashboard): a meeting that has not
 -- happened yet cannot be marked as held, and one never confirmed was not held at all.
-create or replace function private.check_booking_transition()
-returns trigger
+create or replace function private.check_booking_transition(b public.bookings, p_old public.bookings)
+returns void
 language plpgsql
 set search_path = ''
 as $$
 begin
-  if new.status is not distinct from old.status then
-    return new;
+  if b.status is not distinct from p_old.status then
+    return;
   end if;
-  if not (old.status = 'pending' and new.status in ('confirmed', 'cancelled')
-          or old.status = 'confirmed' and new.status in ('cancelled', 'completed')) then
-    raise exception 'A % booking cannot become %', old.status, new.status using errcode = '22023';
+  if not (p_old.status = 'pending' and b.status in ('confirmed', 'cancelled')
+          or p_old.status = 'confirmed' and b.status in ('cancelled', 'completed')) then
+    raise exception 'A % booking cannot become %', p_old.status, b.status using errcode = '22023';
   end if;
-  if new.status = 'completed' and new.end_time > now() then
+  if b.status = 'completed' and b.end_time > now() then
     raise exception 'A booking is completed only once it has ended' using errcode = '22023';
   end if;
-  return new;
 end;
 $$;
-create trigger bookings_status_transition before update of status on public.bookings
-  for each row execute function private.check_booking_transition();
 
 -- One row per person a booking occupies: the host of a personal booking, the assignee of a team
 -- booking, every member for a requires-all-members booking. The exclusion constraint refuses two
@@ -116,56 +111,51 @@ create index booking_busy_user_id_idx on public.booking_busy (user_id);
 -- Busy rows follow their booking: who it occupies, when, and whether it is cancelled.
 -- The exclusion constraint's own error names the other booking's person and time range. Whoever
 -- caused it (a guest, an admin assigning a member) learns only that the time is taken.
-create or replace function private.sync_booking_busy()
-returns trigger
+create or replace function private.sync_booking_busy(p_op text, b public.bookings, p_old public.bookings)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
   all_members boolean := false;
-  span tstzrange := tstzrange(new.start_time, new.end_time, '[)');
-  is_active boolean := new.status <> 'cancelled';
+  span tstzrange := tstzrange(b.start_time, b.end_time, '[)');
+  is_active boolean := b.status <> 'cancelled';
 begin
-  if new.team_id is not null then
-    select e.requires_all_members into all_members from public.event_types e where e.id = new.event_type_id;
+  if b.team_id is not null then
+    select e.requires_all_members into all_members from public.event_types e where e.id = b.event_type_id;
   end if;
 
-  if tg_op = 'INSERT' then
+  if p_op = 'INSERT' then
     insert into public.booking_busy (booking_id, user_id, during, active)
-    select new.id, person, span, is_active
+    select b.id, person, span, is_active
     from (
-      select new.user_id as person where new.user_id is not null
+      select b.user_id as person where b.user_id is not null
       union
-      select new.assigned_user_id where new.assigned_user_id is not null
+      select b.assigned_user_id where b.assigned_user_id is not null
       union
-      select m.user_id from public.team_members m where all_members and m.team_id = new.team_id
+      select m.user_id from public.team_members m where all_members and m.team_id = b.team_id
     ) occupied
     -- Each busy row first locks its person's schedule version (booking_busy_version_first): in one
     -- order, two all-members bookings sharing people wait for each other instead of deadlocking.
     order by person;
-    return new;
+    return;
   end if;
 
-  if new.assigned_user_id is distinct from old.assigned_user_id and not all_members then
-    delete from public.booking_busy where booking_id = new.id and user_id = old.assigned_user_id;
+  if b.assigned_user_id is distinct from p_old.assigned_user_id and not all_members then
+    delete from public.booking_busy where booking_id = b.id and user_id = p_old.assigned_user_id;
   end if;
   update public.booking_busy set during = span, active = is_active
-  where booking_id = new.id and (during <> span or active <> is_active);
-  if new.assigned_user_id is distinct from old.assigned_user_id and new.assigned_user_id is not null then
+  where booking_id = b.id and (during <> span or active <> is_active);
+  if b.assigned_user_id is distinct from p_old.assigned_user_id and b.assigned_user_id is not null then
     insert into public.booking_busy (booking_id, user_id, during, active)
-    values (new.id, new.assigned_user_id, span, is_active)
+    values (b.id, b.assigned_user_id, span, is_active)
     on conflict (booking_id, user_id) do nothing;
   end if;
-  return new;
 exception when exclusion_violation then
   raise exception 'This time slot is no longer available' using errcode = '23P01';
 end;
 $$;
-create trigger bookings_busy_insert after insert on public.bookings
-  for each row execute function private.sync_booking_busy();
-create trigger bookings_busy_update after update of start_time, end_time, status, assigned_user_id on public.bookings
-  for each row execute function private.sync_booking_busy();
 
 -- A member who leaves a team no longer holds time for its bookings (a requires-all-members booking
 -- keeps the others). The assignment itself is cleared by bookings_assigned_member_fkey.
@@ -184,8 +174,6 @@ end;
 $$;
 create trigger team_members_release_busy after delete on public.team_members
   for each row execute function private.release_member_busy();
-create trigger bookings_immutable before insert or update on public.bookings
-  for each row execute function private.keep_immutable('event_type_id', 'user_id', 'team_id', 'created_at');
 -- Privileges, from none (see the foundation migration): only what each role needs.
 revoke all on public.bookings, public.booking_busy from anon, authenticated, service_role;
 -- The functions read bookings for a host's feed (service role).
@@ -366,12 +354,12 @@ grant execute on function public.dashboard_stats(text), public.team_bookings_thi
 
 -- Booking limits under concurrency ----------------------------------------------------------------
 -- The booking function checks the limits with the slot engine, but two guests may pass that check at
--- once. This trigger settles it: for an event type with a limit it locks the event type's row, so
+-- once. This step settles it: for an event type with a limit it locks the event type's row, so
 -- bookings of that type are counted one after another, and refuses the one over the limit as the
 -- exclusion constraint refuses an overlap (23P01: the slot is no longer available). Days and weeks
 -- (Monday first) are the host's, or the team's, local ones.
-create or replace function private.enforce_booking_limits()
-returns trigger
+create or replace function private.enforce_booking_limits(b public.bookings)
+returns void
 language plpgsql
 security definer
 set search_path = ''
@@ -383,13 +371,13 @@ declare
   local_day date;
   week_start date;
 begin
-  if new.status = 'cancelled' or (tg_op = 'UPDATE' and new.start_time = old.start_time) then
-    return new;
+  if b.status = 'cancelled' then
+    return;
   end if;
   select e.max_bookings_per_day, e.max_bookings_per_week into per_day, per_week
-  from public.event_types e where e.id = new.event_type_id;
+  from public.event_types e where e.id = b.event_type_id;
   if per_day is null and per_week is null then
-    return new;
+    return;
   end if;
 
   -- Lock, then read again: a limit changed meanwhile is the one that counts.
@@ -397,18 +385,17 @@ begin
   from public.event_types e
   left join public.profiles p on p.id = e.user_id
   left join public.teams t on t.id = e.team_id
-  where e.id = new.event_type_id
+  where e.id = b.event_type_id
   for no key update of e;
   tz := coalesce(tz, 'UTC');
-  local_day := (new.start_time at time zone tz)::date;
+  local_day := (b.start_time at time zone tz)::date;
   week_start := local_day - (extract(isodow from local_day)::integer - 1);
 
-  if per_day is not null and private.count_event_bookings(new, tz, local_day, local_day + 1) >= per_day
-     or per_week is not null and private.count_event_bookings(new, tz, week_start, week_start + 7) >= per_week then
+  if per_day is not null and private.count_event_bookings(b, tz, local_day, local_day + 1) >= per_day
+     or per_week is not null and private.count_event_bookings(b, tz, week_start, week_start + 7) >= per_week then
     raise exception 'This time slot is no longer available' using errcode = '23P01',
       detail = 'The event type''s booking limit for that day or week is reached.';
   end if;
-  return new;
 end;
 $$;
 
@@ -427,10 +414,7 @@ as $$
     and b.start_time < p_to::timestamp at time zone p_tz;
 $$;
 
-create trigger bookings_enforce_limits before insert or update of start_time on public.bookings
-  for each row execute function private.enforce_booking_limits();
-
--- Counting bookings of one event type in a window (the trigger above and the slot loader).
+-- Counting bookings of one event type in a window (the limits trigger and the slot loader).
 create index bookings_event_type_start_idx on public.bookings (event_type_id, start_time);
 -- One door for new bookings: the booking functions. The slot engine (hours in the host's time zone,
 -- notice, horizon, buffers, assignment) lives in TypeScript, so a booking written without it could
@@ -575,5 +559,95 @@ revoke all on function public.create_booking(bigint, timestamptz, timestamptz, j
   public.take_booking_token(text, text, integer) from public, anon, authenticated;
 grant execute on function public.create_booking(bigint, timestamptz, timestamptz, jsonb, uuid[]),
   public.take_booking_token(text, text, integer) to service_role;
+
+
+-- Triggers on bookings, in one list --------------------------------------------------------------
+-- Every row trigger on bookings is here. Row triggers of one timing fire in name order, so the steps
+-- whose order matters are not separate triggers: one trigger before a write and one after it call
+-- them in the order written below. (The schedule version of a team booking is raised by statement
+-- triggers after all of these: bookings_version_insert/update/delete, the slots migration.)
+
+-- Every change of status or time is a new version of the invite; a cancellation without a named party
+-- is the host's (hosts cancel and reject through their own update; guests through guest_cancel_booking).
+create or replace function private.version_booking(b public.bookings, p_old public.bookings)
+returns public.bookings
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if b.status is distinct from p_old.status or b.start_time is distinct from p_old.start_time
+     or b.end_time is distinct from p_old.end_time then
+    b.ical_sequence := p_old.ical_sequence + 1;
+  end if;
+  if b.status = 'cancelled' and p_old.status <> 'cancelled' and b.cancelled_by is null then
+    b.cancelled_by := 'host';
+  end if;
+  return b;
+end;
+$$;
+
+-- Before a write. The helpers every table uses are their own triggers: what a row is born with stays
+-- (bookings_immutable fires before bookings_updated_at, in name order, so a client's created_at is
+-- refused rather than quietly replaced), the guest's zone is a known one, and updated_at is stamped.
+-- The booking's own steps run in one trigger, in this order: the status moves only as the booking
+-- rules allow, the booking limits hold under concurrency, and an update is a new version of the invite.
+create trigger bookings_immutable before insert or update on public.bookings
+  for each row execute function private.keep_immutable('event_type_id', 'user_id', 'team_id', 'created_at');
+create trigger bookings_guest_timezone before insert or update of guest_timezone on public.bookings
+  for each row when (new.guest_timezone is not null) execute function private.check_timezone('guest_timezone');
+create trigger bookings_updated_at before update on public.bookings
+  for each row execute function private.set_updated_at();
+create or replace function private.before_booking_change()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if tg_op = 'UPDATE' then
+    perform private.check_booking_transition(new, old);
+  end if;
+  if tg_op = 'INSERT' or new.start_time is distinct from old.start_time then
+    perform private.enforce_booking_limits(new);
+  end if;
+  if tg_op = 'UPDATE' then
+    new := private.version_booking(new, old);
+  end if;
+  return new;
+end;
+$$;
+create trigger bookings_before_change before insert or update on public.bookings
+  for each row execute function private.before_booking_change();
+
+-- After a write, in its transaction: the busy rows first (the exclusion constraint settles a race
+-- here), then the mails, the webhooks and the calendar writes of the change (the calendar writes read
+-- the busy rows), then the signal to the host's screens. The steps live with their domains (outbox,
+-- webhooks, calendars, realtime); each does nothing for a change that is not its event.
+create or replace function private.after_booking_change()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  moved boolean := tg_op = 'INSERT' or (tg_op = 'UPDATE' and (new.start_time, new.end_time, new.status, new.assigned_user_id)
+    is distinct from (old.start_time, old.end_time, old.status, old.assigned_user_id));
+begin
+  if moved then
+    perform private.sync_booking_busy(tg_op, new, old);
+  end if;
+  if tg_op <> 'DELETE' then
+    perform private.booking_mails(tg_op, new, old);
+    perform private.enqueue_booking_webhooks(tg_op, new, old);
+  end if;
+  if moved then
+    perform private.enqueue_calendar_writes(new);
+  end if;
+  perform private.broadcast_booking_change(tg_op, new, old);
+  return null;
+end;
+$$;
+create trigger bookings_after_change after insert or update or delete on public.bookings
+  for each row execute function private.after_booking_change();
 
 revoke all on all functions in schema private from public;

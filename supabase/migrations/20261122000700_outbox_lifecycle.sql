@@ -196,32 +196,8 @@ $$;
 
 -- Booking lifecycle ---------------------------------------------------------------------------------
 -- What happens after a booking: the mails of each change (with calendar invites), written to the
--- outbox by triggers in the transaction of the change, and what the guest's manage link needs.
-
--- The guest's zone, when given, is held to the hosts' rule.
-create trigger bookings_guest_timezone before insert or update of guest_timezone on public.bookings
-  for each row when (new.guest_timezone is not null) execute function private.check_timezone('guest_timezone');
-
--- Every change of status or time is a new version of the invite; a cancellation without a named party
--- is the host's (hosts cancel and reject through their own update; guests through guest_cancel_booking).
-create or replace function private.version_booking()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
-begin
-  if new.status is distinct from old.status or new.start_time is distinct from old.start_time
-     or new.end_time is distinct from old.end_time then
-    new.ical_sequence := old.ical_sequence + 1;
-  end if;
-  if new.status = 'cancelled' and old.status <> 'cancelled' and new.cancelled_by is null then
-    new.cancelled_by := 'host';
-  end if;
-  return new;
-end;
-$$;
-create trigger bookings_version before update on public.bookings
-  for each row execute function private.version_booking();
+-- outbox in the transaction of the change (a step of private.after_booking_change, the bookings
+-- migration), and what the guest's manage link needs.
 
 -- The snapshot every booking mail is written from (booking_snapshot, with booking_hosts and
 -- display_name) is built in each booking's transaction: PL/pgSQL keeps their plans for the session,
@@ -357,31 +333,28 @@ $$;
 -- The mails of each booking event: what the guest and the hosts are sent (null: nothing). Hosts are
 -- not mailed about their own actions, nobody about a booking that is already over, and nobody during
 -- a data import (a superuser session that set `kairos.bulk_import` to on; API roles cannot set it).
-create or replace function private.booking_mails()
-returns trigger
+create or replace function private.booking_mails(p_op text, b public.bookings, p_old public.bookings)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  if new.end_time <= now() or current_setting('kairos.bulk_import', true) = 'on' then
-    return null;
+  if b.end_time <= now() or current_setting('kairos.bulk_import', true) = 'on' then
+    return;
   end if;
-  perform private.enqueue_booking_mails(new, m.event, m.guest, m.host)
+  perform private.enqueue_booking_mails(b, m.event, m.guest, m.host)
   from (values
     ('booking.rescheduled', null, 'rescheduled', 'guest_rescheduled'),
     ('booking.created', 'pending', 'requested', 'approval_needed'),
     ('booking.created', 'confirmed', 'confirmed', 'new_booking'),
     ('booking.confirmed', null, 'confirmed', null),
     ('booking.rejected', null, 'declined', null),
-    ('booking.cancelled', null, 'cancelled', case when new.cancelled_by = 'guest' then 'guest_cancelled' end)
+    ('booking.cancelled', null, 'cancelled', case when b.cancelled_by = 'guest' then 'guest_cancelled' end)
   ) m (event, status, guest, host)
-  where m.event = private.booking_event(tg_op, new, old) and (m.status is null or m.status = new.status::text);
-  return null;
+  where m.event = private.booking_event(p_op, b, p_old) and (m.status is null or m.status = b.status::text);
 end;
 $$;
-create trigger bookings_mails after insert or update of status on public.bookings
-  for each row execute function private.booking_mails();
 
 -- Reminders: a day before a confirmed booking, to the guest and the hosts, once (the message id is
 -- per booking and recipient). Called by the outbox worker at the start of every sweep. Bookings made

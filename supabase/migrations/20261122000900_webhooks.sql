@@ -328,38 +328,36 @@ begin
 end;
 $$;
 
--- Each booking event (private.booking_event, as the mails name it) to the endpoints that want it.
--- Nothing during a data import (see private.booking_mails).
-create or replace function private.enqueue_booking_webhooks()
-returns trigger
+-- Each booking event (private.booking_event, as the mails name it) to the endpoints that want it: a
+-- step of private.after_booking_change (the bookings migration). Nothing during a data import (see
+-- private.booking_mails).
+create or replace function private.enqueue_booking_webhooks(p_op text, b public.bookings, p_old public.bookings)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
-  event text := private.booking_event(tg_op, new, old);
+  event text := private.booking_event(p_op, b, p_old);
   data jsonb;
   w public.webhooks;
 begin
   if event is null or current_setting('kairos.bulk_import', true) = 'on' then
-    return null;
+    return;
   end if;
   for w in
     select * from public.webhooks x
     where x.is_active and event = any (x.events)
-      and (x.user_id = new.user_id or x.team_id = new.team_id)
+      and (x.user_id = b.user_id or x.team_id = b.team_id)
     order by x.id
   loop
-    data := coalesce(data, private.booking_webhook_data(new));
+    data := coalesce(data, private.booking_webhook_data(b));
     -- Fixed by the booking's version (its SEQUENCE rises with every change) and the endpoint.
     perform private.webhook_outbox_row(w, event,
-      format('msg_%s_%s_%s', replace(new.uid::text, '-', ''), new.ical_sequence, w.id), data);
+      format('msg_%s_%s_%s', replace(b.uid::text, '-', ''), b.ical_sequence, w.id), data);
   end loop;
-  return null;
 end;
 $$;
-create trigger bookings_webhooks after insert or update of status on public.bookings
-  for each row execute function private.enqueue_booking_webhooks();
 
 -- A team's endpoints added by someone who no longer manages it (removed, left, or made a member) stop
 -- receiving the team's guest data: the endpoint may be their own server. Its managers see who added it
