@@ -12,8 +12,9 @@ export default defineConfig({
           environment: 'node',
           // Tests beside their code; those under a tests/ folder (and web/e2e) need the stack.
           include: ['supabase/functions/_shared/**/*.test.ts', 'scripts/**/*.test.ts'],
-          // _shared/net runs on Deno's network API: its tests are `deno test`s (deno-handlers.test.ts).
-          exclude: ['scripts/local/tests/**', 'supabase/functions/_shared/net/**'],
+          // _shared/net and _shared/db run on Deno's network and timers: their tests are `deno test`s
+          // (deno-handlers.test.ts).
+          exclude: ['scripts/local/tests/**', 'supabase/functions/_shared/net/**', 'supabase/functions/_shared/db/**'],
           // Property tests take a few seconds alone; on a 2-core machine shared by many runs, far more.
           testTimeout: 60_000,
         },

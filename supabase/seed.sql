@@ -131,7 +131,7 @@ from (values
 join public.teams t on t.slug = v.slug
 join public.profiles p on p.email = v.email;
 
-insert into public.team_event_types (team_id, title, description, duration, color, auto_confirm, requires_all_members,
+insert into public.event_types (team_id, title, description, duration, color, auto_confirm, requires_all_members,
   assignment_type, specific_member_id)
 select t.id, v.title, v.description, v.duration, v.color, v.auto_confirm, v.all_members, v.assignment::public.assignment_type,
   (select id from public.profiles where email = v.specific)
@@ -145,7 +145,7 @@ from public.teams t join (values
 
 -- The seed's own teams only: a database may hold others (the test database, where a team deleted
 -- meanwhile fails the foreign key).
-insert into public.team_availability (team_id, day_of_week, start_time, end_time)
+insert into public.availability_rules (team_id, day_of_week, start_time, end_time)
 select t.id, d, '09:00', '17:00' from public.teams t cross join generate_series(1, 5) d
 where t.slug in ('brightpath', 'okafor-labs');
 
@@ -209,13 +209,13 @@ with team_plan (title, d, assignee, status, guest, email) as (
     ('Panel Review', 10, null, 'pending', 'Rachel Green', 'rachel.green@example.com'),
     ('Panel Review', 17, null, 'confirmed', 'Victor Hugo', 'victor.hugo@example.com')
 )
-insert into public.bookings (team_event_type_id, team_id, assigned_user_id, guest_name, guest_email, start_time, end_time, status)
+insert into public.bookings (event_type_id, team_id, assigned_user_id, guest_name, guest_email, start_time, end_time, status)
 select e.id, e.team_id, (select id from public.profiles where email = tp.assignee), tp.guest, tp.email,
   date_trunc('day', now()) + make_interval(days => tp.d, hours => 16),
   date_trunc('day', now()) + make_interval(days => tp.d, hours => 16, mins => e.duration),
   tp.status::public.booking_status
 from team_plan tp
-join public.team_event_types e on e.title = tp.title
+join public.event_types e on e.title = tp.title
 join public.teams t on t.id = e.team_id and t.slug = 'brightpath';
 
 select set_config('kairos.bulk_import', 'off', false);

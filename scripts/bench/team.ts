@@ -28,12 +28,12 @@ export async function roundRobinTeam(s: Target, members = MEMBERS): Promise<{ te
     [teamId, ids.slice(1)],
   );
   await s.db.query(
-    `insert into public.team_availability (team_id, day_of_week, start_time, end_time, is_enabled)
+    `insert into public.availability_rules (team_id, day_of_week, start_time, end_time, is_enabled)
      select $1, d, '08:00', '20:00', true from generate_series(0, 6) d`,
     [teamId],
   );
   const type = await s.db.query<{ id: string }>(
-    `insert into public.team_event_types (team_id, title, duration, assignment_type) values ($1, 'Bench round robin', 30, 'round_robin') returning id`,
+    `insert into public.event_types (team_id, title, duration, assignment_type) values ($1, 'Bench round robin', 30, 'round_robin') returning id`,
     [teamId],
   );
   return { teamId, teamEventTypeId: Number(type.rows[0].id), memberIds: ids };

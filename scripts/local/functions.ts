@@ -157,6 +157,7 @@ export async function startFunctions(
           log,
           pidFile: join(config.dataDir, `function-${f.name}.pid`),
           niceness: BACKGROUND[f.name],
+          relaunch: true,
         }),
       );
     }),

@@ -30,6 +30,8 @@ export interface ProcessSpec {
   pidFile: string;
   /** A nice value (0-19) for work that may wait while requests are served. */
   niceness?: number;
+  /** Started again when it ends on its own (as the Edge Runtime boots a new worker after one dies). */
+  relaunch?: boolean;
 }
 
 /** Resolves true when the URL answers HTTP with a status `accept` takes (by default any). */
@@ -75,6 +77,27 @@ export async function startProcess(spec: ProcessSpec): Promise<ServiceProcess> {
   let proc: ChildProcess | undefined;
   let stopping = false;
 
+  // Set once the first start succeeded: a child that fails its first start is an error to report.
+  let started = false;
+
+  // Raised by every stop or restart: a relaunch waiting from before it gives way.
+  let generation = 0;
+
+  const relaunch = async () => {
+    const mine = generation;
+    for (let wait = 100; ; wait = Math.min(wait * 2, 5000)) {
+      await sleep(wait);
+      if (generation !== mine) return;
+      try {
+        await launch();
+        spec.log(`${spec.name}: started again`);
+        return;
+      } catch (e) {
+        spec.log(`${spec.name}: could not start again: ${(e as Error).message}`);
+      }
+    }
+  };
+
   const launch = async () => {
     killOrphan(spec.pidFile, spec.command);
     const child = spawn(spec.command, spec.args, {
@@ -94,7 +117,9 @@ export async function startProcess(spec: ProcessSpec): Promise<ServiceProcess> {
     child.stdout!.on('data', collect);
     child.stderr!.on('data', collect);
     child.on('exit', (code, signal) => {
-      if (!stopping && proc === child) spec.log(`${spec.name}: exited (${signal ?? code})`);
+      if (stopping || proc !== child) return;
+      spec.log(`${spec.name}: exited (${signal ?? code})`);
+      if (spec.relaunch && started) void relaunch();
     });
     const deadline = Date.now() + (spec.readyTimeoutMs ?? 20_000);
     while (!(await spec.ready())) {
@@ -108,6 +133,7 @@ export async function startProcess(spec: ProcessSpec): Promise<ServiceProcess> {
   };
 
   const halt = async () => {
+    generation++;
     const child = proc;
     if (!child) return;
     stopping = true;
@@ -122,6 +148,7 @@ export async function startProcess(spec: ProcessSpec): Promise<ServiceProcess> {
   };
 
   await launch();
+  started = true;
   return {
     name: spec.name,
     pid: () => proc?.pid,

@@ -10,6 +10,12 @@ revoke all on schema private from public;
 -- execute from PUBLIC (Postgres gives it to every new function).
 grant usage on schema private to anon, authenticated, service_role;
 
+-- Privileges, in every migration: every grant starts from none (a project created since 2026-05-30 grants nothing by
+-- default, an older one everything); an action nobody may take through the API is refused by
+-- privilege, and column grants keep identity and ownership columns out of reach.
+-- Each migration grants what it creates, to the roles that use it (supabase/tests/db/grants.test.ts
+-- lists them all).
+
 -- Closed sets shared by several tables.
 -- 'HH:MM' on the half hour, 00:00 to 23:30: the 48 time choices (docs/product/constants.md). There
 -- is no 24:00, so a day's last range ends at 23:30 at the latest; zero-padded text compares in time
@@ -128,5 +134,35 @@ $$;
 
 -- Evaluated by the timezone triggers, which run as the caller.
 grant execute on function private.is_valid_timezone(text) to anon, authenticated, service_role;
+
+-- What a row is born with stays: its owner, its team, its creation time ------------------------------
+-- A trigger rather than column grants: a column added later stays writable without a new grant, and
+-- the rule holds for every role, functions included. Creation times sent by an API caller are
+-- replaced by the server's (a client cannot backdate a row); seed and migrations keep theirs.
+create or replace function private.keep_immutable()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  col text;
+begin
+  if tg_op = 'INSERT' then
+    if current_user in ('anon', 'authenticated') then
+      new := jsonb_populate_record(new, coalesce((
+        select jsonb_object_agg(c, now()) from unnest(tg_argv) c where c in ('created_at', 'joined_at')), '{}'));
+    end if;
+    return new;
+  end if;
+  foreach col in array tg_argv loop
+    if (to_jsonb(new) -> col) is distinct from (to_jsonb(old) -> col) then
+      raise exception '% cannot be changed', col using errcode = '42501';
+    end if;
+  end loop;
+  return new;
+end;
+$$;
+comment on function private.keep_immutable() is
+  'Trigger: refuses a change to the columns named as arguments; stamps created_at/joined_at on API inserts.';
 
 revoke all on all functions in schema private from public;

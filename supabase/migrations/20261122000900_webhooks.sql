@@ -122,19 +122,8 @@ create index webhook_deliveries_webhook_id_idx on public.webhook_deliveries (web
 create index webhook_deliveries_outbox_id_idx on public.webhook_deliveries (outbox_id);
 comment on table public.webhook_deliveries is 'The delivery log of each endpoint, one row per attempt. Written by the outbox function.';
 
--- Who manages an endpoint: the host whose it is, or an owner or admin of its team. The policies and
--- the RPCs below decide with this one rule.
-create or replace function private.can_manage_webhook(p_user_id uuid, p_team_id bigint)
-returns boolean
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  select (p_user_id is not null and p_user_id = (select auth.uid()))
-      or (p_team_id is not null and private.has_team_role(p_team_id, array['owner', 'admin']));
-$$;
-
+-- Who manages an endpoint: the host whose it is, or an owner or admin of its team (private.acts_for,
+-- as for every table a host or a team owns). The RPCs below act as the caller, so these decide them too.
 alter table public.webhooks enable row level security;
 revoke all on public.webhooks from anon, authenticated, service_role;
 revoke all on sequence public.webhooks_id_seq from anon, authenticated, service_role;
@@ -145,14 +134,14 @@ grant insert (user_id, team_id, url, events, is_active) on public.webhooks to au
 grant update (url, events, is_active) on public.webhooks to authenticated;
 
 create policy "Managers read webhooks" on public.webhooks
-  for select to authenticated using (private.can_manage_webhook(user_id, team_id));
+  for select to authenticated using (private.acts_for(user_id, team_id, array['owner', 'admin']));
 create policy "Managers create webhooks" on public.webhooks
-  for insert to authenticated with check (private.can_manage_webhook(user_id, team_id));
+  for insert to authenticated with check (private.acts_for(user_id, team_id, array['owner', 'admin']));
 create policy "Managers update webhooks" on public.webhooks
-  for update to authenticated using (private.can_manage_webhook(user_id, team_id))
-  with check (private.can_manage_webhook(user_id, team_id));
+  for update to authenticated using (private.acts_for(user_id, team_id, array['owner', 'admin']))
+  with check (private.acts_for(user_id, team_id, array['owner', 'admin']));
 create policy "Managers delete webhooks" on public.webhooks
-  for delete to authenticated using (private.can_manage_webhook(user_id, team_id));
+  for delete to authenticated using (private.acts_for(user_id, team_id, array['owner', 'admin']));
 comment on policy "Managers read webhooks" on public.webhooks is
   'A host''s own endpoints; a team''s to its owners and admins only (members never see the addresses).';
 
@@ -266,11 +255,9 @@ as $$
     'startTime', private.utc_iso(b.start_time),
     'endTime', private.utc_iso(b.end_time),
     'createdAt', private.utc_iso(b.created_at),
-    'eventType', coalesce(
-      (select jsonb_build_object('id', e.id, 'kind', 'personal', 'title', e.title, 'duration', e.duration)
-       from public.event_types e where e.id = b.event_type_id),
-      (select jsonb_build_object('id', e.id, 'kind', 'team', 'title', e.title, 'duration', e.duration)
-       from public.team_event_types e where e.id = b.team_event_type_id)),
+    'eventType', (select jsonb_build_object('id', e.id, 'kind', case when e.team_id is null then 'personal' else 'team' end,
+                    'title', e.title, 'duration', e.duration)
+                  from public.event_types e where e.id = b.event_type_id),
     'host', (select jsonb_build_object('id', p.id, 'name', private.display_name(p), 'email', p.email, 'timeZone', p.timezone)
              from public.profiles p where p.id = b.user_id),
     'team', (select jsonb_build_object('id', t.id, 'name', t.name, 'slug', t.slug) from public.teams t where t.id = b.team_id),
@@ -341,38 +328,36 @@ begin
 end;
 $$;
 
--- Each booking event (private.booking_event, as the mails name it) to the endpoints that want it.
--- Nothing during a data import (see private.booking_mails).
-create or replace function private.enqueue_booking_webhooks()
-returns trigger
+-- Each booking event (private.booking_event, as the mails name it) to the endpoints that want it: a
+-- step of private.after_booking_change (the bookings migration). Nothing during a data import (see
+-- private.booking_mails).
+create or replace function private.enqueue_booking_webhooks(p_op text, b public.bookings, p_old public.bookings)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
-  event text := private.booking_event(tg_op, new, old);
+  event text := private.booking_event(p_op, b, p_old);
   data jsonb;
   w public.webhooks;
 begin
   if event is null or current_setting('kairos.bulk_import', true) = 'on' then
-    return null;
+    return;
   end if;
   for w in
     select * from public.webhooks x
     where x.is_active and event = any (x.events)
-      and (x.user_id = new.user_id or x.team_id = new.team_id)
+      and (x.user_id = b.user_id or x.team_id = b.team_id)
     order by x.id
   loop
-    data := coalesce(data, private.booking_webhook_data(new));
+    data := coalesce(data, private.booking_webhook_data(b));
     -- Fixed by the booking's version (its SEQUENCE rises with every change) and the endpoint.
     perform private.webhook_outbox_row(w, event,
-      format('msg_%s_%s_%s', replace(new.uid::text, '-', ''), new.ical_sequence, w.id), data);
+      format('msg_%s_%s_%s', replace(b.uid::text, '-', ''), b.ical_sequence, w.id), data);
   end loop;
-  return null;
 end;
 $$;
-create trigger bookings_webhooks after insert or update of status on public.bookings
-  for each row execute function private.enqueue_booking_webhooks();
 
 -- A team's endpoints added by someone who no longer manages it (removed, left, or made a member) stop
 -- receiving the team's guest data: the endpoint may be their own server. Its managers see who added it
@@ -445,8 +430,6 @@ revoke all on function public.create_webhook(text, text[], bigint, boolean), pub
   public.ping_webhook(bigint), public.resend_webhook_delivery(bigint) from public, anon;
 grant execute on function public.create_webhook(text, text[], bigint, boolean), public.rotate_webhook_secret(bigint, integer),
   public.ping_webhook(bigint), public.resend_webhook_delivery(bigint) to authenticated, service_role;
--- The policies call can_manage_webhook as the caller.
-grant execute on function private.can_manage_webhook(uuid, bigint) to authenticated, service_role;
 
 -- Acting on an endpoint ---------------------------------------------------------------------------
 -- Webhooks decided by their policies alone, like every other table a signed-in user changes: rotate,

@@ -1,4 +1,4 @@
-// Journeys 1, 6, 7 and 8 of issue 6: signing up, in and out; Google through the local identity page;
+// Signing up, in and out; Google through the local identity page;
 // what signed-out visitors and unknown addresses get; the navigation on a phone.
 import * as OTPAuth from 'otpauth';
 import { describe, expect, it } from 'vitest';

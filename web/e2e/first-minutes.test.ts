@@ -1,4 +1,4 @@
-// The first minutes of a host and a guest (issue 32): a host signs up from a browser in Stockholm on a
+// The first minutes of a host and a guest: a host signs up from a browser in Stockholm on a
 // phone and is bookable with no further step (hours Monday to Friday in their zone, a first event
 // type), the dashboard showing what is left to set up; a guest books them and sees one confirmation
 // screen (what, when, with whom, where, the calendar file, the manage link). axe checks each screen

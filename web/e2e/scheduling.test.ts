@@ -1,4 +1,4 @@
-// Journeys 2 to 5 of issue 6, run side by side (one browser, each journey its own contexts):
+// Four scheduling journeys, run side by side (one browser, each journey its own contexts):
 // 2 a host sets up hours and a manually approved event type and shares it; 3 a guest in another
 // time zone books it, the host confirms and cancels, the slot goes and comes back; 4 a public
 // profile found in the community and booked through the 'Book a Meeting' dialog; 5 a public team

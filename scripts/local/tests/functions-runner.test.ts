@@ -35,7 +35,7 @@ describe('the Edge Runtime imitation', () => {
     // Long enough for a CPU-bound request to pass the CPU limit first on a loaded machine.
     process.env.KAIROS_FUNCTION_WALL_CLOCK_MS = '6000';
     process.env.KAIROS_ONLY_IN_THIS_SHELL = 'leaks';
-    config = loadConfig({ supabaseDir: PROJECT, dataDir, ports: { functions: await freePortRange(6) } });
+    config = loadConfig({ supabaseDir: PROJECT, dataDir, ports: { functions: await freePortRange(7) } });
     functions = await startFunctions(config, (m) => logged.push(m), false, {
       GOOGLE_OAUTH_CLIENT_ID: 'a project secret',
       SUPABASE_AUTH_EXTERNAL_GOOGLE_CLIENT_ID: 'refused, as `supabase secrets set` refuses it',
@@ -71,6 +71,16 @@ describe('the Edge Runtime imitation', () => {
     expect((await call('slow', '?ms=8000')).status).toBe(546);
     expect(logged.some((l) => l.includes('CPU time hard limit reached'))).toBe(true);
     expect(logged.some((l) => l.includes('wall clock limit reached'))).toBe(true);
+  });
+
+  it('boots a new worker after one dies of an error thrown outside any request, as the Edge Runtime does', { timeout: 60_000 }, async () => {
+    const first = await (await call('crashing')).text();
+    expect(await (await call('crashing', '/crash')).text()).toBe('crashing');
+    await expect.poll(() => logged.some((l) => l.includes('crashed on purpose')), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(async () => (await call('crashing').then((r) => r.text()).catch(() => 'no answer')), { timeout: 30_000, interval: 200 })
+      .toMatch(/^\d+$/);
+    expect(Number(await (await call('crashing')).text())).toBeGreaterThan(Number(first));
   });
 
   it('gives the platform secrets and the project\'s, never a custom SUPABASE_* name nor the machine\'s environment', async () => {

@@ -8,7 +8,7 @@ import { forbidden, notFound, parseOrThrow } from '../_shared/rules/errors.ts';
 import { idParam, readJson } from '../_shared/http/request.ts';
 import type { Ctx } from '../_shared/http/router.ts';
 import type { Caller } from '../_shared/http/session.ts';
-import { camelize } from '../_shared/db/shapes.ts';
+import { bookingColumns, camelize, eventTypeColumnsOf } from '../_shared/db/shapes.ts';
 import { type EventRuleColumns, eventRulesOf } from '../_shared/rules/event-types.ts';
 
 export type Row = Record<string, unknown>;
@@ -30,9 +30,9 @@ export async function insertOne(caller: Caller, table: string, values: Row, colu
   return rows<Row>(await caller.db.from(table).insert(values).select(columns).single());
 }
 
-/** Deletes row `id` of `table` as the caller: RLS hides other people's rows, so deleting none is a 404. */
-export async function deleteOr404(caller: Caller, table: string, id: number, message: string): Promise<void> {
-  const deleted = rows<Row[]>(await caller.db.from(table).delete().eq('id', id).select('id'));
+/** Deletes row `id` of `table` (and `match`) as the caller: RLS hides other people's rows, so deleting none is a 404. */
+export async function deleteOr404(caller: Caller, table: string, id: number, message: string, match: Row = {}): Promise<void> {
+  const deleted = rows<Row[]>(await caller.db.from(table).delete().match({ ...match, id }).select('id'));
   if (deleted.length === 0) throw notFound(message);
 }
 
@@ -100,22 +100,22 @@ export function canSee(db: SupabaseClient, table: string, match: Record<string, 
 
 /** Bookings with what the screens show: event title and duration, and the assigned member. */
 export const BOOKING_SELECT =
-  '*, personal:event_types(title, duration), team:team_event_types(title, duration), assignment:team_members!bookings_assigned_member_fkey(user:profiles(id, first_name, last_name, email))';
+  '*, event_type:event_types!bookings_event_type_fkey(title, duration), assignment:team_members!bookings_assigned_member_fkey(user:profiles(id, first_name, last_name, email))';
 
+/** A booking as the api answers it: a team's names its event type `teamEventTypeId`, a host's `eventTypeId`. */
 export function bookingShape(row: Row) {
-  const { personal, team, assignment, ...booking } = row as Row & {
-    personal: { title: string; duration: number } | null;
-    team: { title: string; duration: number } | null;
+  const { event_type, assignment, ...booking } = row as Row & {
+    event_type: { title: string; duration: number } | null;
     assignment: { user: Row | null } | null;
   };
   return {
-    ...camelize<Row>(booking),
-    eventType: personal ?? team ?? null,
+    ...camelize<Row>(bookingColumns(booking)),
+    eventType: event_type ?? null,
     assignedMember: assignment?.user ? camelize(assignment.user) : null,
   };
 }
 
-/** A personal or team event type as the api answers it: camelCase, its rules as the forms send them. */
+/** A host's or a team's event type as the api answers it: camelCase, in its kind's fields, its rules as the forms send them. */
 export function eventTypeShape(row: Row) {
-  return { ...camelize<Row>(row), ...eventRulesOf(row as unknown as EventRuleColumns) };
+  return { ...camelize<Row>(eventTypeColumnsOf(row)), ...eventRulesOf(row as unknown as EventRuleColumns) };
 }

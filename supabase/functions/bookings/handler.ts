@@ -1,7 +1,7 @@
 // POST /bookings: a guest books a personal event type ({eventTypeId, ...}) or a public team's event
 // type ({teamEventTypeId, ...}); the same module serves POST /api/bookings/public and team bookings.
 import { publicBookingSchema, teamBookingSchema } from '../_shared/rules/schemas.ts';
-import { bookPersonal, bookTeam } from '../_shared/booking/create.ts';
+import { book } from '../_shared/booking/create.ts';
 import { issueManageToken } from '../_shared/booking/guest.ts';
 import { parseOrThrow } from '../_shared/rules/errors.ts';
 import { bookingDeps } from '../_shared/http/booking-deps.ts';
@@ -16,8 +16,8 @@ export function bookingsRouter(): Router {
     const deps = bookingDeps(ctx);
     const booking =
       body && typeof body === 'object' && 'teamEventTypeId' in body
-        ? await bookTeam(deps, parseOrThrow(teamBookingSchema, body), { caller: await ctx.caller() })
-        : await bookPersonal(deps, parseOrThrow(publicBookingSchema, body));
+        ? await book(deps, parseOrThrow(teamBookingSchema, body), { caller: await ctx.caller() })
+        : await book(deps, parseOrThrow(publicBookingSchema, body));
     // The guest's confirmation screen links to the manage page (reschedule, cancel) at once.
     const secret = ctx.env.bookingTokenSecret;
     return json(secret ? { ...booking, manageToken: await issueManageToken(deps.db, secret, booking) } : booking, 201);

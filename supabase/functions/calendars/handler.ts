@@ -191,10 +191,10 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
     // A wrong or replaced token is a plain 404: it tells nothing about what exists.
     if (!owner) throw notFound();
     const since = new Date(Date.now() - 90 * 86_400_000).toISOString();
-    const rows = must<{ booking: { ical_uid: string; ical_sequence: number; start_time: string; end_time: string; status: FeedBooking['status']; guest_name: string; updated_at: string; event_type: { title: string } | null; team_event_type: { title: string } | null } }[]>(
+    const rows = must<{ booking: { ical_uid: string; ical_sequence: number; start_time: string; end_time: string; status: FeedBooking['status']; guest_name: string; updated_at: string; event_type: { title: string } | null } }[]>(
       await service
         .from('booking_busy')
-        .select('booking:bookings!inner(ical_uid, ical_sequence, start_time, end_time, status, guest_name, updated_at, event_type:event_types(title), team_event_type:team_event_types(title))')
+        .select('booking:bookings!inner(ical_uid, ical_sequence, start_time, end_time, status, guest_name, updated_at, event_type:event_types!bookings_event_type_fkey(title))')
         .eq('user_id', owner.user_id)
         .eq('active', true)
         .gte('booking.start_time', since)
@@ -207,7 +207,7 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
       start: b.start_time,
       end: b.end_time,
       status: b.status,
-      title: b.event_type?.title ?? b.team_event_type?.title ?? 'Booking',
+      title: b.event_type?.title ?? 'Booking',
       guestName: b.guest_name,
       updatedAt: b.updated_at,
     }));

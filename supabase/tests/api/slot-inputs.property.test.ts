@@ -61,6 +61,8 @@ async function write(s: Schedule, base: number) {
     [id, `prop-${id.slice(0, 8)}@example.test`, JSON.stringify({ first_name: 'Prop', last_name: 'Host', timezone: s.zone })],
   );
   await sql(`update public.profiles set timezone = $2 where id = $1`, [id, s.zone]);
+  // A sign-up naming its zone starts with default hours (private.handle_new_user); the week is the one written below.
+  await sql(`delete from public.availability_rules where user_id = $1`, [id]);
   await sql(`update public.user_settings set buffer_before = $2, buffer_after = $3, minimum_notice = $4, max_future_bookings = $5 where user_id = $1`, [
     id,
     s.settings.bufferBefore,

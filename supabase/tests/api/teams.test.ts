@@ -172,6 +172,60 @@ describe('teams', () => {
   });
 });
 
+describe("a host's and a team's event types: one table, two kinds that never cross", () => {
+  it('answers a team event type named as a host\'s, and a host\'s named as a team\'s, as missing; each kind keeps its own fields', async () => {
+    const team = await newTeam();
+    const teamType = await newTeamEventType(team);
+    // The team's owner is also a host, with an event type of their own.
+    await call('/api/availability', { body: ALL_WEEK, ...tok(team.owner) });
+    const own = await call('/api/event-types', { body: { title: 'Mine', duration: 30 }, ...tok(team.owner) });
+    expect(own.status).toBe(201);
+    const hostType: number = own.body.id;
+
+    // The host's own list and routes know only the host's event types.
+    const mine = await call('/api/event-types', tok(team.owner));
+    expect(mine.body.map((t: { id: number }) => t.id)).toEqual([hostType]);
+    for (const path of [`/api/event-types/${teamType}`, `/api/event-types/${teamType}/rules`]) {
+      const body = path.endsWith('/rules') ? { bufferBefore: 5 } : { title: 'Taken over', duration: 30 };
+      expect((await call(path, { method: 'PUT', body, ...tok(team.owner) })).status, path).toBe(404);
+    }
+    expect((await call(`/api/event-types/${teamType}`, { method: 'DELETE', ...tok(team.owner) })).status).toBe(404);
+    expect((await call(`/api/event-types/${teamType}`, tok(team.owner))).status).toBe(404);
+    expect((await call('/api/bookings', { body: guestBody(teamType, at(3, 10)), ...tok(team.owner) })).status).toBe(404);
+    expect((await call('/bookings', { body: guestBody(teamType, at(3, 10)) })).status).toBe(404);
+    const date = at(3, 0).toISOString().slice(0, 10);
+    expect((await call(`/slots?eventTypeId=${teamType}&startDate=${date}&endDate=${date}`)).status).toBe(404);
+
+    // The team's routes know only the team's.
+    const teamList = await call(`/api/teams/${team.id}/event-types`, tok(team.owner));
+    expect(teamList.body.map((t: { id: number }) => t.id)).toEqual([teamType]);
+    expect((await call(`/api/teams/${team.id}/event-types/${hostType}/rules`, { method: 'PUT', body: { bufferBefore: 5 }, ...tok(team.owner) })).status).toBe(404);
+    expect((await call(`/api/teams/${team.id}/bookings`, { body: teamBooking(hostType, at(3, 10)) })).status).toBe(404);
+    expect((await call('/bookings', { body: teamBooking(hostType, at(3, 10)) })).status).toBe(404);
+    expect((await call(`/slots?teamEventTypeId=${hostType}&startDate=${date}&endDate=${date}`)).status).toBe(404);
+    expect((await call(`/api/teams/${team.id}/stats`, tok(team.owner))).body).toMatchObject({ eventTypeCount: 1 });
+
+    // Each kind in the fields it always had: no team fields on a host's, no host or price on a team's.
+    const teamFields = ['teamId', 'requiresAllMembers', 'assignmentType', 'specificMemberId'];
+    const hostFields = ['userId', 'priceCents'];
+    for (const field of teamFields) expect(mine.body[0], field).not.toHaveProperty(field);
+    for (const field of hostFields) expect(mine.body[0], field).toHaveProperty(field);
+    for (const field of hostFields) expect(teamList.body[0], field).not.toHaveProperty(field);
+    for (const field of teamFields) expect(teamList.body[0], field).toHaveProperty(field);
+    const hostRules = await call('/api/availability', tok(team.owner));
+    expect(hostRules.body[0]).toHaveProperty('userId', team.owner.id);
+    expect(hostRules.body[0]).not.toHaveProperty('teamId');
+
+    // A booking names its event type by its kind.
+    const hostBooking = await call('/bookings', { body: guestBody(hostType, at(3, 10)) });
+    expect(hostBooking).toMatchObject({ status: 201, body: { eventTypeId: hostType, teamEventTypeId: null, userId: team.owner.id, teamId: null } });
+    const teamBooked = await call('/bookings', { body: teamBooking(teamType, at(3, 12)) });
+    expect(teamBooked).toMatchObject({ status: 201, body: { eventTypeId: null, teamEventTypeId: teamType, userId: null, teamId: team.id } });
+    const listed = await call(`/api/teams/${team.id}/bookings`, tok(team.owner));
+    expect(listed.body.find((b: { id: number }) => b.id === teamBooked.body.id)).toMatchObject({ eventTypeId: null, teamEventTypeId: teamType });
+  });
+});
+
 describe('team bookings', () => {
   async function bookedMember(team: Team, typeId: number, start: Date) {
     const res = await call(`/api/teams/${team.id}/bookings`, { body: teamBooking(typeId, start) });
@@ -299,7 +353,7 @@ describe('team bookings', () => {
     const typeId = await newTeamEventType(team);
     await newTeamEventType(team, { title: 'Second' });
     await sql(
-      `insert into public.bookings (team_event_type_id, team_id, guest_name, guest_email, start_time, end_time, status)
+      `insert into public.bookings (event_type_id, team_id, guest_name, guest_email, start_time, end_time, status)
        values ($1, $2, 'Now', 'now@example.com', now() - interval '1 second', now() - interval '1 second' + interval '30 minutes', 'confirmed')`,
       [typeId, team.id],
     );

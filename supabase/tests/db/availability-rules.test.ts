@@ -68,22 +68,22 @@ describe('team date overrides', () => {
     try {
       const t = await team(owner);
       await c.query(`insert into team_members (team_id, user_id, role) values ($1, $2, 'admin'), ($1, $3, 'member')`, [t, admin, member]);
-      const replace = `select * from replace_team_date_override($1, '2027-01-04', $2)`;
+      const replace = `select * from replace_date_override('2027-01-04', $2, $1)`;
       const ranges = JSON.stringify([{ start_time: '10:00', end_time: '12:00' }]);
       const attempt = (who: string, text: string, params: unknown[]) => as(c, user(who), () => errorCode(c, text, params));
       expect(await attempt(member, replace, [t, ranges])).toBe('42501');
-      expect(await attempt(member, `insert into team_date_overrides (team_id, date) values ($1, '2027-01-04')`, [t])).toBe('42501');
+      expect(await attempt(member, `insert into date_overrides (team_id, date) values ($1, '2027-01-04')`, [t])).toBe('42501');
       expect(await attempt(owner, replace, [t, ranges])).toBeNull();
       expect(await attempt(admin, replace, [t, '[]'])).toBeNull();
-      await c.query(`insert into team_date_overrides (team_id, date, start_time, end_time) values ($1, '2027-01-04', '10:00', '12:00')`, [t]);
+      await c.query(`insert into date_overrides (team_id, date, start_time, end_time) values ($1, '2027-01-04', '10:00', '12:00')`, [t]);
       // The member reads the team's overrides, deletes nothing.
       const memberView = await as(c, user(member), async () => {
-        const read = (await c.query(`select count(*)::int as n from team_date_overrides where team_id = $1`, [t])).rows[0].n;
-        const deleted = (await c.query(`delete from team_date_overrides where team_id = $1`, [t])).rowCount;
+        const read = (await c.query(`select count(*)::int as n from date_overrides where team_id = $1`, [t])).rows[0].n;
+        const deleted = (await c.query(`delete from date_overrides where team_id = $1`, [t])).rowCount;
         return { read, deleted };
       });
       expect(memberView).toEqual({ read: 1, deleted: 0 });
-      expect(await as(c, anon, () => errorCode(c, `select 1 from team_date_overrides`))).toBe('42501');
+      expect(await as(c, anon, () => errorCode(c, `select 1 from date_overrides`))).toBe('42501');
     } finally {
       await c.query('delete from auth.users where id = any ($1)', [[owner, admin, member]]);
     }
@@ -134,12 +134,10 @@ describe('per-event-type rules', () => {
     rolledBack(c, async () => {
       const u = await createUser(c);
       const t = await team(u);
-      for (const table of ['event_types', 'team_event_types']) {
-        const { id } = await one(c, table === 'event_types'
-          ? `insert into event_types (user_id, title) values ($1, 'E') returning id`
-          : `insert into team_event_types (team_id, title) values ($1, 'E') returning id`, [table === 'event_types' ? u : t]);
-        const set = (column: string, value: unknown) => errorCode(c, `update ${table} set ${column} = $2 where id = $1`, [id, value]);
-        expect(await one(c, `select slot_interval, buffer_before, max_bookings_per_day from ${table} where id = $1`, [id])).toEqual({
+      for (const owner of ['user_id', 'team_id']) {
+        const { id } = await one(c, `insert into event_types (${owner}, title) values ($1, 'E') returning id`, [owner === 'user_id' ? u : t]);
+        const set = (column: string, value: unknown) => errorCode(c, `update event_types set ${column} = $2 where id = $1`, [id, value]);
+        expect(await one(c, `select slot_interval, buffer_before, max_bookings_per_day from event_types where id = $1`, [id])).toEqual({
           slot_interval: '30', buffer_before: null, max_bookings_per_day: null,
         });
         for (const v of [0, 5, 10, 15, 30, null]) expect(await set('buffer_before', v)).toBeNull();
@@ -204,14 +202,14 @@ describe('booking limits', () => {
       expect(await insertAt(other, host, '2027-03-10T12:00:00Z')).toBeNull();
     }));
 
-  it('per team-local day for team event types, through create_team_booking', () =>
+  it('per team-local day for team event types, through create_booking', () =>
     rolledBack(c, async () => {
       const owner = await createUser(c);
       const t = await team(owner);
       await c.query(`update teams set timezone = 'Asia/Kathmandu' where id = $1`, [t]);
-      const { id } = await one(c, `insert into team_event_types (team_id, title, max_bookings_per_day) values ($1, 'E', 1) returning id`, [t]);
+      const { id } = await one(c, `insert into event_types (team_id, title, max_bookings_per_day) values ($1, 'E', 1) returning id`, [t]);
       const bookTeam = (start: string) =>
-        errorCode(c, `select create_team_booking($1, $2::timestamptz, $2::timestamptz + interval '30 minutes', '{"guest_name":"G","guest_email":"g@example.test"}')`, [id, start]);
+        errorCode(c, `select create_booking($1, $2::timestamptz, $2::timestamptz + interval '30 minutes', '{"guest_name":"G","guest_email":"g@example.test"}')`, [id, start]);
       expect(await bookTeam('2027-03-01T18:00:00Z')).toBeNull(); // Monday 23:45 in Kathmandu
       expect(await bookTeam('2027-03-01T18:30:00Z')).toBeNull(); // Tuesday 00:15
       expect(await bookTeam('2027-03-01T10:00:00Z')).toBe('23P01');

@@ -20,13 +20,13 @@ const count = async (text: string, params: unknown[]) => (await one<{ n: number 
 async function teamOf(owner: string, members: string[], specific: string) {
   const team = (await one(c, `insert into teams (name, slug, owner_id) values ('T', $1, $2) returning id`, [`c-${randomUUID()}`, owner])).id;
   for (const m of members) await c.query('insert into team_members (team_id, user_id) values ($1, $2)', [team, m]);
-  const single = (await one(c, `insert into team_event_types (team_id, title) values ($1, 'One') returning id`, [team])).id;
-  const all = (await one(c, `insert into team_event_types (team_id, title, requires_all_members) values ($1, 'All', true) returning id`, [team])).id;
-  const pinned = (await one(c, `insert into team_event_types (team_id, title, assignment_type, specific_member_id)
+  const single = (await one(c, `insert into event_types (team_id, title) values ($1, 'One') returning id`, [team])).id;
+  const all = (await one(c, `insert into event_types (team_id, title, requires_all_members) values ($1, 'All', true) returning id`, [team])).id;
+  const pinned = (await one(c, `insert into event_types (team_id, title, assignment_type, specific_member_id)
     values ($1, 'Pinned', 'specific_member', $2) returning id`, [team, specific])).id;
-  await c.query('insert into team_availability (team_id, day_of_week) values ($1, 1)', [team]);
+  await c.query('insert into availability_rules (team_id, day_of_week) values ($1, 1)', [team]);
   const teamBook = async (type: number, start: string, members: string[] | null) =>
-    (await one(c, `select id from create_team_booking($1, $2::timestamptz, $2::timestamptz + interval '30 minutes', $3, $4)`,
+    (await one(c, `select id from create_booking($1, $2::timestamptz, $2::timestamptz + interval '30 minutes', $3, $4)`,
       [type, start, GUEST, members])).id as number;
   return { team, single, all, pinned, teamBook };
 }
@@ -51,8 +51,8 @@ describe('deletion rules', () => {
       expect(await count('booking_busy where user_id = any ($1)', [[host, mate]])).toBe(0);
       expect(await count('teams where id = $1', [t.team])).toBe(0);
       expect(await count('team_members where team_id = $1', [t.team])).toBe(0);
-      expect(await count('team_event_types where team_id = $1', [t.team])).toBe(0);
-      expect(await count('team_availability where team_id = $1', [t.team])).toBe(0);
+      expect(await count('event_types where team_id = $1', [t.team])).toBe(0);
+      expect(await count('availability_rules where team_id = $1', [t.team])).toBe(0);
       // The team-mate themselves stays.
       expect(await count('profiles where id = $1', [mate])).toBe(1);
     }));
@@ -69,7 +69,7 @@ describe('deletion rules', () => {
       expect(await one(c, 'select assigned_user_id from bookings where id = $1', [assigned])).toEqual({ assigned_user_id: null });
       expect(await count('booking_busy where user_id = $1', [leaver])).toBe(0);
       expect(await count('booking_busy where booking_id = $1', [everyone])).toBe(2);
-      expect(await one(c, 'select assignment_type, specific_member_id from team_event_types where id = $1', [t.pinned]))
+      expect(await one(c, 'select assignment_type, specific_member_id from event_types where id = $1', [t.pinned]))
         .toEqual({ assignment_type: 'round_robin', specific_member_id: null });
     }));
 
@@ -89,7 +89,7 @@ describe('deletion rules', () => {
       expect(await count('booking_busy where booking_id = any ($1) and user_id = $2', [[assigned, everyone], leaver])).toBe(0);
       expect(await count('booking_busy where booking_id = $1', [everyone])).toBe(2);
       expect(await count('booking_busy where booking_id = $1 and user_id = $2 and active', [personal, leaver])).toBe(1);
-      expect((await one(c, 'select assignment_type from team_event_types where id = $1', [t.pinned])).assignment_type).toBe('round_robin');
+      expect((await one(c, 'select assignment_type from event_types where id = $1', [t.pinned])).assignment_type).toBe('round_robin');
       // Their freed time can be booked again.
       expect(await count(`create_booking($1, '2031-03-03 10:00Z', '2031-03-03 10:30Z', $2)`, [eventType, GUEST])).toBe(1);
     }));
@@ -112,7 +112,7 @@ describe('deletion rules', () => {
       const t = await teamOf(owner, [member], member);
       const viaSingle = await t.teamBook(t.single, '2031-05-01T10:00:00Z', [member]);
       const viaAll = await t.teamBook(t.all, '2031-05-01T11:00:00Z', null);
-      await c.query('delete from team_event_types where id = $1', [t.single]);
+      await c.query('delete from event_types where id = $1', [t.single]);
       expect(await count('bookings where id = $1', [viaSingle])).toBe(0);
       expect(await count('bookings where id = $1', [viaAll])).toBe(1);
 
@@ -120,8 +120,8 @@ describe('deletion rules', () => {
       expect(await count('bookings where team_id = $1', [t.team])).toBe(0);
       expect(await count('booking_busy where booking_id = $1', [viaAll])).toBe(0);
       expect(await count('team_members where team_id = $1', [t.team])).toBe(0);
-      expect(await count('team_event_types where team_id = $1', [t.team])).toBe(0);
-      expect(await count('team_availability where team_id = $1', [t.team])).toBe(0);
+      expect(await count('event_types where team_id = $1', [t.team])).toBe(0);
+      expect(await count('availability_rules where team_id = $1', [t.team])).toBe(0);
       expect(await count('profiles where id = any ($1)', [[owner, member]])).toBe(2);
     }));
 });

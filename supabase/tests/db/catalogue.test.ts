@@ -26,7 +26,7 @@ describe('catalogue', () => {
     expect(rows.map((r) => r.relname)).toEqual([
       'availability_rules', 'booking_busy', 'bookings', 'calendar_connections', 'calendar_credentials', 'calendar_events',
       'calendar_feeds', 'calendar_sources', 'date_overrides', 'event_types', 'external_busy', 'outbox', 'profiles',
-      'team_availability', 'team_date_overrides', 'team_event_types', 'team_invitations', 'team_members', 'teams',
+      'team_invitations', 'team_members', 'teams',
       'time_off', 'user_settings', 'webhook_deliveries', 'webhook_secrets', 'webhooks',
     ]);
   });
@@ -118,7 +118,7 @@ describe('catalogue', () => {
     expect(await functionNames(`p.pronamespace = 'public'::regnamespace and has_function_privilege('anon', p.oid, 'execute')`)).toEqual([
       'check_handle', 'directory_profiles', 'guest_booking', 'public_availability', 'public_busy',
       'public_event_type', 'public_event_types', 'public_profile', 'public_profile_by_handle', 'public_team',
-      'public_team_availability', 'public_team_event_types', 'public_team_members', 'team_invitation_by_token',
+      'public_team_members', 'team_invitation_by_token',
     ]);
   });
 
@@ -126,7 +126,7 @@ describe('catalogue', () => {
     expect(await functionNames(`p.pronamespace = 'public'::regnamespace and has_function_privilege('authenticated', p.oid, 'execute') and not has_function_privilege('anon', p.oid, 'execute')`)).toEqual([
       'accept_team_invitation', 'calendar_feed_created_at', 'create_webhook', 'dashboard_stats',
       'invite_team_member', 'mail_invitation_link', 'ping_webhook', 'regenerate_calendar_feed', 'replace_availability', 'replace_date_override',
-      'replace_team_availability', 'replace_team_date_override', 'resend_webhook_delivery', 'rotate_webhook_secret',
+      'resend_webhook_delivery', 'rotate_webhook_secret',
       'set_booking_calendar', 'start_first_week', 'team_bookings_this_month',
     ]);
   });
@@ -143,14 +143,14 @@ describe('catalogue', () => {
       select p.proname, has_function_privilege('anon', p.oid, 'execute') as anon,
         has_function_privilege('authenticated', p.oid, 'execute') as signed_in, has_function_privilege('service_role', p.oid, 'execute') as service
       from pg_proc p
-      where p.pronamespace = 'public'::regnamespace and p.proname in ('create_booking', 'create_team_booking', 'take_booking_token')
+      where p.pronamespace = 'public'::regnamespace and p.proname in ('create_booking', 'take_booking_token')
       order by 1`);
-    expect(rows).toEqual(['create_booking', 'create_team_booking', 'take_booking_token'].map((proname) => ({ proname, anon: false, signed_in: false, service: true })));
+    expect(rows).toEqual(['create_booking', 'take_booking_token'].map((proname) => ({ proname, anon: false, signed_in: false, service: true })));
   });
 
   it('keeps the private schema out of the API and its trigger functions unexecutable by API roles', async () => {
     expect(await functionNames(`p.pronamespace = 'private'::regnamespace and has_function_privilege('anon', p.oid, 'execute')`)).toEqual([
-      'has_team_role', 'is_bookable_person', 'is_invited_to', 'is_public_slot_topic', 'is_public_team', 'is_reserved_handle',
+      'acts_for', 'has_team_role', 'is_bookable_person', 'is_invited_to', 'is_public_slot_topic', 'is_public_team', 'is_reserved_handle',
       'is_valid_timezone', 'is_visible_host', 'shares_team',
     ]);
   });

@@ -115,8 +115,9 @@ describe('closed sets and defaults', () => {
       }
     }));
 
-  for (const [table, owner] of [['availability_rules', 'user_id'], ['team_availability', 'team_id']] as const) {
-    it(`${table}: day 0-6, HH:MM on the half hour up to 23:30, start before end, 09:00-17:00 by default`, () =>
+  for (const owner of ['user_id', 'team_id'] as const) {
+    const table = 'availability_rules';
+    it(`${table} of a ${owner === 'user_id' ? 'host' : 'team'}: day 0-6, HH:MM on the half hour up to 23:30, start before end, 09:00-17:00 by default`, () =>
       rolledBack(c, async () => {
         const u = await createUser(c);
         const ownerId = owner === 'user_id'
@@ -146,20 +147,47 @@ describe('closed sets and defaults', () => {
       expect(await errorCode(c, `insert into team_members (team_id, user_id) values ($1, $2)`, [team, m])).toBe('23505');
     }));
 
+  it("event types, weekly hours and date overrides: exactly one owner, a host or a team; a team's fields only on a team's event type", () =>
+    rolledBack(c, async () => {
+      const [o, m] = [await createUser(c), await createUser(c)];
+      const team = (await one(c, `insert into teams (name, slug, owner_id) values ('T', $1, $2) returning id`, [`o-${randomUUID()}`, o])).id;
+      await c.query('insert into team_members (team_id, user_id) values ($1, $2)', [team, m]);
+      for (const [insert, extra] of [
+        [`insert into event_types (user_id, team_id, title) values ($1, $2, 'x')`, []],
+        [`insert into availability_rules (user_id, team_id, day_of_week) values ($1, $2, 1)`, []],
+        [`insert into date_overrides (user_id, team_id, date) values ($1, $2, '2031-01-06')`, []],
+      ] as const) {
+        expect(await errorCode(c, insert, [o, team, ...extra]), insert).toBe('23514');
+        expect(await errorCode(c, insert, [null, null, ...extra]), insert).toBe('23514');
+      }
+      // A host's event type has no assignment; a team's always has one (its defaults when not given).
+      for (const column of ['requires_all_members = false', "assignment_type = 'round_robin'", `specific_member_id = '${m}'`]) {
+        const [name, value] = column.split(' = ');
+        expect(await errorCode(c, `insert into event_types (user_id, title, ${name}) values ($1, 'x', ${value})`, [o]), column).toBe('23514');
+      }
+      expect(await one(c, `insert into event_types (user_id, title) values ($1, 'x') returning requires_all_members, assignment_type, specific_member_id`, [o]))
+        .toEqual({ requires_all_members: null, assignment_type: null, specific_member_id: null });
+      // The same date of a host and of a team never meet: each owner has its own day off or ranges.
+      await c.query(`insert into date_overrides (user_id, date) values ($1, '2031-01-06')`, [o]);
+      expect(await errorCode(c, `insert into date_overrides (team_id, date, start_time, end_time) values ($1, '2031-01-06', '09:00', '10:00')`, [team])).toBeNull();
+      expect(await errorCode(c, `insert into date_overrides (team_id, date) values ($1, '2031-01-06')`, [team])).toBe('23P01');
+      expect(await errorCode(c, `insert into date_overrides (user_id, date) values ($1, '2031-01-06')`, [o])).toBe('23505');
+    }));
+
   it('team event types: multiples of 15 from 15, the six colours, assignment types, a specific member from the team', () =>
     rolledBack(c, async () => {
       const [o, outsider] = [await createUser(c), await createUser(c)];
       const team = (await one(c, `insert into teams (name, slug, owner_id) values ('T', $1, $2) returning id`, [`e-${randomUUID()}`, o])).id;
-      const dur = `insert into team_event_types (team_id, title, duration) values ($1, 'x', $2)`;
+      const dur = `insert into event_types (team_id, title, duration) values ($1, 'x', $2)`;
       expect(await refused(dur, [15, 45, 75, 150, 480], [team])).toEqual(codes([15, 45, 75, 150, 480], null));
       expect(await refused(dur, [0, 10, 20, 1455], [team])).toEqual(codes([0, 10, 20, 1455], '23514'));
-      expect(await errorCode(c, `insert into team_event_types (team_id, title, color) values ($1, 'x', '#123456')`, [team])).toBe('23514');
-      expect(await errorCode(c, `insert into team_event_types (team_id, title, assignment_type) values ($1, 'x', 'random')`, [team])).toBe('22P02');
-      expect(await errorCode(c, `insert into team_event_types (team_id, title, assignment_type) values ($1, 'x', 'specific_member')`, [team])).toBe('23514');
-      const specific = `insert into team_event_types (team_id, title, assignment_type, specific_member_id) values ($1, 'x', 'specific_member', $2)`;
+      expect(await errorCode(c, `insert into event_types (team_id, title, color) values ($1, 'x', '#123456')`, [team])).toBe('23514');
+      expect(await errorCode(c, `insert into event_types (team_id, title, assignment_type) values ($1, 'x', 'random')`, [team])).toBe('22P02');
+      expect(await errorCode(c, `insert into event_types (team_id, title, assignment_type) values ($1, 'x', 'specific_member')`, [team])).toBe('23514');
+      const specific = `insert into event_types (team_id, title, assignment_type, specific_member_id) values ($1, 'x', 'specific_member', $2)`;
       expect(await errorCode(c, specific, [team, outsider])).toBe('23503');
       expect(await errorCode(c, specific, [team, o])).toBeNull();
-      const d = await one(c, `insert into team_event_types (team_id, title) values ($1, 'x')
+      const d = await one(c, `insert into event_types (team_id, title) values ($1, 'x')
         returning duration, color, is_active, auto_confirm, requires_all_members, assignment_type`, [team]);
       expect(d).toEqual({ duration: 30, color: '#3b82f6', is_active: true, auto_confirm: true, requires_all_members: false, assignment_type: 'round_robin' });
     }));
@@ -284,10 +312,10 @@ describe('no double booking', () => {
       const m2 = await createUser(c);
       const team = (await one(c, `insert into teams (name, slug, owner_id) values ('T', $1, $2) returning id`, [`b-${randomUUID()}`, m2])).id;
       await c.query(`insert into team_members (team_id, user_id) values ($1, $2)`, [team, m1]);
-      const single = (await one(c, `insert into team_event_types (team_id, title) values ($1, 'One') returning id`, [team])).id;
-      const all = (await one(c, `insert into team_event_types (team_id, title, requires_all_members) values ($1, 'All', true) returning id`, [team])).id;
+      const single = (await one(c, `insert into event_types (team_id, title) values ($1, 'One') returning id`, [team])).id;
+      const all = (await one(c, `insert into event_types (team_id, title, requires_all_members) values ($1, 'All', true) returning id`, [team])).id;
       const teamBook = (type: number, start: string, members: string[] | null) =>
-        errorCode(c, `select create_team_booking($1, $2::timestamptz, $2::timestamptz + interval '30 minutes', $3, $4)`,
+        errorCode(c, `select create_booking($1, $2::timestamptz, $2::timestamptz + interval '30 minutes', $3, $4)`,
           [type, start, GUEST, members]);
 
       await book(c, personal, '2030-04-01T10:00:00Z');
@@ -299,7 +327,7 @@ describe('no double booking', () => {
       expect(await errorCode(c, `select create_booking($1, '2030-04-01 11:00Z', '2030-04-01 11:30Z', $2)`, [personal, GUEST])).toBe('23P01');
       // Unassigned bookings hold nobody's time until assigned, and assigning re-checks the assignee.
       expect(await teamBook(single, '2030-04-01T11:00:00Z', [])).toBeNull();
-      const unassigned = (await one(c, `select id from bookings where team_event_type_id = $1 and assigned_user_id is null`, [single])).id;
+      const unassigned = (await one(c, `select id from bookings where event_type_id = $1 and assigned_user_id is null`, [single])).id;
       expect(await errorCode(c, 'update bookings set assigned_user_id = $2 where id = $1', [unassigned, m1])).toBe('23P01');
       expect(await errorCode(c, `update bookings set start_time = '2030-04-01 12:00Z', end_time = '2030-04-01 12:30Z', assigned_user_id = $2 where id = $1`, [unassigned, m1])).toBeNull();
       expect(await errorCode(c, `select create_booking($1, '2030-04-01 12:15Z', '2030-04-01 12:45Z', $2)`, [personal, GUEST])).toBe('23P01');
@@ -334,7 +362,7 @@ describe('booking functions', () => {
       const status = async (et: number, start: string) => (await one(c, 'select status from bookings where id = $1', [await book(c, et, start)])).status;
       expect(await status(confirm.eventType, '2030-06-01T10:00:00Z')).toBe('confirmed');
       expect(await status(approve.eventType, '2030-06-01T10:00:00Z')).toBe('pending');
-      expect(await errorCode(c, `select create_booking($1, '2030-06-02 10:00Z', '2030-06-02 10:30Z', $2, 'confirmed')`, [approve.eventType, GUEST])).toBe('42883');
+      expect(await errorCode(c, `select create_booking($1, '2030-06-02 10:00Z', '2030-06-02 10:30Z', $2, p_status => 'confirmed')`, [approve.eventType, GUEST])).toBe('42883');
       expect(await errorCode(c, `select create_booking($1, '2030-06-02 10:00Z', '2030-06-02 11:00Z', $2)`, [confirm.eventType, GUEST])).toBe('22023');
       expect(await errorCode(c, `select create_booking($1, '2030-06-02 10:00Z', '2030-06-02 10:30Z', '{"guestName": "Camel", "guestEmail": "camel@example.test"}')`, [confirm.eventType])).toBeNull();
       expect(await errorCode(c, `select create_booking($1, '2030-06-03 10:00Z', '2030-06-03 10:30Z', '{"guest_name": "No email"}')`, [confirm.eventType])).toBe('23502');

@@ -34,7 +34,7 @@ describe('replace_availability', () => {
   });
 });
 
-describe('replace_team_availability', () => {
+describe('replace_availability', () => {
   it('lets the owner replace the team week and leaves it untouched when a plain member tries', async () => {
     const owner = await newUser();
     const member = await newUser();
@@ -43,11 +43,11 @@ describe('replace_team_availability', () => {
       [`replace-${owner.id.slice(0, 8)}`, owner.id],
     );
     await sql(`insert into public.team_members (team_id, user_id, role) values ($1, $2, 'member')`, [team.id, member.id]);
-    const saved = await owner.client.rpc('replace_team_availability', { p_team_id: team.id, p_rules: week('09:00', '17:00') });
+    const saved = await owner.client.rpc('replace_availability', { p_team_id: team.id, p_rules: week('09:00', '17:00') });
     expect(saved.error).toBeNull();
-    const refused = await member.client.rpc('replace_team_availability', { p_team_id: team.id, p_rules: [] });
+    const refused = await member.client.rpc('replace_availability', { p_team_id: team.id, p_rules: [] });
     expect(refused.error).not.toBeNull();
-    const rows = await sql('select count(*)::int as n from public.team_availability where team_id = $1', [team.id]);
+    const rows = await sql('select count(*)::int as n from public.availability_rules where team_id = $1', [team.id]);
     expect(rows).toEqual([{ n: 2 }]);
   });
 });

@@ -65,11 +65,11 @@ beforeAll(async () => {
     `insert into team_members (team_id, user_id, role) values ($1, $2, 'admin'), ($1, $3, 'member'), ($1, $4, 'member')`,
     [team, TA, TM, S],
   );
-  const teamEventType = (await one(`insert into team_event_types (team_id, title) values ($1, 'Team call') returning id`, [team])).id;
-  const teamAvailability = (await one(`insert into team_availability (team_id, day_of_week) values ($1, 2) returning id`, [team])).id;
+  const teamEventType = (await one(`insert into event_types (team_id, title) values ($1, 'Team call') returning id`, [team])).id;
+  const teamAvailability = (await one(`insert into availability_rules (team_id, day_of_week) values ($1, 2) returning id`, [team])).id;
   const teamBooking = (
     await one(
-      `select id from create_team_booking($1, now() + interval '3 days', now() + interval '3 days 30 minutes',
+      `select id from create_booking($1, now() + interval '3 days', now() + interval '3 days 30 minutes',
         '{"guest_name": "Guest", "guest_email": "guest@example.test"}', array[$2::uuid])`,
       [teamEventType, S],
     )
@@ -77,7 +77,7 @@ beforeAll(async () => {
   await c.query(`insert into storage.objects (bucket_id, name, owner) values ('avatars', $1, $2)`, [`${S}/avatar.png`, S]);
   const override = (await one(`insert into date_overrides (user_id, date) values ($1, '2027-01-04') returning id`, [S])).id;
   const teamOverride = (
-    await one(`insert into team_date_overrides (team_id, date, start_time, end_time) values ($1, '2027-01-04', '10:00', '12:00') returning id`, [team])
+    await one(`insert into date_overrides (team_id, date, start_time, end_time) values ($1, '2027-01-04', '10:00', '12:00') returning id`, [team])
   ).id;
   const timeOff = (await one(`insert into time_off (user_id, start_date, end_date, note) values ($1, '2027-02-01', '2027-02-05', 'Surgery') returning id`, [S])).id;
   // X owns their address (Auth confirmed it), which is what an invitation is addressed to, and has
@@ -175,14 +175,14 @@ function tables(): [string, TableCells][] {
       delete: `delete from user_settings where user_id = '${f.S}' returning user_id`,
       expected: { ...ONLY_OWNER, owner: 'yyyn' },
     }],
-    ['event_types', {
+    ['event_types (personal)', {
       select: `select 1 from event_types where id = ${f.eventType}`,
       insert: `insert into event_types (user_id, title) values ('${f.S}', 'New') returning id`,
       update: `update event_types set title = 'Renamed' where id = ${f.eventType} returning id`,
       delete: `delete from event_types where id = ${f.eventType} returning id`,
       expected: ONLY_OWNER,
     }],
-    ['availability_rules', {
+    ['availability_rules (personal)', {
       select: `select 1 from availability_rules where id = ${f.rule}`,
       insert: `insert into availability_rules (user_id, day_of_week) values ('${f.S}', 3) returning id`,
       update: `update availability_rules set is_enabled = false where id = ${f.rule} returning id`,
@@ -200,7 +200,7 @@ function tables(): [string, TableCells][] {
     }],
     ['bookings (team)', {
       select: `select 1 from bookings where id = ${f.teamBooking}`,
-      insert: `insert into bookings (team_event_type_id, team_id, guest_name, guest_email, start_time, end_time)
+      insert: `insert into bookings (event_type_id, team_id, guest_name, guest_email, start_time, end_time)
                values (${f.teamEventType}, ${f.team}, ${guest}) returning id`,
       update: `update bookings set status = 'cancelled' where id = ${f.teamBooking} returning id`,
       delete: `delete from bookings where id = ${f.teamBooking} returning id`,
@@ -254,21 +254,21 @@ function tables(): [string, TableCells][] {
         anon: 'nnnn', owner: 'nnnn', 'other user': 'ynny', 'team owner': 'yyyy', 'team admin': 'yyyy', 'team member': 'nnnn', 'non-member': 'nnnn',
       },
     }],
-    ['team_event_types', {
-      select: `select 1 from team_event_types where id = ${f.teamEventType}`,
-      insert: `insert into team_event_types (team_id, title) values (${f.team}, 'New') returning id`,
-      update: `update team_event_types set title = 'Renamed' where id = ${f.teamEventType} returning id`,
-      delete: `delete from team_event_types where id = ${f.teamEventType} returning id`,
+    ['event_types (team)', {
+      select: `select 1 from event_types where id = ${f.teamEventType}`,
+      insert: `insert into event_types (team_id, title) values (${f.team}, 'New') returning id`,
+      update: `update event_types set title = 'Renamed' where id = ${f.teamEventType} returning id`,
+      delete: `delete from event_types where id = ${f.teamEventType} returning id`,
       expected: TEAM_MANAGED,
     }],
-    ['team_availability', {
-      select: `select 1 from team_availability where id = ${f.teamAvailability}`,
-      insert: `insert into team_availability (team_id, day_of_week) values (${f.team}, 4) returning id`,
-      update: `update team_availability set end_time = '18:00' where id = ${f.teamAvailability} returning id`,
-      delete: `delete from team_availability where id = ${f.teamAvailability} returning id`,
+    ['availability_rules (team)', {
+      select: `select 1 from availability_rules where id = ${f.teamAvailability}`,
+      insert: `insert into availability_rules (team_id, day_of_week) values (${f.team}, 4) returning id`,
+      update: `update availability_rules set end_time = '18:00' where id = ${f.teamAvailability} returning id`,
+      delete: `delete from availability_rules where id = ${f.teamAvailability} returning id`,
       expected: TEAM_MANAGED,
     }],
-    ['date_overrides', {
+    ['date_overrides (personal)', {
       select: `select 1 from date_overrides where id = ${f.override}`,
       insert: `insert into date_overrides (user_id, date, start_time, end_time) values ('${f.S}', '2027-01-05', '09:00', '10:00') returning id`,
       update: `update date_overrides set date = '2027-01-06' where id = ${f.override} returning id`,
@@ -276,11 +276,11 @@ function tables(): [string, TableCells][] {
       // A date is replaced whole (replace_date_override), never edited in place.
       expected: { ...ONLY_OWNER, owner: 'yyny' },
     }],
-    ['team_date_overrides', {
-      select: `select 1 from team_date_overrides where id = ${f.teamOverride}`,
-      insert: `insert into team_date_overrides (team_id, date) values (${f.team}, '2027-01-05') returning id`,
-      update: `update team_date_overrides set end_time = '13:00' where id = ${f.teamOverride} returning id`,
-      delete: `delete from team_date_overrides where id = ${f.teamOverride} returning id`,
+    ['date_overrides (team)', {
+      select: `select 1 from date_overrides where id = ${f.teamOverride}`,
+      insert: `insert into date_overrides (team_id, date) values (${f.team}, '2027-01-05') returning id`,
+      update: `update date_overrides set end_time = '13:00' where id = ${f.teamOverride} returning id`,
+      delete: `delete from date_overrides where id = ${f.teamOverride} returning id`,
       expected: { ...TEAM_MANAGED, 'team owner': 'yyny', 'team admin': 'yyny' },
     }],
     ['time_off', {
@@ -473,7 +473,7 @@ describe('rules beside the matrix', () => {
       with et as (insert into event_types (user_id, title, is_active) values ('${f.X}', 'Private', false) returning id)
       insert into bookings (event_type_id, user_id, guest_name, guest_email, start_time, end_time)
       select id, '${f.X}', 'G', 'g@example.test', now() + interval '5 days', now() + interval '5 days 30 minutes' from et;
-      insert into team_event_types (team_id, title, requires_all_members) values (${f.team}, 'Everyone', true)`;
+      insert into event_types (team_id, title, requires_all_members) values (${f.team}, 'Everyone', true)`;
     const seen = await as(c, user(f.TO), async () => {
       const look = async () => ({
         profile: (await c.query('select email from profiles where id = $1', [f.X])).rowCount,
@@ -482,7 +482,7 @@ describe('rules beside the matrix', () => {
       const before = await look();
       await c.query('reset role');
       const allHands = (await c.query(
-        `select id from create_team_booking((select id from team_event_types where team_id = ${f.team} and title = 'Everyone'),
+        `select id from create_booking((select id from event_types where team_id = ${f.team} and title = 'Everyone'),
            now() + interval '6 days', now() + interval '6 days 30 minutes', '{"guest_name": "G", "guest_email": "g@example.test"}')`,
       )).rows[0].id;
       const held = (await c.query('select user_id from booking_busy where booking_id = $1', [allHands])).rows.map((r) => r.user_id);
@@ -500,12 +500,12 @@ describe('rules beside the matrix', () => {
 
   it('shows a public team, its members, active event types and availability to anon, and never an inactive type', async () => {
     const prepare = `update teams set is_public = true where id = ${f.team};
-      insert into team_event_types (team_id, title, is_active) values (${f.team}, 'Retired', false)`;
+      insert into event_types (team_id, title, is_active) values (${f.team}, 'Retired', false)`;
     const seen = await as(c, anon, async () => ({
       teams: (await c.query(`select 1 from teams where id = ${f.team}`)).rowCount,
       members: (await c.query(`select 1 from team_members where team_id = ${f.team}`)).rowCount,
-      types: (await c.query(`select title from team_event_types where team_id = ${f.team}`)).rows.map((r) => r.title),
-      availability: (await c.query(`select 1 from team_availability where team_id = ${f.team}`)).rowCount,
+      types: (await c.query(`select title from event_types where team_id = ${f.team}`)).rows.map((r) => r.title),
+      availability: (await c.query(`select 1 from availability_rules where team_id = ${f.team}`)).rowCount,
       bookings: await errorCode(c, `select 1 from bookings where team_id = ${f.team}`),
     }), prepare);
     expect(seen).toEqual({ teams: 1, members: 4, types: ['Team call'], availability: 1, bookings: '42501' });

@@ -29,16 +29,14 @@ describe('public read paths expose only public columns', () => {
     directory_profiles: ['id', 'handle', 'first_name', 'last_name', 'profile_image_url', 'title', 'bio', 'company', 'location'],
     public_profile: ['id', 'handle', 'first_name', 'last_name', 'profile_image_url', 'timezone', 'bio', 'title', 'company', 'location',
       'website', 'linkedin', 'twitter', 'instagram', 'is_public_profile', 'is_calendar_public'],
-    public_event_types: ['id', 'user_id', 'title', 'description', 'duration', 'color', 'auto_confirm', 'price_cents'],
+    public_event_types: ['id', 'user_id', 'team_id', 'title', 'description', 'duration', 'color', 'auto_confirm', 'price_cents',
+      'requires_all_members', 'assignment_type', 'specific_member_id'],
     public_event_type: ['id', 'user_id', 'title', 'description', 'duration', 'color', 'auto_confirm', 'price_cents', 'host_handle',
       'host_first_name', 'host_last_name', 'host_profile_image_url', 'host_timezone', 'host_title', 'host_company'],
     public_availability: ['day_of_week', 'is_enabled', 'start_time', 'end_time'],
     public_busy: ['user_id', 'start_time', 'end_time'],
     public_team: ['id', 'name', 'description', 'slug', 'timezone', 'member_count'],
-    public_team_event_types: ['id', 'team_id', 'title', 'description', 'duration', 'color', 'auto_confirm', 'requires_all_members',
-      'assignment_type', 'specific_member_id'],
     public_team_members: ['user_id', 'role', 'joined_at', 'handle', 'first_name', 'last_name', 'profile_image_url', 'title', 'company', 'location'],
-    public_team_availability: ['day_of_week', 'is_enabled', 'start_time', 'end_time'],
   };
   EXPECTED.public_profile_by_handle = EXPECTED.public_profile;
 
@@ -138,8 +136,8 @@ describe('event types, availability and busy time', () => {
       stranger = await createUser(c);
       for (const [u, isPublic] of [[teamMember, true], [stranger, false]] as const) {
         const team = (await one(c, `insert into teams (name, slug, owner_id, is_public) values ('T', $1, $2, $3) returning id`, [`p-${randomUUID()}`, u, isPublic])).id;
-        const type = (await one(c, `insert into team_event_types (team_id, title) values ($1, 'x') returning id`, [team])).id;
-        await c.query(`select create_team_booking($1, '2032-01-05 09:00Z', '2032-01-05 09:30Z', $2, array[$3::uuid])`, [type, GUEST, u]);
+        const type = (await one(c, `insert into event_types (team_id, title) values ($1, 'x') returning id`, [team])).id;
+        await c.query(`select create_booking($1, '2032-01-05 09:00Z', '2032-01-05 09:30Z', $2, array[$3::uuid])`, [type, GUEST, u]);
       }
     }, async () => ({
       busy: await rows(`select user_id, start_time::text, end_time::text from public_busy($1, '2032-01-01', '2032-02-01') order by user_id`, [[host, teamMember, stranger, hiddenHost]]),
@@ -163,16 +161,24 @@ describe('public teams', () => {
       const member = await createUser(c);
       const team = (await one(c, `insert into teams (name, slug, owner_id, is_public) values ('Public', $1, $2, true) returning id`, [slug, owner])).id;
       await c.query('insert into team_members (team_id, user_id) values ($1, $2)', [team, member]);
-      await c.query(`insert into team_event_types (team_id, title, is_active) values ($1, 'Live', true), ($1, 'Retired', false)`, [team]);
-      await c.query('insert into team_availability (team_id, day_of_week) values ($1, 3)', [team]);
+      await c.query(`insert into event_types (team_id, title, is_active) values ($1, 'Live', true), ($1, 'Retired', false)`, [team]);
+      await c.query('insert into availability_rules (team_id, day_of_week) values ($1, 3)', [team]);
       await c.query(`insert into teams (name, slug, owner_id) values ('Private', $1, $2)`, [hiddenSlug, owner]);
+      // The owner hosts too, as a public host: their own event type and hours are not the team's.
+      await c.query('update profiles set is_public_profile = true where id = $1', [owner]);
+      await c.query(`insert into event_types (user_id, title) values ($1, 'Own')`, [owner]);
+      await c.query('insert into availability_rules (user_id, day_of_week) values ($1, 5)', [owner]);
     }, async () => ({
       team: await rows('select name, slug, member_count from public_team($1)', [slug.toUpperCase()]),
-      types: (await rows('select title from public_team_event_types($1)', [slug])).map((r) => r.title),
+      types: (await rows('select title from public_event_types(p_team_slug => $1)', [slug])).map((r) => r.title),
       members: await rows('select user_id, role, first_name from public_team_members($1)', [slug]),
-      availability: (await rows('select day_of_week from public_team_availability($1)', [slug])).map((r) => r.day_of_week),
+      availability: (await rows('select day_of_week from public_availability(p_team_slug => $1)', [slug])).map((r) => r.day_of_week),
+      host: (await rows('select title from public_event_types($1)', [owner])).map((r) => r.title),
+      hostHours: (await rows('select day_of_week from public_availability($1)', [owner])).map((r) => r.day_of_week),
+      nobody: [(await rows('select 1 from public_event_types()')).length, (await rows('select 1 from public_availability()')).length],
       hidden: [
         (await rows('select 1 from public_team($1)', [hiddenSlug])).length,
+        (await rows('select 1 from public_event_types(p_team_slug => $1)', [hiddenSlug])).length,
         (await rows('select 1 from public_team_members($1)', [hiddenSlug])).length,
         (await rows('select 1 from teams where slug = $1', [hiddenSlug])).length,
       ],
@@ -183,7 +189,8 @@ describe('public teams', () => {
     expect(result.members[0]).toEqual({ user_id: owner, role: 'owner', first_name: 'Olive' });
     expect(result.members).toHaveLength(2);
     expect(result.availability).toEqual([3]);
-    expect(result.hidden).toEqual([0, 0, 0]);
+    expect([result.host, result.hostHours, result.nobody]).toEqual([['Own'], [5], [0, 0]]);
+    expect(result.hidden).toEqual([0, 0, 0, 0]);
     expect(result.tableRead).toBe(1);
   });
 });
@@ -271,11 +278,11 @@ describe('team RPCs', () => {
     try {
       const team = (await one(c, `insert into teams (name, slug, owner_id) values ('T', $1, $2) returning id`, [`r-${randomUUID()}`, owner])).id;
       await c.query(`insert into team_members (team_id, user_id, role) values ($1, $2, 'admin'), ($1, $3, 'member')`, [team, admin, member]);
-      const type = (await one(c, `insert into team_event_types (team_id, title) values ($1, 'x') returning id`, [team])).id;
+      const type = (await one(c, `insert into event_types (team_id, title) values ($1, 'x') returning id`, [team])).id;
       const monthStart = (await one(c, `select date_trunc('month', now())::timestamptz::text as t`)).t;
-      await c.query(`select create_team_booking($1, $2::timestamptz, $2::timestamptz + interval '30 minutes', $3)`, [type, monthStart, GUEST]);
-      await c.query(`select create_team_booking($1, $2::timestamptz - interval '1 day', $2::timestamptz - interval '1 day' + interval '30 minutes', $3)`, [type, monthStart, GUEST]);
-      const cancelled = (await one(c, `select id from create_team_booking($1, $2::timestamptz + interval '1 hour', $2::timestamptz + interval '90 minutes', $3)`, [type, monthStart, GUEST])).id;
+      await c.query(`select create_booking($1, $2::timestamptz, $2::timestamptz + interval '30 minutes', $3)`, [type, monthStart, GUEST]);
+      await c.query(`select create_booking($1, $2::timestamptz - interval '1 day', $2::timestamptz - interval '1 day' + interval '30 minutes', $3)`, [type, monthStart, GUEST]);
+      const cancelled = (await one(c, `select id from create_booking($1, $2::timestamptz + interval '1 hour', $2::timestamptz + interval '90 minutes', $3)`, [type, monthStart, GUEST])).id;
       await c.query(`update bookings set status = 'cancelled' where id = $1`, [cancelled]);
 
       expect(await as(c, user(member), async () => (await one(c, 'select team_bookings_this_month($1) as n', [team])).n)).toBe(1);
@@ -315,11 +322,11 @@ describe('team RPCs', () => {
     rolledBack(c, async () => {
       const owner = await createUser(c);
       const team = (await one(c, `insert into teams (name, slug, owner_id) values ('T', $1, $2) returning id`, [`q-${randomUUID()}`, owner])).id;
-      const type = (await one(c, `insert into team_event_types (team_id, title) values ($1, 'x') returning id`, [team])).id;
+      const type = (await one(c, `insert into event_types (team_id, title) values ($1, 'x') returning id`, [team])).id;
       await c.query('savepoint fixture');
       await become(c, user(owner));
-      expect(await errorCode(c, `select create_team_booking($1, '2033-01-03 10:00Z', '2033-01-03 10:30Z', $2, array[$3::uuid])`, [type, GUEST, owner])).toBe('42501');
+      expect(await errorCode(c, `select create_booking($1, '2033-01-03 10:00Z', '2033-01-03 10:30Z', $2, array[$3::uuid])`, [type, GUEST, owner])).toBe('42501');
       await c.query('rollback to savepoint fixture');
-      expect(await errorCode(c, `select create_team_booking($1, '2033-01-03 10:00Z', '2033-01-03 10:30Z', $2, array[$3::uuid])`, [type, GUEST, owner])).toBeNull();
+      expect(await errorCode(c, `select create_booking($1, '2033-01-03 10:00Z', '2033-01-03 10:30Z', $2, array[$3::uuid])`, [type, GUEST, owner])).toBeNull();
     }));
 });

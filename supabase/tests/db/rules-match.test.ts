@@ -53,7 +53,7 @@ describe('closed sets', () => {
     rolledBack(c, async () => {
       const u = await createUser(c);
       const { id: team } = await one(c, `insert into teams (name, slug, owner_id) values ('T', $1, $2) returning id`, [`r-${randomUUID()}`, u]);
-      const durations = await accepted(`insert into team_event_types (team_id, title, duration) values ($1, 'x', $2)`, range(0, rule.TEAM_DURATION_MAX + 60, 5), [team]);
+      const durations = await accepted(`insert into event_types (team_id, title, duration) values ($1, 'x', $2)`, range(0, rule.TEAM_DURATION_MAX + 60, 5), [team]);
       expect(durations).toEqual(range(rule.TEAM_DURATION_STEP, rule.TEAM_DURATION_MAX, rule.TEAM_DURATION_STEP));
     }));
 
@@ -95,7 +95,7 @@ describe('defaults', () => {
       });
       const team = await one(c, `insert into teams (name, slug, owner_id) values ('T', $1, $2) returning id, timezone, is_public`, [`d-${randomUUID()}`, u]);
       expect([team.timezone, team.is_public]).toEqual([rule.DEFAULT_TIME_ZONE, false]);
-      const tet = await one(c, `insert into team_event_types (team_id, title) values ($1, 'x') returning duration, assignment_type, requires_all_members`, [team.id]);
+      const tet = await one(c, `insert into event_types (team_id, title) values ($1, 'x') returning duration, assignment_type, requires_all_members`, [team.id]);
       expect(tet).toEqual({ duration: rule.DEFAULT_DURATION, assignment_type: rule.DEFAULT_ASSIGNMENT, requires_all_members: false });
       const m = await createUser(c);
       expect((await one(c, `insert into team_members (team_id, user_id) values ($1, $2) returning role`, [team.id, m])).role).toBe(rule.DEFAULT_ROLE);

@@ -28,7 +28,7 @@ it('seeds signable users, a directory, a public team and bookings in every state
     const publicView = {
       directory: (await one(c, `select count(*)::int as n from directory_profiles() where handle is not null and title is not null and bio is not null`)).n,
       team: await one(c, `select name, member_count from public_team('brightpath')`),
-      teamTypes: (await one(c, `select count(*)::int as n from public_team_event_types('brightpath')`)).n,
+      teamTypes: (await one(c, `select count(*)::int as n from public_event_types(p_team_slug => 'brightpath')`)).n,
     };
     expect(publicView.directory).toBeGreaterThanOrEqual(6);
     expect(publicView.team).toEqual({ name: 'Brightpath Advisors', member_count: 4 });
@@ -55,5 +55,5 @@ it('writes only its own rows: a team already in the database gets no hours from 
     const owner = await createUser(c);
     const team = await one(c, `insert into public.teams (name, slug, owner_id) values ('Other', $1, $2) returning id`, [`seed-${owner.slice(0, 8)}`, owner]);
     await c.query(readFileSync(join(ROOT, 'supabase', 'seed.sql'), 'utf8'));
-    expect(await one(c, `select count(*)::int as n from public.team_availability where team_id = $1`, [team.id])).toEqual({ n: 0 });
+    expect(await one(c, `select count(*)::int as n from public.availability_rules where team_id = $1`, [team.id])).toEqual({ n: 0 });
   }));

@@ -59,7 +59,7 @@ it('all-members bookings of overlapping teams at one time: exactly one is stored
   for (let t = 0; t < 20; t++) {
     const mix = people.map((p, i) => ({ p, k: (i * 7 + t * 13) % 17 })).sort((a, b) => a.k - b.k).map((x) => x.p).slice(0, 6);
     const team = await teamWith(mix[0], mix.slice(1).map((p) => [p, 'member'] as [string, 'member']));
-    const [{ id }] = await sql(`insert into public.team_event_types (team_id, title, requires_all_members) values ($1, 'All', true) returning id`, [team]);
+    const [{ id }] = await sql(`insert into public.event_types (team_id, title, requires_all_members) values ($1, 'All', true) returning id`, [team]);
     types.push(id);
   }
   const at = daysAhead(5, 11);
@@ -73,10 +73,10 @@ it('all-members bookings of overlapping teams at one time: exactly one is stored
     // let go together, so their busy rows race.
     const gate = await connect();
     await gate.query('begin');
-    await gate.query(`select 1 from public.team_event_types e join public.teams t on t.id = e.team_id where e.id = any($1) for update of t`, [types]);
+    await gate.query(`select 1 from public.event_types e join public.teams t on t.id = e.team_id where e.id = any($1) for update of t`, [types]);
     const outcomes = types.map((type, i) =>
       clients[i]
-        .query(`select id from public.create_team_booking($1, $2::timestamptz, $2::timestamptz + interval '30 minutes', $3)`, [type, at, GUEST])
+        .query(`select id from public.create_booking($1, $2::timestamptz, $2::timestamptz + interval '30 minutes', $3)`, [type, at, GUEST])
         .then(
           () => 'booked',
           (e: { code?: string }) => e.code,
@@ -87,7 +87,7 @@ it('all-members bookings of overlapping teams at one time: exactly one is stored
     const codes = await Promise.all(outcomes);
     expect(codes.filter((c) => c === 'booked')).toHaveLength(1);
     expect(codes.filter((c) => c !== 'booked')).toEqual(Array(19).fill('23P01'));
-    const [{ n }] = await sql(`select count(*)::int as n from public.bookings where team_event_type_id = any($1)`, [types]);
+    const [{ n }] = await sql(`select count(*)::int as n from public.bookings where event_type_id = any($1)`, [types]);
     expect(n).toBe(1);
   } finally {
     await Promise.all(clients.map((c) => c.end()));

@@ -1,4 +1,4 @@
-// Issue 10, item 8: the database is the one authority. An admin of the project edits a policy (here
+// The database is the one authority. An admin of the project edits a policy (here
 // in SQL, as the dashboard does) and the /api routes follow at once, because they read and write as
 // the caller. Each change is scoped to this test's own team, so tests running beside it see the same
 // rules as before, and the policy is restored afterwards.
@@ -56,8 +56,8 @@ describe('one authority: a policy changed in the database changes /api', () => {
     const date = at(2, 0).toISOString().slice(0, 10);
     const slots = () => call(`/slots?teamEventTypeId=${typeId}&startDate=${date}&endDate=${date}`, { token: team.member.accessToken });
     await withPolicy(
-      'team_event_types',
-      'Team event types are readable by members, and active ones of public teams by everyone',
+      'event_types',
+      "Owners read event types, and everyone a public team's active ones",
       (e) => `(${e}) and team_id <> ${team.id}`,
       async () => {
         expect((await book(at(2, 10))).status).toBe(404);
@@ -92,7 +92,7 @@ describe('one authority: a policy changed in the database changes /api', () => {
     const typeId = await newTeamEventType(team);
     // Written as the functions write it, at the first instant of this month (the team's zone is UTC).
     await sql(
-      `select create_team_booking($1, date_trunc('month', now()), date_trunc('month', now()) + interval '30 minutes', '{"guest_name":"G","guest_email":"g@example.test"}')`,
+      `select create_booking($1, date_trunc('month', now()), date_trunc('month', now()) + interval '30 minutes', '{"guest_name":"G","guest_email":"g@example.test"}')`,
       [typeId],
     );
     const seen = async () => ({

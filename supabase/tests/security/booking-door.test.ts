@@ -1,4 +1,4 @@
-// Issue 10, item 6, replayed as an attacker: a signed-in user calls the booking RPCs over REST to get
+// The booking door, replayed as an attacker: a signed-in user calls the booking RPCs over REST to get
 // around the slot engine (the past, outside the hours, an inactive event type, `confirmed` on a
 // manual-approval type, a 24-hour all-members block). The RPCs are the service role's alone, so the
 // booking functions are the only door, and through that door every one of those is refused.
@@ -17,7 +17,7 @@ describe('the booking door', () => {
     const victims = [await newUser(), await newUser()];
     const team = await teamWith(host.id, victims.map((v) => [v.id, 'member'] as [string, 'member']));
     const [{ id: block }] = await sql(
-      `insert into public.team_event_types (team_id, title, duration, requires_all_members) values ($1, 'Block', 1440, true) returning id`,
+      `insert into public.event_types (team_id, title, duration, requires_all_members) values ($1, 'Block', 1440, true) returning id`,
       [team],
     );
     const attempts = [
@@ -25,7 +25,7 @@ describe('the booking door', () => {
       host.client.rpc('create_booking', { p_event_type_id: open, p_guest: GUEST, ...span(at(3, 3), 30) }),
       host.client.rpc('create_booking', { p_event_type_id: inactive, p_guest: GUEST, ...span(at(3, 10), 30) }),
       host.client.rpc('create_booking', { p_event_type_id: manual, p_guest: GUEST, p_status: 'confirmed', ...span(at(3, 11), 30) }),
-      host.client.rpc('create_team_booking', { p_team_event_type_id: block, p_guest: GUEST, ...span(at(4, 0), 1440) }),
+      host.client.rpc('create_booking', { p_event_type_id: block, p_guest: GUEST, ...span(at(4, 0), 1440) }),
     ];
     for (const { error } of await Promise.all(attempts)) {
       // Not executable (42501), or no such function for the status argument (PGRST202): never written.

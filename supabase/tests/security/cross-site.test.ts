@@ -1,4 +1,4 @@
-// Issue 10, item 5, replayed as another site would: a page elsewhere makes a signed-in user's browser
+// Cross-site requests, replayed as another site would: a page elsewhere makes a signed-in user's browser
 // call /api with the session cookies (reading answers, writing, posting forms or text/plain). Only the
 // web app's own origins (config.toml's site_url and additional_redirect_urls) get CORS answers, a write
 // from any other origin never rides on the cookies, and a JSON route reads only JSON.

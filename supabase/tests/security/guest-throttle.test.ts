@@ -1,4 +1,4 @@
-// Issue 24, item 5: a guest's manage link moved its booking 20 times in 7.4 s, and the host got 20
+// A guest's manage link moved its booking 20 times in 7.4 s, and the host got 20
 // mails. Guest changes take booking tokens now: per link (every token of a booking and of the bookings
 // it moved to: they share the calendar UID) from any address, and per client address and calendar,
 // the bucket a new booking from that address takes.

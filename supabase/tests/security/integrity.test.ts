@@ -1,4 +1,4 @@
-// Issue 10, item 7 (and the status transitions of item 6), replayed as an attacker through REST with
+// Data integrity (and the status transitions), replayed as an attacker through REST with
 // their own session, and through the booking functions: immutable columns, error details, unbounded
 // arrays, statuses ahead of the clock, and the booking rate limit.
 import { describe, expect, it } from 'vitest';
@@ -12,14 +12,14 @@ describe('immutable columns', () => {
     const admin = await newUser();
     const member = await newUser();
     const [a, b] = [await teamWith(admin.id, [[member.id, 'member']]), await teamWith(admin.id)];
-    const [{ id: type }] = await sql(`insert into public.team_event_types (team_id, title) values ($1, 'Call') returning id`, [a]);
-    const [{ id: hours }] = await sql(`insert into public.team_availability (team_id, day_of_week) values ($1, 1) returning id`, [a]);
+    const [{ id: type }] = await sql(`insert into public.event_types (team_id, title) values ($1, 'Call') returning id`, [a]);
+    const [{ id: hours }] = await sql(`insert into public.availability_rules (team_id, day_of_week) values ($1, 1) returning id`, [a]);
     const db = admin.client;
 
     // An admin of two teams cannot move an event type or a week from one to the other.
-    expect((await db.from('team_event_types').update({ team_id: b }).eq('id', type).select()).error?.code).toBe('42501');
-    expect((await db.from('team_availability').update({ team_id: b }).eq('id', hours).select()).error?.code).toBe('42501');
-    expect((await db.from('team_event_types').update({ created_at: '2001-01-01T00:00:00Z' }).eq('id', type).select()).error?.code).toBe('42501');
+    expect((await db.from('event_types').update({ team_id: b }).eq('id', type).select()).error?.code).toBe('42501');
+    expect((await db.from('availability_rules').update({ team_id: b }).eq('id', hours).select()).error?.code).toBe('42501');
+    expect((await db.from('event_types').update({ created_at: '2001-01-01T00:00:00Z' }).eq('id', type).select()).error?.code).toBe('42501');
     // A member row is never re-pointed or re-dated.
     for (const change of [{ team_id: b }, { user_id: admin.id }, { joined_at: '2001-01-01T00:00:00Z' }]) {
       expect((await db.from('team_members').update(change).eq('team_id', a).eq('user_id', member.id).select()).error?.code).toBe('42501');
@@ -28,14 +28,18 @@ describe('immutable columns', () => {
     const mine = await eventTypeOf(admin.id);
     expect((await db.from('event_types').update({ created_at: '2001-01-01T00:00:00Z' }).eq('id', mine).select()).error?.code).toBe('42501');
     expect((await db.from('user_settings').update({ user_id: member.id }).eq('user_id', admin.id).select()).error?.code).toBe('42501');
+    // Nor does an owner hand a row to another owner: a host's event type to a team they manage, a team's to a host.
+    expect((await db.from('event_types').update({ user_id: null, team_id: a }).eq('id', mine).select()).error?.code).toBe('42501');
+    expect((await db.from('event_types').update({ user_id: admin.id, team_id: null }).eq('id', type).select()).error?.code).toBe('42501');
 
     const [after] = await sql(
-      `select (select team_id from public.team_event_types where id = $1) as type_team,
-              (select team_id from public.team_availability where id = $2) as hours_team,
-              (select extract(year from created_at) from public.event_types where id = $3)::int as year`,
+      `select (select team_id from public.event_types where id = $1) as type_team,
+              (select team_id from public.availability_rules where id = $2) as hours_team,
+              (select extract(year from created_at) from public.event_types where id = $3)::int as year,
+              (select user_id from public.event_types where id = $3) as mine_host`,
       [type, hours, mine],
     );
-    expect(after).toEqual({ type_team: a, hours_team: a, year: new Date().getUTCFullYear() });
+    expect(after).toEqual({ type_team: a, hours_team: a, year: new Date().getUTCFullYear(), mine_host: admin.id });
   });
 
   it('dates a new row by the server clock, not by what the client sends', async () => {
@@ -58,9 +62,9 @@ describe('errors', () => {
     // The member's own client booked 10:00 on their personal calendar: the admin cannot read it.
     const start = daysAhead(3);
     await booked(await eventTypeOf(member.id), start);
-    const [{ id: teamType }] = await sql(`insert into public.team_event_types (team_id, title) values ($1, 'Team call') returning id`, [team]);
+    const [{ id: teamType }] = await sql(`insert into public.event_types (team_id, title) values ($1, 'Team call') returning id`, [team]);
     const [{ id: teamBooking }] = await sql(
-      `select id from public.create_team_booking(p_team_event_type_id => $1, p_start => $2::timestamptz,
+      `select id from public.create_booking(p_event_type_id => $1, p_start => $2::timestamptz,
          p_end => $2::timestamptz + interval '30 minutes', p_guest => $3)`,
       [teamType, start, GUEST],
     );
@@ -86,7 +90,7 @@ describe('bounded arrays', () => {
     expect((await host.client.rpc('replace_availability', { p_rules: week(2) })).error).toBeNull();
     expect((await host.client.rpc('replace_availability', { p_rules: week(101) })).error?.code).toBe('22023');
     const team = await teamWith(host.id);
-    expect((await host.client.rpc('replace_team_availability', { p_team_id: team, p_rules: week(101) })).error?.code).toBe('22023');
+    expect((await host.client.rpc('replace_availability', { p_team_id: team, p_rules: week(101) })).error?.code).toBe('22023');
     expect(await sql('select count(*)::int as n from public.availability_rules where user_id = $1', [host.id])).toEqual([{ n: 2 }]);
   });
 });

@@ -1,4 +1,4 @@
-// Issue 24, item 1: with confirmations off, Auth confirms every sign-up at once, so an account's
+// With confirmations off, Auth confirms every sign-up at once, so an account's
 // email_confirmed_at proves nothing about who reads that mailbox. An invitation goes to an address:
 // whoever registers that address first must not become the team's admin by it. Acceptance needs the
 // link mailed to the address (its token), and an account whose address no Kairos mail has proven gets

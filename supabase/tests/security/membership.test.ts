@@ -1,4 +1,4 @@
-// Issue 10, item 1, replayed as an attacker: a signed-up stranger makes a team and tries to pull a
+// Team membership, replayed as an attacker: a signed-up stranger makes a team and tries to pull a
 // victim into it (REST, the invite RPC, /api), then to read, occupy, probe and expose them through it.
 // Only the victim's acceptance of an invitation, sent to their own address, makes them a member.
 import { describe, expect, it } from 'vitest';

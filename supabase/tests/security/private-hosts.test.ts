@@ -1,4 +1,4 @@
-// Issue 24, item 3: "With isCalendarPublic off, people can book only through a direct link" (spec).
+// "With isCalendarPublic off, people can book only through a direct link" (spec).
 // Sequential event type ids made every direct link guessable (ids 1-40 gave 21 event types, one a
 // private host's, and from its host id their hours and busy times). Event type ids are random numbers
 // (still ≥ 1 and within JavaScript's safe integers, for /book/{eventTypeId}), and a private host's

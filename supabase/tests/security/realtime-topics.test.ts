@@ -1,4 +1,4 @@
-// Issue 24, item 7: the slot topics were public channels: any client could broadcast `busy_changed`
+// The slot topics were public channels: any client could broadcast `busy_changed`
 // on them (every open booking page then fetched its slots again), and a private team's topic told
 // anyone each time its members' busy time changed. The topics are private channels now: read under
 // RLS on realtime.messages (an active event type's, a public team's), written by nobody but the

@@ -1,4 +1,4 @@
-// Issue 24, item 8: RPCs a signed-in user may call over REST must hold every check of the function
+// RPCs a signed-in user may call over REST must hold every check of the function
 // route that calls them, or be the service role's alone. add_calendar_connection stored plaintext
 // secrets and made-up calendars (one became the account's booking calendar); create_webhook took
 // 200,000 event names and plain-http addresses. Every RPC granted to `authenticated` is listed in

@@ -1,4 +1,4 @@
-// Issue 24, item 6: one TOTP code raised two sessions to aal2. GoTrue accepts a code at three 30-second
+// One TOTP code raised two sessions to aal2. GoTrue accepts a code at three 30-second
 // steps (skew 1) and remembers none it accepted; it asks the MFA verification attempt hook
 // (config.toml [auth.hook.mfa_verification_attempt], public.mfa_verification_attempt) whether to go
 // on, telling it whether the code was valid but not the code. The hook accepts one valid code per

@@ -1,4 +1,4 @@
-// Issue 24, item 4: a team admin adds a webhook endpoint (their own server), then leaves or is
+// A team admin adds a webhook endpoint (their own server), then leaves or is
 // removed; the endpoint kept receiving every guest's name, email and phone. Endpoints record who added
 // them; when that person is no longer an owner or admin of the team, their endpoints are paused, the
 // team's managers see who added each, and may resume one.

@@ -6,8 +6,9 @@ import { Plus, X } from 'lucide-react';
 import { format, parseISO, startOfMonth } from 'date-fns';
 import { dateOverrideSchema } from '../lib/shared.ts';
 import type { DateOverride, TimeRange } from '../lib/shared.ts';
+import type { Owner } from '../lib/owner.ts';
 import { clockLabel } from '../lib/time.ts';
-import { todayKey, useDateOverrides, useDeleteDateOverride, useSaveDateOverride, type OverrideOwner } from '../lib/useDateOverrides.ts';
+import { todayKey, useDateOverrides, useDeleteDateOverride, useSaveDateOverride } from '../lib/useDateOverrides.ts';
 import { MonthCalendar } from './MonthCalendar.tsx';
 import { RemovableItem } from './RemovableItem.tsx';
 import { SwitchField } from './SwitchField.tsx';
@@ -34,7 +35,7 @@ function DateEditor({
 }: {
   date: string;
   existing: DateOverride | undefined;
-  owner: OverrideOwner;
+  owner: Owner;
   onDone: () => void;
 }) {
   const save = useSaveDateOverride(owner);
@@ -102,7 +103,7 @@ function DateEditor({
   );
 }
 
-export function DateOverridesEditor({ owner, readOnly = false }: { owner: OverrideOwner; readOnly?: boolean }) {
+export function DateOverridesEditor({ owner, readOnly = false }: { owner: Owner; readOnly?: boolean }) {
   const overrides = useDateOverrides(owner);
   const remove = useDeleteDateOverride(owner);
   const [month, setMonth] = useState(() => startOfMonth(new Date()));

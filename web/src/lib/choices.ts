@@ -18,3 +18,10 @@ export const SLOT_INTERVAL_OPTIONS = SLOT_INTERVALS.map((value) => ({
   value,
   label: value === 'duration' ? 'The event duration' : `Every ${value} minutes`,
 }));
+
+/** The names of the team assignment strategies (event type forms and cards, the public team page). */
+export const ASSIGNMENT_LABELS: Record<string, string> = {
+  round_robin: 'Round Robin',
+  least_busy: 'Least Busy',
+  specific_member: 'Specific Member',
+};

@@ -21,7 +21,8 @@ export type Database = {
           id: number
           is_enabled: boolean
           start_time: string
-          user_id: string
+          team_id: number | null
+          user_id: string | null
         }
         Insert: {
           day_of_week: number
@@ -29,7 +30,8 @@ export type Database = {
           id?: never
           is_enabled?: boolean
           start_time?: string
-          user_id: string
+          team_id?: number | null
+          user_id?: string | null
         }
         Update: {
           day_of_week?: number
@@ -37,9 +39,16 @@ export type Database = {
           id?: never
           is_enabled?: boolean
           start_time?: string
-          user_id?: string
+          team_id?: number | null
+          user_id?: string | null
         }
         Relationships: [
+          {
+            foreignKeyName: "availability_rules_team_id_fkey"
+            columns: ["team_id"]
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "availability_rules_user_id_fkey"
             columns: ["user_id"]
@@ -89,7 +98,7 @@ export type Database = {
           cancelled_by: string | null
           created_at: string
           end_time: string
-          event_type_id: number | null
+          event_type_id: number
           guest_company: string | null
           guest_email: string
           guest_name: string
@@ -104,7 +113,6 @@ export type Database = {
           rescheduled_to: number | null
           start_time: string
           status: Database["public"]["Enums"]["booking_status"]
-          team_event_type_id: number | null
           team_id: number | null
           uid: string
           updated_at: string
@@ -116,7 +124,7 @@ export type Database = {
           cancelled_by?: string | null
           created_at?: string
           end_time: string
-          event_type_id?: number | null
+          event_type_id: number
           guest_company?: string | null
           guest_email: string
           guest_name: string
@@ -131,7 +139,6 @@ export type Database = {
           rescheduled_to?: number | null
           start_time: string
           status?: Database["public"]["Enums"]["booking_status"]
-          team_event_type_id?: number | null
           team_id?: number | null
           uid?: string
           updated_at?: string
@@ -143,7 +150,7 @@ export type Database = {
           cancelled_by?: string | null
           created_at?: string
           end_time?: string
-          event_type_id?: number | null
+          event_type_id?: number
           guest_company?: string | null
           guest_email?: string
           guest_name?: string
@@ -158,7 +165,6 @@ export type Database = {
           rescheduled_to?: number | null
           start_time?: string
           status?: Database["public"]["Enums"]["booking_status"]
-          team_event_type_id?: number | null
           team_id?: number | null
           uid?: string
           updated_at?: string
@@ -173,6 +179,12 @@ export type Database = {
           },
           {
             foreignKeyName: "bookings_event_type_fkey"
+            columns: ["event_type_id"]
+            referencedRelation: "event_types"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "bookings_host_owns_event_type_fkey"
             columns: ["event_type_id", "user_id"]
             referencedRelation: "event_types"
             referencedColumns: ["id", "user_id"]
@@ -190,16 +202,16 @@ export type Database = {
             referencedColumns: ["id"]
           },
           {
-            foreignKeyName: "bookings_team_event_type_fkey"
-            columns: ["team_event_type_id", "team_id"]
-            referencedRelation: "team_event_types"
-            referencedColumns: ["id", "team_id"]
-          },
-          {
             foreignKeyName: "bookings_team_id_fkey"
             columns: ["team_id"]
             referencedRelation: "teams"
             referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "bookings_team_owns_event_type_fkey"
+            columns: ["event_type_id", "team_id"]
+            referencedRelation: "event_types"
+            referencedColumns: ["id", "team_id"]
           },
           {
             foreignKeyName: "bookings_user_id_fkey"
@@ -413,7 +425,8 @@ export type Database = {
           end_time: string | null
           id: number
           start_time: string | null
-          user_id: string
+          team_id: number | null
+          user_id: string | null
         }
         Insert: {
           created_at?: string
@@ -421,7 +434,8 @@ export type Database = {
           end_time?: string | null
           id?: never
           start_time?: string | null
-          user_id: string
+          team_id?: number | null
+          user_id?: string | null
         }
         Update: {
           created_at?: string
@@ -429,9 +443,16 @@ export type Database = {
           end_time?: string | null
           id?: never
           start_time?: string | null
-          user_id?: string
+          team_id?: number | null
+          user_id?: string | null
         }
         Relationships: [
+          {
+            foreignKeyName: "date_overrides_team_id_fkey"
+            columns: ["team_id"]
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "date_overrides_user_id_fkey"
             columns: ["user_id"]
@@ -442,6 +463,7 @@ export type Database = {
       }
       event_types: {
         Row: {
+          assignment_type: Database["public"]["Enums"]["assignment_type"] | null
           auto_confirm: boolean
           buffer_after: number | null
           buffer_before: number | null
@@ -456,12 +478,18 @@ export type Database = {
           max_future_bookings: number | null
           minimum_notice: number | null
           price_cents: number
+          requires_all_members: boolean | null
           slot_interval: Database["public"]["Enums"]["slot_interval"]
+          specific_member_id: string | null
+          team_id: number | null
           title: string
           updated_at: string
-          user_id: string
+          user_id: string | null
         }
         Insert: {
+          assignment_type?:
+            | Database["public"]["Enums"]["assignment_type"]
+            | null
           auto_confirm?: boolean
           buffer_after?: number | null
           buffer_before?: number | null
@@ -476,12 +504,18 @@ export type Database = {
           max_future_bookings?: number | null
           minimum_notice?: number | null
           price_cents?: number
+          requires_all_members?: boolean | null
           slot_interval?: Database["public"]["Enums"]["slot_interval"]
+          specific_member_id?: string | null
+          team_id?: number | null
           title: string
           updated_at?: string
-          user_id: string
+          user_id?: string | null
         }
         Update: {
+          assignment_type?:
+            | Database["public"]["Enums"]["assignment_type"]
+            | null
           auto_confirm?: boolean
           buffer_after?: number | null
           buffer_before?: number | null
@@ -496,12 +530,27 @@ export type Database = {
           max_future_bookings?: number | null
           minimum_notice?: number | null
           price_cents?: number
+          requires_all_members?: boolean | null
           slot_interval?: Database["public"]["Enums"]["slot_interval"]
+          specific_member_id?: string | null
+          team_id?: number | null
           title?: string
           updated_at?: string
-          user_id?: string
+          user_id?: string | null
         }
         Relationships: [
+          {
+            foreignKeyName: "event_types_specific_member_fkey"
+            columns: ["team_id", "specific_member_id"]
+            referencedRelation: "team_members"
+            referencedColumns: ["team_id", "user_id"]
+          },
+          {
+            foreignKeyName: "event_types_team_id_fkey"
+            columns: ["team_id"]
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "event_types_user_id_fkey"
             columns: ["user_id"]
@@ -679,156 +728,6 @@ export type Database = {
           website?: string | null
         }
         Relationships: []
-      }
-      team_availability: {
-        Row: {
-          day_of_week: number
-          end_time: string
-          id: number
-          is_enabled: boolean
-          start_time: string
-          team_id: number
-        }
-        Insert: {
-          day_of_week: number
-          end_time?: string
-          id?: never
-          is_enabled?: boolean
-          start_time?: string
-          team_id: number
-        }
-        Update: {
-          day_of_week?: number
-          end_time?: string
-          id?: never
-          is_enabled?: boolean
-          start_time?: string
-          team_id?: number
-        }
-        Relationships: [
-          {
-            foreignKeyName: "team_availability_team_id_fkey"
-            columns: ["team_id"]
-            referencedRelation: "teams"
-            referencedColumns: ["id"]
-          },
-        ]
-      }
-      team_date_overrides: {
-        Row: {
-          created_at: string
-          date: string
-          end_time: string | null
-          id: number
-          start_time: string | null
-          team_id: number
-        }
-        Insert: {
-          created_at?: string
-          date: string
-          end_time?: string | null
-          id?: never
-          start_time?: string | null
-          team_id: number
-        }
-        Update: {
-          created_at?: string
-          date?: string
-          end_time?: string | null
-          id?: never
-          start_time?: string | null
-          team_id?: number
-        }
-        Relationships: [
-          {
-            foreignKeyName: "team_date_overrides_team_id_fkey"
-            columns: ["team_id"]
-            referencedRelation: "teams"
-            referencedColumns: ["id"]
-          },
-        ]
-      }
-      team_event_types: {
-        Row: {
-          assignment_type: Database["public"]["Enums"]["assignment_type"]
-          auto_confirm: boolean
-          buffer_after: number | null
-          buffer_before: number | null
-          color: string
-          created_at: string
-          description: string | null
-          duration: number
-          id: number
-          is_active: boolean
-          max_bookings_per_day: number | null
-          max_bookings_per_week: number | null
-          max_future_bookings: number | null
-          minimum_notice: number | null
-          requires_all_members: boolean
-          slot_interval: Database["public"]["Enums"]["slot_interval"]
-          specific_member_id: string | null
-          team_id: number
-          title: string
-          updated_at: string
-        }
-        Insert: {
-          assignment_type?: Database["public"]["Enums"]["assignment_type"]
-          auto_confirm?: boolean
-          buffer_after?: number | null
-          buffer_before?: number | null
-          color?: string
-          created_at?: string
-          description?: string | null
-          duration?: number
-          id?: never
-          is_active?: boolean
-          max_bookings_per_day?: number | null
-          max_bookings_per_week?: number | null
-          max_future_bookings?: number | null
-          minimum_notice?: number | null
-          requires_all_members?: boolean
-          slot_interval?: Database["public"]["Enums"]["slot_interval"]
-          specific_member_id?: string | null
-          team_id: number
-          title: string
-          updated_at?: string
-        }
-        Update: {
-          assignment_type?: Database["public"]["Enums"]["assignment_type"]
-          auto_confirm?: boolean
-          buffer_after?: number | null
-          buffer_before?: number | null
-          color?: string
-          created_at?: string
-          description?: string | null
-          duration?: number
-          id?: never
-          is_active?: boolean
-          max_bookings_per_day?: number | null
-          max_bookings_per_week?: number | null
-          max_future_bookings?: number | null
-          minimum_notice?: number | null
-          requires_all_members?: boolean
-          slot_interval?: Database["public"]["Enums"]["slot_interval"]
-          specific_member_id?: string | null
-          team_id?: number
-          title?: string
-          updated_at?: string
-        }
-        Relationships: [
-          {
-            foreignKeyName: "team_event_types_specific_member_fkey"
-            columns: ["team_id", "specific_member_id"]
-            referencedRelation: "team_members"
-            referencedColumns: ["team_id", "user_id"]
-          },
-          {
-            foreignKeyName: "team_event_types_team_id_fkey"
-            columns: ["team_id"]
-            referencedRelation: "teams"
-            referencedColumns: ["id"]
-          },
-        ]
       }
       team_invitations: {
         Row: {
@@ -1238,49 +1137,8 @@ export type Database = {
           p_end: string
           p_event_type_id: number
           p_guest: Json
-          p_start: string
-        }
-        Returns: {
-          assigned_user_id: string | null
-          cancellation_reason: string | null
-          cancelled_by: string | null
-          created_at: string
-          end_time: string
-          event_type_id: number | null
-          guest_company: string | null
-          guest_email: string
-          guest_name: string
-          guest_phone: string | null
-          guest_timezone: string | null
-          ical_sequence: number
-          ical_uid: string
-          id: number
-          manage_token_hash: string | null
-          notes: string | null
-          rescheduled_from: number | null
-          rescheduled_to: number | null
-          start_time: string
-          status: Database["public"]["Enums"]["booking_status"]
-          team_event_type_id: number | null
-          team_id: number | null
-          uid: string
-          updated_at: string
-          user_id: string | null
-        }
-        SetofOptions: {
-          from: "*"
-          to: "bookings"
-          isOneToOne: true
-          isSetofReturn: false
-        }
-      }
-      create_team_booking: {
-        Args: {
-          p_end: string
-          p_guest: Json
           p_member_ids?: string[]
           p_start: string
-          p_team_event_type_id: number
         }
         Returns: {
           assigned_user_id: string | null
@@ -1288,7 +1146,7 @@ export type Database = {
           cancelled_by: string | null
           created_at: string
           end_time: string
-          event_type_id: number | null
+          event_type_id: number
           guest_company: string | null
           guest_email: string
           guest_name: string
@@ -1303,7 +1161,6 @@ export type Database = {
           rescheduled_to: number | null
           start_time: string
           status: Database["public"]["Enums"]["booking_status"]
-          team_event_type_id: number | null
           team_id: number | null
           uid: string
           updated_at: string
@@ -1371,7 +1228,7 @@ export type Database = {
           cancelled_by: string | null
           created_at: string
           end_time: string
-          event_type_id: number | null
+          event_type_id: number
           guest_company: string | null
           guest_email: string
           guest_name: string
@@ -1386,7 +1243,6 @@ export type Database = {
           rescheduled_to: number | null
           start_time: string
           status: Database["public"]["Enums"]["booking_status"]
-          team_event_type_id: number | null
           team_id: number | null
           uid: string
           updated_at: string
@@ -1455,7 +1311,7 @@ export type Database = {
       }
       ping_webhook: { Args: { p_webhook_id: number }; Returns: string }
       public_availability: {
-        Args: { p_user_id: string }
+        Args: { p_team_slug?: string; p_user_id?: string }
         Returns: {
           day_of_week: number
           end_time: string
@@ -1492,14 +1348,18 @@ export type Database = {
         }[]
       }
       public_event_types: {
-        Args: { p_user_id: string }
+        Args: { p_team_slug?: string; p_user_id?: string }
         Returns: {
+          assignment_type: Database["public"]["Enums"]["assignment_type"]
           auto_confirm: boolean
           color: string
           description: string
           duration: number
           id: number
           price_cents: number
+          requires_all_members: boolean
+          specific_member_id: string
+          team_id: number
           title: string
           user_id: string
         }[]
@@ -1557,30 +1417,6 @@ export type Database = {
           timezone: string
         }[]
       }
-      public_team_availability: {
-        Args: { p_slug: string }
-        Returns: {
-          day_of_week: number
-          end_time: string
-          is_enabled: boolean
-          start_time: string
-        }[]
-      }
-      public_team_event_types: {
-        Args: { p_slug: string }
-        Returns: {
-          assignment_type: Database["public"]["Enums"]["assignment_type"]
-          auto_confirm: boolean
-          color: string
-          description: string
-          duration: number
-          id: number
-          requires_all_members: boolean
-          specific_member_id: string
-          team_id: number
-          title: string
-        }[]
-      }
       public_team_members: {
         Args: { p_slug: string }
         Returns: {
@@ -1601,14 +1437,15 @@ export type Database = {
         Returns: string
       }
       replace_availability: {
-        Args: { p_rules: Json }
+        Args: { p_rules: Json; p_team_id?: number }
         Returns: {
           day_of_week: number
           end_time: string
           id: number
           is_enabled: boolean
           start_time: string
-          user_id: string
+          team_id: number | null
+          user_id: string | null
         }[]
         SetofOptions: {
           from: "*"
@@ -1618,14 +1455,15 @@ export type Database = {
         }
       }
       replace_date_override: {
-        Args: { p_date: string; p_ranges: Json }
+        Args: { p_date: string; p_ranges: Json; p_team_id?: number }
         Returns: {
           created_at: string
           date: string
           end_time: string | null
           id: number
           start_time: string | null
-          user_id: string
+          team_id: number | null
+          user_id: string | null
         }[]
         SetofOptions: {
           from: "*"
@@ -1637,40 +1475,6 @@ export type Database = {
       replace_external_busy: {
         Args: { p_source_id: number; p_spans: Json }
         Returns: undefined
-      }
-      replace_team_availability: {
-        Args: { p_rules: Json; p_team_id: number }
-        Returns: {
-          day_of_week: number
-          end_time: string
-          id: number
-          is_enabled: boolean
-          start_time: string
-          team_id: number
-        }[]
-        SetofOptions: {
-          from: "*"
-          to: "team_availability"
-          isOneToOne: false
-          isSetofReturn: true
-        }
-      }
-      replace_team_date_override: {
-        Args: { p_date: string; p_ranges: Json; p_team_id: number }
-        Returns: {
-          created_at: string
-          date: string
-          end_time: string | null
-          id: number
-          start_time: string | null
-          team_id: number
-        }[]
-        SetofOptions: {
-          from: "*"
-          to: "team_date_overrides"
-          isOneToOne: false
-          isSetofReturn: true
-        }
       }
       resend_webhook_delivery: {
         Args: { p_delivery_id: number }

@@ -124,6 +124,21 @@ function listen(topic: string, signedIn: boolean, listener: Listener): () => voi
 }
 
 /**
+ * Ends every channel and the guests' socket now, lingering leaves included: for a test environment
+ * about to be torn down, where a leave or heartbeat answered later would reach a page that is gone.
+ */
+export async function disconnectRealtime(): Promise<void> {
+  for (const shared of topics.values()) clearTimeout(shared.lingering);
+  topics.clear();
+  leaving.clear();
+  const socket = await guestSocket?.catch(() => undefined);
+  guestSocket = undefined;
+  socket?.disconnect();
+  const { supabase } = await import('./supabase.ts');
+  supabase.realtime.disconnect();
+}
+
+/**
  * Fetches `queryKeys` again on each message of `topic`. Every topic is a private channel (RLS on
  * realtime.messages decides who hears it, and only the database sends); `signedIn` topics are joined
  * with the user's token through supabase-js, the others (a guest's page) with the anon key.

@@ -11,17 +11,15 @@ export type Profile = Tables<'profiles'>;
 export type ProfileUpdate = Database['public']['Tables']['profiles']['Update'];
 /** A public card (directory and public profile RPCs: never an email). */
 export type PublicProfile = Functions['directory_profiles']['Returns'][number] & Partial<Functions['public_profile']['Returns'][number]>;
+/** A host's or a team's event type (one table; the team's fields are null for a host's). */
 export type EventType = Tables<'event_types'>;
 export type AvailabilityRule = Pick<Tables<'availability_rules'>, 'day_of_week' | 'start_time' | 'end_time' | 'is_enabled'>;
 export type UserSettings = Tables<'user_settings'>;
 export type TimeOff = Tables<'time_off'>;
 export type Team = Tables<'teams'>;
-export type TeamEventType = Tables<'team_event_types'>;
-export type TeamAvailability = Pick<Tables<'team_availability'>, 'day_of_week' | 'start_time' | 'end_time' | 'is_enabled'>;
 
 export type Booking = Tables<'bookings'> & {
   event_type?: { title: string; duration: number } | null;
-  team_event_type?: { title: string; duration: number } | null;
   assigned_member?: { id: string; first_name: string | null; last_name: string | null; email: string | null } | null;
 };
 

@@ -4,6 +4,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { toaster } from '../components/AppToaster.tsx';
 import { resetHourCycle } from '../lib/clock.ts';
+import { disconnectRealtime } from '../lib/realtime.ts';
 import { server } from './server.ts';
 
 // Screens load lazily; the first import of a module in a run can take a few seconds.
@@ -53,4 +54,9 @@ afterEach(() => {
   localStorage.clear();
   resetHourCycle(); // the clock a test picked is a module's state too
 });
-afterAll(() => server.close());
+// A channel left by the last test lingers a second and the guests' socket keeps its heartbeat: both
+// would be answered after jsdom is gone (msw then dispatches Node's MessageEvent on a jsdom target).
+afterAll(async () => {
+  await disconnectRealtime();
+  server.close();
+});

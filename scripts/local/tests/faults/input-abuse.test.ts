@@ -101,7 +101,7 @@ describe('SQL and HTML in every text field', () => {
     expect(team.body).toMatchObject({ name: text('name'), description: text('team description') });
     const tet = await json(`/functions/v1/api/teams/${team.body.id}/event-types`, { title: text('team title'), description: text('team et description'), duration: 30, color: '#3b82f6', isActive: true, autoConfirm: true }, owner.accessToken);
     expectStatus(tet, 201);
-    expect((await db.query(`select title, description from public.team_event_types where id = $1`, [tet.body.id])).rows[0]).toEqual({ title: text('team title'), description: text('team et description') });
+    expect((await db.query(`select title, description from public.event_types where id = $1`, [tet.body.id])).rows[0]).toEqual({ title: text('team title'), description: text('team et description') });
   });
 
   it('sign-up names and a host-made booking keep the text as sent', async () => {

@@ -49,7 +49,7 @@ it('round robin still picks the member booked least recently when the team has o
   const [a, b] = team.memberIds;
   const insert = (member: string, starts: string, count: number, bookedAt: string) =>
     db.query(
-      `insert into public.bookings (team_event_type_id, team_id, assigned_user_id, guest_name, guest_email, start_time, end_time, status, created_at)
+      `insert into public.bookings (event_type_id, team_id, assigned_user_id, guest_name, guest_email, start_time, end_time, status, created_at)
        select $1, $2, $3, 'Earlier guest', 'earlier@example.test', s, s + interval '30 minutes', 'confirmed', $6::timestamptz
        from generate_series($4::timestamptz, $4::timestamptz + ($5 - 1) * interval '1 hour', interval '1 hour') s`,
       [team.teamEventTypeId, team.teamId, b === member ? b : a, starts, count, bookedAt],

@@ -13,7 +13,7 @@ import { checkSlot } from '../rules/slots.ts';
 import { DAY_MS, toMs } from '../rules/time.ts';
 import { rejection } from './create.ts';
 import { listSlots } from './list-slots.ts';
-import { readPersonal } from './schedule.ts';
+import { readSchedule } from './schedule.ts';
 import { serviceRpc, type Database } from '../db/connection.ts';
 
 const BOOKING_NOT_FOUND = 'Booking not found';
@@ -99,7 +99,7 @@ export async function guestReschedule(
   const now = deps.now ?? new Date();
   const start = toMs(startTime);
   if (!Number.isFinite(start)) throw rejection('invalid');
-  const { schedule, rules: read } = await readPersonal(deps.db, view.eventTypeId, start, start + DAY_MS, now);
+  const { schedule, rules: read } = await readSchedule(deps.db, { id: view.eventTypeId, team: false }, start, start + DAY_MS, now);
   const end = start + schedule.eventType.duration * 60_000;
   const rules = withoutOwn(read, view);
   const check = checkSlot(rules, new Date(start));

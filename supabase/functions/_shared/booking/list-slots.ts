@@ -1,4 +1,4 @@
-// Listing the slots of a personal or team event type for a visitor: the `slots` function and
+// Listing the slots of an event type (a host's or a team's) for a visitor: the `slots` function and
 // GET /api/slots share it, as does a guest's reschedule listing.
 import type { Database } from '../db/connection.ts';
 import { MAX_HORIZON_DAYS } from '../rules/constants.ts';
@@ -6,7 +6,7 @@ import { invalid } from '../rules/errors.ts';
 import type { SlotsQuery } from '../rules/schemas.ts';
 import { computeSlots, type SlotRules } from '../rules/slots.ts';
 import { DAY_MS, toMs, zonedDateRange } from '../rules/time.ts';
-import { type ReadOptions, readPersonal, readTeam } from './schedule.ts';
+import { eventTypeRef, type ReadOptions, readSchedule } from './schedule.ts';
 
 /** A range wider than the horizon (and a day either side for time zones) can never hold more slots; refusing it bounds the work. */
 const MAX_RANGE_DAYS = MAX_HORIZON_DAYS + 2;
@@ -24,7 +24,7 @@ type Claims = ReadOptions['claims'];
  * The slots of `query` with the version of the schedule they were computed at, or 'not-modified'
  * when `opts.ifVersion` is still current, for the viewer whose `claims` are given (null: a guest); a
  * member also sees their private team's event types. `stale` names the people whose calendar caches
- * were last tried before `opts.staleBefore`.
+ * were last tried before `opts.staleBefore`. The answer names the event type as the query did.
  */
 export function listSlots(db: Database, query: SlotsQuery, claims: Claims, opts?: ListOptions & { ifVersion?: undefined }): Promise<Listed>;
 export function listSlots(db: Database, query: SlotsQuery, claims: Claims, opts: ListOptions): Promise<Listed | 'not-modified'>;
@@ -34,34 +34,18 @@ export async function listSlots(db: Database, query: SlotsQuery, claims: Claims,
   const from = toMs(range.from);
   const to = toMs(range.to);
   if (to - from > MAX_RANGE_DAYS * DAY_MS) throw invalid(`The date range must not exceed ${MAX_RANGE_DAYS} days`);
-  const read = { claims, ifVersion: opts.ifVersion, staleBefore: opts.staleBefore, cache: opts.cache };
-
-  if (query.eventTypeId !== undefined) {
-    const personal = await readPersonal(db, query.eventTypeId, from, to, now, read);
-    if (personal === 'not-modified') return personal;
-    const { schedule } = personal;
-    const rules = opts.adjustRules ? opts.adjustRules(personal.rules) : personal.rules;
-    return {
-      version: personal.version,
-      stale: personal.stale ? [schedule.eventType.userId] : [],
-      answer: {
-        eventTypeId: schedule.eventType.id,
-        duration: schedule.eventType.duration,
-        hostTimeZone: schedule.hostTimeZone,
-        ...computeSlots({ ...rules, range, visitorTimeZone: query.timeZone }),
-      },
-    };
-  }
-  const team = await readTeam(db, query.teamEventTypeId!, from, to, now, read);
-  if (team === 'not-modified') return team;
-  const { schedule, rules } = team;
+  const ref = eventTypeRef(query);
+  const read = await readSchedule(db, ref, from, to, now, { claims, ifVersion: opts.ifVersion, staleBefore: opts.staleBefore, cache: opts.cache });
+  if (read === 'not-modified') return read;
+  const { schedule } = read;
+  const rules = opts.adjustRules ? opts.adjustRules(read.rules) : read.rules;
   return {
-    version: team.version,
-    stale: team.stale ? schedule.members.map((m) => m.userId) : [],
+    version: read.version,
+    stale: read.stale ? read.people : [],
     answer: {
-      teamEventTypeId: schedule.eventType.id,
+      ...(ref.team ? { teamEventTypeId: schedule.eventType.id } : { eventTypeId: schedule.eventType.id }),
       duration: schedule.eventType.duration,
-      hostTimeZone: schedule.teamTimeZone,
+      hostTimeZone: schedule.timeZone,
       ...computeSlots({ ...rules, range, visitorTimeZone: query.timeZone }),
     },
   };

@@ -1,10 +1,10 @@
-// Reads what the slot engine needs for a personal or team event type: weekly rules, date overrides,
-// time off, busy intervals (bookings and connected calendars), the event type's own rules and the
-// bookings its limits count, in one SQL call (private.slot_inputs). Whether the visitor may book the
-// event type at all is asked inside it of the database as the visitor (their JWT claims, or anon for
-// a guest): public_event_type holds a guest's checks for a personal type, the team_event_types read
-// policy decides for a team type. Only dates, booleans and busy intervals leave the database, never
-// guest data or time-off notes.
+// Reads what the slot engine needs for an event type, a host's or a team's: weekly rules, date
+// overrides, time off, busy intervals (bookings and connected calendars), the event type's own rules
+// and the bookings its limits count, in one SQL call (private.slot_inputs). Whether the visitor may book
+// the event type at all is asked inside it of the database as the visitor (their JWT claims, or anon
+// for a guest): public_event_type holds a guest's checks for a host's type, the event_types read policy
+// decides for a team's. Only dates, booleans and busy intervals leave the database, never guest data or
+// time-off notes.
 import type { MemberBooking, MemberBusy, TeamEventTypeRules, TeamMember } from '../rules/assignment.ts';
 import { teamSlotMembers } from '../rules/assignment.ts';
 import { type EventRuleColumns, eventRulesOf } from '../rules/event-types.ts';
@@ -19,43 +19,56 @@ import { notFound } from '../rules/errors.ts';
 export const EVENT_NOT_FOUND = "The event type you're looking for doesn't exist.";
 export const TEAM_EVENT_NOT_FOUND = "The team event type you're looking for doesn't exist.";
 
-export interface PersonalEventType {
+/**
+ * An event type as a caller names it: a host's (`eventTypeId` in the /api and the slots query) or a
+ * team's (`teamEventTypeId`). One table holds both; the kind named must be the kind it is.
+ */
+export interface EventTypeRef {
   id: number;
-  userId: string;
+  team: boolean;
+}
+
+/** The reference a request body or query names: `teamEventTypeId` for a team's, else `eventTypeId`. */
+export function eventTypeRef(named: { eventTypeId?: number; teamEventTypeId?: number }): EventTypeRef {
+  return named.teamEventTypeId !== undefined ? { id: named.teamEventTypeId, team: true } : { id: named.eventTypeId!, team: false };
+}
+
+/** Who owns an event type: a host, or a team (with how its bookings find a member). */
+export type Owner = { userId: string; teamId?: undefined } | ({ teamId: number; userId?: undefined } & TeamEventTypeRules);
+
+export interface ScheduledEventType {
+  id: number;
+  owner: Owner;
   title: string;
   duration: number;
   autoConfirm: boolean;
   rules: Required<EventRules>;
 }
 
-export interface PersonalSchedule {
-  eventType: PersonalEventType;
-  hostTimeZone: string;
+export interface Schedule {
+  eventType: ScheduledEventType;
+  /** The owner's zone: the host's, or the team's. */
+  timeZone: string;
   availability: AvailabilityRule[];
-  /** The host's settings under the event type's own rules. */
+  /** The host's settings (a team's defaults) under the event type's own rules. */
   settings: SchedulingSettings;
-}
-
-export interface TeamEventType extends TeamEventTypeRules {
-  id: number;
-  teamId: number;
-  title: string;
-  duration: number;
-  autoConfirm: boolean;
-  rules: Required<EventRules>;
-}
-
-export interface TeamSchedule {
-  eventType: TeamEventType;
-  teamTimeZone: string;
-  availability: AvailabilityRule[];
-  /** The team's defaults under the event type's own rules. */
-  settings: SchedulingSettings;
-  /** Members in join order, each with their own zone (their days off are read in it). */
+  /** A team's members in join order, each with their own zone (their days off are read in it); none for a host. */
   members: (TeamMember & { timeZone: string })[];
 }
 
-type EventRow = EventRuleColumns & { id: number; title: string; duration: number; auto_confirm: boolean; is_active: boolean };
+type EventRow = EventRuleColumns & {
+  id: number;
+  user_id: string | null;
+  team_id: number | null;
+  title: string;
+  duration: number;
+  auto_confirm: boolean;
+  is_active: boolean;
+  requires_all_members: boolean | null;
+  assignment_type: TeamEventTypeRules['assignmentType'] | null;
+  specific_member_id: string | null;
+  timezone: string | null;
+};
 /** [day of week, start, end, enabled] */
 type RuleRow = [number, string, string, boolean];
 /** [user id, start date, end date] */
@@ -64,20 +77,12 @@ type TimeOffRow = [string, string, string];
 /** What private.slot_inputs answers (see its migration). */
 interface Inputs {
   version: string;
-  event: EventRow & {
-    user_id?: string;
-    team_id?: number;
-    requires_all_members?: boolean;
-    assignment_type?: TeamEventTypeRules['assignmentType'];
-    specific_member_id?: string | null;
-    timezone?: string | null;
-  };
-  zone?: string | null;
+  event: EventRow;
   settings?: SettingsColumns | null;
-  /** Is the viewer a member of the team (as the viewer reads the membership)? */
-  is_member?: boolean;
-  /** [user id, joined at, time zone] in join order. */
-  members?: [string, string, string | null][];
+  /** Is the viewer the host, or a member of the team (as the viewer reads the membership)? */
+  is_member?: boolean | null;
+  /** [user id, joined at, time zone] in join order; a team's only. */
+  members?: [string, string, string | null][] | null;
   rules: RuleRow[];
   overrides: [string, string | null, string | null][];
   time_off: TimeOffRow[];
@@ -135,14 +140,14 @@ export class InputsCache {
 /** Options without a held version: the inputs are always read. */
 type Unconditional = ReadOptions & { ifVersion?: undefined };
 
-async function read(db: Database, ids: { eventTypeId?: number; teamEventTypeId?: number }, from: number, to: number, o: ReadOptions) {
+async function read(db: Database, ref: EventTypeRef, from: number, to: number, o: ReadOptions) {
   // Who may book is asked every time; what the inputs are, only when the version moved.
-  const key = o.cache && `${ids.eventTypeId ?? ''}/${ids.teamEventTypeId ?? ''}/${from}/${to}/${o.teamId ?? ''}/${o.teamBookings ?? false}`;
+  const key = o.cache && `${ref.team ? 'team' : 'user'}/${ref.id}/${from}/${to}/${o.teamId ?? ''}/${o.teamBookings ?? false}`;
   const held = key ? o.cache!.get(key) : undefined;
   const ifVersion = o.ifVersion ?? held?.version;
   const rows = await query(db, (sql) =>
-    sql`select private.slot_inputs(${o.claims ? sql.json(o.claims as postgres.JSONValue) : null}::jsonb, ${ids.eventTypeId ?? null}::bigint,
-      ${ids.teamEventTypeId ?? null}::bigint, ${new Date(from).toISOString()}::timestamptz, ${new Date(to).toISOString()}::timestamptz,
+    sql`select private.slot_inputs(${o.claims ? sql.json(o.claims as postgres.JSONValue) : null}::jsonb, ${ref.id}::bigint,
+      ${ref.team}::boolean, ${new Date(from).toISOString()}::timestamptz, ${new Date(to).toISOString()}::timestamptz,
       ${ifVersion ?? null}::text, ${o.teamId ?? null}::bigint, ${o.own ?? false}::boolean, ${o.staleBefore?.toISOString() ?? null}::timestamptz,
       ${o.teamBookings ?? false}::boolean) as inputs`,
   );
@@ -159,109 +164,71 @@ const toTimeOff = ([userId, startDate, endDate]: TimeOffRow) => ({ userId, start
 const toBusy = (rows: Inputs['busy']): MemberBusy[] =>
   rows.flatMap(([userId, spans]) => spans.map(([start, end]) => ({ userId, start, end })));
 
-/** The schedule's version (the ETag of its slot lists), and whether a calendar cache is stale. */
-export interface Versioned {
+function ownerOf(e: EventRow): Owner {
+  if (e.team_id === null) return { userId: e.user_id! };
+  return { teamId: e.team_id, assignmentType: e.assignment_type!, specificMemberId: e.specific_member_id, requiresAllMembers: e.requires_all_members! };
+}
+
+/**
+ * An event type's schedule and the slot engine's rules over [from, to); 'not-modified' when
+ * `ifVersion` is current; 404 when the viewer may not book it (inactive, missing, another kind than
+ * `ref` names, or not the path's team). For a team, the engine also gets each candidate member's busy
+ * time and days off, `members` is who assignment chooses among once `checkSlot` has named the free
+ * ones, and `bookings` (with `teamBookings`) its fairness; for a host, the host's own.
+ */
+export interface ScheduleRead {
   version: string;
   stale: boolean;
-}
-
-/** Reads one kind of event type over [from, to): 'not-modified' when `opts.ifVersion` is current. */
-interface Reader<R> {
-  (db: Database, id: number, from: number, to: number, now: Date, opts?: Unconditional): Promise<R>;
-  (db: Database, id: number, from: number, to: number, now: Date, opts: ReadOptions): Promise<R | 'not-modified'>;
-}
-
-/** The reader of `target`: 404 (`missing`) when the viewer may not book it, else `build` of the inputs. */
-function reader<R>(target: 'eventTypeId' | 'teamEventTypeId', missing: string, build: (i: Inputs, now: Date) => R): Reader<R> {
-  return (async (db: Database, id: number, from: number, to: number, now: Date, opts: ReadOptions = {}) => {
-    const i = await read(db, { [target]: id }, from, to, opts);
-    if (!i) throw notFound(missing);
-    if (!i.event) return 'not-modified';
-    return build(i, now);
-  }) as Reader<R>;
-}
-
-function common(i: Inputs, now: Date) {
-  const eventRules = eventRulesOf(i.event);
-  return {
-    eventRules,
-    rules: {
-      availability: i.rules.map(toRule),
-      overrides: overridesFromRows(i.overrides.map(([date, start_time, end_time]) => ({ date, start_time, end_time }))),
-      duration: i.event.duration,
-      slotInterval: eventRules.slotInterval,
-      limits: { perDay: eventRules.maxBookingsPerDay, perWeek: eventRules.maxBookingsPerWeek, booked: i.booked },
-      now,
-    },
-  };
-}
-
-/**
- * A personal event type's schedule and the slot engine's rules over [from, to); 'not-modified' when
- * `ifVersion` is current. One the viewer may not book (inactive, missing) is 404.
- */
-export type PersonalRead = Versioned & { schedule: PersonalSchedule; rules: SlotRules };
-export const readPersonal = reader<PersonalRead>('eventTypeId', EVENT_NOT_FOUND, (i, now) => {
-  const { eventRules, rules } = common(i, now);
-  const hostSettings = i.settings ? settingsFromColumns(i.settings) : DEFAULT_SETTINGS;
-  const schedule: PersonalSchedule = {
-    eventType: { id: i.event.id, userId: i.event.user_id!, title: i.event.title, duration: i.event.duration, autoConfirm: i.event.auto_confirm, rules: eventRules },
-    hostTimeZone: i.zone ?? 'UTC',
-    availability: rules.availability,
-    settings: effectiveSettings(hostSettings, eventRules),
-  };
-  return {
-    version: i.version,
-    stale: i.stale,
-    schedule,
-    rules: { ...rules, timeOff: i.time_off.map(toTimeOff), hostTimeZone: schedule.hostTimeZone, settings: schedule.settings, busy: toBusy(i.busy) },
-  };
-});
-
-/**
- * A team event type's schedule and the slot engine's rules over [from, to), with each candidate
- * member's busy time and days off; `members` is who assignment chooses among once `checkSlot` has
- * named the free ones, `bookings` (with `teamBookings`) its fairness. 'not-modified' when `ifVersion` is current; 404 when
- * the viewer may not book it.
- */
-export type TeamRead = Versioned & {
-  schedule: TeamSchedule;
+  schedule: Schedule;
   rules: SlotRules;
   members: TeamMember[];
   bookings: MemberBooking[];
-  /** The viewer is a member of the team. */
+  /** The viewer is the host, or a member of the team. */
   isMember: boolean;
-};
-export const readTeam = reader<TeamRead>('teamEventTypeId', TEAM_EVENT_NOT_FOUND, (i, now) => {
-  const { eventRules, rules } = common(i, now);
+  /** The people whose busy time the slots are computed from: the host, or the team's members. */
+  people: string[];
+}
+
+export function readSchedule(db: Database, ref: EventTypeRef, from: number, to: number, now: Date, opts?: Unconditional): Promise<ScheduleRead>;
+export function readSchedule(db: Database, ref: EventTypeRef, from: number, to: number, now: Date, opts: ReadOptions): Promise<ScheduleRead | 'not-modified'>;
+export async function readSchedule(db: Database, ref: EventTypeRef, from: number, to: number, now: Date, opts: ReadOptions = {}): Promise<ScheduleRead | 'not-modified'> {
+  const i = await read(db, ref, from, to, opts);
+  if (!i) throw notFound(ref.team ? TEAM_EVENT_NOT_FOUND : EVENT_NOT_FOUND);
+  if (!i.event) return 'not-modified';
   const e = i.event;
-  const schedule: TeamSchedule = {
-    eventType: {
-      id: e.id,
-      teamId: e.team_id!,
-      title: e.title,
-      duration: e.duration,
-      autoConfirm: e.auto_confirm,
-      assignmentType: e.assignment_type!,
-      specificMemberId: e.specific_member_id ?? null,
-      requiresAllMembers: e.requires_all_members!,
-      rules: eventRules,
-    },
-    teamTimeZone: e.timezone ?? 'UTC',
-    availability: rules.availability,
-    settings: effectiveSettings(TEAM_SETTINGS, eventRules),
+  const eventRules = eventRulesOf(e);
+  const owner = ownerOf(e);
+  const defaults = owner.teamId !== undefined ? TEAM_SETTINGS : i.settings ? settingsFromColumns(i.settings) : DEFAULT_SETTINGS;
+  const schedule: Schedule = {
+    eventType: { id: e.id, owner, title: e.title, duration: e.duration, autoConfirm: e.auto_confirm, rules: eventRules },
+    timeZone: e.timezone ?? 'UTC',
+    availability: i.rules.map(toRule),
+    settings: effectiveSettings(defaults, eventRules),
     members: (i.members ?? []).map(([userId, joinedAt, zone]) => ({ userId, joinedAt, timeZone: zone ?? 'UTC' })),
   };
   const timeOff = i.time_off.map(toTimeOff);
   const busy = toBusy(i.busy);
   const members: TeamMember[] = schedule.members.map((m) => ({ ...m, timeOff: timeOff.filter((t) => t.userId === m.userId) }));
+  const common: SlotRules = {
+    availability: schedule.availability,
+    overrides: overridesFromRows(i.overrides.map(([date, start_time, end_time]) => ({ date, start_time, end_time }))),
+    duration: e.duration,
+    slotInterval: eventRules.slotInterval,
+    limits: { perDay: eventRules.maxBookingsPerDay, perWeek: eventRules.maxBookingsPerWeek, booked: i.booked },
+    now,
+    hostTimeZone: schedule.timeZone,
+    settings: schedule.settings,
+  };
+  // A host is busy and away as themself; a team's slot needs a free member (or all of them).
+  const rules: SlotRules = owner.teamId !== undefined ? { ...common, ...teamSlotMembers(members, busy, owner) } : { ...common, timeOff, busy };
   return {
     version: i.version,
     stale: i.stale,
     schedule,
-    rules: { ...rules, hostTimeZone: schedule.teamTimeZone, settings: schedule.settings, ...teamSlotMembers(members, busy, schedule.eventType) },
+    rules,
     members,
     bookings: (i.team_bookings ?? []).map(([userId, start, createdAt, status]) => ({ userId, start, createdAt, status })),
     isMember: i.is_member ?? false,
+    people: owner.teamId !== undefined ? schedule.members.map((m) => m.userId) : [owner.userId],
   };
-});
+}

@@ -2,10 +2,37 @@
 // guest's path, which would otherwise take several REST round trips: one SQL call answers a slot
 // listing or a booking's re-check, and a booking's throttle and write take one each. Everything else
 // goes through supabase-js and RLS.
+import net from 'node:net';
 import postgres from 'postgres';
 import { fromDbError } from './errors.ts';
 
 export type Database = postgres.Sql;
+
+const CONNECT_TIMEOUT_S = 5;
+
+/**
+ * A connected socket whose `write(null)` is dropped. postgres.js batches small writes and flushes them
+ * on an immediate, which a large write clears once it has flushed the batch itself. Deno 2.1 (the
+ * Edge Runtime's) still runs an immediate cleared while the event-loop turn that has it due resolves
+ * ops (denoland/deno#29262, docs/edge-runtime.md): the flush then writes the emptied buffer, null,
+ * and the stream throws from a timer, which ends the function's process. Nothing is left to send by
+ * then, so dropping that write is exact.
+ */
+function connectSocket(options: { host: string[]; port: number[] }): Promise<net.Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host: options.host[0], port: options.port[0] });
+    const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
+    socket.write = ((chunk: unknown, ...rest: unknown[]) => (chunk === null ? true : write(chunk, ...rest))) as typeof socket.write;
+    // postgres.js starts its own connect timer only once it has the socket.
+    socket.setTimeout(CONNECT_TIMEOUT_S * 1_000, () => socket.destroy(Object.assign(new Error('connect timed out'), { code: 'CONNECT_TIMEOUT' })));
+    socket.once('error', reject);
+    socket.once('connect', () => {
+      socket.setTimeout(0);
+      socket.off('error', reject);
+      resolve(socket);
+    });
+  });
+}
 
 /** One small pool per database URL and process: a function serves many requests at once. */
 const pools = new Map<string, Database>();
@@ -13,15 +40,18 @@ const pools = new Map<string, Database>();
 export function database(url: string): Database {
   let sql = pools.get(url);
   if (!sql) {
-    sql = postgres(url, {
+    const options = {
       max: 4,
       // Idle connections go, so a function that is quiet holds none.
       idle_timeout: 30,
-      connect_timeout: 5,
+      connect_timeout: CONNECT_TIMEOUT_S,
+      // postgres.js documents `socket` (its README's "Custom socket") but its types omit it.
+      socket: connectSocket,
       // A notice or a changed type never concerns the guest's path.
       onnotice: () => {},
       fetch_types: false,
-    });
+    };
+    sql = postgres(url, options);
     pools.set(url, sql);
   }
   return sql;

@@ -6,21 +6,36 @@ import { slotsQuerySchema, type SlotsQuery } from '../rules/schemas.ts';
 const MAX_JSON_BYTES = 1_000_000;
 const TOO_LARGE = () => new AppError('payload_too_large', 'Request body too large');
 
-/** The body as text, refused with 413 as soon as it passes MAX_JSON_BYTES. */
+/**
+ * Past this, a refused body is no longer read to its end. The Edge Runtime's Deno (2.1) closes a
+ * connection that still holds unread request bytes with a reset, which can destroy the 413 before the
+ * client reads it; reading (and dropping) the rest first lets the answer arrive.
+ */
+const MAX_DRAINED_BYTES = 64 * 1024 * 1024;
+
+/** Reads the rest of a refused body without keeping it, up to MAX_DRAINED_BYTES, then refuses it. */
+async function refuse(reader: ReadableStreamDefaultReader<Uint8Array>, read: number): Promise<never> {
+  for (let size = read; size <= MAX_DRAINED_BYTES; ) {
+    const { done, value } = await reader.read();
+    if (done) throw TOO_LARGE();
+    size += value.byteLength;
+  }
+  await reader.cancel();
+  throw TOO_LARGE();
+}
+
+/** The body as text, refused with 413 once it passes MAX_JSON_BYTES (nothing past that is kept). */
 async function readCapped(req: Request): Promise<string> {
-  if (Number(req.headers.get('content-length') ?? 0) > MAX_JSON_BYTES) throw TOO_LARGE();
   if (!req.body) return '';
   const reader = req.body.getReader();
+  if (Number(req.headers.get('content-length') ?? 0) > MAX_JSON_BYTES) return refuse(reader, 0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_JSON_BYTES) {
-      await reader.cancel();
-      throw TOO_LARGE();
-    }
+    if (size > MAX_JSON_BYTES) return refuse(reader, size);
     chunks.push(value);
   }
   const bytes = new Uint8Array(size);

@@ -5,7 +5,7 @@ import type { EventRules } from './slots.ts';
 
 type EventTypeFields = Omit<EventTypeInput, 'duration'> & { duration: number };
 
-/** The rule columns of event_types and team_event_types, as the database holds them. */
+/** The rule columns of event_types, as the database holds them. */
 export interface EventRuleColumns {
   buffer_before: number | null;
   buffer_after: number | null;

@@ -21,7 +21,7 @@ export function overridesFromRows(rows: readonly OverrideRow[]): DateOverride[] 
     .map(([date, ranges]) => ({ date, ranges: ranges.sort((a, b) => a.startTime.localeCompare(b.startTime)) }));
 }
 
-/** Ranges → the `p_ranges` of replace_date_override / replace_team_date_override ([] is a day off). */
+/** Ranges → the `p_ranges` of replace_date_override ([] is a day off). */
 export function overrideRangesParam(ranges: readonly TimeRange[]): { start_time: string; end_time: string }[] {
   return ranges.map((r) => ({ start_time: r.startTime, end_time: r.endTime }));
 }

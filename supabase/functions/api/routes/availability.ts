@@ -5,7 +5,7 @@ import { SETTINGS_COLUMNS, settingsColumns, type SettingsColumns, settingsFromCo
 import { parseOrThrow } from '../../_shared/rules/errors.ts';
 import { json } from '../../_shared/http/errors.ts';
 import type { Router } from '../../_shared/http/router.ts';
-import { camelize } from '../../_shared/db/shapes.ts';
+import { camelize, ownedColumns } from '../../_shared/db/shapes.ts';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { callerAndBody, rows, type Row } from '../access.ts';
 
@@ -14,10 +14,8 @@ type RuleInput = ReturnType<typeof availabilitySchema.parse>[number];
 /** Replaces a host's or a team's weekly rules in one RPC, so a refused rule keeps the previous week. */
 export async function replaceRules(db: SupabaseClient, teamId: number | null, rules: RuleInput[]) {
   const p_rules = rules.map((r) => ({ day_of_week: r.dayOfWeek, start_time: r.startTime, end_time: r.endTime, is_enabled: r.isEnabled }));
-  const saved = teamId === null
-    ? await db.rpc('replace_availability', { p_rules })
-    : await db.rpc('replace_team_availability', { p_team_id: teamId, p_rules });
-  return camelize<Row[]>(rows<Row[]>(saved)).sort(
+  const saved = rows<Row[]>(await db.rpc('replace_availability', { p_rules, p_team_id: teamId }));
+  return camelize<Row[]>(saved.map(ownedColumns)).sort(
     (a, b) => Number(a.dayOfWeek) - Number(b.dayOfWeek) || String(a.startTime).localeCompare(String(b.startTime)),
   );
 }
@@ -29,7 +27,7 @@ export function availabilityRoutes(router: Router) {
     const list = rows<Row[]>(
       await caller.db.from('availability_rules').select('*').eq('user_id', caller.id).order('day_of_week').order('start_time'),
     );
-    return json(camelize(list));
+    return json(camelize(list.map(ownedColumns)));
   });
 
   router.post('/api/availability', async (ctx) => {

@@ -1,7 +1,7 @@
 // The host's bookings: lists, creating one for a guest, the public booking, and status changes.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { bookingStatusSchema, hostBookingSchema, publicBookingSchema } from '../../_shared/rules/schemas.ts';
-import { bookPersonal } from '../../_shared/booking/create.ts';
+import { book } from '../../_shared/booking/create.ts';
 import { BOOKING_LISTS, canBecome, inList, myBookingsFilter, type BookingList } from '../../_shared/rules/bookings.ts';
 import { AppError, forbidden, notFound, parseOrThrow } from '../../_shared/rules/errors.ts';
 import { bookingDeps } from '../../_shared/http/booking-deps.ts';
@@ -40,12 +40,12 @@ export function bookingRoutes(router: Router) {
 
   router.post('/api/bookings', async (ctx) => {
     const { caller, input } = await callerAndBody(ctx, hostBookingSchema);
-    return json(await bookPersonal(bookingDeps(ctx), input, caller), 201);
+    return json(await book(bookingDeps(ctx), input, { caller, own: true }), 201);
   });
 
   router.post('/api/bookings/public', async (ctx) => {
     const input = parseOrThrow(publicBookingSchema, await readJson(ctx.req));
-    return json(await bookPersonal(bookingDeps(ctx), input), 201);
+    return json(await book(bookingDeps(ctx), input), 201);
   });
 
   router.post('/api/bookings/:id/confirm', async (ctx) => {

@@ -4,7 +4,6 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { parseOrThrow } from '../../_shared/rules/errors.ts';
 import { type OverrideRow, overrideRangesParam, overridesFromRows } from '../../_shared/rules/overrides.ts';
 import { dateOverrideSchema, calendarDateSchema } from '../../_shared/rules/schemas.ts';
-import type { DbError } from '../../_shared/db/errors.ts';
 import { json } from '../../_shared/http/errors.ts';
 import { idParam, readJson } from '../../_shared/http/request.ts';
 import type { Ctx, Router } from '../../_shared/http/router.ts';
@@ -15,21 +14,15 @@ const OVERRIDE_NOT_FOUND = 'No date override on this date';
 /** Whose overrides a route reads and writes: the caller's own, or a team's. */
 interface Owner {
   db: SupabaseClient;
-  table: 'date_overrides' | 'team_date_overrides';
   column: 'user_id' | 'team_id';
   id: string | number;
-  replace(date: string, ranges: ReturnType<typeof overrideRangesParam>): PromiseLike<{ data: unknown; error: DbError | null }>;
+  /** The team whose overrides these are (replace_date_override's p_team_id); null for the caller's own. */
+  teamId: number | null;
 }
 
 async function personal(ctx: Ctx): Promise<Owner> {
   const caller = await ctx.requireCaller();
-  return {
-    db: caller.db,
-    table: 'date_overrides',
-    column: 'user_id',
-    id: caller.id,
-    replace: (date, ranges) => caller.db.rpc('replace_date_override', { p_date: date, p_ranges: ranges }),
-  };
+  return { db: caller.db, column: 'user_id', id: caller.id, teamId: null };
 }
 
 /** The path's team, for its members; who may change its overrides, the policies say (owners and admins). */
@@ -37,19 +30,13 @@ async function team(ctx: Ctx): Promise<Owner> {
   const caller = await ctx.requireCaller();
   const teamId = idParam(ctx.params.teamId, TEAM_NOT_FOUND);
   await teamRole(caller, teamId);
-  return {
-    db: caller.db,
-    table: 'team_date_overrides',
-    column: 'team_id',
-    id: teamId,
-    replace: (date, ranges) => caller.db.rpc('replace_team_date_override', { p_team_id: teamId, p_date: date, p_ranges: ranges }),
-  };
+  return { db: caller.db, column: 'team_id', id: teamId, teamId };
 }
 
 /** ?from=YYYY-MM-DD lists the overrides from that date on (the screens hide past ones). */
 async function list(ctx: Ctx, owner: Owner) {
   const from = ctx.url.searchParams.get('from');
-  let query = owner.db.from(owner.table).select('date, start_time, end_time').eq(owner.column, owner.id);
+  let query = owner.db.from('date_overrides').select('date, start_time, end_time').eq(owner.column, owner.id);
   if (from) query = query.gte('date', parseOrThrow(calendarDateSchema, from));
   return json(overridesFromRows(rows<OverrideRow[]>(await query.order('date'))));
 }
@@ -57,14 +44,15 @@ async function list(ctx: Ctx, owner: Owner) {
 async function replace(ctx: Ctx, owner: Owner) {
   const date = parseOrThrow(calendarDateSchema, ctx.params.date);
   const { ranges } = parseOrThrow(dateOverrideSchema, await readJson(ctx.req));
-  const saved = overridesFromRows(rows<OverrideRow[]>(await owner.replace(date, overrideRangesParam(ranges))));
+  const replaced = await owner.db.rpc('replace_date_override', { p_date: date, p_ranges: overrideRangesParam(ranges), p_team_id: owner.teamId });
+  const saved = overridesFromRows(rows<OverrideRow[]>(replaced));
   return json(saved[0]);
 }
 
 async function remove(ctx: Ctx, owner: Owner) {
   const date = parseOrThrow(calendarDateSchema, ctx.params.date);
   const match = { [owner.column]: owner.id, date };
-  await changedOr403<Row>(await owner.db.from(owner.table).delete().match(match).select('id'), canSee(owner.db, owner.table, match), OVERRIDE_NOT_FOUND);
+  await changedOr403<Row>(await owner.db.from('date_overrides').delete().match(match).select('id'), canSee(owner.db, 'date_overrides', match), OVERRIDE_NOT_FOUND);
   return json({ message: 'Date override deleted' });
 }
 

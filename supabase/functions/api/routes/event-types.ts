@@ -16,8 +16,8 @@ function changeRoute<S extends z.ZodType>(schema: S, columns: (input: z.infer<S>
     const caller = await ctx.requireCaller();
     const id = idParam(ctx.params.id, NOT_FOUND);
     const input = parseOrThrow(schema, await readJson(ctx.req));
-    // RLS hides other hosts' event types, so "not yours" and "does not exist" are both 404.
-    const row = rows<Row | null>(await caller.db.from('event_types').update(columns(input)).eq('id', id).select('*').maybeSingle());
+    // RLS hides other hosts' event types, so "not yours" and "does not exist" are both 404; a team's is no host's.
+    const row = rows<Row | null>(await caller.db.from('event_types').update(columns(input)).match({ id, user_id: caller.id }).select('*').maybeSingle());
     if (!row) throw notFound(NOT_FOUND);
     return json(eventTypeShape(row));
   };
@@ -42,7 +42,7 @@ export function eventTypeRoutes(router: Router) {
   router.delete('/api/event-types/:id', async (ctx) => {
     const caller = await ctx.requireCaller();
     const id = idParam(ctx.params.id, NOT_FOUND);
-    await deleteOr404(caller, 'event_types', id, NOT_FOUND);
+    await deleteOr404(caller, 'event_types', id, NOT_FOUND, { user_id: caller.id });
     return json({ message: 'Event type deleted successfully' });
   });
 }

@@ -5,7 +5,7 @@ import { parseOrThrow } from '../../_shared/rules/errors.ts';
 import { json } from '../../_shared/http/errors.ts';
 import { idParam, uuidParam } from '../../_shared/http/request.ts';
 import type { Ctx, Router } from '../../_shared/http/router.ts';
-import { camelize } from '../../_shared/db/shapes.ts';
+import { camelize, eventTypeColumnsOf } from '../../_shared/db/shapes.ts';
 import { answerSlots } from '../../_shared/http/slot-answer.ts';
 import { MAX_HORIZON_DAYS } from '../../_shared/rules/constants.ts';
 import { DAY_MS } from '../../_shared/rules/time.ts';
@@ -25,12 +25,15 @@ async function profileByHandle(ctx: Ctx, handle: string) {
   return camelize<Row>(firstOr404(await publicDb(ctx).rpc('public_profile_by_handle', { p_handle: handle }), USER_NOT_FOUND));
 }
 
-async function eventTypesOf(ctx: Ctx, userId: string) {
-  return camelize(rows(await publicDb(ctx).rpc('public_event_types', { p_user_id: userId })) ?? []);
+/** Whose public event types or hours: a visible host's, or a public team's (its slug). */
+type PublicOwner = { p_user_id: string } | { p_team_slug: string };
+
+async function eventTypesOf(ctx: Ctx, owner: PublicOwner) {
+  return camelize((rows<Row[] | null>(await publicDb(ctx).rpc('public_event_types', owner)) ?? []).map(eventTypeColumnsOf));
 }
 
-async function availabilityOf(ctx: Ctx, userId: string) {
-  return camelize(rows(await publicDb(ctx).rpc('public_availability', { p_user_id: userId })) ?? []);
+async function availabilityOf(ctx: Ctx, owner: PublicOwner) {
+  return camelize(rows(await publicDb(ctx).rpc('public_availability', owner)) ?? []);
 }
 
 /**
@@ -56,14 +59,16 @@ export function publicRoutes(router: Router) {
     return json(rows(await db.rpc('check_handle', { p_handle: ctx.params.handle })));
   });
   router.get('/api/handle/:handle', async (ctx) => json(await profileByHandle(ctx, ctx.params.handle)));
-  router.get('/api/handle/:handle/event-types', async (ctx) => json(await eventTypesOf(ctx, String((await profileByHandle(ctx, ctx.params.handle)).id))));
+  router.get('/api/handle/:handle/event-types', async (ctx) =>
+    json(await eventTypesOf(ctx, { p_user_id: String((await profileByHandle(ctx, ctx.params.handle)).id) })),
+  );
   router.get('/api/handle/:handle/availability', async (ctx) =>
-    json(await availabilityOf(ctx, String((await profileByHandle(ctx, ctx.params.handle)).id))),
+    json(await availabilityOf(ctx, { p_user_id: String((await profileByHandle(ctx, ctx.params.handle)).id) })),
   );
 
   router.get('/api/users/:userId/profile', async (ctx) => json(await profileById(ctx, uuidParam(ctx.params.userId, USER_NOT_FOUND))));
-  router.get('/api/users/:userId/event-types', async (ctx) => json(await eventTypesOf(ctx, uuidParam(ctx.params.userId, USER_NOT_FOUND))));
-  router.get('/api/users/:userId/availability', async (ctx) => json(await availabilityOf(ctx, uuidParam(ctx.params.userId, USER_NOT_FOUND))));
+  router.get('/api/users/:userId/event-types', async (ctx) => json(await eventTypesOf(ctx, { p_user_id: uuidParam(ctx.params.userId, USER_NOT_FOUND) })));
+  router.get('/api/users/:userId/availability', async (ctx) => json(await availabilityOf(ctx, { p_user_id: uuidParam(ctx.params.userId, USER_NOT_FOUND) })));
   router.get('/api/users/:userId/bookings', async (ctx) => json(await busyOf(ctx, uuidParam(ctx.params.userId, USER_NOT_FOUND))));
 
   // The host sees their own event type even when inactive; everyone else only active ones, with the host's card.
@@ -72,9 +77,9 @@ export function publicRoutes(router: Router) {
     const caller = await ctx.caller();
     if (caller) {
       const own = rows<Row | null>(
-        await caller.db.from('event_types').select(`*, host:profiles(${HOST_COLUMNS})`).eq('id', id).maybeSingle(),
+        await caller.db.from('event_types').select(`*, host:profiles(${HOST_COLUMNS})`).match({ id, user_id: caller.id }).maybeSingle(),
       );
-      if (own) return json(camelize(own));
+      if (own) return json(camelize(eventTypeColumnsOf(own)));
     }
     const row = firstOr404<Row>(await publicDb(ctx).rpc('public_event_type', { p_event_type_id: id }), EVENT_NOT_FOUND);
     const eventType: Row = {};
@@ -91,7 +96,7 @@ export function publicRoutes(router: Router) {
   );
   router.get('/api/teams/public/:slug/event-types', async (ctx) => {
     firstOr404(await publicDb(ctx).rpc('public_team', { p_slug: ctx.params.slug }), TEAM_NOT_FOUND);
-    return json(camelize(rows(await publicDb(ctx).rpc('public_team_event_types', { p_slug: ctx.params.slug })) ?? []));
+    return json(await eventTypesOf(ctx, { p_team_slug: ctx.params.slug }));
   });
   // Beyond docs/product/api.md, but the public team page shows members and the booking dialog its hours.
   router.get('/api/teams/public/:slug/members', async (ctx) => {
@@ -103,7 +108,7 @@ export function publicRoutes(router: Router) {
   });
   router.get('/api/teams/public/:slug/availability', async (ctx) => {
     firstOr404(await publicDb(ctx).rpc('public_team', { p_slug: ctx.params.slug }), TEAM_NOT_FOUND);
-    return json(camelize(rows(await publicDb(ctx).rpc('public_team_availability', { p_slug: ctx.params.slug })) ?? []));
+    return json(await availabilityOf(ctx, { p_team_slug: ctx.params.slug }));
   });
 
   router.get('/api/slots', answerSlots);

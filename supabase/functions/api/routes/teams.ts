@@ -14,7 +14,7 @@ import {
   teamSettingsSchema,
 } from '../../_shared/rules/schemas.ts';
 import { eventRuleColumns, teamEventTypeColumns } from '../../_shared/rules/event-types.ts';
-import { bookTeam } from '../../_shared/booking/create.ts';
+import { book } from '../../_shared/booking/create.ts';
 import { BOOKING_LISTS, inList } from '../../_shared/rules/bookings.ts';
 import { TEAM_EVENT_NOT_FOUND } from '../../_shared/booking/schedule.ts';
 import { fromDbError, type DbError } from '../../_shared/db/errors.ts';
@@ -24,7 +24,7 @@ import { json } from '../../_shared/http/errors.ts';
 import { idParam, readJson, uuidParam } from '../../_shared/http/request.ts';
 import type { Router } from '../../_shared/http/router.ts';
 import type { Caller } from '../../_shared/http/session.ts';
-import { camelize } from '../../_shared/db/shapes.ts';
+import { camelize, ownedColumns } from '../../_shared/db/shapes.ts';
 import {
   asMember,
   BOOKING_SELECT,
@@ -96,7 +96,7 @@ export function teamRoutes(router: Router) {
     const { caller, id } = await asMember(ctx);
     const [team, eventTypes, thisMonth] = await Promise.all([
       teamWithRole(caller, id, null),
-      caller.db.from('team_event_types').select('id', { count: 'exact', head: true }).eq('team_id', id),
+      caller.db.from('event_types').select('id', { count: 'exact', head: true }).eq('team_id', id),
       caller.db.rpc('team_bookings_this_month', { p_team_id: id }),
     ]);
     return json({ memberCount: team.memberCount, eventTypeCount: eventTypes.count ?? 0, bookingsThisMonth: rows<number>(thisMonth) });
@@ -124,13 +124,13 @@ export function teamRoutes(router: Router) {
   teamInvitationRoutes(router);
 
   // Event types ----------------------------------------------------------------------------------
-  router.get('/api/teams/:teamId/event-types', async (ctx) => json((await teamRows(ctx, 'team_event_types', '*', 'created_at', 'id')).map(eventTypeShape)));
+  router.get('/api/teams/:teamId/event-types', async (ctx) => json((await teamRows(ctx, 'event_types', '*', 'created_at', 'id')).map(eventTypeShape)));
 
   router.post('/api/teams/:teamId/event-types', async (ctx) => {
     const { caller, id } = await asMember(ctx);
     const input = parseOrThrow(teamEventTypeSchema, await readJson(ctx.req));
     const result = await caller.db
-      .from('team_event_types')
+      .from('event_types')
       .insert({ ...teamEventTypeColumns(input), team_id: id })
       .select('*')
       .single();
@@ -147,15 +147,15 @@ export function teamRoutes(router: Router) {
     const input = parseOrThrow(eventRulesSchema, await readJson(ctx.req));
     const match = { id: eventTypeId, team_id: id };
     const [row] = await changedOr403<Row>(
-      await caller.db.from('team_event_types').update(eventRuleColumns(input)).match(match).select('*'),
-      canSee(caller.db, 'team_event_types', match),
+      await caller.db.from('event_types').update(eventRuleColumns(input)).match(match).select('*'),
+      canSee(caller.db, 'event_types', match),
       TEAM_EVENT_NOT_FOUND,
     );
     return json(eventTypeShape(row));
   });
 
   // Availability ---------------------------------------------------------------------------------
-  router.get('/api/teams/:teamId/availability', async (ctx) => json(camelize(await teamRows(ctx, 'team_availability', '*', 'day_of_week', 'start_time'))));
+  router.get('/api/teams/:teamId/availability', async (ctx) => json(camelize((await teamRows(ctx, 'availability_rules', '*', 'day_of_week', 'start_time')).map(ownedColumns))));
 
   router.put('/api/teams/:teamId/availability', async (ctx) => {
     const { caller, id } = await asMember(ctx);
@@ -184,7 +184,7 @@ export function teamRoutes(router: Router) {
   router.post('/api/teams/:teamId/bookings', async (ctx) => {
     const id = teamIdParam(ctx);
     const input = parseOrThrow(teamBookingSchema, await readJson(ctx.req));
-    return json(await bookTeam(bookingDeps(ctx), input, { teamId: id, caller: await ctx.caller() }), 201);
+    return json(await book(bookingDeps(ctx), input, { teamId: id, caller: await ctx.caller() }), 201);
   });
 
   router.post('/api/teams/:teamId/bookings/:bookingId/cancel', async (ctx) => {

@@ -2,6 +2,7 @@
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { unwrap } from '../../lib/api.ts';
 import { maySignIn } from '../../lib/env.ts';
+import type { Owner } from '../../lib/owner.ts';
 import type { Profile } from '../../lib/types.ts';
 
 export const currentUserKey = ['auth', 'user'] as const;
@@ -27,4 +28,11 @@ export function useCurrentUser() {
 export function useUserQuery<T>(queryKey: QueryKey, read: (userId: string) => Promise<T>) {
   const { data: user } = useCurrentUser();
   return useQuery({ queryKey, enabled: Boolean(user), queryFn: () => read(user!.id) });
+}
+
+/** The owner a screen works for: the team `teamId` when given, else the signed-in user (null until known). */
+export function useOwner(teamId?: number): Owner | null {
+  const { data: user } = useCurrentUser();
+  if (teamId !== undefined) return { teamId };
+  return user ? { userId: user.id } : null;
 }

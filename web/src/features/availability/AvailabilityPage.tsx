@@ -17,9 +17,11 @@ import { CalendarsSection } from '../calendars/index.ts';
 import { EventTypesSection } from '../event-types/index.ts';
 import { DateOverridesEditor } from '../../components/DateOverridesEditor.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { useCurrentUser } from '../auth/index.ts';
+import { useCurrentUser, useOwner } from '../auth/index.ts';
 import { TimeOffSection } from './TimeOffSection.tsx';
-import { hasWorkingHours, useAvailability, useSaveAvailability, useSaveSettings, useSettings } from './hooks.ts';
+import { useSaveSettings, useSettings } from './hooks.ts';
+import { hasWorkingHours, useSaveWeeklyHours, useWeeklyHours } from '../../lib/useWeeklyHours.ts';
+import type { Owner } from '../../lib/owner.ts';
 import { zoneLabel } from '../../lib/zones.ts';
 
 const GUEST_CHANGES = GUEST_CHANGE_NOTICE_CHOICES.map((value) => ({
@@ -46,9 +48,9 @@ export function weekToRules(week: Week): AvailabilityRule[] {
   );
 }
 
-function WorkingHours({ rules }: { rules: AvailabilityRule[] }) {
+function WorkingHours({ owner, rules }: { owner: Owner; rules: AvailabilityRule[] }) {
   const [week, setWeek] = useState<Week>(() => rulesToWeek(rules));
-  const save = useSaveAvailability();
+  const save = useSaveWeeklyHours(owner);
 
   const update = (day: number, change: (entry: Week[number]) => Week[number]) =>
     setWeek((current) => ({ ...current, [day]: change(current[day]) }));
@@ -195,7 +197,8 @@ function SettingsSections({ initial }: { initial: HostSettings }) {
 
 export default function AvailabilityPage() {
   const { data: user } = useCurrentUser();
-  const rules = useAvailability();
+  const owner = useOwner();
+  const rules = useWeeklyHours(owner);
   const settings = useSettings();
   return (
     <Stack gap="6" maxW="4xl">
@@ -212,10 +215,10 @@ export default function AvailabilityPage() {
           </>
         }
       >
-        {rules.isPending ? <Skeleton h="80" /> : <WorkingHours key={rules.dataUpdatedAt} rules={rules.data ?? []} />}
+        {rules.isPending || !owner ? <Skeleton h="80" /> : <WorkingHours key={rules.dataUpdatedAt} owner={owner} rules={rules.data ?? []} />}
       </SectionCard>
       <SectionCard title="Date Overrides" description="Other hours on a given date, or a day off: they replace the weekly hours of that date.">
-        {user ? <DateOverridesEditor owner={{ userId: user.id }} /> : <Skeleton h="60" />}
+        {owner ? <DateOverridesEditor owner={owner} /> : <Skeleton h="60" />}
       </SectionCard>
       <SectionCard title="Time Off" description="Whole days when you take no bookings.">
         <TimeOffSection />

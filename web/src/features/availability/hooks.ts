@@ -1,47 +1,18 @@
-// A host's weekly hours, settings and time off, read and written through supabase-js (RLS).
+// A host's settings and time off, read and written through supabase-js (RLS). Weekly hours are
+// lib/useWeeklyHours.ts (a host's or a team's).
 import { supabase } from '../../lib/supabase.ts';
 import { unwrap } from '../../lib/api.ts';
 import { useChange } from '../../lib/useChange.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
-import type { AvailabilityRule, TimeOff, UserSettings } from '../../lib/types.ts';
+import type { TimeOff, UserSettings } from '../../lib/types.ts';
 import { settingsColumns, type HostSettings, type TimeOffInput } from '../../lib/shared.ts';
 import { todayKey } from '../../lib/useDateOverrides.ts';
 import { useCurrentUser, useUserQuery } from '../auth/index.ts';
-
-export function useAvailability() {
-  return useUserQuery(['availability'], async (userId) =>
-    unwrap(
-      await supabase.from('availability_rules').select('*').eq('user_id', userId).order('day_of_week').order('start_time'),
-    ) as AvailabilityRule[],
-  );
-}
-
-/** Whether the weekly hours offer any time at all: without, guests see no free day. */
-export function hasWorkingHours(rules: AvailabilityRule[]): boolean {
-  return rules.some((rule) => rule.is_enabled);
-}
 
 export function useSettings() {
   return useUserQuery(['settings'], async (userId) =>
     unwrap(await supabase.from('user_settings').select('*').eq('user_id', userId).maybeSingle()) as UserSettings | null,
   );
-}
-
-/** The whole week is replaced, as POST /api/availability does with the full array. */
-export function useSaveAvailability() {
-  return useChange({
-    run: async (rules: AvailabilityRule[]) => {
-      // One RPC, so a refused rule leaves the saved week as it was.
-      unwrap(
-        await supabase.rpc('replace_availability', {
-          p_rules: rules.map(({ day_of_week, start_time, end_time, is_enabled }) => ({ day_of_week, start_time, end_time, is_enabled })),
-        }),
-      );
-    },
-    refresh: [['availability']],
-    done: () => notify('Availability updated successfully'),
-    failed: () => notifyError('Error', 'Failed to update availability'),
-  });
 }
 
 export function useSaveSettings() {

@@ -20,12 +20,12 @@ const ACTION_BUTTONS: Record<BookingAction, { label: string; style: ButtonProps 
 };
 
 /** The personal or team event type's title; 'Event' when it is gone. */
-export const eventTitle = (booking: Booking): string => (booking.event_type ?? booking.team_event_type)?.title ?? 'Event';
+export const eventTitle = (booking: Booking): string => booking.event_type?.title ?? 'Event';
 
 export function BookingCard({ booking }: { booking: Booking }) {
   const action = useBookingAction();
   const start = new Date(booking.start_time);
-  const minutes = (booking.event_type ?? booking.team_event_type)?.duration ?? differenceInMinutes(new Date(booking.end_time), start);
+  const minutes = booking.event_type?.duration ?? differenceInMinutes(new Date(booking.end_time), start);
   const actions = availableActions(booking);
   return (
     <Card.Root size="sm" as="article" aria-label={`${eventTitle(booking)} with ${booking.guest_name}`}>

@@ -6,6 +6,7 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { LazyTabs } from '../../components/LazyTabs.tsx';
 import { SkeletonList } from '../../components/SkeletonList.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { useOwner } from '../auth/index.ts';
 import { useEventTypes } from '../event-types/index.ts';
 import { BookingCard } from './BookingCard.tsx';
 import { CreateBookingDialog } from './CreateBookingDialog.tsx';
@@ -39,7 +40,7 @@ export default function BookingsPage() {
   useLiveBookings();
   const [tab, setTab] = useState<BookingTab>('upcoming');
   const [creating, setCreating] = useState(false);
-  const eventTypes = useEventTypes();
+  const eventTypes = useEventTypes(useOwner());
   const create = useCreateHostBooking();
   return (
     <Stack gap="6">

@@ -14,7 +14,6 @@ function booking(id: number, status: string, start = future, extra: Record<strin
   return {
     id,
     event_type_id: 1,
-    team_event_type_id: null,
     user_id: USER_ID,
     team_id: null,
     assigned_user_id: null,

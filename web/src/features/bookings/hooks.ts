@@ -13,7 +13,7 @@ export type BookingTab = BookingList;
 export const bookingsKey = ['bookings'] as const;
 
 /** A booking card's columns: the personal or the team event type's title and length. */
-const BOOKING_SELECT = '*, event_type:event_types(title, duration), team_event_type:team_event_types(title, duration)';
+const BOOKING_SELECT = '*, event_type:event_types!bookings_event_type_fkey(title, duration)';
 
 /** The signed-in host's bookings in one list (docs/product/states.md): "my bookings" as rules/bookings.ts defines them. */
 export function useBookings(tab: BookingTab, limit?: number) {

@@ -10,7 +10,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { copyText } from '../../lib/clipboard.ts';
 import { formatDate } from '../../lib/time.ts';
 import { useLocation } from 'react-router-dom';
-import { useCurrentUser, type DashboardArrival } from '../auth/index.ts';
+import { useCurrentUser, useOwner, type DashboardArrival } from '../auth/index.ts';
 import { eventTitle, useBookings, useLiveBookings } from '../bookings/index.ts';
 import { EventTypesSection } from '../event-types/index.ts';
 import { markLinkShared } from '../../lib/linkShared.ts';
@@ -18,7 +18,7 @@ import { CalendarWidget } from './CalendarWidget.tsx';
 import { calendarLink, SetupChecklist } from './SetupChecklist.tsx';
 import { StatCard } from './StatCard.tsx';
 import { DASHBOARD_KEY, percentChange, useDashboardStats, type Timeframe } from './hooks.ts';
-import { hasWorkingHours, useAvailability } from '../availability/index.ts';
+import { hasWorkingHours, useWeeklyHours } from '../../lib/useWeeklyHours.ts';
 
 const TIMEFRAMES: { value: Timeframe; label: string }[] = [
   { value: 'week', label: 'This week' },
@@ -130,7 +130,7 @@ export default function DashboardPage() {
   // Google or Apple sign-up's first visit (its profile awaits the zone that visit sends).
   const arrival = useLocation().state as DashboardArrival | null;
   const [firstVisit] = useState(() => Boolean(arrival?.firstVisit || user?.awaits_time_zone));
-  const hours = useAvailability();
+  const hours = useWeeklyHours(useOwner());
   // A new or changed booking shows in the list, the calendar and the stats without a reload.
   useLiveBookings([DASHBOARD_KEY]);
   return (

@@ -8,7 +8,7 @@ import { SectionCard } from '../../components/SectionCard.tsx';
 import { copyText } from '../../lib/clipboard.ts';
 import { hasSharedLink, markLinkShared, SHARED_EVENT } from '../../lib/linkShared.ts';
 import type { Profile } from '../../lib/types.ts';
-import { hasWorkingHours, useAvailability } from '../availability/index.ts';
+import { hasWorkingHours, useWeeklyHours } from '../../lib/useWeeklyHours.ts';
 import { useEventTypes } from '../event-types/index.ts';
 import { zoneLabel } from '../../lib/zones.ts';
 
@@ -34,8 +34,9 @@ interface Step {
 }
 
 export function SetupChecklist({ user }: { user: Profile }) {
-  const hours = useAvailability();
-  const eventTypes = useEventTypes();
+  const owner = { userId: user.id };
+  const hours = useWeeklyHours(owner);
+  const eventTypes = useEventTypes(owner);
   const shared = useLinkShared(user.id);
   if (hours.isPending || eventTypes.isPending) return null;
 

@@ -151,7 +151,7 @@ describe('/embed/team/{slug}', () => {
   it("lists the team's meeting types and books the chosen one as a team booking", async () => {
     server.use(
       rpc('public_team', [{ id: 7, name: 'Bright Path', description: null, slug: 'bright', timezone: 'UTC', member_count: 2 }]),
-      rpc('public_team_event_types', [
+      rpc('public_event_types', [
         { id: 1, team_id: 7, title: 'Quick', description: null, duration: 30, color: '#3b82f6', auto_confirm: true, requires_all_members: false, assignment_type: 'round_robin', specific_member_id: null },
         { id: 2, team_id: 7, title: 'Long', description: null, duration: 90, color: '#3b82f6', auto_confirm: true, requires_all_members: false, assignment_type: 'least_busy', specific_member_id: null },
       ]),
@@ -176,7 +176,7 @@ describe('/embed/team/{slug}', () => {
   });
 
   it('says a failed load is a failure, not Team Not Found', async () => {
-    server.use(rpc('public_team', () => HttpResponse.error()), rpc('public_team_event_types', []), rpc('public_team_members', []));
+    server.use(rpc('public_team', () => HttpResponse.error()), rpc('public_event_types', []), rpc('public_team_members', []));
     renderRoute('/embed/team/bright');
     expect(await screen.findByRole('alert')).toHaveTextContent('This booking page could not be loaded');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
@@ -184,7 +184,7 @@ describe('/embed/team/{slug}', () => {
   });
 
   it('says Team Not Found for a team that is not public', async () => {
-    server.use(rpc('public_team', []), rpc('public_team_event_types', []), rpc('public_team_members', []));
+    server.use(rpc('public_team', []), rpc('public_event_types', []), rpc('public_team_members', []));
     renderRoute('/embed/team/hidden');
     expect(await screen.findByText('Team Not Found')).toBeInTheDocument();
   });

@@ -1,31 +1,78 @@
-// Create, edit or delete an event type.
+// Create, edit or delete an event type, a host's or a team's: one form, its duration and assignment
+// fields by owner (a host picks one of the durations; a team types a multiple of 15 and chooses how a
+// booking finds its member).
 import { useEffect, useState } from 'react';
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AppDialog } from '../../components/AppDialog.tsx';
-import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
+import { ChoiceSelect, type Choice } from '../../components/ChoiceSelect.tsx';
 import { ColorPicker } from '../../components/ColorPicker.tsx';
 import { FormField, TextField, TextAreaField } from '../../components/FormField.tsx';
 import { EventRulesFields } from '../../components/EventRulesFields.tsx';
 import { FormSwitch } from '../../components/FormSwitch.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
+import { ASSIGNMENT_LABELS } from '../../lib/choices.ts';
+import { isTeamOwner, type Owner } from '../../lib/owner.ts';
 import { eventRulesOf } from '../../lib/shared.ts';
 import type { EventType } from '../../lib/types.ts';
-import { DURATIONS, eventTypeDefaults, eventTypeSchema, type EventTypeInput, type EventTypeValues } from './schemas.ts';
+import {
+  DURATIONS,
+  eventTypeDefaults,
+  eventTypeSchema,
+  teamEventTypeDefaults,
+  teamEventTypeSchema,
+  type EventTypeFormInput,
+  type EventTypeFormValues,
+} from './schemas.ts';
 import { useDeleteEventType, useSaveEventType } from './hooks.ts';
 
 export const DELETE_CONFIRMATION = 'Are you sure you want to delete this event type? This action cannot be undone.';
 
-/** Create (no `eventType`) or edit an event type; editing also offers delete behind a confirmation. */
-export function EventTypeDialog({ open, onClose, eventType }: { open: boolean; onClose: () => void; eventType?: EventType | null }) {
-  const save = useSaveEventType();
-  const remove = useDeleteEventType();
+/** The form's values of a saved event type. */
+function valuesOf(eventType: EventType): EventTypeFormInput {
+  return {
+    title: eventType.title,
+    description: eventType.description ?? '',
+    duration: eventType.duration,
+    color: eventType.color as EventTypeFormInput['color'],
+    isActive: eventType.is_active,
+    autoConfirm: eventType.auto_confirm,
+    requiresAllMembers: eventType.requires_all_members ?? false,
+    assignmentType: eventType.assignment_type ?? 'round_robin',
+    specificMemberId: eventType.specific_member_id,
+    ...eventRulesOf(eventType),
+  };
+}
+
+/**
+ * Create (no `eventType`) or edit an event type of `owner`; editing also offers delete behind a
+ * confirmation. A team's form offers its members (`members`) for the specific-member strategy.
+ */
+export function EventTypeDialog({
+  owner,
+  open,
+  onClose,
+  eventType,
+  members = [],
+}: {
+  owner: Owner;
+  open: boolean;
+  onClose: () => void;
+  eventType?: EventType | null;
+  members?: Choice[];
+}) {
+  const team = isTeamOwner(owner);
+  const save = useSaveEventType(owner);
+  const remove = useDeleteEventType(owner);
   const [confirming, setConfirming] = useState(false);
-  const { register, control, handleSubmit, reset, formState } = useForm<EventTypeInput, unknown, EventTypeValues>({
-    resolver: zodResolver(eventTypeSchema),
-    defaultValues: eventTypeDefaults,
+  const defaults = team ? teamEventTypeDefaults : eventTypeDefaults;
+  const { register, control, handleSubmit, reset, formState } = useForm<EventTypeFormInput, unknown, EventTypeFormValues>({
+    resolver: zodResolver(team ? teamEventTypeSchema : eventTypeSchema) as never,
+    defaultValues: defaults,
   });
+  const assignment = useWatch({ control, name: 'assignmentType' });
+  const errors = formState.errors;
 
   // Every way out closes the delete confirmation too, so the dialog always opens without it.
   const close = () => {
@@ -34,21 +81,8 @@ export function EventTypeDialog({ open, onClose, eventType }: { open: boolean; o
   };
 
   useEffect(() => {
-    if (!open) return;
-    reset(
-      eventType
-        ? {
-            title: eventType.title,
-            description: eventType.description ?? '',
-            duration: eventType.duration,
-            color: eventType.color as EventTypeInput['color'],
-            isActive: eventType.is_active,
-            autoConfirm: eventType.auto_confirm,
-            ...eventRulesOf(eventType),
-          }
-        : eventTypeDefaults,
-    );
-  }, [open, eventType, reset]);
+    if (open) reset(eventType ? valuesOf(eventType) : defaults);
+  }, [open, eventType, reset, defaults]);
 
   return (
     <AppDialog
@@ -81,25 +115,47 @@ export function EventTypeDialog({ open, onClose, eventType }: { open: boolean; o
         onSubmit={handleSubmit((values) => save.mutate({ id: eventType?.id, values }, { onSuccess: close }))}
       >
         <Stack gap="4">
-          <TextField label="Title" error={formState.errors.title?.message} placeholder="e.g. 30 Minute Meeting" {...register('title')} />
-          <TextAreaField label="Description" placeholder="What is this meeting about?" {...register('description')} />
-          <FormField label="Duration">
-            <ChoiceSelect
+          <TextField label="Title" error={errors.title?.message} placeholder={team ? undefined : 'e.g. 30 Minute Meeting'} {...register('title')} />
+          <TextAreaField label="Description" placeholder={team ? undefined : 'What is this meeting about?'} {...register('description')} />
+          {team ? (
+            <TextField
+              label="Duration (minutes)"
+              error={errors.duration?.message}
+              type="number"
+              min={15}
+              step={15}
               {...register('duration', { valueAsNumber: true })}
-              choices={DURATIONS.map((minutes) => ({ value: minutes, label: `${minutes} minutes` }))}
             />
-          </FormField>
-          <Controller
-            control={control}
-            name="color"
-            render={({ field }) => <ColorPicker value={field.value} onChange={field.onChange} />}
-          />
+          ) : (
+            <FormField label="Duration">
+              <ChoiceSelect
+                {...register('duration', { valueAsNumber: true })}
+                choices={DURATIONS.map((minutes) => ({ value: minutes, label: `${minutes} minutes` }))}
+              />
+            </FormField>
+          )}
+          <Controller control={control} name="color" render={({ field }) => <ColorPicker value={field.value} onChange={field.onChange} />} />
+          {team ? (
+            <FormField label="Assignment">
+              <ChoiceSelect {...register('assignmentType')} choices={Object.entries(ASSIGNMENT_LABELS).map(([value, label]) => ({ value, label }))} />
+            </FormField>
+          ) : null}
+          {team && assignment === 'specific_member' ? (
+            <FormField label="Team member" error={errors.specificMemberId?.message}>
+              <ChoiceSelect
+                placeholder="Select a member"
+                {...register('specificMemberId', { setValueAs: (value: string) => value || null })}
+                choices={members}
+              />
+            </FormField>
+          ) : null}
           <FormSwitch
             control={control}
             name="autoConfirm"
-            label={(checked) => (checked ? 'Auto-confirm bookings' : 'Manual approval required')}
+            label={team ? 'Auto-confirm bookings' : (checked) => (checked ? 'Auto-confirm bookings' : 'Manual approval required')}
           />
-          <EventRulesFields register={register} errors={formState.errors} defaultLabel="My availability setting" />
+          {team ? <FormSwitch control={control} name="requiresAllMembers" label="Requires all members" /> : null}
+          <EventRulesFields register={register} errors={errors} defaultLabel={team ? 'Team default (none)' : 'My availability setting'} />
           {confirming ? (
             <Box
               role="alertdialog"

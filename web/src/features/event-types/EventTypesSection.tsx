@@ -4,6 +4,7 @@ import { Badge, Button, Card, Flex, Heading, HStack, SimpleGrid, Skeleton, Stack
 import { Pencil, Plus, Share2 } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import type { EventType } from '../../lib/types.ts';
+import { useOwner } from '../auth/index.ts';
 import { EventTypeDialog } from './EventTypeDialog.tsx';
 import { useEventTypes } from './hooks.ts';
 import { ShareDialog } from './ShareDialog.tsx';
@@ -15,7 +16,8 @@ import { NoBookableTime, OWN_HOURS } from '../../components/NoBookableTime.tsx';
  * working hours, so none of them can be booked, which the section says (and each card).
  */
 export function EventTypesSection({ noHours = false }: { noHours?: boolean }) {
-  const { data, isPending } = useEventTypes();
+  const owner = useOwner();
+  const { data, isPending } = useEventTypes(owner);
   const [editing, setEditing] = useState<EventType | null>(null);
   const [open, setOpen] = useState(false);
   const [sharing, setSharing] = useState<EventType | null>(null);
@@ -84,7 +86,7 @@ export function EventTypesSection({ noHours = false }: { noHours?: boolean }) {
         </SimpleGrid>
         </>
       )}
-      <EventTypeDialog open={open} onClose={() => setOpen(false)} eventType={editing} />
+      {owner ? <EventTypeDialog owner={owner} open={open} onClose={() => setOpen(false)} eventType={editing} /> : null}
       <ShareDialog eventType={sharing} onClose={() => setSharing(null)} />
     </Stack>
   );

@@ -25,7 +25,7 @@ export function ShareDialog({ eventType, onClose }: { eventType: EventType | nul
                 <Input readOnly value={bookingLink(eventType)} aria-label="Booking link" />
                 <Button
                   variant="outline"
-                  onClick={() => void copyText(bookingLink(eventType), 'Link Copied').then((copied) => copied && markLinkShared(eventType.user_id))}
+                  onClick={() => void copyText(bookingLink(eventType), 'Link Copied').then((copied) => copied && eventType.user_id && markLinkShared(eventType.user_id))}
                 >
                   <Copy aria-hidden /> Copy
                 </Button>

@@ -1,11 +1,16 @@
-// The event type form: the shared schema, its input and output types, and a new event type's values.
+// The event type form: the shared schemas (a host's durations, or a team's multiples of 15 with its
+// assignment), the form's input and output types, and a new event type's values for each owner.
 import type { z } from 'zod';
-import { DEFAULT_COLOR, eventTypeSchema } from '../../lib/shared.ts';
+import { DEFAULT_COLOR, eventTypeSchema, teamEventTypeSchema } from '../../lib/shared.ts';
 
-export { DURATIONS, eventTypeSchema } from '../../lib/shared.ts';
+export { DURATIONS, eventTypeSchema, teamEventTypeSchema } from '../../lib/shared.ts';
 
 export type EventTypeInput = z.input<typeof eventTypeSchema>;
 export type EventTypeValues = z.output<typeof eventTypeSchema>;
+/** The form's fields for either owner: a host's form leaves the team's fields at their defaults, unsent. */
+export type EventTypeFormInput = z.input<typeof teamEventTypeSchema>;
+export type TeamEventTypeValues = z.output<typeof teamEventTypeSchema>;
+export type EventTypeFormValues = EventTypeValues | TeamEventTypeValues;
 
 /** No rules of its own: the host's settings (for a team, none), 30-minute starts, no limits. */
 export const eventRuleDefaults = {
@@ -28,3 +33,11 @@ export const eventTypeDefaults = {
   autoConfirm: true,
   ...eventRuleDefaults,
 } satisfies EventTypeInput;
+
+// docs/product/validation.md: a team's starts as a host's, not requiring all members, round robin.
+export const teamEventTypeDefaults = {
+  ...eventTypeDefaults,
+  requiresAllMembers: false,
+  assignmentType: 'round_robin',
+  specificMemberId: null,
+} satisfies EventTypeFormInput;

@@ -12,7 +12,7 @@ import { formatDuration } from '../../lib/shared.ts';
 import { browserTimeZone } from '../../lib/time.ts';
 import { fullName } from '../../lib/names.ts';
 import { BookMeetingDialog, type DialogEvent } from '../booking-flow/index.ts';
-import { ASSIGNMENT_LABELS } from '../teams/index.ts';
+import { ASSIGNMENT_LABELS } from '../../lib/choices.ts';
 import { timeZoneNotice, usePublicTeam } from './hooks.ts';
 
 export default function PublicTeamPage() {

@@ -9,7 +9,7 @@ export function usePublicTeam(slug: string) {
     queryFn: async () => {
       const [team, eventTypes, members] = await Promise.all([
         callRpc('public_team', { p_slug: slug }),
-        callRpc('public_team_event_types', { p_slug: slug }),
+        callRpc('public_event_types', { p_team_slug: slug }),
         callRpc('public_team_members', { p_slug: slug }),
       ]);
       const found = team[0];

@@ -11,7 +11,7 @@ describe('public team page', () => {
   it('shows the team, meeting types with Xm/Xh/Xh Ym durations and its members', async () => {
     server.use(
       rpc('public_team', [{ id: 7, name: 'Bright Path', description: 'Advisors', slug: 'bright', timezone: 'Asia/Tokyo', member_count: 2 }]),
-      rpc('public_team_event_types', [
+      rpc('public_event_types', [
         { id: 1, team_id: 7, title: 'Quick', description: null, duration: 45, color: '#3b82f6', auto_confirm: true, requires_all_members: false, assignment_type: 'round_robin', specific_member_id: null },
         { id: 2, team_id: 7, title: 'Long', description: null, duration: 90, color: '#3b82f6', auto_confirm: true, requires_all_members: false, assignment_type: 'least_busy', specific_member_id: null },
       ]),
@@ -33,7 +33,7 @@ describe('public team page', () => {
   it('shows the empty texts', async () => {
     server.use(
       rpc('public_team', [{ id: 7, name: 'Quiet', description: null, slug: 'quiet', timezone: 'UTC', member_count: 0 }]),
-      rpc('public_team_event_types', []),
+      rpc('public_event_types', []),
       rpc('public_team_members', []),
     );
     renderRoute('/team/quiet');
@@ -42,7 +42,7 @@ describe('public team page', () => {
   });
 
   it('shows Team Not Found for a missing or private team', async () => {
-    server.use(rpc('public_team', []), rpc('public_team_event_types', []), rpc('public_team_members', []));
+    server.use(rpc('public_team', []), rpc('public_event_types', []), rpc('public_team_members', []));
     renderRoute('/team/hidden');
     expect(await screen.findByText('Team Not Found')).toBeInTheDocument();
     expect(screen.getByText("This team doesn't exist or is not publicly available.")).toBeInTheDocument();

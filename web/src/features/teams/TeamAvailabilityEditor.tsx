@@ -6,8 +6,8 @@ import { RangeRow, TimeRangeSelect } from '../../components/TimeSelect.tsx';
 import { rangeProblems } from '../../lib/rangeProblems.ts';
 import { DEFAULT_RANGE } from '../../lib/shared.ts';
 import { DAY_NAMES, WEEK_MONDAY_FIRST } from '../../lib/time.ts';
-import type { TeamAvailability } from '../../lib/types.ts';
-import { useSaveTeamAvailability, useTeamAvailability } from './hooks.ts';
+import type { AvailabilityRule } from '../../lib/types.ts';
+import { useSaveWeeklyHours, useWeeklyHours } from '../../lib/useWeeklyHours.ts';
 
 const NEW_RANGE = { start_time: DEFAULT_RANGE.startTime, end_time: DEFAULT_RANGE.endTime, is_enabled: true };
 
@@ -15,7 +15,7 @@ const NEW_RANGE = { start_time: DEFAULT_RANGE.startTime, end_time: DEFAULT_RANGE
  * docs/product/states.md: every toggle, added or removed range and time change is saved at once. Switching a
  * day on adds 09:00-17:00 when it has no range; switching it off removes its ranges.
  */
-export function toggleDay(entries: TeamAvailability[], day: number, on: boolean): TeamAvailability[] {
+export function toggleDay(entries: AvailabilityRule[], day: number, on: boolean): AvailabilityRule[] {
   const others = entries.filter((entry) => entry.day_of_week !== day);
   if (!on) return others;
   const own = entries.filter((entry) => entry.day_of_week === day);
@@ -23,13 +23,13 @@ export function toggleDay(entries: TeamAvailability[], day: number, on: boolean)
 }
 
 export function TeamAvailabilityEditor({ teamId, disabled }: { teamId: number; disabled?: boolean }) {
-  const { data, isPending } = useTeamAvailability(teamId);
-  const save = useSaveTeamAvailability(teamId);
+  const { data, isPending } = useWeeklyHours({ teamId });
+  const save = useSaveWeeklyHours({ teamId });
   // A day whose ranges end before they start or overlap stays here, said on its rows, unsaved.
-  const [drafts, setDrafts] = useState<Record<number, TeamAvailability[]>>({});
+  const [drafts, setDrafts] = useState<Record<number, AvailabilityRule[]>>({});
   if (isPending || !data) return <Skeleton h="80" />;
   const entries = data;
-  const replaceDay = (day: number, ranges: TeamAvailability[]) => {
+  const replaceDay = (day: number, ranges: AvailabilityRule[]) => {
     if (rangeProblems(ranges).some(Boolean)) return setDrafts((now) => ({ ...now, [day]: ranges }));
     setDrafts(({ [day]: _saved, ...others }) => others);
     save.mutate([...entries.filter((entry) => entry.day_of_week !== day), ...ranges]);
@@ -40,7 +40,7 @@ export function TeamAvailabilityEditor({ teamId, disabled }: { teamId: number; d
       {WEEK_MONDAY_FIRST.map((day) => {
         const own = drafts[day] ?? entries.filter((entry) => entry.day_of_week === day);
         const on = own.some((entry) => entry.is_enabled);
-        const setRange = (index: number, change: Partial<TeamAvailability>) =>
+        const setRange = (index: number, change: Partial<AvailabilityRule>) =>
           replaceDay(
             day,
             own.map((item, i) => (i === index ? { ...item, ...change } : item)),

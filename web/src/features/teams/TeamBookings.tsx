@@ -8,7 +8,7 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { LazyTabs } from '../../components/LazyTabs.tsx';
 import { SkeletonList } from '../../components/SkeletonList.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
-import type { Booking, TeamEventType, TeamMember } from '../../lib/types.ts';
+import type { Booking, EventType, TeamMember } from '../../lib/types.ts';
 import { CreateBookingDialog } from '../bookings/index.ts';
 import { useCreateHostBooking } from '../bookings/index.ts';
 import { useAssignBooking, useCancelTeamBooking, useTeamBookings, type TeamBookingTab } from './hooks.ts';
@@ -42,7 +42,7 @@ function TeamBookingRow({
       <Card.Body gap="2">
         <Flex justify="space-between" align="start" gap="3" wrap="wrap">
           <Stack gap="0">
-            <Text fontWeight="semibold">{booking.team_event_type?.title ?? 'Event'}</Text>
+            <Text fontWeight="semibold">{booking.event_type?.title ?? 'Event'}</Text>
             <Text fontSize="sm" color="fg.muted">
               {formatDate(new Date(booking.start_time), 'EEE, MMM d, yyyy · h:mm a')}
             </Text>
@@ -117,7 +117,7 @@ export function TeamBookings({
 }: {
   teamId: number;
   members: TeamMember[];
-  eventTypes: TeamEventType[];
+  eventTypes: EventType[];
   canAssign: boolean;
 }) {
   const [tab, setTab] = useState<TeamBookingTab>('upcoming');

@@ -26,25 +26,25 @@ import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { LinkButton } from '../../components/LinkButton.tsx';
 import { isManagerRole } from '../../lib/shared.ts';
 import { fullName } from '../../lib/names.ts';
-import type { Team, TeamEventType, TeamMember, TeamRole } from '../../lib/types.ts';
+import type { EventType, Team, TeamMember, TeamRole } from '../../lib/types.ts';
 import { InviteMemberDialog } from './InviteMemberDialog.tsx';
 import { TeamBookings } from './TeamBookings.tsx';
-import { TeamEventTypeDialog } from './TeamEventTypeDialog.tsx';
+import { EventTypeDialog, useEventTypes } from '../event-types/index.ts';
 import {
-  useTeamAvailability,
   useLeaveTeam,
   useMyTeamRole,
   useRemoveMember,
   useRevokeInvitation,
   useTeam,
   useTeamBookingsThisMonth,
-  useTeamEventTypes,
   useTeamInvitations,
   useTeamMembers,
 } from './hooks.ts';
 import { TeamSettingsLink } from './TeamSettingsLink.tsx';
-import { ASSIGNMENT_LABELS } from './schemas.ts';
+import { memberChoices } from './members.ts';
+import { ASSIGNMENT_LABELS } from '../../lib/choices.ts';
 import { NoBookableTime } from '../../components/NoBookableTime.tsx';
+import { hasWorkingHours, useWeeklyHours } from '../../lib/useWeeklyHours.ts';
 
 function BackLink() {
   return (
@@ -100,7 +100,7 @@ function MemberRow({ member, action }: { member: TeamMember; action?: React.Reac
   );
 }
 
-function Overview({ teamId, members, eventTypes }: { teamId: number; members?: TeamMember[]; eventTypes?: TeamEventType[] }) {
+function Overview({ teamId, members, eventTypes }: { teamId: number; members?: TeamMember[]; eventTypes?: EventType[] }) {
   const thisMonth = useTeamBookingsThisMonth(teamId);
   const active = (eventTypes ?? []).filter((eventType) => eventType.is_active).slice(0, 5);
   return (
@@ -241,7 +241,7 @@ function Members({ teamId, members, myRole }: { teamId: number; members: TeamMem
   );
 }
 
-function EventTypes({ teamId, eventTypes, members }: { teamId: number; eventTypes: TeamEventType[]; members: TeamMember[] }) {
+function EventTypes({ teamId, eventTypes, members }: { teamId: number; eventTypes: EventType[]; members: TeamMember[] }) {
   const [creating, setCreating] = useState(false);
   return (
     <Stack gap="4">
@@ -266,14 +266,14 @@ function EventTypes({ teamId, eventTypes, members }: { teamId: number; eventType
                 </Text>
               ) : null}
               <Text fontSize="sm">
-                {eventType.duration} minutes · {ASSIGNMENT_LABELS[eventType.assignment_type] ?? eventType.assignment_type}
+                {eventType.duration} minutes · {eventType.assignment_type ? ASSIGNMENT_LABELS[eventType.assignment_type] ?? eventType.assignment_type : null}
                 {eventType.requires_all_members ? ' · All members' : ''}
               </Text>
             </Card.Body>
           </Card.Root>
         ))
       )}
-      <TeamEventTypeDialog teamId={teamId} members={members} open={creating} onClose={() => setCreating(false)} />
+      <EventTypeDialog owner={{ teamId }} members={memberChoices(members)} open={creating} onClose={() => setCreating(false)} />
     </Stack>
   );
 }
@@ -314,9 +314,9 @@ export default function TeamDetailPage() {
   const teamId = Number(useParams().teamId);
   const team = useTeam(teamId);
   const members = useTeamMembers(teamId);
-  const eventTypes = useTeamEventTypes(teamId);
+  const eventTypes = useEventTypes({ teamId });
   const role = useMyTeamRole(teamId);
-  const hours = useTeamAvailability(teamId);
+  const hours = useWeeklyHours({ teamId });
   if (team.isPending) return <Skeleton h="60" borderRadius="lg" />;
   if (team.isError || !team.data) {
     return (
@@ -330,7 +330,7 @@ export default function TeamDetailPage() {
       <BackLink />
       <Header team={team.data} />
       {/* A team without working hours offers its guests nothing: its managers are told, with the way to set them. */}
-      {isManagerRole(role) && hours.data && !hours.data.some((range) => range.is_enabled) ? (
+      {isManagerRole(role) && hours.data && !hasWorkingHours(hours.data) ? (
         <NoBookableTime
           owner={{ to: `/teams/${teamId}/settings`, label: 'Set the team’s hours' }}
           reason="This team has no working hours, so guests see no time to book for any of its event types."

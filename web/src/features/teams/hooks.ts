@@ -1,14 +1,14 @@
 // Teams, members, invitations, meeting types, hours and team bookings, through supabase-js (RLS and RPCs).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BOOKING_LISTS, DEFAULT_RANGE, DEFAULT_WORKING_DAYS, inList, teamEventTypeColumns, type BookingList } from '../../lib/shared.ts';
+import { useQuery } from '@tanstack/react-query';
+import { BOOKING_LISTS, DEFAULT_RANGE, DEFAULT_WORKING_DAYS, inList, type BookingList } from '../../lib/shared.ts';
 import { useNavigate } from 'react-router-dom';
 import { supabase } from '../../lib/supabase.ts';
 import { unwrap } from '../../lib/api.ts';
 import { useChange } from '../../lib/useChange.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
-import type { Booking, MyInvitation, Team, TeamAvailability, TeamEventType, TeamInvitation, TeamMember, TeamRole } from '../../lib/types.ts';
+import type { AvailabilityRule, Booking, MyInvitation, Team, TeamInvitation, TeamMember, TeamRole } from '../../lib/types.ts';
 import { useCurrentUser } from '../auth/index.ts';
-import type { InviteValues, TeamCreateValues, TeamEventTypeValues, TeamSettingsValues } from './schemas.ts';
+import type { InviteValues, TeamCreateValues, TeamSettingsValues } from './schemas.ts';
 
 export type TeamListItem = Team & { role: TeamRole; memberCount: number };
 
@@ -17,7 +17,7 @@ const teamsKey = ['teams'] as const;
 /** The cache key of one team, or of one part of it ('members', 'event-types', …). */
 const teamKey = (teamId: number, ...parts: string[]) => [...teamsKey, teamId, ...parts];
 
-type TeamTable = 'team_members' | 'team_event_types' | 'team_invitations' | 'team_availability';
+type TeamTable = 'team_members' | 'team_invitations';
 
 /** One team's rows of a table (RLS decides who reads them), in `order`, cached under the team's `part`. */
 function useTeamRows<Row>(teamId: number, part: string, table: TeamTable, columns: string, order: string[]) {
@@ -51,7 +51,7 @@ export function useTeams() {
   });
 }
 
-const DEFAULT_TEAM_WEEK: TeamAvailability[] = DEFAULT_WORKING_DAYS.map((day) => ({
+const DEFAULT_TEAM_WEEK: AvailabilityRule[] = DEFAULT_WORKING_DAYS.map((day) => ({
   day_of_week: day,
   start_time: DEFAULT_RANGE.startTime,
   end_time: DEFAULT_RANGE.endTime,
@@ -77,7 +77,7 @@ export function useCreateTeam() {
           .single(),
       ) as Team;
       // A new team is bookable from the start, as a new host is: the working days, in the team's zone.
-      unwrap(await supabase.rpc('replace_team_availability', { p_team_id: team.id, p_rules: DEFAULT_TEAM_WEEK }));
+      unwrap(await supabase.rpc('replace_availability', { p_team_id: team.id, p_rules: DEFAULT_TEAM_WEEK }));
       return team;
     },
     refresh: [teamsKey],
@@ -111,10 +111,6 @@ export function useMyTeamRole(teamId: number): TeamRole | undefined {
   return members?.find((member) => member.user_id === user?.id)?.role;
 }
 
-export function useTeamEventTypes(teamId: number) {
-  return useTeamRows<TeamEventType>(teamId, 'event-types', 'team_event_types', '*', ['created_at']);
-}
-
 export function useTeamBookingsThisMonth(teamId: number) {
   return useQuery({
     queryKey: teamKey(teamId, 'bookings', 'this-month'),
@@ -128,7 +124,7 @@ export function useTeamBookings(teamId: number, tab: TeamBookingTab) {
   return useQuery({
     queryKey: teamKey(teamId, 'bookings', tab),
     queryFn: async () => {
-      const team = supabase.from('bookings').select('*, team_event_type:team_event_types(title, duration)').eq('team_id', teamId);
+      const team = supabase.from('bookings').select('*, event_type:event_types!bookings_event_type_fkey(title, duration)').eq('team_id', teamId);
       const { data, error } = await inList(team, tab, new Date()).order('start_time', { ascending: BOOKING_LISTS[tab].ascending });
       if (error) throw new Error(tab === 'cancelled' ? 'Failed to fetch cancelled bookings' : 'Failed to fetch bookings');
       return data as Booking[];
@@ -256,23 +252,6 @@ export function useRemoveMember(teamId: number) {
   });
 }
 
-export function useCreateTeamEventType(teamId: number) {
-  return useChange({
-    run: async (values: TeamEventTypeValues) => {
-      unwrap(
-        await supabase
-          .from('team_event_types')
-          .insert({ ...teamEventTypeColumns(values), team_id: teamId })
-          .select('id')
-          .single(),
-      );
-    },
-    refresh: [teamKey(teamId, 'event-types')],
-    done: () => notify('Event Type Created'),
-    failed: 'Failed to create event type',
-  });
-}
-
 /** After team booking changes the upcoming, past and cancelled lists are refreshed (docs/product/api.md). */
 function useTeamBookingMutation<T>(teamId: number, run: (input: T) => Promise<void>, success: string, failed: string) {
   return useChange({ run, refresh: [teamKey(teamId, 'bookings')], done: () => notify(success), failed });
@@ -321,29 +300,5 @@ export function useUpdateTeam(teamId: number) {
     refresh: [teamsKey],
     done: () => notify('Team Updated', 'Team settings have been saved successfully.'),
     failed: 'Failed to update team settings',
-  });
-}
-
-export function useTeamAvailability(teamId: number) {
-  return useTeamRows<TeamAvailability>(teamId, 'availability', 'team_availability', 'day_of_week, start_time, end_time, is_enabled', [
-    'day_of_week',
-    'start_time',
-  ]);
-}
-
-/** PUT of the full week: the team's rows are replaced by `entries`. */
-export function useSaveTeamAvailability(teamId: number) {
-  const queryClient = useQueryClient();
-  const key = teamKey(teamId, 'availability');
-  return useMutation({
-    mutationFn: async (entries: TeamAvailability[]) => {
-      unwrap(await supabase.rpc('replace_team_availability', { p_team_id: teamId, p_rules: entries }));
-    },
-    onMutate: (entries) => queryClient.setQueryData(key, entries),
-    onSuccess: () => notify('Availability Updated'),
-    onError: (error: Error) => {
-      void queryClient.invalidateQueries({ queryKey: key });
-      notifyError('Error', error.message || 'Failed to update availability');
-    },
   });
 }

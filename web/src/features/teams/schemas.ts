@@ -1,20 +1,12 @@
 // The team forms: the shared schemas and their input and output types.
 import type { z } from 'zod';
-import { inviteSchema, teamCreateSchema, teamEventTypeSchema, teamSettingsSchema } from '../../lib/shared.ts';
+import { inviteSchema, teamCreateSchema, teamSettingsSchema } from '../../lib/shared.ts';
 
 // The docs/product/validation.md team forms, shared with the functions.
-export { inviteSchema, teamCreateSchema, teamEventTypeSchema, teamSettingsSchema };
+export { inviteSchema, teamCreateSchema, teamSettingsSchema };
 export type TeamCreateInput = z.input<typeof teamCreateSchema>;
 export type TeamCreateValues = z.output<typeof teamCreateSchema>;
 export type TeamSettingsInput = z.input<typeof teamSettingsSchema>;
 export type TeamSettingsValues = z.output<typeof teamSettingsSchema>;
 export type InviteInput = z.input<typeof inviteSchema>;
 export type InviteValues = z.output<typeof inviteSchema>;
-export type TeamEventTypeInput = z.input<typeof teamEventTypeSchema>;
-export type TeamEventTypeValues = z.output<typeof teamEventTypeSchema>;
-
-export const ASSIGNMENT_LABELS: Record<string, string> = {
-  round_robin: 'Round Robin',
-  least_busy: 'Least Busy',
-  specific_member: 'Specific Member',
-};

@@ -75,7 +75,7 @@ describe('create team dialog', () => {
   it('creates the team', async () => {
     const dialog = await openDialog();
     const posted = recordBody('post', '/rest/v1/teams', (sent) => HttpResponse.json({ ...team, ...sent }));
-    const hours = recordBody('post', '/rest/v1/rpc/replace_team_availability', () => HttpResponse.json(null));
+    const hours = recordBody('post', '/rest/v1/rpc/replace_availability', () => HttpResponse.json(null));
     server.use(posted.handler, hours.handler);
     const user = userEvent.setup();
     await user.type(within(dialog).getByLabelText('Team Name'), 'Night Owls');
@@ -88,7 +88,7 @@ describe('create team dialog', () => {
     const dialog = await openDialog('Europe/Stockholm');
     expect(within(dialog).getByLabelText('Timezone')).toHaveValue('Europe/Stockholm');
     const posted = recordBody('post', '/rest/v1/teams', (sent) => HttpResponse.json({ ...team, id: 9, ...sent }));
-    const hours = recordBody('post', '/rest/v1/rpc/replace_team_availability', () => HttpResponse.json(null));
+    const hours = recordBody('post', '/rest/v1/rpc/replace_availability', () => HttpResponse.json(null));
     server.use(posted.handler, hours.handler);
     const user = userEvent.setup();
     await user.type(within(dialog).getByLabelText('Team Name'), 'Night Owls');
@@ -107,10 +107,10 @@ describe('team detail', () => {
   function teamData(role = 'owner', hours: object[] = [WEEKDAY]) {
     signedInAs();
     server.use(
-      restGet('team_availability', hours),
+      restGet('availability_rules', hours),
       restGet('teams', [team]),
       restGet('team_members', [member(USER_ID, role, 'Ada'), member('00000000-0000-4000-8000-000000000002', 'member', 'Bob')]),
-      restGet('team_event_types', [
+      restGet('event_types', [
         { id: 1, team_id: 7, title: 'Intro', description: 'Hello', duration: 30, color: '#3b82f6', is_active: true, auto_confirm: true, requires_all_members: false, assignment_type: 'round_robin', specific_member_id: null },
         { id: 2, team_id: 7, title: 'Old', description: null, duration: 90, color: '#ef4444', is_active: false, auto_confirm: true, requires_all_members: false, assignment_type: 'least_busy', specific_member_id: null },
       ]),
@@ -162,7 +162,7 @@ describe('team detail', () => {
 
   it('creates a team event type with its own notice and buffer from the Advanced section', async () => {
     teamData();
-    const posted = recordBody('post', '/rest/v1/team_event_types', () => HttpResponse.json({ id: 9 }));
+    const posted = recordBody('post', '/rest/v1/event_types', () => HttpResponse.json({ id: 9 }));
     server.use(posted.handler);
     renderRoute('/teams/7');
     const user = userEvent.setup();
@@ -190,7 +190,7 @@ describe('team detail', () => {
 
   it('shows Team Not Found for a team one cannot read', async () => {
     signedInAs();
-    server.use(restGet('teams', []), restGet('team_members', []), restGet('team_event_types', []));
+    server.use(restGet('teams', []), restGet('team_members', []), restGet('event_types', []));
     renderRoute('/teams/99');
     expect(await screen.findByText('Team Not Found')).toBeInTheDocument();
     expect(screen.getByText("This team doesn't exist or you don't have access to it.")).toBeInTheDocument();
@@ -213,7 +213,7 @@ describe('invitations', () => {
         return HttpResponse.json({ id: 5, team_id: 7, user_id: USER_ID, role: 'admin', joined_at: '2026-01-06T00:00:00Z' });
       }),
       restGet('teams', [team]),
-      restGet('team_event_types', []),
+      restGet('event_types', []),
       rpc('team_bookings_this_month', 0),
     );
     const { pathname } = renderRoute('/teams');
@@ -263,7 +263,7 @@ describe('invitations', () => {
       }),
       restGet('teams', [team]),
       restGet('team_members', []),
-      restGet('team_event_types', []),
+      restGet('event_types', []),
       rpc('team_bookings_this_month', 0),
     );
     renderRoute('/invitations/abc123');
@@ -295,7 +295,7 @@ describe('invitations', () => {
     server.use(
       restGet('teams', [team]),
       restGet('team_members', [member(USER_ID, 'owner', 'Ada')]),
-      restGet('team_event_types', []),
+      restGet('event_types', []),
       rpc('team_bookings_this_month', 0),
       restGet('team_invitations', [invitation]),
       http.delete(api('/rest/v1/team_invitations'), ({ request }) => {
@@ -321,7 +321,7 @@ describe('invitations', () => {
     server.use(
       restGet('teams', [team]),
       restGet('team_members', [member(USER_ID, 'owner', 'Ada')]),
-      restGet('team_event_types', []),
+      restGet('event_types', []),
       rpc('team_bookings_this_month', 0),
       restGet('team_invitations', []),
       rpc('invite_team_member', async ({ request }) => {
@@ -346,7 +346,7 @@ describe('invitations', () => {
     server.use(
       restGet('teams', [team]),
       restGet('team_members', [member('00000000-0000-4000-8000-000000000002', 'owner', 'Olive'), member(USER_ID, 'member', 'Ada')]),
-      restGet('team_event_types', []),
+      restGet('event_types', []),
       rpc('team_bookings_this_month', 0),
       restGet('team_invitations', []),
       http.delete(api('/rest/v1/team_members'), ({ request }) => {
@@ -401,9 +401,9 @@ describe('team weekly hours', () => {
     server.use(
       restGet('teams', [team]),
       restGet('team_members', [member(USER_ID, 'owner', 'Ada')]),
-      restGet('team_availability', [{ team_id: 7, day_of_week: 1, start_time: '09:00', end_time: '17:00', is_enabled: true }]),
-      restGet('team_date_overrides', []),
-      rpc('replace_team_availability', async ({ request }) => {
+      restGet('availability_rules', [{ team_id: 7, day_of_week: 1, start_time: '09:00', end_time: '17:00', is_enabled: true }]),
+      restGet('date_overrides', []),
+      rpc('replace_availability', async ({ request }) => {
         saves.push(await request.json());
         return HttpResponse.json(null);
       }),
@@ -432,12 +432,12 @@ describe('team date overrides', () => {
     server.use(
       restGet('teams', [team]),
       restGet('team_members', [member(USER_ID, role, 'Ada')]),
-      restGet('team_availability', []),
-      http.get(api('/rest/v1/team_date_overrides'), ({ request }) => {
+      restGet('availability_rules', []),
+      http.get(api('/rest/v1/date_overrides'), ({ request }) => {
         reads.push(decodeURIComponent(new URL(request.url).search));
         return HttpResponse.json([upcoming]);
       }),
-      http.delete(api('/rest/v1/team_date_overrides'), ({ request }) => {
+      http.delete(api('/rest/v1/date_overrides'), ({ request }) => {
         deleted.push(decodeURIComponent(new URL(request.url).search));
         return new HttpResponse(null, { status: 204 });
       }),
@@ -449,7 +449,7 @@ describe('team date overrides', () => {
   it('owners pick a date and save the team\'s hours for it, and delete upcoming ones; past ones are not read', async () => {
     let saved: unknown = null;
     server.use(
-      rpc('replace_team_date_override', async ({ request }) => {
+      rpc('replace_date_override', async ({ request }) => {
         saved = await request.json();
         return HttpResponse.json([]);
       }),
@@ -491,7 +491,7 @@ describe('team date overrides', () => {
 describe('team sharing', () => {
   it('offers the code that embeds the public team page in another site', async () => {
     signedInAs();
-    server.use(restGet('teams', [{ ...team, is_public: true }]), restGet('team_members', [member(USER_ID, 'owner', 'Ada')]), restGet('team_availability', []), restGet('team_date_overrides', []));
+    server.use(restGet('teams', [{ ...team, is_public: true }]), restGet('team_members', [member(USER_ID, 'owner', 'Ada')]), restGet('availability_rules', []), restGet('date_overrides', []));
     renderRoute('/teams/7/settings');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('tab', { name: 'Sharing' }));

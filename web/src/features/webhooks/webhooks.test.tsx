@@ -219,8 +219,8 @@ describe('team webhooks', () => {
     server.use(
       restGet('teams', [team]),
       restGet('team_members', [{ id: 1, team_id: 7, user_id: USER_ID, role, joined_at: '', profile: { id: USER_ID, first_name: 'Ada', last_name: 'Host', email: 'host@example.com', profile_image_url: null } }]),
-      restGet('team_availability', []),
-      restGet('team_date_overrides', []),
+      restGet('availability_rules', []),
+      restGet('date_overrides', []),
     );
     renderRoute('/teams/7/settings');
   }

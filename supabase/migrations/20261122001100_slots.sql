@@ -43,10 +43,11 @@ end;
 $$;
 
 -- Statement-level, so a bulk change (a week of hours replaced, a calendar synced) raises each version
--- once. The first argument names the key column: user_id (a host) or team_id (a team). Static queries
--- (the column read by name from each row's JSON), not EXECUTE: PL/pgSQL compiles a trigger function per
--- trigger and keeps their plans, where a dynamic query was planned again at every booking. Rows
--- without a key (a personal booking's team) raise nothing.
+-- once. The arguments name the key columns: user_id (a host) and/or team_id (a team); a table a host
+-- or a team owns names both, and each row raises its owner's. Static queries (the columns read by name
+-- from each row's JSON), not EXECUTE: PL/pgSQL compiles a trigger function per trigger and keeps their
+-- plans, where a dynamic query was planned again at every booking. Rows without a key (a personal
+-- booking's team) raise nothing.
 create or replace function private.bump_versions_of_changed_rows()
 returns trigger
 language plpgsql
@@ -54,24 +55,22 @@ security definer
 set search_path = ''
 as $$
 declare
-  keyed text := tg_argv[0];
-  keys text[];
+  changed jsonb[] := '{}';
+  user_keys uuid[];
+  team_keys bigint[];
 begin
-  if tg_op = 'INSERT' then
-    select array_agg(distinct k) into keys from (select to_jsonb(n) ->> keyed as k from new_rows n) c where k is not null;
-  elsif tg_op = 'DELETE' then
-    select array_agg(distinct k) into keys from (select to_jsonb(o) ->> keyed as k from old_rows o) c where k is not null;
-  else
-    select array_agg(distinct k) into keys
-    from (select to_jsonb(n) ->> keyed as k from new_rows n union select to_jsonb(o) ->> keyed from old_rows o) c where k is not null;
+  if tg_op in ('INSERT', 'UPDATE') then
+    select coalesce(array_agg(to_jsonb(n)), '{}') into changed from new_rows n;
   end if;
-  if keys is null then
-    return null;
+  if tg_op in ('UPDATE', 'DELETE') then
+    select changed || coalesce(array_agg(to_jsonb(o)), '{}') into changed from old_rows o;
   end if;
-  if keyed = 'user_id' then
-    perform private.bump_schedule_versions(keys::uuid[], null);
-  else
-    perform private.bump_schedule_versions(null, keys::bigint[]);
+  select array_agg(distinct (r ->> 'user_id')::uuid) filter (where 'user_id' = any (tg_argv) and r ->> 'user_id' is not null),
+         array_agg(distinct (r ->> 'team_id')::bigint) filter (where 'team_id' = any (tg_argv) and r ->> 'team_id' is not null)
+  into user_keys, team_keys
+  from unnest(changed) r;
+  if user_keys is not null or team_keys is not null then
+    perform private.bump_schedule_versions(user_keys, team_keys);
   end if;
   return null;
 end;
@@ -80,24 +79,25 @@ $$;
 do $$
 declare
   t record;
+  keys text;
 begin
   for t in
     select * from (values
-      ('availability_rules', 'user_id'), ('user_settings', 'user_id'), ('date_overrides', 'user_id'),
-      ('time_off', 'user_id'), ('event_types', 'user_id'), ('booking_busy', 'user_id'), ('external_busy', 'user_id'),
-      ('team_availability', 'team_id'), ('team_date_overrides', 'team_id'), ('team_event_types', 'team_id'),
-      ('team_members', 'team_id'), ('bookings', 'team_id')
+      ('availability_rules', '{user_id,team_id}'), ('date_overrides', '{user_id,team_id}'), ('event_types', '{user_id,team_id}'),
+      ('user_settings', '{user_id}'), ('time_off', '{user_id}'), ('booking_busy', '{user_id}'), ('external_busy', '{user_id}'),
+      ('team_members', '{team_id}'), ('bookings', '{team_id}')
     ) as x(tbl, keyed)
   loop
+    keys := (select string_agg(quote_literal(k), ', ') from unnest(t.keyed::text[]) k);
     -- A busy row raises its person's version before it is written (booking_busy_version_first, below).
     if t.tbl <> 'booking_busy' then
       execute format('create trigger %1$s_version_insert after insert on public.%1$I referencing new table as new_rows
-        for each statement execute function private.bump_versions_of_changed_rows(%2$L)', t.tbl, t.keyed);
+        for each statement execute function private.bump_versions_of_changed_rows(%2$s)', t.tbl, keys);
     end if;
     execute format('create trigger %1$s_version_update after update on public.%1$I referencing old table as old_rows new table as new_rows
-      for each statement execute function private.bump_versions_of_changed_rows(%2$L)', t.tbl, t.keyed);
+      for each statement execute function private.bump_versions_of_changed_rows(%2$s)', t.tbl, keys);
     execute format('create trigger %1$s_version_delete after delete on public.%1$I referencing old table as old_rows
-      for each statement execute function private.bump_versions_of_changed_rows(%2$L)', t.tbl, t.keyed);
+      for each statement execute function private.bump_versions_of_changed_rows(%2$s)', t.tbl, keys);
   end loop;
 end;
 $$;
@@ -142,19 +142,20 @@ revoke all on table private.schedule_versions from public, anon, authenticated;
 --
 -- Whether the visitor may book the event type at all is asked of the database as the visitor: the
 -- check runs under their role and JWT claims (anon for a guest), so the same function and policies
--- that decide it for the REST API decide it here (public_event_type for a personal type, the read
--- policy of team_event_types for a team type). Only then are the schedule's inputs read, as the
+-- that decide it for the REST API decide it here (public_event_type for a host's event type, the read
+-- policy of event_types for a team's). Only then are the schedule's inputs read, as the
 -- functions' own role. Only what the engine needs leaves: hours, rules, settings, override and
 -- time-off dates (never their notes), busy intervals (never the bookings or events behind them),
 -- members' ids, join dates and zones. Nothing here is reachable through the API: the private schema
 -- is not exposed and no API role may execute it.
 
--- The host (personal event type) or team (team event type) behind an event type the viewer may book,
--- or nulls; for a team, whether the viewer is one of its members as the viewer reads the membership.
--- `p_claims` are the viewer's verified JWT claims (null: a guest). With `p_own`, the personal event
--- type must also be one the viewer reads through event_types' policy (its host booking for a guest).
--- Role and claims are the caller's again when it returns.
-create or replace function private.bookable_calendar(p_claims jsonb, p_event_type_id bigint, p_team_event_type_id bigint,
+-- The host or team behind an event type the viewer may book, or nulls, and whether the viewer is the
+-- host or one of the team's members (as the viewer reads the membership). `p_team` says which kind the caller names
+-- (a host's id asked for as a team's, or the reverse, is no event type). `p_claims` are the viewer's
+-- verified JWT claims (null: a guest). With `p_own`, a host's event type must also be one the viewer
+-- reads through event_types' policy (its host booking for a guest). Role and claims are the caller's
+-- again when it returns.
+create or replace function private.bookable_calendar(p_claims jsonb, p_event_type_id bigint, p_team boolean,
   p_own boolean, out host_id uuid, out owner_team_id bigint, out is_member boolean)
 language plpgsql
 set search_path = ''
@@ -166,16 +167,18 @@ begin
   perform set_config('request.jwt.claims', coalesce(p_claims, '{"role": "anon"}'::jsonb)::text, true);
   perform set_config('role', case when p_claims->>'role' = 'authenticated' then 'authenticated' else 'anon' end, true);
   -- Each query in a branch of its own: a cached generic plan keeps every table it names, and anon may
-  -- not read event_types or team_members at all.
-  if p_event_type_id is not null then
+  -- not read team_members at all. A host's event type: public_event_type holds a guest's checks (it
+  -- is bookable by its direct link); a team's: the event_types read policy decides.
+  if not p_team then
     select e.user_id into host_id from public.public_event_type(p_event_type_id) e;
+    is_member := host_id is not null and host_id = (select auth.uid());
     if p_own then
       if not exists (select 1 from public.event_types o where o.id = p_event_type_id) then
         host_id := null;
       end if;
     end if;
   else
-    select t.team_id into owner_team_id from public.team_event_types t where t.id = p_team_event_type_id and t.is_active;
+    select t.team_id into owner_team_id from public.event_types t where t.id = p_event_type_id and t.is_active;
     is_member := false;
     if owner_team_id is not null and p_claims->>'role' = 'authenticated' then
       is_member := exists (select 1 from public.team_members m where m.team_id = owner_team_id and m.user_id = (select auth.uid()));
@@ -236,8 +239,7 @@ $$;
 
 -- Starts (ms) of an event type's non-cancelled bookings in the weeks around the window, for its limits
 -- per day and week; none are read when it has no limit.
-create or replace function private.booked_json(p_event_type_id bigint, p_team_event_type_id bigint, p_limited boolean,
-  p_from timestamptz, p_to timestamptz)
+create or replace function private.booked_json(p_event_type_id bigint, p_limited boolean, p_from timestamptz, p_to timestamptz)
 returns json
 language plpgsql
 stable
@@ -249,19 +251,21 @@ begin
   end if;
   return (
     select coalesce(json_agg((date_part('epoch', b.start_time) * 1000)::bigint), '[]'::json) from public.bookings b
-    where (b.event_type_id = p_event_type_id or b.team_event_type_id = p_team_event_type_id) and b.status <> 'cancelled'
+    where b.event_type_id = p_event_type_id and b.status <> 'cancelled'
       and b.start_time >= p_from - interval '8 days' and b.start_time < p_to + interval '8 days'
   );
 end;
 $$;
 
 -- The inputs of the event type's slots over [p_from, p_to) as JSON, or null when the viewer may not
--- book it (`p_team_id`, when given, must be the team event type's team). When `p_if_version` equals the
--- calendar's version, only {"version", "stale", "is_member"}: the caller's copy is current, and only
--- what changes without a new version (time, the viewer) is read again. `p_stale_before`: also report
--- whether a connected calendar of these people was last tried before it. `p_team_bookings`: also
--- every open assigned booking of the team (assignment).
-create or replace function private.slot_inputs(p_claims jsonb, p_event_type_id bigint, p_team_event_type_id bigint,
+-- book it (`p_team`: the caller names a team's event type; `p_team_id`, when given, must be its team).
+-- One path for a host's and a team's: the owner's hours, overrides and zone, and the time off and busy
+-- time of its people (the host, or the team's members). When `p_if_version` equals the calendar's
+-- version, only {"version", "stale", "is_member"}: the caller's copy is current, and only what changes
+-- without a new version (time, the viewer) is read again. `p_stale_before`: also report whether a
+-- connected calendar of these people was last tried before it. `p_team_bookings`: also every open
+-- assigned booking of the team (assignment).
+create or replace function private.slot_inputs(p_claims jsonb, p_event_type_id bigint, p_team boolean,
   p_from timestamptz, p_to timestamptz, p_if_version text default null, p_team_id bigint default null,
   p_own boolean default false, p_stale_before timestamptz default null, p_team_bookings boolean default false)
 returns json
@@ -274,56 +278,30 @@ declare
   version text;
   people uuid[];
   stale boolean;
-  -- Host-local dates the listing can touch, widened by a day: no zone is a day away from UTC.
+  -- Owner-local dates the listing can touch, widened by a day: no zone is a day away from UTC.
   first_date date := ((p_from - interval '1 day') at time zone 'UTC')::date;
   last_date date := ((p_to + interval '1 day') at time zone 'UTC')::date;
   -- Busy time a day either side, for buffers.
   busy_window tstzrange := tstzrange(p_from - interval '1 day', p_to + interval '1 day', '[)');
 begin
-  select * into cal from private.bookable_calendar(p_claims, p_event_type_id, p_team_event_type_id, p_own);
-  if p_event_type_id is not null then
-    if cal.host_id is null then
-      return null;
-    end if;
-    select e.id, e.user_id, e.title, e.duration, e.auto_confirm, e.is_active, e.buffer_before, e.buffer_after,
-      e.minimum_notice, e.max_future_bookings, e.slot_interval, e.max_bookings_per_day, e.max_bookings_per_week
-    into et from public.event_types e where e.id = p_event_type_id;
-    version := private.slot_list_version(et.user_id, null);
-    stale := p_stale_before is not null and exists (select 1 from public.calendar_connections c
-        where c.user_id = et.user_id and (c.last_attempt_at is null or c.last_attempt_at < p_stale_before));
-    if version = p_if_version then
-      return json_build_object('version', version, 'stale', stale);
-    end if;
-    people := array[et.user_id];
-    return json_build_object(
-      'version', version,
-      'event', row_to_json(et),
-      'zone', (select p.timezone from public.profiles p where p.id = et.user_id),
-      'settings', (select row_to_json(s) from (
-          select s.buffer_before, s.buffer_after, s.minimum_notice, s.max_future_bookings
-          from public.user_settings s where s.user_id = et.user_id) s),
-      'rules', (select coalesce(json_agg(json_build_array(r.day_of_week, r.start_time, r.end_time, r.is_enabled)), '[]')
-          from public.availability_rules r where r.user_id = et.user_id),
-      'overrides', (select coalesce(json_agg(json_build_array(o.date, o.start_time, o.end_time)), '[]')
-          from public.date_overrides o where o.user_id = et.user_id and o.date between first_date and last_date),
-      'time_off', (select coalesce(json_agg(json_build_array(t.user_id, t.start_date, t.end_date)), '[]')
-          from public.time_off t where t.user_id = et.user_id and t.start_date <= last_date and t.end_date >= first_date),
-      'busy', private.busy_json(people, busy_window),
-      'booked', private.booked_json(p_event_type_id, null,
-          et.max_bookings_per_day is not null or et.max_bookings_per_week is not null, p_from, p_to),
-      'stale', stale
-    );
-  end if;
-
-  if cal.owner_team_id is null or cal.owner_team_id <> coalesce(p_team_id, cal.owner_team_id) then
+  select * into cal from private.bookable_calendar(p_claims, p_event_type_id, p_team, p_own);
+  if cal.host_id is null and (cal.owner_team_id is null or cal.owner_team_id <> coalesce(p_team_id, cal.owner_team_id)) then
     return null;
   end if;
-  select e.id, e.team_id, e.title, e.duration, e.auto_confirm, e.is_active, e.requires_all_members, e.assignment_type,
-    e.specific_member_id, e.buffer_before, e.buffer_after, e.minimum_notice, e.max_future_bookings, e.slot_interval,
-    e.max_bookings_per_day, e.max_bookings_per_week, t.timezone
-  into et from public.team_event_types e join public.teams t on t.id = e.team_id where e.id = p_team_event_type_id;
-  version := private.slot_list_version(null, et.team_id);
-  select coalesce(array_agg(m.user_id), '{}') into people from public.team_members m where m.team_id = et.team_id;
+  select e.id, e.user_id, e.team_id, e.title, e.duration, e.auto_confirm, e.is_active, e.requires_all_members,
+    e.assignment_type, e.specific_member_id, e.buffer_before, e.buffer_after, e.minimum_notice, e.max_future_bookings,
+    e.slot_interval, e.max_bookings_per_day, e.max_bookings_per_week, coalesce(p.timezone, t.timezone) as timezone
+  into et
+  from public.event_types e
+  left join public.profiles p on p.id = e.user_id
+  left join public.teams t on t.id = e.team_id
+  where e.id = p_event_type_id;
+  version := private.slot_list_version(et.user_id, et.team_id);
+  if et.user_id is not null then
+    people := array[et.user_id];
+  else
+    select coalesce(array_agg(m.user_id), '{}') into people from public.team_members m where m.team_id = et.team_id;
+  end if;
   stale := p_stale_before is not null and exists (select 1 from public.calendar_connections c
       where c.user_id = any(people) and (c.last_attempt_at is null or c.last_attempt_at < p_stale_before));
   if version = p_if_version then
@@ -333,18 +311,23 @@ begin
     'version', version,
     'event', row_to_json(et),
     'is_member', cal.is_member,
+    -- A host's settings; a team has none of its own (its defaults are the engine's).
+    'settings', (select row_to_json(s) from (
+        select s.buffer_before, s.buffer_after, s.minimum_notice, s.max_future_bookings
+        from public.user_settings s where s.user_id = et.user_id) s),
     -- In join order, as assignment breaks ties.
-    'members', (select coalesce(json_agg(json_build_array(m.user_id, m.joined_at, p.timezone) order by m.joined_at, m.id), '[]')
+    'members', (select json_agg(json_build_array(m.user_id, m.joined_at, p.timezone) order by m.joined_at, m.id)
         from public.team_members m left join public.profiles p on p.id = m.user_id where m.team_id = et.team_id),
     'rules', (select coalesce(json_agg(json_build_array(r.day_of_week, r.start_time, r.end_time, r.is_enabled)), '[]')
-        from public.team_availability r where r.team_id = et.team_id),
+        from public.availability_rules r where r.user_id = et.user_id or r.team_id = et.team_id),
     'overrides', (select coalesce(json_agg(json_build_array(o.date, o.start_time, o.end_time)), '[]')
-        from public.team_date_overrides o where o.team_id = et.team_id and o.date between first_date and last_date),
+        from public.date_overrides o
+        where (o.user_id = et.user_id or o.team_id = et.team_id) and o.date between first_date and last_date),
     'time_off', (select coalesce(json_agg(json_build_array(t.user_id, t.start_date, t.end_date)), '[]')
         from public.time_off t where t.user_id = any(people) and t.start_date <= last_date and t.end_date >= first_date),
     'busy', private.busy_json(people, busy_window),
-    'booked', private.booked_json(null, p_team_event_type_id,
-        et.max_bookings_per_day is not null or et.max_bookings_per_week is not null, p_from, p_to),
+    'booked', private.booked_json(p_event_type_id, et.max_bookings_per_day is not null or et.max_bookings_per_week is not null,
+        p_from, p_to),
     'team_bookings', case when p_team_bookings then
         (select coalesce(json_agg(json_build_array(b.assigned_user_id, b.start_time, b.created_at, b.status) order by b.id), '[]')
          from public.bookings b where b.team_id = et.team_id and b.status <> 'cancelled' and b.assigned_user_id is not null)
@@ -355,9 +338,9 @@ end;
 $$;
 
 revoke all on function private.slot_list_version(uuid, bigint),
-  private.bookable_calendar(jsonb, bigint, bigint, boolean),
-  private.busy_json(uuid[], tstzrange), private.booked_json(bigint, bigint, boolean, timestamptz, timestamptz),
-  private.slot_inputs(jsonb, bigint, bigint, timestamptz, timestamptz, text, bigint, boolean, timestamptz, boolean)
+  private.bookable_calendar(jsonb, bigint, boolean, boolean),
+  private.busy_json(uuid[], tstzrange), private.booked_json(bigint, boolean, timestamptz, timestamptz),
+  private.slot_inputs(jsonb, bigint, boolean, timestamptz, timestamptz, text, bigint, boolean, timestamptz, boolean)
   from public;
 
 -- Version before busy time --------------------------------------------------------------------------

@@ -5,8 +5,42 @@
 -- permissive one, so each path that RLS governs (REST, functions acting as the caller, Storage,
 -- Realtime) follows it, and an admin's policy edits cannot loosen it by accident. Security definer
 -- functions that act for the signed-in user bypass RLS, so they ask the same helper
--- (private.require_assurance, beside the other role helpers in the rls migration).
+-- (private.require_assurance, below).
 
+
+-- Two-factor authentication that holds: whether this
+-- session may act for its user: aal2, or an account without a verified factor
+-- (two-factor is the user's choice). Security definer: auth.mfa_factors is not readable by API roles.
+create or replace function private.meets_assurance()
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce((select auth.jwt() ->> 'aal'), 'aal1') = 'aal2'
+    or not exists (
+      select 1 from auth.mfa_factors f
+      where f.user_id = (select auth.uid()) and f.status = 'verified'
+    );
+$$;
+
+-- The same rule for security definer functions: refuse as PostgREST refuses a forbidden write.
+create or replace function private.require_assurance()
+returns void
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  if not private.meets_assurance() then
+    raise exception 'Enter your two-factor code to continue' using errcode = '42501', hint = 'insufficient_aal';
+  end if;
+end;
+$$;
+
+revoke all on function private.meets_assurance(), private.require_assurance() from public;
+grant execute on function private.meets_assurance(), private.require_assurance() to authenticated, service_role;
 -- One restrictive policy per table for every action, on every table in public (the catalogue test
 -- fails for a table added later without it). `(select ...)` runs the check once per statement.
 do $$

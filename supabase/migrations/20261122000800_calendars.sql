@@ -300,36 +300,33 @@ grant select, insert, update, delete on public.calendar_events to service_role;
 comment on table public.calendar_events is 'Written by the outbox''s calendar handler (service role); no policy and no privilege for API roles.';
 
 -- One 'calendar' outbox row per person of booking b who has a booking calendar, or whose calendar
--- already holds this booking's event (to move or remove it).
-create or replace function private.enqueue_calendar_writes()
-returns trigger
+-- already holds this booking's event (to move or remove it). A step of private.after_booking_change
+-- (the bookings migration), after the busy rows, which it reads.
+create or replace function private.enqueue_calendar_writes(b public.bookings)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
   insert into public.outbox (kind, topic, booking_id, message_id, payload)
-  select 'calendar', 'booking.calendar', new.id,
-         'calendar:' || new.ical_uid || ':' || people.user_id || ':' || new.ical_sequence || ':' || new.status || ':' || txid_current(),
-         jsonb_build_object('icalUid', new.ical_uid, 'userId', people.user_id)
+  select 'calendar', 'booking.calendar', b.id,
+         'calendar:' || b.ical_uid || ':' || people.user_id || ':' || b.ical_sequence || ':' || b.status || ':' || txid_current(),
+         jsonb_build_object('icalUid', b.ical_uid, 'userId', people.user_id)
   from (
-    select bb.user_id from public.booking_busy bb where bb.booking_id = new.id
+    select bb.user_id from public.booking_busy bb where bb.booking_id = b.id
     union
-    select new.user_id where new.user_id is not null
+    select b.user_id where b.user_id is not null
     union
-    select new.assigned_user_id where new.assigned_user_id is not null
+    select b.assigned_user_id where b.assigned_user_id is not null
     union
-    select ce.user_id from public.calendar_events ce where ce.ical_uid = new.ical_uid
+    select ce.user_id from public.calendar_events ce where ce.ical_uid = b.ical_uid
   ) people
   where exists (select 1 from public.calendar_sources s where s.user_id = people.user_id and s.receives_bookings)
-     or exists (select 1 from public.calendar_events ce where ce.ical_uid = new.ical_uid and ce.user_id = people.user_id)
+     or exists (select 1 from public.calendar_events ce where ce.ical_uid = b.ical_uid and ce.user_id = people.user_id)
   on conflict (message_id) do nothing;
-  return null;
 end;
 $$;
--- Named to run after bookings_busy_* (triggers fire in name order), so busy rows exist for new bookings.
-create trigger bookings_zz_calendar_writes after insert or update of status, start_time, end_time, assigned_user_id on public.bookings
-  for each row execute function private.enqueue_calendar_writes();
 
 -- The calendar handler's read: the confirmed booking with this UID that occupies this person, if any.
 create or replace function public.calendar_write_state(p_ical_uid text, p_user_id uuid)
@@ -339,11 +336,10 @@ stable
 security definer
 set search_path = ''
 as $$
-  select b.id, b.start_time, b.end_time, b.ical_sequence, coalesce(e.title, te.title, 'Booking'), b.guest_name
+  select b.id, b.start_time, b.end_time, b.ical_sequence, coalesce(e.title, 'Booking'), b.guest_name
   from public.bookings b
   join public.booking_busy bb on bb.booking_id = b.id and bb.user_id = p_user_id and bb.active
   left join public.event_types e on e.id = b.event_type_id
-  left join public.team_event_types te on te.id = b.team_event_type_id
   where b.ical_uid = p_ical_uid and b.status = 'confirmed'
   order by b.id desc
   limit 1;

@@ -1,10 +1,229 @@
+-- Teams, membership by consent, and invitations: the role helpers every owned table's policies ask
+-- (has_team_role, acts_for), the teams and members with their policies, public teams' reads, and the
+-- invitations an owner or admin sends and only the invitee's acceptance turns into a membership.
+
+
+-- Teams and their members ---------------------------------------------------------------------------
+
+-- Closed sets as enums, so the generated TypeScript types carry them as unions.
+create type public.team_role as enum ('owner', 'admin', 'member');
+
+create table public.teams (
+  id bigint generated always as identity primary key,
+  name text not null constraint teams_name_present check (btrim(name) <> ''),
+  description text,
+  slug text not null constraint teams_slug_format check (slug ~ '^[a-z0-9-]+$' and length(slug) <= 100),
+  owner_id uuid not null references public.profiles (id) on delete cascade,
+  is_public boolean not null default false,
+  timezone text not null default 'UTC',
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  constraint teams_slug_key unique (slug)
+);
+alter table public.teams enable row level security;
+create index teams_owner_id_idx on public.teams (owner_id);
+create trigger teams_timezone before insert or update of timezone on public.teams
+  for each row execute function private.check_timezone();
+create trigger teams_updated_at before update on public.teams
+  for each row execute function private.set_updated_at();
+
+create table public.team_members (
+  id bigint generated always as identity primary key,
+  team_id bigint not null references public.teams (id) on delete cascade,
+  user_id uuid not null references public.profiles (id) on delete cascade,
+  role public.team_role not null default 'member',
+  joined_at timestamptz not null default now(),
+  constraint team_members_team_user_key unique (team_id, user_id)
+);
+alter table public.team_members enable row level security;
+-- Exactly the team's creator holds the owner role (added by trigger below).
+create unique index team_members_one_owner on public.team_members (team_id) where role = 'owner';
+create index team_members_user_id_idx on public.team_members (user_id, team_id);
+
+-- The creator of a team becomes its owner member.
+create or replace function private.add_team_owner()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  insert into public.team_members (team_id, user_id, role) values (new.id, new.owner_id, 'owner');
+  return new;
+end;
+$$;
+create trigger teams_add_owner after insert on public.teams
+  for each row execute function private.add_team_owner();
+
+-- Ownership does not move through an API update (the owner is never removed: docs/product/permissions.md).
+create or replace function private.protect_team_owner()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if new.owner_id is distinct from old.owner_id and current_user in ('anon', 'authenticated') then
+    raise exception 'The owner of a team cannot be changed' using errcode = '42501';
+  end if;
+  return new;
+end;
+$$;
+create trigger teams_protect_owner before update of owner_id on public.teams
+  for each row execute function private.protect_team_owner();
+create trigger teams_immutable before insert or update on public.teams
+  for each row execute function private.keep_immutable('created_at');
+create trigger team_members_immutable before insert or update on public.team_members
+  for each row execute function private.keep_immutable('team_id', 'user_id', 'joined_at');
+-- Is the signed-in user a member of the team, with one of the roles when given?
+create or replace function private.has_team_role(p_team_id bigint, p_roles text[] default null)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (
+    select 1 from public.team_members m
+    where m.team_id = p_team_id
+      and m.user_id = (select auth.uid())
+      and (p_roles is null or m.role::text = any (p_roles))
+  );
+$$;
+
+-- May the signed-in user act for this owner of a row: the host themselves (p_user_id), or a member of
+-- the team (p_team_id) with one of the roles when given. Tables owned by a host or a team (event
+-- types, weekly hours, date overrides, webhooks) decide every action with it, one policy each.
+create or replace function private.acts_for(p_user_id uuid, p_team_id bigint, p_roles text[] default null)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select (p_user_id is not null and p_user_id = (select auth.uid()))
+      or (p_team_id is not null and private.has_team_role(p_team_id, p_roles));
+$$;
+
+create or replace function private.is_public_team(p_team_id bigint)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (select 1 from public.teams t where t.id = p_team_id and t.is_public);
+$$;
+
+-- Does the signed-in user share at least one team with this user? (Team-mates see each other's email.)
+create or replace function private.shares_team(p_user_id uuid)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (
+    select 1
+    from public.team_members mine
+    join public.team_members theirs on theirs.team_id = mine.team_id
+    where mine.user_id = (select auth.uid()) and theirs.user_id = p_user_id
+  );
+$$;
+
+-- A person whose busy intervals a guest may see: a visible host or a member of a public team. A
+-- private host's busy times reach a guest only as the slots of an event type they hold the link to
+-- (private.slot_inputs), never by the host's id, which that link shows.
+create or replace function private.is_bookable_person(p_user_id uuid)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select private.is_visible_host(p_user_id)
+    or exists (select 1 from public.team_members m join public.teams t on t.id = m.team_id
+               where m.user_id = p_user_id and t.is_public);
+$$;
+grant execute on function private.has_team_role(bigint, text[]), private.acts_for(uuid, bigint, text[]),
+  private.is_public_team(bigint), private.shares_team(uuid), private.is_bookable_person(uuid)
+  to anon, authenticated, service_role;
+
+-- Privileges, from none (see the foundation migration): only what each role needs.
+revoke all on public.teams, public.team_members from anon, authenticated, service_role;
+-- Identity columns need no sequence privilege; where defaults granted them, anon could move an id on.
+revoke all on sequence public.teams_id_seq, public.team_members_id_seq from anon, authenticated, service_role;
+grant select on public.teams, public.team_members to anon, authenticated;
+grant insert, update, delete on public.teams to authenticated;
+grant insert, delete on public.team_members to authenticated;
+grant update (role) on public.team_members to authenticated;
+
+-- profiles ----------------------------------------------------------------------------------------
+-- No insert (created by the auth.users trigger) and no delete (deleting the auth user cascades).
+create policy "Profiles are readable by their user and team-mates" on public.profiles
+  for select to authenticated
+  using (id = (select auth.uid()) or private.shares_team(id));
+comment on policy "Profiles are readable by their user and team-mates" on public.profiles is
+  'Whole rows include the email, so others read public fields through directory_profiles/public_profile*.';
+
+create policy "Signed-in users create teams they own" on public.teams
+  for insert to authenticated with check (owner_id = (select auth.uid()));
+comment on policy "Signed-in users create teams they own" on public.teams is
+  'The teams_add_owner trigger makes the creator the owner member.';
+create policy "Team owners and admins update the team" on public.teams
+  for update to authenticated
+  using (private.has_team_role(id, array['owner', 'admin']))
+  with check (private.has_team_role(id, array['owner', 'admin']));
+create policy "Team owners delete the team" on public.teams
+  for delete to authenticated using (owner_id = (select auth.uid()));
+
+create policy "Team owners and admins change roles of non-owners" on public.team_members
+  for update to authenticated
+  using (private.has_team_role(team_id, array['owner', 'admin']) and role <> 'owner')
+  with check (private.has_team_role(team_id, array['owner', 'admin']) and role in ('admin', 'member'));
+
+-- Public teams --------------------------------------------------------------------------------------------
+create or replace function public.public_team(p_slug text)
+returns table (id bigint, name text, description text, slug text, timezone text, member_count integer)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select t.id, t.name, t.description, t.slug, t.timezone,
+    (select count(*)::integer from public.team_members m where m.team_id = t.id)
+  from public.teams t
+  where t.slug = lower(btrim(p_slug)) and t.is_public;
+$$;
+
+-- Card fields of every member of a public team (joining a public team puts you on its page).
+create or replace function public.public_team_members(p_slug text)
+returns table (user_id uuid, role public.team_role, joined_at timestamptz, handle text, first_name text, last_name text,
+  profile_image_url text, title text, company text, location text)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select m.user_id, m.role, m.joined_at, p.handle, p.first_name, p.last_name, p.profile_image_url, p.title,
+    p.company, p.location
+  from public.team_members m
+  join public.teams t on t.id = m.team_id
+  join public.profiles p on p.id = m.user_id
+  where t.slug = lower(btrim(p_slug)) and t.is_public
+  order by case m.role when 'owner' then 0 when 'admin' then 1 else 2 end, m.joined_at, m.user_id;
+$$;
+-- Execute rights: Postgres lets PUBLIC execute a new function (and an older project's default
+-- privileges the API roles too); decide each one.
+revoke all on function public.public_team(text), public.public_team_members(text) from public, anon, authenticated;
+grant execute on function public.public_team(text), public.public_team_members(text) to anon, authenticated, service_role;
 -- Team membership by consent. Owners and admins invite an email address with a role; that makes a
 -- pending invitation, never a membership. The account holding that address (its email confirmed in
 -- Auth) sees it, and only its acceptance makes it a member; accepting also needs proof that the
 -- account reads the address's mail (private.email_proofs). Members may leave; the owner may not.
--- Modelled on basejump's invitations. Each (re)invitation writes its mail to the outbox in
--- the same transaction; the outbox function derives the link's token with a secret only the functions
--- hold and stores just its SHA-256 here, so the table never holds a usable link.
+-- Modelled on basejump's invitations. Each (re)invitation writes its mail to the outbox in the same
+-- transaction (its trigger is in the outbox_lifecycle migration); the outbox function derives the
+-- link's token with a secret only the functions hold and stores just its SHA-256 here, so the table
+-- never holds a usable link.
 --
 -- Every decision is a policy, so an admin who edits one in the dashboard changes every path:
 --   invite   insert/update on team_invitations   (owners and admins)
@@ -142,51 +361,6 @@ end;
 $$;
 create trigger team_members_consume_invitation after insert on public.team_members
   for each row execute function private.consume_invitation();
-
--- An invitation's mail, with its link, into the outbox: 'team.invitation' as it is made or renewed,
--- 'team.invitation.link' when its invitee asks for the link again. Every mail of one invitation (and
--- expiry) carries the same link.
-create or replace function private.queue_invitation_mail(i public.team_invitations, p_topic text, p_message_id text)
-returns void
-language sql
-security definer
-set search_path = ''
-as $$
-  insert into public.outbox (kind, topic, message_id, payload, deliver_before)
-  select 'invitation', p_topic, p_message_id,
-    jsonb_build_object('invitation_id', i.id, 'email', i.email, 'role', i.role, 'expires_at', i.expires_at,
-      'team_name', t.name, 'inviter_name', (select private.display_name(p) from public.profiles p where p.id = i.invited_by)),
-    i.expires_at
-  from public.teams t where t.id = i.team_id;
-$$;
-
--- The mail of each invitation and renewal goes to the outbox with the change; a mail still waiting for
--- an invitation since renewed or revoked is no longer worth sending. It must leave before the
--- invitation expires.
-create or replace function private.mail_invitation()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  changed public.team_invitations := case when tg_op = 'DELETE' then old else new end;
-begin
-  -- Storing the mailed token's hash changes no link: the mails waiting (a link asked for again) stay.
-  if tg_op = 'UPDATE' and new.expires_at = old.expires_at then
-    return null;
-  end if;
-  update public.outbox set status = 'skipped', last_error = 'Superseded: the invitation was renewed or revoked'
-  where kind = 'invitation' and status = 'pending' and (payload ->> 'invitation_id')::bigint = changed.id;
-  if tg_op = 'DELETE' then
-    return null;
-  end if;
-  perform private.queue_invitation_mail(new, 'team.invitation', format('invitation.%s.%s@kairos', new.id, (extract(epoch from new.expires_at) * 1000000)::bigint));
-  return null;
-end;
-$$;
-create trigger team_invitations_mail after insert or update or delete on public.team_invitations
-  for each row execute function private.mail_invitation();
 
 -- is_invited_to is part of the teams read policy, which anon is subject to too; may_join of the
 -- team_members insert policy.

@@ -196,32 +196,8 @@ $$;
 
 -- Booking lifecycle ---------------------------------------------------------------------------------
 -- What happens after a booking: the mails of each change (with calendar invites), written to the
--- outbox by triggers in the transaction of the change, and what the guest's manage link needs.
-
--- The guest's zone, when given, is held to the hosts' rule.
-create trigger bookings_guest_timezone before insert or update of guest_timezone on public.bookings
-  for each row when (new.guest_timezone is not null) execute function private.check_timezone('guest_timezone');
-
--- Every change of status or time is a new version of the invite; a cancellation without a named party
--- is the host's (hosts cancel and reject through their own update; guests through guest_cancel_booking).
-create or replace function private.version_booking()
-returns trigger
-language plpgsql
-set search_path = ''
-as $$
-begin
-  if new.status is distinct from old.status or new.start_time is distinct from old.start_time
-     or new.end_time is distinct from old.end_time then
-    new.ical_sequence := old.ical_sequence + 1;
-  end if;
-  if new.status = 'cancelled' and old.status <> 'cancelled' and new.cancelled_by is null then
-    new.cancelled_by := 'host';
-  end if;
-  return new;
-end;
-$$;
-create trigger bookings_version before update on public.bookings
-  for each row execute function private.version_booking();
+-- outbox in the transaction of the change (a step of private.after_booking_change, the bookings
+-- migration), and what the guest's manage link needs.
 
 -- The snapshot every booking mail is written from (booking_snapshot, with booking_hosts and
 -- display_name) is built in each booking's transaction: PL/pgSQL keeps their plans for the session,
@@ -262,7 +238,7 @@ begin
     or p.id = b.assigned_user_id
     or (b.team_id is not null and b.assigned_user_id is null and m.user_id is not null
         and (m.role in ('owner', 'admin')
-             or exists (select 1 from public.team_event_types e where e.id = b.team_event_type_id and e.requires_all_members))))
+             or exists (select 1 from public.event_types e where e.id = b.event_type_id and e.requires_all_members))))
   order by (p.id = b.user_id or p.id = b.assigned_user_id) desc, m.role nulls first, m.joined_at, p.id;
 end;
 $$;
@@ -279,10 +255,9 @@ as $$
 begin
   return (
   with et as (
-    select e.title, e.duration, null::text as team_name from public.event_types e where e.id = b.event_type_id
-    union all
-    select e.title, e.duration, t.name from public.team_event_types e join public.teams t on t.id = e.team_id
-    where e.id = b.team_event_type_id
+    select e.title, e.duration, t.name as team_name
+    from public.event_types e left join public.teams t on t.id = e.team_id
+    where e.id = b.event_type_id
   ), hosts as (
     select coalesce(jsonb_agg(jsonb_build_object('name', h.name, 'email', h.email, 'timezone', h.timezone)), '[]'::jsonb) as list
     from private.booking_hosts(b) h
@@ -358,31 +333,28 @@ $$;
 -- The mails of each booking event: what the guest and the hosts are sent (null: nothing). Hosts are
 -- not mailed about their own actions, nobody about a booking that is already over, and nobody during
 -- a data import (a superuser session that set `kairos.bulk_import` to on; API roles cannot set it).
-create or replace function private.booking_mails()
-returns trigger
+create or replace function private.booking_mails(p_op text, b public.bookings, p_old public.bookings)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  if new.end_time <= now() or current_setting('kairos.bulk_import', true) = 'on' then
-    return null;
+  if b.end_time <= now() or current_setting('kairos.bulk_import', true) = 'on' then
+    return;
   end if;
-  perform private.enqueue_booking_mails(new, m.event, m.guest, m.host)
+  perform private.enqueue_booking_mails(b, m.event, m.guest, m.host)
   from (values
     ('booking.rescheduled', null, 'rescheduled', 'guest_rescheduled'),
     ('booking.created', 'pending', 'requested', 'approval_needed'),
     ('booking.created', 'confirmed', 'confirmed', 'new_booking'),
     ('booking.confirmed', null, 'confirmed', null),
     ('booking.rejected', null, 'declined', null),
-    ('booking.cancelled', null, 'cancelled', case when new.cancelled_by = 'guest' then 'guest_cancelled' end)
+    ('booking.cancelled', null, 'cancelled', case when b.cancelled_by = 'guest' then 'guest_cancelled' end)
   ) m (event, status, guest, host)
-  where m.event = private.booking_event(tg_op, new, old) and (m.status is null or m.status = new.status::text);
-  return null;
+  where m.event = private.booking_event(p_op, b, p_old) and (m.status is null or m.status = b.status::text);
 end;
 $$;
-create trigger bookings_mails after insert or update of status on public.bookings
-  for each row execute function private.booking_mails();
 
 -- Reminders: a day before a confirmed booking, to the guest and the hosts, once (the message id is
 -- per booking and recipient). Called by the outbox worker at the start of every sweep. Bookings made
@@ -486,12 +458,10 @@ begin
     select * into b from public.bookings where id = b.rescheduled_to;
   end loop;
   deadline := private.guest_change_deadline(b);
-  select e.title, e.duration, e.id as event_type_id, null::bigint as team_event_type_id, null::text as team_name
-    into et from public.event_types e where e.id = b.event_type_id;
-  if not found then
-    select e.title, e.duration, null::bigint as event_type_id, e.id as team_event_type_id, t.name as team_name
-      into et from public.team_event_types e join public.teams t on t.id = e.team_id where e.id = b.team_event_type_id;
-  end if;
+  -- The answer names a team's event type as the /api does: team_event_type_id.
+  select e.title, e.duration, case when e.team_id is null then e.id end as event_type_id,
+    case when e.team_id is not null then e.id end as team_event_type_id, t.name as team_name
+    into et from public.event_types e left join public.teams t on t.id = e.team_id where e.id = b.event_type_id;
   return jsonb_build_object(
     'uid', b.uid,
     'status', b.status,
@@ -598,11 +568,11 @@ begin
     raise exception 'A reschedule keeps the duration of the booking' using errcode = '22023';
   end if;
   update public.bookings set status = 'cancelled', cancelled_by = 'guest', rescheduled_to = new_id where id = old.id;
-  insert into public.bookings (id, event_type_id, user_id, team_event_type_id, team_id, assigned_user_id, guest_name,
+  insert into public.bookings (id, event_type_id, user_id, team_id, assigned_user_id, guest_name,
     guest_email, guest_phone, guest_company, notes, guest_timezone, start_time, end_time, status, ical_uid, ical_sequence,
     rescheduled_from)
   overriding system value
-  values (new_id, old.event_type_id, old.user_id, old.team_event_type_id, old.team_id,
+  values (new_id, old.event_type_id, old.user_id, old.team_id,
     case when old.team_id is null then null else coalesce(p_member_id, old.assigned_user_id) end,
     old.guest_name, old.guest_email, old.guest_phone, old.guest_company, old.notes, old.guest_timezone, p_start, p_end,
     old.status, old.ical_uid, old.ical_sequence + 1, old.id)
@@ -620,5 +590,52 @@ revoke all on function public.guest_booking(uuid, text), public.guest_cancel_boo
 grant execute on function public.guest_booking(uuid, text) to anon, authenticated;
 grant execute on function public.guest_booking(uuid, text), public.guest_cancel_booking(uuid, text, text, text, integer),
   public.guest_reschedule_booking(uuid, text, timestamptz, timestamptz, text, integer, uuid) to service_role;
+-- Team invitations' mails ------------------------------------------------------------------------
+
+
+-- An invitation's mail, with its link, into the outbox: 'team.invitation' as it is made or renewed,
+-- 'team.invitation.link' when its invitee asks for the link again. Every mail of one invitation (and
+-- expiry) carries the same link.
+create or replace function private.queue_invitation_mail(i public.team_invitations, p_topic text, p_message_id text)
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  insert into public.outbox (kind, topic, message_id, payload, deliver_before)
+  select 'invitation', p_topic, p_message_id,
+    jsonb_build_object('invitation_id', i.id, 'email', i.email, 'role', i.role, 'expires_at', i.expires_at,
+      'team_name', t.name, 'inviter_name', (select private.display_name(p) from public.profiles p where p.id = i.invited_by)),
+    i.expires_at
+  from public.teams t where t.id = i.team_id;
+$$;
+
+-- The mail of each invitation and renewal goes to the outbox with the change; a mail still waiting for
+-- an invitation since renewed or revoked is no longer worth sending. It must leave before the
+-- invitation expires.
+create or replace function private.mail_invitation()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  changed public.team_invitations := case when tg_op = 'DELETE' then old else new end;
+begin
+  -- Storing the mailed token's hash changes no link: the mails waiting (a link asked for again) stay.
+  if tg_op = 'UPDATE' and new.expires_at = old.expires_at then
+    return null;
+  end if;
+  update public.outbox set status = 'skipped', last_error = 'Superseded: the invitation was renewed or revoked'
+  where kind = 'invitation' and status = 'pending' and (payload ->> 'invitation_id')::bigint = changed.id;
+  if tg_op = 'DELETE' then
+    return null;
+  end if;
+  perform private.queue_invitation_mail(new, 'team.invitation', format('invitation.%s.%s@kairos', new.id, (extract(epoch from new.expires_at) * 1000000)::bigint));
+  return null;
+end;
+$$;
+create trigger team_invitations_mail after insert or update or delete on public.team_invitations
+  for each row execute function private.mail_invitation();
 
 revoke all on all functions in schema private from public;

@@ -10,30 +10,28 @@
 --     As public channels any client could broadcast on them too; as private ones nobody but the
 --     database sends (no INSERT policy), and it sends nothing about a private team.
 
--- The host of a personal booking hears about it on their private topic.
-create or replace function private.broadcast_booking_change()
-returns trigger
+-- The host of a personal booking hears about it on their private topic: the last step of
+-- private.after_booking_change (the bookings migration). An update counts when the host can see it:
+-- storing the hash of a guest's manage link (set_manage_token_hash, once per guest mail) changes
+-- nothing on the dashboard, and its hash is nobody's business.
+create or replace function private.broadcast_booking_change(p_op text, b public.bookings, p_old public.bookings)
+returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
-  host uuid := coalesce(new.user_id, old.user_id);
+  host uuid := coalesce(b.user_id, p_old.user_id);
 begin
-  if host is not null then
-    perform realtime.broadcast_changes('bookings:' || host, tg_op, tg_op, tg_table_name, tg_table_schema, new, old);
+  if p_op = 'UPDATE'
+     and (to_jsonb(p_old) - 'manage_token_hash' - 'updated_at') is not distinct from (to_jsonb(b) - 'manage_token_hash' - 'updated_at') then
+    return;
   end if;
-  return null;
+  if host is not null then
+    perform realtime.broadcast_changes('bookings:' || host, p_op, p_op, 'bookings', 'public', b, p_old);
+  end if;
 end;
 $$;
-create trigger bookings_broadcast after insert or delete on public.bookings
-  for each row execute function private.broadcast_booking_change();
--- An update the host can see: storing the hash of a guest's manage link (set_manage_token_hash, once
--- per guest mail) changes nothing on the dashboard, and its hash is nobody's business.
-create trigger bookings_broadcast_update after update on public.bookings
-  for each row
-  when ((to_jsonb(old) - 'manage_token_hash' - 'updated_at') is distinct from (to_jsonb(new) - 'manage_token_hash' - 'updated_at'))
-  execute function private.broadcast_booking_change();
 
 -- Busy time of a person changed: the pages of their event types and of their public teams re-read slots.
 create or replace function private.broadcast_busy_change()
@@ -60,7 +58,7 @@ $$;
 create trigger booking_busy_broadcast after insert or update or delete on public.booking_busy
   for each row execute function private.broadcast_busy_change();
 
-revoke all on function private.broadcast_booking_change(), private.broadcast_busy_change() from public;
+revoke all on function private.broadcast_booking_change(text, public.bookings, public.bookings), private.broadcast_busy_change() from public;
 
 -- A signed-in host receives the broadcasts of their own bookings topic.
 create policy "Hosts receive their own booking changes" on realtime.messages
@@ -78,7 +76,8 @@ set search_path = ''
 as $$
   select case
     when p_topic ~ '^slots:event_type:[0-9]{1,16}$' then
-      exists (select 1 from public.event_types e where e.id = split_part(p_topic, ':', 3)::bigint and e.is_active)
+      exists (select 1 from public.event_types e where e.id = split_part(p_topic, ':', 3)::bigint and e.is_active
+                    and e.user_id is not null)
     when p_topic ~ '^slots:team:[0-9]{1,16}$' then private.is_public_team(split_part(p_topic, ':', 3)::bigint)
     else false
   end;

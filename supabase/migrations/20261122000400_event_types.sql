@@ -1,0 +1,177 @@
+-- Event types, of a host or a team: one table, its rules, who may read and change which rows, and the
+-- public reads of a host's event types and of one by its link.
+
+create type public.assignment_type as enum ('round_robin', 'least_busy', 'specific_member');
+
+-- Event types and weekly availability, of a person or a team ---------------------------------------
+-- One table per concept, whoever owns the row: a host (user_id) or a team (team_id), never both. The
+-- policies ask private.acts_for(user_id, team_id, …) (teams migration), so one policy per action serves
+-- both owners.
+
+-- An event type's duration: a host picks one of DURATIONS; a team's form takes any multiple of 15
+-- from 15 to a day (TEAM_DURATION_STEP, TEAM_DURATION_MAX in rules/constants.ts).
+create or replace function private.is_event_duration(p_duration integer, p_team boolean)
+returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select case when p_team then p_duration between 15 and 1440 and p_duration % 15 = 0
+              else p_duration in (15, 30, 45, 60, 90, 120) end;
+$$;
+-- Part of a CHECK constraint, evaluated as the caller.
+grant execute on function private.is_event_duration(integer, boolean) to authenticated, service_role;
+
+create table public.event_types (
+  -- Random, not sequential: the id is the direct link a private host shares (private.random_id).
+  id bigint primary key default private.random_id(),
+  -- Exactly one owner: a host or a team.
+  user_id uuid references public.profiles (id) on delete cascade,
+  team_id bigint references public.teams (id) on delete cascade,
+  title text not null constraint event_types_title_present check (btrim(title) <> ''),
+  description text,
+  duration integer not null default 30,
+  color public.event_color not null default '#3b82f6',
+  is_active boolean not null default true,
+  auto_confirm boolean not null default true,
+  -- Price of one booking, the basis of dashboard revenue (a team's event types carry none).
+  price_cents integer not null default 0 constraint event_types_price_not_negative check (price_cents >= 0),
+  -- A team's only: how a booking finds its member (private.event_type_team_fields fills the team's
+  -- defaults); null for a host's.
+  requires_all_members boolean,
+  assignment_type public.assignment_type,
+  specific_member_id uuid,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  -- Per-event-type rules. A null rule falls back to the host's settings (personal) or to the team's
+  -- defaults of no buffer, no notice and the 60-day horizon (team); null limits mean no limit.
+  buffer_before public.buffer_minutes,
+  buffer_after public.buffer_minutes,
+  minimum_notice public.notice_minutes,
+  max_future_bookings public.horizon_days,
+  slot_interval public.slot_interval not null default '30',
+  max_bookings_per_day public.day_booking_limit,
+  max_bookings_per_week public.week_booking_limit,
+  constraint event_types_one_owner check (num_nonnulls(user_id, team_id) = 1),
+  constraint event_types_duration_choice check (private.is_event_duration(duration, team_id is not null)),
+  constraint event_types_team_fields check (
+    case when team_id is null then requires_all_members is null and assignment_type is null and specific_member_id is null
+         else requires_all_members is not null and assignment_type is not null end),
+  constraint event_types_specific_member_set
+    check (assignment_type is distinct from 'specific_member' or specific_member_id is not null),
+  constraint event_types_week_limit_not_below_day
+    check (max_bookings_per_week is null or max_bookings_per_day is null or max_bookings_per_week >= max_bookings_per_day),
+  -- Targets of the bookings foreign keys: a booking's host or team is its event type's owner.
+  constraint event_types_id_user_key unique (id, user_id),
+  constraint event_types_id_team_key unique (id, team_id),
+  -- The specific member must belong to the team; leaving the team clears it (see the fields trigger).
+  constraint event_types_specific_member_fkey foreign key (team_id, specific_member_id)
+    references public.team_members (team_id, user_id) on delete set null (specific_member_id)
+);
+alter table public.event_types enable row level security;
+comment on table public.event_types is 'Event types of a host (user_id) or a team (team_id). Guests read active ones through public_event_type(s).';
+create index event_types_user_id_idx on public.event_types (user_id) where user_id is not null;
+create index event_types_team_id_idx on public.event_types (team_id) where team_id is not null;
+create index event_types_specific_member_idx on public.event_types (team_id, specific_member_id)
+  where specific_member_id is not null;
+create trigger event_types_updated_at before update on public.event_types
+  for each row execute function private.set_updated_at();
+
+-- A team's event type starts with the team's defaults (all members not required, round robin) unless
+-- the writer chose; when its specific member leaves, it falls back to round robin instead of breaking.
+create or replace function private.event_type_team_fields()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if new.team_id is not null then
+    new.requires_all_members := coalesce(new.requires_all_members, false);
+    new.assignment_type := coalesce(new.assignment_type, 'round_robin');
+    if tg_op = 'UPDATE' and new.assignment_type = 'specific_member' and new.specific_member_id is null then
+      new.assignment_type := 'round_robin';
+    end if;
+  end if;
+  return new;
+end;
+$$;
+create trigger event_types_team_fields before insert or update on public.event_types
+  for each row execute function private.event_type_team_fields();
+create trigger event_types_immutable before insert or update on public.event_types
+  for each row execute function private.keep_immutable('user_id', 'team_id', 'created_at');
+create trigger event_types_random_id before insert on public.event_types
+  for each row execute function private.stamp_random_id();
+-- Privileges, from none (see the foundation migration): only what each role needs.
+revoke all on public.event_types from anon, authenticated, service_role;
+grant select on public.event_types to service_role;
+-- Guests see a public team's active event types (the policies say which rows).
+grant select on public.event_types to anon;
+grant select, insert, update, delete on public.event_types to authenticated;
+
+-- event_types and availability_rules: a host's own, a team's to its members (and, for a public
+-- team, its active event types and its hours to everyone); written by the host, or by the team's
+-- owners and admins. One policy per action, whoever owns the row.
+create policy "Owners read event types, and everyone a public team's active ones" on public.event_types
+  for select to anon, authenticated
+  using (private.acts_for(user_id, team_id) or (is_active and team_id is not null and private.is_public_team(team_id)));
+comment on policy "Owners read event types, and everyone a public team's active ones" on public.event_types is
+  'Guests read a host''s active event types through public_event_types/public_event_type.';
+create policy "Owners create event types" on public.event_types
+  for insert to authenticated with check (private.acts_for(user_id, team_id, array['owner', 'admin']));
+create policy "Owners update event types" on public.event_types
+  for update to authenticated
+  using (private.acts_for(user_id, team_id, array['owner', 'admin']))
+  with check (private.acts_for(user_id, team_id, array['owner', 'admin']));
+create policy "Owners delete event types" on public.event_types
+  for delete to authenticated using (private.acts_for(user_id, team_id, array['owner', 'admin']));
+
+-- Event types, availability and busy time of hosts ---------------------------------------------------------
+-- The active event types of a visible host (p_user_id) or a public team (p_team_slug), shortest
+-- first: the public calendar's and the public team page's list. Each row has its kind's fields filled
+-- (a host's price, a team's assignment); the /api answers each kind in its own shape.
+create or replace function public.public_event_types(p_user_id uuid default null, p_team_slug text default null)
+returns table (id bigint, user_id uuid, team_id bigint, title text, description text, duration integer, color text,
+  auto_confirm boolean, price_cents integer, requires_all_members boolean, assignment_type public.assignment_type,
+  specific_member_id uuid)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select e.id, e.user_id, e.team_id, e.title, e.description, e.duration, e.color, e.auto_confirm, e.price_cents,
+    e.requires_all_members, e.assignment_type, e.specific_member_id
+  from public.event_types e
+  where e.is_active
+    and (e.user_id = p_user_id and private.is_visible_host(p_user_id)
+         or e.team_id = (select t.id from public.teams t where t.slug = lower(btrim(p_team_slug)) and t.is_public))
+  order by e.duration, e.id;
+$$;
+
+-- One active event type with its host's card fields: /book/{eventTypeId} is a direct link, bookable
+-- even when the host is not discoverable. It answers the guest check of every slot listing and booking
+-- too (private.bookable_calendar): PL/pgSQL keeps its plan for the session, where an SQL function with a
+-- pinned search_path is planned again at every call. The casts name the domain columns' base types.
+create or replace function public.public_event_type(p_event_type_id bigint)
+returns table (id bigint, user_id uuid, title text, description text, duration integer, color text,
+  auto_confirm boolean, price_cents integer, host_handle text, host_first_name text, host_last_name text,
+  host_profile_image_url text, host_timezone text, host_title text, host_company text)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  return query
+  select e.id, e.user_id, e.title::text, e.description::text, e.duration::integer, e.color::text, e.auto_confirm,
+    e.price_cents::integer, p.handle::text, p.first_name::text, p.last_name::text, p.profile_image_url::text,
+    p.timezone::text, p.title::text, p.company::text
+  from public.event_types e join public.profiles p on p.id = e.user_id
+  where e.id = p_event_type_id and e.is_active;
+end;
+$$;
+-- Execute rights: Postgres lets PUBLIC execute a new function (and an older project's default
+-- privileges the API roles too); decide each one.
+revoke all on function public.public_event_types(uuid, text), public.public_event_type(bigint) from public, anon, authenticated;
+grant execute on function public.public_event_types(uuid, text), public.public_event_type(bigint) to anon, authenticated, service_role;
+
+revoke all on all functions in schema private from public;

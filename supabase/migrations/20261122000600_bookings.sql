@@ -1,0 +1,653 @@
+-- Bookings and the booking door: the bookings of a host's or a team's event types, the busy intervals
+-- that make double booking impossible, the status rules, booking limits under concurrency, who reads and
+-- changes bookings, the public busy read and the dashboard's figures, and the one door new bookings come
+-- through (create_booking, the service role's) with its rate limit.
+
+
+-- Bookings and the busy intervals that make double booking impossible -------------------------------
+
+create type public.booking_status as enum ('pending', 'confirmed', 'cancelled', 'completed');
+
+create table public.bookings (
+  id bigint generated always as identity primary key,
+  event_type_id bigint not null constraint bookings_event_type_fkey references public.event_types (id) on delete cascade,
+  -- Host of a personal booking; null for a team booking.
+  user_id uuid references public.profiles (id) on delete cascade,
+  team_id bigint references public.teams (id) on delete cascade,
+  -- Team member the booking is assigned to (null until assigned).
+  assigned_user_id uuid,
+  guest_name text not null constraint bookings_guest_name_present check (btrim(guest_name) <> ''),
+  guest_email text not null constraint bookings_guest_email_format check (guest_email ~ '^[^@\s]+@[^@\s]+$'),
+  guest_phone text,
+  guest_company text,
+  notes text,
+  start_time timestamptz not null,
+  end_time timestamptz not null,
+  status public.booking_status not null default 'confirmed',
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  -- A public id for the guest's manage link (its token is derived from it by the functions; only the
+  -- token's hash is kept here), a calendar identity (UID and SEQUENCE, RFC 5545) that a reschedule
+  -- carries over, the guest's time zone, who cancelled and why, and the reschedule chain.
+  uid uuid not null default gen_random_uuid() constraint bookings_uid_key unique,
+  ical_uid text not null default (gen_random_uuid()::text || '@kairos'),
+  ical_sequence integer not null default 0,
+  guest_timezone text,
+  cancelled_by text constraint bookings_cancelled_by_party check (cancelled_by in ('host', 'guest')),
+  cancellation_reason text constraint bookings_cancellation_reason_length check (length(cancellation_reason) <= 500),
+  rescheduled_from bigint references public.bookings (id) on delete set null constraint bookings_rescheduled_from_key unique,
+  -- A reschedule points the old booking at the new one before the new one exists (its id is drawn
+  -- first), so the old booking's cancellation already reads as a move and writes no CANCEL mail.
+  rescheduled_to bigint references public.bookings (id) on delete set null deferrable initially deferred,
+  manage_token_hash text,
+  constraint bookings_start_before_end check (start_time < end_time),
+  -- Either personal (a host) or team (a team, and maybe its assignee), never a mix; the owner is the
+  -- event type's (the two owner keys below).
+  constraint bookings_kind check (
+    (user_id is not null and team_id is null and assigned_user_id is null)
+    or (team_id is not null and user_id is null)
+  ),
+  constraint bookings_host_owns_event_type_fkey foreign key (event_type_id, user_id)
+    references public.event_types (id, user_id) on delete cascade,
+  constraint bookings_team_owns_event_type_fkey foreign key (event_type_id, team_id)
+    references public.event_types (id, team_id) on delete cascade,
+  -- The assignee must be a member of the team; leaving the team (or deleting the user) clears it.
+  constraint bookings_assigned_member_fkey foreign key (team_id, assigned_user_id)
+    references public.team_members (team_id, user_id) on delete set null (assigned_user_id)
+);
+alter table public.bookings enable row level security;
+create index bookings_user_start_idx on public.bookings (user_id, start_time) where user_id is not null;
+create index bookings_event_type_idx on public.bookings (event_type_id, user_id);
+create index bookings_team_start_idx on public.bookings (team_id, start_time) where team_id is not null;
+create index bookings_team_event_type_idx on public.bookings (event_type_id, team_id) where team_id is not null;
+create index bookings_assigned_idx on public.bookings (team_id, assigned_user_id) where assigned_user_id is not null;
+create index bookings_assigned_user_start_idx on public.bookings (assigned_user_id, start_time) where assigned_user_id is not null;
+create index bookings_rescheduled_to_idx on public.bookings (rescheduled_to);
+-- Reminders look for confirmed bookings starting within a day.
+create index bookings_confirmed_start_idx on public.bookings (start_time) where status = 'confirmed';
+comment on column public.bookings.uid is 'Public id of the booking in the guest''s manage link /booking/{uid}.';
+comment on column public.bookings.ical_uid is 'UID of the booking''s calendar invites; the same for the bookings a reschedule chain links.';
+comment on column public.bookings.ical_sequence is 'SEQUENCE of the invites: raised by every change of status or time, in the transaction of the change.';
+comment on column public.bookings.guest_timezone is 'Time zone the guest booked in; their mails show times in it (null: the host''s).';
+comment on column public.bookings.manage_token_hash is 'SHA-256 (hex) of the guest''s manage token; the token itself is never stored.';
+
+-- pending → confirmed | cancelled; confirmed → cancelled, or completed once it has ended; cancelled
+-- and completed are final. Whoever writes (REST, a function, the dashboard): a meeting that has not
+-- happened yet cannot be marked as held, and one never confirmed was not held at all.
+create or replace function private.check_booking_transition(b public.bookings, p_old public.bookings)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if b.status is not distinct from p_old.status then
+    return;
+  end if;
+  if not (p_old.status = 'pending' and b.status in ('confirmed', 'cancelled')
+          or p_old.status = 'confirmed' and b.status in ('cancelled', 'completed')) then
+    raise exception 'A % booking cannot become %', p_old.status, b.status using errcode = '22023';
+  end if;
+  if b.status = 'completed' and b.end_time > now() then
+    raise exception 'A booking is completed only once it has ended' using errcode = '22023';
+  end if;
+end;
+$$;
+
+-- One row per person a booking occupies: the host of a personal booking, the assignee of a team
+-- booking, every member for a requires-all-members booking. The exclusion constraint refuses two
+-- active rows of one person that overlap, whichever transaction comes second, so there is no
+-- check-then-write race. `active` is false once the booking is cancelled.
+create table public.booking_busy (
+  booking_id bigint not null references public.bookings (id) on delete cascade,
+  user_id uuid not null references public.profiles (id) on delete cascade,
+  during tstzrange not null,
+  active boolean not null default true,
+  primary key (booking_id, user_id),
+  constraint booking_busy_no_overlap exclude using gist (user_id with =, during with &&) where (active)
+);
+alter table public.booking_busy enable row level security;
+create index booking_busy_user_id_idx on public.booking_busy (user_id);
+
+-- Busy rows follow their booking: who it occupies, when, and whether it is cancelled.
+-- The exclusion constraint's own error names the other booking's person and time range. Whoever
+-- caused it (a guest, an admin assigning a member) learns only that the time is taken.
+create or replace function private.sync_booking_busy(p_op text, b public.bookings, p_old public.bookings)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  all_members boolean := false;
+  span tstzrange := tstzrange(b.start_time, b.end_time, '[)');
+  is_active boolean := b.status <> 'cancelled';
+begin
+  if b.team_id is not null then
+    select e.requires_all_members into all_members from public.event_types e where e.id = b.event_type_id;
+  end if;
+
+  if p_op = 'INSERT' then
+    insert into public.booking_busy (booking_id, user_id, during, active)
+    select b.id, person, span, is_active
+    from (
+      select b.user_id as person where b.user_id is not null
+      union
+      select b.assigned_user_id where b.assigned_user_id is not null
+      union
+      select m.user_id from public.team_members m where all_members and m.team_id = b.team_id
+    ) occupied
+    -- Each busy row first locks its person's schedule version (booking_busy_version_first): in one
+    -- order, two all-members bookings sharing people wait for each other instead of deadlocking.
+    order by person;
+    return;
+  end if;
+
+  if b.assigned_user_id is distinct from p_old.assigned_user_id and not all_members then
+    delete from public.booking_busy where booking_id = b.id and user_id = p_old.assigned_user_id;
+  end if;
+  update public.booking_busy set during = span, active = is_active
+  where booking_id = b.id and (during <> span or active <> is_active);
+  if b.assigned_user_id is distinct from p_old.assigned_user_id and b.assigned_user_id is not null then
+    insert into public.booking_busy (booking_id, user_id, during, active)
+    values (b.id, b.assigned_user_id, span, is_active)
+    on conflict (booking_id, user_id) do nothing;
+  end if;
+exception when exclusion_violation then
+  raise exception 'This time slot is no longer available' using errcode = '23P01';
+end;
+$$;
+
+-- A member who leaves a team no longer holds time for its bookings (a requires-all-members booking
+-- keeps the others). The assignment itself is cleared by bookings_assigned_member_fkey.
+create or replace function private.release_member_busy()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  delete from public.booking_busy bb
+  using public.bookings b
+  where b.id = bb.booking_id and b.team_id = old.team_id and bb.user_id = old.user_id;
+  return old;
+end;
+$$;
+create trigger team_members_release_busy after delete on public.team_members
+  for each row execute function private.release_member_busy();
+-- Privileges, from none (see the foundation migration): only what each role needs.
+revoke all on public.bookings, public.booking_busy from anon, authenticated, service_role;
+-- The functions read bookings for a host's feed (service role).
+grant select on public.bookings, public.booking_busy to service_role;
+-- Identity columns need no sequence privilege; where defaults granted them, anon could move an id on.
+revoke all on sequence public.bookings_id_seq from anon, authenticated, service_role;
+grant select on public.bookings to authenticated;
+grant update (status, notes, assigned_user_id) on public.bookings to authenticated;
+grant select on public.booking_busy to authenticated;
+
+-- bookings ----------------------------------------------------------------------------------------
+-- No insert (create_booking writes booking and busy rows atomically) and no delete
+-- (bookings are cancelled, and removed only with their event type, team or host).
+create policy "Hosts and team members read bookings" on public.bookings
+  for select to authenticated
+  using (user_id = (select auth.uid()) or (team_id is not null and private.has_team_role(team_id)));
+comment on policy "Hosts and team members read bookings" on public.bookings is
+  'Guest fields are never exposed to guests: public pages read busy intervals through public_busy.';
+create policy "Hosts, team owners and admins, and assignees update bookings" on public.bookings
+  for update to authenticated
+  using (
+    user_id = (select auth.uid())
+    or (team_id is not null and private.has_team_role(team_id, array['owner', 'admin']))
+    or assigned_user_id = (select auth.uid())
+  )
+  with check (
+    user_id = (select auth.uid())
+    or (team_id is not null and private.has_team_role(team_id, array['owner', 'admin']))
+    or (assigned_user_id = (select auth.uid()) and status = 'cancelled')
+  );
+comment on policy "Hosts, team owners and admins, and assignees update bookings" on public.bookings is
+  'Updatable columns are status, notes and assigned_user_id (column grants). A plain member may only cancel a team booking assigned to them; owners and admins cancel and assign any.';
+
+-- booking_busy ------------------------------------------------------------------------------------
+-- Written only by triggers on bookings and team_members.
+create policy "Users read their own busy intervals" on public.booking_busy
+  for select to authenticated using (user_id = (select auth.uid()));
+
+-- Busy intervals of non-cancelled bookings (personal, assigned team, requires-all team) overlapping
+-- [p_from, p_to): what a guest's slot picker must avoid, without any guest data. Anyone may call it,
+-- so it answers for at most 200 people at once (a team page asks for its members), each once.
+create or replace function public.public_busy(p_user_ids uuid[], p_from timestamptz, p_to timestamptz)
+returns table (user_id uuid, start_time timestamptz, end_time timestamptz)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if p_from is null or p_to is null or p_to <= p_from or p_to - p_from > interval '370 days' then
+    raise exception 'The range must be non-empty and at most 370 days' using errcode = '22023';
+  end if;
+  if cardinality(p_user_ids) > 200 then
+    raise exception 'At most 200 people at once' using errcode = '22023';
+  end if;
+  return query
+    with shown as (
+      select distinct u.id from unnest(p_user_ids) as u(id) where private.is_bookable_person(u.id)
+    )
+    select b.user_id, lower(b.during), upper(b.during)
+    from public.booking_busy b
+    join shown on shown.id = b.user_id
+    where b.active and b.during && tstzrange(p_from, p_to, '[)')
+    order by 2, 1;
+end;
+$$;
+
+-- Figures for the signed-in host --------------------------------------------------------------------------
+-- One window of the dashboard: non-cancelled bookings the user hosts or is assigned, starting in [p_from, p_to).
+-- Revenue comes from personal event types' prices, not from the team bookings a member is assigned.
+create or replace function private.booking_figures(p_user_id uuid, p_from timestamptz, p_to timestamptz)
+returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'total_bookings', count(*),
+    'total_hours', coalesce(round(sum(extract(epoch from b.end_time - b.start_time)) / 3600, 1), 0),
+    'active_clients', count(distinct lower(b.guest_email)),
+    'revenue_cents', coalesce(sum(e.price_cents) filter (where b.team_id is null), 0)
+  )
+  from public.bookings b
+  join public.event_types e on e.id = b.event_type_id
+  where (b.user_id = p_user_id or b.assigned_user_id = p_user_id)
+    and b.status <> 'cancelled'
+    and b.start_time >= p_from and b.start_time < p_to;
+$$;
+revoke all on function private.booking_figures(uuid, timestamptz, timestamptz) from public;
+-- dashboard_stats runs as the caller and sums with this (itself no definer).
+grant execute on function private.booking_figures(uuid, timestamptz, timestamptz) to authenticated;
+
+-- The dashboard's figures and a team's count of bookings this month read bookings as the caller, so
+-- the bookings read policy decides what they count, as it decides the lists beside them.
+-- week | month | quarter | year, each to date in the host's time zone (the week starts on Monday),
+-- with the same stretch of the previous period: e.g. 1-22 November against 1-22 October.
+create or replace function public.dashboard_stats(p_timeframe text)
+returns jsonb
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+declare
+  uid uuid := (select auth.uid());
+  tz text;
+  unit interval := case p_timeframe when 'week' then interval '1 week' when 'month' then interval '1 month'
+    when 'quarter' then interval '3 months' when 'year' then interval '1 year' end;
+  local_now timestamp;
+  local_start timestamp;
+  cur jsonb;
+  prev jsonb;
+begin
+  if uid is null then
+    raise exception 'Not signed in' using errcode = '42501';
+  end if;
+  if unit is null then
+    raise exception 'timeframe must be week, month, quarter or year' using errcode = '22023';
+  end if;
+  select p.timezone into tz from public.profiles p where p.id = uid;
+  tz := coalesce(tz, 'UTC');
+  local_now := now() at time zone tz;
+  local_start := date_trunc(p_timeframe, local_now);
+  cur := private.booking_figures(uid, local_start at time zone tz, now());
+  prev := private.booking_figures(uid, (local_start - unit) at time zone tz, (local_now - unit) at time zone tz);
+  return jsonb_build_object(
+    'timeframe', p_timeframe,
+    'timezone', tz,
+    'period_start', local_start at time zone tz,
+    'previous_period_start', (local_start - unit) at time zone tz,
+    'previous_period_end', (local_now - unit) at time zone tz,
+    'total_bookings', cur -> 'total_bookings',
+    'total_hours', cur -> 'total_hours',
+    'active_clients', cur -> 'active_clients',
+    'revenue', round((cur ->> 'revenue_cents')::numeric / 100, 2),
+    'revenue_cents', cur -> 'revenue_cents',
+    'previous_total_bookings', prev -> 'total_bookings',
+    'previous_total_hours', prev -> 'total_hours',
+    'previous_active_clients', prev -> 'active_clients',
+    'previous_revenue', round((prev ->> 'revenue_cents')::numeric / 100, 2),
+    'previous_revenue_cents', prev -> 'revenue_cents'
+  );
+end;
+$$;
+
+-- Non-cancelled bookings of the team starting this calendar month in the team's time zone; members
+-- only: the caller's own membership row, as the policies show it, says so.
+create or replace function public.team_bookings_this_month(p_team_id bigint)
+returns integer
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+declare
+  tz text;
+  month_start timestamp;
+begin
+  if not exists (select 1 from public.team_members m where m.team_id = p_team_id and m.user_id = (select auth.uid())) then
+    raise exception 'Not a member of this team' using errcode = '42501';
+  end if;
+  select t.timezone into tz from public.teams t where t.id = p_team_id;
+  month_start := date_trunc('month', now() at time zone tz);
+  return (
+    select count(*)::integer from public.bookings b
+    where b.team_id = p_team_id and b.status <> 'cancelled'
+      and b.start_time >= month_start at time zone tz
+      and b.start_time < (month_start + interval '1 month') at time zone tz
+  );
+end;
+$$;
+-- Execute rights: Postgres lets PUBLIC execute a new function (and an older project's default
+-- privileges the API roles too); decide each one.
+revoke all on function public.public_busy(uuid[], timestamptz, timestamptz), public.dashboard_stats(text),
+  public.team_bookings_this_month(bigint) from public, anon, authenticated;
+grant execute on function public.public_busy(uuid[], timestamptz, timestamptz) to anon, authenticated, service_role;
+grant execute on function public.dashboard_stats(text), public.team_bookings_this_month(bigint) to authenticated, service_role;
+
+-- Booking limits under concurrency ----------------------------------------------------------------
+-- The booking function checks the limits with the slot engine, but two guests may pass that check at
+-- once. This step settles it: for an event type with a limit it locks the event type's row, so
+-- bookings of that type are counted one after another, and refuses the one over the limit as the
+-- exclusion constraint refuses an overlap (23P01: the slot is no longer available). Days and weeks
+-- (Monday first) are the host's, or the team's, local ones.
+create or replace function private.enforce_booking_limits(b public.bookings)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  per_day integer;
+  per_week integer;
+  tz text;
+  local_day date;
+  week_start date;
+begin
+  if b.status = 'cancelled' then
+    return;
+  end if;
+  select e.max_bookings_per_day, e.max_bookings_per_week into per_day, per_week
+  from public.event_types e where e.id = b.event_type_id;
+  if per_day is null and per_week is null then
+    return;
+  end if;
+
+  -- Lock, then read again: a limit changed meanwhile is the one that counts.
+  select e.max_bookings_per_day, e.max_bookings_per_week, coalesce(p.timezone, t.timezone) into per_day, per_week, tz
+  from public.event_types e
+  left join public.profiles p on p.id = e.user_id
+  left join public.teams t on t.id = e.team_id
+  where e.id = b.event_type_id
+  for no key update of e;
+  tz := coalesce(tz, 'UTC');
+  local_day := (b.start_time at time zone tz)::date;
+  week_start := local_day - (extract(isodow from local_day)::integer - 1);
+
+  if per_day is not null and private.count_event_bookings(b, tz, local_day, local_day + 1) >= per_day
+     or per_week is not null and private.count_event_bookings(b, tz, week_start, week_start + 7) >= per_week then
+    raise exception 'This time slot is no longer available' using errcode = '23P01',
+      detail = 'The event type''s booking limit for that day or week is reached.';
+  end if;
+end;
+$$;
+
+-- Other non-cancelled bookings of the same event type starting on the local dates [p_from, p_to).
+create or replace function private.count_event_bookings(p_booking public.bookings, p_tz text, p_from date, p_to date)
+returns integer
+language sql
+stable
+set search_path = ''
+as $$
+  select count(*)::integer from public.bookings b
+  where b.status <> 'cancelled'
+    and b.id is distinct from p_booking.id
+    and b.event_type_id = p_booking.event_type_id
+    and b.start_time >= p_from::timestamp at time zone p_tz
+    and b.start_time < p_to::timestamp at time zone p_tz;
+$$;
+
+-- Counting bookings of one event type in a window (the limits trigger and the slot loader).
+create index bookings_event_type_start_idx on public.bookings (event_type_id, start_time);
+-- One door for new bookings: the booking functions. The slot engine (hours in the host's time zone,
+-- notice, horizon, buffers, assignment) lives in TypeScript, so a booking written without it could
+-- break every rule the engine enforces; the writing RPCs are therefore executable by the service
+-- role only, and the functions call them after the engine has checked the requested time. What the
+-- database can hold by itself it holds here too: the event type is active, the span is its duration,
+-- the status comes from its auto-confirm setting, an assignee is a member, no double booking
+-- (booking_busy's exclusion constraint).
+
+-- Guest fields of p_guest, accepted in the column names or in the API's camelCase, trimmed as the
+-- functions trim them (JavaScript's String.prototype.trim: every Unicode space and line break, not
+-- only ' '), so a booking written through REST stores what one written through a function would.
+-- supabase/tests/db/rules-match.test.ts compares the two. PL/pgSQL keeps its expression's plan (a SQL
+-- function with a pinned search_path is planned again at each of a booking's six calls).
+create or replace function private.guest_field(p_guest jsonb, p_snake text, p_camel text)
+returns text
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  return nullif(
+    regexp_replace(
+      coalesce(p_guest ->> p_snake, p_guest ->> p_camel, ''),
+      '^[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+|[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+$',
+      '', 'g'),
+    '');
+end;
+$$;
+
+-- The span equals the duration; the status is confirmed or pending by the event type's auto-confirm.
+create or replace function private.new_booking_status(p_start timestamptz, p_end timestamptz, p_duration integer,
+  p_auto_confirm boolean)
+returns public.booking_status
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  if p_start is null or p_end is null or p_end - p_start <> make_interval(mins => p_duration) then
+    raise exception 'end must be start plus the event duration (% minutes)', p_duration using errcode = '22023';
+  end if;
+  return case when p_auto_confirm then 'confirmed' else 'pending' end::public.booking_status;
+end;
+$$;
+
+-- Writes a new booking of an active event type, a host's or a team's, with the guest's fields, the span
+-- and the status its rules give. For a team's: with a requires-all-members type every current member is
+-- booked (p_member_ids is ignored); otherwise p_member_ids holds at most one member, the assignee chosen
+-- by the team's strategy (none: unassigned). A host's booking takes no member. The busy rows are
+-- written by the bookings trigger in the same statement, so a concurrent overlapping booking fails with
+-- 23P01 whatever was checked before.
+create or replace function public.create_booking(p_event_type_id bigint, p_start timestamptz, p_end timestamptz,
+  p_guest jsonb, p_member_ids uuid[] default null)
+returns public.bookings
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  et public.event_types;
+  assignee uuid;
+  created public.bookings;
+begin
+  select * into et from public.event_types e where e.id = p_event_type_id and e.is_active;
+  if not found then
+    raise exception 'Event type not found' using errcode = 'P0002';
+  end if;
+  if et.team_id is null then
+    if coalesce(cardinality(p_member_ids), 0) > 0 then
+      raise exception 'A booking of a host''s event type is assigned to no member' using errcode = '22023';
+    end if;
+  elsif not et.requires_all_members then
+    if coalesce(cardinality(p_member_ids), 0) > 1 then
+      raise exception 'A booking of this event type is assigned to one member' using errcode = '22023';
+    end if;
+    assignee := p_member_ids[1];
+    if assignee is not null
+       and not exists (select 1 from public.team_members m where m.team_id = et.team_id and m.user_id = assignee) then
+      raise exception 'Member is not in this team' using errcode = '22023';
+    end if;
+  end if;
+  insert into public.bookings (event_type_id, user_id, team_id, assigned_user_id, guest_name, guest_email, guest_phone,
+    guest_company, notes, guest_timezone, start_time, end_time, status)
+  values (et.id, et.user_id, et.team_id, assignee,
+    private.guest_field(p_guest, 'guest_name', 'guestName'),
+    private.guest_field(p_guest, 'guest_email', 'guestEmail'), private.guest_field(p_guest, 'guest_phone', 'guestPhone'),
+    private.guest_field(p_guest, 'guest_company', 'guestCompany'), private.guest_field(p_guest, 'notes', 'notes'),
+    private.guest_field(p_guest, 'guest_timezone', 'guestTimezone'),
+    p_start, p_end, private.new_booking_status(p_start, p_end, et.duration, et.auto_confirm))
+  returning * into created;
+  return created;
+exception when exclusion_violation then
+  raise exception 'This time slot is no longer available' using errcode = '23P01';
+end;
+$$;
+comment on function public.create_booking(bigint, timestamptz, timestamptz, jsonb, uuid[]) is
+  'Service role only: the bookings and api functions call it once the slot engine has accepted the time and chosen the member.';
+
+-- Booking rate limit ------------------------------------------------------------------------------------
+-- One token bucket per client address and calendar (a host, or a team), shared by every function
+-- instance because it lives here. Full buckets are forgotten now and then, so the table stays small.
+create table private.booking_rate_buckets (
+  client text not null,
+  calendar text not null,
+  tokens double precision not null,
+  refreshed_at timestamptz not null,
+  primary key (client, calendar)
+);
+comment on table private.booking_rate_buckets is 'Token buckets of take_booking_token; not reachable through the API.';
+
+create or replace function public.take_booking_token(p_client text, p_calendar text, p_per_minute integer)
+returns boolean
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  cap double precision := greatest(coalesce(p_per_minute, 1), 1);
+  per_second double precision := greatest(coalesce(p_per_minute, 1), 1) / 60.0;
+  at timestamptz := clock_timestamp();
+  taken boolean;
+begin
+  insert into private.booking_rate_buckets as b (client, calendar, tokens, refreshed_at)
+  values (left(coalesce(p_client, ''), 100), left(coalesce(p_calendar, ''), 100), cap - 1, at)
+  on conflict (client, calendar) do update
+    set tokens = least(cap, b.tokens + extract(epoch from at - b.refreshed_at) * per_second) - 1, refreshed_at = at
+    where least(cap, b.tokens + extract(epoch from at - b.refreshed_at) * per_second) >= 1
+  returning true into taken;
+  -- A bucket untouched for a minute has refilled: forgetting it changes nothing.
+  if random() < 0.01 then
+    delete from private.booking_rate_buckets where refreshed_at < at - interval '2 minutes';
+  end if;
+  return coalesce(taken, false);
+end;
+$$;
+comment on function public.take_booking_token(text, text, integer) is
+  'Service role only: takes one booking token of (client address, calendar); false when the bucket is empty.';
+
+revoke all on function public.create_booking(bigint, timestamptz, timestamptz, jsonb, uuid[]),
+  public.take_booking_token(text, text, integer) from public, anon, authenticated;
+grant execute on function public.create_booking(bigint, timestamptz, timestamptz, jsonb, uuid[]),
+  public.take_booking_token(text, text, integer) to service_role;
+
+
+-- Triggers on bookings, in one list --------------------------------------------------------------
+-- Every row trigger on bookings is here. Row triggers of one timing fire in name order, so the steps
+-- whose order matters are not separate triggers: one trigger before a write and one after it call
+-- them in the order written below. (The schedule version of a team booking is raised by statement
+-- triggers after all of these: bookings_version_insert/update/delete, the slots migration.)
+
+-- Every change of status or time is a new version of the invite; a cancellation without a named party
+-- is the host's (hosts cancel and reject through their own update; guests through guest_cancel_booking).
+create or replace function private.version_booking(b public.bookings, p_old public.bookings)
+returns public.bookings
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if b.status is distinct from p_old.status or b.start_time is distinct from p_old.start_time
+     or b.end_time is distinct from p_old.end_time then
+    b.ical_sequence := p_old.ical_sequence + 1;
+  end if;
+  if b.status = 'cancelled' and p_old.status <> 'cancelled' and b.cancelled_by is null then
+    b.cancelled_by := 'host';
+  end if;
+  return b;
+end;
+$$;
+
+-- Before a write. The helpers every table uses are their own triggers: what a row is born with stays
+-- (bookings_immutable fires before bookings_updated_at, in name order, so a client's created_at is
+-- refused rather than quietly replaced), the guest's zone is a known one, and updated_at is stamped.
+-- The booking's own steps run in one trigger, in this order: the status moves only as the booking
+-- rules allow, the booking limits hold under concurrency, and an update is a new version of the invite.
+create trigger bookings_immutable before insert or update on public.bookings
+  for each row execute function private.keep_immutable('event_type_id', 'user_id', 'team_id', 'created_at');
+create trigger bookings_guest_timezone before insert or update of guest_timezone on public.bookings
+  for each row when (new.guest_timezone is not null) execute function private.check_timezone('guest_timezone');
+create trigger bookings_updated_at before update on public.bookings
+  for each row execute function private.set_updated_at();
+create or replace function private.before_booking_change()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if tg_op = 'UPDATE' then
+    perform private.check_booking_transition(new, old);
+  end if;
+  if tg_op = 'INSERT' or new.start_time is distinct from old.start_time then
+    perform private.enforce_booking_limits(new);
+  end if;
+  if tg_op = 'UPDATE' then
+    new := private.version_booking(new, old);
+  end if;
+  return new;
+end;
+$$;
+create trigger bookings_before_change before insert or update on public.bookings
+  for each row execute function private.before_booking_change();
+
+-- After a write, in its transaction: the busy rows first (the exclusion constraint settles a race
+-- here), then the mails, the webhooks and the calendar writes of the change (the calendar writes read
+-- the busy rows), then the signal to the host's screens. The steps live with their domains (outbox,
+-- webhooks, calendars, realtime); each does nothing for a change that is not its event.
+create or replace function private.after_booking_change()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  moved boolean := tg_op = 'INSERT' or (tg_op = 'UPDATE' and (new.start_time, new.end_time, new.status, new.assigned_user_id)
+    is distinct from (old.start_time, old.end_time, old.status, old.assigned_user_id));
+begin
+  if moved then
+    perform private.sync_booking_busy(tg_op, new, old);
+  end if;
+  if tg_op <> 'DELETE' then
+    perform private.booking_mails(tg_op, new, old);
+    perform private.enqueue_booking_webhooks(tg_op, new, old);
+  end if;
+  if moved then
+    perform private.enqueue_calendar_writes(new);
+  end if;
+  perform private.broadcast_booking_change(tg_op, new, old);
+  return null;
+end;
+$$;
+create trigger bookings_after_change after insert or update or delete on public.bookings
+  for each row execute function private.after_booking_change();
+
+revoke all on all functions in schema private from public;
