@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { Box, Button, Center, Flex, HStack, Link, Spinner, Text } from '@chakra-ui/react';
 import { CalendarClock } from 'lucide-react';
 import { Link as RouterLink, Outlet } from 'react-router-dom';
-import { useCurrentUser } from '../features/auth/session.ts';
+import { useCurrentUser } from '../lib/session.ts';
 
 export function Brand() {
   return (

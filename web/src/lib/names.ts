@@ -1,4 +1,6 @@
-// How people are named on screen: full name and avatar initials from a profile's name columns.
+// How people and meetings are named on screen: full name and avatar initials from a profile's name
+// columns, a booking's title.
+import type { Booking } from './types.ts';
 
 /** First and last name, either one alone when the other is empty. */
 export function fullName(person: { first_name?: string | null; last_name?: string | null } | null | undefined): string {
@@ -12,3 +14,6 @@ export function initials(person: { first_name?: string | null; last_name?: strin
     .join('')
     .toUpperCase();
 }
+
+/** A booking's event type's title; 'Event' when it is gone. */
+export const eventTitle = (booking: Pick<Booking, 'event_type'>): string => booking.event_type?.title ?? 'Event';

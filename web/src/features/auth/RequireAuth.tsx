@@ -2,7 +2,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Center, Spinner } from '@chakra-ui/react';
 import { useNavigate } from 'react-router-dom';
-import { useCurrentUser } from './session.ts';
+import { useCurrentUser } from '../../lib/session.ts';
 import { useAssurance } from './mfa.ts';
 import { TwoFactorPrompt } from './TwoFactorPrompt.tsx';
 import { useFirstWeek } from './firstWeek.ts';

@@ -1,4 +1,4 @@
-// The session through Supabase Auth (who is signed in: session.ts): sign in, sign up, sign out, password reset.
+// The session through Supabase Auth (who is signed in: lib/session.ts): sign in, sign up, sign out, password reset.
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { orThrow, supabase } from '../../lib/supabase.ts';
@@ -6,14 +6,10 @@ import { useChange } from '../../lib/useChange.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
 import { browserTimeZone } from '../../lib/time.ts';
 import type { LoginValues, RegisterValues } from './schemas.ts';
-import { currentUserKey } from './session.ts';
+import type { DashboardArrival } from '../../lib/navigation.ts';
+import { currentUserKey } from '../../lib/session.ts';
 
 /** Signing in or up: once the session's queries are back, a welcome and the dashboard. */
-/** Where entering leads: the dashboard, told whether this is the account's first visit (a sign-up). */
-export interface DashboardArrival {
-  firstVisit?: boolean;
-}
-
 function useEnter<T>(
   run: (values: T) => Promise<void>,
   refresh: QueryKey,

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { orThrow, supabase } from '../../lib/supabase.ts';
 import { useChange } from '../../lib/useChange.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
-import { currentUserKey } from './session.ts';
+import { currentUserKey } from '../../lib/session.ts';
 
 export const assuranceKey = ['auth', 'assurance'] as const;
 export const factorsKey = ['auth', 'factors'] as const;

@@ -17,7 +17,7 @@ import { CalendarsSection } from '../calendars/index.ts';
 import { EventTypesSection } from '../event-types/index.ts';
 import { DateOverridesEditor } from '../../components/DateOverridesEditor.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { useCurrentUser, useOwner } from '../auth/index.ts';
+import { useCurrentUser, useOwner } from '../../lib/session.ts';
 import { TimeOffSection } from './TimeOffSection.tsx';
 import { useSaveSettings, useSettings } from './hooks.ts';
 import { hasWorkingHours, useSaveWeeklyHours, useWeeklyHours } from '../../lib/useWeeklyHours.ts';

@@ -7,7 +7,7 @@ import { notify, notifyError } from '../../lib/toaster.ts';
 import type { TimeOff, UserSettings } from '../../lib/types.ts';
 import { settingsColumns, type HostSettings, type TimeOffInput } from '../../lib/shared.ts';
 import { todayKey } from '../../lib/useDateOverrides.ts';
-import { useCurrentUser, useUserQuery } from '../auth/index.ts';
+import { useCurrentUser, useUserQuery } from '../../lib/session.ts';
 
 export function useSettings() {
   return useUserQuery(['settings'], async (userId) =>

@@ -2,10 +2,8 @@
 // itself) loads when a guest opens it: a page that lists event types doesn't carry it before.
 import { lazy, Suspense } from 'react';
 import type { HoursLink } from '../../components/NoBookableTime.tsx';
+import type { DialogEvent } from './BookMeetingForm.tsx';
 import type { BookingTarget } from './hooks.ts';
-
-/** The event type being booked; `host` (the host's or the team's name) is whom the confirmation says the meeting is with. */
-export type DialogEvent = { title: string; duration: number; description?: string | null; color?: string | null; host?: string };
 
 const BookMeetingForm = lazy(() => import('./BookMeetingForm.tsx'));
 

@@ -5,10 +5,12 @@ import { Link as RouterLink } from 'react-router-dom';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { BookingConfirmation } from './BookingConfirmation.tsx';
 import { PickersAndDetails } from './BookingFormParts.tsx';
-import type { DialogEvent } from './BookMeetingDialog.tsx';
 import type { HoursLink } from '../../components/NoBookableTime.tsx';
 import type { BookingTarget } from './hooks.ts';
 import { useBookingFlow } from './useBookingFlow.ts';
+
+/** The event type being booked; `host` (the host's or the team's name) is whom the confirmation says the meeting is with. */
+export type DialogEvent = { title: string; duration: number; description?: string | null; color?: string | null; host?: string };
 
 export default function BookMeetingForm({
   target,

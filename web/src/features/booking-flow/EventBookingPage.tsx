@@ -9,7 +9,7 @@ import { fullName } from '../../lib/names.ts';
 import { formatDate } from '../../lib/time.ts';
 import { zoneLabel } from '../../lib/zones.ts';
 import { OWN_HOURS } from '../../components/NoBookableTime.tsx';
-import { useCurrentUser } from '../auth/index.ts';
+import { useCurrentUser } from '../../lib/session.ts';
 import { BookButton } from './BookingFormParts.tsx';
 import { BookingConfirmation } from './BookingConfirmation.tsx';
 import { BookingPickers } from './BookingPickers.tsx';

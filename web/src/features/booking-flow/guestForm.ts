@@ -3,10 +3,8 @@
 // rules run at submit; after a submit, a change re-checks its own field; the first invalid field
 // takes the focus. `prepare` runs as a field takes the focus (the rules can load meanwhile).
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { guestDefaults, type GuestErrors, type GuestField, type GuestInput, type GuestValues } from './schemas.ts';
-
-/** What the rules say of the guest's details: the values to send, or a message per invalid field. */
-export type GuestCheck = { values: GuestValues } | { errors: GuestErrors };
+import { guestDefaults, type GuestErrors, type GuestField, type GuestInput } from './guestWords.ts';
+import type { GuestCheck, GuestValues } from './schemas.ts';
 
 // The form's order: the first invalid field in it takes the focus.
 const FIELDS = Object.keys(guestDefaults) as GuestField[];

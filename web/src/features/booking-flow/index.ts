@@ -1,5 +1,6 @@
 // The guest booking flow as other features use it: the Book a Meeting dialog.
-export { BookMeetingDialog, type DialogEvent } from './BookMeetingDialog.tsx';
+export { BookMeetingDialog } from './BookMeetingDialog.tsx';
+export type { DialogEvent } from './BookMeetingForm.tsx';
 // The pieces the embeddable booking pages compose without the app's chrome.
 export { BookButton, PickersAndDetails } from './BookingFormParts.tsx';
 export { BookingConfirmation } from './BookingConfirmation.tsx';
@@ -8,4 +9,4 @@ export { usePublicEventType, type BookingTarget, type SlotSource } from './hooks
 export { BookingPickers } from './BookingPickers.tsx';
 export { useSlotPicker } from './useSlotPicker.ts';
 export { useBookingFlow, type BookedBooking, type MeetingDetails } from './useBookingFlow.ts';
-export type { GuestInput } from './schemas.ts';
+export type { GuestInput } from './guestWords.ts';

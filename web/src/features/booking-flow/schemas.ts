@@ -1,27 +1,36 @@
-// The guest's form on the public pages: its values, defaults and words (its rules: guestRules.ts).
-import type { z } from 'zod';
-import type { guestSchema } from './guestRules.ts';
+// The guest form's schema: the shared guest fields, in the page's or the dialog's words. Loaded as a
+// guest starts on the form (useBookingFlow.ts), so zod is not part of a booking page's load.
+import { z } from 'zod/mini';
+import { guestFields } from '../../lib/shared.ts';
+import { FIELD_MESSAGES, type GuestErrors, type GuestField, type GuestInput } from './guestWords.ts';
 
-export type GuestInput = z.input<ReturnType<typeof guestSchema>>;
+/**
+ * docs/product/validation.md (public booking form): name and email required. Each field names its own
+ * fault (an empty name, an email such as "grace@"); the form's one message, worded as the page or the
+ * dialog words it, is its toast (useBookingFlow.ts).
+ */
+export function guestSchema() {
+  return z.object(guestFields(FIELD_MESSAGES));
+}
+
 export type GuestValues = z.output<ReturnType<typeof guestSchema>>;
 
-export type GuestField = keyof GuestInput;
-export type GuestErrors = Partial<Record<GuestField, string>>;
+// The form's own shape of the guest's details is the schema's input, field for field.
+type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : never) : never;
+const guestInputFits: SameKeys<GuestInput, z.input<ReturnType<typeof guestSchema>>> = true;
+void guestInputFits;
 
-export const guestDefaults: GuestInput = { guestName: '', guestEmail: '', guestPhone: '', guestCompany: '', notes: '' };
+/** What the rules say of the guest's details: the values to send, or a message per invalid field. */
+export type GuestCheck = { values: GuestValues } | { errors: GuestErrors };
 
-/** What each guest field says at the field when it is wrong (the toast keeps the form's own words, MESSAGES). */
-export const FIELD_MESSAGES = {
-  name: 'Please enter your name.',
-  missingEmail: 'Please enter your email address.',
-  invalidEmail: 'Enter a complete email address, like name@example.com.',
-} as const;
-
-export const MESSAGES = {
-  page: { guest: 'Please provide your name and email address.', time: 'Please select a date and time for your booking.' },
-  dialog: {
-    guest: 'Please fill in your name and email.',
-    time: 'Please select a date and time.',
-    terms: 'Please agree to the terms and conditions.',
-  },
-} as const;
+/** The guest's details checked: the values to send, or each invalid field's first message. */
+export function guestCheck(): (values: GuestInput) => GuestCheck {
+  const schema = guestSchema();
+  return (values) => {
+    const result = schema.safeParse(values);
+    if (result.success) return { values: result.data };
+    const errors: GuestErrors = {};
+    for (const issue of result.error.issues) errors[issue.path[0] as GuestField] ??= issue.message;
+    return { errors };
+  };
+}

@@ -6,8 +6,9 @@ import { notifyError } from '../../lib/toaster.ts';
 import { bookingFailureMessage, isSlotTaken } from '../../lib/bookingErrors.ts';
 import { slotSource, type BookingTarget } from './hooks.ts';
 import { useSlotPicker } from './useSlotPicker.ts';
-import { useGuestForm, type GuestCheck } from './guestForm.ts';
-import { guestDefaults, MESSAGES, type GuestInput, type GuestValues } from './schemas.ts';
+import { useGuestForm } from './guestForm.ts';
+import { guestDefaults, MESSAGES, type GuestInput } from './guestWords.ts';
+import type { GuestCheck, GuestValues } from './schemas.ts';
 
 /** What the `bookings` function answers with, as the flow passes it on. */
 export interface BookedBooking {
@@ -42,8 +43,8 @@ export interface Booked extends MeetingDetails {
  * The guest form's rules (zod) load as the guest starts on the form (its first field focused), not
  * with the page: a guest who only looks at the times never needs them.
  */
-let guestRules: Promise<typeof import('./guestRules.ts')> | undefined;
-const loadGuestRules = () => (guestRules ??= import('./guestRules.ts'));
+let guestRules: Promise<typeof import('./schemas.ts')> | undefined;
+const loadGuestRules = () => (guestRules ??= import('./schemas.ts'));
 
 function lazyGuestCheck(): (values: GuestInput) => Promise<GuestCheck> {
   let check: ((values: GuestInput) => GuestCheck) | undefined;

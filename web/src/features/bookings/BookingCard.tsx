@@ -2,6 +2,7 @@
 import { Box, Button, type ButtonProps, Card, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { Calendar, Clock } from 'lucide-react';
 import { differenceInMinutes } from 'date-fns';
+import { eventTitle } from '../../lib/names.ts';
 import { formatDate } from '../../lib/time.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { offeredActions, type BookingAction } from '../../lib/shared.ts';
@@ -18,9 +19,6 @@ const ACTION_BUTTONS: Record<BookingAction, { label: string; style: ButtonProps 
   reject: { label: 'Reject', style: { variant: 'outline', colorPalette: 'red' } },
   cancel: { label: 'Cancel', style: { variant: 'outline', colorPalette: 'red' } },
 };
-
-/** The personal or team event type's title; 'Event' when it is gone. */
-export const eventTitle = (booking: Booking): string => booking.event_type?.title ?? 'Event';
 
 export function BookingCard({ booking }: { booking: Booking }) {
   const action = useBookingAction();

@@ -6,7 +6,7 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { LazyTabs } from '../../components/LazyTabs.tsx';
 import { SkeletonList } from '../../components/SkeletonList.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { useOwner } from '../auth/index.ts';
+import { useOwner } from '../../lib/session.ts';
 import { useEventTypes } from '../event-types/index.ts';
 import { BookingCard } from './BookingCard.tsx';
 import { CreateBookingDialog } from './CreateBookingDialog.tsx';

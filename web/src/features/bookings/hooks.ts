@@ -7,7 +7,7 @@ import { supabase } from '../../lib/supabase.ts';
 import { useRefetchOnBroadcast } from '../../lib/realtime.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
 import type { Booking } from '../../lib/types.ts';
-import { useCurrentUser } from '../auth/index.ts';
+import { useCurrentUser } from '../../lib/session.ts';
 
 export type BookingTab = BookingList;
 export const bookingsKey = ['bookings'] as const;

@@ -1,4 +1,3 @@
 // The bookings feature as other features use it: the host's lists, creating a booking, and creating one.
-export { eventTitle } from './BookingCard.tsx';
 export { CreateBookingDialog } from './CreateBookingDialog.tsx';
 export { useBookings, useBookingsBetween, useCreateHostBooking, useLiveBookings } from './hooks.ts';

@@ -10,21 +10,10 @@ import { copyText } from '../../lib/clipboard.ts';
 import { serverMessage } from '../../lib/api.ts';
 import { formatDate } from '../../lib/time.ts';
 import { supabaseUrl } from '../../lib/supabase.ts';
-import {
-  type CalendarConnection,
-  type ConnectInput,
-  useBookingCalendar,
-  useCheckConflicts,
-  useConnect,
-  useConnections,
-  useFeedCreatedAt,
-  useFinishGoogle,
-  useProviders,
-  useRegenerateFeed,
-  useStartGoogle,
-  useRemoveConnection,
-  useSyncNow,
-} from './hooks.ts';
+import { type CalendarConnection, type ConnectInput, useConnect, useConnections, useProviders, useRemoveConnection, useSyncNow } from './hooks/connections.ts';
+import { useFeedCreatedAt, useRegenerateFeed } from './hooks/feed.ts';
+import { useFinishGoogle, useStartGoogle } from './hooks/google.ts';
+import { useBookingCalendar, useCheckConflicts } from './hooks/sources.ts';
 
 const PROVIDER_LABEL: Record<CalendarConnection['provider'], string> = { caldav: 'CalDAV', ics: 'Subscription', google: 'Google' };
 

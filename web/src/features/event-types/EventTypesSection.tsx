@@ -4,7 +4,7 @@ import { Badge, Button, Card, Flex, Heading, HStack, SimpleGrid, Skeleton, Stack
 import { Pencil, Plus, Share2 } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import type { EventType } from '../../lib/types.ts';
-import { useOwner } from '../auth/index.ts';
+import { useOwner } from '../../lib/session.ts';
 import { EventTypeDialog } from './EventTypeDialog.tsx';
 import { useEventTypes } from './hooks.ts';
 import { ShareDialog } from './ShareDialog.tsx';

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Box, Button, Card, Container, Heading, HStack, Icon, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { CalendarClock, Globe, Sparkles, Users } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
-import { useCurrentUser } from '../auth/index.ts';
+import { useCurrentUser } from '../../lib/session.ts';
 import { useDirectoryProfiles } from '../directory/index.ts';
 import { ProfileCard } from '../directory/index.ts';
 

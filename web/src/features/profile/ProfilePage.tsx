@@ -15,7 +15,7 @@ import { copyText } from '../../lib/clipboard.ts';
 import { BIO_MAX, DEFAULT_TIME_ZONE, profileColumn, profileColumns } from '../../lib/shared.ts';
 import { notifyError } from '../../lib/toaster.ts';
 import type { Profile } from '../../lib/types.ts';
-import { useCurrentUser } from '../auth/index.ts';
+import { useCurrentUser } from '../../lib/session.ts';
 import { HandleField } from './HandleField.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
 import { WebhooksSection } from '../webhooks/index.ts';

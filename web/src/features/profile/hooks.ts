@@ -5,7 +5,7 @@ import { orThrow, supabase } from '../../lib/supabase.ts';
 import { unwrap } from '../../lib/api.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
 import type { ProfileUpdate } from '../../lib/types.ts';
-import { currentUserKey, useCurrentUser } from '../auth/index.ts';
+import { currentUserKey, useCurrentUser } from '../../lib/session.ts';
 
 export type HandleStatus = 'idle' | 'checking' | 'available' | 'unavailable' | 'error';
 

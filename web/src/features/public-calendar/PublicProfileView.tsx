@@ -9,7 +9,7 @@ import { fullName } from '../../lib/names.ts';
 import { BookMeetingDialog, type DialogEvent } from '../booking-flow/index.ts';
 import { usePublicAvailability, usePublicEventTypes, usePublicProfile } from './hooks.ts';
 import { NoBookableTime, OWN_HOURS } from '../../components/NoBookableTime.tsx';
-import { useCurrentUser } from '../auth/index.ts';
+import { useCurrentUser } from '../../lib/session.ts';
 
 type Profile = NonNullable<ReturnType<typeof usePublicProfile>['data']>;
 

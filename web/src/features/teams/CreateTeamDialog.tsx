@@ -6,8 +6,8 @@ import { FormSwitch } from '../../components/FormSwitch.tsx';
 import { TimezoneSelect } from '../../components/TimezoneSelect.tsx';
 import { slugify } from '../../lib/shared.ts';
 import { useMutationDialog } from '../../lib/useMutationDialog.ts';
-import { useCurrentUser } from '../auth/index.ts';
-import { useCreateTeam } from './hooks.ts';
+import { useCurrentUser } from '../../lib/session.ts';
+import { useCreateTeam } from './hooks/createTeam.ts';
 import { teamCreateSchema, type TeamCreateInput } from './schemas.ts';
 
 const DEFAULTS: TeamCreateInput = { name: '', slug: '', description: '', timezone: 'UTC', isPublic: false };

@@ -4,8 +4,8 @@ import { Card, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useParams } from 'react-router-dom';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
 import { LinkButton } from '../../components/LinkButton.tsx';
-import { useCurrentUser } from '../auth/index.ts';
-import { useInvitationByToken } from './hooks.ts';
+import { useCurrentUser } from '../../lib/session.ts';
+import { useInvitationByToken } from './hooks/myInvitations.ts';
 import { InvitationAnswer } from './MyInvitations.tsx';
 
 export default function InvitationPage() {

@@ -4,7 +4,7 @@ import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormField, TextField } from '../../components/FormField.tsx';
 import { INVITABLE_ROLES } from '../../lib/shared.ts';
 import { useMutationDialog } from '../../lib/useMutationDialog.ts';
-import { useInviteMember } from './hooks.ts';
+import { useInviteMember } from './hooks/teamInvitations.ts';
 import { inviteSchema, type InviteInput } from './schemas.ts';
 
 const DEFAULTS: InviteInput = { email: '', role: 'member' };

@@ -3,7 +3,7 @@ import { Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Mail } from 'lucide-react';
 import { RoleBadge } from '../../components/StatusBadge.tsx';
 import type { MyInvitation } from '../../lib/types.ts';
-import { useAcceptInvitation, useDeclineInvitation, useMyInvitations } from './hooks.ts';
+import { useAcceptInvitation, useDeclineInvitation, useMyInvitations } from './hooks/myInvitations.ts';
 
 /** Accept and Decline for one invitation (also used by the page a mailed link opens, with its token). */
 export function InvitationAnswer({ invitationId, teamName, token }: { invitationId: number; teamName: string; token?: string }) {

@@ -11,7 +11,7 @@ import { StatusBadge } from '../../components/StatusBadge.tsx';
 import type { Booking, EventType, TeamMember } from '../../lib/types.ts';
 import { CreateBookingDialog } from '../bookings/index.ts';
 import { useCreateHostBooking } from '../bookings/index.ts';
-import { useAssignBooking, useCancelTeamBooking, useTeamBookings, type TeamBookingTab } from './hooks.ts';
+import { useAssignBooking, useCancelTeamBooking, useTeamBookings, type TeamBookingTab } from './hooks/teamBookings.ts';
 import { memberChoices, memberName } from './members.ts';
 import { isOpen } from '../../lib/shared.ts';
 

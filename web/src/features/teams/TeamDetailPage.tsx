@@ -30,16 +30,10 @@ import type { EventType, Team, TeamMember, TeamRole } from '../../lib/types.ts';
 import { InviteMemberDialog } from './InviteMemberDialog.tsx';
 import { TeamBookings } from './TeamBookings.tsx';
 import { EventTypeDialog, useEventTypes } from '../event-types/index.ts';
-import {
-  useLeaveTeam,
-  useMyTeamRole,
-  useRemoveMember,
-  useRevokeInvitation,
-  useTeam,
-  useTeamBookingsThisMonth,
-  useTeamInvitations,
-  useTeamMembers,
-} from './hooks.ts';
+import { useLeaveTeam, useMyTeamRole, useRemoveMember, useTeamMembers } from './hooks/members.ts';
+import { useTeamBookingsThisMonth } from './hooks/teamBookings.ts';
+import { useRevokeInvitation, useTeamInvitations } from './hooks/teamInvitations.ts';
+import { useTeam } from './hooks/teams.ts';
 import { TeamSettingsLink } from './TeamSettingsLink.tsx';
 import { memberChoices } from './members.ts';
 import { ASSIGNMENT_LABELS } from '../../lib/choices.ts';

@@ -8,7 +8,7 @@ import { LinkButton } from '../../components/LinkButton.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { CreateTeamDialog } from './CreateTeamDialog.tsx';
 import { TeamSettingsLink } from './TeamSettingsLink.tsx';
-import { useTeams } from './hooks.ts';
+import { useTeams } from './hooks/teams.ts';
 import { MyInvitations } from './MyInvitations.tsx';
 
 export default function TeamsPage() {

@@ -18,19 +18,8 @@ import {
   webhookSchema,
   type WebhookEvent,
 } from '../../lib/shared.ts';
-import {
-  type Delivery,
-  type Webhook,
-  type WebhookOwner,
-  useCreateWebhook,
-  useDeleteWebhook,
-  useDeliveries,
-  usePing,
-  useResend,
-  useRotateSecret,
-  useSetActive,
-  useWebhooks,
-} from './hooks.ts';
+import { type Delivery, useDeliveries, usePing, useResend } from './hooks/deliveries.ts';
+import { type Webhook, type WebhookOwner, useCreateWebhook, useDeleteWebhook, useRotateSecret, useSetActive, useWebhooks } from './hooks/webhooks.ts';
 
 const BOOKING_EVENTS = WEBHOOK_EVENTS.filter((e) => e !== 'ping');
 

@@ -1,9 +1,9 @@
-// A host's or a team's webhook endpoints and their delivery logs, through the /api routes (which act
-// as the caller, so the database's policies decide who sees what).
+// A host's or a team's webhook endpoints, through the /api routes (which act as the caller, so the
+// database's policies decide who sees what).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callFunction, serverMessage } from '../../lib/api.ts';
-import type { WebhookEvent, WebhookInput } from '../../lib/shared.ts';
-import { notify, notifyError } from '../../lib/toaster.ts';
+import { callFunction, serverMessage } from '../../../lib/api.ts';
+import type { WebhookEvent, WebhookInput } from '../../../lib/shared.ts';
+import { notify, notifyError } from '../../../lib/toaster.ts';
 
 export interface Webhook {
   id: number;
@@ -24,25 +24,11 @@ export interface Webhook {
   createdAt: string;
 }
 
-export interface Delivery {
-  id: number;
-  messageId: string;
-  event: WebhookEvent;
-  attempt: number;
-  ok: boolean;
-  statusCode: number | null;
-  error: string | null;
-  responseBody: string | null;
-  durationMs: number | null;
-  resend: boolean;
-  attemptedAt: string;
-}
-
 /** Whose endpoints: the signed-in host's, or a team's. */
 export type WebhookOwner = { teamId?: number };
 
-const listKey = ({ teamId }: WebhookOwner) => ['webhooks', teamId ?? 'mine'];
-const listPath = ({ teamId }: WebhookOwner) => (teamId ? `api/teams/${teamId}/webhooks` : 'api/webhooks');
+export const listKey = ({ teamId }: WebhookOwner) => ['webhooks', teamId ?? 'mine'];
+export const listPath = ({ teamId }: WebhookOwner) => (teamId ? `api/teams/${teamId}/webhooks` : 'api/webhooks');
 
 export function useWebhooks(owner: WebhookOwner) {
   return useQuery({ queryKey: listKey(owner), queryFn: () => callFunction<Webhook[]>(listPath(owner)) });
@@ -99,42 +85,6 @@ export function useRotateSecret(onRotated: (secret: string) => void) {
     onSuccess: ({ secret }) => {
       notify('Secret rotated');
       onRotated(secret);
-    },
-    onError: (error) => notifyError('Error', serverMessage(error)),
-  });
-}
-
-const deliveriesKey = (id: number) => ['webhook-deliveries', id];
-
-/** The newest attempts first; read again every few seconds while shown, as the outbox makes them. */
-export function useDeliveries(id: number) {
-  return useQuery({ queryKey: deliveriesKey(id), queryFn: () => callFunction<Delivery[]>(`api/webhooks/${id}/deliveries`), refetchInterval: 5000 });
-}
-
-function useRefreshDeliveries(id: number) {
-  const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: deliveriesKey(id) });
-}
-
-export function usePing(id: number) {
-  const refresh = useRefreshDeliveries(id);
-  return useMutation({
-    mutationFn: () => callFunction<{ messageId: string }>(`api/webhooks/${id}/ping`, { method: 'POST' }),
-    onSuccess: () => {
-      refresh();
-      notify('Test event sent');
-    },
-    onError: (error) => notifyError('Error', serverMessage(error)),
-  });
-}
-
-export function useResend(id: number) {
-  const refresh = useRefreshDeliveries(id);
-  return useMutation({
-    mutationFn: (deliveryId: number) => callFunction<{ messageId: string }>(`api/webhooks/${id}/deliveries/${deliveryId}/resend`, { method: 'POST' }),
-    onSuccess: () => {
-      refresh();
-      notify('Delivery resent');
     },
     onError: (error) => notifyError('Error', serverMessage(error)),
   });

@@ -1,8 +1,8 @@
 // Calendar connections: listed through supabase-js (RLS), connected and synced through the `calendars` function.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callFunction, serverMessage, unwrap } from '../../lib/api.ts';
-import { supabase } from '../../lib/supabase.ts';
-import { notify, notifyError } from '../../lib/toaster.ts';
+import { callFunction, serverMessage, unwrap } from '../../../lib/api.ts';
+import { supabase } from '../../../lib/supabase.ts';
+import { notify, notifyError } from '../../../lib/toaster.ts';
 
 export interface CalendarSource {
   id: number;
@@ -29,7 +29,7 @@ export type ConnectInput =
   | { provider: 'caldav'; serverUrl: string; username: string; password: string }
   | { provider: 'ics'; url: string };
 
-const KEY = ['calendar-connections'];
+export const KEY = ['calendar-connections'];
 
 export function useConnections() {
   return useQuery({
@@ -49,7 +49,8 @@ export function useProviders() {
   return useQuery({ queryKey: ['calendar-providers'], queryFn: () => callFunction<{ google: boolean }>('calendars/providers'), staleTime: Infinity });
 }
 
-function useRefresh() {
+/** Lists the connections again after a change. */
+export function useRefresh() {
   const queryClient = useQueryClient();
   return () => void queryClient.invalidateQueries({ queryKey: KEY });
 }
@@ -89,65 +90,5 @@ export function useRemoveConnection() {
       notify('Calendar removed');
     },
     onError: (error) => notifyError('Error', serverMessage(error)),
-  });
-}
-
-export function useCheckConflicts() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: async ({ id, checks }: { id: number; checks: boolean }) =>
-      unwrap(await supabase.from('calendar_sources').update({ checks_conflicts: checks }).eq('id', id)),
-    onSuccess: refresh,
-    onError: (error) => notifyError('Error', serverMessage(error)),
-  });
-}
-
-export function useBookingCalendar() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: async (sourceId: number | null) => unwrap(await supabase.rpc('set_booking_calendar', { p_source_id: sourceId as number })),
-    onSuccess: () => {
-      refresh();
-      notify('Booking calendar updated');
-    },
-    onError: (error) => notifyError('Error', serverMessage(error)),
-  });
-}
-
-export function useFeedCreatedAt() {
-  return useQuery({ queryKey: ['calendar-feed'], queryFn: async () => unwrap(await supabase.rpc('calendar_feed_created_at')) as string | null });
-}
-
-/** A new secret feed address; the previous one stops working. */
-export function useRegenerateFeed() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async () => unwrap(await supabase.rpc('regenerate_calendar_feed')) as string,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['calendar-feed'] }),
-    onError: (error) => notifyError('Error', serverMessage(error)),
-  });
-}
-
-/** Where Google sends the host back after consent: this page, which finishes the connection. */
-export const googleReturnUri = () => `${window.location.origin}/availability`;
-
-export function useStartGoogle() {
-  return useMutation({
-    mutationFn: () => callFunction<{ url: string }>('calendars/google/start', { method: 'POST', body: { redirectUri: googleReturnUri() } }),
-    onSuccess: ({ url }) => window.location.assign(url),
-    onError: (error) => notifyError('Could not connect the calendar', serverMessage(error)),
-  });
-}
-
-export function useFinishGoogle() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: (input: { code: string; state: string }) =>
-      callFunction<{ id: number }>('calendars/google/connect', { method: 'POST', body: { ...input, redirectUri: googleReturnUri() } }),
-    onSuccess: () => {
-      refresh();
-      notify('Calendar connected');
-    },
-    onError: (error) => notifyError('Could not connect the calendar', serverMessage(error)),
   });
 }

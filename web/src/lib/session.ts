@@ -1,9 +1,9 @@
 // Who is signed in, without loading supabase-js for a guest (the open pages' bar asks on every page), and queries of their own rows.
 import { useQuery, type QueryKey } from '@tanstack/react-query';
-import { unwrap } from '../../lib/api.ts';
-import { maySignIn } from '../../lib/env.ts';
-import type { Owner } from '../../lib/owner.ts';
-import type { Profile } from '../../lib/types.ts';
+import { unwrap } from './api.ts';
+import { maySignIn } from './env.ts';
+import type { Owner } from './owner.ts';
+import type { Profile } from './types.ts';
 
 export const currentUserKey = ['auth', 'user'] as const;
 
@@ -11,7 +11,7 @@ export const currentUserKey = ['auth', 'user'] as const;
 export async function fetchCurrentUser(): Promise<Profile | null> {
   // No session stored and none arriving in the URL: a guest, and supabase-js stays unloaded.
   if (!maySignIn()) return null;
-  const { supabase } = await import('../../lib/supabase.ts');
+  const { supabase } = await import('./supabase.ts');
   const { data } = await supabase.auth.getSession();
   const user = data.session?.user;
   if (!user) return null;

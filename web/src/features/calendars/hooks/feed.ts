@@ -1,0 +1,19 @@
+// The host's secret calendar feed address: when it was made, and a new one.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { serverMessage, unwrap } from '../../../lib/api.ts';
+import { supabase } from '../../../lib/supabase.ts';
+import { notifyError } from '../../../lib/toaster.ts';
+
+export function useFeedCreatedAt() {
+  return useQuery({ queryKey: ['calendar-feed'], queryFn: async () => unwrap(await supabase.rpc('calendar_feed_created_at')) as string | null });
+}
+
+/** A new secret feed address; the previous one stops working. */
+export function useRegenerateFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => unwrap(await supabase.rpc('regenerate_calendar_feed')) as string,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['calendar-feed'] }),
+    onError: (error) => notifyError('Error', serverMessage(error)),
+  });
+}

@@ -1,0 +1,55 @@
+// An endpoint's delivery log, a test event and a resend, through the /api routes.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callFunction, serverMessage } from '../../../lib/api.ts';
+import type { WebhookEvent } from '../../../lib/shared.ts';
+import { notify, notifyError } from '../../../lib/toaster.ts';
+
+export interface Delivery {
+  id: number;
+  messageId: string;
+  event: WebhookEvent;
+  attempt: number;
+  ok: boolean;
+  statusCode: number | null;
+  error: string | null;
+  responseBody: string | null;
+  durationMs: number | null;
+  resend: boolean;
+  attemptedAt: string;
+}
+
+const deliveriesKey = (id: number) => ['webhook-deliveries', id];
+
+/** The newest attempts first; read again every few seconds while shown, as the outbox makes them. */
+export function useDeliveries(id: number) {
+  return useQuery({ queryKey: deliveriesKey(id), queryFn: () => callFunction<Delivery[]>(`api/webhooks/${id}/deliveries`), refetchInterval: 5000 });
+}
+
+function useRefreshDeliveries(id: number) {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: deliveriesKey(id) });
+}
+
+export function usePing(id: number) {
+  const refresh = useRefreshDeliveries(id);
+  return useMutation({
+    mutationFn: () => callFunction<{ messageId: string }>(`api/webhooks/${id}/ping`, { method: 'POST' }),
+    onSuccess: () => {
+      refresh();
+      notify('Test event sent');
+    },
+    onError: (error) => notifyError('Error', serverMessage(error)),
+  });
+}
+
+export function useResend(id: number) {
+  const refresh = useRefreshDeliveries(id);
+  return useMutation({
+    mutationFn: (deliveryId: number) => callFunction<{ messageId: string }>(`api/webhooks/${id}/deliveries/${deliveryId}/resend`, { method: 'POST' }),
+    onSuccess: () => {
+      refresh();
+      notify('Delivery resent');
+    },
+    onError: (error) => notifyError('Error', serverMessage(error)),
+  });
+}
