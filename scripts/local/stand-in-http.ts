@@ -1,8 +1,19 @@
 // What the provider stand-ins (scripts/local/{google,stripe,zoom}/server.ts) share: reading a request's
 // body once (the request log keeps it after the handler read it), listening on a free loopback port,
-// stopping, and the POSTs of their /__control/ APIs.
+// stopping, the POSTs of their /__control/ APIs, and the face each shows a test.
 import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
+/** A running stand-in of a provider, as a test or the dev stack holds it. */
+export interface StandIn {
+  /** http://127.0.0.1:PORT (no trailing slash). */
+  url: string;
+  /** The client id Kairos is registered with at the provider. */
+  clientId: string;
+  /** The functions' environment that points Kairos's client of the provider here. */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
 
 const bodies = new WeakMap<IncomingMessage, Promise<string>>();
 

@@ -135,6 +135,24 @@ $$;
 -- Evaluated by the timezone triggers, which run as the caller.
 grant execute on function private.is_valid_timezone(text) to anon, authenticated, service_role;
 
+-- The signed-in caller ---------------------------------------------------------------------------
+-- The caller's user id, or the refusal a signed-out caller gets (42501, as PostgREST refuses): the one
+-- check for functions that act for "me" whether they read it or a policy does.
+create or replace function private.signed_in_user()
+returns uuid
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  if (select auth.uid()) is null then
+    raise exception 'Unauthorized' using errcode = '42501';
+  end if;
+  return (select auth.uid());
+end;
+$$;
+grant execute on function private.signed_in_user() to authenticated, service_role;
+
 -- What a row is born with stays: its owner, its team, its creation time ------------------------------
 -- A trigger rather than column grants: a column added later stays writable without a new grant, and
 -- the rule holds for every role, functions included. Creation times sent by an API caller are

@@ -168,11 +168,8 @@ security definer
 set search_path = ''
 as $$
 declare
-  me uuid := (select auth.uid());
+  me uuid := private.signed_in_user();
 begin
-  if me is null then
-    raise exception 'Unauthorized' using errcode = '42501';
-  end if;
   perform private.require_assurance();
   update public.profiles
      set timezone = case when private.is_valid_timezone(p_timezone) then p_timezone else 'UTC' end,

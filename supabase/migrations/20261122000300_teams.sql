@@ -443,9 +443,7 @@ as $$
 declare
   wanted text := lower(btrim(coalesce(p_email, '')));
 begin
-  if (select auth.uid()) is null then
-    raise exception 'Unauthorized' using errcode = '42501';
-  end if;
+  perform private.signed_in_user();
   if p_role is null or p_role not in ('admin', 'member') then
     raise exception 'Role must be admin or member' using errcode = '22023';
   end if;

@@ -93,11 +93,9 @@ security invoker
 set search_path = ''
 as $$
 declare
-  me uuid := case when p_team_id is null then (select auth.uid()) end;
+  caller uuid := private.signed_in_user();
+  me uuid := case when p_team_id is null then caller end;
 begin
-  if (select auth.uid()) is null then
-    raise exception 'Unauthorized' using errcode = '42501';
-  end if;
   perform private.check_rule_count(p_rules);
   delete from public.availability_rules a where a.user_id = me or a.team_id = p_team_id;
   if exists (select 1 from public.availability_rules a where a.user_id = me or a.team_id = p_team_id) then
@@ -204,11 +202,9 @@ security invoker
 set search_path = ''
 as $$
 declare
-  me uuid := case when p_team_id is null then (select auth.uid()) end;
+  caller uuid := private.signed_in_user();
+  me uuid := case when p_team_id is null then caller end;
 begin
-  if (select auth.uid()) is null then
-    raise exception 'Unauthorized' using errcode = '42501';
-  end if;
   perform private.check_rule_count(p_ranges);
   delete from public.date_overrides o where (o.user_id = me or o.team_id = p_team_id) and o.date = p_date;
   if exists (select 1 from public.date_overrides o where (o.user_id = me or o.team_id = p_team_id) and o.date = p_date) then

@@ -17,7 +17,7 @@
 // ever calls those. A test dependency only; `npm run dev` does not start it.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { closeServer, controlPoster, listenLoopback, readBody } from '../stand-in-http.ts';
+import { closeServer, controlPoster, listenLoopback, readBody, type StandIn } from '../stand-in-http.ts';
 import { zonedToInstant } from '../../../supabase/functions/_shared/rules/time.ts';
 import { conferenceFor, type ConferenceData } from './conferences.ts';
 import { googleError, HttpError } from './errors.ts';
@@ -60,14 +60,8 @@ interface Account {
   calendars: GoogleCalendarEntry[];
 }
 
-export interface GoogleStandIn {
-  /** http://127.0.0.1:PORT (no trailing slash). */
-  url: string;
-  clientId: string;
+export interface GoogleStandIn extends StandIn {
   clientSecret: string;
-  /** The functions' environment that points the Google client of the project here. */
-  env: Record<string, string>;
-  stop(): Promise<void>;
 }
 
 /** A request the stand-in answered (control requests aside), for tests that check how a client asked. */

@@ -19,7 +19,7 @@
 // A test dependency only; `npm run dev` does not start it.
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { closeServer, controlPoster, listenLoopback, readBody } from '../stand-in-http.ts';
+import { closeServer, controlPoster, listenLoopback, readBody, type StandIn } from '../stand-in-http.ts';
 import { invalidRequest, missingParam, noSuch, StripeApiError, StripeOAuthError } from './errors.ts';
 import { flag, integer, parseForm, stringList, stringMap, type Form, type FormValue } from './form.ts';
 import {
@@ -41,16 +41,10 @@ import {
 import { checkoutPage, consentPage, receiptPage, thanksPage } from './pages.ts';
 import { Deliveries, webhookSecret, type Alteration, type Attempt, type StripeEvent, type WebhookEndpoint } from './webhooks.ts';
 
-export interface StripeStandIn {
-  /** http://127.0.0.1:PORT (no trailing slash). */
-  url: string;
-  /** The platform's test-mode secret key, and its Connect client id (`ca_…`). */
+export interface StripeStandIn extends StandIn {
+  /** The platform's test-mode secret key (its Connect client id, `ca_…`, is `clientId`). */
   secretKey: string;
-  clientId: string;
   platformAccount: string;
-  /** The functions' environment that points Kairos's Stripe client here. */
-  env: Record<string, string>;
-  stop(): Promise<void>;
 }
 
 export interface StripeStandInOptions {

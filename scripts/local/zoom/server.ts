@@ -15,17 +15,11 @@
 // those. A test dependency only; `npm run dev` does not start it.
 import { randomBytes, randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { closeServer, controlPoster, listenLoopback, readBody } from '../stand-in-http.ts';
+import { closeServer, controlPoster, listenLoopback, readBody, type StandIn } from '../stand-in-http.ts';
 import { isValidTimeZone, zonedToInstant } from '../../../supabase/functions/_shared/rules/time.ts';
 
-export interface ZoomStandIn {
-  /** http://127.0.0.1:PORT (no trailing slash). */
-  url: string;
-  clientId: string;
+export interface ZoomStandIn extends StandIn {
   clientSecret: string;
-  /** The functions' environment that points Kairos's Zoom client here. */
-  env: Record<string, string>;
-  stop(): Promise<void>;
 }
 
 export interface ZoomUser {

@@ -268,6 +268,8 @@ const FUNCTIONS = [
   'private.shares_team(p_user_id uuid) anon: execute',
   'private.shares_team(p_user_id uuid) authenticated: execute',
   'private.shares_team(p_user_id uuid) service_role: execute',
+  'private.signed_in_user() authenticated: execute',
+  'private.signed_in_user() service_role: execute',
   'private.webhook_outbox_row(w webhooks, p_event text, p_message_id text, p_data jsonb) authenticated: execute',
   'private.webhook_outbox_row(w webhooks, p_event text, p_message_id text, p_data jsonb) service_role: execute',
   'private.webhook_to_change(p_webhook_id bigint, p_active boolean) authenticated: execute',

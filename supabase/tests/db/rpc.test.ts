@@ -330,3 +330,28 @@ describe('team RPCs', () => {
       expect(await errorCode(c, `select create_booking($1, '2033-01-03 10:00Z', '2033-01-03 10:30Z', $2, array[$3::uuid])`, [type, GUEST, owner])).toBeNull();
     }));
 });
+
+describe('functions that act for the caller', () => {
+  it('refuse a caller who is no user (a token without a subject) as Unauthorized, before anything else', () =>
+    rolledBack(c, async () => {
+      await c.query(`select set_config('request.jwt.claims', '{"role": "authenticated"}', true)`);
+      await c.query('set local role authenticated');
+      const refusal = async (call: string) => {
+        await c.query('savepoint attempt');
+        try {
+          await c.query(call);
+          return null;
+        } catch (error) {
+          const { code, message } = error as { code: string; message: string };
+          return { code, message };
+        } finally {
+          await c.query('rollback to savepoint attempt');
+        }
+      };
+      const unauthorized = { code: '42501', message: 'Unauthorized' };
+      expect(await refusal(`select replace_availability('[]')`)).toEqual(unauthorized);
+      expect(await refusal(`select replace_date_override('2033-01-03', '[]')`)).toEqual(unauthorized);
+      expect(await refusal(`select invite_team_member(1, 'someone@example.test')`)).toEqual(unauthorized);
+      expect(await refusal(`select start_first_week('UTC')`)).toEqual(unauthorized);
+    }));
+});

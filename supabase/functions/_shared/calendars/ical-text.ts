@@ -4,34 +4,13 @@
 // space of a continuation included, and no UTF-8 sequence is split. ical.js's own toString() ends
 // without a CRLF and folds continuation lines one octet too long.
 import ICAL from 'ical.js';
+import { foldContentLine } from '../rules/ical.ts';
 
 const CRLF = '\r\n';
-const MAX_OCTETS = 75;
-const utf8 = new TextEncoder();
-
-function fold(line: string): string {
-  const parts: string[] = [];
-  let part = '';
-  let octets = 0;
-  for (const char of line) {
-    const size = utf8.encode(char).length;
-    // A continuation line begins with the space that unfolding removes.
-    if (octets + size > (parts.length === 0 ? MAX_OCTETS : MAX_OCTETS - 1)) {
-      parts.push(part);
-      part = '';
-      octets = 0;
-    }
-    part += char;
-    octets += size;
-  }
-  parts.push(part);
-  return parts.join(`${CRLF} `);
-}
-
 function contentLines(jcal: unknown[], designSet: ReturnType<typeof ICAL.design.getDesignSet>, out: string[]): void {
   const [name, properties, components] = jcal as [string, unknown[][], unknown[][]];
   out.push(`BEGIN:${name.toUpperCase()}`);
-  for (const property of properties) out.push(fold(ICAL.stringify.property(property, designSet, true)));
+  for (const property of properties) out.push(foldContentLine(ICAL.stringify.property(property, designSet, true)));
   for (const component of components) contentLines(component, designSet, out);
   out.push(`END:${name.toUpperCase()}`);
 }

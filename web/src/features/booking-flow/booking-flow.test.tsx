@@ -64,6 +64,17 @@ async function pickSlot(user: UserEvent, time: string, scope: HTMLElement = docu
   await user.click(await within(scope).findByRole('button', { name: time }));
 }
 
+/** The booking page of event type 5, its 10:00 slot picked and a guest's name and email typed in. */
+async function fillBookingPage(): Promise<UserEvent> {
+  renderRoute('/book/5');
+  await screen.findByRole('heading', { name: 'Strategy Call' });
+  const user = userEvent.setup();
+  await pickSlot(user, '10:00 AM');
+  await user.type(screen.getByLabelText('Full Name'), 'Grace Guest');
+  await user.type(screen.getByLabelText('Email'), 'grace@example.com');
+  return user;
+}
+
 describe('date picker rules', () => {
   it('disables past days, days beyond 60 days and days without offered slots', () => {
     const offered = new Set([dateKey(DAY)]);
@@ -150,12 +161,7 @@ describe('event booking page', () => {
         ),
       ),
     );
-    renderRoute('/book/5');
-    await screen.findByRole('heading', { name: 'Strategy Call' });
-    const user = userEvent.setup();
-    await pickSlot(user, '10:00 AM');
-    await user.type(screen.getByLabelText('Full Name'), 'Grace Guest');
-    await user.type(screen.getByLabelText('Email'), 'grace@example.com');
+    const user = await fillBookingPage();
     await user.click(screen.getByRole('button', { name: 'Book Meeting' }));
     const confirmation = await screen.findByRole('region', { name: 'Booking Confirmed!' });
     const start = new Date(slot(10).start);
@@ -243,12 +249,7 @@ describe('event booking page', () => {
     server.use(rpc('public_event_type', [eventType]));
     const requests = slotsAnswer();
     server.use(http.post(api('/functions/v1/bookings'), () => HttpResponse.json({ code: 'slot_taken', message: 'This time slot is no longer available' }, { status: 409 })));
-    renderRoute('/book/5');
-    await screen.findByRole('heading', { name: 'Strategy Call' });
-    const user = userEvent.setup();
-    await pickSlot(user, '10:00 AM');
-    await user.type(screen.getByLabelText('Full Name'), 'Grace Guest');
-    await user.type(screen.getByLabelText('Email'), 'grace@example.com');
+    const user = await fillBookingPage();
     const before = requests.length;
     await user.click(screen.getByRole('button', { name: 'Book Meeting' }));
     expect(await screen.findByText('Booking Failed')).toBeInTheDocument();

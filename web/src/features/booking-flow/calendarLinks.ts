@@ -1,6 +1,7 @@
 // A booked meeting for the guest's own calendar: Google Calendar's and Outlook's "add event" pages,
 // and an .ics file whose UID is the booking's (the mailed invites carry the same one, so a calendar
 // that gets both keeps one event).
+import { foldContentLine } from '../../lib/shared.ts';
 
 export interface CalendarEvent {
   /** The booking's calendar UID (its invites' UID). */
@@ -46,27 +47,6 @@ function text(value: string): string {
   return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 }
 
-/** RFC 5545 3.1: lines longer than 75 octets folded with CRLF and a space. */
-function fold(line: string): string {
-  const bytes = new TextEncoder().encode(line);
-  if (bytes.length <= 75) return line;
-  const parts: string[] = [];
-  let current = '';
-  let size = 0;
-  for (const char of line) {
-    const width = new TextEncoder().encode(char).length;
-    if (size + width > (parts.length ? 74 : 75)) {
-      parts.push(current);
-      current = '';
-      size = 0;
-    }
-    current += char;
-    size += width;
-  }
-  parts.push(current);
-  return parts.join('\r\n ');
-}
-
 /** The meeting as an iCalendar file (METHOD:PUBLISH: an event to keep, not an invitation to answer). */
 export function icsFile(event: CalendarEvent, now = new Date()): string {
   const lines = [
@@ -86,7 +66,7 @@ export function icsFile(event: CalendarEvent, now = new Date()): string {
     'END:VEVENT',
     'END:VCALENDAR',
   ];
-  return `${lines.map(fold).join('\r\n')}\r\n`;
+  return `${lines.map(foldContentLine).join('\r\n')}\r\n`;
 }
 
 /** The file as a link a browser downloads (`download` names it). */

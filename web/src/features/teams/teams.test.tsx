@@ -72,28 +72,27 @@ describe('create team dialog', () => {
     expect(await within(dialog).findByText('Slug can only contain lowercase letters, numbers, and hyphens')).toBeInTheDocument();
   });
 
-  it('creates the team', async () => {
-    const dialog = await openDialog();
-    const posted = recordBody('post', '/rest/v1/teams', (sent) => HttpResponse.json({ ...team, ...sent }));
+  /** Names the team Night Owls in the dialog and creates it (as team `id`); the bodies sent for the team and its hours. */
+  async function createNightOwls(dialog: HTMLElement, id = team.id) {
+    const posted = recordBody('post', '/rest/v1/teams', (sent) => HttpResponse.json({ ...team, id, ...sent }));
     const hours = recordBody('post', '/rest/v1/rpc/replace_availability', () => HttpResponse.json(null));
     server.use(posted.handler, hours.handler);
     const user = userEvent.setup();
     await user.type(within(dialog).getByLabelText('Team Name'), 'Night Owls');
     await user.click(within(dialog).getByRole('button', { name: 'Create Team' }));
     expect(await screen.findByText('Team Created')).toBeInTheDocument();
+    return { posted, hours };
+  }
+
+  it('creates the team', async () => {
+    const { posted } = await createNightOwls(await openDialog());
     expect(posted.body).toMatchObject({ name: 'Night Owls', slug: 'night-owls', timezone: 'UTC', is_public: false, owner_id: USER_ID });
   });
 
   it("starts a new team in its owner's time zone with Monday to Friday 09:00-17:00", async () => {
     const dialog = await openDialog('Europe/Stockholm');
     expect(within(dialog).getByLabelText('Timezone')).toHaveValue('Europe/Stockholm');
-    const posted = recordBody('post', '/rest/v1/teams', (sent) => HttpResponse.json({ ...team, id: 9, ...sent }));
-    const hours = recordBody('post', '/rest/v1/rpc/replace_availability', () => HttpResponse.json(null));
-    server.use(posted.handler, hours.handler);
-    const user = userEvent.setup();
-    await user.type(within(dialog).getByLabelText('Team Name'), 'Night Owls');
-    await user.click(within(dialog).getByRole('button', { name: 'Create Team' }));
-    expect(await screen.findByText('Team Created')).toBeInTheDocument();
+    const { posted, hours } = await createNightOwls(dialog, 9);
     expect(posted.body).toMatchObject({ timezone: 'Europe/Stockholm' });
     expect(hours.body).toEqual({
       p_team_id: 9,
