@@ -44,8 +44,10 @@ export default defineConfig({
       {
         test: {
           // Fault tests kill and restart services and flood them; they run after everything else so
-          // their bursts and the journeys' timing never share the cores.
+          // their bursts and the journeys' timing never share the cores, and one file at a time: a
+          // Postgres killed by one would fail another's claims and writes mid-test.
           name: 'faults',
+          fileParallelism: false,
           environment: 'node',
           include: ['scripts/local/tests/faults/**/*.test.ts'],
           globalSetup: ['scripts/local/test-stack/global-setup.ts'],

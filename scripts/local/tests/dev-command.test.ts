@@ -17,7 +17,9 @@ function descendants(pid: number): number[] {
 }
 
 describe('npm run dev', () => {
-  it('starts the stack and the web app, prints keys and start-up time, and stops on Ctrl-C leaving no process', async () => {
+  // A whole stack and the web app's dev server boot here, beside the shared test stack: the waits
+  // below (two minutes for the banner, then the shutdown) need more than the default minute.
+  it('starts the stack and the web app, prints keys and start-up time, and stops on Ctrl-C leaving no process', { timeout: 180_000 }, async () => {
     const dataDir = tempDataDir('kairos-dev-');
     const base = await freePortRange(16);
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/local/dev.ts'], {

@@ -18,7 +18,8 @@ export function HourCycleToggle() {
           variant={current === cycle ? 'solid' : 'outline'}
           colorPalette="blue"
           aria-pressed={current === cycle}
-          aria-label={cycle === 'h12' ? '12-hour clock' : '24-hour clock'}
+          // The visible '12h' starts the name (WCAG 2.5.3: a speech user says what they see).
+          aria-label={`${label} (${cycle === 'h12' ? '12-hour clock' : '24-hour clock'})`}
           onClick={() => setHourCycle(cycle)}
         >
           {label}

@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addMinutes, format } from 'date-fns';
 import { formatInTimeZone } from 'date-fns-tz';
 import { resetHourCycle, setHourCycle } from './clock.ts';
-import { clockLabel, formatDate, halfHourChoices, type DatePattern } from './time.ts';
+import { browserTimeZone, clockLabel, formatDate, halfHourChoices, type DatePattern } from './time.ts';
 
 const PATTERNS: DatePattern[] = [
   'EEEE, MMMM d',
@@ -30,6 +30,21 @@ INSTANTS.push(
 const h23 = (pattern: string) => pattern.replace('h:mm a', 'HH:mm');
 
 afterEach(resetHourCycle);
+
+describe('browserTimeZone', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const browserSays = (timeZone: string) =>
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockReturnValue({ ...new Intl.DateTimeFormat('en-US', { timeZone: 'UTC' }).resolvedOptions(), timeZone });
+
+  it("names a zone Chromium calls by a city's old name by today's (Asia/Calcutta is Asia/Kolkata)", () => {
+    browserSays('Asia/Calcutta');
+    expect(browserTimeZone()).toBe('Asia/Kolkata');
+    browserSays('Asia/Katmandu');
+    expect(browserTimeZone()).toBe('Asia/Kathmandu');
+    browserSays('America/New_York');
+    expect(browserTimeZone()).toBe('America/New_York');
+  });
+});
 
 describe('formatDate', () => {
   it('words every pattern as date-fns-tz does, in zones with DST and +5:30/+5:45/+12:45 offsets, in both hour cycles', () => {

@@ -2,10 +2,23 @@
 // choices, the week's day order.
 import { hourCycle, type HourCycle } from './clock.ts';
 
-/** The visitor's IANA zone (UTC when the browser can't say). */
+// Chromium's ICU still names some zones after a city's old name (in India, resolvedOptions() says
+// Asia/Calcutta); the IANA database, Postgres and people use today's.
+const RENAMED_ZONES: Record<string, string> = {
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'America/Godthab': 'America/Nuuk',
+};
+
+/** The visitor's IANA zone, by its current name (UTC when the browser can't say). */
 export function browserTimeZone(): string {
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    return RENAMED_ZONES[zone] ?? zone;
   } catch {
     return 'UTC';
   }

@@ -31,7 +31,7 @@ export function notify(title: string, description?: string, options: { destructi
   void loadToaster().then(({ toaster }) => {
     // A success makes any error on screen stale (the action worked after all): it goes, rather than
     // holding the success back behind it (one toast at a time).
-    if (!options.destructive) for (const toast of toaster.getVisibleToasts()) if (toast.type === 'error' && toast.id) toaster.dismiss(toast.id);
+    if (!options.destructive) for (const toast of toaster.getVisibleToasts()) if (toast.type === 'error' && toast.id) toaster.remove(toast.id);
     toaster.create({ title, description, type: options.destructive ? 'error' : 'success', closable: true });
   });
 }

@@ -196,13 +196,17 @@ describe('the embed protocol', () => {
     expect(embedParams('?theme=%23ABCDEF&origin=https://a.example/path')).toMatchObject({ theme: 'abcdef', hostOrigin: 'https://a.example' });
   });
 
-  it("keeps the site's colour readable: text on a solid fill and text in the colour reach 4.5:1 (WCAG 2.1 AA)", () => {
+  it("keeps the site's colour readable: text on a solid fill and text in the colour, on white and on its tint, reach 4.5:1 (WCAG 2.1 AA)", () => {
     const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
     for (const theme of ['0d9488', 'facc15', '1e3a8a', '777777', 'ff0000', 'ffffff', '000000']) {
       const vars = themeVariables(theme);
       expect(vars['--chakra-colors-blue-solid']).toBe(`#${theme}`);
       expect(contrastRatio(rgb(vars['--chakra-colors-blue-solid']), rgb(vars['--chakra-colors-blue-contrast'])), theme).toBeGreaterThanOrEqual(4.5);
       expect(contrastRatio(rgb(vars['--chakra-colors-blue-fg']), [255, 255, 255]), theme).toBeGreaterThanOrEqual(4.5);
+      // A free day of the calendar: text in the colour on its 12% tint over the white page.
+      const tint = rgb(`#${theme}`).map((c) => 255 + (c - 255) * 0.12) as [number, number, number];
+      expect(vars['--chakra-colors-blue-subtle']).toContain(' 12%');
+      expect(contrastRatio(rgb(vars['--chakra-colors-blue-fg']), tint), theme).toBeGreaterThanOrEqual(4.5);
     }
   });
 

@@ -72,17 +72,24 @@ function contrastOf(rgb: Rgb): string {
   return contrastRatio(rgb, WHITE) >= contrastRatio(rgb, BLACK) ? '#ffffff' : '#000000';
 }
 
-/** The colour, darkened just enough for text on white to reach 4.5:1 (a light brand colour would not). */
-function readableOnWhite(rgb: Rgb): string {
+/** The share of the colour in its subtle tint (`blue.subtle`, over the white page). */
+const SUBTLE = 0.12;
+
+/**
+ * The colour, darkened just enough for text to reach 4.5:1 on its own subtle tint (a calendar's free
+ * day), and so on white too (a light brand colour would reach neither).
+ */
+function readableOnTint(rgb: Rgb): string {
+  const tint = rgb.map((c) => 255 + (c - 255) * SUBTLE) as Rgb;
   let shade = rgb;
-  for (let step = 1; contrastRatio(shade, WHITE) < AA && step <= 20; step++) shade = rgb.map((c) => c * (1 - step / 20)) as Rgb;
+  for (let step = 1; contrastRatio(shade, tint) < AA && step <= 20; step++) shade = rgb.map((c) => c * (1 - step / 20)) as Rgb;
   return hexOf(shade);
 }
 
 /**
  * The app's accent (Chakra's `blue` palette, which every primary control uses) in the host's colour:
  * solid fills keep the colour itself with black or white text on it, and text in the colour is
- * darkened until it reads on white (WCAG 2.1 AA).
+ * darkened until it reads on its own subtle tint and on white (WCAG 2.1 AA).
  */
 export function themeVariables(theme: string): Record<string, string> {
   const color = `#${theme}`;
@@ -91,11 +98,11 @@ export function themeVariables(theme: string): Record<string, string> {
   return {
     '--chakra-colors-blue-solid': color,
     '--chakra-colors-blue-contrast': contrastOf(rgb),
-    '--chakra-colors-blue-fg': readableOnWhite(rgb),
+    '--chakra-colors-blue-fg': readableOnTint(rgb),
     '--chakra-colors-blue-focus-ring': color,
     '--chakra-colors-blue-emphasized': mix(40),
     '--chakra-colors-blue-muted': mix(25),
-    '--chakra-colors-blue-subtle': mix(12),
+    '--chakra-colors-blue-subtle': mix(SUBTLE * 100),
   };
 }
 

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { formatDate } from '../../lib/time.ts';
 import { server } from '../../test/server.ts';
 import { api, renderRoute, restGet, signedInAs, USER_ID } from '../../test/utils.tsx';
 
@@ -144,7 +145,7 @@ describe('webhooks on the profile', () => {
     expect(rows).toHaveLength(2);
     expect(within(rows[0]).getByText('500')).toBeInTheDocument();
     expect(within(rows[0]).getByText('2')).toBeInTheDocument();
-    expect(within(rows[0]).getByText(new Date('2026-11-21T09:30:00Z').toLocaleString())).toBeInTheDocument();
+    expect(within(rows[0]).getByText(formatDate(new Date('2026-11-21T09:30:00Z'), 'EEE, MMM d, yyyy · h:mm a'))).toBeInTheDocument();
     expect(within(rows[1]).getByText('The endpoint took too long to answer')).toBeInTheDocument();
     await user.click(within(rows[0]).getByRole('button', { name: /^Resend/ }));
     // (Toasts come one at a time: the log's change, not a second toast, shows the resend.)
