@@ -149,12 +149,40 @@ describe('bookings page', () => {
     expect(patch).toEqual({ id: 'eq.1', body: { status: 'confirmed' } });
   });
 
+  it('asks before rejecting: nothing is sent until the host says yes, and Keep it leaves the booking', async () => {
+    signedInAs();
+    bookingsTable([booking(1, 'pending')]);
+    const patches: unknown[] = [];
+    server.use(
+      http.patch(api('/rest/v1/bookings'), async ({ request }) => {
+        patches.push(await request.json());
+        return HttpResponse.json({ id: 1 });
+      }),
+    );
+    renderRoute('/bookings');
+    const user = userEvent.setup();
+    const card = await screen.findByRole('article', { name: 'Consultation with Guest 1' });
+    await user.click(within(card).getByRole('button', { name: 'Reject' }));
+    const ask = within(card).getByRole('alertdialog', { name: 'Reject this booking?' });
+    expect(ask).toHaveTextContent('Guest 1 will be told the request was declined.');
+    expect(within(ask).getByRole('button', { name: 'Yes, reject' })).toHaveFocus();
+    await user.click(within(ask).getByRole('button', { name: 'Keep it' }));
+    expect(within(card).queryByRole('alertdialog')).toBeNull();
+    await waitFor(() => expect(within(card).getByRole('button', { name: 'Reject' })).toHaveFocus());
+    expect(patches).toEqual([]);
+    await user.click(within(card).getByRole('button', { name: 'Reject' }));
+    await user.click(within(card).getByRole('button', { name: 'Yes, reject' }));
+    expect(await screen.findByText('Booking Rejected')).toBeInTheDocument();
+    expect(patches).toEqual([{ status: 'cancelled' }]);
+  });
+
   it('reports a failed reject', async () => {
     signedInAs();
     bookingsTable([booking(1, 'pending')]);
     server.use(http.patch(api('/rest/v1/bookings'), () => HttpResponse.json({ message: 'denied' }, { status: 403 })));
     renderRoute('/bookings');
     await userEvent.click(await screen.findByRole('button', { name: 'Reject' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Yes, reject' }));
     expect(await screen.findByText('Failed to reject booking. Please try again.')).toBeInTheDocument();
   });
 });
