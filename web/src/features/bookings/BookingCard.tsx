@@ -4,6 +4,7 @@ import { Box, Button, type ButtonProps, Card, Flex, HStack, Stack, Text } from '
 import { Calendar, Clock } from 'lucide-react';
 import { differenceInMinutes } from 'date-fns';
 import { formatDate } from '../../lib/time.ts';
+import { CancellationNote } from '../../components/CancellationNote.tsx';
 import { ConfirmInline } from '../../components/ConfirmInline.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { offeredActions, type BookingAction } from '../../lib/shared.ts';
@@ -63,6 +64,7 @@ export function BookingCard({ booking }: { booking: Booking }) {
           {booking.guest_company ? <Text color="fg.muted">{booking.guest_company}</Text> : null}
           {booking.notes ? <Text mt="1">{booking.notes}</Text> : null}
         </Box>
+        <CancellationNote booking={booking} />
         {rejecting ? (
           <ConfirmInline
             label="Reject this booking?"

@@ -6,7 +6,7 @@ import { supabase } from '../../lib/supabase.ts';
 import { unwrap } from '../../lib/api.ts';
 import { useChange } from '../../lib/useChange.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
-import type { AvailabilityRule, Booking, MyInvitation, Team, TeamInvitation, TeamMember, TeamRole } from '../../lib/types.ts';
+import { BOOKING_CARD_SELECT, type AvailabilityRule, type Booking, type MyInvitation, type Team, type TeamInvitation, type TeamMember, type TeamRole } from '../../lib/types.ts';
 import { useCurrentUser } from '../auth/index.ts';
 import type { InviteValues, TeamCreateValues, TeamSettingsValues } from './schemas.ts';
 
@@ -124,7 +124,7 @@ export function useTeamBookings(teamId: number, tab: TeamBookingTab) {
   return useQuery({
     queryKey: teamKey(teamId, 'bookings', tab),
     queryFn: async () => {
-      const team = supabase.from('bookings').select('*, event_type:event_types!bookings_event_type_fkey(title, duration)').eq('team_id', teamId);
+      const team = supabase.from('bookings').select(BOOKING_CARD_SELECT).eq('team_id', teamId);
       const { data, error } = await inList(team, tab, new Date()).order('start_time', { ascending: BOOKING_LISTS[tab].ascending });
       if (error) throw new Error(tab === 'cancelled' ? 'Failed to fetch cancelled bookings' : 'Failed to fetch bookings');
       return data as Booking[];
