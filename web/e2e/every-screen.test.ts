@@ -199,6 +199,13 @@ describe('every screen', () => {
         ],
         'host',
       );
+      // On the phone a weekly-hours range fits on one line: its start, its end and its remove button.
+      await owner.page.setViewportSize(PHONE);
+      await owner.page.goto('/availability');
+      const rowParts = ['Monday range 1 start', 'Monday range 1 end', 'Remove Monday range 1'].map((name) => owner.page.getByLabel(name, { exact: true }));
+      await rowParts[0].waitFor();
+      const tops = await Promise.all(rowParts.map(async (part) => Math.round((await part.boundingBox())!.y + (await part.boundingBox())!.height / 2)));
+      expect(new Set(tops).size, `centres of a range's parts: ${tops.join(', ')}`).toBe(1);
       // The moved booking, read through the real REST embed, says where it went.
       await owner.page.goto('/bookings');
       await owner.page.getByRole('tab', { name: 'Cancelled' }).click();
