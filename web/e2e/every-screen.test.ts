@@ -157,6 +157,12 @@ describe('every screen', () => {
         [eventTypeId, host.id, at(120), at(150), moved.id],
       );
 
+      await sql(
+        `insert into public.bookings (event_type_id, user_id, guest_name, guest_email, start_time, end_time, status)
+         values ($1, $2, 'Pen Pending', 'pen@example.test', $3, $4, 'pending')`,
+        [eventTypeId, host.id, at(48 * 60), at(48 * 60 + 30)],
+      );
+
       const robots = await fetch(`${webUrl()}/robots.txt`);
       expect(robots.headers.get('content-type')).toMatch(/^text\/plain/);
       expect(await robots.text()).toMatch(/^User-agent: \*/m);
@@ -206,10 +212,17 @@ describe('every screen', () => {
       await rowParts[0].waitFor();
       const tops = await Promise.all(rowParts.map(async (part) => Math.round((await part.boundingBox())!.y + (await part.boundingBox())!.height / 2)));
       expect(new Set(tops).size, `centres of a range's parts: ${tops.join(', ')}`).toBe(1);
-      // The moved booking, read through the real REST embed, says where it went.
+      // Reject asks first, on the card, at phone size.
       await owner.page.goto('/bookings');
+      const pending = owner.page.getByRole('article', { name: 'Axe Check with Pen Pending' });
+      await pending.getByRole('button', { name: 'Reject' }).click();
+      await pending.getByRole('alertdialog', { name: 'Reject this booking?' }).waitFor();
+      await screenshot(owner.page, 'every-screen-phone-reject-asks');
+      await pending.getByRole('button', { name: 'Keep it' }).click();
+      // The moved booking, read through the real REST embed, says where it went.
       await owner.page.getByRole('tab', { name: 'Cancelled' }).click();
       await owner.page.getByText('Rescheduled by the guest to', { exact: false }).waitFor();
+      await screenshot(owner.page, 'every-screen-phone-cancelled-tab');
       expect([...guestProblems, ...hostProblems]).toEqual([]);
     },
     JOURNEY_TIMEOUT,
