@@ -39,8 +39,8 @@ async function checkScreens(page: Page, screens: Screen[], who: string): Promise
     if (title !== screen.title) problems.push(`${screen.path}: title '${title}', not '${screen.title}'`);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     if (width > PHONE.width) problems.push(`${screen.path}: ${width}px wide on a ${PHONE.width}px phone`);
-    // Named by the route's first segment (ids differ each run).
-    await screenshot(page, `every-screen-${who}-${screens.indexOf(screen)}-${screen.path.split(/[/?]/)[1] || 'home'}`);
+    // Named by its place and title (paths hold ids that differ each run).
+    await screenshot(page, `every-screen-${who}-${screens.indexOf(screen)}-${screen.title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`);
     for (const [size, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
       await page.setViewportSize(viewport);
       for (const v of await axeViolations(page)) problems.push(`${screen.path} (${size}): ${v.rule}: ${v.nodes.join(' | ')}`);
