@@ -238,6 +238,17 @@ export interface ConfigOverrides {
   env?: Env;
 }
 
+/** The web app's standard port (Vite's), the one config.toml's site_url names. */
+const WEB_PORT = 5173;
+
+/**
+ * A site_url on this machine at the web app's standard port means the web app: when the stack moves
+ * its port (KAIROS_PORT_BASE, a given port), the links in mails follow it to where it really runs.
+ */
+function followWebPort(siteUrl: string, webPort: number): string {
+  return siteUrl.replace(new RegExp(`^(https?://(?:localhost|127\\.0\\.0\\.1)):${WEB_PORT}(?=/|$)`), `$1:${webPort}`);
+}
+
 export function loadConfig(overrides: ConfigOverrides = {}): StackConfig {
   const supabaseDir = overrides.supabaseDir ?? SUPABASE_DIR;
   const toml = readSupabaseToml(supabaseDir);
@@ -251,7 +262,7 @@ export function loadConfig(overrides: ConfigOverrides = {}): StackConfig {
     rest: base ? base + 2 : 0,
     auth: base ? base + 3 : 0,
     storage: base ? base + 4 : 0,
-    web: base ? base + 5 : 5173,
+    web: base ? base + 5 : WEB_PORT,
     inbox: base ? base + 6 : Number(toml.inbucket?.port ?? 54324),
     smtp: base ? base + 7 : Number(toml.inbucket?.smtp_port ?? 54325),
     functions: base ? base + 8 : 0,
@@ -266,7 +277,7 @@ export function loadConfig(overrides: ConfigOverrides = {}): StackConfig {
     verifyEnabled: get(`auth.mfa.${kind}.verify_enabled`, false),
   });
   const auth: AuthSettings = {
-    siteUrl: get('auth.site_url', `http://localhost:${ports.web}`),
+    siteUrl: followWebPort(get('auth.site_url', `http://localhost:${ports.web}`), ports.web),
     additionalRedirectUrls: a.additional_redirect_urls ?? [],
     jwtExpiry: get('auth.jwt_expiry', 3600),
     refreshTokenRotation: get('auth.enable_refresh_token_rotation', true),

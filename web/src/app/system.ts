@@ -55,6 +55,8 @@ export const publicConfig: SystemConfig = mergeConfigs(defaultBaseConfig, {
           ...semanticTokens.colors,
           // WCAG 2.1 AA: white on Chakra's green.600 is 3.29:1 (Confirm buttons, success toasts); on green.700 it is 5.0:1.
           green: { ...semanticTokens.colors?.green, solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.700}' } } },
+          // WCAG 2.1 AA (1.4.11, 3:1): an input's focus ring in Chakra's gray.400 is 2.56:1 on white; gray.500 is 4.83:1.
+          gray: { ...semanticTokens.colors?.gray, focusRing: { value: { _light: '{colors.gray.500}', _dark: '{colors.gray.400}' } } },
         },
       },
       textStyles,

@@ -3,8 +3,10 @@ import type { ReactNode } from 'react';
 import { CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
 
 /**
- * Every dialog of the app: focus is trapped inside and returned on close (Chakra), full screen on
- * phones. A form inside gets an `id` and its submit button in `footer` points at it with `form=`.
+ * Every dialog of the app: focus is trapped inside and returned on close (Chakra). Sized to its
+ * content: on phones a sheet at the bottom of the screen, as tall as it needs and no taller than
+ * leaves the top for a toast (AppToaster), scrolling inside beyond that. A form inside gets an `id`
+ * and its submit button in `footer` points at it with `form=`.
  */
 export function AppDialog({
   open,
@@ -27,13 +29,14 @@ export function AppDialog({
     <Dialog.Root
       open={open}
       onOpenChange={(details) => !details.open && onClose()}
-      size={{ base: 'full', sm: size }}
+      size={{ base: 'full', md: size }}
+      placement={{ base: 'bottom', md: 'center' }}
       scrollBehavior="inside"
     >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
+          <Dialog.Content minH="auto" maxH="calc(100dvh - 8rem)" borderTopRadius="l3">
             <Dialog.Header flexDirection="column" alignItems="start" gap="0">
               <Dialog.Title>{title}</Dialog.Title>
               {subtitle ? (

@@ -2,8 +2,16 @@
 // (lib/toaster.ts): a guest on a booking page rarely sees one.
 import { createToaster, Portal, Stack, Toast, Toaster } from '@chakra-ui/react';
 
+/**
+ * On a phone a toast shows at the top: dialogs there are sheets at the bottom (AppDialog), their
+ * buttons at the bottom edge, and a sheet leaves the top of the screen free. Chosen when the toaster
+ * loads (with the first toast), as a store has one placement.
+ */
+const PHONE = '(width < 48rem)'; // Chakra's md breakpoint, where AppDialog stops being a sheet
+const placement = window.matchMedia(PHONE).matches ? 'top' : 'bottom-end';
+
 // docs/product/constants.md: one toast at a time, 5 s by default.
-export const toaster = createToaster({ placement: 'bottom-end', max: 1, duration: 5000, pauseOnPageIdle: true });
+export const toaster = createToaster({ placement, max: 1, duration: 5000, pauseOnPageIdle: true });
 
 /** Default look for successes, destructive (red) look for errors: docs/product/constants.md. */
 export function AppToaster() {

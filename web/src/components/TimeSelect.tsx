@@ -9,7 +9,8 @@ import { ChoiceSelect } from './ChoiceSelect.tsx';
 export function TimeSelect({ value, onChange, label, problem }: { value: string; onChange: (value: string) => void; label: string; problem?: string }) {
   return (
     <ChoiceSelect
-      root={{ size: 'sm', width: 'auto', minW: '28' }}
+      // Narrower on a phone, so a range's start, end and remove button share one line at 390px.
+      root={{ size: 'sm', width: 'auto', minW: { base: '26', sm: '28' } }}
       aria-label={label}
       aria-invalid={problem ? true : undefined}
       aria-describedby={problem}
@@ -54,7 +55,7 @@ export function RangeRow({ problem, children }: { problem: string | null; childr
   const id = useId();
   return (
     <Stack gap="1">
-      <HStack gap="2" wrap="wrap">
+      <HStack gap={{ base: '1', sm: '2' }} wrap="wrap">
         {children(problem ? id : undefined)}
       </HStack>
       {problem ? (

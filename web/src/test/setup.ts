@@ -2,6 +2,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+// First: modules below read these browser APIs as they load (the toaster asks matchMedia whether it is on a phone).
+import './browser-apis.ts';
 import { toaster } from '../components/AppToaster.tsx';
 import { resetHourCycle } from '../lib/clock.ts';
 import { disconnectRealtime } from '../lib/realtime.ts';
@@ -10,40 +12,6 @@ import { server } from './server.ts';
 // Screens load lazily; the first import of a module in a run can take a few seconds.
 configure({ asyncUtilTimeout: 15_000 });
 
-// What Chakra (Ark/Zag) and the pages expect from a browser that jsdom lacks.
-Object.defineProperty(window, 'matchMedia', {
-  writable: true,
-  value: (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }),
-});
-class ResizeObserverStub {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
-globalThis.IntersectionObserver ??= class {
-  readonly root = null;
-  readonly rootMargin = '';
-  readonly thresholds = [];
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-  takeRecords() {
-    return [];
-  }
-} as unknown as typeof IntersectionObserver;
-Element.prototype.scrollIntoView ??= function scrollIntoView() {};
-Element.prototype.scrollTo ??= function scrollTo() {};
-window.scrollTo = () => {};
 Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: vi.fn(async () => {}) } });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -9,10 +9,12 @@ import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { supabase } from '../../lib/supabase.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { loginSchema } from './schemas.ts';
+import { usePageTitle } from '../../lib/usePageTitle.ts';
 
 const schema = loginSchema.pick({ email: true });
 
 export default function ForgotPasswordPage() {
+  usePageTitle('Reset your password');
   const [sent, setSent] = useState(false);
   const { register, handleSubmit, formState } = useForm<{ email: string }>({ resolver: zodResolver(schema), defaultValues: { email: '' } });
   return (

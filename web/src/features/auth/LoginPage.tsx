@@ -7,8 +7,10 @@ import { AuthCard } from './AuthCard.tsx';
 import { CredentialsForm } from './CredentialsForm.tsx';
 import { useLogin } from './hooks.ts';
 import { loginSchema, type LoginValues } from './schemas.ts';
+import { usePageTitle } from '../../lib/usePageTitle.ts';
 
 export default function LoginPage() {
+  usePageTitle('Sign in');
   const form = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
   return (
     <AuthCard title="Sign in to Kairos" subtitle="Enter your email and password to access your account">

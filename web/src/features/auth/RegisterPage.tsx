@@ -8,8 +8,10 @@ import { AuthCard } from './AuthCard.tsx';
 import { CredentialsForm } from './CredentialsForm.tsx';
 import { useRegister } from './hooks.ts';
 import { registerSchema, type RegisterValues } from './schemas.ts';
+import { usePageTitle } from '../../lib/usePageTitle.ts';
 
 export default function RegisterPage() {
+  usePageTitle('Create your account');
   const form = useForm<RegisterValues>({
     resolver: zodResolver(registerSchema),
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },

@@ -23,6 +23,7 @@ import { useSaveSettings, useSettings } from './hooks.ts';
 import { hasWorkingHours, useSaveWeeklyHours, useWeeklyHours } from '../../lib/useWeeklyHours.ts';
 import type { Owner } from '../../lib/owner.ts';
 import { zoneLabel } from '../../lib/zones.ts';
+import { usePageTitle } from '../../lib/usePageTitle.ts';
 
 const GUEST_CHANGES = GUEST_CHANGE_NOTICE_CHOICES.map((value) => ({
   value,
@@ -196,6 +197,7 @@ function SettingsSections({ initial }: { initial: HostSettings }) {
 }
 
 export default function AvailabilityPage() {
+  usePageTitle('Availability');
   const { data: user } = useCurrentUser();
   const owner = useOwner();
   const rules = useWeeklyHours(owner);

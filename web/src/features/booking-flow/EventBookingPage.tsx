@@ -16,6 +16,7 @@ import { BookingPickers } from './BookingPickers.tsx';
 import { GuestFields } from './GuestFields.tsx';
 import { usePublicEventType } from './hooks.ts';
 import { useBookingFlow } from './useBookingFlow.ts';
+import { loadedName, usePageTitle } from '../../lib/usePageTitle.ts';
 
 type PublicEventType = NonNullable<ReturnType<typeof usePublicEventType>['data']>;
 
@@ -114,6 +115,7 @@ export default function EventBookingPage() {
   const eventTypeId = Number(useParams().eventTypeId);
   const { data: eventType, isPending, isError, error, refetch } = usePublicEventType(eventTypeId);
   const known = Number.isInteger(eventTypeId) && eventTypeId > 0;
+  usePageTitle(loadedName({ pending: known && isPending, failed: known && isError }, eventType?.title, 'Event Not Found'));
   return (
     <Container maxW="6xl" py={{ base: '6', md: '10' }}>
       {known && isPending ? (

@@ -1,9 +1,12 @@
 // One booking of the host's lists, with the actions its status allows.
+import { useRef, useState } from 'react';
 import { Box, Button, type ButtonProps, Card, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { Calendar, Clock } from 'lucide-react';
 import { differenceInMinutes } from 'date-fns';
 import { eventTitle } from '../../lib/names.ts';
 import { formatDate } from '../../lib/time.ts';
+import { CancellationNote } from '../../components/CancellationNote.tsx';
+import { ConfirmInline } from '../../components/ConfirmInline.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { offeredActions, type BookingAction } from '../../lib/shared.ts';
 import type { Booking } from '../../lib/types.ts';
@@ -25,6 +28,13 @@ export function BookingCard({ booking }: { booking: Booking }) {
   const start = new Date(booking.start_time);
   const minutes = booking.event_type?.duration ?? differenceInMinutes(new Date(booking.end_time), start);
   const actions = availableActions(booking);
+  // Reject declines a guest's request for good: asked first, the answer given back to the button.
+  const [rejecting, setRejecting] = useState(false);
+  const rejectButton = useRef<HTMLButtonElement>(null);
+  const keep = () => {
+    setRejecting(false);
+    requestAnimationFrame(() => rejectButton.current?.focus());
+  };
   return (
     <Card.Root size="sm" as="article" aria-label={`${eventTitle(booking)} with ${booking.guest_name}`}>
       <Card.Body gap="3">
@@ -52,15 +62,27 @@ export function BookingCard({ booking }: { booking: Booking }) {
           {booking.guest_company ? <Text color="fg.muted">{booking.guest_company}</Text> : null}
           {booking.notes ? <Text mt="1">{booking.notes}</Text> : null}
         </Box>
-        {actions.length ? (
+        <CancellationNote booking={booking} />
+        {rejecting ? (
+          <ConfirmInline
+            label="Reject this booking?"
+            confirmLabel="Yes, reject"
+            busy={action.isPending}
+            onConfirm={() => action.mutate({ id: booking.id, action: 'reject' }, { onSettled: () => setRejecting(false) })}
+            onKeep={keep}
+          >
+            {booking.guest_name} will be told the request was declined.
+          </ConfirmInline>
+        ) : actions.length ? (
           <HStack justify="flex-end">
             {actions.map((name) => (
               <Button
                 key={name}
+                ref={name === 'reject' ? rejectButton : undefined}
                 size="sm"
                 {...ACTION_BUTTONS[name].style}
                 disabled={action.isPending}
-                onClick={() => action.mutate({ id: booking.id, action: name })}
+                onClick={() => (name === 'reject' ? setRejecting(true) : action.mutate({ id: booking.id, action: name }))}
               >
                 {ACTION_BUTTONS[name].label}
               </Button>

@@ -11,6 +11,7 @@ import { useEventTypes } from '../event-types/index.ts';
 import { BookingCard } from './BookingCard.tsx';
 import { CreateBookingDialog } from './CreateBookingDialog.tsx';
 import { useBookings, useCreateHostBooking, useLiveBookings, type BookingTab } from './hooks.ts';
+import { usePageTitle } from '../../lib/usePageTitle.ts';
 
 const TABS: { value: BookingTab; label: string; empty: string }[] = [
   { value: 'upcoming', label: 'Upcoming', empty: 'No upcoming bookings' },
@@ -36,6 +37,7 @@ function BookingList({ tab, empty }: { tab: BookingTab; empty: string }) {
 }
 
 export default function BookingsPage() {
+  usePageTitle('Bookings');
   // Bookings guests make (or the host makes elsewhere) appear without a reload.
   useLiveBookings();
   const [tab, setTab] = useState<BookingTab>('upcoming');

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { RoleBadge, StatusBadge } from '../../components/StatusBadge.tsx';
 import { server } from '../../test/server.ts';
 import { api, renderRoute, renderUi, restGet, signedInAs, USER_ID, recordBody } from '../../test/utils.tsx';
+import { formatDate } from '../../lib/time.ts';
 import { availableActions } from './BookingCard.tsx';
 
 const future = new Date(Date.now() + 3 * 86_400_000).toISOString();
@@ -149,12 +150,69 @@ describe('bookings page', () => {
     expect(patch).toEqual({ id: 'eq.1', body: { status: 'confirmed' } });
   });
 
+  it('asks before rejecting: nothing is sent until the host says yes, and Keep it leaves the booking', async () => {
+    signedInAs();
+    bookingsTable([booking(1, 'pending')]);
+    const patches: unknown[] = [];
+    server.use(
+      http.patch(api('/rest/v1/bookings'), async ({ request }) => {
+        patches.push(await request.json());
+        return HttpResponse.json({ id: 1 });
+      }),
+    );
+    renderRoute('/bookings');
+    const user = userEvent.setup();
+    const card = await screen.findByRole('article', { name: 'Consultation with Guest 1' });
+    await user.click(within(card).getByRole('button', { name: 'Reject' }));
+    const ask = within(card).getByRole('alertdialog', { name: 'Reject this booking?' });
+    expect(ask).toHaveTextContent('Guest 1 will be told the request was declined.');
+    expect(within(ask).getByRole('button', { name: 'Yes, reject' })).toHaveFocus();
+    await user.click(within(ask).getByRole('button', { name: 'Keep it' }));
+    expect(within(card).queryByRole('alertdialog')).toBeNull();
+    await waitFor(() => expect(within(card).getByRole('button', { name: 'Reject' })).toHaveFocus());
+    expect(patches).toEqual([]);
+    await user.click(within(card).getByRole('button', { name: 'Reject' }));
+    await user.click(within(card).getByRole('button', { name: 'Yes, reject' }));
+    expect(await screen.findByText('Booking Rejected')).toBeInTheDocument();
+    expect(patches).toEqual([{ status: 'cancelled' }]);
+  });
+
+  it("says in the Cancelled tab who cancelled, why, and where a moved booking went", async () => {
+    signedInAs();
+    const moved = new Date(Date.UTC(2030, 4, 6, 14, 0)).toISOString();
+    let select = '';
+    server.use(
+      restGet('event_types', []),
+      http.get(api('/rest/v1/bookings'), ({ request }) => {
+        select = new URL(request.url).searchParams.get('select') ?? '';
+        return HttpResponse.json([
+          booking(1, 'cancelled', future, { cancelled_by: 'guest', cancellation_reason: 'Ill today' }),
+          booking(2, 'cancelled', future, { cancelled_by: 'host', cancellation_reason: null }),
+          booking(3, 'cancelled', future, { cancelled_by: 'guest', rescheduled_to: 30, moved_to: { start_time: moved } }),
+        ]);
+      }),
+    );
+    renderRoute('/bookings');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Cancelled' }));
+    const byGuest = await screen.findByRole('article', { name: 'Consultation with Guest 1' });
+    expect(byGuest).toHaveTextContent('Cancelled by the guest');
+    expect(byGuest).toHaveTextContent('Reason: Ill today');
+    const byHost = screen.getByRole('article', { name: 'Consultation with Guest 2' });
+    expect(byHost).toHaveTextContent('Cancelled by the host');
+    expect(byHost).not.toHaveTextContent('Reason');
+    const movedCard = screen.getByRole('article', { name: 'Consultation with Guest 3' });
+    expect(movedCard).toHaveTextContent(`Rescheduled by the guest to ${formatDate(new Date(moved), 'EEE, MMM d, yyyy · h:mm a')}`);
+    expect(movedCard).not.toHaveTextContent('Cancelled by');
+    expect(select).toContain('moved_to:rescheduled_to(start_time)');
+  });
+
   it('reports a failed reject', async () => {
     signedInAs();
     bookingsTable([booking(1, 'pending')]);
     server.use(http.patch(api('/rest/v1/bookings'), () => HttpResponse.json({ message: 'denied' }, { status: 403 })));
     renderRoute('/bookings');
     await userEvent.click(await screen.findByRole('button', { name: 'Reject' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Yes, reject' }));
     expect(await screen.findByText('Failed to reject booking. Please try again.')).toBeInTheDocument();
   });
 });

@@ -6,14 +6,12 @@ import { BOOKING_ACTIONS, BOOKING_LISTS, inList, myBookingsFilter, type BookingA
 import { supabase } from '../../lib/supabase.ts';
 import { useRefetchOnBroadcast } from '../../lib/realtime.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
-import type { Booking } from '../../lib/types.ts';
+import { BOOKING_CARD_SELECT, type Booking } from '../../lib/types.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 
 export type BookingTab = BookingList;
 export const bookingsKey = ['bookings'] as const;
 
-/** A booking card's columns: the personal or the team event type's title and length. */
-const BOOKING_SELECT = '*, event_type:event_types!bookings_event_type_fkey(title, duration)';
 
 /** The signed-in host's bookings in one list (docs/product/states.md): "my bookings" as rules/bookings.ts defines them. */
 export function useBookings(tab: BookingTab, limit?: number) {
@@ -22,7 +20,7 @@ export function useBookings(tab: BookingTab, limit?: number) {
     queryKey: [...bookingsKey, tab, limit ?? 'all'],
     enabled: Boolean(user),
     queryFn: async () => {
-      const mine = supabase.from('bookings').select(BOOKING_SELECT).or(myBookingsFilter(user!.id));
+      const mine = supabase.from('bookings').select(BOOKING_CARD_SELECT).or(myBookingsFilter(user!.id));
       let query = inList(mine, tab, new Date()).order('start_time', { ascending: BOOKING_LISTS[tab].ascending });
       if (limit) query = query.limit(limit);
       return unwrap(await query) as Booking[];

@@ -21,6 +21,7 @@ import { calendarLink, SetupChecklist } from './SetupChecklist.tsx';
 import { StatCard } from './StatCard.tsx';
 import { DASHBOARD_KEY, percentChange, useDashboardStats, type Timeframe } from './hooks.ts';
 import { hasWorkingHours, useWeeklyHours } from '../../lib/useWeeklyHours.ts';
+import { usePageTitle } from '../../lib/usePageTitle.ts';
 
 const TIMEFRAMES: { value: Timeframe; label: string }[] = [
   { value: 'week', label: 'This week' },
@@ -127,6 +128,7 @@ function UpcomingBookings() {
 }
 
 export default function DashboardPage() {
+  usePageTitle('Dashboard');
   const { data: user } = useCurrentUser();
   // "Welcome back" only to someone who has been here before: not right after signing up, nor on a
   // Google or Apple sign-up's first visit (its profile awaits the zone that visit sends).

@@ -8,12 +8,14 @@ import { fullName } from '../../lib/names.ts';
 import { usePublicEventType } from '../booking-flow/index.ts';
 import { EmbedBookingForm } from './EmbedBookingForm.tsx';
 import { EmbedFrame } from './EmbedFrame.tsx';
+import { loadedName, usePageTitle } from '../../lib/usePageTitle.ts';
 
 /** /embed/{eventTypeId}: a personal event type's booking flow, for a frame on another site. */
 export default function EmbedEventPage() {
   const eventTypeId = Number(useParams().eventTypeId);
   const known = Number.isInteger(eventTypeId) && eventTypeId > 0;
   const { data: eventType, isPending, isError, error, refetch } = usePublicEventType(eventTypeId);
+  usePageTitle(loadedName({ pending: known && isPending, failed: known && isError }, eventType?.title, 'Event Not Found'));
   const host = eventType ? fullName({ first_name: eventType.host_first_name, last_name: eventType.host_last_name }) : '';
   return (
     <EmbedFrame>

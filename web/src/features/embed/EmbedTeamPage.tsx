@@ -9,11 +9,13 @@ import { formatDuration } from '../../lib/shared.ts';
 import { usePublicTeam } from '../public-team/index.ts';
 import { EmbedBookingForm } from './EmbedBookingForm.tsx';
 import { EmbedFrame } from './EmbedFrame.tsx';
+import { loadedName, usePageTitle } from '../../lib/usePageTitle.ts';
 
 /** /embed/team/{slug}: a public team's meeting types, then the chosen one's booking flow, for a frame. */
 export default function EmbedTeamPage() {
   const { slug = '' } = useParams();
   const { data, isPending, isError, error, refetch } = usePublicTeam(slug);
+  usePageTitle(loadedName({ pending: isPending, failed: isError }, data?.team.name, 'Team Not Found'));
   const [chosenId, setChosenId] = useState<number | null>(null);
   if (isPending) {
     return (

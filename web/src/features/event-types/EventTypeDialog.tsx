@@ -2,12 +2,13 @@
 // fields by owner (a host picks one of the durations; a team types a multiple of 15 and chooses how a
 // booking finds its member).
 import { useEffect, useState } from 'react';
-import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Stack } from '@chakra-ui/react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { ChoiceSelect, type Choice } from '../../components/ChoiceSelect.tsx';
 import { ColorPicker } from '../../components/ColorPicker.tsx';
+import { ConfirmInline } from '../../components/ConfirmInline.tsx';
 import { FormField, TextField, TextAreaField } from '../../components/FormField.tsx';
 import { EventRulesFields } from '../../components/EventRulesFields.tsx';
 import { FormSwitch } from '../../components/FormSwitch.tsx';
@@ -157,30 +158,15 @@ export function EventTypeDialog({
           {team ? <FormSwitch control={control} name="requiresAllMembers" label="Requires all members" /> : null}
           <EventRulesFields register={register} errors={errors} defaultLabel={team ? 'Team default (none)' : 'My availability setting'} />
           {confirming ? (
-            <Box
-              role="alertdialog"
-              aria-label="Delete event type"
-              borderWidth="1px"
-              borderColor="red.muted"
-              bg="red.subtle"
-              p="3"
-              borderRadius="md"
+            <ConfirmInline
+              label="Delete event type"
+              confirmLabel="Yes, delete"
+              busy={remove.isPending}
+              onConfirm={() => eventType && remove.mutate(eventType.id, { onSuccess: close })}
+              onKeep={() => setConfirming(false)}
             >
-              <Text mb="3">{DELETE_CONFIRMATION}</Text>
-              <HStack>
-                <Button
-                  size="sm"
-                  colorPalette="red"
-                  disabled={remove.isPending}
-                  onClick={() => eventType && remove.mutate(eventType.id, { onSuccess: close })}
-                >
-                  Yes, delete
-                </Button>
-                <Button size="sm" variant="outline" onClick={() => setConfirming(false)}>
-                  Keep it
-                </Button>
-              </HStack>
-            </Box>
+              {DELETE_CONFIRMATION}
+            </ConfirmInline>
           ) : null}
         </Stack>
       </form>

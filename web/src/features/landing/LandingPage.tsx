@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { useCurrentUser } from '../../lib/session.ts';
 import { useDirectoryProfiles } from '../directory/index.ts';
 import { ProfileCard } from '../directory/index.ts';
+import { usePageTitle } from '../../lib/usePageTitle.ts';
 
 const FEATURES = [
   {
@@ -69,6 +70,7 @@ function CommunitySection() {
 }
 
 export default function LandingPage() {
+  usePageTitle();
   const { data: user } = useCurrentUser();
   const location = useLocation();
 

@@ -1,8 +1,10 @@
 // The 404 page.
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
 import { LinkButton } from '../../components/LinkButton.tsx';
+import { usePageTitle } from '../../lib/usePageTitle.ts';
 
 export default function NotFoundPage() {
+  usePageTitle('Page Not Found');
   return (
     <NotFoundMessage
       title="404 Page Not Found"

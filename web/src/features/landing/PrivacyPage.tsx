@@ -1,8 +1,10 @@
 // /privacy: the privacy policy.
 import { Text } from '@chakra-ui/react';
 import { StaticPage } from './StaticPage.tsx';
+import { usePageTitle } from '../../lib/usePageTitle.ts';
 
 export default function PrivacyPage() {
+  usePageTitle('Privacy Policy');
   return (
     <StaticPage title="Privacy Policy">
       <Text>

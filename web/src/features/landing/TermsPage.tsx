@@ -1,8 +1,10 @@
 // /terms: the terms of service.
 import { Text } from '@chakra-ui/react';
 import { StaticPage } from './StaticPage.tsx';
+import { usePageTitle } from '../../lib/usePageTitle.ts';
 
 export default function TermsPage() {
+  usePageTitle('Terms of Service');
   return (
     <StaticPage title="Terms of Service">
       <Text>

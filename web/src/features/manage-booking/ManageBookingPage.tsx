@@ -14,6 +14,7 @@ import { notify, notifyError } from '../../lib/toaster.ts';
 import { zoneLabel } from '../../lib/zones.ts';
 import { BookingPickers, useSlotPicker } from '../booking-flow/index.ts';
 import { moveSource, useCancelBooking, useGuestBooking, useReschedule } from './hooks.ts';
+import { loadedName, usePageTitle } from '../../lib/usePageTitle.ts';
 
 /** Monday, January 5, 2026, 9:00 AM – 9:30 AM, in the clock the guest reads. */
 const when = (b: Pick<GuestView, 'startTime' | 'endTime'>, timeZone: string) =>
@@ -164,6 +165,7 @@ export default function ManageBookingPage() {
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
   const booking = useGuestBooking(uid, token);
+  usePageTitle(loadedName({ pending: booking.isPending, failed: false }, booking.data && `Your booking: ${booking.data.title}`, 'Booking Not Found'));
   return (
     <Container maxW="2xl" py="10">
       {booking.isPending ? (

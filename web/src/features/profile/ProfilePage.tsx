@@ -21,6 +21,7 @@ import { TwoFactorCard } from './TwoFactorCard.tsx';
 import { WebhooksSection } from '../webhooks/index.ts';
 import { useHandleCheck, useUpdateProfile, useUploadAvatar } from './hooks.ts';
 import { bioTooLong, imageProblem, PROFILE_FIELDS, profileSchema, type ProfileInput, type ProfileValues } from './schemas.ts';
+import { usePageTitle } from '../../lib/usePageTitle.ts';
 
 export function profileUrl(profile: Pick<Profile, 'id' | 'handle'>, origin = window.location.origin): string {
   return profile.handle ? `${origin}/${profile.handle}` : `${origin}/calendar/${profile.id}`;
@@ -182,6 +183,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
 }
 
 export default function ProfilePage() {
+  usePageTitle('Profile');
   const { data: profile } = useCurrentUser();
   if (!profile) return null;
   return (

@@ -6,6 +6,7 @@ import { EmptyState, NotFoundMessage } from '../../components/EmptyState.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { fullName } from '../../lib/names.ts';
+import { loadedName, usePageTitle } from '../../lib/usePageTitle.ts';
 import { BookMeetingDialog, type DialogEvent } from '../booking-flow/index.ts';
 import { usePublicAvailability, usePublicEventTypes, usePublicProfile } from './hooks.ts';
 import { NoBookableTime, OWN_HOURS } from '../../components/NoBookableTime.tsx';
@@ -154,6 +155,7 @@ function MeetingTypes({ userId, host }: { userId: string; host: string }) {
 /** Public calendar (/calendar/:userId) and public page by handle (/:handle). */
 export function PublicProfileView({ by, variant }: { by: { userId: string } | { handle: string }; variant: 'calendar' | 'handle' }) {
   const { data: profile, isPending, isError, error, refetch } = usePublicProfile(by);
+  usePageTitle(loadedName({ pending: isPending, failed: isError }, profile && fullName(profile), 'User Not Found'));
   return (
     <Container maxW="5xl" py={{ base: '6', md: '10' }}>
       {isPending ? (

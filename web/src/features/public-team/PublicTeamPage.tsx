@@ -14,10 +14,12 @@ import { fullName } from '../../lib/names.ts';
 import { BookMeetingDialog, type DialogEvent } from '../booking-flow/index.ts';
 import { ASSIGNMENT_LABELS } from '../../lib/choices.ts';
 import { timeZoneNotice, usePublicTeam } from './hooks.ts';
+import { loadedName, usePageTitle } from '../../lib/usePageTitle.ts';
 
 export default function PublicTeamPage() {
   const { slug = '' } = useParams();
   const { data, isPending, isError, error, refetch } = usePublicTeam(slug);
+  usePageTitle(loadedName({ pending: isPending, failed: isError }, data?.team.name, 'Team Not Found'));
   const [chosen, setChosen] = useState<(DialogEvent & { id: number }) | null>(null);
   if (isPending) {
     return (

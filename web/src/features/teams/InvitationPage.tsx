@@ -7,8 +7,10 @@ import { LinkButton } from '../../components/LinkButton.tsx';
 import { useCurrentUser } from '../../lib/session.ts';
 import { useInvitationByToken } from './hooks/myInvitations.ts';
 import { InvitationAnswer } from './MyInvitations.tsx';
+import { usePageTitle } from '../../lib/usePageTitle.ts';
 
 export default function InvitationPage() {
+  usePageTitle('Team invitation');
   const token = useParams().token ?? '';
   const invitation = useInvitationByToken(token);
   const { data: user, isPending: userPending } = useCurrentUser();

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Badge, Button, Card, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { formatDate } from '../../lib/time.ts';
+import { CancellationNote } from '../../components/CancellationNote.tsx';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LazyTabs } from '../../components/LazyTabs.tsx';
@@ -50,6 +51,7 @@ function TeamBookingRow({
           <StatusBadge status={booking.status} />
         </Flex>
         <Text fontSize="sm">Guest: {booking.guest_name}</Text>
+        <CancellationNote booking={booking} />
         {booking.notes ? (
           <Text fontSize="sm" color="fg.muted">
             {booking.notes}

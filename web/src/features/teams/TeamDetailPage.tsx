@@ -39,6 +39,7 @@ import { memberChoices } from './members.ts';
 import { ASSIGNMENT_LABELS } from '../../lib/choices.ts';
 import { NoBookableTime } from '../../components/NoBookableTime.tsx';
 import { hasWorkingHours, useWeeklyHours } from '../../lib/useWeeklyHours.ts';
+import { loadedName, usePageTitle } from '../../lib/usePageTitle.ts';
 
 function BackLink() {
   return (
@@ -311,6 +312,7 @@ export default function TeamDetailPage() {
   const eventTypes = useEventTypes({ teamId });
   const role = useMyTeamRole(teamId);
   const hours = useWeeklyHours({ teamId });
+  usePageTitle(loadedName({ pending: team.isPending, failed: false }, team.data?.name, 'Team Not Found'));
   if (team.isPending) return <Skeleton h="60" borderRadius="lg" />;
   if (team.isError || !team.data) {
     return (

@@ -23,6 +23,7 @@ import { teamSettingsSchema, type TeamSettingsInput, type TeamSettingsValues } f
 import { TeamAvailabilityEditor } from './TeamAvailabilityEditor.tsx';
 import { EmbedCode } from '../embed/index.ts';
 import { WebhooksSection } from '../webhooks/index.ts';
+import { loadedName, usePageTitle } from '../../lib/usePageTitle.ts';
 
 function General({ team }: { team: Team }) {
   const update = useUpdateTeam(team.id);
@@ -137,6 +138,7 @@ export default function TeamSettingsPage() {
   const teamId = Number(useParams().teamId);
   const { data: team, isPending, isError } = useTeam(teamId);
   const role = useMyTeamRole(teamId);
+  usePageTitle(loadedName({ pending: isPending, failed: false }, team && `${team.name} settings`, 'Team Not Found'));
   const manages = role === 'owner' || role === 'admin';
   const back = (
     <LinkButton to={Number.isInteger(teamId) ? `/teams/${teamId}` : '/teams'} variant="ghost" size="sm" alignSelf="start">

@@ -10,8 +10,10 @@ import { CreateTeamDialog } from './CreateTeamDialog.tsx';
 import { TeamSettingsLink } from './TeamSettingsLink.tsx';
 import { useTeams } from './hooks/teams.ts';
 import { MyInvitations } from './MyInvitations.tsx';
+import { usePageTitle } from '../../lib/usePageTitle.ts';
 
 export default function TeamsPage() {
+  usePageTitle('Teams');
   const { data, isPending, isError } = useTeams();
   const [creating, setCreating] = useState(false);
   return (

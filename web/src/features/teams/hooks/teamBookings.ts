@@ -4,7 +4,7 @@ import { BOOKING_LISTS, inList, type BookingList } from '../../../lib/shared.ts'
 import { unwrap } from '../../../lib/api.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { notify } from '../../../lib/toaster.ts';
-import type { Booking } from '../../../lib/types.ts';
+import { BOOKING_CARD_SELECT, type Booking } from '../../../lib/types.ts';
 import { useChange } from '../../../lib/useChange.ts';
 import { teamKey } from './keys.ts';
 
@@ -21,7 +21,7 @@ export function useTeamBookings(teamId: number, tab: TeamBookingTab) {
   return useQuery({
     queryKey: teamKey(teamId, 'bookings', tab),
     queryFn: async () => {
-      const team = supabase.from('bookings').select('*, event_type:event_types!bookings_event_type_fkey(title, duration)').eq('team_id', teamId);
+      const team = supabase.from('bookings').select(BOOKING_CARD_SELECT).eq('team_id', teamId);
       const { data, error } = await inList(team, tab, new Date()).order('start_time', { ascending: BOOKING_LISTS[tab].ascending });
       if (error) throw new Error(tab === 'cancelled' ? 'Failed to fetch cancelled bookings' : 'Failed to fetch bookings');
       return data as Booking[];
