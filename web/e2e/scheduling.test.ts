@@ -3,7 +3,7 @@
 // time zone books it, the host confirms and cancels, the slot goes and comes back; 4 a public
 // profile found in the community and booked through the 'Book a Meeting' dialog; 5 a public team
 // with a member who accepts an invitation and a round-robin event type booked twice, on different
-// members, one reassigned.
+// members, one reassigned; and the booking page's address keeping a guest's place.
 import { zoneLabel } from '../src/lib/zones.ts';
 import { describe, expect, it } from 'vitest';
 import { newUser, sql } from '../../scripts/local/test-stack/harness.ts';
@@ -369,5 +369,47 @@ describe.concurrent('teams', () => {
     await screenshot(page, '5-team-booking-reassigned');
     expectNoErrors(errors);
     expectNoErrors(guest.errors);
+  }, JOURNEY_TIMEOUT);
+});
+
+// Last and alone, not beside the other journeys: it ends long before them, and the global expect.poll they use
+// refuses to run once a concurrent test has ended.
+describe('the booking page address', () => {
+  it("keeps the guest's day, time and zone across a reload, Back and Forward", async () => {
+    const zone = 'America/New_York';
+    const { eventTypeId } = await bookableHost({ firstName: 'Uma', lastName: unique('Address') }, { title: 'Address call', duration: 30, color: '#3b82f6' });
+    const { page, errors } = await openPage(browser(), { timezoneId: 'Asia/Kathmandu' });
+    const param = (name: string) => new URL(page.url()).searchParams.get(name);
+    const cell = (day: { label: string }) => page.getByRole('gridcell', { name: day.label, exact: true });
+    await page.goto(`/book/${eventTypeId}`);
+
+    // The guest's browser is in Kathmandu; they read the times in New York.
+    await page.getByLabel('Timezone').selectOption(zone);
+    await expect.poll(() => param('tz')).toBe(zone);
+    const first = dayAhead(3, zone);
+    await pickDay(page, first);
+    const [time] = await offeredTimes(page);
+    await page.getByRole('group', { name: 'Available times' }).getByRole('button', { name: clock(time) }).click();
+    await expect.poll(() => [param('date'), param('time') !== null, param('tz')]).toEqual([first.key, true, zone]);
+    const chosen = param('time');
+
+    // A reload opens where the guest was: the day, the time and the zone.
+    await page.reload();
+    await expect.poll(async () => cell(first).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(async () => page.getByRole('button', { name: clock(time), pressed: true }).count()).toBe(1);
+    expect(await page.getByLabel('Timezone').inputValue()).toBe(zone);
+    expect(param('time')).toBe(chosen);
+
+    // Another day is a step of its own: Back returns to the first, Forward to the second.
+    const second = dayAhead(4, zone);
+    await pickDay(page, second);
+    await expect.poll(() => param('date')).toBe(second.key);
+    await page.goBack();
+    await expect.poll(() => param('date')).toBe(first.key);
+    await expect.poll(async () => cell(first).getAttribute('aria-selected')).toBe('true');
+    await page.goForward();
+    await expect.poll(() => param('date')).toBe(second.key);
+    await expect.poll(async () => cell(second).getAttribute('aria-selected')).toBe('true');
+    expectNoErrors(errors);
   }, JOURNEY_TIMEOUT);
 });

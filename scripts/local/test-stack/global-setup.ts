@@ -57,6 +57,7 @@ export default async function setup(project: TestProject) {
     inboxUrl: `http://127.0.0.1:${stack.config.ports.inbox}`,
     smtpPort: stack.config.ports.smtp,
     adminDbUrl: stack.adminDbUrl,
+    siteUrl: stack.config.auth.siteUrl,
     webUrl: webDir ? stack.config.apiUrl : undefined,
     caldav: radicale && { url: radicale.url, users: radicale.usersFile },
     google: google && { url: google.url, clientId: google.clientId, env: google.env },

@@ -18,6 +18,8 @@ export interface StackInfo {
   smtpPort: number;
   /** As the bootstrap superuser `supabase_admin`, for test setup no hosted role may do. */
   adminDbUrl: string;
+  /** Auth's site URL (config.toml's, moved to the stack's web port): where mails and redirects lead. */
+  siteUrl: string;
   /** The built web app, served by the gateway (only when the run includes end-to-end tests). */
   webUrl?: string;
   /** Radicale, the CalDAV server of the calendar tests, and its htpasswd file. */

@@ -34,12 +34,16 @@ export async function mails(address: string): Promise<Mail[]> {
 }
 
 /** Waits until `address` has `count` messages (delivery by the outbox is asynchronous) and returns them, newest first. */
+// A loop of its own, not expect.poll: journeys run side by side (describe.concurrent), and the global
+// expect.poll refuses to run once another concurrent test has ended ('must be called inside a test').
 export async function waitForMails(address: string, count: number, timeout = 45_000): Promise<Mail[]> {
-  let list: Mail[] = [];
-  await expect
-    .poll(async () => (list = await mails(address)).length, { timeout, interval: 250, message: `mails to ${address}` })
-    .toBeGreaterThanOrEqual(count);
-  return list;
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const list = await mails(address);
+    if (list.length >= count) return list;
+    if (Date.now() > deadline) throw new Error(`mails to ${address}: ${list.length} of ${count} after ${timeout} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 /** The content of one attachment or part, as text. */

@@ -8,7 +8,8 @@ import { anonClient, newUser, serviceClient, sql, stack, uniqueEmail } from '../
 import { mails } from '../test-stack/mailpit.ts';
 import { ownAuthServer } from '../test-stack/own-auth.ts';
 
-const SITE = 'http://localhost:5173';
+// Auth's site URL: config.toml's localhost:5173, moved to this stack's web port.
+const site = () => stack().siteUrl;
 
 /** Raw call to the Auth API, as curl would make it (no X-Supabase-Api-Version header). */
 function authFetch(path: string, init: RequestInit = {}) {
@@ -284,7 +285,7 @@ describe('user', () => {
 describe('password recovery', () => {
   it('mails a recovery link whose verify redirect carries a recovery session', async () => {
     const u = await newUser();
-    const redirectTo = `${SITE}/reset-password`;
+    const redirectTo = `${site()}/reset-password`;
     const { error } = await anonClient().auth.resetPasswordForEmail(u.email, { redirectTo });
     expect(error).toBeNull();
     const mail = await latestMail(u.email);
@@ -333,7 +334,7 @@ describe('password recovery', () => {
     const u = await newUser();
     await anonClient().auth.resetPasswordForEmail(u.email, { redirectTo: 'https://evil.example.com/steal' });
     const res = await fetch(linkIn((await latestMail(u.email)).Text), { redirect: 'manual' });
-    expect(res.headers.get('location')!.startsWith(`${SITE}#access_token=`)).toBe(true);
+    expect(res.headers.get('location')!.startsWith(`${site()}#access_token=`)).toBe(true);
 
     // A web app served by a test on some free port of 127.0.0.1 is still the local site.
     const local = `${stack().apiUrl}/reset`;
@@ -345,9 +346,9 @@ describe('password recovery', () => {
   it('recovers by PKCE: the link returns a code that supabase-js exchanges', async () => {
     const u = await newUser();
     const c = jsClient(stack().apiUrl, 'pkce');
-    expect((await c.auth.resetPasswordForEmail(u.email, { redirectTo: `${SITE}/reset-password` })).error).toBeNull();
+    expect((await c.auth.resetPasswordForEmail(u.email, { redirectTo: `${site()}/reset-password` })).error).toBeNull();
     const landed = (await fetch(linkIn((await latestMail(u.email)).Text), { redirect: 'manual' })).headers.get('location')!;
-    expect(landed.startsWith(`${SITE}/reset-password?code=`)).toBe(true);
+    expect(landed.startsWith(`${site()}/reset-password?code=`)).toBe(true);
     const { data, error } = await c.auth.exchangeCodeForSession(new URL(landed).searchParams.get('code')!);
     expect(error).toBeNull();
     expect(data.user?.id).toBe(u.id);
@@ -409,7 +410,7 @@ describe('OAuth through the local identity page', () => {
 
   it('signs in with Google by PKCE: code in the redirect, exchanged by supabase-js', async () => {
     const c = jsClient(stack().apiUrl, 'pkce');
-    const redirectTo = `${SITE}/auth/callback`;
+    const redirectTo = `${site()}/auth/callback`;
     const { data, error } = await c.auth.signInWithOAuth({
       provider: 'google',
       options: { redirectTo, skipBrowserRedirect: true },
@@ -439,9 +440,9 @@ describe('OAuth through the local identity page', () => {
 
   it('links Apple to an existing account with the same email, implicit flow tokens in the fragment', async () => {
     const u = await newUser();
-    const q = new URLSearchParams({ provider: 'apple', redirect_to: `${SITE}/dashboard` });
+    const q = new URLSearchParams({ provider: 'apple', redirect_to: `${site()}/dashboard` });
     const landed = await consent(`${stack().apiUrl}/auth/v1/authorize?${q}`, { email: u.email, name: 'Apple Person' });
-    expect(landed.startsWith(`${SITE}/dashboard#`)).toBe(true);
+    expect(landed.startsWith(`${site()}/dashboard#`)).toBe(true);
     const f = fragment(landed);
     expect(f.get('token_type')).toBe('bearer');
     expect(decodeJwt(f.get('access_token')!).sub).toBe(u.id);
@@ -452,9 +453,9 @@ describe('OAuth through the local identity page', () => {
 
   it('returns to the app with error=access_denied when the user cancels on the identity page', async () => {
     const email = uniqueEmail('cancelled');
-    const q = new URLSearchParams({ provider: 'google', redirect_to: `${SITE}/login` });
+    const q = new URLSearchParams({ provider: 'google', redirect_to: `${site()}/login` });
     const landed = await consent(`${stack().apiUrl}/auth/v1/authorize?${q}`, { email, name: 'Nope' }, 'cancel');
-    expect(landed.startsWith(`${SITE}/login?error=access_denied`)).toBe(true);
+    expect(landed.startsWith(`${site()}/login?error=access_denied`)).toBe(true);
     expect(fragment(landed).get('error')).toBe('access_denied');
     expect(await sql('select 1 from auth.users where email = $1', [email])).toEqual([]);
   });
@@ -509,13 +510,13 @@ describe('admin', () => {
   it('generates magic, recovery and invite links without mailing them', async () => {
     const admin = serviceClient().auth.admin;
     const u = await newUser();
-    const magic = await admin.generateLink({ type: 'magiclink', email: u.email, options: { redirectTo: `${SITE}/dashboard` } });
+    const magic = await admin.generateLink({ type: 'magiclink', email: u.email, options: { redirectTo: `${site()}/dashboard` } });
     expect(magic.error).toBeNull();
     expect(magic.data.user?.id).toBe(u.id);
     expect(magic.data.properties?.verification_type).toBe('magiclink');
     expect(magic.data.properties?.email_otp).toMatch(/^\d{6}$/);
     const landed = (await fetch(magic.data.properties!.action_link, { redirect: 'manual' })).headers.get('location')!;
-    expect(landed.startsWith(`${SITE}/dashboard#access_token=`)).toBe(true);
+    expect(landed.startsWith(`${site()}/dashboard#access_token=`)).toBe(true);
     expect(decodeJwt(fragment(landed).get('access_token')!).sub).toBe(u.id);
 
     const recovery = await admin.generateLink({ type: 'recovery', email: u.email });
@@ -577,7 +578,7 @@ describe('with email confirmations on (an Auth server of its own on the test dat
   it('signs up without a session, refuses sign-in until the mailed link is followed', async () => {
     const email = uniqueEmail('confirm');
     const c = jsClient(own.apiUrl());
-    const { data, error } = await c.auth.signUp({ email, password: 'confirm-me-1', options: { emailRedirectTo: `${SITE}/welcome` } });
+    const { data, error } = await c.auth.signUp({ email, password: 'confirm-me-1', options: { emailRedirectTo: `${site()}/welcome` } });
     expect(error).toBeNull();
     expect(data.session).toBeNull();
     expect(data.user?.email).toBe(email);
@@ -592,7 +593,7 @@ describe('with email confirmations on (an Auth server of its own on the test dat
     const res = await fetch(linkIn(mail.Text), { redirect: 'manual' });
     expect(res.status).toBe(303);
     const location = res.headers.get('location')!;
-    expect(location.startsWith(`${SITE}/welcome#`)).toBe(true);
+    expect(location.startsWith(`${site()}/welcome#`)).toBe(true);
     expect(fragment(location).get('type')).toBe('signup');
     const { data: confirmed } = await c.auth.getUser(fragment(location).get('access_token')!);
     expect(confirmed.user?.email_confirmed_at).toBeTruthy();
@@ -603,11 +604,11 @@ describe('with email confirmations on (an Auth server of its own on the test dat
   it('confirms a PKCE sign-up with a code exchanged by supabase-js', async () => {
     const email = uniqueEmail('pkce-confirm');
     const c = jsClient(own.apiUrl(), 'pkce');
-    await c.auth.signUp({ email, password: 'confirm-me-2', options: { emailRedirectTo: `${SITE}/welcome` } });
+    await c.auth.signUp({ email, password: 'confirm-me-2', options: { emailRedirectTo: `${site()}/welcome` } });
     const link = linkIn((await mailTo(email)).Text);
     expect(new URL(link).searchParams.get('token')).toMatch(/^pkce_/);
     const landed = (await fetch(link, { redirect: 'manual' })).headers.get('location')!;
-    expect(landed.startsWith(`${SITE}/welcome?code=`)).toBe(true);
+    expect(landed.startsWith(`${site()}/welcome?code=`)).toBe(true);
     const { data, error } = await c.auth.exchangeCodeForSession(new URL(landed).searchParams.get('code')!);
     expect(error).toBeNull();
     expect(data.user?.email).toBe(email);
