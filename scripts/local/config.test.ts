@@ -29,4 +29,10 @@ describe("the local stack's site_url", () => {
     vi.stubEnv('SUPABASE_AUTH_SITE_URL', 'http://localhost:3000');
     expect(loadConfig().siteUrl).toBe('http://localhost:3000');
   });
+
+  it("is one address: a site URL given to the stack is Auth's too (its redirects and TOTP issuer)", () => {
+    const config = loadConfig({ siteUrl: 'http://127.0.0.1:47000' });
+    expect(config.siteUrl).toBe('http://127.0.0.1:47000');
+    expect(config.auth.siteUrl).toBe('http://127.0.0.1:47000');
+  });
 });

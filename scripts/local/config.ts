@@ -277,7 +277,7 @@ export function loadConfig(overrides: ConfigOverrides = {}): StackConfig {
     verifyEnabled: get(`auth.mfa.${kind}.verify_enabled`, false),
   });
   const auth: AuthSettings = {
-    siteUrl: followWebPort(get('auth.site_url', `http://localhost:${ports.web}`), ports.web),
+    siteUrl: overrides.siteUrl ?? followWebPort(get('auth.site_url', `http://localhost:${ports.web}`), ports.web),
     additionalRedirectUrls: a.additional_redirect_urls ?? [],
     jwtExpiry: get('auth.jwt_expiry', 3600),
     refreshTokenRotation: get('auth.enable_refresh_token_rotation', true),
@@ -350,7 +350,7 @@ export function loadConfig(overrides: ConfigOverrides = {}): StackConfig {
     serviceRoleKey: env.KAIROS_SERVICE_ROLE_KEY ?? DEMO_SERVICE_ROLE_KEY,
     dbPassword: env.KAIROS_DB_PASSWORD ?? 'postgres',
     apiUrl: `http://127.0.0.1:${ports.gateway}`,
-    siteUrl: overrides.siteUrl ?? auth.siteUrl,
+    siteUrl: auth.siteUrl,
     bookingTokenSecret: env.KAIROS_BOOKING_TOKEN_SECRET ?? DEMO_BOOKING_TOKEN_SECRET,
     outboxSweepMs: Number(env.KAIROS_OUTBOX_SWEEP_MS) || 5000,
     calendarSyncMs: Number(env.KAIROS_CALENDAR_SYNC_MS) || 60_000,

@@ -75,8 +75,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const started = Date.now();
   const log = options.log ?? (() => {});
   const config = loadConfig(options);
-  // Served from the gateway, the web app is where mail links lead.
-  if (options.webDir && !options.siteUrl) config.siteUrl = config.apiUrl;
+  // Served from the gateway, the web app is where mail links and Auth's redirects lead.
+  if (options.webDir && !options.siteUrl) config.siteUrl = config.auth.siteUrl = config.apiUrl;
   mkdirSync(config.dataDir, { recursive: true });
   const { ports } = config;
   if (!ports.realtime) ports.realtime = await freePortRange(1);
