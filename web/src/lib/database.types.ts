@@ -107,6 +107,7 @@ export type Database = {
           ical_sequence: number
           ical_uid: string
           id: number
+          location: Json | null
           manage_token_hash: string | null
           notes: string | null
           rescheduled_from: number | null
@@ -133,6 +134,7 @@ export type Database = {
           ical_sequence?: number
           ical_uid?: string
           id?: never
+          location?: Json | null
           manage_token_hash?: string | null
           notes?: string | null
           rescheduled_from?: number | null
@@ -159,6 +161,7 @@ export type Database = {
           ical_sequence?: number
           ical_uid?: string
           id?: never
+          location?: Json | null
           manage_token_hash?: string | null
           notes?: string | null
           rescheduled_from?: number | null
@@ -473,6 +476,7 @@ export type Database = {
           duration: number
           id: number
           is_active: boolean
+          locations: NonNullable<Json>
           max_bookings_per_day: number | null
           max_bookings_per_week: number | null
           max_future_bookings: number | null
@@ -499,6 +503,7 @@ export type Database = {
           duration?: number
           id?: number
           is_active?: boolean
+          locations?: NonNullable<Json>
           max_bookings_per_day?: number | null
           max_bookings_per_week?: number | null
           max_future_bookings?: number | null
@@ -525,6 +530,7 @@ export type Database = {
           duration?: number
           id?: number
           is_active?: boolean
+          locations?: NonNullable<Json>
           max_bookings_per_day?: number | null
           max_bookings_per_week?: number | null
           max_future_bookings?: number | null
@@ -1155,6 +1161,7 @@ export type Database = {
           ical_sequence: number
           ical_uid: string
           id: number
+          location: Json | null
           manage_token_hash: string | null
           notes: string | null
           rescheduled_from: number | null
@@ -1237,6 +1244,7 @@ export type Database = {
           ical_sequence: number
           ical_uid: string
           id: number
+          location: Json | null
           manage_token_hash: string | null
           notes: string | null
           rescheduled_from: number | null
@@ -1342,6 +1350,7 @@ export type Database = {
           host_timezone: string
           host_title: string
           id: number
+          locations: Json
           price_cents: number
           title: string
           user_id: string
@@ -1356,6 +1365,7 @@ export type Database = {
           description: string
           duration: number
           id: number
+          locations: Json
           price_cents: number
           requires_all_members: boolean
           specific_member_id: string

@@ -105,6 +105,42 @@ export const eventRulesSchema = z
   .refine((v) => Object.values(v).some((rule) => rule !== undefined), 'Give at least one rule to change')
   .refine(...weekLimitNotBelowDay);
 
+// -- meeting places ------------------------------------------------------------------------------
+
+/** A phone number in E.164 form; the database's private.is_e164 holds the same. */
+export const E164 = /^\+[1-9][0-9]{6,14}$/;
+const e164 = z.string({ error: 'Please enter a valid phone number with its country code.' }).regex(E164, 'Please enter a valid phone number with its country code.');
+const place = <K extends string, S extends z.ZodRawShape>(kind: K, fields: S) => z.strictObject({ kind: z.literal(kind), ...fields });
+
+/**
+ * One place an event type's meetings can take place; the database's private.is_event_locations
+ * checks the same (supabase/tests/db/locations.test.ts holds both to one set of cases).
+ */
+export const eventLocationSchema = z.discriminatedUnion(
+  'kind',
+  [
+    place('in_person', { address: z.string({ error: 'Address is required' }).trim().min(1, 'Address is required').max(500, 'Address is too long') }),
+    place('phone_host_calls', {}),
+    place('phone_guest_calls', { number: e164 }),
+    place('link', {
+      url: z.url({ protocol: /^https$/, error: 'The link must start with https://' }).max(2000, 'The link is too long').regex(/^https:\/\/[^\s/?#]+\S*$/, 'The link must start with https://'),
+    }),
+    place('jitsi', { server: z.string({ error: 'Jitsi server must be a host name' }).regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/, 'Jitsi server must be a host name') }),
+    place('google_meet', {}),
+    place('zoom', {}),
+  ],
+  { error: 'Please choose one of the offered locations' },
+);
+export type EventLocation = z.infer<typeof eventLocationSchema>;
+export const LOCATION_KINDS = eventLocationSchema.options.map((o) => o.shape.kind.value);
+export type LocationKind = EventLocation['kind'];
+
+/** An event type's places, in the host's order, one of each kind (none: "Video Conference"). */
+export const eventLocationsSchema = z
+  .array(eventLocationSchema, { error: 'Locations must be a list' })
+  .max(7, 'Too many locations')
+  .refine((list) => new Set(list.map((l) => l.kind)).size === list.length, 'Each kind of location can be added once');
+
 const eventTypeFields = {
   title: requiredText('Title is required'),
   description: optionalText(2000),
