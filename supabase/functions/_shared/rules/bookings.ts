@@ -95,6 +95,8 @@ export interface GuestDetails {
   notes?: string | null;
   /** The zone the guest booked in: their mails show times in it. */
   guestTimeZone?: string | null;
+  /** Which of the event type's places the guest chose (create_booking makes the booking's location of it). */
+  locationKind?: string | null;
 }
 
 /**
@@ -111,5 +113,6 @@ export function guestColumns(g: GuestDetails) {
     guest_company: orNull(g.guestCompany),
     notes: orNull(g.notes),
     guest_timezone: orNull(g.guestTimeZone),
+    location_kind: orNull(g.locationKind),
   };
 }
