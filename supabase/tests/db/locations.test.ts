@@ -102,3 +102,25 @@ describe("a booking's location", () => {
     expect(ok.data.location).toEqual({ kind: 'phone_host_calls', value: '+14155550123' });
   });
 });
+
+describe('a rescheduled booking', () => {
+  it("keeps its place (the same room): guest_reschedule_booking carries the old booking's location over", async () => {
+    const host = await newHost();
+    await setLocations(host.eventTypeId, [{ kind: 'jitsi', server: 'meet.jit.si' }]);
+    const start = new Date(Date.UTC(2030, 2, 4, 10));
+    const { data: booked, error } = await serviceClient().rpc('create_booking', {
+      p_event_type_id: host.eventTypeId,
+      p_start: start.toISOString(),
+      p_end: new Date(start.getTime() + 30 * 60_000).toISOString(),
+      p_guest: { guestName: 'G', guestEmail: 'g@example.com' },
+    });
+    expect(error).toBeNull();
+    await sql(`update public.bookings set manage_token_hash = encode(sha256(convert_to('tok', 'UTF8')), 'hex') where id = $1`, [booked.id]);
+    const moved = new Date(Date.UTC(2030, 2, 5, 10));
+    const [row] = await sql<{ location: unknown }>(
+      `select (public.guest_reschedule_booking($1, 'tok', $2, $3, 'test', 100)).location`,
+      [booked.uid, moved.toISOString(), new Date(moved.getTime() + 30 * 60_000).toISOString()],
+    );
+    expect(row.location).toEqual(booked.location);
+  });
+});
