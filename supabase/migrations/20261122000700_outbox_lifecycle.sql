@@ -477,6 +477,8 @@ begin
     'guest_timezone', coalesce(b.guest_timezone, (select h.timezone from private.booking_hosts(b) h limit 1), 'UTC'),
     'cancelled_by', b.cancelled_by,
     'cancellation_reason', b.cancellation_reason,
+    -- The place is the guest's to know: this is their booking.
+    'location', b.location,
     'moved', b.id <> own.id,
     'change_deadline', deadline,
     'can_change', b.id = own.id and b.status in ('pending', 'confirmed') and now() < deadline
