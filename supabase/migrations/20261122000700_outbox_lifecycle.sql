@@ -270,7 +270,7 @@ begin
       'title', et.title, 'duration', et.duration, 'team', et.team_name,
       'icalUid', b.ical_uid, 'sequence', b.ical_sequence,
       'cancelledBy', b.cancelled_by, 'cancellationReason', b.cancellation_reason,
-      'previous', (select span from previous)),
+      'previous', (select span from previous), 'location', b.location),
     'guest', jsonb_build_object('name', b.guest_name, 'email', b.guest_email,
       'timezone', coalesce(b.guest_timezone, hosts.list -> 0 ->> 'timezone', 'UTC')),
     'hosts', hosts.list)
