@@ -330,13 +330,14 @@ $$;
 
 -- The calendar handler's read: the confirmed booking with this UID that occupies this person, if any.
 create or replace function public.calendar_write_state(p_ical_uid text, p_user_id uuid)
-returns table (booking_id bigint, start_time timestamptz, end_time timestamptz, sequence integer, title text, guest_name text)
+returns table (booking_id bigint, start_time timestamptz, end_time timestamptz, sequence integer, title text, guest_name text,
+  location jsonb)
 language sql
 stable
 security definer
 set search_path = ''
 as $$
-  select b.id, b.start_time, b.end_time, b.ical_sequence, coalesce(e.title, 'Booking'), b.guest_name
+  select b.id, b.start_time, b.end_time, b.ical_sequence, coalesce(e.title, 'Booking'), b.guest_name, b.location
   from public.bookings b
   join public.booking_busy bb on bb.booking_id = b.id and bb.user_id = p_user_id and bb.active
   left join public.event_types e on e.id = b.event_type_id

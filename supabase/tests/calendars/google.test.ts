@@ -173,6 +173,23 @@ describe('a connected Google calendar', () => {
     expect(await eventually(rows, (r) => r.length === 0)).toEqual([]);
   });
 
+  it("receives the booking's place as the event's location", async () => {
+    const put = await call(`/api/event-types/${host.eventTypeId}`, {
+      method: 'PUT',
+      body: { title: 'Intro call', description: null, duration: 30, color: '#10b981', isActive: true, autoConfirm: true, locations: [{ kind: 'in_person', address: '1 Infinite Loop, Cupertino' }] },
+      token: host.accessToken,
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const booked = await call('/bookings', { body: guestBody(host.eventTypeId, at(D, 12)) });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const uid = await icalUid(booked.body.id);
+    const [written] = (await eventsWhen(email, (events) => events.some((e) => e.iCalUID === uid))).filter((e) => e.iCalUID === uid);
+    expect(written.location).toBe('1 Infinite Loop, Cupertino');
+    await call(`/api/event-types/${host.eventTypeId}`, {
+      method: 'PUT', body: { title: 'Intro call', description: null, duration: 30, color: '#10b981', isActive: true, autoConfirm: true, locations: [] }, token: host.accessToken,
+    });
+  });
+
   it('is marked while Google is down, slots keep the last good busy times, and writes wait until it is back', async () => {
     await control().outage(email, true);
     try {

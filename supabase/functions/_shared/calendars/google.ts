@@ -44,6 +44,8 @@ export interface GoogleBookingEvent {
   /** ISO instants. */
   start: string;
   end: string;
+  /** The booking's place as the event's location (null: none). */
+  location?: string | null;
 }
 
 /** Where Kairos wrote an event: its Google event id and ETag. */
@@ -214,6 +216,7 @@ export function googleAccess(config: GoogleConfig, fetcher: typeof fetch): Googl
       const { events } = as(refreshToken);
       const body: calendar_v3.Schema$Event = {
         summary: event.summary,
+        location: event.location,
         start: { dateTime: event.start },
         end: { dateTime: event.end },
         // Also brings back an event that was removed (a booking reassigned away and back).

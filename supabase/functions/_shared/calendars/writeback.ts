@@ -8,6 +8,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { bookingObject, bookingSummary, type FeedBooking } from './booking-feed.ts';
 import { deleteEvent, putEvent, type CalDavLogin, type StoredEvent } from './caldav.ts';
 import type { GoogleAccess } from './google.ts';
+import { shownPlace } from '../rules/places.ts';
 import { openSecret } from './secrets.ts';
 import type { CaldavSecret, GoogleSecret } from './sync.ts';
 
@@ -58,7 +59,14 @@ async function write(deps: WritebackDeps, where: Target, booking: FeedBooking, p
   if (where.provider === 'caldav') return putEvent(where.login, where.calendarUrl, booking.icalUid, bookingObject(booking), previous, deps.fetch);
   if (where.provider === 'google') {
     const iso = (t: string) => new Date(t).toISOString();
-    const event = { icalUid: booking.icalUid, summary: bookingSummary(booking), start: iso(booking.start), end: iso(booking.end) };
+    const place = shownPlace(booking.location);
+    const event = {
+      icalUid: booking.icalUid,
+      summary: bookingSummary(booking),
+      start: iso(booking.start),
+      end: iso(booking.end),
+      location: place ? (booking.location?.value ?? place.label) : null,
+    };
     const stored = await where.google.writeEvent(where.refreshToken, where.calendarId, event, previous && { id: previous.url, etag: previous.etag });
     return { url: stored.id, etag: stored.etag };
   }
@@ -78,7 +86,7 @@ export function calendarWriteHandler(deps: WritebackDeps) {
       deps.db.from('calendar_events').select('source_id, href, etag').eq('ical_uid', icalUid).eq('user_id', userId).maybeSingle(),
       deps.db.from('calendar_sources').select('id').eq('user_id', userId).eq('receives_bookings', true).maybeSingle(),
     ]);
-    const booking = (must<{ booking_id: number; start_time: string; end_time: string; sequence: number; title: string; guest_name: string }[]>(state) ?? [])[0];
+    const booking = (must<{ booking_id: number; start_time: string; end_time: string; sequence: number; title: string; guest_name: string; location: FeedBooking['location'] }[]>(state) ?? [])[0];
     const existing = must<{ source_id: number; href: string; etag: string | null } | null>(written);
     const previous: StoredEvent | null = existing ? { url: existing.href, etag: existing.etag } : null;
 
@@ -96,6 +104,7 @@ export function calendarWriteHandler(deps: WritebackDeps) {
         title: booking.title,
         guestName: booking.guest_name,
         updatedAt: new Date().toISOString(),
+        location: booking.location,
       }, previous);
       if (!stored) return;
       must(
