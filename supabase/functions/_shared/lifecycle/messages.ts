@@ -5,8 +5,8 @@ import { formatInTimeZone } from 'date-fns-tz';
 import type { BookingStatus } from '../rules/constants.ts';
 import { shownPlace, type BookingLocation } from '../rules/places.ts';
 
-export type GuestMessage = 'requested' | 'confirmed' | 'declined' | 'cancelled' | 'rescheduled' | 'reminder';
-export type HostMessage = 'new_booking' | 'approval_needed' | 'guest_cancelled' | 'guest_rescheduled' | 'reminder';
+export type GuestMessage = 'requested' | 'confirmed' | 'declined' | 'cancelled' | 'rescheduled' | 'reminder' | 'link_ready';
+export type HostMessage = 'new_booking' | 'approval_needed' | 'guest_cancelled' | 'guest_rescheduled' | 'reminder' | 'link_ready';
 
 export interface Person {
   name: string;
@@ -115,6 +115,11 @@ function copy(p: BookingMailPayload, links: Links): Copy {
         lead: `${guest.name} moved the booking to a new time.`,
         action: { label: 'View your bookings', href: links.bookings },
       };
+    case 'link_ready':
+      // A provider's link (Google Meet) arrived after the booking: the updated invite carries it.
+      return recipient.role === 'guest'
+        ? { subject: `Meeting link: ${b.title} with ${host} on ${at}`, lead: `The link to join your booking with ${host} is ready.`, action: manage }
+        : { subject: `Meeting link: ${b.title} with ${guest.name} on ${at}`, lead: `The link to join your booking with ${guest.name} is ready.`, action: { label: 'View your bookings', href: links.bookings } };
     case 'reminder':
       return recipient.role === 'guest'
         ? { subject: `Reminder: ${b.title} with ${host} on ${at}`, lead: `A reminder of your booking with ${host}.`, action: manage }
