@@ -11,7 +11,7 @@ import { partText, type Mail } from '../../../scripts/local/test-stack/mailpit.t
 import { sql } from '../../../scripts/local/test-stack/harness.ts';
 import { call } from '../api/client.ts';
 import { at, guestBody, newHost, type Host } from '../api/fixtures.ts';
-import { mailStartingWith, uniqueGuest } from '../lifecycle/support.ts';
+import { mailStartingWith, manageLink, uniqueGuest } from '../lifecycle/support.ts';
 import { eventually, retryCalendarWriteNow } from './fixtures.ts';
 import { connectGoogle, control, eventsWhen } from './google-support.ts';
 
@@ -61,6 +61,20 @@ describe('Google Meet', () => {
       expect(mail.Text, mail.Subject).toContain(`Where: Google Meet: ${event.hangoutLink}`);
       expect(await inviteOf(mail)).toEqual({ uid: confirmed.uid, sequence: Number(confirmed.sequence) + 1, conference: event.hangoutLink });
     }
+
+    // The guest moves the booking: the same Google event moves, with the same meeting.
+    const link = manageLink(await mailStartingWith(guest, 'Meeting link:'));
+    const moved = at(12, 15);
+    const rescheduled = await call(`/api/booking/${link.uid}/reschedule`, { body: { token: link.token, startTime: moved.toISOString() } });
+    expect(rescheduled.status, JSON.stringify(rescheduled.body)).toBe(200);
+    expect(rescheduled.body.booking.location).toEqual({ kind: 'google_meet', value: event.hangoutLink });
+    const after = await eventsWhen(email, (events) => events.some((e) => e.iCalUID === uid && e.start.dateTime === moved.toISOString()));
+    expect(after.filter((e) => e.iCalUID === uid).map((e) => [e.id, e.hangoutLink])).toEqual([[event.id, event.hangoutLink]]);
+
+    // The host cancels: the event, and its meeting with it, is removed.
+    const [current] = await sql(`select id from public.bookings where uid = $1`, [rescheduled.body.booking.uid]);
+    expect((await call(`/api/bookings/${current.id}/cancel`, { method: 'POST', token: host.accessToken })).status).toBe(200);
+    await eventsWhen(email, (events) => events.some((e) => e.iCalUID === uid && e.status === 'cancelled'));
   });
 
   it('leaves the booking confirmed while Google is down: the link is pending with the reason, then failed, and a retry brings it', async () => {
