@@ -690,6 +690,7 @@ begin
   end if;
   if moved then
     perform private.enqueue_calendar_writes(new);
+    perform private.enqueue_meeting_write(new);
   end if;
   perform private.broadcast_booking_change(tg_op, new, old);
   return null;

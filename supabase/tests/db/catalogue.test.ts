@@ -27,7 +27,7 @@ describe('catalogue', () => {
       'availability_rules', 'booking_busy', 'bookings', 'calendar_connections', 'calendar_credentials', 'calendar_events',
       'calendar_feeds', 'calendar_sources', 'date_overrides', 'event_types', 'external_busy', 'outbox', 'profiles',
       'team_invitations', 'team_members', 'teams',
-      'time_off', 'user_settings', 'webhook_deliveries', 'webhook_secrets', 'webhooks',
+      'time_off', 'user_settings', 'webhook_deliveries', 'webhook_secrets', 'webhooks', 'zoom_connections', 'zoom_meetings',
     ]);
   });
 

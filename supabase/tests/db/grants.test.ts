@@ -147,6 +147,9 @@ const TABLES = [
   'public.webhook_secrets service_role: select',
   'public.webhooks authenticated: delete, select',
   'public.webhooks service_role: select',
+  'public.zoom_connections authenticated: delete',
+  'public.zoom_connections service_role: delete, insert, select, update',
+  'public.zoom_meetings service_role: delete, insert, select, update',
 ];
 
 // Writes limited to the columns a person may set; reads that leave a payload or a hash out.
@@ -230,6 +233,8 @@ const COLUMNS = [
   'public.webhooks(team_id) authenticated: insert',
   'public.webhooks(url) authenticated: insert, update',
   'public.webhooks(user_id) authenticated: insert',
+  'public.zoom_connections(connected_at) authenticated: select',
+  'public.zoom_connections(user_id) authenticated: select',
 ];
 
 // As each migration decides them (the RPC catalogue tests say why, role by role).
@@ -239,8 +244,8 @@ const FUNCTIONS = [
   'private.acts_for(p_user_id uuid, p_team_id bigint, p_roles text[]) service_role: execute',
   'private.all_distinct(p_values text[]) authenticated: execute',
   'private.all_distinct(p_values text[]) service_role: execute',
-  'private.awaits_meet_link(b bookings) authenticated: execute',
-  'private.awaits_meet_link(b bookings) service_role: execute',
+  'private.awaits_link(b bookings) authenticated: execute',
+  'private.awaits_link(b bookings) service_role: execute',
   'private.booking_figures(p_user_id uuid, p_from timestamp with time zone, p_to timestamp with time zone) authenticated: execute',
   'private.check_rule_count(p_rules jsonb) authenticated: execute',
   'private.check_rule_count(p_rules jsonb) service_role: execute',

@@ -1089,6 +1089,56 @@ export type Database = {
           },
         ]
       }
+      zoom_connections: {
+        Row: {
+          connected_at: string
+          secret: string
+          user_id: string
+        }
+        Insert: {
+          connected_at?: string
+          secret: string
+          user_id: string
+        }
+        Update: {
+          connected_at?: string
+          secret?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "zoom_connections_user_id_fkey"
+            columns: ["user_id"]
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      zoom_meetings: {
+        Row: {
+          ical_uid: string
+          meeting_id: number
+          user_id: string
+        }
+        Insert: {
+          ical_uid: string
+          meeting_id: number
+          user_id: string
+        }
+        Update: {
+          ical_uid?: string
+          meeting_id?: number
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "zoom_meetings_user_id_fkey"
+            columns: ["user_id"]
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
     }
     Views: {
       [_ in never]: never
