@@ -480,7 +480,9 @@ comment on table public.zoom_meetings is 'Written by the outbox''s meeting handl
 
 -- One 'meeting' outbox row per change of a Zoom booking, for its organiser: the handler makes the
 -- meeting match the booking with this UID as it is at delivery time (made, moved, or deleted when no
--- confirmed booking holds the UID any more), so rows may run in any order or twice. A step of
+-- confirmed booking holds the UID any more), so rows may run in any order or twice. A booking
+-- replaced by a reschedule writes none: the new booking's row moves the meeting (two rows of one
+-- move, run side by side before a link exists, would make two meetings). A step of
 -- private.after_booking_change (the bookings migration), as the calendar writes are.
 create or replace function private.enqueue_meeting_write(b public.bookings)
 returns void
@@ -489,7 +491,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  if b.location ->> 'kind' = 'zoom' and coalesce(b.assigned_user_id, b.user_id) is not null then
+  if b.location ->> 'kind' = 'zoom' and coalesce(b.assigned_user_id, b.user_id) is not null and b.rescheduled_to is null then
     insert into public.outbox (kind, topic, booking_id, message_id, payload)
     values ('meeting', 'booking.meeting', b.id,
       'meeting:' || b.ical_uid || ':' || b.ical_sequence || ':' || b.status || ':' || txid_current(),
