@@ -12,7 +12,7 @@ import { sql } from '../../../scripts/local/test-stack/harness.ts';
 import { call } from '../api/client.ts';
 import { at, guestBody, newHost, type Host } from '../api/fixtures.ts';
 import { mailStartingWith, manageLink, uniqueGuest } from '../lifecycle/support.ts';
-import { eventually, retryCalendarWriteNow } from './fixtures.ts';
+import { eventually, hostRead, retryCalendarWriteNow } from './fixtures.ts';
 import { connectGoogle, control, eventsWhen } from './google-support.ts';
 
 const MEET = [{ kind: 'google_meet' }];
@@ -26,12 +26,6 @@ async function meetHost(withGoogle: boolean): Promise<{ host: Host; email: strin
   return { host, email };
 }
 
-/** The booking's place and its link's state, as the host reads them. */
-async function hostRead(host: Host, id: number) {
-  const { data, error } = await host.client.from('bookings').select('status, location, link_state').eq('id', id).single();
-  expect(error).toBeNull();
-  return data as { status: string; location: { kind: string; value: string | null }; link_state: { status: string; error: string | null } | null };
-}
 
 async function inviteOf(mail: Mail) {
   const file = mail.Attachments.find((a) => a.FileName === 'invite.ics')!;

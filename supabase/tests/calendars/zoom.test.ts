@@ -11,7 +11,7 @@ import { sql, stack } from '../../../scripts/local/test-stack/harness.ts';
 import { call } from '../api/client.ts';
 import { at, guestBody, newHost, type Host } from '../api/fixtures.ts';
 import { mailStartingWith, manageLink, uniqueGuest } from '../lifecycle/support.ts';
-import { eventually } from './fixtures.ts';
+import { eventually, hostRead } from './fixtures.ts';
 
 const REDIRECT = 'https://app.example.com/settings';
 const control = () => zoomControl(stack().zoom!.url);
@@ -36,11 +36,6 @@ async function zoomHost(connect = true): Promise<{ host: Host; email: string }> 
   return { host, email };
 }
 
-async function hostRead(host: Host, id: number) {
-  const { data, error } = await host.client.from('bookings').select('status, location, link_state').eq('id', id).single();
-  expect(error).toBeNull();
-  return data as { status: string; location: { kind: string; value: string | null }; link_state: { status: string; error: string | null } | null };
-}
 
 const meetingsOf = async (email: string) => (await control().user(email)).meetings;
 
