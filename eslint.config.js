@@ -84,8 +84,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!\\./|zod$|zod/mini$|date-fns$|date-fns-tz$)',
-              message: `${SHARED}/rules imports only other rules, zod (or zod/mini) and date-fns(-tz): no I/O.`,
+              regex: '^(?!\\./|zod$|zod/mini$|date-fns$|date-fns-tz$|libphonenumber-js$)',
+              message: `${SHARED}/rules imports only other rules, zod (or zod/mini), date-fns(-tz) and libphonenumber-js: no I/O.`,
             },
           ],
         },

@@ -22,6 +22,81 @@ $$;
 -- Part of a CHECK constraint, evaluated as the caller.
 grant execute on function private.is_event_duration(integer, boolean) to authenticated, service_role;
 
+-- Where an event type's meetings take place: an ordered list, a guest picks one when there are several
+-- (none: the spec's "Video Conference"). A jsonb array on the event type, not a table: the list is
+-- small, always read and written whole with its event type, and ordered as the host wrote it. Each
+-- element is one of the kinds below with exactly its fields, one element per kind; eventLocationsSchema
+-- (rules/schemas.ts) says the same to the api and the form, and docs/product/api.md describes them.
+create or replace function private.is_event_locations(p_locations jsonb)
+returns boolean
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  place jsonb;
+  kinds text[] := '{}';
+  kind text;
+  fields text[];
+begin
+  if jsonb_typeof(p_locations) <> 'array' or jsonb_array_length(p_locations) > 7 then
+    return false;
+  end if;
+  for place in select value from jsonb_array_elements(p_locations) loop
+    if jsonb_typeof(place) <> 'object' then
+      return false;
+    end if;
+    kind := place ->> 'kind';
+    if kind is null or kind = any (kinds) then
+      return false;
+    end if;
+    kinds := kinds || kind;
+    -- Exactly the kind's fields, each well formed.
+    fields := array(select jsonb_object_keys(place - 'kind') order by 1);
+    if not (case kind
+      when 'in_person' then fields = array['address'] and btrim(place ->> 'address') <> '' and length(place ->> 'address') <= 500
+      when 'phone_guest_calls' then fields = array['number'] and private.is_e164(place ->> 'number')
+      when 'link' then fields = array['url'] and place ->> 'url' ~ '^https://[^\s/?#]+[^\s]*$' and length(place ->> 'url') <= 2000
+      when 'jitsi' then fields = array['server']
+        and place ->> 'server' ~ '^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$'
+      when 'phone_host_calls' then fields = '{}'
+      when 'google_meet' then fields = '{}'
+      when 'zoom' then fields = '{}'
+      else false end) is true then
+      return false;
+    end if;
+  end loop;
+  return true;
+end;
+$$;
+
+-- A phone number in E.164 form (+, country code, at most 15 digits). The api checks the number is a
+-- real one (libphonenumber-js); the database holds the form.
+create or replace function private.is_e164(p_number text)
+returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select coalesce(p_number ~ '^\+[1-9][0-9]{6,14}$', false);
+$$;
+-- Part of CHECK constraints, evaluated as the caller.
+grant execute on function private.is_event_locations(jsonb), private.is_e164(text) to authenticated, service_role;
+
+-- What a guest may know of the places before booking: the kinds, and an in-person address (a number or
+-- a link is told to the booking's guest and host only).
+create or replace function private.public_locations(p_locations jsonb)
+returns jsonb
+language sql
+immutable
+set search_path = ''
+as $$
+  select coalesce(jsonb_agg(
+      case when place ->> 'kind' = 'in_person' then place else jsonb_build_object('kind', place -> 'kind') end
+      order by position), '[]'::jsonb)
+  from jsonb_array_elements(p_locations) with ordinality as l(place, position);
+$$;
+
 create table public.event_types (
   -- Random, not sequential: the id is the direct link a private host shares (private.random_id).
   id bigint primary key default private.random_id(),
@@ -52,6 +127,7 @@ create table public.event_types (
   slot_interval public.slot_interval not null default '30',
   max_bookings_per_day public.day_booking_limit,
   max_bookings_per_week public.week_booking_limit,
+  locations jsonb not null default '[]' constraint event_types_locations_valid check (private.is_event_locations(locations)),
   constraint event_types_one_owner check (num_nonnulls(user_id, team_id) = 1),
   constraint event_types_duration_choice check (private.is_event_duration(duration, team_id is not null)),
   constraint event_types_team_fields check (
@@ -104,8 +180,13 @@ create trigger event_types_random_id before insert on public.event_types
 -- Privileges, from none (see the foundation migration): only what each role needs.
 revoke all on public.event_types from anon, authenticated, service_role;
 grant select on public.event_types to service_role;
--- Guests see a public team's active event types (the policies say which rows).
-grant select on public.event_types to anon;
+-- Guests see a public team's active event types (the policies say which rows), all but their
+-- locations: a fixed link or the host's number is told to a booking's guest only (public_event_types
+-- answers the kinds).
+grant select (id, user_id, team_id, title, description, duration, color, is_active, auto_confirm, price_cents,
+  requires_all_members, assignment_type, specific_member_id, created_at, updated_at, buffer_before, buffer_after,
+  minimum_notice, max_future_bookings, slot_interval, max_bookings_per_day, max_bookings_per_week)
+  on public.event_types to anon;
 grant select, insert, update, delete on public.event_types to authenticated;
 
 -- event_types and availability_rules: a host's own, a team's to its members (and, for a public
@@ -132,14 +213,14 @@ create policy "Owners delete event types" on public.event_types
 create or replace function public.public_event_types(p_user_id uuid default null, p_team_slug text default null)
 returns table (id bigint, user_id uuid, team_id bigint, title text, description text, duration integer, color text,
   auto_confirm boolean, price_cents integer, requires_all_members boolean, assignment_type public.assignment_type,
-  specific_member_id uuid)
+  specific_member_id uuid, locations jsonb)
 language sql
 stable
 security definer
 set search_path = ''
 as $$
   select e.id, e.user_id, e.team_id, e.title, e.description, e.duration, e.color, e.auto_confirm, e.price_cents,
-    e.requires_all_members, e.assignment_type, e.specific_member_id
+    e.requires_all_members, e.assignment_type, e.specific_member_id, private.public_locations(e.locations)
   from public.event_types e
   where e.is_active
     and (e.user_id = p_user_id and private.is_visible_host(p_user_id)
@@ -154,7 +235,7 @@ $$;
 create or replace function public.public_event_type(p_event_type_id bigint)
 returns table (id bigint, user_id uuid, title text, description text, duration integer, color text,
   auto_confirm boolean, price_cents integer, host_handle text, host_first_name text, host_last_name text,
-  host_profile_image_url text, host_timezone text, host_title text, host_company text)
+  host_profile_image_url text, host_timezone text, host_title text, host_company text, locations jsonb)
 language plpgsql
 stable
 security definer
@@ -164,7 +245,7 @@ begin
   return query
   select e.id, e.user_id, e.title::text, e.description::text, e.duration::integer, e.color::text, e.auto_confirm,
     e.price_cents::integer, p.handle::text, p.first_name::text, p.last_name::text, p.profile_image_url::text,
-    p.timezone::text, p.title::text, p.company::text
+    p.timezone::text, p.title::text, p.company::text, private.public_locations(e.locations)
   from public.event_types e join public.profiles p on p.id = e.user_id
   where e.id = p_event_type_id and e.is_active;
 end;

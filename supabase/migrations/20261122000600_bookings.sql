@@ -40,6 +40,12 @@ create table public.bookings (
   -- first), so the old booking's cancellation already reads as a move and writes no CANCEL mail.
   rescheduled_to bigint references public.bookings (id) on delete set null deferrable initially deferred,
   manage_token_hash text,
+  -- Where this meeting takes place, chosen from its event type's locations when booked
+  -- (private.booking_location): {kind, value}, value the address, number or link (null while a
+  -- provider's link is to come). Read as the row is: by its host and team, and its guest through the
+  -- functions; never by anon.
+  location jsonb constraint bookings_location_shape
+    check (location is null or jsonb_typeof(location) = 'object' and location ? 'kind'),
   constraint bookings_start_before_end check (start_time < end_time),
   -- Either personal (a host) or team (a team, and maybe its assignee), never a mix; the owner is the
   -- event type's (the two owner keys below).
@@ -461,6 +467,46 @@ begin
 end;
 $$;
 
+-- The place of a new booking of an event type with `p_locations`: the kind the guest chose (needed
+-- only when there are several), with its value. The host calls the guest on the guest's phone, which
+-- must then be in E.164 form; a Jitsi room is made here, fresh and unguessable (128 random bits), on
+-- the host's server; Google Meet and Zoom links come later from their providers (value null).
+create or replace function private.booking_location(p_locations jsonb, p_kind text, p_phone text)
+returns jsonb
+language plpgsql
+volatile
+set search_path = ''
+as $$
+declare
+  place jsonb;
+begin
+  if jsonb_array_length(p_locations) = 0 then
+    if p_kind is not null then
+      raise exception 'This event type has no location to choose' using errcode = '22023';
+    end if;
+    return null;
+  end if;
+  if p_kind is null and jsonb_array_length(p_locations) > 1 then
+    raise exception 'Please choose where to meet.' using errcode = '22023';
+  end if;
+  select l into place from jsonb_array_elements(p_locations) l
+  where p_kind is null or l ->> 'kind' = p_kind;
+  if place is null then
+    raise exception 'This location is not offered for this event type' using errcode = '22023';
+  end if;
+  if place ->> 'kind' = 'phone_host_calls' and not private.is_e164(p_phone) then
+    raise exception 'Please enter a valid phone number with its country code.' using errcode = '22023';
+  end if;
+  return jsonb_build_object('kind', place ->> 'kind', 'value', case place ->> 'kind'
+    when 'in_person' then place ->> 'address'
+    when 'phone_host_calls' then p_phone
+    when 'phone_guest_calls' then place ->> 'number'
+    when 'link' then place ->> 'url'
+    when 'jitsi' then 'https://' || (place ->> 'server') || '/kairos-' || encode(extensions.gen_random_bytes(16), 'hex')
+    end);
+end;
+$$;
+
 -- Writes a new booking of an active event type, a host's or a team's, with the guest's fields, the span
 -- and the status its rules give. For a team's: with a requires-all-members type every current member is
 -- booked (p_member_ids is ignored); otherwise p_member_ids holds at most one member, the assignee chosen
@@ -498,13 +544,15 @@ begin
     end if;
   end if;
   insert into public.bookings (event_type_id, user_id, team_id, assigned_user_id, guest_name, guest_email, guest_phone,
-    guest_company, notes, guest_timezone, start_time, end_time, status)
+    guest_company, notes, guest_timezone, start_time, end_time, status, location)
   values (et.id, et.user_id, et.team_id, assignee,
     private.guest_field(p_guest, 'guest_name', 'guestName'),
     private.guest_field(p_guest, 'guest_email', 'guestEmail'), private.guest_field(p_guest, 'guest_phone', 'guestPhone'),
     private.guest_field(p_guest, 'guest_company', 'guestCompany'), private.guest_field(p_guest, 'notes', 'notes'),
     private.guest_field(p_guest, 'guest_timezone', 'guestTimezone'),
-    p_start, p_end, private.new_booking_status(p_start, p_end, et.duration, et.auto_confirm))
+    p_start, p_end, private.new_booking_status(p_start, p_end, et.duration, et.auto_confirm),
+    private.booking_location(et.locations, private.guest_field(p_guest, 'location_kind', 'locationKind'),
+      private.guest_field(p_guest, 'guest_phone', 'guestPhone')))
   returning * into created;
   return created;
 exception when exclusion_violation then
@@ -642,6 +690,7 @@ begin
   end if;
   if moved then
     perform private.enqueue_calendar_writes(new);
+    perform private.enqueue_meeting_write(new);
   end if;
   perform private.broadcast_booking_change(tg_op, new, old);
   return null;

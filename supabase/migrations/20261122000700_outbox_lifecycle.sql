@@ -270,7 +270,7 @@ begin
       'title', et.title, 'duration', et.duration, 'team', et.team_name,
       'icalUid', b.ical_uid, 'sequence', b.ical_sequence,
       'cancelledBy', b.cancelled_by, 'cancellationReason', b.cancellation_reason,
-      'previous', (select span from previous)),
+      'previous', (select span from previous), 'location', b.location),
     'guest', jsonb_build_object('name', b.guest_name, 'email', b.guest_email,
       'timezone', coalesce(b.guest_timezone, hosts.list -> 0 ->> 'timezone', 'UTC')),
     'hosts', hosts.list)
@@ -477,6 +477,8 @@ begin
     'guest_timezone', coalesce(b.guest_timezone, (select h.timezone from private.booking_hosts(b) h limit 1), 'UTC'),
     'cancelled_by', b.cancelled_by,
     'cancellation_reason', b.cancellation_reason,
+    -- The place is the guest's to know: this is their booking.
+    'location', b.location,
     'moved', b.id <> own.id,
     'change_deadline', deadline,
     'can_change', b.id = own.id and b.status in ('pending', 'confirmed') and now() < deadline
@@ -548,7 +550,7 @@ end;
 $$;
 
 -- Moves the booking to [p_start, p_end): the old one becomes cancelled and points at the new one,
--- which keeps its calendar UID, its guest and its status, with the next SEQUENCE. One transaction: if
+-- which keeps its calendar UID, its guest, its place and its status, with the next SEQUENCE. One transaction: if
 -- the new time is taken (the exclusion constraint), nothing changes. The slot itself was checked by
 -- the function with the slot engine; p_member_id is the team member it chose.
 create or replace function public.guest_reschedule_booking(p_uid uuid, p_token text, p_start timestamptz,
@@ -570,12 +572,12 @@ begin
   update public.bookings set status = 'cancelled', cancelled_by = 'guest', rescheduled_to = new_id where id = old.id;
   insert into public.bookings (id, event_type_id, user_id, team_id, assigned_user_id, guest_name,
     guest_email, guest_phone, guest_company, notes, guest_timezone, start_time, end_time, status, ical_uid, ical_sequence,
-    rescheduled_from)
+    rescheduled_from, location)
   overriding system value
   values (new_id, old.event_type_id, old.user_id, old.team_id,
     case when old.team_id is null then null else coalesce(p_member_id, old.assigned_user_id) end,
     old.guest_name, old.guest_email, old.guest_phone, old.guest_company, old.notes, old.guest_timezone, p_start, p_end,
-    old.status, old.ical_uid, old.ical_sequence + 1, old.id)
+    old.status, old.ical_uid, old.ical_sequence + 1, old.id, old.location)
   returning * into created;
   return created;
 exception when exclusion_violation then

@@ -7,6 +7,8 @@
 //   GET  /calendars/providers               which kinds this project offers
 //   POST /calendars/google/start           {redirectUri} → {url}            (signed in)
 //   POST /calendars/google/connect         {code, state, redirectUri}        (signed in)
+//   POST /calendars/zoom/start             {redirectUri} → {url}            (signed in)
+//   POST /calendars/zoom/connect           {code, state, redirectUri}        (signed in)
 //   POST /calendars/sync                   {userIds?}  the scheduled sweep   (service role)
 //   GET  /calendars/feed/:token.ics        the host's bookings               (anyone with the token)
 import { serviceClient } from '../_shared/http/clients.ts';
@@ -25,12 +27,14 @@ import { CalendarDataError } from '../_shared/calendars/ics.ts';
 import { connectionSchema, googleConnectSchema, googleStartSchema } from '../_shared/calendars/schemas.ts';
 import { importSecretKey, openSecret, sealSecret } from '../_shared/calendars/secrets.ts';
 import { syncConnection, syncDue, type CalendarDeps } from '../_shared/calendars/sync.ts';
+import { ZoomError, zoomAccess, zoomConfig, type ZoomConfig } from '../_shared/meetings/zoom.ts';
 import { OutboundError, outboundFetch, outboundPolicy, type OutboundPolicy } from '../_shared/net/outbound.ts';
 
 export interface CalendarsEnv {
   encryptionKey: string;
   outbound: OutboundPolicy;
   google: GoogleConfig | null;
+  zoom: ZoomConfig | null;
 }
 
 /** Failures of the remote side are the host's to fix (address, password): a 400 with the reason. */
@@ -58,6 +62,7 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
   // App passwords and secret feed addresses never travel in clear text.
   const fetcher = outboundFetch({ ...cal.outbound, httpsOnly: true });
   const google = cal.google ? googleAccess(cal.google, fetcher) : null;
+  const zoom = cal.zoom ? zoomAccess(cal.zoom, fetcher) : null;
   const deps = async (): Promise<CalendarDeps> => ({ key: await key, fetch: fetcher, google });
 
   /**
@@ -154,21 +159,31 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
     return json({ synced: results.filter((r) => r.result?.ok).length, failed: results.filter((r) => r.result && !r.result.ok).length });
   }
 
-  async function googleStart(ctx: Ctx) {
+  /** A provider's consent address, with a state only this user can bring back, for a while. */
+  async function oauthStart(ctx: Ctx, provider: 'google' | 'zoom', consentUrl: (redirectUri: string, state: string) => string) {
     const caller = await connecting(ctx);
-    if (!google) throw notFound('Google Calendar is not available on this project');
     const { redirectUri } = parseOrThrow(googleStartSchema, await readJson(ctx.req));
-    const state = await sealSecret(await key, 'google-oauth-state', { userId: caller.id, exp: Date.now() + STATE_TTL_MS });
-    return json({ url: google.consentUrl(redirectUri, state) });
+    const state = await sealSecret(await key, `${provider}-oauth-state`, { userId: caller.id, exp: Date.now() + STATE_TTL_MS });
+    return json({ url: consentUrl(redirectUri, state) });
+  }
+
+  /** The caller and the code the provider sent back, once the state proves they started this consent, recently. */
+  async function oauthReturn(ctx: Ctx, provider: 'google' | 'zoom', name: string) {
+    const caller = await connecting(ctx);
+    const input = parseOrThrow(googleConnectSchema, await readJson(ctx.req));
+    const state = await openSecret<{ userId: string; exp: number }>(await key, `${provider}-oauth-state`, input.state).catch(() => null);
+    if (!state || state.userId !== caller.id || state.exp < Date.now()) throw invalid(`This ${name} sign-in has expired. Please connect again.`);
+    return { caller, input };
+  }
+
+  async function googleStart(ctx: Ctx) {
+    if (!google) throw notFound('Google Calendar is not available on this project');
+    return oauthStart(ctx, 'google', google.consentUrl);
   }
 
   async function googleConnect(ctx: Ctx) {
-    const caller = await connecting(ctx);
     if (!google) throw notFound('Google Calendar is not available on this project');
-    const input = parseOrThrow(googleConnectSchema, await readJson(ctx.req));
-    // The state proves this consent was started by this user, recently.
-    const state = await openSecret<{ userId: string; exp: number }>(await key, 'google-oauth-state', input.state).catch(() => null);
-    if (!state || state.userId !== caller.id || state.exp < Date.now()) throw invalid('This Google sign-in has expired. Please connect again.');
+    const { caller, input } = await oauthReturn(ctx, 'google', 'Google');
     const granted = await google.exchange(input.code, input.redirectUri).catch((e) => {
       if (e instanceof CalendarAccessError) remoteFailure(e);
       throw new AppError('calendar_failed', 'Could not connect: Google refused the sign-in');
@@ -184,6 +199,24 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
     });
   }
 
+  async function zoomStart(ctx: Ctx) {
+    if (!zoom) throw notFound('Zoom is not available on this project');
+    return oauthStart(ctx, 'zoom', zoom.consentUrl);
+  }
+
+  /** Keeps the host's Zoom grant, sealed as calendar credentials are (a reconnect replaces it). */
+  async function zoomConnect(ctx: Ctx) {
+    if (!zoom) throw notFound('Zoom is not available on this project');
+    const { caller, input } = await oauthReturn(ctx, 'zoom', 'Zoom');
+    const tokens = await zoom.exchange(input.code, input.redirectUri).catch((e) => {
+      if (e instanceof ZoomError || e instanceof OutboundError) throw new AppError('calendar_failed', `Could not connect: ${e.message}`);
+      throw e;
+    });
+    const secret = await sealSecret(await key, caller.id, tokens);
+    must(await serviceClient(ctx.env).from('zoom_connections').upsert({ user_id: caller.id, secret, connected_at: new Date().toISOString() }));
+    return json({ connected: true }, 201);
+  }
+
   async function feed(ctx: Ctx) {
     const token = ctx.params.token.replace(/\.ics$/, '');
     const service = serviceClient(ctx.env);
@@ -191,10 +224,10 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
     // A wrong or replaced token is a plain 404: it tells nothing about what exists.
     if (!owner) throw notFound();
     const since = new Date(Date.now() - 90 * 86_400_000).toISOString();
-    const rows = must<{ booking: { ical_uid: string; ical_sequence: number; start_time: string; end_time: string; status: FeedBooking['status']; guest_name: string; updated_at: string; event_type: { title: string } | null } }[]>(
+    const rows = must<{ booking: { ical_uid: string; ical_sequence: number; start_time: string; end_time: string; status: FeedBooking['status']; guest_name: string; updated_at: string; location: FeedBooking['location']; event_type: { title: string } | null } }[]>(
       await service
         .from('booking_busy')
-        .select('booking:bookings!inner(ical_uid, ical_sequence, start_time, end_time, status, guest_name, updated_at, event_type:event_types!bookings_event_type_fkey(title))')
+        .select('booking:bookings!inner(ical_uid, ical_sequence, start_time, end_time, status, guest_name, updated_at, location, event_type:event_types!bookings_event_type_fkey(title))')
         .eq('user_id', owner.user_id)
         .eq('active', true)
         .gte('booking.start_time', since)
@@ -210,6 +243,7 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
       title: b.event_type?.title ?? 'Booking',
       guestName: b.guest_name,
       updatedAt: b.updated_at,
+      location: b.location,
     }));
     return new Response(bookingsFeed(bookings), {
       headers: { 'content-type': 'text/calendar; charset=utf-8', 'cache-control': 'private, max-age=300', 'content-disposition': 'inline; filename="kairos.ics"' },
@@ -217,11 +251,13 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
   }
 
   return new Router()
-    .get('/calendars/providers', () => json({ caldav: true, ics: true, google: google !== null }))
+    .get('/calendars/providers', () => json({ caldav: true, ics: true, google: google !== null, zoom: zoom !== null }))
     .post('/calendars/connections', connect)
     .post('/calendars/connections/:id/sync', syncOne)
     .post('/calendars/google/start', googleStart)
     .post('/calendars/google/connect', googleConnect)
+    .post('/calendars/zoom/start', zoomStart)
+    .post('/calendars/zoom/connect', zoomConnect)
     .post('/calendars/sync', sweep)
     .get('/calendars/feed/:token', feed);
 }
@@ -229,7 +265,7 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
 export function readCalendarsEnv(get: (name: string) => string | undefined): CalendarsEnv {
   const encryptionKey = get('CALENDAR_ENCRYPTION_KEY');
   if (!encryptionKey) throw new Error('Missing environment variable CALENDAR_ENCRYPTION_KEY');
-  return { encryptionKey, outbound: outboundPolicy(get), google: googleConfig(get) };
+  return { encryptionKey, outbound: outboundPolicy(get), google: googleConfig(get), zoom: zoomConfig(get) };
 }
 
 export const calendarsHandler = (env: FunctionEnv, cal: CalendarsEnv) => createHandler(calendarsRouter(cal), env);

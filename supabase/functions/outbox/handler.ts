@@ -13,6 +13,8 @@ import { sweep, type SweepOptions } from '../_shared/outbox/worker.ts';
 import { WEBHOOK_TIMEOUT_MS } from '../_shared/rules/webhooks.ts';
 import { webhookHandler } from '../_shared/webhooks/deliver.ts';
 import { webhookMailHandler } from '../_shared/webhooks/mail.ts';
+import { meetingWriteHandler } from '../_shared/meetings/writer.ts';
+import { zoomAccess, zoomConfig, type ZoomConfig } from '../_shared/meetings/zoom.ts';
 
 export interface OutboxEnv {
   supabaseUrl: string;
@@ -30,6 +32,8 @@ export interface OutboxEnv {
   outbound: OutboundPolicy;
   /** The project's Google client, for bookings written to Google calendars. */
   google: GoogleConfig | null;
+  /** The project's Zoom app, for the meetings of bookings whose place is Zoom. */
+  zoom: ZoomConfig | null;
 }
 
 export function readOutboxEnv(get: (name: string) => string | undefined): OutboxEnv {
@@ -52,6 +56,7 @@ export function readOutboxEnv(get: (name: string) => string | undefined): Outbox
     calendarKey: need('CALENDAR_ENCRYPTION_KEY'),
     outbound: outboundPolicy(get),
     google: googleConfig(get),
+    zoom: zoomConfig(get),
   };
 }
 
@@ -74,14 +79,20 @@ export function outboxHandler(env: OutboxEnv): (req: Request) => Promise<Respons
   const sql = () => database(env.dbUrl);
   // Calendars carry passwords and secret addresses: https only (Google included).
   const calendarFetch = outboundFetch({ ...env.outbound, httpsOnly: true });
+  const calendarKey = importSecretKey(env.calendarKey);
   const handlers = {
     email: emailHandler({ db: sql, smtp: env.smtp, siteUrl: env.siteUrl, tokenSecret: env.tokenSecret }, transport),
     invitation: invitationHandler({ db, siteUrl: env.siteUrl, tokenSecret: env.tokenSecret, from: env.smtp.from }, transport),
     calendar: calendarWriteHandler({
       db,
-      key: importSecretKey(env.calendarKey),
+      key: calendarKey,
       fetch: calendarFetch,
       google: env.google ? googleAccess(env.google, calendarFetch) : null,
+    }),
+    meeting: meetingWriteHandler({
+      db,
+      key: calendarKey,
+      zoom: env.zoom ? zoomAccess(env.zoom, calendarFetch) : null,
     }),
     // An endpoint's answer is read up to 1 MiB (the log keeps its first 1 KB), within 10 seconds.
     webhook: webhookHandler({ db, fetch: outboundFetch({ ...env.outbound, timeoutMs: WEBHOOK_TIMEOUT_MS, maxBytes: 1024 * 1024 }) }),

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import { sql, stack } from '../../../scripts/local/test-stack/harness.ts';
 import { call } from '../api/client.ts';
+import type { Host } from '../api/fixtures.ts';
 
 export interface DavUser {
   url: string;
@@ -162,4 +163,11 @@ export async function failedCalendarWrite(bookingId: number): Promise<OutboxRow 
 export async function retryCalendarWriteNow(bookingId: number): Promise<void> {
   await sql(`update public.outbox set available_at = now() where kind = 'calendar' and booking_id = $1`, [bookingId]);
   await sql(`select pg_notify('kairos_outbox', '')`);
+}
+
+/** The booking's place and its link's state, as the host reads them. */
+export async function hostRead(host: Host, id: number) {
+  const { data, error } = await host.client.from('bookings').select('status, location, link_state').eq('id', id).single();
+  expect(error).toBeNull();
+  return data as { status: string; location: { kind: string; value: string | null }; link_state: { status: string; error: string | null } | null };
 }

@@ -108,6 +108,8 @@ beforeAll(async () => {
   ).id;
   await c.query(`insert into calendar_events (ical_uid, user_id, source_id, href) values ('rls-matrix@kairos', $1, $2, 'https://dav.example.test/s/work/1.ics')`, [S, source]);
   await c.query(`insert into calendar_feeds (user_id, token_hash) values ($1, md5(random()::text))`, [S]);
+  await c.query(`insert into zoom_connections (user_id, secret) values ($1, 'ciphertext')`, [S]);
+  await c.query(`insert into zoom_meetings (ical_uid, user_id, meeting_id) values ('rls-matrix@kairos', $1, 12345678901)`, [S]);
   const webhook = (await one(`insert into webhooks (user_id, url, events) values ($1, 'https://hooks.example.test/s', '{booking.created}') returning id`, [S])).id;
   const teamWebhook = (await one(`insert into webhooks (team_id, url, events) values ($1, 'https://hooks.example.test/t', '{booking.created}') returning id`, [team])).id;
   const logRow = `insert into webhook_deliveries (webhook_id, message_id, event, attempt, ok, status_code) values ($1, 'msg_1', 'booking.created', 1, true, 200) returning id`;
@@ -341,6 +343,24 @@ function tables(): [string, TableCells][] {
       update: `update calendar_events set href = 'x' where ical_uid = 'rls-matrix@kairos' returning ical_uid`,
       delete: `delete from calendar_events where ical_uid = 'rls-matrix@kairos' returning ical_uid`,
       // The outbox's calendar handler (service role) keeps it.
+      expected: NOBODY,
+    }],
+    ['zoom_connections', {
+      select: `select user_id, connected_at from zoom_connections where user_id = '${f.S}'`,
+      prepareInsert: `delete from zoom_connections where user_id = '${f.S}'`,
+      insert: `insert into zoom_connections (user_id, secret) values ($1, 'forged') returning user_id`,
+      update: `update zoom_connections set connected_at = now() where user_id = '${f.S}' returning user_id`,
+      delete: `delete from zoom_connections where user_id = '${f.S}' returning user_id`,
+      // Connected by the calendars function (service role) after Zoom's consent; the host sees it and
+      // may disconnect, never reads the sealed tokens (a column grant).
+      expected: { ...ONLY_OWNER, owner: 'ynny' },
+    }],
+    ['zoom_meetings', {
+      select: `select 1 from zoom_meetings where ical_uid = 'rls-matrix@kairos'`,
+      insert: `insert into zoom_meetings (ical_uid, user_id, meeting_id) values ('forged@kairos', $1, 1) returning ical_uid`,
+      update: `update zoom_meetings set meeting_id = 2 where ical_uid = 'rls-matrix@kairos' returning ical_uid`,
+      delete: `delete from zoom_meetings where ical_uid = 'rls-matrix@kairos' returning ical_uid`,
+      // The outbox's meeting handler (service role) keeps it.
       expected: NOBODY,
     }],
     ['webhooks (personal)', {

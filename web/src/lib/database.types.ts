@@ -107,6 +107,7 @@ export type Database = {
           ical_sequence: number
           ical_uid: string
           id: number
+          location: Json | null
           manage_token_hash: string | null
           notes: string | null
           rescheduled_from: number | null
@@ -117,6 +118,7 @@ export type Database = {
           uid: string
           updated_at: string
           user_id: string | null
+          link_state: Json | null
         }
         Insert: {
           assigned_user_id?: string | null
@@ -133,6 +135,7 @@ export type Database = {
           ical_sequence?: number
           ical_uid?: string
           id?: never
+          location?: Json | null
           manage_token_hash?: string | null
           notes?: string | null
           rescheduled_from?: number | null
@@ -159,6 +162,7 @@ export type Database = {
           ical_sequence?: number
           ical_uid?: string
           id?: never
+          location?: Json | null
           manage_token_hash?: string | null
           notes?: string | null
           rescheduled_from?: number | null
@@ -473,6 +477,7 @@ export type Database = {
           duration: number
           id: number
           is_active: boolean
+          locations: NonNullable<Json>
           max_bookings_per_day: number | null
           max_bookings_per_week: number | null
           max_future_bookings: number | null
@@ -499,6 +504,7 @@ export type Database = {
           duration?: number
           id?: number
           is_active?: boolean
+          locations?: NonNullable<Json>
           max_bookings_per_day?: number | null
           max_bookings_per_week?: number | null
           max_future_bookings?: number | null
@@ -525,6 +531,7 @@ export type Database = {
           duration?: number
           id?: number
           is_active?: boolean
+          locations?: NonNullable<Json>
           max_bookings_per_day?: number | null
           max_bookings_per_week?: number | null
           max_future_bookings?: number | null
@@ -1082,6 +1089,56 @@ export type Database = {
           },
         ]
       }
+      zoom_connections: {
+        Row: {
+          connected_at: string
+          secret: string
+          user_id: string
+        }
+        Insert: {
+          connected_at?: string
+          secret: string
+          user_id: string
+        }
+        Update: {
+          connected_at?: string
+          secret?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "zoom_connections_user_id_fkey"
+            columns: ["user_id"]
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      zoom_meetings: {
+        Row: {
+          ical_uid: string
+          meeting_id: number
+          user_id: string
+        }
+        Insert: {
+          ical_uid: string
+          meeting_id: number
+          user_id: string
+        }
+        Update: {
+          ical_uid?: string
+          meeting_id?: number
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "zoom_meetings_user_id_fkey"
+            columns: ["user_id"]
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
     }
     Views: {
       [_ in never]: never
@@ -1126,6 +1183,8 @@ export type Database = {
           booking_id: number
           end_time: string
           guest_name: string
+          location: Json
+          organiser: boolean
           sequence: number
           start_time: string
           title: string
@@ -1155,6 +1214,7 @@ export type Database = {
           ical_sequence: number
           ical_uid: string
           id: number
+          location: Json | null
           manage_token_hash: string | null
           notes: string | null
           rescheduled_from: number | null
@@ -1237,6 +1297,7 @@ export type Database = {
           ical_sequence: number
           ical_uid: string
           id: number
+          location: Json | null
           manage_token_hash: string | null
           notes: string | null
           rescheduled_from: number | null
@@ -1265,6 +1326,10 @@ export type Database = {
           role: Database["public"]["Enums"]["team_role"]
           team_id: number
         }[]
+      }
+      link_state: {
+        Args: { b: Database["public"]["Tables"]["bookings"]["Row"] }
+        Returns: Json
       }
       mail_invitation_link: {
         Args: { p_invitation_id: number }
@@ -1342,6 +1407,7 @@ export type Database = {
           host_timezone: string
           host_title: string
           id: number
+          locations: Json
           price_cents: number
           title: string
           user_id: string
@@ -1356,6 +1422,7 @@ export type Database = {
           description: string
           duration: number
           id: number
+          locations: Json
           price_cents: number
           requires_all_members: boolean
           specific_member_id: string
@@ -1480,6 +1547,7 @@ export type Database = {
         Args: { p_delivery_id: number }
         Returns: string
       }
+      retry_meeting_link: { Args: { p_booking_id: number }; Returns: undefined }
       rotate_webhook_secret: {
         Args: { p_overlap_hours?: number; p_webhook_id: number }
         Returns: Json
@@ -1494,6 +1562,10 @@ export type Database = {
       }
       set_manage_token_hash: {
         Args: { p_booking_id: number; p_hash: string }
+        Returns: undefined
+      }
+      set_meeting_link: {
+        Args: { p_booking_id: number; p_link: string }
         Returns: undefined
       }
       start_first_week: { Args: { p_timezone: string }; Returns: boolean }

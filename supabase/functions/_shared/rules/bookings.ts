@@ -3,6 +3,7 @@
 // (docs/product/states.md). The bookings trigger holds the same transitions;
 // supabase/tests/db/rules-match.test.ts keeps the two equal.
 import type { BookingStatus } from './constants.ts';
+import type { BookingLocation } from './places.ts';
 
 /** pending → confirmed | cancelled; confirmed → cancelled, or completed once it has ended. Cancelled and completed are final. */
 export const BOOKING_TRANSITIONS: Readonly<Record<BookingStatus, readonly BookingStatus[]>> = {
@@ -80,6 +81,8 @@ export interface GuestView {
   guestTimezone: string;
   cancelledBy: 'host' | 'guest' | null;
   cancellationReason: string | null;
+  /** Where to meet (null: the event type named no place). */
+  location?: BookingLocation | null;
   /** The link was for a booking since moved: this is where it went, to look at only. */
   moved: boolean;
   /** From then on the guest can no longer change it online. */
@@ -95,6 +98,8 @@ export interface GuestDetails {
   notes?: string | null;
   /** The zone the guest booked in: their mails show times in it. */
   guestTimeZone?: string | null;
+  /** Which of the event type's places the guest chose (create_booking makes the booking's location of it). */
+  locationKind?: string | null;
 }
 
 /**
@@ -111,5 +116,6 @@ export function guestColumns(g: GuestDetails) {
     guest_company: orNull(g.guestCompany),
     notes: orNull(g.notes),
     guest_timezone: orNull(g.guestTimeZone),
+    location_kind: orNull(g.locationKind),
   };
 }

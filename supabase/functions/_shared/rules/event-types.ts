@@ -62,6 +62,7 @@ export function eventTypeColumns(input: EventTypeFields) {
     color: input.color,
     is_active: input.isActive,
     auto_confirm: input.autoConfirm,
+    ...(input.locations !== undefined && { locations: input.locations }),
     ...eventRuleColumns(input),
   };
 }

@@ -1,6 +1,7 @@
 // zod schemas of every request body of docs/product/api.md, with the exact messages of docs/product/validation.md.
 // Shared by the web forms (react-hook-form) and the functions (server validation).
 // Where the product notes give no message, the message is ours and reads like theirs.
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import {
   ASSIGNMENT_TYPES,
@@ -105,12 +106,51 @@ export const eventRulesSchema = z
   .refine((v) => Object.values(v).some((rule) => rule !== undefined), 'Give at least one rule to change')
   .refine(...weekLimitNotBelowDay);
 
+// -- meeting places ------------------------------------------------------------------------------
+
+/** A phone number in E.164 form; the database's private.is_e164 holds the same. */
+export const E164 = /^\+[1-9][0-9]{6,14}$/;
+const PHONE_MESSAGE = 'Please enter a valid phone number with its country code.';
+const e164 = z.string({ error: PHONE_MESSAGE }).regex(E164, PHONE_MESSAGE);
+const place = <K extends string, S extends z.ZodRawShape>(kind: K, fields: S) => z.strictObject({ kind: z.literal(kind), ...fields });
+
+/**
+ * One place an event type's meetings can take place; the database's private.is_event_locations
+ * checks the same (supabase/tests/db/locations.test.ts holds both to one set of cases).
+ */
+export const eventLocationSchema = z.discriminatedUnion(
+  'kind',
+  [
+    place('in_person', { address: z.string({ error: 'Address is required' }).trim().min(1, 'Address is required').max(500, 'Address is too long') }),
+    place('phone_host_calls', {}),
+    place('phone_guest_calls', { number: e164 }),
+    place('link', {
+      url: z.url({ protocol: /^https$/, error: 'The link must start with https://' }).max(2000, 'The link is too long').regex(/^https:\/\/[^\s/?#]+\S*$/, 'The link must start with https://'),
+    }),
+    place('jitsi', { server: z.string({ error: 'Jitsi server must be a host name' }).regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/, 'Jitsi server must be a host name') }),
+    place('google_meet', {}),
+    place('zoom', {}),
+  ],
+  { error: 'Please choose one of the offered locations' },
+);
+export type EventLocation = z.infer<typeof eventLocationSchema>;
+export type LocationKind = EventLocation['kind'];
+const LOCATION_KINDS = eventLocationSchema.options.map((o) => o.shape.kind.value) as [LocationKind, ...LocationKind[]];
+
+/** An event type's places, in the host's order, one of each kind (none: "Video Conference"). */
+export const eventLocationsSchema = z
+  .array(eventLocationSchema, { error: 'Locations must be a list' })
+  .max(7, 'Too many locations')
+  .refine((list) => new Set(list.map((l) => l.kind)).size === list.length, 'Each kind of location can be added once');
+
 const eventTypeFields = {
   title: requiredText('Title is required'),
   description: optionalText(2000),
   color: z.enum(COLORS, { error: 'Please choose one of the offered colours' }).default(DEFAULT_COLOR),
   isActive: z.boolean().default(true),
   autoConfirm: z.boolean().default(true),
+  // Left out: an update keeps the event type's places.
+  locations: eventLocationsSchema.optional(),
   ...eventRuleFields,
 };
 
@@ -231,24 +271,41 @@ const bookedTime = {
   guestTimeZone: timeZone.optional(),
 };
 
+/** Which of the event type's places the guest chose (needed when there are several; the database checks it is offered). */
+const placeChoice = { locationKind: z.enum(LOCATION_KINDS, { error: 'Please choose one of the offered locations' }).optional() };
+
+/** When the host calls, the guest's phone must be a real number (libphonenumber-js), kept in E.164. */
+function phoneForPlace<T extends { locationKind?: LocationKind; guestPhone?: string | null }>(body: T, ctx: z.RefinementCtx): T {
+  if (body.locationKind !== 'phone_host_calls') return body;
+  const phone = parsePhoneNumberFromString(body.guestPhone ?? '');
+  if (!phone?.isValid()) {
+    ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE, path: ['guestPhone'] });
+    return z.NEVER;
+  }
+  return { ...body, guestPhone: phone.number };
+}
+
 /** POST /api/bookings: a host books on one of their own event types. */
 export const hostBookingSchema = z
-  .object({ eventTypeId: idNumber('Please select an event type'), ...guestFields(HOST_GUEST_MESSAGES), ...bookedTime })
-  .refine(startEndOrder, endAfterStart);
+  .object({ eventTypeId: idNumber('Please select an event type'), ...guestFields(HOST_GUEST_MESSAGES), ...bookedTime, ...placeChoice })
+  .refine(startEndOrder, endAfterStart)
+  .transform(phoneForPlace);
 export type HostBookingInput = z.infer<typeof hostBookingSchema>;
 
-const publicGuest = { ...guestFields(PUBLIC_GUEST_MESSAGES), ...bookedTime };
+const publicGuest = { ...guestFields(PUBLIC_GUEST_MESSAGES), ...bookedTime, ...placeChoice };
 
 /** POST /api/bookings/public: a guest books without an account. */
 export const publicBookingSchema = z
   .object({ eventTypeId: idNumber('Please select an event type'), ...publicGuest })
-  .refine(startEndOrder, endAfterStart);
+  .refine(startEndOrder, endAfterStart)
+  .transform(phoneForPlace);
 export type PublicBookingInput = z.infer<typeof publicBookingSchema>;
 
 /** POST /api/teams/{teamId}/bookings: as a booking, with teamEventTypeId in place of eventTypeId. */
 export const teamBookingSchema = z
   .object({ teamEventTypeId: idNumber('Please select an event type'), ...publicGuest })
-  .refine(startEndOrder, endAfterStart);
+  .refine(startEndOrder, endAfterStart)
+  .transform(phoneForPlace);
 export type TeamBookingInput = z.infer<typeof teamBookingSchema>;
 
 /** PUT /api/bookings/{id}: only Reject, i.e. cancelling, goes through this route. */
