@@ -115,6 +115,26 @@ describe('bookings page', () => {
     expect(within(panel).getByText('Your bookings will appear here')).toBeInTheDocument();
   });
 
+  it("shows each booking's place to its host: the link to join, the guest's number to call, a pending link, none set", async () => {
+    signedInAs();
+    bookingsTable([
+      booking(1, 'confirmed', future, { location: { kind: 'jitsi', value: 'https://meet.jit.si/kairos-0123456789abcdef0123456789abcdef' } }),
+      booking(2, 'confirmed', future, { location: { kind: 'phone_host_calls', value: '+14155552671' } }),
+      booking(3, 'confirmed', future, { location: { kind: 'zoom', value: null } }),
+      booking(4, 'confirmed', future, { location: null }),
+    ]);
+    renderRoute('/bookings');
+    const card = async (guest: string) => screen.findByRole('article', { name: `Consultation with ${guest}` });
+    expect(within(await card('Guest 1')).getByRole('link', { name: 'https://meet.jit.si/kairos-0123456789abcdef0123456789abcdef' })).toHaveAttribute(
+      'href',
+      'https://meet.jit.si/kairos-0123456789abcdef0123456789abcdef',
+    );
+    expect(within(await card('Guest 2')).getByText('Call the guest at')).toBeInTheDocument();
+    expect(within(await card('Guest 2')).getByRole('link', { name: '+14155552671' })).toHaveAttribute('href', 'tel:+14155552671');
+    expect(within(await card('Guest 3')).getByText('Zoom: link pending')).toBeInTheDocument();
+    expect(within(await card('Guest 4')).getByText('Video Conference')).toBeInTheDocument();
+  });
+
   it('shows an error state when the list fails', async () => {
     signedInAs();
     server.use(restGet('event_types', []), http.get(api('/rest/v1/bookings'), () => HttpResponse.json({ message: 'nope' }, { status: 500 })));

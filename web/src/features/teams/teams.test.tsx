@@ -187,6 +187,24 @@ describe('team detail', () => {
     expect(await screen.findAllByTestId('team-booking-skeleton')).toHaveLength(3);
   });
 
+  it("shows each team booking's place", async () => {
+    teamData();
+    server.use(
+      restGet('bookings', [
+        {
+          id: 9, event_type_id: 1, user_id: null, team_id: 7, assigned_user_id: USER_ID, guest_name: 'Grace', guest_email: 'g@example.com', guest_phone: null,
+          guest_company: null, notes: null, start_time: new Date(Date.now() + 86_400_000).toISOString(), end_time: new Date(Date.now() + 88_200_000).toISOString(),
+          status: 'confirmed', created_at: '', updated_at: '', event_type: { title: 'Intro', duration: 30 }, location: { kind: 'in_person', value: '5 Main St, Springfield' },
+        },
+      ]),
+    );
+    renderRoute('/teams/7');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Bookings' }));
+    const row = await screen.findByRole('article', { name: 'Intro with Grace' });
+    expect(within(row).getByText('In person: 5 Main St, Springfield')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'Open in a map' })).toHaveAttribute('href', 'https://www.google.com/maps/search/?api=1&query=5%20Main%20St%2C%20Springfield');
+  });
+
   it('shows Team Not Found for a team one cannot read', async () => {
     signedInAs();
     server.use(restGet('teams', []), restGet('team_members', []), restGet('event_types', []));
