@@ -238,10 +238,10 @@ describe('bookings page', () => {
 });
 
 describe('create booking dialog', () => {
-  async function openDialog() {
+  async function openDialog(locations: unknown[] = []) {
     signedInAs();
     bookingsTable([]);
-    server.use(restGet('event_types', [{ id: 9, user_id: USER_ID, title: 'Intro', description: null, duration: 30, color: '#3b82f6', is_active: true, auto_confirm: true, price_cents: 0, created_at: '', updated_at: '' }]));
+    server.use(restGet('event_types', [{ id: 9, user_id: USER_ID, title: 'Intro', description: null, duration: 30, color: '#3b82f6', is_active: true, auto_confirm: true, price_cents: 0, created_at: '', updated_at: '', locations }]));
     renderRoute('/bookings');
     await userEvent.click(await screen.findByRole('button', { name: 'Create Booking' }));
     return screen.findByRole('dialog', { name: 'Create Booking' });
@@ -274,5 +274,27 @@ describe('create booking dialog', () => {
     await waitFor(() => expect(posted.body.eventTypeId).toBe(9));
     expect(posted.body).toMatchObject({ guestName: 'Lin', guestEmail: 'lin@example.com', guestPhone: null, guestCompany: null, notes: null });
     expect(Date.parse(String(posted.body.endTime)) - Date.parse(String(posted.body.startTime))).toBe(30 * 60_000);
+  });
+
+  it("asks where to meet when the event type offers several places, and sends the host's choice", async () => {
+    const posted = recordBody('post', '/functions/v1/api/bookings', () => HttpResponse.json({ id: 1, status: 'confirmed' }, { status: 201 }));
+    server.use(posted.handler);
+    const dialog = await openDialog([{ kind: 'in_person', address: '1 Main St' }, { kind: 'phone_host_calls' }]);
+    const user = userEvent.setup();
+    await waitFor(() => expect(within(dialog).getByRole('option', { name: 'Intro (30 min)' })).toBeInTheDocument());
+    expect(within(dialog).queryByLabelText('Where')).toBeNull();
+    await user.selectOptions(within(dialog).getByLabelText('Event Type'), '9');
+    await user.type(within(dialog).getByLabelText('Date'), '2030-05-06');
+    await user.selectOptions(within(dialog).getByLabelText('Time'), '14:30');
+    await user.type(within(dialog).getByLabelText('Guest Name'), 'Lin');
+    await user.type(within(dialog).getByLabelText('Guest Email'), 'lin@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Booking' }));
+    expect(await screen.findByText('Please choose where to meet.')).toBeInTheDocument();
+    expect(posted.body).toEqual({});
+    await user.selectOptions(within(dialog).getByLabelText('Where'), 'Phone: the host calls the guest');
+    expect(within(dialog).getByRole('textbox', { name: /^Phone/ })).toBeRequired();
+    await user.type(within(dialog).getByRole('textbox', { name: /^Phone/ }), '+44 20 7946 0958');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Booking' }));
+    await waitFor(() => expect(posted.body).toMatchObject({ eventTypeId: 9, locationKind: 'phone_host_calls', guestPhone: '+44 20 7946 0958' }));
   });
 });
