@@ -220,6 +220,8 @@ describe('event booking page', () => {
       'href',
       'https://www.google.com/maps/search/?api=1&query=1%20Rue%20de%20Rivoli%2C%20Paris',
     );
+    // The calendar entries the guest adds carry the place itself.
+    expect(new URL(within(confirmation).getByRole('link', { name: 'Google Calendar' }).getAttribute('href')!).searchParams.get('location')).toBe('1 Rue de Rivoli, Paris');
   });
 
   it('lets the guest choose among several places; when the host calls, the phone is required and checked', async () => {
@@ -243,6 +245,9 @@ describe('event booking page', () => {
     ]);
     await user.click(screen.getByRole('button', { name: 'Book Meeting' }));
     expect(await within(choice).findByText('Please choose where to meet.')).toBeInTheDocument();
+    // The choice takes the focus and names what is missing.
+    await waitFor(() => expect(within(choice).getByRole('radio', { name: 'Jitsi Meet video call' })).toHaveFocus());
+    expect(choice).toHaveAccessibleDescription('Please choose where to meet.');
     expect(body).toEqual({});
     await user.click(within(choice).getByRole('radio', { name: 'Phone call: the host calls you' }));
     const phone = screen.getByRole('textbox', { name: /^Phone/ });
