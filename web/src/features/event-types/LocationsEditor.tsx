@@ -1,7 +1,7 @@
 // Where an event type's meetings take place: the host adds kinds (one of each), fills in each kind's
 // field and removes them. The form's schema (eventTypeSchema's `locations`, the shared
 // eventLocationsSchema) checks them; no places means the booking page says "Video Conference".
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Box, Button, Fieldset, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { Trash2 } from 'lucide-react';
 import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
@@ -69,6 +69,12 @@ export function LocationsEditor({
   const available = LOCATION_KINDS.filter((kind) => !taken.has(kind));
   const [picked, setPicked] = useState<LocationKind>(available[0] ?? 'in_person');
   const chosen = available.includes(picked) ? picked : available[0];
+  const adder = useRef<HTMLSelectElement>(null);
+  // The removed place's button goes with it: the focus moves on to adding one, not off the dialog.
+  const removeAt = (index: number) => {
+    remove(index);
+    requestAnimationFrame(() => adder.current?.focus());
+  };
   const listError = errors.locations?.message ?? errors.locations?.root?.message;
   return (
     <Fieldset.Root invalid={Boolean(listError)}>
@@ -82,7 +88,7 @@ export function LocationsEditor({
               <Stack gap="2">
                 <HStack justify="space-between">
                   <Text fontWeight="medium">{label}</Text>
-                  <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Remove ${label}`} onClick={() => remove(index)}>
+                  <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Remove ${label}`} onClick={() => removeAt(index)}>
                     <Trash2 />
                   </IconButton>
                 </HStack>
@@ -97,6 +103,7 @@ export function LocationsEditor({
         <HStack align="end">
           <FormField label="Add a location">
             <ChoiceSelect
+              ref={adder}
               value={chosen}
               onChange={(event) => setPicked(event.target.value as LocationKind)}
               choices={available.map((kind) => ({ value: kind, label: LOCATION_LABELS[kind] }))}

@@ -123,6 +123,8 @@ describe('event type dialog', () => {
     await user.type(within(places).getByLabelText('Host phone number'), '+33142685300');
     await user.click(within(places).getByRole('button', { name: 'Remove Meeting link' }));
     await user.click(within(places).getByRole('button', { name: 'Remove Zoom' }));
+    // The focus does not fall off the dialog with the button removed: it goes to adding one.
+    expect(within(places).getByLabelText('Add a location')).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Event type updated successfully')).toBeInTheDocument();
     expect(posted.body.locations).toEqual([

@@ -179,6 +179,34 @@ describe('team detail', () => {
     expect(posted.body).toMatchObject({ title: 'Team intro', team_id: 7, buffer_after: 10, minimum_notice: 1440, buffer_before: null, slot_interval: '30' });
   });
 
+  it('creates a team event type with its places: an address and a link', async () => {
+    teamData();
+    const posted = recordBody('post', '/rest/v1/event_types', () => HttpResponse.json({ id: 9 }));
+    server.use(posted.handler);
+    renderRoute('/teams/7');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Event Types' }));
+    await user.click(await screen.findByRole('button', { name: 'Create Event Type' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Event Type' });
+    await user.type(within(dialog).getByLabelText('Title'), 'Office visit');
+    const places = within(dialog).getByRole('group', { name: 'Locations' });
+    await user.selectOptions(within(places).getByLabelText('Add a location'), 'In person');
+    await user.click(within(places).getByRole('button', { name: 'Add' }));
+    await user.type(within(places).getByLabelText('Address'), '5 Main St, Springfield');
+    await user.selectOptions(within(places).getByLabelText('Add a location'), 'Meeting link');
+    await user.click(within(places).getByRole('button', { name: 'Add' }));
+    await user.type(within(places).getByLabelText('Link'), 'https://rooms.example.com/brightpath');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Event Type' }));
+    expect(await screen.findByText('Event Type Created')).toBeInTheDocument();
+    expect(posted.body).toMatchObject({
+      team_id: 7,
+      locations: [
+        { kind: 'in_person', address: '5 Main St, Springfield' },
+        { kind: 'link', url: 'https://rooms.example.com/brightpath' },
+      ],
+    });
+  });
+
   it('shows 3 skeleton rows while team bookings load', async () => {
     teamData();
     server.use(http.get(api('/rest/v1/bookings'), () => new Promise<Response>(() => {})));
