@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../scripts/local/test-stack/harness.ts';
-import { openPage, screenshot, useBrowser, webUrl } from './support/browser.ts';
+import { openPage, PHONE, screenshot, useBrowser, webUrl } from './support/browser.ts';
 import { expectAccessible } from './support/axe.ts';
 import { clock, bookableHost, confirmationShown, dayAhead, expectNoErrors, JOURNEY_TIMEOUT, pickDay } from './support/journey.ts';
 import { webHeaders } from '../security-headers.ts';
@@ -121,7 +121,7 @@ describe('the embedded booking widget', () => {
       await screenshot(page, 'embed-inline-booked');
       await expectAccessible(frame, 'embed confirmation (desktop)');
       // The same booked widget on a phone.
-      await page.setViewportSize({ width: 390, height: 844 });
+      await page.setViewportSize(PHONE);
       await expect.poll(async () => new Set(await heights(page, frame)).size, { timeout: 15_000 }).toBe(1);
       await screenshot(page, 'embed-inline-booked-phone');
       await expectAccessible(frame, 'embed confirmation (phone)');

@@ -4,12 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from '../../scripts/local/test-stack/harness.ts';
 import { expectAccessible } from './support/axe.ts';
-import { expectToast, openPage, screenshot, useBrowser } from './support/browser.ts';
+import { DESKTOP, expectToast, openPage, PHONE, screenshot, useBrowser } from './support/browser.ts';
 import { bookableHost, clock, confirmationShown, dayAhead, expectNoErrors, fillGuest, JOURNEY_TIMEOUT, navigate, pickDay, signIn } from './support/journey.ts';
 
 const browser = useBrowser();
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 
 describe('meeting places', () => {
   it(

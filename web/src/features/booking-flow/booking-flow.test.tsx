@@ -49,6 +49,18 @@ function slotsAnswer() {
   return requests;
 }
 
+/** The bookings function books 10:00 at `location`; `body` is what it was sent (empty until then). */
+function bookedAt(location: object) {
+  const body: Record<string, unknown> = {};
+  server.use(
+    http.post(api('/functions/v1/bookings'), async ({ request }) => {
+      Object.assign(body, await request.json());
+      return HttpResponse.json({ id: 3, uid: 'b3', status: 'confirmed', startTime: slot(10).start, endTime: slot(10).end, location }, { status: 201 });
+    }),
+  );
+  return { body };
+}
+
 /** The calendar opens on the month of the first free day (DAY's): it shows `day`'s month once the times are in. */
 async function showMonthOf(day: Date) {
   await screen.findByText(format(day, 'MMMM yyyy'));
@@ -62,6 +74,21 @@ async function pickSlot(user: UserEvent, time: string, scope: HTMLElement = docu
   await waitFor(() => expect(cell(DAY)).toBeEnabled());
   await user.click(cell(DAY));
   await user.click(await within(scope).findByRole('button', { name: time }));
+}
+
+/** Ada's public calendar with the event type (`extra` added to it), its Book a Meeting dialog open at 10:00. */
+async function dialogAtTen(extra: Record<string, unknown> = {}) {
+  server.use(
+    rpc('public_profile', [{ id: USER_ID, handle: 'ada', first_name: 'Ada', last_name: 'Host', timezone: 'Europe/Paris', bio: null, title: 'Coach', company: null, location: null, website: null, linkedin: null, twitter: null, instagram: null, profile_image_url: null }]),
+    rpc('public_event_types', [{ ...eventType, description: null, ...extra }]),
+  );
+  slotsAnswer();
+  renderRoute(`/calendar/${USER_ID}`);
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Select Time' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Book a Meeting' });
+  await pickSlot(user, '10:00 AM', dialog);
+  return { user, dialog };
 }
 
 /** The booking page of event type 5, its 10:00 slot picked and a guest's name and email typed in. */
@@ -197,16 +224,7 @@ describe('event booking page', () => {
   it('shows the one place an event type has and books it; the confirmation shows it to this guest', async () => {
     server.use(rpc('public_event_type', [{ ...eventType, auto_confirm: true, locations: [{ kind: 'in_person', address: '1 Rue de Rivoli, Paris' }] }]));
     slotsAnswer();
-    let body: Record<string, unknown> = {};
-    server.use(
-      http.post(api('/functions/v1/bookings'), async ({ request }) => {
-        body = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json(
-          { id: 3, uid: 'b3', status: 'confirmed', startTime: slot(10).start, endTime: slot(10).end, location: { kind: 'in_person', value: '1 Rue de Rivoli, Paris' } },
-          { status: 201 },
-        );
-      }),
-    );
+    const { body } = bookedAt({ kind: 'in_person', value: '1 Rue de Rivoli, Paris' });
     const user = await fillBookingPage();
     expect(screen.queryByRole('radiogroup')).toBeNull();
     expect(screen.queryByText('Video Conference')).toBeNull();
@@ -227,16 +245,7 @@ describe('event booking page', () => {
   it('lets the guest choose among several places; when the host calls, the phone is required and checked', async () => {
     server.use(rpc('public_event_type', [{ ...eventType, auto_confirm: true, locations: [{ kind: 'jitsi' }, { kind: 'phone_host_calls' }] }]));
     slotsAnswer();
-    let body: Record<string, unknown> = {};
-    server.use(
-      http.post(api('/functions/v1/bookings'), async ({ request }) => {
-        body = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json(
-          { id: 4, uid: 'b4', status: 'confirmed', startTime: slot(10).start, endTime: slot(10).end, location: { kind: 'phone_host_calls', value: '+14155552671' } },
-          { status: 201 },
-        );
-      }),
-    );
+    const { body } = bookedAt({ kind: 'phone_host_calls', value: '+14155552671' });
     const user = await fillBookingPage();
     const choice = screen.getByRole('radiogroup', { name: 'Where would you like to meet?' });
     expect(within(choice).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
@@ -445,21 +454,8 @@ describe('Book a Meeting dialog', () => {
   });
 
   it('offers the places in the dialog too and sends the guest\'s choice', async () => {
-    let body: Record<string, unknown> = {};
-    server.use(
-      rpc('public_profile', [{ id: USER_ID, handle: 'ada', first_name: 'Ada', last_name: 'Host', timezone: 'Europe/Paris', bio: null, title: 'Coach', company: null, location: null, website: null, linkedin: null, twitter: null, instagram: null, profile_image_url: null }]),
-      rpc('public_event_types', [{ ...eventType, description: null, locations: [{ kind: 'zoom' }, { kind: 'phone_guest_calls' }] }]),
-      http.post(api('/functions/v1/bookings'), async ({ request }) => {
-        body = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json({ id: 3, uid: 'b3-uid', status: 'confirmed', startTime: slot(10).start, endTime: slot(10).end, location: { kind: 'phone_guest_calls', value: '+33142685300' } }, { status: 201 });
-      }),
-    );
-    slotsAnswer();
-    renderRoute(`/calendar/${USER_ID}`);
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Select Time' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Book a Meeting' });
-    await pickSlot(user, '10:00 AM', dialog);
+    const { body } = bookedAt({ kind: 'phone_guest_calls', value: '+33142685300' });
+    const { user, dialog } = await dialogAtTen({ locations: [{ kind: 'zoom' }, { kind: 'phone_guest_calls' }] });
     await user.click(within(dialog).getByRole('radio', { name: 'Phone call: you call the host' }));
     // The guest calls: their own number stays optional.
     expect(within(dialog).getByRole('textbox', { name: 'Phone (optional)' })).not.toBeRequired();
@@ -474,16 +470,9 @@ describe('Book a Meeting dialog', () => {
 
   it('shows the confirmation in the dialog after booking, until Done closes it', async () => {
     server.use(
-      rpc('public_profile', [{ id: USER_ID, handle: 'ada', first_name: 'Ada', last_name: 'Host', timezone: 'Europe/Paris', bio: null, title: 'Coach', company: null, location: null, website: null, linkedin: null, twitter: null, instagram: null, profile_image_url: null }]),
-      rpc('public_event_types', [{ ...eventType, description: null }]),
       http.post(api('/functions/v1/bookings'), () => HttpResponse.json({ id: 3, uid: 'b3-uid', status: 'confirmed', startTime: slot(10).start, endTime: slot(10).end, manageToken: 'tok_3' }, { status: 201 })),
     );
-    slotsAnswer();
-    renderRoute(`/calendar/${USER_ID}`);
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Select Time' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Book a Meeting' });
-    await pickSlot(user, '10:00 AM', dialog);
+    const { user, dialog } = await dialogAtTen();
     await user.type(within(dialog).getByLabelText('Full Name'), 'Grace Guest');
     await user.type(within(dialog).getByLabelText('Email'), 'grace@example.com');
     await user.click(within(dialog).getByText(/I agree to the/));

@@ -118,6 +118,18 @@ describe('team detail', () => {
     );
   }
 
+  /** The team's Create Event Type dialog, open; `posted` keeps what it saves. */
+  async function createTeamEventType() {
+    teamData();
+    const posted = recordBody('post', '/rest/v1/event_types', () => HttpResponse.json({ id: 9 }));
+    server.use(posted.handler);
+    renderRoute('/teams/7');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Event Types' }));
+    await user.click(await screen.findByRole('button', { name: 'Create Event Type' }));
+    return { posted, user, dialog: await screen.findByRole('dialog', { name: 'Create Event Type' }) };
+  }
+
   it('shows real counts on the overview', async () => {
     teamData();
     renderRoute('/teams/7');
@@ -160,14 +172,7 @@ describe('team detail', () => {
   });
 
   it('creates a team event type with its own notice and buffer from the Advanced section', async () => {
-    teamData();
-    const posted = recordBody('post', '/rest/v1/event_types', () => HttpResponse.json({ id: 9 }));
-    server.use(posted.handler);
-    renderRoute('/teams/7');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('tab', { name: 'Event Types' }));
-    await user.click(await screen.findByRole('button', { name: 'Create Event Type' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create Event Type' });
+    const { posted, user, dialog } = await createTeamEventType();
     await user.type(within(dialog).getByLabelText('Title'), 'Team intro');
     await user.click(within(dialog).getByRole('button', { name: 'Advanced' }));
     expect(within(dialog).getByLabelText('Buffer after')).toHaveValue('');
@@ -180,14 +185,7 @@ describe('team detail', () => {
   });
 
   it('creates a team event type with its places: an address and a link', async () => {
-    teamData();
-    const posted = recordBody('post', '/rest/v1/event_types', () => HttpResponse.json({ id: 9 }));
-    server.use(posted.handler);
-    renderRoute('/teams/7');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('tab', { name: 'Event Types' }));
-    await user.click(await screen.findByRole('button', { name: 'Create Event Type' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create Event Type' });
+    const { posted, user, dialog } = await createTeamEventType();
     await user.type(within(dialog).getByLabelText('Title'), 'Office visit');
     const places = within(dialog).getByRole('group', { name: 'Locations' });
     await user.selectOptions(within(places).getByLabelText('Add a location'), 'In person');
