@@ -1,6 +1,7 @@
 // Where we meet: a host offers a Jitsi room and a phone call they make; a guest chooses the call and
 // gives their number; both see the place, the guest on the confirmation screen, the host on the
-// booking's card. axe checks the screens that changed at phone and desktop size.
+// booking's card. axe checks the screens that changed at phone and desktop size. A host's own link and
+// number reach no one before booking: not the page, not any answer it loads.
 import { describe, expect, it } from 'vitest';
 import { sql } from '../../scripts/local/test-stack/harness.ts';
 import { expectAccessible } from './support/axe.ts';
@@ -79,6 +80,32 @@ describe('meeting places', () => {
       await screenshot(h.page, 'places-host-card-phone');
       await expectAccessible(h.page, 'host bookings with the place (phone)');
       expectNoErrors(h.errors);
+      expectNoErrors(g.errors);
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    "a host's own link and number stay off the public booking page and its answers until a guest books",
+    async () => {
+      const { eventTypeId } = await bookableHost({ firstName: 'Lena', lastName: 'Link' }, { title: 'Private Room', duration: 30 });
+      await sql(
+        `update public.event_types set locations = '[{"kind": "link", "url": "https://rooms.example.test/lena-secret"}, {"kind": "phone_guest_calls", "number": "+442079460001"}]' where id = $1`,
+        [eventTypeId],
+      );
+      const g = await openPage(browser(), { timezoneId: 'UTC', locale: 'en-US', viewport: DESKTOP });
+      const answers: string[] = [];
+      g.page.on('response', (response) => void response.text().then((text) => answers.push(text), () => undefined));
+      await g.page.goto(`/book/${eventTypeId}`);
+      const choice = g.page.locator('main').getByRole('radiogroup', { name: 'Where would you like to meet?' });
+      await choice.getByText('Meeting link').waitFor();
+      await choice.getByText('Phone call: you call the host').waitFor();
+      await pickDay(g.page, dayAhead(3, 'UTC'));
+      await g.page.locator('main').getByRole('button', { name: clock('10:00'), exact: true }).waitFor();
+      // The answers were read (the event type's kinds came in one), and none carries the link or the number.
+      expect(answers.join('\n')).toMatch(/"kind": ?"link"/);
+      expect(await g.page.content()).not.toMatch(/lena-secret|442079460001/);
+      expect(answers.join('\n')).not.toMatch(/lena-secret|442079460001/);
       expectNoErrors(g.errors);
     },
     JOURNEY_TIMEOUT,
