@@ -180,8 +180,13 @@ create trigger event_types_random_id before insert on public.event_types
 -- Privileges, from none (see the foundation migration): only what each role needs.
 revoke all on public.event_types from anon, authenticated, service_role;
 grant select on public.event_types to service_role;
--- Guests see a public team's active event types (the policies say which rows).
-grant select on public.event_types to anon;
+-- Guests see a public team's active event types (the policies say which rows), all but their
+-- locations: a fixed link or the host's number is told to a booking's guest only (public_event_types
+-- answers the kinds).
+grant select (id, user_id, team_id, title, description, duration, color, is_active, auto_confirm, price_cents,
+  requires_all_members, assignment_type, specific_member_id, created_at, updated_at, buffer_before, buffer_after,
+  minimum_notice, max_future_bookings, slot_interval, max_bookings_per_day, max_bookings_per_week)
+  on public.event_types to anon;
 grant select, insert, update, delete on public.event_types to authenticated;
 
 -- event_types and availability_rules: a host's own, a team's to its members (and, for a public

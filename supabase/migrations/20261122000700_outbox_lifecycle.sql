@@ -270,7 +270,7 @@ begin
       'title', et.title, 'duration', et.duration, 'team', et.team_name,
       'icalUid', b.ical_uid, 'sequence', b.ical_sequence,
       'cancelledBy', b.cancelled_by, 'cancellationReason', b.cancellation_reason,
-      'previous', (select span from previous)),
+      'previous', (select span from previous), 'location', b.location),
     'guest', jsonb_build_object('name', b.guest_name, 'email', b.guest_email,
       'timezone', coalesce(b.guest_timezone, hosts.list -> 0 ->> 'timezone', 'UTC')),
     'hosts', hosts.list)
@@ -477,6 +477,8 @@ begin
     'guest_timezone', coalesce(b.guest_timezone, (select h.timezone from private.booking_hosts(b) h limit 1), 'UTC'),
     'cancelled_by', b.cancelled_by,
     'cancellation_reason', b.cancellation_reason,
+    -- The place is the guest's to know: this is their booking.
+    'location', b.location,
     'moved', b.id <> own.id,
     'change_deadline', deadline,
     'can_change', b.id = own.id and b.status in ('pending', 'confirmed') and now() < deadline

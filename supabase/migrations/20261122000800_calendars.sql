@@ -299,6 +299,17 @@ revoke all on public.calendar_events from anon, authenticated, service_role;
 grant select, insert, update, delete on public.calendar_events to service_role;
 comment on table public.calendar_events is 'Written by the outbox''s calendar handler (service role); no policy and no privilege for API roles.';
 
+-- A booking whose place is Google Meet and whose link is still to come: the organiser's Google
+-- write-back creates it (conferenceData.createRequest), and public.set_meeting_link keeps it.
+create or replace function private.awaits_meet_link(b public.bookings)
+returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select coalesce(b.location ->> 'kind' = 'google_meet' and b.location ->> 'value' is null, false);
+$$;
+
 -- One 'calendar' outbox row per person of booking b who has a booking calendar, or whose calendar
 -- already holds this booking's event (to move or remove it). A step of private.after_booking_change
 -- (the bookings migration), after the busy rows, which it reads.
@@ -324,19 +335,23 @@ begin
   ) people
   where exists (select 1 from public.calendar_sources s where s.user_id = people.user_id and s.receives_bookings)
      or exists (select 1 from public.calendar_events ce where ce.ical_uid = b.ical_uid and ce.user_id = people.user_id)
+     -- The organiser's write makes a Google Meet link, or says why it cannot.
+     or (private.awaits_meet_link(b) and people.user_id = coalesce(b.assigned_user_id, b.user_id))
   on conflict (message_id) do nothing;
 end;
 $$;
 
 -- The calendar handler's read: the confirmed booking with this UID that occupies this person, if any.
 create or replace function public.calendar_write_state(p_ical_uid text, p_user_id uuid)
-returns table (booking_id bigint, start_time timestamptz, end_time timestamptz, sequence integer, title text, guest_name text)
+returns table (booking_id bigint, start_time timestamptz, end_time timestamptz, sequence integer, title text, guest_name text,
+  location jsonb, organiser boolean)
 language sql
 stable
 security definer
 set search_path = ''
 as $$
-  select b.id, b.start_time, b.end_time, b.ical_sequence, coalesce(e.title, 'Booking'), b.guest_name
+  select b.id, b.start_time, b.end_time, b.ical_sequence, coalesce(e.title, 'Booking'), b.guest_name, b.location,
+    p_user_id = coalesce(b.assigned_user_id, b.user_id)
   from public.bookings b
   join public.booking_busy bb on bb.booking_id = b.id and bb.user_id = p_user_id and bb.active
   left join public.event_types e on e.id = b.event_type_id
@@ -347,6 +362,82 @@ $$;
 
 revoke all on function public.calendar_write_state(text, uuid) from public, anon, authenticated;
 grant execute on function public.calendar_write_state(text, uuid) to service_role;
+
+-- Meeting links ------------------------------------------------------------------------------------
+-- A provider's link (Google Meet) arrives after the booking committed: the calendar handler keeps it
+-- here, once. The link is a change of the invite: the next SEQUENCE, an updated invite to the guest
+-- and the hosts ('link_ready'), and the calendars written again with it.
+create or replace function public.set_meeting_link(p_booking_id bigint, p_link text)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  b public.bookings;
+begin
+  if p_link !~ '^https://\S+$' then
+    raise exception 'A meeting link is an https address' using errcode = '22023';
+  end if;
+  update public.bookings
+  set location = jsonb_set(location, '{value}', to_jsonb(p_link)), ical_sequence = ical_sequence + 1
+  where id = p_booking_id and private.awaits_meet_link(bookings) and status in ('pending', 'confirmed') and rescheduled_to is null
+  returning * into b;
+  if found then
+    perform private.enqueue_booking_mails(b, 'booking.location', 'link_ready', 'link_ready');
+    perform private.enqueue_calendar_writes(b);
+  end if;
+end;
+$$;
+
+-- Where a booking's provider link stands, for its hosts (a computed field: `select=*,link_state`):
+-- null when there is none to wait for, else 'pending' or 'failed' with the last error of the
+-- booking's latest calendar write, which is what makes it. As the caller: the outbox policy shows the
+-- rows of bookings the caller reads.
+create or replace function public.link_state(b public.bookings)
+returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select case when private.awaits_meet_link(b) and b.status in ('pending', 'confirmed') then
+    coalesce(
+      (select jsonb_build_object('status', case when o.status = 'failed' then 'failed' else 'pending' end, 'error', o.last_error)
+       from public.outbox o where o.booking_id = b.id and o.kind = 'calendar' order by o.id desc limit 1),
+      jsonb_build_object('status', 'pending', 'error', null))
+  end;
+$$;
+
+-- A host asks for the link again (after "link failed"): a new write of the organiser's calendar. Who
+-- may change the booking may ask; anyone else is told it does not exist. Definer: it writes an outbox
+-- row, which no API role may.
+create or replace function public.retry_meeting_link(p_booking_id bigint)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  b public.bookings;
+begin
+  perform private.require_assurance();
+  select * into b from public.bookings x
+  where x.id = p_booking_id and private.awaits_meet_link(x) and x.status in ('pending', 'confirmed')
+    and (x.user_id = (select auth.uid()) or x.assigned_user_id = (select auth.uid())
+         or (x.team_id is not null and private.has_team_role(x.team_id, array['owner', 'admin'])));
+  if not found then
+    raise exception 'Booking not found' using errcode = 'P0002';
+  end if;
+  perform private.enqueue_calendar_writes(b);
+end;
+$$;
+
+revoke all on function public.set_meeting_link(bigint, text), public.link_state(public.bookings), public.retry_meeting_link(bigint)
+  from public, anon, authenticated;
+grant execute on function public.set_meeting_link(bigint, text) to service_role;
+grant execute on function public.link_state(public.bookings), public.retry_meeting_link(bigint) to authenticated, service_role;
+-- link_state runs as its caller.
+grant execute on function private.awaits_meet_link(public.bookings) to authenticated, service_role;
 
 -- The schedule of the calendar sync: on a project with pg_cron and pg_net (hosted Supabase), every
 -- minute, calling the calendars function's sweep with the URL and key kept in Vault

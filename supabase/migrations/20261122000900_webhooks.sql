@@ -267,6 +267,8 @@ as $$
       'company', b.guest_company, 'notes', b.notes, 'timeZone', b.guest_timezone),
     'cancelledBy', b.cancelled_by,
     'cancellationReason', b.cancellation_reason,
+    -- The receiver is the host's own endpoint: the booking's place, link and number included.
+    'location', b.location,
     'rescheduledFrom', (select jsonb_build_object('id', o.id, 'uid', o.uid, 'startTime', private.utc_iso(o.start_time),
                           'endTime', private.utc_iso(o.end_time)) from public.bookings o where o.id = b.rescheduled_from),
     'rescheduledTo', (select jsonb_build_object('id', o.id, 'uid', o.uid, 'startTime', private.utc_iso(o.start_time),

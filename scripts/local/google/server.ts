@@ -42,6 +42,7 @@ export interface GoogleEvent {
   created: string;
   updated: string;
   summary?: string;
+  location?: string;
   start: { dateTime?: string; date?: string; timeZone?: string };
   end: { dateTime?: string; date?: string; timeZone?: string };
   transparency?: 'opaque' | 'transparent';
@@ -167,6 +168,7 @@ export async function startGoogleStandIn(opts: { port?: number } = {}): Promise<
       created: now,
       updated: now,
       summary: input.summary,
+      ...(input.location ? { location: input.location } : {}),
       start: input.start!,
       end: input.end!,
       ...(input.transparency === 'transparent' ? { transparency: 'transparent' as const } : {}),

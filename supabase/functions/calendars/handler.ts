@@ -191,10 +191,10 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
     // A wrong or replaced token is a plain 404: it tells nothing about what exists.
     if (!owner) throw notFound();
     const since = new Date(Date.now() - 90 * 86_400_000).toISOString();
-    const rows = must<{ booking: { ical_uid: string; ical_sequence: number; start_time: string; end_time: string; status: FeedBooking['status']; guest_name: string; updated_at: string; event_type: { title: string } | null } }[]>(
+    const rows = must<{ booking: { ical_uid: string; ical_sequence: number; start_time: string; end_time: string; status: FeedBooking['status']; guest_name: string; updated_at: string; location: FeedBooking['location']; event_type: { title: string } | null } }[]>(
       await service
         .from('booking_busy')
-        .select('booking:bookings!inner(ical_uid, ical_sequence, start_time, end_time, status, guest_name, updated_at, event_type:event_types!bookings_event_type_fkey(title))')
+        .select('booking:bookings!inner(ical_uid, ical_sequence, start_time, end_time, status, guest_name, updated_at, location, event_type:event_types!bookings_event_type_fkey(title))')
         .eq('user_id', owner.user_id)
         .eq('active', true)
         .gte('booking.start_time', since)
@@ -210,6 +210,7 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
       title: b.event_type?.title ?? 'Booking',
       guestName: b.guest_name,
       updatedAt: b.updated_at,
+      location: b.location,
     }));
     return new Response(bookingsFeed(bookings), {
       headers: { 'content-type': 'text/calendar; charset=utf-8', 'cache-control': 'private, max-age=300', 'content-disposition': 'inline; filename="kairos.ics"' },

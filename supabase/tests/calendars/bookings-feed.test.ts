@@ -56,3 +56,24 @@ it('is served as RFC 5545 text: CRLF after every line, folds within 75 octets, e
   expect(text).toContain('\r\nREFRESH-INTERVAL;VALUE=DURATION:PT15M\r\n');
   expect(new ICAL.Event(new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!).summary).toBe(`Intro call with ${guestName}`);
 });
+
+it("tells each booking's place: an address as LOCATION, an online meeting's link as URL and CONFERENCE", async () => {
+  const host = await newHost();
+  const locations = [{ kind: 'in_person', address: '221B Baker Street, London' }, { kind: 'link', url: 'https://example.com/room/9' }];
+  const put = await call(`/api/event-types/${host.eventTypeId}`, {
+    method: 'PUT', body: { title: 'Intro call', description: null, duration: 30, color: '#10b981', isActive: true, autoConfirm: true, locations }, token: host.accessToken,
+  });
+  expect(put.status, JSON.stringify(put.body)).toBe(200);
+  for (const [hour, locationKind] of [[10, 'in_person'], [11, 'link']] as const) {
+    expect((await call('/bookings', { body: guestBody(host.eventTypeId, at(7, hour), 30, { locationKind }) })).status).toBe(201);
+  }
+  const { data: token } = await host.client.rpc('regenerate_calendar_feed');
+  const text = (await call(`/calendars/feed/${token}.ics`)).body as string;
+  expect(rfc5545Problems(text)).toEqual([]);
+  const events = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent');
+  const placeOf = (v: InstanceType<typeof ICAL.Component>) => [v.getFirstPropertyValue('location'), v.getFirstPropertyValue('url'), v.getFirstProperty('conference')?.getFirstValue() ?? null];
+  expect(events.map(placeOf)).toEqual([
+    ['221B Baker Street, London', null, null],
+    ['https://example.com/room/9', 'https://example.com/room/9', 'https://example.com/room/9'],
+  ]);
+});

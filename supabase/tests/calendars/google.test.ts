@@ -6,43 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BOOKING_TOKEN_SECRET } from '../../../scripts/local/config.ts';
-import { googleControl, type GoogleEvent } from '../../../scripts/local/google/server.ts';
-import { sql, stack } from '../../../scripts/local/test-stack/harness.ts';
+import { sql } from '../../../scripts/local/test-stack/harness.ts';
 import { manageToken } from '../../functions/_shared/lifecycle/manage-token.ts';
 import { call } from '../api/client.ts';
 import { at, guestBody, newHost, type Host } from '../api/fixtures.ts';
 import { eventually, slotLabels, failedCalendarWrite, retryCalendarWriteNow } from './fixtures.ts';
-
-const REDIRECT = 'https://app.example.com/availability';
-const control = () => googleControl(stack().google!.url);
-
-/** The host consents as `email` in Google and Kairos finishes the connection; the connect answer. */
-async function connectGoogle(host: Host, email: string) {
-  const started = await call('/calendars/google/start', { body: { redirectUri: REDIRECT }, token: host.accessToken });
-  expect(started.status, JSON.stringify(started.body)).toBe(200);
-  const consent = new URL(started.body.url);
-  expect(consent.origin).toBe(stack().google!.url);
-  consent.searchParams.set('login_hint', email);
-  // Google sends the browser back to the redirect address with the code and the state.
-  const back = await fetch(consent, { redirect: 'manual' });
-  expect(back.status).toBe(302);
-  const returned = new URL(back.headers.get('location')!);
-  expect(returned.origin + returned.pathname).toBe(REDIRECT);
-  const code = returned.searchParams.get('code')!;
-  const state = returned.searchParams.get('state')!;
-  return call('/calendars/google/connect', { body: { code, state, redirectUri: REDIRECT }, token: host.accessToken });
-}
-
-/** The account's events in its primary calendar, once `done` says they look as expected. */
-async function eventsWhen(email: string, done: (events: GoogleEvent[]) => boolean, timeoutMs = 30_000): Promise<GoogleEvent[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const events = (await control().account(email)).events[email];
-    if (done(events)) return events;
-    if (Date.now() > deadline) throw new Error(`calendar never matched: ${JSON.stringify(events.map((e) => [e.iCalUID, e.status, e.start]))}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+import { connectGoogle, control, eventsWhen, REDIRECT } from './google-support.ts';
 
 async function icalUid(bookingId: number): Promise<string> {
   return (await sql(`select ical_uid from public.bookings where id = $1`, [bookingId]))[0].ical_uid;
@@ -171,6 +140,23 @@ describe('a connected Google calendar', () => {
     await eventsWhen(email, (events) => events.some((e) => e.iCalUID === uid && e.status === 'cancelled'));
     const rows = () => sql(`select 1 from public.calendar_events where ical_uid = $1`, [uid]);
     expect(await eventually(rows, (r) => r.length === 0)).toEqual([]);
+  });
+
+  it("receives the booking's place as the event's location", async () => {
+    const put = await call(`/api/event-types/${host.eventTypeId}`, {
+      method: 'PUT',
+      body: { title: 'Intro call', description: null, duration: 30, color: '#10b981', isActive: true, autoConfirm: true, locations: [{ kind: 'in_person', address: '1 Infinite Loop, Cupertino' }] },
+      token: host.accessToken,
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const booked = await call('/bookings', { body: guestBody(host.eventTypeId, at(D, 12)) });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const uid = await icalUid(booked.body.id);
+    const [written] = (await eventsWhen(email, (events) => events.some((e) => e.iCalUID === uid))).filter((e) => e.iCalUID === uid);
+    expect(written.location).toBe('1 Infinite Loop, Cupertino');
+    await call(`/api/event-types/${host.eventTypeId}`, {
+      method: 'PUT', body: { title: 'Intro call', description: null, duration: 30, color: '#10b981', isActive: true, autoConfirm: true, locations: [] }, token: host.accessToken,
+    });
   });
 
   it('is marked while Google is down, slots keep the last good busy times, and writes wait until it is back', async () => {

@@ -96,6 +96,23 @@ describe('write-back to a CalDAV calendar', () => {
     const rows = () => sql(`select 1 from public.calendar_events where ical_uid = $1`, [uid]);
     expect(await eventually(rows, (r) => r.length === 0)).toEqual([]);
   });
+
+  it("writes the booking's place: LOCATION, and the meeting's link as URL and RFC 7986 CONFERENCE", async () => {
+    const locations = [{ kind: 'jitsi', server: 'meet.jit.si' }];
+    const put = await call(`/api/event-types/${w.host.eventTypeId}`, {
+      method: 'PUT', body: { title: 'Intro call', description: null, duration: 30, color: '#10b981', isActive: true, autoConfirm: true, locations }, token: w.host.accessToken,
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const booked = await call('/bookings', { body: guestBody(w.host.eventTypeId, at(6, 15)) });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const room = booked.body.location.value;
+    const uid = await icalUid(booked.body.id);
+    const event = (await eventsWhen(w, (events) => events.has(uid))).get(uid)!;
+    expect(event.location).toBe(room);
+    expect(event.component.getFirstPropertyValue('url')).toBe(room);
+    const conference = event.component.getFirstProperty('conference')!;
+    expect([conference.getFirstValue(), conference.getParameter('feature'), conference.getParameter('label')]).toEqual([room, 'VIDEO', 'Jitsi Meet']);
+  });
 });
 
 describe('updates of an event Kairos wrote', () => {

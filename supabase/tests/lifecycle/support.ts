@@ -48,7 +48,7 @@ export const uniqueGuest = () => `guest-${randomUUID().slice(0, 8)}@example.test
 export async function guestBooks(eventTypeId: number, start: Date, guestEmail: string, extra: Record<string, unknown> = {}) {
   const res = await call('/bookings', { body: guestBody(eventTypeId, start, 30, { guestEmail, guestName: 'Gail Guest', ...extra }) });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as { id: number; uid: string; status: string; startTime: string; manageToken?: string };
+  return res.body as { id: number; uid: string; status: string; startTime: string; manageToken?: string; location: { kind: string; value: string | null } | null };
 }
 
 /** The manage link a guest mail carries: /booking/{uid}?token=… */

@@ -97,6 +97,7 @@ describe('webhook deliveries', () => {
       guest: { name: 'Wendy Hook', email: guest, timeZone: 'Asia/Kathmandu' },
       rescheduledFrom: null,
       rescheduledTo: null,
+      location: null,
     });
     expect(dataOf(all[5])).toMatchObject({
       rescheduledFrom: { id: first.id, uid: row.uid, startTime: start.toISOString().replace('.000Z', 'Z') },
@@ -110,7 +111,9 @@ describe('webhook deliveries', () => {
 
   it('delivers team bookings to the team endpoint with the assigned member', async () => {
     const team = await newTeam();
-    const typeId = await newTeamEventType(team, { assignmentType: 'specific_member', specificMemberId: team.member.id });
+    const typeId = await newTeamEventType(team, {
+      assignmentType: 'specific_member', specificMemberId: team.member.id, locations: [{ kind: 'in_person', address: '5 Rue de Rivoli, Paris' }],
+    });
     const r = await receiver();
     const { data, error } = await team.admin.client.rpc('create_webhook', { p_url: r.url, p_events: ['booking.created'], p_team_id: team.id });
     expect(error).toBeNull();
@@ -126,6 +129,7 @@ describe('webhook deliveries', () => {
       team: { id: team.id, slug: team.slug, name: 'Test Team' },
       eventType: { id: typeId, kind: 'team' },
       assignedMember: { id: team.member.id, email: team.member.email },
+      location: { kind: 'in_person', value: '5 Rue de Rivoli, Paris' },
     });
   });
 

@@ -118,6 +118,7 @@ export type Database = {
           uid: string
           updated_at: string
           user_id: string | null
+          link_state: Json | null
         }
         Insert: {
           assigned_user_id?: string | null
@@ -1132,6 +1133,8 @@ export type Database = {
           booking_id: number
           end_time: string
           guest_name: string
+          location: Json
+          organiser: boolean
           sequence: number
           start_time: string
           title: string
@@ -1273,6 +1276,10 @@ export type Database = {
           role: Database["public"]["Enums"]["team_role"]
           team_id: number
         }[]
+      }
+      link_state: {
+        Args: { b: Database["public"]["Tables"]["bookings"]["Row"] }
+        Returns: Json
       }
       mail_invitation_link: {
         Args: { p_invitation_id: number }
@@ -1490,6 +1497,7 @@ export type Database = {
         Args: { p_delivery_id: number }
         Returns: string
       }
+      retry_meeting_link: { Args: { p_booking_id: number }; Returns: undefined }
       rotate_webhook_secret: {
         Args: { p_overlap_hours?: number; p_webhook_id: number }
         Returns: Json
@@ -1504,6 +1512,10 @@ export type Database = {
       }
       set_manage_token_hash: {
         Args: { p_booking_id: number; p_hash: string }
+        Returns: undefined
+      }
+      set_meeting_link: {
+        Args: { p_booking_id: number; p_link: string }
         Returns: undefined
       }
       start_first_week: { Args: { p_timezone: string }; Returns: boolean }

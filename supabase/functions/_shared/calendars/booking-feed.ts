@@ -1,7 +1,9 @@
 // A host's own bookings as an iCalendar feed (webcal://), for any calendar app to subscribe to.
 import ICAL from 'ical.js';
 import type { BookingStatus } from '../rules/constants.ts';
+import type { BookingLocation } from '../rules/places.ts';
 import { icalText } from './ical-text.ts';
+import { addPlace } from './place.ts';
 
 export interface FeedBooking {
   /** The booking's calendar UID (bookings.ical_uid): the same as in its mails' invites. */
@@ -13,6 +15,8 @@ export interface FeedBooking {
   title: string;
   guestName: string;
   updatedAt: string;
+  /** Where to meet (absent or null: no place). */
+  location?: BookingLocation | null;
 }
 
 /** What a host's calendar calls a booking's event. */
@@ -36,6 +40,7 @@ export function bookingEvent(b: FeedBooking, now: Date): InstanceType<typeof ICA
   ev.addPropertyWithValue('summary', bookingSummary(b));
   ev.addPropertyWithValue('status', b.status === 'pending' ? 'TENTATIVE' : 'CONFIRMED');
   ev.addPropertyWithValue('transp', 'OPAQUE');
+  addPlace(ev, b.location);
   return ev;
 }
 

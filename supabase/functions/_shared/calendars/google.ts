@@ -44,12 +44,21 @@ export interface GoogleBookingEvent {
   /** ISO instants. */
   start: string;
   end: string;
+  /** The booking's place as the event's location (null: none). */
+  location?: string | null;
+  /**
+   * Asks Google for a Meet conference on the event (conferenceData.createRequest). The id is the
+   * request's: the same id again (a retried write) makes no second conference.
+   */
+  meetRequestId?: string;
 }
 
 /** Where Kairos wrote an event: its Google event id and ETag. */
 export interface GoogleStoredEvent {
   id: string;
   etag: string | null;
+  /** The event's Google Meet link, when it has a conference. */
+  meetLink?: string | null;
 }
 
 /** The private extended property that marks an event as a Kairos booking's (holding its UID). */
@@ -214,16 +223,24 @@ export function googleAccess(config: GoogleConfig, fetcher: typeof fetch): Googl
       const { events } = as(refreshToken);
       const body: calendar_v3.Schema$Event = {
         summary: event.summary,
+        location: event.location,
         start: { dateTime: event.start },
         end: { dateTime: event.end },
         // Also brings back an event that was removed (a booking reassigned away and back).
         status: 'confirmed',
         transparency: 'opaque',
         extendedProperties: { private: { [BOOKING_PROPERTY]: event.icalUid } },
+        ...(event.meetRequestId && { conferenceData: { createRequest: { requestId: event.meetRequestId, conferenceSolutionKey: { type: 'hangoutsMeet' } } } }),
       };
-      const stored = (data: calendar_v3.Schema$Event): GoogleStoredEvent => ({ id: data.id!, etag: data.etag ?? null });
+      // Google reads conferenceData only with conferenceDataVersion=1.
+      const conference = event.meetRequestId ? { conferenceDataVersion: 1 } : {};
+      const stored = (data: calendar_v3.Schema$Event): GoogleStoredEvent => ({
+        id: data.id!,
+        etag: data.etag ?? null,
+        meetLink: data.hangoutLink ?? data.conferenceData?.entryPoints?.find((e) => e.entryPointType === 'video')?.uri ?? null,
+      });
       const patch = async (id: string, etag: string | null) =>
-        stored((await events.patch({ calendarId, eventId: id, sendUpdates: 'none', requestBody: body }, ifMatch(etag))).data);
+        stored((await events.patch({ calendarId, eventId: id, sendUpdates: 'none', requestBody: body, ...conference }, ifMatch(etag))).data);
       try {
         if (previous) {
           try {
@@ -236,7 +253,7 @@ export function googleAccess(config: GoogleConfig, fetcher: typeof fetch): Googl
           }
         }
         try {
-          return stored((await events.insert({ calendarId, sendUpdates: 'none', requestBody: { ...body, iCalUID: event.icalUid } })).data);
+          return stored((await events.insert({ calendarId, sendUpdates: 'none', requestBody: { ...body, iCalUID: event.icalUid }, ...conference })).data);
         } catch (e) {
           // 409: the calendar holds an event with this UID already (a delivery whose record was lost,
           // or one removed before): that event is the booking's, brought up to date.

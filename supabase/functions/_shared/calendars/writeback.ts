@@ -8,6 +8,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { bookingObject, bookingSummary, type FeedBooking } from './booking-feed.ts';
 import { deleteEvent, putEvent, type CalDavLogin, type StoredEvent } from './caldav.ts';
 import type { GoogleAccess } from './google.ts';
+import { PermanentError } from '../outbox/worker.ts';
+import { shownPlace } from '../rules/places.ts';
 import { openSecret } from './secrets.ts';
 import type { CaldavSecret, GoogleSecret } from './sync.ts';
 
@@ -53,14 +55,33 @@ async function target(deps: WritebackDeps, sourceId: number, userId: string): Pr
   };
 }
 
-/** Writes the booking's event into the calendar; null for a calendar Kairos cannot write to. */
-async function write(deps: WritebackDeps, where: Target, booking: FeedBooking, previous: StoredEvent | null): Promise<StoredEvent | null> {
+export const MEET_NEEDS_GOOGLE = 'Google Meet links need a connected Google Calendar that receives bookings';
+
+/**
+ * Writes the booking's event into the calendar; null for a calendar Kairos cannot write to. With
+ * `meetRequestId` a Google event asks for a Meet conference, and the answer carries its link.
+ */
+async function write(
+  deps: WritebackDeps,
+  where: Target,
+  booking: FeedBooking,
+  previous: StoredEvent | null,
+  meetRequestId?: string,
+): Promise<(StoredEvent & { meetLink?: string | null }) | null> {
   if (where.provider === 'caldav') return putEvent(where.login, where.calendarUrl, booking.icalUid, bookingObject(booking), previous, deps.fetch);
   if (where.provider === 'google') {
     const iso = (t: string) => new Date(t).toISOString();
-    const event = { icalUid: booking.icalUid, summary: bookingSummary(booking), start: iso(booking.start), end: iso(booking.end) };
+    const place = shownPlace(booking.location);
+    const event = {
+      icalUid: booking.icalUid,
+      summary: bookingSummary(booking),
+      start: iso(booking.start),
+      end: iso(booking.end),
+      location: place ? (booking.location?.value ?? place.label) : null,
+      meetRequestId,
+    };
     const stored = await where.google.writeEvent(where.refreshToken, where.calendarId, event, previous && { id: previous.url, etag: previous.etag });
-    return { url: stored.id, etag: stored.etag };
+    return { url: stored.id, etag: stored.etag, meetLink: stored.meetLink };
   }
   return null;
 }
@@ -78,7 +99,7 @@ export function calendarWriteHandler(deps: WritebackDeps) {
       deps.db.from('calendar_events').select('source_id, href, etag').eq('ical_uid', icalUid).eq('user_id', userId).maybeSingle(),
       deps.db.from('calendar_sources').select('id').eq('user_id', userId).eq('receives_bookings', true).maybeSingle(),
     ]);
-    const booking = (must<{ booking_id: number; start_time: string; end_time: string; sequence: number; title: string; guest_name: string }[]>(state) ?? [])[0];
+    const booking = (must<{ booking_id: number; start_time: string; end_time: string; sequence: number; title: string; guest_name: string; location: FeedBooking['location']; organiser: boolean }[]>(state) ?? [])[0];
     const existing = must<{ source_id: number; href: string; etag: string | null } | null>(written);
     const previous: StoredEvent | null = existing ? { url: existing.href, etag: existing.etag } : null;
 
@@ -86,7 +107,12 @@ export function calendarWriteHandler(deps: WritebackDeps) {
       // An event already written stays in its calendar; a new one goes to the host's booking calendar.
       const sourceId = existing?.source_id ?? must<{ id: number } | null>(chosen)?.id;
       const where = sourceId === undefined ? null : await target(deps, sourceId, userId);
-      if (!where) return;
+      // The organiser's write makes the Google Meet link a booking still waits for.
+      const meet = booking.organiser && booking.location?.kind === 'google_meet' && !booking.location.value;
+      if (!where) {
+        if (meet) throw new PermanentError(MEET_NEEDS_GOOGLE);
+        return;
+      }
       const stored = await write(deps, where, {
         icalUid,
         sequence: booking.sequence,
@@ -96,13 +122,24 @@ export function calendarWriteHandler(deps: WritebackDeps) {
         title: booking.title,
         guestName: booking.guest_name,
         updatedAt: new Date().toISOString(),
-      }, previous);
-      if (!stored) return;
+        location: booking.location,
+      }, previous, meet ? `kairos-${booking.booking_id}` : undefined);
+      if (!stored) {
+        if (meet) throw new PermanentError(MEET_NEEDS_GOOGLE);
+        return;
+      }
       must(
         await deps.db
           .from('calendar_events')
           .upsert({ ical_uid: icalUid, user_id: userId, source_id: where.sourceId, href: stored.url, etag: stored.etag, updated_at: new Date().toISOString() }),
       );
+      if (meet) {
+        // The event is written all the same; the link is Google's to make.
+        if (where.provider !== 'google') throw new PermanentError(MEET_NEEDS_GOOGLE);
+        // Retried with backoff: Google makes Meet conferences at once, so none is a fault of the moment.
+        if (!stored.meetLink) throw new Error('Google answered no Meet link');
+        must(await deps.db.rpc('set_meeting_link', { p_booking_id: booking.booking_id, p_link: stored.meetLink }));
+      }
       return;
     }
     if (!existing || !previous) return;

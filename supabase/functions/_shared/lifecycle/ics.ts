@@ -2,6 +2,9 @@
 // event, METHOD:CANCEL removes it. The UID is the booking's (kept across reschedules) and SEQUENCE
 // its version, so a calendar applies each mail over the last; times are UTC.
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import ICAL from 'ical.js';
+import { icalText } from '../calendars/ical-text.ts';
+import { addPlace } from '../calendars/place.ts';
 import { hostLabel, type BookingMailPayload, type RenderedMail } from './messages.ts';
 
 export function bookingInvite(p: BookingMailPayload, mail: RenderedMail, opts: { stamp: Date; manageUrl?: string }): string {
@@ -25,6 +28,9 @@ export function bookingInvite(p: BookingMailPayload, mail: RenderedMail, opts: {
       ...otherHosts.map((h) => ({ name: h.name, email: h.email, role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.ACCEPTED })),
     ],
   });
-  // RFC 5545 ends every content line with CRLF, the last one too; ical-generator leaves it off.
-  return `${calendar.toString()}\r\n`;
+  // The place as every calendar event of a booking carries it (ical-generator knows no RFC 7986
+  // CONFERENCE); icalText writes the lines as RFC 5545 asks.
+  const invite = new ICAL.Component(ICAL.parse(calendar.toString()));
+  addPlace(invite.getFirstSubcomponent('vevent')!, b.location);
+  return icalText(invite);
 }

@@ -65,6 +65,19 @@ describe('booking mails', () => {
     expect(cancelled.text).not.toContain('Reschedule or cancel');
   });
 
+  it('tells the place in the reminders of both sides, a link to come as to come, and nothing when there is none', () => {
+    const room = 'https://meet.jit.si/kairos-0123456789abcdef0123456789abcdef';
+    const placed = { ...base, booking: { ...base.booking, location: { kind: 'jitsi' as const, value: room } } };
+    for (const recipient of [guest, host]) {
+      const mail = renderBookingMail({ ...placed, message: 'reminder', recipient }, links);
+      expect(mail.text).toContain(`Where: Jitsi Meet: ${room}`);
+      expect(mail.html).toContain(`<a href="${room}"`);
+    }
+    const pending = { ...base, booking: { ...base.booking, location: { kind: 'google_meet' as const, value: null } } };
+    expect(renderBookingMail({ ...pending, message: 'confirmed', recipient: guest }, links).text).toContain('Where: Google Meet: The link will follow');
+    expect(renderBookingMail({ ...base, message: 'confirmed', recipient: guest }, links).text).not.toContain('Where:');
+  });
+
   it('builds an invite ical.js reads: METHOD, UID, SEQUENCE, UTC times, organizer and attendee', () => {
     for (const [message, method] of [['rescheduled', 'REQUEST'], ['cancelled', 'CANCEL']] as const) {
       const payload = { ...base, message, recipient: guest };
@@ -90,8 +103,9 @@ describe('the invite as text', () => {
       guest: { ...base.guest, name: 'Zoë Ødegård-Ñúñez de la Cruz y Villaseñor, Ph.D. 👩🏽‍💻', email: 'zoe.odegard-nunez@example.test' },
       hosts: [{ ...base.hosts[0], name: 'Séverine Lefèvre-Dubois, coordinatrice des séances découvertes' }],
     };
+    const placed = { ...long, booking: { ...long.booking, location: { kind: 'in_person' as const, value: 'Große Straße 12, Hinterhaus, 3. Stock links, 10115 Berlin-Mitte; bitte zweimal klingeln' } } };
     for (const message of ['confirmed', 'cancelled'] as const) {
-      const payload = { ...long, message, recipient: { ...long.guest, role: 'guest' as const } };
+      const payload = { ...placed, message, recipient: { ...placed.guest, role: 'guest' as const } };
       const text = bookingInvite(payload, renderBookingMail(payload, links), { stamp: new Date('2026-03-01T00:00:00Z'), manageUrl: links.manage });
       expect(rfc5545Problems(text)).toEqual([]);
     }

@@ -3,9 +3,10 @@
 // Pure: the outbox worker renders an outbox row's payload with it and sends the result.
 import { formatInTimeZone } from 'date-fns-tz';
 import type { BookingStatus } from '../rules/constants.ts';
+import { shownPlace, type BookingLocation } from '../rules/places.ts';
 
-export type GuestMessage = 'requested' | 'confirmed' | 'declined' | 'cancelled' | 'rescheduled' | 'reminder';
-export type HostMessage = 'new_booking' | 'approval_needed' | 'guest_cancelled' | 'guest_rescheduled' | 'reminder';
+export type GuestMessage = 'requested' | 'confirmed' | 'declined' | 'cancelled' | 'rescheduled' | 'reminder' | 'link_ready';
+export type HostMessage = 'new_booking' | 'approval_needed' | 'guest_cancelled' | 'guest_rescheduled' | 'reminder' | 'link_ready';
 
 export interface Person {
   name: string;
@@ -31,6 +32,8 @@ export interface BookingMailPayload {
     cancelledBy: 'host' | 'guest' | null;
     cancellationReason: string | null;
     previous: { start: string; end: string } | null;
+    /** Where to meet (null: the event type names no place; absent from rows queued before places). */
+    location?: BookingLocation | null;
   };
   guest: Person;
   /** Organiser first. */
@@ -112,6 +115,11 @@ function copy(p: BookingMailPayload, links: Links): Copy {
         lead: `${guest.name} moved the booking to a new time.`,
         action: { label: 'View your bookings', href: links.bookings },
       };
+    case 'link_ready':
+      // A provider's link (Google Meet) arrived after the booking: the updated invite carries it.
+      return recipient.role === 'guest'
+        ? { subject: `Meeting link: ${b.title} with ${host} on ${at}`, lead: `The link to join your booking with ${host} is ready.`, action: manage }
+        : { subject: `Meeting link: ${b.title} with ${guest.name} on ${at}`, lead: `The link to join your booking with ${guest.name} is ready.`, action: { label: 'View your bookings', href: links.bookings } };
     case 'reminder':
       return recipient.role === 'guest'
         ? { subject: `Reminder: ${b.title} with ${host} on ${at}`, lead: `A reminder of your booking with ${host}.`, action: manage }
@@ -128,10 +136,13 @@ export function renderBookingMail(p: BookingMailPayload, links: Links): Rendered
   const c = copy(p, links);
   const tz = recipient.timezone;
   const cancelling = CANCELLING.has(p.message);
-  const rows: [string, string][] = [
+  const place = shownPlace(b.location);
+  // [label, value, where the value links to]
+  const rows: [string, string, string?][] = [
     ['What', `${b.title} (${b.duration} minutes)`],
     [cancelling ? 'Was' : 'When', when(b.start, b.end, tz)],
     ...(p.message.endsWith('rescheduled') && b.previous ? [['Before', when(b.previous.start, b.previous.end, tz)] as [string, string]] : []),
+    ...(place ? [['Where', `${place.label}: ${place.text}`, place.href ?? undefined] as [string, string, string?]] : []),
     ['Host', hostLabel(p)],
     ['Guest', `${p.guest.name} <${p.guest.email}>`],
     ...(cancelling && b.cancellationReason ? [['Reason', b.cancellationReason] as [string, string]] : []),
@@ -144,7 +155,8 @@ export function renderBookingMail(p: BookingMailPayload, links: Links): Rendered
     '',
     c.lead,
     '',
-    ...rows.map(([k, v]) => `${k}: ${v}`),
+    // A link that is not the value itself (a map search) follows it.
+    ...rows.map(([k, v, href]) => (href && !v.endsWith(href) ? `${k}: ${v} (${href})` : `${k}: ${v}`)),
     '',
     ...(c.action ? [`${c.action.label}: ${c.action.href}`, ''] : []),
     calendarNote,
@@ -157,7 +169,7 @@ export function renderBookingMail(p: BookingMailPayload, links: Links): Rendered
 <p style="margin:0 0 16px">Hi ${escape(recipient.name)},</p>
 <p style="margin:0 0 16px;font-size:18px;font-weight:600">${escape(c.lead)}</p>
 <div style="background:#ffffff;border-radius:8px;padding:16px;margin:0 0 16px">
-${rows.map(([k, v]) => `<p style="margin:0 0 8px"><span style="color:#71717a">${escape(k)}</span><br>${escape(v)}</p>`).join('\n')}
+${rows.map(([k, v, href]) => `<p style="margin:0 0 8px"><span style="color:#71717a">${escape(k)}</span><br>${href ? `<a href="${escape(href)}" style="color:#2563eb">${escape(v)}</a>` : escape(v)}</p>`).join('\n')}
 </div>
 ${c.action ? `<p style="margin:0 0 16px"><a href="${escape(c.action.href)}" style="display:inline-block;background:#3b82f6;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">${escape(c.action.label)}</a></p>` : ''}
 <p style="margin:0;color:#71717a;font-size:14px">${escape(calendarNote)}</p>

@@ -27,7 +27,7 @@ export interface EmailDeps {
 }
 
 /** Guest messages that still lead somewhere: the booking can be changed. */
-const MANAGEABLE = new Set(['requested', 'confirmed', 'rescheduled', 'reminder']);
+const MANAGEABLE = new Set(['requested', 'confirmed', 'rescheduled', 'reminder', 'link_ready']);
 
 export function createTransport(smtp: SmtpEnv) {
   return nodemailer.createTransport({

@@ -3,6 +3,7 @@
 // (docs/product/states.md). The bookings trigger holds the same transitions;
 // supabase/tests/db/rules-match.test.ts keeps the two equal.
 import type { BookingStatus } from './constants.ts';
+import type { BookingLocation } from './places.ts';
 
 /** pending → confirmed | cancelled; confirmed → cancelled, or completed once it has ended. Cancelled and completed are final. */
 export const BOOKING_TRANSITIONS: Readonly<Record<BookingStatus, readonly BookingStatus[]>> = {
@@ -80,6 +81,8 @@ export interface GuestView {
   guestTimezone: string;
   cancelledBy: 'host' | 'guest' | null;
   cancellationReason: string | null;
+  /** Where to meet (null: the event type named no place). */
+  location?: BookingLocation | null;
   /** The link was for a booking since moved: this is where it went, to look at only. */
   moved: boolean;
   /** From then on the guest can no longer change it online. */

@@ -2,6 +2,7 @@
 // receives, how often a failing delivery is tried again, and the form of an endpoint. Pure.
 import { z } from 'zod';
 import type { BookingStatus } from './constants.ts';
+import type { BookingLocation } from './places.ts';
 
 /** The closed set of events (the webhooks_events_known CHECK constraint holds the same list). */
 export const WEBHOOK_EVENTS = ['booking.created', 'booking.confirmed', 'booking.rejected', 'booking.cancelled', 'booking.rescheduled', 'ping'] as const;
@@ -77,6 +78,8 @@ export interface BookingEventData extends BookingRef {
   guest: { name: string; email: string; phone: string | null; company: string | null; notes: string | null; timeZone: string | null };
   cancelledBy: 'host' | 'guest' | null;
   cancellationReason: string | null;
+  /** Where to meet (null: the event type names no place). */
+  location: BookingLocation | null;
   rescheduledFrom: BookingRef | null;
   rescheduledTo: BookingRef | null;
 }
