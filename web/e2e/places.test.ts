@@ -23,7 +23,7 @@ describe('meeting places', () => {
       await places.getByLabel('Add a location').selectOption({ label: 'Jitsi Meet' });
       await places.getByRole('button', { name: 'Add', exact: true }).click();
       expect(await places.getByLabel('Jitsi server').inputValue()).toBe('meet.jit.si');
-      await places.getByLabel('Add a location').selectOption({ label: 'Phone: the host calls the guest' });
+      await places.getByLabel('Add a location').selectOption({ label: 'Phone call (the host calls the guest)' });
       await places.getByRole('button', { name: 'Add', exact: true }).click();
       await screenshot(h.page, 'places-editor-desktop');
       await expectAccessible(h.page, 'event type editor with two places (desktop)');

@@ -1,20 +1,13 @@
-// Where meetings take place (docs/product/api.md, "Meeting places"): each kind's name, what a new one
-// of a kind starts with in the editor, and a booking's place as the screens read it. No zod: the
-// booking page loads this at once.
-import type { EventLocation, LocationKind } from './shared.ts';
+// Where meetings take place (docs/product/api.md, "Meeting places"): what a new one of a kind starts
+// with in the editor, and a place as each screen's reader is told it. The kinds' names and where a
+// place links to (a map, tel:, the meeting) are the mails' own (rules/places.ts). No zod: the booking
+// page loads this at once.
+import { PLACE_LABELS, shownPlace, type BookingLocation, type EventLocation, type LocationKind } from './shared.ts';
 
-export type { EventLocation, LocationKind };
+export type { BookingLocation, EventLocation, LocationKind };
 
 /** Each kind's name, in the order the editor offers them. */
-export const LOCATION_LABELS: Record<LocationKind, string> = {
-  in_person: 'In person',
-  phone_host_calls: 'Phone: the host calls the guest',
-  phone_guest_calls: 'Phone: the guest calls the host',
-  link: 'Meeting link',
-  jitsi: 'Jitsi Meet',
-  google_meet: 'Google Meet',
-  zoom: 'Zoom',
-};
+export const LOCATION_LABELS = PLACE_LABELS;
 
 export const LOCATION_KINDS = Object.keys(LOCATION_LABELS) as LocationKind[];
 
@@ -43,12 +36,6 @@ export interface PublicLocation {
   address?: string;
 }
 
-/** A booking's place (bookings.location): the address, the phone number or the link; null while a provider makes the link. */
-export interface BookingLocation {
-  kind: LocationKind;
-  value: string | null;
-}
-
 /** The spec's words for a meeting with no place set. */
 export const NO_PLACE_LABEL = 'Video Conference';
 
@@ -68,11 +55,6 @@ export function guestPlaceLabel(place: PublicLocation): string {
   return place.kind === 'in_person' && place.address ? `In person: ${place.address}` : GUEST_LABELS[place.kind];
 }
 
-/** A map search for an address (Google Maps' documented search URL). */
-export function mapUrl(address: string): string {
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
-}
-
 /** What the database holds in a column of places, as the screens read it (jsonb arrives untyped). */
 export const publicLocations = (json: unknown): PublicLocation[] => (Array.isArray(json) ? (json as PublicLocation[]) : []);
 export const bookingLocation = (json: unknown): BookingLocation | null =>
@@ -83,18 +65,20 @@ export type PlaceReader = 'guest' | 'host';
 
 /** A booking's place in words, with the link that acts on it (a map, a number to call, a meeting to join). */
 export function placeWords(location: BookingLocation | null, reader: PlaceReader): { text: string; link?: { href: string; label: string } } {
-  if (!location) return { text: NO_PLACE_LABEL };
+  const shown = shownPlace(location);
+  if (!location || !shown) return { text: NO_PLACE_LABEL };
   const { kind, value } = location;
+  const href = shown.href;
   switch (kind) {
     case 'in_person':
-      return { text: `In person: ${value}`, link: value ? { href: mapUrl(value), label: 'Open in a map' } : undefined };
+      return { text: `In person: ${value}`, link: href ? { href, label: 'Open in a map' } : undefined };
     case 'phone_host_calls':
-      return reader === 'guest' ? { text: `The host calls you at ${value}` } : { text: 'Call the guest at', link: { href: `tel:${value}`, label: `${value}` } };
+      return reader === 'guest' ? { text: `The host calls you at ${value}` } : { text: 'Call the guest at', link: href ? { href, label: `${value}` } : undefined };
     case 'phone_guest_calls':
-      return reader === 'guest' ? { text: 'Call the host at', link: { href: `tel:${value}`, label: `${value}` } } : { text: `The guest calls you at ${value}` };
+      return reader === 'guest' ? { text: 'Call the host at', link: href ? { href, label: `${value}` } : undefined } : { text: `The guest calls you at ${value}` };
     default:
-      if (!value) return { text: `${LOCATION_LABELS[kind]}: ${reader === 'guest' ? 'the link follows by mail once it is made' : 'link pending'}` };
-      return { text: `${LOCATION_LABELS[kind]}:`, link: { href: value, label: value } };
+      if (!href) return { text: `${shown.label}: ${reader === 'guest' ? 'the link follows by mail once it is made' : 'link pending'}` };
+      return { text: `${shown.label}:`, link: { href, label: href } };
   }
 }
 

@@ -291,7 +291,7 @@ describe('create booking dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create Booking' }));
     expect(await screen.findByText('Please choose where to meet.')).toBeInTheDocument();
     expect(posted.body).toEqual({});
-    await user.selectOptions(within(dialog).getByLabelText('Where'), 'Phone: the host calls the guest');
+    await user.selectOptions(within(dialog).getByLabelText('Where'), 'Phone call (the host calls the guest)');
     expect(within(dialog).getByRole('textbox', { name: /^Phone/ })).toBeRequired();
     await user.type(within(dialog).getByRole('textbox', { name: /^Phone/ }), '+44 20 7946 0958');
     await user.click(within(dialog).getByRole('button', { name: 'Create Booking' }));

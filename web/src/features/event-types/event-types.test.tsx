@@ -107,9 +107,9 @@ describe('event type dialog', () => {
     // A kind already on the list is not offered again.
     expect(within(within(places).getByLabelText('Add a location')).queryByRole('option', { name: 'Zoom' })).toBeNull();
     await add('In person');
-    await add('Phone: the guest calls the host');
+    await add('Phone call (the guest calls the host)');
     await add('Jitsi Meet');
-    await add('Meeting link');
+    await add('Online meeting');
     expect(within(places).getByLabelText('Jitsi server')).toHaveValue('meet.jit.si');
     await user.type(within(places).getByLabelText('Host phone number'), '12345');
     await user.type(within(places).getByLabelText('Link'), 'http://example.com/room');
@@ -121,7 +121,7 @@ describe('event type dialog', () => {
     await user.type(within(places).getByLabelText('Address'), '1 Rue de Rivoli, Paris');
     await user.clear(within(places).getByLabelText('Host phone number'));
     await user.type(within(places).getByLabelText('Host phone number'), '+33142685300');
-    await user.click(within(places).getByRole('button', { name: 'Remove Meeting link' }));
+    await user.click(within(places).getByRole('button', { name: 'Remove Online meeting' }));
     await user.click(within(places).getByRole('button', { name: 'Remove Zoom' }));
     // The focus does not fall off the dialog with the button removed: it goes to adding one.
     expect(within(places).getByLabelText('Add a location')).toHaveFocus();

@@ -14,7 +14,7 @@ import { formatDate } from '../../lib/time.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
 import { zoneLabel } from '../../lib/zones.ts';
 import { BookingPickers, useSlotPicker } from '../booking-flow/index.ts';
-import { moveSource, useCancelBooking, useGuestBooking, useReschedule, type ManagedBooking } from './hooks.ts';
+import { moveSource, useCancelBooking, useGuestBooking, useReschedule } from './hooks.ts';
 import { loadedName, usePageTitle } from '../../lib/usePageTitle.ts';
 
 /** Monday, January 5, 2026, 9:00 AM – 9:30 AM, in the clock the guest reads. */
@@ -97,7 +97,7 @@ function Cancel({ uid, token }: { uid: string; token: string }) {
   );
 }
 
-function Manage({ booking, uid, token }: { booking: ManagedBooking; uid: string; token: string }) {
+function Manage({ booking, uid, token }: { booking: GuestView; uid: string; token: string }) {
   const [action, setAction] = useState<'reschedule' | 'cancel' | null>(null);
   const open = !booking.moved && isOpen(booking.status);
   const host = booking.teamName ? `${booking.hostName} (${booking.teamName})` : booking.hostName;
@@ -123,7 +123,7 @@ function Manage({ booking, uid, token }: { booking: ManagedBooking; uid: string;
           <Text color="fg.muted" fontSize="sm">
             {booking.duration} minutes · with {host} · times in {zoneLabel(booking.guestTimezone, new Date(booking.startTime))}
           </Text>
-          {booking.location !== undefined ? <BookingPlace location={booking.location} reader="guest" /> : null}
+          <BookingPlace location={booking.location ?? null} reader="guest" />
           {booking.status === 'cancelled' && booking.cancellationReason ? <Text fontSize="sm">Reason: {booking.cancellationReason}</Text> : null}
         </Card.Body>
       </Card.Root>

@@ -4,20 +4,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callFunction } from '../../lib/api.ts';
 import type { GuestView } from '../../lib/shared.ts';
 import type { SlotSource } from '../booking-flow/index.ts';
-import type { BookingLocation } from '../../lib/places.ts';
 
-/**
- * The booking as its manage link shows it, with its place when the answer carries one (read with the
- * link's token: the guest of this booking only).
- */
-export type ManagedBooking = GuestView & { location?: BookingLocation | null };
 
 const path = (uid: string, rest = '') => `api/booking/${encodeURIComponent(uid)}${rest}`;
 
 export function useGuestBooking(uid: string, token: string) {
   return useQuery({
     queryKey: ['guest-booking', uid, token],
-    queryFn: () => callFunction<ManagedBooking>(path(uid, `?token=${encodeURIComponent(token)}`)),
+    queryFn: () => callFunction<GuestView>(path(uid, `?token=${encodeURIComponent(token)}`)),
   });
 }
 
@@ -29,7 +23,7 @@ export function moveSource(uid: string, token: string): SlotSource {
 export function useCancelBooking(uid: string, token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (reason: string) => callFunction<ManagedBooking>(path(uid, '/cancel'), { method: 'POST', body: { token, reason } }),
+    mutationFn: (reason: string) => callFunction<GuestView>(path(uid, '/cancel'), { method: 'POST', body: { token, reason } }),
     onSuccess: (booking) => queryClient.setQueryData(['guest-booking', uid, token], booking),
   });
 }

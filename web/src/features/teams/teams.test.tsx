@@ -191,7 +191,7 @@ describe('team detail', () => {
     await user.selectOptions(within(places).getByLabelText('Add a location'), 'In person');
     await user.click(within(places).getByRole('button', { name: 'Add' }));
     await user.type(within(places).getByLabelText('Address'), '5 Main St, Springfield');
-    await user.selectOptions(within(places).getByLabelText('Add a location'), 'Meeting link');
+    await user.selectOptions(within(places).getByLabelText('Add a location'), 'Online meeting');
     await user.click(within(places).getByRole('button', { name: 'Add' }));
     await user.type(within(places).getByLabelText('Link'), 'https://rooms.example.com/brightpath');
     await user.click(within(dialog).getByRole('button', { name: 'Create Event Type' }));
