@@ -86,3 +86,12 @@ export function placeWords(location: BookingLocation | null, reader: PlaceReader
 export function calendarPlace(location: BookingLocation | null): string {
   return location?.value ?? (location ? LOCATION_LABELS[location.kind] : NO_PLACE_LABEL);
 }
+
+/** Where a booking's provider link stands for its hosts (the link_state computed field): null when none is awaited. */
+export interface LinkState {
+  status: 'pending' | 'failed';
+  error: string | null;
+}
+
+export const linkStateOf = (json: unknown): LinkState | null =>
+  json && typeof json === 'object' && 'status' in json ? (json as LinkState) : null;

@@ -6,8 +6,7 @@ import { differenceInMinutes } from 'date-fns';
 import { eventTitle } from '../../lib/names.ts';
 import { formatDate } from '../../lib/time.ts';
 import { CancellationNote } from '../../components/CancellationNote.tsx';
-import { BookingPlace } from '../../components/MeetingPlace.tsx';
-import { bookingLocation } from '../../lib/places.ts';
+import { HostBookingPlace } from '../../components/MeetingPlace.tsx';
 import { ConfirmInline } from '../../components/ConfirmInline.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { offeredActions, type BookingAction } from '../../lib/shared.ts';
@@ -55,7 +54,7 @@ export function BookingCard({ booking }: { booking: Booking }) {
           <StatusBadge status={booking.status} />
         </Flex>
         <Box fontSize="sm">
-          <BookingPlace location={bookingLocation(booking.location)} reader="host" />
+          <HostBookingPlace booking={booking} />
         </Box>
         <Box bg="bg.subtle" borderRadius="md" p="3" fontSize="sm">
           <Text fontWeight="medium" mb="1">

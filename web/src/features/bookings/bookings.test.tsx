@@ -135,6 +135,37 @@ describe('bookings page', () => {
     expect(within(await card('Guest 4')).getByText('Video Conference')).toBeInTheDocument();
   });
 
+  it('tells the host where a provider link stands: pending, or failed with the reason and a retry', async () => {
+    signedInAs();
+    const selects: string[] = [];
+    const retried: unknown[] = [];
+    server.use(
+      restGet('event_types', []),
+      http.get(api('/rest/v1/bookings'), ({ request }) => {
+        selects.push(new URL(request.url).searchParams.get('select') ?? '');
+        return HttpResponse.json([
+          booking(5, 'confirmed', future, { location: { kind: 'google_meet', value: null }, link_state: { status: 'failed', error: 'Google Calendar answered 503' } }),
+          booking(6, 'confirmed', future, { location: { kind: 'google_meet', value: null }, link_state: { status: 'pending', error: null } }),
+        ]);
+      }),
+      http.post(api('/rest/v1/rpc/retry_meeting_link'), async ({ request }) => {
+        retried.push(await request.json());
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    renderRoute('/bookings');
+    const failed = await screen.findByRole('article', { name: 'Consultation with Guest 5' });
+    expect(within(failed).getByText('Google Meet: link failed')).toBeInTheDocument();
+    expect(within(failed).getByText('Google Calendar answered 503')).toBeInTheDocument();
+    const pending = screen.getByRole('article', { name: 'Consultation with Guest 6' });
+    expect(within(pending).getByText('Google Meet: link pending')).toBeInTheDocument();
+    expect(within(pending).queryByRole('button', { name: 'Retry the link' })).toBeNull();
+    expect(selects[0]).toContain('link_state');
+    await userEvent.click(within(failed).getByRole('button', { name: 'Retry the link' }));
+    expect(await screen.findByText('Asked for the meeting link again')).toBeInTheDocument();
+    expect(retried).toEqual([{ p_booking_id: 5 }]);
+  });
+
   it('shows an error state when the list fails', async () => {
     signedInAs();
     server.use(restGet('event_types', []), http.get(api('/rest/v1/bookings'), () => HttpResponse.json({ message: 'nope' }, { status: 500 })));

@@ -4,8 +4,7 @@ import { Badge, Box, Button, Card, Flex, HStack, Stack, Text } from '@chakra-ui/
 import { Plus } from 'lucide-react';
 import { formatDate } from '../../lib/time.ts';
 import { CancellationNote } from '../../components/CancellationNote.tsx';
-import { BookingPlace } from '../../components/MeetingPlace.tsx';
-import { bookingLocation } from '../../lib/places.ts';
+import { HostBookingPlace } from '../../components/MeetingPlace.tsx';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LazyTabs } from '../../components/LazyTabs.tsx';
@@ -54,7 +53,7 @@ function TeamBookingRow({
         </Flex>
         <Text fontSize="sm">Guest: {booking.guest_name}</Text>
         <Box fontSize="sm">
-          <BookingPlace location={bookingLocation(booking.location)} reader="host" />
+          <HostBookingPlace booking={booking} />
         </Box>
         <CancellationNote booking={booking} />
         {booking.notes ? (
