@@ -1,6 +1,7 @@
 // Where we meet: a host offers a Jitsi room and a phone call they make; a guest chooses the call and
 // gives their number; both see the place, the guest on the confirmation screen, the host on the
-// booking's card. axe checks the screens that changed at phone and desktop size. A host's own link and
+// booking's card. A Google Meet link the host's calendar cannot make shows failed, with its reason and a
+// retry. axe checks the screens that changed at phone and desktop size. A host's own link and
 // number reach no one before booking: not the page, not any answer it loads.
 import { describe, expect, it } from 'vitest';
 import { sql } from '../../scripts/local/test-stack/harness.ts';
@@ -79,6 +80,43 @@ describe('meeting places', () => {
       await h.page.setViewportSize(PHONE);
       await screenshot(h.page, 'places-host-card-phone');
       await expectAccessible(h.page, 'host bookings with the place (phone)');
+      expectNoErrors(h.errors);
+      expectNoErrors(g.errors);
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    "a Google Meet link that cannot be made: the guest is told it follows, the host sees it failed with the reason and asks again",
+    async () => {
+      const { host, eventTypeId } = await bookableHost({ firstName: 'Gus', lastName: 'Google' }, { title: 'Meet Call', duration: 30 });
+      await sql(`update public.event_types set locations = '[{"kind": "google_meet"}]' where id = $1`, [eventTypeId]);
+      const g = await openPage(browser(), { timezoneId: 'UTC', locale: 'en-US', viewport: DESKTOP });
+      await g.page.goto(`/book/${eventTypeId}`);
+      const main = g.page.locator('main');
+      await pickDay(g.page, dayAhead(3, 'UTC'));
+      await main.getByRole('button', { name: clock('11:00'), exact: true }).click();
+      await fillGuest(g.page, { name: 'Mia Meet', email: 'mia@example.test' });
+      await main.getByRole('button', { name: 'Book Meeting' }).click();
+      const confirmation = await confirmationShown(main, 'Booking Confirmed!');
+      await confirmation.getByText('Google Meet: the link follows by mail once it is made').waitFor();
+
+      // The host has no Google calendar: the outbox's try fails with a reason the host can act on.
+      const state = async () => (await sql(`select public.link_state(b) as s from public.bookings b where b.event_type_id = $1`, [eventTypeId]))[0]?.s;
+      await expect.poll(async () => (await state())?.status, { timeout: 30_000 }).toBe('failed');
+      const h = await openPage(browser(), { timezoneId: 'UTC', locale: 'en-US', viewport: DESKTOP });
+      await signIn(h.page, host);
+      await navigate(h.page, 'Bookings');
+      const card = h.page.getByRole('article', { name: 'Meet Call with Mia Meet' });
+      await card.getByText('Google Meet: link failed').waitFor();
+      await card.getByText((await state()).error).waitFor();
+      await h.page.mouse.move(0, 0);
+      await screenshot(h.page, 'places-link-failed-desktop');
+      await expectAccessible(h.page, 'host card with a failed link (desktop)');
+      await h.page.setViewportSize(PHONE);
+      await expectAccessible(h.page, 'host card with a failed link (phone)');
+      await card.getByRole('button', { name: 'Retry the link' }).click();
+      await expectToast(h.page, 'Asked for the meeting link again');
       expectNoErrors(h.errors);
       expectNoErrors(g.errors);
     },
