@@ -190,10 +190,12 @@ describe('team detail', () => {
     const places = within(dialog).getByRole('group', { name: 'Locations' });
     await user.selectOptions(within(places).getByLabelText('Add a location'), 'In person');
     await user.click(within(places).getByRole('button', { name: 'Add' }));
-    await user.type(within(places).getByLabelText('Address'), '5 Main St, Springfield');
+    await user.click(within(places).getByLabelText('Address'));
+    await user.paste('5 Main St, Springfield');
     await user.selectOptions(within(places).getByLabelText('Add a location'), 'Online meeting');
     await user.click(within(places).getByRole('button', { name: 'Add' }));
-    await user.type(within(places).getByLabelText('Link'), 'https://rooms.example.com/brightpath');
+    await user.click(within(places).getByLabelText('Link'));
+    await user.paste('https://rooms.example.com/brightpath');
     await user.click(within(dialog).getByRole('button', { name: 'Create Event Type' }));
     expect(await screen.findByText('Event Type Created')).toBeInTheDocument();
     expect(posted.body).toMatchObject({
