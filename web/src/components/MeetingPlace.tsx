@@ -1,14 +1,11 @@
 // Where a meeting happens, on every screen that shows it: the places an event type offers (before
 // booking), and a booking's own place with its link (to the booking's guest and host only: the
 // screens showing it read the booking as them).
-import { Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { HStack, Link, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Link2, MapPin, Phone, Video } from 'lucide-react';
 import {
-  bookingLocation,
   guestPlaceLabel,
-  LOCATION_LABELS,
-  linkStateOf,
   NO_PLACE_LABEL,
   placeWords,
   type BookingLocation,
@@ -16,8 +13,6 @@ import {
   type PlaceReader,
   type PublicLocation,
 } from '../lib/places.ts';
-import type { Booking } from '../lib/types.ts';
-import { useRetryMeetingLink } from '../lib/useRetryMeetingLink.ts';
 
 /** The kind's icon: a pin, a phone, a link, or a camera for video (and for no place set). */
 function PlaceIcon({ kind }: { kind?: LocationKind }) {
@@ -35,7 +30,8 @@ function PlaceIcon({ kind }: { kind?: LocationKind }) {
   }
 }
 
-function PlaceLine({ kind, children }: { kind?: LocationKind; children: ReactNode }) {
+/** A place's line: its kind's icon, then what is said of it. */
+export function PlaceLine({ kind, children }: { kind?: LocationKind; children: ReactNode }) {
   return (
     <HStack gap="2" align="start">
       <PlaceIcon kind={kind} />
@@ -83,26 +79,3 @@ export function BookingPlace({ location, reader }: { location: BookingLocation |
   );
 }
 
-/**
- * A booking's place on its host's card: as BookingPlace, and while a provider makes the link, where
- * that stands: pending, or failed with the reason and a way to ask again.
- */
-export function HostBookingPlace({ booking }: { booking: Pick<Booking, 'id' | 'location' | 'link_state'> }) {
-  const location = bookingLocation(booking.location);
-  const state = linkStateOf(booking.link_state);
-  const retry = useRetryMeetingLink();
-  if (!location || location.value || state?.status !== 'failed') return <BookingPlace location={location} reader="host" />;
-  return (
-    <Stack gap="1" role="group" aria-label="Meeting link">
-      <PlaceLine kind={location.kind}>{`${LOCATION_LABELS[location.kind]}: link failed`}</PlaceLine>
-      {state.error ? (
-        <Text color="fg.muted" overflowWrap="anywhere">
-          {state.error}
-        </Text>
-      ) : null}
-      <Button size="xs" variant="outline" alignSelf="start" disabled={retry.isPending} onClick={() => retry.mutate(booking.id)}>
-        Retry the link
-      </Button>
-    </Stack>
-  );
-}

@@ -6,7 +6,7 @@ import { differenceInMinutes } from 'date-fns';
 import { eventTitle } from '../../lib/names.ts';
 import { formatDate } from '../../lib/time.ts';
 import { CancellationNote } from '../../components/CancellationNote.tsx';
-import { HostBookingPlace } from '../../components/MeetingPlace.tsx';
+import { HostBookingPlace } from '../../components/HostBookingPlace.tsx';
 import { ConfirmInline } from '../../components/ConfirmInline.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { offeredActions, type BookingAction } from '../../lib/shared.ts';

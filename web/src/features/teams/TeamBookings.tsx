@@ -4,7 +4,7 @@ import { Badge, Box, Button, Card, Flex, HStack, Stack, Text } from '@chakra-ui/
 import { Plus } from 'lucide-react';
 import { formatDate } from '../../lib/time.ts';
 import { CancellationNote } from '../../components/CancellationNote.tsx';
-import { HostBookingPlace } from '../../components/MeetingPlace.tsx';
+import { HostBookingPlace } from '../../components/HostBookingPlace.tsx';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LazyTabs } from '../../components/LazyTabs.tsx';
