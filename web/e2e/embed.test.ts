@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../scripts/local/test-stack/harness.ts';
-import { openPage, screenshot, useBrowser, webUrl } from './support/browser.ts';
+import { openPage, PHONE, screenshot, useBrowser, webUrl } from './support/browser.ts';
 import { expectAccessible } from './support/axe.ts';
 import { clock, bookableHost, confirmationShown, dayAhead, expectNoErrors, JOURNEY_TIMEOUT, pickDay } from './support/journey.ts';
 import { webHeaders } from '../security-headers.ts';
@@ -74,6 +74,7 @@ describe('the embedded booking widget', () => {
     'books through the frame on another site, which hears kairos:booking-created, the frame fitting its content',
     async () => {
       const { eventTypeId } = await embedHost();
+      await sql(`update public.event_types set locations = '[{"kind": "in_person", "address": "12 Harbour Rd, Leith"}]' where id = $1`, [eventTypeId]);
       const tag = `<script async src="${webUrl()}/embed.js" data-kairos="${eventTypeId}" data-kairos-name="Gwen Guest" data-kairos-email="gwen@example.test" data-kairos-color="#0d9488"></script>`;
       site.pages.set('/inline', hostPage(tag));
       const { page, errors } = await openPage(browser(), { timezoneId: 'UTC', locale: 'en-US' });
@@ -112,7 +113,7 @@ describe('the embedded booking widget', () => {
       await expect.poll(() => page.evaluate(() => (window as unknown as { heard: unknown[] }).heard.length), { timeout: 15_000 }).toBe(1);
       const [heard] = await page.evaluate(() => (window as unknown as { heard: unknown[] }).heard);
       const [booking] = await sql(`select id::int, uid::text, status, guest_name, guest_email from public.bookings where event_type_id = $1`, [eventTypeId]);
-      expect(heard).toEqual({ id: booking.id, uid: booking.uid, status: 'confirmed' });
+      expect(heard).toEqual({ id: booking.id, uid: booking.uid, status: 'confirmed', location: { kind: 'in_person', value: '12 Harbour Rd, Leith' } });
       expect(booking).toMatchObject({ guest_name: 'Gwen Guest', guest_email: 'gwen@example.test' });
       // The confirmation is shorter than the form: the frame shrinks with it.
       await expect.poll(async () => new Set(await heights(page, frame)).size, { timeout: 15_000 }).toBe(1);
@@ -120,7 +121,7 @@ describe('the embedded booking widget', () => {
       await screenshot(page, 'embed-inline-booked');
       await expectAccessible(frame, 'embed confirmation (desktop)');
       // The same booked widget on a phone.
-      await page.setViewportSize({ width: 390, height: 844 });
+      await page.setViewportSize(PHONE);
       await expect.poll(async () => new Set(await heights(page, frame)).size, { timeout: 15_000 }).toBe(1);
       await screenshot(page, 'embed-inline-booked-phone');
       await expectAccessible(frame, 'embed confirmation (phone)');

@@ -8,12 +8,10 @@ import { DEMO_BOOKING_TOKEN_SECRET } from '../../scripts/local/config.ts';
 import { newUser, sql } from '../../scripts/local/test-stack/harness.ts';
 import { manageToken, secretToken, tokenHash } from '../../supabase/functions/_shared/lifecycle/manage-token.ts';
 import { axeViolations } from './support/axe.ts';
-import { expectToast, openPage, screenshot, useBrowser, webUrl } from './support/browser.ts';
+import { DESKTOP, expectToast, openPage, PHONE, screenshot, useBrowser, webUrl } from './support/browser.ts';
 import { bookableHost, JOURNEY_TIMEOUT, signIn, unique } from './support/journey.ts';
 
 const browser = useBrowser();
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 
 /** A route as a person opens it: where, what shows once it has loaded, and the tab's title. */
 interface Screen {

@@ -9,13 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { sql } from '../../scripts/local/test-stack/harness.ts';
 import { zoneLabel } from '../src/lib/zones.ts';
 import { expectAccessible } from './support/axe.ts';
-import { expectToast, openPage, screenshot, useBrowser } from './support/browser.ts';
+import { DESKTOP, expectToast, openPage, PHONE, screenshot, useBrowser } from './support/browser.ts';
 import { clock, confirmationShown, expectNoErrors, fillGuest, JOURNEY_TIMEOUT, nextWeekday, offeredTimes, pickDay, unique } from './support/journey.ts';
 
 const browser = useBrowser();
 const ZONE = 'Europe/Stockholm';
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 800 };
 
 describe('the first minutes', () => {
   it(

@@ -4,8 +4,8 @@
 // Optional: data-kairos-mode="popup" (a button that opens the page over the site; data-kairos-button
 // is its label), data-kairos-name / data-kairos-email (prefill), data-kairos-color="#0d9488".
 // The frame tells its height (the loader fits the frame to it) and each booking, which the loader
-// fires on the page as `kairos:booking-created` ({ id, uid, status } in event.detail). Only messages
-// from the Kairos origin this file came from, and from this widget's own frame, are heard.
+// fires on the page as `kairos:booking-created` ({ id, uid, status, location } in event.detail).
+// Only messages from the Kairos origin this file came from, and from this widget's own frame, are heard.
 // No framework, and small: web/src/features/embed keeps it under 3 KB gzipped (the messages are
 // described in protocol.ts there).
 (function () {
@@ -89,7 +89,8 @@
     if (m.type === 'resize' && m.height > 0 && m.height < 1e5) frame.style.height = Math.ceil(m.height) + 'px';
     if (m.type === 'booking-created' && m.booking) {
       var b = m.booking;
-      host.dispatchEvent(new CustomEvent('kairos:booking-created', { bubbles: true, detail: { id: b.id, uid: b.uid, status: b.status } }));
+      var l = b.location && typeof b.location === 'object' ? { kind: String(b.location.kind), value: b.location.value == null ? null : String(b.location.value) } : null;
+      host.dispatchEvent(new CustomEvent('kairos:booking-created', { bubbles: true, detail: { id: b.id, uid: b.uid, status: b.status, location: l } }));
     }
   });
 })();

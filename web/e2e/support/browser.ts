@@ -26,6 +26,10 @@ export function useBrowser(args: string[] = []): () => Browser {
   return () => browser!;
 }
 
+/** The two sizes every changed screen is looked at in: a phone's and a laptop's. */
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
 export function webUrl(): string {
   const url = stack().webUrl;
   if (!url) throw new Error('The web app was not built for this run: run with KAIROS_E2E=1');

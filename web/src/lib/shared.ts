@@ -59,11 +59,15 @@ export {
   teamEventTypeSchema,
   teamSettingsSchema,
   timeOffSchema,
+  type EventLocation,
   type EventRulesInput,
+  type LocationKind,
   type LoginInput,
   type RegisterInput,
   type TimeOffInput,
 } from '../../../supabase/functions/_shared/rules/schemas.ts';
 export { guestFields } from '../../../supabase/functions/_shared/rules/fields.ts';
+export { e164Phone, PHONE_MESSAGE } from '../../../supabase/functions/_shared/rules/phone.ts';
+export { PLACE_LABELS, shownPlace, type BookingLocation } from '../../../supabase/functions/_shared/rules/places.ts';
 export { type DateOverride, type OfferedSlot, type SlotResult, type TimeRange } from '../../../supabase/functions/_shared/rules/slots.ts';
 export * from '../../../supabase/functions/_shared/rules/webhooks.ts';

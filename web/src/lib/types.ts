@@ -18,8 +18,8 @@ export type UserSettings = Tables<'user_settings'>;
 export type TimeOff = Tables<'time_off'>;
 export type Team = Tables<'teams'>;
 
-/** A booking card's columns: the event type's title and length, and where a moved booking went. */
-export const BOOKING_CARD_SELECT = '*, event_type:event_types!bookings_event_type_fkey(title, duration), moved_to:rescheduled_to(start_time)';
+/** A booking card's columns: the event type's title and length, where a moved booking went, and where a provider link stands (link_state). */
+export const BOOKING_CARD_SELECT = '*, link_state, event_type:event_types!bookings_event_type_fkey(title, duration), moved_to:rescheduled_to(start_time)';
 
 export type Booking = Tables<'bookings'> & {
   event_type?: { title: string; duration: number } | null;

@@ -20,7 +20,8 @@ export interface ShownPlace {
   join: string | null;
 }
 
-const LABELS: Record<LocationKind, string> = {
+/** Each kind in words: the mails, calendars and the web's screens name places alike. */
+export const PLACE_LABELS: Record<LocationKind, string> = {
   in_person: 'In person',
   phone_host_calls: 'Phone call (the host calls the guest)',
   phone_guest_calls: 'Phone call (the guest calls the host)',
@@ -34,9 +35,9 @@ const ONLINE = new Set<LocationKind>(['link', 'jitsi', 'google_meet', 'zoom']);
 
 /** How a booking's place is told; null when the booking names none. */
 export function shownPlace(location: BookingLocation | null | undefined): ShownPlace | null {
-  if (!location || !(location.kind in LABELS)) return null;
+  if (!location || !(location.kind in PLACE_LABELS)) return null;
   const { kind, value } = location;
-  const label = LABELS[kind];
+  const label = PLACE_LABELS[kind];
   if (!value) return { label, text: 'The link will follow', href: null, join: null };
   if (kind === 'in_person') return { label, text: value, href: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(value)}`, join: null };
   if (kind === 'phone_host_calls' || kind === 'phone_guest_calls') return { label, text: value, href: `tel:${value}`, join: null };

@@ -1,8 +1,8 @@
 // zod schemas of every request body of docs/product/api.md, with the exact messages of docs/product/validation.md.
 // Shared by the web forms (react-hook-form) and the functions (server validation).
 // Where the product notes give no message, the message is ours and reads like theirs.
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
+import { e164Phone, PHONE_MESSAGE } from './phone.ts';
 import {
   ASSIGNMENT_TYPES,
   BUFFER_CHOICES,
@@ -110,7 +110,6 @@ export const eventRulesSchema = z
 
 /** A phone number in E.164 form; the database's private.is_e164 holds the same. */
 export const E164 = /^\+[1-9][0-9]{6,14}$/;
-const PHONE_MESSAGE = 'Please enter a valid phone number with its country code.';
 const e164 = z.string({ error: PHONE_MESSAGE }).regex(E164, PHONE_MESSAGE);
 const place = <K extends string, S extends z.ZodRawShape>(kind: K, fields: S) => z.strictObject({ kind: z.literal(kind), ...fields });
 
@@ -277,12 +276,12 @@ const placeChoice = { locationKind: z.enum(LOCATION_KINDS, { error: 'Please choo
 /** When the host calls, the guest's phone must be a real number (libphonenumber-js), kept in E.164. */
 function phoneForPlace<T extends { locationKind?: LocationKind; guestPhone?: string | null }>(body: T, ctx: z.RefinementCtx): T {
   if (body.locationKind !== 'phone_host_calls') return body;
-  const phone = parsePhoneNumberFromString(body.guestPhone ?? '');
-  if (!phone?.isValid()) {
+  const phone = e164Phone(body.guestPhone);
+  if (!phone) {
     ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE, path: ['guestPhone'] });
     return z.NEVER;
   }
-  return { ...body, guestPhone: phone.number };
+  return { ...body, guestPhone: phone };
 }
 
 /** POST /api/bookings: a host books on one of their own event types. */

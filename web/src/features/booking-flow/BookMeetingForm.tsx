@@ -9,8 +9,8 @@ import type { HoursLink } from '../../components/NoBookableTime.tsx';
 import type { BookingTarget } from './hooks.ts';
 import { useBookingFlow } from './useBookingFlow.ts';
 
-/** The event type being booked; `host` (the host's or the team's name) is whom the confirmation says the meeting is with. */
-export type DialogEvent = { title: string; duration: number; description?: string | null; color?: string | null; host?: string };
+/** The event type being booked; `host` (the host's or the team's name) is whom the confirmation says the meeting is with; `locations` its places as guests read them. */
+export type DialogEvent = { title: string; duration: number; description?: string | null; color?: string | null; host?: string; locations?: unknown };
 
 export default function BookMeetingForm({
   target,
@@ -23,7 +23,7 @@ export default function BookMeetingForm({
   onClose: () => void;
   owner?: HoursLink;
 }) {
-  const flow = useBookingFlow(target, 'dialog', { title: event.title, duration: event.duration, host: event.host });
+  const flow = useBookingFlow(target, 'dialog', { title: event.title, duration: event.duration, host: event.host, locations: event.locations });
   const subtitle = `${event.title} · ${event.duration} minutes`;
   return (
     <FormDialog

@@ -7,7 +7,8 @@ import { CalendarPlus, CircleCheck, Clock, Download, Hourglass } from 'lucide-re
 import { formatDate } from '../../lib/time.ts';
 import { zoneLabel } from '../../lib/zones.ts';
 import { googleCalendarUrl, icsHref, outlookCalendarUrl, type CalendarEvent } from './calendarLinks.ts';
-import { MEETING_PLACE_LABEL, MeetingPlace } from './MeetingPlace.tsx';
+import { BookingPlace } from '../../components/MeetingPlace.tsx';
+import { calendarPlace } from '../../lib/places.ts';
 import type { Booked } from './useBookingFlow.ts';
 
 const WHEN = "EEEE, MMMM d, yyyy 'at' h:mm a";
@@ -43,7 +44,7 @@ export function BookingConfirmation({ booked, actions, newTab = false }: { booke
     start,
     end,
     description: manage ? `Reschedule or cancel: ${manage}` : '',
-    location: MEETING_PLACE_LABEL,
+    location: calendarPlace(booking.location ?? null),
   };
   const external = { target: '_blank', rel: 'noopener noreferrer' };
   const heading = pending ? 'Booking Pending Approval' : 'Booking Confirmed!';
@@ -82,7 +83,7 @@ export function BookingConfirmation({ booked, actions, newTab = false }: { booke
           </Row>
         ) : null}
         <Row label="Where">
-          <MeetingPlace />
+          <BookingPlace location={booking.location ?? null} reader="guest" />
         </Row>
       </Stack>
       <Stack gap="2">

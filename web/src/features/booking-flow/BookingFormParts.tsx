@@ -5,9 +5,10 @@ import { Button, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
 import { BookingPickers } from './BookingPickers.tsx';
 import { ChosenSlot } from './ChosenSlot.tsx';
 import { GuestFields } from './GuestFields.tsx';
+import { PlaceChoice } from './PlaceChoice.tsx';
 import type { BookingFlow } from './useBookingFlow.ts';
 
-/** The pickers beside "Your details": the guest fields and the chosen time, then what the form adds (`children`). */
+/** The pickers beside "Your details": where to meet (of several), the guest fields and the chosen time, then what the form adds (`children`). */
 export function PickersAndDetails({ flow, owner, children }: { flow: BookingFlow; owner?: HoursLink; children: ReactNode }) {
   return (
     <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
@@ -16,7 +17,8 @@ export function PickersAndDetails({ flow, owner, children }: { flow: BookingFlow
         <Heading as="h3" size="sm">
           Your details
         </Heading>
-        <GuestFields form={flow.form} />
+        <PlaceChoice flow={flow} />
+        <GuestFields form={flow.form} phoneRequired={flow.place === 'phone_host_calls'} />
         <ChosenSlot start={flow.slot?.start} timeZone={flow.timeZone} />
         {children}
       </Stack>

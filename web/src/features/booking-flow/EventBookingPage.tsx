@@ -1,6 +1,6 @@
 // /book/{eventTypeId}: an event type's own booking page.
 import { Badge, Box, Button, Card, Container, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { Clock, Video } from 'lucide-react';
+import { Clock } from 'lucide-react';
 import { useParams } from 'react-router-dom';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
@@ -14,6 +14,9 @@ import { BookButton } from './BookingFormParts.tsx';
 import { BookingConfirmation } from './BookingConfirmation.tsx';
 import { BookingPickers } from './BookingPickers.tsx';
 import { GuestFields } from './GuestFields.tsx';
+import { PlaceChoice } from './PlaceChoice.tsx';
+import { OfferedPlaces } from '../../components/MeetingPlace.tsx';
+import { guestPlaceLabel, NO_PLACE_LABEL } from '../../lib/places.ts';
 import { usePublicEventType } from './hooks.ts';
 import { useBookingFlow } from './useBookingFlow.ts';
 import { loadedName, usePageTitle } from '../../lib/usePageTitle.ts';
@@ -30,7 +33,9 @@ function BookingForm({ eventType }: { eventType: PublicEventType }) {
     title: eventType.title,
     duration: eventType.duration,
     host: fullName(host) || undefined,
+    locations: eventType.locations,
   });
+  const chosenPlace = flow.places.find((place) => place.kind === flow.place);
   // The host looking at their own page is told why guests see no time, and where to open some.
   const owned = useCurrentUser().data?.id === eventType.user_id;
   return (
@@ -53,9 +58,7 @@ function BookingForm({ eventType }: { eventType: PublicEventType }) {
             <HStack>
               <Clock size={16} aria-hidden /> <Text>{eventType.duration} minutes</Text>
             </HStack>
-            <HStack>
-              <Video size={16} aria-hidden /> <Text>Video Conference</Text>
-            </HStack>
+            <OfferedPlaces places={flow.places} />
             <Text>Times shown in {zoneLabel(flow.timeZone)}</Text>
           </Stack>
           {eventType.description ? (
@@ -87,13 +90,17 @@ function BookingForm({ eventType }: { eventType: PublicEventType }) {
                 <Heading as="h2" size="sm">
                   Your details
                 </Heading>
-                <GuestFields form={flow.form} />
+                <PlaceChoice flow={flow} />
+                <GuestFields form={flow.form} phoneRequired={flow.place === 'phone_host_calls'} />
                 <Box borderWidth="1px" borderRadius="md" p="3" fontSize="sm">
                   <Heading as="h3" size="xs" mb="2">
                     Meeting Details
                   </Heading>
                   <Text>{eventType.title}</Text>
-                  <Text color="fg.muted">{eventType.duration} minutes · Video Conference</Text>
+                  <Text color="fg.muted">
+                    {eventType.duration} minutes
+                    {flow.places.length === 0 ? ` · ${NO_PLACE_LABEL}` : chosenPlace ? ` · ${guestPlaceLabel(chosenPlace)}` : ''}
+                  </Text>
                   <Text color="fg.muted">
                     {flow.slot
                       ? formatDate(new Date(flow.slot.start), "EEEE, MMMM d, yyyy 'at' h:mm a", flow.timeZone)

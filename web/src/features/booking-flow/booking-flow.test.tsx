@@ -49,6 +49,18 @@ function slotsAnswer() {
   return requests;
 }
 
+/** The bookings function books 10:00 at `location`; `body` is what it was sent (empty until then). */
+function bookedAt(location: object) {
+  const body: Record<string, unknown> = {};
+  server.use(
+    http.post(api('/functions/v1/bookings'), async ({ request }) => {
+      Object.assign(body, await request.json());
+      return HttpResponse.json({ id: 3, uid: 'b3', status: 'confirmed', startTime: slot(10).start, endTime: slot(10).end, location }, { status: 201 });
+    }),
+  );
+  return { body };
+}
+
 /** The calendar opens on the month of the first free day (DAY's): it shows `day`'s month once the times are in. */
 async function showMonthOf(day: Date) {
   await screen.findByText(format(day, 'MMMM yyyy'));
@@ -62,6 +74,21 @@ async function pickSlot(user: UserEvent, time: string, scope: HTMLElement = docu
   await waitFor(() => expect(cell(DAY)).toBeEnabled());
   await user.click(cell(DAY));
   await user.click(await within(scope).findByRole('button', { name: time }));
+}
+
+/** Ada's public calendar with the event type (`extra` added to it), its Book a Meeting dialog open at 10:00. */
+async function dialogAtTen(extra: Record<string, unknown> = {}) {
+  server.use(
+    rpc('public_profile', [{ id: USER_ID, handle: 'ada', first_name: 'Ada', last_name: 'Host', timezone: 'Europe/Paris', bio: null, title: 'Coach', company: null, location: null, website: null, linkedin: null, twitter: null, instagram: null, profile_image_url: null }]),
+    rpc('public_event_types', [{ ...eventType, description: null, ...extra }]),
+  );
+  slotsAnswer();
+  renderRoute(`/calendar/${USER_ID}`);
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Select Time' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Book a Meeting' });
+  await pickSlot(user, '10:00 AM', dialog);
+  return { user, dialog };
 }
 
 /** The booking page of event type 5, its 10:00 slot picked and a guest's name and email typed in. */
@@ -192,6 +219,59 @@ describe('event booking page', () => {
     expect(manage).toHaveAttribute('href', `${window.location.origin}/booking/b2-uid?token=tok_2`);
     // No toast to miss: the screen is the confirmation.
     expect(document.querySelector('[data-scope="toast"]')).toBeNull();
+  });
+
+  it('shows the one place an event type has and books it; the confirmation shows it to this guest', async () => {
+    server.use(rpc('public_event_type', [{ ...eventType, auto_confirm: true, locations: [{ kind: 'in_person', address: '1 Rue de Rivoli, Paris' }] }]));
+    slotsAnswer();
+    const { body } = bookedAt({ kind: 'in_person', value: '1 Rue de Rivoli, Paris' });
+    const user = await fillBookingPage();
+    expect(screen.queryByRole('radiogroup')).toBeNull();
+    expect(screen.queryByText('Video Conference')).toBeNull();
+    expect(screen.getAllByText(/1 Rue de Rivoli, Paris/)).not.toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Book Meeting' }));
+    const confirmation = await screen.findByRole('region', { name: 'Booking Confirmed!' });
+    expect(body.locationKind).toBe('in_person');
+    const where = within(confirmation).getByText('Where').nextElementSibling as HTMLElement;
+    expect(where).toHaveTextContent('In person: 1 Rue de Rivoli, Paris');
+    expect(within(where).getByRole('link', { name: 'Open in a map' })).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/search/?api=1&query=1%20Rue%20de%20Rivoli%2C%20Paris',
+    );
+    // The calendar entries the guest adds carry the place itself.
+    expect(new URL(within(confirmation).getByRole('link', { name: 'Google Calendar' }).getAttribute('href')!).searchParams.get('location')).toBe('1 Rue de Rivoli, Paris');
+  });
+
+  it('lets the guest choose among several places; when the host calls, the phone is required and checked', async () => {
+    server.use(rpc('public_event_type', [{ ...eventType, auto_confirm: true, locations: [{ kind: 'jitsi' }, { kind: 'phone_host_calls' }] }]));
+    slotsAnswer();
+    const { body } = bookedAt({ kind: 'phone_host_calls', value: '+14155552671' });
+    const user = await fillBookingPage();
+    const choice = screen.getByRole('radiogroup', { name: 'Where would you like to meet?' });
+    expect(within(choice).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
+      'Jitsi Meet video call',
+      'Phone call: the host calls you',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Book Meeting' }));
+    expect(await within(choice).findByText('Please choose where to meet.')).toBeInTheDocument();
+    // The choice takes the focus and names what is missing.
+    await waitFor(() => expect(within(choice).getByRole('radio', { name: 'Jitsi Meet video call' })).toHaveFocus());
+    expect(choice).toHaveAccessibleDescription('Please choose where to meet.');
+    expect(body).toEqual({});
+    await user.click(within(choice).getByRole('radio', { name: 'Phone call: the host calls you' }));
+    const phone = screen.getByRole('textbox', { name: /^Phone/ });
+    expect(phone).toBeRequired();
+    await user.type(phone, '555 0100');
+    await user.click(screen.getByRole('button', { name: 'Book Meeting' }));
+    await waitFor(() => expect(phone).toHaveAccessibleErrorMessage('Please enter a valid phone number with its country code.'));
+    expect(phone).toHaveFocus();
+    expect(body).toEqual({});
+    await user.clear(phone);
+    await user.type(phone, '+1 (415) 555-2671');
+    await user.click(screen.getByRole('button', { name: 'Book Meeting' }));
+    const confirmation = await screen.findByRole('region', { name: 'Booking Confirmed!' });
+    expect(body).toMatchObject({ locationKind: 'phone_host_calls', guestPhone: '+14155552671' });
+    expect(within(confirmation).getByText('Where').nextElementSibling).toHaveTextContent('The host calls you at +14155552671');
   });
 
   it('asks for name and email in the page wording', async () => {
@@ -373,18 +453,26 @@ describe('Book a Meeting dialog', () => {
     expect(await screen.findAllByText('Please fill in your name and email.')).not.toHaveLength(0);
   });
 
+  it('offers the places in the dialog too and sends the guest\'s choice', async () => {
+    const { body } = bookedAt({ kind: 'phone_guest_calls', value: '+33142685300' });
+    const { user, dialog } = await dialogAtTen({ locations: [{ kind: 'zoom' }, { kind: 'phone_guest_calls' }] });
+    await user.click(within(dialog).getByRole('radio', { name: 'Phone call: you call the host' }));
+    // The guest calls: their own number stays optional.
+    expect(within(dialog).getByRole('textbox', { name: 'Phone (optional)' })).not.toBeRequired();
+    await user.type(within(dialog).getByLabelText('Full Name'), 'Grace Guest');
+    await user.type(within(dialog).getByLabelText('Email'), 'grace@example.com');
+    await user.click(within(dialog).getByText(/I agree to the/));
+    await user.click(within(dialog).getByRole('button', { name: 'Book Meeting' }));
+    const confirmation = await within(dialog).findByRole('region', { name: 'Booking Confirmed!' });
+    expect(body.locationKind).toBe('phone_guest_calls');
+    expect(within(confirmation).getByRole('link', { name: '+33142685300' })).toHaveAttribute('href', 'tel:+33142685300');
+  });
+
   it('shows the confirmation in the dialog after booking, until Done closes it', async () => {
     server.use(
-      rpc('public_profile', [{ id: USER_ID, handle: 'ada', first_name: 'Ada', last_name: 'Host', timezone: 'Europe/Paris', bio: null, title: 'Coach', company: null, location: null, website: null, linkedin: null, twitter: null, instagram: null, profile_image_url: null }]),
-      rpc('public_event_types', [{ ...eventType, description: null }]),
       http.post(api('/functions/v1/bookings'), () => HttpResponse.json({ id: 3, uid: 'b3-uid', status: 'confirmed', startTime: slot(10).start, endTime: slot(10).end, manageToken: 'tok_3' }, { status: 201 })),
     );
-    slotsAnswer();
-    renderRoute(`/calendar/${USER_ID}`);
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Select Time' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Book a Meeting' });
-    await pickSlot(user, '10:00 AM', dialog);
+    const { user, dialog } = await dialogAtTen();
     await user.type(within(dialog).getByLabelText('Full Name'), 'Grace Guest');
     await user.type(within(dialog).getByLabelText('Email'), 'grace@example.com');
     await user.click(within(dialog).getByText(/I agree to the/));

@@ -22,6 +22,9 @@ export const FIELD_MESSAGES = {
   invalidEmail: 'Enter a complete email address, like name@example.com.',
 } as const;
 
+/** When the guest books without choosing among several places (the database's own words for it). */
+export const PLACE_MESSAGE = 'Please choose where to meet.';
+
 export const MESSAGES = {
   page: { guest: 'Please provide your name and email address.', time: 'Please select a date and time for your booking.' },
   dialog: {

@@ -1,7 +1,8 @@
 // The guest form's schema: the shared guest fields, in the page's or the dialog's words. Loaded as a
 // guest starts on the form (useBookingFlow.ts), so zod is not part of a booking page's load.
 import { z } from 'zod/mini';
-import { guestFields } from '../../lib/shared.ts';
+import { e164Phone, guestFields, PHONE_MESSAGE } from '../../lib/shared.ts';
+import type { LocationKind } from '../../lib/places.ts';
 import { FIELD_MESSAGES, type GuestErrors, type GuestField, type GuestInput } from './guestWords.ts';
 
 /**
@@ -23,14 +24,20 @@ void guestInputFits;
 /** What the rules say of the guest's details: the values to send, or a message per invalid field. */
 export type GuestCheck = { values: GuestValues } | { errors: GuestErrors };
 
-/** The guest's details checked: the values to send, or each invalid field's first message. */
-export function guestCheck(): (values: GuestInput) => GuestCheck {
+/**
+ * The guest's details checked: the values to send, or each invalid field's first message. When the
+ * host calls the guest (`place`), the phone is required and must be a real number (rules/phone.ts),
+ * sent in E.164.
+ */
+export function guestCheck(): (values: GuestInput, place: LocationKind | null) => GuestCheck {
   const schema = guestSchema();
-  return (values) => {
+  return (values, place) => {
     const result = schema.safeParse(values);
-    if (result.success) return { values: result.data };
     const errors: GuestErrors = {};
-    for (const issue of result.error.issues) errors[issue.path[0] as GuestField] ??= issue.message;
-    return { errors };
+    if (!result.success) for (const issue of result.error.issues) errors[issue.path[0] as GuestField] ??= issue.message;
+    const phone = place === 'phone_host_calls' ? e164Phone(values.guestPhone) : null;
+    if (place === 'phone_host_calls' && !phone) errors.guestPhone ??= PHONE_MESSAGE;
+    if (!result.success || errors.guestPhone) return { errors };
+    return { values: phone ? { ...result.data, guestPhone: phone } : result.data };
   };
 }

@@ -7,7 +7,8 @@ import { bookingFailureMessage, isSlotTaken } from '../../lib/bookingErrors.ts';
 import { slotSource, type BookingTarget } from './hooks.ts';
 import { useSlotPicker } from './useSlotPicker.ts';
 import { useGuestForm } from './guestForm.ts';
-import { guestDefaults, MESSAGES, type GuestInput } from './guestWords.ts';
+import { guestDefaults, MESSAGES, PLACE_MESSAGE, type GuestInput } from './guestWords.ts';
+import { publicLocations, type BookingLocation, type LocationKind } from '../../lib/places.ts';
 import type { GuestCheck, GuestValues } from './schemas.ts';
 
 /** What the `bookings` function answers with, as the flow passes it on. */
@@ -21,6 +22,8 @@ export interface BookedBooking {
   icalUid?: string;
   /** The guest's manage token (reschedule, cancel), when the functions can derive one. */
   manageToken?: string;
+  /** Where the meeting takes place (null: the event type has no place set). */
+  location?: BookingLocation | null;
 }
 
 /** What the booking form is for, as its confirmation names it. */
@@ -29,6 +32,8 @@ export interface MeetingDetails {
   duration: number;
   /** With whom: the host's name, or the team's. */
   host?: string;
+  /** The places the event type offers, as guests read them (public_event_type(s)); the guest picks one of several. */
+  locations?: unknown;
 }
 
 /** A booking just made, with what its confirmation shows: the meeting and the zones it was booked in. */
@@ -46,11 +51,11 @@ export interface Booked extends MeetingDetails {
 let guestRules: Promise<typeof import('./schemas.ts')> | undefined;
 const loadGuestRules = () => (guestRules ??= import('./schemas.ts'));
 
-function lazyGuestCheck(): (values: GuestInput) => Promise<GuestCheck> {
-  let check: ((values: GuestInput) => GuestCheck) | undefined;
-  return async (values) => {
+function lazyGuestCheck(): (values: GuestInput, place: LocationKind | null) => Promise<GuestCheck> {
+  let check: ((values: GuestInput, place: LocationKind | null) => GuestCheck) | undefined;
+  return async (values, place) => {
     check ??= (await loadGuestRules()).guestCheck();
-    return check(values);
+    return check(values, place);
   };
 }
 
@@ -72,11 +77,21 @@ export function useBookingFlow(
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [booked, setBooked] = useState<Booked | null>(null);
   const [check] = useState(lazyGuestCheck);
-  const form = useGuestForm({ ...guestDefaults, ...prefill }, check, () => void loadGuestRules());
+  // The place: the only one offered, or the guest's pick of several (none offered: none to pick).
+  const places = publicLocations(details.locations);
+  const [picked, setPicked] = useState<LocationKind | null>(null);
+  const [placeMissing, setPlaceMissing] = useState(false);
+  const place = places.length === 1 ? places[0].kind : places.some((offered) => offered.kind === picked) ? picked : null;
+  const choosePlace = (kind: LocationKind) => {
+    setPicked(kind);
+    setPlaceMissing(false);
+  };
+  const form = useGuestForm({ ...guestDefaults, ...prefill }, (values) => check(values, place), () => void loadGuestRules());
 
   const reset = () => {
     picker.clear();
     setTermsAccepted(false);
+    setPicked(null);
     form.reset();
   };
 
@@ -87,6 +102,7 @@ export function useBookingFlow(
         body: {
           ...(target.kind === 'personal' ? { eventTypeId: target.eventTypeId } : { teamEventTypeId: target.teamEventTypeId }),
           ...values,
+          ...(place ? { locationKind: place } : {}),
           // The guest's mails show times in the zone they booked in.
           guestTimeZone: timeZone,
           startTime: slot!.start,
@@ -113,6 +129,10 @@ export function useBookingFlow(
   const submit = form.handleSubmit(
     (values) => {
       if (!picker.date || !slot) return notifyError('Missing Information', MESSAGES[mode].time);
+      if (places.length > 1 && !place) {
+        setPlaceMissing(true);
+        return notifyError('Missing Information', PLACE_MESSAGE);
+      }
       if (mode === 'dialog' && !termsAccepted) return notifyError('Missing Information', MESSAGES.dialog.terms);
       book.mutate(values);
     },
@@ -124,6 +144,10 @@ export function useBookingFlow(
     termsAccepted,
     setTermsAccepted,
     form,
+    places,
+    place,
+    choosePlace,
+    placeError: placeMissing ? PLACE_MESSAGE : undefined,
     submit,
     book,
     booked,

@@ -6,6 +6,7 @@ import { differenceInMinutes } from 'date-fns';
 import { eventTitle } from '../../lib/names.ts';
 import { formatDate } from '../../lib/time.ts';
 import { CancellationNote } from '../../components/CancellationNote.tsx';
+import { HostBookingPlace } from '../../components/HostBookingPlace.tsx';
 import { ConfirmInline } from '../../components/ConfirmInline.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { offeredActions, type BookingAction } from '../../lib/shared.ts';
@@ -52,6 +53,9 @@ export function BookingCard({ booking }: { booking: Booking }) {
           </Stack>
           <StatusBadge status={booking.status} />
         </Flex>
+        <Box fontSize="sm">
+          <HostBookingPlace booking={booking} />
+        </Box>
         <Box bg="bg.subtle" borderRadius="md" p="3" fontSize="sm">
           <Text fontWeight="medium" mb="1">
             Guest Information

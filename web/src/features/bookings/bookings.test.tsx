@@ -115,6 +115,57 @@ describe('bookings page', () => {
     expect(within(panel).getByText('Your bookings will appear here')).toBeInTheDocument();
   });
 
+  it("shows each booking's place to its host: the link to join, the guest's number to call, a pending link, none set", async () => {
+    signedInAs();
+    bookingsTable([
+      booking(1, 'confirmed', future, { location: { kind: 'jitsi', value: 'https://meet.jit.si/kairos-0123456789abcdef0123456789abcdef' } }),
+      booking(2, 'confirmed', future, { location: { kind: 'phone_host_calls', value: '+14155552671' } }),
+      booking(3, 'confirmed', future, { location: { kind: 'zoom', value: null } }),
+      booking(4, 'confirmed', future, { location: null }),
+    ]);
+    renderRoute('/bookings');
+    const card = async (guest: string) => screen.findByRole('article', { name: `Consultation with ${guest}` });
+    expect(within(await card('Guest 1')).getByRole('link', { name: 'https://meet.jit.si/kairos-0123456789abcdef0123456789abcdef' })).toHaveAttribute(
+      'href',
+      'https://meet.jit.si/kairos-0123456789abcdef0123456789abcdef',
+    );
+    expect(within(await card('Guest 2')).getByText('Call the guest at')).toBeInTheDocument();
+    expect(within(await card('Guest 2')).getByRole('link', { name: '+14155552671' })).toHaveAttribute('href', 'tel:+14155552671');
+    expect(within(await card('Guest 3')).getByText('Zoom: link pending')).toBeInTheDocument();
+    expect(within(await card('Guest 4')).getByText('Video Conference')).toBeInTheDocument();
+  });
+
+  it('tells the host where a provider link stands: pending, or failed with the reason and a retry', async () => {
+    signedInAs();
+    const selects: string[] = [];
+    const retried: unknown[] = [];
+    server.use(
+      restGet('event_types', []),
+      http.get(api('/rest/v1/bookings'), ({ request }) => {
+        selects.push(new URL(request.url).searchParams.get('select') ?? '');
+        return HttpResponse.json([
+          booking(5, 'confirmed', future, { location: { kind: 'google_meet', value: null }, link_state: { status: 'failed', error: 'Google Calendar answered 503' } }),
+          booking(6, 'confirmed', future, { location: { kind: 'google_meet', value: null }, link_state: { status: 'pending', error: null } }),
+        ]);
+      }),
+      http.post(api('/rest/v1/rpc/retry_meeting_link'), async ({ request }) => {
+        retried.push(await request.json());
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    renderRoute('/bookings');
+    const failed = await screen.findByRole('article', { name: 'Consultation with Guest 5' });
+    expect(within(failed).getByText('Google Meet: link failed')).toBeInTheDocument();
+    expect(within(failed).getByText('Google Calendar answered 503')).toBeInTheDocument();
+    const pending = screen.getByRole('article', { name: 'Consultation with Guest 6' });
+    expect(within(pending).getByText('Google Meet: link pending')).toBeInTheDocument();
+    expect(within(pending).queryByRole('button', { name: 'Retry the link' })).toBeNull();
+    expect(selects[0]).toContain('link_state');
+    await userEvent.click(within(failed).getByRole('button', { name: 'Retry the link' }));
+    expect(await screen.findByText('Asked for the meeting link again')).toBeInTheDocument();
+    expect(retried).toEqual([{ p_booking_id: 5 }]);
+  });
+
   it('shows an error state when the list fails', async () => {
     signedInAs();
     server.use(restGet('event_types', []), http.get(api('/rest/v1/bookings'), () => HttpResponse.json({ message: 'nope' }, { status: 500 })));
@@ -218,10 +269,10 @@ describe('bookings page', () => {
 });
 
 describe('create booking dialog', () => {
-  async function openDialog() {
+  async function openDialog(locations: unknown[] = []) {
     signedInAs();
     bookingsTable([]);
-    server.use(restGet('event_types', [{ id: 9, user_id: USER_ID, title: 'Intro', description: null, duration: 30, color: '#3b82f6', is_active: true, auto_confirm: true, price_cents: 0, created_at: '', updated_at: '' }]));
+    server.use(restGet('event_types', [{ id: 9, user_id: USER_ID, title: 'Intro', description: null, duration: 30, color: '#3b82f6', is_active: true, auto_confirm: true, price_cents: 0, created_at: '', updated_at: '', locations }]));
     renderRoute('/bookings');
     await userEvent.click(await screen.findByRole('button', { name: 'Create Booking' }));
     return screen.findByRole('dialog', { name: 'Create Booking' });
@@ -254,5 +305,27 @@ describe('create booking dialog', () => {
     await waitFor(() => expect(posted.body.eventTypeId).toBe(9));
     expect(posted.body).toMatchObject({ guestName: 'Lin', guestEmail: 'lin@example.com', guestPhone: null, guestCompany: null, notes: null });
     expect(Date.parse(String(posted.body.endTime)) - Date.parse(String(posted.body.startTime))).toBe(30 * 60_000);
+  });
+
+  it("asks where to meet when the event type offers several places, and sends the host's choice", async () => {
+    const posted = recordBody('post', '/functions/v1/api/bookings', () => HttpResponse.json({ id: 1, status: 'confirmed' }, { status: 201 }));
+    server.use(posted.handler);
+    const dialog = await openDialog([{ kind: 'in_person', address: '1 Main St' }, { kind: 'phone_host_calls' }]);
+    const user = userEvent.setup();
+    await waitFor(() => expect(within(dialog).getByRole('option', { name: 'Intro (30 min)' })).toBeInTheDocument());
+    expect(within(dialog).queryByLabelText('Where')).toBeNull();
+    await user.selectOptions(within(dialog).getByLabelText('Event Type'), '9');
+    await user.type(within(dialog).getByLabelText('Date'), '2030-05-06');
+    await user.selectOptions(within(dialog).getByLabelText('Time'), '14:30');
+    await user.type(within(dialog).getByLabelText('Guest Name'), 'Lin');
+    await user.type(within(dialog).getByLabelText('Guest Email'), 'lin@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Booking' }));
+    expect(await screen.findByText('Please choose where to meet.')).toBeInTheDocument();
+    expect(posted.body).toEqual({});
+    await user.selectOptions(within(dialog).getByLabelText('Where'), 'Phone call (the host calls the guest)');
+    expect(within(dialog).getByRole('textbox', { name: /^Phone/ })).toBeRequired();
+    await user.type(within(dialog).getByRole('textbox', { name: /^Phone/ }), '+44 20 7946 0958');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Booking' }));
+    await waitFor(() => expect(posted.body).toMatchObject({ eventTypeId: 9, locationKind: 'phone_host_calls', guestPhone: '+44 20 7946 0958' }));
   });
 });

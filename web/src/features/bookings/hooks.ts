@@ -86,6 +86,8 @@ export interface BookingBody {
   guestPhone: string | null;
   guestCompany: string | null;
   notes: string | null;
+  /** Which of the event type's places (needed when it has several). */
+  locationKind?: string;
   startTime: string;
   endTime: string;
 }

@@ -7,6 +7,8 @@ export const hostBookingFormSchema = z.object({
   eventTypeId: z.coerce.number<string | number>().min(1, 'Please select an event type'),
   date: z.string(),
   time: z.string(),
+  /** Which of the event type's places, when it has several (the dialog asks then). */
+  locationKind: z.string(),
   ...guestFields(HOST_GUEST_MESSAGES),
 });
 export type HostBookingInput = z.input<typeof hostBookingFormSchema>;
@@ -16,6 +18,7 @@ export const hostBookingDefaults: HostBookingInput = {
   eventTypeId: '',
   date: '',
   time: '',
+  locationKind: '',
   guestName: '',
   guestEmail: '',
   guestPhone: '',

@@ -14,7 +14,10 @@ export function EmbedBookingForm({ target, details }: { target: BookingTarget; d
   const flow = useBookingFlow(target, 'page', details, {
     prefill,
     onBooked: (booking) =>
-      postToHost({ kairos: 1, type: 'booking-created', booking: { id: booking.id, uid: booking.uid, status: booking.status } }, hostOrigin),
+      postToHost(
+        { kairos: 1, type: 'booking-created', booking: { id: booking.id, uid: booking.uid, status: booking.status, location: booking.location ?? null } },
+        hostOrigin,
+      ),
   });
 
   if (flow.booked) {

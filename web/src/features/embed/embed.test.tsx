@@ -63,7 +63,7 @@ describe('/embed/{eventTypeId}', () => {
     const parent = framedBy();
     server.use(rpc('public_event_type', [eventType]));
     offerOneSlot();
-    const posted = recordBody('post', '/functions/v1/bookings', () => HttpResponse.json({ id: 31, uid: 'bk_31', status: 'confirmed', startTime: START, manageToken: 'tok_31' }, { status: 201 }));
+    const posted = recordBody('post', '/functions/v1/bookings', () => HttpResponse.json({ id: 31, uid: 'bk_31', status: 'confirmed', startTime: START, manageToken: 'tok_31', location: { kind: 'jitsi', value: 'https://meet.jit.si/kairos-31' } }, { status: 201 }));
     server.use(posted.handler);
     renderRoute('/embed/5?origin=https%3A%2F%2Fshop.example&name=Gus%20Guest&email=gus%40example.com&theme=0D9488');
     expect(await screen.findByRole('heading', { name: 'Strategy Call' })).toBeInTheDocument();
@@ -80,7 +80,11 @@ describe('/embed/{eventTypeId}', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Book Meeting' }));
     expect(await screen.findByRole('heading', { name: 'Booking Confirmed!' })).toBeInTheDocument();
     expect(posted.body).toMatchObject({ eventTypeId: 5, guestName: 'Gus Guest', guestEmail: 'gus@example.com', startTime: START });
-    expect(parent).toHaveBeenCalledWith({ kairos: 1, type: 'booking-created', booking: { id: 31, uid: 'bk_31', status: 'confirmed' } }, 'https://shop.example');
+    // With its place: the host page hears where the guest it embedded the booking for will meet.
+    expect(parent).toHaveBeenCalledWith(
+      { kairos: 1, type: 'booking-created', booking: { id: 31, uid: 'bk_31', status: 'confirmed', location: { kind: 'jitsi', value: 'https://meet.jit.si/kairos-31' } } },
+      'https://shop.example',
+    );
     // The guest's confirmation, as on the booking page; the manage page leaves the other site's frame for a tab.
     const confirmation = screen.getByRole('region', { name: 'Booking Confirmed!' });
     expect(within(confirmation).getByText('Ada Host')).toBeInTheDocument();

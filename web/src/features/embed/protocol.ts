@@ -1,11 +1,12 @@
 // What an embedded booking page and the `/embed.js` loader on the host page say to each other, and
 // what the loader hands the page in its address. web/public/embed.js reads the same shapes; a change
 // here is a change there.
+import type { BookingLocation } from '../../lib/places.ts';
 
 /** Messages from an embedded page to the loader; `kairos: 1` tells them from other frames' messages. */
 export type EmbedMessage =
   | { kairos: 1; type: 'resize'; height: number }
-  | { kairos: 1; type: 'booking-created'; booking: { id: number; uid: string; status: string } };
+  | { kairos: 1; type: 'booking-created'; booking: { id: number; uid: string; status: string; location: BookingLocation | null } };
 
 /** What the loader puts in the frame's query string (`name`, `email`, `theme`, `origin`). */
 export interface EmbedParams {

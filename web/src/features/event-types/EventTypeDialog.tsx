@@ -16,7 +16,9 @@ import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { ASSIGNMENT_LABELS } from '../../lib/choices.ts';
 import { isTeamOwner, type Owner } from '../../lib/owner.ts';
 import { eventRulesOf } from '../../lib/shared.ts';
+import type { EventLocation } from '../../lib/places.ts';
 import type { EventType } from '../../lib/types.ts';
+import { LocationsEditor } from './LocationsEditor.tsx';
 import {
   DURATIONS,
   eventTypeDefaults,
@@ -42,6 +44,7 @@ function valuesOf(eventType: EventType): EventTypeFormInput {
     requiresAllMembers: eventType.requires_all_members ?? false,
     assignmentType: eventType.assignment_type ?? 'round_robin',
     specificMemberId: eventType.specific_member_id,
+    locations: eventType.locations as EventLocation[],
     ...eventRulesOf(eventType),
   };
 }
@@ -150,6 +153,7 @@ export function EventTypeDialog({
               />
             </FormField>
           ) : null}
+          <LocationsEditor control={control} register={register} errors={errors} />
           <FormSwitch
             control={control}
             name="autoConfirm"

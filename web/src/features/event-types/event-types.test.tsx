@@ -6,7 +6,7 @@ import { server } from '../../test/server.ts';
 import { api, renderRoute, restGet, rpc, signedInAs, USER_ID, recordBody } from '../../test/utils.tsx';
 
 const NO_RULES = { buffer_before: null, buffer_after: null, minimum_notice: null, max_future_bookings: null, slot_interval: '30', max_bookings_per_day: null, max_bookings_per_week: null };
-const existing = { id: 3, user_id: USER_ID, title: 'Deep Dive', description: 'Long one', duration: 90, color: '#ef4444', is_active: true, auto_confirm: false, price_cents: 0, created_at: '', updated_at: '', ...NO_RULES };
+const existing = { id: 3, user_id: USER_ID, title: 'Deep Dive', description: 'Long one', duration: 90, color: '#ef4444', is_active: true, auto_confirm: false, price_cents: 0, created_at: '', updated_at: '', locations: [], ...NO_RULES };
 
 function dashboard(eventTypes: unknown[]) {
   signedInAs();
@@ -32,7 +32,7 @@ describe('event type dialog', () => {
     await user.click(within(dialog).getByRole('radio', { name: 'Purple' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create Event Type' }));
     expect(await screen.findByText('Event type created successfully')).toBeInTheDocument();
-    expect(posted.body).toEqual({ title: 'Quick Chat', description: null, duration: 45, color: '#8b5cf6', is_active: true, auto_confirm: true, user_id: USER_ID, ...NO_RULES });
+    expect(posted.body).toEqual({ title: 'Quick Chat', description: null, duration: 45, color: '#8b5cf6', is_active: true, auto_confirm: true, locations: [], user_id: USER_ID, ...NO_RULES });
   });
 
   it('edits, and deletes only after the confirmation', async () => {
@@ -89,6 +89,54 @@ describe('event type dialog', () => {
     expect(posted.body).toMatchObject({
       buffer_before: 15, buffer_after: null, minimum_notice: null, max_future_bookings: null, slot_interval: '60', max_bookings_per_day: 3, max_bookings_per_week: 10,
     });
+  });
+
+  it('edits where meetings take place: adds and removes kinds, checks each with the shared rule, and saves them in order', async () => {
+    const posted = recordBody('patch', '/rest/v1/event_types', (sent) => HttpResponse.json({ ...existing, ...sent }));
+    server.use(posted.handler);
+    dashboard([{ ...existing, locations: [{ kind: 'zoom' }] }]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Event Type' });
+    const places = within(dialog).getByRole('group', { name: 'Locations' });
+    expect(within(places).getByRole('listitem', { name: 'Zoom' })).toBeInTheDocument();
+    const add = async (kind: string) => {
+      await user.selectOptions(within(places).getByLabelText('Add a location'), kind);
+      await user.click(within(places).getByRole('button', { name: 'Add' }));
+    };
+    // A kind already on the list is not offered again.
+    expect(within(within(places).getByLabelText('Add a location')).queryByRole('option', { name: 'Zoom' })).toBeNull();
+    await add('In person');
+    await add('Phone call (the guest calls the host)');
+    await add('Jitsi Meet');
+    await add('Online meeting');
+    expect(within(places).getByLabelText('Jitsi server')).toHaveValue('meet.jit.si');
+    // Pasted, not typed key by key: the form re-checks every change once submitted.
+    const fill = async (label: string, text: string) => {
+      await user.clear(within(places).getByLabelText(label));
+      await user.click(within(places).getByLabelText(label));
+      await user.paste(text);
+    };
+    await fill('Host phone number', '12345');
+    await fill('Link', 'http://example.com/room');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(places).findByText('Address is required')).toBeInTheDocument();
+    expect(within(places).getByText('Please enter a valid phone number with its country code.')).toBeInTheDocument();
+    expect(within(places).getByText('The link must start with https://')).toBeInTheDocument();
+    expect(within(places).getByLabelText('Address')).toHaveAttribute('aria-invalid', 'true');
+    await fill('Address', '1 Rue de Rivoli, Paris');
+    await fill('Host phone number', '+33142685300');
+    await user.click(within(places).getByRole('button', { name: 'Remove Online meeting' }));
+    await user.click(within(places).getByRole('button', { name: 'Remove Zoom' }));
+    // The focus does not fall off the dialog with the button removed: it goes to adding one.
+    expect(within(places).getByLabelText('Add a location')).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Event type updated successfully')).toBeInTheDocument();
+    expect(posted.body.locations).toEqual([
+      { kind: 'in_person', address: '1 Rue de Rivoli, Paris' },
+      { kind: 'phone_guest_calls', number: '+33142685300' },
+      { kind: 'jitsi', server: 'meet.jit.si' },
+    ]);
   });
 
   it('reports a failed update', async () => {

@@ -31,6 +31,8 @@ export const eventTypeDefaults = {
   color: DEFAULT_COLOR,
   isActive: true,
   autoConfirm: true,
+  // None: the booking page says "Video Conference".
+  locations: [],
   ...eventRuleDefaults,
 } satisfies EventTypeInput;
 

@@ -7,6 +7,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { LinkButton } from '../../components/LinkButton.tsx';
+import { BookingPlace } from '../../components/MeetingPlace.tsx';
 import { serverMessage } from '../../lib/api.ts';
 import { isOpen, type GuestView } from '../../lib/shared.ts';
 import { formatDate } from '../../lib/time.ts';
@@ -122,6 +123,7 @@ function Manage({ booking, uid, token }: { booking: GuestView; uid: string; toke
           <Text color="fg.muted" fontSize="sm">
             {booking.duration} minutes · with {host} · times in {zoneLabel(booking.guestTimezone, new Date(booking.startTime))}
           </Text>
+          <BookingPlace location={booking.location ?? null} reader="guest" />
           {booking.status === 'cancelled' && booking.cancellationReason ? <Text fontSize="sm">Reason: {booking.cancellationReason}</Text> : null}
         </Card.Body>
       </Card.Root>

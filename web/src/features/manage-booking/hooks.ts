@@ -5,6 +5,7 @@ import { callFunction } from '../../lib/api.ts';
 import type { GuestView } from '../../lib/shared.ts';
 import type { SlotSource } from '../booking-flow/index.ts';
 
+
 const path = (uid: string, rest = '') => `api/booking/${encodeURIComponent(uid)}${rest}`;
 
 export function useGuestBooking(uid: string, token: string) {

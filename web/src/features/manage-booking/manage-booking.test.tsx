@@ -52,6 +52,16 @@ function answer(view: GuestView) {
 }
 
 describe("the guest's manage page", () => {
+  it('shows the booking\'s place with its link to the guest', async () => {
+    answer({ ...booking, location: { kind: 'jitsi', value: 'https://meet.jit.si/kairos-0123456789abcdef0123456789abcdef' } });
+    renderRoute('/booking/b-uid?token=tok');
+    await screen.findByRole('heading', { name: 'Your booking is confirmed' });
+    expect(screen.getByRole('link', { name: 'https://meet.jit.si/kairos-0123456789abcdef0123456789abcdef' })).toHaveAttribute(
+      'href',
+      'https://meet.jit.si/kairos-0123456789abcdef0123456789abcdef',
+    );
+  });
+
   it('reschedules on the booking calendar (first free month, next available) and moves only once the guest confirms', async () => {
     const { moves, slotRequests } = answer(booking);
     const view = renderRoute('/booking/b-uid?token=tok');

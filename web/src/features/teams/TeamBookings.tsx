@@ -1,9 +1,10 @@
 // A team's bookings: the lists, cancelling, assigning a member, and Create Booking.
 import { useState } from 'react';
-import { Badge, Button, Card, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { formatDate } from '../../lib/time.ts';
 import { CancellationNote } from '../../components/CancellationNote.tsx';
+import { HostBookingPlace } from '../../components/HostBookingPlace.tsx';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LazyTabs } from '../../components/LazyTabs.tsx';
@@ -39,7 +40,7 @@ function TeamBookingRow({
   const assignee = members.find((member) => member.user_id === booking.assigned_user_id);
   const cancellable = isOpen(booking.status) && new Date(booking.start_time) > new Date();
   return (
-    <Card.Root size="sm" as="article">
+    <Card.Root size="sm" as="article" aria-label={`${booking.event_type?.title ?? 'Event'} with ${booking.guest_name}`}>
       <Card.Body gap="2">
         <Flex justify="space-between" align="start" gap="3" wrap="wrap">
           <Stack gap="0">
@@ -51,6 +52,9 @@ function TeamBookingRow({
           <StatusBadge status={booking.status} />
         </Flex>
         <Text fontSize="sm">Guest: {booking.guest_name}</Text>
+        <Box fontSize="sm">
+          <HostBookingPlace booking={booking} />
+        </Box>
         <CancellationNote booking={booking} />
         {booking.notes ? (
           <Text fontSize="sm" color="fg.muted">

@@ -118,6 +118,18 @@ describe('team detail', () => {
     );
   }
 
+  /** The team's Create Event Type dialog, open; `posted` keeps what it saves. */
+  async function createTeamEventType() {
+    teamData();
+    const posted = recordBody('post', '/rest/v1/event_types', () => HttpResponse.json({ id: 9 }));
+    server.use(posted.handler);
+    renderRoute('/teams/7');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: 'Event Types' }));
+    await user.click(await screen.findByRole('button', { name: 'Create Event Type' }));
+    return { posted, user, dialog: await screen.findByRole('dialog', { name: 'Create Event Type' }) };
+  }
+
   it('shows real counts on the overview', async () => {
     teamData();
     renderRoute('/teams/7');
@@ -160,14 +172,7 @@ describe('team detail', () => {
   });
 
   it('creates a team event type with its own notice and buffer from the Advanced section', async () => {
-    teamData();
-    const posted = recordBody('post', '/rest/v1/event_types', () => HttpResponse.json({ id: 9 }));
-    server.use(posted.handler);
-    renderRoute('/teams/7');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('tab', { name: 'Event Types' }));
-    await user.click(await screen.findByRole('button', { name: 'Create Event Type' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create Event Type' });
+    const { posted, user, dialog } = await createTeamEventType();
     await user.type(within(dialog).getByLabelText('Title'), 'Team intro');
     await user.click(within(dialog).getByRole('button', { name: 'Advanced' }));
     expect(within(dialog).getByLabelText('Buffer after')).toHaveValue('');
@@ -179,12 +184,53 @@ describe('team detail', () => {
     expect(posted.body).toMatchObject({ title: 'Team intro', team_id: 7, buffer_after: 10, minimum_notice: 1440, buffer_before: null, slot_interval: '30' });
   });
 
+  it('creates a team event type with its places: an address and a link', async () => {
+    const { posted, user, dialog } = await createTeamEventType();
+    await user.type(within(dialog).getByLabelText('Title'), 'Office visit');
+    const places = within(dialog).getByRole('group', { name: 'Locations' });
+    await user.selectOptions(within(places).getByLabelText('Add a location'), 'In person');
+    await user.click(within(places).getByRole('button', { name: 'Add' }));
+    await user.click(within(places).getByLabelText('Address'));
+    await user.paste('5 Main St, Springfield');
+    await user.selectOptions(within(places).getByLabelText('Add a location'), 'Online meeting');
+    await user.click(within(places).getByRole('button', { name: 'Add' }));
+    await user.click(within(places).getByLabelText('Link'));
+    await user.paste('https://rooms.example.com/brightpath');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Event Type' }));
+    expect(await screen.findByText('Event Type Created')).toBeInTheDocument();
+    expect(posted.body).toMatchObject({
+      team_id: 7,
+      locations: [
+        { kind: 'in_person', address: '5 Main St, Springfield' },
+        { kind: 'link', url: 'https://rooms.example.com/brightpath' },
+      ],
+    });
+  });
+
   it('shows 3 skeleton rows while team bookings load', async () => {
     teamData();
     server.use(http.get(api('/rest/v1/bookings'), () => new Promise<Response>(() => {})));
     renderRoute('/teams/7');
     await userEvent.click(await screen.findByRole('tab', { name: 'Bookings' }));
     expect(await screen.findAllByTestId('team-booking-skeleton')).toHaveLength(3);
+  });
+
+  it("shows each team booking's place", async () => {
+    teamData();
+    server.use(
+      restGet('bookings', [
+        {
+          id: 9, event_type_id: 1, user_id: null, team_id: 7, assigned_user_id: USER_ID, guest_name: 'Grace', guest_email: 'g@example.com', guest_phone: null,
+          guest_company: null, notes: null, start_time: new Date(Date.now() + 86_400_000).toISOString(), end_time: new Date(Date.now() + 88_200_000).toISOString(),
+          status: 'confirmed', created_at: '', updated_at: '', event_type: { title: 'Intro', duration: 30 }, location: { kind: 'in_person', value: '5 Main St, Springfield' },
+        },
+      ]),
+    );
+    renderRoute('/teams/7');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Bookings' }));
+    const row = await screen.findByRole('article', { name: 'Intro with Grace' });
+    expect(within(row).getByText('In person: 5 Main St, Springfield')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'Open in a map' })).toHaveAttribute('href', 'https://www.google.com/maps/search/?api=1&query=5%20Main%20St%2C%20Springfield');
   });
 
   it('shows Team Not Found for a team one cannot read', async () => {
