@@ -295,7 +295,9 @@ begin
   end if;
   select e.id, e.user_id, e.team_id, e.title, e.duration, e.auto_confirm, e.is_active, e.requires_all_members,
     e.assignment_type, e.specific_member_id, e.buffer_before, e.buffer_after, e.minimum_notice, e.max_future_bookings,
-    e.slot_interval, e.max_bookings_per_day, e.max_bookings_per_week, coalesce(p.timezone, t.timezone) as timezone
+    e.slot_interval, e.max_bookings_per_day, e.max_bookings_per_week, coalesce(p.timezone, t.timezone) as timezone,
+    -- The kinds offered (public, as public_locations tells them): a booking naming none takes the only one.
+    array(select l ->> 'kind' from jsonb_array_elements(e.locations) l) as location_kinds
   into et
   from public.event_types e
   left join public.profiles p on p.id = e.user_id
