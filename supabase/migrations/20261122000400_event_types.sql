@@ -190,12 +190,21 @@ grant select (id, user_id, team_id, title, description, duration, color, is_acti
 grant select, insert, update, delete on public.event_types to authenticated;
 
 -- event_types and availability_rules: a host's own, a team's to its members (and, for a public
--- team, its active event types and its hours to everyone); written by the host, or by the team's
+-- team, its active event types and its hours to anon); written by the host, or by the team's
 -- owners and admins. One policy per action, whoever owns the row.
-create policy "Owners read event types, and everyone a public team's active ones" on public.event_types
-  for select to anon, authenticated
-  using (private.acts_for(user_id, team_id) or (is_active and team_id is not null and private.is_public_team(team_id)));
-comment on policy "Owners read event types, and everyone a public team's active ones" on public.event_types is
+-- Signed in, a row is read by its host and its team's members only: authenticated reads whole rows
+-- (the editors select '*'), and a row's locations hold a fixed link or the host's number, told to a
+-- booking's guest and hosts only. Every member may read them: each hosts the team's bookings and
+-- reads their places in the team's booking list anyway. Anyone else, signed in or not, reads a public
+-- team's event types through public_event_types, which answers the kinds.
+create policy "Owners read event types" on public.event_types
+  for select to authenticated
+  using (private.acts_for(user_id, team_id));
+-- Anon's column grant above leaves out locations, so anon may read a public team's active rows.
+create policy "Anon reads a public team's active event types" on public.event_types
+  for select to anon
+  using (is_active and team_id is not null and private.is_public_team(team_id));
+comment on policy "Anon reads a public team's active event types" on public.event_types is
   'Guests read a host''s active event types through public_event_types/public_event_type.';
 create policy "Owners create event types" on public.event_types
   for insert to authenticated with check (private.acts_for(user_id, team_id, array['owner', 'admin']));

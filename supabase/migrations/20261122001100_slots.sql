@@ -143,7 +143,7 @@ revoke all on table private.schedule_versions from public, anon, authenticated;
 -- Whether the visitor may book the event type at all is asked of the database as the visitor: the
 -- check runs under their role and JWT claims (anon for a guest), so the same function and policies
 -- that decide it for the REST API decide it here (public_event_type for a host's event type, the read
--- policy of event_types for a team's). Only then are the schedule's inputs read, as the
+-- policies of event_types for a team's: its members', else anon's). Only then are the schedule's inputs read, as the
 -- functions' own role. Only what the engine needs leaves: hours, rules, settings, override and
 -- time-off dates (never their notes), busy intervals (never the bookings or events behind them),
 -- members' ids, join dates and zones. Nothing here is reachable through the API: the private schema
@@ -182,6 +182,11 @@ begin
     is_member := false;
     if owner_team_id is not null and p_claims->>'role' = 'authenticated' then
       is_member := exists (select 1 from public.team_members m where m.team_id = owner_team_id and m.user_id = (select auth.uid()));
+    elsif p_claims->>'role' = 'authenticated' then
+      -- Signed in, only its team's members read the row (its locations are in it); anyone else may
+      -- book what a guest may.
+      perform set_config('role', 'anon', true);
+      select t.team_id into owner_team_id from public.event_types t where t.id = p_event_type_id and t.is_active;
     end if;
   end if;
   perform set_config('role', prior_role, true);
@@ -290,7 +295,9 @@ begin
   end if;
   select e.id, e.user_id, e.team_id, e.title, e.duration, e.auto_confirm, e.is_active, e.requires_all_members,
     e.assignment_type, e.specific_member_id, e.buffer_before, e.buffer_after, e.minimum_notice, e.max_future_bookings,
-    e.slot_interval, e.max_bookings_per_day, e.max_bookings_per_week, coalesce(p.timezone, t.timezone) as timezone
+    e.slot_interval, e.max_bookings_per_day, e.max_bookings_per_week, coalesce(p.timezone, t.timezone) as timezone,
+    -- The kinds offered (public, as public_locations tells them): a booking naming none takes the only one.
+    array(select l ->> 'kind' from jsonb_array_elements(e.locations) l) as location_kinds
   into et
   from public.event_types e
   left join public.profiles p on p.id = e.user_id

@@ -88,6 +88,18 @@ describe('a public booking chooses its place', () => {
     }
   });
 
+  it('takes the only offered place when the body names none, and keeps the host-calls phone in E.164', async () => {
+    const host = await newHost();
+    const only = await call(`/api/event-types/${host.eventTypeId}`, { method: 'PUT', body: { ...BASE, locations: [{ kind: 'phone_host_calls' }] }, token: host.accessToken });
+    expect(only.status).toBe(200);
+    const res = await call('/api/bookings/public', { body: guestBody(host.eventTypeId, at(1, 10), 30, { guestPhone: '+44 20 7946 0958' }) });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.location).toEqual({ kind: 'phone_host_calls', value: '+442079460958' });
+    const wrong = await call('/api/bookings/public', { body: guestBody(host.eventTypeId, at(1, 11), 30, { guestPhone: '+1 555 0000' }) });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('Please enter a valid phone number with its country code.');
+  });
+
   it('an event type without locations books as before, with no location', async () => {
     const host = await newHost();
     const res = await call('/api/bookings/public', { body: guestBody(host.eventTypeId, at(1, 10)) });

@@ -73,4 +73,35 @@ describe("a booking's place reaches its guest and hosts only", () => {
     expectNoSecret("anon select * of a public team's event type", whole.data, [LINK, NUMBER]);
     expectNoSecret('public_event_types of the team', (await anon.rpc('public_event_types', { p_team_slug: team.slug })).data, [LINK, NUMBER]);
   });
+
+  it("keeps a host's and a public team's fixed link and number from a signed-in outsider", async () => {
+    const [team, host] = await Promise.all([newTeam(), newHost()]);
+    const places = [{ kind: 'link', url: LINK }, { kind: 'phone_guest_calls', number: NUMBER }];
+    const id = await newTeamEventType(team, { locations: places });
+    const put = await call(`/api/event-types/${host.eventTypeId}`, { method: 'PUT', body: { ...BASE, locations: places }, token: host.accessToken });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const outsider = team.outsider.client;
+    for (const eventTypeId of [id, host.eventTypeId]) {
+      const read = await outsider.from('event_types').select('*').eq('id', eventTypeId);
+      expect(read.error).toBeNull();
+      expectNoSecret(`a signed-in outsider's select * of event type ${eventTypeId}`, read.data, [LINK, NUMBER]);
+    }
+    // The public reads still tell the outsider the kinds.
+    const listed = await outsider.rpc('public_event_types', { p_team_slug: team.slug });
+    expect(listed.data).toEqual([expect.objectContaining({ id, locations: [{ kind: 'link' }, { kind: 'phone_guest_calls' }] })]);
+    // Signed in or not, anyone may still find a time with the public team and book it.
+    const start = at(2, 10);
+    const day = start.toISOString().slice(0, 10);
+    const slots = await call(`/slots?teamEventTypeId=${id}&startDate=${day}&endDate=${day}&timeZone=UTC`, { token: team.outsider.accessToken });
+    expect(slots.status, JSON.stringify(slots.body)).toBe(200);
+    const booked = await call('/bookings', {
+      body: { ...guestBody(0, start, 30, { locationKind: 'link' }), eventTypeId: undefined, teamEventTypeId: id },
+      token: team.outsider.accessToken,
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    // A member of the team, even one who does not manage it, reads the places: they host the team's
+    // bookings, whose places the team's booking lists show them anyway.
+    const member = await team.member.client.from('event_types').select('locations').eq('id', id);
+    expect(member.data).toEqual([{ locations: places }]);
+  });
 });

@@ -9,9 +9,10 @@
 // The read, the throttle and the write each take one call over the functions' own database connection
 // (no REST hop); the write runs as the service role, as through the API.
 // No HTTP here: the caller passes the database connection, a throttle and the clock; failures are AppErrors.
-import { AppError, slotTaken } from '../rules/errors.ts';
+import { AppError, invalid, slotTaken } from '../rules/errors.ts';
 import { chooseMembers } from '../rules/assignment.ts';
 import { guestColumns, type GuestDetails } from '../rules/bookings.ts';
+import { e164Phone, PHONE_MESSAGE } from '../rules/phone.ts';
 import { MAX_HORIZON_DAYS, type SchedulingSettings } from '../rules/constants.ts';
 import { checkSlot, type SlotRejection } from '../rules/slots.ts';
 import { DAY_MS, toMs } from '../rules/time.ts';
@@ -73,6 +74,19 @@ function bookingForGuest(settings: SchedulingSettings): SchedulingSettings {
   return { ...settings, minimumNotice: 0, maxFutureBookings: MAX_HORIZON_DAYS };
 }
 
+/**
+ * The guest's place among the event type's `kinds`: the one they chose, or the only one offered. When
+ * the host calls them, their phone must be a real number (libphonenumber-js), kept in E.164; the database
+ * checks the kind is offered (private.booking_location).
+ */
+function withChosenPlace<G extends GuestDetails>(guest: G, kinds: readonly string[]): G {
+  const locationKind = guest.locationKind ?? (kinds.length === 1 ? kinds[0] : undefined);
+  if (locationKind !== 'phone_host_calls') return { ...guest, locationKind };
+  const guestPhone = e164Phone(guest.guestPhone);
+  if (!guestPhone) throw invalid(PHONE_MESSAGE);
+  return { ...guest, locationKind, guestPhone };
+}
+
 /** Attempts when the chosen member is taken between the read and the write. */
 const ASSIGN_ATTEMPTS = 3;
 
@@ -103,6 +117,7 @@ export async function book(deps: BookingDeps, req: Requested & { eventTypeId?: n
   const readAgain = () => readSchedule(deps.db, ref, start, start + DAY_MS, now, readOpts);
   let read = await readAgain();
   const { schedule } = read;
+  const guest = withChosenPlace(req, schedule.eventType.locationKinds);
   const { owner } = schedule.eventType;
   await deps.throttle(owner.teamId !== undefined ? `team:${owner.teamId}` : `user:${owner.userId}`);
 
@@ -126,7 +141,7 @@ export async function book(deps: BookingDeps, req: Requested & { eventTypeId?: n
         deps.db,
         'create_booking',
         // A Postgres array literal of uuids (never quoted text; empty for a host's); the guest's columns as an object (the driver writes jsonb).
-        [schedule.eventType.id, slot.start.toISOString(), slot.end.toISOString(), guestColumns(req), `{${memberIds.join(',')}}`],
+        [schedule.eventType.id, slot.start.toISOString(), slot.end.toISOString(), guestColumns(guest), `{${memberIds.join(',')}}`],
         { notFoundMessage: EVENT_NOT_FOUND },
       );
       return answer(row, schedule.eventType);

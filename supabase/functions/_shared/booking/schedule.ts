@@ -15,6 +15,7 @@ import { type AvailabilityRule, effectiveSettings, type EventRules, type SlotRul
 import type postgres from 'postgres';
 import { type Database, query } from '../db/connection.ts';
 import { notFound } from '../rules/errors.ts';
+import type { LocationKind } from '../rules/schemas.ts';
 
 export const EVENT_NOT_FOUND = "The event type you're looking for doesn't exist.";
 export const TEAM_EVENT_NOT_FOUND = "The team event type you're looking for doesn't exist.";
@@ -43,6 +44,8 @@ export interface ScheduledEventType {
   duration: number;
   autoConfirm: boolean;
   rules: Required<EventRules>;
+  /** The kinds of place it offers, in the host's order. */
+  locationKinds: LocationKind[];
 }
 
 export interface Schedule {
@@ -68,6 +71,7 @@ type EventRow = EventRuleColumns & {
   assignment_type: TeamEventTypeRules['assignmentType'] | null;
   specific_member_id: string | null;
   timezone: string | null;
+  location_kinds: LocationKind[];
 };
 /** [day of week, start, end, enabled] */
 type RuleRow = [number, string, string, boolean];
@@ -200,7 +204,7 @@ export async function readSchedule(db: Database, ref: EventTypeRef, from: number
   const owner = ownerOf(e);
   const defaults = owner.teamId !== undefined ? TEAM_SETTINGS : i.settings ? settingsFromColumns(i.settings) : DEFAULT_SETTINGS;
   const schedule: Schedule = {
-    eventType: { id: e.id, owner, title: e.title, duration: e.duration, autoConfirm: e.auto_confirm, rules: eventRules },
+    eventType: { id: e.id, owner, title: e.title, duration: e.duration, autoConfirm: e.auto_confirm, rules: eventRules, locationKinds: e.location_kinds },
     timeZone: e.timezone ?? 'UTC',
     availability: i.rules.map(toRule),
     settings: effectiveSettings(defaults, eventRules),

@@ -2,7 +2,7 @@
 // Shared by the web forms (react-hook-form) and the functions (server validation).
 // Where the product notes give no message, the message is ours and reads like theirs.
 import { z } from 'zod';
-import { e164Phone, PHONE_MESSAGE } from './phone.ts';
+import { PHONE_MESSAGE } from './phone.ts';
 import {
   ASSIGNMENT_TYPES,
   BUFFER_CHOICES,
@@ -273,22 +273,10 @@ const bookedTime = {
 /** Which of the event type's places the guest chose (needed when there are several; the database checks it is offered). */
 const placeChoice = { locationKind: z.enum(LOCATION_KINDS, { error: 'Please choose one of the offered locations' }).optional() };
 
-/** When the host calls, the guest's phone must be a real number (libphonenumber-js), kept in E.164. */
-function phoneForPlace<T extends { locationKind?: LocationKind; guestPhone?: string | null }>(body: T, ctx: z.RefinementCtx): T {
-  if (body.locationKind !== 'phone_host_calls') return body;
-  const phone = e164Phone(body.guestPhone);
-  if (!phone) {
-    ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE, path: ['guestPhone'] });
-    return z.NEVER;
-  }
-  return { ...body, guestPhone: phone };
-}
-
 /** POST /api/bookings: a host books on one of their own event types. */
 export const hostBookingSchema = z
   .object({ eventTypeId: idNumber('Please select an event type'), ...guestFields(HOST_GUEST_MESSAGES), ...bookedTime, ...placeChoice })
-  .refine(startEndOrder, endAfterStart)
-  .transform(phoneForPlace);
+  .refine(startEndOrder, endAfterStart);
 export type HostBookingInput = z.infer<typeof hostBookingSchema>;
 
 const publicGuest = { ...guestFields(PUBLIC_GUEST_MESSAGES), ...bookedTime, ...placeChoice };
@@ -296,15 +284,13 @@ const publicGuest = { ...guestFields(PUBLIC_GUEST_MESSAGES), ...bookedTime, ...p
 /** POST /api/bookings/public: a guest books without an account. */
 export const publicBookingSchema = z
   .object({ eventTypeId: idNumber('Please select an event type'), ...publicGuest })
-  .refine(startEndOrder, endAfterStart)
-  .transform(phoneForPlace);
+  .refine(startEndOrder, endAfterStart);
 export type PublicBookingInput = z.infer<typeof publicBookingSchema>;
 
 /** POST /api/teams/{teamId}/bookings: as a booking, with teamEventTypeId in place of eventTypeId. */
 export const teamBookingSchema = z
   .object({ teamEventTypeId: idNumber('Please select an event type'), ...publicGuest })
-  .refine(startEndOrder, endAfterStart)
-  .transform(phoneForPlace);
+  .refine(startEndOrder, endAfterStart);
 export type TeamBookingInput = z.infer<typeof teamBookingSchema>;
 
 /** PUT /api/bookings/{id}: only Reject, i.e. cancelling, goes through this route. */
