@@ -197,14 +197,14 @@ grant select, insert, update, delete on public.event_types to authenticated;
 -- booking's guest and hosts only. Every member may read them: each hosts the team's bookings and
 -- reads their places in the team's booking list anyway. Anyone else, signed in or not, reads a public
 -- team's event types through public_event_types, which answers the kinds.
-create policy "Owners read event types" on public.event_types
-  for select to authenticated
-  using (private.acts_for(user_id, team_id));
--- Anon's column grant above leaves out locations, so anon may read a public team's active rows.
-create policy "Anon reads a public team's active event types" on public.event_types
-  for select to anon
-  using (is_active and team_id is not null and private.is_public_team(team_id));
-comment on policy "Anon reads a public team's active event types" on public.event_types is
+-- Anon's column grant above leaves out locations, so anon (a guest, or a signed-in visitor's booking
+-- check asking as one: private.bookable_calendar) may read a public team's active rows. current_user,
+-- not the JWT's role: that check keeps the visitor's claims while it reads as anon.
+create policy "Owners read event types, and anon a public team's active ones" on public.event_types
+  for select to anon, authenticated
+  using (private.acts_for(user_id, team_id)
+         or (current_user = 'anon' and is_active and team_id is not null and private.is_public_team(team_id)));
+comment on policy "Owners read event types, and anon a public team's active ones" on public.event_types is
   'Guests read a host''s active event types through public_event_types/public_event_type.';
 create policy "Owners create event types" on public.event_types
   for insert to authenticated with check (private.acts_for(user_id, team_id, array['owner', 'admin']));

@@ -57,7 +57,7 @@ describe('one authority: a policy changed in the database changes /api', () => {
     const slots = () => call(`/slots?teamEventTypeId=${typeId}&startDate=${date}&endDate=${date}`, { token: team.member.accessToken });
     await withPolicy(
       'event_types',
-      'Owners read event types',
+      "Owners read event types, and anon a public team's active ones",
       (e) => `(${e}) and team_id is distinct from ${team.id}`,
       async () => {
         expect((await book(at(2, 10))).status).toBe(404);
