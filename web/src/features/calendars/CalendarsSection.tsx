@@ -1,5 +1,5 @@
 // Connected calendars: connect CalDAV, iCal feeds or Google, choose where bookings go, share the bookings feed.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Badge, Box, Button, Checkbox, HStack, Input, RadioGroup, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { CalendarPlus, Link2, RefreshCw, Trash2 } from 'lucide-react';
 import { FormDialog } from '../../components/FormDialog.tsx';
@@ -12,7 +12,7 @@ import { formatDate } from '../../lib/time.ts';
 import { supabaseUrl } from '../../lib/supabase.ts';
 import { type CalendarConnection, type ConnectInput, useConnect, useConnections, useProviders, useRemoveConnection, useSyncNow } from './hooks/connections.ts';
 import { useFeedCreatedAt, useRegenerateFeed } from './hooks/feed.ts';
-import { takeConsentAnswer } from './hooks/consent.ts';
+import { useConsentReturn } from './hooks/consent.ts';
 import { useFinishGoogle, useStartGoogle } from './hooks/google.ts';
 import { useBookingCalendar, useCheckConflicts } from './hooks/sources.ts';
 import { ZoomConnect } from './ZoomConnect.tsx';
@@ -186,21 +186,12 @@ function FeedLink() {
   );
 }
 
-/** Google returns here with ?code=&state= (or ?error= when the host said no): finish the connection once. */
-function useGoogleReturn() {
-  const finish = useFinishGoogle();
-  useEffect(() => {
-    const answer = takeConsentAnswer('google');
-    if (answer) finish.mutate(answer);
-  }, [finish]);
-}
-
 /** Connected calendars: their events block slots, and bookings are written to the chosen one. */
 export function CalendarsSection() {
   const connections = useConnections();
   const providers = useProviders();
   const google = useStartGoogle();
-  useGoogleReturn();
+  useConsentReturn('google', useFinishGoogle());
   const [dialog, setDialog] = useState<ConnectInput['provider'] | null>(null);
   const bookingCalendar = connections.data?.flatMap((c) => c.calendar_sources).find((s) => s.receives_bookings)?.id ?? null;
   return (

@@ -1,32 +1,23 @@
 // The host's Zoom account, for Zoom meeting places: connect (OAuth at Zoom, back here to finish),
 // see it connected, disconnect (with a confirm).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Box, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Unplug, Video } from 'lucide-react';
 import { ConfirmInline } from '../../components/ConfirmInline.tsx';
 import { serverMessage } from '../../lib/api.ts';
 import { formatDate } from '../../lib/time.ts';
-import { ConsentRefused, takeConsentAnswer } from './hooks/consent.ts';
+import { ConsentRefused, useConsentReturn } from './hooks/consent.ts';
 import { useDisconnectZoom, useFinishZoom, useStartZoom, useZoomConnection } from './hooks/zoom.ts';
 
 /** The anchor the event type editor links to when a Zoom place has no Zoom account behind it. */
 export const ZOOM_SECTION_ID = 'zoom';
 
-/** Zoom sends the host back with ?code=&state= (or ?error=): finish the connection, or fail with the refusal. */
-function useZoomReturn() {
-  const finish = useFinishZoom();
-  useEffect(() => {
-    const answer = takeConsentAnswer('zoom');
-    if (answer) finish.mutate(answer);
-  }, [finish]);
-  return finish;
-}
-
 export function ZoomConnect() {
   const connection = useZoomConnection();
   const start = useStartZoom();
   const disconnect = useDisconnectZoom();
-  const finish = useZoomReturn();
+  const finish = useFinishZoom();
+  useConsentReturn('zoom', finish);
   const [confirming, setConfirming] = useState(false);
 
   const failure = finish.isError

@@ -1,6 +1,8 @@
 // Google and Zoom both send the host back to Availability with ?code=&state= (or ?error= when the
 // host said no). The state is sealed by the server and unreadable here, so the tab remembers which
 // provider it sent the host to.
+import { useEffect } from 'react';
+
 const PENDING = 'kairos:consent';
 
 export type ConsentProvider = 'google' | 'zoom';
@@ -39,4 +41,12 @@ export function takeConsentAnswer(provider: ConsentProvider): ConsentAnswer | nu
   sessionStorage.removeItem(PENDING);
   window.history.replaceState(null, '', window.location.pathname);
   return error ? { refused: error } : { code: code!, state: state! };
+}
+
+/** On the return from `provider`'s consent, finishes the connection (or fails it with the refusal). */
+export function useConsentReturn(provider: ConsentProvider, finish: { mutate: (answer: ConsentAnswer) => void }) {
+  useEffect(() => {
+    const answer = takeConsentAnswer(provider);
+    if (answer) finish.mutate(answer);
+  }, [provider, finish]);
 }
