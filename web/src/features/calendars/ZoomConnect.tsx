@@ -1,6 +1,7 @@
 // The host's Zoom account, for Zoom meeting places: connect (OAuth at Zoom, back here to finish),
 // see it connected, disconnect (with a confirm).
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { Badge, Box, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Unplug, Video } from 'lucide-react';
 import { ConfirmInline } from '../../components/ConfirmInline.tsx';
@@ -18,6 +19,12 @@ export function ZoomConnect() {
   const disconnect = useDisconnectZoom();
   const finish = useFinishZoom();
   useConsentReturn('zoom', finish);
+  // The event type editor links to #zoom: the block sits at the end of a long page.
+  const { hash } = useLocation();
+  const block = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (hash === `#${ZOOM_SECTION_ID}`) block.current?.scrollIntoView({ block: 'center' });
+  }, [hash]);
   const [confirming, setConfirming] = useState(false);
 
   const failure = finish.isError
@@ -33,7 +40,7 @@ export function ZoomConnect() {
   };
 
   return (
-    <Stack gap="2" id={ZOOM_SECTION_ID} role="group" aria-labelledby="zoom-heading" aria-busy={connection.isPending || finish.isPending}>
+    <Stack ref={block} gap="2" id={ZOOM_SECTION_ID} role="group" aria-labelledby="zoom-heading" aria-busy={connection.isPending || finish.isPending}>
       <Text id="zoom-heading" fontWeight="semibold">
         Zoom
       </Text>

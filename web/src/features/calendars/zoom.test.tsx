@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { server } from '../../test/server.ts';
 import { noCalendars } from '../../test/calendars.ts';
 import { api, profile, renderRoute, restGet, signedInAs } from '../../test/utils.tsx';
@@ -42,6 +42,15 @@ describe('Zoom in the calendars section', () => {
     renderRoute('/availability');
     await screen.findByRole('button', { name: 'Connect CalDAV account' });
     expect(screen.queryByRole('button', { name: 'Connect Zoom' })).toBeNull();
+  });
+
+  it('comes into view when the event type editor links to it', async () => {
+    availability([]);
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+    renderRoute('/availability#zoom');
+    const block = await zoomBlock();
+    await waitFor(() => expect(scrolled.mock.contexts).toContain(block));
+    scrolled.mockRestore();
   });
 
   it('starts the consent with this page as the return address, remembering that it went to Zoom', async () => {
