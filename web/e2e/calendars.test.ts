@@ -1,9 +1,12 @@
 // A host connects their CalDAV calendar (Radicale) in Availability → Calendars; a guest on the public
-// booking page then finds the time of an event in that calendar no longer offered.
+// booking page then finds the time of an event in that calendar no longer offered. Google and Zoom
+// connect there too, through their stand-ins' consent.
 import { expect, it } from 'vitest';
 import { newHost } from '../../supabase/tests/api/fixtures.ts';
+import { sql, stack } from '../../scripts/local/test-stack/harness.ts';
+import { expectAccessible } from './support/axe.ts';
 import { day, ics, makeCalendar, newDavUser, putObject, vevent } from '../../supabase/tests/calendars/fixtures.ts';
-import { expectToast, openPage, screenshot, useBrowser } from './support/browser.ts';
+import { DESKTOP, expectToast, openPage, PHONE, screenshot, useBrowser } from './support/browser.ts';
 import { dayAhead, expectNoErrors, JOURNEY_TIMEOUT, navigate, offeredTimes, pickDay, signIn } from './support/journey.ts';
 
 const browser = useBrowser();
@@ -68,5 +71,41 @@ it('connect Google Calendar: consent at Google (the stand-in), back on Availabil
   // The primary calendar receives bookings.
   await expect(card.getByRole('radio', { name: connection!.label }).isChecked()).resolves.toBe(true);
   await screenshot(page, 'calendars-google-connected');
+  expectNoErrors(errors);
+}, JOURNEY_TIMEOUT);
+
+it('connect Zoom: consent at Zoom (the stand-in), back on Availability connected; disconnect after a confirm', async () => {
+  const host = await newHost();
+  const { page, errors } = await openPage(browser(), { timezoneId: 'UTC', locale: 'en-US', viewport: DESKTOP });
+  await signIn(page, host);
+  await navigate(page, 'Availability');
+  const zoom = page.getByRole('group', { name: 'Zoom' });
+  await zoom.getByRole('button', { name: 'Connect Zoom' }).click();
+  // Zoom's consent page: the stand-in signs in with an email and asks to allow the app.
+  await page.waitForURL((url) => url.href.startsWith(stack().zoom!.url));
+  await page.getByLabel('Email').fill(`${host.id}@zoom.example`);
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await expectToast(page, 'Zoom connected');
+  expect(new URL(page.url()).pathname).toBe('/availability');
+  expect(new URL(page.url()).search).toBe('');
+  await zoom.getByText('Connected', { exact: true }).waitFor();
+  const [row] = await sql(`select count(*)::int as n from public.zoom_connections where user_id = $1`, [host.id]);
+  expect(row.n).toBe(1);
+  await zoom.scrollIntoViewIfNeeded();
+  await screenshot(page, 'calendars-zoom-connected-desktop');
+  await expectAccessible(page, 'Zoom connected (desktop)');
+  await page.setViewportSize(PHONE);
+  await screenshot(page, 'calendars-zoom-connected-phone');
+  await expectAccessible(page, 'Zoom connected (phone)');
+
+  // Disconnect asks first, by keyboard as much as by pointer: the confirm takes the focus.
+  await zoom.getByRole('button', { name: 'Disconnect Zoom' }).click();
+  await zoom.getByRole('alertdialog', { name: 'Disconnect Zoom?' }).waitFor();
+  await expectAccessible(page, 'Zoom disconnect confirm (phone)');
+  await page.keyboard.press('Enter');
+  await expectToast(page, 'Zoom disconnected');
+  await zoom.getByRole('button', { name: 'Connect Zoom' }).waitFor();
+  const [gone] = await sql(`select count(*)::int as n from public.zoom_connections where user_id = $1`, [host.id]);
+  expect(gone.n).toBe(0);
   expectNoErrors(errors);
 }, JOURNEY_TIMEOUT);

@@ -20,6 +20,7 @@ afterEach(() => {
   toaster.remove(); // the toaster is a module singleton: no toast may leak into the next test
   server.resetHandlers();
   localStorage.clear();
+  sessionStorage.clear(); // where a consent round trip started (features/calendars/hooks/consent.ts)
   resetHourCycle(); // the clock a test picked is a module's state too
 });
 // A channel left by the last test lingers a second and the guests' socket keeps its heartbeat: both

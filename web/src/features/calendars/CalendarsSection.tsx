@@ -1,5 +1,5 @@
 // Connected calendars: connect CalDAV, iCal feeds or Google, choose where bookings go, share the bookings feed.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Badge, Box, Button, Checkbox, HStack, Input, RadioGroup, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { CalendarPlus, Link2, RefreshCw, Trash2 } from 'lucide-react';
 import { FormDialog } from '../../components/FormDialog.tsx';
@@ -12,8 +12,10 @@ import { formatDate } from '../../lib/time.ts';
 import { supabaseUrl } from '../../lib/supabase.ts';
 import { type CalendarConnection, type ConnectInput, useConnect, useConnections, useProviders, useRemoveConnection, useSyncNow } from './hooks/connections.ts';
 import { useFeedCreatedAt, useRegenerateFeed } from './hooks/feed.ts';
+import { useConsentReturn } from './hooks/consent.ts';
 import { useFinishGoogle, useStartGoogle } from './hooks/google.ts';
 import { useBookingCalendar, useCheckConflicts } from './hooks/sources.ts';
+import { ZoomConnect } from './ZoomConnect.tsx';
 
 const PROVIDER_LABEL: Record<CalendarConnection['provider'], string> = { caldav: 'CalDAV', ics: 'Subscription', google: 'Google' };
 
@@ -184,27 +186,12 @@ function FeedLink() {
   );
 }
 
-/** Google returns here with ?code=&state= after consent: finish the connection once, then clean the address. */
-function useGoogleReturn() {
-  const finish = useFinishGoogle();
-  const done = useRef(false);
-  useEffect(() => {
-    const params = new URLSearchParams(window.location.search);
-    const code = params.get('code');
-    const state = params.get('state');
-    if (done.current || !code || !state) return;
-    done.current = true;
-    window.history.replaceState(null, '', window.location.pathname);
-    finish.mutate({ code, state });
-  }, [finish]);
-}
-
 /** Connected calendars: their events block slots, and bookings are written to the chosen one. */
 export function CalendarsSection() {
   const connections = useConnections();
   const providers = useProviders();
   const google = useStartGoogle();
-  useGoogleReturn();
+  useConsentReturn('google', useFinishGoogle());
   const [dialog, setDialog] = useState<ConnectInput['provider'] | null>(null);
   const bookingCalendar = connections.data?.flatMap((c) => c.calendar_sources).find((s) => s.receives_bookings)?.id ?? null;
   return (
@@ -233,6 +220,7 @@ export function CalendarsSection() {
           </Button>
         ) : null}
       </HStack>
+      {providers.data?.zoom ? <ZoomConnect /> : null}
       <FeedLink />
       <ConnectDialog kind={dialog} onClose={() => setDialog(null)} />
     </SectionCard>

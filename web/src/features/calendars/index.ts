@@ -1,2 +1,4 @@
 // The calendars feature's public face.
 export { CalendarsSection } from './CalendarsSection.tsx';
+export { ZOOM_SECTION_ID } from './ZoomConnect.tsx';
+export { useZoomConnection } from './hooks/zoom.ts';

@@ -2,11 +2,13 @@
 // field and removes them. The form's schema (eventTypeSchema's `locations`, the shared
 // eventLocationsSchema) checks them; no places means the booking page says "Video Conference".
 import { useRef, useState } from 'react';
-import { Box, Button, Fieldset, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Fieldset, HStack, IconButton, Link, Stack, Text } from '@chakra-ui/react';
 import { Trash2 } from 'lucide-react';
 import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router-dom';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { FormField, TextField } from '../../components/FormField.tsx';
+import { useZoomConnection, ZOOM_SECTION_ID } from '../calendars/index.ts';
 import { LOCATION_KINDS, LOCATION_LABELS, newLocation, type EventLocation, type LocationKind } from '../../lib/places.ts';
 import type { EventTypeFormInput } from './schemas.ts';
 
@@ -16,6 +18,26 @@ const KIND_NOTES: Partial<Record<LocationKind, string>> = {
   google_meet: "A Meet link is created with the booking's event in your connected Google Calendar.",
   zoom: 'A Zoom meeting is created for each booking through your connected Zoom account.',
 };
+
+/** Zoom meetings need the host's Zoom account: until it is connected, the place says so and where to connect it. */
+function ZoomNote() {
+  const connection = useZoomConnection();
+  return (
+    <Stack gap="1">
+      <Text fontSize="sm" color="fg.muted">
+        {KIND_NOTES.zoom}
+      </Text>
+      {connection.isSuccess && !connection.data ? (
+        <Text fontSize="sm" color="orange.fg">
+          Zoom is not connected yet, so bookings get no Zoom link.{' '}
+          <Link asChild variant="underline">
+            <RouterLink to={`/availability#${ZOOM_SECTION_ID}`}>Connect Zoom in Availability</RouterLink>
+          </Link>
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
 
 type PlaceErrors = Partial<Record<'address' | 'number' | 'url' | 'server', { message?: string }>>;
 
@@ -46,6 +68,8 @@ function PlaceField({ index, place, register, error }: { index: number; place: E
           {...register(`locations.${index}.server`)}
         />
       );
+    case 'zoom':
+      return <ZoomNote />;
     default:
       return (
         <Text fontSize="sm" color="fg.muted">

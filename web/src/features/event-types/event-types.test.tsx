@@ -10,7 +10,7 @@ const existing = { id: 3, user_id: USER_ID, title: 'Deep Dive', description: 'Lo
 
 function dashboard(eventTypes: unknown[]) {
   signedInAs();
-  server.use(restGet('bookings', []), restGet('event_types', eventTypes), rpc('dashboard_stats', { total_bookings: 0, total_hours: 0, active_clients: 0, revenue: 0 }));
+  server.use(restGet('bookings', []), restGet('event_types', eventTypes), restGet('zoom_connections', []), rpc('dashboard_stats', { total_bookings: 0, total_hours: 0, active_clients: 0, revenue: 0 }));
   renderRoute('/dashboard');
 }
 
@@ -89,6 +89,28 @@ describe('event type dialog', () => {
     expect(posted.body).toMatchObject({
       buffer_before: 15, buffer_after: null, minimum_notice: null, max_future_bookings: null, slot_interval: '60', max_bookings_per_day: 3, max_bookings_per_week: 10,
     });
+  });
+
+  it('says on a Zoom place when Zoom is not connected, with a link to where to connect it', async () => {
+    dashboard([{ ...existing, locations: [{ kind: 'zoom' }] }]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const zoom = within(await screen.findByRole('dialog', { name: 'Edit Event Type' })).getByRole('listitem', { name: 'Zoom' });
+    expect(await within(zoom).findByText(/Zoom is not connected yet/)).toBeInTheDocument();
+    expect(within(zoom).getByRole('link', { name: 'Connect Zoom in Availability' })).toHaveAttribute('href', '/availability#zoom');
+  });
+
+  it('says nothing more on a Zoom place once Zoom is connected', async () => {
+    dashboard([{ ...existing, locations: [{ kind: 'zoom' }] }]);
+    let asked = false;
+    server.use(http.get(api('/rest/v1/zoom_connections'), () => ((asked = true), HttpResponse.json([{ connected_at: '2026-11-20T10:00:00Z' }]))));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const zoom = within(await screen.findByRole('dialog', { name: 'Edit Event Type' })).getByRole('listitem', { name: 'Zoom' });
+    expect(within(zoom).getByText(/A Zoom meeting is created for each booking/)).toBeInTheDocument();
+    await waitFor(() => expect(asked).toBe(true));
+    await expect(within(zoom).findByText(/Zoom is not connected yet/, {}, { timeout: 500 })).rejects.toThrow();
+    expect(within(zoom).queryByRole('link')).toBeNull();
   });
 
   it('edits where meetings take place: adds and removes kinds, checks each with the shared rule, and saves them in order', async () => {
