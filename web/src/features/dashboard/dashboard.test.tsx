@@ -185,6 +185,28 @@ describe('a Google or Apple sign-up', () => {
     expect(sent).toEqual([{ p_timezone: Intl.DateTimeFormat().resolvedOptions().timeZone }]);
     expect(within(checklist).getAllByRole('listitem')[1].textContent).toContain('Create an event type (done)');
   });
+
+  it('sends the first visit\'s zone again after a failed try, and the week still starts', async () => {
+    const sent: unknown[] = [];
+    let started = false;
+    signedInAs({ first_name: 'Gita', timezone: 'UTC', awaits_time_zone: true });
+    server.use(
+      restGet('bookings', []),
+      rpc('dashboard_stats', stats),
+      rpc('start_first_week', async ({ request }: { request: Request }) => {
+        sent.push(await request.json());
+        if (sent.length === 1) return HttpResponse.json({ message: 'Service temporarily unavailable' }, { status: 503 });
+        started = true;
+        return HttpResponse.json(true);
+      }),
+      http.get(api('/rest/v1/availability_rules'), () => HttpResponse.json(started ? WEEKDAYS : [])),
+      http.get(api('/rest/v1/event_types'), () => HttpResponse.json(started ? [INTRO] : [])),
+    );
+    renderRoute('/dashboard');
+    const checklist = await screen.findByRole('region', { name: 'Get set up' });
+    await waitFor(() => expect(within(checklist).getAllByRole('listitem')[0].textContent).toContain('Set your working hours (done)'), { timeout: 5000 });
+    expect(sent).toHaveLength(2);
+  });
 });
 
 describe('percentChange', () => {
