@@ -42,9 +42,7 @@ create type public.slot_interval as enum ('15', '30', '60', 'duration');
 
 -- Maintains updated_at on every update, whatever the client sends.
 create or replace function private.set_updated_at()
-returns trigger
-language plpgsql
-set search_path = ''
+returns trigger language plpgsql set search_path = ''
 as $$
 begin
   new.updated_at := now();
@@ -60,20 +58,14 @@ $$;
 -- between 1 and 2^53 - 1, a number the link and JavaScript carry exactly. 56 random bits folded into
 -- that range; a collision is a unique violation, as improbable as guessing a link.
 create or replace function private.random_id()
-returns bigint
-language sql
-volatile
-security definer
-set search_path = ''
+returns bigint language sql volatile security definer set search_path = ''
 as $$
   select 1 + (('x' || encode(extensions.gen_random_bytes(7), 'hex'))::bit(56)::bigint % 9007199254740991);
 $$;
 
 -- Trigger: an id sent through the API is replaced by a random one; only the server picks link ids.
 create or replace function private.stamp_random_id()
-returns trigger
-language plpgsql
-set search_path = ''
+returns trigger language plpgsql set search_path = ''
 as $$
 begin
   if current_user in ('anon', 'authenticated') then
@@ -100,10 +92,7 @@ grant select on private.timezone_names to anon, authenticated, service_role;
 -- True for a name of the IANA database known to this server (what date-fns-tz accepts too), and
 -- false for abbreviations and POSIX strings that `at time zone` would also take.
 create or replace function private.is_valid_timezone(p_tz text)
-returns boolean
-language plpgsql
-stable
-set search_path = ''
+returns boolean language plpgsql stable set search_path = ''
 as $$
 begin
   return p_tz = 'UTC'
@@ -116,9 +105,7 @@ $$;
 -- of the table it is attached to; null is no zone. A trigger rather than a CHECK because the zone list
 -- is catalogue data, not an immutable expression.
 create or replace function private.check_timezone()
-returns trigger
-language plpgsql
-set search_path = ''
+returns trigger language plpgsql set search_path = ''
 as $$
 declare
   col text := coalesce(tg_argv[0], 'timezone');
@@ -139,10 +126,7 @@ grant execute on function private.is_valid_timezone(text) to anon, authenticated
 -- The caller's user id, or the refusal a signed-out caller gets (42501, as PostgREST refuses): the one
 -- check for functions that act for "me" whether they read it or a policy does.
 create or replace function private.signed_in_user()
-returns uuid
-language plpgsql
-stable
-set search_path = ''
+returns uuid language plpgsql stable set search_path = ''
 as $$
 begin
   if (select auth.uid()) is null then
@@ -158,9 +142,7 @@ grant execute on function private.signed_in_user() to authenticated, service_rol
 -- the rule holds for every role, functions included. Creation times sent by an API caller are
 -- replaced by the server's (a client cannot backdate a row); seed and migrations keep theirs.
 create or replace function private.keep_immutable()
-returns trigger
-language plpgsql
-set search_path = ''
+returns trigger language plpgsql set search_path = ''
 as $$
 declare
   col text;

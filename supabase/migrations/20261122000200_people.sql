@@ -7,10 +7,7 @@
 -- Words the web app routes on or may route on: a handle equal to one of them would be shadowed by
 -- the route (the handle page is the catch-all /{handle}).
 create or replace function private.is_reserved_handle(p_handle text)
-returns boolean
-language sql
-immutable
-set search_path = ''
+returns boolean language sql immutable set search_path = ''
 as $$
   select lower(p_handle) = any (array[
     'login', 'logout', 'register', 'signup', 'signin', 'sign-in', 'sign-up', 'dashboard', 'api', 'auth',
@@ -58,9 +55,7 @@ create index profiles_directory_idx on public.profiles (updated_at desc) where i
 
 -- The web sends what the user typed; store handles lowercased and empty ones as null.
 create or replace function private.normalise_profile()
-returns trigger
-language plpgsql
-set search_path = ''
+returns trigger language plpgsql set search_path = ''
 as $$
 begin
   new.handle := nullif(lower(btrim(new.handle)), '');
@@ -99,10 +94,7 @@ create trigger user_settings_updated_at before update on public.user_settings
 -- event type (DEFAULT_WORKING_DAYS, DEFAULT_RANGE and FIRST_EVENT_TYPE_TITLE in rules/constants.ts;
 -- supabase/tests/db/rules-match.test.ts ties them), each only where the person has none yet.
 create or replace function private.start_week(p_user_id uuid)
-returns void
-language plpgsql
-security invoker
-set search_path = ''
+returns void language plpgsql security invoker set search_path = ''
 as $$
 begin
   if not exists (select 1 from public.availability_rules where user_id = p_user_id) then
@@ -123,10 +115,7 @@ $$;
 -- (Google, Apple) cannot name it: its profile awaits the zone, which the web app's first visit sends
 -- (public.start_first_week). Any other (an API client, an admin) keeps an empty week.
 create or replace function private.handle_new_user()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
+returns trigger language plpgsql security definer set search_path = ''
 as $$
 declare
   meta jsonb := coalesce(new.raw_user_meta_data, '{}'::jsonb);
@@ -162,10 +151,7 @@ create trigger on_auth_user_created after insert on auth.users
 -- at a web sign-up) and the week starts as a web sign-up's does, where the person has no hours or
 -- event type of their own yet. The caller's own profile only; false when there is nothing to do.
 create or replace function public.start_first_week(p_timezone text)
-returns boolean
-language plpgsql
-security definer
-set search_path = ''
+returns boolean language plpgsql security definer set search_path = ''
 as $$
 declare
   me uuid := private.signed_in_user();
@@ -189,10 +175,7 @@ grant execute on function public.start_first_week(text) to authenticated;
 
 -- An email change confirmed in Auth is mirrored on the profile.
 create or replace function private.sync_user_email()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
+returns trigger language plpgsql security definer set search_path = ''
 as $$
 begin
   update public.profiles set email = new.email where id = new.id;
@@ -215,11 +198,7 @@ create trigger user_settings_immutable before insert or update on public.user_se
 -- A host is visible on public pages when either discoverability switch is on
 -- (docs/product/permissions.md).
 create or replace function private.is_visible_host(p_user_id uuid)
-returns boolean
-language sql
-stable
-security definer
-set search_path = ''
+returns boolean language sql stable security definer set search_path = ''
 as $$
   select exists (select 1 from public.profiles p where p.id = p_user_id and (p.is_public_profile or p.is_calendar_public));
 $$;
@@ -251,11 +230,7 @@ create policy "Users update their own settings" on public.user_settings
   for update to authenticated using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
 -- Handles ---------------------------------------------------------------------------------------------
 create or replace function public.check_handle(p_handle text)
-returns jsonb
-language plpgsql
-stable
-security definer
-set search_path = ''
+returns jsonb language plpgsql stable security definer set search_path = ''
 as $$
 declare
   wanted text := lower(btrim(coalesce(p_handle, '')));

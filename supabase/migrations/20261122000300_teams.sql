@@ -42,10 +42,7 @@ create index team_members_user_id_idx on public.team_members (user_id, team_id);
 
 -- The creator of a team becomes its owner member.
 create or replace function private.add_team_owner()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
+returns trigger language plpgsql security definer set search_path = ''
 as $$
 begin
   insert into public.team_members (team_id, user_id, role) values (new.id, new.owner_id, 'owner');
@@ -57,9 +54,7 @@ create trigger teams_add_owner after insert on public.teams
 
 -- Ownership does not move through an API update (the owner is never removed: docs/product/permissions.md).
 create or replace function private.protect_team_owner()
-returns trigger
-language plpgsql
-set search_path = ''
+returns trigger language plpgsql set search_path = ''
 as $$
 begin
   if new.owner_id is distinct from old.owner_id and current_user in ('anon', 'authenticated') then
@@ -76,11 +71,7 @@ create trigger team_members_immutable before insert or update on public.team_mem
   for each row execute function private.keep_immutable('team_id', 'user_id', 'joined_at');
 -- Is the signed-in user a member of the team, with one of the roles when given?
 create or replace function private.has_team_role(p_team_id bigint, p_roles text[] default null)
-returns boolean
-language sql
-stable
-security definer
-set search_path = ''
+returns boolean language sql stable security definer set search_path = ''
 as $$
   select exists (
     select 1 from public.team_members m
@@ -94,33 +85,21 @@ $$;
 -- the team (p_team_id) with one of the roles when given. Tables owned by a host or a team (event
 -- types, weekly hours, date overrides, webhooks) decide every action with it, one policy each.
 create or replace function private.acts_for(p_user_id uuid, p_team_id bigint, p_roles text[] default null)
-returns boolean
-language sql
-stable
-security definer
-set search_path = ''
+returns boolean language sql stable security definer set search_path = ''
 as $$
   select (p_user_id is not null and p_user_id = (select auth.uid()))
       or (p_team_id is not null and private.has_team_role(p_team_id, p_roles));
 $$;
 
 create or replace function private.is_public_team(p_team_id bigint)
-returns boolean
-language sql
-stable
-security definer
-set search_path = ''
+returns boolean language sql stable security definer set search_path = ''
 as $$
   select exists (select 1 from public.teams t where t.id = p_team_id and t.is_public);
 $$;
 
 -- Does the signed-in user share at least one team with this user? (Team-mates see each other's email.)
 create or replace function private.shares_team(p_user_id uuid)
-returns boolean
-language sql
-stable
-security definer
-set search_path = ''
+returns boolean language sql stable security definer set search_path = ''
 as $$
   select exists (
     select 1
@@ -134,11 +113,7 @@ $$;
 -- private host's busy times reach a guest only as the slots of an event type they hold the link to
 -- (private.slot_inputs), never by the host's id, which that link shows.
 create or replace function private.is_bookable_person(p_user_id uuid)
-returns boolean
-language sql
-stable
-security definer
-set search_path = ''
+returns boolean language sql stable security definer set search_path = ''
 as $$
   select private.is_visible_host(p_user_id)
     or exists (select 1 from public.team_members m join public.teams t on t.id = m.team_id
@@ -183,11 +158,7 @@ create policy "Team owners and admins change roles of non-owners" on public.team
 
 -- Public teams --------------------------------------------------------------------------------------------
 create or replace function public.public_team(p_slug text)
-returns table (id bigint, name text, description text, slug text, timezone text, member_count integer)
-language sql
-stable
-security definer
-set search_path = ''
+returns table (id bigint, name text, description text, slug text, timezone text, member_count integer) language sql stable security definer set search_path = ''
 as $$
   select t.id, t.name, t.description, t.slug, t.timezone,
     (select count(*)::integer from public.team_members m where m.team_id = t.id)
@@ -256,9 +227,7 @@ create index team_invitations_invited_by_idx on public.team_invitations (invited
 -- An invitation is valid for 7 days from its latest sending: every write of an API caller is an
 -- invitation or its renewal (the columns they may write say so), whatever expiry it sent.
 create or replace function private.stamp_invitation()
-returns trigger
-language plpgsql
-set search_path = ''
+returns trigger language plpgsql set search_path = ''
 as $$
 begin
   if current_user in ('anon', 'authenticated') then
@@ -277,11 +246,7 @@ create trigger team_invitations_immutable before insert or update on public.team
 -- The signed-in user's email address, once Auth has confirmed they own it (null otherwise): an
 -- invitation belongs to the owner of an address, not to whoever typed it at sign-up.
 create or replace function private.my_verified_email()
-returns text
-language sql
-stable
-security definer
-set search_path = ''
+returns text language sql stable security definer set search_path = ''
 as $$
   select lower(u.email) from auth.users u where u.id = (select auth.uid()) and u.email_confirmed_at is not null;
 $$;
@@ -302,11 +267,7 @@ comment on table private.email_proofs is
 
 -- The signed-in user's address once a Kairos mail has proven they read it (null otherwise).
 create or replace function private.my_proven_email()
-returns text
-language sql
-stable
-security definer
-set search_path = ''
+returns text language sql stable security definer set search_path = ''
 as $$
   select p.email from private.email_proofs p
   where p.user_id = (select auth.uid()) and p.email = (select private.my_verified_email());
@@ -314,11 +275,7 @@ $$;
 
 -- Is there a valid invitation to this team for the signed-in user (with this role, when given)?
 create or replace function private.is_invited_to(p_team_id bigint, p_role public.team_role default null)
-returns boolean
-language sql
-stable
-security definer
-set search_path = ''
+returns boolean language sql stable security definer set search_path = ''
 as $$
   select exists (
     select 1 from public.team_invitations i
@@ -332,11 +289,7 @@ $$;
 -- May the signed-in user join this team with this role: a valid invitation to an address they have
 -- proven they read.
 create or replace function private.may_join(p_team_id bigint, p_role public.team_role)
-returns boolean
-language sql
-stable
-security definer
-set search_path = ''
+returns boolean language sql stable security definer set search_path = ''
 as $$
   select exists (
     select 1 from public.team_invitations i
@@ -347,10 +300,7 @@ $$;
 
 -- Joining consumes the invitation.
 create or replace function private.consume_invitation()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
+returns trigger language plpgsql security definer set search_path = ''
 as $$
 begin
   delete from public.team_invitations i
@@ -435,10 +385,7 @@ comment on policy "Teams are readable by members and invitees, and by everyone w
 -- the address has an account (none is looked up); only a current member is refused, and members are
 -- visible to whoever may invite.
 create or replace function public.invite_team_member(p_team_id bigint, p_email text, p_role text default 'member')
-returns table (id bigint, team_id bigint, email text, role public.team_role, created_at timestamptz, expires_at timestamptz)
-language plpgsql
-security invoker
-set search_path = ''
+returns table (id bigint, team_id bigint, email text, role public.team_role, created_at timestamptz, expires_at timestamptz) language plpgsql security invoker set search_path = ''
 as $$
 declare
   wanted text := lower(btrim(coalesce(p_email, '')));
@@ -469,10 +416,7 @@ comment on function public.invite_team_member(bigint, text, text) is
 -- The outbox function, as it sends an invitation's mail: the hash of the link's token, for the
 -- invitation as it was when the mail was queued (false: renewed or revoked since, send nothing).
 create or replace function public.set_invitation_token_hash(p_invitation_id bigint, p_expires_at timestamptz, p_hash text)
-returns boolean
-language sql
-security definer
-set search_path = ''
+returns boolean language sql security definer set search_path = ''
 as $$
   with stored as (
     update public.team_invitations set token_hash = p_hash
@@ -501,10 +445,7 @@ $$;
 -- A token mailed for this invitation, presented by the account it is addressed to, proves that the
 -- account reads the address; false for any other token or account.
 create or replace function private.prove_invitation_token(p_invitation_id bigint, p_token text)
-returns boolean
-language plpgsql
-security definer
-set search_path = ''
+returns boolean language plpgsql security definer set search_path = ''
 as $$
 declare
   address text;
@@ -526,10 +467,7 @@ $$;
 -- the address. Without it the address must have been proven before; otherwise KR002 (email_unproven),
 -- and the caller may have the link mailed again (mail_invitation_link).
 create or replace function public.accept_team_invitation(p_invitation_id bigint, p_token text default null)
-returns public.team_members
-language plpgsql
-security invoker
-set search_path = ''
+returns public.team_members language plpgsql security invoker set search_path = ''
 as $$
 declare
   invitation record;
@@ -559,10 +497,7 @@ $$;
 -- proof an account whose address no mail has proven needs to accept. Sent again at most once in 10
 -- minutes per invitation, so nobody floods the address.
 create or replace function public.mail_invitation_link(p_invitation_id bigint)
-returns void
-language plpgsql
-security definer
-set search_path = ''
+returns void language plpgsql security definer set search_path = ''
 as $$
 declare
   i public.team_invitations;

@@ -11,10 +11,7 @@ create type public.assignment_type as enum ('round_robin', 'least_busy', 'specif
 -- An event type's duration: a host picks one of DURATIONS; a team's form takes any multiple of 15
 -- from 15 to a day (TEAM_DURATION_STEP, TEAM_DURATION_MAX in rules/constants.ts).
 create or replace function private.is_event_duration(p_duration integer, p_team boolean)
-returns boolean
-language sql
-immutable
-set search_path = ''
+returns boolean language sql immutable set search_path = ''
 as $$
   select case when p_team then p_duration between 15 and 1440 and p_duration % 15 = 0
               else p_duration in (15, 30, 45, 60, 90, 120) end;
@@ -28,10 +25,7 @@ grant execute on function private.is_event_duration(integer, boolean) to authent
 -- element is one of the kinds below with exactly its fields, one element per kind; eventLocationsSchema
 -- (rules/schemas.ts) says the same to the api and the form, and docs/product/api.md describes them.
 create or replace function private.is_event_locations(p_locations jsonb)
-returns boolean
-language plpgsql
-immutable
-set search_path = ''
+returns boolean language plpgsql immutable set search_path = ''
 as $$
 declare
   place jsonb;
@@ -73,10 +67,7 @@ $$;
 -- A phone number in E.164 form (+, country code, at most 15 digits). The api checks the number is a
 -- real one (libphonenumber-js); the database holds the form.
 create or replace function private.is_e164(p_number text)
-returns boolean
-language sql
-immutable
-set search_path = ''
+returns boolean language sql immutable set search_path = ''
 as $$
   select coalesce(p_number ~ '^\+[1-9][0-9]{6,14}$', false);
 $$;
@@ -86,10 +77,7 @@ grant execute on function private.is_event_locations(jsonb), private.is_e164(tex
 -- What a guest may know of the places before booking: the kinds, and an in-person address (a number or
 -- a link is told to the booking's guest and host only).
 create or replace function private.public_locations(p_locations jsonb)
-returns jsonb
-language sql
-immutable
-set search_path = ''
+returns jsonb language sql immutable set search_path = ''
 as $$
   select coalesce(jsonb_agg(
       case when place ->> 'kind' = 'in_person' then place else jsonb_build_object('kind', place -> 'kind') end
@@ -156,9 +144,7 @@ create trigger event_types_updated_at before update on public.event_types
 -- A team's event type starts with the team's defaults (all members not required, round robin) unless
 -- the writer chose; when its specific member leaves, it falls back to round robin instead of breaking.
 create or replace function private.event_type_team_fields()
-returns trigger
-language plpgsql
-set search_path = ''
+returns trigger language plpgsql set search_path = ''
 as $$
 begin
   if new.team_id is not null then

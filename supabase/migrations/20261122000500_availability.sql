@@ -46,11 +46,7 @@ create policy "Owners delete weekly hours" on public.availability_rules
 
 -- The weekly hours of a visible host (p_user_id) or a public team (p_team_slug).
 create or replace function public.public_availability(p_user_id uuid default null, p_team_slug text default null)
-returns table (day_of_week smallint, is_enabled boolean, start_time text, end_time text)
-language sql
-stable
-security definer
-set search_path = ''
+returns table (day_of_week smallint, is_enabled boolean, start_time text, end_time text) language sql stable security definer set search_path = ''
 as $$
   select a.day_of_week, a.is_enabled, a.start_time, a.end_time
   from public.availability_rules a
@@ -66,10 +62,7 @@ grant execute on function public.public_availability(uuid, text) to anon, authen
 -- Weekly availability ------------------------------------------------------------------------------
 -- A week holds at most 100 ranges (the editor adds them one at a time; 100 is about 14 a day).
 create or replace function private.check_rule_count(p_rules jsonb)
-returns void
-language plpgsql
-immutable
-set search_path = ''
+returns void language plpgsql immutable set search_path = ''
 as $$
 begin
   if p_rules is not null and jsonb_typeof(p_rules) = 'array' and jsonb_array_length(p_rules) > 100 then
@@ -87,10 +80,7 @@ grant execute on function private.check_rule_count(jsonb) to authenticated, serv
 -- they refused leaves visible rows behind (a team's plain member), and is reported as the refusal it
 -- is rather than an empty week that "succeeded"; an insert they refuse fails by itself.
 create or replace function public.replace_availability(p_rules jsonb, p_team_id bigint default null)
-returns setof public.availability_rules
-language plpgsql
-security invoker
-set search_path = ''
+returns setof public.availability_rules language plpgsql security invoker set search_path = ''
 as $$
 declare
   caller uuid := private.signed_in_user();
@@ -196,10 +186,7 @@ create policy "Users delete their own time off" on public.time_off
 -- who edits them in the dashboard changes every path; a refused delete is reported rather than passed
 -- off as an empty date.
 create or replace function public.replace_date_override(p_date date, p_ranges jsonb, p_team_id bigint default null)
-returns setof public.date_overrides
-language plpgsql
-security invoker
-set search_path = ''
+returns setof public.date_overrides language plpgsql security invoker set search_path = ''
 as $$
 declare
   caller uuid := private.signed_in_user();

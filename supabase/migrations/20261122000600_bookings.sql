@@ -81,9 +81,7 @@ comment on column public.bookings.manage_token_hash is 'SHA-256 (hex) of the gue
 -- and completed are final. Whoever writes (REST, a function, the dashboard): a meeting that has not
 -- happened yet cannot be marked as held, and one never confirmed was not held at all.
 create or replace function private.check_booking_transition(b public.bookings, p_old public.bookings)
-returns void
-language plpgsql
-set search_path = ''
+returns void language plpgsql set search_path = ''
 as $$
 begin
   if b.status is not distinct from p_old.status then
@@ -118,10 +116,7 @@ create index booking_busy_user_id_idx on public.booking_busy (user_id);
 -- The exclusion constraint's own error names the other booking's person and time range. Whoever
 -- caused it (a guest, an admin assigning a member) learns only that the time is taken.
 create or replace function private.sync_booking_busy(p_op text, b public.bookings, p_old public.bookings)
-returns void
-language plpgsql
-security definer
-set search_path = ''
+returns void language plpgsql security definer set search_path = ''
 as $$
 declare
   all_members boolean := false;
@@ -166,10 +161,7 @@ $$;
 -- A member who leaves a team no longer holds time for its bookings (a requires-all-members booking
 -- keeps the others). The assignment itself is cleared by bookings_assigned_member_fkey.
 create or replace function private.release_member_busy()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
+returns trigger language plpgsql security definer set search_path = ''
 as $$
 begin
   delete from public.booking_busy bb
@@ -222,11 +214,7 @@ create policy "Users read their own busy intervals" on public.booking_busy
 -- [p_from, p_to): what a guest's slot picker must avoid, without any guest data. Anyone may call it,
 -- so it answers for at most 200 people at once (a team page asks for its members), each once.
 create or replace function public.public_busy(p_user_ids uuid[], p_from timestamptz, p_to timestamptz)
-returns table (user_id uuid, start_time timestamptz, end_time timestamptz)
-language plpgsql
-stable
-security definer
-set search_path = ''
+returns table (user_id uuid, start_time timestamptz, end_time timestamptz) language plpgsql stable security definer set search_path = ''
 as $$
 begin
   if p_from is null or p_to is null or p_to <= p_from or p_to - p_from > interval '370 days' then
@@ -251,10 +239,7 @@ $$;
 -- One window of the dashboard: non-cancelled bookings the user hosts or is assigned, starting in [p_from, p_to).
 -- Revenue comes from personal event types' prices, not from the team bookings a member is assigned.
 create or replace function private.booking_figures(p_user_id uuid, p_from timestamptz, p_to timestamptz)
-returns jsonb
-language sql
-stable
-set search_path = ''
+returns jsonb language sql stable set search_path = ''
 as $$
   select jsonb_build_object(
     'total_bookings', count(*),
@@ -277,11 +262,7 @@ grant execute on function private.booking_figures(uuid, timestamptz, timestamptz
 -- week | month | quarter | year, each to date in the host's time zone (the week starts on Monday),
 -- with the same stretch of the previous period: e.g. 1-22 November against 1-22 October.
 create or replace function public.dashboard_stats(p_timeframe text)
-returns jsonb
-language plpgsql
-stable
-security invoker
-set search_path = ''
+returns jsonb language plpgsql stable security invoker set search_path = ''
 as $$
 declare
   uid uuid := (select auth.uid());
@@ -328,11 +309,7 @@ $$;
 -- Non-cancelled bookings of the team starting this calendar month in the team's time zone; members
 -- only: the caller's own membership row, as the policies show it, says so.
 create or replace function public.team_bookings_this_month(p_team_id bigint)
-returns integer
-language plpgsql
-stable
-security invoker
-set search_path = ''
+returns integer language plpgsql stable security invoker set search_path = ''
 as $$
 declare
   tz text;
@@ -365,10 +342,7 @@ grant execute on function public.dashboard_stats(text), public.team_bookings_thi
 -- exclusion constraint refuses an overlap (23P01: the slot is no longer available). Days and weeks
 -- (Monday first) are the host's, or the team's, local ones.
 create or replace function private.enforce_booking_limits(b public.bookings)
-returns void
-language plpgsql
-security definer
-set search_path = ''
+returns void language plpgsql security definer set search_path = ''
 as $$
 declare
   per_day integer;
@@ -407,10 +381,7 @@ $$;
 
 -- Other non-cancelled bookings of the same event type starting on the local dates [p_from, p_to).
 create or replace function private.count_event_bookings(p_booking public.bookings, p_tz text, p_from date, p_to date)
-returns integer
-language sql
-stable
-set search_path = ''
+returns integer language sql stable set search_path = ''
 as $$
   select count(*)::integer from public.bookings b
   where b.status <> 'cancelled'
@@ -436,10 +407,7 @@ create index bookings_event_type_start_idx on public.bookings (event_type_id, st
 -- supabase/tests/db/rules-match.test.ts compares the two. PL/pgSQL keeps its expression's plan (a SQL
 -- function with a pinned search_path is planned again at each of a booking's six calls).
 create or replace function private.guest_field(p_guest jsonb, p_snake text, p_camel text)
-returns text
-language plpgsql
-immutable
-set search_path = ''
+returns text language plpgsql immutable set search_path = ''
 as $$
 begin
   return nullif(
@@ -454,10 +422,7 @@ $$;
 -- The span equals the duration; the status is confirmed or pending by the event type's auto-confirm.
 create or replace function private.new_booking_status(p_start timestamptz, p_end timestamptz, p_duration integer,
   p_auto_confirm boolean)
-returns public.booking_status
-language plpgsql
-immutable
-set search_path = ''
+returns public.booking_status language plpgsql immutable set search_path = ''
 as $$
 begin
   if p_start is null or p_end is null or p_end - p_start <> make_interval(mins => p_duration) then
@@ -472,10 +437,7 @@ $$;
 -- must then be in E.164 form; a Jitsi room is made here, fresh and unguessable (128 random bits), on
 -- the host's server; Google Meet and Zoom links come later from their providers (value null).
 create or replace function private.booking_location(p_locations jsonb, p_kind text, p_phone text)
-returns jsonb
-language plpgsql
-volatile
-set search_path = ''
+returns jsonb language plpgsql volatile set search_path = ''
 as $$
 declare
   place jsonb;
@@ -515,10 +477,7 @@ $$;
 -- 23P01 whatever was checked before.
 create or replace function public.create_booking(p_event_type_id bigint, p_start timestamptz, p_end timestamptz,
   p_guest jsonb, p_member_ids uuid[] default null)
-returns public.bookings
-language plpgsql
-security definer
-set search_path = ''
+returns public.bookings language plpgsql security definer set search_path = ''
 as $$
 declare
   et public.event_types;
@@ -575,11 +534,7 @@ create table private.booking_rate_buckets (
 comment on table private.booking_rate_buckets is 'Token buckets of take_booking_token; not reachable through the API.';
 
 create or replace function public.take_booking_token(p_client text, p_calendar text, p_per_minute integer)
-returns boolean
-language plpgsql
-volatile
-security definer
-set search_path = ''
+returns boolean language plpgsql volatile security definer set search_path = ''
 as $$
 declare
   cap double precision := greatest(coalesce(p_per_minute, 1), 1);
@@ -618,9 +573,7 @@ grant execute on function public.create_booking(bigint, timestamptz, timestamptz
 -- Every change of status or time is a new version of the invite; a cancellation without a named party
 -- is the host's (hosts cancel and reject through their own update; guests through guest_cancel_booking).
 create or replace function private.version_booking(b public.bookings, p_old public.bookings)
-returns public.bookings
-language plpgsql
-set search_path = ''
+returns public.bookings language plpgsql set search_path = ''
 as $$
 begin
   if b.status is distinct from p_old.status or b.start_time is distinct from p_old.start_time
@@ -646,10 +599,7 @@ create trigger bookings_guest_timezone before insert or update of guest_timezone
 create trigger bookings_updated_at before update on public.bookings
   for each row execute function private.set_updated_at();
 create or replace function private.before_booking_change()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
+returns trigger language plpgsql security definer set search_path = ''
 as $$
 begin
   if tg_op = 'UPDATE' then
@@ -672,10 +622,7 @@ create trigger bookings_before_change before insert or update on public.bookings
 -- the busy rows), then the signal to the host's screens. The steps live with their domains (outbox,
 -- webhooks, calendars, realtime); each does nothing for a change that is not its event.
 create or replace function private.after_booking_change()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
+returns trigger language plpgsql security definer set search_path = ''
 as $$
 declare
   moved boolean := tg_op = 'INSERT' or (tg_op = 'UPDATE' and (new.start_time, new.end_time, new.status, new.assigned_user_id)

@@ -59,10 +59,7 @@ comment on policy "Hosts read the deliveries of bookings they can read" on publi
 -- as `<p_secret>_url` and `<p_secret>_key` (see the README); nothing where either is missing (the
 -- local stack has neither: it listens to a NOTIFY or runs the same work on its timer).
 create or replace function private.post_to_function(p_secret text, p_timeout_ms integer)
-returns void
-language plpgsql
-security definer
-set search_path = ''
+returns void language plpgsql security definer set search_path = ''
 as $$
 declare
   url text;
@@ -83,10 +80,7 @@ $$;
 -- Wakes the delivery worker: a NOTIFY (delivered at commit) that the local stack listens to, and on a
 -- hosted project the outbox function (Vault's `kairos_outbox_url`, `kairos_outbox_key`).
 create or replace function private.kick_outbox()
-returns void
-language plpgsql
-security definer
-set search_path = ''
+returns void language plpgsql security definer set search_path = ''
 as $$
 begin
   perform pg_notify('kairos_outbox', '');
@@ -95,10 +89,7 @@ end;
 $$;
 
 create or replace function private.kick_outbox_on_insert()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
+returns trigger language plpgsql security definer set search_path = ''
 as $$
 begin
   perform private.kick_outbox();
@@ -113,9 +104,7 @@ create trigger outbox_kick after insert on public.outbox
 -- disjoint rows. Rows past their deadline are skipped, rows that used up their attempts on expired
 -- leases fail.
 create or replace function public.outbox_claim(p_worker text, p_limit integer default 5, p_lease_seconds integer default 60)
-returns setof public.outbox
-language plpgsql
-set search_path = ''
+returns setof public.outbox language plpgsql set search_path = ''
 as $$
 begin
   if p_worker is null or p_limit not between 1 and 100 or p_lease_seconds not between 1 and 3600 then
@@ -149,9 +138,7 @@ $$;
 -- null when the lease was lost (another worker took the row over).
 create or replace function public.outbox_settle(p_id bigint, p_worker text, p_error text default null,
   p_permanent boolean default false, p_retry_in_seconds integer default null)
-returns public.outbox_status
-language plpgsql
-set search_path = ''
+returns public.outbox_status language plpgsql set search_path = ''
 as $$
 declare
   settled public.outbox_status;
@@ -205,10 +192,7 @@ $$;
 
 -- Display name of a profile: first and last name, else the email.
 create or replace function private.display_name(p public.profiles)
-returns text
-language plpgsql
-stable
-set search_path = ''
+returns text language plpgsql stable set search_path = ''
 as $$
 begin
   return coalesce(nullif(btrim(concat_ws(' ', p.first_name, p.last_name)), ''), p.email);
@@ -220,11 +204,7 @@ $$;
 -- the owners and admins who will assign it. Candidates are looked up by id (the host, the assignee,
 -- the team's members), so a booking never reads every profile.
 create or replace function private.booking_hosts(b public.bookings)
-returns table (user_id uuid, name text, email text, timezone text)
-language plpgsql
-stable
-security definer
-set search_path = ''
+returns table (user_id uuid, name text, email text, timezone text) language plpgsql stable security definer set search_path = ''
 as $$
 begin
   return query
@@ -246,11 +226,7 @@ $$;
 -- What a mail about booking b needs, as it is now: the booking, its event type, the organiser, the
 -- guest and every host.
 create or replace function private.booking_snapshot(b public.bookings)
-returns jsonb
-language plpgsql
-stable
-security definer
-set search_path = ''
+returns jsonb language plpgsql stable security definer set search_path = ''
 as $$
 begin
   return (
@@ -283,10 +259,7 @@ $$;
 -- invite's version and the recipient, so the same event can never be written twice.
 create or replace function private.enqueue_booking_mails(b public.bookings, p_topic text, p_guest text, p_host text,
   p_deliver_before timestamptz default null)
-returns void
-language plpgsql
-security definer
-set search_path = ''
+returns void language plpgsql security definer set search_path = ''
 as $$
 declare
   snap jsonb := private.booking_snapshot(b);
@@ -334,10 +307,7 @@ $$;
 -- not mailed about their own actions, nobody about a booking that is already over, and nobody during
 -- a data import (a superuser session that set `kairos.bulk_import` to on; API roles cannot set it).
 create or replace function private.booking_mails(p_op text, b public.bookings, p_old public.bookings)
-returns void
-language plpgsql
-security definer
-set search_path = ''
+returns void language plpgsql security definer set search_path = ''
 as $$
 begin
   if b.end_time <= now() or current_setting('kairos.bulk_import', true) = 'on' then
@@ -360,10 +330,7 @@ $$;
 -- per booking and recipient). Called by the outbox worker at the start of every sweep. Bookings made
 -- (or moved) less than a day ahead get none: their confirmation is recent.
 create or replace function public.enqueue_due_reminders()
-returns integer
-language plpgsql
-security definer
-set search_path = ''
+returns integer language plpgsql security definer set search_path = ''
 as $$
 declare
   b public.bookings;
@@ -385,10 +352,7 @@ $$;
 -- The outbox worker stores the hash of the token it puts in a guest's mail (the functions derive the
 -- token from the booking's uid with a secret the database never sees).
 create or replace function public.set_manage_token_hash(p_booking_id bigint, p_hash text)
-returns void
-language sql
-security definer
-set search_path = ''
+returns void language sql security definer set search_path = ''
 as $$
   update public.bookings set manage_token_hash = p_hash
   where id = p_booking_id and manage_token_hash is distinct from p_hash;
@@ -406,11 +370,7 @@ grant execute on function public.enqueue_due_reminders(), public.set_manage_toke
 
 -- The booking whose token this is, if the token is right and the booking has not ended.
 create or replace function private.guest_token_booking(p_uid uuid, p_token text)
-returns public.bookings
-language plpgsql
-stable
-security definer
-set search_path = ''
+returns public.bookings language plpgsql stable security definer set search_path = ''
 as $$
 declare
   b public.bookings;
@@ -429,11 +389,7 @@ $$;
 -- Hours before the start inside which the guest may no longer change the booking online: the host's
 -- setting; for a team booking the largest of its hosts'.
 create or replace function private.guest_change_deadline(b public.bookings)
-returns timestamptz
-language sql
-stable
-security definer
-set search_path = ''
+returns timestamptz language sql stable security definer set search_path = ''
 as $$
   select b.start_time - make_interval(hours => coalesce(max(s.guest_change_notice), 0))
   from private.booking_hosts(b) h join public.user_settings s on s.user_id = h.user_id;
@@ -442,11 +398,7 @@ $$;
 -- What the manage page shows. An old link (the booking was moved) leads to the booking it was moved
 -- to, to look at only: acting needs the link of the latest mail.
 create or replace function public.guest_booking(p_uid uuid, p_token text)
-returns jsonb
-language plpgsql
-stable
-security definer
-set search_path = ''
+returns jsonb language plpgsql stable security definer set search_path = ''
 as $$
 declare
   own public.bookings := private.guest_token_booking(p_uid, p_token);
@@ -489,10 +441,7 @@ $$;
 -- The checks of a guest change: the token names this very booking (not one it was moved from), the
 -- booking is open, and the host's notice has not begun.
 create or replace function private.guest_changeable(p_uid uuid, p_token text)
-returns public.bookings
-language plpgsql
-security definer
-set search_path = ''
+returns public.bookings language plpgsql security definer set search_path = ''
 as $$
 declare
   b public.bookings := private.guest_token_booking(p_uid, p_token);
@@ -515,10 +464,7 @@ $$;
 -- calendar UID), and the client address's on the booking's calendar, the one a new booking from that
 -- address takes (p_per_minute: BOOKING_RATE_LIMIT_PER_MINUTE). KR003: rate_limited.
 create or replace function private.take_guest_change(b public.bookings, p_client text, p_per_minute integer)
-returns void
-language plpgsql
-security definer
-set search_path = ''
+returns void language plpgsql security definer set search_path = ''
 as $$
 begin
   if not public.take_booking_token('manage-link', 'link:' || b.ical_uid, 5)
@@ -533,10 +479,7 @@ $$;
 -- could name any address).
 create or replace function public.guest_cancel_booking(p_uid uuid, p_token text, p_reason text, p_client text,
   p_per_minute integer)
-returns jsonb
-language plpgsql
-security definer
-set search_path = ''
+returns jsonb language plpgsql security definer set search_path = ''
 as $$
 declare
   b public.bookings := private.guest_changeable(p_uid, p_token);
@@ -555,10 +498,7 @@ $$;
 -- the function with the slot engine; p_member_id is the team member it chose.
 create or replace function public.guest_reschedule_booking(p_uid uuid, p_token text, p_start timestamptz,
   p_end timestamptz, p_client text, p_per_minute integer, p_member_id uuid default null)
-returns public.bookings
-language plpgsql
-security definer
-set search_path = ''
+returns public.bookings language plpgsql security definer set search_path = ''
 as $$
 declare
   old public.bookings := private.guest_changeable(p_uid, p_token);
@@ -599,10 +539,7 @@ grant execute on function public.guest_booking(uuid, text), public.guest_cancel_
 -- 'team.invitation.link' when its invitee asks for the link again. Every mail of one invitation (and
 -- expiry) carries the same link.
 create or replace function private.queue_invitation_mail(i public.team_invitations, p_topic text, p_message_id text)
-returns void
-language sql
-security definer
-set search_path = ''
+returns void language sql security definer set search_path = ''
 as $$
   insert into public.outbox (kind, topic, message_id, payload, deliver_before)
   select 'invitation', p_topic, p_message_id,
@@ -616,10 +553,7 @@ $$;
 -- an invitation since renewed or revoked is no longer worth sending. It must leave before the
 -- invitation expires.
 create or replace function private.mail_invitation()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
+returns trigger language plpgsql security definer set search_path = ''
 as $$
 declare
   changed public.team_invitations := case when tg_op = 'DELETE' then old else new end;

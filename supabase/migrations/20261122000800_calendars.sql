@@ -141,10 +141,7 @@ create or replace function public.add_calendar_connection(
   p_user_id uuid, p_provider text, p_label text, p_server_url text, p_username text, p_secret text, p_calendars jsonb,
   p_account text
 )
-returns bigint
-language plpgsql
-security definer
-set search_path = ''
+returns bigint language plpgsql security definer set search_path = ''
 as $$
 declare
   me uuid := p_user_id;
@@ -182,10 +179,7 @@ $$;
 
 -- Makes one of the caller's writable calendars the one bookings are written to (null: none).
 create or replace function public.set_booking_calendar(p_source_id bigint)
-returns void
-language plpgsql
-security definer
-set search_path = ''
+returns void language plpgsql security definer set search_path = ''
 as $$
 declare
   me uuid := (select auth.uid());
@@ -203,10 +197,7 @@ $$;
 
 -- A new secret feed token for the caller; the old one stops working. Returned once, stored hashed.
 create or replace function public.regenerate_calendar_feed()
-returns text
-language plpgsql
-security definer
-set search_path = ''
+returns text language plpgsql security definer set search_path = ''
 as $$
 declare
   me uuid := (select auth.uid());
@@ -224,11 +215,7 @@ $$;
 
 -- Whether the caller has a feed (the token itself is never readable again).
 create or replace function public.calendar_feed_created_at()
-returns timestamptz
-language plpgsql
-stable
-security definer
-set search_path = ''
+returns timestamptz language plpgsql stable security definer set search_path = ''
 as $$
 begin
   perform private.require_assurance();
@@ -240,10 +227,7 @@ $$;
 -- The calendar sync rewrites every calendar each few minutes; most of the time nothing changed, and
 -- then nothing is written, so slot lists cached by guests stay valid.
 create or replace function public.replace_external_busy(p_source_id bigint, p_spans jsonb)
-returns void
-language plpgsql
-security definer
-set search_path = ''
+returns void language plpgsql security definer set search_path = ''
 as $$
 declare
   owner uuid;
@@ -303,10 +287,7 @@ comment on table public.calendar_events is 'Written by the outbox''s calendar ha
 -- the organiser's Google write-back creates a Meet conference (conferenceData.createRequest), the
 -- 'meeting' outbox handler a Zoom meeting; public.set_meeting_link keeps the link.
 create or replace function private.awaits_link(b public.bookings)
-returns boolean
-language sql
-immutable
-set search_path = ''
+returns boolean language sql immutable set search_path = ''
 as $$
   select coalesce(b.location ->> 'kind' in ('google_meet', 'zoom') and b.location ->> 'value' is null, false);
 $$;
@@ -315,10 +296,7 @@ $$;
 -- already holds this booking's event (to move or remove it). A step of private.after_booking_change
 -- (the bookings migration), after the busy rows, which it reads.
 create or replace function private.enqueue_calendar_writes(b public.bookings)
-returns void
-language plpgsql
-security definer
-set search_path = ''
+returns void language plpgsql security definer set search_path = ''
 as $$
 begin
   insert into public.outbox (kind, topic, booking_id, message_id, payload)
@@ -369,10 +347,7 @@ grant execute on function public.calendar_write_state(text, uuid) to service_rol
 -- here, once. The link is a change of the invite: the next SEQUENCE, an updated invite to the guest
 -- and the hosts ('link_ready'), and the calendars written again with it.
 create or replace function public.set_meeting_link(p_booking_id bigint, p_link text)
-returns void
-language plpgsql
-security definer
-set search_path = ''
+returns void language plpgsql security definer set search_path = ''
 as $$
 declare
   b public.bookings;
@@ -396,10 +371,7 @@ $$;
 -- booking's latest calendar write (Meet) or meeting write (Zoom), which is what makes it. As the caller: the outbox policy shows the
 -- rows of bookings the caller reads.
 create or replace function public.link_state(b public.bookings)
-returns jsonb
-language sql
-stable
-set search_path = ''
+returns jsonb language sql stable set search_path = ''
 as $$
   select case when private.awaits_link(b) and b.status in ('pending', 'confirmed') then
     coalesce(
@@ -415,10 +387,7 @@ $$;
 -- may change the booking may ask; anyone else is told it does not exist. Definer: it writes an outbox
 -- row, which no API role may.
 create or replace function public.retry_meeting_link(p_booking_id bigint)
-returns void
-language plpgsql
-security definer
-set search_path = ''
+returns void language plpgsql security definer set search_path = ''
 as $$
 declare
   b public.bookings;
@@ -485,10 +454,7 @@ comment on table public.zoom_meetings is 'Written by the outbox''s meeting handl
 -- move, run side by side before a link exists, would make two meetings). A step of
 -- private.after_booking_change (the bookings migration), as the calendar writes are.
 create or replace function private.enqueue_meeting_write(b public.bookings)
-returns void
-language plpgsql
-security definer
-set search_path = ''
+returns void language plpgsql security definer set search_path = ''
 as $$
 begin
   if b.location ->> 'kind' = 'zoom' and coalesce(b.assigned_user_id, b.user_id) is not null and b.rescheduled_to is null then

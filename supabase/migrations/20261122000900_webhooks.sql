@@ -13,10 +13,7 @@
 
 -- No element twice (CHECK constraints take no subqueries; this one is immutable).
 create or replace function private.all_distinct(p_values text[])
-returns boolean
-language sql
-immutable
-set search_path = ''
+returns boolean language sql immutable set search_path = ''
 as $$
   select count(distinct v) = count(*) from unnest(p_values) v;
 $$;
@@ -65,9 +62,7 @@ create trigger webhooks_updated_at before update on public.webhooks
 -- Pausing and resuming keep the reason and time consistent; the system pauses with 'failing' or
 -- 'creator_left' itself, every other pause is the managers' own.
 create or replace function private.webhook_pause_state()
-returns trigger
-language plpgsql
-set search_path = ''
+returns trigger language plpgsql set search_path = ''
 as $$
 begin
   if new.is_active then
@@ -160,10 +155,7 @@ comment on policy "Managers read the delivery log" on public.webhook_deliveries 
 -- A new signing secret for webhook p_webhook_id; the current one keeps signing for p_overlap (zero:
 -- it stops at once). Secrets whose overlap ended are dropped.
 create or replace function private.add_webhook_secret(p_webhook_id bigint, p_overlap interval)
-returns text
-language plpgsql
-security definer
-set search_path = ''
+returns text language plpgsql security definer set search_path = ''
 as $$
 declare
   secret text := 'whsec_' || encode(extensions.gen_random_bytes(32), 'base64');
@@ -179,10 +171,7 @@ $$;
 -- The first secret is made by the insert trigger; the transaction that inserted the endpoint (and
 -- only it) finds it here, so create_webhook shows it once without reading webhook_secrets.
 create or replace function private.webhook_first_secret()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
+returns trigger language plpgsql security definer set search_path = ''
 as $$
 begin
   perform set_config('kairos.new_webhook_secret_' || new.id, private.add_webhook_secret(new.id, interval '0'), true);
@@ -196,9 +185,7 @@ create trigger webhooks_first_secret after insert on public.webhooks
 -- answers it with its secret. A personal endpoint is the caller's; p_team_id makes it the team's.
 create or replace function public.create_webhook(p_url text, p_events text[], p_team_id bigint default null,
   p_is_active boolean default true)
-returns jsonb
-language plpgsql
-set search_path = ''
+returns jsonb language plpgsql set search_path = ''
 as $$
 declare
   w public.webhooks;
@@ -215,10 +202,7 @@ $$;
 
 -- A new secret for an endpoint the caller manages; the previous one keeps signing for p_overlap_hours.
 create or replace function public.rotate_webhook_secret(p_webhook_id bigint, p_overlap_hours integer default 24)
-returns jsonb
-language plpgsql
-security invoker
-set search_path = ''
+returns jsonb language plpgsql security invoker set search_path = ''
 as $$
 begin
   -- WEBHOOK_SECRET_OVERLAP_CHOICES of rules/webhooks.ts (a test keeps them equal).
@@ -231,10 +215,7 @@ $$;
 
 -- An instant as the payloads write it: UTC, 'Z'.
 create or replace function private.utc_iso(p_at timestamptz)
-returns text
-language sql
-immutable
-set search_path = ''
+returns text language sql immutable set search_path = ''
 as $$
   select to_char(p_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"');
 $$;
@@ -242,11 +223,7 @@ $$;
 -- The `data` of a booking event: the booking, its event type, host or team, assigned member, guest and
 -- the bookings a reschedule links it to, as they are now. camelCase like the /api routes.
 create or replace function private.booking_webhook_data(b public.bookings)
-returns jsonb
-language sql
-stable
-security definer
-set search_path = ''
+returns jsonb language sql stable security definer set search_path = ''
 as $$
   select jsonb_build_object(
     'id', b.id,
@@ -279,10 +256,7 @@ $$;
 -- bytes; the handler adds the attempt's timestamp and signatures. WEBHOOK_MAX_ATTEMPTS (8) attempts
 -- spread over 24 hours (rules/webhooks.ts).
 create or replace function private.webhook_outbox_row(w public.webhooks, p_event text, p_message_id text, p_data jsonb)
-returns void
-language sql
-security definer
-set search_path = ''
+returns void language sql security definer set search_path = ''
 as $$
   insert into public.outbox (kind, topic, message_id, payload, max_attempts)
   values ('webhook', p_event, p_message_id,
@@ -294,10 +268,7 @@ $$;
 
 -- A `ping` to an active endpoint the caller may change, now; answers its webhook-id.
 create or replace function public.ping_webhook(p_webhook_id bigint)
-returns text
-language plpgsql
-security invoker
-set search_path = ''
+returns text language plpgsql security invoker set search_path = ''
 as $$
 declare
   w public.webhooks := private.webhook_to_change(p_webhook_id, p_active => true);
@@ -313,10 +284,7 @@ $$;
 -- that already have it drop it by its id). The delivery is read, and its endpoint locked, as the
 -- caller. Only to an active endpoint.
 create or replace function public.resend_webhook_delivery(p_delivery_id bigint)
-returns text
-language plpgsql
-security invoker
-set search_path = ''
+returns text language plpgsql security invoker set search_path = ''
 as $$
 declare
   d public.webhook_deliveries;
@@ -334,10 +302,7 @@ $$;
 -- step of private.after_booking_change (the bookings migration). Nothing during a data import (see
 -- private.booking_mails).
 create or replace function private.enqueue_booking_webhooks(p_op text, b public.bookings, p_old public.bookings)
-returns void
-language plpgsql
-security definer
-set search_path = ''
+returns void language plpgsql security definer set search_path = ''
 as $$
 declare
   event text := private.booking_event(p_op, b, p_old);
@@ -365,10 +330,7 @@ $$;
 -- receiving the team's guest data: the endpoint may be their own server. Its managers see who added it
 -- and may resume it.
 create or replace function private.pause_departed_creators_webhooks()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
+returns trigger language plpgsql security definer set search_path = ''
 as $$
 begin
   if old.role in ('owner', 'admin') and (tg_op = 'DELETE' or new.role not in ('owner', 'admin')) then
@@ -384,10 +346,7 @@ create trigger team_members_pause_webhooks after delete or update of role on pub
 -- A message that failed for good (its attempts over 24 hours used up, or 410 Gone) pauses its endpoint
 -- and tells the people who manage it, once per pause.
 create or replace function private.webhook_delivery_failed()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
+returns trigger language plpgsql security definer set search_path = ''
 as $$
 declare
   w public.webhooks;
@@ -407,10 +366,7 @@ create trigger outbox_webhook_failed after update of status on public.outbox
 
 -- The mail that an endpoint was paused: to its host, or to every owner and admin of its team.
 create or replace function private.enqueue_webhook_paused_mails(w public.webhooks, p_last_error text)
-returns void
-language sql
-security definer
-set search_path = ''
+returns void language sql security definer set search_path = ''
 as $$
   insert into public.outbox (kind, topic, message_id, payload)
   select 'webhook_mail', 'webhook.paused',
@@ -445,10 +401,7 @@ grant execute on function public.create_webhook(text, text[], bigint, boolean), 
 -- when the policies hide it or refuse the change, never a hint that it exists. Runs as the caller.
 -- With p_active, a paused endpoint is refused: messages go only to active ones.
 create or replace function private.webhook_to_change(p_webhook_id bigint, p_active boolean default false)
-returns public.webhooks
-language plpgsql
-security invoker
-set search_path = ''
+returns public.webhooks language plpgsql security invoker set search_path = ''
 as $$
 declare
   w public.webhooks;
@@ -467,10 +420,7 @@ $$;
 -- A new signing secret for a locked endpoint (private.webhook_to_change); the previous one keeps
 -- signing for p_overlap.
 create or replace function private.rotate_locked_webhook_secret(w public.webhooks, p_overlap interval)
-returns jsonb
-language plpgsql
-security definer
-set search_path = ''
+returns jsonb language plpgsql security definer set search_path = ''
 as $$
 declare
   secret text := private.add_webhook_secret(w.id, p_overlap);
@@ -482,10 +432,7 @@ $$;
 
 -- The outbox row of a logged delivery again, with the same webhook-id and body, for a locked endpoint.
 create or replace function private.requeue_webhook_delivery(w public.webhooks, d public.webhook_deliveries)
-returns void
-language plpgsql
-security definer
-set search_path = ''
+returns void language plpgsql security definer set search_path = ''
 as $$
 begin
   if d.webhook_id is distinct from w.id then

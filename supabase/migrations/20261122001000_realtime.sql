@@ -15,10 +15,7 @@
 -- storing the hash of a guest's manage link (set_manage_token_hash, once per guest mail) changes
 -- nothing on the dashboard, and its hash is nobody's business.
 create or replace function private.broadcast_booking_change(p_op text, b public.bookings, p_old public.bookings)
-returns void
-language plpgsql
-security definer
-set search_path = ''
+returns void language plpgsql security definer set search_path = ''
 as $$
 declare
   host uuid := coalesce(b.user_id, p_old.user_id);
@@ -35,10 +32,7 @@ $$;
 
 -- Busy time of a person changed: the pages of their event types and of their public teams re-read slots.
 create or replace function private.broadcast_busy_change()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
+returns trigger language plpgsql security definer set search_path = ''
 as $$
 declare
   person uuid := coalesce(new.user_id, old.user_id);
@@ -68,11 +62,7 @@ create policy "Hosts receive their own booking changes" on realtime.messages
 -- Whether a topic is the slot signal of something anyone may book: an active event type (its id is
 -- the link a guest holds), or a public team. Security definer: guests read neither table.
 create or replace function private.is_public_slot_topic(p_topic text)
-returns boolean
-language sql
-stable
-security definer
-set search_path = ''
+returns boolean language sql stable security definer set search_path = ''
 as $$
   select case
     when p_topic ~ '^slots:event_type:[0-9]{1,16}$' then

@@ -25,10 +25,7 @@ comment on table private.schedule_versions is
 -- the same calendars never wait on each other in a cycle; a host or team being deleted (its rows go
 -- by cascade) has nothing left to version.
 create or replace function private.bump_schedule_versions(p_user_ids uuid[], p_team_ids bigint[])
-returns void
-language plpgsql
-security definer
-set search_path = ''
+returns void language plpgsql security definer set search_path = ''
 as $$
 begin
   insert into private.schedule_versions as v (user_id, version)
@@ -49,10 +46,7 @@ $$;
 -- plans, where a dynamic query was planned again at every booking. Rows without a key (a personal
 -- booking's team) raise nothing.
 create or replace function private.bump_versions_of_changed_rows()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
+returns trigger language plpgsql security definer set search_path = ''
 as $$
 declare
   changed jsonb[] := '{}';
@@ -105,10 +99,7 @@ $$;
 -- Row-level triggers raise the version of the row's calendar: a profile's or team's own, otherwise the
 -- host in user_id. Returns the row, so it serves before triggers too.
 create or replace function private.bump_version_of_row()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
+returns trigger language plpgsql security definer set search_path = ''
 as $$
 begin
   if tg_table_name = 'teams' then
@@ -198,10 +189,7 @@ $$;
 -- its members' (versions only grow, so any member's change raises the sum; a membership change raises
 -- the team's own).
 create or replace function private.slot_list_version(p_user_id uuid, p_team_id bigint)
-returns text
-language plpgsql
-stable
-set search_path = ''
+returns text language plpgsql stable set search_path = ''
 as $$
 begin
   if p_user_id is not null then
@@ -218,10 +206,7 @@ $$;
 -- interval). Milliseconds are the engine's own unit, computed with `date_part` (double precision,
 -- exact for milliseconds) rather than `extract(epoch …)`, which computes in numeric.
 create or replace function private.busy_json(p_user_ids uuid[], p_window tstzrange)
-returns json
-language plpgsql
-stable
-set search_path = ''
+returns json language plpgsql stable set search_path = ''
 as $$
 begin
   return (
@@ -245,10 +230,7 @@ $$;
 -- Starts (ms) of an event type's non-cancelled bookings in the weeks around the window, for its limits
 -- per day and week; none are read when it has no limit.
 create or replace function private.booked_json(p_event_type_id bigint, p_limited boolean, p_from timestamptz, p_to timestamptz)
-returns json
-language plpgsql
-stable
-set search_path = ''
+returns json language plpgsql stable set search_path = ''
 as $$
 begin
   if not p_limited then
@@ -273,9 +255,7 @@ $$;
 create or replace function private.slot_inputs(p_claims jsonb, p_event_type_id bigint, p_team boolean,
   p_from timestamptz, p_to timestamptz, p_if_version text default null, p_team_id bigint default null,
   p_own boolean default false, p_stale_before timestamptz default null, p_team_bookings boolean default false)
-returns json
-language plpgsql
-set search_path = ''
+returns json language plpgsql set search_path = ''
 as $$
 declare
   cal record;

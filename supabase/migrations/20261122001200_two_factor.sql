@@ -12,11 +12,7 @@
 -- session may act for its user: aal2, or an account without a verified factor
 -- (two-factor is the user's choice). Security definer: auth.mfa_factors is not readable by API roles.
 create or replace function private.meets_assurance()
-returns boolean
-language sql
-stable
-security definer
-set search_path = ''
+returns boolean language sql stable security definer set search_path = ''
 as $$
   select coalesce((select auth.jwt() ->> 'aal'), 'aal1') = 'aal2'
     or not exists (
@@ -27,10 +23,7 @@ $$;
 
 -- The same rule for security definer functions: refuse as PostgREST refuses a forbidden write.
 create or replace function private.require_assurance()
-returns void
-language plpgsql
-stable
-set search_path = ''
+returns void language plpgsql stable set search_path = ''
 as $$
 begin
   if not private.meets_assurance() then
@@ -82,10 +75,7 @@ comment on table private.mfa_accepted_steps is
   'The 30-second step at which each TOTP factor last had a code accepted; written by public.mfa_verification_attempt.';
 
 create or replace function public.mfa_verification_attempt(event jsonb)
-returns jsonb
-language plpgsql
-security definer
-set search_path = ''
+returns jsonb language plpgsql security definer set search_path = ''
 as $$
 declare
   now_step bigint := floor(extract(epoch from clock_timestamp()) / 30);
