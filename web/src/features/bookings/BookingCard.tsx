@@ -11,7 +11,8 @@ import { ConfirmInline } from '../../components/ConfirmInline.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { offeredActions, type BookingAction } from '../../lib/shared.ts';
 import type { Booking } from '../../lib/types.ts';
-import { useBookingAction } from './hooks.ts';
+import { useBookingAction } from '../../lib/ownerBookings.ts';
+import { useOwner } from '../../lib/session.ts';
 
 /** The actions a card offers (rules/bookings.ts), for a booking row. */
 export function availableActions(booking: Pick<Booking, 'status' | 'start_time'>, now = new Date()): BookingAction[] {
@@ -25,7 +26,7 @@ const ACTION_BUTTONS: Record<BookingAction, { label: string; style: ButtonProps 
 };
 
 export function BookingCard({ booking }: { booking: Booking }) {
-  const action = useBookingAction();
+  const action = useBookingAction(useOwner());
   const start = new Date(booking.start_time);
   const minutes = booking.event_type?.duration ?? differenceInMinutes(new Date(booking.end_time), start);
   const actions = availableActions(booking);

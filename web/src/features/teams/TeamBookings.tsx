@@ -13,7 +13,9 @@ import { StatusBadge } from '../../components/StatusBadge.tsx';
 import type { Booking, EventType, TeamMember } from '../../lib/types.ts';
 import { CreateBookingDialog } from '../bookings/index.ts';
 import { useCreateHostBooking } from '../bookings/index.ts';
-import { useAssignBooking, useCancelTeamBooking, useTeamBookings, type TeamBookingTab } from './hooks/teamBookings.ts';
+import { useAssignBooking } from './hooks/teamBookings.ts';
+import { useBookingAction, useBookingList } from '../../lib/ownerBookings.ts';
+import type { BookingList as TeamBookingTab } from '../../lib/shared.ts';
 import { memberChoices, memberName } from './members.ts';
 import { isOpen } from '../../lib/shared.ts';
 
@@ -35,7 +37,7 @@ function TeamBookingRow({
   members: TeamMember[];
   canAssign: boolean;
 }) {
-  const cancel = useCancelTeamBooking(teamId);
+  const cancel = useBookingAction({ teamId });
   const assign = useAssignBooking(teamId);
   const assignee = members.find((member) => member.user_id === booking.assigned_user_id);
   const cancellable = isOpen(booking.status) && new Date(booking.start_time) > new Date();
@@ -78,7 +80,7 @@ function TeamBookingRow({
               </ChoiceSelect>
             ) : null}
             {cancellable ? (
-              <Button size="xs" variant="outline" colorPalette="red" disabled={cancel.isPending} onClick={() => cancel.mutate(booking.id)}>
+              <Button size="xs" variant="outline" colorPalette="red" disabled={cancel.isPending} onClick={() => cancel.mutate({ id: booking.id, action: 'cancel' })}>
                 Cancel
               </Button>
             ) : null}
@@ -100,7 +102,7 @@ function TeamBookingList({
   members: TeamMember[];
   canAssign: boolean;
 }) {
-  const { data, isPending, isError, error } = useTeamBookings(teamId, tab);
+  const { data, isPending, isError, error } = useBookingList({ teamId }, tab);
   if (isPending) {
     return <SkeletonList count={3} height="24" label="Loading bookings" testId="team-booking-skeleton" />;
   }
@@ -128,7 +130,7 @@ export function TeamBookings({
 }) {
   const [tab, setTab] = useState<TeamBookingTab>('upcoming');
   const [creating, setCreating] = useState(false);
-  const create = useCreateHostBooking(teamId);
+  const create = useCreateHostBooking({ teamId });
   return (
     <Stack gap="4">
       <Flex justify="flex-end">
