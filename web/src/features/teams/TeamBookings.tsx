@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Badge, Box, Button, Card, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { formatDate } from '../../lib/time.ts';
+import { eventTitle } from '../../lib/names.ts';
 import { CancellationNote } from '../../components/CancellationNote.tsx';
 import { HostBookingPlace } from '../../components/HostBookingPlace.tsx';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
@@ -40,11 +41,11 @@ function TeamBookingRow({
   const assignee = members.find((member) => member.user_id === booking.assigned_user_id);
   const cancellable = isOpen(booking.status) && new Date(booking.start_time) > new Date();
   return (
-    <Card.Root size="sm" as="article" aria-label={`${booking.event_type?.title ?? 'Event'} with ${booking.guest_name}`}>
+    <Card.Root size="sm" as="article" aria-label={`${eventTitle(booking)} with ${booking.guest_name}`}>
       <Card.Body gap="2">
         <Flex justify="space-between" align="start" gap="3" wrap="wrap">
           <Stack gap="0">
-            <Text fontWeight="semibold">{booking.event_type?.title ?? 'Event'}</Text>
+            <Text fontWeight="semibold">{eventTitle(booking)}</Text>
             <Text fontSize="sm" color="fg.muted">
               {formatDate(new Date(booking.start_time), 'EEE, MMM d, yyyy · h:mm a')}
             </Text>
