@@ -48,7 +48,7 @@ create table public.profiles (
   constraint profiles_handle_not_reserved check (not private.is_reserved_handle(handle))
 );
 alter table public.profiles enable row level security;
-comment on table public.profiles is 'App fields of a user (id = auth.users.id). Public reads go through directory_profiles/public_profile*.';
+comment on table public.profiles is 'App fields of a user (id = auth.users.id). Public reads go through directory_profiles/public_profile.';
 -- Case-insensitive uniqueness; the handle is also stored lowercased (see normalise trigger).
 create unique index profiles_handle_key on public.profiles (lower(handle));
 create index profiles_directory_idx on public.profiles (updated_at desc) where is_public_profile;
@@ -268,37 +268,24 @@ as $$
   order by p.updated_at desc, p.id;
 $$;
 
-create or replace function public.public_profile(p_user_id uuid)
+-- A visible host's public profile, by id (p_user_id) or by handle (p_handle, in any case): the public
+-- calendar's header, /{handle}, GET /api/users/{id} and /api/users/handle/{handle}.
+create or replace function public.public_profile(p_user_id uuid default null, p_handle text default null)
 returns table (id uuid, handle text, first_name text, last_name text, profile_image_url text, timezone text, bio text,
   title text, company text, location text, website text, linkedin text, twitter text, instagram text,
   is_public_profile boolean, is_calendar_public boolean)
-language sql
-stable
-security definer
-set search_path = ''
+language sql stable security definer set search_path = ''
 as $$
   select p.id, p.handle, p.first_name, p.last_name, p.profile_image_url, p.timezone, p.bio, p.title, p.company,
     p.location, p.website, p.linkedin, p.twitter, p.instagram, p.is_public_profile, p.is_calendar_public
   from public.profiles p
-  where p.id = p_user_id and (p.is_public_profile or p.is_calendar_public);
-$$;
-
-create or replace function public.public_profile_by_handle(p_handle text)
-returns table (id uuid, handle text, first_name text, last_name text, profile_image_url text, timezone text, bio text,
-  title text, company text, location text, website text, linkedin text, twitter text, instagram text,
-  is_public_profile boolean, is_calendar_public boolean)
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  select pp.* from public.profiles p, public.public_profile(p.id) pp where lower(p.handle) = lower(btrim(p_handle));
+  where (p.id = p_user_id or lower(p.handle) = lower(btrim(p_handle))) and (p.is_public_profile or p.is_calendar_public);
 $$;
 -- Execute rights: Postgres lets PUBLIC execute a new function (and an older project's default
 -- privileges the API roles too); decide each one.
-revoke all on function public.check_handle(text), public.directory_profiles(), public.public_profile(uuid),
-  public.public_profile_by_handle(text) from public, anon, authenticated;
-grant execute on function public.check_handle(text), public.directory_profiles(), public.public_profile(uuid),
-  public.public_profile_by_handle(text) to anon, authenticated, service_role;
+revoke all on function public.check_handle(text), public.directory_profiles(), public.public_profile(uuid, text)
+  from public, anon, authenticated;
+grant execute on function public.check_handle(text), public.directory_profiles(), public.public_profile(uuid, text)
+  to anon, authenticated, service_role;
 
 revoke all on all functions in schema private from public;

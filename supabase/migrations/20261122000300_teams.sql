@@ -138,7 +138,7 @@ create policy "Profiles are readable by their user and team-mates" on public.pro
   for select to authenticated
   using (id = (select auth.uid()) or private.shares_team(id));
 comment on policy "Profiles are readable by their user and team-mates" on public.profiles is
-  'Whole rows include the email, so others read public fields through directory_profiles/public_profile*.';
+  'Whole rows include the email, so others read public fields through directory_profiles/public_profile.';
 
 create policy "Signed-in users create teams they own" on public.teams
   for insert to authenticated with check (owner_id = (select auth.uid()));

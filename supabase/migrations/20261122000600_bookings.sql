@@ -235,10 +235,11 @@ begin
 end;
 $$;
 
--- Figures for the signed-in host --------------------------------------------------------------------------
--- One window of the dashboard: non-cancelled bookings the user hosts or is assigned, starting in [p_from, p_to).
--- Revenue comes from personal event types' prices, not from the team bookings a member is assigned.
-create or replace function private.booking_figures(p_user_id uuid, p_from timestamptz, p_to timestamptz)
+-- Figures of hosts and teams ------------------------------------------------------------------------------
+-- One window of an owner's non-cancelled bookings starting in [p_from, p_to): those a user (p_user_id)
+-- hosts or is assigned, or a team's (p_team_id). Revenue comes from personal event types' prices, not
+-- from the team bookings a member is assigned.
+create or replace function private.booking_figures(p_user_id uuid, p_team_id bigint, p_from timestamptz, p_to timestamptz)
 returns jsonb language sql stable set search_path = ''
 as $$
   select jsonb_build_object(
@@ -249,13 +250,13 @@ as $$
   )
   from public.bookings b
   join public.event_types e on e.id = b.event_type_id
-  where (b.user_id = p_user_id or b.assigned_user_id = p_user_id)
+  where case when p_team_id is null then b.user_id = p_user_id or b.assigned_user_id = p_user_id else b.team_id = p_team_id end
     and b.status <> 'cancelled'
     and b.start_time >= p_from and b.start_time < p_to;
 $$;
-revoke all on function private.booking_figures(uuid, timestamptz, timestamptz) from public;
--- dashboard_stats runs as the caller and sums with this (itself no definer).
-grant execute on function private.booking_figures(uuid, timestamptz, timestamptz) to authenticated;
+revoke all on function private.booking_figures(uuid, bigint, timestamptz, timestamptz) from public;
+-- dashboard_stats and team_bookings_this_month run as the caller and count with this (itself no definer).
+grant execute on function private.booking_figures(uuid, bigint, timestamptz, timestamptz) to authenticated;
 
 -- The dashboard's figures and a team's count of bookings this month read bookings as the caller, so
 -- the bookings read policy decides what they count, as it decides the lists beside them.
@@ -284,8 +285,8 @@ begin
   tz := coalesce(tz, 'UTC');
   local_now := now() at time zone tz;
   local_start := date_trunc(p_timeframe, local_now);
-  cur := private.booking_figures(uid, local_start at time zone tz, now());
-  prev := private.booking_figures(uid, (local_start - unit) at time zone tz, (local_now - unit) at time zone tz);
+  cur := private.booking_figures(uid, null, local_start at time zone tz, now());
+  prev := private.booking_figures(uid, null, (local_start - unit) at time zone tz, (local_now - unit) at time zone tz);
   return jsonb_build_object(
     'timeframe', p_timeframe,
     'timezone', tz,
@@ -320,12 +321,8 @@ begin
   end if;
   select t.timezone into tz from public.teams t where t.id = p_team_id;
   month_start := date_trunc('month', now() at time zone tz);
-  return (
-    select count(*)::integer from public.bookings b
-    where b.team_id = p_team_id and b.status <> 'cancelled'
-      and b.start_time >= month_start at time zone tz
-      and b.start_time < (month_start + interval '1 month') at time zone tz
-  );
+  return private.booking_figures(null, p_team_id, month_start at time zone tz, (month_start + interval '1 month') at time zone tz)
+    ->> 'total_bookings';
 end;
 $$;
 -- Execute rights: Postgres lets PUBLIC execute a new function (and an older project's default

@@ -74,14 +74,22 @@ it('connect Google Calendar: consent at Google (the stand-in), back on Availabil
   expectNoErrors(errors);
 }, JOURNEY_TIMEOUT);
 
-it('connect Zoom: consent at Zoom (the stand-in), back on Availability connected; disconnect after a confirm', async () => {
+it('connect Zoom: declined at Zoom (the stand-in), then allowed, back on Availability connected; disconnect after a confirm', async () => {
   const host = await newHost();
   const { page, errors } = await openPage(browser(), { timezoneId: 'UTC', locale: 'en-US', viewport: DESKTOP });
   await signIn(page, host);
   await navigate(page, 'Availability');
   const zoom = page.getByRole('group', { name: 'Zoom' });
+  // Declined at Zoom: back on Availability with the reason, nothing stored, free to try again.
   await zoom.getByRole('button', { name: 'Connect Zoom' }).click();
+  await page.waitForURL((url) => url.href.startsWith(stack().zoom!.url));
+  await page.getByRole('button', { name: 'Decline' }).click();
+  await zoom.getByRole('alert').filter({ hasText: 'Zoom was not connected: the Zoom account did not allow Kairos to create meetings.' }).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/availability');
+  const [declined] = await sql(`select count(*)::int as n from public.zoom_connections where user_id = $1`, [host.id]);
+  expect(declined.n).toBe(0);
   // Zoom's consent page: the stand-in signs in with an email and asks to allow the app.
+  await zoom.getByRole('button', { name: 'Connect Zoom' }).click();
   await page.waitForURL((url) => url.href.startsWith(stack().zoom!.url));
   await page.getByLabel('Email').fill(`${host.id}@zoom.example`);
   await page.getByRole('button', { name: 'Allow' }).click();

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_BOOKING_TOKEN_SECRET } from '../../scripts/local/config.ts';
 import { newUser, sql } from '../../scripts/local/test-stack/harness.ts';
 import { manageToken, secretToken, tokenHash } from '../../supabase/functions/_shared/lifecycle/manage-token.ts';
-import { axeViolations } from './support/axe.ts';
+import { axeViolations, expectAccessible } from './support/axe.ts';
 import { DESKTOP, expectToast, openPage, PHONE, screenshot, useBrowser, webUrl } from './support/browser.ts';
 import { bookableHost, JOURNEY_TIMEOUT, signIn, unique } from './support/journey.ts';
 
@@ -87,7 +87,7 @@ async function focusRingContrast(page: Page): Promise<{ ring: string; background
 
 describe('every screen', () => {
   it(
-    "on a phone a toast leaves a dialog's buttons free, and an input's focus ring stands out 3:1",
+    "on a phone a toast leaves a dialog's buttons free, an input's focus ring stands out 3:1 and a hovered button's text 4.5:1",
     async () => {
       const host = await newUser({ firstName: 'Tess', lastName: 'Toast' });
       await sql(`insert into public.event_types (user_id, title, duration) values ($1, 'Phone Check', 30)`, [host.id]);
@@ -99,6 +99,9 @@ describe('every screen', () => {
       const ring = await focusRingContrast(page);
       expect(ring.width, 'focus ring width').toBeGreaterThanOrEqual(1);
       expect(ring.contrast, `focus ring ${ring.ring} on ${ring.background}`).toBeGreaterThanOrEqual(3);
+      // A hovered solid button keeps its text readable (Chakra's own hover lightens it: 4.31:1 on blue).
+      await page.getByRole('button', { name: 'Sign in', exact: true }).hover();
+      await expectAccessible(page, 'sign in, its button hovered');
 
       await signIn(page, host);
       await page.goto('/bookings');

@@ -69,6 +69,16 @@ const meeting = {
 };
 
 describe('Zoom stand-in: OAuth', () => {
+  it('sends a declined consent back with access_denied and the state, and no code', async () => {
+    const form = new URLSearchParams(new URL(authorizeUrl('s9')).searchParams);
+    form.set('action', 'decline');
+    const res = await fetch(`${zoom.env.ZOOM_OAUTH_URL}/oauth/authorize`, { method: 'POST', body: form, redirect: 'manual' });
+    expect(res.status).toBe(302);
+    const back = new URL(res.headers.get('location')!);
+    expect(back.origin + back.pathname).toBe(REDIRECT);
+    expect(Object.fromEntries(back.searchParams)).toEqual({ state: 's9', error: 'access_denied', error_description: 'The user declined to authorize the app' });
+  });
+
   it('consents on its page and exchanges the code with HTTP Basic client auth for tokens in Zoom\'s shape', async () => {
     const page = await fetch(authorizeUrl('s0'));
     expect(page.status).toBe(200);

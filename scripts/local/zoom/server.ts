@@ -2,7 +2,8 @@
 // reached from our machines. It answers at Zoom's paths, in the shapes Zoom documents
 // (docs/stand-ins.md, "Zoom"):
 //
-//   GET  /oauth/authorize            consent page; POST /oauth/authorize (its form) redirects to redirect_uri with ?code=&state=
+//   GET  /oauth/authorize            consent page; POST /oauth/authorize (its form) redirects to redirect_uri with
+//                                    ?code=&state= (Allow) or ?error=access_denied&state= (Decline)
 //   POST /oauth/token                HTTP Basic client auth; authorization_code and refresh_token grants
 //   POST /oauth/revoke               revokes a token
 //   GET  /v2/users/me                the token's user
@@ -193,22 +194,30 @@ export async function startZoomStandIn(opts: { port?: number } = {}): Promise<Zo
 <body><main><h1>Allow this app to use your Zoom account?</h1>
 <form method="post" action="/oauth/authorize">${hidden}
 <label>Email <input type="email" name="email" required autocomplete="email"></label>
-<button type="submit">Allow</button></form></main></body></html>`);
+<button type="submit">Allow</button>
+<button type="submit" name="action" value="decline" formnovalidate>Decline</button></form></main></body></html>`);
   }
 
   async function consent(req: IncomingMessage, res: ServerResponse) {
     const form = new URLSearchParams(await readBody(req));
     const redirectUri = form.get('redirect_uri');
     const email = form.get('email');
-    if (form.get('client_id') !== clientId || !redirectUri || !email) throw oauthError(400, 'invalid_request', 'Invalid request.');
+    if (form.get('client_id') !== clientId || !redirectUri) throw oauthError(400, 'invalid_request', 'Invalid request.');
+    const back = new URL(redirectUri);
+    if (form.get('state')) back.searchParams.set('state', form.get('state')!);
+    // Declining answers as RFC 6749 section 4.1.2.1 says an authorization server does.
+    if (form.get('action') === 'decline') {
+      back.searchParams.set('error', 'access_denied');
+      back.searchParams.set('error_description', 'The user declined to authorize the app');
+      return res.writeHead(302, { location: back.href }).end();
+    }
+    if (!email) throw oauthError(400, 'invalid_request', 'Invalid request.');
     user(email);
     actingAs.set(req, email);
     const code = alphanumeric(32);
     // Zoom's authorization codes live five minutes and are used once.
     codes.set(code, { email, redirectUri, expires: Date.now() + 5 * 60_000 });
-    const back = new URL(redirectUri);
     back.searchParams.set('code', code);
-    if (form.get('state')) back.searchParams.set('state', form.get('state')!);
     res.writeHead(302, { location: back.href }).end();
   }
 

@@ -159,32 +159,41 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
     return json({ synced: results.filter((r) => r.result?.ok).length, failed: results.filter((r) => r.result && !r.result.ok).length });
   }
 
-  /** A provider's consent address, with a state only this user can bring back, for a while. */
-  async function oauthStart(ctx: Ctx, provider: 'google' | 'zoom', consentUrl: (redirectUri: string, state: string) => string) {
+  // The OAuth providers: null where the project names no client for one, and then a 404 at its routes.
+  const oauth = {
+    google: { access: google, name: 'Google', unavailable: 'Google Calendar is not available on this project' },
+    zoom: { access: zoom, name: 'Zoom', unavailable: 'Zoom is not available on this project' },
+  };
+  type OAuthProvider = keyof typeof oauth;
+
+  function offered<P extends OAuthProvider>(provider: P): NonNullable<(typeof oauth)[P]['access']> {
+    const { access, unavailable } = oauth[provider];
+    if (!access) throw notFound(unavailable);
+    return access;
+  }
+
+  /** POST /calendars/{provider}/start: the consent address, with a state only this user can bring back, for a while. */
+  const oauthStart = (provider: OAuthProvider) => async (ctx: Ctx) => {
+    const access = offered(provider);
     const caller = await connecting(ctx);
     const { redirectUri } = parseOrThrow(googleStartSchema, await readJson(ctx.req));
     const state = await sealSecret(await key, `${provider}-oauth-state`, { userId: caller.id, exp: Date.now() + STATE_TTL_MS });
-    return json({ url: consentUrl(redirectUri, state) });
-  }
+    return json({ url: access.consentUrl(redirectUri, state) });
+  };
 
-  /** The caller and the code the provider sent back, once the state proves they started this consent, recently. */
-  async function oauthReturn(ctx: Ctx, provider: 'google' | 'zoom', name: string) {
+  /** The provider's client, the caller and the code it sent back, once the state proves they started this consent, recently. */
+  async function oauthReturn<P extends OAuthProvider>(ctx: Ctx, provider: P) {
+    const access = offered(provider);
     const caller = await connecting(ctx);
     const input = parseOrThrow(googleConnectSchema, await readJson(ctx.req));
     const state = await openSecret<{ userId: string; exp: number }>(await key, `${provider}-oauth-state`, input.state).catch(() => null);
-    if (!state || state.userId !== caller.id || state.exp < Date.now()) throw invalid(`This ${name} sign-in has expired. Please connect again.`);
-    return { caller, input };
-  }
-
-  async function googleStart(ctx: Ctx) {
-    if (!google) throw notFound('Google Calendar is not available on this project');
-    return oauthStart(ctx, 'google', google.consentUrl);
+    if (!state || state.userId !== caller.id || state.exp < Date.now()) throw invalid(`This ${oauth[provider].name} sign-in has expired. Please connect again.`);
+    return { access, caller, input };
   }
 
   async function googleConnect(ctx: Ctx) {
-    if (!google) throw notFound('Google Calendar is not available on this project');
-    const { caller, input } = await oauthReturn(ctx, 'google', 'Google');
-    const granted = await google.exchange(input.code, input.redirectUri).catch((e) => {
+    const { access, caller, input } = await oauthReturn(ctx, 'google');
+    const granted = await access.exchange(input.code, input.redirectUri).catch((e) => {
       if (e instanceof CalendarAccessError) remoteFailure(e);
       throw new AppError('calendar_failed', 'Could not connect: Google refused the sign-in');
     });
@@ -199,16 +208,10 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
     });
   }
 
-  async function zoomStart(ctx: Ctx) {
-    if (!zoom) throw notFound('Zoom is not available on this project');
-    return oauthStart(ctx, 'zoom', zoom.consentUrl);
-  }
-
   /** Keeps the host's Zoom grant, sealed as calendar credentials are (a reconnect replaces it). */
   async function zoomConnect(ctx: Ctx) {
-    if (!zoom) throw notFound('Zoom is not available on this project');
-    const { caller, input } = await oauthReturn(ctx, 'zoom', 'Zoom');
-    const tokens = await zoom.exchange(input.code, input.redirectUri).catch((e) => {
+    const { access, caller, input } = await oauthReturn(ctx, 'zoom');
+    const tokens = await access.exchange(input.code, input.redirectUri).catch((e) => {
       if (e instanceof ZoomError || e instanceof OutboundError) throw new AppError('calendar_failed', `Could not connect: ${e.message}`);
       throw e;
     });
@@ -254,9 +257,9 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
     .get('/calendars/providers', () => json({ caldav: true, ics: true, google: google !== null, zoom: zoom !== null }))
     .post('/calendars/connections', connect)
     .post('/calendars/connections/:id/sync', syncOne)
-    .post('/calendars/google/start', googleStart)
+    .post('/calendars/google/start', oauthStart('google'))
     .post('/calendars/google/connect', googleConnect)
-    .post('/calendars/zoom/start', zoomStart)
+    .post('/calendars/zoom/start', oauthStart('zoom'))
     .post('/calendars/zoom/connect', zoomConnect)
     .post('/calendars/sync', sweep)
     .get('/calendars/feed/:token', feed);

@@ -1,4 +1,4 @@
-// Meeting places through /api (issue 26, first slice): event type bodies and answers carry
+// Meeting places through /api: event type bodies and answers carry
 // `locations`; a guest books one of them (`locationKind`, and an E.164 phone when the host calls);
 // the booking answer carries its `location`, which guests never read on public answers.
 import { describe, expect, it } from 'vitest';

@@ -117,7 +117,7 @@ describe('catalogue', () => {
   it('lets anon execute exactly the public read functions', async () => {
     expect(await functionNames(`p.pronamespace = 'public'::regnamespace and has_function_privilege('anon', p.oid, 'execute')`)).toEqual([
       'check_handle', 'directory_profiles', 'guest_booking', 'public_availability', 'public_busy',
-      'public_event_type', 'public_event_types', 'public_profile', 'public_profile_by_handle', 'public_team',
+      'public_event_type', 'public_event_types', 'public_profile', 'public_team',
       'public_team_members', 'team_invitation_by_token',
     ]);
   });

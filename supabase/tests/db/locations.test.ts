@@ -1,4 +1,4 @@
-// Meeting places (issue 26, first slice): an event type's locations are checked by the database as by
+// Meeting places: an event type's locations are checked by the database as by
 // eventLocationsSchema; a booking's chosen place is read by its host only (never anon), and the public
 // read of an event type names its kinds and an in-person address, never a number or a link.
 import { describe, expect, it } from 'vitest';

@@ -38,7 +38,6 @@ describe('public read paths expose only public columns', () => {
     public_team: ['id', 'name', 'description', 'slug', 'timezone', 'member_count'],
     public_team_members: ['user_id', 'role', 'joined_at', 'handle', 'first_name', 'last_name', 'profile_image_url', 'title', 'company', 'location'],
   };
-  EXPECTED.public_profile_by_handle = EXPECTED.public_profile;
 
   it('returns exactly the listed columns, none of them an email or guest field', async () => {
     const out = await rows(`
@@ -53,14 +52,17 @@ describe('directory and profiles', () => {
   it('lists public profiles only and shows a profile when either switch is on, by id or by handle', async () => {
     let listed = '', calendarOnly = '', hidden = '';
     const handle = `pub${randomUUID().slice(0, 8)}`;
+    const hiddenHandle = `hid${randomUUID().slice(0, 8)}`;
     const result = await asAnon(async () => {
       [listed, calendarOnly, hidden] = [await createUser(c), await createUser(c), await createUser(c)];
       await c.query(`update profiles set is_public_profile = true, handle = $2 where id = $1`, [listed, handle]);
       await c.query(`update profiles set is_calendar_public = true where id = $1`, [calendarOnly]);
+      await c.query(`update profiles set handle = $2 where id = $1`, [hidden, hiddenHandle]);
     }, async () => ({
       directory: (await rows('select id from directory_profiles()')).map((r) => r.id),
       byId: await Promise.all([listed, calendarOnly, hidden].map(async (id) => (await rows('select id from public_profile($1)', [id])).length)),
-      byHandle: (await rows('select id from public_profile_by_handle($1)', [handle.toUpperCase()])).map((r) => r.id),
+      byHandle: (await rows('select id from public_profile(p_handle => $1)', [` ${handle.toUpperCase()}`])).map((r) => r.id),
+      hiddenByHandle: (await rows('select id from public_profile(p_handle => $1)', [hiddenHandle])).length,
       table: await errorCode(c, 'select * from profiles'),
     }));
     expect(result.directory).toContain(listed);
@@ -68,6 +70,7 @@ describe('directory and profiles', () => {
     expect(result.directory).not.toContain(hidden);
     expect(result.byId).toEqual([1, 1, 0]);
     expect(result.byHandle).toEqual([listed]);
+    expect(result.hiddenByHandle).toBe(0);
     expect(result.table).toBe('42501');
   });
 });

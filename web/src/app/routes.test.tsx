@@ -19,7 +19,7 @@ describe('routes', () => {
   });
 
   it('sends a single segment to the public profile by handle', async () => {
-    server.use(rpc('public_profile_by_handle', []));
+    server.use(rpc('public_profile', []));
     renderRoute('/nobody-here');
     expect(await screen.findByRole('heading', { name: 'User Not Found' })).toBeInTheDocument();
     expect(screen.getByText("The calendar you're looking for doesn't exist.")).toBeInTheDocument();

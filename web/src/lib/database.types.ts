@@ -1432,28 +1432,7 @@ export type Database = {
         }[]
       }
       public_profile: {
-        Args: { p_user_id: string }
-        Returns: {
-          bio: string
-          company: string
-          first_name: string
-          handle: string
-          id: string
-          instagram: string
-          is_calendar_public: boolean
-          is_public_profile: boolean
-          last_name: string
-          linkedin: string
-          location: string
-          profile_image_url: string
-          timezone: string
-          title: string
-          twitter: string
-          website: string
-        }[]
-      }
-      public_profile_by_handle: {
-        Args: { p_handle: string }
+        Args: { p_handle?: string; p_user_id?: string }
         Returns: {
           bio: string
           company: string

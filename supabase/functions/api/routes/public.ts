@@ -17,12 +17,9 @@ const TEAM_NOT_FOUND = "This team doesn't exist or is not publicly available.";
 /** The host card of the booking page: the same fields public_event_type gives guests. */
 const HOST_COLUMNS = 'id, handle, first_name, last_name, profile_image_url, timezone, title, company';
 
-async function profileById(ctx: Ctx, userId: string) {
-  return camelize<Row>(firstOr404(await publicDb(ctx).rpc('public_profile', { p_user_id: userId }), USER_NOT_FOUND));
-}
-
-async function profileByHandle(ctx: Ctx, handle: string) {
-  return camelize<Row>(firstOr404(await publicDb(ctx).rpc('public_profile_by_handle', { p_handle: handle }), USER_NOT_FOUND));
+/** A visible host's profile by id or by handle. */
+async function publicProfile(ctx: Ctx, by: { p_user_id: string } | { p_handle: string }) {
+  return camelize<Row>(firstOr404(await publicDb(ctx).rpc('public_profile', by), USER_NOT_FOUND));
 }
 
 /** Whose public event types or hours: a visible host's, or a public team's (its slug). */
@@ -58,15 +55,15 @@ export function publicRoutes(router: Router) {
     const db = (await ctx.caller())?.db ?? publicDb(ctx);
     return json(rows(await db.rpc('check_handle', { p_handle: ctx.params.handle })));
   });
-  router.get('/api/handle/:handle', async (ctx) => json(await profileByHandle(ctx, ctx.params.handle)));
+  router.get('/api/handle/:handle', async (ctx) => json(await publicProfile(ctx, { p_handle: ctx.params.handle })));
   router.get('/api/handle/:handle/event-types', async (ctx) =>
-    json(await eventTypesOf(ctx, { p_user_id: String((await profileByHandle(ctx, ctx.params.handle)).id) })),
+    json(await eventTypesOf(ctx, { p_user_id: String((await publicProfile(ctx, { p_handle: ctx.params.handle })).id) })),
   );
   router.get('/api/handle/:handle/availability', async (ctx) =>
-    json(await availabilityOf(ctx, { p_user_id: String((await profileByHandle(ctx, ctx.params.handle)).id) })),
+    json(await availabilityOf(ctx, { p_user_id: String((await publicProfile(ctx, { p_handle: ctx.params.handle })).id) })),
   );
 
-  router.get('/api/users/:userId/profile', async (ctx) => json(await profileById(ctx, uuidParam(ctx.params.userId, USER_NOT_FOUND))));
+  router.get('/api/users/:userId/profile', async (ctx) => json(await publicProfile(ctx, { p_user_id: uuidParam(ctx.params.userId, USER_NOT_FOUND) })));
   router.get('/api/users/:userId/event-types', async (ctx) => json(await eventTypesOf(ctx, { p_user_id: uuidParam(ctx.params.userId, USER_NOT_FOUND) })));
   router.get('/api/users/:userId/availability', async (ctx) => json(await availabilityOf(ctx, { p_user_id: uuidParam(ctx.params.userId, USER_NOT_FOUND) })));
   router.get('/api/users/:userId/bookings', async (ctx) => json(await busyOf(ctx, uuidParam(ctx.params.userId, USER_NOT_FOUND))));

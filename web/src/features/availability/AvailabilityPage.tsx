@@ -1,14 +1,13 @@
 // /availability: buffers, booking preferences, working hours, date overrides, time off, calendars and event types.
 import { useState } from 'react';
-import { Box, Button, IconButton, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Plus, X } from 'lucide-react';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { SwitchField } from '../../components/SwitchField.tsx';
-import { RangeRow, TimeRangeSelect } from '../../components/TimeSelect.tsx';
-import { hasRangeProblems, rangeProblems } from '../../lib/rangeProblems.ts';
+import { DayRangesEditor } from '../../components/DayRangesEditor.tsx';
+import { hasRangeProblems } from '../../lib/rangeProblems.ts';
 import { DEFAULT_HOST_SETTINGS, DEFAULT_RANGE, DEFAULT_TIME_ZONE, GUEST_CHANGE_NOTICE_CHOICES, hostSettingsFromColumns, type HostSettings } from '../../lib/shared.ts';
 import { BUFFER_OPTIONS, FUTURE_OPTIONS, NOTICE_OPTIONS } from '../../lib/choices.ts';
 import { DAY_NAMES, WEEK_MONDAY_FIRST } from '../../lib/time.ts';
@@ -55,8 +54,6 @@ function WorkingHours({ owner, rules }: { owner: Owner; rules: AvailabilityRule[
 
   const update = (day: number, change: (entry: Week[number]) => Week[number]) =>
     setWeek((current) => ({ ...current, [day]: change(current[day]) }));
-  const setRange = (day: number, index: number, change: Partial<Range>) =>
-    update(day, (current) => ({ ...current, ranges: current.ranges.map((item, i) => (i === index ? { ...item, ...change } : item)) }));
   // A range that ends before it starts or overlaps another says so on its row, and the week is not saved.
   const enabledDays = WEEK_MONDAY_FIRST.filter((day) => week[day].enabled).map((day) => week[day].ranges);
   const blocked = hasRangeProblems(enabledDays);
@@ -88,40 +85,13 @@ function WorkingHours({ owner, rules }: { owner: Owner; rules: AvailabilityRule[
               />
             </Box>
             {entry.enabled ? (
-              <Stack gap="2" flex="1">
-                {rangeProblems(entry.ranges).map((problem, index) => (
-                  <RangeRow key={index} problem={problem}>
-                    {(problemId) => (
-                      <>
-                        <TimeRangeSelect
-                          label={`${DAY_NAMES[day]} range ${index + 1}`}
-                          start={entry.ranges[index].start_time}
-                          end={entry.ranges[index].end_time}
-                          problem={problemId}
-                          onStart={(start_time) => setRange(day, index, { start_time })}
-                          onEnd={(end_time) => setRange(day, index, { end_time })}
-                        />
-                        <IconButton
-                          size="sm"
-                          variant="ghost"
-                          aria-label={`Remove ${DAY_NAMES[day]} range ${index + 1}`}
-                          onClick={() => update(day, (current) => ({ ...current, ranges: current.ranges.filter((_, i) => i !== index) }))}
-                        >
-                          <X />
-                        </IconButton>
-                      </>
-                    )}
-                  </RangeRow>
-                ))}
-                <Button
-                  size="xs"
-                  variant="ghost"
-                  alignSelf="start"
-                  onClick={() => update(day, (current) => ({ ...current, ranges: [...current.ranges, NEW_RANGE] }))}
-                >
-                  <Plus /> Add time range
-                </Button>
-              </Stack>
+              <DayRangesEditor
+                dayName={DAY_NAMES[day]}
+                ranges={entry.ranges}
+                onChange={(ranges) => update(day, (current) => ({ ...current, ranges }))}
+                newRange={NEW_RANGE}
+                layout="host"
+              />
             ) : (
               <Text color="fg.muted" fontSize="sm" pt="1">
                 Unavailable

@@ -493,7 +493,7 @@ describe('Book a Meeting dialog', () => {
 
   it('shows No Available Meeting Types', async () => {
     server.use(
-      rpc('public_profile_by_handle', [{ id: USER_ID, handle: 'ada', first_name: 'Ada', last_name: 'Host', timezone: 'UTC', bio: 'Hi', title: null, company: null, location: null, website: null, linkedin: null, twitter: null, instagram: null, profile_image_url: null }]),
+      rpc('public_profile', [{ id: USER_ID, handle: 'ada', first_name: 'Ada', last_name: 'Host', timezone: 'UTC', bio: 'Hi', title: null, company: null, location: null, website: null, linkedin: null, twitter: null, instagram: null, profile_image_url: null }]),
       rpc('public_event_types', []),
     );
     renderRoute('/ada');

@@ -1,17 +1,17 @@
 // One booking of the host's lists, with the actions its status allows.
 import { useRef, useState } from 'react';
-import { Box, Button, type ButtonProps, Card, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, type ButtonProps, HStack, Text } from '@chakra-ui/react';
 import { Calendar, Clock } from 'lucide-react';
 import { differenceInMinutes } from 'date-fns';
-import { eventTitle } from '../../lib/names.ts';
 import { formatDate } from '../../lib/time.ts';
 import { CancellationNote } from '../../components/CancellationNote.tsx';
 import { HostBookingPlace } from '../../components/HostBookingPlace.tsx';
 import { ConfirmInline } from '../../components/ConfirmInline.tsx';
-import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { BookingArticle } from '../../components/BookingArticle.tsx';
 import { offeredActions, type BookingAction } from '../../lib/shared.ts';
 import type { Booking } from '../../lib/types.ts';
-import { useBookingAction } from './hooks.ts';
+import { useBookingAction } from '../../lib/ownerBookings.ts';
+import { useOwner } from '../../lib/session.ts';
 
 /** The actions a card offers (rules/bookings.ts), for a booking row. */
 export function availableActions(booking: Pick<Booking, 'status' | 'start_time'>, now = new Date()): BookingAction[] {
@@ -25,7 +25,7 @@ const ACTION_BUTTONS: Record<BookingAction, { label: string; style: ButtonProps 
 };
 
 export function BookingCard({ booking }: { booking: Booking }) {
-  const action = useBookingAction();
+  const action = useBookingAction(useOwner());
   const start = new Date(booking.start_time);
   const minutes = booking.event_type?.duration ?? differenceInMinutes(new Date(booking.end_time), start);
   const actions = availableActions(booking);
@@ -37,63 +37,60 @@ export function BookingCard({ booking }: { booking: Booking }) {
     requestAnimationFrame(() => rejectButton.current?.focus());
   };
   return (
-    <Card.Root size="sm" as="article" aria-label={`${eventTitle(booking)} with ${booking.guest_name}`}>
-      <Card.Body gap="3">
-        <Flex justify="space-between" align="start" gap="3" wrap="wrap">
-          <Stack gap="1">
-            <Text fontWeight="semibold">{eventTitle(booking)}</Text>
-            <HStack fontSize="sm" color="fg.muted" gap="3" wrap="wrap">
-              <HStack gap="1">
-                <Calendar size={14} aria-hidden /> {formatDate(start, 'EEE, MMM d, yyyy · h:mm a')}
-              </HStack>
-              <HStack gap="1">
-                <Clock size={14} aria-hidden /> {minutes} minutes
-              </HStack>
-            </HStack>
-          </Stack>
-          <StatusBadge status={booking.status} />
-        </Flex>
-        <Box fontSize="sm">
-          <HostBookingPlace booking={booking} />
-        </Box>
-        <Box bg="bg.subtle" borderRadius="md" p="3" fontSize="sm">
-          <Text fontWeight="medium" mb="1">
-            Guest Information
-          </Text>
-          <Text>{booking.guest_name}</Text>
-          <Text color="fg.muted">{booking.guest_email}</Text>
-          {booking.guest_phone ? <Text color="fg.muted">{booking.guest_phone}</Text> : null}
-          {booking.guest_company ? <Text color="fg.muted">{booking.guest_company}</Text> : null}
-          {booking.notes ? <Text mt="1">{booking.notes}</Text> : null}
-        </Box>
-        <CancellationNote booking={booking} />
-        {rejecting ? (
-          <ConfirmInline
-            label="Reject this booking?"
-            confirmLabel="Yes, reject"
-            busy={action.isPending}
-            onConfirm={() => action.mutate({ id: booking.id, action: 'reject' }, { onSettled: () => setRejecting(false) })}
-            onKeep={keep}
-          >
-            {booking.guest_name} will be told the request was declined.
-          </ConfirmInline>
-        ) : actions.length ? (
-          <HStack justify="flex-end">
-            {actions.map((name) => (
-              <Button
-                key={name}
-                ref={name === 'reject' ? rejectButton : undefined}
-                size="sm"
-                {...ACTION_BUTTONS[name].style}
-                disabled={action.isPending}
-                onClick={() => (name === 'reject' ? setRejecting(true) : action.mutate({ id: booking.id, action: name }))}
-              >
-                {ACTION_BUTTONS[name].label}
-              </Button>
-            ))}
+    <BookingArticle
+      booking={booking}
+      spacing="card"
+      when={
+        <HStack fontSize="sm" color="fg.muted" gap="3" wrap="wrap">
+          <HStack gap="1">
+            <Calendar size={14} aria-hidden /> {formatDate(start, 'EEE, MMM d, yyyy · h:mm a')}
           </HStack>
-        ) : null}
-      </Card.Body>
-    </Card.Root>
+          <HStack gap="1">
+            <Clock size={14} aria-hidden /> {minutes} minutes
+          </HStack>
+        </HStack>
+      }
+    >
+      <Box fontSize="sm">
+        <HostBookingPlace booking={booking} />
+      </Box>
+      <Box bg="bg.subtle" borderRadius="md" p="3" fontSize="sm">
+        <Text fontWeight="medium" mb="1">
+          Guest Information
+        </Text>
+        <Text>{booking.guest_name}</Text>
+        <Text color="fg.muted">{booking.guest_email}</Text>
+        {booking.guest_phone ? <Text color="fg.muted">{booking.guest_phone}</Text> : null}
+        {booking.guest_company ? <Text color="fg.muted">{booking.guest_company}</Text> : null}
+        {booking.notes ? <Text mt="1">{booking.notes}</Text> : null}
+      </Box>
+      <CancellationNote booking={booking} />
+      {rejecting ? (
+        <ConfirmInline
+          label="Reject this booking?"
+          confirmLabel="Yes, reject"
+          busy={action.isPending}
+          onConfirm={() => action.mutate({ id: booking.id, action: 'reject' }, { onSettled: () => setRejecting(false) })}
+          onKeep={keep}
+        >
+          {booking.guest_name} will be told the request was declined.
+        </ConfirmInline>
+      ) : actions.length ? (
+        <HStack justify="flex-end">
+          {actions.map((name) => (
+            <Button
+              key={name}
+              ref={name === 'reject' ? rejectButton : undefined}
+              size="sm"
+              {...ACTION_BUTTONS[name].style}
+              disabled={action.isPending}
+              onClick={() => (name === 'reject' ? setRejecting(true) : action.mutate({ id: booking.id, action: name }))}
+            >
+              {ACTION_BUTTONS[name].label}
+            </Button>
+          ))}
+        </HStack>
+      ) : null}
+    </BookingArticle>
   );
 }

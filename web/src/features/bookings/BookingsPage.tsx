@@ -10,7 +10,9 @@ import { useOwner } from '../../lib/session.ts';
 import { useEventTypes } from '../event-types/index.ts';
 import { BookingCard } from './BookingCard.tsx';
 import { CreateBookingDialog } from './CreateBookingDialog.tsx';
-import { useBookings, useCreateHostBooking, useLiveBookings, type BookingTab } from './hooks.ts';
+import { useCreateHostBooking, useLiveBookings } from './hooks.ts';
+import { useBookingList } from '../../lib/ownerBookings.ts';
+import type { BookingList as BookingTab } from '../../lib/shared.ts';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
 
 const TABS: { value: BookingTab; label: string; empty: string }[] = [
@@ -21,7 +23,7 @@ const TABS: { value: BookingTab; label: string; empty: string }[] = [
 ];
 
 function BookingList({ tab, empty }: { tab: BookingTab; empty: string }) {
-  const { data, isPending, isError } = useBookings(tab);
+  const { data, isPending, isError } = useBookingList(useOwner(), tab);
   if (isPending) {
     return <SkeletonList count={5} height="32" label="Loading bookings" testId="booking-skeleton" />;
   }
@@ -42,8 +44,9 @@ export default function BookingsPage() {
   useLiveBookings();
   const [tab, setTab] = useState<BookingTab>('upcoming');
   const [creating, setCreating] = useState(false);
-  const eventTypes = useEventTypes(useOwner());
-  const create = useCreateHostBooking();
+  const owner = useOwner();
+  const eventTypes = useEventTypes(owner);
+  const create = useCreateHostBooking(owner);
   return (
     <Stack gap="6">
       <PageHeader

@@ -2,31 +2,16 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { callFunction, unwrap } from '../../lib/api.ts';
 import { bookingFailureMessage, isSlotTaken } from '../../lib/bookingErrors.ts';
-import { BOOKING_ACTIONS, BOOKING_LISTS, inList, myBookingsFilter, type BookingAction, type BookingList } from '../../lib/shared.ts';
+import { myBookingsFilter } from '../../lib/shared.ts';
+import { isTeamOwner, type Owner } from '../../lib/owner.ts';
+import { bookingListsKey } from '../../lib/ownerBookings.ts';
 import { supabase } from '../../lib/supabase.ts';
 import { useRefetchOnBroadcast } from '../../lib/realtime.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
-import { BOOKING_CARD_SELECT, type Booking } from '../../lib/types.ts';
+import type { Booking } from '../../lib/types.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 
-export type BookingTab = BookingList;
-export const bookingsKey = ['bookings'] as const;
-
-
-/** The signed-in host's bookings in one list (docs/product/states.md): "my bookings" as rules/bookings.ts defines them. */
-export function useBookings(tab: BookingTab, limit?: number) {
-  const { data: user } = useCurrentUser();
-  return useQuery({
-    queryKey: [...bookingsKey, tab, limit ?? 'all'],
-    enabled: Boolean(user),
-    queryFn: async () => {
-      const mine = supabase.from('bookings').select(BOOKING_CARD_SELECT).or(myBookingsFilter(user!.id));
-      let query = inList(mine, tab, new Date()).order('start_time', { ascending: BOOKING_LISTS[tab].ascending });
-      if (limit) query = query.limit(limit);
-      return unwrap(await query) as Booking[];
-    },
-  });
-}
+export const bookingsKey = bookingListsKey(null);
 
 /**
  * Keeps the signed-in host's bookings current while a page shows them: the database broadcasts
@@ -57,27 +42,6 @@ export function useBookingsBetween(from: Date, to: Date) {
   });
 }
 
-const ACTIONS: Record<BookingAction, { success: string; failure: string }> = {
-  confirm: { success: 'Booking Confirmed', failure: 'Failed to confirm booking. Please try again.' },
-  reject: { success: 'Booking Rejected', failure: 'Failed to reject booking. Please try again.' },
-  cancel: { success: 'Booking Cancelled', failure: 'Failed to cancel booking. Please try again.' },
-};
-
-export function useBookingAction() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ id, action }: { id: number; action: BookingAction }) => {
-      unwrap(await supabase.from('bookings').update({ status: BOOKING_ACTIONS[action] }).eq('id', id).select('id').single());
-    },
-    onSuccess: (_data, { action }) => {
-      void queryClient.invalidateQueries({ queryKey: bookingsKey });
-      void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
-      notify(ACTIONS[action].success);
-    },
-    onError: (_error, { action }) => notifyError('Error', ACTIONS[action].failure),
-  });
-}
-
 export interface BookingBody {
   eventTypeId?: number;
   teamEventTypeId?: number;
@@ -93,13 +57,14 @@ export interface BookingBody {
 }
 
 /** POST /api/bookings (host) or /api/teams/:id/bookings (team); answer carries the status. */
-export function useCreateHostBooking(teamId?: number) {
+export function useCreateHostBooking(owner: Owner | null) {
+  const teamId = owner && isTeamOwner(owner) ? owner.teamId : undefined;
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: BookingBody) =>
       callFunction<{ status: string }>(teamId ? `api/teams/${teamId}/bookings` : 'api/bookings', { method: 'POST', body }),
     onSuccess: (booking) => {
-      void queryClient.invalidateQueries({ queryKey: teamId ? ['teams', teamId, 'bookings'] : bookingsKey });
+      void queryClient.invalidateQueries({ queryKey: bookingListsKey(owner) });
       notify(
         'Success',
         booking?.status === 'pending'
@@ -109,7 +74,7 @@ export function useCreateHostBooking(teamId?: number) {
     },
     onError: (error) => {
       if (isSlotTaken(error))
-        void queryClient.invalidateQueries({ queryKey: teamId ? ['teams', teamId, 'bookings'] : bookingsKey });
+        void queryClient.invalidateQueries({ queryKey: bookingListsKey(owner) });
       notifyError('Booking Failed', bookingFailureMessage(error));
     },
   });

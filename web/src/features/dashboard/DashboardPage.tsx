@@ -12,7 +12,8 @@ import { formatDate } from '../../lib/time.ts';
 import { useLocation } from 'react-router-dom';
 import { useCurrentUser, useOwner } from '../../lib/session.ts';
 import type { DashboardArrival } from '../../lib/navigation.ts';
-import { useBookings, useLiveBookings } from '../bookings/index.ts';
+import { useLiveBookings } from '../bookings/index.ts';
+import { useBookingList } from '../../lib/ownerBookings.ts';
 import { eventTitle } from '../../lib/names.ts';
 import { EventTypesSection } from '../event-types/index.ts';
 import { markLinkShared } from '../../lib/linkShared.ts';
@@ -96,7 +97,7 @@ function Stats() {
 }
 
 function UpcomingBookings() {
-  const { data, isPending } = useBookings('upcoming', 5);
+  const { data, isPending } = useBookingList(useOwner(), 'upcoming', 5);
   return (
     <SectionCard title="Upcoming Bookings" headingSize="md" bodyGap="3">
       {isPending ? (

@@ -163,8 +163,11 @@ describe('no bookable time', () => {
 });
 
 describe('a Google or Apple sign-up', () => {
-  it("sends the browser's zone on its first visit, once, and reads its new week", async () => {
-    // As a provider sign-up lands: no zone named at sign-up, no hours, no event type.
+  /**
+   * A provider sign-up's first visit: no zone named at sign-up, no hours, no event type until
+   * start_first_week has answered; its first `failures` calls answer 503. Returns the bodies sent.
+   */
+  function firstVisit(failures = 0): unknown[] {
     const sent: unknown[] = [];
     let started = false;
     signedInAs({ first_name: 'Gita', timezone: 'UTC', awaits_time_zone: true });
@@ -173,6 +176,7 @@ describe('a Google or Apple sign-up', () => {
       rpc('dashboard_stats', stats),
       rpc('start_first_week', async ({ request }: { request: Request }) => {
         sent.push(await request.json());
+        if (sent.length <= failures) return HttpResponse.json({ message: 'Service temporarily unavailable' }, { status: 503 });
         started = true;
         return HttpResponse.json(true);
       }),
@@ -180,6 +184,11 @@ describe('a Google or Apple sign-up', () => {
       http.get(api('/rest/v1/event_types'), () => HttpResponse.json(started ? [INTRO] : [])),
     );
     renderRoute('/dashboard');
+    return sent;
+  }
+
+  it("sends the browser's zone on its first visit, once, and reads its new week", async () => {
+    const sent = firstVisit();
     const checklist = await screen.findByRole('region', { name: 'Get set up' });
     await waitFor(() => expect(within(checklist).getAllByRole('listitem')[0].textContent).toContain('Set your working hours (done)'));
     expect(sent).toEqual([{ p_timezone: Intl.DateTimeFormat().resolvedOptions().timeZone }]);
@@ -187,22 +196,7 @@ describe('a Google or Apple sign-up', () => {
   });
 
   it('sends the first visit\'s zone again after a failed try, and the week still starts', async () => {
-    const sent: unknown[] = [];
-    let started = false;
-    signedInAs({ first_name: 'Gita', timezone: 'UTC', awaits_time_zone: true });
-    server.use(
-      restGet('bookings', []),
-      rpc('dashboard_stats', stats),
-      rpc('start_first_week', async ({ request }: { request: Request }) => {
-        sent.push(await request.json());
-        if (sent.length === 1) return HttpResponse.json({ message: 'Service temporarily unavailable' }, { status: 503 });
-        started = true;
-        return HttpResponse.json(true);
-      }),
-      http.get(api('/rest/v1/availability_rules'), () => HttpResponse.json(started ? WEEKDAYS : [])),
-      http.get(api('/rest/v1/event_types'), () => HttpResponse.json(started ? [INTRO] : [])),
-    );
-    renderRoute('/dashboard');
+    const sent = firstVisit(1);
     const checklist = await screen.findByRole('region', { name: 'Get set up' });
     await waitFor(() => expect(within(checklist).getAllByRole('listitem')[0].textContent).toContain('Set your working hours (done)'), { timeout: 5000 });
     expect(sent).toHaveLength(2);

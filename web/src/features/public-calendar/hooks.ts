@@ -18,7 +18,7 @@ export function usePublicProfile(by: { userId: string } | { handle: string }) {
           ? isUserId(by.userId)
             ? await callRpc('public_profile', { p_user_id: by.userId })
             : []
-          : await callRpc('public_profile_by_handle', { p_handle: by.handle.toLowerCase() });
+          : await callRpc('public_profile', { p_handle: by.handle.toLowerCase() });
       return rows[0] ?? null;
     },
   });

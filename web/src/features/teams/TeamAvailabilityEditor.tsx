@@ -1,8 +1,7 @@
 // A team's weekly hours: a range per day, each day on or off.
-import { Checkbox, IconButton, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { Plus, X } from 'lucide-react';
+import { Checkbox, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { RangeRow, TimeRangeSelect } from '../../components/TimeSelect.tsx';
+import { DayRangesEditor } from '../../components/DayRangesEditor.tsx';
 import { rangeProblems } from '../../lib/rangeProblems.ts';
 import { DEFAULT_RANGE } from '../../lib/shared.ts';
 import { DAY_NAMES, WEEK_MONDAY_FIRST } from '../../lib/time.ts';
@@ -40,11 +39,6 @@ export function TeamAvailabilityEditor({ teamId, disabled }: { teamId: number; d
       {WEEK_MONDAY_FIRST.map((day) => {
         const own = drafts[day] ?? entries.filter((entry) => entry.day_of_week === day);
         const on = own.some((entry) => entry.is_enabled);
-        const setRange = (index: number, change: Partial<AvailabilityRule>) =>
-          replaceDay(
-            day,
-            own.map((item, i) => (i === index ? { ...item, ...change } : item)),
-          );
         return (
           <Stack key={day} direction={{ base: 'column', md: 'row' }} gap="3" borderWidth="1px" borderRadius="md" p="3">
             <Checkbox.Root
@@ -58,49 +52,13 @@ export function TeamAvailabilityEditor({ teamId, disabled }: { teamId: number; d
               <Checkbox.Label>{DAY_NAMES[day]}</Checkbox.Label>
             </Checkbox.Root>
             {on ? (
-              <Stack gap="2">
-                {rangeProblems(own).map((problem, index) => (
-                  <RangeRow key={index} problem={problem}>
-                    {(problemId) => (
-                      <>
-                        <TimeRangeSelect
-                          label={`${DAY_NAMES[day]} range ${index + 1}`}
-                          start={own[index].start_time}
-                          end={own[index].end_time}
-                          problem={problemId}
-                          onStart={(start_time) => setRange(index, { start_time })}
-                          onEnd={(end_time) => setRange(index, { end_time })}
-                        />
-                        {own.length > 1 ? (
-                          <IconButton
-                            size="xs"
-                            variant="ghost"
-                            aria-label={`Remove ${DAY_NAMES[day]} range ${index + 1}`}
-                            onClick={() =>
-                              replaceDay(
-                                day,
-                                own.filter((_, i) => i !== index),
-                              )
-                            }
-                          >
-                            <X />
-                          </IconButton>
-                        ) : null}
-                        {index === own.length - 1 ? (
-                          <IconButton
-                            size="xs"
-                            variant="ghost"
-                            aria-label={`Add ${DAY_NAMES[day]} range`}
-                            onClick={() => replaceDay(day, [...own, { ...NEW_RANGE, day_of_week: day }])}
-                          >
-                            <Plus />
-                          </IconButton>
-                        ) : null}
-                      </>
-                    )}
-                  </RangeRow>
-                ))}
-              </Stack>
+              <DayRangesEditor
+                dayName={DAY_NAMES[day]}
+                ranges={own}
+                onChange={(ranges) => replaceDay(day, ranges)}
+                newRange={{ ...NEW_RANGE, day_of_week: day }}
+                layout="team"
+              />
             ) : (
               <Text color="fg.muted" fontSize="sm">
                 Unavailable

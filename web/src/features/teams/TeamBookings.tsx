@@ -1,6 +1,6 @@
 // A team's bookings: the lists, cancelling, assigning a member, and Create Booking.
 import { useState } from 'react';
-import { Badge, Box, Button, Card, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { formatDate } from '../../lib/time.ts';
 import { CancellationNote } from '../../components/CancellationNote.tsx';
@@ -9,11 +9,13 @@ import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LazyTabs } from '../../components/LazyTabs.tsx';
 import { SkeletonList } from '../../components/SkeletonList.tsx';
-import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { BookingArticle } from '../../components/BookingArticle.tsx';
 import type { Booking, EventType, TeamMember } from '../../lib/types.ts';
 import { CreateBookingDialog } from '../bookings/index.ts';
 import { useCreateHostBooking } from '../bookings/index.ts';
-import { useAssignBooking, useCancelTeamBooking, useTeamBookings, type TeamBookingTab } from './hooks/teamBookings.ts';
+import { useAssignBooking } from './hooks/teamBookings.ts';
+import { useBookingAction, useBookingList } from '../../lib/ownerBookings.ts';
+import type { BookingList as TeamBookingTab } from '../../lib/shared.ts';
 import { memberChoices, memberName } from './members.ts';
 import { isOpen } from '../../lib/shared.ts';
 
@@ -35,57 +37,54 @@ function TeamBookingRow({
   members: TeamMember[];
   canAssign: boolean;
 }) {
-  const cancel = useCancelTeamBooking(teamId);
+  const cancel = useBookingAction({ teamId });
   const assign = useAssignBooking(teamId);
   const assignee = members.find((member) => member.user_id === booking.assigned_user_id);
   const cancellable = isOpen(booking.status) && new Date(booking.start_time) > new Date();
   return (
-    <Card.Root size="sm" as="article" aria-label={`${booking.event_type?.title ?? 'Event'} with ${booking.guest_name}`}>
-      <Card.Body gap="2">
-        <Flex justify="space-between" align="start" gap="3" wrap="wrap">
-          <Stack gap="0">
-            <Text fontWeight="semibold">{booking.event_type?.title ?? 'Event'}</Text>
-            <Text fontSize="sm" color="fg.muted">
-              {formatDate(new Date(booking.start_time), 'EEE, MMM d, yyyy · h:mm a')}
-            </Text>
-          </Stack>
-          <StatusBadge status={booking.status} />
-        </Flex>
-        <Text fontSize="sm">Guest: {booking.guest_name}</Text>
-        <Box fontSize="sm">
-          <HostBookingPlace booking={booking} />
-        </Box>
-        <CancellationNote booking={booking} />
-        {booking.notes ? (
-          <Text fontSize="sm" color="fg.muted">
-            {booking.notes}
-          </Text>
-        ) : null}
-        <HStack justify="space-between" wrap="wrap" gap="2">
-          <Text fontSize="sm">Assigned to: {assignee ? memberName(assignee) : <Badge variant="outline">Unassigned</Badge>}</Text>
-          <HStack>
-            {canAssign && booking.status !== 'cancelled' ? (
-              <ChoiceSelect
-                root={{ size: 'xs', width: 'auto', disabled: assign.isPending }}
-                aria-label="Assign to member"
-                value={booking.assigned_user_id ?? ''}
-                onChange={(event) => event.target.value && assign.mutate({ bookingId: booking.id, memberId: event.target.value })}
-                choices={memberChoices(members)}
-              >
-                <option value="" disabled>
-                  Assign to…
-                </option>
-              </ChoiceSelect>
-            ) : null}
-            {cancellable ? (
-              <Button size="xs" variant="outline" colorPalette="red" disabled={cancel.isPending} onClick={() => cancel.mutate(booking.id)}>
-                Cancel
-              </Button>
-            ) : null}
-          </HStack>
+    <BookingArticle
+      booking={booking}
+      spacing="row"
+      when={
+        <Text fontSize="sm" color="fg.muted">
+          {formatDate(new Date(booking.start_time), 'EEE, MMM d, yyyy · h:mm a')}
+        </Text>
+      }
+    >
+      <Text fontSize="sm">Guest: {booking.guest_name}</Text>
+      <Box fontSize="sm">
+        <HostBookingPlace booking={booking} />
+      </Box>
+      <CancellationNote booking={booking} />
+      {booking.notes ? (
+        <Text fontSize="sm" color="fg.muted">
+          {booking.notes}
+        </Text>
+      ) : null}
+      <HStack justify="space-between" wrap="wrap" gap="2">
+        <Text fontSize="sm">Assigned to: {assignee ? memberName(assignee) : <Badge variant="outline">Unassigned</Badge>}</Text>
+        <HStack>
+          {canAssign && booking.status !== 'cancelled' ? (
+            <ChoiceSelect
+              root={{ size: 'xs', width: 'auto', disabled: assign.isPending }}
+              aria-label="Assign to member"
+              value={booking.assigned_user_id ?? ''}
+              onChange={(event) => event.target.value && assign.mutate({ bookingId: booking.id, memberId: event.target.value })}
+              choices={memberChoices(members)}
+            >
+              <option value="" disabled>
+                Assign to…
+              </option>
+            </ChoiceSelect>
+          ) : null}
+          {cancellable ? (
+            <Button size="xs" variant="outline" colorPalette="red" disabled={cancel.isPending} onClick={() => cancel.mutate({ id: booking.id, action: 'cancel' })}>
+              Cancel
+            </Button>
+          ) : null}
         </HStack>
-      </Card.Body>
-    </Card.Root>
+      </HStack>
+    </BookingArticle>
   );
 }
 
@@ -100,7 +99,7 @@ function TeamBookingList({
   members: TeamMember[];
   canAssign: boolean;
 }) {
-  const { data, isPending, isError, error } = useTeamBookings(teamId, tab);
+  const { data, isPending, isError, error } = useBookingList({ teamId }, tab);
   if (isPending) {
     return <SkeletonList count={3} height="24" label="Loading bookings" testId="team-booking-skeleton" />;
   }
@@ -128,7 +127,7 @@ export function TeamBookings({
 }) {
   const [tab, setTab] = useState<TeamBookingTab>('upcoming');
   const [creating, setCreating] = useState(false);
-  const create = useCreateHostBooking(teamId);
+  const create = useCreateHostBooking({ teamId });
   return (
     <Stack gap="4">
       <Flex justify="flex-end">

@@ -233,6 +233,31 @@ describe('team detail', () => {
     expect(within(row).getByRole('link', { name: 'Open in a map' })).toHaveAttribute('href', 'https://www.google.com/maps/search/?api=1&query=5%20Main%20St%2C%20Springfield');
   });
 
+  it("says a team list failed in docs/product/messages.md's words, and a cancel failed in the server's", async () => {
+    teamData();
+    const booking = {
+      id: 9, event_type_id: 1, user_id: null, team_id: 7, assigned_user_id: USER_ID, guest_name: 'Grace', guest_email: 'g@example.com', guest_phone: null,
+      guest_company: null, notes: null, start_time: new Date(Date.now() + 86_400_000).toISOString(), end_time: new Date(Date.now() + 88_200_000).toISOString(),
+      status: 'confirmed', created_at: '', updated_at: '', event_type: { title: 'Intro', duration: 30 }, location: null,
+    };
+    server.use(
+      http.get(api('/rest/v1/bookings'), ({ request }) =>
+        new URL(request.url).searchParams.get('status') === 'eq.cancelled'
+          ? HttpResponse.json({ message: 'boom' }, { status: 500 })
+          : HttpResponse.json([booking]),
+      ),
+      http.patch(api('/rest/v1/bookings'), () => HttpResponse.json({ message: 'Only owners and admins cancel' }, { status: 403 })),
+    );
+    const user = userEvent.setup();
+    renderRoute('/teams/7');
+    await user.click(await screen.findByRole('tab', { name: 'Bookings' }));
+    const row = await screen.findByRole('article', { name: 'Intro with Grace' });
+    await user.click(within(row).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('Only owners and admins cancel')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Cancelled' }));
+    expect(await screen.findByText('Failed to fetch cancelled bookings')).toBeInTheDocument();
+  });
+
   it('shows Team Not Found for a team one cannot read', async () => {
     signedInAs();
     server.use(restGet('teams', []), restGet('team_members', []), restGet('event_types', []));

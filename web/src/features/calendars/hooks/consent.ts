@@ -1,17 +1,18 @@
 // Google and Zoom both send the host back to Availability with ?code=&state= (or ?error= when the
 // host said no). The state is sealed by the server and unreadable here, so the tab remembers which
-// provider it sent the host to.
+// provider it sent the host to. Both start and finish at the `calendars` function the same way.
 import { useEffect } from 'react';
+import { callFunction } from '../../../lib/api.ts';
 
 const PENDING = 'kairos:consent';
 
 export type ConsentProvider = 'google' | 'zoom';
 
 /** Where a provider sends the host back after consent: the page that finishes the connection. */
-export const consentReturnUri = () => `${window.location.origin}/availability`;
+const consentReturnUri = () => `${window.location.origin}/availability`;
 
 /** Off to the provider's consent page, remembering which one it is. */
-export function goToConsent(provider: ConsentProvider, url: string) {
+function goToConsent(provider: ConsentProvider, url: string) {
   sessionStorage.setItem(PENDING, provider);
   window.location.assign(url);
 }
@@ -22,9 +23,23 @@ export type ConsentAnswer = { code: string; state: string } | { refused: string 
 export class ConsentRefused extends Error {}
 
 /** The code and state to finish with, or the refusal as the finish's error. */
-export function grantedOrThrow(answer: ConsentAnswer, refusal: string): { code: string; state: string } {
+function grantedOrThrow(answer: ConsentAnswer, refusal: string): { code: string; state: string } {
   if ('refused' in answer) throw new ConsentRefused(refusal);
   return answer;
+}
+
+/** A start mutation's function and success: the consent address from `calendars/{provider}/start`, then off to it. */
+export function consentStart(provider: ConsentProvider) {
+  return {
+    mutationFn: () => callFunction<{ url: string }>(`calendars/${provider}/start`, { method: 'POST', body: { redirectUri: consentReturnUri() } }),
+    onSuccess: ({ url }: { url: string }) => goToConsent(provider, url),
+  };
+}
+
+/** A finish mutation's function: the code and state to `calendars/{provider}/connect`, or the refusal as its error. */
+export function consentFinish<T>(provider: ConsentProvider, refusal: string) {
+  return async (answer: ConsentAnswer) =>
+    callFunction<T>(`calendars/${provider}/connect`, { method: 'POST', body: { ...grantedOrThrow(answer, refusal), redirectUri: consentReturnUri() } });
 }
 
 /**

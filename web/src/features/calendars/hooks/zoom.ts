@@ -1,11 +1,11 @@
 // The host's Zoom account: read through supabase-js (RLS; a column grant leaves the sealed tokens
 // out), connected by OAuth through the `calendars` function, disconnected by deleting the row.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callFunction, serverMessage, unwrap } from '../../../lib/api.ts';
+import { serverMessage, unwrap } from '../../../lib/api.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { useCurrentUser, useUserQuery } from '../../../lib/session.ts';
 import { notify, notifyError } from '../../../lib/toaster.ts';
-import { consentReturnUri, goToConsent, grantedOrThrow, type ConsentAnswer } from './consent.ts';
+import { consentFinish, consentStart } from './consent.ts';
 
 const KEY = ['zoom-connection'];
 
@@ -22,20 +22,14 @@ export function useZoomConnection() {
 }
 
 export function useStartZoom() {
-  return useMutation({
-    mutationFn: () => callFunction<{ url: string }>('calendars/zoom/start', { method: 'POST', body: { redirectUri: consentReturnUri() } }),
-    onSuccess: ({ url }) => goToConsent('zoom', url),
-    // The Zoom block says why (ZoomConnect.tsx).
-  });
+  // The Zoom block says why it failed (ZoomConnect.tsx).
+  return useMutation(consentStart('zoom'));
 }
 
 export function useFinishZoom() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (answer: ConsentAnswer) => {
-      const granted = grantedOrThrow(answer, 'Zoom was not connected: the Zoom account did not allow Kairos to create meetings.');
-      return callFunction<{ connected: boolean }>('calendars/zoom/connect', { method: 'POST', body: { ...granted, redirectUri: consentReturnUri() } });
-    },
+    mutationFn: consentFinish<{ connected: boolean }>('zoom', 'Zoom was not connected: the Zoom account did not allow Kairos to create meetings.'),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: KEY });
       notify('Zoom connected');

@@ -1,0 +1,28 @@
+// A booking as the host's cards and a team's booking rows show it: an article named '{event} with
+// {guest}' (how a screen reader lists it), headed by the event's title and when it is, with its status
+// on the right; below, what the screen adds.
+import type { ReactNode } from 'react';
+import { Card, Flex, Stack, Text } from '@chakra-ui/react';
+import { eventTitle } from '../lib/names.ts';
+import type { Booking } from '../lib/types.ts';
+import { StatusBadge } from './StatusBadge.tsx';
+
+/** A card's parts stand apart; a row's sit closer. */
+const SPACING = { card: { body: '3', head: '1' }, row: { body: '2', head: '0' } } as const;
+
+export function BookingArticle({ booking, when, spacing, children }: { booking: Booking; when: ReactNode; spacing: keyof typeof SPACING; children: ReactNode }) {
+  return (
+    <Card.Root size="sm" as="article" aria-label={`${eventTitle(booking)} with ${booking.guest_name}`}>
+      <Card.Body gap={SPACING[spacing].body}>
+        <Flex justify="space-between" align="start" gap="3" wrap="wrap">
+          <Stack gap={SPACING[spacing].head}>
+            <Text fontWeight="semibold">{eventTitle(booking)}</Text>
+            {when}
+          </Stack>
+          <StatusBadge status={booking.status} />
+        </Flex>
+        {children}
+      </Card.Body>
+    </Card.Root>
+  );
+}

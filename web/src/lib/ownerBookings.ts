@@ -1,0 +1,52 @@
+// One owner's bookings (a host's own, "my bookings" as rules/bookings.ts defines them, or a team's):
+// the lists of docs/product/states.md and the status changes on them. RLS decides which rows the
+// caller reads and may change.
+import { useQuery } from '@tanstack/react-query';
+import { unwrap } from './api.ts';
+import { BOOKING_ACTIONS, BOOKING_LISTS, inList, myBookingsFilter, type BookingAction, type BookingList } from './shared.ts';
+import { isTeamOwner, ownerKey, type Owner } from './owner.ts';
+import { supabase } from './supabase.ts';
+import { notify, notifyError } from './toaster.ts';
+import { BOOKING_CARD_SELECT, type Booking } from './types.ts';
+import { useChange } from './useChange.ts';
+
+/** The cache key of all the owner's lists: what a change of one of their bookings refreshes. */
+export const bookingListsKey = (owner: Owner | null) => ownerKey(owner, 'bookings');
+
+export function useBookingList(owner: Owner | null, tab: BookingList, limit?: number) {
+  return useQuery({
+    queryKey: [...bookingListsKey(owner), tab, limit ?? 'all'],
+    enabled: Boolean(owner),
+    queryFn: async () => {
+      const rows = supabase.from('bookings').select(BOOKING_CARD_SELECT);
+      const owned = isTeamOwner(owner!) ? rows.eq('team_id', owner.teamId) : rows.or(myBookingsFilter(owner!.userId));
+      let query = inList(owned, tab, new Date()).order('start_time', { ascending: BOOKING_LISTS[tab].ascending });
+      if (limit) query = query.limit(limit);
+      const { data, error } = await query;
+      // docs/product/messages.md: the team screen shows these; the host's page says it in its own words.
+      if (error) throw new Error(tab === 'cancelled' ? 'Failed to fetch cancelled bookings' : 'Failed to fetch bookings');
+      return data as Booking[];
+    },
+  });
+}
+
+// docs/product/messages.md: a host's card says each failure in full; a team screen the server's
+// message, else its own fallback (a team card only cancels).
+const ACTIONS: Record<BookingAction, { success: string; failure: string }> = {
+  confirm: { success: 'Booking Confirmed', failure: 'Failed to confirm booking. Please try again.' },
+  reject: { success: 'Booking Rejected', failure: 'Failed to reject booking. Please try again.' },
+  cancel: { success: 'Booking Cancelled', failure: 'Failed to cancel booking. Please try again.' },
+};
+const TEAM_FAILURE = 'Failed to cancel team booking';
+
+export function useBookingAction(owner: Owner | null) {
+  const team = owner !== null && isTeamOwner(owner);
+  return useChange({
+    run: async ({ id, action }: { id: number; action: BookingAction }) => {
+      unwrap(await supabase.from('bookings').update({ status: BOOKING_ACTIONS[action] }).eq('id', id).select('id').single());
+    },
+    refresh: [bookingListsKey(owner), ['dashboard']],
+    done: (_data, { action }) => notify(ACTIONS[action].success),
+    failed: (error, { action }) => notifyError('Error', team ? error.message || TEAM_FAILURE : ACTIONS[action].failure),
+  });
+}
