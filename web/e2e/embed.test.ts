@@ -105,7 +105,12 @@ describe('the embedded booking widget', () => {
       expect(await book.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(13, 148, 136)');
       await screenshot(page, 'embed-inline-widget');
 
+      // The site's colour takes black text here: a hovered button must stay readable too.
+      await frame.locator('body').hover({ position: { x: 1, y: 1 } });
       await expectAccessible(frame, 'embed form (desktop)');
+      await book.hover();
+      await book.evaluate((button) => Promise.all(button.getAnimations().map((animation) => animation.finished)));
+      await expectAccessible(frame, 'embed form (desktop), Book Meeting hovered');
       await book.click();
       const confirmation = await confirmationShown(frame, 'Booking Confirmed!');
       await confirmation.getByText('Ellie Embed').waitFor();

@@ -100,7 +100,9 @@ describe('every screen', () => {
       expect(ring.width, 'focus ring width').toBeGreaterThanOrEqual(1);
       expect(ring.contrast, `focus ring ${ring.ring} on ${ring.background}`).toBeGreaterThanOrEqual(3);
       // A hovered solid button keeps its text readable (Chakra's own hover lightens it: 4.31:1 on blue).
-      await page.getByRole('button', { name: 'Sign in', exact: true }).hover();
+      const signInButton = page.getByRole('button', { name: 'Sign in', exact: true });
+      await signInButton.hover();
+      await signInButton.evaluate((button) => Promise.all(button.getAnimations().map((animation) => animation.finished)));
       await expectAccessible(page, 'sign in, its button hovered');
 
       await signIn(page, host);

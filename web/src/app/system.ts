@@ -37,8 +37,12 @@ import {
 } from '@chakra-ui/react/theme';
 
 // WCAG 2.1 AA (1.4.3): Chakra lightens a solid button on hover (its colour at 90% over the page), and
-// white on a hovered blue.600 is 4.31:1; darkening it instead keeps every solid button above 4.5:1.
-const solidHover = { bg: 'color-mix(in srgb, {colors.colorPalette.solid} 88%, black)' };
+// white on a hovered blue.600 is 4.31:1. A hovered button moves away from its text's colour instead:
+// darker under white text, lighter under black (an embed's light brand colour), mixed with the
+// opposite of the text colour.
+const solidHover = {
+  bg: 'color-mix(in srgb, {colors.colorPalette.solid} 88%, rgb(from {colors.colorPalette.contrast} calc(255 - r) calc(255 - g) calc(255 - b)))',
+};
 const button = {
   ...buttonRecipe,
   variants: {
