@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../test/server.ts';
-import { noCalendars } from '../../test/calendars.ts';
-import { api, profile, renderRoute, restGet, signedInAs } from '../../test/utils.tsx';
+import { availabilityWithAccount, emptyAvailability, noCalendars } from '../../test/calendars.ts';
+import { api, profile, renderRoute, signedInAs } from '../../test/utils.tsx';
 
 const ready = {
   account_id: 'acct_1Host',
@@ -16,23 +16,7 @@ const ready = {
   connected_at: '2026-11-20T10:00:00Z',
 };
 
-/** Availability with Stripe offered on the project; stripe_connections answers `answers` in turn (the last one from then on). */
-function availability(...answers: unknown[][]) {
-  signedInAs();
-  let read = 0;
-  const stripe = { rows: () => answers[Math.min(read++, answers.length - 1)] };
-  server.use(
-    restGet('availability_rules', []),
-    restGet('user_settings', []),
-    restGet('event_types', []),
-    restGet('date_overrides', []),
-    restGet('time_off', []),
-    http.get(api('/functions/v1/calendars/providers'), () => HttpResponse.json({ caldav: true, ics: true, google: false, zoom: false, stripe: true })),
-    http.get(api('/rest/v1/stripe_connections'), () => HttpResponse.json(stripe.rows())),
-    ...noCalendars,
-  );
-  return stripe;
-}
+const availability = (...answers: unknown[][]) => availabilityWithAccount('stripe', ...answers);
 
 function backFromStripe(search: string) {
   sessionStorage.setItem('kairos:consent', 'stripe');
@@ -44,7 +28,7 @@ const paymentsBlock = () => screen.findByRole('group', { name: 'Payments' });
 describe('Payments (Stripe) in the calendars section', () => {
   it('is not offered when the project has no Stripe platform', async () => {
     signedInAs();
-    server.use(restGet('availability_rules', []), restGet('user_settings', []), restGet('event_types', []), restGet('date_overrides', []), restGet('time_off', []), ...noCalendars);
+    server.use(...emptyAvailability, ...noCalendars);
     renderRoute('/availability');
     await screen.findByRole('button', { name: 'Connect CalDAV account' });
     expect(screen.queryByRole('group', { name: 'Payments' })).toBeNull();
