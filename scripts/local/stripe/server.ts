@@ -137,7 +137,7 @@ export async function startStripeStandIn(opts: StripeStandInOptions = {}): Promi
   function accountFor(email: string, profile: Partial<AccountProfile> = {}): AccountState {
     const known = byEmail.get(email);
     const a = known ? account(known) : { id: stripeId('acct_1', 16), created: now(), connected: false, publishableKey: `pk_test_${randomBytes(24).toString('base64url')}`, profile: { email, country: 'US', default_currency: 'usd', display_name: email.split('@')[0] } };
-    a.profile = { ...a.profile, ...Object.fromEntries(Object.entries(profile).filter(([, v]) => v)) };
+    a.profile = { ...a.profile, ...Object.fromEntries(Object.entries(profile).filter(([, v]) => v !== undefined && v !== null && v !== '')) };
     accounts.set(a.id, a);
     byEmail.set(email, a.id);
     return a;

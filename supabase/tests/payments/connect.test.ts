@@ -62,6 +62,15 @@ describe('Stripe Connect', () => {
     expect((await (await newUser()).client.from('stripe_connections').select('account_id')).data).toEqual([]);
   });
 
+  it('keeps what Stripe still asks of an account that cannot take charges yet', async () => {
+    const host = await newUser();
+    const email = stripeEmail();
+    await control().account(email, { charges_enabled: false, currently_due: ['external_account', 'individual.verification.document'] });
+    expect((await finish(host, await consent(host, email))).status).toBe(201);
+    const mine = await host.client.from('stripe_connections').select('charges_enabled, requirements').single();
+    expect(mine.data).toEqual({ charges_enabled: false, requirements: ['external_account', 'individual.verification.document'] });
+  });
+
   it('stores nothing when the host denies the consent', async () => {
     const host = await newUser();
     const back = await consent(host, stripeEmail(), 'deny');
