@@ -1,7 +1,8 @@
 // A host connects their CalDAV calendar (Radicale) in Availability → Calendars; a guest on the public
 // booking page then finds the time of an event in that calendar no longer offered. Google and Zoom
-// connect there too, through their stand-ins' consent.
+// connect there too, through their stand-ins' consent, and Stripe for payments.
 import { expect, it } from 'vitest';
+import { stripeControl } from '../../scripts/local/stripe/server.ts';
 import { newHost } from '../../supabase/tests/api/fixtures.ts';
 import { sql, stack } from '../../scripts/local/test-stack/harness.ts';
 import { expectAccessible } from './support/axe.ts';
@@ -117,3 +118,54 @@ it('connect Zoom: declined at Zoom (the stand-in), then allowed, back on Availab
   expect(gone.n).toBe(0);
   expectNoErrors(errors);
 }, JOURNEY_TIMEOUT);
+
+it('connect Stripe: denied at Stripe (the stand-in), then connected, back on Availability with the account; disconnect deauthorizes it', async () => {
+  const host = await newHost();
+  const email = `${host.id}@stripe.example`;
+  const control = stripeControl(stack().stripe!.url);
+  await control.account(email, { country: 'JP', default_currency: 'jpy' });
+  const { page, errors } = await openPage(browser(), { timezoneId: 'UTC', locale: 'en-US', viewport: DESKTOP });
+  await signIn(page, host);
+  await navigate(page, 'Availability');
+  const payments = page.getByRole('group', { name: 'Payments' });
+  // Denied at Stripe: back on Availability with the reason, nothing stored, free to try again.
+  await payments.getByRole('button', { name: 'Connect Stripe' }).click();
+  await page.waitForURL((url) => url.href.startsWith(stack().stripe!.url));
+  await page.getByRole('button', { name: 'Deny' }).click();
+  await payments.getByRole('alert').filter({ hasText: 'Stripe was not connected: the Stripe account did not allow Kairos to take payments.' }).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/availability');
+  const [denied] = await sql(`select count(*)::int as n from public.stripe_connections where user_id = $1`, [host.id]);
+  expect(denied.n).toBe(0);
+  // Stripe's consent page: the stand-in signs in with an email and connects the account.
+  await payments.getByRole('button', { name: 'Connect Stripe' }).click();
+  await page.waitForURL((url) => url.href.startsWith(stack().stripe!.url));
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Connect my Stripe account' }).click();
+  await expectToast(page, 'Stripe connected');
+  expect(new URL(page.url()).pathname).toBe('/availability');
+  expect(new URL(page.url()).search).toBe('');
+  await payments.getByText(`${email} · Japan · JPY`).waitFor();
+  await payments.getByText('Can take payments').waitFor();
+  const [row] = await sql(`select account_id from public.stripe_connections where user_id = $1`, [host.id]);
+  await payments.scrollIntoViewIfNeeded();
+  await screenshot(page, 'calendars-stripe-connected-desktop');
+  await expectAccessible(page, 'Stripe connected (desktop)');
+  await page.setViewportSize(PHONE);
+  await screenshot(page, 'calendars-stripe-connected-phone');
+  await expectAccessible(page, 'Stripe connected (phone)');
+
+  await payments.getByRole('button', { name: 'Disconnect Stripe' }).click();
+  await payments.getByRole('alertdialog', { name: 'Disconnect Stripe?' }).waitFor();
+  await expectAccessible(page, 'Stripe disconnect confirm (phone)');
+  await page.keyboard.press('Enter');
+  await expectToast(page, 'Stripe disconnected');
+  await payments.getByRole('button', { name: 'Connect Stripe' }).waitFor();
+  const [gone] = await sql(`select count(*)::int as n from public.stripe_connections where user_id = $1`, [host.id]);
+  expect(gone.n).toBe(0);
+  // The outbox gave up the platform's access at Stripe.
+  await expect
+    .poll(async () => (await control.events({ type: 'account.application.deauthorized', account: row.account_id })).length, { timeout: 15_000 })
+    .toBe(1);
+  expectNoErrors(errors);
+}, JOURNEY_TIMEOUT);
+

@@ -18,6 +18,9 @@ export interface AccountProfile {
   country: string;
   default_currency: string;
   display_name: string;
+  /** An account whose onboarding is not finished cannot take charges yet; Stripe says what it still needs. */
+  charges_enabled?: boolean;
+  currently_due?: string[];
 }
 
 export function accountObject(id: string, p: AccountProfile, created: number) {
@@ -27,7 +30,7 @@ export function accountObject(id: string, p: AccountProfile, created: number) {
     business_profile: { mcc: null, name: p.display_name, product_description: null, support_address: null, support_email: p.email, support_phone: null, support_url: null, url: null },
     business_type: null,
     capabilities: { card_payments: 'active', transfers: 'active' },
-    charges_enabled: true,
+    charges_enabled: p.charges_enabled ?? true,
     controller: { is_controller: false, type: 'account' },
     country: p.country,
     created,
@@ -38,7 +41,16 @@ export function accountObject(id: string, p: AccountProfile, created: number) {
     future_requirements: { alternatives: [], current_deadline: null, currently_due: [], disabled_reason: null, errors: [], eventually_due: [], past_due: [], pending_verification: [] },
     metadata: {},
     payouts_enabled: true,
-    requirements: { alternatives: [], current_deadline: null, currently_due: [], disabled_reason: null, errors: [], eventually_due: [], past_due: [], pending_verification: [] },
+    requirements: {
+      alternatives: [],
+      current_deadline: null,
+      currently_due: p.currently_due ?? [],
+      disabled_reason: p.charges_enabled === false ? 'requirements.past_due' : null,
+      errors: [],
+      eventually_due: p.currently_due ?? [],
+      past_due: p.currently_due ?? [],
+      pending_verification: [],
+    },
     settings: { dashboard: { display_name: p.display_name, timezone: 'Etc/UTC' }, payments: { statement_descriptor: p.display_name.toUpperCase().slice(0, 22) } },
     tos_acceptance: { date: created },
     type: 'standard',

@@ -137,7 +137,7 @@ export async function startStripeStandIn(opts: StripeStandInOptions = {}): Promi
   function accountFor(email: string, profile: Partial<AccountProfile> = {}): AccountState {
     const known = byEmail.get(email);
     const a = known ? account(known) : { id: stripeId('acct_1', 16), created: now(), connected: false, publishableKey: `pk_test_${randomBytes(24).toString('base64url')}`, profile: { email, country: 'US', default_currency: 'usd', display_name: email.split('@')[0] } };
-    a.profile = { ...a.profile, ...Object.fromEntries(Object.entries(profile).filter(([, v]) => v)) };
+    a.profile = { ...a.profile, ...Object.fromEntries(Object.entries(profile).filter(([, v]) => v !== undefined && v !== null && v !== '')) };
     accounts.set(a.id, a);
     byEmail.set(email, a.id);
     return a;
@@ -277,6 +277,11 @@ export async function startStripeStandIn(opts: StripeStandInOptions = {}): Promi
     const form = new URLSearchParams(await readBody(req));
     platformClient(req, form);
     const id = form.get('stripe_user_id') ?? '';
+    // The account's outage covers its deauthorization too (tests retry it without stopping the platform).
+    if (outages.has(id)) {
+      res.setHeader('stripe-should-retry', 'true');
+      throw new StripeApiError(500, 'api_error', 'An unknown error occurred');
+    }
     const a = accounts.get(id);
     if (form.get('client_id') !== clientId || !a?.connected) {
       throw new StripeOAuthError(401, 'invalid_client', `This application is not connected to stripe account ${id}, or that account does not exist.`);
@@ -720,7 +725,7 @@ export function stripeControl(url: string) {
     expireSession: (session: string) => post(`/checkout/sessions/${session}/expire`),
     /** The refund fails after the fact (Stripe's failure_reason values: expired_or_canceled_card, lost_or_stolen_card, declined, unknown…). */
     failRefund: (refund: string, reason: string) => post(`/refunds/${refund}/fail`, { reason }),
-    /** Every API call acting as `account` answers 500 api_error while `down`. */
+    /** Every API call acting as `account`, and its deauthorization, answers 500 api_error while `down`. */
     outage: (account: string, down: boolean) => post('/outage', { account, down }),
     /** Holds events instead of delivering them, until `release` sends them in the order asked. */
     hold: (on: boolean) => post('/webhooks/hold', { on }),

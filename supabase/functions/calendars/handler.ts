@@ -1,5 +1,5 @@
 // The `calendars` function: connecting a host's external calendars (CalDAV, iCalendar feeds,
-// Google), syncing their busy times into the cache the slot path reads, and each host's secret
+// Google) and accounts (Zoom; Stripe, to take payments), syncing their busy times into the cache the slot path reads, and each host's secret
 // webcal:// feed of their own bookings.
 //
 //   POST /calendars/connections            {provider: 'caldav'|'ics', ...}   (signed in)
@@ -9,6 +9,8 @@
 //   POST /calendars/google/connect         {code, state, redirectUri}        (signed in)
 //   POST /calendars/zoom/start             {redirectUri} → {url}            (signed in)
 //   POST /calendars/zoom/connect           {code, state, redirectUri}        (signed in)
+//   POST /calendars/stripe/start           {redirectUri} → {url}            (signed in)
+//   POST /calendars/stripe/connect         {code, state, redirectUri}        (signed in)
 //   POST /calendars/sync                   {userIds?}  the scheduled sweep   (service role)
 //   GET  /calendars/feed/:token.ics        the host's bookings               (anyone with the token)
 import { serviceClient } from '../_shared/http/clients.ts';
@@ -28,6 +30,7 @@ import { connectionSchema, googleConnectSchema, googleStartSchema } from '../_sh
 import { importSecretKey, openSecret, sealSecret } from '../_shared/calendars/secrets.ts';
 import { syncConnection, syncDue, type CalendarDeps } from '../_shared/calendars/sync.ts';
 import { ZoomError, zoomAccess, zoomConfig, type ZoomConfig } from '../_shared/meetings/zoom.ts';
+import { StripeConnectError, stripeConfig, stripeConnect, type StripeConfig } from '../_shared/payments/stripe.ts';
 import { OutboundError, outboundFetch, outboundPolicy, type OutboundPolicy } from '../_shared/net/outbound.ts';
 
 export interface CalendarsEnv {
@@ -35,6 +38,7 @@ export interface CalendarsEnv {
   outbound: OutboundPolicy;
   google: GoogleConfig | null;
   zoom: ZoomConfig | null;
+  stripe: StripeConfig | null;
 }
 
 /** Failures of the remote side are the host's to fix (address, password): a 400 with the reason. */
@@ -63,6 +67,8 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
   const fetcher = outboundFetch({ ...cal.outbound, httpsOnly: true });
   const google = cal.google ? googleAccess(cal.google, fetcher) : null;
   const zoom = cal.zoom ? zoomAccess(cal.zoom, fetcher) : null;
+  // Stripe's SDK talks to Stripe's own fixed addresses, not to addresses a user gave: no outbound guard.
+  const stripe = cal.stripe ? stripeConnect(cal.stripe) : null;
   const deps = async (): Promise<CalendarDeps> => ({ key: await key, fetch: fetcher, google });
 
   /**
@@ -163,6 +169,7 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
   const oauth = {
     google: { access: google, name: 'Google', unavailable: 'Google Calendar is not available on this project' },
     zoom: { access: zoom, name: 'Zoom', unavailable: 'Zoom is not available on this project' },
+    stripe: { access: stripe, name: 'Stripe', unavailable: 'Stripe is not available on this project' },
   };
   type OAuthProvider = keyof typeof oauth;
 
@@ -220,6 +227,29 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
     return json({ connected: true }, 201);
   }
 
+  /** Keeps the host's Stripe account: its grant sealed, what it said of itself for the host's screen (a reconnect replaces it). */
+  async function stripeConnectRoute(ctx: Ctx) {
+    const { access, caller, input } = await oauthReturn(ctx, 'stripe');
+    const { tokens, account } = await access.exchange(input.code).catch((e) => {
+      if (e instanceof StripeConnectError) throw new AppError('calendar_failed', `Could not connect: ${e.message}`);
+      throw e;
+    });
+    must(
+      await serviceClient(ctx.env).from('stripe_connections').upsert({
+        user_id: caller.id,
+        account_id: account.accountId,
+        secret: await sealSecret(await key, caller.id, tokens),
+        email: account.email,
+        country: account.country,
+        default_currency: account.defaultCurrency,
+        charges_enabled: account.chargesEnabled,
+        requirements: account.requirements,
+        connected_at: new Date().toISOString(),
+      }),
+    );
+    return json({ connected: true }, 201);
+  }
+
   async function feed(ctx: Ctx) {
     const token = ctx.params.token.replace(/\.ics$/, '');
     const service = serviceClient(ctx.env);
@@ -254,13 +284,15 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
   }
 
   return new Router()
-    .get('/calendars/providers', () => json({ caldav: true, ics: true, google: google !== null, zoom: zoom !== null }))
+    .get('/calendars/providers', () => json({ caldav: true, ics: true, google: google !== null, zoom: zoom !== null, stripe: stripe !== null }))
     .post('/calendars/connections', connect)
     .post('/calendars/connections/:id/sync', syncOne)
     .post('/calendars/google/start', oauthStart('google'))
     .post('/calendars/google/connect', googleConnect)
     .post('/calendars/zoom/start', oauthStart('zoom'))
     .post('/calendars/zoom/connect', zoomConnect)
+    .post('/calendars/stripe/start', oauthStart('stripe'))
+    .post('/calendars/stripe/connect', stripeConnectRoute)
     .post('/calendars/sync', sweep)
     .get('/calendars/feed/:token', feed);
 }
@@ -268,7 +300,7 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
 export function readCalendarsEnv(get: (name: string) => string | undefined): CalendarsEnv {
   const encryptionKey = get('CALENDAR_ENCRYPTION_KEY');
   if (!encryptionKey) throw new Error('Missing environment variable CALENDAR_ENCRYPTION_KEY');
-  return { encryptionKey, outbound: outboundPolicy(get), google: googleConfig(get), zoom: zoomConfig(get) };
+  return { encryptionKey, outbound: outboundPolicy(get), google: googleConfig(get), zoom: zoomConfig(get), stripe: stripeConfig(get) };
 }
 
 export const calendarsHandler = (env: FunctionEnv, cal: CalendarsEnv) => createHandler(calendarsRouter(cal), env);

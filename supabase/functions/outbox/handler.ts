@@ -15,6 +15,8 @@ import { webhookHandler } from '../_shared/webhooks/deliver.ts';
 import { webhookMailHandler } from '../_shared/webhooks/mail.ts';
 import { meetingWriteHandler } from '../_shared/meetings/writer.ts';
 import { zoomAccess, zoomConfig, type ZoomConfig } from '../_shared/meetings/zoom.ts';
+import { stripeDeauthorizeHandler } from '../_shared/payments/deauthorize.ts';
+import { stripeConfig, stripeConnect, type StripeConfig } from '../_shared/payments/stripe.ts';
 
 export interface OutboxEnv {
   supabaseUrl: string;
@@ -34,6 +36,8 @@ export interface OutboxEnv {
   google: GoogleConfig | null;
   /** The project's Zoom app, for the meetings of bookings whose place is Zoom. */
   zoom: ZoomConfig | null;
+  /** The project's Stripe platform, to give up its access to the accounts hosts disconnect. */
+  stripe: StripeConfig | null;
 }
 
 export function readOutboxEnv(get: (name: string) => string | undefined): OutboxEnv {
@@ -57,6 +61,7 @@ export function readOutboxEnv(get: (name: string) => string | undefined): Outbox
     outbound: outboundPolicy(get),
     google: googleConfig(get),
     zoom: zoomConfig(get),
+    stripe: stripeConfig(get),
   };
 }
 
@@ -94,6 +99,7 @@ export function outboxHandler(env: OutboxEnv): (req: Request) => Promise<Respons
       key: calendarKey,
       zoom: env.zoom ? zoomAccess(env.zoom, calendarFetch) : null,
     }),
+    stripe_deauthorize: stripeDeauthorizeHandler({ db, stripe: env.stripe ? stripeConnect(env.stripe) : null }),
     // An endpoint's answer is read up to 1 MiB (the log keeps its first 1 KB), within 10 seconds.
     webhook: webhookHandler({ db, fetch: outboundFetch({ ...env.outbound, timeoutMs: WEBHOOK_TIMEOUT_MS, maxBytes: 1024 * 1024 }) }),
     webhook_mail: webhookMailHandler({ from: env.smtp.from, siteUrl: env.siteUrl }, transport),

@@ -18,7 +18,7 @@ async function icalUid(bookingId: number): Promise<string> {
 }
 
 it('is offered where the project names a Google client', async () => {
-  expect((await call('/calendars/providers')).body).toEqual({ caldav: true, ics: true, google: true, zoom: true });
+  expect((await call('/calendars/providers')).body).toEqual({ caldav: true, ics: true, google: true, zoom: true, stripe: true });
 });
 
 describe('connecting Google Calendar over OAuth', () => {

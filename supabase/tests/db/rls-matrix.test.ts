@@ -110,6 +110,7 @@ beforeAll(async () => {
   await c.query(`insert into calendar_feeds (user_id, token_hash) values ($1, md5(random()::text))`, [S]);
   await c.query(`insert into zoom_connections (user_id, secret) values ($1, 'ciphertext')`, [S]);
   await c.query(`insert into zoom_meetings (ical_uid, user_id, meeting_id) values ('rls-matrix@kairos', $1, 12345678901)`, [S]);
+  await c.query(`insert into stripe_connections (user_id, account_id, secret) values ($1, 'acct_1RlsMatrix', 'ciphertext')`, [S]);
   const webhook = (await one(`insert into webhooks (user_id, url, events) values ($1, 'https://hooks.example.test/s', '{booking.created}') returning id`, [S])).id;
   const teamWebhook = (await one(`insert into webhooks (team_id, url, events) values ($1, 'https://hooks.example.test/t', '{booking.created}') returning id`, [team])).id;
   const logRow = `insert into webhook_deliveries (webhook_id, message_id, event, attempt, ok, status_code) values ($1, 'msg_1', 'booking.created', 1, true, 200) returning id`;
@@ -353,6 +354,16 @@ function tables(): [string, TableCells][] {
       delete: `delete from zoom_connections where user_id = '${f.S}' returning user_id`,
       // Connected by the calendars function (service role) after Zoom's consent; the host sees it and
       // may disconnect, never reads the sealed tokens (a column grant).
+      expected: { ...ONLY_OWNER, owner: 'ynny' },
+    }],
+    ['stripe_connections', {
+      select: `select user_id, account_id, email, country, default_currency, charges_enabled, requirements, connected_at from stripe_connections where user_id = '${f.S}'`,
+      prepareInsert: `delete from stripe_connections where user_id = '${f.S}'`,
+      insert: `insert into stripe_connections (user_id, account_id, secret) values ($1, 'acct_1Forged', 'forged') returning user_id`,
+      update: `update stripe_connections set charges_enabled = true where user_id = '${f.S}' returning user_id`,
+      delete: `delete from stripe_connections where user_id = '${f.S}' returning user_id`,
+      // Connected by the calendars function (service role) after Stripe's consent; the host sees it and
+      // disconnects it, never reads the sealed tokens (a column grant, tested beside the matrix).
       expected: { ...ONLY_OWNER, owner: 'ynny' },
     }],
     ['zoom_meetings', {

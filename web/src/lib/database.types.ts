@@ -736,6 +736,49 @@ export type Database = {
         }
         Relationships: []
       }
+      stripe_connections: {
+        Row: {
+          account_id: string
+          charges_enabled: boolean
+          connected_at: string
+          country: string | null
+          default_currency: string | null
+          email: string | null
+          requirements: string[]
+          secret: string
+          user_id: string
+        }
+        Insert: {
+          account_id: string
+          charges_enabled?: boolean
+          connected_at?: string
+          country?: string | null
+          default_currency?: string | null
+          email?: string | null
+          requirements?: string[]
+          secret: string
+          user_id: string
+        }
+        Update: {
+          account_id?: string
+          charges_enabled?: boolean
+          connected_at?: string
+          country?: string | null
+          default_currency?: string | null
+          email?: string | null
+          requirements?: string[]
+          secret?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "stripe_connections_user_id_fkey"
+            columns: ["user_id"]
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       team_invitations: {
         Row: {
           created_at: string

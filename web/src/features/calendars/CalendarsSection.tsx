@@ -15,6 +15,7 @@ import { useFeedCreatedAt, useRegenerateFeed } from './hooks/feed.ts';
 import { useConsentReturn } from './hooks/consent.ts';
 import { useFinishGoogle, useStartGoogle } from './hooks/google.ts';
 import { useBookingCalendar, useCheckConflicts } from './hooks/sources.ts';
+import { StripeConnect } from './StripeConnect.tsx';
 import { ZoomConnect } from './ZoomConnect.tsx';
 
 const PROVIDER_LABEL: Record<CalendarConnection['provider'], string> = { caldav: 'CalDAV', ics: 'Subscription', google: 'Google' };
@@ -221,6 +222,7 @@ export function CalendarsSection() {
         ) : null}
       </HStack>
       {providers.data?.zoom ? <ZoomConnect /> : null}
+      {providers.data?.stripe ? <StripeConnect /> : null}
       <FeedLink />
       <ConnectDialog kind={dialog} onClose={() => setDialog(null)} />
     </SectionCard>

@@ -3,29 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { server } from '../../test/server.ts';
-import { noCalendars } from '../../test/calendars.ts';
-import { api, profile, renderRoute, restGet, signedInAs } from '../../test/utils.tsx';
+import { availabilityWithAccount, emptyAvailability, noCalendars } from '../../test/calendars.ts';
+import { api, profile, renderRoute, signedInAs } from '../../test/utils.tsx';
 
 const connectedRow = { connected_at: '2026-11-20T10:00:00Z' };
 
-/** Availability with Zoom configured on the project; zoom_connections answers `answers` in turn (the last one from then on). */
-function availability(...answers: unknown[][]) {
-  signedInAs();
-  let read = 0;
-  const zoom = { rows: () => answers[Math.min(read++, answers.length - 1)] };
-  server.use(
-    restGet('availability_rules', []),
-    restGet('user_settings', []),
-    restGet('event_types', []),
-    restGet('date_overrides', []),
-    restGet('time_off', []),
-    // Before noCalendars: the first handler that matches answers.
-    http.get(api('/functions/v1/calendars/providers'), () => HttpResponse.json({ caldav: true, ics: true, google: false, zoom: true })),
-    http.get(api('/rest/v1/zoom_connections'), () => HttpResponse.json(zoom.rows())),
-    ...noCalendars,
-  );
-  return zoom;
-}
+const availability = (...answers: unknown[][]) => availabilityWithAccount('zoom', ...answers);
 
 /** This tab went to Zoom's consent and comes back to `search`. */
 function backFromZoom(search: string) {
@@ -38,7 +21,7 @@ const zoomBlock = () => screen.findByRole('group', { name: 'Zoom' });
 describe('Zoom in the calendars section', () => {
   it('is not offered when the project has no Zoom app', async () => {
     signedInAs();
-    server.use(restGet('availability_rules', []), restGet('user_settings', []), restGet('event_types', []), restGet('date_overrides', []), restGet('time_off', []), ...noCalendars);
+    server.use(...emptyAvailability, ...noCalendars);
     renderRoute('/availability');
     await screen.findByRole('button', { name: 'Connect CalDAV account' });
     expect(screen.queryByRole('button', { name: 'Connect Zoom' })).toBeNull();

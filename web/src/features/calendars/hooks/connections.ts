@@ -46,7 +46,7 @@ export function useConnections() {
 }
 
 export function useProviders() {
-  return useQuery({ queryKey: ['calendar-providers'], queryFn: () => callFunction<{ google: boolean; zoom: boolean }>('calendars/providers'), staleTime: Infinity });
+  return useQuery({ queryKey: ['calendar-providers'], queryFn: () => callFunction<{ google: boolean; zoom: boolean; stripe: boolean }>('calendars/providers'), staleTime: Infinity });
 }
 
 /** Lists the connections again after a change. */

@@ -1,4 +1,4 @@
-// Google and Zoom both send the host back to Availability with ?code=&state= (or ?error= when the
+// Google, Zoom and Stripe all send the host back to Availability with ?code=&state= (or ?error= when the
 // host said no). The state is sealed by the server and unreadable here, so the tab remembers which
 // provider it sent the host to. Both start and finish at the `calendars` function the same way.
 import { useEffect } from 'react';
@@ -6,7 +6,7 @@ import { callFunction } from '../../../lib/api.ts';
 
 const PENDING = 'kairos:consent';
 
-export type ConsentProvider = 'google' | 'zoom';
+export type ConsentProvider = 'google' | 'zoom' | 'stripe';
 
 /** Where a provider sends the host back after consent: the page that finishes the connection. */
 const consentReturnUri = () => `${window.location.origin}/availability`;

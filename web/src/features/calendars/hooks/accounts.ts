@@ -1,0 +1,52 @@
+// A host's account at an OAuth provider (Zoom, Stripe): read through supabase-js (RLS; a column grant
+// leaves the sealed tokens out), connected through the `calendars` function's consent round trip,
+// disconnected by deleting the row (the policy decides; the database queues what follows).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { serverMessage, unwrap } from '../../../lib/api.ts';
+import { supabase } from '../../../lib/supabase.ts';
+import { useCurrentUser, useUserQuery } from '../../../lib/session.ts';
+import { notify, notifyError } from '../../../lib/toaster.ts';
+import { consentFinish, consentStart, type ConsentProvider } from './consent.ts';
+
+export interface AccountHooksOptions {
+  provider: Extract<ConsentProvider, 'zoom' | 'stripe'>;
+  table: 'zoom_connections' | 'stripe_connections';
+  columns: string;
+  /** The finish's error when the host said no at the provider. */
+  refusal: string;
+  /** The provider's name in the toasts. */
+  name: string;
+}
+
+export function accountHooks<T>({ provider, table, columns, refusal, name }: AccountHooksOptions) {
+  const key = [`${provider}-connection`];
+  return {
+    /** The host's account, or null when it is not connected. */
+    useConnection: () =>
+      useUserQuery(key, async (userId) => unwrap(await supabase.from(table).select(columns).eq('user_id', userId).maybeSingle()) as T | null),
+    // The block says why a start or finish failed (AccountConnect.tsx).
+    useStart: () => useMutation(consentStart(provider)),
+    useFinish: () => {
+      const queryClient = useQueryClient();
+      return useMutation({
+        mutationFn: consentFinish<{ connected: boolean }>(provider, refusal),
+        onSuccess: () => {
+          void queryClient.invalidateQueries({ queryKey: key });
+          notify(`${name} connected`);
+        },
+      });
+    },
+    useDisconnect: () => {
+      const queryClient = useQueryClient();
+      const { data: user } = useCurrentUser();
+      return useMutation({
+        mutationFn: async () => unwrap(await supabase.from(table).delete().eq('user_id', user!.id)),
+        onSuccess: () => {
+          void queryClient.invalidateQueries({ queryKey: key });
+          notify(`${name} disconnected`);
+        },
+        onError: (error) => notifyError(`Could not disconnect ${name}`, serverMessage(error)),
+      });
+    },
+  };
+}
