@@ -67,6 +67,23 @@ export {
   type TimeOffInput,
 } from '../../../supabase/functions/_shared/rules/schemas.ts';
 export { guestFields } from '../../../supabase/functions/_shared/rules/fields.ts';
+export {
+  answersSchema,
+  answerText,
+  DEFAULT_GUEST_FIELDS,
+  FIELD_MODES,
+  guestAnswers,
+  guestFieldsSchema,
+  QUESTION_TYPES,
+  questionsSchema,
+  shownQuestions,
+  type Answers,
+  type FieldMode,
+  type GuestFieldsConfig,
+  type Question,
+  type QuestionType,
+  type StoredAnswer,
+} from '../../../supabase/functions/_shared/rules/questions.ts';
 export { e164Phone, PHONE_MESSAGE } from '../../../supabase/functions/_shared/rules/phone.ts';
 export { PLACE_LABELS, shownPlace, type BookingLocation } from '../../../supabase/functions/_shared/rules/places.ts';
 export { type DateOverride, type OfferedSlot, type SlotResult, type TimeRange } from '../../../supabase/functions/_shared/rules/slots.ts';

@@ -1,7 +1,7 @@
 // The guest form's schema: the shared guest fields, in the page's or the dialog's words. Loaded as a
 // guest starts on the form (useBookingFlow.ts), so zod is not part of a booking page's load.
 import { z } from 'zod/mini';
-import { e164Phone, guestFields, PHONE_MESSAGE } from '../../lib/shared.ts';
+import { answersSchema, e164Phone, guestFields, PHONE_MESSAGE, type Answers, type Question } from '../../lib/shared.ts';
 import type { LocationKind } from '../../lib/places.ts';
 import { FIELD_MESSAGES, type GuestErrors, type GuestField, type GuestInput } from './guestWords.ts';
 
@@ -39,5 +39,20 @@ export function guestCheck(): (values: GuestInput, place: LocationKind | null) =
     if (place === 'phone_host_calls' && !phone) errors.guestPhone ??= PHONE_MESSAGE;
     if (!result.success || errors.guestPhone) return { errors };
     return { values: phone ? { ...result.data, guestPhone: phone } : result.data };
+  };
+}
+
+/** What the rules say of the guest's answers: the values to send, or the first message per question (or unknown key). */
+export type AnswersCheck = { values: Answers } | { errors: Record<string, string> };
+
+/** The guest's answers to the event type's questions, checked by the schema the booking functions check them with. */
+export function answersCheck(questions: readonly Question[]): (given: Record<string, unknown>) => AnswersCheck {
+  const schema = answersSchema(questions);
+  return (given) => {
+    const result = schema.safeParse(given);
+    if (result.success) return { values: result.data };
+    const errors: Record<string, string> = {};
+    for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
+    return { errors };
   };
 }
