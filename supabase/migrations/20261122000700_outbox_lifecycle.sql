@@ -493,7 +493,7 @@ end;
 $$;
 
 -- Moves the booking to [p_start, p_end): the old one becomes cancelled and points at the new one,
--- which keeps its calendar UID, its guest, its place and its status, with the next SEQUENCE. One transaction: if
+-- which keeps its calendar UID, its guest, its place, its answers and its status, with the next SEQUENCE. One transaction: if
 -- the new time is taken (the exclusion constraint), nothing changes. The slot itself was checked by
 -- the function with the slot engine; p_member_id is the team member it chose.
 create or replace function public.guest_reschedule_booking(p_uid uuid, p_token text, p_start timestamptz,
@@ -519,6 +519,8 @@ begin
     old.guest_name, old.guest_email, old.guest_phone, old.guest_company, old.notes, old.guest_timezone, p_start, p_end,
     old.status, old.ical_uid, old.ical_sequence + 1, old.id, old.location)
   returning * into created;
+  insert into public.booking_answers (booking_id, answers)
+  select created.id, a.answers from public.booking_answers a where a.booking_id = old.id;
   return created;
 exception when exclusion_violation then
   raise exception 'This time slot is no longer available' using errcode = '23P01';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  askedGuestFields,
   answersSchema,
   answerSnapshot,
   answerText,
@@ -191,5 +192,30 @@ describe('the server path and what a booking keeps', () => {
     expect(answerText({ slug: 'ok', label: 'Customer?', type: 'yes_no', value: false })).toBe('No');
     expect(answerText({ slug: 't', label: 'Topics', type: 'multiple_choice', value: ['A', 'B'] })).toBe('A, B');
     expect(answerText({ slug: 'n', label: 'N', type: 'number', value: 12 })).toBe('12');
+  });
+});
+
+describe('phone, company and notes as the host asks them', () => {
+  const guest = { guestName: 'Ada', guestPhone: '+1 415 555 2671', guestCompany: ' ', notes: 'Hi' };
+
+  it('keeps optional ones as given, drops hidden ones, and requires required ones', () => {
+    expect(askedGuestFields({ phone: 'optional', company: 'optional', notes: 'optional' }, guest)).toEqual({ values: guest });
+    expect(askedGuestFields({ phone: 'hidden', company: 'optional', notes: 'hidden' }, guest)).toEqual({
+      values: { ...guest, guestPhone: null, notes: null },
+    });
+    expect(askedGuestFields({ phone: 'required', company: 'required', notes: 'required' }, guest)).toEqual({
+      errors: { guestCompany: 'Please enter your company.' },
+    });
+    expect(askedGuestFields({ phone: 'optional', company: 'optional', notes: 'required' }, { ...guest, notes: null })).toEqual({
+      errors: { notes: 'Please add a note for your host.' },
+    });
+  });
+
+  it('a required phone is a real number, kept in E.164; a hidden one is kept when the place needs it', () => {
+    expect(askedGuestFields({ phone: 'required', company: 'optional', notes: 'optional' }, guest)).toEqual({ values: { ...guest, guestPhone: '+14155552671' } });
+    expect(askedGuestFields({ phone: 'required', company: 'optional', notes: 'optional' }, { ...guest, guestPhone: '555' })).toEqual({
+      errors: { guestPhone: 'Please enter a valid phone number with its country code.' },
+    });
+    expect(askedGuestFields({ phone: 'hidden', company: 'optional', notes: 'optional' }, guest, true)).toEqual({ values: guest });
   });
 });

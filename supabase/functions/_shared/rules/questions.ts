@@ -111,6 +111,33 @@ export const guestFieldsSchema = z.strictObject({
 export type GuestFieldsConfig = z.output<typeof guestFieldsSchema>;
 export const DEFAULT_GUEST_FIELDS: GuestFieldsConfig = { phone: 'optional', company: 'optional', notes: 'optional' };
 
+/** What a required built-in field says when it is left blank (the phone: when it is no real number either). */
+export const GUEST_FIELD_MESSAGES = { guestPhone: PHONE_MESSAGE, guestCompany: 'Please enter your company.', notes: 'Please add a note for your host.' } as const;
+type AskedField = keyof typeof GUEST_FIELD_MESSAGES;
+const FIELD_CONFIG: Record<AskedField, keyof GuestFieldsConfig> = { guestPhone: 'phone', guestCompany: 'company', notes: 'notes' };
+type AskedFields = Partial<Record<AskedField, string | null>>;
+
+/**
+ * Phone, company and notes as the host asks them: a hidden one is not kept (the phone is, when the
+ * chosen place needs it: `keepPhone`), a required one must be given, and a required phone must be a
+ * real number, kept in E.164. The fields, or each faulty field's message.
+ */
+export function askedGuestFields<G extends AskedFields>(config: GuestFieldsConfig, guest: G, keepPhone = false): { values: G } | { errors: Partial<Record<AskedField, string>> } {
+  const values = { ...guest };
+  const errors: Partial<Record<AskedField, string>> = {};
+  for (const field of Object.keys(FIELD_CONFIG) as AskedField[]) {
+    const mode = config[FIELD_CONFIG[field]];
+    const given = values[field]?.trim() || null;
+    if (mode === 'hidden' && !(field === 'guestPhone' && keepPhone)) values[field] = null as G[AskedField];
+    else if (mode === 'required' && field === 'guestPhone') {
+      const phone = e164Phone(given);
+      if (phone) values.guestPhone = phone as G[AskedField];
+      else errors.guestPhone = GUEST_FIELD_MESSAGES.guestPhone;
+    } else if (mode === 'required' && !given) errors[field] = GUEST_FIELD_MESSAGES[field];
+  }
+  return Object.keys(errors).length ? { errors } : { values };
+}
+
 // -- the answers ---------------------------------------------------------------------------------
 
 /** Nothing given: no value, or a blank text, or no option chosen. */
@@ -230,12 +257,12 @@ export function guestAnswers(questions: readonly Question[], raw: unknown): Answ
 // -- what a booking keeps --------------------------------------------------------------------------
 
 /** An answer as a booking keeps it: with the label and type it was given under, so later edits of the questions change nothing. */
-export interface StoredAnswer {
+export type StoredAnswer = {
   slug: string;
   label: string;
   type: QuestionType;
   value: AnswerValue;
-}
+};
 
 /** The answers as the booking stores them, in the questions' order. */
 export function answerSnapshot(questions: readonly Question[], answers: Answers): StoredAnswer[] {
