@@ -5,6 +5,7 @@
 // supabase/tests/db/questions.test.ts holds the two to one set of cases). In `zod/mini`, as
 // fields.ts: a guest's booking page loads these rules.
 import { z } from 'zod/mini';
+import { DEFAULT_GUEST_FIELDS, FIELD_MODES, type GuestFieldsConfig } from './constants.ts';
 import { invalid } from './errors.ts';
 import { email, requiredText } from './fields.ts';
 import { e164Phone, PHONE_MESSAGE } from './phone.ts';
@@ -17,9 +18,6 @@ export const MAX_OPTIONS = 50;
 /** The longest answer of a short and of a long text. */
 export const TEXT_MAX = { short_text: 500, long_text: 5000 } as const;
 
-/** How a built-in field of the guest's form is asked; name and email are always asked and required. */
-export const FIELD_MODES = ['hidden', 'optional', 'required'] as const;
-export type FieldMode = (typeof FIELD_MODES)[number];
 
 // -- the definition ------------------------------------------------------------------------------
 
@@ -104,12 +102,11 @@ export const questionsSchema = z.array(questionSchema, { error: 'Questions must 
 
 /** Phone, company and notes, each hidden, optional or required; optional when not said (the form before questions). */
 export const guestFieldsSchema = z.strictObject({
-  phone: z._default(z.enum(FIELD_MODES), 'optional'),
-  company: z._default(z.enum(FIELD_MODES), 'optional'),
-  notes: z._default(z.enum(FIELD_MODES), 'optional'),
+  phone: z._default(z.enum(FIELD_MODES), DEFAULT_GUEST_FIELDS.phone),
+  company: z._default(z.enum(FIELD_MODES), DEFAULT_GUEST_FIELDS.company),
+  notes: z._default(z.enum(FIELD_MODES), DEFAULT_GUEST_FIELDS.notes),
 });
-export type GuestFieldsConfig = z.output<typeof guestFieldsSchema>;
-export const DEFAULT_GUEST_FIELDS: GuestFieldsConfig = { phone: 'optional', company: 'optional', notes: 'optional' };
+export type { GuestFieldsConfig };
 
 /** What a required built-in field says when it is left blank (the phone: when it is no real number either). */
 export const GUEST_FIELD_MESSAGES = { guestPhone: PHONE_MESSAGE, guestCompany: 'Please enter your company.', notes: 'Please add a note for your host.' } as const;
