@@ -21,7 +21,7 @@ function RadioQuestion({ question, value, error, choices, onChange }: { question
   return (
     <RadioGroup.Root value={value} onValueChange={(details) => onChange(details.value as string)} aria-invalid={error ? true : undefined} aria-describedby={described} size="sm">
       <Stack gap="2">
-        <RadioGroup.Label fontWeight="medium">
+        <RadioGroup.Label fontSize="sm" fontWeight="medium">
           {question.label}
           {question.required ? null : ' (optional)'}
         </RadioGroup.Label>
@@ -70,9 +70,11 @@ function QuestionField({ question, form }: { question: Question; form: AnswersFo
       const chosen = Array.isArray(value) ? (value as string[]) : [];
       return (
         <Fieldset.Root invalid={Boolean(error)}>
-          <Fieldset.Legend fontWeight="medium">{label}</Fieldset.Legend>
+          <Fieldset.Legend fontSize="sm" fontWeight="medium">
+            {label}
+          </Fieldset.Legend>
           {question.help ? <Fieldset.HelperText>{question.help}</Fieldset.HelperText> : null}
-          <Fieldset.Content>
+          <Stack gap="2" mt="1">
             {question.options.map((option) => (
               <Checkbox.Root
                 key={option}
@@ -85,7 +87,7 @@ function QuestionField({ question, form }: { question: Question; form: AnswersFo
                 <Checkbox.Label>{option}</Checkbox.Label>
               </Checkbox.Root>
             ))}
-          </Fieldset.Content>
+          </Stack>
           {error ? <Fieldset.ErrorText>{error}</Fieldset.ErrorText> : null}
         </Fieldset.Root>
       );

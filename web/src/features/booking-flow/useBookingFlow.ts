@@ -152,9 +152,10 @@ export function useBookingFlow(
       // No questions, no `answers`: the request is the one before questions existed.
       book.mutate(answers.questions.length ? { ...values, answers: checked.values } : values);
     },
-    () => {
-      void answers.check();
-      notifyError('Missing Information', MESSAGES[mode].guest);
+    (errors) => {
+      void answers.check(undefined, { focus: false });
+      // Name and email in the page's or the dialog's words; a field the host requires in its own.
+      notifyError('Missing Information', errors.guestName || errors.guestEmail ? MESSAGES[mode].guest : Object.values(errors)[0]!);
     },
   );
 
