@@ -216,8 +216,8 @@ create policy "Users read their own busy intervals" on public.booking_busy
 -- never changes an old booking. A table of its own, not a column of bookings: every member of a team
 -- reads the team's bookings, but answers are read only by the booking's hosts, the people it occupies
 -- (its booking_busy rows: the host, the assignee, or every member of a requires-all booking), and a
--- policy decides rows, not columns. Written with the booking by create_booking, carried over by a
--- reschedule; absent when nothing was asked or answered.
+-- policy decides rows, not columns. Written with the booking by create_booking (before it: the id is
+-- drawn first), carried over by a reschedule; absent when nothing was asked or answered.
 create or replace function private.is_answer_snapshot(p_answers jsonb)
 returns boolean language sql immutable set search_path = ''
 as $$
@@ -228,7 +228,9 @@ as $$
         or jsonb_typeof(a -> 'label') <> 'string' or jsonb_typeof(a -> 'slug') <> 'string' or jsonb_typeof(a -> 'type') <> 'string');
 $$;
 create table public.booking_answers (
-  booking_id bigint primary key references public.bookings (id) on delete cascade,
+  -- Deferred: written just before its booking, so the booking's own triggers (its mails, its
+  -- webhooks) already read the answers.
+  booking_id bigint primary key references public.bookings (id) on delete cascade deferrable initially deferred,
   answers jsonb not null constraint booking_answers_snapshot check (private.is_answer_snapshot(answers))
 );
 alter table public.booking_answers enable row level security;
@@ -509,6 +511,7 @@ as $$
 declare
   et public.event_types;
   assignee uuid;
+  new_id bigint := nextval(pg_get_serial_sequence('public.bookings', 'id'));
   created public.bookings;
 begin
   select * into et from public.event_types e where e.id = p_event_type_id and e.is_active;
@@ -529,9 +532,15 @@ begin
       raise exception 'Member is not in this team' using errcode = '22023';
     end if;
   end if;
-  insert into public.bookings (event_type_id, user_id, team_id, assigned_user_id, guest_name, guest_email, guest_phone,
+  -- The answers as the functions checked them against the event type's questions (answerSnapshot),
+  -- first: the booking's mails and webhooks, written by its triggers, carry them.
+  if jsonb_array_length(coalesce(p_guest -> 'answers', '[]')) > 0 then
+    insert into public.booking_answers (booking_id, answers) values (new_id, p_guest -> 'answers');
+  end if;
+  insert into public.bookings (id, event_type_id, user_id, team_id, assigned_user_id, guest_name, guest_email, guest_phone,
     guest_company, notes, guest_timezone, start_time, end_time, status, location)
-  values (et.id, et.user_id, et.team_id, assignee,
+  overriding system value
+  values (new_id, et.id, et.user_id, et.team_id, assignee,
     private.guest_field(p_guest, 'guest_name', 'guestName'),
     private.guest_field(p_guest, 'guest_email', 'guestEmail'), private.guest_field(p_guest, 'guest_phone', 'guestPhone'),
     private.guest_field(p_guest, 'guest_company', 'guestCompany'), private.guest_field(p_guest, 'notes', 'notes'),
@@ -540,10 +549,6 @@ begin
     private.booking_location(et.locations, private.guest_field(p_guest, 'location_kind', 'locationKind'),
       private.guest_field(p_guest, 'guest_phone', 'guestPhone')))
   returning * into created;
-  -- The answers as the functions checked them against the event type's questions (answerSnapshot).
-  if jsonb_array_length(coalesce(p_guest -> 'answers', '[]')) > 0 then
-    insert into public.booking_answers (booking_id, answers) values (created.id, p_guest -> 'answers');
-  end if;
   return created;
 exception when exclusion_violation then
   raise exception 'This time slot is no longer available' using errcode = '23P01';

@@ -246,7 +246,9 @@ begin
       'title', et.title, 'duration', et.duration, 'team', et.team_name,
       'icalUid', b.ical_uid, 'sequence', b.ical_sequence,
       'cancelledBy', b.cancelled_by, 'cancellationReason', b.cancellation_reason,
-      'previous', (select span from previous), 'location', b.location),
+      'previous', (select span from previous), 'location', b.location,
+      -- The guest's answers, for the hosts' mails (rules/questions.ts#StoredAnswer).
+      'answers', coalesce((select a.answers from public.booking_answers a where a.booking_id = b.id), '[]')),
     'guest', jsonb_build_object('name', b.guest_name, 'email', b.guest_email,
       'timezone', coalesce(b.guest_timezone, hosts.list -> 0 ->> 'timezone', 'UTC')),
     'hosts', hosts.list)
@@ -510,6 +512,9 @@ begin
     raise exception 'A reschedule keeps the duration of the booking' using errcode = '22023';
   end if;
   update public.bookings set status = 'cancelled', cancelled_by = 'guest', rescheduled_to = new_id where id = old.id;
+  -- Before the new booking, whose mails carry them (booking_answers' key is deferred).
+  insert into public.booking_answers (booking_id, answers)
+  select new_id, a.answers from public.booking_answers a where a.booking_id = old.id;
   insert into public.bookings (id, event_type_id, user_id, team_id, assigned_user_id, guest_name,
     guest_email, guest_phone, guest_company, notes, guest_timezone, start_time, end_time, status, ical_uid, ical_sequence,
     rescheduled_from, location)
@@ -519,8 +524,6 @@ begin
     old.guest_name, old.guest_email, old.guest_phone, old.guest_company, old.notes, old.guest_timezone, p_start, p_end,
     old.status, old.ical_uid, old.ical_sequence + 1, old.id, old.location)
   returning * into created;
-  insert into public.booking_answers (booking_id, answers)
-  select created.id, a.answers from public.booking_answers a where a.booking_id = old.id;
   return created;
 exception when exclusion_violation then
   raise exception 'This time slot is no longer available' using errcode = '23P01';
