@@ -96,6 +96,9 @@ describe('a booking’s answers are read by its hosts only', () => {
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
 
     expect((await readAnswers(asUser(host), booked.body.id)).data).toEqual([{ answers: snapshot }]);
+    // As the host's booking cards ask for them: embedded one-to-one, an object.
+    const card = await asUser(host).from('bookings').select('id, answers:booking_answers(answers)').eq('id', booked.body.id).single();
+    expect(card.data).toEqual({ id: booked.body.id, answers: { answers: snapshot } });
     const anon = await readAnswers(anonClient(), booked.body.id);
     expect(anon.data ?? []).toEqual([]);
     expect(anon.error?.code).toBe('42501');
