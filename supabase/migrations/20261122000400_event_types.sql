@@ -74,6 +74,91 @@ $$;
 -- Part of CHECK constraints, evaluated as the caller.
 grant execute on function private.is_event_locations(jsonb), private.is_e164(text) to authenticated, service_role;
 
+-- What a host asks a guest beyond the built-in fields: an ordered list of questions, a jsonb array on
+-- the event type for the reasons locations are one (small, read and written whole, ordered). Each
+-- question has a type with exactly its fields, a key (slug) of its own, a label, optional help, and may
+-- be shown only when an earlier question's answer equals a value. questionsSchema
+-- (rules/questions.ts) says the same to the api and the form; supabase/tests/db/questions.test.ts
+-- holds the two to one set of cases, so a bad definition sent straight through REST is refused too.
+create or replace function private.is_event_questions(p_questions jsonb)
+returns boolean language plpgsql immutable set search_path = ''
+as $$
+declare
+  q jsonb;
+  kind text;
+  seen jsonb := '{}';
+  target jsonb;
+  equals jsonb;
+  allowed text[];
+begin
+  if jsonb_typeof(p_questions) <> 'array' or jsonb_array_length(p_questions) > 30 then
+    return false;
+  end if;
+  for q in select value from jsonb_array_elements(p_questions) loop
+    if jsonb_typeof(q) <> 'object' then
+      return false;
+    end if;
+    kind := q ->> 'type';
+    allowed := array['type', 'slug', 'label', 'help', 'required', 'showIf'] || case kind
+      when 'number' then array['min', 'max']
+      when 'single_choice' then array['options', 'display']
+      when 'multiple_choice' then array['options']
+      else '{}'::text[] end;
+    if kind is null or kind not in ('short_text', 'long_text', 'number', 'email', 'phone', 'single_choice',
+         'multiple_choice', 'yes_no', 'date')
+       or not array(select jsonb_object_keys(q)) <@ allowed
+       or jsonb_typeof(q -> 'slug') is distinct from 'string' or not (q ->> 'slug') ~ '^[a-z0-9][a-z0-9-]{0,39}$'
+       or seen ? (q ->> 'slug')
+       or jsonb_typeof(q -> 'label') is distinct from 'string' or btrim(q ->> 'label') = '' or length(q ->> 'label') > 200
+       or (q ? 'help' and (jsonb_typeof(q -> 'help') <> 'string' or length(q ->> 'help') > 500))
+       or jsonb_typeof(q -> 'required') is distinct from 'boolean' then
+      return false;
+    end if;
+    if kind = 'number' and ((q ? 'min' and jsonb_typeof(q -> 'min') <> 'number')
+         or (q ? 'max' and jsonb_typeof(q -> 'max') <> 'number')
+         or (q ? 'min' and q ? 'max' and (q ->> 'min')::numeric > (q ->> 'max')::numeric)) then
+      return false;
+    end if;
+    if kind in ('single_choice', 'multiple_choice') and (jsonb_typeof(q -> 'options') is distinct from 'array'
+         or jsonb_array_length(q -> 'options') not between 1 and 50
+         or exists (select 1 from jsonb_array_elements(q -> 'options') o
+                    where jsonb_typeof(o) <> 'string' or btrim(o #>> '{}') = '' or length(o #>> '{}') > 200)
+         or (select count(distinct o) from jsonb_array_elements(q -> 'options') o) <> jsonb_array_length(q -> 'options')
+         or (q ? 'display' and coalesce(q ->> 'display', '') not in ('radio', 'select'))) then
+      return false;
+    end if;
+    if q ? 'showIf' then
+      -- On an earlier question only, and an answer it can have.
+      target := seen -> (q #>> '{showIf,question}');
+      equals := q #> '{showIf,equals}';
+      if jsonb_typeof(q -> 'showIf') <> 'object' or array(select jsonb_object_keys(q -> 'showIf') order by 1) <> array['equals', 'question']
+         or target is null or not (case target ->> 'type'
+           when 'single_choice' then jsonb_typeof(equals) = 'string' and target -> 'options' @> jsonb_build_array(equals)
+           when 'multiple_choice' then jsonb_typeof(equals) = 'string' and target -> 'options' @> jsonb_build_array(equals)
+           when 'yes_no' then jsonb_typeof(equals) = 'boolean'
+           when 'number' then jsonb_typeof(equals) = 'number'
+           else jsonb_typeof(equals) = 'string' end) then
+        return false;
+      end if;
+    end if;
+    seen := seen || jsonb_build_object(q ->> 'slug', q);
+  end loop;
+  return true;
+end;
+$$;
+
+-- Phone, company and notes on the guest's form: each hidden, optional or required (name and email are
+-- always asked). guestFieldsSchema (rules/questions.ts) says the same.
+create or replace function private.is_guest_fields(p_fields jsonb)
+returns boolean language sql immutable set search_path = ''
+as $$
+  select jsonb_typeof(p_fields) = 'object'
+    and array(select jsonb_object_keys(p_fields) order by 1) = array['company', 'notes', 'phone']
+    and not exists (select 1 from jsonb_each(p_fields) f where f.value not in ('"hidden"', '"optional"', '"required"'));
+$$;
+-- Part of CHECK constraints, evaluated as the caller.
+grant execute on function private.is_event_questions(jsonb), private.is_guest_fields(jsonb) to authenticated, service_role;
+
 -- What a guest may know of the places before booking: the kinds, and an in-person address (a number or
 -- a link is told to the booking's guest and host only).
 create or replace function private.public_locations(p_locations jsonb)
@@ -116,6 +201,10 @@ create table public.event_types (
   max_bookings_per_day public.day_booking_limit,
   max_bookings_per_week public.week_booking_limit,
   locations jsonb not null default '[]' constraint event_types_locations_valid check (private.is_event_locations(locations)),
+  -- The guest's form: the host's questions, and how phone, company and notes are asked.
+  questions jsonb not null default '[]' constraint event_types_questions_valid check (private.is_event_questions(questions)),
+  guest_fields jsonb not null default '{"phone": "optional", "company": "optional", "notes": "optional"}'
+    constraint event_types_guest_fields_valid check (private.is_guest_fields(guest_fields)),
   constraint event_types_one_owner check (num_nonnulls(user_id, team_id) = 1),
   constraint event_types_duration_choice check (private.is_event_duration(duration, team_id is not null)),
   constraint event_types_team_fields check (
@@ -171,7 +260,7 @@ grant select on public.event_types to service_role;
 -- answers the kinds).
 grant select (id, user_id, team_id, title, description, duration, color, is_active, auto_confirm, price_cents,
   requires_all_members, assignment_type, specific_member_id, created_at, updated_at, buffer_before, buffer_after,
-  minimum_notice, max_future_bookings, slot_interval, max_bookings_per_day, max_bookings_per_week)
+  minimum_notice, max_future_bookings, slot_interval, max_bookings_per_day, max_bookings_per_week, questions, guest_fields)
   on public.event_types to anon;
 grant select, insert, update, delete on public.event_types to authenticated;
 
@@ -208,14 +297,15 @@ create policy "Owners delete event types" on public.event_types
 create or replace function public.public_event_types(p_user_id uuid default null, p_team_slug text default null)
 returns table (id bigint, user_id uuid, team_id bigint, title text, description text, duration integer, color text,
   auto_confirm boolean, price_cents integer, requires_all_members boolean, assignment_type public.assignment_type,
-  specific_member_id uuid, locations jsonb)
+  specific_member_id uuid, locations jsonb, questions jsonb, guest_fields jsonb)
 language sql
 stable
 security definer
 set search_path = ''
 as $$
   select e.id, e.user_id, e.team_id, e.title, e.description, e.duration, e.color, e.auto_confirm, e.price_cents,
-    e.requires_all_members, e.assignment_type, e.specific_member_id, private.public_locations(e.locations)
+    e.requires_all_members, e.assignment_type, e.specific_member_id, private.public_locations(e.locations),
+    e.questions, e.guest_fields
   from public.event_types e
   where e.is_active
     and (e.user_id = p_user_id and private.is_visible_host(p_user_id)
@@ -230,7 +320,8 @@ $$;
 create or replace function public.public_event_type(p_event_type_id bigint)
 returns table (id bigint, user_id uuid, title text, description text, duration integer, color text,
   auto_confirm boolean, price_cents integer, host_handle text, host_first_name text, host_last_name text,
-  host_profile_image_url text, host_timezone text, host_title text, host_company text, locations jsonb)
+  host_profile_image_url text, host_timezone text, host_title text, host_company text, locations jsonb,
+  questions jsonb, guest_fields jsonb)
 language plpgsql
 stable
 security definer
@@ -240,7 +331,7 @@ begin
   return query
   select e.id, e.user_id, e.title::text, e.description::text, e.duration::integer, e.color::text, e.auto_confirm,
     e.price_cents::integer, p.handle::text, p.first_name::text, p.last_name::text, p.profile_image_url::text,
-    p.timezone::text, p.title::text, p.company::text, private.public_locations(e.locations)
+    p.timezone::text, p.title::text, p.company::text, private.public_locations(e.locations), e.questions, e.guest_fields
   from public.event_types e join public.profiles p on p.id = e.user_id
   where e.id = p_event_type_id and e.is_active;
 end;

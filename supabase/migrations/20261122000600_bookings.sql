@@ -210,6 +210,38 @@ comment on policy "Hosts, team owners and admins, and assignees update bookings"
 create policy "Users read their own busy intervals" on public.booking_busy
   for select to authenticated using (user_id = (select auth.uid()));
 
+-- booking_answers ---------------------------------------------------------------------------------
+-- The guest's answers to the event type's questions, as given: each keeps the label and type it was
+-- asked under ({slug, label, type, value}, rules/questions.ts#answerSnapshot), so editing the questions
+-- never changes an old booking. A table of its own, not a column of bookings: every member of a team
+-- reads the team's bookings, but answers are read only by the booking's hosts, the people it occupies
+-- (its booking_busy rows: the host, the assignee, or every member of a requires-all booking), and a
+-- policy decides rows, not columns. Written with the booking by create_booking (before it: the id is
+-- drawn first), carried over by a reschedule; absent when nothing was asked or answered.
+create or replace function private.is_answer_snapshot(p_answers jsonb)
+returns boolean language sql immutable set search_path = ''
+as $$
+  select jsonb_typeof(p_answers) = 'array' and jsonb_array_length(p_answers) <= 30
+    and not exists (select 1 from jsonb_array_elements(p_answers) a
+      where jsonb_typeof(a) <> 'object'
+        or array(select jsonb_object_keys(a) order by 1) <> array['label', 'slug', 'type', 'value']
+        or jsonb_typeof(a -> 'label') <> 'string' or jsonb_typeof(a -> 'slug') <> 'string' or jsonb_typeof(a -> 'type') <> 'string');
+$$;
+create table public.booking_answers (
+  -- Deferred: written just before its booking, so the booking's own triggers (its mails, its
+  -- webhooks) already read the answers.
+  booking_id bigint primary key references public.bookings (id) on delete cascade deferrable initially deferred,
+  answers jsonb not null constraint booking_answers_snapshot check (private.is_answer_snapshot(answers))
+);
+alter table public.booking_answers enable row level security;
+comment on table public.booking_answers is 'A booking''s answers to its event type''s questions, each with the label and type it was asked under; read by the booking''s hosts only.';
+revoke all on public.booking_answers from anon, authenticated, service_role;
+grant select on public.booking_answers to authenticated, service_role;
+-- Its busy rows name a booking's hosts; the busy read policy lets each person see their own only.
+create policy "Hosts read their bookings' answers" on public.booking_answers
+  for select to authenticated
+  using (exists (select 1 from public.booking_busy b where b.booking_id = booking_answers.booking_id and b.user_id = (select auth.uid())));
+
 -- Busy intervals of non-cancelled bookings (personal, assigned team, requires-all team) overlapping
 -- [p_from, p_to): what a guest's slot picker must avoid, without any guest data. Anyone may call it,
 -- so it answers for at most 200 people at once (a team page asks for its members), each once.
@@ -466,8 +498,8 @@ begin
 end;
 $$;
 
--- Writes a new booking of an active event type, a host's or a team's, with the guest's fields, the span
--- and the status its rules give. For a team's: with a requires-all-members type every current member is
+-- Writes a new booking of an active event type, a host's or a team's, with the guest's fields (and
+-- `answers`, their snapshot), the span and the status its rules give. For a team's: with a requires-all-members type every current member is
 -- booked (p_member_ids is ignored); otherwise p_member_ids holds at most one member, the assignee chosen
 -- by the team's strategy (none: unassigned). A host's booking takes no member. The busy rows are
 -- written by the bookings trigger in the same statement, so a concurrent overlapping booking fails with
@@ -479,6 +511,7 @@ as $$
 declare
   et public.event_types;
   assignee uuid;
+  new_id bigint := nextval(pg_get_serial_sequence('public.bookings', 'id'));
   created public.bookings;
 begin
   select * into et from public.event_types e where e.id = p_event_type_id and e.is_active;
@@ -499,9 +532,15 @@ begin
       raise exception 'Member is not in this team' using errcode = '22023';
     end if;
   end if;
-  insert into public.bookings (event_type_id, user_id, team_id, assigned_user_id, guest_name, guest_email, guest_phone,
+  -- The answers as the functions checked them against the event type's questions (answerSnapshot),
+  -- first: the booking's mails and webhooks, written by its triggers, carry them.
+  if jsonb_array_length(coalesce(p_guest -> 'answers', '[]')) > 0 then
+    insert into public.booking_answers (booking_id, answers) values (new_id, p_guest -> 'answers');
+  end if;
+  insert into public.bookings (id, event_type_id, user_id, team_id, assigned_user_id, guest_name, guest_email, guest_phone,
     guest_company, notes, guest_timezone, start_time, end_time, status, location)
-  values (et.id, et.user_id, et.team_id, assignee,
+  overriding system value
+  values (new_id, et.id, et.user_id, et.team_id, assignee,
     private.guest_field(p_guest, 'guest_name', 'guestName'),
     private.guest_field(p_guest, 'guest_email', 'guestEmail'), private.guest_field(p_guest, 'guest_phone', 'guestPhone'),
     private.guest_field(p_guest, 'guest_company', 'guestCompany'), private.guest_field(p_guest, 'notes', 'notes'),

@@ -246,7 +246,9 @@ begin
       'title', et.title, 'duration', et.duration, 'team', et.team_name,
       'icalUid', b.ical_uid, 'sequence', b.ical_sequence,
       'cancelledBy', b.cancelled_by, 'cancellationReason', b.cancellation_reason,
-      'previous', (select span from previous), 'location', b.location),
+      'previous', (select span from previous), 'location', b.location,
+      -- The guest's answers, for the hosts' mails (rules/questions.ts#StoredAnswer).
+      'answers', coalesce((select a.answers from public.booking_answers a where a.booking_id = b.id), '[]')),
     'guest', jsonb_build_object('name', b.guest_name, 'email', b.guest_email,
       'timezone', coalesce(b.guest_timezone, hosts.list -> 0 ->> 'timezone', 'UTC')),
     'hosts', hosts.list)
@@ -493,7 +495,7 @@ end;
 $$;
 
 -- Moves the booking to [p_start, p_end): the old one becomes cancelled and points at the new one,
--- which keeps its calendar UID, its guest, its place and its status, with the next SEQUENCE. One transaction: if
+-- which keeps its calendar UID, its guest, its place, its answers and its status, with the next SEQUENCE. One transaction: if
 -- the new time is taken (the exclusion constraint), nothing changes. The slot itself was checked by
 -- the function with the slot engine; p_member_id is the team member it chose.
 create or replace function public.guest_reschedule_booking(p_uid uuid, p_token text, p_start timestamptz,
@@ -510,6 +512,9 @@ begin
     raise exception 'A reschedule keeps the duration of the booking' using errcode = '22023';
   end if;
   update public.bookings set status = 'cancelled', cancelled_by = 'guest', rescheduled_to = new_id where id = old.id;
+  -- Before the new booking, whose mails carry them (booking_answers' key is deferred).
+  insert into public.booking_answers (booking_id, answers)
+  select new_id, a.answers from public.booking_answers a where a.booking_id = old.id;
   insert into public.bookings (id, event_type_id, user_id, team_id, assigned_user_id, guest_name,
     guest_email, guest_phone, guest_company, notes, guest_timezone, start_time, end_time, status, ical_uid, ical_sequence,
     rescheduled_from, location)

@@ -246,6 +246,8 @@ as $$
     'cancellationReason', b.cancellation_reason,
     -- The receiver is the host's own endpoint: the booking's place, link and number included.
     'location', b.location,
+    -- The guest's answers to the event type's questions, each with the label and type it was asked under.
+    'answers', coalesce((select a.answers from public.booking_answers a where a.booking_id = b.id), '[]'),
     'rescheduledFrom', (select jsonb_build_object('id', o.id, 'uid', o.uid, 'startTime', private.utc_iso(o.start_time),
                           'endTime', private.utc_iso(o.end_time)) from public.bookings o where o.id = b.rescheduled_from),
     'rescheduledTo', (select jsonb_build_object('id', o.id, 'uid', o.uid, 'startTime', private.utc_iso(o.start_time),

@@ -277,7 +277,9 @@ begin
     e.assignment_type, e.specific_member_id, e.buffer_before, e.buffer_after, e.minimum_notice, e.max_future_bookings,
     e.slot_interval, e.max_bookings_per_day, e.max_bookings_per_week, coalesce(p.timezone, t.timezone) as timezone,
     -- The kinds offered (public, as public_locations tells them): a booking naming none takes the only one.
-    array(select l ->> 'kind' from jsonb_array_elements(e.locations) l) as location_kinds
+    array(select l ->> 'kind' from jsonb_array_elements(e.locations) l) as location_kinds,
+    -- What a booking must answer (public: the guest's form shows them).
+    e.questions, e.guest_fields
   into et
   from public.event_types e
   left join public.profiles p on p.id = e.user_id

@@ -41,6 +41,8 @@ interface TableCells {
 
 let c: pg.Client;
 let f: Fixture;
+// The guest's answers each booking is made with (booking_answers).
+const ANSWERS = JSON.stringify([{ slug: 'plan', label: 'Plan', type: 'single_choice', value: 'Pro' }]);
 const ALLOW_STORAGE_DELETE = `select set_config('storage.allow_delete_query', 'true', true)`;
 const grid: { table: string; actor: ActorName; cells: string }[] = [];
 
@@ -55,7 +57,7 @@ beforeAll(async () => {
   const booking = (
     await one(
       `select id from create_booking($1, now() + interval '2 days', now() + interval '2 days 30 minutes',
-        '{"guest_name": "Guest", "guest_email": "guest@example.test"}')`,
+        '{"guest_name": "Guest", "guest_email": "guest@example.test", "answers": ${ANSWERS}}')`,
       [eventType],
     )
   ).id;
@@ -70,7 +72,7 @@ beforeAll(async () => {
   const teamBooking = (
     await one(
       `select id from create_booking($1, now() + interval '3 days', now() + interval '3 days 30 minutes',
-        '{"guest_name": "Guest", "guest_email": "guest@example.test"}', array[$2::uuid])`,
+        '{"guest_name": "Guest", "guest_email": "guest@example.test", "answers": ${ANSWERS}}', array[$2::uuid])`,
       [teamEventType, S],
     )
   ).id;
@@ -210,6 +212,18 @@ function tables(): [string, TableCells][] {
       // The owner here is the assignee: a member who may cancel their own assigned booking.
       expected: { anon: 'nnnn', owner: 'ynyn', 'other user': 'nnnn', 'team owner': 'ynyn', 'team admin': 'ynyn', 'team member': 'ynnn', 'non-member': 'nnnn' },
     }],
+    // Read by the booking's host only (for the team's booking, the owner S is its assignee: the team's
+    // owner, admins and other members read the booking above but not its answers); written by
+    // create_booking alone.
+    ...([['booking_answers', f.booking, f.teamBooking], ['booking_answers (team)', f.teamBooking, f.booking]] as const).map(
+      ([name, booking, other]): [string, TableCells] => [name, {
+        select: `select 1 from booking_answers where booking_id = ${booking}`,
+        insert: `insert into booking_answers (booking_id, answers) values (${other}, '[]') returning booking_id`,
+        update: `update booking_answers set answers = '[]' where booking_id = ${booking} returning booking_id`,
+        delete: `delete from booking_answers where booking_id = ${booking} returning booking_id`,
+        expected: { ...ONLY_OWNER, owner: 'ynnn' },
+      }],
+    ),
     ['booking_busy', {
       select: `select 1 from booking_busy where booking_id = ${f.booking}`,
       insert: `insert into booking_busy (booking_id, user_id, during) values (${f.booking}, $1, tstzrange(now(), now() + interval '1 hour')) returning booking_id`,

@@ -98,6 +98,7 @@ describe('webhook deliveries', () => {
       rescheduledFrom: null,
       rescheduledTo: null,
       location: null,
+      answers: [],
     });
     expect(dataOf(all[5])).toMatchObject({
       rescheduledFrom: { id: first.id, uid: row.uid, startTime: start.toISOString().replace('.000Z', 'Z') },

@@ -57,6 +57,28 @@ export type Database = {
           },
         ]
       }
+      booking_answers: {
+        Row: {
+          answers: NonNullable<Json>
+          booking_id: number
+        }
+        Insert: {
+          answers: NonNullable<Json>
+          booking_id: number
+        }
+        Update: {
+          answers?: NonNullable<Json>
+          booking_id?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "booking_answers_booking_id_fkey"
+            columns: ["booking_id"]
+            referencedRelation: "bookings"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       booking_busy: {
         Row: {
           active: boolean
@@ -475,6 +497,7 @@ export type Database = {
           created_at: string
           description: string | null
           duration: number
+          guest_fields: NonNullable<Json>
           id: number
           is_active: boolean
           locations: NonNullable<Json>
@@ -483,6 +506,7 @@ export type Database = {
           max_future_bookings: number | null
           minimum_notice: number | null
           price_cents: number
+          questions: NonNullable<Json>
           requires_all_members: boolean | null
           slot_interval: Database["public"]["Enums"]["slot_interval"]
           specific_member_id: string | null
@@ -502,6 +526,7 @@ export type Database = {
           created_at?: string
           description?: string | null
           duration?: number
+          guest_fields?: NonNullable<Json>
           id?: number
           is_active?: boolean
           locations?: NonNullable<Json>
@@ -510,6 +535,7 @@ export type Database = {
           max_future_bookings?: number | null
           minimum_notice?: number | null
           price_cents?: number
+          questions?: NonNullable<Json>
           requires_all_members?: boolean | null
           slot_interval?: Database["public"]["Enums"]["slot_interval"]
           specific_member_id?: string | null
@@ -529,6 +555,7 @@ export type Database = {
           created_at?: string
           description?: string | null
           duration?: number
+          guest_fields?: NonNullable<Json>
           id?: number
           is_active?: boolean
           locations?: NonNullable<Json>
@@ -537,6 +564,7 @@ export type Database = {
           max_future_bookings?: number | null
           minimum_notice?: number | null
           price_cents?: number
+          questions?: NonNullable<Json>
           requires_all_members?: boolean | null
           slot_interval?: Database["public"]["Enums"]["slot_interval"]
           specific_member_id?: string | null
@@ -1442,6 +1470,7 @@ export type Database = {
           color: string
           description: string
           duration: number
+          guest_fields: Json
           host_company: string
           host_first_name: string
           host_handle: string
@@ -1452,6 +1481,7 @@ export type Database = {
           id: number
           locations: Json
           price_cents: number
+          questions: Json
           title: string
           user_id: string
         }[]
@@ -1464,9 +1494,11 @@ export type Database = {
           color: string
           description: string
           duration: number
+          guest_fields: Json
           id: number
           locations: Json
           price_cents: number
+          questions: Json
           requires_all_members: boolean
           specific_member_id: string
           team_id: number

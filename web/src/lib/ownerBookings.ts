@@ -25,7 +25,9 @@ export function useBookingList(owner: Owner | null, tab: BookingList, limit?: nu
       const { data, error } = await query;
       // docs/product/messages.md: the team screen shows these; the host's page says it in its own words.
       if (error) throw new Error(tab === 'cancelled' ? 'Failed to fetch cancelled bookings' : 'Failed to fetch bookings');
-      return data as Booking[];
+      // The answers embed is one-to-one (booking_answers' key is the booking's): PostgREST answers an
+      // object, which the generated types, knowing no one-to-one, call a list.
+      return data as unknown as Booking[];
     },
   });
 }

@@ -31,8 +31,10 @@ export {
   DEFAULT_RANGE,
   DEFAULT_WORKING_DAYS,
   DEFAULT_SETTINGS,
+  DEFAULT_GUEST_FIELDS,
   DEFAULT_TIME_ZONE,
   DURATIONS,
+  FIELD_MODES,
   FUTURE_CHOICES,
   GUEST_CHANGE_NOTICE_CHOICES,
   INVITABLE_ROLES,
@@ -42,6 +44,7 @@ export {
   SLOT_INTERVALS,
   WEEK_LIMIT_MAX,
   type BookingStatus,
+  type FieldMode,
   type SchedulingSettings,
   type SlotInterval,
   type TeamRole,
@@ -67,6 +70,21 @@ export {
   type TimeOffInput,
 } from '../../../supabase/functions/_shared/rules/schemas.ts';
 export { guestFields } from '../../../supabase/functions/_shared/rules/fields.ts';
+export {
+  answersSchema,
+  answerText,
+  askedGuestFields,
+  guestAnswers,
+  guestFieldsSchema,
+  QUESTION_TYPES,
+  questionsSchema,
+  shownQuestions,
+  type Answers,
+  type GuestFieldsConfig,
+  type Question,
+  type QuestionType,
+  type StoredAnswer,
+} from '../../../supabase/functions/_shared/rules/questions.ts';
 export { e164Phone, PHONE_MESSAGE } from '../../../supabase/functions/_shared/rules/phone.ts';
 export { PLACE_LABELS, shownPlace, type BookingLocation } from '../../../supabase/functions/_shared/rules/places.ts';
 export { type DateOverride, type OfferedSlot, type SlotResult, type TimeRange } from '../../../supabase/functions/_shared/rules/slots.ts';

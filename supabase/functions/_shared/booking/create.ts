@@ -13,11 +13,12 @@ import { AppError, invalid, slotTaken } from '../rules/errors.ts';
 import { chooseMembers } from '../rules/assignment.ts';
 import { guestColumns, type GuestDetails } from '../rules/bookings.ts';
 import { e164Phone, PHONE_MESSAGE } from '../rules/phone.ts';
+import { answerSnapshot, askedGuestFields, guestAnswers, type GuestFieldsConfig, type StoredAnswer } from '../rules/questions.ts';
 import { MAX_HORIZON_DAYS, type SchedulingSettings } from '../rules/constants.ts';
 import { checkSlot, type SlotRejection } from '../rules/slots.ts';
 import { DAY_MS, toMs } from '../rules/time.ts';
 import { type Database, jwtClaims, serviceRpc } from '../db/connection.ts';
-import { EVENT_NOT_FOUND, eventTypeRef, readSchedule } from './schedule.ts';
+import { EVENT_NOT_FOUND, eventTypeRef, readSchedule, type ScheduledEventType } from './schedule.ts';
 import { bookingColumns, camelize } from '../db/shapes.ts';
 
 export interface Requested extends GuestDetails {
@@ -87,6 +88,22 @@ function withChosenPlace<G extends GuestDetails>(guest: G, kinds: readonly strin
   return { ...guest, locationKind, guestPhone };
 }
 
+/**
+ * The guest's form as the event type asks it: phone, company and notes as the host set them, and the
+ * answers to its questions, checked with the schema the guest's form uses (rules/questions.ts), kept
+ * with their labels and types. A host or team member booking for a guest may leave required ones
+ * empty (they may not know), never give a wrong one.
+ */
+function askedForm<G extends GuestDetails>(guest: G, eventType: ScheduledEventType, forGuest: boolean): G & { answers: StoredAnswer[] } {
+  const asked = askedGuestFields(forGuest ? relaxed(eventType.guestFields) : eventType.guestFields, guest, guest.locationKind === 'phone_host_calls');
+  if ('errors' in asked) throw invalid(Object.values(asked.errors)[0]!);
+  const questions = forGuest ? eventType.questions.map((q) => ({ ...q, required: false })) : eventType.questions;
+  return { ...asked.values, answers: answerSnapshot(eventType.questions, guestAnswers(questions, guest.answers)) };
+}
+
+const relaxed = (fields: GuestFieldsConfig): GuestFieldsConfig =>
+  Object.fromEntries(Object.entries(fields).map(([field, mode]) => [field, mode === 'required' ? 'optional' : mode])) as GuestFieldsConfig;
+
 /** Attempts when the chosen member is taken between the read and the write. */
 const ASSIGN_ATTEMPTS = 3;
 
@@ -117,7 +134,7 @@ export async function book(deps: BookingDeps, req: Requested & { eventTypeId?: n
   const readAgain = () => readSchedule(deps.db, ref, start, start + DAY_MS, now, readOpts);
   let read = await readAgain();
   const { schedule } = read;
-  const guest = withChosenPlace(req, schedule.eventType.locationKinds);
+  const guest = askedForm(withChosenPlace(req, schedule.eventType.locationKinds), schedule.eventType, read.isMember);
   const { owner } = schedule.eventType;
   await deps.throttle(owner.teamId !== undefined ? `team:${owner.teamId}` : `user:${owner.userId}`);
 
@@ -141,7 +158,7 @@ export async function book(deps: BookingDeps, req: Requested & { eventTypeId?: n
         deps.db,
         'create_booking',
         // A Postgres array literal of uuids (never quoted text; empty for a host's); the guest's columns as an object (the driver writes jsonb).
-        [schedule.eventType.id, slot.start.toISOString(), slot.end.toISOString(), guestColumns(guest), `{${memberIds.join(',')}}`],
+        [schedule.eventType.id, slot.start.toISOString(), slot.end.toISOString(), { ...guestColumns(guest), answers: guest.answers }, `{${memberIds.join(',')}}`],
         { notFoundMessage: EVENT_NOT_FOUND },
       );
       return answer(row, schedule.eventType);

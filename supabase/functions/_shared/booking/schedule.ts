@@ -16,6 +16,7 @@ import type postgres from 'postgres';
 import { type Database, query } from '../db/connection.ts';
 import { notFound } from '../rules/errors.ts';
 import type { LocationKind } from '../rules/schemas.ts';
+import type { GuestFieldsConfig, Question } from '../rules/questions.ts';
 
 export const EVENT_NOT_FOUND = "The event type you're looking for doesn't exist.";
 export const TEAM_EVENT_NOT_FOUND = "The team event type you're looking for doesn't exist.";
@@ -46,6 +47,9 @@ export interface ScheduledEventType {
   rules: Required<EventRules>;
   /** The kinds of place it offers, in the host's order. */
   locationKinds: LocationKind[];
+  /** What the guest's form asks: the host's questions, and how phone, company and notes are asked. */
+  questions: Question[];
+  guestFields: GuestFieldsConfig;
 }
 
 export interface Schedule {
@@ -72,6 +76,8 @@ type EventRow = EventRuleColumns & {
   specific_member_id: string | null;
   timezone: string | null;
   location_kinds: LocationKind[];
+  questions: Question[];
+  guest_fields: GuestFieldsConfig;
 };
 /** [day of week, start, end, enabled] */
 type RuleRow = [number, string, string, boolean];
@@ -204,7 +210,8 @@ export async function readSchedule(db: Database, ref: EventTypeRef, from: number
   const owner = ownerOf(e);
   const defaults = owner.teamId !== undefined ? TEAM_SETTINGS : i.settings ? settingsFromColumns(i.settings) : DEFAULT_SETTINGS;
   const schedule: Schedule = {
-    eventType: { id: e.id, owner, title: e.title, duration: e.duration, autoConfirm: e.auto_confirm, rules: eventRules, locationKinds: e.location_kinds },
+    eventType: { id: e.id, owner, title: e.title, duration: e.duration, autoConfirm: e.auto_confirm, rules: eventRules, locationKinds: e.location_kinds,
+      questions: e.questions, guestFields: e.guest_fields },
     timeZone: e.timezone ?? 'UTC',
     availability: i.rules.map(toRule),
     settings: effectiveSettings(defaults, eventRules),

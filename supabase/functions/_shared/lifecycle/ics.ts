@@ -5,7 +5,8 @@ import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEve
 import ICAL from 'ical.js';
 import { icalText } from '../calendars/ical-text.ts';
 import { addPlace } from '../calendars/place.ts';
-import { hostLabel, type BookingMailPayload, type RenderedMail } from './messages.ts';
+import { answerText } from '../rules/questions.ts';
+import { hostAnswers, hostLabel, type BookingMailPayload, type RenderedMail } from './messages.ts';
 
 export function bookingInvite(p: BookingMailPayload, mail: RenderedMail, opts: { stamp: Date; manageUrl?: string }): string {
   const { booking: b } = p;
@@ -19,7 +20,8 @@ export function bookingInvite(p: BookingMailPayload, mail: RenderedMail, opts: {
     start: new Date(b.start),
     end: new Date(b.end),
     summary: `${b.title}: ${p.guest.name} and ${hostLabel(p)}`,
-    description: opts.manageUrl ? `Reschedule or cancel: ${opts.manageUrl}` : undefined,
+    description:
+      [...hostAnswers(p).map((a) => `${a.label}: ${answerText(a)}`), ...(opts.manageUrl ? [`Reschedule or cancel: ${opts.manageUrl}`] : [])].join('\n') || undefined,
     url: opts.manageUrl,
     status: cancel ? ICalEventStatus.CANCELLED : b.status === 'pending' ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
     organizer: organizer ? { name: organizer.name, email: organizer.email } : undefined,

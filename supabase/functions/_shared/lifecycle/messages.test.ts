@@ -65,6 +65,28 @@ describe('booking mails', () => {
     expect(cancelled.text).not.toContain('Reschedule or cancel');
   });
 
+  it("lists the guest's answers to the host, under the labels they were asked with, and escapes them in HTML", () => {
+    const answers = [
+      { slug: 'plan', label: 'Which plan?', type: 'single_choice' as const, value: 'Pro <b>' },
+      { slug: 'topics', label: 'Topics', type: 'multiple_choice' as const, value: ['Billing', 'Set-up'] },
+      { slug: 'ok', label: 'Customer?', type: 'yes_no' as const, value: true },
+    ];
+    const payload = { ...base, booking: { ...base.booking, answers } };
+    const toHost = renderBookingMail({ ...payload, message: 'new_booking', recipient: host }, links);
+    expect(toHost.text).toContain('Guest: Gail Guest <gail@example.test>\nWhich plan?: Pro <b>\nTopics: Billing, Set-up\nCustomer?: Yes\n');
+    expect(toHost.html).toContain('Pro &lt;b&gt;');
+    expect(renderBookingMail({ ...payload, message: 'confirmed', recipient: guest }, links).text).not.toContain('Which plan?');
+
+    // The host's invite carries them in its DESCRIPTION; the guest's, their manage link only.
+    const description = (recipient: typeof host | typeof guest, manageUrl?: string) => {
+      const mail = { ...payload, message: 'new_booking' as const, recipient };
+      const text = bookingInvite(mail, renderBookingMail(mail, links), { stamp: new Date('2026-03-01T00:00:00Z'), manageUrl });
+      return new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!.getFirstPropertyValue('description');
+    };
+    expect(description(host)).toBe('Which plan?: Pro <b>\nTopics: Billing, Set-up\nCustomer?: Yes');
+    expect(description(guest, links.manage)).toBe(`Reschedule or cancel: ${links.manage}`);
+  });
+
   it('tells the place in the reminders of both sides, a link to come as to come, and nothing when there is none', () => {
     const room = 'https://meet.jit.si/kairos-0123456789abcdef0123456789abcdef';
     const placed = { ...base, booking: { ...base.booking, location: { kind: 'jitsi' as const, value: room } } };

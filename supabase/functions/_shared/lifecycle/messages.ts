@@ -4,6 +4,7 @@
 import { formatInTimeZone } from 'date-fns-tz';
 import type { BookingStatus } from '../rules/constants.ts';
 import { shownPlace, type BookingLocation } from '../rules/places.ts';
+import { answerText, type StoredAnswer } from '../rules/questions.ts';
 
 export type GuestMessage = 'requested' | 'confirmed' | 'declined' | 'cancelled' | 'rescheduled' | 'reminder' | 'link_ready';
 export type HostMessage = 'new_booking' | 'approval_needed' | 'guest_cancelled' | 'guest_rescheduled' | 'reminder' | 'link_ready';
@@ -34,6 +35,8 @@ export interface BookingMailPayload {
     previous: { start: string; end: string } | null;
     /** Where to meet (null: the event type names no place; absent from rows queued before places). */
     location?: BookingLocation | null;
+    /** The guest's answers to the event type's questions (absent from rows queued before questions). */
+    answers?: StoredAnswer[];
   };
   guest: Person;
   /** Organiser first. */
@@ -127,6 +130,11 @@ function copy(p: BookingMailPayload, links: Links): Copy {
   }
 }
 
+/** The guest's answers, in a host's mail and invite: the host asked them (the guest knows what they answered). */
+export function hostAnswers(p: BookingMailPayload): StoredAnswer[] {
+  return p.recipient.role === 'host' ? (p.booking.answers ?? []) : [];
+}
+
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const escape = escapeHtml;
@@ -145,6 +153,7 @@ export function renderBookingMail(p: BookingMailPayload, links: Links): Rendered
     ...(place ? [['Where', `${place.label}: ${place.text}`, place.href ?? undefined] as [string, string, string?]] : []),
     ['Host', hostLabel(p)],
     ['Guest', `${p.guest.name} <${p.guest.email}>`],
+    ...hostAnswers(p).map((a) => [a.label, answerText(a)] as [string, string]),
     ...(cancelling && b.cancellationReason ? [['Reason', b.cancellationReason] as [string, string]] : []),
   ];
   const calendarNote = cancelling

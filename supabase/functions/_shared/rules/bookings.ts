@@ -100,6 +100,8 @@ export interface GuestDetails {
   guestTimeZone?: string | null;
   /** Which of the event type's places the guest chose (create_booking makes the booking's location of it). */
   locationKind?: string | null;
+  /** Answers to the event type's questions, as sent: checked against its definition before the write. */
+  answers?: unknown;
 }
 
 /**

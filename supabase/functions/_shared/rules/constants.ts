@@ -83,3 +83,11 @@ export const DEFAULT_ASSIGNMENT: AssignmentType = 'round_robin';
 // -- bookings ------------------------------------------------------------------------------------
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+// -- the guest's form ----------------------------------------------------------------------------
+/** How phone, company and notes are asked (rules/questions.ts); name and email are always asked and required. */
+export const FIELD_MODES = ['hidden', 'optional', 'required'] as const;
+export type FieldMode = (typeof FIELD_MODES)[number];
+export type GuestFieldsConfig = { phone: FieldMode; company: FieldMode; notes: FieldMode };
+/** Each optional, as the form was before hosts could choose (event_types.guest_fields' default). */
+export const DEFAULT_GUEST_FIELDS: GuestFieldsConfig = { phone: 'optional', company: 'optional', notes: 'optional' };

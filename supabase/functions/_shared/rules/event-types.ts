@@ -63,6 +63,8 @@ export function eventTypeColumns(input: EventTypeFields) {
     is_active: input.isActive,
     auto_confirm: input.autoConfirm,
     ...(input.locations !== undefined && { locations: input.locations }),
+    ...(input.questions !== undefined && { questions: input.questions }),
+    ...(input.guestFields !== undefined && { guest_fields: input.guestFields }),
     ...eventRuleColumns(input),
   };
 }

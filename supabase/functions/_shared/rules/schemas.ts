@@ -24,6 +24,7 @@ import {
   WEEK_LIMIT_MAX,
 } from './constants.ts';
 import { email, guestFields, optionalText, requiredText } from './fields.ts';
+import { guestFieldsSchema, questionsSchema } from './questions.ts';
 import { dayNumber, isValidDate, isValidTimeZone, parseHHMM } from './time.ts';
 
 // -- building blocks ---------------------------------------------------------------------------
@@ -150,6 +151,9 @@ const eventTypeFields = {
   autoConfirm: z.boolean().default(true),
   // Left out: an update keeps the event type's places.
   locations: eventLocationsSchema.optional(),
+  // Left out: an update keeps the guest's form as it is (rules/questions.ts).
+  questions: z.optional(questionsSchema),
+  guestFields: z.optional(guestFieldsSchema),
   ...eventRuleFields,
 };
 
@@ -271,7 +275,11 @@ const bookedTime = {
 };
 
 /** Which of the event type's places the guest chose (needed when there are several; the database checks it is offered). */
-const placeChoice = { locationKind: z.enum(LOCATION_KINDS, { error: 'Please choose one of the offered locations' }).optional() };
+const placeChoice = {
+  locationKind: z.enum(LOCATION_KINDS, { error: 'Please choose one of the offered locations' }).optional(),
+  /** Answers to the event type's questions, by slug: book() checks them against its definition (rules/questions.ts). */
+  answers: z.unknown().optional(),
+};
 
 /** POST /api/bookings: a host books on one of their own event types. */
 export const hostBookingSchema = z

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { BookingStatus } from './constants.ts';
 import type { BookingLocation } from './places.ts';
+import type { StoredAnswer } from './questions.ts';
 
 /** The closed set of events (the webhooks_events_known CHECK constraint holds the same list). */
 export const WEBHOOK_EVENTS = ['booking.created', 'booking.confirmed', 'booking.rejected', 'booking.cancelled', 'booking.rescheduled', 'ping'] as const;
@@ -80,6 +81,8 @@ export interface BookingEventData extends BookingRef {
   cancellationReason: string | null;
   /** Where to meet (null: the event type names no place). */
   location: BookingLocation | null;
+  /** The guest's answers to the event type's questions, each with the label and type it was asked under. */
+  answers: StoredAnswer[];
   rescheduledFrom: BookingRef | null;
   rescheduledTo: BookingRef | null;
 }

@@ -5,6 +5,7 @@ import { Button, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
 import { BookingPickers } from './BookingPickers.tsx';
 import { ChosenSlot } from './ChosenSlot.tsx';
 import { GuestFields } from './GuestFields.tsx';
+import { Questions } from './Questions.tsx';
 import { PlaceChoice } from './PlaceChoice.tsx';
 import type { BookingFlow } from './useBookingFlow.ts';
 
@@ -18,7 +19,8 @@ export function PickersAndDetails({ flow, owner, children }: { flow: BookingFlow
           Your details
         </Heading>
         <PlaceChoice flow={flow} />
-        <GuestFields form={flow.form} phoneRequired={flow.place === 'phone_host_calls'} />
+        <GuestFields form={flow.form} phoneRequired={flow.place === 'phone_host_calls'} fields={flow.guestFields} />
+        <Questions flow={flow} />
         <ChosenSlot start={flow.slot?.start} timeZone={flow.timeZone} />
         {children}
       </Stack>

@@ -1,7 +1,8 @@
 // /book/{eventTypeId}: an event type's own booking page.
 import { Badge, Box, Button, Card, Container, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Clock } from 'lucide-react';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
+import type { Question } from '../../lib/shared.ts';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
@@ -14,6 +15,8 @@ import { BookButton } from './BookingFormParts.tsx';
 import { BookingConfirmation } from './BookingConfirmation.tsx';
 import { BookingPickers } from './BookingPickers.tsx';
 import { GuestFields } from './GuestFields.tsx';
+import { Questions } from './Questions.tsx';
+import { addressPrefill } from './useAnswers.ts';
 import { PlaceChoice } from './PlaceChoice.tsx';
 import { OfferedPlaces } from '../../components/MeetingPlace.tsx';
 import { guestPlaceLabel, NO_PLACE_LABEL } from '../../lib/places.ts';
@@ -29,12 +32,22 @@ function BookingForm({ eventType }: { eventType: PublicEventType }) {
     last_name: eventType.host_last_name,
     profile_image_url: eventType.host_profile_image_url,
   };
-  const flow = useBookingFlow({ kind: 'personal', eventTypeId: eventType.id }, 'page', {
-    title: eventType.title,
-    duration: eventType.duration,
-    host: fullName(host) || undefined,
-    locations: eventType.locations,
-  });
+  // A link may fill in the guest's details and answers (`?name=&email=&notes=&q.<slug>=`).
+  const [params] = useSearchParams();
+  const prefill = addressPrefill(params, (eventType.questions as Question[] | null) ?? []);
+  const flow = useBookingFlow(
+    { kind: 'personal', eventTypeId: eventType.id },
+    'page',
+    {
+      title: eventType.title,
+      duration: eventType.duration,
+      host: fullName(host) || undefined,
+      locations: eventType.locations,
+      questions: eventType.questions,
+      guestFields: eventType.guest_fields,
+    },
+    { prefill: prefill.guest, prefillAnswers: prefill.answers },
+  );
   const chosenPlace = flow.places.find((place) => place.kind === flow.place);
   // The host looking at their own page is told why guests see no time, and where to open some.
   const owned = useCurrentUser().data?.id === eventType.user_id;
@@ -91,7 +104,8 @@ function BookingForm({ eventType }: { eventType: PublicEventType }) {
                   Your details
                 </Heading>
                 <PlaceChoice flow={flow} />
-                <GuestFields form={flow.form} phoneRequired={flow.place === 'phone_host_calls'} />
+                <GuestFields form={flow.form} phoneRequired={flow.place === 'phone_host_calls'} fields={flow.guestFields} />
+                <Questions flow={flow} />
                 <Box borderWidth="1px" borderRadius="md" p="3" fontSize="sm">
                   <Heading as="h3" size="xs" mb="2">
                     Meeting Details

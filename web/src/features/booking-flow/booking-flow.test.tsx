@@ -341,6 +341,96 @@ describe('event booking page', () => {
   });
 });
 
+describe("the event type's questions on the booking page", () => {
+  const questions = [
+    { type: 'single_choice', slug: 'plan', label: 'Plan', help: 'The one you use today', required: true, options: ['Free', 'Pro'], display: 'radio' },
+    { type: 'number', slug: 'seats', label: 'Seats', required: true, min: 1, showIf: { question: 'plan', equals: 'Pro' } },
+    { type: 'multiple_choice', slug: 'topics', label: 'Topics', required: false, options: ['Billing', 'Setup'] },
+    { type: 'yes_no', slug: 'customer', label: 'Already a customer?', required: false },
+  ];
+  const withQuestions = { ...eventType, auto_confirm: true, questions, guest_fields: { phone: 'hidden', company: 'required', notes: 'optional' } };
+
+  it('asks them with the built-in fields as the host set them, shows a conditional one when its answer is given, and sends the answers', async () => {
+    server.use(rpc('public_event_type', [withQuestions]));
+    slotsAnswer();
+    const { body } = bookedAt({ kind: 'jitsi', value: 'https://meet.jit.si/x' });
+    const user = await fillBookingPage();
+    expect(screen.queryByRole('textbox', { name: /^Phone/ })).toBeNull();
+    const company = screen.getByRole('textbox', { name: 'Company' });
+    expect(company).toBeRequired();
+    const plan = await screen.findByRole('radiogroup', { name: 'Plan' });
+    expect(plan).toHaveAccessibleDescription('The one you use today');
+    expect(screen.queryByRole('spinbutton', { name: 'Seats' })).toBeNull();
+    expect(screen.getByRole('group', { name: 'Topics (optional)' })).toBeInTheDocument();
+    expect(screen.getByRole('radiogroup', { name: 'Already a customer? (optional)' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Book Meeting' }));
+    await waitFor(() => expect(plan).toHaveAccessibleDescription('Please answer “Plan”.'));
+    expect(company).toHaveAccessibleErrorMessage('Please enter your company.');
+    expect(body).toEqual({});
+
+    await user.click(within(plan).getByRole('radio', { name: 'Pro' }));
+    const seats = await screen.findByRole('spinbutton', { name: 'Seats' });
+    expect(seats).toBeRequired();
+    await user.type(seats, '0');
+    await user.type(company, 'Acme');
+    await user.click(within(screen.getByRole('group', { name: 'Topics (optional)' })).getByRole('checkbox', { name: 'Setup' }));
+    await user.click(screen.getByRole('button', { name: 'Book Meeting' }));
+    await waitFor(() => expect(seats).toHaveAccessibleErrorMessage('Seats: must be at least 1'));
+    expect(seats).toHaveFocus();
+    expect(body).toEqual({});
+
+    await user.clear(seats);
+    await user.type(seats, '12');
+    await user.click(screen.getByRole('button', { name: 'Book Meeting' }));
+    await screen.findByRole('region', { name: 'Booking Confirmed!' });
+    expect(body).toMatchObject({ guestCompany: 'Acme', guestPhone: null, answers: { plan: 'Pro', seats: 12, topics: ['Setup'] } });
+  });
+
+  it('a hidden follow-up is not asked and its answer is not sent', async () => {
+    server.use(rpc('public_event_type', [withQuestions]));
+    slotsAnswer();
+    const { body } = bookedAt({ kind: 'jitsi', value: 'https://meet.jit.si/x' });
+    const user = await fillBookingPage();
+    await user.type(screen.getByRole('textbox', { name: 'Company' }), 'Acme');
+    const plan = await screen.findByRole('radiogroup', { name: 'Plan' });
+    await user.click(within(plan).getByRole('radio', { name: 'Pro' }));
+    await user.type(await screen.findByRole('spinbutton', { name: 'Seats' }), '5');
+    await user.click(within(plan).getByRole('radio', { name: 'Free' }));
+    expect(screen.queryByRole('spinbutton', { name: 'Seats' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Book Meeting' }));
+    await screen.findByRole('region', { name: 'Booking Confirmed!' });
+    expect(body.answers).toEqual({ plan: 'Free' });
+  });
+
+  it('takes name, email, notes and answers from the address, and still checks them', async () => {
+    server.use(rpc('public_event_type', [withQuestions]));
+    slotsAnswer();
+    const { body } = bookedAt({ kind: 'jitsi', value: 'https://meet.jit.si/x' });
+    renderRoute('/book/5?name=Grace%20Guest&email=grace%40example.com&notes=Hello&q.plan=Pro&q.seats=-4&q.topics=Billing&q.topics=Setup&q.customer=yes&q.nope=1');
+    await screen.findByRole('heading', { name: 'Strategy Call' });
+    expect(screen.getByLabelText('Full Name')).toHaveValue('Grace Guest');
+    expect(screen.getByLabelText('Email')).toHaveValue('grace@example.com');
+    expect(screen.getByLabelText('Notes (optional)')).toHaveValue('Hello');
+    expect(await screen.findByRole('radio', { name: 'Pro' })).toBeChecked();
+    const seats = screen.getByRole('spinbutton', { name: 'Seats' });
+    expect(seats).toHaveValue(-4);
+    expect(screen.getByRole('checkbox', { name: 'Billing' })).toBeChecked();
+    expect(within(screen.getByRole('radiogroup', { name: 'Already a customer? (optional)' })).getByRole('radio', { name: 'Yes' })).toBeChecked();
+    const user = userEvent.setup();
+    await pickSlot(user, '10:00 AM');
+    await user.type(screen.getByRole('textbox', { name: 'Company' }), 'Acme');
+    await user.click(screen.getByRole('button', { name: 'Book Meeting' }));
+    await waitFor(() => expect(seats).toHaveAccessibleErrorMessage('Seats: must be at least 1'));
+    expect(body).toEqual({});
+    await user.clear(seats);
+    await user.type(seats, '4');
+    await user.click(screen.getByRole('button', { name: 'Book Meeting' }));
+    await screen.findByRole('region', { name: 'Booking Confirmed!' });
+    expect(body).toMatchObject({ notes: 'Hello', answers: { plan: 'Pro', seats: 4, topics: ['Billing', 'Setup'], customer: true } });
+  });
+});
+
 describe('the calendar and its times', () => {
   /** The slots function offers `days` (each at 10:00 and 11:00 UTC); returns the requests it saw. */
   function offerDays(days: Date[]) {

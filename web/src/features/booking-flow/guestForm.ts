@@ -35,15 +35,15 @@ export function useGuestForm(defaults: GuestInput, check: (values: GuestInput) =
     },
   });
 
-  /** The form's submit: `onValid` with the checked values, or the messages shown and `onInvalid`. */
-  const handleSubmit = (onValid: (values: GuestValues) => void, onInvalid: () => void) => async (event?: FormEvent) => {
+  /** The form's submit: `onValid` with the checked values, or the messages shown and `onInvalid` with them. */
+  const handleSubmit = (onValid: (values: GuestValues) => void, onInvalid: (errors: GuestErrors) => void) => async (event?: FormEvent) => {
     event?.preventDefault();
     submitted.current = true;
     const result = await check(read());
     if ('errors' in result) {
       setErrors(result.errors);
       inputs.current.get(FIELDS.find((name) => result.errors[name])!)?.focus();
-      onInvalid();
+      onInvalid(result.errors);
     } else {
       setErrors({});
       onValid(result.values);

@@ -1,7 +1,7 @@
 // The guest form's schema: the shared guest fields, in the page's or the dialog's words. Loaded as a
 // guest starts on the form (useBookingFlow.ts), so zod is not part of a booking page's load.
 import { z } from 'zod/mini';
-import { e164Phone, guestFields, PHONE_MESSAGE } from '../../lib/shared.ts';
+import { answersSchema, askedGuestFields, e164Phone, guestFields, PHONE_MESSAGE, type Answers, type GuestFieldsConfig, type Question } from '../../lib/shared.ts';
 import type { LocationKind } from '../../lib/places.ts';
 import { FIELD_MESSAGES, type GuestErrors, type GuestField, type GuestInput } from './guestWords.ts';
 
@@ -27,17 +27,35 @@ export type GuestCheck = { values: GuestValues } | { errors: GuestErrors };
 /**
  * The guest's details checked: the values to send, or each invalid field's first message. When the
  * host calls the guest (`place`), the phone is required and must be a real number (rules/phone.ts),
- * sent in E.164.
+ * sent in E.164. Phone, company and notes are asked as the host set them (`fields`, rules/questions.ts).
  */
-export function guestCheck(): (values: GuestInput, place: LocationKind | null) => GuestCheck {
+export function guestCheck(): (values: GuestInput, place: LocationKind | null, fields: GuestFieldsConfig) => GuestCheck {
   const schema = guestSchema();
-  return (values, place) => {
+  return (values, place, fields) => {
     const result = schema.safeParse(values);
     const errors: GuestErrors = {};
     if (!result.success) for (const issue of result.error.issues) errors[issue.path[0] as GuestField] ??= issue.message;
     const phone = place === 'phone_host_calls' ? e164Phone(values.guestPhone) : null;
     if (place === 'phone_host_calls' && !phone) errors.guestPhone ??= PHONE_MESSAGE;
-    if (!result.success || errors.guestPhone) return { errors };
-    return { values: phone ? { ...result.data, guestPhone: phone } : result.data };
+    const asked = askedGuestFields(fields, result.success ? result.data : values, place === 'phone_host_calls');
+    if ('errors' in asked) for (const [field, message] of Object.entries(asked.errors)) errors[field as GuestField] ??= message;
+    if (!result.success || Object.keys(errors).length) return { errors };
+    const checked = (asked as { values: GuestValues }).values;
+    return { values: phone ? { ...checked, guestPhone: phone } : checked };
+  };
+}
+
+/** What the rules say of the guest's answers: the values to send, or the first message per question (or unknown key). */
+export type AnswersCheck = { values: Answers } | { errors: Record<string, string> };
+
+/** The guest's answers to the event type's questions, checked by the schema the booking functions check them with. */
+export function answersCheck(questions: readonly Question[]): (given: Record<string, unknown>) => AnswersCheck {
+  const schema = answersSchema(questions);
+  return (given) => {
+    const result = schema.safeParse(given);
+    if (result.success) return { values: result.data };
+    const errors: Record<string, string> = {};
+    for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
+    return { errors };
   };
 }

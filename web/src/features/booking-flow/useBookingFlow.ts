@@ -6,9 +6,12 @@ import { notifyError } from '../../lib/toaster.ts';
 import { bookingFailureMessage, isSlotTaken } from '../../lib/bookingErrors.ts';
 import { slotSource, type BookingTarget } from './hooks.ts';
 import { useSlotPicker } from './useSlotPicker.ts';
+import { useAnswers } from './useAnswers.ts';
+import type { Answers } from '../../lib/shared.ts';
 import { useGuestForm } from './guestForm.ts';
 import { guestDefaults, MESSAGES, PLACE_MESSAGE, type GuestInput } from './guestWords.ts';
 import { publicLocations, type BookingLocation, type LocationKind } from '../../lib/places.ts';
+import { DEFAULT_GUEST_FIELDS, type GuestFieldsConfig, type Question } from '../../lib/shared.ts';
 import type { GuestCheck, GuestValues } from './schemas.ts';
 
 /** What the `bookings` function answers with, as the flow passes it on. */
@@ -34,6 +37,9 @@ export interface MeetingDetails {
   host?: string;
   /** The places the event type offers, as guests read them (public_event_type(s)); the guest picks one of several. */
   locations?: unknown;
+  /** What the host asks (public_event_type(s), checked by the database): the questions, and how phone, company and notes are asked. */
+  questions?: unknown;
+  guestFields?: unknown;
 }
 
 /** A booking just made, with what its confirmation shows: the meeting and the zones it was booked in. */
@@ -51,11 +57,11 @@ export interface Booked extends MeetingDetails {
 let guestRules: Promise<typeof import('./schemas.ts')> | undefined;
 const loadGuestRules = () => (guestRules ??= import('./schemas.ts'));
 
-function lazyGuestCheck(): (values: GuestInput, place: LocationKind | null) => Promise<GuestCheck> {
-  let check: ((values: GuestInput, place: LocationKind | null) => GuestCheck) | undefined;
-  return async (values, place) => {
+function lazyGuestCheck(): (values: GuestInput, place: LocationKind | null, fields: GuestFieldsConfig) => Promise<GuestCheck> {
+  let check: ((values: GuestInput, place: LocationKind | null, fields: GuestFieldsConfig) => GuestCheck) | undefined;
+  return async (values, place, fields) => {
     check ??= (await loadGuestRules()).guestCheck();
-    return check(values, place);
+    return check(values, place, fields);
   };
 }
 
@@ -69,7 +75,11 @@ export function useBookingFlow(
   target: BookingTarget,
   mode: 'page' | 'dialog',
   details: MeetingDetails,
-  { prefill, onBooked }: { prefill?: Partial<GuestInput>; onBooked?: (booking: BookedBooking) => void } = {},
+  {
+    prefill,
+    prefillAnswers,
+    onBooked,
+  }: { prefill?: Partial<GuestInput>; prefillAnswers?: Record<string, unknown>; onBooked?: (booking: BookedBooking) => void } = {},
 ) {
   const queryClient = useQueryClient();
   const picker = useSlotPicker(slotSource(target), { inUrl: mode === 'page' });
@@ -86,17 +96,20 @@ export function useBookingFlow(
     setPicked(kind);
     setPlaceMissing(false);
   };
-  const form = useGuestForm({ ...guestDefaults, ...prefill }, (values) => check(values, place), () => void loadGuestRules());
+  const guestFields = (details.guestFields as GuestFieldsConfig | undefined) ?? DEFAULT_GUEST_FIELDS;
+  const form = useGuestForm({ ...guestDefaults, ...prefill }, (values) => check(values, place, guestFields), () => void loadGuestRules());
+  const answers = useAnswers((details.questions as Question[] | undefined) ?? [], prefillAnswers);
 
   const reset = () => {
     picker.clear();
     setTermsAccepted(false);
     setPicked(null);
     form.reset();
+    answers.reset();
   };
 
   const book = useMutation({
-    mutationFn: (values: GuestValues) =>
+    mutationFn: (values: GuestValues & { answers?: Answers }) =>
       callFunction<BookedBooking>('bookings', {
         method: 'POST',
         body: {
@@ -127,16 +140,23 @@ export function useBookingFlow(
   });
 
   const submit = form.handleSubmit(
-    (values) => {
+    async (values) => {
+      const checked = await answers.check();
+      if ('errors' in checked) return notifyError('Missing Information', Object.values(checked.errors)[0]!);
       if (!picker.date || !slot) return notifyError('Missing Information', MESSAGES[mode].time);
       if (places.length > 1 && !place) {
         setPlaceMissing(true);
         return notifyError('Missing Information', PLACE_MESSAGE);
       }
       if (mode === 'dialog' && !termsAccepted) return notifyError('Missing Information', MESSAGES.dialog.terms);
-      book.mutate(values);
+      // No questions, no `answers`: the request is the one before questions existed.
+      book.mutate(answers.questions.length ? { ...values, answers: checked.values } : values);
     },
-    () => notifyError('Missing Information', MESSAGES[mode].guest),
+    (errors) => {
+      void answers.check(undefined, { focus: false });
+      // Name and email in the page's or the dialog's words; a field the host requires in its own.
+      notifyError('Missing Information', errors.guestName || errors.guestEmail ? MESSAGES[mode].guest : Object.values(errors)[0]!);
+    },
   );
 
   return {
@@ -144,6 +164,8 @@ export function useBookingFlow(
     termsAccepted,
     setTermsAccepted,
     form,
+    guestFields,
+    answers,
     places,
     place,
     choosePlace,

@@ -8,6 +8,7 @@ import { CancellationNote } from '../../components/CancellationNote.tsx';
 import { HostBookingPlace } from '../../components/HostBookingPlace.tsx';
 import { ConfirmInline } from '../../components/ConfirmInline.tsx';
 import { BookingArticle } from '../../components/BookingArticle.tsx';
+import { BookingAnswers } from '../../components/BookingAnswers.tsx';
 import { offeredActions, type BookingAction } from '../../lib/shared.ts';
 import type { Booking } from '../../lib/types.ts';
 import { useBookingAction } from '../../lib/ownerBookings.ts';
@@ -63,6 +64,7 @@ export function BookingCard({ booking }: { booking: Booking }) {
         {booking.guest_phone ? <Text color="fg.muted">{booking.guest_phone}</Text> : null}
         {booking.guest_company ? <Text color="fg.muted">{booking.guest_company}</Text> : null}
         {booking.notes ? <Text mt="1">{booking.notes}</Text> : null}
+        <BookingAnswers answers={booking.answers?.answers} />
       </Box>
       <CancellationNote booking={booking} />
       {rejecting ? (

@@ -135,6 +135,37 @@ describe('bookings page', () => {
     expect(within(await card('Guest 4')).getByText('Video Conference')).toBeInTheDocument();
   });
 
+  it("shows the guest's answers on the host's card, under the labels they were asked with, and asks for them with the card", async () => {
+    signedInAs();
+    const selects: string[] = [];
+    bookingsTable([
+      booking(1, 'confirmed', future, {
+        answers: {
+          answers: [
+            { slug: 'plan', label: 'Which plan?', type: 'single_choice', value: 'Pro' },
+            { slug: 'topics', label: 'What should we cover?', type: 'multiple_choice', value: ['Billing', 'Set-up'] },
+            { slug: 'ok', label: 'Already a customer?', type: 'yes_no', value: false },
+          ],
+        },
+      }),
+      booking(2, 'confirmed', future, { answers: null }),
+    ]);
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname.endsWith('/rest/v1/bookings')) selects.push(new URL(request.url).searchParams.get('select') ?? '');
+    });
+    renderRoute('/bookings');
+    const card = await screen.findByRole('article', { name: 'Consultation with Guest 1' });
+    const answers = within(card).getByRole('list', { name: 'Answers' });
+    expect(within(answers).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Which plan?: Pro',
+      'What should we cover?: Billing, Set-up',
+      'Already a customer?: No',
+    ]);
+    expect(within(await screen.findByRole('article', { name: 'Consultation with Guest 2' })).queryByRole('list', { name: 'Answers' })).toBeNull();
+    expect(selects[0]).toContain('answers:booking_answers(answers)');
+    server.events.removeAllListeners();
+  });
+
   it('tells the host where a provider link stands: pending, or failed with the reason and a retry', async () => {
     signedInAs();
     const selects: string[] = [];
