@@ -1,4 +1,4 @@
-// Booking questions through the functions (issue 27): event type bodies carry `questions` and
+// Booking questions through the functions: event type bodies carry `questions` and
 // `guestFields`; a guest's booking answers them (`answers`), checked with the schema the form uses; a
 // wrong or unknown answer is a 400 naming the field; the booking keeps each answer with the label and
 // type it was given under. An event type without questions books exactly as before.

@@ -1,4 +1,4 @@
-// Booking questions in the database (issue 27): an event type's questions and built-in fields are
+// Booking questions in the database: an event type's questions and built-in fields are
 // checked by the database as by questionsSchema and guestFieldsSchema (one set of cases for both), so
 // a bad definition written straight through REST is refused; a booking's answers are read by its
 // hosts only (RLS), tested as anon, another user, team members who are not its host, and its host.

@@ -1,4 +1,4 @@
-// A booking's answers reach its host (issue 27): the host's mail lists each answer under the label it
+// A booking's answers reach its host: the host's mail lists each answer under the label it
 // was asked with, the guest's mail does not repeat them, and the webhook payload carries them.
 import { describe, expect, it } from 'vitest';
 import { waitForMails } from '../../../scripts/local/test-stack/mailpit.ts';
