@@ -779,6 +779,33 @@ export type Database = {
           },
         ]
       }
+      stripe_events: {
+        Row: {
+          account_id: string | null
+          created: string
+          handled: boolean
+          id: string
+          received_at: string
+          type: string
+        }
+        Insert: {
+          account_id?: string | null
+          created: string
+          handled: boolean
+          id: string
+          received_at?: string
+          type: string
+        }
+        Update: {
+          account_id?: string | null
+          created?: string
+          handled?: boolean
+          id?: string
+          received_at?: string
+          type?: string
+        }
+        Relationships: []
+      }
       team_invitations: {
         Row: {
           created_at: string
@@ -1521,6 +1548,7 @@ export type Database = {
           user_id: string
         }[]
       }
+      receive_stripe_event: { Args: { p_event: Json }; Returns: string }
       regenerate_calendar_feed: {
         Args: Record<PropertyKey, never>
         Returns: string
