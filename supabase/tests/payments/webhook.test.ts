@@ -74,6 +74,17 @@ describe('Stripe webhook endpoint', () => {
     expect(await recorded(event.id)).toEqual([first]);
   });
 
+  it('acts once when Stripe delivers the same event several times at once', async () => {
+    const { host, account } = await connected();
+    const event = await dashboardDeauthorization(account);
+    const body = JSON.stringify({ ...event, id: `evt_${randomUUID().replace(/-/g, '')}` });
+    const answers = await Promise.all(Array.from({ length: 6 }, () => post(body).then(async (r) => ({ status: r.status, outcome: (await r.json()).outcome }))));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(answers.map((a) => a.outcome).sort()).toEqual(['duplicate', 'duplicate', 'duplicate', 'duplicate', 'duplicate', 'handled']);
+    expect(await recorded(JSON.parse(body).id)).toHaveLength(1);
+    expect(await connectionOf(host)).toEqual([]);
+  });
+
   it('refuses a forged signature: another secret, or a body other than the one signed', async () => {
     const victim = await connected();
     const { account } = await connected();
