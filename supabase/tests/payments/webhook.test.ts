@@ -4,32 +4,12 @@
 // from their Stripe Dashboard loses the connection. The stand-in cannot prove Stripe still sends that way.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { stripeControl } from '../../../scripts/local/stripe/server.ts';
 import { signatureHeader, type StripeEvent } from '../../../scripts/local/stripe/webhooks.ts';
-import { newUser, sql, stack, type TestUser } from '../../../scripts/local/test-stack/harness.ts';
-import { call } from '../api/client.ts';
+import { sql, stack, type TestUser } from '../../../scripts/local/test-stack/harness.ts';
 import { eventually } from '../calendars/fixtures.ts';
+import { connected, control } from './fixtures.ts';
 
-const REDIRECT = 'https://app.example.com/availability';
 const ENDPOINT = '/stripe_webhook';
-const control = () => stripeControl(stack().stripe!.url);
-
-async function connected(email = `stripe-${randomUUID().slice(0, 8)}@example.com`) {
-  const host = await newUser();
-  await connect(host, email);
-  const [row] = await connectionOf(host);
-  return { host, email, account: row.account_id as string };
-}
-
-async function connect(host: TestUser, email: string) {
-  const started = await call('/calendars/stripe/start', { body: { redirectUri: REDIRECT }, token: host.accessToken });
-  const back = new URL(await control().consent(started.body.url, 'allow', email));
-  const done = await call('/calendars/stripe/connect', {
-    body: { code: back.searchParams.get('code'), state: back.searchParams.get('state'), redirectUri: REDIRECT },
-    token: host.accessToken,
-  });
-  expect(done.status, JSON.stringify(done.body)).toBe(201);
-}
 
 const connectionOf = (host: TestUser) => sql(`select account_id, connected_at from public.stripe_connections where user_id = $1`, [host.id]);
 const recorded = (id: string) => sql(`select id, type, account_id, handled, received_at from public.stripe_events where id = $1`, [id]);
@@ -67,7 +47,7 @@ describe('Stripe webhook endpoint', () => {
     const { host, account, email } = await connected();
     const event = await dashboardDeauthorization(account);
     const [first] = await recorded(event.id);
-    await connect(host, email);
+    await connected(email, host);
     const again = await control().deliver(event.id);
     expect(again.map((d) => d.status)).toEqual([200]);
     expect(await connectionOf(host)).toEqual([{ account_id: account, connected_at: expect.any(Date) }]);
