@@ -1,7 +1,7 @@
 // A host's Stripe connection in the database: the sealed tokens are never readable through the API,
 // and a disconnect queues the deauthorization at Stripe (an outbox row) only when no host holds the
-// account any more, or when Stripe said it has ended that access itself (receive_stripe_event). The RLS
-// matrix covers who may read, write and delete the row.
+// account any more and Stripe has not ended that access itself (receive_stripe_event). The RLS matrix
+// covers who may read, write and delete the row.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
