@@ -46,7 +46,8 @@ create policy "Two-factor accounts need an aal2 session" on public.stripe_connec
 
 -- Stripe's events as the stripe_webhook function received them, once each (Stripe delivers an event
 -- again when an answer is lost, and retries out of order): the id decides whether it was seen. `handled`
--- says whether Kairos acted on its type. Written and read by the function (service role) only.
+-- says whether Kairos acted on its type. Only receive_stripe_event writes it (the function, as the
+-- service role, calls nothing else), so no API role holds a privilege on the table itself.
 create table public.stripe_events (
   id text primary key constraint stripe_events_id_format check (id ~ '^evt_[A-Za-z0-9_]+$'),
   type text not null,
@@ -59,11 +60,10 @@ create table public.stripe_events (
 );
 create index stripe_events_account_id_idx on public.stripe_events (account_id, type);
 comment on table public.stripe_events is
-  'Stripe events received by the stripe_webhook function, each acted on once. Service role only.';
+  'Stripe events received by the stripe_webhook function, each acted on once (receive_stripe_event, the service role''s).';
 
 alter table public.stripe_events enable row level security;
 revoke all on public.stripe_events from anon, authenticated, service_role;
-grant select on public.stripe_events to service_role;
 -- No API role reaches it; the restrictive policy every table carries still holds if one ever does.
 create policy "Two-factor accounts need an aal2 session" on public.stripe_events as restrictive for all to authenticated
   using ((select private.meets_assurance())) with check ((select private.meets_assurance()));

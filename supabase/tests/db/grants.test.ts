@@ -137,7 +137,6 @@ const TABLES = [
   'public.profiles service_role: select',
   'public.stripe_connections authenticated: delete',
   'public.stripe_connections service_role: delete, insert, select, update',
-  'public.stripe_events service_role: select',
   'public.team_invitations authenticated: delete',
   'public.team_members anon: select',
   'public.team_members authenticated: delete, select',
