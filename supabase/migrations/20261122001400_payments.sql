@@ -82,8 +82,10 @@ revoke all on function private.stripe_deauthorized_since(text, timestamptz) from
 -- One verified event (the function checked its signature), received once: its id is recorded and what
 -- it means is done in the same transaction, so a second delivery (even a concurrent one, which waits on
 -- the first's insert) finds the id and changes nothing. Answers 'handled', 'ignored' (a type Kairos does
--- not act on) or 'duplicate'.
-create or replace function public.receive_stripe_event(p_event jsonb)
+-- not act on, or an event of the other mode) or 'duplicate'. A live Connect endpoint also receives the
+-- connected accounts' test-mode events (docs.stripe.com/connect/webhooks): only events of the platform
+-- key's mode (`p_livemode`) act.
+create or replace function public.receive_stripe_event(p_event jsonb, p_livemode boolean)
 returns text language plpgsql security definer set search_path = ''
 as $$
 declare
@@ -94,6 +96,9 @@ begin
   on conflict (id) do nothing;
   if not found then
     return 'duplicate';
+  end if;
+  if (p_event ->> 'livemode')::boolean is distinct from p_livemode then
+    return 'ignored';
   end if;
   case p_event ->> 'type'
     -- The host removed Kairos from their Stripe Dashboard: Stripe has ended the access already, so the
@@ -108,8 +113,8 @@ begin
   return 'handled';
 end;
 $$;
-revoke all on function public.receive_stripe_event(jsonb) from public, anon, authenticated;
-grant execute on function public.receive_stripe_event(jsonb) to service_role;
+revoke all on function public.receive_stripe_event(jsonb, boolean) from public, anon, authenticated;
+grant execute on function public.receive_stripe_event(jsonb, boolean) to service_role;
 
 -- A disconnect (the host's delete, a deleted account's cascade, or a reconnect to another Stripe
 -- account) ends the platform's access to the account at Stripe: an outbox row of kind

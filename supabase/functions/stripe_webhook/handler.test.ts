@@ -14,3 +14,8 @@ Deno.test('stripe_webhook: a project without STRIPE_WEBHOOK_SECRET takes no even
     assert.deepEqual({ status: res.status, body: await res.json() }, { status: 404, body: { code: 'not_found', message: 'Stripe is not available on this project' } });
   }
 });
+
+Deno.test('stripe_webhook: events act in the mode of the platform\'s key', () => {
+  const mode = (key?: string) => readStripeWebhookEnv((name) => ({ STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_SECRET_KEY: key })[name]).livemode;
+  assert.deepEqual([mode('sk_live_x'), mode('rk_live_x'), mode('sk_test_x'), mode('rk_test_x'), mode(undefined)], [true, true, false, false, false]);
+});

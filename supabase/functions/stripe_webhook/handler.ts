@@ -14,10 +14,12 @@ import { AppError, notFound } from '../_shared/rules/errors.ts';
 export interface StripeWebhookEnv {
   /** The endpoint's signing secret (`whsec_…`, STRIPE_WEBHOOK_SECRET); null where Stripe is not set up. */
   signingSecret: string | null;
+  /** Whether the platform's key is a live one (`sk_live_`, `rk_live_`): events of the other mode do not act. */
+  livemode: boolean;
 }
 
 export function readStripeWebhookEnv(get: (name: string) => string | undefined): StripeWebhookEnv {
-  return { signingSecret: get('STRIPE_WEBHOOK_SECRET') || null };
+  return { signingSecret: get('STRIPE_WEBHOOK_SECRET') || null, livemode: /^[sr]k_live_/.test(get('STRIPE_SECRET_KEY') ?? '') };
 }
 
 export function stripeWebhookHandler(env: FunctionEnv, hook: StripeWebhookEnv) {
@@ -26,7 +28,7 @@ export function stripeWebhookHandler(env: FunctionEnv, hook: StripeWebhookEnv) {
       if (req.method !== 'POST') throw new AppError('method_not_allowed', 'Stripe posts its events here.');
       if (!hook.signingSecret) throw notFound('Stripe is not available on this project');
       const event = await verifiedEvent(await req.text(), req.headers.get('stripe-signature'), hook.signingSecret);
-      const { data, error } = await serviceClient(env).rpc('receive_stripe_event', { p_event: event });
+      const { data, error } = await serviceClient(env).rpc('receive_stripe_event', { p_event: event, p_livemode: hook.livemode });
       if (error) throw new Error(`receive_stripe_event: ${error.message}`);
       return json({ received: true, outcome: data });
     } catch (e) {

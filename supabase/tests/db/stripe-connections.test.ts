@@ -92,9 +92,9 @@ describe('stripe_connections', () => {
 
   // receive_stripe_event as the stripe_webhook function calls it, after the signature was checked.
   const deauthorizedEvent = (acct: string, created: Date) => ({
-    id: `evt_${randomUUID().replace(/-/g, '')}`, type: 'account.application.deauthorized', account: acct, created: Math.floor(created.getTime() / 1000),
+    id: `evt_${randomUUID().replace(/-/g, '')}`, type: 'account.application.deauthorized', account: acct, created: Math.floor(created.getTime() / 1000), livemode: false,
   });
-  const receive = async (event: object) => (await c.query(`select receive_stripe_event($1) as outcome`, [event])).rows[0].outcome;
+  const receive = async (event: object) => (await c.query(`select receive_stripe_event($1, false) as outcome`, [event])).rows[0].outcome;
 
   it('lets Stripe\'s deauthorization remove the connections made before it, and only those, queueing nothing', async () => {
     const [before, after] = [await createUser(c), await createUser(c)];
@@ -115,7 +115,7 @@ describe('stripe_connections', () => {
   it('refuses receive_stripe_event to the API roles', async () => {
     const host = await createUser(c);
     for (const actor of [anon, user(host)]) {
-      expect(await as(c, actor, () => errorCode(c, `select receive_stripe_event('{}')`)), actor.role).toBe('42501');
+      expect(await as(c, actor, () => errorCode(c, `select receive_stripe_event('{}', false)`)), actor.role).toBe('42501');
     }
   });
 });

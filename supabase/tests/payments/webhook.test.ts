@@ -93,7 +93,8 @@ describe('Stripe webhook endpoint', () => {
   });
 
   it('refuses a signed body that is not an event', async () => {
-    for (const body of ['not json', '{"object":"event"}', '[]', '{"id":"evt_1","object":"event","type":5}']) {
+    const created = Math.floor(Date.now() / 1000);
+    for (const body of ['not json', '{"object":"event"}', '[]', JSON.stringify({ id: 'evt_1', object: 'event', type: 5, created, livemode: false }), JSON.stringify({ id: 'evt_1', object: 'event', type: 'customer.created', created })]) {
       expect((await post(body)).status, body).toBe(400);
     }
   });
@@ -105,6 +106,16 @@ describe('Stripe webhook endpoint', () => {
     expect(await recorded(id)).toEqual([{ id, type: 'customer.created', account_id: 'acct_1Unknown', handled: false, received_at: expect.any(Date) }]);
     expect((await post(body)).status).toBe(200);
     expect(await recorded(id)).toHaveLength(1);
+  });
+
+  it('does not act on an event of the other mode (a live Connect endpoint also receives test-mode events)', async () => {
+    const { host, account } = await connected();
+    const id = `evt_${randomUUID().replace(/-/g, '')}`;
+    // The test stack's platform key is a test one (sk_test_): a live deauthorization is not this platform's.
+    const body = JSON.stringify({ id, object: 'event', type: 'account.application.deauthorized', account, created: Math.floor(Date.now() / 1000) + 1, data: { object: {} }, livemode: true });
+    expect((await post(body)).status).toBe(200);
+    expect(await recorded(id)).toEqual([expect.objectContaining({ handled: false })]);
+    expect(await connectionOf(host)).toEqual([{ account_id: account, connected_at: expect.any(Date) }]);
   });
 
   it('is reached without a Supabase JWT, and only by POST', async () => {

@@ -1548,7 +1548,10 @@ export type Database = {
           user_id: string
         }[]
       }
-      receive_stripe_event: { Args: { p_event: Json }; Returns: string }
+      receive_stripe_event: {
+        Args: { p_event: Json; p_livemode: boolean }
+        Returns: string
+      }
       regenerate_calendar_feed: {
         Args: Record<PropertyKey, never>
         Returns: string

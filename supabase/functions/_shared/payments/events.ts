@@ -14,6 +14,8 @@ export interface StripeEventFacts {
   type: string;
   /** Unix seconds, when Stripe made it. */
   created: number;
+  /** Live or test mode: a live Connect endpoint receives both. */
+  livemode: boolean;
   /** The connected account it happened on; absent for the platform's own events. */
   account?: string;
 }
@@ -25,6 +27,7 @@ function isEvent(value: unknown): value is StripeEventFacts {
     typeof e.id === 'string' && /^evt_[A-Za-z0-9_]+$/.test(e.id) &&
     typeof e.type === 'string' && e.type.length > 0 &&
     Number.isInteger(e.created) &&
+    typeof e.livemode === 'boolean' &&
     (e.account === undefined || (typeof e.account === 'string' && /^acct_[A-Za-z0-9]+$/.test(e.account)))
   );
 }
@@ -41,6 +44,6 @@ export async function verifiedEvent(body: string, signature: string | null, secr
     throw e;
   }
   if (!isEvent(event)) throw invalid('This is not a Stripe event.');
-  const { id, type, created, account } = event;
-  return { id, type, created, ...(account ? { account } : {}) };
+  const { id, type, created, livemode, account } = event;
+  return { id, type, created, livemode, ...(account ? { account } : {}) };
 }
