@@ -44,11 +44,85 @@ create policy "Hosts disconnect their own Stripe account" on public.stripe_conne
 create policy "Two-factor accounts need an aal2 session" on public.stripe_connections as restrictive for all to authenticated
   using ((select private.meets_assurance())) with check ((select private.meets_assurance()));
 
+-- Stripe's events as the stripe_webhook function received them, once each (Stripe delivers an event
+-- again when an answer is lost, and retries out of order): the id decides whether it was seen. `handled`
+-- says whether Kairos acted on its type. Only receive_stripe_event writes it (the function, as the
+-- service role, calls nothing else), so no API role holds a privilege on the table itself.
+create table public.stripe_events (
+  id text primary key constraint stripe_events_id_format check (id ~ '^evt_[A-Za-z0-9_]+$'),
+  type text not null,
+  -- The connected account it happened on (`account`); null for the platform's own events.
+  account_id text,
+  -- When Stripe made it (`created`): an event speaks of connections made before it, not after.
+  created timestamptz not null,
+  handled boolean not null,
+  received_at timestamptz not null default now()
+);
+create index stripe_events_account_id_idx on public.stripe_events (account_id, type);
+comment on table public.stripe_events is
+  'Stripe events received by the stripe_webhook function, each acted on once (receive_stripe_event, the service role''s).';
+
+alter table public.stripe_events enable row level security;
+revoke all on public.stripe_events from anon, authenticated, service_role;
+-- No API role reaches it; the restrictive policy every table carries still holds if one ever does.
+create policy "Two-factor accounts need an aal2 session" on public.stripe_events as restrictive for all to authenticated
+  using ((select private.meets_assurance())) with check ((select private.meets_assurance()));
+
+-- Whether Stripe said the platform lost its access to the account after a connection made at `p_since`.
+-- Stripe's `created` is in whole seconds: an event of the connection's own second covers it.
+create or replace function private.stripe_deauthorized_since(p_account_id text, p_since timestamptz)
+returns boolean language sql stable security definer set search_path = ''
+as $$
+  select exists (select 1 from public.stripe_events
+                  where account_id = p_account_id and type = 'account.application.deauthorized'
+                    and created >= date_trunc('second', p_since));
+$$;
+revoke all on function private.stripe_deauthorized_since(text, timestamptz) from public;
+
+-- One verified event (the function checked its signature), received once: its id is recorded and what
+-- it means is done in the same transaction, so a second delivery (even a concurrent one, which waits on
+-- the first's insert) finds the id and changes nothing. Answers 'handled', 'ignored' (a type Kairos does
+-- not act on, or an event of the other mode) or 'duplicate'. A live Connect endpoint also receives the
+-- connected accounts' test-mode events (docs.stripe.com/connect/webhooks): only events of the platform
+-- key's mode (`p_livemode`) act.
+create or replace function public.receive_stripe_event(p_event jsonb, p_livemode boolean)
+returns text language plpgsql security definer set search_path = ''
+as $$
+declare
+  v_id text := p_event ->> 'id';
+begin
+  insert into public.stripe_events (id, type, account_id, created, handled)
+  values (v_id, p_event ->> 'type', p_event ->> 'account', to_timestamp((p_event ->> 'created')::bigint), false)
+  on conflict (id) do nothing;
+  if not found then
+    return 'duplicate';
+  end if;
+  if (p_event ->> 'livemode')::boolean is distinct from p_livemode then
+    return 'ignored';
+  end if;
+  case p_event ->> 'type'
+    -- The host removed Kairos from their Stripe Dashboard: Stripe has ended the access already, so the
+    -- connections it covers go, and the trigger below asks Stripe nothing.
+    when 'account.application.deauthorized' then
+      delete from public.stripe_connections c
+       where c.account_id = p_event ->> 'account' and private.stripe_deauthorized_since(c.account_id, c.connected_at);
+    else
+      return 'ignored';
+  end case;
+  update public.stripe_events set handled = true where id = v_id;
+  return 'handled';
+end;
+$$;
+revoke all on function public.receive_stripe_event(jsonb, boolean) from public, anon, authenticated;
+grant execute on function public.receive_stripe_event(jsonb, boolean) to service_role;
+
 -- A disconnect (the host's delete, a deleted account's cascade, or a reconnect to another Stripe
 -- account) ends the platform's access to the account at Stripe: an outbox row of kind
 -- 'stripe_deauthorize', delivered by the outbox function with stripe.oauth.deauthorize and retried
 -- like other outbox work. Not while another host still holds the account; the handler asks again at
 -- delivery time, so a reconnect in between keeps its access.
+-- Nor when Stripe told us it has ended that access itself (account.application.deauthorized since the
+-- connection was made, receive_stripe_event above): there is nothing left to give up.
 create or replace function private.stripe_connections_after_change()
 returns trigger language plpgsql security definer set search_path = ''
 as $$
@@ -56,7 +130,8 @@ begin
   if tg_op = 'UPDATE' and new.account_id = old.account_id then
     return null;
   end if;
-  if not exists (select 1 from public.stripe_connections where account_id = old.account_id) then
+  if not exists (select 1 from public.stripe_connections where account_id = old.account_id)
+     and not private.stripe_deauthorized_since(old.account_id, old.connected_at) then
     insert into public.outbox (kind, topic, message_id, payload)
     values ('stripe_deauthorize', 'stripe.disconnected',
       'stripe-deauthorize:' || old.account_id || ':' || txid_current(),

@@ -47,7 +47,7 @@ async function buildWeb(): Promise<string> {
 
 export default async function setup(project: TestProject) {
   const webDir = project.name !== 'faults' && wantsWebBuild() ? await buildWeb() : undefined;
-  const { stack, radicale, google, stripe, zoom, dispose } = await startTestStack({ webDir, radicale: true, google: true, stripe: true, zoom: true });
+  const { stack, radicale, google, stripe, zoom, dispose } = await startTestStack({ webDir, radicale: true, google: true, stripe: { webhookPath: '/functions/v1/stripe_webhook' }, zoom: true });
   const info: StackInfo = {
     apiUrl: stack.config.apiUrl,
     anonKey: stack.config.anonKey,

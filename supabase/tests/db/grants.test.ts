@@ -377,6 +377,7 @@ const FUNCTIONS = [
   'public.public_team_members(p_slug text) anon: execute',
   'public.public_team_members(p_slug text) authenticated: execute',
   'public.public_team_members(p_slug text) service_role: execute',
+  'public.receive_stripe_event(p_event jsonb, p_livemode boolean) service_role: execute',
   'public.regenerate_calendar_feed() authenticated: execute',
   'public.replace_availability(p_rules jsonb, p_team_id bigint) authenticated: execute',
   'public.replace_availability(p_rules jsonb, p_team_id bigint) service_role: execute',

@@ -113,6 +113,7 @@ beforeAll(async () => {
   await c.query(`insert into zoom_connections (user_id, secret) values ($1, 'ciphertext')`, [S]);
   await c.query(`insert into zoom_meetings (ical_uid, user_id, meeting_id) values ('rls-matrix@kairos', $1, 12345678901)`, [S]);
   await c.query(`insert into stripe_connections (user_id, account_id, secret) values ($1, 'acct_1RlsMatrix', 'ciphertext')`, [S]);
+  await c.query(`insert into stripe_events (id, type, account_id, created, handled) values ('evt_1RlsMatrix', 'customer.created', 'acct_1RlsMatrix', now(), false)`);
   const webhook = (await one(`insert into webhooks (user_id, url, events) values ($1, 'https://hooks.example.test/s', '{booking.created}') returning id`, [S])).id;
   const teamWebhook = (await one(`insert into webhooks (team_id, url, events) values ($1, 'https://hooks.example.test/t', '{booking.created}') returning id`, [team])).id;
   const logRow = `insert into webhook_deliveries (webhook_id, message_id, event, attempt, ok, status_code) values ($1, 'msg_1', 'booking.created', 1, true, 200) returning id`;
@@ -127,6 +128,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await c.query(`select set_config('storage.allow_delete_query', 'true', false)`);
   await c.query(`delete from storage.objects where bucket_id = 'avatars' and name like $1`, [`${f.S}/%`]);
+  await c.query(`delete from stripe_events where id = 'evt_1RlsMatrix'`);
   await c.query(`delete from auth.users where id = any ($1)`, [[f.S, f.X, f.TO, f.TA, f.TM, f.NM]]);
   await c.end();
   const total = tables().length * ACTORS.length * ACTIONS.length;
@@ -379,6 +381,14 @@ function tables(): [string, TableCells][] {
       // Connected by the calendars function (service role) after Stripe's consent; the host sees it and
       // disconnects it, never reads the sealed tokens (a column grant, tested beside the matrix).
       expected: { ...ONLY_OWNER, owner: 'ynny' },
+    }],
+    ['stripe_events', {
+      select: `select id from stripe_events where id = 'evt_1RlsMatrix'`,
+      insert: `insert into stripe_events (id, type, created, handled) values ('evt_1Forged', 'account.application.deauthorized', now(), true) returning id`,
+      update: `update stripe_events set handled = true where id = 'evt_1RlsMatrix' returning id`,
+      delete: `delete from stripe_events where id = 'evt_1RlsMatrix' returning id`,
+      // Stripe's events, recorded by the stripe_webhook function (service role) through receive_stripe_event.
+      expected: NOBODY,
     }],
     ['zoom_meetings', {
       select: `select 1 from zoom_meetings where ical_uid = 'rls-matrix@kairos'`,

@@ -1,10 +1,11 @@
 // A host's Stripe connection in the database: the sealed tokens are never readable through the API,
 // and a disconnect queues the deauthorization at Stripe (an outbox row) only when no host holds the
-// account any more. The RLS matrix covers who may read, write and delete the row.
+// account any more and Stripe has not ended that access itself (receive_stripe_event). The RLS matrix
+// covers who may read, write and delete the row.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, connect, createUser, errorCode, rolledBack, user } from './db.ts';
+import { anon, as, connect, createUser, errorCode, rolledBack, user } from './db.ts';
 
 let c: pg.Client;
 beforeAll(async () => {
@@ -87,5 +88,34 @@ describe('stripe_connections', () => {
     const deleted = await as(c, user(other), async () => (await c.query(`delete from stripe_connections where user_id = $1`, [host])).rowCount);
     expect(deleted).toBe(0);
     expect(await deauthorizations(acct)).toEqual([]);
+  });
+
+  // receive_stripe_event as the stripe_webhook function calls it, after the signature was checked.
+  const deauthorizedEvent = (acct: string, created: Date) => ({
+    id: `evt_${randomUUID().replace(/-/g, '')}`, type: 'account.application.deauthorized', account: acct, created: Math.floor(created.getTime() / 1000), livemode: false,
+  });
+  const receive = async (event: object) => (await c.query(`select receive_stripe_event($1, false) as outcome`, [event])).rows[0].outcome;
+
+  it('lets Stripe\'s deauthorization remove the connections made before it, and only those, queueing nothing', async () => {
+    const [before, after] = [await createUser(c), await createUser(c)];
+    const acct = account();
+    const at = new Date(Date.now() - 60_000);
+    await connectStripe(before, acct);
+    await c.query(`update stripe_connections set connected_at = $2 where user_id = $1`, [before, new Date(at.getTime() - 60_000)]);
+    await connectStripe(after, acct);
+    // A late delivery of an event made before the second host connected the account again.
+    expect(await receive(deauthorizedEvent(acct, at))).toBe('handled');
+    expect((await c.query(`select user_id from stripe_connections where account_id = $1`, [acct])).rows).toEqual([{ user_id: after }]);
+    expect(await deauthorizations(acct)).toEqual([]);
+    // That connection was never covered by the event: its disconnect asks Stripe.
+    await c.query(`delete from stripe_connections where user_id = $1`, [after]);
+    expect(await deauthorizations(acct)).toHaveLength(1);
+  });
+
+  it('refuses receive_stripe_event to the API roles', async () => {
+    const host = await createUser(c);
+    for (const actor of [anon, user(host)]) {
+      expect(await as(c, actor, () => errorCode(c, `select receive_stripe_event('{}', false)`)), actor.role).toBe('42501');
+    }
   });
 });

@@ -807,6 +807,33 @@ export type Database = {
           },
         ]
       }
+      stripe_events: {
+        Row: {
+          account_id: string | null
+          created: string
+          handled: boolean
+          id: string
+          received_at: string
+          type: string
+        }
+        Insert: {
+          account_id?: string | null
+          created: string
+          handled: boolean
+          id: string
+          received_at?: string
+          type: string
+        }
+        Update: {
+          account_id?: string | null
+          created?: string
+          handled?: boolean
+          id?: string
+          received_at?: string
+          type?: string
+        }
+        Relationships: []
+      }
       team_invitations: {
         Row: {
           created_at: string
@@ -1552,6 +1579,10 @@ export type Database = {
           title: string
           user_id: string
         }[]
+      }
+      receive_stripe_event: {
+        Args: { p_event: Json; p_livemode: boolean }
+        Returns: string
       }
       regenerate_calendar_feed: {
         Args: Record<PropertyKey, never>
