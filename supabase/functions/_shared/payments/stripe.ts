@@ -59,8 +59,10 @@ export function stripeConnect(config: StripeConfig) {
   const stripe = new Stripe(config.secretKey, {
     ...(config.api ?? {}),
     httpClient: Stripe.createFetchHttpClient(),
-    // A connect or a deauthorize is retried by the host or the outbox, not inside one request.
-    maxNetworkRetries: 0,
+    // A dropped connection is tried again at once (the SDK keys each POST for idempotency, so a retry
+    // cannot act twice); a refusal is retried by the host or the outbox. With no retry, a kept-alive
+    // connection the other side had just closed failed a deauthorization for a whole outbox backoff.
+    maxNetworkRetries: 2,
   });
 
   return {
