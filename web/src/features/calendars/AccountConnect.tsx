@@ -1,10 +1,12 @@
 // A host's account at a provider connected by OAuth (Zoom for meeting links, Stripe for payments):
 // connect (consent at the provider, back on Availability to finish), see it connected, disconnect
-// behind a confirm. Each provider gives its words and what it shows of the account.
+// behind a confirm. Each provider gives its name, what disconnecting changes, and what it shows of the
+// account between the card's title and the day it was connected.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Badge, Box, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Unplug } from 'lucide-react';
+import { formatDate } from '../../lib/time.ts';
 import { ConfirmInline } from '../../components/ConfirmInline.tsx';
 import { serverMessage } from '../../lib/api.ts';
 import { ConsentRefused, useConsentReturn, type ConsentAnswer, type ConsentProvider } from './hooks/consent.ts';
@@ -17,8 +19,10 @@ interface Mutation<A> {
   mutate(arg: A, options?: { onSettled?: () => void }): void;
 }
 
-export interface AccountConnectProps<T> {
+export interface AccountConnectProps<T extends { connected_at: string }> {
   provider: ConsentProvider;
+  /** The provider's name in every button, status and error ("Connect Stripe"). */
+  name: string;
   /** The block's anchor: a link to `#id` brings it into view (it sits at the end of a long page). */
   id: string;
   heading: string;
@@ -27,23 +31,27 @@ export interface AccountConnectProps<T> {
   start: Mutation<void>;
   finish: Mutation<ConsentAnswer>;
   disconnect: Mutation<void>;
-  /** What the connected card says of the account, beside its Disconnect button. */
-  details: (account: T) => ReactNode;
+  /** What the connected card says of the account, under its title. */
+  details?: (account: T) => ReactNode;
   icon: ReactNode;
-  words: {
-    connect: string;
-    opening: string;
-    connecting: string;
-    disconnect: string;
-    confirm: string;
-    /** What disconnecting changes, in the confirm. */
-    consequence: string;
-    couldNotConnect: string;
-    couldNotReach: string;
-  };
+  /** What disconnecting changes, in the confirm. */
+  consequence: string;
 }
 
-export function AccountConnect<T>({ provider, id, heading, description, connection, start, finish, disconnect, details, icon, words }: AccountConnectProps<T>) {
+export function AccountConnect<T extends { connected_at: string }>({
+  provider,
+  name,
+  id,
+  heading,
+  description,
+  connection,
+  start,
+  finish,
+  disconnect,
+  details,
+  icon,
+  consequence,
+}: AccountConnectProps<T>) {
   useConsentReturn(provider, finish);
   const { hash } = useLocation();
   const block = useRef<HTMLDivElement>(null);
@@ -55,9 +63,9 @@ export function AccountConnect<T>({ provider, id, heading, description, connecti
   const failure = finish.isError
     ? finish.error instanceof ConsentRefused
       ? finish.error.message
-      : (serverMessage(finish.error) ?? words.couldNotConnect)
+      : (serverMessage(finish.error) ?? `Could not connect ${name}. Please try again.`)
     : start.isError
-      ? (serverMessage(start.error) ?? words.couldNotReach)
+      ? (serverMessage(start.error) ?? `Could not reach ${name}. Please try again.`)
       : null;
   const connect = () => {
     finish.reset();
@@ -78,7 +86,7 @@ export function AccountConnect<T>({ provider, id, heading, description, connecti
           <Skeleton h="10" />
           {finish.isPending ? (
             <Text role="status" fontSize="sm">
-              {words.connecting}
+              Connecting {name}...
             </Text>
           ) : null}
         </Stack>
@@ -86,22 +94,33 @@ export function AccountConnect<T>({ provider, id, heading, description, connecti
         <Box borderWidth="1px" borderRadius="md" p="4">
           <Stack gap="3">
             <HStack justify="space-between" wrap="wrap" gap="2">
-              <Stack gap="0">{details(connection.data)}</Stack>
+              <Stack gap="0">
+                <HStack gap="2">
+                  <Text fontWeight="semibold">{name} account</Text>
+                  <Badge colorPalette="green" variant="subtle">
+                    Connected
+                  </Badge>
+                </HStack>
+                {details?.(connection.data)}
+                <Text fontSize="sm" color="fg.muted">
+                  Connected on {formatDate(new Date(connection.data.connected_at), 'EEE, MMM d, yyyy · h:mm a')}
+                </Text>
+              </Stack>
               {confirming ? null : (
                 <Button size="sm" variant="outline" colorPalette="red" onClick={() => setConfirming(true)}>
-                  <Unplug aria-hidden /> {words.disconnect}
+                  <Unplug aria-hidden /> Disconnect {name}
                 </Button>
               )}
             </HStack>
             {confirming ? (
               <ConfirmInline
-                label={words.confirm}
+                label={`Disconnect ${name}?`}
                 confirmLabel={disconnect.isPending ? 'Disconnecting...' : 'Disconnect'}
                 busy={disconnect.isPending}
                 onConfirm={() => disconnect.mutate(undefined, { onSettled: () => setConfirming(false) })}
                 onKeep={() => setConfirming(false)}
               >
-                {words.consequence}
+                {consequence}
               </ConfirmInline>
             ) : null}
           </Stack>
@@ -109,7 +128,7 @@ export function AccountConnect<T>({ provider, id, heading, description, connecti
       ) : (
         <Box>
           <Button size="sm" variant="outline" onClick={connect} disabled={start.isPending}>
-            {icon} {start.isPending ? words.opening : words.connect}
+            {icon} {start.isPending ? `Opening ${name}...` : `Connect ${name}`}
           </Button>
         </Box>
       )}
@@ -119,17 +138,5 @@ export function AccountConnect<T>({ provider, id, heading, description, connecti
         </Text>
       ) : null}
     </Stack>
-  );
-}
-
-/** The account's name and a green 'Connected', the first line of a connected card. */
-export function ConnectedTitle({ children }: { children: ReactNode }) {
-  return (
-    <HStack gap="2">
-      <Text fontWeight="semibold">{children}</Text>
-      <Badge colorPalette="green" variant="subtle">
-        Connected
-      </Badge>
-    </HStack>
   );
 }

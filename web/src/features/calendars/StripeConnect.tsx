@@ -3,8 +3,7 @@
 // Stripe still asks for), disconnect (with a confirm).
 import { Text } from '@chakra-ui/react';
 import { CreditCard } from 'lucide-react';
-import { formatDate } from '../../lib/time.ts';
-import { AccountConnect, ConnectedTitle } from './AccountConnect.tsx';
+import { AccountConnect } from './AccountConnect.tsx';
 import { useDisconnectStripe, useFinishStripe, useStartStripe, useStripeConnection, type StripeConnection } from './hooks/stripe.ts';
 
 export const STRIPE_SECTION_ID = 'payments';
@@ -24,13 +23,9 @@ function StripeDetails({ account }: { account: StripeConnection }) {
   const facts = [account.email, account.country && regions.of(account.country), account.default_currency?.toUpperCase()].filter(Boolean);
   return (
     <>
-      <ConnectedTitle>Stripe account</ConnectedTitle>
       {facts.length ? <Text fontSize="sm">{facts.join(' · ')}</Text> : null}
       <Text fontSize="sm" color={account.charges_enabled ? 'green.fg' : 'orange.fg'}>
         {readiness(account)}
-      </Text>
-      <Text fontSize="sm" color="fg.muted">
-        Connected on {formatDate(new Date(account.connected_at), 'EEE, MMM d, yyyy · h:mm a')}
       </Text>
     </>
   );
@@ -40,6 +35,7 @@ export function StripeConnect() {
   return (
     <AccountConnect
       provider="stripe"
+      name="Stripe"
       id={STRIPE_SECTION_ID}
       heading="Payments"
       description="Connect the Stripe account your bookings' payments will go to. Kairos never sees card details."
@@ -49,16 +45,7 @@ export function StripeConnect() {
       disconnect={useDisconnectStripe()}
       icon={<CreditCard aria-hidden />}
       details={(account) => <StripeDetails account={account} />}
-      words={{
-        connect: 'Connect Stripe',
-        opening: 'Opening Stripe...',
-        connecting: 'Connecting Stripe...',
-        disconnect: 'Disconnect Stripe',
-        confirm: 'Disconnect Stripe?',
-        consequence: 'Kairos gives up its access to this Stripe account. You can connect it again at any time.',
-        couldNotConnect: 'Could not connect Stripe. Please try again.',
-        couldNotReach: 'Could not reach Stripe. Please try again.',
-      }}
+      consequence="Kairos gives up its access to this Stripe account. You can connect it again at any time."
     />
   );
 }

@@ -69,6 +69,8 @@ describe('Payments (Stripe) in the calendars section', () => {
     const block = await paymentsBlock();
     expect(await within(block).findByText('host@example.com · Japan · JPY')).toBeInTheDocument();
     expect(within(block).getByText('Can take payments')).toBeInTheDocument();
+    expect(within(block).getByText('Stripe account')).toBeInTheDocument();
+    expect(within(block).getByText(/^Connected on .*2026/)).toBeInTheDocument();
     expect(sent).toEqual([{ code: 'ac_c0de', state: 'st4te', redirectUri: `${window.location.origin}/availability` }]);
     expect(window.location.search).toBe('');
   });
