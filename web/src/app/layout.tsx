@@ -3,13 +3,16 @@
 import { Suspense } from 'react';
 import { Box, Button, Center, Flex, HStack, Link, Spinner, Text } from '@chakra-ui/react';
 import { CalendarClock } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, Outlet } from 'react-router-dom';
+import { LanguagePicker } from '../i18n/LanguagePicker.tsx';
 import { useCurrentUser } from '../lib/session.ts';
 
 export function Brand() {
+  const intl = useIntl();
   return (
     <Link asChild fontWeight="bold" fontSize="lg" _hover={{ textDecoration: 'none' }}>
-      <RouterLink to="/" aria-label="Kairos home">
+      <RouterLink to="/" aria-label={intl.formatMessage({ id: 'layout.home' })}>
         <CalendarClock aria-hidden /> Kairos
       </RouterLink>
     </Link>
@@ -17,9 +20,10 @@ export function Brand() {
 }
 
 export function PageFallback() {
+  const intl = useIntl();
   return (
     <Center py="20">
-      <Spinner size="lg" aria-label="Loading" />
+      <Spinner size="lg" aria-label={intl.formatMessage({ id: 'layout.loading' })} />
     </Center>
   );
 }
@@ -33,13 +37,18 @@ export function PublicLayout() {
         <Flex maxW="7xl" mx="auto" px={{ base: '4', md: '6' }} h="16" align="center" justify="space-between">
           <Brand />
           <HStack>
+            <LanguagePicker />
             {user ? (
               <Button asChild colorPalette="blue" size="sm">
-                <RouterLink to="/dashboard">Go to Dashboard</RouterLink>
+                <RouterLink to="/dashboard">
+                  <FormattedMessage id="layout.goToDashboard" />
+                </RouterLink>
               </Button>
             ) : (
               <Button asChild variant="outline" size="sm">
-                <RouterLink to="/login">Sign In</RouterLink>
+                <RouterLink to="/login">
+                  <FormattedMessage id="layout.signIn" />
+                </RouterLink>
               </Button>
             )}
           </HStack>
@@ -55,11 +64,15 @@ export function PublicLayout() {
         <Text fontSize="sm" color="fg.muted">
           © Kairos ·{' '}
           <Link asChild>
-            <RouterLink to="/terms">Terms</RouterLink>
+            <RouterLink to="/terms">
+              <FormattedMessage id="layout.terms" />
+            </RouterLink>
           </Link>{' '}
           ·{' '}
           <Link asChild>
-            <RouterLink to="/privacy">Privacy</RouterLink>
+            <RouterLink to="/privacy">
+              <FormattedMessage id="layout.privacy" />
+            </RouterLink>
           </Link>
         </Text>
       </Box>

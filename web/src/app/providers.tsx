@@ -1,7 +1,8 @@
-// The app's providers: the Chakra theme, React Query and the toaster.
+// The app's providers: the page's language, the Chakra theme, React Query and the toaster.
 import { useState, type ReactNode } from 'react';
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { I18nProvider } from '../i18n/I18nProvider.tsx';
 import { createQueryClient } from '../lib/queryClient.ts';
 import { useLoadedToaster } from '../lib/toaster.ts';
 import { useSystem } from './system.ts';
@@ -11,11 +12,13 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
   const system = useSystem();
   const toaster = useLoadedToaster();
   return (
-    <ChakraProvider value={system}>
-      <QueryClientProvider client={client}>
-        {children}
-        {toaster ? <toaster.AppToaster /> : null}
-      </QueryClientProvider>
-    </ChakraProvider>
+    <I18nProvider>
+      <ChakraProvider value={system}>
+        <QueryClientProvider client={client}>
+          {children}
+          {toaster ? <toaster.AppToaster /> : null}
+        </QueryClientProvider>
+      </ChakraProvider>
+    </I18nProvider>
   );
 }

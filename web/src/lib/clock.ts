@@ -2,6 +2,7 @@
 // en-GB or sv-SE) until the visitor picks 12- or 24-hour on a booking page; the pick is remembered
 // where the browser allows storage (an embed on another site gets none, and keeps the locale's).
 import { useSyncExternalStore } from 'react';
+import { forget, readStored, store } from './deviceStorage.ts';
 
 export type HourCycle = 'h12' | 'h23';
 
@@ -18,13 +19,8 @@ function localeCycle(): HourCycle {
 }
 
 function stored(): HourCycle | null {
-  try {
-    const value = localStorage.getItem(KEY);
-    return value === 'h12' || value === 'h23' ? value : null;
-  } catch {
-    // A SecurityError: storage is off for this document (a third-party frame).
-    return null;
-  }
+  const value = readStored(KEY);
+  return value === 'h12' || value === 'h23' ? value : null;
 }
 
 let current: HourCycle | undefined;
@@ -37,22 +33,14 @@ export function hourCycle(): HourCycle {
 /** Shows every time in `cycle` from now on, and remembers it where storage is allowed. */
 export function setHourCycle(cycle: HourCycle): void {
   current = cycle;
-  try {
-    localStorage.setItem(KEY, cycle);
-  } catch {
-    // No storage in this frame: the choice lasts as long as the page.
-  }
+  store(KEY, cycle);
   for (const listener of listeners) listener();
 }
 
 /** Forgets a pick (tests start from the locale's cycle). */
 export function resetHourCycle(): void {
   current = undefined;
-  try {
-    localStorage.removeItem(KEY);
-  } catch {
-    // Nothing stored where nothing can be.
-  }
+  forget(KEY);
   for (const listener of listeners) listener();
 }
 

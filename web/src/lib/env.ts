@@ -1,4 +1,5 @@
 // Where the Supabase stack is and how a session is stored: what a guest's page needs without supabase-js.
+import { readStored } from './deviceStorage.ts';
 
 // The Supabase CLI's well-known local anon key (scripts/local/config.ts): public by design, local only.
 const LOCAL_ANON_KEY =
@@ -21,12 +22,7 @@ export function isEmbedPage(): boolean {
 
 /** The stored session's text, or null when there is none or the browser refuses this page its storage. */
 function storedSession(): string | null {
-  try {
-    return localStorage.getItem(authStorageKey);
-  } catch {
-    // A SecurityError: storage is off for this document (a third-party frame, a locked-down browser).
-    return null;
-  }
+  return readStored(authStorageKey);
 }
 
 /**

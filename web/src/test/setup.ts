@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 // First: modules below read these browser APIs as they load (the toaster asks matchMedia whether it is on a phone).
 import './browser-apis.ts';
 import { toaster } from '../components/AppToaster.tsx';
+import { loadMessages } from '../i18n/catalogue.ts';
 import { resetHourCycle } from '../lib/clock.ts';
 import { disconnectRealtime } from '../lib/realtime.ts';
 import { server } from './server.ts';
@@ -14,7 +15,11 @@ configure({ asyncUtilTimeout: 15_000 });
 
 Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: vi.fn(async () => {}) } });
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  // The app's entry loads the page's language before its first render (main.tsx); so do tests.
+  await loadMessages('en');
+});
 afterEach(() => {
   cleanup();
   toaster.remove(); // the toaster is a module singleton: no toast may leak into the next test

@@ -2,22 +2,20 @@
 import { useEffect } from 'react';
 import { Box, Button, Card, Container, Heading, HStack, Icon, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { CalendarClock, Globe, Sparkles, Users } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router-dom';
 import { useCurrentUser } from '../../lib/session.ts';
 import { useDirectoryProfiles } from '../directory/index.ts';
 import { ProfileCard } from '../directory/index.ts';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
 
+// Each feature's title and text are `landing.features.<key>.title` / `.text` in the catalogues.
 const FEATURES = [
-  {
-    title: 'Smart Scheduling',
-    text: 'Weekly availability, buffers and notice rules turn into bookable slots automatically.',
-    icon: CalendarClock,
-  },
-  { title: 'Social Discovery', text: 'A public profile and calendar let new clients find and book you.', icon: Sparkles },
-  { title: 'Team Collaboration', text: 'Shared event types with round-robin, least-busy or specific-member assignment.', icon: Users },
-  { title: 'Time Zone Support', text: 'Guests see every slot in their own time zone, across daylight-saving changes.', icon: Globe },
-];
+  { key: 'scheduling', icon: CalendarClock },
+  { key: 'discovery', icon: Sparkles },
+  { key: 'teams', icon: Users },
+  { key: 'timeZones', icon: Globe },
+] as const;
 
 const MAX_PROFILES = 6;
 
@@ -29,9 +27,11 @@ function CommunitySection() {
         <Stack gap="8">
           <Stack textAlign="center" gap="2">
             <Heading id="community-heading" as="h2" size="2xl">
-              Meet our community
+              <FormattedMessage id="landing.community.heading" />
             </Heading>
-            <Text color="fg.muted">Coaches, consultants and service providers you can book today.</Text>
+            <Text color="fg.muted">
+              <FormattedMessage id="landing.community.text" />
+            </Text>
           </Stack>
           {isPending ? (
             <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
@@ -42,11 +42,15 @@ function CommunitySection() {
           ) : isError || !profiles?.length ? (
             <Stack align="center" textAlign="center" gap="3">
               <Heading as="h3" size="lg">
-                Growing Community
+                <FormattedMessage id="landing.community.emptyTitle" />
               </Heading>
-              <Text color="fg.muted">Be one of the first professionals on Kairos.</Text>
+              <Text color="fg.muted">
+                <FormattedMessage id="landing.community.emptyText" />
+              </Text>
               <Button asChild colorPalette="blue">
-                <Link to="/login">Join</Link>
+                <Link to="/login">
+                  <FormattedMessage id="landing.community.join" />
+                </Link>
               </Button>
             </Stack>
           ) : (
@@ -58,7 +62,9 @@ function CommunitySection() {
               </SimpleGrid>
               {profiles.length > MAX_PROFILES ? (
                 <HStack justify="center">
-                  <Button variant="outline">View All Profiles</Button>
+                  <Button variant="outline">
+                    <FormattedMessage id="landing.community.viewAll" />
+                  </Button>
                 </HStack>
               ) : null}
             </>
@@ -73,6 +79,7 @@ export default function LandingPage() {
   usePageTitle();
   const { data: user } = useCurrentUser();
   const location = useLocation();
+  const intl = useIntl();
 
   // /#social-section links land on the community section once it is rendered.
   useEffect(() => {
@@ -85,40 +92,42 @@ export default function LandingPage() {
         <Container maxW="4xl" textAlign="center">
           <Stack gap="6" align="center">
             <Heading as="h1" size={{ base: '3xl', md: '5xl' }} lineHeight="shorter">
-              Scheduling that finds the right moment
+              <FormattedMessage id="landing.hero.title" />
             </Heading>
             <Text fontSize={{ base: 'md', md: 'xl' }} color="fg.muted" maxW="2xl">
-              Kairos lets clients book you without the back-and-forth: share your calendar, set your hours, and work together as a team.
+              <FormattedMessage id="landing.hero.text" />
             </Text>
             <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
               <Button asChild size="lg" colorPalette="blue">
-                <Link to={user ? '/dashboard' : '/register'}>{user ? 'Go to Dashboard' : 'Get Started Free'}</Link>
+                <Link to={user ? '/dashboard' : '/register'}>
+                  <FormattedMessage id={user ? 'layout.goToDashboard' : 'landing.hero.getStarted'} />
+                </Link>
               </Button>
               <Button
                 size="lg"
                 variant="outline"
                 onClick={() => document.getElementById('social-section')?.scrollIntoView({ behavior: 'smooth' })}
               >
-                Explore Community
+                <FormattedMessage id="landing.hero.explore" />
               </Button>
             </Stack>
           </Stack>
         </Container>
       </Box>
-      <Box as="section" aria-label="Features" pb="16">
+      <Box as="section" aria-label={intl.formatMessage({ id: 'landing.features.label' })} pb="16">
         <Container maxW="6xl">
           <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
             {FEATURES.map((feature) => (
-              <Card.Root key={feature.title} size="sm">
+              <Card.Root key={feature.key} size="sm">
                 <Card.Body gap="3">
                   <Icon color="blue.fg" boxSize="6">
                     <feature.icon aria-hidden />
                   </Icon>
                   <Heading as="h3" size="md">
-                    {feature.title}
+                    <FormattedMessage id={`landing.features.${feature.key}.title`} />
                   </Heading>
                   <Text fontSize="sm" color="fg.muted">
-                    {feature.text}
+                    <FormattedMessage id={`landing.features.${feature.key}.text`} />
                   </Text>
                 </Card.Body>
               </Card.Root>

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { renderRoute, rpc, signedInAs } from '../../test/utils.tsx';
 import { server } from '../../test/server.ts';
 
@@ -48,5 +48,34 @@ describe('landing page', () => {
     await userEvent.click(screen.getAllByRole('button', { name: 'View Calendar' })[0]);
     await waitFor(() => expect(pathname()).toBe('/00000000-0000-4000-8000-000000000101'));
     expect(await screen.findByText('User Not Found')).toBeInTheDocument();
+  });
+});
+
+describe("landing page in the visitor's language", () => {
+  const browserLanguages = (languages: string[]) => Object.defineProperty(navigator, 'languages', { configurable: true, value: languages });
+  afterEach(() => browserLanguages(['en-US', 'en']));
+
+  it("speaks the first of the browser's languages Kairos has", async () => {
+    browserLanguages(['es-MX', 'en']);
+    server.use(rpc('directory_profiles', []));
+    renderRoute('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'La agenda que encuentra el momento justo' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Empieza gratis' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', '/login');
+    expect(document.documentElement).toHaveAttribute('lang', 'es');
+    expect(document.documentElement).toHaveAttribute('dir', 'ltr');
+  });
+
+  it('switches to the language picked, right to left for Arabic, and remembers it', async () => {
+    server.use(rpc('directory_profiles', []));
+    const { unmount } = renderRoute('/');
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Language' }), 'العربية');
+    expect(await screen.findByRole('heading', { level: 1, name: 'جدولة تجد اللحظة المناسبة' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'اللغة' })).toHaveValue('ar');
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    unmount();
+    renderRoute('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'جدولة تجد اللحظة المناسبة' })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('lang', 'ar');
   });
 });
