@@ -1,6 +1,7 @@
 // One person of the community directory.
 import { Badge, Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { Building2, MapPin } from 'lucide-react';
+import { FormattedMessage } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { fullName } from '../../lib/names.ts';
@@ -45,7 +46,7 @@ export function ProfileCard({ profile }: { profile: PublicProfile }) {
         </HStack>
         <HStack justify="space-between">
           <Text fontSize="xs" color="green.fg">
-            Available for booking
+            <FormattedMessage id="directory.card.available" />
           </Text>
           <Button
             size="xs"
@@ -55,7 +56,7 @@ export function ProfileCard({ profile }: { profile: PublicProfile }) {
               navigate(target);
             }}
           >
-            View Calendar
+            <FormattedMessage id="directory.card.viewCalendar" />
           </Button>
         </HStack>
       </Card.Body>

@@ -1,17 +1,19 @@
 // The 404 page.
+import { FormattedMessage, useIntl } from 'react-intl';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
 import { LinkButton } from '../../components/LinkButton.tsx';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
 
 export default function NotFoundPage() {
-  usePageTitle('Page Not Found');
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage({ id: 'notFound.pageTitle' }));
   return (
     <NotFoundMessage
-      title="404 Page Not Found"
-      text="The page you're looking for doesn't exist."
+      title={intl.formatMessage({ id: 'notFound.title' })}
+      text={intl.formatMessage({ id: 'notFound.text' })}
       action={
         <LinkButton to="/" variant="outline">
-          Back to home
+          <FormattedMessage id="notFound.home" />
         </LinkButton>
       }
     />

@@ -1,17 +1,23 @@
 // /privacy: the privacy policy.
 import { Text } from '@chakra-ui/react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { StaticPage } from './StaticPage.tsx';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
 
 export default function PrivacyPage() {
-  usePageTitle('Privacy Policy');
+  const title = useIntl().formatMessage({ id: 'privacy.title' });
+  usePageTitle(title);
   return (
-    <StaticPage title="Privacy Policy">
+    <StaticPage title={title}>
       <Text>
-        Kairos stores your account, profile, availability and bookings to run the service. Your email is never shown on public pages.
+        <FormattedMessage id="privacy.stored" />
       </Text>
-      <Text>Guests' names, emails and notes are visible only to the host or team they booked with.</Text>
-      <Text>Your profile and calendar appear in the community directory only when you make them public.</Text>
+      <Text>
+        <FormattedMessage id="privacy.guests" />
+      </Text>
+      <Text>
+        <FormattedMessage id="privacy.directory" />
+      </Text>
     </StaticPage>
   );
 }

@@ -78,4 +78,16 @@ describe("landing page in the visitor's language", () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'جدولة تجد اللحظة المناسبة' })).toBeInTheDocument();
     expect(document.documentElement).toHaveAttribute('lang', 'ar');
   });
+
+  it.each([
+    ['/terms', 'de', 'Nutzungsbedingungen'],
+    ['/privacy', 'fr', 'Politique de confidentialité'],
+    ['/no-such/page', 'ja', '404 ページが見つかりません'],
+  ])('shows %s in the language chosen (%s), its tab title too', async (path, locale, heading) => {
+    localStorage.setItem('kairos.locale', locale);
+    renderRoute(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toMatch(/· Kairos$/));
+    expect(document.title).not.toMatch(/Terms|Privacy|Not Found/);
+  });
 });
