@@ -20,6 +20,14 @@ as $$
   ]);
 $$;
 
+-- The languages Kairos speaks (web/src/i18n/locales.ts LOCALES; supabase/tests/db/locales.test.ts
+-- holds the two lists equal): a profile's language is one of them.
+create or replace function private.is_known_locale(p_locale text)
+returns boolean language sql immutable set search_path = ''
+as $$
+  select p_locale in ('en', 'es', 'fr', 'de', 'pt-BR', 'ja', 'ar');
+$$;
+
 create table public.profiles (
   id uuid primary key references auth.users (id) on delete cascade,
   -- Copied from auth.users by trigger; readable only by the user and team-mates (RLS).
@@ -29,6 +37,9 @@ create table public.profiles (
   last_name text,
   profile_image_url text,
   timezone text not null default 'UTC',
+  -- The language the app and the host's mails speak to them: the one they signed up in, then theirs
+  -- to change.
+  locale text not null default 'en' constraint profiles_locale_known check (private.is_known_locale(locale)),
   bio text,
   title text,
   company text,
@@ -121,9 +132,10 @@ declare
   meta jsonb := coalesce(new.raw_user_meta_data, '{}'::jsonb);
   full_name text := nullif(btrim(coalesce(meta ->> 'full_name', meta ->> 'name', '')), '');
   tz text := meta ->> 'timezone';
+  language text := meta ->> 'locale';
   provider text := coalesce(new.raw_app_meta_data ->> 'provider', 'email');
 begin
-  insert into public.profiles (id, email, first_name, last_name, profile_image_url, timezone, awaits_time_zone)
+  insert into public.profiles (id, email, first_name, last_name, profile_image_url, timezone, locale, awaits_time_zone)
   values (
     new.id,
     new.email,
@@ -133,6 +145,8 @@ begin
              nullif(btrim(substr(full_name, length(split_part(full_name, ' ', 1)) + 1)), '')),
     coalesce(meta ->> 'avatar_url', meta ->> 'picture'),
     case when tz is not null and private.is_valid_timezone(tz) then tz else 'UTC' end,
+    -- The page's language at sign-up; a provider's own tag (Google's 'es-419') Kairos does not speak.
+    case when private.is_known_locale(language) then language else 'en' end,
     not meta ? 'timezone' and provider not in ('email', 'phone') and not coalesce(new.is_anonymous, false)
   );
   insert into public.user_settings (user_id) values (new.id);
@@ -187,8 +201,9 @@ create trigger on_auth_user_email_changed after update of email on auth.users
   for each row when (new.email is distinct from old.email)
   execute function private.sync_user_email();
 
--- Part of a CHECK constraint, evaluated as the caller.
+-- Parts of CHECK constraints, evaluated as the caller.
 grant execute on function private.is_reserved_handle(text) to anon, authenticated, service_role;
+grant execute on function private.is_known_locale(text) to anon, authenticated, service_role;
 
 create trigger profiles_immutable before insert or update on public.profiles
   for each row execute function private.keep_immutable('id', 'created_at');
@@ -210,7 +225,7 @@ revoke all on public.profiles, public.user_settings from anon, authenticated, se
 grant select on public.profiles to service_role;
 
 grant select on public.profiles to authenticated;
-grant update (handle, first_name, last_name, profile_image_url, timezone, bio, title, company, location, website,
+grant update (handle, first_name, last_name, profile_image_url, timezone, locale, bio, title, company, location, website,
   linkedin, twitter, instagram, is_public_profile, is_calendar_public) on public.profiles to authenticated;
 grant select, insert, update on public.user_settings to authenticated;
 create policy "Users update their own profile" on public.profiles

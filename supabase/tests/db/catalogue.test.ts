@@ -150,8 +150,8 @@ describe('catalogue', () => {
 
   it('keeps the private schema out of the API and its trigger functions unexecutable by API roles', async () => {
     expect(await functionNames(`p.pronamespace = 'private'::regnamespace and has_function_privilege('anon', p.oid, 'execute')`)).toEqual([
-      'acts_for', 'has_team_role', 'is_bookable_person', 'is_invited_to', 'is_public_slot_topic', 'is_public_team', 'is_reserved_handle',
-      'is_valid_timezone', 'is_visible_host', 'shares_team',
+      'acts_for', 'has_team_role', 'is_bookable_person', 'is_invited_to', 'is_known_locale', 'is_public_slot_topic', 'is_public_team',
+      'is_reserved_handle', 'is_valid_timezone', 'is_visible_host', 'shares_team',
     ]);
   });
 });

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_TRANSITIONS, guestColumns } from '../../functions/_shared/rules/bookings.ts';
 import * as rule from '../../functions/_shared/rules/constants.ts';
+import { DEFAULT_LOCALE, LOCALES } from '../../functions/_shared/rules/locales.ts';
 import { DEFAULT_HOST_SETTINGS, settingsColumns } from '../../functions/_shared/rules/settings.ts';
 import { anon, become, connect, createUser, errorCode, one, rolledBack, user } from './db.ts';
 
@@ -170,6 +171,31 @@ describe('defaults', () => {
       await become(c, anon);
       expect(await errorCode(c, 'select public.start_first_week($1)', ['UTC'])).toBe('42501');
       await c.query('reset role');
+    }));
+});
+
+describe('languages', () => {
+  it('a profile speaks exactly the LOCALES, the one its sign-up named, and is its owner’s to change', () =>
+    rolledBack(c, async () => {
+      const u = await createUser(c);
+      expect((await one(c, 'select locale from profiles where id = $1', [u])).locale).toBe(DEFAULT_LOCALE);
+      const probes = [...LOCALES, 'EN', 'en-US', 'pt', 'pt-PT', 'zh', 'xx', ''];
+      expect(await accepted('update profiles set locale = $2 where id = $1', probes, [u])).toEqual([...LOCALES]);
+
+      const japanese = await createUser(c, { first_name: 'Aiko', last_name: 'Host', locale: 'ja' });
+      expect((await one(c, 'select locale from profiles where id = $1', [japanese])).locale).toBe('ja');
+      // A provider's own tag (Google's Latin-American Spanish) is not one Kairos speaks: English, and the sign-up goes through.
+      const google = await createUser(c, { first_name: 'Ana', last_name: 'Host', locale: 'es-419' });
+      expect((await one(c, 'select locale from profiles where id = $1', [google])).locale).toBe(DEFAULT_LOCALE);
+
+      await become(c, user(japanese));
+      await c.query(`update profiles set locale = 'ar' where id = $1`, [japanese]);
+      await c.query(`update profiles set locale = 'fr' where id = $1`, [google]); // someone else's: RLS lets nothing through
+      await c.query('reset role');
+      expect((await c.query('select id, locale from profiles where id = any($1) order by locale', [[japanese, google]])).rows).toEqual([
+        { id: japanese, locale: 'ar' },
+        { id: google, locale: DEFAULT_LOCALE },
+      ]);
     }));
 });
 

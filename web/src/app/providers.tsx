@@ -1,4 +1,5 @@
-// The app's providers: the page's language, the Chakra theme, React Query and the toaster.
+// The app's providers: React Query, the page's language (a signed-in person's is their profile's), the
+// Chakra theme and the toaster.
 import { useState, type ReactNode } from 'react';
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
@@ -12,13 +13,13 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
   const system = useSystem();
   const toaster = useLoadedToaster();
   return (
-    <I18nProvider>
-      <ChakraProvider value={system}>
-        <QueryClientProvider client={client}>
+    <QueryClientProvider client={client}>
+      <I18nProvider>
+        <ChakraProvider value={system}>
           {children}
           {toaster ? <toaster.AppToaster /> : null}
-        </QueryClientProvider>
-      </ChakraProvider>
-    </I18nProvider>
+        </ChakraProvider>
+      </I18nProvider>
+    </QueryClientProvider>
   );
 }

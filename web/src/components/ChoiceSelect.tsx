@@ -2,7 +2,8 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { NativeSelect } from '@chakra-ui/react';
 
-export type Choice = { value: string | number; label: ReactNode };
+/** `lang`: the language of a label not in the page's (a language picker names each in itself). */
+export type Choice = { value: string | number; label: ReactNode; lang?: string };
 
 /**
  * A native select with one option per choice. Props other than `choices`, `root` and `children` go to the
@@ -24,7 +25,7 @@ export function ChoiceSelect({
       <NativeSelect.Field {...field}>
         {children}
         {choices.map((choice) => (
-          <option key={choice.value} value={choice.value}>
+          <option key={choice.value} value={choice.value} lang={choice.lang}>
             {choice.label}
           </option>
         ))}

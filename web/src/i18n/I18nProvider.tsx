@@ -1,14 +1,18 @@
 // The page's language: react-intl formats every message in it, the document says it (`lang`, `dir`: a
-// screen reader's voice, right-to-left layout), and a visitor who picks another is remembered.
+// screen reader's voice, right-to-left layout), and a visitor who picks another is remembered. A
+// signed-in person's language is their profile's: the app follows it, and a pick is saved there.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { IntlProvider, type IntlConfig } from 'react-intl';
+import { currentUserKey, useCurrentUser } from '../lib/session.ts';
+import type { Profile } from '../lib/types.ts';
 import { loadMessages, loadedMessages, type Messages } from './catalogue.ts';
-import { direction, initialLocale, rememberLocale, type Locale } from './locales.ts';
+import { direction, initialLocale, isLocale, rememberLocale, type Locale } from './locales.ts';
 
 interface LocaleChoice {
   locale: Locale;
-  /** Switches the page's language once its catalogue is loaded, and remembers it on this device. */
-  setLocale: (locale: Locale) => Promise<void>;
+  /** Switches the page's language once its catalogue is loaded; remembers it on this device and, for a signed-in person, in their profile. */
+  setLocale: (locale: Locale) => void;
 }
 
 const LocaleContext = createContext<LocaleChoice | null>(null);
@@ -26,41 +30,56 @@ const reportError: IntlConfig['onError'] = (error) => {
 };
 
 export function I18nProvider({ children }: { children: ReactNode }) {
-  const [current, setCurrent] = useState<{
-    locale: Locale;
-    messages?: Messages;
-  }>(() => {
-    const locale = initialLocale();
-    return { locale, messages: loadedMessages(locale) };
+  const queryClient = useQueryClient();
+  const { data: user } = useCurrentUser();
+  const [chosen, setChosen] = useState<Locale>(initialLocale);
+  const wanted = isLocale(user?.locale) ? user.locale : chosen;
+  // The language on screen: the one wanted once its catalogue is loaded (the app's entry loads the first
+  // before it renders, main.tsx), until then the one before, so a switch never blanks the page.
+  const [shown, setShown] = useState<{ locale: Locale; messages: Messages } | null>(() => {
+    const messages = loadedMessages(wanted);
+    return messages ? { locale: wanted, messages } : null;
   });
-
-  // The app's entry loads the first catalogue before it renders (main.tsx); a test or a stored choice
-  // the entry did not know may arrive here without one.
   useEffect(() => {
-    if (current.messages) return;
+    if (shown?.locale === wanted) return;
     let live = true;
-    void loadMessages(current.locale).then((messages) => live && setCurrent((was) => ({ ...was, messages })));
+    void loadMessages(wanted).then((messages) => {
+      if (!live) return;
+      rememberLocale(wanted);
+      setShown({ locale: wanted, messages });
+    });
     return () => {
       live = false;
     };
-  }, [current]);
+  }, [wanted, shown?.locale]);
 
   useEffect(() => {
-    document.documentElement.lang = current.locale;
-    document.documentElement.dir = direction(current.locale);
-  }, [current.locale]);
+    if (!shown) return;
+    document.documentElement.lang = shown.locale;
+    document.documentElement.dir = direction(shown.locale);
+  }, [shown]);
 
-  const setLocale = useCallback(async (locale: Locale) => {
-    const messages = await loadMessages(locale);
-    rememberLocale(locale);
-    setCurrent({ locale, messages });
-  }, []);
-  const choice = useMemo(() => ({ locale: current.locale, setLocale }), [current.locale, setLocale]);
+  const setLocale = useCallback(
+    (locale: Locale) => {
+      setChosen(locale);
+      if (!user) return;
+      queryClient.setQueryData<Profile | null>(currentUserKey, (was) => was && { ...was, locale });
+      void (async () => {
+        const { supabase } = await import('../lib/supabase.ts');
+        // RLS decides; a refused save puts the profile's own language back.
+        const { error } = await supabase.from('profiles').update({ locale }).eq('id', user.id);
+        if (error) void queryClient.invalidateQueries({ queryKey: currentUserKey });
+      })();
+    },
+    [user, queryClient],
+  );
+  const locale = shown?.locale ?? wanted;
+  const choice = useMemo(() => ({ locale, setLocale }), [locale, setLocale]);
 
-  if (!current.messages) return null;
+  if (!shown) return null;
   return (
     <LocaleContext.Provider value={choice}>
-      <IntlProvider locale={current.locale} messages={current.messages} onError={reportError}>
+      <IntlProvider locale={shown.locale} messages={shown.messages} onError={reportError}>
         {children}
       </IntlProvider>
     </LocaleContext.Provider>

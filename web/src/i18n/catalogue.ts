@@ -5,7 +5,8 @@ import type en from './catalogues/public/en.json';
 import type { Locale } from './locales.ts';
 
 /** Every message of the English catalogue, parsed; the catalogue test holds every locale to the same ids. */
-export type Messages = Record<keyof typeof en, MessageFormatElement[]>;
+export type MessageId = keyof typeof en;
+export type Messages = Record<MessageId, MessageFormatElement[]>;
 
 const files = import.meta.glob<Messages>('./catalogues/public/*.json', {
   query: '?icu',

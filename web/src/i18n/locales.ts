@@ -2,17 +2,17 @@
 // this device where the browser allows it; else the first of the browser's languages Kairos speaks
 // (Spanish from Mexico reads Spanish, Brazilian Portuguese its own); else English, the spec's text.
 import { readStored, store } from '../lib/deviceStorage.ts';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../lib/shared.ts';
 
-export const LOCALES = ['en', 'es', 'fr', 'de', 'pt-BR', 'ja', 'ar'] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = 'en';
+export { isLocale, LOCALES, type Locale };
 
 const RIGHT_TO_LEFT: ReadonlySet<Locale> = new Set(['ar']);
 const STORAGE_KEY = 'kairos.locale';
 
-export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
-
 export const direction = (locale: Locale): 'ltr' | 'rtl' => (RIGHT_TO_LEFT.has(locale) ? 'rtl' : 'ltr');
+
+/** Each language, named in itself, for a picker. */
+export const languageChoices = () => LOCALES.map((code) => ({ value: code, label: nativeName(code), lang: code }));
 
 /** A language's name in itself ("Español", "日本語"), as a picker lists it for someone who reads only that. */
 export function nativeName(locale: Locale): string {

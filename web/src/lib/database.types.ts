@@ -710,6 +710,7 @@ export type Database = {
           is_public_profile: boolean
           last_name: string | null
           linkedin: string | null
+          locale: string
           location: string | null
           profile_image_url: string | null
           timezone: string
@@ -732,6 +733,7 @@ export type Database = {
           is_public_profile?: boolean
           last_name?: string | null
           linkedin?: string | null
+          locale?: string
           location?: string | null
           profile_image_url?: string | null
           timezone?: string
@@ -754,6 +756,7 @@ export type Database = {
           is_public_profile?: boolean
           last_name?: string | null
           linkedin?: string | null
+          locale?: string
           location?: string | null
           profile_image_url?: string | null
           timezone?: string

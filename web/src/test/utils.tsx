@@ -23,6 +23,7 @@ export function profile(overrides: Partial<Profile> = {}): Profile {
     last_name: 'Host',
     profile_image_url: null,
     timezone: 'UTC',
+    locale: 'en',
     bio: null,
     title: null,
     company: null,

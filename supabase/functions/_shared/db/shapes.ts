@@ -14,7 +14,7 @@ export function camelize<T = Record<string, unknown>>(value: unknown): T {
 
 /** Columns of profiles a user may read about themself (GET /api/auth/user, PUT /api/profile). */
 export const OWN_PROFILE_COLUMNS =
-  'id, email, handle, first_name, last_name, profile_image_url, timezone, bio, title, company, location, website, linkedin, twitter, instagram, is_public_profile, is_calendar_public, created_at, updated_at';
+  'id, email, handle, first_name, last_name, profile_image_url, timezone, locale, bio, title, company, location, website, linkedin, twitter, instagram, is_public_profile, is_calendar_public, created_at, updated_at';
 
 // Rows of the tables a host or a team owns (event_types, availability_rules, date_overrides) and of
 // bookings, in the shapes the /api has always answered for each kind (docs/product/api.md): one table

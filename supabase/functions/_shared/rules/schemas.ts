@@ -24,6 +24,7 @@ import {
   WEEK_LIMIT_MAX,
 } from './constants.ts';
 import { email, guestFields, optionalText, requiredText } from './fields.ts';
+import { LOCALES } from './locales.ts';
 import { guestFieldsSchema, questionsSchema } from './questions.ts';
 import { dayNumber, isValidDate, isValidTimeZone, parseHHMM } from './time.ts';
 
@@ -392,6 +393,7 @@ export const profileFieldsSchema = z.object({
   twitter: optionalText(500),
   instagram: optionalText(500),
   timezone: timeZone,
+  locale: z.enum(LOCALES, { error: 'Please choose a language Kairos speaks' }),
   isPublicProfile: z.boolean(),
   isCalendarPublic: z.boolean(),
   profileImageUrl: z.union([z.literal('').transform(() => null), z.null(), z.url({ error: 'Invalid image URL' })]),

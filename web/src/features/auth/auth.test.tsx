@@ -107,7 +107,7 @@ describe('sign up', () => {
     // A first visit: "Welcome", not "Welcome back".
     expect(await screen.findByRole('heading', { name: 'Welcome, Ada!' })).toBeInTheDocument();
     // The browser's zone goes with it: the new host's working hours are in it (the sign-up trigger).
-    expect(body.data).toEqual({ first_name: 'Ada', last_name: 'Lovelace', timezone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+    expect(body.data).toEqual({ first_name: 'Ada', last_name: 'Lovelace', timezone: Intl.DateTimeFormat().resolvedOptions().timeZone, locale: 'en' });
     expect(screen.getByText('Your account has been created successfully.')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 // The session through Supabase Auth (who is signed in: lib/session.ts): sign in, sign up, sign out, password reset.
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { orThrow, supabase } from '../../lib/supabase.ts';
 import { useChange } from '../../lib/useChange.ts';
@@ -43,6 +44,7 @@ export function useLogin() {
 }
 
 export function useRegister() {
+  const { locale } = useIntl();
   return useEnter(
     async ({ email, password, firstName, lastName }: RegisterValues) => {
       orThrow(
@@ -50,7 +52,11 @@ export function useRegister() {
           email,
           password,
           // The browser's zone: the sign-up trigger starts the host with working hours in it (and checks it).
-          options: { data: { first_name: firstName, last_name: lastName, timezone: browserTimeZone() }, emailRedirectTo: `${window.location.origin}/dashboard` },
+          // The page's language becomes the profile's.
+          options: {
+            data: { first_name: firstName, last_name: lastName, timezone: browserTimeZone(), locale },
+            emailRedirectTo: `${window.location.origin}/dashboard`,
+          },
         }),
       );
     },

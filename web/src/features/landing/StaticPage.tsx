@@ -1,15 +1,23 @@
-// The frame of the static text pages.
-import type { ReactNode } from 'react';
-import { Container, Heading, Stack } from '@chakra-ui/react';
+// The static text pages (terms, privacy): a title, which names the tab too, and paragraphs, each a message.
+import { Container, Heading, Stack, Text } from '@chakra-ui/react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { MessageId } from '../../i18n/catalogue.ts';
+import { usePageTitle } from '../../lib/usePageTitle.ts';
 
-export function StaticPage({ title, children }: { title: string; children: ReactNode }) {
+export function StaticPage({ title, paragraphs }: { title: MessageId; paragraphs: MessageId[] }) {
+  const heading = useIntl().formatMessage({ id: title });
+  usePageTitle(heading);
   return (
     <Container maxW="3xl" py="12">
       <Stack gap="4">
         <Heading as="h1" size="2xl">
-          {title}
+          {heading}
         </Heading>
-        {children}
+        {paragraphs.map((id) => (
+          <Text key={id}>
+            <FormattedMessage id={id} />
+          </Text>
+        ))}
       </Stack>
     </Container>
   );

@@ -1,4 +1,4 @@
-// /profile: visibility, the profile itself (name, handle, avatar, time zone) and two-factor authentication.
+// /profile: visibility, the profile itself (name, handle, avatar, time zone, language) and two-factor authentication.
 import { useRef } from 'react';
 import { Box, Button, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Copy, Sparkles, Upload } from 'lucide-react';
@@ -12,7 +12,9 @@ import { TimezoneSelect } from '../../components/TimezoneSelect.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { copyText } from '../../lib/clipboard.ts';
-import { BIO_MAX, DEFAULT_TIME_ZONE, profileColumn, profileColumns } from '../../lib/shared.ts';
+import { BIO_MAX, DEFAULT_LOCALE, DEFAULT_TIME_ZONE, profileColumn, profileColumns } from '../../lib/shared.ts';
+import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
+import { languageChoices } from '../../i18n/locales.ts';
 import { notifyError } from '../../lib/toaster.ts';
 import type { Profile } from '../../lib/types.ts';
 import { useCurrentUser } from '../../lib/session.ts';
@@ -30,7 +32,7 @@ export function profileUrl(profile: Pick<Profile, 'id' | 'handle'>, origin = win
 /** The form starts from the saved profile: each field from its column, empty when the column is. */
 function toInput(profile: Profile): ProfileInput {
   const input = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, profile[profileColumn(field)] ?? '']));
-  return { ...input, timezone: profile.timezone ?? DEFAULT_TIME_ZONE } as ProfileInput;
+  return { ...input, timezone: profile.timezone ?? DEFAULT_TIME_ZONE, locale: profile.locale ?? DEFAULT_LOCALE } as ProfileInput;
 }
 
 function Visibility({ profile }: { profile: Profile }) {
@@ -165,6 +167,9 @@ function ProfileForm({ profile }: { profile: Profile }) {
             <TextField label="Location" error={fieldError('location')} {...register('location')} />
             <FormField label="Timezone" error={fieldError('timezone')}>
               <TimezoneSelect {...register('timezone')} />
+            </FormField>
+            <FormField label="Language" helper="The language Kairos speaks to you" error={fieldError('locale')}>
+              <ChoiceSelect choices={languageChoices()} {...register('locale')} />
             </FormField>
             <TextField label="Website" type="url" placeholder="https://" error={fieldError('website')} {...register('website')} />
             <TextField label="LinkedIn" placeholder="https://linkedin.com/in/..." error={fieldError('linkedin')} {...register('linkedin')} />

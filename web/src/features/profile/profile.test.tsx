@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { toaster } from '../../components/AppToaster.tsx';
 import { server } from '../../test/server.ts';
-import { api, renderRoute, signedInAs, recordBody } from '../../test/utils.tsx';
+import { api, profile, renderRoute, restGet, signedInAs, recordBody } from '../../test/utils.tsx';
 import { imageProblem } from './schemas.ts';
 
 function handleChecks(answer: (handle: string) => Response) {
@@ -96,6 +96,20 @@ describe('profile page', () => {
     await user.click(screen.getByRole('button', { name: 'Save Profile' }));
     expect(await screen.findByText('Profile updated')).toBeInTheDocument();
     await waitFor(() => expect(patched.body).toMatchObject({ company: 'Analytical Engines', first_name: 'Ada', handle: 'ada' }));
+  });
+
+  it('saves the language picked, and the app speaks it', async () => {
+    const patched = recordBody('patch', '/rest/v1/profiles', () => HttpResponse.json({ id: 'x' }));
+    server.use(patched.handler);
+    await openProfile();
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), '日本語');
+    // The saved profile, as the refetch after the save reads it.
+    server.use(restGet('profiles', [profile({ handle: 'ada', locale: 'ja' })]));
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    await waitFor(() => expect(patched.body).toMatchObject({ locale: 'ja', handle: 'ada' }));
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'ja'));
   });
 
   it('falls back to /calendar/{id} without a handle', async () => {

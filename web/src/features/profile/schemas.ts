@@ -11,6 +11,7 @@ export const profileSchema = profileFieldsSchema.pick({
   company: true,
   location: true,
   timezone: true,
+  locale: true,
   website: true,
   linkedin: true,
   twitter: true,
