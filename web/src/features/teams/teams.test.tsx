@@ -184,6 +184,23 @@ describe('team detail', () => {
     expect(posted.body).toMatchObject({ title: 'Team intro', team_id: 7, buffer_after: 10, minimum_notice: 1440, buffer_before: null, slot_interval: '30' });
   });
 
+  it('creates a team event type with its questions and built-in fields: one dialog, one save path for both owners', async () => {
+    const { posted, user, dialog } = await createTeamEventType();
+    await user.type(within(dialog).getByLabelText('Title'), 'Team intake');
+    const form = within(dialog).getByRole('group', { name: 'Booking form' });
+    await user.selectOptions(within(form).getByLabelText('Company'), 'Required');
+    await user.click(within(form).getByRole('button', { name: 'Add question' }));
+    await user.selectOptions(within(form).getByLabelText('Type'), 'Yes / no');
+    await user.type(within(form).getByLabelText('Question'), 'Existing customer?');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Event Type' }));
+    expect(await screen.findByText('Event Type Created')).toBeInTheDocument();
+    expect(posted.body).toMatchObject({
+      team_id: 7,
+      guest_fields: { phone: 'optional', company: 'required', notes: 'optional' },
+      questions: [{ type: 'yes_no', slug: 'existing-customer', label: 'Existing customer?', required: false }],
+    });
+  });
+
   it('creates a team event type with its places: an address and a link', async () => {
     const { posted, user, dialog } = await createTeamEventType();
     await user.type(within(dialog).getByLabelText('Title'), 'Office visit');
