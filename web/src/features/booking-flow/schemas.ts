@@ -1,7 +1,7 @@
 // The guest form's schema: the shared guest fields, in the page's or the dialog's words. Loaded as a
 // guest starts on the form (useBookingFlow.ts), so zod is not part of a booking page's load.
 import { z } from 'zod/mini';
-import { answersSchema, askedGuestFields, e164Phone, guestFields, PHONE_MESSAGE, type Answers, type GuestFieldsConfig, type Question } from '../../lib/shared.ts';
+import { answersSchema, askedGuestFields, fieldMessage, e164Phone, guestFields, PHONE_MESSAGE, type Answers, type GuestFieldsConfig, type Question } from '../../lib/shared.ts';
 import type { LocationKind } from '../../lib/places.ts';
 import { FIELD_MESSAGES, type GuestErrors, type GuestField, type GuestInput } from './guestWords.ts';
 
@@ -55,7 +55,7 @@ export function answersCheck(questions: readonly Question[]): (given: Record<str
     const result = schema.safeParse(given);
     if (result.success) return { values: result.data };
     const errors: Record<string, string> = {};
-    for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
+    for (const issue of result.error.issues) errors[String(issue.path[0])] ??= fieldMessage(issue);
     return { errors };
   };
 }
