@@ -250,6 +250,25 @@ describe('team detail', () => {
     expect(within(row).getByRole('link', { name: 'Open in a map' })).toHaveAttribute('href', 'https://www.google.com/maps/search/?api=1&query=5%20Main%20St%2C%20Springfield');
   });
 
+  it("shows the guest's answers on a team booking, under the labels they were asked with", async () => {
+    teamData();
+    server.use(
+      restGet('bookings', [
+        {
+          id: 9, event_type_id: 1, user_id: null, team_id: 7, assigned_user_id: USER_ID, guest_name: 'Grace', guest_email: 'g@example.com', guest_phone: null,
+          guest_company: null, notes: null, start_time: new Date(Date.now() + 86_400_000).toISOString(), end_time: new Date(Date.now() + 88_200_000).toISOString(),
+          status: 'confirmed', created_at: '', updated_at: '', event_type: { title: 'Intro', duration: 30 }, location: null,
+          answers: { answers: [{ slug: 'size', label: 'Team size', type: 'number', value: 12 }, { slug: 'ok', label: 'Existing customer?', type: 'yes_no', value: true }] },
+        },
+      ]),
+    );
+    renderRoute('/teams/7');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Bookings' }));
+    const row = await screen.findByRole('article', { name: 'Intro with Grace' });
+    const answers = within(row).getByRole('list', { name: 'Answers' });
+    expect(within(answers).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Team size: 12', 'Existing customer?: Yes']);
+  });
+
   it("says a team list failed in docs/product/messages.md's words, and a cancel failed in the server's", async () => {
     teamData();
     const booking = {
