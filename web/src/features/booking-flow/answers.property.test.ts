@@ -58,8 +58,9 @@ describe('answers: the browser and the server agree', () => {
           expect(server).toEqual({ values: browser.values });
         } else {
           expect('message' in server).toBe(true);
-          // The server names the question (its label) that the form marks with the rule alone.
-          const issue = answersSchema(questions).safeParse(given).error?.issues.find((i) => i.message === (server as { message: string }).message);
+          // The same words as the form's toast, naming the question its field marks with the rule alone.
+          expect((server as { message: string }).message).toBe(browser.message);
+          const issue = answersSchema(questions).safeParse(given).error?.issues.find((i) => i.message === browser.message);
           expect(browser.errors).toHaveProperty(String(issue?.path[0]));
         }
       }),
@@ -70,8 +71,8 @@ describe('answers: the browser and the server agree', () => {
   it('the form names each wrong answer at its question', () => {
     const questions = questionsSchema.parse([{ type: 'number', slug: 'size', label: 'Size', required: true, min: 1 }]);
     // Under the labelled field, the rule alone; the server's 400 names the question.
-    expect(answersCheck(questions)({ size: '0', zz: 'x' })).toEqual({ errors: { size: 'Must be at least 1', zz: 'Unknown question: zz' } });
-    expect(answersCheck(questions)({})).toEqual({ errors: { size: 'Please answer this question.' } });
+    expect(answersCheck(questions)({ size: '0', zz: 'x' })).toEqual({ errors: { size: 'Must be at least 1', zz: 'Unknown question: zz' }, message: 'Unknown question: zz' });
+    expect(answersCheck(questions)({})).toEqual({ errors: { size: 'Please answer this question.' }, message: 'Please answer “Size”.' });
     expect(() => guestAnswers(questions, { size: '0' })).toThrow('Size: must be at least 1');
   });
 });

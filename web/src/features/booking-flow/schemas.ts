@@ -45,8 +45,11 @@ export function guestCheck(): (values: GuestInput, place: LocationKind | null, f
   };
 }
 
-/** What the rules say of the guest's answers: the values to send, or the first message per question (or unknown key). */
-export type AnswersCheck = { values: Answers } | { errors: Record<string, string> };
+/**
+ * What the rules say of the guest's answers: the values to send, or the first message per question (or
+ * unknown key) as its field shows it, with `message`, the first fault naming its question (a toast's words).
+ */
+export type AnswersCheck = { values: Answers } | { errors: Record<string, string>; message: string };
 
 /** The guest's answers to the event type's questions, checked by the schema the booking functions check them with. */
 export function answersCheck(questions: readonly Question[]): (given: Record<string, unknown>) => AnswersCheck {
@@ -56,6 +59,6 @@ export function answersCheck(questions: readonly Question[]): (given: Record<str
     if (result.success) return { values: result.data };
     const errors: Record<string, string> = {};
     for (const issue of result.error.issues) errors[String(issue.path[0])] ??= fieldMessage(issue);
-    return { errors };
+    return { errors, message: result.error.issues[0]!.message };
   };
 }
