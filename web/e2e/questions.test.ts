@@ -1,5 +1,6 @@
 // Booking questions end to end: a host adds a required single choice and a follow-up shown on one of
-// its answers in the event type dialog; a guest books answering both; the host sees the answers on
+// its answers in the event type dialog (moving it above that question by keyboard is refused, moving
+// it back saves); a guest books answering both; the host sees the answers on
 // the booking's card and in the Bookings page's CSV export. axe checks the builder and the guest's
 // form at desktop and phone size.
 import { readFileSync } from 'node:fs';
@@ -45,6 +46,26 @@ describe('booking questions', () => {
       await screenshot(h.page, '27-question-builder-phone');
       await expectAccessible(h.page, 'question builder (phone)');
       await h.page.setViewportSize(DESKTOP);
+
+      // By keyboard: the follow-up moved above the question it hangs on is refused with the
+      // definition's words, and moved back it saves.
+      // Each key waits for what a screen reader hears of the one before.
+      const heard = h.page.locator('[id^="DndLiveRegion"]');
+      const moveBy = async (name: string, arrow: 'ArrowUp' | 'ArrowDown', to: number) => {
+        await form.getByRole('button', { name: `Move “${name}”`, exact: true }).focus();
+        await h.page.keyboard.press('Space');
+        await heard.getByText(`Picked up “${name}”`).waitFor({ state: 'attached' });
+        await h.page.keyboard.press(arrow);
+        await heard.getByText(`“${name}” is over position ${to} of 2.`).waitFor({ state: 'attached' });
+        await h.page.keyboard.press('Space');
+        await heard.getByText(`“${name}” was dropped at position ${to} of 2.`).waitFor({ state: 'attached' });
+      };
+      await moveBy('Which teams will join?', 'ArrowUp', 1);
+      await expect.poll(() => form.getByRole('button', { name: /^Move / }).evaluateAll((b) => b.map((x) => x.getAttribute('aria-label')))).toEqual(['Move “Which teams will join?”', 'Move “Company size”']);
+      await dialog.getByRole('button', { name: 'Save Changes' }).click();
+      await form.getByText('A question can only depend on an earlier one').first().waitFor();
+      await moveBy('Which teams will join?', 'ArrowDown', 2);
+      await expect.poll(() => form.getByRole('button', { name: /^Move / }).evaluateAll((b) => b.map((x) => x.getAttribute('aria-label')))).toEqual(['Move “Company size”', 'Move “Which teams will join?”']);
       await dialog.getByRole('button', { name: 'Save Changes' }).click();
       await expectToast(h.page, 'Event type updated successfully');
       const [saved] = await sql(`select questions, guest_fields from public.event_types where id = $1`, [eventTypeId]);

@@ -6,7 +6,7 @@
 // at the question they name, so a condition left pointing at a removed or later question says so.
 import { useRef, useState } from 'react';
 import { Badge, Box, Button, Fieldset, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
+import { DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type CollisionDetection, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { GripVertical, Trash2 } from 'lucide-react';
@@ -242,6 +242,22 @@ function QuestionRow({
   );
 }
 
+/**
+ * The row with an edge nearest the same edge of the moved row: the keyboard lines a row moved up with
+ * its target's top, one moved down with its target's bottom. Not dnd-kit's closestCenter: an open
+ * editor makes its row many times taller than the others, and its centre then stays nearest its own
+ * place, so the arrow keys could not move it.
+ */
+const nearestEdge: CollisionDetection = ({ collisionRect, droppableRects, droppableContainers }) =>
+  droppableContainers
+    .flatMap((container) => {
+      const rect = droppableRects.get(container.id);
+      if (!rect) return [];
+      const value = Math.min(Math.abs(rect.top - collisionRect.top), Math.abs(rect.top + rect.height - (collisionRect.top + collisionRect.height)));
+      return [{ id: container.id, data: { droppableContainer: container, value } }];
+    })
+    .sort((a, b) => a.data.value - b.data.value);
+
 let rowCount = 0;
 const newRowId = () => `question-row-${(rowCount += 1)}`;
 
@@ -322,7 +338,7 @@ export function QuestionList({ value, onChange, errors, saved }: { value: Questi
       {value.length ? (
         <DndContext
           sensors={sensors}
-          collisionDetection={closestCenter}
+          collisionDetection={nearestEdge}
           onDragEnd={moved}
           accessibility={{
             announcements,
