@@ -435,7 +435,10 @@ begin
     'location', b.location,
     'moved', b.id <> own.id,
     'change_deadline', deadline,
-    'can_change', b.id = own.id and b.status in ('pending', 'confirmed') and now() < deadline
+    'can_change', b.id = own.id and b.status in ('pending', 'confirmed') and now() < deadline,
+    -- The guest's own answers, to read (booking_answers' RLS lets only hosts read the table; the
+    -- token, checked above, is what shows them to their guest).
+    'answers', coalesce((select a.answers from public.booking_answers a where a.booking_id = b.id), '[]')
   );
 end;
 $$;

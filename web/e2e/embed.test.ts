@@ -1,6 +1,6 @@
 // The booking widget on another site: a page on another site (its own host name, resolved to
 // loopback by Chromium, so the frame is third-party: Chromium refuses it storage) includes /embed.js
-// with one tag, books through the frame, hears `kairos:booking-created`, and sees the frame's height
+// with one tag (prefilling the guest's details and answers), books through the frame, hears `kairos:booking-created`, and sees the frame's height
 // follow its content; messages that do not come from the Kairos frame are ignored; the app's other
 // pages refuse to be framed there.
 import { createServer, type Server } from 'node:http';
@@ -74,8 +74,13 @@ describe('the embedded booking widget', () => {
     'books through the frame on another site, which hears kairos:booking-created, the frame fitting its content',
     async () => {
       const { eventTypeId } = await embedHost();
-      await sql(`update public.event_types set locations = '[{"kind": "in_person", "address": "12 Harbour Rd, Leith"}]' where id = $1`, [eventTypeId]);
-      const tag = `<script async src="${webUrl()}/embed.js" data-kairos="${eventTypeId}" data-kairos-name="Gwen Guest" data-kairos-email="gwen@example.test" data-kairos-color="#0d9488"></script>`;
+      await sql(
+        `update public.event_types set locations = '[{"kind": "in_person", "address": "12 Harbour Rd, Leith"}]',
+           questions = '[{"type": "single_choice", "slug": "plan", "label": "Plan", "required": true, "options": ["Free", "Pro"]}]' where id = $1`,
+        [eventTypeId],
+      );
+      // The tag prefills the guest's details, notes and answers as a booking link's address would.
+      const tag = `<script async src="${webUrl()}/embed.js" data-kairos="${eventTypeId}" data-kairos-name="Gwen Guest" data-kairos-email="gwen@example.test" data-kairos-notes="Seen on Acme" data-kairos-q-plan="Pro" data-kairos-color="#0d9488"></script>`;
       site.pages.set('/inline', hostPage(tag));
       const { page, errors } = await openPage(browser(), { timezoneId: 'UTC', locale: 'en-US' });
       await page.goto(`${site.origin}/inline`);
@@ -101,6 +106,8 @@ describe('the embedded booking widget', () => {
       // Prefilled by the tag, in the site's colour.
       expect(await frame.getByLabel('Full Name').inputValue()).toBe('Gwen Guest');
       expect(await frame.getByLabel('Email').inputValue()).toBe('gwen@example.test');
+      expect(await frame.getByLabel('Notes (optional)').inputValue()).toBe('Seen on Acme');
+      expect(await frame.getByRole('radio', { name: 'Pro' }).isChecked()).toBe(true);
       const book = frame.getByRole('button', { name: 'Book Meeting' });
       expect(await book.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(13, 148, 136)');
       await screenshot(page, 'embed-inline-widget');
@@ -120,6 +127,9 @@ describe('the embedded booking widget', () => {
       const [booking] = await sql(`select id::int, uid::text, status, guest_name, guest_email from public.bookings where event_type_id = $1`, [eventTypeId]);
       expect(heard).toEqual({ id: booking.id, uid: booking.uid, status: 'confirmed', location: { kind: 'in_person', value: '12 Harbour Rd, Leith' } });
       expect(booking).toMatchObject({ guest_name: 'Gwen Guest', guest_email: 'gwen@example.test' });
+      expect(await sql('select b.notes, a.answers from public.bookings b join public.booking_answers a on a.booking_id = b.id where b.id = $1', [booking.id])).toEqual([
+        { notes: 'Seen on Acme', answers: [{ slug: 'plan', label: 'Plan', type: 'single_choice', value: 'Pro' }] },
+      ]);
       // The confirmation is shorter than the form: the frame shrinks with it.
       await expect.poll(async () => new Set(await heights(page, frame)).size, { timeout: 15_000 }).toBe(1);
       expect((await heights(page, frame))[0]).toBeLessThan(before);

@@ -2,7 +2,8 @@
 //   <script async src="https://<kairos>/embed.js" data-kairos="42"></script>    (an event type's id)
 //   <script async src="https://<kairos>/embed.js" data-kairos="team/brightpath"></script>
 // Optional: data-kairos-mode="popup" (a button that opens the page over the site; data-kairos-button
-// is its label), data-kairos-name / data-kairos-email (prefill), data-kairos-color="#0d9488".
+// is its label), data-kairos-name / -email / -notes and data-kairos-q-<question key> (prefill, as a
+// booking link's ?name=&email=&notes=&q.<key>=, checked the same way), data-kairos-color="#0d9488".
 // The frame tells its height (the loader fits the frame to it) and each booking, which the loader
 // fires on the page as `kairos:booking-created` ({ id, uid, status, location } in event.detail).
 // Only messages from the Kairos origin this file came from, and from this widget's own frame, are heard.
@@ -22,6 +23,11 @@
   var query = new URLSearchParams({ origin: location.origin });
   if (data.kairosName) query.set('name', data.kairosName);
   if (data.kairosEmail) query.set('email', data.kairosEmail);
+  if (data.kairosNotes) query.set('notes', data.kairosNotes);
+  for (var i = 0, a, key; (a = script.attributes[i]); i++) {
+    key = /^data-kairos-q-([a-z0-9][a-z0-9-]*)$/.exec(a.name);
+    if (key) query.append('q.' + key[1], a.value);
+  }
   var color = (data.kairosColor || '').replace('#', '');
   if (/^[0-9a-f]{6}$/i.test(color)) query.set('theme', color);
   var src = kairos + '/embed/' + ref + '?' + query;

@@ -70,6 +70,25 @@ describe('a guest answers the questions when booking', () => {
     expect(await storedAnswers(id)).toEqual([{ slug: 'plan', label: 'Plan', type: 'single_choice', value: 'Free' }]);
   });
 
+  it("the guest's manage link shows that booking's answers, and another booking's link does not open it", async () => {
+    const host = await hostWithQuestions();
+    const mine = await call('/bookings', { body: guestBody(host.eventTypeId, at(2, 11), 30, { answers: { plan: 'Pro', seats: 3 } }) });
+    const theirs = await call('/bookings', { body: guestBody(host.eventTypeId, at(2, 12), 30, { answers: { plan: 'Free' } }) });
+    expect([mine.status, theirs.status], JSON.stringify([mine.body, theirs.body])).toEqual([201, 201]);
+    const view = await call(`/api/booking/${mine.body.uid}?token=${encodeURIComponent(mine.body.manageToken)}`);
+    expect(view.status, JSON.stringify(view.body)).toBe(200);
+    expect(view.body.answers).toEqual([
+      { slug: 'plan', label: 'Plan', type: 'single_choice', value: 'Pro' },
+      { slug: 'seats', label: 'Seats', type: 'number', value: 3 },
+    ]);
+    const crossed = await call(`/api/booking/${mine.body.uid}?token=${encodeURIComponent(theirs.body.manageToken)}`);
+    expect(crossed.status).toBe(404);
+    expect(JSON.stringify(crossed.body)).not.toContain('Pro');
+    // A booking without answers shows none.
+    const plain = await call('/bookings', { body: guestBody((await newHost()).eventTypeId, at(2, 13), 30) });
+    expect((await call(`/api/booking/${plain.body.uid}?token=${encodeURIComponent(plain.body.manageToken)}`)).body.answers).toEqual([]);
+  });
+
   it('is refused with a 400 naming the field: a missing required answer, a wrong one, an unknown one', async () => {
     const host = await hostWithQuestions();
     const cases: [unknown, string][] = [

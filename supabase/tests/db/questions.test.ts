@@ -128,4 +128,18 @@ describe('a booking’s answers are read by its hosts only', () => {
     const write = await asUser(host).from('booking_answers').insert({ booking_id: booked.body.id, answers: snapshot });
     expect(write.error?.code).toBe('42501');
   });
+
+  it('keep only a snapshot of {slug, label, type, value} entries, at most 30 (booking_answers_snapshot)', async () => {
+    const host = await newHost();
+    const booked = await call('/bookings', { body: guestBody(host.eventTypeId, at(2, 13)) });
+    expect(booked.status).toBe(201);
+    const write = (answers: unknown) => sql('insert into public.booking_answers (booking_id, answers) values ($1, $2::jsonb)', [booked.body.id, JSON.stringify(answers)]);
+    const entry = snapshot[0]!;
+    const { value: _value, ...noValue } = entry;
+    for (const bad of [{ plan: 'Pro' }, ['Pro'], [noValue], [{ ...entry, extra: 1 }], [{ ...entry, label: 3 }], Array.from({ length: 31 }, () => entry)]) {
+      await expect(write(bad), JSON.stringify(bad).slice(0, 80)).rejects.toThrow(/booking_answers_snapshot/);
+    }
+    await write(snapshot);
+    expect(await sql('select answers from public.booking_answers where booking_id = $1', [booked.body.id])).toEqual([{ answers: snapshot }]);
+  });
 });

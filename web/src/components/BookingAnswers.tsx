@@ -1,12 +1,13 @@
-// The guest's answers to the event type's questions, on a booking a host reads: each under the label it
-// was asked with (the questions may have changed since). Nothing when there are none.
+// The guest's answers to the event type's questions, on a booking a host reads (their cards, a team's
+// list) or on the guest's own manage page: each under the label it was asked with (the questions may
+// have changed since), to read only. Nothing when there are none.
 import { List, Text } from '@chakra-ui/react';
 import { answerText, type StoredAnswer } from '../lib/shared.ts';
 
-export function BookingAnswers({ answers }: { answers?: StoredAnswer[] | null }) {
+export function BookingAnswers({ answers, label = 'Answers' }: { answers?: StoredAnswer[] | null; label?: string }) {
   if (!answers?.length) return null;
   return (
-    <List.Root aria-label="Answers" listStyle="none" gap="1" mt="2">
+    <List.Root aria-label={label} listStyle="none" gap="1" mt="2">
       {answers.map((answer) => (
         <List.Item key={answer.slug}>
           <Text as="span" color="fg.muted">

@@ -73,6 +73,7 @@ export {
 export { guestFields } from '../../../supabase/functions/_shared/rules/fields.ts';
 export {
   answersSchema,
+  fieldMessage,
   answerText,
   askedGuestFields,
   guestAnswers,

@@ -4,6 +4,7 @@
 // supabase/tests/db/rules-match.test.ts keeps the two equal.
 import type { BookingStatus } from './constants.ts';
 import type { BookingLocation } from './places.ts';
+import type { StoredAnswer } from './questions.ts';
 
 /** pending → confirmed | cancelled; confirmed → cancelled, or completed once it has ended. Cancelled and completed are final. */
 export const BOOKING_TRANSITIONS: Readonly<Record<BookingStatus, readonly BookingStatus[]>> = {
@@ -88,6 +89,8 @@ export interface GuestView {
   /** From then on the guest can no longer change it online. */
   changeDeadline: string;
   canChange: boolean;
+  /** The guest's own answers to the event type's questions, as they gave them (none: an empty list). */
+  answers?: StoredAnswer[];
 }
 
 export interface GuestDetails {

@@ -144,10 +144,10 @@ function isEmpty(value: unknown): boolean {
 
 const emailAnswer = email('invalid');
 
-/** One answer read by its question's rule: the value to keep, or the rule's words. */
-function readAnswer(question: Question, value: unknown): { value: AnswerValue } | { message: string } {
+/** One answer read by its question's rule: the value to keep, or the rule's words (without the label). */
+function readAnswer(question: Question, value: unknown): { value: AnswerValue } | { rule: string } {
   const text = typeof value === 'string' ? value.trim() : null;
-  const fault = (rule: string) => ({ message: `${question.label}: ${rule}` });
+  const fault = (rule: string) => ({ rule });
   switch (question.type) {
     case 'short_text':
     case 'long_text': {
@@ -196,22 +196,31 @@ function isShown(question: Question, shown: Set<string>, answers: Answers): bool
   return Array.isArray(answer) ? answer.includes(equals as string) : answer === equals;
 }
 
+/** The words of a blank required question: under its field, and naming it (the booking functions' 400). */
+const UNANSWERED = 'Please answer this question.';
+
+/**
+ * A wrong answer in two wordings: `field`, shown under the labelled field (the rule alone, as a
+ * sentence), and `message`, the functions' 400, which names the question by its label.
+ */
+type Fault = { slug: string; message: string; field: string };
+
 /** Every question in order: which are shown, the answers read, and each fault by slug. */
 function readAll(questions: readonly Question[], given: Record<string, unknown>) {
   const shown = new Set<string>();
   const answers: Answers = {};
-  const faults: { slug: string; message: string }[] = [];
+  const faults: Fault[] = [];
   for (const question of questions) {
     if (!isShown(question, shown, answers)) continue;
     shown.add(question.slug);
     const value = given[question.slug];
     if (isEmpty(value)) {
-      if (question.required) faults.push({ slug: question.slug, message: `Please answer “${question.label}”.` });
+      if (question.required) faults.push({ slug: question.slug, message: `Please answer “${question.label}”.`, field: UNANSWERED });
       continue;
     }
     const read = readAnswer(question, value);
     if ('value' in read) answers[question.slug] = read.value;
-    else faults.push({ slug: question.slug, message: read.message });
+    else faults.push({ slug: question.slug, message: `${question.label}: ${read.rule}`, field: read.rule.charAt(0).toUpperCase() + read.rule.slice(1) });
   }
   return { shown, answers, faults };
 }
@@ -225,8 +234,9 @@ export function shownQuestions(questions: readonly Question[], given: Record<str
  * The schema of a guest's answers to `questions`: an object keyed by the questions' slugs. Each
  * shown question's answer is read by its type's rule (required ones must be given); a hidden
  * conditional question is never required and its answer is dropped; a key that is no question is
- * refused, naming it. Every issue's path is the question's slug. The output holds the shown,
- * answered questions only.
+ * refused, naming it. Every issue's path is the question's slug; its message names the question,
+ * its `params.field` says the same under the question's field (fieldMessage). The output holds the
+ * shown, answered questions only.
  */
 export function answersSchema(questions: readonly Question[]) {
   return z.pipe(
@@ -238,10 +248,16 @@ export function answersSchema(questions: readonly Question[]) {
         if (!known.has(key)) ctx.issues.push({ code: 'custom', message: `Unknown question: ${key}`, input: given[key], path: [key] });
       }
       const { answers, faults } = readAll(questions, given);
-      for (const { slug, message } of faults) ctx.issues.push({ code: 'custom', message, input: given[slug], path: [slug] });
+      for (const { slug, message, field } of faults) ctx.issues.push({ code: 'custom', message, input: given[slug], path: [slug], params: { field } });
       return answers;
     }),
   );
+}
+
+/** What an issue of answersSchema says under the question's field: the rule without the label. */
+export function fieldMessage(issue: { message: string; params?: Record<string, unknown> }): string {
+  const field = issue.params?.field;
+  return typeof field === 'string' ? field : issue.message;
 }
 
 /** The server's check (the booking functions): the answers, or `invalid_request` with the first message. */

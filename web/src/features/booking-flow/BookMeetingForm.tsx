@@ -9,8 +9,12 @@ import type { HoursLink } from '../../components/NoBookableTime.tsx';
 import type { BookingTarget } from './hooks.ts';
 import { useBookingFlow } from './useBookingFlow.ts';
 
-/** The event type being booked; `host` (the host's or the team's name) is whom the confirmation says the meeting is with; `locations` its places as guests read them. */
-export type DialogEvent = { title: string; duration: number; description?: string | null; color?: string | null; host?: string; locations?: unknown };
+/**
+ * The event type being booked; `host` (the host's or the team's name) is whom the confirmation says
+ * the meeting is with; `locations` its places as guests read them; `questions` and `guest_fields`
+ * what the host asks (public_event_types).
+ */
+export type DialogEvent = { title: string; duration: number; description?: string | null; color?: string | null; host?: string; locations?: unknown; questions?: unknown; guest_fields?: unknown };
 
 export default function BookMeetingForm({
   target,
@@ -23,7 +27,14 @@ export default function BookMeetingForm({
   onClose: () => void;
   owner?: HoursLink;
 }) {
-  const flow = useBookingFlow(target, 'dialog', { title: event.title, duration: event.duration, host: event.host, locations: event.locations });
+  const flow = useBookingFlow(target, 'dialog', {
+    title: event.title,
+    duration: event.duration,
+    host: event.host,
+    locations: event.locations,
+    questions: event.questions,
+    guestFields: event.guest_fields,
+  });
   const subtitle = `${event.title} · ${event.duration} minutes`;
   return (
     <FormDialog

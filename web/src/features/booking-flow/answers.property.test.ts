@@ -1,9 +1,10 @@
 // One definition, one verdict: for any questions and any answers, the guest's form (answersCheck,
 // what the booking page runs) and the booking functions (guestAnswers, what _shared/booking/create.ts
-// runs) accept the same answers with the same values, and refuse the same ones with the same words.
+// runs) accept the same answers with the same values, and refuse the same ones: the form under the
+// question with the rule alone, the functions naming the question.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { guestAnswers, questionsSchema, type Question } from '../../lib/shared.ts';
+import { answersSchema, guestAnswers, questionsSchema, type Question } from '../../lib/shared.ts';
 import { answersCheck } from './schemas.ts';
 
 const slugs = ['a', 'b', 'c', 'd', 'e'];
@@ -57,7 +58,10 @@ describe('answers: the browser and the server agree', () => {
           expect(server).toEqual({ values: browser.values });
         } else {
           expect('message' in server).toBe(true);
-          expect(Object.values(browser.errors)).toContain((server as { message: string }).message);
+          // The same words as the form's toast, naming the question its field marks with the rule alone.
+          expect((server as { message: string }).message).toBe(browser.message);
+          const issue = answersSchema(questions).safeParse(given).error?.issues.find((i) => i.message === browser.message);
+          expect(browser.errors).toHaveProperty(String(issue?.path[0]));
         }
       }),
       { numRuns: 500 },
@@ -66,6 +70,9 @@ describe('answers: the browser and the server agree', () => {
 
   it('the form names each wrong answer at its question', () => {
     const questions = questionsSchema.parse([{ type: 'number', slug: 'size', label: 'Size', required: true, min: 1 }]);
-    expect(answersCheck(questions)({ size: '0', zz: 'x' })).toEqual({ errors: { size: 'Size: must be at least 1', zz: 'Unknown question: zz' } });
+    // Under the labelled field, the rule alone; the server's 400 names the question.
+    expect(answersCheck(questions)({ size: '0', zz: 'x' })).toEqual({ errors: { size: 'Must be at least 1', zz: 'Unknown question: zz' }, message: 'Unknown question: zz' });
+    expect(answersCheck(questions)({})).toEqual({ errors: { size: 'Please answer this question.' }, message: 'Please answer “Size”.' });
+    expect(() => guestAnswers(questions, { size: '0' })).toThrow('Size: must be at least 1');
   });
 });

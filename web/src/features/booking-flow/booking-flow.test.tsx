@@ -365,7 +365,7 @@ describe("the event type's questions on the booking page", () => {
     expect(screen.getByRole('radiogroup', { name: 'Already a customer? (optional)' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Book Meeting' }));
-    await waitFor(() => expect(plan).toHaveAccessibleDescription('Please answer “Plan”.'));
+    await waitFor(() => expect(plan).toHaveAccessibleDescription('Please answer this question.'));
     expect(company).toHaveAccessibleErrorMessage('Please enter your company.');
     expect(body).toEqual({});
 
@@ -376,7 +376,7 @@ describe("the event type's questions on the booking page", () => {
     await user.type(company, 'Acme');
     await user.click(within(screen.getByRole('group', { name: 'Topics (optional)' })).getByRole('checkbox', { name: 'Setup' }));
     await user.click(screen.getByRole('button', { name: 'Book Meeting' }));
-    await waitFor(() => expect(seats).toHaveAccessibleErrorMessage('Seats: must be at least 1'));
+    await waitFor(() => expect(seats).toHaveAccessibleErrorMessage('Must be at least 1'));
     expect(seats).toHaveFocus();
     expect(body).toEqual({});
 
@@ -421,7 +421,7 @@ describe("the event type's questions on the booking page", () => {
     await pickSlot(user, '10:00 AM');
     await user.type(screen.getByRole('textbox', { name: 'Company' }), 'Acme');
     await user.click(screen.getByRole('button', { name: 'Book Meeting' }));
-    await waitFor(() => expect(seats).toHaveAccessibleErrorMessage('Seats: must be at least 1'));
+    await waitFor(() => expect(seats).toHaveAccessibleErrorMessage('Must be at least 1'));
     expect(body).toEqual({});
     await user.clear(seats);
     await user.type(seats, '4');

@@ -9,4 +9,6 @@ export { usePublicEventType, type BookingTarget, type SlotSource } from './hooks
 export { BookingPickers } from './BookingPickers.tsx';
 export { useSlotPicker } from './useSlotPicker.ts';
 export { useBookingFlow, type BookedBooking, type MeetingDetails } from './useBookingFlow.ts';
+// What a link (or the embed loader, through the frame's address) fills in.
+export { addressPrefill } from './useAnswers.ts';
 export type { GuestInput } from './guestWords.ts';

@@ -1,7 +1,7 @@
 // The guest form's schema: the shared guest fields, in the page's or the dialog's words. Loaded as a
 // guest starts on the form (useBookingFlow.ts), so zod is not part of a booking page's load.
 import { z } from 'zod/mini';
-import { answersSchema, askedGuestFields, e164Phone, guestFields, PHONE_MESSAGE, type Answers, type GuestFieldsConfig, type Question } from '../../lib/shared.ts';
+import { answersSchema, askedGuestFields, fieldMessage, e164Phone, guestFields, PHONE_MESSAGE, type Answers, type GuestFieldsConfig, type Question } from '../../lib/shared.ts';
 import type { LocationKind } from '../../lib/places.ts';
 import { FIELD_MESSAGES, type GuestErrors, type GuestField, type GuestInput } from './guestWords.ts';
 
@@ -45,8 +45,11 @@ export function guestCheck(): (values: GuestInput, place: LocationKind | null, f
   };
 }
 
-/** What the rules say of the guest's answers: the values to send, or the first message per question (or unknown key). */
-export type AnswersCheck = { values: Answers } | { errors: Record<string, string> };
+/**
+ * What the rules say of the guest's answers: the values to send, or the first message per question (or
+ * unknown key) as its field shows it, with `message`, the first fault naming its question (a toast's words).
+ */
+export type AnswersCheck = { values: Answers } | { errors: Record<string, string>; message: string };
 
 /** The guest's answers to the event type's questions, checked by the schema the booking functions check them with. */
 export function answersCheck(questions: readonly Question[]): (given: Record<string, unknown>) => AnswersCheck {
@@ -55,7 +58,7 @@ export function answersCheck(questions: readonly Question[]): (given: Record<str
     const result = schema.safeParse(given);
     if (result.success) return { values: result.data };
     const errors: Record<string, string> = {};
-    for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
-    return { errors };
+    for (const issue of result.error.issues) errors[String(issue.path[0])] ??= fieldMessage(issue);
+    return { errors, message: result.error.issues[0]!.message };
   };
 }

@@ -142,7 +142,7 @@ export function useBookingFlow(
   const submit = form.handleSubmit(
     async (values) => {
       const checked = await answers.check();
-      if ('errors' in checked) return notifyError('Missing Information', Object.values(checked.errors)[0]!);
+      if ('errors' in checked) return notifyError('Missing Information', checked.message);
       if (!picker.date || !slot) return notifyError('Missing Information', MESSAGES[mode].time);
       if (places.length > 1 && !place) {
         setPlaceMissing(true);

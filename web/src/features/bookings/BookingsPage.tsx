@@ -1,6 +1,7 @@
-// /bookings: the host's bookings in the lists Upcoming, Past, All and Cancelled.
+// /bookings: the host's bookings in the lists Upcoming, Past, All and Cancelled, the list shown
+// exported as CSV on request.
 import { useState } from 'react';
-import { Button, Stack } from '@chakra-ui/react';
+import { Button, HStack, Stack } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LazyTabs } from '../../components/LazyTabs.tsx';
@@ -10,6 +11,7 @@ import { useOwner } from '../../lib/session.ts';
 import { useEventTypes } from '../event-types/index.ts';
 import { BookingCard } from './BookingCard.tsx';
 import { CreateBookingDialog } from './CreateBookingDialog.tsx';
+import { ExportCsvButton } from './ExportCsvButton.tsx';
 import { useCreateHostBooking, useLiveBookings } from './hooks.ts';
 import { useBookingList } from '../../lib/ownerBookings.ts';
 import type { BookingList as BookingTab } from '../../lib/shared.ts';
@@ -53,9 +55,12 @@ export default function BookingsPage() {
         title="All Bookings"
         subtitle="View and manage your scheduled appointments"
         action={
-          <Button colorPalette="blue" onClick={() => setCreating(true)}>
-            <Plus /> Create Booking
-          </Button>
+          <HStack gap="2" wrap="wrap">
+            <ExportCsvButton tab={tab} />
+            <Button colorPalette="blue" onClick={() => setCreating(true)}>
+              <Plus /> Create Booking
+            </Button>
+          </HStack>
         }
       />
       <LazyTabs

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RoleBadge, StatusBadge } from '../../components/StatusBadge.tsx';
 import { server } from '../../test/server.ts';
 import { api, renderRoute, renderUi, restGet, signedInAs, USER_ID, recordBody } from '../../test/utils.tsx';
@@ -164,6 +164,42 @@ describe('bookings page', () => {
     expect(within(await screen.findByRole('article', { name: 'Consultation with Guest 2' })).queryByRole('list', { name: 'Answers' })).toBeNull();
     expect(selects[0]).toContain('answers:booking_answers(answers)');
     server.events.removeAllListeners();
+  });
+
+  it('exports the shown list as a CSV file, times in the host’s zone, answers in their own columns', async () => {
+    signedInAs({ timezone: 'Asia/Kathmandu' });
+    bookingsTable([
+      booking(1, 'confirmed', '2030-01-15T09:00:00.000Z', { answers: { answers: [{ slug: 'plan', label: 'Which plan?', type: 'single_choice', value: 'Pro' }] } }),
+      booking(2, 'cancelled', '2030-01-16T09:00:00.000Z'),
+    ]);
+    const files: Blob[] = [];
+    const names: string[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (files.push(blob), 'blob:csv'), revokeObjectURL: () => {} }));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    renderRoute('/bookings');
+    const user = userEvent.setup();
+    await screen.findByRole('article', { name: 'Consultation with Guest 1' });
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(files).toHaveLength(1));
+    expect(names).toEqual(['bookings-upcoming.csv']);
+    expect(files[0]!.type).toBe('text/csv;charset=utf-8');
+    // jsdom's Blob has no text(): its bytes, read as a browser's FileReader would, the BOM kept.
+    const bytes = await new Promise<ArrayBuffer>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as ArrayBuffer);
+      reader.readAsArrayBuffer(files[0]!);
+    });
+    expect([...new Uint8Array(bytes).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+    // The upcoming list: the cancelled booking is not in it. Kathmandu is UTC+5:45.
+    expect(text.split('\r\n')).toEqual([
+      '\uFEFFStart (Asia/Kathmandu),End (Asia/Kathmandu),Status,Guest name,Guest email,Phone,Company,Notes,Event type,Which plan?',
+      '2030-01-15 14:45,2030-01-15 14:45,confirmed,Guest 1,guest1@example.com,,,,Consultation,Pro',
+    ]);
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 
   it('tells the host where a provider link stands: pending, or failed with the reason and a retry', async () => {

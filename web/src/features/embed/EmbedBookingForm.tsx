@@ -1,18 +1,23 @@
 // The booking flow inside an embed frame: the pickers, the guest's details, and the host page told of the booking.
 import { Button } from '@chakra-ui/react';
-import { BookButton, BookingConfirmation, PickersAndDetails, useBookingFlow, type BookingTarget, type GuestInput, type MeetingDetails } from '../booking-flow/index.ts';
+import { useSearchParams } from 'react-router-dom';
+import type { Question } from '../../lib/shared.ts';
+import { addressPrefill, BookButton, BookingConfirmation, PickersAndDetails, useBookingFlow, type BookingTarget, type MeetingDetails } from '../booking-flow/index.ts';
 import { useEmbedParams } from './EmbedFrame.tsx';
 import { postToHost } from './protocol.ts';
 
 /**
- * The booking form of an embedded page: the app's pickers and guest fields, prefilled from the
- * loader, and after a booking the guest's confirmation in place of the form while the host page hears of it.
+ * The booking form of an embedded page: the app's pickers, guest fields and the host's questions,
+ * prefilled from the loader (name, email, notes and q.<slug>, read as a booking link's and checked the
+ * same way), and after a booking the guest's confirmation in place of the form while the host page hears of it.
  */
 export function EmbedBookingForm({ target, details }: { target: BookingTarget; details: MeetingDetails }) {
-  const { name, email, hostOrigin } = useEmbedParams();
-  const prefill: Partial<GuestInput> = { ...(name ? { guestName: name } : {}), ...(email ? { guestEmail: email } : {}) };
+  const { hostOrigin } = useEmbedParams();
+  const [params] = useSearchParams();
+  const prefill = addressPrefill(params, (details.questions as Question[] | null | undefined) ?? []);
   const flow = useBookingFlow(target, 'page', details, {
-    prefill,
+    prefill: prefill.guest,
+    prefillAnswers: prefill.answers,
     onBooked: (booking) =>
       postToHost(
         { kairos: 1, type: 'booking-created', booking: { id: booking.id, uid: booking.uid, status: booking.status, location: booking.location ?? null } },

@@ -96,6 +96,33 @@ describe('/embed/{eventTypeId}', () => {
     expect(screen.getByLabelText('Full Name')).toHaveValue('Gus Guest');
   });
 
+  it('asks the event type’s questions, prefilled from the loader’s notes and q.<slug> as a link would, and still checks them', async () => {
+    const questions = [
+      { type: 'single_choice', slug: 'plan', label: 'Plan', required: true, options: ['Free', 'Pro'] },
+      { type: 'number', slug: 'seats', label: 'Seats', required: true, min: 1, showIf: { question: 'plan', equals: 'Pro' } },
+    ];
+    server.use(rpc('public_event_type', [{ ...eventType, questions, guest_fields: { phone: 'hidden', company: 'optional', notes: 'optional' } }]));
+    offerOneSlot();
+    const posted = recordBody('post', '/functions/v1/bookings', () => HttpResponse.json({ id: 33, uid: 'bk_33', status: 'confirmed', startTime: START, manageToken: 't' }, { status: 201 }));
+    server.use(posted.handler);
+    renderRoute('/embed/5?name=Gus&email=gus%40example.com&notes=From%20the%20shop&q.plan=Pro&q.seats=0&q.nope=1');
+    await screen.findByRole('heading', { name: 'Strategy Call' });
+    await pickTheSlot();
+    expect(screen.getByLabelText('Notes (optional)')).toHaveValue('From the shop');
+    expect(screen.queryByRole('textbox', { name: /^Phone/ })).toBeNull();
+    expect(await screen.findByRole('radio', { name: 'Pro' })).toBeChecked();
+    const seats = screen.getByRole('spinbutton', { name: 'Seats' });
+    expect(seats).toHaveValue(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Book Meeting' }));
+    await waitFor(() => expect(seats).toHaveAccessibleErrorMessage('Must be at least 1'));
+    expect(posted.body).toEqual({});
+    await userEvent.clear(seats);
+    await userEvent.type(seats, '3');
+    await userEvent.click(screen.getByRole('button', { name: 'Book Meeting' }));
+    expect(await screen.findByRole('heading', { name: 'Booking Confirmed!' })).toBeInTheDocument();
+    expect(posted.body).toMatchObject({ notes: 'From the shop', answers: { plan: 'Pro', seats: 3 } });
+  });
+
   it('posts nothing when no host origin was named', async () => {
     const parent = framedBy();
     server.use(rpc('public_event_type', [eventType]));
@@ -196,7 +223,7 @@ describe('/embed/team/{slug}', () => {
 
 describe('the embed protocol', () => {
   it('takes only a six-digit colour and a real origin from the address', () => {
-    expect(embedParams('?theme=red&origin=null&name=%20')).toEqual({ name: undefined, email: undefined, theme: undefined, hostOrigin: undefined });
+    expect(embedParams('?theme=red&origin=null&name=%20')).toEqual({ theme: undefined, hostOrigin: undefined });
     expect(embedParams('?theme=%23ABCDEF&origin=https://a.example/path')).toMatchObject({ theme: 'abcdef', hostOrigin: 'https://a.example' });
   });
 

@@ -8,10 +8,11 @@ export type EmbedMessage =
   | { kairos: 1; type: 'resize'; height: number }
   | { kairos: 1; type: 'booking-created'; booking: { id: number; uid: string; status: string; location: BookingLocation | null } };
 
-/** What the loader puts in the frame's query string (`name`, `email`, `theme`, `origin`). */
+/**
+ * What the loader puts in the frame's query string for the frame itself (`theme`, `origin`); the
+ * guest's prefill (`name`, `email`, `notes`, `q.<slug>`) is a booking link's (addressPrefill).
+ */
 export interface EmbedParams {
-  name?: string;
-  email?: string;
   /** A theme colour as six hex digits, without '#'. */
   theme?: string;
   /** The host page's origin: the only one the page posts to. */
@@ -22,7 +23,6 @@ const HEX = /^[0-9a-f]{6}$/i;
 
 export function embedParams(search: string): EmbedParams {
   const q = new URLSearchParams(search);
-  const text = (key: string) => q.get(key)?.trim().slice(0, 200) || undefined;
   const theme = q.get('theme')?.replace(/^#/, '');
   let hostOrigin: string | undefined;
   try {
@@ -31,7 +31,7 @@ export function embedParams(search: string): EmbedParams {
   } catch {
     hostOrigin = undefined;
   }
-  return { name: text('name'), email: text('email'), theme: theme && HEX.test(theme) ? theme.toLowerCase() : undefined, hostOrigin };
+  return { theme: theme && HEX.test(theme) ? theme.toLowerCase() : undefined, hostOrigin };
 }
 
 /**

@@ -1,8 +1,8 @@
 // Create, edit or delete an event type, a host's or a team's: one form, its duration and assignment
 // fields by owner (a host picks one of the durations; a team types a multiple of 15 and chooses how a
-// booking finds its member).
+// booking finds its member), and for both the guest's form (QuestionBuilder.tsx).
 import { useEffect, useState } from 'react';
-import { Button, HStack, Stack } from '@chakra-ui/react';
+import { Button, Fieldset, HStack, Stack } from '@chakra-ui/react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AppDialog } from '../../components/AppDialog.tsx';
@@ -15,10 +15,11 @@ import { FormSwitch } from '../../components/FormSwitch.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { ASSIGNMENT_LABELS } from '../../lib/choices.ts';
 import { isTeamOwner, type Owner } from '../../lib/owner.ts';
-import { eventRulesOf } from '../../lib/shared.ts';
+import { DEFAULT_GUEST_FIELDS, eventRulesOf, type GuestFieldsConfig, type Question } from '../../lib/shared.ts';
 import type { EventLocation } from '../../lib/places.ts';
 import type { EventType } from '../../lib/types.ts';
 import { LocationsEditor } from './LocationsEditor.tsx';
+import { GuestFieldsEditor, QuestionList } from './QuestionBuilder.tsx';
 import {
   DURATIONS,
   eventTypeDefaults,
@@ -45,6 +46,8 @@ function valuesOf(eventType: EventType): EventTypeFormInput {
     assignmentType: eventType.assignment_type ?? 'round_robin',
     specificMemberId: eventType.specific_member_id,
     locations: eventType.locations as EventLocation[],
+    questions: (eventType.questions as Question[] | null) ?? [],
+    guestFields: { ...DEFAULT_GUEST_FIELDS, ...(eventType.guest_fields as Partial<GuestFieldsConfig> | null) },
     ...eventRulesOf(eventType),
   };
 }
@@ -77,6 +80,8 @@ export function EventTypeDialog({
   });
   const assignment = useWatch({ control, name: 'assignmentType' });
   const errors = formState.errors;
+  // The keys the saved questions have: answers, links and exports already use them, so they stay put.
+  const savedKeys = ((eventType?.questions as Question[] | null) ?? []).map((q) => q.slug);
 
   // Every way out closes the delete confirmation too, so the dialog always opens without it.
   const close = () => {
@@ -154,6 +159,17 @@ export function EventTypeDialog({
             </FormField>
           ) : null}
           <LocationsEditor control={control} register={register} errors={errors} />
+          <Fieldset.Root>
+            <Fieldset.Legend fontWeight="medium">Booking form</Fieldset.Legend>
+            <Stack gap="4" mt="2">
+              <Controller control={control} name="guestFields" render={({ field }) => <GuestFieldsEditor value={{ ...DEFAULT_GUEST_FIELDS, ...field.value }} onChange={field.onChange} />} />
+              <Controller
+                control={control}
+                name="questions"
+                render={({ field }) => <QuestionList value={(field.value ?? []) as Question[]} onChange={field.onChange} errors={errors.questions} saved={savedKeys} />}
+              />
+            </Stack>
+          </Fieldset.Root>
           <FormSwitch
             control={control}
             name="autoConfirm"

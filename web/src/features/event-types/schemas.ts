@@ -1,7 +1,7 @@
 // The event type form: the shared schemas (a host's durations, or a team's multiples of 15 with its
 // assignment), the form's input and output types, and a new event type's values for each owner.
 import type { z } from 'zod';
-import { DEFAULT_COLOR, eventTypeSchema, teamEventTypeSchema } from '../../lib/shared.ts';
+import { DEFAULT_COLOR, DEFAULT_GUEST_FIELDS, eventTypeSchema, teamEventTypeSchema } from '../../lib/shared.ts';
 
 export { DURATIONS, eventTypeSchema, teamEventTypeSchema } from '../../lib/shared.ts';
 
@@ -33,6 +33,9 @@ export const eventTypeDefaults = {
   autoConfirm: true,
   // None: the booking page says "Video Conference".
   locations: [],
+  // No questions, each built-in field optional: the guest's form as it was before hosts could choose.
+  questions: [],
+  guestFields: DEFAULT_GUEST_FIELDS,
   ...eventRuleDefaults,
 } satisfies EventTypeInput;
 

@@ -7,6 +7,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { LinkButton } from '../../components/LinkButton.tsx';
+import { BookingAnswers } from '../../components/BookingAnswers.tsx';
 import { BookingPlace } from '../../components/MeetingPlace.tsx';
 import { serverMessage } from '../../lib/api.ts';
 import { isOpen, type GuestView } from '../../lib/shared.ts';
@@ -124,6 +125,7 @@ function Manage({ booking, uid, token }: { booking: GuestView; uid: string; toke
             {booking.duration} minutes · with {host} · times in {zoneLabel(booking.guestTimezone, new Date(booking.startTime))}
           </Text>
           <BookingPlace location={booking.location ?? null} reader="guest" />
+          <BookingAnswers answers={booking.answers} label="Your answers" />
           {booking.status === 'cancelled' && booking.cancellationReason ? <Text fontSize="sm">Reason: {booking.cancellationReason}</Text> : null}
         </Card.Body>
       </Card.Root>

@@ -62,6 +62,15 @@ describe("the guest's manage page", () => {
     );
   });
 
+  it("shows the guest's own answers, to read only", async () => {
+    answer({ ...booking, answers: [{ slug: 'plan', label: 'Which plan?', type: 'single_choice', value: 'Pro' }, { slug: 'topics', label: 'Topics', type: 'multiple_choice', value: ['Billing', 'Setup'] }] });
+    renderRoute('/booking/b-uid?token=tok');
+    await screen.findByRole('heading', { name: 'Your booking is confirmed' });
+    const answers = screen.getByRole('list', { name: 'Your answers' });
+    expect(within(answers).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Which plan?: Pro', 'Topics: Billing, Setup']);
+    expect(within(answers).queryByRole('textbox')).toBeNull();
+  });
+
   it('reschedules on the booking calendar (first free month, next available) and moves only once the guest confirms', async () => {
     const { moves, slotRequests } = answer(booking);
     const view = renderRoute('/booking/b-uid?token=tok');

@@ -1,8 +1,10 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { formatDuration } from '../../lib/shared.ts';
 import { browserTimeZone } from '../../lib/time.ts';
-import { renderRoute, rpc } from '../../test/utils.tsx';
+import { api, renderRoute, rpc } from '../../test/utils.tsx';
 import { server } from '../../test/server.ts';
 import { timeZoneNotice } from './hooks.ts';
 import { zoneLabel } from '../../lib/zones.ts';
@@ -28,6 +30,27 @@ describe('public team page', () => {
     expect(screen.getByText('Meet the team')).toBeInTheDocument();
     expect(screen.getByText('Acme · Paris')).toBeInTheDocument();
     expect(screen.getByText(timeZoneNotice(browserTimeZone(), 'Asia/Tokyo'))).toBeInTheDocument();
+  });
+
+  it("asks the team event type's questions and built-in fields in its Book a Meeting dialog", async () => {
+    server.use(
+      rpc('public_team', [{ id: 7, name: 'Bright Path', description: null, slug: 'bright', timezone: 'UTC', member_count: 1 }]),
+      rpc('public_event_types', [
+        {
+          id: 1, team_id: 7, title: 'Intake', description: null, duration: 30, color: '#3b82f6', auto_confirm: true, requires_all_members: false, assignment_type: 'round_robin', specific_member_id: null,
+          questions: [{ type: 'single_choice', slug: 'plan', label: 'Plan', required: true, options: ['Free', 'Pro'] }],
+          guest_fields: { phone: 'hidden', company: 'required', notes: 'optional' },
+        },
+      ]),
+      rpc('public_team_members', []),
+      http.get(api('/functions/v1/slots'), () => HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'UTC', slots: [], days: [] })),
+    );
+    renderRoute('/team/bright');
+    await userEvent.click(await screen.findByRole('button', { name: 'Book Now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Book a Meeting' });
+    expect(await within(dialog).findByRole('radiogroup', { name: 'Plan' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Company' })).toBeRequired();
+    expect(within(dialog).queryByRole('textbox', { name: /^Phone/ })).toBeNull();
   });
 
   it('shows the empty texts', async () => {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Badge, Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { formatDate } from '../../lib/time.ts';
+import { BookingAnswers } from '../../components/BookingAnswers.tsx';
 import { CancellationNote } from '../../components/CancellationNote.tsx';
 import { HostBookingPlace } from '../../components/HostBookingPlace.tsx';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
@@ -56,6 +57,9 @@ function TeamBookingRow({
         <HostBookingPlace booking={booking} />
       </Box>
       <CancellationNote booking={booking} />
+      <Box fontSize="sm">
+        <BookingAnswers answers={booking.answers?.answers} />
+      </Box>
       {booking.notes ? (
         <Text fontSize="sm" color="fg.muted">
           {booking.notes}

@@ -118,6 +118,13 @@ describe('team detail', () => {
     );
   }
 
+  /** Grace's booking of the team's Intro, tomorrow, assigned to the signed-in member. */
+  const teamBooking = {
+    id: 9, event_type_id: 1, user_id: null, team_id: 7, assigned_user_id: USER_ID, guest_name: 'Grace', guest_email: 'g@example.com', guest_phone: null,
+    guest_company: null, notes: null, start_time: new Date(Date.now() + 86_400_000).toISOString(), end_time: new Date(Date.now() + 88_200_000).toISOString(),
+    status: 'confirmed', created_at: '', updated_at: '', event_type: { title: 'Intro', duration: 30 }, location: null,
+  };
+
   /** The team's Create Event Type dialog, open; `posted` keeps what it saves. */
   async function createTeamEventType() {
     teamData();
@@ -184,6 +191,23 @@ describe('team detail', () => {
     expect(posted.body).toMatchObject({ title: 'Team intro', team_id: 7, buffer_after: 10, minimum_notice: 1440, buffer_before: null, slot_interval: '30' });
   });
 
+  it('creates a team event type with its questions and built-in fields: one dialog, one save path for both owners', async () => {
+    const { posted, user, dialog } = await createTeamEventType();
+    await user.type(within(dialog).getByLabelText('Title'), 'Team intake');
+    const form = within(dialog).getByRole('group', { name: 'Booking form' });
+    await user.selectOptions(within(form).getByLabelText('Company'), 'Required');
+    await user.click(within(form).getByRole('button', { name: 'Add question' }));
+    await user.selectOptions(within(form).getByLabelText('Type'), 'Yes / no');
+    await user.type(within(form).getByLabelText('Question'), 'Existing customer?');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Event Type' }));
+    expect(await screen.findByText('Event Type Created')).toBeInTheDocument();
+    expect(posted.body).toMatchObject({
+      team_id: 7,
+      guest_fields: { phone: 'optional', company: 'required', notes: 'optional' },
+      questions: [{ type: 'yes_no', slug: 'existing-customer', label: 'Existing customer?', required: false }],
+    });
+  });
+
   it('creates a team event type with its places: an address and a link', async () => {
     const { posted, user, dialog } = await createTeamEventType();
     await user.type(within(dialog).getByLabelText('Title'), 'Office visit');
@@ -215,31 +239,32 @@ describe('team detail', () => {
     expect(await screen.findAllByTestId('team-booking-skeleton')).toHaveLength(3);
   });
 
-  it("shows each team booking's place", async () => {
+  /** Grace's upcoming team booking, with `extra`, as the team's Bookings tab shows it. */
+  async function teamBookingRow(extra: Record<string, unknown>) {
     teamData();
-    server.use(
-      restGet('bookings', [
-        {
-          id: 9, event_type_id: 1, user_id: null, team_id: 7, assigned_user_id: USER_ID, guest_name: 'Grace', guest_email: 'g@example.com', guest_phone: null,
-          guest_company: null, notes: null, start_time: new Date(Date.now() + 86_400_000).toISOString(), end_time: new Date(Date.now() + 88_200_000).toISOString(),
-          status: 'confirmed', created_at: '', updated_at: '', event_type: { title: 'Intro', duration: 30 }, location: { kind: 'in_person', value: '5 Main St, Springfield' },
-        },
-      ]),
-    );
+    server.use(restGet('bookings', [{ ...teamBooking, ...extra }]));
     renderRoute('/teams/7');
     await userEvent.click(await screen.findByRole('tab', { name: 'Bookings' }));
-    const row = await screen.findByRole('article', { name: 'Intro with Grace' });
+    return screen.findByRole('article', { name: 'Intro with Grace' });
+  }
+
+  it("shows each team booking's place", async () => {
+    const row = await teamBookingRow({ location: { kind: 'in_person', value: '5 Main St, Springfield' } });
     expect(within(row).getByText('In person: 5 Main St, Springfield')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'Open in a map' })).toHaveAttribute('href', 'https://www.google.com/maps/search/?api=1&query=5%20Main%20St%2C%20Springfield');
   });
 
+  it("shows the guest's answers on a team booking, under the labels they were asked with", async () => {
+    const row = await teamBookingRow({
+      answers: { answers: [{ slug: 'size', label: 'Team size', type: 'number', value: 12 }, { slug: 'ok', label: 'Existing customer?', type: 'yes_no', value: true }] },
+    });
+    const answers = within(row).getByRole('list', { name: 'Answers' });
+    expect(within(answers).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Team size: 12', 'Existing customer?: Yes']);
+  });
+
   it("says a team list failed in docs/product/messages.md's words, and a cancel failed in the server's", async () => {
     teamData();
-    const booking = {
-      id: 9, event_type_id: 1, user_id: null, team_id: 7, assigned_user_id: USER_ID, guest_name: 'Grace', guest_email: 'g@example.com', guest_phone: null,
-      guest_company: null, notes: null, start_time: new Date(Date.now() + 86_400_000).toISOString(), end_time: new Date(Date.now() + 88_200_000).toISOString(),
-      status: 'confirmed', created_at: '', updated_at: '', event_type: { title: 'Intro', duration: 30 }, location: null,
-    };
+    const booking = teamBooking;
     server.use(
       http.get(api('/rest/v1/bookings'), ({ request }) =>
         new URL(request.url).searchParams.get('status') === 'eq.cancelled'

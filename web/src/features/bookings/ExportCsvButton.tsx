@@ -1,0 +1,31 @@
+// Export CSV on the Bookings page: the list shown (its tab) as a CSV file, times in the host's zone
+// (bookingsCsv.ts). The builder and papaparse load on the first click only.
+import { Button } from '@chakra-ui/react';
+import { Download } from 'lucide-react';
+import { useBookingList } from '../../lib/ownerBookings.ts';
+import { useCurrentUser, useOwner } from '../../lib/session.ts';
+import type { BookingList } from '../../lib/shared.ts';
+
+/** Hands `text` to the browser as a file named `name`. */
+function download(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+export function ExportCsvButton({ tab }: { tab: BookingList }) {
+  const list = useBookingList(useOwner(), tab);
+  const { data: user } = useCurrentUser();
+  const exportCsv = async () => {
+    const { bookingsCsv } = await import('./bookingsCsv.ts');
+    download(`bookings-${tab}.csv`, bookingsCsv(list.data ?? [], user?.timezone ?? 'UTC'));
+  };
+  return (
+    <Button variant="outline" disabled={!list.data?.length} onClick={() => void exportCsv()}>
+      <Download /> Export CSV
+    </Button>
+  );
+}
