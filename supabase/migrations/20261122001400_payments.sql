@@ -146,3 +146,37 @@ create trigger stripe_connections_after_change
   for each row execute function private.stripe_connections_after_change();
 
 revoke all on function private.stripe_connections_after_change() from public;
+
+-- Prices ------------------------------------------------------------------------------------------------
+-- A paid event type's guests pay its payee: the host, or for a team's the team's owner (the one person
+-- who answers for the team). The payee's connected Stripe account that can take charges, or null.
+create or replace function private.payment_account(p_user_id uuid, p_team_id bigint)
+returns text language sql stable security definer set search_path = ''
+as $$
+  select c.account_id from public.stripe_connections c
+  where c.charges_enabled
+    and c.user_id = coalesce(p_user_id, (select t.owner_id from public.teams t where t.id = p_team_id));
+$$;
+revoke all on function private.payment_account(uuid, bigint) from public;
+
+-- A new price (an event type created paid, or a price or currency changed to a paid one) needs that
+-- account: a guest could not pay otherwise. A price set while the account could take charges stays if
+-- the host disconnects later; booking it then is refused (create_booking).
+create or replace function private.event_type_price_payee()
+returns trigger language plpgsql security definer set search_path = ''
+as $$
+begin
+  if new.price_cents > 0
+     and (tg_op = 'INSERT' or (new.price_cents, new.currency) is distinct from (old.price_cents, old.currency))
+     and private.payment_account(new.user_id, new.team_id) is null then
+    raise exception '%', case when new.team_id is null
+        then 'Connect a Stripe account that can take payments before setting a price.'
+        else 'A team''s prices are paid to its owner''s Stripe account: the owner must connect one that can take payments first.' end
+      using errcode = '22023';
+  end if;
+  return new;
+end;
+$$;
+create trigger event_types_price_payee before insert or update of price_cents, currency on public.event_types
+  for each row execute function private.event_type_price_payee();
+revoke all on function private.event_type_price_payee() from public;

@@ -76,12 +76,20 @@ export async function one<T extends pg.QueryResultRow = pg.QueryResultRow>(c: pg
   return (await c.query<T>(text, params)).rows[0];
 }
 
-/** A host with one event type (30 minutes unless given), for booking tests. */
+/** A Stripe account connected for `userId` as the calendars function leaves it (the tokens' seal is not read here). */
+export async function connectStripe(c: pg.Client, userId: string, chargesEnabled = true): Promise<string> {
+  const account = `acct_1${randomUUID().replace(/-/g, '').slice(0, 15)}`;
+  await c.query(`insert into stripe_connections (user_id, account_id, secret, charges_enabled) values ($1, $2, 'v1.sealed', $3)`, [userId, account, chargesEnabled]);
+  return account;
+}
+
+/** A host with one event type (30 minutes unless given), for booking tests; a priced one's host has a Stripe account that takes charges. */
 export async function hostWithEventType(
   c: pg.Client,
   eventType: { duration?: number; price_cents?: number; auto_confirm?: boolean; is_active?: boolean } = {},
 ): Promise<{ host: string; eventType: number }> {
   const host = await createUser(c);
+  if (eventType.price_cents) await connectStripe(c, host);
   const { id } = await one(
     c,
     `insert into event_types (user_id, title, duration, price_cents, auto_confirm, is_active)

@@ -174,6 +174,7 @@ const COLUMNS = [
   'public.event_types(buffer_before) anon: select',
   'public.event_types(color) anon: select',
   'public.event_types(created_at) anon: select',
+  'public.event_types(currency) anon: select',
   'public.event_types(description) anon: select',
   'public.event_types(duration) anon: select',
   'public.event_types(guest_fields) anon: select',

@@ -495,6 +495,7 @@ export type Database = {
           buffer_before: number | null
           color: string
           created_at: string
+          currency: string
           description: string | null
           duration: number
           guest_fields: NonNullable<Json>
@@ -524,6 +525,7 @@ export type Database = {
           buffer_before?: number | null
           color?: string
           created_at?: string
+          currency?: string
           description?: string | null
           duration?: number
           guest_fields?: NonNullable<Json>
@@ -553,6 +555,7 @@ export type Database = {
           buffer_before?: number | null
           color?: string
           created_at?: string
+          currency?: string
           description?: string | null
           duration?: number
           guest_fields?: NonNullable<Json>
@@ -1495,6 +1498,7 @@ export type Database = {
         Returns: {
           auto_confirm: boolean
           color: string
+          currency: string
           description: string
           duration: number
           guest_fields: Json
@@ -1519,6 +1523,7 @@ export type Database = {
           assignment_type: Database["public"]["Enums"]["assignment_type"]
           auto_confirm: boolean
           color: string
+          currency: string
           description: string
           duration: number
           guest_fields: Json
