@@ -6,11 +6,22 @@ import { FormDialog } from '../../components/FormDialog.tsx';
 import { BookingConfirmation } from './BookingConfirmation.tsx';
 import { PickersAndDetails } from './BookingFormParts.tsx';
 import type { HoursLink } from '../../components/NoBookableTime.tsx';
+import { formatMoney } from '../../lib/shared.ts';
 import type { BookingTarget } from './hooks.ts';
 import { useBookingFlow } from './useBookingFlow.ts';
 
 /** The event type being booked; `host` (the host's or the team's name) is whom the confirmation says the meeting is with; `locations` its places as guests read them. */
-export type DialogEvent = { title: string; duration: number; description?: string | null; color?: string | null; host?: string; locations?: unknown };
+export type DialogEvent = {
+  title: string;
+  duration: number;
+  description?: string | null;
+  color?: string | null;
+  host?: string;
+  locations?: unknown;
+  /** A paid event type's price, in its currency's minor unit. */
+  price_cents?: number | null;
+  currency?: string | null;
+};
 
 export default function BookMeetingForm({
   target,
@@ -24,7 +35,8 @@ export default function BookMeetingForm({
   owner?: HoursLink;
 }) {
   const flow = useBookingFlow(target, 'dialog', { title: event.title, duration: event.duration, host: event.host, locations: event.locations });
-  const subtitle = `${event.title} · ${event.duration} minutes`;
+  const price = event.price_cents && event.currency ? ` · ${formatMoney(event.price_cents, event.currency)}` : '';
+  const subtitle = `${event.title} · ${event.duration} minutes${price}`;
   return (
     <FormDialog
       open

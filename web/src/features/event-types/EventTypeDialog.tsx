@@ -19,6 +19,7 @@ import { eventRulesOf } from '../../lib/shared.ts';
 import type { EventLocation } from '../../lib/places.ts';
 import type { EventType } from '../../lib/types.ts';
 import { LocationsEditor } from './LocationsEditor.tsx';
+import { PriceFields } from './PriceFields.tsx';
 import {
   DURATIONS,
   eventTypeDefaults,
@@ -45,6 +46,8 @@ function valuesOf(eventType: EventType): EventTypeFormInput {
     assignmentType: eventType.assignment_type ?? 'round_robin',
     specificMemberId: eventType.specific_member_id,
     locations: eventType.locations as EventLocation[],
+    priceCents: eventType.price_cents,
+    currency: eventType.currency as EventTypeFormInput['currency'],
     ...eventRulesOf(eventType),
   };
 }
@@ -71,7 +74,7 @@ export function EventTypeDialog({
   const remove = useDeleteEventType(owner);
   const [confirming, setConfirming] = useState(false);
   const defaults = team ? teamEventTypeDefaults : eventTypeDefaults;
-  const { register, control, handleSubmit, reset, formState } = useForm<EventTypeFormInput, unknown, EventTypeFormValues>({
+  const { register, control, handleSubmit, reset, formState, setValue } = useForm<EventTypeFormInput, unknown, EventTypeFormValues>({
     resolver: zodResolver(team ? teamEventTypeSchema : eventTypeSchema) as never,
     defaultValues: defaults,
   });
@@ -154,6 +157,8 @@ export function EventTypeDialog({
             </FormField>
           ) : null}
           <LocationsEditor control={control} register={register} errors={errors} />
+          {/* A team's guests pay its owner's account, which its admins cannot read: the team form offers no price yet. */}
+          {team ? null : <PriceFields control={control} errors={errors} setValue={setValue} />}
           <FormSwitch
             control={control}
             name="autoConfirm"
