@@ -180,3 +180,104 @@ $$;
 create trigger event_types_price_payee before insert or update of price_cents, currency on public.event_types
   for each row execute function private.event_type_price_payee();
 revoke all on function private.event_type_price_payee() from public;
+
+-- Paid bookings -------------------------------------------------------------------------------------
+-- How long a booking awaiting payment holds its time. Stripe lets a Checkout Session live 30 minutes
+-- at least (its expires_at), so Kairos' hold is its own, shorter one, and Kairos expires the session
+-- when the hold ends.
+create or replace function private.payment_hold()
+returns interval language sql immutable set search_path = ''
+as $$ select interval '15 minutes' $$;
+
+-- A booking's payment: the Checkout Session made for it on the payee's connected account (a direct
+-- charge), the amount and currency it asked (the event type's price when the time was held), and
+-- what Stripe said of it since. Written by the functions only (service role); read by whoever reads
+-- the booking.
+create table public.payments (
+  id bigint generated always as identity primary key,
+  booking_id bigint not null constraint payments_booking_key unique references public.bookings (id) on delete cascade,
+  account_id text not null constraint payments_account_id_format check (account_id ~ '^acct_[A-Za-z0-9]+$'),
+  checkout_session_id text not null constraint payments_checkout_session_key unique,
+  amount integer not null constraint payments_amount_positive check (amount > 0),
+  currency text not null constraint payments_currency_format check (currency ~ '^[a-z]{3}$'),
+  -- open (the guest may pay) → paid | expired; Stripe's receipt once paid.
+  status text not null default 'open' constraint payments_status_known check (status in ('open', 'paid', 'expired')),
+  payment_intent_id text,
+  receipt_url text,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+comment on table public.payments is
+  'The Stripe Checkout payment of a paid booking. Written by the functions (service role); read by whoever reads its booking.';
+create trigger payments_updated_at before update on public.payments
+  for each row execute function private.set_updated_at();
+
+alter table public.payments enable row level security;
+revoke all on public.payments from anon, authenticated, service_role;
+revoke all on sequence public.payments_id_seq from anon, authenticated, service_role;
+grant select, insert, update on public.payments to service_role;
+grant select on public.payments to authenticated;
+-- The booking's own read policy decides (its host, its team's members): the subquery reads bookings as the caller.
+create policy "Whoever reads a booking reads its payment" on public.payments
+  for select to authenticated using (exists (select 1 from public.bookings b where b.id = booking_id));
+create policy "Two-factor accounts need an aal2 session" on public.payments as restrictive for all to authenticated
+  using ((select private.meets_assurance())) with check ((select private.meets_assurance()));
+
+-- Holds on [p_start, p_end) whose time has run out end as expired (their time released): a booking
+-- attempt calls this before it writes (create_booking), the sweep for all of them.
+create or replace function private.expire_overdue_holds(p_start timestamptz, p_end timestamptz)
+returns void language sql security definer set search_path = ''
+as $$
+  update public.bookings set status = 'expired'
+  where status = 'awaiting_payment' and hold_expires_at <= now() and start_time < p_end and end_time > p_start;
+$$;
+revoke all on function private.expire_overdue_holds(timestamptz, timestamptz) from public;
+
+-- What the Checkout Session of a booking awaiting payment asks: the payee's account, the price and
+-- currency of its event type, its title, and the guest's email (prefilled on Stripe's page).
+create or replace function public.checkout_terms(p_booking_id bigint)
+returns table (booking_id bigint, uid uuid, account_id text, amount integer, currency text, title text, guest_email text,
+  hold_expires_at timestamptz)
+language sql stable security definer set search_path = ''
+as $$
+  select b.id, b.uid, private.payment_account(e.user_id, e.team_id), e.price_cents, e.currency, e.title, b.guest_email,
+    b.hold_expires_at
+  from public.bookings b join public.event_types e on e.id = b.event_type_id
+  where b.id = p_booking_id and b.status = 'awaiting_payment';
+$$;
+
+-- The Checkout Session made for a booking awaiting payment: the payment row. Once per booking (the
+-- session is made with an idempotency key per booking, so a retry names the same one).
+create or replace function public.record_checkout(p_booking_id bigint, p_account_id text, p_session_id text, p_amount integer,
+  p_currency text)
+returns public.payments language plpgsql security definer set search_path = ''
+as $$
+declare
+  saved public.payments;
+begin
+  insert into public.payments (booking_id, account_id, checkout_session_id, amount, currency)
+  values (p_booking_id, p_account_id, p_session_id, p_amount, p_currency)
+  on conflict (booking_id) do nothing
+  returning * into saved;
+  if saved is null then
+    select * into saved from public.payments where booking_id = p_booking_id and checkout_session_id = p_session_id;
+  end if;
+  if saved is null then
+    raise exception 'This booking has another Checkout Session' using errcode = '23505';
+  end if;
+  return saved;
+end;
+$$;
+
+-- Stripe refused the Checkout Session: the hold ends at once, its time released.
+create or replace function public.release_payment_hold(p_booking_id bigint)
+returns void language sql security definer set search_path = ''
+as $$
+  update public.bookings set status = 'expired' where id = p_booking_id and status = 'awaiting_payment';
+$$;
+
+revoke all on function public.checkout_terms(bigint), public.record_checkout(bigint, text, text, integer, text),
+  public.release_payment_hold(bigint) from public, anon, authenticated;
+grant execute on function public.checkout_terms(bigint), public.record_checkout(bigint, text, text, integer, text),
+  public.release_payment_hold(bigint) to service_role;
+revoke all on function private.payment_hold() from public;
