@@ -114,7 +114,11 @@ export interface BookOptions {
   own?: boolean;
   /** A team the event type must belong to (the path's team). */
   teamId?: number;
+  /** The caller sends the guest to pay a paid event type's booking (the bookings function); elsewhere one is refused. */
+  payment?: boolean;
 }
+
+export const PAYMENT_REQUIRED = 'This event type is paid: guests book it on its booking page, where they pay.';
 
 /**
  * A booking of an event type, a host's or a team's, by a guest or by a signed-in person for a guest.
@@ -161,6 +165,11 @@ export async function book(deps: BookingDeps, req: Requested & { eventTypeId?: n
         [schedule.eventType.id, slot.start.toISOString(), slot.end.toISOString(), { ...guestColumns(guest), answers: guest.answers }, `{${memberIds.join(',')}}`],
         { notFoundMessage: EVENT_NOT_FOUND },
       );
+      // Held for a payment nobody here will take: released at once.
+      if (row.status === 'awaiting_payment' && !opts.payment) {
+        await serviceRpc(deps.db, 'release_payment_hold', [row.id as number]);
+        throw new AppError('payment_required', PAYMENT_REQUIRED);
+      }
       return answer(row, schedule.eventType);
     } catch (error) {
       // Only a team's member can be chosen again; a host's time, or all members', is simply taken.
