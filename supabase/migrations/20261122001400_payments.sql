@@ -106,6 +106,9 @@ begin
     when 'account.application.deauthorized' then
       delete from public.stripe_connections c
        where c.account_id = p_event ->> 'account' and private.stripe_deauthorized_since(c.account_id, c.connected_at);
+    -- A paid booking's Checkout Session: paid, or expired unpaid (private.checkout_verdict, below).
+    when 'checkout.session.completed', 'checkout.session.expired' then
+      perform private.checkout_verdict(p_event ->> 'type', p_event -> 'data' -> 'object', p_event ->> 'account');
     else
       return 'ignored';
   end case;
@@ -281,3 +284,34 @@ revoke all on function public.checkout_terms(bigint), public.record_checkout(big
 grant execute on function public.checkout_terms(bigint), public.record_checkout(bigint, text, text, integer, text),
   public.release_payment_hold(bigint) to service_role;
 revoke all on function private.payment_hold() from public;
+
+-- Stripe's verdict on a paid booking's Checkout Session, on the connected account it was made on
+-- (an event of another account names no payment of ours). Paid: the payment is paid and the booking,
+-- if it still holds its time, becomes confirmed, or pending when its event type needs approval (its
+-- mails, webhooks and calendar writes are written then: private.booking_event). Expired unpaid: the
+-- payment and the hold end, the time is released. The payment row is locked first, so a verdict and
+-- the hold's own expiry decide one after the other; whichever comes second finds the booking decided.
+create or replace function private.checkout_verdict(p_type text, p_session jsonb, p_account text)
+returns void language plpgsql security definer set search_path = ''
+as $$
+declare
+  pay public.payments;
+begin
+  select * into pay from public.payments
+   where checkout_session_id = p_session ->> 'id' and account_id = p_account for update;
+  if not found then
+    return;
+  end if;
+  if p_type = 'checkout.session.completed' and p_session ->> 'payment_status' = 'paid' then
+    update public.payments set status = 'paid', payment_intent_id = p_session ->> 'payment_intent' where id = pay.id;
+    update public.bookings b
+       set status = case when e.auto_confirm then 'confirmed' else 'pending' end::public.booking_status
+      from public.event_types e
+     where b.id = pay.booking_id and e.id = b.event_type_id and b.status = 'awaiting_payment';
+  elsif p_type = 'checkout.session.expired' and pay.status = 'open' then
+    update public.payments set status = 'expired' where id = pay.id;
+    update public.bookings set status = 'expired' where id = pay.booking_id and status = 'awaiting_payment';
+  end if;
+end;
+$$;
+revoke all on function private.checkout_verdict(text, jsonb, text) from public;

@@ -5,16 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { sql, stack } from '../../../scripts/local/test-stack/harness.ts';
 import { call } from '../api/client.ts';
-import { at, guestBody, newHost } from '../api/fixtures.ts';
-import { connected, control } from './fixtures.ts';
-
-/** A host open all week whose event type costs `price` minor units of `currency`, their Stripe account connected. */
-export async function paidHost(price = 1999, currency = 'usd') {
-  const host = await newHost();
-  const { account } = await connected(undefined, host);
-  await sql(`update event_types set price_cents = $2, currency = $3 where id = $1`, [host.eventTypeId, price, currency]);
-  return { host, account };
-}
+import { at, guestBody } from '../api/fixtures.ts';
+import { control, paidHost } from './fixtures.ts';
 
 const bookingOf = (uid: string) => sql(`select id, status, hold_expires_at - created_at as hold from bookings where uid = $1`, [uid]);
 const paymentOf = (bookingId: number) => sql(`select account_id, checkout_session_id, amount, currency, status from payments where booking_id = $1`, [bookingId]);

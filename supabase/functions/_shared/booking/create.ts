@@ -64,7 +64,7 @@ function span(req: Requested): { start: number; end: number | undefined } {
 /** The booking as the api answers it: camelCase, its event type named as its kind is (`teamEventTypeId` for a team's), with the event type's title and duration (never the manage token's hash). */
 function answer(row: Record<string, unknown>, eventType: { title: string; duration: number }) {
   const { manage_token_hash: _hash, ...columns } = row;
-  return { ...camelize<Record<string, unknown> & { id: number; uid: string }>(bookingColumns(columns)), eventType: { title: eventType.title, duration: eventType.duration } };
+  return { ...camelize<Record<string, unknown> & { id: number; uid: string; status: string }>(bookingColumns(columns)), eventType: { title: eventType.title, duration: eventType.duration } };
 }
 
 /**
