@@ -226,15 +226,40 @@ create policy "Whoever reads a booking reads its payment" on public.payments
 create policy "Two-factor accounts need an aal2 session" on public.payments as restrictive for all to authenticated
   using ((select private.meets_assurance())) with check ((select private.meets_assurance()));
 
--- Holds on [p_start, p_end) whose time has run out end as expired (their time released): a booking
--- attempt calls this before it writes (create_booking), the sweep for all of them.
+-- Holds on [p_start, p_end) whose time has run out end as expired (their time released), and their
+-- open Checkout Sessions are expired at Stripe through the outbox ('checkout_expire', retried), so the
+-- guest can no longer pay for a time that is not theirs. A booking attempt calls this before it reads
+-- and again before it writes (create_booking), so the next guest never waits for the sweep; the
+-- outbox sweep calls it for all of them (public.expire_payment_holds).
 create or replace function private.expire_overdue_holds(p_start timestamptz, p_end timestamptz)
-returns void language sql security definer set search_path = ''
+returns integer language sql security definer set search_path = ''
 as $$
-  update public.bookings set status = 'expired'
-  where status = 'awaiting_payment' and hold_expires_at <= now() and start_time < p_end and end_time > p_start;
+  with expired as (
+    update public.bookings set status = 'expired'
+    where status = 'awaiting_payment' and hold_expires_at <= now() and start_time < p_end and end_time > p_start
+    returning id
+  ), ended as (
+    update public.payments p set status = 'expired' from expired e where p.booking_id = e.id and p.status = 'open'
+    returning p.booking_id, p.account_id, p.checkout_session_id
+  ), queued as (
+    insert into public.outbox (kind, topic, booking_id, message_id, payload)
+    select 'checkout_expire', 'payment.expired', booking_id, 'checkout-expire:' || checkout_session_id,
+      jsonb_build_object('accountId', account_id, 'sessionId', checkout_session_id)
+    from ended
+    on conflict (message_id) do nothing
+  )
+  select count(*)::integer from expired;
 $$;
 revoke all on function private.expire_overdue_holds(timestamptz, timestamptz) from public;
+
+-- The sweep's and a booking attempt's call (service role): holds run out on [p_start, p_end), or everywhere.
+create or replace function public.expire_payment_holds(p_start timestamptz default null, p_end timestamptz default null)
+returns integer language sql security definer set search_path = ''
+as $$
+  select private.expire_overdue_holds(coalesce(p_start, '-infinity'), coalesce(p_end, 'infinity'));
+$$;
+revoke all on function public.expire_payment_holds(timestamptz, timestamptz) from public, anon, authenticated;
+grant execute on function public.expire_payment_holds(timestamptz, timestamptz) to service_role;
 
 -- What the Checkout Session of a booking awaiting payment asks: the payee's account, the price and
 -- currency of its event type, its title, and the guest's email (prefilled on Stripe's page).
@@ -291,6 +316,7 @@ revoke all on function private.payment_hold() from public;
 -- mails, webhooks and calendar writes are written then: private.booking_event). Expired unpaid: the
 -- payment and the hold end, the time is released. The payment row is locked first, so a verdict and
 -- the hold's own expiry decide one after the other; whichever comes second finds the booking decided.
+-- A payment completed after Kairos released the time is refunded in full ('stripe_refund', the outbox).
 create or replace function private.checkout_verdict(p_type text, p_session jsonb, p_account text)
 returns void language plpgsql security definer set search_path = ''
 as $$
@@ -308,6 +334,13 @@ begin
        set status = case when e.auto_confirm then 'confirmed' else 'pending' end::public.booking_status
       from public.event_types e
      where b.id = pay.booking_id and e.id = b.event_type_id and b.status = 'awaiting_payment';
+    -- Paid for a time Kairos had already released (its hold ran out first): the guest gets it all back.
+    if not found then
+      insert into public.outbox (kind, topic, booking_id, message_id, payload)
+      values ('stripe_refund', 'payment.refunded', pay.booking_id, 'refund:' || pay.checkout_session_id,
+        jsonb_build_object('accountId', pay.account_id, 'paymentIntent', p_session ->> 'payment_intent', 'reason', 'hold_expired'))
+      on conflict (message_id) do nothing;
+    end if;
   elsif p_type = 'checkout.session.expired' and pay.status = 'open' then
     update public.payments set status = 'expired' where id = pay.id;
     update public.bookings set status = 'expired' where id = pay.booking_id and status = 'awaiting_payment';

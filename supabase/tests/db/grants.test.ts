@@ -345,6 +345,7 @@ const FUNCTIONS = [
   'public.directory_profiles() authenticated: execute',
   'public.directory_profiles() service_role: execute',
   'public.enqueue_due_reminders() service_role: execute',
+  'public.expire_payment_holds(p_start timestamp with time zone, p_end timestamp with time zone) service_role: execute',
   'public.guest_booking(p_uid uuid, p_token text) anon: execute',
   'public.guest_booking(p_uid uuid, p_token text) authenticated: execute',
   'public.guest_booking(p_uid uuid, p_token text) service_role: execute',

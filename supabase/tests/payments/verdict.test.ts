@@ -76,3 +76,64 @@ describe('Stripe\'s verdict on a paid booking', () => {
     expect((await statusOf(next.id)).status).toBe('awaiting_payment');
   });
 });
+
+describe('Kairos\' own hold', () => {
+  const overdue = (id: number) => sql(`update bookings set hold_expires_at = now() - interval '1 second' where id = $1`, [id]);
+  const sweep = () => sql(`select pg_notify('kairos_outbox', '')`);
+  const sessionAt = async (session: string) =>
+    (await control().requests()).filter((r) => r.method === 'POST' && r.path === `/v1/checkout/sessions/${session}/expire`).map((r) => r.status);
+
+  it('ends when it runs out: the sweep releases the time and expires the Checkout Session at Stripe', async () => {
+    const { host } = await paidHost();
+    const booking = await held(host.eventTypeId, at(5, 10));
+    await overdue(booking.id);
+    await sweep();
+    await eventually(() => sessionAt(booking.session), (s) => s.includes(200));
+    expect(await statusOf(booking.id)).toEqual({ status: 'expired', payment: 'expired' });
+    // The guest can no longer pay for it.
+    expect((await control().pay(booking.session, CARD)).status).not.toBe(303);
+  });
+
+  it('is released to the next guest of that time at once, without waiting for the sweep', async () => {
+    const { host } = await paidHost();
+    const booking = await held(host.eventTypeId, at(5, 11));
+    await overdue(booking.id);
+    const next = await held(host.eventTypeId, at(5, 11), 'next@example.com');
+    expect((await statusOf(booking.id)).status).toBe('expired');
+    expect((await statusOf(next.id)).status).toBe('awaiting_payment');
+  });
+
+  it('refunds in full a payment completed after Kairos released the time, which stays released', async () => {
+    const { host } = await paidHost(1500, 'jpy');
+    const booking = await held(host.eventTypeId, at(5, 12));
+    await control().hold(true);
+    try {
+      expect((await control().pay(booking.session, CARD)).status).toBe(303);
+      await overdue(booking.id);
+      await sweep();
+      await eventually(() => statusOf(booking.id), (s) => s.status === 'expired');
+    } finally {
+      await control().release('sent');
+      await control().hold(false);
+    }
+    const refunds = await eventually(
+      async () => (await control().requests()).filter((r) => r.method === 'POST' && r.path === '/v1/refunds' && r.stripeAccount !== null),
+      (r) => r.some((x) => x.status === 200),
+    );
+    const [payment] = await sql(`select payment_intent_id, status from payments where booking_id = $1`, [booking.id]);
+    expect(refunds.some((r) => new URLSearchParams(r.body).get('payment_intent') === payment.payment_intent_id)).toBe(true);
+    expect((await statusOf(booking.id)).status).toBe('expired');
+    expect(await mailsOf(booking.id)).toEqual([]);
+  });
+
+  it('lets exactly one of 20 guests racing for one paid time hold it', async () => {
+    const { host } = await paidHost();
+    const start = at(5, 14);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => call('/bookings', { body: guestBody(host.eventTypeId, start, 30, { guestEmail: `racer${i}@example.com` }) })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array(19).fill(409)]);
+    expect(await sql(`select status from bookings where event_type_id = $1`, [host.eventTypeId])).toEqual([{ status: 'awaiting_payment' }]);
+    expect(await sql(`select count(*)::int as n from payments p join bookings b on b.id = p.booking_id where b.event_type_id = $1`, [host.eventTypeId])).toEqual([{ n: 1 }]);
+  });
+});

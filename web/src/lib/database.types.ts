@@ -1428,6 +1428,10 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: number
       }
+      expire_payment_holds: {
+        Args: { p_end?: string; p_start?: string }
+        Returns: number
+      }
       guest_booking: { Args: { p_token: string; p_uid: string }; Returns: Json }
       guest_cancel_booking: {
         Args: {

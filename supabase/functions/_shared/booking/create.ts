@@ -136,6 +136,8 @@ export async function book(deps: BookingDeps, req: Requested & { eventTypeId?: n
   // longer than a day; a team's bookings for fairness.
   const readOpts = { claims: opts.caller ? jwtClaims(opts.caller.accessToken) : null, own: opts.own, teamId: opts.teamId, teamBookings: ref.team };
   const readAgain = () => readSchedule(deps.db, ref, start, start + DAY_MS, now, readOpts);
+  // A paid booking's hold that ran out on this time is no longer busy (the sweep would release it later).
+  await serviceRpc(deps.db, 'expire_payment_holds', [new Date(start).toISOString(), new Date(start + DAY_MS).toISOString()]);
   let read = await readAgain();
   const { schedule } = read;
   const guest = askedForm(withChosenPlace(req, schedule.eventType.locationKinds), schedule.eventType, read.isMember);

@@ -6,6 +6,7 @@
 // when the hold ends. If Stripe refuses, the hold is released at once and nothing else is kept.
 import Stripe from 'stripe';
 import { type Database, serviceRpc } from '../db/connection.ts';
+import { PermanentError } from '../outbox/worker.ts';
 import { AppError } from '../rules/errors.ts';
 import { stripeClient, type StripeConfig } from './stripe.ts';
 
@@ -67,4 +68,26 @@ export async function startCheckout(deps: CheckoutDeps, booking: { id: number },
     else console.error(`checkout for booking ${booking.id}:`, e);
     throw new AppError('payment_unavailable', PAYMENT_UNAVAILABLE);
   }
+}
+
+/** The outbox's 'checkout_expire': Kairos' hold ended, so its Checkout Session ends too. One no longer open (paid, expired) is done. */
+export function checkoutExpireHandler(deps: { stripe: StripeConfig | null }) {
+  return async (row: { payload: unknown }): Promise<void> => {
+    const { accountId, sessionId } = row.payload as { accountId: string; sessionId: string };
+    if (!deps.stripe) throw new PermanentError('Stripe is not configured on this project');
+    await stripeClient(deps.stripe).checkout.sessions.expire(sessionId, {}, { stripeAccount: accountId }).catch((e: unknown) => {
+      // Stripe expires open sessions only (else 400): a paid one is decided by its own event (a refund if need be).
+      if (e instanceof Stripe.errors.StripeInvalidRequestError) return;
+      throw e;
+    });
+  };
+}
+
+/** The outbox's 'stripe_refund': a payment Kairos cannot keep, refunded in full on the account it was made on. */
+export function refundHandler(deps: { stripe: StripeConfig | null }) {
+  return async (row: { payload: unknown }): Promise<void> => {
+    const { accountId, paymentIntent } = row.payload as { accountId: string; paymentIntent: string };
+    if (!deps.stripe) throw new PermanentError('Stripe is not configured on this project');
+    await stripeClient(deps.stripe).refunds.create({ payment_intent: paymentIntent }, { stripeAccount: accountId, idempotencyKey: `kairos-refund-${paymentIntent}` });
+  };
 }
