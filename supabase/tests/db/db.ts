@@ -48,8 +48,8 @@ export async function as<T>(c: pg.Client, actor: Actor, fn: () => Promise<T>, pr
   }
 }
 
-/** Postgres error code of a statement, or null when it succeeds. Runs in its own savepoint. */
-export async function errorCode(c: pg.Client, text: string, params: unknown[] = []): Promise<string | null> {
+/** The error of a statement, or null when it succeeds. Runs in its own savepoint. */
+async function failure(c: pg.Client, text: string, params: unknown[]): Promise<{ code?: string; message: string } | null> {
   await c.query('savepoint attempt');
   try {
     await c.query(text, params);
@@ -57,8 +57,19 @@ export async function errorCode(c: pg.Client, text: string, params: unknown[] = 
     return null;
   } catch (e) {
     await c.query('rollback to savepoint attempt');
-    return (e as { code?: string }).code ?? 'unknown';
+    return e as { code?: string; message: string };
   }
+}
+
+/** Postgres error code of a statement, or null when it succeeds. */
+export async function errorCode(c: pg.Client, text: string, params: unknown[] = []): Promise<string | null> {
+  const error = await failure(c, text, params);
+  return error && (error.code ?? 'unknown');
+}
+
+/** The message a refused statement is answered with, or null when it succeeds. */
+export async function errorMessage(c: pg.Client, text: string, params: unknown[] = []): Promise<string | null> {
+  return (await failure(c, text, params))?.message ?? null;
 }
 
 /** Runs `fn` in a transaction that is always rolled back, so a test leaves nothing behind. */

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anon, as, become, connect, connectStripe, createUser, errorCode, one, rolledBack, user } from './db.ts';
+import { anon, as, become, connect, connectStripe, createUser, errorCode, errorMessage, one, rolledBack, user } from './db.ts';
 
 let c: pg.Client;
 beforeAll(async () => {
@@ -17,18 +17,7 @@ afterAll(async () => {
 const HOST_REFUSAL = 'Connect a Stripe account that can take payments before setting a price.';
 const TEAM_REFUSAL = 'A team\'s prices are paid to its owner\'s Stripe account: the owner must connect one that can take payments first.';
 
-/** The message of a refused statement, in its own savepoint. */
-async function refusal(text: string, params: unknown[]): Promise<string | null> {
-  await c.query('savepoint price');
-  try {
-    await c.query(text, params);
-    await c.query('release savepoint price');
-    return null;
-  } catch (e) {
-    await c.query('rollback to savepoint price');
-    return (e as Error).message;
-  }
-}
+const refusal = (text: string, params: unknown[]) => errorMessage(c, text, params);
 
 const insertPriced = (owner: string, price: number, currency = 'usd') =>
   `insert into event_types (user_id, title, price_cents, currency) values ('${owner}', 'Paid', ${price}, '${currency}') returning id`;

@@ -4,26 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { server } from '../../test/server.ts';
 import { api, renderRoute } from '../../test/utils.tsx';
 import type { GuestView } from '../../lib/shared.ts';
+import { guestView } from '../../test/guestView.ts';
 
-const held: GuestView = {
-  uid: 'b-uid',
-  status: 'awaiting_payment',
-  startTime: '2031-03-10T09:00:00Z',
-  endTime: '2031-03-10T09:30:00Z',
-  title: 'Strategy Call',
-  duration: 30,
-  eventTypeId: 5,
-  teamEventTypeId: null,
-  teamName: null,
-  hostName: 'Ada Host',
-  guestName: 'Grace',
-  guestTimezone: 'UTC',
-  cancelledBy: null,
-  cancellationReason: null,
-  moved: false,
-  changeDeadline: '2031-03-10T08:00:00Z',
-  canChange: false,
-};
+const held = guestView({ status: 'awaiting_payment', canChange: false });
 
 /** The guest's booking as the api answers it, read after read: `views` in turn, the last one from then on. */
 function answers(...views: GuestView[]) {
