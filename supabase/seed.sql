@@ -67,29 +67,30 @@ from public.profiles p, (values
 ) as v(email, b, a, notice, horizon)
 where p.email = v.email and s.user_id = p.id;
 
-insert into public.event_types (user_id, title, description, duration, color, auto_confirm, price_cents)
-select p.id, v.title, v.description, v.duration, v.color, v.auto_confirm, v.price_cents
+-- Free: a price needs the host's connected Stripe account (the payments migration), which a seed cannot make.
+insert into public.event_types (user_id, title, description, duration, color, auto_confirm)
+select p.id, v.title, v.description, v.duration, v.color, v.auto_confirm
 from public.profiles p join (values
-  ('alex@kairos.test', 'Free Intro Call', 'A short call to see whether coaching is right for you.', 15, '#10b981', true, 0),
-  ('alex@kairos.test', 'Career Coaching Session', 'One focused session on your next career move.', 60, '#3b82f6', true, 12000),
-  ('alex@kairos.test', 'CV & LinkedIn Review', 'Line-by-line review of your CV and profile.', 45, '#8b5cf6', true, 8000),
-  ('maya@kairos.test', 'Discovery Call', 'Meet, share your goals, and see if we fit.', 30, '#10b981', true, 0),
-  ('maya@kairos.test', 'Coaching Session', 'Leadership coaching for new and growing managers.', 60, '#3b82f6', true, 15000),
-  ('maya@kairos.test', 'Deep Dive', 'A longer session for a hard problem or a big decision.', 90, '#f59e0b', false, 22000),
-  ('daniel@kairos.test', 'Intro Chat', null, 15, '#06b6d4', true, 0),
-  ('daniel@kairos.test', 'Strategy Session', 'Positioning, pricing or prioritisation: bring one question.', 60, '#3b82f6', true, 20000),
-  ('daniel@kairos.test', 'Roadmap Workshop', 'Two hours with your team to build a roadmap everyone believes in.', 120, '#ef4444', false, 45000),
-  ('sofia@kairos.test', 'Nutrition Check-in', 'Follow-up for existing clients.', 30, '#10b981', false, 4500),
-  ('sofia@kairos.test', 'Full Consultation', 'Assessment, goals and a personal plan.', 60, '#f59e0b', false, 9000),
-  ('arjun@kairos.test', 'Code Review', 'Send a PR link beforehand; we go through it together.', 45, '#8b5cf6', true, 6000),
-  ('arjun@kairos.test', 'Career Mentoring', 'Promotion plans, interview prep, growth.', 60, '#3b82f6', true, 8000),
-  ('emma@kairos.test', 'Research Kickoff', 'Scope a study: questions, participants, method.', 60, '#3b82f6', true, 12000),
-  ('emma@kairos.test', 'Usability Audit', 'Expert review of a flow with prioritised fixes.', 90, '#ef4444', true, 30000),
-  ('liam@kairos.test', 'Intro Call', 'Free, no obligation.', 30, '#10b981', true, 0),
-  ('liam@kairos.test', 'Planning Meeting', 'Budget, savings and goals, with a written summary.', 60, '#3b82f6', false, 18000),
-  ('aiko@kairos.test', 'Private Yoga Class', 'One-to-one class adapted to your level.', 60, '#06b6d4', true, 7000),
-  ('aiko@kairos.test', 'Breathwork', 'Guided breathing to reset in the middle of the day.', 30, '#10b981', true, 3500)
-) as v(email, title, description, duration, color, auto_confirm, price_cents) on v.email = p.email;
+  ('alex@kairos.test', 'Free Intro Call', 'A short call to see whether coaching is right for you.', 15, '#10b981', true),
+  ('alex@kairos.test', 'Career Coaching Session', 'One focused session on your next career move.', 60, '#3b82f6', true),
+  ('alex@kairos.test', 'CV & LinkedIn Review', 'Line-by-line review of your CV and profile.', 45, '#8b5cf6', true),
+  ('maya@kairos.test', 'Discovery Call', 'Meet, share your goals, and see if we fit.', 30, '#10b981', true),
+  ('maya@kairos.test', 'Coaching Session', 'Leadership coaching for new and growing managers.', 60, '#3b82f6', true),
+  ('maya@kairos.test', 'Deep Dive', 'A longer session for a hard problem or a big decision.', 90, '#f59e0b', false),
+  ('daniel@kairos.test', 'Intro Chat', null, 15, '#06b6d4', true),
+  ('daniel@kairos.test', 'Strategy Session', 'Positioning, pricing or prioritisation: bring one question.', 60, '#3b82f6', true),
+  ('daniel@kairos.test', 'Roadmap Workshop', 'Two hours with your team to build a roadmap everyone believes in.', 120, '#ef4444', false),
+  ('sofia@kairos.test', 'Nutrition Check-in', 'Follow-up for existing clients.', 30, '#10b981', false),
+  ('sofia@kairos.test', 'Full Consultation', 'Assessment, goals and a personal plan.', 60, '#f59e0b', false),
+  ('arjun@kairos.test', 'Code Review', 'Send a PR link beforehand; we go through it together.', 45, '#8b5cf6', true),
+  ('arjun@kairos.test', 'Career Mentoring', 'Promotion plans, interview prep, growth.', 60, '#3b82f6', true),
+  ('emma@kairos.test', 'Research Kickoff', 'Scope a study: questions, participants, method.', 60, '#3b82f6', true),
+  ('emma@kairos.test', 'Usability Audit', 'Expert review of a flow with prioritised fixes.', 90, '#ef4444', true),
+  ('liam@kairos.test', 'Intro Call', 'Free, no obligation.', 30, '#10b981', true),
+  ('liam@kairos.test', 'Planning Meeting', 'Budget, savings and goals, with a written summary.', 60, '#3b82f6', false),
+  ('aiko@kairos.test', 'Private Yoga Class', 'One-to-one class adapted to your level.', 60, '#06b6d4', true),
+  ('aiko@kairos.test', 'Breathwork', 'Guided breathing to reset in the middle of the day.', 30, '#10b981', true)
+) as v(email, title, description, duration, color, auto_confirm) on v.email = p.email;
 
 -- An inactive event type, hidden from public pages.
 insert into public.event_types (user_id, title, duration, is_active)

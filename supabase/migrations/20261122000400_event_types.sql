@@ -182,8 +182,12 @@ create table public.event_types (
   color public.event_color not null default '#3b82f6',
   is_active boolean not null default true,
   auto_confirm boolean not null default true,
-  -- Price of one booking, the basis of dashboard revenue (a team's event types carry none).
+  -- Price of one booking in `currency`'s minor unit (Stripe's: 1999 usd is $19.99, 1500 jpy is ¥1,500;
+  -- rules/money.ts); 0 is free. A guest pays it before the booking is confirmed (the payments
+  -- migration), so a new price needs the payee's Stripe account (private.event_type_price_payee).
   price_cents integer not null default 0 constraint event_types_price_not_negative check (price_cents >= 0),
+  -- ISO 4217, lower case as Stripe writes it.
+  currency text not null default 'usd' constraint event_types_currency_format check (currency ~ '^[a-z]{3}$'),
   -- A team's only: how a booking finds its member (private.event_type_team_fields fills the team's
   -- defaults); null for a host's.
   requires_all_members boolean,
@@ -258,7 +262,7 @@ grant select on public.event_types to service_role;
 -- Guests see a public team's active event types (the policies say which rows), all but their
 -- locations: a fixed link or the host's number is told to a booking's guest only (public_event_types
 -- answers the kinds).
-grant select (id, user_id, team_id, title, description, duration, color, is_active, auto_confirm, price_cents,
+grant select (id, user_id, team_id, title, description, duration, color, is_active, auto_confirm, price_cents, currency,
   requires_all_members, assignment_type, specific_member_id, created_at, updated_at, buffer_before, buffer_after,
   minimum_notice, max_future_bookings, slot_interval, max_bookings_per_day, max_bookings_per_week, questions, guest_fields)
   on public.event_types to anon;
@@ -293,18 +297,18 @@ create policy "Owners delete event types" on public.event_types
 -- Event types, availability and busy time of hosts ---------------------------------------------------------
 -- The active event types of a visible host (p_user_id) or a public team (p_team_slug), shortest
 -- first: the public calendar's and the public team page's list. Each row has its kind's fields filled
--- (a host's price, a team's assignment); the /api answers each kind in its own shape.
+-- (a team's assignment); the /api answers each kind in its own shape.
 create or replace function public.public_event_types(p_user_id uuid default null, p_team_slug text default null)
 returns table (id bigint, user_id uuid, team_id bigint, title text, description text, duration integer, color text,
-  auto_confirm boolean, price_cents integer, requires_all_members boolean, assignment_type public.assignment_type,
-  specific_member_id uuid, locations jsonb, questions jsonb, guest_fields jsonb)
+  auto_confirm boolean, price_cents integer, currency text, requires_all_members boolean,
+  assignment_type public.assignment_type, specific_member_id uuid, locations jsonb, questions jsonb, guest_fields jsonb)
 language sql
 stable
 security definer
 set search_path = ''
 as $$
   select e.id, e.user_id, e.team_id, e.title, e.description, e.duration, e.color, e.auto_confirm, e.price_cents,
-    e.requires_all_members, e.assignment_type, e.specific_member_id, private.public_locations(e.locations),
+    e.currency, e.requires_all_members, e.assignment_type, e.specific_member_id, private.public_locations(e.locations),
     e.questions, e.guest_fields
   from public.event_types e
   where e.is_active
@@ -319,7 +323,7 @@ $$;
 -- pinned search_path is planned again at every call. The casts name the domain columns' base types.
 create or replace function public.public_event_type(p_event_type_id bigint)
 returns table (id bigint, user_id uuid, title text, description text, duration integer, color text,
-  auto_confirm boolean, price_cents integer, host_handle text, host_first_name text, host_last_name text,
+  auto_confirm boolean, price_cents integer, currency text, host_handle text, host_first_name text, host_last_name text,
   host_profile_image_url text, host_timezone text, host_title text, host_company text, locations jsonb,
   questions jsonb, guest_fields jsonb)
 language plpgsql
@@ -330,7 +334,7 @@ as $$
 begin
   return query
   select e.id, e.user_id, e.title::text, e.description::text, e.duration::integer, e.color::text, e.auto_confirm,
-    e.price_cents::integer, p.handle::text, p.first_name::text, p.last_name::text, p.profile_image_url::text,
+    e.price_cents::integer, e.currency, p.handle::text, p.first_name::text, p.last_name::text, p.profile_image_url::text,
     p.timezone::text, p.title::text, p.company::text, private.public_locations(e.locations), e.questions, e.guest_fields
   from public.event_types e join public.profiles p on p.id = e.user_id
   where e.id = p_event_type_id and e.is_active;

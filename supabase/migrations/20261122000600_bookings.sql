@@ -6,7 +6,10 @@
 
 -- Bookings and the busy intervals that make double booking impossible -------------------------------
 
-create type public.booking_status as enum ('pending', 'confirmed', 'cancelled', 'completed');
+-- A paid event type's booking starts awaiting_payment: its time is held (booking_busy, as any other)
+-- until Stripe says it was paid (then confirmed, or pending for approval) or the hold ends (expired,
+-- the time released). The payments migration decides which.
+create type public.booking_status as enum ('pending', 'confirmed', 'cancelled', 'completed', 'awaiting_payment', 'expired');
 
 create table public.bookings (
   id bigint generated always as identity primary key,
@@ -46,6 +49,10 @@ create table public.bookings (
   -- functions; never by anon.
   location jsonb constraint bookings_location_shape
     check (location is null or jsonb_typeof(location) = 'object' and location ? 'kind'),
+  -- Until when a booking awaiting payment holds its time (private.new_booking_hold): Kairos' own hold,
+  -- shorter than Stripe lets a Checkout Session live (at least 30 minutes).
+  hold_expires_at timestamptz,
+  constraint bookings_hold_while_awaiting_payment check ((status = 'awaiting_payment') <= (hold_expires_at is not null)),
   constraint bookings_start_before_end check (start_time < end_time),
   -- Either personal (a host) or team (a team, and maybe its assignee), never a mix; the owner is the
   -- event type's (the two owner keys below).
@@ -79,7 +86,9 @@ comment on column public.bookings.manage_token_hash is 'SHA-256 (hex) of the gue
 
 -- pending → confirmed | cancelled; confirmed → cancelled, or completed once it has ended; cancelled
 -- and completed are final. Whoever writes (REST, a function, the dashboard): a meeting that has not
--- happened yet cannot be marked as held, and one never confirmed was not held at all.
+-- happened yet cannot be marked as held, and one never confirmed was not held at all. A booking
+-- awaiting payment becomes confirmed or pending (paid) or expired (not paid in time), never by a
+-- host's hand: only Stripe's verdict and the hold's end decide (the payments migration, service role).
 create or replace function private.check_booking_transition(b public.bookings, p_old public.bookings)
 returns void language plpgsql set search_path = ''
 as $$
@@ -88,8 +97,12 @@ begin
     return;
   end if;
   if not (p_old.status = 'pending' and b.status in ('confirmed', 'cancelled')
-          or p_old.status = 'confirmed' and b.status in ('cancelled', 'completed')) then
+          or p_old.status = 'confirmed' and b.status in ('cancelled', 'completed')
+          or p_old.status = 'awaiting_payment' and b.status in ('confirmed', 'pending', 'expired')) then
     raise exception 'A % booking cannot become %', p_old.status, b.status using errcode = '22023';
+  end if;
+  if p_old.status = 'awaiting_payment' and (select auth.jwt() ->> 'role') in ('anon', 'authenticated') then
+    raise exception 'A booking awaiting payment is decided by its payment' using errcode = '42501';
   end if;
   if b.status = 'completed' and b.end_time > now() then
     raise exception 'A booking is completed only once it has ended' using errcode = '22023';
@@ -121,7 +134,7 @@ as $$
 declare
   all_members boolean := false;
   span tstzrange := tstzrange(b.start_time, b.end_time, '[)');
-  is_active boolean := b.status <> 'cancelled';
+  is_active boolean := b.status not in ('cancelled', 'expired');
 begin
   if b.team_id is not null then
     select e.requires_all_members into all_members from public.event_types e where e.id = b.event_type_id;
@@ -242,7 +255,7 @@ create policy "Hosts read their bookings' answers" on public.booking_answers
   for select to authenticated
   using (exists (select 1 from public.booking_busy b where b.booking_id = booking_answers.booking_id and b.user_id = (select auth.uid())));
 
--- Busy intervals of non-cancelled bookings (personal, assigned team, requires-all team) overlapping
+-- Busy intervals of live (neither cancelled nor expired) bookings (personal, assigned team, requires-all team) overlapping
 -- [p_from, p_to): what a guest's slot picker must avoid, without any guest data. Anyone may call it,
 -- so it answers for at most 200 people at once (a team page asks for its members), each once.
 create or replace function public.public_busy(p_user_ids uuid[], p_from timestamptz, p_to timestamptz)
@@ -268,7 +281,7 @@ end;
 $$;
 
 -- Figures of hosts and teams ------------------------------------------------------------------------------
--- One window of an owner's non-cancelled bookings starting in [p_from, p_to): those a user (p_user_id)
+-- One window of an owner's live (neither cancelled nor expired) bookings starting in [p_from, p_to): those a user (p_user_id)
 -- hosts or is assigned, or a team's (p_team_id). Revenue comes from personal event types' prices, not
 -- from the team bookings a member is assigned.
 create or replace function private.booking_figures(p_user_id uuid, p_team_id bigint, p_from timestamptz, p_to timestamptz)
@@ -283,7 +296,7 @@ as $$
   from public.bookings b
   join public.event_types e on e.id = b.event_type_id
   where case when p_team_id is null then b.user_id = p_user_id or b.assigned_user_id = p_user_id else b.team_id = p_team_id end
-    and b.status <> 'cancelled'
+    and b.status not in ('cancelled', 'expired')
     and b.start_time >= p_from and b.start_time < p_to;
 $$;
 revoke all on function private.booking_figures(uuid, bigint, timestamptz, timestamptz) from public;
@@ -408,12 +421,12 @@ begin
 end;
 $$;
 
--- Other non-cancelled bookings of the same event type starting on the local dates [p_from, p_to).
+-- Other live (neither cancelled nor expired) bookings of the same event type starting on the local dates [p_from, p_to).
 create or replace function private.count_event_bookings(p_booking public.bookings, p_tz text, p_from date, p_to date)
 returns integer language sql stable set search_path = ''
 as $$
   select count(*)::integer from public.bookings b
-  where b.status <> 'cancelled'
+  where b.status not in ('cancelled', 'expired')
     and b.id is distinct from p_booking.id
     and b.event_type_id = p_booking.event_type_id
     and b.start_time >= p_from::timestamp at time zone p_tz
@@ -499,7 +512,10 @@ end;
 $$;
 
 -- Writes a new booking of an active event type, a host's or a team's, with the guest's fields (and
--- `answers`, their snapshot), the span and the status its rules give. For a team's: with a requires-all-members type every current member is
+-- `answers`, their snapshot), the span and the status its rules give. A paid event type's booking
+-- awaits its payment, holding the time until hold_expires_at (private.payment_hold, the payments
+-- migration); its payee must still be able to take charges. Holds that have run out on this time are
+-- released first, so the next guest never waits for the sweep. For a team's: with a requires-all-members type every current member is
 -- booked (p_member_ids is ignored); otherwise p_member_ids holds at most one member, the assignee chosen
 -- by the team's strategy (none: unassigned). A host's booking takes no member. The busy rows are
 -- written by the bookings trigger in the same statement, so a concurrent overlapping booking fails with
@@ -518,6 +534,10 @@ begin
   if not found then
     raise exception 'Event type not found' using errcode = 'P0002';
   end if;
+  if et.price_cents > 0 and private.payment_account(et.user_id, et.team_id) is null then
+    raise exception 'This event type cannot take payments right now. Please try again later.' using errcode = '22023';
+  end if;
+  perform private.expire_overdue_holds(p_start, p_end);
   if et.team_id is null then
     if coalesce(cardinality(p_member_ids), 0) > 0 then
       raise exception 'A booking of a host''s event type is assigned to no member' using errcode = '22023';
@@ -538,14 +558,16 @@ begin
     insert into public.booking_answers (booking_id, answers) values (new_id, p_guest -> 'answers');
   end if;
   insert into public.bookings (id, event_type_id, user_id, team_id, assigned_user_id, guest_name, guest_email, guest_phone,
-    guest_company, notes, guest_timezone, start_time, end_time, status, location)
+    guest_company, notes, guest_timezone, start_time, end_time, status, hold_expires_at, location)
   overriding system value
   values (new_id, et.id, et.user_id, et.team_id, assignee,
     private.guest_field(p_guest, 'guest_name', 'guestName'),
     private.guest_field(p_guest, 'guest_email', 'guestEmail'), private.guest_field(p_guest, 'guest_phone', 'guestPhone'),
     private.guest_field(p_guest, 'guest_company', 'guestCompany'), private.guest_field(p_guest, 'notes', 'notes'),
     private.guest_field(p_guest, 'guest_timezone', 'guestTimezone'),
-    p_start, p_end, private.new_booking_status(p_start, p_end, et.duration, et.auto_confirm),
+    p_start, p_end,
+    case when et.price_cents > 0 then 'awaiting_payment' else private.new_booking_status(p_start, p_end, et.duration, et.auto_confirm) end,
+    case when et.price_cents > 0 then now() + private.payment_hold() end,
     private.booking_location(et.locations, private.guest_field(p_guest, 'location_kind', 'locationKind'),
       private.guest_field(p_guest, 'guest_phone', 'guestPhone')))
   returning * into created;
@@ -671,7 +693,8 @@ begin
     perform private.booking_mails(tg_op, new, old);
     perform private.enqueue_booking_webhooks(tg_op, new, old);
   end if;
-  if moved then
+  -- Calendars and meeting rooms hear of a paid booking once it is paid; an expired hold was never there.
+  if moved and new.status not in ('awaiting_payment', 'expired') then
     perform private.enqueue_calendar_writes(new);
     perform private.enqueue_meeting_write(new);
   end if;

@@ -287,7 +287,9 @@ $$;
 -- The event of a booking change, as both its mails and its webhooks name it (null: none). A booking
 -- created by a reschedule announces the move; the booking it replaces (rescheduled_to set) says
 -- nothing, or its CANCEL would remove the moved event from the guest's calendar (both carry the same
--- UID). A pending booking cancelled by anyone but its guest was rejected.
+-- UID). A pending booking cancelled by anyone but its guest was rejected. A paid booking is created
+-- for everyone when it is paid (awaiting_payment → confirmed | pending), not when its time is held; a
+-- hold that expires was never announced, so its end says nothing.
 create or replace function private.booking_event(p_op text, b public.bookings, p_old public.bookings, out event text)
 language plpgsql
 immutable
@@ -296,8 +298,10 @@ as $$
 begin
   event := case
     when p_op = 'INSERT' and b.rescheduled_from is not null then 'booking.rescheduled'
+    when b.status in ('awaiting_payment', 'expired') then null
     when p_op = 'INSERT' then 'booking.created'
     when b.status = p_old.status or b.rescheduled_to is not null then null
+    when p_old.status = 'awaiting_payment' then 'booking.created'
     when p_old.status = 'pending' and b.status = 'confirmed' then 'booking.confirmed'
     when b.status = 'cancelled' and p_old.status = 'pending' and b.cancelled_by is distinct from 'guest' then 'booking.rejected'
     when b.status = 'cancelled' then 'booking.cancelled'

@@ -227,7 +227,7 @@ begin
 end;
 $$;
 
--- Starts (ms) of an event type's non-cancelled bookings in the weeks around the window, for its limits
+-- Starts (ms) of an event type's live (neither cancelled nor expired) bookings in the weeks around the window, for its limits
 -- per day and week; none are read when it has no limit.
 create or replace function private.booked_json(p_event_type_id bigint, p_limited boolean, p_from timestamptz, p_to timestamptz)
 returns json language plpgsql stable set search_path = ''
@@ -238,7 +238,7 @@ begin
   end if;
   return (
     select coalesce(json_agg((date_part('epoch', b.start_time) * 1000)::bigint), '[]'::json) from public.bookings b
-    where b.event_type_id = p_event_type_id and b.status <> 'cancelled'
+    where b.event_type_id = p_event_type_id and b.status not in ('cancelled', 'expired')
       and b.start_time >= p_from - interval '8 days' and b.start_time < p_to + interval '8 days'
   );
 end;
@@ -319,7 +319,7 @@ begin
         p_from, p_to),
     'team_bookings', case when p_team_bookings then
         (select coalesce(json_agg(json_build_array(b.assigned_user_id, b.start_time, b.created_at, b.status) order by b.id), '[]')
-         from public.bookings b where b.team_id = et.team_id and b.status <> 'cancelled' and b.assigned_user_id is not null)
+         from public.bookings b where b.team_id = et.team_id and b.status not in ('cancelled', 'expired') and b.assigned_user_id is not null)
       end,
     'stale', stale
   );

@@ -106,6 +106,9 @@ begin
     when 'account.application.deauthorized' then
       delete from public.stripe_connections c
        where c.account_id = p_event ->> 'account' and private.stripe_deauthorized_since(c.account_id, c.connected_at);
+    -- A paid booking's Checkout Session: paid, or expired unpaid (private.checkout_verdict, below).
+    when 'checkout.session.completed', 'checkout.session.expired' then
+      perform private.checkout_verdict(p_event ->> 'type', p_event -> 'data' -> 'object', p_event ->> 'account');
     else
       return 'ignored';
   end case;
@@ -146,3 +149,202 @@ create trigger stripe_connections_after_change
   for each row execute function private.stripe_connections_after_change();
 
 revoke all on function private.stripe_connections_after_change() from public;
+
+-- Prices ------------------------------------------------------------------------------------------------
+-- A paid event type's guests pay its payee: the host, or for a team's the team's owner (the one person
+-- who answers for the team). The payee's connected Stripe account that can take charges, or null.
+create or replace function private.payment_account(p_user_id uuid, p_team_id bigint)
+returns text language sql stable security definer set search_path = ''
+as $$
+  select c.account_id from public.stripe_connections c
+  where c.charges_enabled
+    and c.user_id = coalesce(p_user_id, (select t.owner_id from public.teams t where t.id = p_team_id));
+$$;
+revoke all on function private.payment_account(uuid, bigint) from public;
+
+-- A new price (an event type created paid, or a price or currency changed to a paid one) needs that
+-- account: a guest could not pay otherwise. A price set while the account could take charges stays if
+-- the host disconnects later; booking it then is refused (create_booking).
+create or replace function private.event_type_price_payee()
+returns trigger language plpgsql security definer set search_path = ''
+as $$
+begin
+  if new.price_cents > 0
+     and (tg_op = 'INSERT' or (new.price_cents, new.currency) is distinct from (old.price_cents, old.currency))
+     and private.payment_account(new.user_id, new.team_id) is null then
+    raise exception '%', case when new.team_id is null
+        then 'Connect a Stripe account that can take payments before setting a price.'
+        else 'A team''s prices are paid to its owner''s Stripe account: the owner must connect one that can take payments first.' end
+      using errcode = '22023';
+  end if;
+  return new;
+end;
+$$;
+create trigger event_types_price_payee before insert or update of price_cents, currency on public.event_types
+  for each row execute function private.event_type_price_payee();
+revoke all on function private.event_type_price_payee() from public;
+
+-- Paid bookings -------------------------------------------------------------------------------------
+-- How long a booking awaiting payment holds its time. Stripe lets a Checkout Session live 30 minutes
+-- at least (its expires_at), so Kairos' hold is its own, shorter one, and Kairos expires the session
+-- when the hold ends.
+create or replace function private.payment_hold()
+returns interval language sql immutable set search_path = ''
+as $$ select interval '15 minutes' $$;
+
+-- A booking's payment: the Checkout Session made for it on the payee's connected account (a direct
+-- charge), the amount and currency it asked (the event type's price when the time was held), and
+-- what Stripe said of it since. Written by the functions only (service role); read by whoever reads
+-- the booking.
+create table public.payments (
+  id bigint generated always as identity primary key,
+  booking_id bigint not null constraint payments_booking_key unique references public.bookings (id) on delete cascade,
+  account_id text not null constraint payments_account_id_format check (account_id ~ '^acct_[A-Za-z0-9]+$'),
+  checkout_session_id text not null constraint payments_checkout_session_key unique,
+  amount integer not null constraint payments_amount_positive check (amount > 0),
+  currency text not null constraint payments_currency_format check (currency ~ '^[a-z]{3}$'),
+  -- open (the guest may pay) → paid | expired; Stripe's receipt once paid.
+  status text not null default 'open' constraint payments_status_known check (status in ('open', 'paid', 'expired')),
+  payment_intent_id text,
+  receipt_url text,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+comment on table public.payments is
+  'The Stripe Checkout payment of a paid booking. Written by the functions (service role); read by whoever reads its booking.';
+create trigger payments_updated_at before update on public.payments
+  for each row execute function private.set_updated_at();
+
+alter table public.payments enable row level security;
+revoke all on public.payments from anon, authenticated, service_role;
+revoke all on sequence public.payments_id_seq from anon, authenticated, service_role;
+grant select, insert, update on public.payments to service_role;
+grant select on public.payments to authenticated;
+-- The booking's own read policy decides (its host, its team's members): the subquery reads bookings as the caller.
+create policy "Whoever reads a booking reads its payment" on public.payments
+  for select to authenticated using (exists (select 1 from public.bookings b where b.id = booking_id));
+create policy "Two-factor accounts need an aal2 session" on public.payments as restrictive for all to authenticated
+  using ((select private.meets_assurance())) with check ((select private.meets_assurance()));
+
+-- Holds on [p_start, p_end) whose time has run out end as expired (their time released), and their
+-- open Checkout Sessions are expired at Stripe through the outbox ('checkout_expire', retried), so the
+-- guest can no longer pay for a time that is not theirs. A booking attempt calls this before it reads
+-- and again before it writes (create_booking), so the next guest never waits for the sweep; the
+-- outbox sweep calls it for all of them (public.expire_payment_holds).
+create or replace function private.expire_overdue_holds(p_start timestamptz, p_end timestamptz)
+returns integer language sql security definer set search_path = ''
+as $$
+  with expired as (
+    update public.bookings set status = 'expired'
+    where status = 'awaiting_payment' and hold_expires_at <= now() and start_time < p_end and end_time > p_start
+    returning id
+  ), ended as (
+    update public.payments p set status = 'expired' from expired e where p.booking_id = e.id and p.status = 'open'
+    returning p.booking_id, p.account_id, p.checkout_session_id
+  ), queued as (
+    insert into public.outbox (kind, topic, booking_id, message_id, payload)
+    select 'checkout_expire', 'payment.expired', booking_id, 'checkout-expire:' || checkout_session_id,
+      jsonb_build_object('accountId', account_id, 'sessionId', checkout_session_id)
+    from ended
+    on conflict (message_id) do nothing
+  )
+  select count(*)::integer from expired;
+$$;
+revoke all on function private.expire_overdue_holds(timestamptz, timestamptz) from public;
+
+-- The sweep's and a booking attempt's call (service role): holds run out on [p_start, p_end), or everywhere.
+create or replace function public.expire_payment_holds(p_start timestamptz default null, p_end timestamptz default null)
+returns integer language sql security definer set search_path = ''
+as $$
+  select private.expire_overdue_holds(coalesce(p_start, '-infinity'), coalesce(p_end, 'infinity'));
+$$;
+revoke all on function public.expire_payment_holds(timestamptz, timestamptz) from public, anon, authenticated;
+grant execute on function public.expire_payment_holds(timestamptz, timestamptz) to service_role;
+
+-- What the Checkout Session of a booking awaiting payment asks: the payee's account, the price and
+-- currency of its event type, its title, and the guest's email (prefilled on Stripe's page).
+create or replace function public.checkout_terms(p_booking_id bigint)
+returns table (booking_id bigint, uid uuid, account_id text, amount integer, currency text, title text, guest_email text,
+  hold_expires_at timestamptz)
+language sql stable security definer set search_path = ''
+as $$
+  select b.id, b.uid, private.payment_account(e.user_id, e.team_id), e.price_cents, e.currency, e.title, b.guest_email,
+    b.hold_expires_at
+  from public.bookings b join public.event_types e on e.id = b.event_type_id
+  where b.id = p_booking_id and b.status = 'awaiting_payment';
+$$;
+
+-- The Checkout Session made for a booking awaiting payment: the payment row. Once per booking (the
+-- session is made with an idempotency key per booking, so a retry names the same one).
+create or replace function public.record_checkout(p_booking_id bigint, p_account_id text, p_session_id text, p_amount integer,
+  p_currency text)
+returns public.payments language plpgsql security definer set search_path = ''
+as $$
+declare
+  saved public.payments;
+begin
+  insert into public.payments (booking_id, account_id, checkout_session_id, amount, currency)
+  values (p_booking_id, p_account_id, p_session_id, p_amount, p_currency)
+  on conflict (booking_id) do nothing
+  returning * into saved;
+  if saved is null then
+    select * into saved from public.payments where booking_id = p_booking_id and checkout_session_id = p_session_id;
+  end if;
+  if saved is null then
+    raise exception 'This booking has another Checkout Session' using errcode = '23505';
+  end if;
+  return saved;
+end;
+$$;
+
+-- Stripe refused the Checkout Session: the hold ends at once, its time released.
+create or replace function public.release_payment_hold(p_booking_id bigint)
+returns void language sql security definer set search_path = ''
+as $$
+  update public.bookings set status = 'expired' where id = p_booking_id and status = 'awaiting_payment';
+$$;
+
+revoke all on function public.checkout_terms(bigint), public.record_checkout(bigint, text, text, integer, text),
+  public.release_payment_hold(bigint) from public, anon, authenticated;
+grant execute on function public.checkout_terms(bigint), public.record_checkout(bigint, text, text, integer, text),
+  public.release_payment_hold(bigint) to service_role;
+revoke all on function private.payment_hold() from public;
+
+-- Stripe's verdict on a paid booking's Checkout Session, on the connected account it was made on
+-- (an event of another account names no payment of ours). Paid: the payment is paid and the booking,
+-- if it still holds its time, becomes confirmed, or pending when its event type needs approval (its
+-- mails, webhooks and calendar writes are written then: private.booking_event). Expired unpaid: the
+-- payment and the hold end, the time is released. The payment row is locked first, so a verdict and
+-- the hold's own expiry decide one after the other; whichever comes second finds the booking decided.
+-- A payment completed after Kairos released the time is refunded in full ('stripe_refund', the outbox).
+create or replace function private.checkout_verdict(p_type text, p_session jsonb, p_account text)
+returns void language plpgsql security definer set search_path = ''
+as $$
+declare
+  pay public.payments;
+begin
+  select * into pay from public.payments
+   where checkout_session_id = p_session ->> 'id' and account_id = p_account for update;
+  if not found then
+    return;
+  end if;
+  if p_type = 'checkout.session.completed' and p_session ->> 'payment_status' = 'paid' then
+    update public.payments set status = 'paid', payment_intent_id = p_session ->> 'payment_intent' where id = pay.id;
+    update public.bookings b
+       set status = case when e.auto_confirm then 'confirmed' else 'pending' end::public.booking_status
+      from public.event_types e
+     where b.id = pay.booking_id and e.id = b.event_type_id and b.status = 'awaiting_payment';
+    -- Paid for a time Kairos had already released (its hold ran out first): the guest gets it all back.
+    if not found then
+      insert into public.outbox (kind, topic, booking_id, message_id, payload)
+      values ('stripe_refund', 'payment.refunded', pay.booking_id, 'refund:' || pay.checkout_session_id,
+        jsonb_build_object('accountId', pay.account_id, 'paymentIntent', p_session ->> 'payment_intent', 'reason', 'hold_expired'))
+      on conflict (message_id) do nothing;
+    end if;
+  elsif p_type = 'checkout.session.expired' and pay.status = 'open' then
+    update public.payments set status = 'expired' where id = pay.id;
+    update public.bookings set status = 'expired' where id = pay.booking_id and status = 'awaiting_payment';
+  end if;
+end;
+$$;
+revoke all on function private.checkout_verdict(text, jsonb, text) from public;

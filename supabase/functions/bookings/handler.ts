@@ -1,5 +1,7 @@
 // POST /bookings: a guest books a personal event type ({eventTypeId, ...}) or a public team's event
 // type ({teamEventTypeId, ...}); the same module serves POST /api/bookings/public and team bookings.
+// A paid event type's booking holds its time awaiting payment: the answer carries `checkoutUrl`,
+// Stripe's page, which sends the guest back to /booking/{uid}/payment (payments/checkout.ts).
 import { publicBookingSchema, teamBookingSchema } from '../_shared/rules/schemas.ts';
 import { book } from '../_shared/booking/create.ts';
 import { issueManageToken } from '../_shared/booking/guest.ts';
@@ -9,19 +11,33 @@ import type { FunctionEnv } from '../_shared/http/env.ts';
 import { json } from '../_shared/http/errors.ts';
 import { readJson } from '../_shared/http/request.ts';
 import { createHandler, Router, type Ctx } from '../_shared/http/router.ts';
+import { startCheckout } from '../_shared/payments/checkout.ts';
+import type { StripeConfig } from '../_shared/payments/stripe.ts';
 
-export function bookingsRouter(): Router {
+/** The web app's origin the guest booked from (an allowed one), else the site's. */
+function siteOrigin(ctx: Ctx): string {
+  const origin = ctx.req.headers.get('origin');
+  return origin && ctx.env.allowedOrigins.includes(origin) ? origin : (ctx.env.allowedOrigins[0] ?? new URL(ctx.env.supabaseUrl).origin);
+}
+
+export function bookingsRouter(stripe: StripeConfig | null = null): Router {
   return new Router().post('/bookings', async (ctx: Ctx) => {
     const body = await readJson(ctx.req);
     const deps = bookingDeps(ctx);
     const booking =
       body && typeof body === 'object' && 'teamEventTypeId' in body
-        ? await book(deps, parseOrThrow(teamBookingSchema, body), { caller: await ctx.caller() })
-        : await book(deps, parseOrThrow(publicBookingSchema, body));
-    // The guest's confirmation screen links to the manage page (reschedule, cancel) at once.
+        ? await book(deps, parseOrThrow(teamBookingSchema, body), { caller: await ctx.caller(), payment: true })
+        : await book(deps, parseOrThrow(publicBookingSchema, body), { payment: true });
+    // The guest's confirmation screen links to the manage page (reschedule, cancel) at once; the
+    // payment's return page reads the booking with the same token.
     const secret = ctx.env.bookingTokenSecret;
-    return json(secret ? { ...booking, manageToken: await issueManageToken(deps.db, secret, booking) } : booking, 201);
+    const manageToken = secret ? await issueManageToken(deps.db, secret, booking) : undefined;
+    const answer = manageToken ? { ...booking, manageToken } : booking;
+    if (booking.status !== 'awaiting_payment') return json(answer, 201);
+    const back = new URL(`/booking/${booking.uid}/payment`, siteOrigin(ctx));
+    if (manageToken) back.searchParams.set('token', manageToken);
+    return json({ ...answer, checkoutUrl: await startCheckout({ db: deps.db, stripe }, booking, back.href) }, 201);
   });
 }
 
-export const bookingsHandler = (env: FunctionEnv) => createHandler(bookingsRouter(), env);
+export const bookingsHandler = (env: FunctionEnv, stripe: StripeConfig | null = null) => createHandler(bookingsRouter(stripe), env);

@@ -15,6 +15,7 @@ import { webhookHandler } from '../_shared/webhooks/deliver.ts';
 import { webhookMailHandler } from '../_shared/webhooks/mail.ts';
 import { meetingWriteHandler } from '../_shared/meetings/writer.ts';
 import { zoomAccess, zoomConfig, type ZoomConfig } from '../_shared/meetings/zoom.ts';
+import { checkoutExpireHandler, refundHandler } from '../_shared/payments/checkout.ts';
 import { stripeDeauthorizeHandler } from '../_shared/payments/deauthorize.ts';
 import { stripeConfig, stripeConnect, type StripeConfig } from '../_shared/payments/stripe.ts';
 
@@ -100,6 +101,8 @@ export function outboxHandler(env: OutboxEnv): (req: Request) => Promise<Respons
       zoom: env.zoom ? zoomAccess(env.zoom, calendarFetch) : null,
     }),
     stripe_deauthorize: stripeDeauthorizeHandler({ db, stripe: env.stripe ? stripeConnect(env.stripe) : null }),
+    checkout_expire: checkoutExpireHandler({ stripe: env.stripe }),
+    stripe_refund: refundHandler({ stripe: env.stripe }),
     // An endpoint's answer is read up to 1 MiB (the log keeps its first 1 KB), within 10 seconds.
     webhook: webhookHandler({ db, fetch: outboundFetch({ ...env.outbound, timeoutMs: WEBHOOK_TIMEOUT_MS, maxBytes: 1024 * 1024 }) }),
     webhook_mail: webhookMailHandler({ from: env.smtp.from, siteUrl: env.siteUrl }, transport),
@@ -110,6 +113,8 @@ export function outboxHandler(env: OutboxEnv): (req: Request) => Promise<Respons
     budgetMs: env.budgetMs,
     producers: [
       () => serviceRpc<number>(sql(), 'enqueue_due_reminders', []),
+      // Paid bookings' holds that ran out: their time released, their Checkout Sessions expired.
+      () => serviceRpc<number>(sql(), 'expire_payment_holds', []),
     ],
   };
   return async (req) => {

@@ -48,8 +48,8 @@ export async function as<T>(c: pg.Client, actor: Actor, fn: () => Promise<T>, pr
   }
 }
 
-/** Postgres error code of a statement, or null when it succeeds. Runs in its own savepoint. */
-export async function errorCode(c: pg.Client, text: string, params: unknown[] = []): Promise<string | null> {
+/** The error of a statement, or null when it succeeds. Runs in its own savepoint. */
+async function failure(c: pg.Client, text: string, params: unknown[]): Promise<{ code?: string; message: string } | null> {
   await c.query('savepoint attempt');
   try {
     await c.query(text, params);
@@ -57,8 +57,19 @@ export async function errorCode(c: pg.Client, text: string, params: unknown[] = 
     return null;
   } catch (e) {
     await c.query('rollback to savepoint attempt');
-    return (e as { code?: string }).code ?? 'unknown';
+    return e as { code?: string; message: string };
   }
+}
+
+/** Postgres error code of a statement, or null when it succeeds. */
+export async function errorCode(c: pg.Client, text: string, params: unknown[] = []): Promise<string | null> {
+  const error = await failure(c, text, params);
+  return error && (error.code ?? 'unknown');
+}
+
+/** The message a refused statement is answered with, or null when it succeeds. */
+export async function errorMessage(c: pg.Client, text: string, params: unknown[] = []): Promise<string | null> {
+  return (await failure(c, text, params))?.message ?? null;
 }
 
 /** Runs `fn` in a transaction that is always rolled back, so a test leaves nothing behind. */
@@ -76,12 +87,20 @@ export async function one<T extends pg.QueryResultRow = pg.QueryResultRow>(c: pg
   return (await c.query<T>(text, params)).rows[0];
 }
 
-/** A host with one event type (30 minutes unless given), for booking tests. */
+/** A Stripe account connected for `userId` as the calendars function leaves it (the tokens' seal is not read here). */
+export async function connectStripe(c: pg.Client, userId: string, chargesEnabled = true): Promise<string> {
+  const account = `acct_1${randomUUID().replace(/-/g, '').slice(0, 15)}`;
+  await c.query(`insert into stripe_connections (user_id, account_id, secret, charges_enabled) values ($1, $2, 'v1.sealed', $3)`, [userId, account, chargesEnabled]);
+  return account;
+}
+
+/** A host with one event type (30 minutes unless given), for booking tests; a priced one's host has a Stripe account that takes charges. */
 export async function hostWithEventType(
   c: pg.Client,
   eventType: { duration?: number; price_cents?: number; auto_confirm?: boolean; is_active?: boolean } = {},
 ): Promise<{ host: string; eventType: number }> {
   const host = await createUser(c);
+  if (eventType.price_cents) await connectStripe(c, host);
   const { id } = await one(
     c,
     `insert into event_types (user_id, title, duration, price_cents, auto_confirm, is_active)

@@ -114,6 +114,8 @@ beforeAll(async () => {
   await c.query(`insert into zoom_meetings (ical_uid, user_id, meeting_id) values ('rls-matrix@kairos', $1, 12345678901)`, [S]);
   await c.query(`insert into stripe_connections (user_id, account_id, secret) values ($1, 'acct_1RlsMatrix', 'ciphertext')`, [S]);
   await c.query(`insert into stripe_events (id, type, account_id, created, handled) values ('evt_1RlsMatrix', 'customer.created', 'acct_1RlsMatrix', now(), false)`);
+  await c.query(`insert into payments (booking_id, account_id, checkout_session_id, amount, currency)
+    values ($1, 'acct_1RlsMatrix', 'cs_rls_personal', 1999, 'usd'), ($2, 'acct_1RlsMatrix', 'cs_rls_team', 1999, 'usd')`, [booking, teamBooking]);
   const webhook = (await one(`insert into webhooks (user_id, url, events) values ($1, 'https://hooks.example.test/s', '{booking.created}') returning id`, [S])).id;
   const teamWebhook = (await one(`insert into webhooks (team_id, url, events) values ($1, 'https://hooks.example.test/t', '{booking.created}') returning id`, [team])).id;
   const logRow = `insert into webhook_deliveries (webhook_id, message_id, event, attempt, ok, status_code) values ($1, 'msg_1', 'booking.created', 1, true, 200) returning id`;
@@ -381,6 +383,21 @@ function tables(): [string, TableCells][] {
       // Connected by the calendars function (service role) after Stripe's consent; the host sees it and
       // disconnects it, never reads the sealed tokens (a column grant, tested beside the matrix).
       expected: { ...ONLY_OWNER, owner: 'ynny' },
+    }],
+    ['payments (personal)', {
+      select: `select 1 from payments where checkout_session_id = 'cs_rls_personal'`,
+      insert: `insert into payments (booking_id, account_id, checkout_session_id, amount, currency) values (${f.booking}, 'acct_1Forged', 'cs_forged', 1, 'usd') returning id`,
+      update: `update payments set status = 'paid' where checkout_session_id = 'cs_rls_personal' returning id`,
+      delete: `delete from payments where checkout_session_id = 'cs_rls_personal' returning id`,
+      // Whoever reads the booking reads its payment; the functions (service role) write it.
+      expected: { ...ONLY_OWNER, owner: 'ynnn' },
+    }],
+    ['payments (team)', {
+      select: `select 1 from payments where checkout_session_id = 'cs_rls_team'`,
+      insert: `insert into payments (booking_id, account_id, checkout_session_id, amount, currency) values (${f.teamBooking}, 'acct_1Forged', 'cs_forged', 1, 'usd') returning id`,
+      update: `update payments set status = 'paid' where checkout_session_id = 'cs_rls_team' returning id`,
+      delete: `delete from payments where checkout_session_id = 'cs_rls_team' returning id`,
+      expected: { anon: 'nnnn', owner: 'ynnn', 'other user': 'nnnn', 'team owner': 'ynnn', 'team admin': 'ynnn', 'team member': 'ynnn', 'non-member': 'nnnn' },
     }],
     ['stripe_events', {
       select: `select id from stripe_events where id = 'evt_1RlsMatrix'`,

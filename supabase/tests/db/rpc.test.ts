@@ -30,8 +30,8 @@ describe('public read paths expose only public columns', () => {
     public_profile: ['id', 'handle', 'first_name', 'last_name', 'profile_image_url', 'timezone', 'bio', 'title', 'company', 'location',
       'website', 'linkedin', 'twitter', 'instagram', 'is_public_profile', 'is_calendar_public'],
     public_event_types: ['id', 'user_id', 'team_id', 'title', 'description', 'duration', 'color', 'auto_confirm', 'price_cents',
-      'requires_all_members', 'assignment_type', 'specific_member_id', 'locations', 'questions', 'guest_fields'],
-    public_event_type: ['id', 'user_id', 'title', 'description', 'duration', 'color', 'auto_confirm', 'price_cents', 'host_handle',
+      'currency', 'requires_all_members', 'assignment_type', 'specific_member_id', 'locations', 'questions', 'guest_fields'],
+    public_event_type: ['id', 'user_id', 'title', 'description', 'duration', 'color', 'auto_confirm', 'price_cents', 'currency', 'host_handle',
       'host_first_name', 'host_last_name', 'host_profile_image_url', 'host_timezone', 'host_title', 'host_company', 'locations',
       'questions', 'guest_fields'],
     public_availability: ['day_of_week', 'is_enabled', 'start_time', 'end_time'],
@@ -130,6 +130,8 @@ describe('event types, availability and busy time', () => {
       await c.query('update profiles set is_calendar_public = true where id = $1', [host]);
       await book(c, h.eventType, '2032-01-05T09:00:00Z');
       const cancelled = await book(c, h.eventType, '2032-01-05T10:00:00Z');
+      // Paid, then cancelled (a paid event type's booking starts awaiting its payment).
+      await c.query(`update bookings set status = 'confirmed' where id = $1`, [cancelled]);
       await c.query(`update bookings set status = 'cancelled' where id = $1`, [cancelled]);
       await book(c, h.eventType, '2032-02-05T09:00:00Z');
       // A private host's event type is bookable by its link, which shows only its slots.
@@ -249,6 +251,8 @@ describe('dashboard_stats', () => {
       const second = await book(c, cheap, start, 30, { guest_name: 'A', guest_email: 'A@example.test' });
       await c.query('delete from booking_busy where booking_id = $1', [second]);
       const cancelled = await book(c, cheap, start, 30, { guest_name: 'B', guest_email: 'b@example.test' });
+      // Paid, then cancelled (a paid event type's booking starts awaiting its payment).
+      await c.query(`update bookings set status = 'confirmed' where id = $1`, [cancelled]);
       await c.query(`update bookings set status = 'cancelled' where id = $1`, [cancelled]);
       await book(c, eventType, prevStart, 60, { guest_name: 'C', guest_email: 'c@example.test' });
       // Outside both windows: before the previous period, and after now (future bookings are not "to date").
@@ -288,6 +292,8 @@ describe('team RPCs', () => {
       await c.query(`select create_booking($1, $2::timestamptz, $2::timestamptz + interval '30 minutes', $3)`, [type, monthStart, GUEST]);
       await c.query(`select create_booking($1, $2::timestamptz - interval '1 day', $2::timestamptz - interval '1 day' + interval '30 minutes', $3)`, [type, monthStart, GUEST]);
       const cancelled = (await one(c, `select id from create_booking($1, $2::timestamptz + interval '1 hour', $2::timestamptz + interval '90 minutes', $3)`, [type, monthStart, GUEST])).id;
+      // Paid, then cancelled (a paid event type's booking starts awaiting its payment).
+      await c.query(`update bookings set status = 'confirmed' where id = $1`, [cancelled]);
       await c.query(`update bookings set status = 'cancelled' where id = $1`, [cancelled]);
 
       expect(await as(c, user(member), async () => (await one(c, 'select team_bookings_this_month($1) as n', [team])).n)).toBe(1);

@@ -214,9 +214,10 @@ describe('booking status transitions', () => {
           hour += 1;
           const { id } = await one(
             c,
-            `insert into bookings (event_type_id, user_id, guest_name, guest_email, start_time, end_time, status)
+            `insert into bookings (event_type_id, user_id, guest_name, guest_email, start_time, end_time, status, hold_expires_at)
              values ($1, $2, 'G', 'g@example.test', now() - make_interval(days => 30, hours => $3),
-                     now() - make_interval(days => 30, hours => $3) + interval '30 minutes', $4) returning id`,
+                     now() - make_interval(days => 30, hours => $3) + interval '30 minutes', $4::booking_status,
+                     case when $4::booking_status = 'awaiting_payment' then now() end) returning id`,
             [eventType, u, hour, from],
           );
           if ((await errorCode(c, 'update bookings set status = $2 where id = $1', [id, to])) === null) allowed[from].push(to);

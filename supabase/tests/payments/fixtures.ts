@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { stripeControl } from '../../../scripts/local/stripe/server.ts';
 import { newUser, sql, stack, type TestUser } from '../../../scripts/local/test-stack/harness.ts';
 import { call } from '../api/client.ts';
+import { newHost } from '../api/fixtures.ts';
 
 export const REDIRECT = 'https://app.example.com/availability';
 export const control = () => stripeControl(stack().stripe!.url);
@@ -31,4 +32,12 @@ export async function connected(email = stripeEmail(), host?: TestUser) {
   expect((await finish(host, await consent(host, email))).status).toBe(201);
   const [row] = await rowsOf(host);
   return { host, email, account: row.account_id as string };
+}
+
+/** A host open all week whose event type costs `price` minor units of `currency`, their Stripe account connected. */
+export async function paidHost(price = 1999, currency = 'usd') {
+  const host = await newHost();
+  const { account } = await connected(undefined, host);
+  await sql(`update event_types set price_cents = $2, currency = $3 where id = $1`, [host.eventTypeId, price, currency]);
+  return { host, account };
 }

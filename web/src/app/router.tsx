@@ -76,6 +76,7 @@ export const routes: RouteObject[] = [
       { path: '/book/:eventTypeId', ...openPage(() => import('../features/booking-flow/EventBookingPage.tsx')) },
       { path: '/team/:slug', ...openPage(() => import('../features/public-team/PublicTeamPage.tsx')) },
       { path: '/booking/:uid', ...openPage(() => import('../features/manage-booking/ManageBookingPage.tsx')) },
+      { path: '/booking/:uid/payment', ...openPage(() => import('../features/manage-booking/PaymentReturnPage.tsx')) },
       { path: '/invitations/:token', ...openPage(() => import('../features/teams/InvitationPage.tsx')) },
     ],
   },

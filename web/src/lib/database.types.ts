@@ -126,6 +126,7 @@ export type Database = {
           guest_name: string
           guest_phone: string | null
           guest_timezone: string | null
+          hold_expires_at: string | null
           ical_sequence: number
           ical_uid: string
           id: number
@@ -154,6 +155,7 @@ export type Database = {
           guest_name: string
           guest_phone?: string | null
           guest_timezone?: string | null
+          hold_expires_at?: string | null
           ical_sequence?: number
           ical_uid?: string
           id?: never
@@ -181,6 +183,7 @@ export type Database = {
           guest_name?: string
           guest_phone?: string | null
           guest_timezone?: string | null
+          hold_expires_at?: string | null
           ical_sequence?: number
           ical_uid?: string
           id?: never
@@ -495,6 +498,7 @@ export type Database = {
           buffer_before: number | null
           color: string
           created_at: string
+          currency: string
           description: string | null
           duration: number
           guest_fields: NonNullable<Json>
@@ -524,6 +528,7 @@ export type Database = {
           buffer_before?: number | null
           color?: string
           created_at?: string
+          currency?: string
           description?: string | null
           duration?: number
           guest_fields?: NonNullable<Json>
@@ -553,6 +558,7 @@ export type Database = {
           buffer_before?: number | null
           color?: string
           created_at?: string
+          currency?: string
           description?: string | null
           duration?: number
           guest_fields?: NonNullable<Json>
@@ -689,6 +695,55 @@ export type Database = {
         Relationships: [
           {
             foreignKeyName: "outbox_booking_id_fkey"
+            columns: ["booking_id"]
+            referencedRelation: "bookings"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      payments: {
+        Row: {
+          account_id: string
+          amount: number
+          booking_id: number
+          checkout_session_id: string
+          created_at: string
+          currency: string
+          id: number
+          payment_intent_id: string | null
+          receipt_url: string | null
+          status: string
+          updated_at: string
+        }
+        Insert: {
+          account_id: string
+          amount: number
+          booking_id: number
+          checkout_session_id: string
+          created_at?: string
+          currency: string
+          id?: never
+          payment_intent_id?: string | null
+          receipt_url?: string | null
+          status?: string
+          updated_at?: string
+        }
+        Update: {
+          account_id?: string
+          amount?: number
+          booking_id?: number
+          checkout_session_id?: string
+          created_at?: string
+          currency?: string
+          id?: never
+          payment_intent_id?: string | null
+          receipt_url?: string | null
+          status?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "payments_booking_id_fkey"
             columns: ["booking_id"]
             referencedRelation: "bookings"
             referencedColumns: ["id"]
@@ -1292,6 +1347,19 @@ export type Database = {
         }[]
       }
       check_handle: { Args: { p_handle: string }; Returns: Json }
+      checkout_terms: {
+        Args: { p_booking_id: number }
+        Returns: {
+          account_id: string
+          amount: number
+          booking_id: number
+          currency: string
+          guest_email: string
+          hold_expires_at: string
+          title: string
+          uid: string
+        }[]
+      }
       create_booking: {
         Args: {
           p_end: string
@@ -1312,6 +1380,7 @@ export type Database = {
           guest_name: string
           guest_phone: string | null
           guest_timezone: string | null
+          hold_expires_at: string | null
           ical_sequence: number
           ical_uid: string
           id: number
@@ -1362,6 +1431,10 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: number
       }
+      expire_payment_holds: {
+        Args: { p_end?: string; p_start?: string }
+        Returns: number
+      }
       guest_booking: { Args: { p_token: string; p_uid: string }; Returns: Json }
       guest_cancel_booking: {
         Args: {
@@ -1395,6 +1468,7 @@ export type Database = {
           guest_name: string
           guest_phone: string | null
           guest_timezone: string | null
+          hold_expires_at: string | null
           ical_sequence: number
           ical_uid: string
           id: number
@@ -1498,6 +1572,7 @@ export type Database = {
         Returns: {
           auto_confirm: boolean
           color: string
+          currency: string
           description: string
           duration: number
           guest_fields: Json
@@ -1522,6 +1597,7 @@ export type Database = {
           assignment_type: Database["public"]["Enums"]["assignment_type"]
           auto_confirm: boolean
           color: string
+          currency: string
           description: string
           duration: number
           guest_fields: Json
@@ -1587,9 +1663,41 @@ export type Database = {
         Args: { p_event: Json; p_livemode: boolean }
         Returns: string
       }
+      record_checkout: {
+        Args: {
+          p_account_id: string
+          p_amount: number
+          p_booking_id: number
+          p_currency: string
+          p_session_id: string
+        }
+        Returns: {
+          account_id: string
+          amount: number
+          booking_id: number
+          checkout_session_id: string
+          created_at: string
+          currency: string
+          id: number
+          payment_intent_id: string | null
+          receipt_url: string | null
+          status: string
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "payments"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       regenerate_calendar_feed: {
         Args: Record<PropertyKey, never>
         Returns: string
+      }
+      release_payment_hold: {
+        Args: { p_booking_id: number }
+        Returns: undefined
       }
       replace_availability: {
         Args: { p_rules: Json; p_team_id?: number }
@@ -1677,7 +1785,13 @@ export type Database = {
     }
     Enums: {
       assignment_type: "round_robin" | "least_busy" | "specific_member"
-      booking_status: "pending" | "confirmed" | "cancelled" | "completed"
+      booking_status:
+        | "pending"
+        | "confirmed"
+        | "cancelled"
+        | "completed"
+        | "awaiting_payment"
+        | "expired"
       outbox_status: "pending" | "processing" | "sent" | "failed" | "skipped"
       slot_interval: "15" | "30" | "60" | "duration"
       team_role: "owner" | "admin" | "member"
@@ -1809,7 +1923,14 @@ export const Constants = {
   public: {
     Enums: {
       assignment_type: ["round_robin", "least_busy", "specific_member"],
-      booking_status: ["pending", "confirmed", "cancelled", "completed"],
+      booking_status: [
+        "pending",
+        "confirmed",
+        "cancelled",
+        "completed",
+        "awaiting_payment",
+        "expired",
+      ],
       outbox_status: ["pending", "processing", "sent", "failed", "skipped"],
       slot_interval: ["15", "30", "60", "duration"],
       team_role: ["owner", "admin", "member"],

@@ -13,5 +13,8 @@ const noWebhooks = [
 /** The dashboard's setup checklist reads the host's weekly hours: none unless a test says otherwise. */
 const noHours = http.get(`${supabaseUrl}/rest/v1/availability_rules`, () => HttpResponse.json([]));
 
+/** No Stripe account unless a test says otherwise (the event type dialog asks whether prices can be taken). */
+const noStripe = http.get(`${supabaseUrl}/rest/v1/stripe_connections`, () => HttpResponse.json([]));
+
 /** msw stands in for the Supabase gateway (PostgREST, Auth, functions, Realtime) at the app's own origin. */
-export const server = setupServer(realtimeStandIn, ...noWebhooks, noHours);
+export const server = setupServer(realtimeStandIn, ...noWebhooks, noHours, noStripe);

@@ -64,7 +64,7 @@ function span(req: Requested): { start: number; end: number | undefined } {
 /** The booking as the api answers it: camelCase, its event type named as its kind is (`teamEventTypeId` for a team's), with the event type's title and duration (never the manage token's hash). */
 function answer(row: Record<string, unknown>, eventType: { title: string; duration: number }) {
   const { manage_token_hash: _hash, ...columns } = row;
-  return { ...camelize<Record<string, unknown> & { id: number; uid: string }>(bookingColumns(columns)), eventType: { title: eventType.title, duration: eventType.duration } };
+  return { ...camelize<Record<string, unknown> & { id: number; uid: string; status: string }>(bookingColumns(columns)), eventType: { title: eventType.title, duration: eventType.duration } };
 }
 
 /**
@@ -114,7 +114,11 @@ export interface BookOptions {
   own?: boolean;
   /** A team the event type must belong to (the path's team). */
   teamId?: number;
+  /** The caller sends the guest to pay a paid event type's booking (the bookings function); elsewhere one is refused. */
+  payment?: boolean;
 }
+
+export const PAYMENT_REQUIRED = 'This event type is paid: guests book it on its booking page, where they pay.';
 
 /**
  * A booking of an event type, a host's or a team's, by a guest or by a signed-in person for a guest.
@@ -132,6 +136,8 @@ export async function book(deps: BookingDeps, req: Requested & { eventTypeId?: n
   // longer than a day; a team's bookings for fairness.
   const readOpts = { claims: opts.caller ? jwtClaims(opts.caller.accessToken) : null, own: opts.own, teamId: opts.teamId, teamBookings: ref.team };
   const readAgain = () => readSchedule(deps.db, ref, start, start + DAY_MS, now, readOpts);
+  // A paid booking's hold that ran out on this time is no longer busy (the sweep would release it later).
+  await serviceRpc(deps.db, 'expire_payment_holds', [new Date(start).toISOString(), new Date(start + DAY_MS).toISOString()]);
   let read = await readAgain();
   const { schedule } = read;
   const guest = askedForm(withChosenPlace(req, schedule.eventType.locationKinds), schedule.eventType, read.isMember);
@@ -161,6 +167,11 @@ export async function book(deps: BookingDeps, req: Requested & { eventTypeId?: n
         [schedule.eventType.id, slot.start.toISOString(), slot.end.toISOString(), { ...guestColumns(guest), answers: guest.answers }, `{${memberIds.join(',')}}`],
         { notFoundMessage: EVENT_NOT_FOUND },
       );
+      // Held for a payment nobody here will take: released at once.
+      if (row.status === 'awaiting_payment' && !opts.payment) {
+        await serviceRpc(deps.db, 'release_payment_hold', [row.id as number]);
+        throw new AppError('payment_required', PAYMENT_REQUIRED);
+      }
       return answer(row, schedule.eventType);
     } catch (error) {
       // Only a team's member can be chosen again; a host's time, or all members', is simply taken.

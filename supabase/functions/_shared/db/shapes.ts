@@ -21,9 +21,9 @@ export const OWN_PROFILE_COLUMNS =
 // holds both, so each row leaves without the other kind's columns.
 type Row = Record<string, unknown>;
 
-/** Columns only a team's event type has (null for a host's), and only a host's has (a team's carries no price). */
+/** Columns only a team's event type has (null for a host's), and only a host's has (the /api's team shape carries no price). */
 const TEAM_EVENT_TYPE_ONLY = ['team_id', 'requires_all_members', 'assignment_type', 'specific_member_id'];
-const HOST_EVENT_TYPE_ONLY = ['user_id', 'price_cents'];
+const HOST_EVENT_TYPE_ONLY = ['user_id', 'price_cents', 'currency'];
 
 const without = (row: Row, columns: readonly string[]): Row => Object.fromEntries(Object.entries(row).filter(([k]) => !columns.includes(k)));
 const isTeams = (row: Row) => row.team_id !== null && row.team_id !== undefined;

@@ -18,6 +18,22 @@ export interface StripeEventFacts {
   livemode: boolean;
   /** The connected account it happened on; absent for the platform's own events. */
   account?: string;
+  /** A Checkout Session's verdict (checkout.session.*): the session and whether it was paid. */
+  data?: { object: CheckoutSessionFacts };
+}
+
+export interface CheckoutSessionFacts {
+  id: string;
+  payment_status: string | null;
+  payment_intent: string | null;
+}
+
+/** The session an event speaks of, when it is one. */
+function sessionOf(event: unknown): CheckoutSessionFacts | null {
+  const o = (event as { data?: { object?: Record<string, unknown> } }).data?.object;
+  if (!o || o.object !== 'checkout.session' || typeof o.id !== 'string') return null;
+  const text = (v: unknown) => (typeof v === 'string' ? v : null);
+  return { id: o.id, payment_status: text(o.payment_status), payment_intent: text(o.payment_intent) };
 }
 
 function isEvent(value: unknown): value is StripeEventFacts {
@@ -45,5 +61,6 @@ export async function verifiedEvent(body: string, signature: string | null, secr
   }
   if (!isEvent(event)) throw invalid('This is not a Stripe event.');
   const { id, type, created, livemode, account } = event;
-  return { id, type, created, livemode, ...(account ? { account } : {}) };
+  const session = sessionOf(event);
+  return { id, type, created, livemode, ...(account ? { account } : {}), ...(session ? { data: { object: session } } : {}) };
 }

@@ -55,8 +55,9 @@ function connectFailure(e: unknown): never {
   throw e;
 }
 
-export function stripeConnect(config: StripeConfig) {
-  const stripe = new Stripe(config.secretKey, {
+/** The SDK for the project's platform account, at api.stripe.com or where the config points. */
+export function stripeClient(config: StripeConfig): Stripe {
+  return new Stripe(config.secretKey, {
     ...(config.api ?? {}),
     httpClient: Stripe.createFetchHttpClient(),
     // A dropped connection is tried again at once (the SDK keys each POST for idempotency, so a retry
@@ -64,6 +65,10 @@ export function stripeConnect(config: StripeConfig) {
     // connection the other side had just closed failed a deauthorization for a whole outbox backoff.
     maxNetworkRetries: 2,
   });
+}
+
+export function stripeConnect(config: StripeConfig) {
+  const stripe = stripeClient(config);
 
   return {
     consentUrl(redirectUri: string, state: string): string {

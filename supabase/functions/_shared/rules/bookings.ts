@@ -6,12 +6,18 @@ import type { BookingStatus } from './constants.ts';
 import type { BookingLocation } from './places.ts';
 import type { StoredAnswer } from './questions.ts';
 
-/** pending → confirmed | cancelled; confirmed → cancelled, or completed once it has ended. Cancelled and completed are final. */
+/**
+ * pending → confirmed | cancelled; confirmed → cancelled, or completed once it has ended; awaiting_payment
+ * (a paid booking's hold) → confirmed | pending when paid, expired when not (by the payment, never by
+ * hand). Cancelled, completed and expired are final.
+ */
 export const BOOKING_TRANSITIONS: Readonly<Record<BookingStatus, readonly BookingStatus[]>> = {
   pending: ['confirmed', 'cancelled'],
   confirmed: ['cancelled', 'completed'],
   cancelled: [],
   completed: [],
+  awaiting_payment: ['pending', 'confirmed', 'expired'],
+  expired: [],
 };
 
 export function canBecome(from: string, to: string): boolean {

@@ -81,7 +81,7 @@ export type AssignmentType = (typeof ASSIGNMENT_TYPES)[number];
 export const DEFAULT_ASSIGNMENT: AssignmentType = 'round_robin';
 
 // -- bookings ------------------------------------------------------------------------------------
-export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled', 'completed'] as const;
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled', 'completed', 'awaiting_payment', 'expired'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 // -- the guest's form ----------------------------------------------------------------------------

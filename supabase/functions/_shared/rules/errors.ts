@@ -28,10 +28,12 @@ export const ERROR_STATUS = {
   handle_taken: 409,
   slug_taken: 409,
   already_member: 409,
+  payment_required: 402, // a paid event type booked where the guest cannot pay (the /api): its booking page takes the payment
   payload_too_large: 413,
   unsupported_media_type: 415, // a body that is not labelled application/json
   rate_limited: 429,
   internal: 500,
+  payment_unavailable: 502, // Stripe refused or could not be reached to start the guest's payment; the time was released
   unavailable: 503, // the database is unreachable for a moment: retry
 } as const;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EVENT_RULE_COLUMNS, eventRuleColumns, eventRulesOf, eventTypeColumns, teamEventTypeColumns } from './event-types.ts';
-import { teamEventTypeSchema } from './schemas.ts';
+import { eventTypeSchema, teamEventTypeSchema } from './schemas.ts';
 
 const member = '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b';
 
@@ -14,6 +14,17 @@ describe('event type columns', () => {
       is_active: false,
       auto_confirm: false,
     });
+  });
+
+  it('maps a price in minor units and its currency, and leaves both out when not given', () => {
+    const paid = eventTypeSchema.parse({ title: 'Paid', duration: 30, priceCents: 1500, currency: 'jpy' });
+    expect(eventTypeColumns(paid)).toMatchObject({ price_cents: 1500, currency: 'jpy' });
+    expect(eventTypeColumns(eventTypeSchema.parse({ title: 'Kept', duration: 30 }))).not.toHaveProperty('price_cents');
+    expect(eventTypeColumns(eventTypeSchema.parse({ title: 'Kept', duration: 30 }))).not.toHaveProperty('currency');
+    for (const bad of [{ priceCents: -1 }, { priceCents: 19.5 }, { currency: 'USD' }, { currency: 'xyz' }, { priceCents: 1050, currency: 'isk' }, { priceCents: 5123, currency: 'kwd' }]) {
+      expect(eventTypeSchema.safeParse({ title: 'Bad', duration: 30, ...bad }).success, JSON.stringify(bad)).toBe(false);
+    }
+    expect(teamEventTypeSchema.safeParse({ title: 'Team', priceCents: 4500, currency: 'eur' }).success).toBe(true);
   });
 
   it('keeps a specific member only for the specific-member strategy', () => {

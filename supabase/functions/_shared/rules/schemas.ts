@@ -26,6 +26,7 @@ import {
 import { email, guestFields, optionalText, requiredText } from './fields.ts';
 import { LOCALES } from './locales.ts';
 import { guestFieldsSchema, questionsSchema } from './questions.ts';
+import { chargeable, CURRENCIES } from './money.ts';
 import { dayNumber, isValidDate, isValidTimeZone, parseHHMM } from './time.ts';
 
 // -- building blocks ---------------------------------------------------------------------------
@@ -155,15 +156,25 @@ const eventTypeFields = {
   // Left out: an update keeps the guest's form as it is (rules/questions.ts).
   questions: z.optional(questionsSchema),
   guestFields: z.optional(guestFieldsSchema),
+  // In the currency's minor unit (rules/money.ts); left out, an update keeps the price. 0 is free.
+  priceCents: z.number({ error: 'Please enter a valid price' }).int('Please enter a valid price').min(0, 'Please enter a valid price').optional(),
+  currency: z.enum(CURRENCIES, { error: 'Please choose one of the offered currencies' }).optional(),
   ...eventRuleFields,
 };
+
+/** A price Stripe can charge in its currency (a whole number of krónur, a last 0 of a dinar's fils). */
+const priceFitsCurrency: [(v: { priceCents?: number; currency?: string }) => boolean, { message: string; path: string[] }] = [
+  (v) => v.priceCents === undefined || chargeable(v.priceCents, v.currency ?? 'usd'),
+  { message: 'This price cannot be charged in this currency', path: ['priceCents'] },
+];
 
 export const eventTypeSchema = z
   .object({
     ...eventTypeFields,
     duration: oneOf(DURATIONS, 'Duration must be 15, 30, 45, 60, 90 or 120 minutes'),
   })
-  .refine(...weekLimitNotBelowDay);
+  .refine(...weekLimitNotBelowDay)
+  .refine(...priceFitsCurrency);
 export type EventTypeInput = z.infer<typeof eventTypeSchema>;
 /** The rules part of an event type's form, as parsed. */
 export type EventRulesInput = z.infer<typeof eventRulesSchema>;
@@ -187,7 +198,8 @@ export const teamEventTypeSchema = z
     message: 'Please select a team member',
     path: ['specificMemberId'],
   })
-  .refine(...weekLimitNotBelowDay);
+  .refine(...weekLimitNotBelowDay)
+  .refine(...priceFitsCurrency);
 export type TeamEventTypeInput = z.infer<typeof teamEventTypeSchema>;
 
 // -- availability and settings -------------------------------------------------------------------

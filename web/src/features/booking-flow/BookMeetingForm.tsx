@@ -6,6 +6,7 @@ import { FormDialog } from '../../components/FormDialog.tsx';
 import { BookingConfirmation } from './BookingConfirmation.tsx';
 import { PickersAndDetails } from './BookingFormParts.tsx';
 import type { HoursLink } from '../../components/NoBookableTime.tsx';
+import { formatMoney } from '../../lib/shared.ts';
 import type { BookingTarget } from './hooks.ts';
 import { useBookingFlow } from './useBookingFlow.ts';
 
@@ -14,7 +15,19 @@ import { useBookingFlow } from './useBookingFlow.ts';
  * the meeting is with; `locations` its places as guests read them; `questions` and `guest_fields`
  * what the host asks (public_event_types).
  */
-export type DialogEvent = { title: string; duration: number; description?: string | null; color?: string | null; host?: string; locations?: unknown; questions?: unknown; guest_fields?: unknown };
+export type DialogEvent = {
+  title: string;
+  duration: number;
+  description?: string | null;
+  color?: string | null;
+  host?: string;
+  locations?: unknown;
+  questions?: unknown;
+  guest_fields?: unknown;
+  /** A paid event type's price, in its currency's minor unit. */
+  price_cents?: number | null;
+  currency?: string | null;
+};
 
 export default function BookMeetingForm({
   target,
@@ -35,7 +48,8 @@ export default function BookMeetingForm({
     questions: event.questions,
     guestFields: event.guest_fields,
   });
-  const subtitle = `${event.title} · ${event.duration} minutes`;
+  const price = event.price_cents && event.currency ? ` · ${formatMoney(event.price_cents, event.currency)}` : '';
+  const subtitle = `${event.title} · ${event.duration} minutes${price}`;
   return (
     <FormDialog
       open

@@ -5,6 +5,7 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import type { Question } from '../../lib/shared.ts';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
+import { Price } from '../../components/Price.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { fullName } from '../../lib/names.ts';
 import { formatDate } from '../../lib/time.ts';
@@ -71,6 +72,7 @@ function BookingForm({ eventType }: { eventType: PublicEventType }) {
             <HStack>
               <Clock size={16} aria-hidden /> <Text>{eventType.duration} minutes</Text>
             </HStack>
+            <Price amount={eventType.price_cents} currency={eventType.currency} />
             <OfferedPlaces places={flow.places} />
             <Text>Times shown in {zoneLabel(flow.timeZone)}</Text>
           </Stack>

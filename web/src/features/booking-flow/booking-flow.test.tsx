@@ -115,6 +115,21 @@ describe('date picker rules', () => {
 });
 
 describe('event booking page', () => {
+  it('shows a paid event type\'s price on its page, formatted in its currency', async () => {
+    server.use(rpc('public_event_type', [{ ...eventType, price_cents: 1500, currency: 'jpy' }]));
+    slotsAnswer();
+    renderRoute('/book/5');
+    const aside = (await screen.findByRole('heading', { name: 'Strategy Call' })).closest('aside')!;
+    expect(within(aside).getByText('¥1,500')).toBeInTheDocument();
+  });
+
+  it('lists a host\'s paid event types with their price on the public calendar', async () => {
+    const { dialog } = await dialogAtTen({ price_cents: 1999, currency: 'usd' });
+    expect(within(dialog).getByText('Strategy Call · 30 minutes · $19.99')).toBeInTheDocument();
+    // And on its card behind the dialog.
+    expect(screen.getByText('$19.99')).toBeInTheDocument();
+  });
+
   it('shows Event Not Found for an unknown id', async () => {
     server.use(rpc('public_event_type', []));
     renderRoute('/book/404');

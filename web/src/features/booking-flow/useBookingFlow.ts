@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callFunction } from '../../lib/api.ts';
+import { hardNavigate } from '../../lib/navigation.ts';
 import { notifyError } from '../../lib/toaster.ts';
 import { bookingFailureMessage, isSlotTaken } from '../../lib/bookingErrors.ts';
 import { slotSource, type BookingTarget } from './hooks.ts';
@@ -27,6 +28,8 @@ export interface BookedBooking {
   manageToken?: string;
   /** Where the meeting takes place (null: the event type has no place set). */
   location?: BookingLocation | null;
+  /** A paid event type's booking holds its time while the guest pays on Stripe's Checkout page, here. */
+  checkoutUrl?: string;
 }
 
 /** What the booking form is for, as its confirmation names it. */
@@ -123,6 +126,8 @@ export function useBookingFlow(
         },
       }),
     onSuccess: (booking, values) => {
+      // Off to pay: Stripe sends the guest back to /booking/{uid}/payment, which waits for its verdict.
+      if (booking.checkoutUrl) return hardNavigate(booking.checkoutUrl);
       setBooked({ ...details, booking, timeZone, hostTimeZone: picker.slots.data?.hostTimeZone, guestEmail: values.guestEmail });
       void queryClient.invalidateQueries({ queryKey: ['slots'] });
       void queryClient.invalidateQueries({ queryKey: ['bookings'] });

@@ -20,6 +20,7 @@ import type { EventLocation } from '../../lib/places.ts';
 import type { EventType } from '../../lib/types.ts';
 import { LocationsEditor } from './LocationsEditor.tsx';
 import { GuestFieldsEditor, QuestionList } from './QuestionBuilder.tsx';
+import { PriceFields } from './PriceFields.tsx';
 import {
   DURATIONS,
   eventTypeDefaults,
@@ -48,6 +49,8 @@ function valuesOf(eventType: EventType): EventTypeFormInput {
     locations: eventType.locations as EventLocation[],
     questions: (eventType.questions as Question[] | null) ?? [],
     guestFields: { ...DEFAULT_GUEST_FIELDS, ...(eventType.guest_fields as Partial<GuestFieldsConfig> | null) },
+    priceCents: eventType.price_cents,
+    currency: eventType.currency as EventTypeFormInput['currency'],
     ...eventRulesOf(eventType),
   };
 }
@@ -74,7 +77,7 @@ export function EventTypeDialog({
   const remove = useDeleteEventType(owner);
   const [confirming, setConfirming] = useState(false);
   const defaults = team ? teamEventTypeDefaults : eventTypeDefaults;
-  const { register, control, handleSubmit, reset, formState } = useForm<EventTypeFormInput, unknown, EventTypeFormValues>({
+  const { register, control, handleSubmit, reset, formState, setValue } = useForm<EventTypeFormInput, unknown, EventTypeFormValues>({
     resolver: zodResolver(team ? teamEventTypeSchema : eventTypeSchema) as never,
     defaultValues: defaults,
   });
@@ -159,6 +162,8 @@ export function EventTypeDialog({
             </FormField>
           ) : null}
           <LocationsEditor control={control} register={register} errors={errors} />
+          {/* A team's guests pay its owner's account, which its admins cannot read: the team form offers no price yet. */}
+          {team ? null : <PriceFields control={control} errors={errors} setValue={setValue} />}
           <Fieldset.Root>
             <Fieldset.Legend fontWeight="medium">Booking form</Fieldset.Legend>
             <Stack gap="4" mt="2">

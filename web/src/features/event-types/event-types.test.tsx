@@ -35,6 +35,51 @@ describe('event type dialog', () => {
     expect(posted.body).toEqual({ title: 'Quick Chat', description: null, duration: 45, color: '#8b5cf6', is_active: true, auto_confirm: true, locations: [], questions: [], guest_fields: { phone: 'optional', company: 'optional', notes: 'optional' }, user_id: USER_ID, ...NO_RULES });
   });
 
+  it('takes a price in the currency\'s minor units once a Stripe account that takes charges is connected', async () => {
+    const posted = recordBody('post', '/rest/v1/event_types', (sent) => HttpResponse.json({ ...existing, ...sent }));
+    server.use(posted.handler, restGet('stripe_connections', [{ account_id: 'acct_1Host', charges_enabled: true, default_currency: 'jpy', requirements: [] }]));
+    dashboard([]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Create Your First Event Type' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Event Type' });
+    await user.type(within(dialog).getByLabelText('Title'), 'Paid Session');
+    // The account's own currency first.
+    expect(await within(dialog).findByLabelText('Currency')).toHaveValue('jpy');
+    await user.type(within(dialog).getByLabelText('Price'), '15.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Event Type' }));
+    expect(await within(dialog).findByText('JPY prices are in whole units')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Price'));
+    await user.type(within(dialog).getByLabelText('Price'), '1,500');
+    expect(within(dialog).getByText('Guests pay ¥1,500 when they book.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Create Event Type' }));
+    expect(await screen.findByText('Event type created successfully')).toBeInTheDocument();
+    expect(posted.body).toMatchObject({ title: 'Paid Session', price_cents: 1500, currency: 'jpy' });
+  });
+
+  it('shows a paid event type\'s price again when editing, and keeps it', async () => {
+    const posted = recordBody('patch', '/rest/v1/event_types', (sent) => HttpResponse.json({ ...existing, ...sent }));
+    server.use(posted.handler, restGet('stripe_connections', [{ account_id: 'acct_1Host', charges_enabled: true, default_currency: 'jpy', requirements: [] }]));
+    dashboard([{ ...existing, price_cents: 1999, currency: 'usd' }]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Event Type' });
+    await waitFor(() => expect(within(dialog).getByLabelText('Price')).toHaveValue('19.99'));
+    expect(within(dialog).getByLabelText('Currency')).toHaveValue('usd');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Event type updated successfully')).toBeInTheDocument();
+    expect(posted.body).toMatchObject({ price_cents: 1999, currency: 'usd' });
+  });
+
+  it('offers no price without a Stripe account that takes charges, and says where to connect one', async () => {
+    server.use(restGet('stripe_connections', [{ account_id: 'acct_1Host', charges_enabled: false, default_currency: 'usd', requirements: ['external_account'] }]));
+    dashboard([]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Create Your First Event Type' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Event Type' });
+    expect(await within(dialog).findByRole('link', { name: 'Connect Stripe in Availability' })).toHaveAttribute('href', '/availability#payments');
+    expect(within(dialog).queryByLabelText('Price')).toBeNull();
+  });
+
   it('edits, and deletes only after the confirmation', async () => {
     const deleted: string[] = [];
     server.use(

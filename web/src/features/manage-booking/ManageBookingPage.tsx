@@ -26,6 +26,8 @@ function headline(b: GuestView): string {
   if (b.moved) return 'This booking was moved';
   if (b.status === 'cancelled') return 'This booking is cancelled';
   if (b.status === 'pending') return 'Your request is awaiting confirmation';
+  if (b.status === 'awaiting_payment') return 'Your payment is being confirmed';
+  if (b.status === 'expired') return 'Your time was released';
   return 'Your booking is confirmed';
 }
 

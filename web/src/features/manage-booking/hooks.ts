@@ -8,10 +8,12 @@ import type { SlotSource } from '../booking-flow/index.ts';
 
 const path = (uid: string, rest = '') => `api/booking/${encodeURIComponent(uid)}${rest}`;
 
-export function useGuestBooking(uid: string, token: string) {
+/** The guest's booking; read again every `pollMs` while `pollWhile` says it is still to be decided. */
+export function useGuestBooking(uid: string, token: string, poll?: { while: (booking: GuestView) => boolean; everyMs: number }) {
   return useQuery({
     queryKey: ['guest-booking', uid, token],
     queryFn: () => callFunction<GuestView>(path(uid, `?token=${encodeURIComponent(token)}`)),
+    refetchInterval: (query) => (poll && query.state.data && poll.while(query.state.data) ? poll.everyMs : false),
   });
 }
 

@@ -6,31 +6,18 @@ import { describe, expect, it } from 'vitest';
 import { server } from '../../test/server.ts';
 import { api, renderRoute } from '../../test/utils.tsx';
 import type { GuestView } from '../../lib/shared.ts';
+import { guestView } from '../../test/guestView.ts';
 
 const TODAY = startOfDay(new Date());
 const NOW_AT = addDays(TODAY, 5);
 const FREE = addDays(TODAY, 35); // the first day it can move to, a month or two ahead
 const at = (day: Date, hour: number, minute = 0) => new Date(Date.UTC(day.getFullYear(), day.getMonth(), day.getDate(), hour, minute));
 
-const booking: GuestView = {
-  uid: 'b-uid',
-  status: 'confirmed',
+const booking: GuestView = guestView({
   startTime: at(NOW_AT, 9).toISOString(),
   endTime: at(NOW_AT, 9, 30).toISOString(),
-  title: 'Strategy Call',
-  duration: 30,
-  eventTypeId: 5,
-  teamEventTypeId: null,
-  teamName: null,
-  hostName: 'Ada Host',
-  guestName: 'Grace',
-  guestTimezone: 'UTC',
-  cancelledBy: null,
-  cancellationReason: null,
-  moved: false,
   changeDeadline: at(NOW_AT, 8).toISOString(),
-  canChange: true,
-};
+});
 
 function answer(view: GuestView) {
   const slots = [14, 15].map((hour) => ({ start: at(FREE, hour).toISOString(), end: at(FREE, hour, 30).toISOString(), date: format(FREE, 'yyyy-MM-dd'), label: '' }));

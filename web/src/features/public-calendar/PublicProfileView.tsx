@@ -4,6 +4,7 @@ import { Badge, Box, Button, Card, Container, Flex, Heading, HStack, Link, Simpl
 import { Building2, Clock, Globe, Instagram, Linkedin, MapPin, Twitter, Video } from 'lucide-react';
 import { EmptyState, NotFoundMessage } from '../../components/EmptyState.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
+import { Price } from '../../components/Price.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { fullName } from '../../lib/names.ts';
 import { loadedName, usePageTitle } from '../../lib/usePageTitle.ts';
@@ -133,6 +134,7 @@ function MeetingTypes({ userId, host }: { userId: string; host: string }) {
                 <HStack fontSize="sm" color="fg.muted" gap="1">
                   <Clock size={14} aria-hidden /> <Text>{eventType.duration} minutes</Text>
                 </HStack>
+                <Price amount={eventType.price_cents} currency={eventType.currency} iconSize={14} fontSize="sm" color="fg.muted" />
                 <Text fontSize="sm">{eventType.description || 'A focused discussion session.'}</Text>
                 <Button size="sm" colorPalette="blue" alignSelf="start" onClick={() => setChosen(eventType)}>
                   Select Time

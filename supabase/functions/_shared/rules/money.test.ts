@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney, minorDigits, parsePrice, priceText } from './money.ts';
+
+describe('money in minor units (Stripe\'s currencies)', () => {
+  it('counts decimals as Stripe does: zero-decimal, two, three', () => {
+    expect([minorDigits('jpy'), minorDigits('KRW'), minorDigits('vnd'), minorDigits('clp')]).toEqual([0, 0, 0, 0]);
+    expect([minorDigits('usd'), minorDigits('isk'), minorDigits('huf')]).toEqual([2, 2, 2]);
+    expect([minorDigits('kwd'), minorDigits('bhd')]).toEqual([3, 3]);
+  });
+
+  it('formats for people with Intl.NumberFormat', () => {
+    expect(formatMoney(1500, 'jpy')).toBe('¥1,500');
+    expect(formatMoney(1999, 'usd')).toBe('$19.99');
+    expect(formatMoney(120000, 'usd')).toBe('$1,200.00');
+    expect(formatMoney(5120, 'kwd')).toBe('KWD\u00a05.120');
+    // ISK is written with two decimals that are always 00: 150000 is 1,500 krónur.
+    expect(formatMoney(150000, 'isk')).toBe('ISK\u00a01,500');
+    expect(formatMoney(1999, 'eur', 'de-DE')).toBe('19,99\u00a0€');
+  });
+
+  it('parses a typed price into minor units', () => {
+    expect(parsePrice('19.99', 'usd')).toEqual({ ok: true, amount: 1999 });
+    expect(parsePrice(' 1,500 ', 'jpy')).toEqual({ ok: true, amount: 1500 });
+    expect(parsePrice('20', 'usd')).toEqual({ ok: true, amount: 2000 });
+    expect(parsePrice('0.5', 'usd')).toEqual({ ok: true, amount: 50 });
+    expect(parsePrice('1500', 'isk')).toEqual({ ok: true, amount: 150000 });
+    expect(parsePrice('5.12', 'kwd')).toEqual({ ok: true, amount: 5120 });
+    expect(parsePrice('1500.00', 'jpy')).toEqual({ ok: true, amount: 1500 });
+  });
+
+  it('refuses what is not a price in the currency', () => {
+    expect(parsePrice('15.5', 'jpy')).toEqual({ ok: false, message: 'JPY prices are in whole units' });
+    expect(parsePrice('19.999', 'usd')).toEqual({ ok: false, message: 'USD prices have at most 2 decimals' });
+    expect(parsePrice('5.123', 'kwd')).toEqual({ ok: false, message: 'KWD prices have at most 2 decimals' });
+    expect(parsePrice('10.5', 'isk').ok).toBe(false);
+    for (const bad of ['', 'abc', '-5', '1e3', '$5', '1.2.3']) expect(parsePrice(bad, 'usd').ok, bad).toBe(false);
+    expect(parsePrice('1000000', 'usd')).toEqual({ ok: false, message: 'This price is too high' });
+  });
+
+  it('shows a stored price back in the host\'s field', () => {
+    expect(priceText(1999, 'usd')).toBe('19.99');
+    expect(priceText(1500, 'jpy')).toBe('1500');
+    expect(priceText(150000, 'isk')).toBe('1500');
+    expect(priceText(0, 'usd')).toBe('');
+    for (const [text, currency] of [['19.99', 'usd'], ['1500', 'jpy'], ['5.12', 'kwd']] as const) {
+      const parsed = parsePrice(text, currency);
+      expect(parsed.ok && parsePrice(priceText(parsed.amount, currency), currency)).toEqual(parsed);
+    }
+  });
+});

@@ -1,0 +1,75 @@
+// A host's price for an event type: typed in the currency's major unit ("19.99", "1500" yen), kept in
+// its minor unit (rules/money.ts), offered only once the host's Stripe account can take charges (the
+// database refuses a new price otherwise). Guests pay it through Stripe Checkout before the booking holds.
+import { useEffect, useState } from 'react';
+import { HStack, Input, Link, Text } from '@chakra-ui/react';
+import { useController, useWatch, type Control, type FieldErrors, type UseFormSetValue } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router-dom';
+import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
+import { FormField } from '../../components/FormField.tsx';
+import { STRIPE_SECTION_ID, useStripeConnection } from '../calendars/index.ts';
+import { CURRENCIES, DEFAULT_CURRENCY, formatMoney, parsePrice, priceText, type Currency } from '../../lib/shared.ts';
+import type { EventTypeFormInput } from './schemas.ts';
+
+const isCurrency = (code: string | null | undefined): code is Currency => CURRENCIES.includes(code as Currency);
+
+export function PriceFields({
+  control,
+  errors,
+  setValue,
+}: {
+  control: Control<EventTypeFormInput>;
+  errors: FieldErrors<EventTypeFormInput>;
+  setValue: UseFormSetValue<EventTypeFormInput>;
+}) {
+  const connection = useStripeConnection();
+  const takesCharges = connection.data?.charges_enabled === true;
+  const currency = useWatch({ control, name: 'currency' }) ?? DEFAULT_CURRENCY;
+  const { field } = useController({ control, name: 'priceCents' });
+  const [text, setText] = useState(() => priceText(field.value ?? 0, currency));
+  const parsed = text.trim() === '' ? ({ ok: true, amount: 0 } as const) : parsePrice(text, currency);
+
+  // A new event type starts in the account's own currency.
+  const accountCurrency = connection.data?.default_currency;
+  useEffect(() => {
+    if (takesCharges && field.value === undefined) setValue('currency', isCurrency(accountCurrency) ? accountCurrency : DEFAULT_CURRENCY);
+  }, [takesCharges, accountCurrency, field.value, setValue]);
+
+  // The amount follows the text and the currency it is read in; NaN keeps an unreadable price from saving.
+  const amount = parsed.ok ? parsed.amount : Number.NaN;
+  const { onChange } = field;
+  useEffect(() => {
+    if (takesCharges) onChange(amount);
+  }, [takesCharges, amount, onChange]);
+
+  if (!connection.isSuccess) return null;
+  if (!takesCharges) {
+    return (
+      <Text fontSize="sm" color="fg.muted">
+        To take payments for bookings, connect a Stripe account that can take them.{' '}
+        <Link asChild variant="underline">
+          <RouterLink to={`/availability#${STRIPE_SECTION_ID}`}>Connect Stripe in Availability</RouterLink>
+        </Link>
+      </Text>
+    );
+  }
+  const error = parsed.ok ? errors.priceCents?.message : parsed.message;
+  return (
+    <HStack align="start" gap="3">
+      <FormField
+        label="Price"
+        error={error}
+        helper={parsed.ok && parsed.amount > 0 ? `Guests pay ${formatMoney(parsed.amount, currency)} when they book.` : 'Leave empty for a free event type.'}
+      >
+        <Input inputMode="decimal" placeholder="0.00" value={text} onChange={(e) => setText(e.target.value)} onBlur={field.onBlur} />
+      </FormField>
+      <FormField label="Currency">
+        <ChoiceSelect
+          value={currency}
+          onChange={(e) => setValue('currency', e.target.value as Currency, { shouldDirty: true })}
+          choices={CURRENCIES.map((code) => ({ value: code, label: code.toUpperCase() }))}
+        />
+      </FormField>
+    </HStack>
+  );
+}
