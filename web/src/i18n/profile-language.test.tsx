@@ -13,7 +13,7 @@ describe("a signed-in person's language", () => {
     server.use(rpc('directory_profiles', []));
     renderRoute('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Terminplanung, die den richtigen Moment findet' })).toBeInTheDocument();
-    expect(document.documentElement).toHaveAttribute('lang', 'de');
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'de'));
   });
 
   it('is saved in their profile when they pick another', async () => {

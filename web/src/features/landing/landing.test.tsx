@@ -62,8 +62,8 @@ describe("landing page in the visitor's language", () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'La agenda que encuentra el momento justo' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Empieza gratis' })).toHaveAttribute('href', '/register');
     expect(screen.getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', '/login');
-    expect(document.documentElement).toHaveAttribute('lang', 'es');
-    expect(document.documentElement).toHaveAttribute('dir', 'ltr');
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'es'));
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'ltr'));
   });
 
   it('switches to the language picked, right to left for Arabic, and remembers it', async () => {
@@ -72,11 +72,11 @@ describe("landing page in the visitor's language", () => {
     await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Language' }), 'العربية');
     expect(await screen.findByRole('heading', { level: 1, name: 'جدولة تجد اللحظة المناسبة' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'اللغة' })).toHaveValue('ar');
-    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('dir', 'rtl'));
     unmount();
     renderRoute('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'جدولة تجد اللحظة المناسبة' })).toBeInTheDocument();
-    expect(document.documentElement).toHaveAttribute('lang', 'ar');
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'ar'));
   });
 
   it.each([
