@@ -11,8 +11,10 @@ const STORAGE_KEY = 'kairos.locale';
 
 export const direction = (locale: Locale): 'ltr' | 'rtl' => (RIGHT_TO_LEFT.has(locale) ? 'rtl' : 'ltr');
 
-/** Each language, named in itself, for a picker. */
-export const languageChoices = () => LOCALES.map((code) => ({ value: code, label: nativeName(code), lang: code }));
+let choices: { value: Locale; label: string; lang: Locale }[] | undefined;
+
+/** Each language, named in itself, for a picker: worded once (the open pages' bar renders it on every page). */
+export const languageChoices = () => (choices ??= LOCALES.map((code) => ({ value: code, label: nativeName(code), lang: code })));
 
 /** A language's name in itself ("Español", "日本語"), as a picker lists it for someone who reads only that. */
 export function nativeName(locale: Locale): string {
