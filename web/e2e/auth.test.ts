@@ -60,6 +60,11 @@ describe.concurrent('Continue with Google', () => {
     const { page, errors } = await openPage(browser(), { timezoneId: 'Asia/Kolkata', locale: 'en-US' });
     const email = `${unique('grace')}@example.test`;
 
+    // What the first visit's start_first_week calls answered: a missing checklist then says why.
+    const firstWeek = { sent: 0, answers: [] as number[] };
+    page.on('request', (r) => void (r.url().includes('/rpc/start_first_week') && firstWeek.sent++));
+    page.on('response', (r) => void (r.url().includes('/rpc/start_first_week') && firstWeek.answers.push(r.status())));
+
     await page.goto('/login');
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     await page.getByRole('heading', { name: 'Sign in with Google' }).waitFor();
@@ -75,7 +80,13 @@ describe.concurrent('Continue with Google', () => {
     await page.getByRole('button', { name: 'Sign Out' }).waitFor();
     // Google named no zone: the first visit sent the browser's, and the week starts there.
     const checklist = page.getByRole('region', { name: 'Get set up' });
-    await checklist.getByRole('listitem').filter({ hasText: 'Set your working hours (done)' }).waitFor();
+    await checklist
+      .getByRole('listitem')
+      .filter({ hasText: 'Set your working hours (done)' })
+      .waitFor()
+      .catch((error: Error) => {
+        throw new Error(`${error.message}\nstart_first_week: ${firstWeek.sent} sent, answered ${firstWeek.answers.join(', ') || 'none'}`);
+      });
     await checklist.getByText('in your time zone: Kolkata (IST, UTC+5:30)', { exact: false }).waitFor();
     await screenshot(page, '6-dashboard-after-google');
     const [profile] = await sql('select first_name, last_name, timezone from public.profiles where email = $1', [email]);

@@ -11,10 +11,11 @@ export function useFirstWeek(user: Profile | null | undefined, ready: boolean): 
   const queryClient = useQueryClient();
   const { mutate } = useMutation({
     mutationFn: () => callRpc('start_first_week', { p_timezone: browserTimeZone() }),
-    // A moment's outage should not leave a new host without hours: two more tries, 1 s and 2 s later
-    // (paused while offline). After the last, the profile still awaits a zone and the next visit sends it.
-    retry: 2,
-    retryDelay: (failures) => (failures + 1) * 1000,
+    // A moment's outage or a busy server should not leave a new host without hours: four more tries,
+    // 1, 2, 4 and 8 s later (paused while offline). After the last, the profile still awaits a zone and
+    // the next visit sends it; the checklist shows the hours as not set meanwhile.
+    retry: 4,
+    retryDelay: (failures) => Math.min(1000 * 2 ** failures, 8000),
     // The profile's zone, the hours and the first event type are all new: every screen reads again.
     onSuccess: () => queryClient.invalidateQueries(),
   });
