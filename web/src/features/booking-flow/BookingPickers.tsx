@@ -1,5 +1,5 @@
 // The booking flow's pickers: day, time zone and time.
-import { Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { CalendarSearch } from 'lucide-react';
 import { HourCycleToggle } from '../../components/HourCycleToggle.tsx';
 import { MonthCalendar } from '../../components/MonthCalendar.tsx';
@@ -11,6 +11,18 @@ import { formatDate } from '../../lib/time.ts';
 import { dateKey, isDayDisabled } from './hooks.ts';
 import { SlotGrid } from './SlotGrid.tsx';
 import type { SlotPicker } from './useSlotPicker.ts';
+
+/**
+ * What a screen reader hears once the chosen day's times are in, and again whenever they change (a time
+ * another guest took goes from the grid while this one looks at it). Empty while loading or before a day.
+ */
+export function timesAnnouncement(flow: Pick<SlotPicker, 'date' | 'daySlots' | 'slots'>): string {
+  if (!flow.date || flow.slots.isPending || flow.slots.isError) return '';
+  const day = formatDate(flow.date, 'EEEE, MMMM d');
+  const count = flow.daySlots.length;
+  if (count === 0) return `No available times on ${day}`;
+  return `${count} ${count === 1 ? 'time' : 'times'} available on ${day}`;
+}
 
 /**
  * Date picker (free days marked, the next available one offered), time zone and clock, and the
@@ -61,6 +73,10 @@ export function BookingPickers({ flow, headingLevel = 'h3', owner }: { flow: Slo
         <Heading as={headingLevel} size="sm" mb="2">
           {flow.date ? `Available times for ${formatDate(flow.date, 'EEEE, MMMM d')}` : 'Available times'}
         </Heading>
+        {/* Always on the page, so a change of its text is announced (a region that appears with its text often is not). */}
+        <VisuallyHidden aria-live="polite" aria-atomic="true">
+          {timesAnnouncement(flow)}
+        </VisuallyHidden>
         {flow.date ? (
           <SlotGrid
             slots={flow.daySlots}

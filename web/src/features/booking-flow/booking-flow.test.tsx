@@ -164,6 +164,9 @@ describe('event booking page', () => {
     expect(requests[0].searchParams.get('timeZone')).toBe('UTC');
     const user = userEvent.setup();
     await user.click(cell(DAY));
+    // A screen reader hears how many times the day has, from a live region that was there before.
+    const announced = await screen.findByText(`2 times available on ${format(DAY, 'EEEE, MMMM d')}`);
+    expect(announced.closest('[aria-live="polite"]')).not.toBeNull();
     await user.click(await screen.findByRole('button', { name: '10:00 AM' }));
     expect(screen.getByRole('button', { name: '10:00 AM' })).toHaveAttribute('aria-pressed', 'true');
     expect(submit).toBeEnabled();
