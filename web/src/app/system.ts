@@ -54,6 +54,23 @@ const button = {
   },
 };
 
+// WCAG 2.4.7: Tab moves through a date or time input's parts (month, day, year) in Chromium, and the
+// input then matches neither :focus nor :focus-visible (its part has the focus), so Chakra's ring never
+// showed around it. These inputs draw the same ring on :focus-within.
+const input = {
+  ...inputRecipe,
+  base: {
+    ...inputRecipe.base,
+    '&:is([type=date], [type=time], [type=datetime-local]):focus-within': {
+      outlineOffset: '0px',
+      outlineWidth: 'var(--focus-ring-width, 1px)',
+      outlineStyle: 'solid',
+      outlineColor: 'var(--focus-color)',
+      borderColor: 'var(--focus-color)',
+    },
+  },
+};
+
 /**
  * Chakra's default theme with only the recipes of the components the open pages use: the full
  * default system carries every component's styles in the first download, and a guest's page would
@@ -88,7 +105,7 @@ export const publicConfig: SystemConfig = mergeConfigs(defaultBaseConfig, {
         container: containerRecipe,
         heading: headingRecipe,
         icon: iconRecipe,
-        input: inputRecipe,
+        input,
         inputAddon: inputAddonRecipe,
         link: linkRecipe,
         separator: separatorRecipe,
