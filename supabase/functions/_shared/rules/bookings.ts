@@ -111,6 +111,8 @@ export interface GuestDetails {
   locationKind?: string | null;
   /** Answers to the event type's questions, as sent: checked against its definition before the write. */
   answers?: unknown;
+  /** Other people the guest invites, as sent: checked against the event type's cap before the write (rules/attendees.ts). */
+  attendees?: unknown;
 }
 
 /**
