@@ -5,7 +5,7 @@
 // and nothing is written. The addresses are stored with the booking, lower-cased, and carried over by
 // a reschedule.
 import { describe, expect, it } from 'vitest';
-import { sql } from '../../../scripts/local/test-stack/harness.ts';
+import { client, newUser, sql, stack } from '../../../scripts/local/test-stack/harness.ts';
 import { call } from './client.ts';
 import { at, guestBody, newHost } from './fixtures.ts';
 
@@ -44,6 +44,17 @@ describe('a guest invites other people when booking', () => {
     const booked = await call('/bookings', { body: guestBody(host.eventTypeId, at(2, 9), 30, { attendees: [' Ann@Example.com', 'bob@example.org'] }) });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     expect(await stored(booked.body.id)).toEqual(['ann@example.com', 'bob@example.org']);
+
+    // The host's card reads them embedded (real REST, as the host); anyone else reads none.
+    const card = await host.client.from('bookings').select('id, attendees:booking_attendees(email)').eq('id', booked.body.id).single();
+    expect(card.data).toEqual({ id: booked.body.id, attendees: [{ email: 'ann@example.com' }, { email: 'bob@example.org' }] });
+    const other = client(stack().anonKey, (await newUser()).accessToken);
+    expect((await other.from('booking_attendees').select('email').eq('booking_id', booked.body.id)).data).toEqual([]);
+    // The guest reads them through their manage link, for that booking only.
+    const view = await call(`/api/booking/${booked.body.uid}?token=${booked.body.manageToken}`);
+    expect(view.body.attendees).toEqual(['ann@example.com', 'bob@example.org']);
+    const plain = await call('/bookings', { body: guestBody(host.eventTypeId, at(2, 11)) });
+    expect((await call(`/api/booking/${plain.body.uid}?token=${plain.body.manageToken}`)).body.attendees).toEqual([]);
   });
 
   it('refuses a wrong address, the same person twice, their own address and too many with a 400 naming the field, writing nothing', async () => {

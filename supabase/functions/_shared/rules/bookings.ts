@@ -97,6 +97,8 @@ export interface GuestView {
   canChange: boolean;
   /** The guest's own answers to the event type's questions, as they gave them (none: an empty list). */
   answers?: StoredAnswer[];
+  /** The people they invited (lower-cased addresses; none: an empty list). */
+  attendees?: string[];
 }
 
 export interface GuestDetails {
