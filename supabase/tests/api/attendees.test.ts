@@ -39,11 +39,18 @@ describe('how many people an event type lets a guest invite', () => {
 });
 
 describe('a guest invites other people when booking', () => {
-  it('stores them with the booking, trimmed and lower-cased', async () => {
+  it('stores them with the booking, trimmed and lower-cased; webhooks carry them', async () => {
     const host = await hostTaking(2);
+    const hook = await call('/api/webhooks', { body: { url: 'https://crm.example.com/kairos', events: ['booking.created'] }, token: host.accessToken });
+    expect(hook.status, JSON.stringify(hook.body)).toBe(201);
     const booked = await call('/bookings', { body: guestBody(host.eventTypeId, at(2, 9), 30, { attendees: [' Ann@Example.com', 'bob@example.org'] }) });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     expect(await stored(booked.body.id)).toEqual(['ann@example.com', 'bob@example.org']);
+    const [row] = await sql<{ data: { attendees: unknown } }>(
+      `select payload -> 'body' -> 'data' as data from outbox where kind = 'webhook' and payload -> 'body' -> 'data' ->> 'id' = $1`,
+      [String(booked.body.id)],
+    );
+    expect(row.data.attendees).toEqual(['ann@example.com', 'bob@example.org']);
 
     // The host's card reads them embedded (real REST, as the host); anyone else reads none.
     const card = await host.client.from('bookings').select('id, attendees:booking_attendees(email)').eq('id', booked.body.id).single();
