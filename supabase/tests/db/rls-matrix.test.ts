@@ -216,28 +216,22 @@ function tables(): [string, TableCells][] {
       // The owner here is the assignee: a member who may cancel their own assigned booking.
       expected: { anon: 'nnnn', owner: 'ynyn', 'other user': 'nnnn', 'team owner': 'ynyn', 'team admin': 'ynyn', 'team member': 'ynnn', 'non-member': 'nnnn' },
     }],
-    // Read by the booking's host only (for the team's booking, the owner S is its assignee: the team's
-    // owner, admins and other members read the booking above but not its answers); written by
-    // create_booking alone.
-    ...([['booking_answers', f.booking, f.teamBooking], ['booking_answers (team)', f.teamBooking, f.booking]] as const).map(
-      ([name, booking, other]): [string, TableCells] => [name, {
-        select: `select 1 from booking_answers where booking_id = ${booking}`,
-        insert: `insert into booking_answers (booking_id, answers) values (${other}, '[]') returning booking_id`,
-        update: `update booking_answers set answers = '[]' where booking_id = ${booking} returning booking_id`,
-        delete: `delete from booking_answers where booking_id = ${booking} returning booking_id`,
-        expected: { ...ONLY_OWNER, owner: 'ynnn' },
-      }],
-    ),
-    // The people the guest invited: as the answers, read by the booking's host only, written by
-    // create_booking alone.
-    ...([['booking_attendees', f.booking, f.teamBooking], ['booking_attendees (team)', f.teamBooking, f.booking]] as const).map(
-      ([name, booking, other]): [string, TableCells] => [name, {
-        select: `select 1 from booking_attendees where booking_id = ${booking}`,
-        insert: `insert into booking_attendees (booking_id, email) values (${other}, 'bob@example.test') returning booking_id`,
-        update: `update booking_attendees set email = 'bob@example.test' where booking_id = ${booking} returning booking_id`,
-        delete: `delete from booking_attendees where booking_id = ${booking} returning booking_id`,
-        expected: { ...ONLY_OWNER, owner: 'ynnn' },
-      }],
+    // The guest's answers and the people they invited: read by the booking's host only (for the team's
+    // booking, the owner S is its assignee: the team's owner, admins and other members read the booking
+    // above but not these); written by create_booking alone. [table, a row's values, a column set]
+    ...([
+      ['booking_answers', "'[]'", "answers = '[]'"],
+      ['booking_attendees', "'bob@example.test'", "email = 'bob@example.test'"],
+    ] as const).flatMap(([table, value, set]) =>
+      ([[table, f.booking, f.teamBooking], [`${table} (team)`, f.teamBooking, f.booking]] as const).map(
+        ([name, booking, other]): [string, TableCells] => [name, {
+          select: `select 1 from ${table} where booking_id = ${booking}`,
+          insert: `insert into ${table} values (${other}, ${value}) returning booking_id`,
+          update: `update ${table} set ${set} where booking_id = ${booking} returning booking_id`,
+          delete: `delete from ${table} where booking_id = ${booking} returning booking_id`,
+          expected: { ...ONLY_OWNER, owner: 'ynnn' },
+        }],
+      ),
     ),
     ['booking_busy', {
       select: `select 1 from booking_busy where booking_id = ${f.booking}`,

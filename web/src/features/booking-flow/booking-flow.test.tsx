@@ -68,6 +68,13 @@ async function showMonthOf(day: Date) {
 
 const cell = (day: Date) => screen.getByRole('gridcell', { name: format(day, 'EEEE, MMMM d, yyyy') });
 
+/** The booking page's event type is `offered`, its slots answered, and 10:00 booked: what was sent (bookedAt). */
+function bookingPageOf(offered: object) {
+  server.use(rpc('public_event_type', [offered]));
+  slotsAnswer();
+  return bookedAt({ kind: 'jitsi', value: 'https://meet.jit.si/x' });
+}
+
 /** Shows DAY's month, waits until DAY is offered, and picks `time` on it (in `scope`, a dialog say). */
 async function pickSlot(user: UserEvent, time: string, scope: HTMLElement = document.body) {
   await showMonthOf(DAY);
@@ -366,9 +373,7 @@ describe("the event type's questions on the booking page", () => {
   const withQuestions = { ...eventType, auto_confirm: true, questions, guest_fields: { phone: 'hidden', company: 'required', notes: 'optional' } };
 
   it('asks them with the built-in fields as the host set them, shows a conditional one when its answer is given, and sends the answers', async () => {
-    server.use(rpc('public_event_type', [withQuestions]));
-    slotsAnswer();
-    const { body } = bookedAt({ kind: 'jitsi', value: 'https://meet.jit.si/x' });
+    const { body } = bookingPageOf(withQuestions);
     const user = await fillBookingPage();
     expect(screen.queryByRole('textbox', { name: /^Phone/ })).toBeNull();
     const company = screen.getByRole('textbox', { name: 'Company' });
@@ -403,9 +408,7 @@ describe("the event type's questions on the booking page", () => {
   });
 
   it('a hidden follow-up is not asked and its answer is not sent', async () => {
-    server.use(rpc('public_event_type', [withQuestions]));
-    slotsAnswer();
-    const { body } = bookedAt({ kind: 'jitsi', value: 'https://meet.jit.si/x' });
+    const { body } = bookingPageOf(withQuestions);
     const user = await fillBookingPage();
     await user.type(screen.getByRole('textbox', { name: 'Company' }), 'Acme');
     const plan = await screen.findByRole('radiogroup', { name: 'Plan' });
@@ -419,9 +422,7 @@ describe("the event type's questions on the booking page", () => {
   });
 
   it('takes name, email, notes and answers from the address, and still checks them', async () => {
-    server.use(rpc('public_event_type', [withQuestions]));
-    slotsAnswer();
-    const { body } = bookedAt({ kind: 'jitsi', value: 'https://meet.jit.si/x' });
+    const { body } = bookingPageOf(withQuestions);
     renderRoute('/book/5?name=Grace%20Guest&email=grace%40example.com&notes=Hello&q.plan=Pro&q.seats=-4&q.topics=Billing&q.topics=Setup&q.customer=yes&q.nope=1');
     await screen.findByRole('heading', { name: 'Strategy Call' });
     expect(screen.getByLabelText('Full Name')).toHaveValue('Grace Guest');
@@ -450,9 +451,7 @@ describe('the guest adds other people to the booking', () => {
   const inviting = { ...eventType, auto_confirm: true, max_extra_attendees: 2 };
 
   it('offers nothing when the event type takes no one else', async () => {
-    server.use(rpc('public_event_type', [{ ...eventType, max_extra_attendees: 0 }]));
-    slotsAnswer();
-    const { body } = bookedAt({ kind: 'jitsi', value: 'https://meet.jit.si/x' });
+    const { body } = bookingPageOf({ ...eventType, max_extra_attendees: 0 });
     const user = await fillBookingPage();
     expect(screen.queryByRole('button', { name: 'Add a guest' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Book Meeting' }));
@@ -461,9 +460,7 @@ describe('the guest adds other people to the booking', () => {
   });
 
   it('adds email fields one by one up to the cap, each labelled and removable by keyboard, checked by the shared rule, and sends them', async () => {
-    server.use(rpc('public_event_type', [inviting]));
-    slotsAnswer();
-    const { body } = bookedAt({ kind: 'jitsi', value: 'https://meet.jit.si/x' });
+    const { body } = bookingPageOf(inviting);
     const user = await fillBookingPage();
     const group = screen.getByRole('group', { name: 'Add guests' });
     expect(group).toHaveAccessibleDescription('You can invite up to 2 other people by email.');
@@ -499,9 +496,7 @@ describe('the guest adds other people to the booking', () => {
   });
 
   it('takes them from the address (?guests=a,b), and still checks them', async () => {
-    server.use(rpc('public_event_type', [inviting]));
-    slotsAnswer();
-    const { body } = bookedAt({ kind: 'jitsi', value: 'https://meet.jit.si/x' });
+    const { body } = bookingPageOf(inviting);
     renderRoute('/book/5?name=Grace%20Guest&email=grace%40example.com&guests=ann%40example.com,ann%40example.com');
     await screen.findByRole('heading', { name: 'Strategy Call' });
     const group = screen.getByRole('group', { name: 'Add guests' });
