@@ -13,8 +13,10 @@ export function Invitees({ flow }: { flow: BookingFlow }) {
   const full = invitees.emails.length >= invitees.max;
   return (
     <Fieldset.Root invalid={Boolean(invitees.errors.list)}>
-      <Fieldset.Legend fontWeight="medium">Add guests</Fieldset.Legend>
-      <Fieldset.HelperText>
+      <Fieldset.Legend fontSize="sm" fontWeight="medium">
+        Add guests
+      </Fieldset.Legend>
+      <Fieldset.HelperText fontSize="sm" color="fg.muted">
         You can invite up to {invitees.max} other {invitees.max === 1 ? 'person' : 'people'} by email.
       </Fieldset.HelperText>
       <Stack gap="2" mt="2">
