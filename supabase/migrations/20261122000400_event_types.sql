@@ -209,6 +209,10 @@ create table public.event_types (
   questions jsonb not null default '[]' constraint event_types_questions_valid check (private.is_event_questions(questions)),
   guest_fields jsonb not null default '{"phone": "optional", "company": "optional", "notes": "optional"}'
     constraint event_types_guest_fields_valid check (private.is_guest_fields(guest_fields)),
+  -- How many other people a guest may invite to a booking by email (0: none).
+  -- MAX_EXTRA_ATTENDEES (rules/constants.ts) is the same cap: rules-match.test.ts holds them equal.
+  max_extra_attendees smallint not null default 0
+    constraint event_types_max_extra_attendees_range check (max_extra_attendees between 0 and 10),
   constraint event_types_one_owner check (num_nonnulls(user_id, team_id) = 1),
   constraint event_types_duration_choice check (private.is_event_duration(duration, team_id is not null)),
   constraint event_types_team_fields check (
@@ -264,7 +268,8 @@ grant select on public.event_types to service_role;
 -- answers the kinds).
 grant select (id, user_id, team_id, title, description, duration, color, is_active, auto_confirm, price_cents, currency,
   requires_all_members, assignment_type, specific_member_id, created_at, updated_at, buffer_before, buffer_after,
-  minimum_notice, max_future_bookings, slot_interval, max_bookings_per_day, max_bookings_per_week, questions, guest_fields)
+  minimum_notice, max_future_bookings, slot_interval, max_bookings_per_day, max_bookings_per_week, questions, guest_fields,
+  max_extra_attendees)
   on public.event_types to anon;
 grant select, insert, update, delete on public.event_types to authenticated;
 
@@ -301,7 +306,8 @@ create policy "Owners delete event types" on public.event_types
 create or replace function public.public_event_types(p_user_id uuid default null, p_team_slug text default null)
 returns table (id bigint, user_id uuid, team_id bigint, title text, description text, duration integer, color text,
   auto_confirm boolean, price_cents integer, currency text, requires_all_members boolean,
-  assignment_type public.assignment_type, specific_member_id uuid, locations jsonb, questions jsonb, guest_fields jsonb)
+  assignment_type public.assignment_type, specific_member_id uuid, locations jsonb, questions jsonb, guest_fields jsonb,
+  max_extra_attendees smallint)
 language sql
 stable
 security definer
@@ -309,7 +315,7 @@ set search_path = ''
 as $$
   select e.id, e.user_id, e.team_id, e.title, e.description, e.duration, e.color, e.auto_confirm, e.price_cents,
     e.currency, e.requires_all_members, e.assignment_type, e.specific_member_id, private.public_locations(e.locations),
-    e.questions, e.guest_fields
+    e.questions, e.guest_fields, e.max_extra_attendees
   from public.event_types e
   where e.is_active
     and (e.user_id = p_user_id and private.is_visible_host(p_user_id)
@@ -325,7 +331,7 @@ create or replace function public.public_event_type(p_event_type_id bigint)
 returns table (id bigint, user_id uuid, title text, description text, duration integer, color text,
   auto_confirm boolean, price_cents integer, currency text, host_handle text, host_first_name text, host_last_name text,
   host_profile_image_url text, host_timezone text, host_title text, host_company text, locations jsonb,
-  questions jsonb, guest_fields jsonb)
+  questions jsonb, guest_fields jsonb, max_extra_attendees smallint)
 language plpgsql
 stable
 security definer
@@ -335,7 +341,8 @@ begin
   return query
   select e.id, e.user_id, e.title::text, e.description::text, e.duration::integer, e.color::text, e.auto_confirm,
     e.price_cents::integer, e.currency, p.handle::text, p.first_name::text, p.last_name::text, p.profile_image_url::text,
-    p.timezone::text, p.title::text, p.company::text, private.public_locations(e.locations), e.questions, e.guest_fields
+    p.timezone::text, p.title::text, p.company::text, private.public_locations(e.locations), e.questions, e.guest_fields,
+    e.max_extra_attendees
   from public.event_types e join public.profiles p on p.id = e.user_id
   where e.id = p_event_type_id and e.is_active;
 end;

@@ -255,6 +255,38 @@ create policy "Hosts read their bookings' answers" on public.booking_answers
   for select to authenticated
   using (exists (select 1 from public.booking_busy b where b.booking_id = booking_answers.booking_id and b.user_id = (select auth.uid())));
 
+-- booking_attendees -------------------------------------------------------------------------------
+-- The other people a guest invites to their booking by email (up to the event type's
+-- max_extra_attendees): each gets the booking's mails and invites, as an ATTENDEE, but never its
+-- manage link (only the guest who booked manages it). A table of its own, not an array column of
+-- bookings, for the reason booking_answers is one: every member of a team reads the team's bookings,
+-- but these are people's addresses, read only by the booking's hosts; and one row per address lets
+-- the key refuse the same person twice. Written with the booking by create_booking (before it: the
+-- id is drawn first) and carried over by a reschedule; the guest reads them through their manage link
+-- (guest_booking). Addresses are kept lower-cased, as rules/attendees.ts compares them.
+create table public.booking_attendees (
+  booking_id bigint not null references public.bookings (id) on delete cascade deferrable initially deferred,
+  email text not null constraint booking_attendees_email_format
+    check (email = lower(btrim(email)) and email ~ '^[^@\s]+@[^@\s]+$' and length(email) <= 254),
+  created_at timestamptz not null default now(),
+  primary key (booking_id, email)
+);
+alter table public.booking_attendees enable row level security;
+comment on table public.booking_attendees is 'The people a guest invited to their booking (lower-cased emails); read by the booking''s hosts only.';
+revoke all on public.booking_attendees from anon, authenticated, service_role;
+grant select on public.booking_attendees to authenticated, service_role;
+-- As booking_answers: the booking's busy rows name its hosts.
+create policy "Hosts read their bookings' attendees" on public.booking_attendees
+  for select to authenticated
+  using (exists (select 1 from public.booking_busy b where b.booking_id = booking_attendees.booking_id and b.user_id = (select auth.uid())));
+
+-- The addresses invited to booking p_booking_id, sorted: what its mails, webhooks and manage page list.
+create or replace function private.booking_attendee_emails(p_booking_id bigint)
+returns jsonb language sql stable security definer set search_path = ''
+as $$
+  select coalesce(jsonb_agg(a.email order by a.email), '[]') from public.booking_attendees a where a.booking_id = p_booking_id;
+$$;
+
 -- Busy intervals of live (neither cancelled nor expired) bookings (personal, assigned team, requires-all team) overlapping
 -- [p_from, p_to): what a guest's slot picker must avoid, without any guest data. Anyone may call it,
 -- so it answers for at most 200 people at once (a team page asks for its members), each once.
@@ -512,7 +544,7 @@ end;
 $$;
 
 -- Writes a new booking of an active event type, a host's or a team's, with the guest's fields (and
--- `answers`, their snapshot), the span and the status its rules give. A paid event type's booking
+-- `answers`, their snapshot, and `attendees`, the addresses they invite), the span and the status its rules give. A paid event type's booking
 -- awaits its payment, holding the time until hold_expires_at (private.payment_hold, the payments
 -- migration); its payee must still be able to take charges. Holds that have run out on this time are
 -- released first, so the next guest never waits for the sweep. For a team's: with a requires-all-members type every current member is
@@ -556,6 +588,17 @@ begin
   -- first: the booking's mails and webhooks, written by its triggers, carry them.
   if jsonb_array_length(coalesce(p_guest -> 'answers', '[]')) > 0 then
     insert into public.booking_answers (booking_id, answers) values (new_id, p_guest -> 'answers');
+  end if;
+  -- The people the guest invites (rules/attendees.ts checked them), before the booking too: its
+  -- mails go to them. The event type's cap and "not the guest" hold here for every writer.
+  if jsonb_array_length(coalesce(p_guest -> 'attendees', '[]')) > et.max_extra_attendees then
+    raise exception 'At most % other people can be invited to this booking.', et.max_extra_attendees using errcode = '22023';
+  end if;
+  insert into public.booking_attendees (booking_id, email)
+  select new_id, lower(btrim(a)) from jsonb_array_elements_text(coalesce(p_guest -> 'attendees', '[]')) a;
+  if exists (select 1 from public.booking_attendees a where a.booking_id = new_id
+             and a.email = lower(btrim(private.guest_field(p_guest, 'guest_email', 'guestEmail')))) then
+    raise exception 'The guest is already on the booking: invite other people only.' using errcode = '22023';
   end if;
   insert into public.bookings (id, event_type_id, user_id, team_id, assigned_user_id, guest_name, guest_email, guest_phone,
     guest_company, notes, guest_timezone, start_time, end_time, status, hold_expires_at, location)

@@ -248,7 +248,9 @@ begin
       'cancelledBy', b.cancelled_by, 'cancellationReason', b.cancellation_reason,
       'previous', (select span from previous), 'location', b.location,
       -- The guest's answers, for the hosts' mails (rules/questions.ts#StoredAnswer).
-      'answers', coalesce((select a.answers from public.booking_answers a where a.booking_id = b.id), '[]')),
+      'answers', coalesce((select a.answers from public.booking_answers a where a.booking_id = b.id), '[]'),
+      -- The people the guest invited: every mail lists them, and each gets the guest's mails.
+      'attendees', private.booking_attendee_emails(b.id)),
     'guest', jsonb_build_object('name', b.guest_name, 'email', b.guest_email,
       'timezone', coalesce(b.guest_timezone, hosts.list -> 0 ->> 'timezone', 'UTC')),
     'hosts', hosts.list)
@@ -257,7 +259,7 @@ end;
 $$;
 
 -- Writes the mails of one booking event to the outbox: one row per recipient. p_guest and p_host name
--- the message each side gets (null: none). The message id is fixed by the booking, the event, the
+-- the message each side gets (null: none); the people the guest invited get the guest's. The message id is fixed by the booking, the event, the
 -- invite's version and the recipient, so the same event can never be written twice.
 create or replace function private.enqueue_booking_mails(b public.bookings, p_topic text, p_guest text, p_host text,
   p_deliver_before timestamptz default null)
@@ -279,6 +281,13 @@ begin
     select 'host-' || md5(h ->> 'email'), p_host, h || jsonb_build_object('role', 'host')
     from jsonb_array_elements(snap -> 'hosts') h
     where p_host is not null
+    union all
+    -- The guest's invitees get the guest's message, in the guest's zone, without its manage link
+    -- (the outbox worker gives that to role 'guest' only).
+    select 'attendee-' || md5(a), p_guest,
+      jsonb_build_object('role', 'attendee', 'name', a, 'email', a, 'timezone', snap -> 'guest' ->> 'timezone')
+    from jsonb_array_elements_text(snap -> 'booking' -> 'attendees') a
+    where p_guest is not null
   ) r
   on conflict (message_id) do nothing;
 end;
@@ -442,7 +451,9 @@ begin
     'can_change', b.id = own.id and b.status in ('pending', 'confirmed') and now() < deadline,
     -- The guest's own answers, to read (booking_answers' RLS lets only hosts read the table; the
     -- token, checked above, is what shows them to their guest).
-    'answers', coalesce((select a.answers from public.booking_answers a where a.booking_id = b.id), '[]')
+    'answers', coalesce((select a.answers from public.booking_answers a where a.booking_id = b.id), '[]'),
+    -- The people they invited, likewise.
+    'attendees', private.booking_attendee_emails(b.id)
   );
 end;
 $$;
@@ -502,7 +513,7 @@ end;
 $$;
 
 -- Moves the booking to [p_start, p_end): the old one becomes cancelled and points at the new one,
--- which keeps its calendar UID, its guest, its place, its answers and its status, with the next SEQUENCE. One transaction: if
+-- which keeps its calendar UID, its guest, its place, its answers, its invitees and its status, with the next SEQUENCE. One transaction: if
 -- the new time is taken (the exclusion constraint), nothing changes. The slot itself was checked by
 -- the function with the slot engine; p_member_id is the team member it chose.
 create or replace function public.guest_reschedule_booking(p_uid uuid, p_token text, p_start timestamptz,
@@ -522,6 +533,8 @@ begin
   -- Before the new booking, whose mails carry them (booking_answers' key is deferred).
   insert into public.booking_answers (booking_id, answers)
   select new_id, a.answers from public.booking_answers a where a.booking_id = old.id;
+  insert into public.booking_attendees (booking_id, email)
+  select new_id, a.email from public.booking_attendees a where a.booking_id = old.id;
   insert into public.bookings (id, event_type_id, user_id, team_id, assigned_user_id, guest_name,
     guest_email, guest_phone, guest_company, notes, guest_timezone, start_time, end_time, status, ical_uid, ical_sequence,
     rescheduled_from, location)

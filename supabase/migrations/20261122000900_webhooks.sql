@@ -248,6 +248,8 @@ as $$
     'location', b.location,
     -- The guest's answers to the event type's questions, each with the label and type it was asked under.
     'answers', coalesce((select a.answers from public.booking_answers a where a.booking_id = b.id), '[]'),
+    -- The addresses the guest invited to the booking (lower-cased, sorted).
+    'attendees', private.booking_attendee_emails(b.id),
     'rescheduledFrom', (select jsonb_build_object('id', o.id, 'uid', o.uid, 'startTime', private.utc_iso(o.start_time),
                           'endTime', private.utc_iso(o.end_time)) from public.bookings o where o.id = b.rescheduled_from),
     'rescheduledTo', (select jsonb_build_object('id', o.id, 'uid', o.uid, 'startTime', private.utc_iso(o.start_time),

@@ -278,8 +278,8 @@ begin
     e.slot_interval, e.max_bookings_per_day, e.max_bookings_per_week, coalesce(p.timezone, t.timezone) as timezone,
     -- The kinds offered (public, as public_locations tells them): a booking naming none takes the only one.
     array(select l ->> 'kind' from jsonb_array_elements(e.locations) l) as location_kinds,
-    -- What a booking must answer (public: the guest's form shows them).
-    e.questions, e.guest_fields
+    -- What a booking must answer (public: the guest's form shows them), and whom it may invite.
+    e.questions, e.guest_fields, e.max_extra_attendees
   into et
   from public.event_types e
   left join public.profiles p on p.id = e.user_id

@@ -1,8 +1,9 @@
 // Booking questions end to end: a host adds a required single choice and a follow-up shown on one of
 // its answers in the event type dialog (moving it above that question by keyboard is refused, moving
 // it back saves); a guest books answering both; the host sees the answers on
-// the booking's card and in the Bookings page's CSV export. axe checks the builder and the guest's
-// form at desktop and phone size.
+// the booking's card and in the Bookings page's CSV export. The host lets guests invite two others;
+// the guest adds one, whom the card and the CSV name too. axe checks the builder and the guest's form
+// at desktop and phone size.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sql } from '../../scripts/local/test-stack/harness.ts';
@@ -38,6 +39,7 @@ describe('booking questions', () => {
       await teams.getByLabel('Show this question', { exact: true }).selectOption({ label: 'Only when “Company size” is…' });
       await teams.getByLabel('Answer', { exact: true }).selectOption('51+');
       await form.getByLabel('Phone', { exact: true }).selectOption('hidden');
+      await form.getByRole('spinbutton', { name: 'Guests may add up to' }).fill('2');
       await form.scrollIntoViewIfNeeded();
       await screenshot(h.page, '27-question-builder');
       await expectAccessible(h.page, 'question builder (desktop)');
@@ -68,13 +70,14 @@ describe('booking questions', () => {
       await expect.poll(() => form.getByRole('button', { name: /^Move / }).evaluateAll((b) => b.map((x) => x.getAttribute('aria-label')))).toEqual(['Move “Company size”', 'Move “Which teams will join?”']);
       await dialog.getByRole('button', { name: 'Save Changes' }).click();
       await expectToast(h.page, 'Event type updated successfully');
-      const [saved] = await sql(`select questions, guest_fields from public.event_types where id = $1`, [eventTypeId]);
+      const [saved] = await sql(`select questions, guest_fields, max_extra_attendees from public.event_types where id = $1`, [eventTypeId]);
       expect(saved).toEqual({
         questions: [
           { type: 'single_choice', slug: 'company-size', label: 'Company size', required: true, options: ['1-10', '11-50', '51+'], display: 'radio' },
           { type: 'short_text', slug: 'which-teams-will-join', label: 'Which teams will join?', required: false, showIf: { question: 'company-size', equals: '51+' } },
         ],
         guest_fields: { phone: 'hidden', company: 'optional', notes: 'optional' },
+        max_extra_attendees: 2,
       });
 
       // The guest answers the choice, and the follow-up appears on the answer it hangs on.
@@ -94,6 +97,12 @@ describe('booking questions', () => {
       expect(await main.getByRole('textbox', { name: /Which teams/ }).count()).toBe(0);
       await choice.getByText('51+').click();
       await main.getByRole('textbox', { name: 'Which teams will join? (optional)' }).fill('Sales, and support');
+      // One other person, added by keyboard: the new field takes the focus.
+      const guests = main.getByRole('group', { name: 'Add guests' });
+      await guests.getByRole('button', { name: 'Add a guest' }).focus();
+      await g.page.keyboard.press('Enter');
+      await g.page.keyboard.type('Gus@Example.test');
+      expect(await guests.getByRole('textbox', { name: 'Guest 1 email' }).inputValue()).toBe('Gus@Example.test');
       await g.page.mouse.move(0, 0);
       await screenshot(g.page, '27-guest-form');
       await expectAccessible(g.page, 'guest form with questions (desktop)');
@@ -109,13 +118,14 @@ describe('booking questions', () => {
       const answers = card.getByRole('list', { name: 'Answers' });
       await answers.waitFor();
       expect(await answers.getByRole('listitem').allTextContents()).toEqual(['Company size: 51+', 'Which teams will join?: Sales, and support']);
+      expect(await card.getByRole('list', { name: 'Also invited:' }).getByRole('listitem').allTextContents()).toEqual(['gus@example.test']);
       const [download] = await Promise.all([h.page.waitForEvent('download'), h.page.getByRole('button', { name: 'Export CSV' }).click()]);
       expect(download.suggestedFilename()).toBe('bookings-upcoming.csv');
       const csv = readFileSync((await download.path())!, 'utf8');
       const [header, row, ...rest] = csv.replace(/^\uFEFF/, '').split('\r\n');
       expect(rest).toEqual([]);
-      expect(header).toBe('Start (UTC),End (UTC),Status,Guest name,Guest email,Phone,Company,Notes,Event type,Company size,Which teams will join?');
-      expect(row).toMatch(/^\d{4}-\d\d-\d\d 10:00,\d{4}-\d\d-\d\d 10:30,confirmed,Greta Guest,greta@example.test,,,,Intake call,51\+,"Sales, and support"$/);
+      expect(header).toBe('Start (UTC),End (UTC),Status,Guest name,Guest email,Phone,Company,Notes,Event type,Attendees,Company size,Which teams will join?');
+      expect(row).toMatch(/^\d{4}-\d\d-\d\d 10:00,\d{4}-\d\d-\d\d 10:30,confirmed,Greta Guest,greta@example.test,,,,Intake call,gus@example.test,51\+,"Sales, and support"$/);
       expectNoErrors(h.errors);
       expectNoErrors(g.errors);
     },

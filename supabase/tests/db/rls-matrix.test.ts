@@ -52,12 +52,12 @@ beforeAll(async () => {
     await createUser(c), await createUser(c), await createUser(c), await createUser(c), await createUser(c), await createUser(c),
   ];
   const one = async (text: string, params: unknown[] = []) => (await c.query(text, params)).rows[0];
-  const eventType = (await one(`insert into event_types (user_id, title) values ($1, 'Intro') returning id`, [S])).id;
+  const eventType = (await one(`insert into event_types (user_id, title, max_extra_attendees) values ($1, 'Intro', 1) returning id`, [S])).id;
   const rule = (await one(`insert into availability_rules (user_id, day_of_week) values ($1, 1) returning id`, [S])).id;
   const booking = (
     await one(
       `select id from create_booking($1, now() + interval '2 days', now() + interval '2 days 30 minutes',
-        '{"guest_name": "Guest", "guest_email": "guest@example.test", "answers": ${ANSWERS}}')`,
+        '{"guest_name": "Guest", "guest_email": "guest@example.test", "answers": ${ANSWERS}, "attendees": ["ann@example.test"]}')`,
       [eventType],
     )
   ).id;
@@ -67,12 +67,12 @@ beforeAll(async () => {
     `insert into team_members (team_id, user_id, role) values ($1, $2, 'admin'), ($1, $3, 'member'), ($1, $4, 'member')`,
     [team, TA, TM, S],
   );
-  const teamEventType = (await one(`insert into event_types (team_id, title) values ($1, 'Team call') returning id`, [team])).id;
+  const teamEventType = (await one(`insert into event_types (team_id, title, max_extra_attendees) values ($1, 'Team call', 1) returning id`, [team])).id;
   const teamAvailability = (await one(`insert into availability_rules (team_id, day_of_week) values ($1, 2) returning id`, [team])).id;
   const teamBooking = (
     await one(
       `select id from create_booking($1, now() + interval '3 days', now() + interval '3 days 30 minutes',
-        '{"guest_name": "Guest", "guest_email": "guest@example.test", "answers": ${ANSWERS}}', array[$2::uuid])`,
+        '{"guest_name": "Guest", "guest_email": "guest@example.test", "answers": ${ANSWERS}, "attendees": ["ann@example.test"]}', array[$2::uuid])`,
       [teamEventType, S],
     )
   ).id;
@@ -216,17 +216,22 @@ function tables(): [string, TableCells][] {
       // The owner here is the assignee: a member who may cancel their own assigned booking.
       expected: { anon: 'nnnn', owner: 'ynyn', 'other user': 'nnnn', 'team owner': 'ynyn', 'team admin': 'ynyn', 'team member': 'ynnn', 'non-member': 'nnnn' },
     }],
-    // Read by the booking's host only (for the team's booking, the owner S is its assignee: the team's
-    // owner, admins and other members read the booking above but not its answers); written by
-    // create_booking alone.
-    ...([['booking_answers', f.booking, f.teamBooking], ['booking_answers (team)', f.teamBooking, f.booking]] as const).map(
-      ([name, booking, other]): [string, TableCells] => [name, {
-        select: `select 1 from booking_answers where booking_id = ${booking}`,
-        insert: `insert into booking_answers (booking_id, answers) values (${other}, '[]') returning booking_id`,
-        update: `update booking_answers set answers = '[]' where booking_id = ${booking} returning booking_id`,
-        delete: `delete from booking_answers where booking_id = ${booking} returning booking_id`,
-        expected: { ...ONLY_OWNER, owner: 'ynnn' },
-      }],
+    // The guest's answers and the people they invited: read by the booking's host only (for the team's
+    // booking, the owner S is its assignee: the team's owner, admins and other members read the booking
+    // above but not these); written by create_booking alone. [table, a row's values, a column set]
+    ...([
+      ['booking_answers', "'[]'", "answers = '[]'"],
+      ['booking_attendees', "'bob@example.test'", "email = 'bob@example.test'"],
+    ] as const).flatMap(([table, value, set]) =>
+      ([[table, f.booking, f.teamBooking], [`${table} (team)`, f.teamBooking, f.booking]] as const).map(
+        ([name, booking, other]): [string, TableCells] => [name, {
+          select: `select 1 from ${table} where booking_id = ${booking}`,
+          insert: `insert into ${table} values (${other}, ${value}) returning booking_id`,
+          update: `update ${table} set ${set} where booking_id = ${booking} returning booking_id`,
+          delete: `delete from ${table} where booking_id = ${booking} returning booking_id`,
+          expected: { ...ONLY_OWNER, owner: 'ynnn' },
+        }],
+      ),
     ),
     ['booking_busy', {
       select: `select 1 from booking_busy where booking_id = ${f.booking}`,

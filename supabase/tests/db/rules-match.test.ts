@@ -79,6 +79,15 @@ describe('closed sets', () => {
       await c.query('update event_types set max_bookings_per_day = null where id = $1', [id]);
       expect(await accepted(limit('max_bookings_per_week'), edges(rule.WEEK_LIMIT_MAX), [id])).toEqual([1, 2, rule.WEEK_LIMIT_MAX - 1, rule.WEEK_LIMIT_MAX]);
     }));
+
+  it('event types: the other people a guest may invite, none by default, at most MAX_EXTRA_ATTENDEES', () =>
+    rolledBack(c, async () => {
+      const u = await createUser(c);
+      const { id, max_extra_attendees } = await one(c, `insert into event_types (user_id, title) values ($1, 'x') returning id, max_extra_attendees`, [u]);
+      expect(max_extra_attendees).toBe(0);
+      const max = rule.MAX_EXTRA_ATTENDEES;
+      expect(await accepted('update event_types set max_extra_attendees = $2 where id = $1', [-1, 0, 1, max - 1, max, max + 1], [id])).toEqual([0, 1, max - 1, max]);
+    }));
 });
 
 describe('defaults', () => {

@@ -19,6 +19,8 @@ export interface Invite {
   utc: boolean;
   organizer: string;
   attendees: string[];
+  /** Each ATTENDEE with its parameters (RFC 5545 3.2.16, 3.2.12, 3.2.17). */
+  participants: { email: string; role: string; partstat: string; rsvp: string }[];
 }
 
 /** The mail's .ics file, parsed with ical.js. */
@@ -39,6 +41,12 @@ export async function invite(mail: Mail): Promise<Invite> {
     utc: /^DTSTART:\d{8}T\d{6}Z\r?$/m.test(text) && /^DTEND:\d{8}T\d{6}Z\r?$/m.test(text),
     organizer: String(event.getFirstPropertyValue('organizer')).toLowerCase(),
     attendees: event.getAllProperties('attendee').map((p) => String(p.getFirstValue()).toLowerCase()),
+    participants: event.getAllProperties('attendee').map((p) => ({
+      email: String(p.getFirstValue()).toLowerCase().replace(/^mailto:/, ''),
+      role: String(p.getParameter('role')),
+      partstat: String(p.getParameter('partstat')),
+      rsvp: String(p.getParameter('rsvp')),
+    })),
   };
 }
 

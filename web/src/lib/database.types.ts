@@ -79,6 +79,31 @@ export type Database = {
           },
         ]
       }
+      booking_attendees: {
+        Row: {
+          booking_id: number
+          created_at: string
+          email: string
+        }
+        Insert: {
+          booking_id: number
+          created_at?: string
+          email: string
+        }
+        Update: {
+          booking_id?: number
+          created_at?: string
+          email?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "booking_attendees_booking_id_fkey"
+            columns: ["booking_id"]
+            referencedRelation: "bookings"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       booking_busy: {
         Row: {
           active: boolean
@@ -507,6 +532,7 @@ export type Database = {
           locations: NonNullable<Json>
           max_bookings_per_day: number | null
           max_bookings_per_week: number | null
+          max_extra_attendees: number
           max_future_bookings: number | null
           minimum_notice: number | null
           price_cents: number
@@ -537,6 +563,7 @@ export type Database = {
           locations?: NonNullable<Json>
           max_bookings_per_day?: number | null
           max_bookings_per_week?: number | null
+          max_extra_attendees?: number
           max_future_bookings?: number | null
           minimum_notice?: number | null
           price_cents?: number
@@ -567,6 +594,7 @@ export type Database = {
           locations?: NonNullable<Json>
           max_bookings_per_day?: number | null
           max_bookings_per_week?: number | null
+          max_extra_attendees?: number
           max_future_bookings?: number | null
           minimum_notice?: number | null
           price_cents?: number
@@ -1585,6 +1613,7 @@ export type Database = {
           host_title: string
           id: number
           locations: Json
+          max_extra_attendees: number
           price_cents: number
           questions: Json
           title: string
@@ -1603,6 +1632,7 @@ export type Database = {
           guest_fields: Json
           id: number
           locations: Json
+          max_extra_attendees: number
           price_cents: number
           questions: Json
           requires_all_members: boolean

@@ -41,6 +41,7 @@ export {
   GUEST_CHANGE_NOTICE_CHOICES,
   INVITABLE_ROLES,
   isManagerRole,
+  MAX_EXTRA_ATTENDEES,
   MAX_HORIZON_DAYS,
   NOTICE_CHOICES,
   SLOT_INTERVALS,
@@ -88,6 +89,7 @@ export {
   type QuestionType,
   type StoredAnswer,
 } from '../../../supabase/functions/_shared/rules/questions.ts';
+export { ATTENDEES_FIELD, attendeesSchema } from '../../../supabase/functions/_shared/rules/attendees.ts';
 export { e164Phone, PHONE_MESSAGE } from '../../../supabase/functions/_shared/rules/phone.ts';
 export { PLACE_LABELS, shownPlace, type BookingLocation } from '../../../supabase/functions/_shared/rules/places.ts';
 export { type DateOverride, type OfferedSlot, type SlotResult, type TimeRange } from '../../../supabase/functions/_shared/rules/slots.ts';

@@ -20,15 +20,18 @@ export type TimeOff = Tables<'time_off'>;
 export type Team = Tables<'teams'>;
 
 /** A booking card's columns: the event type's title and length, where a moved booking went, and where a provider link stands (link_state). */
-// The guest's answers come along for the booking's hosts only (booking_answers' policy): null for anyone else.
+// The guest's answers and the people they invited come along for the booking's hosts only
+// (booking_answers' and booking_attendees' policies): null or none for anyone else.
 export const BOOKING_CARD_SELECT =
-  '*, link_state, event_type:event_types!bookings_event_type_fkey(title, duration), moved_to:rescheduled_to(start_time), answers:booking_answers(answers)';
+  '*, link_state, event_type:event_types!bookings_event_type_fkey(title, duration), moved_to:rescheduled_to(start_time), answers:booking_answers(answers), attendees:booking_attendees(email)';
 
 export type Booking = Tables<'bookings'> & {
   event_type?: { title: string; duration: number } | null;
   moved_to?: { start_time: string } | null;
   /** The guest's answers, each with the label and type it was asked under (rules/questions.ts). */
   answers?: { answers: StoredAnswer[] } | null;
+  /** The people the guest invited (rules/attendees.ts), by lower-cased address. */
+  attendees?: { email: string }[] | null;
   assigned_member?: { id: string; first_name: string | null; last_name: string | null; email: string | null } | null;
 };
 

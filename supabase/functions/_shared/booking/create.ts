@@ -13,6 +13,7 @@ import { AppError, invalid, slotTaken } from '../rules/errors.ts';
 import { chooseMembers } from '../rules/assignment.ts';
 import { guestColumns, type GuestDetails } from '../rules/bookings.ts';
 import { e164Phone, PHONE_MESSAGE } from '../rules/phone.ts';
+import { guestAttendees } from '../rules/attendees.ts';
 import { answerSnapshot, askedGuestFields, guestAnswers, type GuestFieldsConfig, type StoredAnswer } from '../rules/questions.ts';
 import { MAX_HORIZON_DAYS, type SchedulingSettings } from '../rules/constants.ts';
 import { checkSlot, type SlotRejection } from '../rules/slots.ts';
@@ -89,16 +90,21 @@ function withChosenPlace<G extends GuestDetails>(guest: G, kinds: readonly strin
 }
 
 /**
- * The guest's form as the event type asks it: phone, company and notes as the host set them, and the
+ * The guest's form as the event type asks it: phone, company and notes as the host set them, the
  * answers to its questions, checked with the schema the guest's form uses (rules/questions.ts), kept
- * with their labels and types. A host or team member booking for a guest may leave required ones
- * empty (they may not know), never give a wrong one.
+ * with their labels and types, and the other people the guest invites (rules/attendees.ts). A host or
+ * team member booking for a guest may leave required ones empty (they may not know), never give a
+ * wrong one.
  */
-function askedForm<G extends GuestDetails>(guest: G, eventType: ScheduledEventType, forGuest: boolean): G & { answers: StoredAnswer[] } {
+function askedForm<G extends GuestDetails>(guest: G, eventType: ScheduledEventType, forGuest: boolean): G & { answers: StoredAnswer[]; attendees: string[] } {
   const asked = askedGuestFields(forGuest ? relaxed(eventType.guestFields) : eventType.guestFields, guest, guest.locationKind === 'phone_host_calls');
   if ('errors' in asked) throw invalid(Object.values(asked.errors)[0]!);
   const questions = forGuest ? eventType.questions.map((q) => ({ ...q, required: false })) : eventType.questions;
-  return { ...asked.values, answers: answerSnapshot(eventType.questions, guestAnswers(questions, guest.answers)) };
+  return {
+    ...asked.values,
+    answers: answerSnapshot(eventType.questions, guestAnswers(questions, guest.answers)),
+    attendees: guestAttendees(eventType.maxExtraAttendees, guest.guestEmail, guest.attendees),
+  };
 }
 
 const relaxed = (fields: GuestFieldsConfig): GuestFieldsConfig =>
@@ -164,7 +170,7 @@ export async function book(deps: BookingDeps, req: Requested & { eventTypeId?: n
         deps.db,
         'create_booking',
         // A Postgres array literal of uuids (never quoted text; empty for a host's); the guest's columns as an object (the driver writes jsonb).
-        [schedule.eventType.id, slot.start.toISOString(), slot.end.toISOString(), { ...guestColumns(guest), answers: guest.answers }, `{${memberIds.join(',')}}`],
+        [schedule.eventType.id, slot.start.toISOString(), slot.end.toISOString(), { ...guestColumns(guest), answers: guest.answers, attendees: guest.attendees }, `{${memberIds.join(',')}}`],
         { notFoundMessage: EVENT_NOT_FOUND },
       );
       // Held for a payment nobody here will take: released at once.

@@ -50,6 +50,8 @@ export interface ScheduledEventType {
   /** What the guest's form asks: the host's questions, and how phone, company and notes are asked. */
   questions: Question[];
   guestFields: GuestFieldsConfig;
+  /** How many other people the guest may invite (rules/attendees.ts). */
+  maxExtraAttendees: number;
 }
 
 export interface Schedule {
@@ -78,6 +80,7 @@ type EventRow = EventRuleColumns & {
   location_kinds: LocationKind[];
   questions: Question[];
   guest_fields: GuestFieldsConfig;
+  max_extra_attendees: number;
 };
 /** [day of week, start, end, enabled] */
 type RuleRow = [number, string, string, boolean];
@@ -211,7 +214,7 @@ export async function readSchedule(db: Database, ref: EventTypeRef, from: number
   const defaults = owner.teamId !== undefined ? TEAM_SETTINGS : i.settings ? settingsFromColumns(i.settings) : DEFAULT_SETTINGS;
   const schedule: Schedule = {
     eventType: { id: e.id, owner, title: e.title, duration: e.duration, autoConfirm: e.auto_confirm, rules: eventRules, locationKinds: e.location_kinds,
-      questions: e.questions, guestFields: e.guest_fields },
+      questions: e.questions, guestFields: e.guest_fields, maxExtraAttendees: e.max_extra_attendees },
     timeZone: e.timezone ?? 'UTC',
     availability: i.rules.map(toRule),
     settings: effectiveSettings(defaults, eventRules),

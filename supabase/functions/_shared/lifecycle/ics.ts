@@ -28,6 +28,8 @@ export function bookingInvite(p: BookingMailPayload, mail: RenderedMail, opts: {
     attendees: [
       { name: p.guest.name, email: p.guest.email, role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.ACCEPTED },
       ...otherHosts.map((h) => ({ name: h.name, email: h.email, role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.ACCEPTED })),
+      // The people the guest invited: asked to reply, as a calendar asks anyone invited.
+      ...(b.attendees ?? []).map((email) => ({ email, role: ICalAttendeeRole.REQ, status: ICalAttendeeStatus.NEEDSACTION, rsvp: true })),
     ],
   });
   // The place as every calendar event of a booking carries it (ical-generator knows no RFC 7986

@@ -51,6 +51,30 @@ describe('booking mails', () => {
     expect(mail.html).toContain('<meta name="viewport"');
   });
 
+  it.each([
+    ['requested', 'Requested: Intro call with Hana Host on', 'Gail Guest asked Hana Host for this booking and invited you.', 'REQUEST'],
+    ['confirmed', 'Invitation: Intro call with Hana Host on', 'Gail Guest invited you to Intro call with Hana Host.', 'REQUEST'],
+    ['declined', 'Declined: Intro call with Hana Host on', 'Hana Host could not accept Gail Guest’s request.', 'CANCEL'],
+    ['cancelled', 'Cancelled: Intro call with Hana Host on', 'Gail Guest cancelled the booking.', 'CANCEL'],
+    ['rescheduled', 'Rescheduled: Intro call with Hana Host, now', 'Gail Guest moved the booking to a new time.', 'REQUEST'],
+    ['reminder', 'Reminder: Intro call with Hana Host on', 'A reminder of the booking with Hana Host that Gail Guest invited you to.', 'REQUEST'],
+    ['link_ready', 'Meeting link: Intro call with Hana Host on', 'The link to join the booking with Hana Host is ready.', 'REQUEST'],
+  ] as const)('%s to someone the guest invited: who invited them, and no manage link even when one is given', (message, subject, lead, method) => {
+    const invitee = { name: 'ann@example.test', email: 'ann@example.test', timezone: 'Asia/Kathmandu', role: 'attendee' as const };
+    const payload = { ...base, booking: { ...base.booking, attendees: ['ann@example.test', 'bob@example.test'] }, message, recipient: invitee };
+    const mail = renderBookingMail(payload, links);
+    expect(mail.subject.startsWith(subject)).toBe(true);
+    expect(mail.method).toBe(method);
+    expect(mail.text).toContain(lead);
+    expect(mail.text).toContain('Hello,');
+    expect(mail.text).toContain('Invited by: Gail Guest <gail@example.test>');
+    expect(mail.text).toContain('Also invited: ann@example.test, bob@example.test');
+    // +5:45: 00:30 UTC is 06:15 in Kathmandu.
+    expect(mail.text).toContain('06:15 – 06:45 (Asia/Kathmandu)');
+    expect(mail.text).not.toContain(links.manage);
+    expect(mail.html).not.toContain(links.manage);
+  });
+
   it('shows times in the recipient\'s own zone, across a DST change and a +5:30 zone', () => {
     // 00:30 UTC on 29 March 2026: 06:00 in Kolkata; Berlin has just moved to summer time (01:30 → 02:30 gap), 01:30 CET.
     expect(renderBookingMail({ ...base, message: 'confirmed', recipient: guest }, links).text).toContain('06:00 – 06:30 (Asia/Kolkata)');

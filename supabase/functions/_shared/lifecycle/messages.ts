@@ -18,7 +18,8 @@ export interface Person {
 /** An email row's payload, as private.enqueue_booking_mails writes it. */
 export interface BookingMailPayload {
   message: GuestMessage | HostMessage;
-  recipient: Person & { role: 'guest' | 'host' };
+  /** An 'attendee' is someone the guest invited: they get the guest's message, worded for them. */
+  recipient: Person & { role: 'guest' | 'host' | 'attendee' };
   booking: {
     id: number;
     uid: string;
@@ -37,6 +38,8 @@ export interface BookingMailPayload {
     location?: BookingLocation | null;
     /** The guest's answers to the event type's questions (absent from rows queued before questions). */
     answers?: StoredAnswer[];
+    /** The addresses the guest invited (absent from rows queued before invitees). */
+    attendees?: string[];
   };
   guest: Person;
   /** Organiser first. */
@@ -83,8 +86,35 @@ interface Copy {
   action?: { label: string; href: string };
 }
 
+/**
+ * The guest's message as someone they invited reads it: who invited them, and nothing to manage
+ * (only the guest who booked changes the booking).
+ */
+function inviteeCopy(p: BookingMailPayload): Copy {
+  const { booking: b, guest, recipient } = p;
+  const host = hostLabel(p);
+  const at = short(b.start, recipient.timezone);
+  switch (p.message as GuestMessage) {
+    case 'requested':
+      return { subject: `Requested: ${b.title} with ${host} on ${at}`, lead: `${guest.name} asked ${host} for this booking and invited you. You'll hear once they approve it.` };
+    case 'confirmed':
+      return { subject: `Invitation: ${b.title} with ${host} on ${at}`, lead: `${guest.name} invited you to ${b.title} with ${host}.` };
+    case 'declined':
+      return { subject: `Declined: ${b.title} with ${host} on ${at}`, lead: `${host} could not accept ${guest.name}’s request. Nothing is booked.` };
+    case 'cancelled':
+      return { subject: `Cancelled: ${b.title} with ${host} on ${at}`, lead: `${b.cancelledBy === 'guest' ? guest.name : host} cancelled the booking.` };
+    case 'rescheduled':
+      return { subject: `Rescheduled: ${b.title} with ${host}, now ${at}`, lead: `${guest.name} moved the booking to a new time.` };
+    case 'link_ready':
+      return { subject: `Meeting link: ${b.title} with ${host} on ${at}`, lead: `The link to join the booking with ${host} is ready.` };
+    case 'reminder':
+      return { subject: `Reminder: ${b.title} with ${host} on ${at}`, lead: `A reminder of the booking with ${host} that ${guest.name} invited you to.` };
+  }
+}
+
 function copy(p: BookingMailPayload, links: Links): Copy {
   const { booking: b, guest, recipient } = p;
+  if (recipient.role === 'attendee') return inviteeCopy(p);
   const host = hostLabel(p);
   const at = short(b.start, recipient.timezone);
   const manage = links.manage ? { label: 'Reschedule or cancel', href: links.manage } : undefined;
@@ -152,15 +182,18 @@ export function renderBookingMail(p: BookingMailPayload, links: Links): Rendered
     ...(p.message.endsWith('rescheduled') && b.previous ? [['Before', when(b.previous.start, b.previous.end, tz)] as [string, string]] : []),
     ...(place ? [['Where', `${place.label}: ${place.text}`, place.href ?? undefined] as [string, string, string?]] : []),
     ['Host', hostLabel(p)],
-    ['Guest', `${p.guest.name} <${p.guest.email}>`],
+    [recipient.role === 'attendee' ? 'Invited by' : 'Guest', `${p.guest.name} <${p.guest.email}>`],
+    ...(b.attendees?.length ? [['Also invited', b.attendees.join(', ')] as [string, string]] : []),
     ...hostAnswers(p).map((a) => [a.label, answerText(a)] as [string, string]),
     ...(cancelling && b.cancellationReason ? [['Reason', b.cancellationReason] as [string, string]] : []),
   ];
   const calendarNote = cancelling
     ? 'The attached invitation removes the event from your calendar.'
     : 'The attached invitation adds the event to your calendar.';
+  // An invitee is known by their address only.
+  const greeting = recipient.role === 'attendee' ? 'Hello,' : `Hi ${recipient.name},`;
   const text = [
-    `Hi ${recipient.name},`,
+    greeting,
     '',
     c.lead,
     '',
@@ -175,7 +208,7 @@ export function renderBookingMail(p: BookingMailPayload, links: Links): Rendered
 <title>${escape(c.subject)}</title></head>
 <body style="margin:0;padding:0;background:#f4f4f5">
 <div style="max-width:560px;margin:0 auto;padding:24px 16px;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;color:#18181b">
-<p style="margin:0 0 16px">Hi ${escape(recipient.name)},</p>
+<p style="margin:0 0 16px">${escape(greeting)}</p>
 <p style="margin:0 0 16px;font-size:18px;font-weight:600">${escape(c.lead)}</p>
 <div style="background:#ffffff;border-radius:8px;padding:16px;margin:0 0 16px">
 ${rows.map(([k, v, href]) => `<p style="margin:0 0 8px"><span style="color:#71717a">${escape(k)}</span><br>${href ? `<a href="${escape(href)}" style="color:#2563eb">${escape(v)}</a>` : escape(v)}</p>`).join('\n')}

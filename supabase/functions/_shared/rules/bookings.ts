@@ -97,6 +97,8 @@ export interface GuestView {
   canChange: boolean;
   /** The guest's own answers to the event type's questions, as they gave them (none: an empty list). */
   answers?: StoredAnswer[];
+  /** The people they invited (lower-cased addresses; none: an empty list). */
+  attendees?: string[];
 }
 
 export interface GuestDetails {
@@ -111,6 +113,8 @@ export interface GuestDetails {
   locationKind?: string | null;
   /** Answers to the event type's questions, as sent: checked against its definition before the write. */
   answers?: unknown;
+  /** Other people the guest invites, as sent: checked against the event type's cap before the write (rules/attendees.ts). */
+  attendees?: unknown;
 }
 
 /**

@@ -89,5 +89,7 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const FIELD_MODES = ['hidden', 'optional', 'required'] as const;
 export type FieldMode = (typeof FIELD_MODES)[number];
 export type GuestFieldsConfig = { phone: FieldMode; company: FieldMode; notes: FieldMode };
+/** The most other people a guest may invite to one booking (event_types.max_extra_attendees' check); 0 by default. */
+export const MAX_EXTRA_ATTENDEES = 10;
 /** Each optional, as the form was before hosts could choose (event_types.guest_fields' default). */
 export const DEFAULT_GUEST_FIELDS: GuestFieldsConfig = { phone: 'optional', company: 'optional', notes: 'optional' };

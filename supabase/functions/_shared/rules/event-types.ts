@@ -65,6 +65,7 @@ export function eventTypeColumns(input: EventTypeFields) {
     ...(input.locations !== undefined && { locations: input.locations }),
     ...(input.questions !== undefined && { questions: input.questions }),
     ...(input.guestFields !== undefined && { guest_fields: input.guestFields }),
+    ...(input.maxExtraAttendees !== undefined && { max_extra_attendees: input.maxExtraAttendees }),
     ...(input.priceCents !== undefined && { price_cents: input.priceCents }),
     ...(input.currency !== undefined && { currency: input.currency }),
     ...eventRuleColumns(input),

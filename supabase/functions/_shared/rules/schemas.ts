@@ -16,6 +16,7 @@ import {
   DURATIONS,
   FUTURE_CHOICES,
   INVITABLE_ROLES,
+  MAX_EXTRA_ATTENDEES,
   NOTICE_CHOICES,
   SLOT_INTERVALS,
   TEAM_DURATION_MAX,
@@ -156,6 +157,13 @@ const eventTypeFields = {
   // Left out: an update keeps the guest's form as it is (rules/questions.ts).
   questions: z.optional(questionsSchema),
   guestFields: z.optional(guestFieldsSchema),
+  // How many other people a guest may invite by email (0: none); left out, an update keeps it.
+  maxExtraAttendees: z
+    .number({ error: `Guests may add from 0 to ${MAX_EXTRA_ATTENDEES} people` })
+    .int(`Guests may add from 0 to ${MAX_EXTRA_ATTENDEES} people`)
+    .min(0, `Guests may add from 0 to ${MAX_EXTRA_ATTENDEES} people`)
+    .max(MAX_EXTRA_ATTENDEES, `Guests may add from 0 to ${MAX_EXTRA_ATTENDEES} people`)
+    .optional(),
   // In the currency's minor unit (rules/money.ts); left out, an update keeps the price. 0 is free.
   priceCents: z.number({ error: 'Please enter a valid price' }).int('Please enter a valid price').min(0, 'Please enter a valid price').optional(),
   currency: z.enum(CURRENCIES, { error: 'Please choose one of the offered currencies' }).optional(),
@@ -292,6 +300,8 @@ const placeChoice = {
   locationKind: z.enum(LOCATION_KINDS, { error: 'Please choose one of the offered locations' }).optional(),
   /** Answers to the event type's questions, by slug: book() checks them against its definition (rules/questions.ts). */
   answers: z.unknown().optional(),
+  /** Other people the guest invites, by email: book() checks them against the event type's cap (rules/attendees.ts). */
+  attendees: z.unknown().optional(),
 };
 
 /** POST /api/bookings: a host books on one of their own event types. */

@@ -24,6 +24,8 @@ export type DialogEvent = {
   locations?: unknown;
   questions?: unknown;
   guest_fields?: unknown;
+  /** How many other people the guest may invite by email. */
+  max_extra_attendees?: number | null;
   /** A paid event type's price, in its currency's minor unit. */
   price_cents?: number | null;
   currency?: string | null;
@@ -47,6 +49,7 @@ export default function BookMeetingForm({
     locations: event.locations,
     questions: event.questions,
     guestFields: event.guest_fields,
+    maxExtraAttendees: event.max_extra_attendees,
   });
   const price = event.price_cents && event.currency ? ` · ${formatMoney(event.price_cents, event.currency)}` : '';
   const subtitle = `${event.title} · ${event.duration} minutes${price}`;

@@ -6,6 +6,7 @@ import { BookingPickers } from './BookingPickers.tsx';
 import { ChosenSlot } from './ChosenSlot.tsx';
 import { GuestFields } from './GuestFields.tsx';
 import { Questions } from './Questions.tsx';
+import { Invitees } from './Invitees.tsx';
 import { PlaceChoice } from './PlaceChoice.tsx';
 import type { BookingFlow } from './useBookingFlow.ts';
 
@@ -21,6 +22,7 @@ export function PickersAndDetails({ flow, owner, children }: { flow: BookingFlow
         <PlaceChoice flow={flow} />
         <GuestFields form={flow.form} phoneRequired={flow.place === 'phone_host_calls'} fields={flow.guestFields} />
         <Questions flow={flow} />
+        <Invitees flow={flow} />
         <ChosenSlot start={flow.slot?.start} timeZone={flow.timeZone} />
         {children}
       </Stack>

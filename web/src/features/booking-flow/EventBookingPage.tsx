@@ -17,6 +17,7 @@ import { BookingConfirmation } from './BookingConfirmation.tsx';
 import { BookingPickers } from './BookingPickers.tsx';
 import { GuestFields } from './GuestFields.tsx';
 import { Questions } from './Questions.tsx';
+import { Invitees } from './Invitees.tsx';
 import { addressPrefill } from './useAnswers.ts';
 import { PlaceChoice } from './PlaceChoice.tsx';
 import { OfferedPlaces } from '../../components/MeetingPlace.tsx';
@@ -46,8 +47,9 @@ function BookingForm({ eventType }: { eventType: PublicEventType }) {
       locations: eventType.locations,
       questions: eventType.questions,
       guestFields: eventType.guest_fields,
+      maxExtraAttendees: eventType.max_extra_attendees,
     },
-    { prefill: prefill.guest, prefillAnswers: prefill.answers },
+    { prefill: prefill.guest, prefillAnswers: prefill.answers, prefillInvitees: prefill.invitees },
   );
   const chosenPlace = flow.places.find((place) => place.kind === flow.place);
   // The host looking at their own page is told why guests see no time, and where to open some.
@@ -108,6 +110,7 @@ function BookingForm({ eventType }: { eventType: PublicEventType }) {
                 <PlaceChoice flow={flow} />
                 <GuestFields form={flow.form} phoneRequired={flow.place === 'phone_host_calls'} fields={flow.guestFields} />
                 <Questions flow={flow} />
+                <Invitees flow={flow} />
                 <Box borderWidth="1px" borderRadius="md" p="3" fontSize="sm">
                   <Heading as="h3" size="xs" mb="2">
                     Meeting Details

@@ -68,6 +68,13 @@ async function showMonthOf(day: Date) {
 
 const cell = (day: Date) => screen.getByRole('gridcell', { name: format(day, 'EEEE, MMMM d, yyyy') });
 
+/** The booking page's event type is `offered`, its slots answered, and 10:00 booked: what was sent (bookedAt). */
+function bookingPageOf(offered: object) {
+  server.use(rpc('public_event_type', [offered]));
+  slotsAnswer();
+  return bookedAt({ kind: 'jitsi', value: 'https://meet.jit.si/x' });
+}
+
 /** Shows DAY's month, waits until DAY is offered, and picks `time` on it (in `scope`, a dialog say). */
 async function pickSlot(user: UserEvent, time: string, scope: HTMLElement = document.body) {
   await showMonthOf(DAY);
@@ -369,9 +376,7 @@ describe("the event type's questions on the booking page", () => {
   const withQuestions = { ...eventType, auto_confirm: true, questions, guest_fields: { phone: 'hidden', company: 'required', notes: 'optional' } };
 
   it('asks them with the built-in fields as the host set them, shows a conditional one when its answer is given, and sends the answers', async () => {
-    server.use(rpc('public_event_type', [withQuestions]));
-    slotsAnswer();
-    const { body } = bookedAt({ kind: 'jitsi', value: 'https://meet.jit.si/x' });
+    const { body } = bookingPageOf(withQuestions);
     const user = await fillBookingPage();
     expect(screen.queryByRole('textbox', { name: /^Phone/ })).toBeNull();
     const company = screen.getByRole('textbox', { name: 'Company' });
@@ -406,9 +411,7 @@ describe("the event type's questions on the booking page", () => {
   });
 
   it('a hidden follow-up is not asked and its answer is not sent', async () => {
-    server.use(rpc('public_event_type', [withQuestions]));
-    slotsAnswer();
-    const { body } = bookedAt({ kind: 'jitsi', value: 'https://meet.jit.si/x' });
+    const { body } = bookingPageOf(withQuestions);
     const user = await fillBookingPage();
     await user.type(screen.getByRole('textbox', { name: 'Company' }), 'Acme');
     const plan = await screen.findByRole('radiogroup', { name: 'Plan' });
@@ -422,9 +425,7 @@ describe("the event type's questions on the booking page", () => {
   });
 
   it('takes name, email, notes and answers from the address, and still checks them', async () => {
-    server.use(rpc('public_event_type', [withQuestions]));
-    slotsAnswer();
-    const { body } = bookedAt({ kind: 'jitsi', value: 'https://meet.jit.si/x' });
+    const { body } = bookingPageOf(withQuestions);
     renderRoute('/book/5?name=Grace%20Guest&email=grace%40example.com&notes=Hello&q.plan=Pro&q.seats=-4&q.topics=Billing&q.topics=Setup&q.customer=yes&q.nope=1');
     await screen.findByRole('heading', { name: 'Strategy Call' });
     expect(screen.getByLabelText('Full Name')).toHaveValue('Grace Guest');
@@ -446,6 +447,73 @@ describe("the event type's questions on the booking page", () => {
     await user.click(screen.getByRole('button', { name: 'Book Meeting' }));
     await screen.findByRole('region', { name: 'Booking Confirmed!' });
     expect(body).toMatchObject({ notes: 'Hello', answers: { plan: 'Pro', seats: 4, topics: ['Billing', 'Setup'], customer: true } });
+  });
+});
+
+describe('the guest adds other people to the booking', () => {
+  const inviting = { ...eventType, auto_confirm: true, max_extra_attendees: 2 };
+
+  it('offers nothing when the event type takes no one else', async () => {
+    const { body } = bookingPageOf({ ...eventType, max_extra_attendees: 0 });
+    const user = await fillBookingPage();
+    expect(screen.queryByRole('button', { name: 'Add a guest' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Book Meeting' }));
+    await screen.findByRole('region', { name: 'Booking Confirmed!' });
+    expect(body).not.toHaveProperty('attendees');
+  });
+
+  it('adds email fields one by one up to the cap, each labelled and removable by keyboard, checked by the shared rule, and sends them', async () => {
+    const { body } = bookingPageOf(inviting);
+    const user = await fillBookingPage();
+    const group = screen.getByRole('group', { name: 'Add guests' });
+    expect(group).toHaveAccessibleDescription('You can invite up to 2 other people by email.');
+    const add = within(group).getByRole('button', { name: 'Add a guest' });
+    await user.click(add);
+    const first = within(group).getByRole('textbox', { name: 'Guest 1 email' });
+    expect(first).toHaveFocus();
+    await user.keyboard('GRACE@example.com');
+    await user.click(add);
+    await user.keyboard('nope');
+    // The cap reached: no third field.
+    expect(add).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Book Meeting' }));
+    await waitFor(() => expect(first).toHaveAccessibleErrorMessage('GRACE@example.com is your own email. Add other people only.'));
+    const second = within(group).getByRole('textbox', { name: 'Guest 2 email' });
+    expect(second).toHaveAccessibleErrorMessage('“nope” is not a valid email address.');
+    expect(first).toHaveFocus();
+    expect(body).toEqual({});
+
+    // Removed by keyboard: the remaining field becomes Guest 1, and the focus stays in the group.
+    within(group).getByRole('button', { name: 'Remove guest 1' }).focus();
+    await user.keyboard('{Enter}');
+    const left = within(group).getByRole('textbox', { name: 'Guest 1 email' });
+    expect(left).toHaveValue('nope');
+    expect(within(group).queryByRole('textbox', { name: 'Guest 2 email' })).toBeNull();
+    await user.clear(left);
+    await user.type(left, 'Ann@Example.com');
+    await user.click(add);
+    await user.keyboard('bob@example.org');
+    await user.click(screen.getByRole('button', { name: 'Book Meeting' }));
+    await screen.findByRole('region', { name: 'Booking Confirmed!' });
+    expect(body.attendees).toEqual(['ann@example.com', 'bob@example.org']);
+  });
+
+  it('takes them from the address (?guests=a,b), and still checks them', async () => {
+    const { body } = bookingPageOf(inviting);
+    renderRoute('/book/5?name=Grace%20Guest&email=grace%40example.com&guests=ann%40example.com,ann%40example.com');
+    await screen.findByRole('heading', { name: 'Strategy Call' });
+    const group = screen.getByRole('group', { name: 'Add guests' });
+    expect(within(group).getByRole('textbox', { name: 'Guest 1 email' })).toHaveValue('ann@example.com');
+    const repeated = within(group).getByRole('textbox', { name: 'Guest 2 email' });
+    const user = userEvent.setup();
+    await pickSlot(user, '10:00 AM');
+    await user.click(screen.getByRole('button', { name: 'Book Meeting' }));
+    await waitFor(() => expect(repeated).toHaveAccessibleErrorMessage('ann@example.com is added twice.'));
+    expect(body).toEqual({});
+    await user.click(within(group).getByRole('button', { name: 'Remove guest 2' }));
+    await user.click(screen.getByRole('button', { name: 'Book Meeting' }));
+    await screen.findByRole('region', { name: 'Booking Confirmed!' });
+    expect(body.attendees).toEqual(['ann@example.com']);
   });
 });
 

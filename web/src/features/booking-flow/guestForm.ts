@@ -57,7 +57,7 @@ export function useGuestForm(defaults: GuestInput, check: (values: GuestInput) =
     setErrors({});
   };
 
-  return { field, errors, handleSubmit, reset };
+  return { field, errors, handleSubmit, reset, read };
 }
 
 export type GuestForm = ReturnType<typeof useGuestForm>;

@@ -1,7 +1,7 @@
 // The guest form's schema: the shared guest fields, in the page's or the dialog's words. Loaded as a
 // guest starts on the form (useBookingFlow.ts), so zod is not part of a booking page's load.
 import { z } from 'zod/mini';
-import { answersSchema, askedGuestFields, fieldMessage, e164Phone, guestFields, PHONE_MESSAGE, type Answers, type GuestFieldsConfig, type Question } from '../../lib/shared.ts';
+import { answersSchema, askedGuestFields, attendeesSchema, fieldMessage, e164Phone, guestFields, PHONE_MESSAGE, type Answers, type GuestFieldsConfig, type Question } from '../../lib/shared.ts';
 import type { LocationKind } from '../../lib/places.ts';
 import { FIELD_MESSAGES, type GuestErrors, type GuestField, type GuestInput } from './guestWords.ts';
 
@@ -60,5 +60,27 @@ export function answersCheck(questions: readonly Question[]): (given: Record<str
     const errors: Record<string, string> = {};
     for (const issue of result.error.issues) errors[String(issue.path[0])] ??= fieldMessage(issue);
     return { errors, message: result.error.issues[0]!.message };
+  };
+}
+
+/**
+ * What the rules say of the people the guest invites: the addresses to send, or a message per field
+ * (by index; `list` for the list as a whole) with `message`, the first fault naming the field (a toast's words).
+ */
+export type InviteesCheck = { values: string[] } | { errors: Record<number, string>; list?: string; message: string };
+
+/** The people the guest invites, checked by the rule the booking functions check them with (rules/attendees.ts). */
+export function inviteesCheck(max: number): (given: string[], guestEmail: string) => InviteesCheck {
+  return (given, guestEmail) => {
+    const result = attendeesSchema(max, guestEmail).safeParse(given);
+    if (result.success) return { values: result.data };
+    const errors: Record<number, string> = {};
+    let list: string | undefined;
+    for (const issue of result.error.issues) {
+      const field = fieldMessage(issue);
+      if (issue.path.length) errors[Number(issue.path[0])] ??= field;
+      else list ??= field;
+    }
+    return { errors, list, message: result.error.issues[0]!.message };
   };
 }

@@ -43,9 +43,9 @@ export function useAnswers(questions: readonly Question[], prefill: Record<strin
 export type AnswersForm = ReturnType<typeof useAnswers>;
 
 /**
- * What a link fills in: `?name=&email=&notes=` for the guest's details and `?q.<slug>=` for an answer
- * (repeated for a multiple choice). Only the event type's questions are read; everything is checked as
- * typed answers are, when the guest books.
+ * What a link fills in: `?name=&email=&notes=` for the guest's details, `?q.<slug>=` for an answer
+ * (repeated for a multiple choice) and `?guests=a@x.com,b@y.com` for the people to invite. Only the
+ * event type's questions are read; everything is checked as typed answers are, when the guest books.
  */
 export function addressPrefill(params: URLSearchParams, questions: readonly Question[]) {
   const guest: Partial<GuestInput> = {};
@@ -58,5 +58,6 @@ export function addressPrefill(params: URLSearchParams, questions: readonly Ques
     const given = params.getAll(`q.${q.slug}`);
     if (given.length) answers[q.slug] = q.type === 'multiple_choice' ? given : given[0];
   }
-  return { guest, answers };
+  const invitees = (params.get('guests') ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+  return { guest, answers, invitees };
 }

@@ -8,6 +8,7 @@ import { bookingFailureMessage, isSlotTaken } from '../../lib/bookingErrors.ts';
 import { slotSource, type BookingTarget } from './hooks.ts';
 import { useSlotPicker } from './useSlotPicker.ts';
 import { useAnswers } from './useAnswers.ts';
+import { useInvitees } from './useInvitees.ts';
 import type { Answers } from '../../lib/shared.ts';
 import { useGuestForm } from './guestForm.ts';
 import { guestDefaults, MESSAGES, PLACE_MESSAGE, type GuestInput } from './guestWords.ts';
@@ -43,6 +44,8 @@ export interface MeetingDetails {
   /** What the host asks (public_event_type(s), checked by the database): the questions, and how phone, company and notes are asked. */
   questions?: unknown;
   guestFields?: unknown;
+  /** How many other people the guest may invite by email (public_event_type(s); none when absent). */
+  maxExtraAttendees?: number | null;
 }
 
 /** A booking just made, with what its confirmation shows: the meeting and the zones it was booked in. */
@@ -81,8 +84,9 @@ export function useBookingFlow(
   {
     prefill,
     prefillAnswers,
+    prefillInvitees,
     onBooked,
-  }: { prefill?: Partial<GuestInput>; prefillAnswers?: Record<string, unknown>; onBooked?: (booking: BookedBooking) => void } = {},
+  }: { prefill?: Partial<GuestInput>; prefillAnswers?: Record<string, unknown>; prefillInvitees?: string[]; onBooked?: (booking: BookedBooking) => void } = {},
 ) {
   const queryClient = useQueryClient();
   const picker = useSlotPicker(slotSource(target), { inUrl: mode === 'page' });
@@ -102,6 +106,7 @@ export function useBookingFlow(
   const guestFields = (details.guestFields as GuestFieldsConfig | undefined) ?? DEFAULT_GUEST_FIELDS;
   const form = useGuestForm({ ...guestDefaults, ...prefill }, (values) => check(values, place, guestFields), () => void loadGuestRules());
   const answers = useAnswers((details.questions as Question[] | undefined) ?? [], prefillAnswers);
+  const invitees = useInvitees(details.maxExtraAttendees ?? 0, prefillInvitees, () => form.read().guestEmail);
 
   const reset = () => {
     picker.clear();
@@ -109,10 +114,11 @@ export function useBookingFlow(
     setPicked(null);
     form.reset();
     answers.reset();
+    invitees.reset();
   };
 
   const book = useMutation({
-    mutationFn: (values: GuestValues & { answers?: Answers }) =>
+    mutationFn: (values: GuestValues & { answers?: Answers; attendees?: string[] }) =>
       callFunction<BookedBooking>('bookings', {
         method: 'POST',
         body: {
@@ -148,17 +154,24 @@ export function useBookingFlow(
     async (values) => {
       const checked = await answers.check();
       if ('errors' in checked) return notifyError('Missing Information', checked.message);
+      const invited = await invitees.check();
+      if ('errors' in invited) return notifyError('Missing Information', invited.message);
       if (!picker.date || !slot) return notifyError('Missing Information', MESSAGES[mode].time);
       if (places.length > 1 && !place) {
         setPlaceMissing(true);
         return notifyError('Missing Information', PLACE_MESSAGE);
       }
       if (mode === 'dialog' && !termsAccepted) return notifyError('Missing Information', MESSAGES.dialog.terms);
-      // No questions, no `answers`: the request is the one before questions existed.
-      book.mutate(answers.questions.length ? { ...values, answers: checked.values } : values);
+      // No questions, no `answers`; nobody invited, no `attendees`: the request is the one before either existed.
+      book.mutate({
+        ...values,
+        ...(answers.questions.length ? { answers: checked.values } : {}),
+        ...(invited.values.length ? { attendees: invited.values } : {}),
+      });
     },
     (errors) => {
       void answers.check(undefined, { focus: false });
+      void invitees.check(undefined, { focus: false });
       // Name and email in the page's or the dialog's words; a field the host requires in its own.
       notifyError('Missing Information', errors.guestName || errors.guestEmail ? MESSAGES[mode].guest : Object.values(errors)[0]!);
     },
@@ -171,6 +184,7 @@ export function useBookingFlow(
     form,
     guestFields,
     answers,
+    invitees,
     places,
     place,
     choosePlace,

@@ -9,6 +9,7 @@ import { HostBookingPlace } from '../../components/HostBookingPlace.tsx';
 import { ConfirmInline } from '../../components/ConfirmInline.tsx';
 import { BookingArticle } from '../../components/BookingArticle.tsx';
 import { BookingAnswers } from '../../components/BookingAnswers.tsx';
+import { BookingAttendees } from '../../components/BookingAttendees.tsx';
 import { offeredActions, type BookingAction } from '../../lib/shared.ts';
 import type { Booking } from '../../lib/types.ts';
 import { useBookingAction } from '../../lib/ownerBookings.ts';
@@ -65,6 +66,7 @@ export function BookingCard({ booking }: { booking: Booking }) {
         {booking.guest_company ? <Text color="fg.muted">{booking.guest_company}</Text> : null}
         {booking.notes ? <Text mt="1">{booking.notes}</Text> : null}
         <BookingAnswers answers={booking.answers?.answers} />
+        <BookingAttendees emails={booking.attendees?.map((a) => a.email)} />
       </Box>
       <CancellationNote booking={booking} />
       {rejecting ? (

@@ -135,7 +135,7 @@ describe('bookings page', () => {
     expect(within(await card('Guest 4')).getByText('Video Conference')).toBeInTheDocument();
   });
 
-  it("shows the guest's answers on the host's card, under the labels they were asked with, and asks for them with the card", async () => {
+  it("shows the guest's answers on the host's card, under the labels they were asked with, and the people they invited, and asks for both with the card", async () => {
     signedInAs();
     const selects: string[] = [];
     bookingsTable([
@@ -148,7 +148,7 @@ describe('bookings page', () => {
           ],
         },
       }),
-      booking(2, 'confirmed', future, { answers: null }),
+      booking(2, 'confirmed', future, { answers: null, attendees: [{ email: 'ann@example.com' }, { email: 'bob@example.org' }] }),
     ]);
     server.events.on('request:start', ({ request }) => {
       if (new URL(request.url).pathname.endsWith('/rest/v1/bookings')) selects.push(new URL(request.url).searchParams.get('select') ?? '');
@@ -161,8 +161,14 @@ describe('bookings page', () => {
       'What should we cover?: Billing, Set-up',
       'Already a customer?: No',
     ]);
-    expect(within(await screen.findByRole('article', { name: 'Consultation with Guest 2' })).queryByRole('list', { name: 'Answers' })).toBeNull();
+    const second = await screen.findByRole('article', { name: 'Consultation with Guest 2' });
+    expect(within(second).queryByRole('list', { name: 'Answers' })).toBeNull();
+    // The people the guest invited, beside the answers.
+    const invited = within(second).getByRole('list', { name: 'Also invited:' });
+    expect(within(invited).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['ann@example.com', 'bob@example.org']);
+    expect(within(card).queryByRole('list', { name: 'Also invited:' })).toBeNull();
     expect(selects[0]).toContain('answers:booking_answers(answers)');
+    expect(selects[0]).toContain('attendees:booking_attendees(email)');
     server.events.removeAllListeners();
   });
 
@@ -195,8 +201,8 @@ describe('bookings page', () => {
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
     // The upcoming list: the cancelled booking is not in it. Kathmandu is UTC+5:45.
     expect(text.split('\r\n')).toEqual([
-      '\uFEFFStart (Asia/Kathmandu),End (Asia/Kathmandu),Status,Guest name,Guest email,Phone,Company,Notes,Event type,Which plan?',
-      '2030-01-15 14:45,2030-01-15 14:45,confirmed,Guest 1,guest1@example.com,,,,Consultation,Pro',
+      '\uFEFFStart (Asia/Kathmandu),End (Asia/Kathmandu),Status,Guest name,Guest email,Phone,Company,Notes,Event type,Attendees,Which plan?',
+      '2030-01-15 14:45,2030-01-15 14:45,confirmed,Guest 1,guest1@example.com,,,,Consultation,,Pro',
     ]);
     vi.unstubAllGlobals();
     vi.restoreAllMocks();

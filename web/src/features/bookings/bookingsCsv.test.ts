@@ -20,7 +20,7 @@ function booking(id: number, start: string, extra: Partial<Booking> = {}): Booki
 }
 
 const BOM = '\uFEFF';
-const FIXED = 'Start (Asia/Kolkata),End (Asia/Kolkata),Status,Guest name,Guest email,Phone,Company,Notes,Event type';
+const FIXED = 'Start (Asia/Kolkata),End (Asia/Kolkata),Status,Guest name,Guest email,Phone,Company,Notes,Event type,Attendees';
 
 describe('the bookings CSV', () => {
   it('one row per booking in the host’s zone, the fixed columns, then one column per question, RFC 4180 quoted, with a BOM', () => {
@@ -31,6 +31,7 @@ describe('the bookings CSV', () => {
           guest_phone: '+14155552671',
           guest_company: 'Acme, Inc.',
           notes: 'Line one\nLine two',
+          attendees: [{ email: 'ann@example.com' }, { email: 'bob@example.org' }],
           answers: {
             answers: [
               { slug: 'plan', label: 'Plan', type: 'single_choice', value: 'Pro' },
@@ -45,8 +46,8 @@ describe('the bookings CSV', () => {
     expect(csv.startsWith(BOM)).toBe(true);
     expect(csv.slice(1).split('\r\n')).toEqual([
       `${FIXED},Plan,Topics,Customer?`,
-      '2026-03-29 06:00,2026-03-29 06:30,confirmed,"Zoë ""Z"" Ærø",guest1@example.com,+14155552671,"Acme, Inc.","Line one\nLine two",Intro,Pro,"Billing; Set-up, day one",',
-      '2026-03-30 15:30,2026-03-30 16:00,cancelled,Guest 2,guest2@example.com,,,,Intro,,,No',
+      '2026-03-29 06:00,2026-03-29 06:30,confirmed,"Zoë ""Z"" Ærø",guest1@example.com,+14155552671,"Acme, Inc.","Line one\nLine two",Intro,ann@example.com; bob@example.org,Pro,"Billing; Set-up, day one",',
+      '2026-03-30 15:30,2026-03-30 16:00,cancelled,Guest 2,guest2@example.com,,,,Intro,,,,No',
     ]);
   });
 

@@ -1,5 +1,5 @@
 // The host's bookings as a CSV file (the Bookings page's Export CSV): one row per booking, the fixed
-// columns, then one column per question the exported bookings answered, keyed by its slug (a question
+// columns (the people the guest invited joined with "; "), then one column per question the exported bookings answered, keyed by its slug (a question
 // renamed between bookings stays one column, headed by the label of the latest booking that answered
 // it). Quoting is papaparse's (RFC 4180: a cell with a comma, a quote or a line break is quoted, quotes
 // doubled); a BOM first, so Excel reads the file as UTF-8 (accents), and CRLF line ends.
@@ -44,6 +44,7 @@ export function bookingsCsv(bookings: readonly Booking[], timeZone: string): str
     'Company',
     'Notes',
     'Event type',
+    'Attendees',
     ...questions.map((q) => q.label),
   ];
   const rows = bookings.map((b) => {
@@ -58,6 +59,7 @@ export function bookingsCsv(bookings: readonly Booking[], timeZone: string): str
       b.guest_company ?? '',
       b.notes ?? '',
       b.event_type?.title ?? '',
+      (b.attendees ?? []).map((a) => a.email).join('; '),
       ...questions.map((q) => {
         const answer = answers.get(q.slug);
         return answer ? cellOf(answer) : '';

@@ -18,6 +18,7 @@ export function EmbedBookingForm({ target, details }: { target: BookingTarget; d
   const flow = useBookingFlow(target, 'page', details, {
     prefill: prefill.guest,
     prefillAnswers: prefill.answers,
+    prefillInvitees: prefill.invitees,
     onBooked: (booking) =>
       postToHost(
         { kairos: 1, type: 'booking-created', booking: { id: booking.id, uid: booking.uid, status: booking.status, location: booking.location ?? null } },

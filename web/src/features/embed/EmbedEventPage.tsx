@@ -40,7 +40,7 @@ export default function EmbedEventPage() {
           </Stack>
           <EmbedBookingForm
             target={{ kind: 'personal', eventTypeId: eventType.id }}
-            details={{ title: eventType.title, duration: eventType.duration, host: host || undefined, locations: eventType.locations, questions: eventType.questions, guestFields: eventType.guest_fields }}
+            details={{ title: eventType.title, duration: eventType.duration, host: host || undefined, locations: eventType.locations, questions: eventType.questions, guestFields: eventType.guest_fields, maxExtraAttendees: eventType.max_extra_attendees }}
           />
         </Stack>
       )}

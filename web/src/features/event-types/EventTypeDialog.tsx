@@ -15,7 +15,7 @@ import { FormSwitch } from '../../components/FormSwitch.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { ASSIGNMENT_LABELS } from '../../lib/choices.ts';
 import { isTeamOwner, type Owner } from '../../lib/owner.ts';
-import { DEFAULT_GUEST_FIELDS, eventRulesOf, type GuestFieldsConfig, type Question } from '../../lib/shared.ts';
+import { DEFAULT_GUEST_FIELDS, eventRulesOf, MAX_EXTRA_ATTENDEES, type GuestFieldsConfig, type Question } from '../../lib/shared.ts';
 import type { EventLocation } from '../../lib/places.ts';
 import type { EventType } from '../../lib/types.ts';
 import { LocationsEditor } from './LocationsEditor.tsx';
@@ -49,6 +49,7 @@ function valuesOf(eventType: EventType): EventTypeFormInput {
     locations: eventType.locations as EventLocation[],
     questions: (eventType.questions as Question[] | null) ?? [],
     guestFields: { ...DEFAULT_GUEST_FIELDS, ...(eventType.guest_fields as Partial<GuestFieldsConfig> | null) },
+    maxExtraAttendees: eventType.max_extra_attendees ?? 0,
     priceCents: eventType.price_cents,
     currency: eventType.currency as EventTypeFormInput['currency'],
     ...eventRulesOf(eventType),
@@ -172,6 +173,15 @@ export function EventTypeDialog({
                 control={control}
                 name="questions"
                 render={({ field }) => <QuestionList value={(field.value ?? []) as Question[]} onChange={field.onChange} errors={errors.questions} saved={savedKeys} />}
+              />
+              <TextField
+                label="Guests may add up to"
+                helper="other people by email (0: none)"
+                error={errors.maxExtraAttendees?.message}
+                type="number"
+                min={0}
+                max={MAX_EXTRA_ATTENDEES}
+                {...register('maxExtraAttendees', { valueAsNumber: true })}
               />
             </Stack>
           </Fieldset.Root>

@@ -32,7 +32,7 @@ describe('event type dialog', () => {
     await user.click(within(dialog).getByRole('radio', { name: 'Purple' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create Event Type' }));
     expect(await screen.findByText('Event type created successfully')).toBeInTheDocument();
-    expect(posted.body).toEqual({ title: 'Quick Chat', description: null, duration: 45, color: '#8b5cf6', is_active: true, auto_confirm: true, locations: [], questions: [], guest_fields: { phone: 'optional', company: 'optional', notes: 'optional' }, user_id: USER_ID, ...NO_RULES });
+    expect(posted.body).toEqual({ title: 'Quick Chat', description: null, duration: 45, color: '#8b5cf6', is_active: true, auto_confirm: true, locations: [], questions: [], guest_fields: { phone: 'optional', company: 'optional', notes: 'optional' }, max_extra_attendees: 0, user_id: USER_ID, ...NO_RULES });
   });
 
   it('takes a price in the currency\'s minor units once a Stripe account that takes charges is connected', async () => {

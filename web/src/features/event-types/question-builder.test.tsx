@@ -127,4 +127,20 @@ describe('question builder', () => {
     expect(await screen.findByText('Event type updated successfully')).toBeInTheDocument();
     expect((posted.body.questions as { slug: string }[]).map((q) => q.slug)).toEqual(['first-time', 'topic', 'history']);
   });
+
+  it('lets guests add up to N other people (0 = off), refusing more than the cap', async () => {
+    const { posted, user, dialog } = await editing({ ...existing, max_extra_attendees: 0 });
+    const field = within(dialog).getByRole('spinbutton', { name: 'Guests may add up to' });
+    expect(field).toHaveValue(0);
+    expect(within(dialog).getByText('other people by email (0: none)')).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, '11');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByText('Guests may add from 0 to 10 people')).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, '3');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Event type updated successfully')).toBeInTheDocument();
+    expect(posted.body.max_extra_attendees).toBe(3);
+  });
 });

@@ -36,6 +36,8 @@ export const eventTypeDefaults = {
   // No questions, each built-in field optional: the guest's form as it was before hosts could choose.
   questions: [],
   guestFields: DEFAULT_GUEST_FIELDS,
+  // Nobody else: the guest books for themselves.
+  maxExtraAttendees: 0,
   ...eventRuleDefaults,
 } satisfies EventTypeInput;
 

@@ -8,6 +8,7 @@ import { NotFoundMessage } from '../../components/EmptyState.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { LinkButton } from '../../components/LinkButton.tsx';
 import { BookingAnswers } from '../../components/BookingAnswers.tsx';
+import { BookingAttendees } from '../../components/BookingAttendees.tsx';
 import { BookingPlace } from '../../components/MeetingPlace.tsx';
 import { serverMessage } from '../../lib/api.ts';
 import { isOpen, type GuestView } from '../../lib/shared.ts';
@@ -128,6 +129,7 @@ function Manage({ booking, uid, token }: { booking: GuestView; uid: string; toke
           </Text>
           <BookingPlace location={booking.location ?? null} reader="guest" />
           <BookingAnswers answers={booking.answers} label="Your answers" />
+          <BookingAttendees emails={booking.attendees} label="People you invited" />
           {booking.status === 'cancelled' && booking.cancellationReason ? <Text fontSize="sm">Reason: {booking.cancellationReason}</Text> : null}
         </Card.Body>
       </Card.Root>

@@ -56,6 +56,15 @@ describe("the guest's manage page", () => {
     const answers = screen.getByRole('list', { name: 'Your answers' });
     expect(within(answers).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Which plan?: Pro', 'Topics: Billing, Setup']);
     expect(within(answers).queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('list', { name: 'People you invited:' })).toBeNull();
+  });
+
+  it('lists the people the guest invited, to read only', async () => {
+    answer({ ...booking, attendees: ['ann@example.com', 'bob@example.org'] });
+    renderRoute('/booking/b-uid?token=tok');
+    const invited = await screen.findByRole('list', { name: 'People you invited:' });
+    expect(within(invited).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['ann@example.com', 'bob@example.org']);
+    expect(within(invited).queryByRole('textbox')).toBeNull();
   });
 
   it('reschedules on the booking calendar (first free month, next available) and moves only once the guest confirms', async () => {

@@ -4,6 +4,7 @@ import { Badge, Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react'
 import { Plus } from 'lucide-react';
 import { formatDate } from '../../lib/time.ts';
 import { BookingAnswers } from '../../components/BookingAnswers.tsx';
+import { BookingAttendees } from '../../components/BookingAttendees.tsx';
 import { CancellationNote } from '../../components/CancellationNote.tsx';
 import { HostBookingPlace } from '../../components/HostBookingPlace.tsx';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
@@ -59,6 +60,7 @@ function TeamBookingRow({
       <CancellationNote booking={booking} />
       <Box fontSize="sm">
         <BookingAnswers answers={booking.answers?.answers} />
+        <BookingAttendees emails={booking.attendees?.map((a) => a.email)} />
       </Box>
       {booking.notes ? (
         <Text fontSize="sm" color="fg.muted">

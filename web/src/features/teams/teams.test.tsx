@@ -254,12 +254,14 @@ describe('team detail', () => {
     expect(within(row).getByRole('link', { name: 'Open in a map' })).toHaveAttribute('href', 'https://www.google.com/maps/search/?api=1&query=5%20Main%20St%2C%20Springfield');
   });
 
-  it("shows the guest's answers on a team booking, under the labels they were asked with", async () => {
+  it("shows the guest's answers on a team booking, under the labels they were asked with, and the people they invited", async () => {
     const row = await teamBookingRow({
       answers: { answers: [{ slug: 'size', label: 'Team size', type: 'number', value: 12 }, { slug: 'ok', label: 'Existing customer?', type: 'yes_no', value: true }] },
+      attendees: [{ email: 'ann@example.com' }],
     });
     const answers = within(row).getByRole('list', { name: 'Answers' });
     expect(within(answers).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Team size: 12', 'Existing customer?: Yes']);
+    expect(within(within(row).getByRole('list', { name: 'Also invited:' })).getByRole('listitem')).toHaveTextContent('ann@example.com');
   });
 
   it("says a team list failed in docs/product/messages.md's words, and a cancel failed in the server's", async () => {
