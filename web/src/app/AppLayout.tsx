@@ -1,7 +1,7 @@
 // The signed-in pages' frame: the app bar, with the links in a drawer on phones.
 import { Suspense, useState } from 'react';
 import { Box, Button, CloseButton, Drawer, Flex, IconButton, mergeConfigs, Portal, Stack } from '@chakra-ui/react';
-import { drawerSlotRecipe, fieldsetSlotRecipe, menuSlotRecipe, switchSlotRecipe, tableSlotRecipe, tabsSlotRecipe } from '@chakra-ui/react/theme';
+import { drawerSlotRecipe, menuSlotRecipe, switchSlotRecipe, tableSlotRecipe, tabsSlotRecipe } from '@chakra-ui/react/theme';
 import { Menu as MenuIcon } from 'lucide-react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useSignOut } from '../features/auth/hooks.ts';
@@ -11,7 +11,7 @@ import { publicConfig, switchSystem } from './system.ts';
 // The signed-in screens use components the open pages don't: their recipes come with this frame.
 switchSystem(
   mergeConfigs(publicConfig, {
-    theme: { slotRecipes: { drawer: drawerSlotRecipe, fieldset: fieldsetSlotRecipe, menu: menuSlotRecipe, switch: switchSlotRecipe, table: tableSlotRecipe, tabs: tabsSlotRecipe } },
+    theme: { slotRecipes: { drawer: drawerSlotRecipe, menu: menuSlotRecipe, switch: switchSlotRecipe, table: tableSlotRecipe, tabs: tabsSlotRecipe } },
   }),
 );
 
