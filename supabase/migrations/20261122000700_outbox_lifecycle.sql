@@ -440,6 +440,10 @@ begin
     'moved', b.id <> own.id,
     'change_deadline', deadline,
     'can_change', b.id = own.id and b.status in ('pending', 'confirmed') and now() < deadline,
+    -- A paid booking may be cancelled inside the notice too, for the event type's late-cancellation
+    -- refund (private.guest_changeable).
+    'can_cancel', b.id = own.id and b.status in ('pending', 'confirmed')
+      and (now() < deadline or exists (select 1 from public.payments p where p.booking_id = b.id and p.status = 'paid')),
     -- The guest's own answers, to read (booking_answers' RLS lets only hosts read the table; the
     -- token, checked above, is what shows them to their guest).
     'answers', coalesce((select a.answers from public.booking_answers a where a.booking_id = b.id), '[]')
@@ -448,8 +452,10 @@ end;
 $$;
 
 -- The checks of a guest change: the token names this very booking (not one it was moved from), the
--- booking is open, and the host's notice has not begun.
-create or replace function private.guest_changeable(p_uid uuid, p_token text)
+-- booking is open, and the host's notice has not begun. A paid booking may still be cancelled inside
+-- the notice (p_cancel): what the guest gets back then is the event type's late-cancellation refund
+-- (the payments migration); moving it stays the host's.
+create or replace function private.guest_changeable(p_uid uuid, p_token text, p_cancel boolean default false)
 returns public.bookings language plpgsql security definer set search_path = ''
 as $$
 declare
@@ -460,7 +466,8 @@ begin
   if b.status not in ('pending', 'confirmed') or b.rescheduled_to is not null then
     raise exception 'Booking not found' using errcode = 'P0002';
   end if;
-  if now() >= private.guest_change_deadline(b) then
+  if now() >= private.guest_change_deadline(b)
+     and not (p_cancel and exists (select 1 from public.payments p where p.booking_id = b.id and p.status = 'paid')) then
     raise exception 'This booking can no longer be changed online. Please contact your host.' using errcode = 'KR001';
   end if;
   return b;
@@ -491,7 +498,7 @@ create or replace function public.guest_cancel_booking(p_uid uuid, p_token text,
 returns jsonb language plpgsql security definer set search_path = ''
 as $$
 declare
-  b public.bookings := private.guest_changeable(p_uid, p_token);
+  b public.bookings := private.guest_changeable(p_uid, p_token, p_cancel => true);
 begin
   perform private.take_guest_change(b, p_client, p_per_minute);
   update public.bookings
@@ -531,6 +538,8 @@ begin
     old.guest_name, old.guest_email, old.guest_phone, old.guest_company, old.notes, old.guest_timezone, p_start, p_end,
     old.status, old.ical_uid, old.ical_sequence + 1, old.id, old.location)
   returning * into created;
+  -- A paid booking's payment follows it: a move never charges again (nor refunds).
+  update public.payments set booking_id = new_id where booking_id = old.id;
   return created;
 exception when exclusion_violation then
   raise exception 'This time slot is no longer available' using errcode = '23P01';

@@ -504,6 +504,7 @@ export type Database = {
           guest_fields: NonNullable<Json>
           id: number
           is_active: boolean
+          late_cancel_refund_percent: number
           locations: NonNullable<Json>
           max_bookings_per_day: number | null
           max_bookings_per_week: number | null
@@ -534,6 +535,7 @@ export type Database = {
           guest_fields?: NonNullable<Json>
           id?: number
           is_active?: boolean
+          late_cancel_refund_percent?: number
           locations?: NonNullable<Json>
           max_bookings_per_day?: number | null
           max_bookings_per_week?: number | null
@@ -564,6 +566,7 @@ export type Database = {
           guest_fields?: NonNullable<Json>
           id?: number
           is_active?: boolean
+          late_cancel_refund_percent?: number
           locations?: NonNullable<Json>
           max_bookings_per_day?: number | null
           max_bookings_per_week?: number | null
@@ -712,6 +715,10 @@ export type Database = {
           id: number
           payment_intent_id: string | null
           receipt_url: string | null
+          refund_failure: string | null
+          refund_percent: number | null
+          refund_status: string | null
+          refunded_amount: number
           status: string
           updated_at: string
         }
@@ -725,6 +732,10 @@ export type Database = {
           id?: never
           payment_intent_id?: string | null
           receipt_url?: string | null
+          refund_failure?: string | null
+          refund_percent?: number | null
+          refund_status?: string | null
+          refunded_amount?: number
           status?: string
           updated_at?: string
         }
@@ -738,6 +749,10 @@ export type Database = {
           id?: never
           payment_intent_id?: string | null
           receipt_url?: string | null
+          refund_failure?: string | null
+          refund_percent?: number | null
+          refund_status?: string | null
+          refunded_amount?: number
           status?: string
           updated_at?: string
         }
@@ -1681,6 +1696,10 @@ export type Database = {
           id: number
           payment_intent_id: string | null
           receipt_url: string | null
+          refund_failure: string | null
+          refund_percent: number | null
+          refund_status: string | null
+          refunded_amount: number
           status: string
           updated_at: string
         }
@@ -1690,6 +1709,10 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      record_refund: {
+        Args: { p_amount: number; p_failure?: string; p_payment_id: number }
+        Returns: undefined
       }
       regenerate_calendar_feed: {
         Args: Record<PropertyKey, never>

@@ -95,6 +95,8 @@ export interface GuestView {
   /** From then on the guest can no longer change it online. */
   changeDeadline: string;
   canChange: boolean;
+  /** Whether the guest may cancel it online: as canChange, and a paid booking inside the notice too (for its late-cancellation refund). */
+  canCancel: boolean;
   /** The guest's own answers to the event type's questions, as they gave them (none: an empty list). */
   answers?: StoredAnswer[];
 }

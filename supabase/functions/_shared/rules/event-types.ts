@@ -67,6 +67,7 @@ export function eventTypeColumns(input: EventTypeFields) {
     ...(input.guestFields !== undefined && { guest_fields: input.guestFields }),
     ...(input.priceCents !== undefined && { price_cents: input.priceCents }),
     ...(input.currency !== undefined && { currency: input.currency }),
+    ...(input.lateCancelRefundPercent !== undefined && { late_cancel_refund_percent: input.lateCancelRefundPercent }),
     ...eventRuleColumns(input),
   };
 }

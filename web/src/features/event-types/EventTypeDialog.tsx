@@ -51,6 +51,7 @@ function valuesOf(eventType: EventType): EventTypeFormInput {
     guestFields: { ...DEFAULT_GUEST_FIELDS, ...(eventType.guest_fields as Partial<GuestFieldsConfig> | null) },
     priceCents: eventType.price_cents,
     currency: eventType.currency as EventTypeFormInput['currency'],
+    lateCancelRefundPercent: eventType.late_cancel_refund_percent,
     ...eventRulesOf(eventType),
   };
 }
