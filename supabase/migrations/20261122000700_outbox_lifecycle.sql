@@ -248,7 +248,9 @@ begin
       'cancelledBy', b.cancelled_by, 'cancellationReason', b.cancellation_reason,
       'previous', (select span from previous), 'location', b.location,
       -- The guest's answers, for the hosts' mails (rules/questions.ts#StoredAnswer).
-      'answers', coalesce((select a.answers from public.booking_answers a where a.booking_id = b.id), '[]')),
+      'answers', coalesce((select a.answers from public.booking_answers a where a.booking_id = b.id), '[]'),
+      -- A paid booking's payment (the payments migration): the amount paid, the receipt, the refund.
+      'payment', private.booking_payment(b.id)),
     'guest', jsonb_build_object('name', b.guest_name, 'email', b.guest_email,
       'timezone', coalesce(b.guest_timezone, hosts.list -> 0 ->> 'timezone', 'UTC')),
     'hosts', hosts.list)
@@ -446,7 +448,13 @@ begin
       and (now() < deadline or exists (select 1 from public.payments p where p.booking_id = b.id and p.status = 'paid')),
     -- The guest's own answers, to read (booking_answers' RLS lets only hosts read the table; the
     -- token, checked above, is what shows them to their guest).
-    'answers', coalesce((select a.answers from public.booking_answers a where a.booking_id = b.id), '[]')
+    'answers', coalesce((select a.answers from public.booking_answers a where a.booking_id = b.id), '[]'),
+    -- A paid booking's payment, to its guest: the price, where the money stands, Stripe's receipt, and
+    -- the share a cancellation inside the notice gives back (the payments migration's refund rule).
+    'payment', (select jsonb_build_object('amount', p.amount, 'currency', p.currency, 'status', p.status,
+        'refunded_amount', p.refunded_amount, 'refund_status', p.refund_status, 'refund_failure', p.refund_failure,
+        'receipt_url', p.receipt_url, 'late_refund_percent', e.late_cancel_refund_percent)
+      from public.payments p join public.event_types e on e.id = b.event_type_id where p.booking_id = b.id)
   );
 end;
 $$;

@@ -359,7 +359,9 @@ begin
     return;
   end if;
   if p_type = 'checkout.session.completed' and p_session ->> 'payment_status' = 'paid' then
-    update public.payments set status = 'paid', payment_intent_id = p_session ->> 'payment_intent' where id = pay.id
+    update public.payments
+       set status = 'paid', payment_intent_id = p_session ->> 'payment_intent', receipt_url = p_session ->> 'receipt_url'
+     where id = pay.id
     returning * into pay;
     update public.bookings b
        set status = case when e.auto_confirm then 'confirmed' else 'pending' end::public.booking_status
@@ -398,7 +400,9 @@ begin
   return null;
 end;
 $$;
-create trigger bookings_refund_cancelled after update of status on public.bookings
+-- Named to fire before bookings_after_change (same-event triggers fire in name order): the mails and
+-- webhooks of the cancellation read the refund it asked for.
+create trigger bookings_after_cancel_refund after update of status on public.bookings
   for each row when (new.status = 'cancelled' and old.status <> 'cancelled' and new.rescheduled_to is null)
   execute function private.refund_cancelled_booking();
 revoke all on function private.refund_cancelled_booking() from public;
@@ -417,3 +421,49 @@ as $$
 $$;
 revoke all on function public.record_refund(bigint, integer, text) from public, anon, authenticated;
 grant execute on function public.record_refund(bigint, integer, text) to service_role;
+
+-- A booking's payment as its mails (private.booking_snapshot) and webhooks (private.enqueue_booking_webhooks)
+-- carry it, camelCase like the /api: what was asked and paid, what was refunded, the share a
+-- cancellation asked back, and Stripe's receipt. Null for a free booking.
+create or replace function private.booking_payment(p_booking_id bigint)
+returns jsonb language sql stable security definer set search_path = ''
+as $$
+  select jsonb_build_object('amount', p.amount, 'currency', p.currency, 'status', p.status,
+    'refundedAmount', p.refunded_amount, 'refundStatus', p.refund_status, 'refundPercent', p.refund_percent,
+    'receiptUrl', p.receipt_url)
+  from public.payments p where p.booking_id = p_booking_id;
+$$;
+revoke all on function private.booking_payment(bigint) from public;
+
+-- The dashboard's revenue (public.dashboard_stats): what guests paid for the host's own bookings starting
+-- in [p_from, p_to), net of refunds, one line per currency in minor units ({currency, amount}), and the
+-- dollars alone as `revenue_cents` (the spec's figure). Never the price: only payments Stripe took. Run
+-- as the caller (no definer), so the payments' read policy decides, as it does for the lists.
+create or replace function private.payment_revenue(p_user_id uuid, p_from timestamptz, p_to timestamptz)
+returns jsonb language sql stable set search_path = ''
+as $$
+  with net as (
+    select p.currency, sum(p.amount - p.refunded_amount)::bigint as amount
+    from public.payments p join public.bookings b on b.id = p.booking_id
+    where b.user_id = p_user_id and p.status = 'paid' and b.start_time >= p_from and b.start_time < p_to
+    group by p.currency
+  )
+  select jsonb_build_object(
+    'revenue_by_currency', coalesce((select jsonb_agg(jsonb_build_object('currency', currency, 'amount', amount) order by currency)
+                                      from net where amount > 0), '[]'),
+    'revenue_cents', coalesce((select amount from net where currency = 'usd'), 0));
+$$;
+revoke all on function private.payment_revenue(uuid, timestamptz, timestamptz) from public;
+grant execute on function private.payment_revenue(uuid, timestamptz, timestamptz) to authenticated;
+
+-- Whether a team's event types can take a price: its owner's connected account takes charges (the
+-- payee, private.payment_account). The team's event type dialog asks it for its owners and admins, who
+-- edit the team's event types but cannot read the owner's stripe_connections row (RLS: a host's own),
+-- so this answers that one fact, to them only (null for anyone else).
+create or replace function public.team_payee_takes_charges(p_team_id bigint)
+returns boolean language sql stable security definer set search_path = ''
+as $$
+  select private.payment_account(null, p_team_id) is not null where private.has_team_role(p_team_id, array['owner', 'admin']);
+$$;
+revoke all on function public.team_payee_takes_charges(bigint) from public, anon, authenticated;
+grant execute on function public.team_payee_takes_charges(bigint) to authenticated, service_role;

@@ -313,6 +313,7 @@ const FUNCTIONS = [
   'private.my_proven_email() service_role: execute',
   'private.my_verified_email() authenticated: execute',
   'private.my_verified_email() service_role: execute',
+  'private.payment_revenue(p_user_id uuid, p_from timestamp with time zone, p_to timestamp with time zone) authenticated: execute',
   'private.prove_invitation_token(p_invitation_id bigint, p_token text) authenticated: execute',
   'private.prove_invitation_token(p_invitation_id bigint, p_token text) service_role: execute',
   'private.random_id() authenticated: execute',
@@ -414,4 +415,6 @@ const FUNCTIONS = [
   'public.team_invitation_by_token(p_token text) anon: execute',
   'public.team_invitation_by_token(p_token text) authenticated: execute',
   'public.team_invitation_by_token(p_token text) service_role: execute',
+  'public.team_payee_takes_charges(p_team_id bigint) authenticated: execute',
+  'public.team_payee_takes_charges(p_team_id bigint) service_role: execute',
 ];

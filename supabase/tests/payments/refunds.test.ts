@@ -83,6 +83,13 @@ describe('refunds by policy', () => {
     await notice(host.id, 48);
     await policy(host.eventTypeId, 50);
     const booking = await paidBooking(host.eventTypeId, at(1, 13));
+    // The manage page offers the cancel (not the move) and says what it refunds.
+    const view = await call(`/api/booking/${booking.uid}?token=${booking.token}`);
+    expect(view.body).toMatchObject({
+      canChange: false,
+      canCancel: true,
+      payment: { amount: 1999, currency: 'usd', status: 'paid', refundedAmount: 0, refundStatus: null, receiptUrl: expect.stringMatching(/^http/), lateRefundPercent: 50 },
+    });
     expect((await guestCancel(booking)).status).toBe(200);
     expect(await refunded(booking.id)).toMatchObject({ refunded_amount: 1000, refund_status: 'succeeded' });
     expect((await refundRequests(booking.id)).map((r) => new URLSearchParams(r.body).get('amount'))).toEqual(['1000']);

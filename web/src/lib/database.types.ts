@@ -1805,6 +1805,10 @@ export type Database = {
           team_slug: string
         }[]
       }
+      team_payee_takes_charges: {
+        Args: { p_team_id: number }
+        Returns: boolean
+      }
     }
     Enums: {
       assignment_type: "round_robin" | "least_busy" | "specific_member"
