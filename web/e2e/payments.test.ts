@@ -105,6 +105,19 @@ describe('a paid booking in the browser', () => {
       await expectAccessible(h.page, 'bookings with a paid card (desktop)');
       await h.page.setViewportSize(PHONE);
       await screenshot(h.page, '28-paid-card-phone');
+      // The price's dialog with the late-cancellation refund beside it.
+      await h.page.setViewportSize(DESKTOP);
+      await h.page.goto('/dashboard');
+      await h.page.getByRole('button', { name: 'Edit' }).first().click();
+      const dialog = h.page.getByRole('dialog', { name: 'Edit Event Type' });
+      await dialog.getByLabel('Late cancellation refund').selectOption('percentage');
+      await dialog.getByText(/gets \$10\.00 back/).waitFor();
+      await dialog.getByLabel('Percent refunded').scrollIntoViewIfNeeded();
+      await screenshot(h.page, '28-refund-policy');
+      await expectAccessible(h.page, 'event type dialog with a refund policy (desktop)');
+      await h.page.setViewportSize(PHONE);
+      await dialog.getByLabel('Percent refunded').scrollIntoViewIfNeeded();
+      await screenshot(h.page, '28-refund-policy-phone');
 
       // The guest cancels from the manage page, before the host's notice: all of it comes back.
       await main.getByRole('button', { name: 'Cancel', exact: true }).click();
