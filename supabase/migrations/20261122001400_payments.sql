@@ -459,11 +459,18 @@ grant execute on function private.payment_revenue(uuid, timestamptz, timestamptz
 -- Whether a team's event types can take a price: its owner's connected account takes charges (the
 -- payee, private.payment_account). The team's event type dialog asks it for its owners and admins, who
 -- edit the team's event types but cannot read the owner's stripe_connections row (RLS: a host's own),
--- so this answers that one fact, to them only (null for anyone else).
+-- so this answers that one fact, to them only (null for anyone else), with the assurance every definer
+-- acting for a signed-in user asks.
 create or replace function public.team_payee_takes_charges(p_team_id bigint)
-returns boolean language sql stable security definer set search_path = ''
+returns boolean language plpgsql stable security definer set search_path = ''
 as $$
-  select private.payment_account(null, p_team_id) is not null where private.has_team_role(p_team_id, array['owner', 'admin']);
+begin
+  perform private.require_assurance();
+  if not private.has_team_role(p_team_id, array['owner', 'admin']) then
+    return null;
+  end if;
+  return private.payment_account(null, p_team_id) is not null;
+end;
 $$;
 revoke all on function public.team_payee_takes_charges(bigint) from public, anon, authenticated;
 grant execute on function public.team_payee_takes_charges(bigint) to authenticated, service_role;

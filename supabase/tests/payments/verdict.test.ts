@@ -41,6 +41,23 @@ describe('Stripe\'s verdict on a paid booking', () => {
     expect(await mailsOf(booking.id)).toHaveLength(2);
   });
 
+  it('confirms once whatever order Stripe\'s events of a payment arrive in (the verdict before the charge\'s)', async () => {
+    const { host } = await paidHost();
+    const booking = await held(host.eventTypeId, at(4, 15));
+    await control().hold(true);
+    try {
+      expect((await control().pay(booking.session, CARD)).status).toBe(303);
+      await answered('checkout.session.completed', booking.session);
+    } finally {
+      await control().release('reverse');
+      await control().hold(false);
+    }
+    await eventually(() => statusOf(booking.id), (s) => s.status === 'confirmed');
+    expect(await statusOf(booking.id)).toEqual({ status: 'confirmed', payment: 'paid' });
+    expect((await sql(`select receipt_url from payments where booking_id = $1`, [booking.id]))[0].receipt_url).toMatch(/^http/);
+    expect(await mailsOf(booking.id)).toHaveLength(2);
+  });
+
   it('makes a paid booking pending when its event type needs the host\'s approval', async () => {
     const { host } = await paidHost();
     await sql(`update event_types set auto_confirm = false where id = $1`, [host.eventTypeId]);
