@@ -188,6 +188,11 @@ create table public.event_types (
   price_cents integer not null default 0 constraint event_types_price_not_negative check (price_cents >= 0),
   -- ISO 4217, lower case as Stripe writes it.
   currency text not null default 'usd' constraint event_types_currency_format check (currency ~ '^[a-z]{3}$'),
+  -- What a paid booking's guest gets back on cancelling inside the host's notice for guest changes
+  -- (private.guest_change_deadline), in percent of what they paid: 100 full, 0 none, or 1-99. Earlier,
+  -- and whenever the host cancels or rejects, the refund is full (the payments migration).
+  late_cancel_refund_percent smallint not null default 100
+    constraint event_types_late_cancel_refund_percent_range check (late_cancel_refund_percent between 0 and 100),
   -- A team's only: how a booking finds its member (private.event_type_team_fields fills the team's
   -- defaults); null for a host's.
   requires_all_members boolean,
@@ -267,7 +272,7 @@ grant select on public.event_types to service_role;
 -- locations: a fixed link or the host's number is told to a booking's guest only (public_event_types
 -- answers the kinds).
 grant select (id, user_id, team_id, title, description, duration, color, is_active, auto_confirm, price_cents, currency,
-  requires_all_members, assignment_type, specific_member_id, created_at, updated_at, buffer_before, buffer_after,
+  late_cancel_refund_percent, requires_all_members, assignment_type, specific_member_id, created_at, updated_at, buffer_before, buffer_after,
   minimum_notice, max_future_bookings, slot_interval, max_bookings_per_day, max_bookings_per_week, questions, guest_fields,
   max_extra_attendees)
   on public.event_types to anon;

@@ -322,13 +322,12 @@ as $$
   select jsonb_build_object(
     'total_bookings', count(*),
     'total_hours', coalesce(round(sum(extract(epoch from b.end_time - b.start_time)) / 3600, 1), 0),
-    'active_clients', count(distinct lower(b.guest_email)),
-    'revenue_cents', coalesce(sum(e.price_cents) filter (where b.team_id is null), 0)
+    'active_clients', count(distinct lower(b.guest_email))
   )
   from public.bookings b
-  join public.event_types e on e.id = b.event_type_id
   where case when p_team_id is null then b.user_id = p_user_id or b.assigned_user_id = p_user_id else b.team_id = p_team_id end
-    and b.status not in ('cancelled', 'expired')
+    -- A paid booking's hold (awaiting_payment, or expired unpaid) is not a booking yet, or ever.
+    and b.status not in ('cancelled', 'expired', 'awaiting_payment')
     and b.start_time >= p_from and b.start_time < p_to;
 $$;
 revoke all on function private.booking_figures(uuid, bigint, timestamptz, timestamptz) from public;
@@ -362,8 +361,12 @@ begin
   tz := coalesce(tz, 'UTC');
   local_now := now() at time zone tz;
   local_start := date_trunc(p_timeframe, local_now);
-  cur := private.booking_figures(uid, null, local_start at time zone tz, now());
-  prev := private.booking_figures(uid, null, (local_start - unit) at time zone tz, (local_now - unit) at time zone tz);
+  -- Revenue is what guests paid for the host's own bookings, net of refunds, per currency (the payments
+  -- migration's private.payment_revenue); the spec's one figure, shown with a dollar sign, is the dollars.
+  cur := private.booking_figures(uid, null, local_start at time zone tz, now())
+    || private.payment_revenue(uid, local_start at time zone tz, now());
+  prev := private.booking_figures(uid, null, (local_start - unit) at time zone tz, (local_now - unit) at time zone tz)
+    || private.payment_revenue(uid, (local_start - unit) at time zone tz, (local_now - unit) at time zone tz);
   return jsonb_build_object(
     'timeframe', p_timeframe,
     'timezone', tz,
@@ -375,11 +378,13 @@ begin
     'active_clients', cur -> 'active_clients',
     'revenue', round((cur ->> 'revenue_cents')::numeric / 100, 2),
     'revenue_cents', cur -> 'revenue_cents',
+    'revenue_by_currency', cur -> 'revenue_by_currency',
     'previous_total_bookings', prev -> 'total_bookings',
     'previous_total_hours', prev -> 'total_hours',
     'previous_active_clients', prev -> 'active_clients',
     'previous_revenue', round((prev ->> 'revenue_cents')::numeric / 100, 2),
-    'previous_revenue_cents', prev -> 'revenue_cents'
+    'previous_revenue_cents', prev -> 'revenue_cents',
+    'previous_revenue_by_currency', prev -> 'revenue_by_currency'
   );
 end;
 $$;

@@ -250,7 +250,9 @@ begin
       -- The guest's answers, for the hosts' mails (rules/questions.ts#StoredAnswer).
       'answers', coalesce((select a.answers from public.booking_answers a where a.booking_id = b.id), '[]'),
       -- The people the guest invited: every mail lists them, and each gets the guest's mails.
-      'attendees', private.booking_attendee_emails(b.id)),
+      'attendees', private.booking_attendee_emails(b.id),
+      -- A paid booking's payment (the payments migration): the amount paid, the receipt, the refund.
+      'payment', private.booking_payment(b.id)),
     'guest', jsonb_build_object('name', b.guest_name, 'email', b.guest_email,
       'timezone', coalesce(b.guest_timezone, hosts.list -> 0 ->> 'timezone', 'UTC')),
     'hosts', hosts.list)
@@ -449,18 +451,30 @@ begin
     'moved', b.id <> own.id,
     'change_deadline', deadline,
     'can_change', b.id = own.id and b.status in ('pending', 'confirmed') and now() < deadline,
+    -- A paid booking may be cancelled inside the notice too, for the event type's late-cancellation
+    -- refund (private.guest_changeable).
+    'can_cancel', b.id = own.id and b.status in ('pending', 'confirmed')
+      and (now() < deadline or exists (select 1 from public.payments p where p.booking_id = b.id and p.status = 'paid')),
     -- The guest's own answers, to read (booking_answers' RLS lets only hosts read the table; the
     -- token, checked above, is what shows them to their guest).
     'answers', coalesce((select a.answers from public.booking_answers a where a.booking_id = b.id), '[]'),
     -- The people they invited, likewise.
-    'attendees', private.booking_attendee_emails(b.id)
+    'attendees', private.booking_attendee_emails(b.id),
+    -- A paid booking's payment, to its guest: the price, where the money stands, Stripe's receipt, and
+    -- the share a cancellation inside the notice gives back (the payments migration's refund rule).
+    'payment', (select jsonb_build_object('amount', p.amount, 'currency', p.currency, 'status', p.status,
+        'refunded_amount', p.refunded_amount, 'refund_status', p.refund_status, 'refund_failure', p.refund_failure,
+        'receipt_url', p.receipt_url, 'late_refund_percent', e.late_cancel_refund_percent)
+      from public.payments p join public.event_types e on e.id = b.event_type_id where p.booking_id = b.id)
   );
 end;
 $$;
 
 -- The checks of a guest change: the token names this very booking (not one it was moved from), the
--- booking is open, and the host's notice has not begun.
-create or replace function private.guest_changeable(p_uid uuid, p_token text)
+-- booking is open, and the host's notice has not begun. A paid booking may still be cancelled inside
+-- the notice (p_cancel): what the guest gets back then is the event type's late-cancellation refund
+-- (the payments migration); moving it stays the host's.
+create or replace function private.guest_changeable(p_uid uuid, p_token text, p_cancel boolean default false)
 returns public.bookings language plpgsql security definer set search_path = ''
 as $$
 declare
@@ -471,7 +485,8 @@ begin
   if b.status not in ('pending', 'confirmed') or b.rescheduled_to is not null then
     raise exception 'Booking not found' using errcode = 'P0002';
   end if;
-  if now() >= private.guest_change_deadline(b) then
+  if now() >= private.guest_change_deadline(b)
+     and not (p_cancel and exists (select 1 from public.payments p where p.booking_id = b.id and p.status = 'paid')) then
     raise exception 'This booking can no longer be changed online. Please contact your host.' using errcode = 'KR001';
   end if;
   return b;
@@ -502,7 +517,7 @@ create or replace function public.guest_cancel_booking(p_uid uuid, p_token text,
 returns jsonb language plpgsql security definer set search_path = ''
 as $$
 declare
-  b public.bookings := private.guest_changeable(p_uid, p_token);
+  b public.bookings := private.guest_changeable(p_uid, p_token, p_cancel => true);
 begin
   perform private.take_guest_change(b, p_client, p_per_minute);
   update public.bookings
@@ -544,6 +559,8 @@ begin
     old.guest_name, old.guest_email, old.guest_phone, old.guest_company, old.notes, old.guest_timezone, p_start, p_end,
     old.status, old.ical_uid, old.ical_sequence + 1, old.id, old.location)
   returning * into created;
+  -- A paid booking's payment follows it: a move never charges again (nor refunds).
+  update public.payments set booking_id = new_id where booking_id = old.id;
   return created;
 exception when exclusion_violation then
   raise exception 'This time slot is no longer available' using errcode = '23P01';

@@ -322,7 +322,10 @@ begin
       and (x.user_id = b.user_id or x.team_id = b.team_id)
     order by x.id
   loop
-    data := coalesce(data, private.booking_webhook_data(b));
+    -- A paid booking's `payment` (the payments migration) joins it here: booking_webhook_data is SQL,
+    -- checked when made, before the payments table exists.
+    data := coalesce(data, private.booking_webhook_data(b)
+      || (select coalesce(jsonb_object_agg('payment', p), '{}') from private.booking_payment(b.id) p where p is not null));
     -- Fixed by the booking's version (its SEQUENCE rises with every change) and the endpoint.
     perform private.webhook_outbox_row(w, event,
       format('msg_%s_%s_%s', replace(b.uid::text, '-', ''), b.ical_sequence, w.id), data);

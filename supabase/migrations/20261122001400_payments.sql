@@ -207,6 +207,15 @@ create table public.payments (
   status text not null default 'open' constraint payments_status_known check (status in ('open', 'paid', 'expired')),
   payment_intent_id text,
   receipt_url text,
+  -- A paid booking's refund: the share of `amount` its cancellation gives back (percent, set when it
+  -- was cancelled, private.refund_cancelled_booking; null while none was asked), what Stripe has
+  -- refunded, and how the last attempt went (pending while the outbox works on it; failed with
+  -- Stripe's reason until a retry succeeds).
+  refund_percent smallint constraint payments_refund_percent_range check (refund_percent between 0 and 100),
+  refunded_amount integer not null default 0 constraint payments_refunded_amount_range check (refunded_amount between 0 and amount),
+  refund_status text constraint payments_refund_status_known check (refund_status in ('pending', 'succeeded', 'failed')),
+  refund_failure text,
+  constraint payments_refund_failure_reason check ((refund_status = 'failed') = (refund_failure is not null)),
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
@@ -310,13 +319,34 @@ grant execute on function public.checkout_terms(bigint), public.record_checkout(
   public.release_payment_hold(bigint) to service_role;
 revoke all on function private.payment_hold() from public;
 
+-- A paid payment gives back `p_percent` % of its amount, once: through the outbox ('stripe_refund',
+-- retried with its backoff), whose handler works the amount out (rules/money.ts, refundShare: the one
+-- rule for its rounding), asks Stripe on the account the payment was made on, and records what Stripe
+-- did (public.record_refund). Nothing to give back (0 %) is settled here.
+create or replace function private.queue_refund(pay public.payments, p_percent integer)
+returns void language plpgsql security definer set search_path = ''
+as $$
+begin
+  update public.payments set refund_percent = p_percent, refund_status = case when p_percent > 0 then 'pending' end
+   where id = pay.id and refund_percent is null;
+  if found and p_percent > 0 then
+    insert into public.outbox (kind, topic, booking_id, message_id, payload)
+    values ('stripe_refund', 'payment.refunded', pay.booking_id, 'refund:' || pay.id,
+      jsonb_build_object('paymentId', pay.id, 'accountId', pay.account_id, 'paymentIntent', pay.payment_intent_id,
+        'amount', pay.amount, 'currency', pay.currency, 'percent', p_percent))
+    on conflict (message_id) do nothing;
+  end if;
+end;
+$$;
+revoke all on function private.queue_refund(public.payments, integer) from public;
+
 -- Stripe's verdict on a paid booking's Checkout Session, on the connected account it was made on
 -- (an event of another account names no payment of ours). Paid: the payment is paid and the booking,
 -- if it still holds its time, becomes confirmed, or pending when its event type needs approval (its
 -- mails, webhooks and calendar writes are written then: private.booking_event). Expired unpaid: the
 -- payment and the hold end, the time is released. The payment row is locked first, so a verdict and
 -- the hold's own expiry decide one after the other; whichever comes second finds the booking decided.
--- A payment completed after Kairos released the time is refunded in full ('stripe_refund', the outbox).
+-- A payment completed after Kairos released the time is refunded in full (private.queue_refund).
 create or replace function private.checkout_verdict(p_type text, p_session jsonb, p_account text)
 returns void language plpgsql security definer set search_path = ''
 as $$
@@ -329,17 +359,17 @@ begin
     return;
   end if;
   if p_type = 'checkout.session.completed' and p_session ->> 'payment_status' = 'paid' then
-    update public.payments set status = 'paid', payment_intent_id = p_session ->> 'payment_intent' where id = pay.id;
+    update public.payments
+       set status = 'paid', payment_intent_id = p_session ->> 'payment_intent', receipt_url = p_session ->> 'receipt_url'
+     where id = pay.id
+    returning * into pay;
     update public.bookings b
        set status = case when e.auto_confirm then 'confirmed' else 'pending' end::public.booking_status
       from public.event_types e
      where b.id = pay.booking_id and e.id = b.event_type_id and b.status = 'awaiting_payment';
     -- Paid for a time Kairos had already released (its hold ran out first): the guest gets it all back.
     if not found then
-      insert into public.outbox (kind, topic, booking_id, message_id, payload)
-      values ('stripe_refund', 'payment.refunded', pay.booking_id, 'refund:' || pay.checkout_session_id,
-        jsonb_build_object('accountId', pay.account_id, 'paymentIntent', p_session ->> 'payment_intent', 'reason', 'hold_expired'))
-      on conflict (message_id) do nothing;
+      perform private.queue_refund(pay, 100);
     end if;
   elsif p_type = 'checkout.session.expired' and pay.status = 'open' then
     update public.payments set status = 'expired' where id = pay.id;
@@ -348,3 +378,99 @@ begin
 end;
 $$;
 revoke all on function private.checkout_verdict(text, jsonb, text) from public;
+
+-- Refunds by policy ---------------------------------------------------------------------------------
+-- A paid booking cancelled (not moved: a reschedule's payment follows the new booking) gives back all
+-- of it when the host cancels or rejects it, or when the guest cancels before the host's notice for
+-- guest changes begins (private.guest_change_deadline, the rule the manage link follows); inside the
+-- notice, the share its event type's late_cancel_refund_percent says.
+create or replace function private.refund_cancelled_booking()
+returns trigger language plpgsql security definer set search_path = ''
+as $$
+declare
+  pay public.payments;
+begin
+  select * into pay from public.payments where booking_id = new.id and status = 'paid' for update;
+  if found then
+    perform private.queue_refund(pay,
+      case when new.cancelled_by = 'guest' and now() >= private.guest_change_deadline(old)
+        then (select e.late_cancel_refund_percent from public.event_types e where e.id = new.event_type_id)
+        else 100 end);
+  end if;
+  return null;
+end;
+$$;
+-- Named to fire before bookings_after_change (same-event triggers fire in name order): the mails and
+-- webhooks of the cancellation read the refund it asked for.
+create trigger bookings_after_cancel_refund after update of status on public.bookings
+  for each row when (new.status = 'cancelled' and old.status <> 'cancelled' and new.rescheduled_to is null)
+  execute function private.refund_cancelled_booking();
+revoke all on function private.refund_cancelled_booking() from public;
+
+-- What Stripe did with a payment's refund (the outbox's stripe_refund handler): `p_amount` refunded, or
+-- the attempt failed for `p_failure` (Stripe's message), which the host reads on the booking until the
+-- outbox's retry succeeds.
+create or replace function public.record_refund(p_payment_id bigint, p_amount integer, p_failure text default null)
+returns void language sql security definer set search_path = ''
+as $$
+  update public.payments
+     set refunded_amount = case when p_failure is null then p_amount else refunded_amount end,
+         refund_status = case when p_failure is null then 'succeeded' else 'failed' end,
+         refund_failure = p_failure
+   where id = p_payment_id;
+$$;
+revoke all on function public.record_refund(bigint, integer, text) from public, anon, authenticated;
+grant execute on function public.record_refund(bigint, integer, text) to service_role;
+
+-- A booking's payment as its mails (private.booking_snapshot) and webhooks (private.enqueue_booking_webhooks)
+-- carry it, camelCase like the /api: what was asked and paid, what was refunded, the share a
+-- cancellation asked back, and Stripe's receipt. Null for a free booking.
+create or replace function private.booking_payment(p_booking_id bigint)
+returns jsonb language sql stable security definer set search_path = ''
+as $$
+  select jsonb_build_object('amount', p.amount, 'currency', p.currency, 'status', p.status,
+    'refundedAmount', p.refunded_amount, 'refundStatus', p.refund_status, 'refundPercent', p.refund_percent,
+    'receiptUrl', p.receipt_url)
+  from public.payments p where p.booking_id = p_booking_id;
+$$;
+revoke all on function private.booking_payment(bigint) from public;
+
+-- The dashboard's revenue (public.dashboard_stats): what guests paid for the host's own bookings starting
+-- in [p_from, p_to), net of refunds, one line per currency in minor units ({currency, amount}), and the
+-- dollars alone as `revenue_cents` (the spec's figure). Never the price: only payments Stripe took. Run
+-- as the caller (no definer), so the payments' read policy decides, as it does for the lists.
+create or replace function private.payment_revenue(p_user_id uuid, p_from timestamptz, p_to timestamptz)
+returns jsonb language sql stable set search_path = ''
+as $$
+  with net as (
+    select p.currency, sum(p.amount - p.refunded_amount)::bigint as amount
+    from public.payments p join public.bookings b on b.id = p.booking_id
+    where b.user_id = p_user_id and p.status = 'paid' and b.start_time >= p_from and b.start_time < p_to
+    group by p.currency
+  )
+  select jsonb_build_object(
+    'revenue_by_currency', coalesce((select jsonb_agg(jsonb_build_object('currency', currency, 'amount', amount) order by currency)
+                                      from net where amount > 0), '[]'),
+    'revenue_cents', coalesce((select amount from net where currency = 'usd'), 0));
+$$;
+revoke all on function private.payment_revenue(uuid, timestamptz, timestamptz) from public;
+grant execute on function private.payment_revenue(uuid, timestamptz, timestamptz) to authenticated;
+
+-- Whether a team's event types can take a price: its owner's connected account takes charges (the
+-- payee, private.payment_account). The team's event type dialog asks it for its owners and admins, who
+-- edit the team's event types but cannot read the owner's stripe_connections row (RLS: a host's own),
+-- so this answers that one fact, to them only (null for anyone else), with the assurance every definer
+-- acting for a signed-in user asks.
+create or replace function public.team_payee_takes_charges(p_team_id bigint)
+returns boolean language plpgsql stable security definer set search_path = ''
+as $$
+begin
+  perform private.require_assurance();
+  if not private.has_team_role(p_team_id, array['owner', 'admin']) then
+    return null;
+  end if;
+  return private.payment_account(null, p_team_id) is not null;
+end;
+$$;
+revoke all on function public.team_payee_takes_charges(bigint) from public, anon, authenticated;
+grant execute on function public.team_payee_takes_charges(bigint) to authenticated, service_role;

@@ -1,13 +1,16 @@
 // A paid event type in Chromium, against the test stack's Stripe stand-in: the guest sees the price on
 // the event page, books a time and is sent to Stripe's hosted Checkout page; back on Kairos' return
-// page they wait for the payment's verdict, and see their time released when the hold ends unpaid.
-// axe checks the return page at phone and desktop size.
+// page they wait for the payment's verdict, and see their time released when the hold ends unpaid. A
+// paid journey: the guest pays on the stand-in's page and lands on their confirmed booking, the host
+// sees it Paid on the Bookings page, and the guest's cancel from the manage link refunds it.
+// axe checks the return page, the host's card and the manage page at phone and desktop size.
 import { describe, expect, it } from 'vitest';
 import { sql } from '../../scripts/local/test-stack/harness.ts';
 import { connected, control } from '../../supabase/tests/payments/fixtures.ts';
 import { expectAccessible } from './support/axe.ts';
 import { DESKTOP, openPage, PHONE, screenshot, useBrowser } from './support/browser.ts';
-import { bookableHost, clock, dayAhead, fillGuest, JOURNEY_TIMEOUT, pickDay } from './support/journey.ts';
+import { bookableHost, clock, dayAhead, expectNoErrors, fillGuest, JOURNEY_TIMEOUT, pickDay, signIn } from './support/journey.ts';
+import { eventually } from '../../supabase/tests/calendars/fixtures.ts';
 
 const browser = useBrowser();
 
@@ -55,6 +58,82 @@ describe('a paid booking in the browser', () => {
       await g.page.setViewportSize(DESKTOP);
       await screenshot(g.page, '28-return-released-desktop');
       expect(await g.page.getByRole('link', { name: 'Pick another time' }).getAttribute('href')).toBe(`/book/${eventTypeId}`);
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'takes the payment on Stripe\'s page, confirms the booking, shows it Paid to the host, and refunds the guest\'s cancel',
+    async () => {
+      const { host, eventTypeId } = await bookableHost({ firstName: 'Petra', lastName: 'Paid' }, { title: 'Paid Coaching', duration: 30 });
+      await connected(undefined, host);
+      await sql(`update public.event_types set price_cents = 1999, currency = 'usd' where id = $1`, [eventTypeId]);
+
+      const g = await openPage(browser(), { timezoneId: 'UTC', locale: 'en-US', viewport: DESKTOP });
+      await g.page.goto(`/book/${eventTypeId}`);
+      const main = g.page.locator('main');
+      await main.getByText('$19.99').first().waitFor();
+      await pickDay(g.page, dayAhead(4, 'UTC'));
+      await main.getByRole('button', { name: clock('11:00'), exact: true }).click();
+      await fillGuest(g.page, { name: 'Pia Payer', email: 'pia@example.test' });
+      await main.getByRole('button', { name: 'Book Meeting' }).click();
+
+      // Stripe's hosted page (the stand-in's): the amount, an email, a test card.
+      await g.page.waitForURL(/\/c\/pay\/cs_/);
+      await g.page.getByRole('button', { name: 'Pay $19.99' }).waitFor();
+      await screenshot(g.page, '28-checkout');
+      await g.page.setViewportSize(PHONE);
+      await screenshot(g.page, '28-checkout-phone');
+      await g.page.setViewportSize(DESKTOP);
+      await g.page.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await g.page.getByRole('button', { name: 'Pay $19.99' }).click();
+
+      // Back on Kairos: the return page waits for the webhook, then shows the confirmed booking.
+      await g.page.getByRole('heading', { name: 'Your booking is confirmed' }).waitFor({ timeout: 30_000 });
+      await g.page.getByText('$19.99 · Paid').waitFor();
+      const [booking] = await sql(`select id, status from public.bookings where event_type_id = $1`, [eventTypeId]);
+      expect(booking.status).toBe('confirmed');
+
+      // The host sees it Paid on their card.
+      const h = await openPage(browser(), { timezoneId: 'UTC', locale: 'en-US', viewport: DESKTOP });
+      await signIn(h.page, host);
+      await h.page.goto('/bookings');
+      const card = h.page.getByRole('article', { name: 'Paid Coaching with Pia Payer' });
+      await card.getByText('$19.99 · Paid').waitFor();
+      await h.page.mouse.move(0, 0);
+      await screenshot(h.page, '28-paid-card');
+      await expectAccessible(h.page, 'bookings with a paid card (desktop)');
+      await h.page.setViewportSize(PHONE);
+      await screenshot(h.page, '28-paid-card-phone');
+      // The price's dialog with the late-cancellation refund beside it.
+      await h.page.setViewportSize(DESKTOP);
+      await h.page.goto('/dashboard');
+      await h.page.getByRole('button', { name: 'Edit' }).first().click();
+      const dialog = h.page.getByRole('dialog', { name: 'Edit Event Type' });
+      await dialog.getByLabel('Late cancellation refund').selectOption('percentage');
+      await dialog.getByText(/gets \$10\.00 back/).waitFor();
+      await dialog.getByLabel('Percent refunded').scrollIntoViewIfNeeded();
+      await screenshot(h.page, '28-refund-policy');
+      await expectAccessible(h.page, 'event type dialog with a refund policy (desktop)');
+      await h.page.setViewportSize(PHONE);
+      await dialog.getByLabel('Percent refunded').scrollIntoViewIfNeeded();
+      await screenshot(h.page, '28-refund-policy-phone');
+
+      // The guest cancels from the manage page, before the host's notice: all of it comes back.
+      await main.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await main.getByText('Cancelling now refunds $19.99.').waitFor();
+      await main.getByRole('button', { name: 'Cancel booking' }).click();
+      await g.page.getByRole('heading', { name: 'This booking is cancelled' }).waitFor();
+      await eventually(() => sql(`select refund_status from public.payments where booking_id = $1`, [booking.id]), (r) => r[0].refund_status === 'succeeded');
+      await g.page.reload();
+      await g.page.getByText('$19.99 · Refunded').waitFor();
+      await screenshot(g.page, '28-manage-refunded');
+      await expectAccessible(g.page, 'manage page, refunded (desktop)');
+      await g.page.setViewportSize(PHONE);
+      await screenshot(g.page, '28-manage-refunded-phone');
+      await expectAccessible(g.page, 'manage page, refunded (phone)');
+      expectNoErrors(g.errors);
+      expectNoErrors(h.errors);
     },
     JOURNEY_TIMEOUT,
   );

@@ -100,18 +100,24 @@ export function canSee(db: SupabaseClient, table: string, match: Record<string, 
 
 /** Bookings with what the screens show: event title and duration, and the assigned member. */
 export const BOOKING_SELECT =
-  '*, event_type:event_types!bookings_event_type_fkey(title, duration), assignment:team_members!bookings_assigned_member_fkey(user:profiles(id, first_name, last_name, email))';
+  '*, event_type:event_types!bookings_event_type_fkey(title, duration), assignment:team_members!bookings_assigned_member_fkey(user:profiles(id, first_name, last_name, email)), ' +
+  'payment:payments(amount, currency, status, refunded_amount, refund_status, refund_failure, receipt_url)';
 
-/** A booking as the api answers it: a team's names its event type `teamEventTypeId`, a host's `eventTypeId`. */
+/**
+ * A booking as the api answers it: a team's names its event type `teamEventTypeId`, a host's `eventTypeId`.
+ * A paid booking adds its `payment` (the spec's shapes name no more fields than they show: extras are allowed).
+ */
 export function bookingShape(row: Row) {
-  const { event_type, assignment, ...booking } = row as Row & {
+  const { event_type, assignment, payment, ...booking } = row as Row & {
     event_type: { title: string; duration: number } | null;
     assignment: { user: Row | null } | null;
+    payment?: Row | null;
   };
   return {
     ...camelize<Row>(bookingColumns(booking)),
     eventType: event_type ?? null,
     assignedMember: assignment?.user ? camelize(assignment.user) : null,
+    ...(payment ? { payment: camelize<Row>(payment) } : {}),
   };
 }
 

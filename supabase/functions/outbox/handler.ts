@@ -15,7 +15,8 @@ import { webhookHandler } from '../_shared/webhooks/deliver.ts';
 import { webhookMailHandler } from '../_shared/webhooks/mail.ts';
 import { meetingWriteHandler } from '../_shared/meetings/writer.ts';
 import { zoomAccess, zoomConfig, type ZoomConfig } from '../_shared/meetings/zoom.ts';
-import { checkoutExpireHandler, refundHandler } from '../_shared/payments/checkout.ts';
+import { checkoutExpireHandler } from '../_shared/payments/checkout.ts';
+import { refundHandler } from '../_shared/payments/refund.ts';
 import { stripeDeauthorizeHandler } from '../_shared/payments/deauthorize.ts';
 import { stripeConfig, stripeConnect, type StripeConfig } from '../_shared/payments/stripe.ts';
 
@@ -102,7 +103,7 @@ export function outboxHandler(env: OutboxEnv): (req: Request) => Promise<Respons
     }),
     stripe_deauthorize: stripeDeauthorizeHandler({ db, stripe: env.stripe ? stripeConnect(env.stripe) : null }),
     checkout_expire: checkoutExpireHandler({ stripe: env.stripe }),
-    stripe_refund: refundHandler({ stripe: env.stripe }),
+    stripe_refund: refundHandler({ db: sql, stripe: env.stripe }),
     // An endpoint's answer is read up to 1 MiB (the log keeps its first 1 KB), within 10 seconds.
     webhook: webhookHandler({ db, fetch: outboundFetch({ ...env.outbound, timeoutMs: WEBHOOK_TIMEOUT_MS, maxBytes: 1024 * 1024 }) }),
     webhook_mail: webhookMailHandler({ from: env.smtp.from, siteUrl: env.siteUrl }, transport),

@@ -9,6 +9,8 @@ import { serviceClient } from '../_shared/http/clients.ts';
 import type { FunctionEnv } from '../_shared/http/env.ts';
 import { errorResponse, json } from '../_shared/http/errors.ts';
 import { verifiedEvent } from '../_shared/payments/events.ts';
+import { withReceipt } from '../_shared/payments/receipt.ts';
+import { stripeConfig, type StripeConfig } from '../_shared/payments/stripe.ts';
 import { AppError, notFound } from '../_shared/rules/errors.ts';
 
 export interface StripeWebhookEnv {
@@ -16,10 +18,12 @@ export interface StripeWebhookEnv {
   signingSecret: string | null;
   /** Whether the platform's key is a live one (`sk_live_`, `rk_live_`): events of the other mode do not act. */
   livemode: boolean;
+  /** The platform, to ask Stripe for a paid session's receipt; null where its secrets name none. */
+  stripe: StripeConfig | null;
 }
 
 export function readStripeWebhookEnv(get: (name: string) => string | undefined): StripeWebhookEnv {
-  return { signingSecret: get('STRIPE_WEBHOOK_SECRET') || null, livemode: /^[sr]k_live_/.test(get('STRIPE_SECRET_KEY') ?? '') };
+  return { signingSecret: get('STRIPE_WEBHOOK_SECRET') || null, livemode: /^[sr]k_live_/.test(get('STRIPE_SECRET_KEY') ?? ''), stripe: stripeConfig(get) };
 }
 
 export function stripeWebhookHandler(env: FunctionEnv, hook: StripeWebhookEnv) {
@@ -27,7 +31,7 @@ export function stripeWebhookHandler(env: FunctionEnv, hook: StripeWebhookEnv) {
     try {
       if (req.method !== 'POST') throw new AppError('method_not_allowed', 'Stripe posts its events here.');
       if (!hook.signingSecret) throw notFound('Stripe is not available on this project');
-      const event = await verifiedEvent(await req.text(), req.headers.get('stripe-signature'), hook.signingSecret);
+      const event = await withReceipt(await verifiedEvent(await req.text(), req.headers.get('stripe-signature'), hook.signingSecret), hook.stripe);
       const { data, error } = await serviceClient(env).rpc('receive_stripe_event', { p_event: event, p_livemode: hook.livemode });
       if (error) throw new Error(`receive_stripe_event: ${error.message}`);
       return json({ received: true, outcome: data });

@@ -127,15 +127,16 @@ describe('catalogue', () => {
       'accept_team_invitation', 'calendar_feed_created_at', 'create_webhook', 'dashboard_stats',
       'invite_team_member', 'link_state', 'mail_invitation_link', 'ping_webhook', 'regenerate_calendar_feed', 'replace_availability', 'replace_date_override',
       'resend_webhook_delivery', 'retry_meeting_link', 'rotate_webhook_secret',
-      'set_booking_calendar', 'start_first_week', 'team_bookings_this_month',
+      'set_booking_calendar', 'start_first_week', 'team_bookings_this_month', 'team_payee_takes_charges',
     ]);
   });
 
   it('runs the RPCs of signed-in users as the caller, so RLS decides, but for those that write what no API role may touch', async () => {
     // The caller's own calendar feed and booking calendar, an invitation's link mailed again (an
     // outbox row), a provider sign-up's first week (the profile's awaits_time_zone), and a meeting
-    // link asked for again (an outbox row): tables and columns no API role may write.
-    expect(await functionNames(`p.pronamespace = 'public'::regnamespace and p.prosecdef and has_function_privilege('authenticated', p.oid, 'execute') and not has_function_privilege('anon', p.oid, 'execute')`)).toEqual(['calendar_feed_created_at', 'mail_invitation_link', 'regenerate_calendar_feed', 'retry_meeting_link', 'set_booking_calendar', 'start_first_week']);
+    // link asked for again (an outbox row): tables and columns no API role may write. And whether a
+    // team owner's Stripe account takes charges: a row the team's admins may not read.
+    expect(await functionNames(`p.pronamespace = 'public'::regnamespace and p.prosecdef and has_function_privilege('authenticated', p.oid, 'execute') and not has_function_privilege('anon', p.oid, 'execute')`)).toEqual(['calendar_feed_created_at', 'mail_invitation_link', 'regenerate_calendar_feed', 'retry_meeting_link', 'set_booking_calendar', 'start_first_week', 'team_payee_takes_charges']);
   });
 
   it('keeps the booking writes and the booking rate limit to the service role: the functions are their only door', async () => {

@@ -92,6 +92,10 @@ describe('closed sets and defaults', () => {
       expect(await refused(col, colours, [u])).toEqual(codes(colours, null));
       expect(await refused(col, ['#000000', 'blue', '#3B82F6'], [u])).toEqual(codes(['#000000', 'blue', '#3B82F6'], '23514'));
       expect(await errorCode(c, `insert into event_types (user_id, title, price_cents) values ($1, 'x', -1)`, [u])).toBe('23514');
+      // A late cancellation refunds 0 (none) to 100 (full) percent.
+      const late = `insert into event_types (user_id, title, late_cancel_refund_percent) values ($1, 'x', $2)`;
+      expect(await refused(late, [0, 1, 50, 99, 100], [u])).toEqual(codes([0, 1, 50, 99, 100], null));
+      expect(await refused(late, [-1, 101], [u])).toEqual(codes([-1, 101], '23514'));
       expect(await errorCode(c, `insert into event_types (user_id, title) values ($1, ' ')`, [u])).toBe('23514');
       const d = await one(c, `insert into event_types (user_id, title) values ($1, 'x') returning duration, color, is_active, auto_confirm, price_cents`, [u]);
       expect(d).toEqual({ duration: 30, color: '#3b82f6', is_active: true, auto_confirm: true, price_cents: 0 });

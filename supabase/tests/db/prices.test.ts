@@ -78,6 +78,26 @@ describe('event type prices', () => {
     }
   });
 
+  it('tells a team\'s owners and admins, and no one else, whether the owner\'s account takes charges (the team dialog\'s price)', async () => {
+    const [owner, admin, member, outsider] = [await createUser(c), await createUser(c), await createUser(c), await createUser(c)];
+    const team = (await one(c, `insert into teams (name, slug, owner_id) values ('T', $1, $2) returning id`, [`p-${randomUUID()}`, owner])).id;
+    await c.query(`insert into team_members (team_id, user_id, role) values ($1, $2, 'admin'), ($1, $3, 'member')`, [team, admin, member]);
+    const ask = async (who: string) => as(c, user(who), async () => (await one(c, `select team_payee_takes_charges($1) as ok`, [team])).ok);
+    const everyone = async () => ({ owner: await ask(owner), admin: await ask(admin), member: await ask(member), outsider: await ask(outsider) });
+    try {
+      expect(await everyone()).toEqual({ owner: false, admin: false, member: null, outsider: null });
+      await connectStripe(c, owner, false);
+      expect(await everyone()).toEqual({ owner: false, admin: false, member: null, outsider: null });
+      await c.query(`update stripe_connections set charges_enabled = true where user_id = $1`, [owner]);
+      expect(await everyone()).toEqual({ owner: true, admin: true, member: null, outsider: null });
+      // The answer is all they learn: the owner's connection row stays the owner's to read.
+      expect(await as(c, user(admin), async () => (await c.query(`select account_id from stripe_connections`)).rows)).toEqual([]);
+      expect(await as(c, anon, () => errorCode(c, `select team_payee_takes_charges($1)`, [team]))).toBe('42501');
+    } finally {
+      await c.query('delete from auth.users where id = any ($1)', [[owner, admin, member, outsider]]);
+    }
+  });
+
   it('shows guests the price and its currency on the public reads', async () => {
     const host = await createUser(c);
     await rolledBack(c, async () => {

@@ -247,18 +247,29 @@ describe('dashboard_stats', () => {
       const prevStart = before.previous_period_start as string;
       // Both current bookings start at the period's first instant, so they are "to date" at any moment
       // of the week; the stats read bookings, not busy rows, so the first one's interval is freed.
+      // Paid bookings (a paid event type's booking starts awaiting its payment): their payments, in two
+      // currencies, one partly and one wholly refunded, are the revenue, net of refunds; never the price.
+      const paid = async (booking: number, amount: number, currency: string, refunded = 0) => {
+        await c.query(`insert into payments (booking_id, account_id, checkout_session_id, amount, currency, status, refunded_amount)
+          values ($1, 'acct_1Dash', $2, $3, $4, 'paid', $5)`, [booking, `cs_test_${booking}`, amount, currency, refunded]);
+        await c.query(`update bookings set status = 'confirmed' where id = $1`, [booking]);
+      };
       const first = await book(c, eventType, start, 60, { guest_name: 'A', guest_email: 'a@example.test' });
       await c.query('delete from booking_busy where booking_id = $1', [first]);
+      await paid(first, 5000, 'usd');
       const second = await book(c, cheap, start, 30, { guest_name: 'A', guest_email: 'A@example.test' });
       await c.query('delete from booking_busy where booking_id = $1', [second]);
+      await paid(second, 1250, 'eur', 250);
       const cancelled = await book(c, cheap, start, 30, { guest_name: 'B', guest_email: 'b@example.test' });
-      // Paid, then cancelled (a paid event type's booking starts awaiting its payment).
-      await c.query(`update bookings set status = 'confirmed' where id = $1`, [cancelled]);
+      await paid(cancelled, 1250, 'usd', 1250);
       await c.query(`update bookings set status = 'cancelled' where id = $1`, [cancelled]);
-      await book(c, eventType, prevStart, 60, { guest_name: 'C', guest_email: 'c@example.test' });
+      // A hold still awaiting its payment is not a booking yet.
+      await c.query('delete from booking_busy where booking_id = $1', [cancelled]);
+      await book(c, cheap, start, 30, { guest_name: 'D', guest_email: 'd@example.test' });
+      await paid(await book(c, eventType, prevStart, 60, { guest_name: 'C', guest_email: 'c@example.test' }), 5000, 'usd');
       // Outside both windows: before the previous period, and after now (future bookings are not "to date").
-      await book(c, cheap, new Date(Date.parse(prevStart) - 3_600_000).toISOString(), 30);
-      await book(c, cheap, new Date(Date.now() + 10 * 86_400_000).toISOString(), 30);
+      await paid(await book(c, cheap, new Date(Date.parse(prevStart) - 3_600_000).toISOString(), 30), 1250, 'usd');
+      await paid(await book(c, cheap, new Date(Date.now() + 10 * 86_400_000).toISOString(), 30), 1250, 'usd');
 
       expect(await stats()).toMatchObject({
         timeframe: 'week',
@@ -266,13 +277,16 @@ describe('dashboard_stats', () => {
         total_bookings: 2,
         total_hours: 1.5,
         active_clients: 1,
-        revenue: 62.5,
-        revenue_cents: 6250,
+        // The spec's dollar figure is the dollars; every currency has its own line.
+        revenue: 50,
+        revenue_cents: 5000,
+        revenue_by_currency: [{ currency: 'eur', amount: 1000 }, { currency: 'usd', amount: 5000 }],
         previous_total_bookings: 1,
         previous_total_hours: 1,
         previous_active_clients: 1,
         previous_revenue: 50,
         previous_revenue_cents: 5000,
+        previous_revenue_by_currency: [{ currency: 'usd', amount: 5000 }],
       });
       expect(await as(c, user(host), () => errorCode(c, `select dashboard_stats('decade')`))).toBe('22023');
       expect(await as(c, anon, () => errorCode(c, `select dashboard_stats('week')`))).toBe('42501');

@@ -1,9 +1,10 @@
 // A booking as the host's cards and a team's booking rows show it: an article named '{event} with
 // {guest}' (how a screen reader lists it), headed by the event's title and when it is, with its status
-// on the right; below, what the screen adds.
+// on the right, and a paid booking's price and payment; below, what the screen adds.
 import type { ReactNode } from 'react';
 import { Card, Flex, Stack, Text } from '@chakra-ui/react';
 import { eventTitle } from '../lib/names.ts';
+import { paymentSummary } from '../lib/shared.ts';
 import type { Booking } from '../lib/types.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 
@@ -21,6 +22,7 @@ export function BookingArticle({ booking, when, spacing, children }: { booking: 
           </Stack>
           <StatusBadge status={booking.status} />
         </Flex>
+        {booking.payment ? <Text fontSize="sm">{paymentSummary(booking.payment)}</Text> : null}
         {children}
       </Card.Body>
     </Card.Root>

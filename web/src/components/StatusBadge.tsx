@@ -3,6 +3,7 @@ import { Badge } from '@chakra-ui/react';
 
 const STATUS: Record<string, { label: string; palette: string }> = {
   pending: { label: 'Awaiting Confirmation', palette: 'yellow' },
+  awaiting_payment: { label: 'Awaiting Payment', palette: 'orange' },
   confirmed: { label: 'Confirmed', palette: 'green' },
   cancelled: { label: 'Cancelled', palette: 'red' },
   completed: { label: 'Completed', palette: 'blue' },

@@ -529,6 +529,7 @@ export type Database = {
           guest_fields: NonNullable<Json>
           id: number
           is_active: boolean
+          late_cancel_refund_percent: number
           locations: NonNullable<Json>
           max_bookings_per_day: number | null
           max_bookings_per_week: number | null
@@ -560,6 +561,7 @@ export type Database = {
           guest_fields?: NonNullable<Json>
           id?: number
           is_active?: boolean
+          late_cancel_refund_percent?: number
           locations?: NonNullable<Json>
           max_bookings_per_day?: number | null
           max_bookings_per_week?: number | null
@@ -591,6 +593,7 @@ export type Database = {
           guest_fields?: NonNullable<Json>
           id?: number
           is_active?: boolean
+          late_cancel_refund_percent?: number
           locations?: NonNullable<Json>
           max_bookings_per_day?: number | null
           max_bookings_per_week?: number | null
@@ -740,6 +743,10 @@ export type Database = {
           id: number
           payment_intent_id: string | null
           receipt_url: string | null
+          refund_failure: string | null
+          refund_percent: number | null
+          refund_status: string | null
+          refunded_amount: number
           status: string
           updated_at: string
         }
@@ -753,6 +760,10 @@ export type Database = {
           id?: never
           payment_intent_id?: string | null
           receipt_url?: string | null
+          refund_failure?: string | null
+          refund_percent?: number | null
+          refund_status?: string | null
+          refunded_amount?: number
           status?: string
           updated_at?: string
         }
@@ -766,6 +777,10 @@ export type Database = {
           id?: never
           payment_intent_id?: string | null
           receipt_url?: string | null
+          refund_failure?: string | null
+          refund_percent?: number | null
+          refund_status?: string | null
+          refunded_amount?: number
           status?: string
           updated_at?: string
         }
@@ -1711,6 +1726,10 @@ export type Database = {
           id: number
           payment_intent_id: string | null
           receipt_url: string | null
+          refund_failure: string | null
+          refund_percent: number | null
+          refund_status: string | null
+          refunded_amount: number
           status: string
           updated_at: string
         }
@@ -1720,6 +1739,10 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      record_refund: {
+        Args: { p_amount: number; p_failure?: string; p_payment_id: number }
+        Returns: undefined
       }
       regenerate_calendar_feed: {
         Args: Record<PropertyKey, never>
@@ -1811,6 +1834,10 @@ export type Database = {
           team_name: string
           team_slug: string
         }[]
+      }
+      team_payee_takes_charges: {
+        Args: { p_team_id: number }
+        Returns: boolean
       }
     }
     Enums: {

@@ -2,7 +2,8 @@
 export { SLOT_TAKEN, type ErrorCode } from '../../../supabase/functions/_shared/rules/errors.ts';
 export { formatDuration, sanitizeHandle, slugify } from '../../../supabase/functions/_shared/rules/format.ts';
 export { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../../../supabase/functions/_shared/rules/locales.ts';
-export { CURRENCIES, DEFAULT_CURRENCY, formatMoney, parsePrice, priceText, type Currency } from '../../../supabase/functions/_shared/rules/money.ts';
+export { paymentState, paymentSummary, type PaymentFacts } from '../../../supabase/functions/_shared/rules/payments.ts';
+export { CURRENCIES, DEFAULT_CURRENCY, formatMoney, parsePrice, priceText, refundShare, type Currency } from '../../../supabase/functions/_shared/rules/money.ts';
 export { foldContentLine } from '../../../supabase/functions/_shared/rules/ical.ts';
 export { TIME_ZONE_GROUPS } from '../../../supabase/functions/_shared/rules/timezones.ts';
 export { eventRulesOf, eventTypeColumns, teamEventTypeColumns } from '../../../supabase/functions/_shared/rules/event-types.ts';

@@ -1,6 +1,6 @@
 // Row shapes come from the generated database types; only the joined shapes the screens read are added here.
 import type { Database, Enums, Tables } from './database.types.ts';
-import type { StoredAnswer } from './shared.ts';
+import type { PaymentFacts, StoredAnswer } from './shared.ts';
 
 type Functions = Database['public']['Functions'];
 
@@ -19,11 +19,13 @@ export type UserSettings = Tables<'user_settings'>;
 export type TimeOff = Tables<'time_off'>;
 export type Team = Tables<'teams'>;
 
-/** A booking card's columns: the event type's title and length, where a moved booking went, and where a provider link stands (link_state). */
+/** A booking card's columns: the event type's title and length, where a moved booking went, where a provider link stands (link_state), and a paid booking's payment. */
 // The guest's answers and the people they invited come along for the booking's hosts only
 // (booking_answers' and booking_attendees' policies): null or none for anyone else.
 export const BOOKING_CARD_SELECT =
-  '*, link_state, event_type:event_types!bookings_event_type_fkey(title, duration), moved_to:rescheduled_to(start_time), answers:booking_answers(answers), attendees:booking_attendees(email)';
+  '*, link_state, event_type:event_types!bookings_event_type_fkey(title, duration), moved_to:rescheduled_to(start_time), answers:booking_answers(answers), ' +
+  'attendees:booking_attendees(email), ' +
+  'payment:payments(amount, currency, status, refundedAmount:refunded_amount, refundStatus:refund_status, refundFailure:refund_failure, receiptUrl:receipt_url)';
 
 export type Booking = Tables<'bookings'> & {
   event_type?: { title: string; duration: number } | null;
@@ -32,6 +34,8 @@ export type Booking = Tables<'bookings'> & {
   answers?: { answers: StoredAnswer[] } | null;
   /** The people the guest invited (rules/attendees.ts), by lower-cased address. */
   attendees?: { email: string }[] | null;
+  /** A paid booking's payment (payments' key is the booking's: one or none); whoever reads the booking reads it. */
+  payment?: PaymentFacts | null;
   assigned_member?: { id: string; first_name: string | null; last_name: string | null; email: string | null } | null;
 };
 

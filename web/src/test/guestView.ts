@@ -21,6 +21,7 @@ export function guestView(overrides: Partial<GuestView> = {}): GuestView {
     moved: false,
     changeDeadline: '2031-03-10T08:00:00Z',
     canChange: true,
+    canCancel: true,
     ...overrides,
   };
 }

@@ -23,7 +23,7 @@ type Row = Record<string, unknown>;
 
 /** Columns only a team's event type has (null for a host's), and only a host's has (the /api's team shape carries no price). */
 const TEAM_EVENT_TYPE_ONLY = ['team_id', 'requires_all_members', 'assignment_type', 'specific_member_id'];
-const HOST_EVENT_TYPE_ONLY = ['user_id', 'price_cents', 'currency'];
+const HOST_EVENT_TYPE_ONLY = ['user_id', 'price_cents', 'currency', 'late_cancel_refund_percent'];
 
 const without = (row: Row, columns: readonly string[]): Row => Object.fromEntries(Object.entries(row).filter(([k]) => !columns.includes(k)));
 const isTeams = (row: Row) => row.team_id !== null && row.team_id !== undefined;

@@ -124,6 +124,20 @@ describe('booking mails', () => {
     expect(renderBookingMail({ ...base, message: 'confirmed', recipient: guest }, links).text).not.toContain('Where:');
   });
 
+  it('says what a paid booking cost with Stripe\'s receipt, and what its cancellation refunds', () => {
+    const payment = { amount: 1999, currency: 'usd', status: 'paid', refundedAmount: 0, refundStatus: null, refundPercent: null, receiptUrl: 'https://pay.example/receipts/r1' };
+    const paid = { ...base, booking: { ...base.booking, payment } };
+    const confirmed = renderBookingMail({ ...paid, message: 'confirmed', recipient: guest }, links);
+    expect(confirmed.text).toContain('Paid: $19.99\nReceipt: https://pay.example/receipts/r1');
+    expect(confirmed.html).toContain('<a href="https://pay.example/receipts/r1"');
+    const refund = (refundPercent: number) => ({ ...base, booking: { ...base.booking, payment: { ...payment, refundPercent, refundStatus: refundPercent ? 'pending' : null } } });
+    expect(renderBookingMail({ ...refund(100), message: 'cancelled', recipient: guest }, links).text).toContain('Refund: $19.99 of $19.99');
+    expect(renderBookingMail({ ...refund(50), message: 'guest_cancelled', recipient: host }, links).text).toContain('Refund: $10.00 of $19.99');
+    expect(renderBookingMail({ ...refund(0), message: 'cancelled', recipient: guest }, links).text).toContain('Refund: none (cancelled inside the notice for changes)');
+    // Free bookings say nothing of money.
+    expect(renderBookingMail({ ...base, message: 'confirmed', recipient: guest }, links).text).not.toMatch(/Paid|Refund/);
+  });
+
   it('builds an invite ical.js reads: METHOD, UID, SEQUENCE, UTC times, organizer and attendee', () => {
     for (const [message, method] of [['rescheduled', 'REQUEST'], ['cancelled', 'CANCEL']] as const) {
       const payload = { ...base, message, recipient: guest };

@@ -3,6 +3,7 @@
 // Pure: the outbox worker renders an outbox row's payload with it and sends the result.
 import { formatInTimeZone } from 'date-fns-tz';
 import type { BookingStatus } from '../rules/constants.ts';
+import { formatMoney, refundShare } from '../rules/money.ts';
 import { shownPlace, type BookingLocation } from '../rules/places.ts';
 import { answerText, type StoredAnswer } from '../rules/questions.ts';
 
@@ -40,10 +41,33 @@ export interface BookingMailPayload {
     answers?: StoredAnswer[];
     /** The addresses the guest invited (absent from rows queued before invitees). */
     attendees?: string[];
+    /** A paid booking's payment (private.booking_payment; null or absent: free, or queued before payments). */
+    payment?: MailPayment | null;
   };
   guest: Person;
   /** Organiser first. */
   hosts: Person[];
+}
+
+/** What the mails say of a paid booking's money: the price, Stripe's receipt, and the share a cancellation asked back. */
+export interface MailPayment {
+  amount: number;
+  currency: string;
+  status: string;
+  receiptUrl: string | null;
+  /** Set when the booking was cancelled: 100 all, 0 nothing, else a share (rules/money.ts refundShare). */
+  refundPercent: number | null;
+}
+
+/** The money rows of a paid booking's mail: what was paid and its receipt, or what a cancellation refunds. */
+function moneyRows(p: BookingMailPayload, cancelling: boolean): [string, string, string?][] {
+  const pay = p.booking.payment;
+  if (!pay || pay.status !== 'paid') return [];
+  const total = formatMoney(pay.amount, pay.currency);
+  if (!cancelling) return [['Paid', total], ...(pay.receiptUrl ? [['Receipt', pay.receiptUrl, pay.receiptUrl] as [string, string, string]] : [])];
+  if (pay.refundPercent === null) return [];
+  if (pay.refundPercent === 0) return [['Refund', 'none (cancelled inside the notice for changes)']];
+  return [['Refund', `${formatMoney(refundShare(pay.amount, pay.refundPercent, pay.currency), pay.currency)} of ${total}`]];
 }
 
 export interface RenderedMail {
@@ -186,6 +210,7 @@ export function renderBookingMail(p: BookingMailPayload, links: Links): Rendered
     ...(b.attendees?.length ? [['Also invited', b.attendees.join(', ')] as [string, string]] : []),
     ...hostAnswers(p).map((a) => [a.label, answerText(a)] as [string, string]),
     ...(cancelling && b.cancellationReason ? [['Reason', b.cancellationReason] as [string, string]] : []),
+    ...moneyRows(p, cancelling),
   ];
   const calendarNote = cancelling
     ? 'The attached invitation removes the event from your calendar.'

@@ -83,11 +83,3 @@ export function checkoutExpireHandler(deps: { stripe: StripeConfig | null }) {
   };
 }
 
-/** The outbox's 'stripe_refund': a payment Kairos cannot keep, refunded in full on the account it was made on. */
-export function refundHandler(deps: { stripe: StripeConfig | null }) {
-  return async (row: { payload: unknown }): Promise<void> => {
-    const { accountId, paymentIntent } = row.payload as { accountId: string; paymentIntent: string };
-    if (!deps.stripe) throw new PermanentError('Stripe is not configured on this project');
-    await stripeClient(deps.stripe).refunds.create({ payment_intent: paymentIntent }, { stripeAccount: accountId, idempotencyKey: `kairos-refund-${paymentIntent}` });
-  };
-}

@@ -26,6 +26,8 @@ export interface CheckoutSessionFacts {
   id: string;
   payment_status: string | null;
   payment_intent: string | null;
+  /** Stripe's receipt of the charge, added once asked of Stripe (receipt.ts). */
+  receipt_url?: string | null;
 }
 
 /** The session an event speaks of, when it is one. */

@@ -3,6 +3,7 @@
 // (docs/product/states.md). The bookings trigger holds the same transitions;
 // supabase/tests/db/rules-match.test.ts keeps the two equal.
 import type { BookingStatus } from './constants.ts';
+import type { PaymentFacts } from './payments.ts';
 import type { BookingLocation } from './places.ts';
 import type { StoredAnswer } from './questions.ts';
 
@@ -60,7 +61,8 @@ interface Filterable<Q> {
 /** Narrows a bookings query to one list, as of `now`; the caller orders it (`BOOKING_LISTS[list].ascending`). */
 export function inList<Q extends Filterable<Q>>(query: Q, list: BookingList, now: Date): Q {
   const rule = BOOKING_LISTS[list];
-  let q = rule.cancelled ? query.eq('status', 'cancelled') : query.neq('status', 'cancelled');
+  // An expired hold (a paid booking never paid) was never a booking: no list shows it.
+  let q = rule.cancelled ? query.eq('status', 'cancelled') : query.neq('status', 'cancelled').neq('status', 'expired');
   if (rule.when === 'future') q = q.gte('start_time', now.toISOString());
   if (rule.when === 'past') q = q.lt('start_time', now.toISOString());
   return q;
@@ -95,6 +97,10 @@ export interface GuestView {
   /** From then on the guest can no longer change it online. */
   changeDeadline: string;
   canChange: boolean;
+  /** Whether the guest may cancel it online: as canChange, and a paid booking inside the notice too (for its late-cancellation refund). */
+  canCancel: boolean;
+  /** A paid booking's payment, and the share (percent) a cancellation inside the notice refunds. */
+  payment?: (PaymentFacts & { lateRefundPercent: number }) | null;
   /** The guest's own answers to the event type's questions, as they gave them (none: an empty list). */
   answers?: StoredAnswer[];
   /** The people they invited (lower-cased addresses; none: an empty list). */

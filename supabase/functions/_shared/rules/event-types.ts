@@ -68,6 +68,7 @@ export function eventTypeColumns(input: EventTypeFields) {
     ...(input.maxExtraAttendees !== undefined && { max_extra_attendees: input.maxExtraAttendees }),
     ...(input.priceCents !== undefined && { price_cents: input.priceCents }),
     ...(input.currency !== undefined && { currency: input.currency }),
+    ...(input.lateCancelRefundPercent !== undefined && { late_cancel_refund_percent: input.lateCancelRefundPercent }),
     ...eventRuleColumns(input),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, minorDigits, parsePrice, priceText } from './money.ts';
+import { formatMoney, minorDigits, parsePrice, priceText, refundShare } from './money.ts';
 
 describe('money in minor units (Stripe\'s currencies)', () => {
   it('counts decimals as Stripe does: zero-decimal, two, three', () => {
@@ -46,5 +46,30 @@ describe('money in minor units (Stripe\'s currencies)', () => {
       const parsed = parsePrice(text, currency);
       expect(parsed.ok && parsePrice(priceText(parsed.amount, currency), currency)).toEqual(parsed);
     }
+  });
+});
+
+describe('refundShare (a late cancellation\'s share of a payment)', () => {
+  it('rounds to the nearest minor unit, halves up', () => {
+    expect(refundShare(1999, 50, 'usd')).toBe(1000);
+    expect(refundShare(1999, 33, 'usd')).toBe(660);
+    expect(refundShare(1999, 1, 'usd')).toBe(20);
+    expect(refundShare(1999, 99, 'usd')).toBe(1979);
+  });
+
+  it('counts zero-decimal currencies in whole units', () => {
+    expect(refundShare(1500, 50, 'jpy')).toBe(750);
+    expect(refundShare(1999, 33, 'jpy')).toBe(660);
+  });
+
+  it('keeps the amounts Stripe can charge in whole-unit and three-decimal currencies', () => {
+    expect(refundShare(150000, 33, 'isk')).toBe(49500);
+    expect(refundShare(5120, 50, 'kwd')).toBe(2560);
+    expect(refundShare(5130, 50, 'kwd')).toBe(2570);
+  });
+
+  it('gives all or nothing at 100 and 0', () => {
+    expect(refundShare(1999, 100, 'usd')).toBe(1999);
+    expect(refundShare(1999, 0, 'usd')).toBe(0);
   });
 });

@@ -88,3 +88,15 @@ export function priceText(amount: number, currency: string): string {
   const shown = typedDigits(currency) === 0 ? 0 : scale;
   return (amount / 10 ** scale).toFixed(shown);
 }
+
+/**
+ * What a refund of `percent` % (0–100) of a paid `amount` gives back, in minor units: the share rounded
+ * to the nearest amount Stripe can charge in `currency` (a cent, a yen, ten fils; 100 króna minor units
+ * for ISK), a half rounding up, in the guest's favour. 1999 usd at 50% is 1000 ($10.00, from 999.5);
+ * at 33% 660 (from 659.67); 1500 jpy at 50% is 750. Integer arithmetic only: no float ever rounds it.
+ */
+export function refundShare(amount: number, percent: number, currency: string): number {
+  if (percent >= 100) return amount;
+  const step = 10 ** (minorDigits(currency) - typedDigits(currency));
+  return Math.floor((amount * percent + 50 * step) / (100 * step)) * step;
+}

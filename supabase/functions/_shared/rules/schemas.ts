@@ -146,6 +146,9 @@ export const eventLocationsSchema = z
   .max(7, 'Too many locations')
   .refine((list) => new Set(list.map((l) => l.kind)).size === list.length, 'Each kind of location can be added once');
 
+/** A late cancellation's refund share typed out of range (full and none are their own choices). */
+export const REFUND_PERCENT_MESSAGE = 'Please enter a percentage from 1 to 99';
+
 const eventTypeFields = {
   title: requiredText('Title is required'),
   description: optionalText(2000),
@@ -167,6 +170,14 @@ const eventTypeFields = {
   // In the currency's minor unit (rules/money.ts); left out, an update keeps the price. 0 is free.
   priceCents: z.number({ error: 'Please enter a valid price' }).int('Please enter a valid price').min(0, 'Please enter a valid price').optional(),
   currency: z.enum(CURRENCIES, { error: 'Please choose one of the offered currencies' }).optional(),
+  // What a paid booking's guest gets back on cancelling inside the host's notice for guest changes:
+  // 100 (full), 0 (none) or a share of 1–99 percent; left out, an update keeps it.
+  lateCancelRefundPercent: z
+    .number({ error: REFUND_PERCENT_MESSAGE })
+    .int(REFUND_PERCENT_MESSAGE)
+    .min(0, REFUND_PERCENT_MESSAGE)
+    .max(100, REFUND_PERCENT_MESSAGE)
+    .optional(),
   ...eventRuleFields,
 };
 

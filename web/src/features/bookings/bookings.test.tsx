@@ -42,9 +42,10 @@ function bookingsTable(rows: ReturnType<typeof booking>[]) {
       const now = Date.now();
       return HttpResponse.json(
         rows.filter((row) => {
-          const status = q.get('status');
-          if (status === 'eq.cancelled' && row.status !== 'cancelled') return false;
-          if (status === 'neq.cancelled' && row.status === 'cancelled') return false;
+          for (const status of q.getAll('status')) {
+            if (status.startsWith('eq.') && row.status !== status.slice(3)) return false;
+            if (status.startsWith('neq.') && row.status === status.slice(4)) return false;
+          }
           const start = q.get('start_time');
           if (start?.startsWith('gte.') && Date.parse(row.start_time) < now - 60_000) return false;
           if (start?.startsWith('lt.') && Date.parse(row.start_time) >= now) return false;
@@ -237,6 +238,33 @@ describe('bookings page', () => {
     await userEvent.click(within(failed).getByRole('button', { name: 'Retry the link' }));
     expect(await screen.findByText('Asked for the meeting link again')).toBeInTheDocument();
     expect(retried).toEqual([{ p_booking_id: 5 }]);
+  });
+
+  it('shows a paid booking\'s price and payment on its card, and never an expired hold', async () => {
+    signedInAs();
+    const paid = (extra: Record<string, unknown> = {}) => ({ amount: 1999, currency: 'usd', status: 'paid', refundedAmount: 0, refundStatus: null, refundFailure: null, ...extra });
+    bookingsTable([
+      booking(7, 'confirmed', future, { payment: paid() }),
+      booking(8, 'awaiting_payment', future, { payment: paid({ status: 'open' }) }),
+      booking(9, 'expired', future, { payment: paid({ status: 'expired' }) }),
+      booking(10, 'cancelled', future, { payment: paid({ refundedAmount: 1999, refundStatus: 'succeeded' }) }),
+      booking(11, 'cancelled', future, { payment: paid({ amount: 1500, currency: 'jpy', refundedAmount: 750, refundStatus: 'succeeded' }) }),
+      booking(12, 'cancelled', future, { payment: paid({ refundStatus: 'failed', refundFailure: 'An unknown error occurred' }) }),
+      booking(13, 'confirmed', future, { payment: null }),
+    ]);
+    renderRoute('/bookings');
+    const card = await screen.findByRole('article', { name: 'Consultation with Guest 7' });
+    expect(within(card).getByText('$19.99 · Paid')).toBeInTheDocument();
+    const held = screen.getByRole('article', { name: 'Consultation with Guest 8' });
+    expect(within(held).getByText('$19.99 · Awaiting payment')).toBeInTheDocument();
+    expect(within(held).getByText('Awaiting Payment')).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Consultation with Guest 9' })).toBeNull();
+    expect(within(screen.getByRole('article', { name: 'Consultation with Guest 13' })).queryByText(/\$/)).toBeNull();
+    await userEvent.click(screen.getByRole('tab', { name: /Cancelled/ }));
+    const refunded = await screen.findByRole('article', { name: 'Consultation with Guest 10' });
+    expect(within(refunded).getByText('$19.99 · Refunded')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Consultation with Guest 11' })).getByText('¥1,500 · Partially refunded (¥750)')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Consultation with Guest 12' })).getByText('$19.99 · Refund failed: An unknown error occurred')).toBeInTheDocument();
   });
 
   it('shows an error state when the list fails', async () => {

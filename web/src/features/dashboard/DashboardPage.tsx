@@ -20,7 +20,8 @@ import { markLinkShared } from '../../lib/linkShared.ts';
 import { CalendarWidget } from './CalendarWidget.tsx';
 import { calendarLink, SetupChecklist } from './SetupChecklist.tsx';
 import { StatCard } from './StatCard.tsx';
-import { DASHBOARD_KEY, percentChange, useDashboardStats, type Timeframe } from './hooks.ts';
+import { DASHBOARD_KEY, percentChange, useDashboardStats, type DashboardStats, type Timeframe } from './hooks.ts';
+import { formatMoney } from '../../lib/shared.ts';
 import { hasWorkingHours, useWeeklyHours } from '../../lib/useWeeklyHours.ts';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
 
@@ -33,7 +34,7 @@ const TIMEFRAMES: { value: Timeframe; label: string }[] = [
 
 type StatKey = 'total_bookings' | 'total_hours' | 'active_clients' | 'revenue';
 
-const STAT_CARDS: { key: StatKey; title: string; show: (value: number) => string; icon: LucideIcon; color: string }[] = [
+const STAT_CARDS: { key: StatKey; title: string; show: (value: number, stats: DashboardStats) => string | string[]; icon: LucideIcon; color: string }[] = [
   { key: 'total_bookings', title: 'Bookings', show: String, icon: CalendarCheck, color: 'green' },
   {
     key: 'total_hours',
@@ -43,7 +44,15 @@ const STAT_CARDS: { key: StatKey; title: string; show: (value: number) => string
     color: 'blue',
   },
   { key: 'active_clients', title: 'Active Clients', show: String, icon: Users, color: 'purple' },
-  { key: 'revenue', title: 'Revenue', show: (revenue) => `$${Number(revenue).toLocaleString()}`, icon: ChartLine, color: 'orange' },
+  // One line per currency guests paid in; with no payments, the spec's dollar figure.
+  {
+    key: 'revenue',
+    title: 'Revenue',
+    show: (revenue, { revenue_by_currency: lines }) =>
+      lines?.length ? lines.map((line) => formatMoney(line.amount, line.currency)) : `$${Number(revenue).toLocaleString()}`,
+    icon: ChartLine,
+    color: 'orange',
+  },
 ];
 
 function changeText(current: number, previous: number): string {
@@ -55,7 +64,7 @@ function changeText(current: number, previous: number): string {
 function Stats() {
   const [timeframe, setTimeframe] = useState<Timeframe>('month');
   const { data, isPending } = useDashboardStats(timeframe);
-  const stats = data ?? {
+  const stats: DashboardStats = data ?? {
     total_bookings: 0,
     total_hours: 0,
     active_clients: 0,
@@ -84,7 +93,7 @@ function Stats() {
           <StatCard
             key={card.key}
             title={card.title}
-            value={card.show(stats[card.key])}
+            value={card.show(stats[card.key], stats)}
             subtitle={changeText(stats[card.key], stats[`previous_${card.key}`])}
             icon={card.icon}
             color={card.color}

@@ -11,7 +11,8 @@ export function StatCard({
   loading,
 }: {
   title: string;
-  value: string;
+  /** One line, or several (revenue per currency). */
+  value: string | string[];
   subtitle: string;
   icon: ComponentType<{ 'aria-hidden'?: boolean }>;
   color: string;
@@ -28,9 +29,11 @@ export function StatCard({
             {loading ? (
               <Skeleton height="8" width="20" data-testid="stat-skeleton" />
             ) : (
-              <Text fontSize="2xl" fontWeight="bold">
-                {value}
-              </Text>
+              [value].flat().map((line) => (
+                <Text key={line} fontSize="2xl" fontWeight="bold">
+                  {line}
+                </Text>
+              ))
             )}
             {loading ? (
               <Skeleton height="4" width="28" />

@@ -49,6 +49,23 @@ describe('dashboard', () => {
     await waitFor(() => expect(timeframes).toEqual(['month', 'quarter']));
   });
 
+  it('shows the revenue Stripe took, net of refunds, one line per currency', async () => {
+    signedInAs({ first_name: 'Ada' });
+    server.use(
+      restGet('bookings', []),
+      restGet('event_types', []),
+      restGet('availability_rules', WEEKDAYS),
+      rpc('dashboard_stats', { ...stats, revenue: 50, revenue_by_currency: [{ currency: 'eur', amount: 1000 }, { currency: 'jpy', amount: 1500 }, { currency: 'usd', amount: 5000 }], previous_revenue: 25 }),
+    );
+    renderRoute('/dashboard');
+    const revenue = await screen.findByRole('region', { name: 'Revenue' });
+    await waitFor(() => expect(within(revenue).getByText('€10.00')).toBeInTheDocument());
+    expect(within(revenue).getByText('¥1,500')).toBeInTheDocument();
+    expect(within(revenue).getByText('$50.00')).toBeInTheDocument();
+    // The change compares the dollars, the spec's figure.
+    expect(within(revenue).getByText('+100% from previous period')).toBeInTheDocument();
+  });
+
   it('shows skeletons while loading, then the empty states', async () => {
     signedInAs();
     let release: () => void = () => {};

@@ -10,6 +10,8 @@ export interface DashboardStats {
   total_hours: number;
   active_clients: number;
   revenue: number;
+  /** What guests paid, net of refunds, per currency in minor units (none: no payments). */
+  revenue_by_currency?: { currency: string; amount: number }[];
   previous_total_bookings: number;
   previous_total_hours: number;
   previous_active_clients: number;

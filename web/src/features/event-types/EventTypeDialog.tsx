@@ -52,6 +52,7 @@ function valuesOf(eventType: EventType): EventTypeFormInput {
     maxExtraAttendees: eventType.max_extra_attendees ?? 0,
     priceCents: eventType.price_cents,
     currency: eventType.currency as EventTypeFormInput['currency'],
+    lateCancelRefundPercent: eventType.late_cancel_refund_percent,
     ...eventRulesOf(eventType),
   };
 }
@@ -163,8 +164,8 @@ export function EventTypeDialog({
             </FormField>
           ) : null}
           <LocationsEditor control={control} register={register} errors={errors} />
-          {/* A team's guests pay its owner's account, which its admins cannot read: the team form offers no price yet. */}
-          {team ? null : <PriceFields control={control} errors={errors} setValue={setValue} />}
+          {/* A team's guests pay its owner's account (the price-payee rule of the payments migration). */}
+          <PriceFields control={control} errors={errors} setValue={setValue} teamId={team ? owner.teamId : undefined} />
           <Fieldset.Root>
             <Fieldset.Legend fontWeight="medium">Booking form</Fieldset.Legend>
             <Stack gap="4" mt="2">

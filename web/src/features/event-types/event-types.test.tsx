@@ -70,6 +70,33 @@ describe('event type dialog', () => {
     expect(posted.body).toMatchObject({ price_cents: 1999, currency: 'usd' });
   });
 
+  it('sets what a guest\'s late cancellation refunds, next to a price only', async () => {
+    const posted = recordBody('patch', '/rest/v1/event_types', (sent) => HttpResponse.json({ ...existing, ...sent }));
+    server.use(posted.handler, restGet('stripe_connections', [{ account_id: 'acct_1Host', charges_enabled: true, default_currency: 'usd', requirements: [] }]));
+    dashboard([{ ...existing, price_cents: 0, currency: 'usd', late_cancel_refund_percent: 100 }]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Event Type' });
+    await within(dialog).findByLabelText('Price');
+    // Free: nothing to refund.
+    expect(within(dialog).queryByLabelText('Late cancellation refund')).toBeNull();
+    await user.type(within(dialog).getByLabelText('Price'), '40');
+    const policy = await within(dialog).findByLabelText('Late cancellation refund');
+    expect(policy).toHaveValue('full');
+    await user.selectOptions(policy, 'percentage');
+    const share = within(dialog).getByLabelText('Percent refunded');
+    await user.clear(share);
+    await user.type(share, '150');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByText('Please enter a percentage from 1 to 99')).toBeInTheDocument();
+    await user.clear(share);
+    await user.type(share, '25');
+    expect(within(dialog).getByText(/A guest who cancels inside your notice for guest changes gets \$10\.00 back/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Event type updated successfully')).toBeInTheDocument();
+    expect(posted.body).toMatchObject({ price_cents: 4000, currency: 'usd', late_cancel_refund_percent: 25 });
+  });
+
   it('offers no price without a Stripe account that takes charges, and says where to connect one', async () => {
     server.use(restGet('stripe_connections', [{ account_id: 'acct_1Host', charges_enabled: false, default_currency: 'usd', requirements: ['external_account'] }]));
     dashboard([]);

@@ -1,8 +1,10 @@
 // /booking/{uid}?token=…: the guest's own page for a booking, reached from the link in their mails.
 // They see it in their own time zone and, until the host's notice for guest changes begins, cancel it
-// (with an optional reason) or move it to another time the event type offers.
+// (with an optional reason) or move it to another time the event type offers. A paid booking shows its
+// payment and receipt, and may still be cancelled inside the notice, for the host's late-cancellation
+// refund (the payments migration); each cancel says what it refunds.
 import { useMemo, useState } from 'react';
-import { Badge, Box, Button, Card, Container, Heading, HStack, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Container, Heading, HStack, Link, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
 import { FormField } from '../../components/FormField.tsx';
@@ -11,7 +13,7 @@ import { BookingAnswers } from '../../components/BookingAnswers.tsx';
 import { BookingAttendees } from '../../components/BookingAttendees.tsx';
 import { BookingPlace } from '../../components/MeetingPlace.tsx';
 import { serverMessage } from '../../lib/api.ts';
-import { isOpen, type GuestView } from '../../lib/shared.ts';
+import { formatMoney, isOpen, paymentSummary, refundShare, type GuestView } from '../../lib/shared.ts';
 import { formatDate } from '../../lib/time.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
 import { zoneLabel } from '../../lib/zones.ts';
@@ -76,11 +78,22 @@ function Reschedule({ booking, uid, token }: { booking: GuestView; uid: string; 
   );
 }
 
-function Cancel({ uid, token }: { uid: string; token: string }) {
+/** What cancelling now gives back: all of it before the notice, the host's share inside it. */
+function refundNote(booking: GuestView): string | null {
+  const p = booking.payment;
+  if (!p || p.status !== 'paid') return null;
+  if (booking.canChange) return `Cancelling now refunds ${formatMoney(p.amount, p.currency)}.`;
+  const back = formatMoney(refundShare(p.amount, p.lateRefundPercent, p.currency), p.currency);
+  return `Cancelling now refunds ${back} (${p.lateRefundPercent}%, as your host's policy for late cancellations says).`;
+}
+
+function Cancel({ booking, uid, token }: { booking: GuestView; uid: string; token: string }) {
   const [reason, setReason] = useState('');
   const cancel = useCancelBooking(uid, token);
+  const refund = refundNote(booking);
   return (
     <Stack gap="3">
+      {refund ? <Text>{refund}</Text> : null}
       <FormField label="Reason (optional)">
         <Textarea value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} placeholder="Let your host know why" />
       </FormField>
@@ -131,6 +144,16 @@ function Manage({ booking, uid, token }: { booking: GuestView; uid: string; toke
           <BookingAnswers answers={booking.answers} label="Your answers" />
           <BookingAttendees emails={booking.attendees} label="People you invited" />
           {booking.status === 'cancelled' && booking.cancellationReason ? <Text fontSize="sm">Reason: {booking.cancellationReason}</Text> : null}
+          {booking.payment ? (
+            <HStack fontSize="sm" gap="3">
+              <Text>{paymentSummary(booking.payment)}</Text>
+              {booking.payment.receiptUrl ? (
+                <Link href={booking.payment.receiptUrl} target="_blank" rel="noreferrer" variant="underline">
+                  Receipt
+                </Link>
+              ) : null}
+            </HStack>
+          ) : null}
         </Card.Body>
       </Card.Root>
       {booking.status === 'cancelled' && !booking.moved && booking.eventTypeId ? (
@@ -143,25 +166,27 @@ function Manage({ booking, uid, token }: { booking: GuestView; uid: string; toke
           <Text>This is where your booking went. The link in your most recent email lets you change it.</Text>
         </Box>
       ) : null}
-      {open && !booking.canChange ? (
+      {open && !booking.canCancel ? (
         <Box borderWidth="1px" borderRadius="md" p="4" bg="bg.muted">
           <Text>
             This booking can no longer be changed online: it starts too soon. Please contact {booking.hostName} to change or cancel it.
           </Text>
         </Box>
       ) : null}
-      {open && booking.canChange ? (
+      {open && booking.canCancel ? (
         <Stack gap="4">
           <HStack>
-            <Button variant={action === 'reschedule' ? 'solid' : 'outline'} colorPalette="blue" onClick={() => setAction('reschedule')}>
-              Reschedule
-            </Button>
+            {booking.canChange ? (
+              <Button variant={action === 'reschedule' ? 'solid' : 'outline'} colorPalette="blue" onClick={() => setAction('reschedule')}>
+                Reschedule
+              </Button>
+            ) : null}
             <Button variant={action === 'cancel' ? 'solid' : 'outline'} colorPalette="red" onClick={() => setAction('cancel')}>
               Cancel
             </Button>
           </HStack>
           {action === 'reschedule' ? <Reschedule booking={booking} uid={uid} token={token} /> : null}
-          {action === 'cancel' ? <Cancel uid={uid} token={token} /> : null}
+          {action === 'cancel' ? <Cancel booking={booking} uid={uid} token={token} /> : null}
         </Stack>
       ) : null}
     </Stack>

@@ -89,6 +89,35 @@ describe("the guest's manage page", () => {
     expect(moves).toEqual([{ token: 'tok', startTime: at(FREE, 14).toISOString() }]);
   });
 
+  it('shows a paid booking\'s payment and receipt, and what cancelling gives back before and inside the notice', async () => {
+    const payment = { amount: 1999, currency: 'usd', status: 'paid', refundedAmount: 0, refundStatus: null, refundFailure: null, receiptUrl: 'https://pay.example/receipts/r1', lateRefundPercent: 50 };
+    answer({ ...booking, payment });
+    renderRoute('/booking/b-uid?token=tok');
+    await screen.findByRole('heading', { name: 'Your booking is confirmed' });
+    expect(screen.getByText('$19.99 · Paid')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Receipt' })).toHaveAttribute('href', 'https://pay.example/receipts/r1');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByText('Cancelling now refunds $19.99.')).toBeInTheDocument();
+  });
+
+  it('lets the guest of a paid booking cancel inside the notice for the late-cancellation refund, not move it', async () => {
+    const payment = { amount: 1999, currency: 'usd', status: 'paid', refundedAmount: 0, refundStatus: null, refundFailure: null, receiptUrl: null, lateRefundPercent: 50 };
+    answer({ ...booking, canChange: false, canCancel: true, changeDeadline: new Date(Date.now() - 60_000).toISOString(), payment });
+    renderRoute('/booking/b-uid?token=tok');
+    await screen.findByRole('heading', { name: 'Your booking is confirmed' });
+    expect(screen.queryByRole('button', { name: 'Reschedule' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByText('Cancelling now refunds $10.00 (50%, as your host\'s policy for late cancellations says).')).toBeInTheDocument();
+  });
+
+  it('says a cancelled paid booking\'s refund', async () => {
+    answer({ ...booking, status: 'cancelled', cancelledBy: 'guest', canChange: false, canCancel: false,
+      payment: { amount: 1500, currency: 'jpy', status: 'paid', refundedAmount: 1500, refundStatus: 'succeeded', refundFailure: null, receiptUrl: null, lateRefundPercent: 100 } });
+    renderRoute('/booking/b-uid?token=tok');
+    await screen.findByRole('heading', { name: 'This booking is cancelled' });
+    expect(screen.getByText('¥1,500 · Refunded')).toBeInTheDocument();
+  });
+
   it('offers a cancelled booking to be booked again', async () => {
     answer({ ...booking, status: 'cancelled', cancelledBy: 'guest' });
     renderRoute('/booking/b-uid?token=tok');

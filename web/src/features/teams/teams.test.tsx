@@ -125,9 +125,10 @@ describe('team detail', () => {
     status: 'confirmed', created_at: '', updated_at: '', event_type: { title: 'Intro', duration: 30 }, location: null,
   };
 
-  /** The team's Create Event Type dialog, open; `posted` keeps what it saves. */
-  async function createTeamEventType() {
+  /** The team's Create Event Type dialog, open; `posted` keeps what it saves. `payee`: whether the owner's Stripe account takes charges. */
+  async function createTeamEventType(payee = false) {
     teamData();
+    server.use(rpc('team_payee_takes_charges', payee));
     const posted = recordBody('post', '/rest/v1/event_types', () => HttpResponse.json({ id: 9 }));
     server.use(posted.handler);
     renderRoute('/teams/7');
@@ -176,6 +177,23 @@ describe('team detail', () => {
     expect(await screen.findByText('Active')).toBeInTheDocument();
     expect(screen.getByText('Inactive')).toBeInTheDocument();
     expect(screen.getByText(/30 minutes · Round Robin/)).toBeInTheDocument();
+  });
+
+  it('prices a team event type once the team owner\'s Stripe account takes charges', async () => {
+    const { posted, user, dialog } = await createTeamEventType(true);
+    await user.type(within(dialog).getByLabelText('Title'), 'Team session');
+    await user.type(await within(dialog).findByLabelText('Price'), '45');
+    await user.selectOptions(within(dialog).getByLabelText('Currency'), 'eur');
+    expect(within(dialog).getByText('Guests pay €45.00 when they book.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Create Event Type' }));
+    expect(await screen.findByText('Event Type Created')).toBeInTheDocument();
+    expect(posted.body).toMatchObject({ title: 'Team session', team_id: 7, price_cents: 4500, currency: 'eur' });
+  });
+
+  it('offers a team no price until its owner\'s Stripe account takes charges', async () => {
+    const { dialog } = await createTeamEventType(false);
+    expect(await within(dialog).findByText(/the team owner must connect a Stripe account that can take them/)).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Price')).toBeNull();
   });
 
   it('creates a team event type with its own notice and buffer from the Advanced section', async () => {
