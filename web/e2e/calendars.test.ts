@@ -5,9 +5,9 @@ import { expect, it } from 'vitest';
 import { stripeControl } from '../../scripts/local/stripe/server.ts';
 import { newHost } from '../../supabase/tests/api/fixtures.ts';
 import { sql, stack } from '../../scripts/local/test-stack/harness.ts';
-import { expectAccessible } from './support/axe.ts';
+import { expectAccessible, expectAccessibleAtBothSizes } from './support/axe.ts';
 import { day, ics, makeCalendar, newDavUser, putObject, vevent } from '../../supabase/tests/calendars/fixtures.ts';
-import { DESKTOP, expectToast, openPage, PHONE, screenshot, useBrowser } from './support/browser.ts';
+import { DESKTOP, expectToast, openPage, screenshot, useBrowser } from './support/browser.ts';
 import { dayAhead, expectNoErrors, JOURNEY_TIMEOUT, navigate, offeredTimes, pickDay, signIn } from './support/journey.ts';
 
 const browser = useBrowser();
@@ -101,11 +101,7 @@ it('connect Zoom: declined at Zoom (the stand-in), then allowed, back on Availab
   const [row] = await sql(`select count(*)::int as n from public.zoom_connections where user_id = $1`, [host.id]);
   expect(row.n).toBe(1);
   await zoom.scrollIntoViewIfNeeded();
-  await screenshot(page, 'calendars-zoom-connected-desktop');
-  await expectAccessible(page, 'Zoom connected (desktop)');
-  await page.setViewportSize(PHONE);
-  await screenshot(page, 'calendars-zoom-connected-phone');
-  await expectAccessible(page, 'Zoom connected (phone)');
+  await expectAccessibleAtBothSizes(page, 'Zoom connected', ['calendars-zoom-connected-desktop', 'calendars-zoom-connected-phone']);
 
   // Disconnect asks first, by keyboard as much as by pointer: the confirm takes the focus.
   await zoom.getByRole('button', { name: 'Disconnect Zoom' }).click();
@@ -148,11 +144,7 @@ it('connect Stripe: denied at Stripe (the stand-in), then connected, back on Ava
   await payments.getByText('Can take payments').waitFor();
   const [row] = await sql(`select account_id from public.stripe_connections where user_id = $1`, [host.id]);
   await payments.scrollIntoViewIfNeeded();
-  await screenshot(page, 'calendars-stripe-connected-desktop');
-  await expectAccessible(page, 'Stripe connected (desktop)');
-  await page.setViewportSize(PHONE);
-  await screenshot(page, 'calendars-stripe-connected-phone');
-  await expectAccessible(page, 'Stripe connected (phone)');
+  await expectAccessibleAtBothSizes(page, 'Stripe connected', ['calendars-stripe-connected-desktop', 'calendars-stripe-connected-phone']);
 
   await payments.getByRole('button', { name: 'Disconnect Stripe' }).click();
   await payments.getByRole('alertdialog', { name: 'Disconnect Stripe?' }).waitFor();

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from '../../scripts/local/test-stack/harness.ts';
 import { connected, control } from '../../supabase/tests/payments/fixtures.ts';
-import { expectAccessible } from './support/axe.ts';
+import { expectAccessible, expectAccessibleAtBothSizes } from './support/axe.ts';
 import { DESKTOP, openPage, PHONE, screenshot, useBrowser } from './support/browser.ts';
 import { bookableHost, clock, dayAhead, expectNoErrors, fillGuest, JOURNEY_TIMEOUT, pickDay, signIn } from './support/journey.ts';
 import { eventually } from '../../supabase/tests/calendars/fixtures.ts';
@@ -45,10 +45,7 @@ describe('a paid booking in the browser', () => {
       const made = (await control().requests()).filter((r) => r.path === '/v1/checkout/sessions' && r.method === 'POST' && r.body.includes(booking.uid));
       await g.page.goto(new URLSearchParams(made[0].body).get('cancel_url')!);
       await g.page.getByRole('heading', { name: 'Confirming your payment' }).waitFor();
-      await screenshot(g.page, '28-return-waiting-desktop');
-      await expectAccessible(g.page, 'payment return page, waiting (desktop)');
-      await g.page.setViewportSize(PHONE);
-      await screenshot(g.page, '28-return-waiting-phone');
+      await expectAccessibleAtBothSizes(g.page, 'payment return page, waiting', ['28-return-waiting-desktop', '28-return-waiting-phone']);
 
       // The hold ends unpaid (what the sweep does when hold_expires_at passes).
       await sql(`update public.bookings set status = 'expired' where id = $1`, [booking.id]);
@@ -101,10 +98,7 @@ describe('a paid booking in the browser', () => {
       const card = h.page.getByRole('article', { name: 'Paid Coaching with Pia Payer' });
       await card.getByText('$19.99 · Paid').waitFor();
       await h.page.mouse.move(0, 0);
-      await screenshot(h.page, '28-paid-card');
-      await expectAccessible(h.page, 'bookings with a paid card (desktop)');
-      await h.page.setViewportSize(PHONE);
-      await screenshot(h.page, '28-paid-card-phone');
+      await expectAccessibleAtBothSizes(h.page, 'bookings with a paid card', ['28-paid-card', '28-paid-card-phone']);
       // The price's dialog with the late-cancellation refund beside it.
       await h.page.setViewportSize(DESKTOP);
       await h.page.goto('/dashboard');
@@ -127,11 +121,7 @@ describe('a paid booking in the browser', () => {
       await eventually(() => sql(`select refund_status from public.payments where booking_id = $1`, [booking.id]), (r) => r[0].refund_status === 'succeeded');
       await g.page.reload();
       await g.page.getByText('$19.99 · Refunded').waitFor();
-      await screenshot(g.page, '28-manage-refunded');
-      await expectAccessible(g.page, 'manage page, refunded (desktop)');
-      await g.page.setViewportSize(PHONE);
-      await screenshot(g.page, '28-manage-refunded-phone');
-      await expectAccessible(g.page, 'manage page, refunded (phone)');
+      await expectAccessibleAtBothSizes(g.page, 'manage page, refunded', ['28-manage-refunded', '28-manage-refunded-phone']);
       expectNoErrors(g.errors);
       expectNoErrors(h.errors);
     },

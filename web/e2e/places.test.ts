@@ -5,7 +5,7 @@
 // number reach no one before booking: not the page, not any answer it loads.
 import { describe, expect, it } from 'vitest';
 import { sql } from '../../scripts/local/test-stack/harness.ts';
-import { expectAccessible } from './support/axe.ts';
+import { expectAccessible, expectAccessibleAtBothSizes } from './support/axe.ts';
 import { DESKTOP, expectToast, openPage, PHONE, screenshot, useBrowser } from './support/browser.ts';
 import { bookableHost, clock, confirmationShown, dayAhead, expectNoErrors, fillGuest, JOURNEY_TIMEOUT, navigate, pickDay, signIn } from './support/journey.ts';
 
@@ -26,11 +26,7 @@ describe('meeting places', () => {
       expect(await places.getByLabel('Jitsi server').inputValue()).toBe('meet.jit.si');
       await places.getByLabel('Add a location').selectOption({ label: 'Phone call (the host calls the guest)' });
       await places.getByRole('button', { name: 'Add', exact: true }).click();
-      await screenshot(h.page, 'places-editor-desktop');
-      await expectAccessible(h.page, 'event type editor with two places (desktop)');
-      await h.page.setViewportSize(PHONE);
-      await screenshot(h.page, 'places-editor-phone');
-      await expectAccessible(h.page, 'event type editor with two places (phone)');
+      await expectAccessibleAtBothSizes(h.page, 'event type editor with two places', ['places-editor-desktop', 'places-editor-phone']);
       await dialog.getByRole('button', { name: 'Save Changes' }).click();
       await expectToast(h.page, 'Event type updated successfully');
       const [saved] = await sql(`select locations from public.event_types where id = $1`, [eventTypeId]);
@@ -49,11 +45,7 @@ describe('meeting places', () => {
       await fillGuest(g.page, { name: 'Greta Guest', email: 'greta@example.test' });
       // The pointer leaves the time it picked, as a person's does.
       await g.page.mouse.move(0, 0);
-      await screenshot(g.page, '26-booking-two-locations');
-      await expectAccessible(g.page, 'booking page with two places (desktop)');
-      await g.page.setViewportSize(PHONE);
-      await screenshot(g.page, '26-booking-two-locations-phone');
-      await expectAccessible(g.page, 'booking page with two places (phone)');
+      await expectAccessibleAtBothSizes(g.page, 'booking page with two places', ['26-booking-two-locations', '26-booking-two-locations-phone']);
 
       await choice.getByText('Phone call: the host calls you').click();
       const phone = main.getByRole('textbox', { name: 'Phone' });
@@ -75,11 +67,7 @@ describe('meeting places', () => {
       const card = h.page.getByRole('article', { name: 'Places Call with Greta Guest' });
       await card.getByText('Call the guest at').waitFor();
       expect(await card.getByRole('link', { name: '+442079460958' }).getAttribute('href')).toBe('tel:+442079460958');
-      await screenshot(h.page, 'places-host-card-desktop');
-      await expectAccessible(h.page, 'host bookings with the place (desktop)');
-      await h.page.setViewportSize(PHONE);
-      await screenshot(h.page, 'places-host-card-phone');
-      await expectAccessible(h.page, 'host bookings with the place (phone)');
+      await expectAccessibleAtBothSizes(h.page, 'host bookings with the place', ['places-host-card-desktop', 'places-host-card-phone']);
       expectNoErrors(h.errors);
       expectNoErrors(g.errors);
     },

@@ -99,9 +99,9 @@ export function canSee(db: SupabaseClient, table: string, match: Record<string, 
 }
 
 /** Bookings with what the screens show: event title and duration, and the assigned member. */
+// One literal, not a sum of strings: supabase-js types a query from its select string's literal type.
 export const BOOKING_SELECT =
-  '*, event_type:event_types!bookings_event_type_fkey(title, duration), assignment:team_members!bookings_assigned_member_fkey(user:profiles(id, first_name, last_name, email)), ' +
-  'payment:payments(amount, currency, status, refunded_amount, refund_status, refund_failure, receipt_url)';
+  '*, event_type:event_types!bookings_event_type_fkey(title, duration), assignment:team_members!bookings_assigned_member_fkey(user:profiles(id, first_name, last_name, email)), payment:payments(amount, currency, status, refunded_amount, refund_status, refund_failure, receipt_url)';
 
 /**
  * A booking as the api answers it: a team's names its event type `teamEventTypeId`, a host's `eventTypeId`.

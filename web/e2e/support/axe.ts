@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Frame, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { PHONE, screenshot } from './browser.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -46,4 +47,16 @@ export async function axeViolations(target: Page | Frame): Promise<Violation[]> 
 /** The screen as it is now has no WCAG 2.2 AA violation axe can find. */
 export async function expectAccessible(target: Page | Frame, screen: string): Promise<void> {
   expect(await axeViolations(target), `axe on ${screen}`).toEqual([]);
+}
+
+/**
+ * The screen as it is now, at the journey's desktop size and then at the phone's: a screenshot of each
+ * (`shots`: desktop, phone) and no WCAG 2.2 AA violation at either. Leaves the page at phone size.
+ */
+export async function expectAccessibleAtBothSizes(page: Page, screen: string, [desktop, phone]: [string, string]): Promise<void> {
+  await screenshot(page, desktop);
+  await expectAccessible(page, `${screen} (desktop)`);
+  await page.setViewportSize(PHONE);
+  await screenshot(page, phone);
+  await expectAccessible(page, `${screen} (phone)`);
 }
