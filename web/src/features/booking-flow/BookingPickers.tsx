@@ -16,7 +16,7 @@ import type { SlotPicker } from './useSlotPicker.ts';
  * What a screen reader hears once the chosen day's times are in, and again whenever they change (a time
  * another guest took goes from the grid while this one looks at it). Empty while loading or before a day.
  */
-export function timesAnnouncement(flow: Pick<SlotPicker, 'date' | 'daySlots' | 'slots'>): string {
+function timesAnnouncement(flow: Pick<SlotPicker, 'date' | 'daySlots' | 'slots'>): string {
   if (!flow.date || flow.slots.isPending || flow.slots.isError) return '';
   const day = formatDate(flow.date, 'EEEE, MMMM d');
   const count = flow.daySlots.length;
