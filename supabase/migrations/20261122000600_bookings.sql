@@ -724,8 +724,9 @@ create trigger bookings_before_change before insert or update on public.bookings
   for each row execute function private.before_booking_change();
 
 -- After a write, in its transaction: the busy rows first (the exclusion constraint settles a race
--- here), then the mails, the webhooks and the calendar writes of the change (the calendar writes read
--- the busy rows), then the signal to the host's screens. The steps live with their domains (outbox,
+-- here), then a paid booking's refund when it is cancelled (its mails and webhooks say it), then the
+-- mails, the webhooks and the calendar writes of the change (the calendar writes read the busy rows),
+-- then the signal to the host's screens. The steps live with their domains (outbox, payments,
 -- webhooks, calendars, realtime); each does nothing for a change that is not its event.
 create or replace function private.after_booking_change()
 returns trigger language plpgsql security definer set search_path = ''
@@ -736,6 +737,9 @@ declare
 begin
   if moved then
     perform private.sync_booking_busy(tg_op, new, old);
+  end if;
+  if tg_op = 'UPDATE' then
+    perform private.refund_cancelled_booking(new, old);
   end if;
   if tg_op <> 'DELETE' then
     perform private.booking_mails(tg_op, new, old);

@@ -384,28 +384,27 @@ revoke all on function private.checkout_verdict(text, jsonb, text) from public;
 -- of it when the host cancels or rejects it, or when the guest cancels before the host's notice for
 -- guest changes begins (private.guest_change_deadline, the rule the manage link follows); inside the
 -- notice, the share its event type's late_cancel_refund_percent says.
-create or replace function private.refund_cancelled_booking()
-returns trigger language plpgsql security definer set search_path = ''
+-- A step of the bookings' one after-trigger (private.after_booking_change), before the mails and
+-- webhooks of the change: they read the refund it asked for.
+create or replace function private.refund_cancelled_booking(p_new public.bookings, p_old public.bookings)
+returns void language plpgsql security definer set search_path = ''
 as $$
 declare
   pay public.payments;
 begin
-  select * into pay from public.payments where booking_id = new.id and status = 'paid' for update;
+  if p_new.status <> 'cancelled' or p_old.status = 'cancelled' or p_new.rescheduled_to is not null then
+    return;
+  end if;
+  select * into pay from public.payments where booking_id = p_new.id and status = 'paid' for update;
   if found then
     perform private.queue_refund(pay,
-      case when new.cancelled_by = 'guest' and now() >= private.guest_change_deadline(old)
-        then (select e.late_cancel_refund_percent from public.event_types e where e.id = new.event_type_id)
+      case when p_new.cancelled_by = 'guest' and now() >= private.guest_change_deadline(p_old)
+        then (select e.late_cancel_refund_percent from public.event_types e where e.id = p_new.event_type_id)
         else 100 end);
   end if;
-  return null;
 end;
 $$;
--- Named to fire before bookings_after_change (same-event triggers fire in name order): the mails and
--- webhooks of the cancellation read the refund it asked for.
-create trigger bookings_after_cancel_refund after update of status on public.bookings
-  for each row when (new.status = 'cancelled' and old.status <> 'cancelled' and new.rescheduled_to is null)
-  execute function private.refund_cancelled_booking();
-revoke all on function private.refund_cancelled_booking() from public;
+revoke all on function private.refund_cancelled_booking(public.bookings, public.bookings) from public;
 
 -- What Stripe did with a payment's refund (the outbox's stripe_refund handler): `p_amount` refunded, or
 -- the attempt failed for `p_failure` (Stripe's message), which the host reads on the booking until the
