@@ -83,7 +83,9 @@ const reply = (body: unknown, status = 200) => new Response(JSON.stringify(body)
 export function outboxHandler(env: OutboxEnv): (req: Request) => Promise<Response> {
   const db = createClient(env.supabaseUrl, env.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
   const transport = createTransport(env.smtp);
-  const sql = () => database(env.dbUrl);
+  // A sweep delivers a batch's rows side by side, each one query at a time, while its claims and
+  // reminders run alone: a connection for each row, so none waits for one (connection.ts, database).
+  const sql = () => database(env.dbUrl, env.batch);
   // Calendars carry passwords and secret addresses: https only (Google included).
   const calendarFetch = outboundFetch({ ...env.outbound, httpsOnly: true });
   const calendarKey = importSecretKey(env.calendarKey);

@@ -24,8 +24,12 @@ async function paidBooking(eventTypeId: number, start: Date) {
 
 const paymentOf = async (bookingId: number) =>
   (await sql(`select amount, currency, refunded_amount, refund_status, refund_failure from payments where booking_id = $1`, [bookingId]))[0];
-/** The payment once its refund is decided (succeeded or failed). */
-const refunded = (bookingId: number) => eventually(() => paymentOf(bookingId), (p) => p?.refund_status === 'succeeded' || p?.refund_status === 'failed');
+/**
+ * The payment once its refund is decided (succeeded or failed); waits out one retry (the outbox's first
+ * backoff is 30 s), as a busy database can fail an attempt.
+ */
+const refunded = (bookingId: number) =>
+  eventually(() => paymentOf(bookingId), (p) => p?.refund_status === 'succeeded' || p?.refund_status === 'failed', 45_000);
 /** The refunds the stand-in was asked for, of this payment's intent. */
 async function refundRequests(bookingId: number) {
   const [{ payment_intent_id: intent }] = await sql(`select payment_intent_id from payments where booking_id = $1`, [bookingId]);

@@ -34,14 +34,20 @@ function connectSocket(options: { host: string[]; port: number[] }): Promise<net
   });
 }
 
-/** One small pool per database URL and process: a function serves many requests at once. */
+/** One small pool per database URL, size and process: a function serves many requests at once. */
 const pools = new Map<string, Database>();
 
-export function database(url: string): Database {
-  let sql = pools.get(url);
+/**
+ * The pool of `url` with `connections` connections. A query's timeout (`query`) counts its wait for a
+ * free connection too, so a caller that runs more queries side by side than it has connections can
+ * time out on a healthy database: such a caller asks for a connection for each.
+ */
+export function database(url: string, connections = 4): Database {
+  const key = `${connections} ${url}`;
+  let sql = pools.get(key);
   if (!sql) {
     const options = {
-      max: 4,
+      max: connections,
       // Idle connections go, so a function that is quiet holds none.
       idle_timeout: 30,
       connect_timeout: CONNECT_TIMEOUT_S,
@@ -52,7 +58,7 @@ export function database(url: string): Database {
       fetch_types: false,
     };
     sql = postgres(url, options);
-    pools.set(url, sql);
+    pools.set(key, sql);
   }
   return sql;
 }
@@ -100,7 +106,7 @@ export async function query<T>(db: Database, run: (sql: Database) => Promise<T>,
   } catch (error) {
     const e = error as { code?: string; message?: string };
     if (e?.code === 'QUERY_TIMEOUT') {
-      for (const [url, pool] of pools) if (pool === db) pools.delete(url);
+      for (const [key, pool] of pools) if (pool === db) pools.delete(key);
       db.end({ timeout: 0 }).catch(() => {});
     }
     if (e && typeof e.code === 'string') {

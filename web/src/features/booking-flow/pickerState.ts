@@ -1,7 +1,7 @@
 // Where a guest is in a booking picker: the month shown, the chosen day and time, the time zone. On a
 // booking page it lives in the URL (?date=2026-01-07&time=…&tz=Europe/Stockholm), so a reload, Back
 // and Forward keep the guest's place; in a dialog, in the dialog's own state.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { browserTimeZone } from '../../lib/time.ts';
 
@@ -57,21 +57,24 @@ const PARAM: Record<keyof PickerPlace, string> = { month: 'month', date: 'date',
  */
 export function usePickerPlace(inUrl: boolean, initialZone?: string): [PickerPlace, (change: PlaceChange) => void] {
   const [params, setParams] = useSearchParams();
+  // The address last written here, and the render's address it was written over: a change made before
+  // the last one has rendered (a day pressed while a new zone still renders) builds on it rather than on
+  // its render's address, which lacks the zone. A render of another address (the change's own, Back,
+  // Forward, a link) is the base again.
+  const written = useRef<{ over: URLSearchParams; address: URLSearchParams } | null>(null);
   const fallbackZone = initialZone ?? browserTimeZone();
   const [local, setLocal] = useState<PickerPlace>({ month: null, date: null, time: null, zone: fallbackZone });
   if (!inUrl) return [local, ({ push: _push, ...patch }) => setLocal((now) => ({ ...now, ...patch }))];
   const place = placeOf(params, fallbackZone);
-  const change = ({ push, ...patch }: PlaceChange) =>
-    setParams(
-      (now) => {
-        const next = new URLSearchParams(now);
-        for (const [name, value] of Object.entries(patch) as [keyof PickerPlace, string | null][]) {
-          if (value === null || (name === 'zone' && value === fallbackZone && !now.has('tz'))) next.delete(PARAM[name]);
-          else next.set(PARAM[name], value);
-        }
-        return next;
-      },
-      { replace: !push },
-    );
+  const change = ({ push, ...patch }: PlaceChange) => {
+    const now = written.current?.over === params ? written.current.address : params;
+    const next = new URLSearchParams(now);
+    for (const [name, value] of Object.entries(patch) as [keyof PickerPlace, string | null][]) {
+      if (value === null || (name === 'zone' && value === fallbackZone && !now.has('tz'))) next.delete(PARAM[name]);
+      else next.set(PARAM[name], value);
+    }
+    written.current = { over: params, address: next };
+    setParams(next, { replace: !push });
+  };
   return [place, change];
 }
