@@ -72,6 +72,21 @@ const input = {
   },
 };
 
+// WCAG 2.3.3 (and the guest's own setting): with reduced motion asked for, nothing slides, fades or
+// spins; dialogs, toasts and skeletons appear in their final state at once. A spinner stays as a still
+// ring, which still says "loading" with its label.
+const globalStyles = {
+  ...globalCss,
+  '@media (prefers-reduced-motion: reduce)': {
+    '*, *::before, *::after': {
+      animationDuration: '0.01ms !important',
+      animationIterationCount: '1 !important',
+      transitionDuration: '0.01ms !important',
+      scrollBehavior: 'auto !important',
+    },
+  },
+};
+
 /**
  * Chakra's default theme with only the recipes of the components the open pages use: the full
  * default system carries every component's styles in the first download, and a guest's page would
@@ -81,7 +96,7 @@ export const publicConfig: SystemConfig = mergeConfigs(defaultBaseConfig, {
     preflight: true,
     cssVarsPrefix,
     cssVarsRoot,
-    globalCss,
+    globalCss: globalStyles,
     theme: {
       breakpoints,
       keyframes,
