@@ -36,6 +36,8 @@ create table public.bookings (
   ical_uid text not null default (gen_random_uuid()::text || '@kairos'),
   ical_sequence integer not null default 0,
   guest_timezone text,
+  -- The language the guest booked in (rules/locales.ts): their mails and invites are written in it.
+  guest_locale text not null default 'en' constraint bookings_guest_locale_known check (private.is_known_locale(guest_locale)),
   cancelled_by text constraint bookings_cancelled_by_party check (cancelled_by in ('host', 'guest')),
   cancellation_reason text constraint bookings_cancellation_reason_length check (length(cancellation_reason) <= 500),
   rescheduled_from bigint references public.bookings (id) on delete set null constraint bookings_rescheduled_from_key unique,
@@ -606,13 +608,14 @@ begin
     raise exception 'The guest is already on the booking: invite other people only.' using errcode = '22023';
   end if;
   insert into public.bookings (id, event_type_id, user_id, team_id, assigned_user_id, guest_name, guest_email, guest_phone,
-    guest_company, notes, guest_timezone, start_time, end_time, status, hold_expires_at, location)
+    guest_company, notes, guest_timezone, guest_locale, start_time, end_time, status, hold_expires_at, location)
   overriding system value
   values (new_id, et.id, et.user_id, et.team_id, assignee,
     private.guest_field(p_guest, 'guest_name', 'guestName'),
     private.guest_field(p_guest, 'guest_email', 'guestEmail'), private.guest_field(p_guest, 'guest_phone', 'guestPhone'),
     private.guest_field(p_guest, 'guest_company', 'guestCompany'), private.guest_field(p_guest, 'notes', 'notes'),
     private.guest_field(p_guest, 'guest_timezone', 'guestTimezone'),
+    coalesce(private.guest_field(p_guest, 'guest_locale', 'guestLocale'), 'en'),
     p_start, p_end,
     case when et.price_cents > 0 then 'awaiting_payment' else private.new_booking_status(p_start, p_end, et.duration, et.auto_confirm) end,
     case when et.price_cents > 0 then now() + private.payment_hold() end,

@@ -204,11 +204,11 @@ $$;
 -- the owners and admins who will assign it. Candidates are looked up by id (the host, the assignee,
 -- the team's members), so a booking never reads every profile.
 create or replace function private.booking_hosts(b public.bookings)
-returns table (user_id uuid, name text, email text, timezone text) language plpgsql stable security definer set search_path = ''
+returns table (user_id uuid, name text, email text, timezone text, locale text) language plpgsql stable security definer set search_path = ''
 as $$
 begin
   return query
-  select p.id, private.display_name(p), p.email, p.timezone
+  select p.id, private.display_name(p), p.email, p.timezone, p.locale
   from public.profiles p
   left join public.team_members m on m.team_id = b.team_id and m.user_id = p.id
   where p.id in (select b.user_id union all select b.assigned_user_id
@@ -235,7 +235,7 @@ begin
     from public.event_types e left join public.teams t on t.id = e.team_id
     where e.id = b.event_type_id
   ), hosts as (
-    select coalesce(jsonb_agg(jsonb_build_object('name', h.name, 'email', h.email, 'timezone', h.timezone)), '[]'::jsonb) as list
+    select coalesce(jsonb_agg(jsonb_build_object('name', h.name, 'email', h.email, 'timezone', h.timezone, 'locale', h.locale)), '[]'::jsonb) as list
     from private.booking_hosts(b) h
   ), previous as (
     select jsonb_build_object('start', o.start_time, 'end', o.end_time) as span from public.bookings o where o.id = b.rescheduled_from
@@ -254,7 +254,7 @@ begin
       -- A paid booking's payment (the payments migration): the amount paid, the receipt, the refund.
       'payment', private.booking_payment(b.id)),
     'guest', jsonb_build_object('name', b.guest_name, 'email', b.guest_email,
-      'timezone', coalesce(b.guest_timezone, hosts.list -> 0 ->> 'timezone', 'UTC')),
+      'timezone', coalesce(b.guest_timezone, hosts.list -> 0 ->> 'timezone', 'UTC'), 'locale', b.guest_locale),
     'hosts', hosts.list)
   from et, hosts);
 end;
@@ -277,17 +277,18 @@ begin
   from (
     select 'guest' as key, p_guest as message,
       jsonb_build_object('role', 'guest', 'name', snap -> 'guest' ->> 'name', 'email', snap -> 'guest' ->> 'email',
-        'timezone', snap -> 'guest' ->> 'timezone') as recipient
+        'timezone', snap -> 'guest' ->> 'timezone', 'locale', snap -> 'guest' ->> 'locale') as recipient
     where p_guest is not null
     union all
     select 'host-' || md5(h ->> 'email'), p_host, h || jsonb_build_object('role', 'host')
     from jsonb_array_elements(snap -> 'hosts') h
     where p_host is not null
     union all
-    -- The guest's invitees get the guest's message, in the guest's zone, without its manage link
-    -- (the outbox worker gives that to role 'guest' only).
+    -- The guest's invitees get the guest's message, in the guest's zone and language, without its
+    -- manage link (the outbox worker gives that to role 'guest' only).
     select 'attendee-' || md5(a), p_guest,
-      jsonb_build_object('role', 'attendee', 'name', a, 'email', a, 'timezone', snap -> 'guest' ->> 'timezone')
+      jsonb_build_object('role', 'attendee', 'name', a, 'email', a, 'timezone', snap -> 'guest' ->> 'timezone',
+        'locale', snap -> 'guest' ->> 'locale')
     from jsonb_array_elements_text(snap -> 'booking' -> 'attendees') a
     where p_guest is not null
   ) r
@@ -551,12 +552,12 @@ begin
   insert into public.booking_attendees (booking_id, email)
   select new_id, a.email from public.booking_attendees a where a.booking_id = old.id;
   insert into public.bookings (id, event_type_id, user_id, team_id, assigned_user_id, guest_name,
-    guest_email, guest_phone, guest_company, notes, guest_timezone, start_time, end_time, status, ical_uid, ical_sequence,
+    guest_email, guest_phone, guest_company, notes, guest_timezone, guest_locale, start_time, end_time, status, ical_uid, ical_sequence,
     rescheduled_from, location)
   overriding system value
   values (new_id, old.event_type_id, old.user_id, old.team_id,
     case when old.team_id is null then null else coalesce(p_member_id, old.assigned_user_id) end,
-    old.guest_name, old.guest_email, old.guest_phone, old.guest_company, old.notes, old.guest_timezone, p_start, p_end,
+    old.guest_name, old.guest_email, old.guest_phone, old.guest_company, old.notes, old.guest_timezone, old.guest_locale, p_start, p_end,
     old.status, old.ical_uid, old.ical_sequence + 1, old.id, old.location)
   returning * into created;
   -- A paid booking's payment follows it: a move never charges again (nor refunds).

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { waitForMails } from '../../../scripts/local/test-stack/mailpit.ts';
 import { sql } from '../../../scripts/local/test-stack/harness.ts';
+import { call } from '../api/client.ts';
 import { at, newHost } from '../api/fixtures.ts';
 import { guestBooks, invite, outboxOf, uniqueGuest } from './support.ts';
 
@@ -75,6 +76,31 @@ describe('booking mails', () => {
     expect(mail.Text).toContain('15:00 – 15:30 (Asia/Kathmandu)');
     expect(mail.HTML).toContain('15:00 – 15:30 (Asia/Kathmandu)');
     expect((await invite(mail)).start).toBe(start.toISOString());
+  });
+
+  it("writes each side's mails in their own language: the guest's as they booked, the host's from their profile; a move keeps the guest's", async () => {
+    const host = await newHost();
+    await sql(`update profiles set locale = 'de' where id = $1`, [host.id]);
+    const guest = uniqueGuest();
+    const booking = await guestBooks(host.eventTypeId, at(5, 9), guest, { guestTimeZone: 'Asia/Kathmandu', guestLocale: 'ja' });
+    expect((await sql(`select guest_locale from bookings where id = $1`, [booking.id]))[0].guest_locale).toBe('ja');
+
+    const [confirmed] = await waitForMails(guest, 1);
+    // 09:00 UTC is 14:45 in Kathmandu, written as Japanese writes a day.
+    expect(confirmed.Subject).toMatch(/^予約確定：\d+月\d+日\(.\) 14:45 Test UserとのIntro call$/);
+    expect(confirmed.Text).toContain('Gail Guest 様');
+    expect(confirmed.Text).toMatch(/日時: \d{4}年\d+月\d+日.曜日 14:45～15:15（Asia\/Kathmandu）/);
+    expect(confirmed.HTML).toContain('<html lang="ja" dir="ltr">');
+    const [newBooking] = await waitForMails(host.email, 1);
+    expect(newBooking.Subject).toMatch(/^Neue Buchung: Intro call mit Gail Guest am /);
+    expect(newBooking.Text).toContain('Gail Guest hat Intro call bei dir gebucht.');
+
+    // The guest moves it through their link: the moved booking's mails are still Japanese.
+    const link = /\/booking\/([0-9a-f-]{36})\?token=([A-Za-z0-9_-]+)/.exec(confirmed.Text)!;
+    const moved = await call(`/api/booking/${link[1]}/reschedule`, { body: { token: link[2], startTime: at(6, 9).toISOString() } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const [rescheduled] = await waitForMails(guest, 2);
+    expect(rescheduled.Subject).toMatch(/^日時変更：Test UserとのIntro call、新しい日時は/);
   });
 
   it('reminds guest and host a day before a confirmed booking, once', async () => {

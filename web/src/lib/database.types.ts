@@ -148,6 +148,7 @@ export type Database = {
           event_type_id: number
           guest_company: string | null
           guest_email: string
+          guest_locale: string
           guest_name: string
           guest_phone: string | null
           guest_timezone: string | null
@@ -177,6 +178,7 @@ export type Database = {
           event_type_id: number
           guest_company?: string | null
           guest_email: string
+          guest_locale?: string
           guest_name: string
           guest_phone?: string | null
           guest_timezone?: string | null
@@ -205,6 +207,7 @@ export type Database = {
           event_type_id?: number
           guest_company?: string | null
           guest_email?: string
+          guest_locale?: string
           guest_name?: string
           guest_phone?: string | null
           guest_timezone?: string | null
@@ -1420,6 +1423,7 @@ export type Database = {
           event_type_id: number
           guest_company: string | null
           guest_email: string
+          guest_locale: string
           guest_name: string
           guest_phone: string | null
           guest_timezone: string | null
@@ -1508,6 +1512,7 @@ export type Database = {
           event_type_id: number
           guest_company: string | null
           guest_email: string
+          guest_locale: string
           guest_name: string
           guest_phone: string | null
           guest_timezone: string | null

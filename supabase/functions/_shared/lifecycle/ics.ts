@@ -5,6 +5,7 @@ import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEve
 import ICAL from 'ical.js';
 import { icalText } from '../calendars/ical-text.ts';
 import { addPlace } from '../calendars/place.ts';
+import { mailWords } from '../i18n/mailWords.ts';
 import { answerText } from '../rules/questions.ts';
 import { hostAnswers, hostLabel, type BookingMailPayload, type RenderedMail } from './messages.ts';
 
@@ -12,16 +13,19 @@ export function bookingInvite(p: BookingMailPayload, mail: RenderedMail, opts: {
   const { booking: b } = p;
   const [organizer, ...otherHosts] = p.hosts;
   const cancel = mail.method === 'CANCEL';
-  const calendar = ical({ prodId: { company: 'Kairos', product: 'Bookings', language: 'EN' }, method: cancel ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST });
+  // The event's texts in the recipient's language, as their mail.
+  const w = mailWords(p.recipient.locale);
+  const calendar = ical({ prodId: { company: 'Kairos', product: 'Bookings', language: w.locale.toUpperCase() }, method: cancel ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST });
   calendar.createEvent({
     id: b.icalUid,
     sequence: b.sequence,
     stamp: opts.stamp,
     start: new Date(b.start),
     end: new Date(b.end),
-    summary: `${b.title}: ${p.guest.name} and ${hostLabel(p)}`,
+    summary: w.t('invite.summary', { title: b.title, guest: p.guest.name, host: hostLabel(p, w) }),
     description:
-      [...hostAnswers(p).map((a) => `${a.label}: ${answerText(a)}`), ...(opts.manageUrl ? [`Reschedule or cancel: ${opts.manageUrl}`] : [])].join('\n') || undefined,
+      [...hostAnswers(p).map((a) => `${a.label}: ${answerText(a)}`), ...(opts.manageUrl ? [w.t('invite.manage', { url: opts.manageUrl })] : [])].join('\n') ||
+      undefined,
     url: opts.manageUrl,
     status: cancel ? ICalEventStatus.CANCELLED : b.status === 'pending' ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
     organizer: organizer ? { name: organizer.name, email: organizer.email } : undefined,

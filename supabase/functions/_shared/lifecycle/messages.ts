@@ -1,9 +1,10 @@
 // The mails of a booking's life: which message each side gets for an event, its subject, plain-text
 // and HTML parts (times in the recipient's own zone), and whether its invite adds or removes the event.
 // Pure: the outbox worker renders an outbox row's payload with it and sends the result.
-import { formatInTimeZone } from 'date-fns-tz';
 import type { BookingStatus } from '../rules/constants.ts';
-import { formatMoney, refundShare } from '../rules/money.ts';
+import { mailWords, type MailWords } from '../i18n/mailWords.ts';
+import type { MailMessageId } from '../i18n/mail/en.ts';
+import { refundShare } from '../rules/money.ts';
 import { shownPlace, type BookingLocation } from '../rules/places.ts';
 import { answerText, type StoredAnswer } from '../rules/questions.ts';
 
@@ -14,6 +15,8 @@ export interface Person {
   name: string;
   email: string;
   timezone: string;
+  /** The language their mails are written in (rules/locales.ts; absent from rows queued before languages: English). */
+  locale?: string;
 }
 
 /** An email row's payload, as private.enqueue_booking_mails writes it. */
@@ -60,14 +63,14 @@ export interface MailPayment {
 }
 
 /** The money rows of a paid booking's mail: what was paid and its receipt, or what a cancellation refunds. */
-function moneyRows(p: BookingMailPayload, cancelling: boolean): [string, string, string?][] {
+function moneyRows(p: BookingMailPayload, cancelling: boolean, w: MailWords): [string, string, string?][] {
   const pay = p.booking.payment;
   if (!pay || pay.status !== 'paid') return [];
-  const total = formatMoney(pay.amount, pay.currency);
-  if (!cancelling) return [['Paid', total], ...(pay.receiptUrl ? [['Receipt', pay.receiptUrl, pay.receiptUrl] as [string, string, string]] : [])];
+  const total = w.money(pay.amount, pay.currency);
+  if (!cancelling) return [[w.t('row.paid'), total], ...(pay.receiptUrl ? [[w.t('row.receipt'), pay.receiptUrl, pay.receiptUrl] as [string, string, string]] : [])];
   if (pay.refundPercent === null) return [];
-  if (pay.refundPercent === 0) return [['Refund', 'none (cancelled inside the notice for changes)']];
-  return [['Refund', `${formatMoney(refundShare(pay.amount, pay.refundPercent, pay.currency), pay.currency)} of ${total}`]];
+  if (pay.refundPercent === 0) return [[w.t('row.refund'), w.t('refund.none')]];
+  return [[w.t('row.refund'), w.t('refund.share', { refund: w.money(refundShare(pay.amount, pay.refundPercent, pay.currency), pay.currency), total })]];
 }
 
 export interface RenderedMail {
@@ -89,19 +92,14 @@ export interface Links {
 const CANCELLING = new Set(['declined', 'cancelled', 'guest_cancelled']);
 
 /** Who the guest meets: the one host, or the team when several (or none yet) hold it. */
-export function hostLabel(p: BookingMailPayload): string {
+export function hostLabel(p: BookingMailPayload, w: MailWords = mailWords(p.recipient.locale)): string {
   const { team } = p.booking;
-  if (!team) return p.hosts[0]?.name ?? 'your host';
+  if (!team) return p.hosts[0]?.name ?? w.t('host.fallback');
   return p.hosts.length === 1 && p.message !== 'approval_needed' ? `${p.hosts[0].name} (${team})` : team;
 }
 
-function when(start: string, end: string, timeZone: string): string {
-  const day = formatInTimeZone(start, timeZone, 'EEEE d MMMM yyyy');
-  return `${day}, ${formatInTimeZone(start, timeZone, 'HH:mm')} – ${formatInTimeZone(end, timeZone, 'HH:mm')} (${timeZone})`;
-}
-
-function short(start: string, timeZone: string): string {
-  return formatInTimeZone(start, timeZone, 'EEE d MMM, HH:mm');
+function when(start: string, end: string, timeZone: string, w: MailWords): string {
+  return w.t('when', { day: w.day(start, timeZone), from: w.time(start, timeZone), to: w.time(end, timeZone), zone: timeZone });
 }
 
 interface Copy {
@@ -110,78 +108,50 @@ interface Copy {
   action?: { label: string; href: string };
 }
 
-/**
- * The guest's message as someone they invited reads it: who invited them, and nothing to manage
- * (only the guest who booked changes the booking).
- */
-function inviteeCopy(p: BookingMailPayload): Copy {
-  const { booking: b, guest, recipient } = p;
-  const host = hostLabel(p);
-  const at = short(b.start, recipient.timezone);
-  switch (p.message as GuestMessage) {
-    case 'requested':
-      return { subject: `Requested: ${b.title} with ${host} on ${at}`, lead: `${guest.name} asked ${host} for this booking and invited you. You'll hear once they approve it.` };
-    case 'confirmed':
-      return { subject: `Invitation: ${b.title} with ${host} on ${at}`, lead: `${guest.name} invited you to ${b.title} with ${host}.` };
-    case 'declined':
-      return { subject: `Declined: ${b.title} with ${host} on ${at}`, lead: `${host} could not accept ${guest.name}’s request. Nothing is booked.` };
-    case 'cancelled':
-      return { subject: `Cancelled: ${b.title} with ${host} on ${at}`, lead: `${b.cancelledBy === 'guest' ? guest.name : host} cancelled the booking.` };
-    case 'rescheduled':
-      return { subject: `Rescheduled: ${b.title} with ${host}, now ${at}`, lead: `${guest.name} moved the booking to a new time.` };
-    case 'link_ready':
-      return { subject: `Meeting link: ${b.title} with ${host} on ${at}`, lead: `The link to join the booking with ${host} is ready.` };
-    case 'reminder':
-      return { subject: `Reminder: ${b.title} with ${host} on ${at}`, lead: `A reminder of the booking with ${host} that ${guest.name} invited you to.` };
-  }
-}
+/** The catalogue's prefix of each message, by who reads it. */
+const GUEST_KEYS: Record<GuestMessage, string> = {
+  requested: 'requested',
+  confirmed: 'confirmed',
+  declined: 'declined',
+  cancelled: 'cancelled',
+  rescheduled: 'rescheduled',
+  link_ready: 'linkReady',
+  reminder: 'reminder',
+};
+const HOST_KEYS: Record<HostMessage, string> = {
+  new_booking: 'newBooking',
+  approval_needed: 'approvalNeeded',
+  guest_cancelled: 'guestCancelled',
+  guest_rescheduled: 'guestRescheduled',
+  link_ready: 'linkReady',
+  reminder: 'reminder',
+};
 
-function copy(p: BookingMailPayload, links: Links): Copy {
+/**
+ * The subject, lead line and button of a message. Someone the guest invited reads the guest's message
+ * worded for them (who invited them) and has nothing to manage: only the guest who booked changes it.
+ */
+function copy(p: BookingMailPayload, links: Links, w: MailWords): Copy {
   const { booking: b, guest, recipient } = p;
-  if (recipient.role === 'attendee') return inviteeCopy(p);
-  const host = hostLabel(p);
-  const at = short(b.start, recipient.timezone);
-  const manage = links.manage ? { label: 'Reschedule or cancel', href: links.manage } : undefined;
-  switch (p.message) {
-    case 'requested':
-      return { subject: `Request received: ${b.title} with ${host} on ${at}`, lead: `Your request has been sent to ${host}. You'll receive confirmation once they approve it.`, action: manage };
-    case 'confirmed':
-      return { subject: `Confirmed: ${b.title} with ${host} on ${at}`, lead: `Your booking with ${host} is confirmed.`, action: manage };
-    case 'declined':
-      return { subject: `Declined: ${b.title} with ${host} on ${at}`, lead: `${host} could not accept your request. Nothing is booked.` };
-    case 'cancelled':
-      return {
-        subject: `Cancelled: ${b.title} with ${host} on ${at}`,
-        lead: b.cancelledBy === 'guest' ? 'Your booking has been cancelled, as you asked.' : `${host} cancelled your booking.`,
-      };
-    case 'rescheduled':
-      return { subject: `Rescheduled: ${b.title} with ${host}, now ${at}`, lead: 'Your booking has moved to a new time.', action: manage };
-    case 'new_booking':
-      return { subject: `New booking: ${b.title} with ${guest.name} on ${at}`, lead: `${guest.name} booked ${b.title} with you.`, action: { label: 'View your bookings', href: links.bookings } };
-    case 'approval_needed':
-      return {
-        subject: `Approval needed: ${b.title} with ${guest.name} on ${at}`,
-        lead: `${guest.name} asked to book ${b.title}. Confirm or reject the request on your Bookings page.`,
-        action: { label: 'Review the request', href: links.bookings },
-      };
-    case 'guest_cancelled':
-      return { subject: `Cancelled by guest: ${b.title} with ${guest.name} on ${at}`, lead: `${guest.name} cancelled the booking.` };
-    case 'guest_rescheduled':
-      return {
-        subject: `Rescheduled by guest: ${b.title} with ${guest.name}, now ${at}`,
-        lead: `${guest.name} moved the booking to a new time.`,
-        action: { label: 'View your bookings', href: links.bookings },
-      };
-    case 'link_ready':
-      // A provider's link (Google Meet) arrived after the booking: the updated invite carries it.
-      return recipient.role === 'guest'
-        ? { subject: `Meeting link: ${b.title} with ${host} on ${at}`, lead: `The link to join your booking with ${host} is ready.`, action: manage }
-        : { subject: `Meeting link: ${b.title} with ${guest.name} on ${at}`, lead: `The link to join your booking with ${guest.name} is ready.`, action: { label: 'View your bookings', href: links.bookings } };
-    case 'reminder':
-      return recipient.role === 'guest'
-        ? { subject: `Reminder: ${b.title} with ${host} on ${at}`, lead: `A reminder of your booking with ${host}.`, action: manage }
-        : { subject: `Reminder: ${b.title} with ${guest.name} on ${at}`, lead: `A reminder of your booking with ${guest.name}.`, action: { label: 'View your bookings', href: links.bookings } };
+  const host = hostLabel(p, w);
+  const values = { title: b.title, host, guest: guest.name, at: w.short(b.start, recipient.timezone) };
+  const text = (id: string, extra: Record<string, string> = {}) => w.t(id as MailMessageId, { ...values, ...extra });
+  const bookings = { label: w.t('action.bookings'), href: links.bookings };
+  // A message of one side only is worded for that side; a reminder or a link is worded for its reader.
+  if (!(p.message in GUEST_KEYS) || (recipient.role === 'host' && p.message in HOST_KEYS)) {
+    const key = `host.${HOST_KEYS[p.message as HostMessage]}`;
+    const action = p.message === 'approval_needed' ? { label: w.t('action.review'), href: links.bookings } : p.message === 'guest_cancelled' ? undefined : bookings;
+    return { subject: text(`${key}.subject`), lead: text(`${key}.lead`), action };
   }
+  const message = GUEST_KEYS[p.message as GuestMessage];
+  if (recipient.role === 'attendee') {
+    const key = `invitee.${message}`;
+    return { subject: text(`${key}.subject`), lead: text(`${key}.lead`, { who: b.cancelledBy === 'guest' ? guest.name : host }) };
+  }
+  const key = `guest.${message}`;
+  const lead = message === 'cancelled' ? text(b.cancelledBy === 'guest' ? `${key}.byGuest` : `${key}.byHost`) : text(`${key}.lead`);
+  const manage = links.manage && !CANCELLING.has(p.message) ? { label: w.t('action.manage'), href: links.manage } : undefined;
+  return { subject: text(`${key}.subject`), lead, action: manage };
 }
 
 /** The guest's answers, in a host's mail and invite: the host asked them (the guest knows what they answered). */
@@ -195,28 +165,30 @@ const escape = escapeHtml;
 
 export function renderBookingMail(p: BookingMailPayload, links: Links): RenderedMail {
   const { booking: b, recipient } = p;
-  const c = copy(p, links);
+  const w = mailWords(recipient.locale);
+  const c = copy(p, links, w);
   const tz = recipient.timezone;
   const cancelling = CANCELLING.has(p.message);
   const place = shownPlace(b.location);
+  const placeText = place && (b.location?.value ? place.text : w.t('place.linkFollows'));
   // [label, value, where the value links to]
   const rows: [string, string, string?][] = [
-    ['What', `${b.title} (${b.duration} minutes)`],
-    [cancelling ? 'Was' : 'When', when(b.start, b.end, tz)],
-    ...(p.message.endsWith('rescheduled') && b.previous ? [['Before', when(b.previous.start, b.previous.end, tz)] as [string, string]] : []),
-    ...(place ? [['Where', `${place.label}: ${place.text}`, place.href ?? undefined] as [string, string, string?]] : []),
-    ['Host', hostLabel(p)],
-    [recipient.role === 'attendee' ? 'Invited by' : 'Guest', `${p.guest.name} <${p.guest.email}>`],
-    ...(b.attendees?.length ? [['Also invited', b.attendees.join(', ')] as [string, string]] : []),
+    [w.t('row.what'), w.t('row.whatValue', { title: b.title, duration: b.duration })],
+    [w.t(cancelling ? 'row.was' : 'row.when'), when(b.start, b.end, tz, w)],
+    ...(p.message.endsWith('rescheduled') && b.previous ? [[w.t('row.before'), when(b.previous.start, b.previous.end, tz, w)] as [string, string]] : []),
+    ...(place && b.location
+      ? [[w.t('row.where'), `${w.t(`place.${b.location.kind}` as MailMessageId)}: ${placeText}`, place.href ?? undefined] as [string, string, string?]]
+      : []),
+    [w.t('row.host'), hostLabel(p, w)],
+    [w.t(recipient.role === 'attendee' ? 'row.invitedBy' : 'row.guest'), `${p.guest.name} <${p.guest.email}>`],
+    ...(b.attendees?.length ? [[w.t('row.alsoInvited'), b.attendees.join(', ')] as [string, string]] : []),
     ...hostAnswers(p).map((a) => [a.label, answerText(a)] as [string, string]),
-    ...(cancelling && b.cancellationReason ? [['Reason', b.cancellationReason] as [string, string]] : []),
-    ...moneyRows(p, cancelling),
+    ...(cancelling && b.cancellationReason ? [[w.t('row.reason'), b.cancellationReason] as [string, string]] : []),
+    ...moneyRows(p, cancelling, w),
   ];
-  const calendarNote = cancelling
-    ? 'The attached invitation removes the event from your calendar.'
-    : 'The attached invitation adds the event to your calendar.';
+  const calendarNote = w.t(cancelling ? 'note.removes' : 'note.adds');
   // An invitee is known by their address only.
-  const greeting = recipient.role === 'attendee' ? 'Hello,' : `Hi ${recipient.name},`;
+  const greeting = recipient.role === 'attendee' ? w.t('greeting.unnamed') : w.t('greeting.named', { name: recipient.name });
   const text = [
     greeting,
     '',
@@ -229,10 +201,10 @@ export function renderBookingMail(p: BookingMailPayload, links: Links): Rendered
     calendarNote,
     '',
   ].join('\n');
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+  const html = `<!doctype html><html lang="${w.locale}" dir="${w.dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(c.subject)}</title></head>
 <body style="margin:0;padding:0;background:#f4f4f5">
-<div style="max-width:560px;margin:0 auto;padding:24px 16px;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;color:#18181b">
+<div dir="${w.dir}" style="max-width:560px;margin:0 auto;padding:24px 16px;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;color:#18181b;text-align:start">
 <p style="margin:0 0 16px">${escape(greeting)}</p>
 <p style="margin:0 0 16px;font-size:18px;font-weight:600">${escape(c.lead)}</p>
 <div style="background:#ffffff;border-radius:8px;padding:16px;margin:0 0 16px">

@@ -115,6 +115,8 @@ export interface GuestDetails {
   notes?: string | null;
   /** The zone the guest booked in: their mails show times in it. */
   guestTimeZone?: string | null;
+  /** The language the guest booked in: their mails are written in it. */
+  guestLocale?: string | null;
   /** Which of the event type's places the guest chose (create_booking makes the booking's location of it). */
   locationKind?: string | null;
   /** Answers to the event type's questions, as sent: checked against its definition before the write. */
@@ -137,6 +139,7 @@ export function guestColumns(g: GuestDetails) {
     guest_company: orNull(g.guestCompany),
     notes: orNull(g.notes),
     guest_timezone: orNull(g.guestTimeZone),
+    guest_locale: orNull(g.guestLocale),
     location_kind: orNull(g.locationKind),
   };
 }

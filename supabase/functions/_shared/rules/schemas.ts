@@ -304,6 +304,8 @@ const bookedTime = {
   endTime: isoInstant('Please select a date and time.'),
   /** The zone the guest picked on the booking page; their mails show times in it. */
   guestTimeZone: timeZone.optional(),
+  /** The language the guest read the booking page in; their mails are written in it (English when absent). */
+  guestLocale: z.enum(LOCALES, { error: 'Please choose one of the offered languages' }).optional(),
 };
 
 /** Which of the event type's places the guest chose (needed when there are several; the database checks it is offered). */

@@ -192,6 +192,7 @@ describe('event booking page', () => {
       guestCompany: null,
       notes: null,
       guestTimeZone: 'UTC',
+      guestLocale: 'en',
       startTime: slot(10).start,
       endTime: slot(10).end,
     });

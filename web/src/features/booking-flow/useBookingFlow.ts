@@ -7,6 +7,7 @@ import { notifyError } from '../../lib/toaster.ts';
 import { bookingFailureMessage, isSlotTaken } from '../../lib/bookingErrors.ts';
 import { slotSource, type BookingTarget } from './hooks.ts';
 import { useSlotPicker } from './useSlotPicker.ts';
+import { useLocale } from '../../i18n/I18nProvider.tsx';
 import { useAnswers } from './useAnswers.ts';
 import { useInvitees } from './useInvitees.ts';
 import type { Answers } from '../../lib/shared.ts';
@@ -90,6 +91,7 @@ export function useBookingFlow(
 ) {
   const queryClient = useQueryClient();
   const picker = useSlotPicker(slotSource(target), { inUrl: mode === 'page' });
+  const { locale } = useLocale();
   const { slot, timeZone } = picker;
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [booked, setBooked] = useState<Booked | null>(null);
@@ -125,8 +127,9 @@ export function useBookingFlow(
           ...(target.kind === 'personal' ? { eventTypeId: target.eventTypeId } : { teamEventTypeId: target.teamEventTypeId }),
           ...values,
           ...(place ? { locationKind: place } : {}),
-          // The guest's mails show times in the zone they booked in.
+          // The guest's mails show times in the zone they booked in, in the language they read the page in.
           guestTimeZone: timeZone,
+          guestLocale: locale,
           startTime: slot!.start,
           endTime: slot!.end,
         },
