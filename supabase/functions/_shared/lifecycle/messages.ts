@@ -171,7 +171,8 @@ export function renderBookingMail(p: BookingMailPayload, links: Links): Rendered
   const cancelling = CANCELLING.has(p.message);
   const place = shownPlace(b.location);
   const placeText = place && (b.location?.value ? place.text : w.t('place.linkFollows'));
-  // [label, value, where the value links to]
+  // [label, value, where the value links to]; in HTML each value is its own direction (<bdi>): an
+  // address or a title in Latin letters stays whole inside an Arabic mail.
   const rows: [string, string, string?][] = [
     [w.t('row.what'), w.t('row.whatValue', { title: b.title, duration: b.duration })],
     [w.t(cancelling ? 'row.was' : 'row.when'), when(b.start, b.end, tz, w)],
@@ -208,7 +209,7 @@ export function renderBookingMail(p: BookingMailPayload, links: Links): Rendered
 <p style="margin:0 0 16px">${escape(greeting)}</p>
 <p style="margin:0 0 16px;font-size:18px;font-weight:600">${escape(c.lead)}</p>
 <div style="background:#ffffff;border-radius:8px;padding:16px;margin:0 0 16px">
-${rows.map(([k, v, href]) => `<p style="margin:0 0 8px"><span style="color:#71717a">${escape(k)}</span><br>${href ? `<a href="${escape(href)}" style="color:#2563eb">${escape(v)}</a>` : escape(v)}</p>`).join('\n')}
+${rows.map(([k, v, href]) => `<p style="margin:0 0 8px"><span style="color:#71717a">${escape(k)}</span><br><bdi>${href ? `<a href="${escape(href)}" style="color:#2563eb">${escape(v)}</a>` : escape(v)}</bdi></p>`).join('\n')}
 </div>
 ${c.action ? `<p style="margin:0 0 16px"><a href="${escape(c.action.href)}" style="display:inline-block;background:#3b82f6;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">${escape(c.action.label)}</a></p>` : ''}
 <p style="margin:0;color:#71717a;font-size:14px">${escape(calendarNote)}</p>
