@@ -587,7 +587,11 @@ as $$
   insert into public.outbox (kind, topic, message_id, payload, deliver_before)
   select 'invitation', p_topic, p_message_id,
     jsonb_build_object('invitation_id', i.id, 'email', i.email, 'role', i.role, 'expires_at', i.expires_at,
-      'team_name', t.name, 'inviter_name', (select private.display_name(p) from public.profiles p where p.id = i.invited_by)),
+      'team_name', t.name, 'inviter_name', (select private.display_name(p) from public.profiles p where p.id = i.invited_by),
+      -- Written in the invitee's language when they have an account, else in the inviter's.
+      -- (auth.users' email is indexed and lower-cased by Auth; profiles' is not indexed.)
+      'locale', coalesce((select p.locale from auth.users u join public.profiles p on p.id = u.id where u.email = lower(i.email) limit 1),
+                         (select p.locale from public.profiles p where p.id = i.invited_by))),
     i.expires_at
   from public.teams t where t.id = i.team_id;
 $$;

@@ -2,7 +2,7 @@
 // read back from the mail catcher with Mailpit's API, each with an .ics that ical.js parses.
 import { describe, expect, it } from 'vitest';
 import { waitForMails } from '../../../scripts/local/test-stack/mailpit.ts';
-import { sql } from '../../../scripts/local/test-stack/harness.ts';
+import { newUser, sql } from '../../../scripts/local/test-stack/harness.ts';
 import { call } from '../api/client.ts';
 import { at, newHost } from '../api/fixtures.ts';
 import { guestBooks, invite, outboxOf, uniqueGuest } from './support.ts';
@@ -121,5 +121,25 @@ describe('booking mails', () => {
     await new Promise((r) => setTimeout(r, 6000));
     expect((await outboxOf(row.id)).filter((r) => r.topic === 'booking.reminder')).toHaveLength(2);
     expect(await waitForMails(guest, 2)).toHaveLength(2);
+  });
+});
+
+describe('team invitation mails', () => {
+  it("are written in the invitee's language when they have an account, else in the inviter's", async () => {
+    const [owner, member] = await Promise.all([newUser(), newUser()]);
+    await sql(`update profiles set locale = case id when $1 then 'de' else 'fr' end where id in ($1, $2)`, [owner.id, member.id]);
+    const slug = `sprache-${Math.random().toString(36).slice(2, 10)}`;
+    const team = await call('/api/teams', { body: { name: 'Atelier', slug, timezone: 'UTC' }, token: owner.accessToken });
+    expect(team.status).toBe(201);
+    const stranger = uniqueGuest();
+    for (const email of [member.email, stranger]) {
+      expect((await call(`/api/teams/${team.body.id}/members`, { body: { email }, token: owner.accessToken })).status).toBe(201);
+    }
+    const [toMember] = await waitForMails(member.email, 1);
+    expect(toMember.Subject).toBe('Invitation à rejoindre Atelier');
+    expect(toMember.Text).toMatch(/vous invite à rejoindre Atelier sur Kairos en tant que membre\.\n\nAccepter ou refuser: http/);
+    const [toStranger] = await waitForMails(stranger, 1);
+    expect(toStranger.Subject).toBe('Einladung zu Atelier');
+    expect(toStranger.HTML).toContain('<html lang="de" dir="ltr">');
   });
 });

@@ -4,6 +4,7 @@
 // just before the mail leaves.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Transporter } from 'nodemailer';
+import { mailWords } from '../i18n/mailWords.ts';
 import { escapeHtml } from '../lifecycle/messages.ts';
 import { secretToken, tokenHash } from '../lifecycle/manage-token.ts';
 import { send } from '../outbox/email.ts';
@@ -16,6 +17,8 @@ export interface InvitationPayload {
   expires_at: string;
   team_name: string;
   inviter_name: string | null;
+  /** The language of the mail: the invitee's when they have an account, else the inviter's (absent from rows queued before languages: English). */
+  locale?: string;
 }
 
 export interface InvitationMailDeps {
@@ -26,19 +29,21 @@ export interface InvitationMailDeps {
 }
 
 export function invitationMail(p: InvitationPayload, link: string) {
-  const who = p.inviter_name ? `${p.inviter_name} invited you` : 'You are invited';
-  const as = p.role === 'admin' ? 'an admin' : 'a member';
-  const expires = new Date(p.expires_at).toUTCString();
-  const lead = `${who} to join ${p.team_name} on Kairos as ${as}.`;
-  const note = 'Nothing about you is shared with the team until you accept. Sign in (or create your account) with this email address to answer.';
+  const w = mailWords(p.locale);
+  const values = { team: p.team_name, inviter: p.inviter_name ?? '', role: p.role };
+  const subject = w.t('invitation.subject', values);
+  const lead = w.t(p.inviter_name ? 'invitation.leadBy' : 'invitation.lead', values);
+  const action = w.t('invitation.action');
+  const note = w.t('invitation.note');
+  const expires = w.t('invitation.expires', { date: `${w.day(p.expires_at, 'UTC')} ${w.time(p.expires_at, 'UTC')}` });
   return {
-    subject: `Invitation to join ${p.team_name}`,
-    text: `${lead}\n\nAccept or decline: ${link}\n\n${note}\nThe invitation expires on ${expires}.\n`,
-    html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(`Invitation to join ${p.team_name}`)}</title></head>
+    subject,
+    text: `${lead}\n\n${action}: ${link}\n\n${note}\n${expires}\n`,
+    html: `<!doctype html><html lang="${w.locale}" dir="${w.dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;max-width:560px;margin:0 auto;padding:24px 16px;color:#18181b">
 <p style="font-size:18px;font-weight:600">${escapeHtml(lead)}</p>
-<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#3b82f6;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">Accept or decline</a></p>
-<p style="color:#71717a;font-size:14px">${escapeHtml(note)} The invitation expires on ${escapeHtml(expires)}.</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#3b82f6;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">${escapeHtml(action)}</a></p>
+<p style="color:#71717a;font-size:14px">${escapeHtml(note)} ${escapeHtml(expires)}</p>
 </body></html>`,
   };
 }

@@ -85,6 +85,13 @@ export const ar: MailCatalogue = {
   'note.adds': 'الدعوة المرفقة تضيف الموعد إلى تقويمك.',
   'note.removes': 'الدعوة المرفقة تزيل الموعد من تقويمك.',
 
+  'invitation.subject': 'دعوة للانضمام إلى {team}',
+  'invitation.leadBy': 'دعاك {inviter} للانضمام إلى {team} على Kairos {role, select, admin {مشرفًا} other {عضوًا}}.',
+  'invitation.lead': 'أنت مدعو للانضمام إلى {team} على Kairos {role, select, admin {مشرفًا} other {عضوًا}}.',
+  'invitation.action': 'القبول أو الرفض',
+  'invitation.note': 'لن يُشارَك أي شيء عنك مع الفريق قبل أن تقبل. سجّل الدخول (أو أنشئ حسابك) بعنوان البريد الإلكتروني هذا للرد.',
+  'invitation.expires': 'تنتهي صلاحية الدعوة في {date} (UTC).',
+
   'invite.summary': '{title}: {guest} و{host}',
   'invite.manage': 'تغيير الموعد أو الإلغاء: {url}',
 };

@@ -85,6 +85,14 @@ export const de: MailCatalogue = {
   'note.adds': 'Die angehängte Einladung trägt den Termin in deinen Kalender ein.',
   'note.removes': 'Die angehängte Einladung entfernt den Termin aus deinem Kalender.',
 
+  'invitation.subject': 'Einladung zu {team}',
+  'invitation.leadBy': '{inviter} hat dich eingeladen, {team} auf Kairos als {role, select, admin {Admin} other {Mitglied}} beizutreten.',
+  'invitation.lead': 'Du bist eingeladen, {team} auf Kairos als {role, select, admin {Admin} other {Mitglied}} beizutreten.',
+  'invitation.action': 'Annehmen oder ablehnen',
+  'invitation.note':
+    'Das Team erfährt nichts über dich, bevor du annimmst. Melde dich mit dieser E-Mail-Adresse an (oder lege ein Konto an), um zu antworten.',
+  'invitation.expires': 'Die Einladung läuft am {date} (UTC) ab.',
+
   'invite.summary': '{title}: {guest} und {host}',
   'invite.manage': 'Verschieben oder absagen: {url}',
 };

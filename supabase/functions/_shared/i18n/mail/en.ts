@@ -86,6 +86,15 @@ export const en = {
   'note.adds': 'The attached invitation adds the event to your calendar.',
   'note.removes': 'The attached invitation removes the event from your calendar.',
 
+  // A team invitation (the invitee's language when they have an account, else the inviter's).
+  'invitation.subject': 'Invitation to join {team}',
+  'invitation.leadBy': '{inviter} invited you to join {team} on Kairos as {role, select, admin {an admin} other {a member}}.',
+  'invitation.lead': 'You are invited to join {team} on Kairos as {role, select, admin {an admin} other {a member}}.',
+  'invitation.action': 'Accept or decline',
+  'invitation.note':
+    'Nothing about you is shared with the team until you accept. Sign in (or create your account) with this email address to answer.',
+  'invitation.expires': 'The invitation expires on {date} (UTC).',
+
   'invite.summary': '{title}: {guest} and {host}',
   'invite.manage': 'Reschedule or cancel: {url}',
 } as const;

@@ -84,6 +84,14 @@ export const es: MailCatalogue = {
   'note.adds': 'La invitación adjunta añade el evento a tu calendario.',
   'note.removes': 'La invitación adjunta quita el evento de tu calendario.',
 
+  'invitation.subject': 'Invitación para unirte a {team}',
+  'invitation.leadBy': '{inviter} te ha invitado a unirte a {team} en Kairos como {role, select, admin {administrador} other {miembro}}.',
+  'invitation.lead': 'Te han invitado a unirte a {team} en Kairos como {role, select, admin {administrador} other {miembro}}.',
+  'invitation.action': 'Aceptar o rechazar',
+  'invitation.note':
+    'El equipo no verá nada sobre ti hasta que aceptes. Para responder, inicia sesión (o crea tu cuenta) con esta dirección de correo.',
+  'invitation.expires': 'La invitación caduca el {date} (UTC).',
+
   'invite.summary': '{title}: {guest} y {host}',
   'invite.manage': 'Cambiar la hora o cancelar: {url}',
 };

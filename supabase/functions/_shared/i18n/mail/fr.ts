@@ -84,6 +84,15 @@ export const fr: MailCatalogue = {
   'note.adds': 'L’invitation jointe ajoute l’événement à votre agenda.',
   'note.removes': 'L’invitation jointe retire l’événement de votre agenda.',
 
+  'invitation.subject': 'Invitation à rejoindre {team}',
+  'invitation.leadBy':
+    '{inviter} vous invite à rejoindre {team} sur Kairos en tant {role, select, admin {qu’administrateur} other {que membre}}.',
+  'invitation.lead': 'Vous êtes invité à rejoindre {team} sur Kairos en tant {role, select, admin {qu’administrateur} other {que membre}}.',
+  'invitation.action': 'Accepter ou refuser',
+  'invitation.note':
+    'Rien vous concernant n’est partagé avec l’équipe avant que vous acceptiez. Connectez-vous (ou créez votre compte) avec cette adresse e-mail pour répondre.',
+  'invitation.expires': 'L’invitation expire le {date} (UTC).',
+
   'invite.summary': '{title} : {guest} et {host}',
   'invite.manage': 'Déplacer ou annuler : {url}',
 };

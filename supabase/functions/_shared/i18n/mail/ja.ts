@@ -84,6 +84,14 @@ export const ja: MailCatalogue = {
   'note.adds': '添付の招待状を開くと、予定がカレンダーに追加されます。',
   'note.removes': '添付の招待状を開くと、予定がカレンダーから削除されます。',
 
+  'invitation.subject': '{team}への招待',
+  'invitation.leadBy': '{inviter}さんから、Kairosの{team}に{role, select, admin {管理者} other {メンバー}}として招待されました。',
+  'invitation.lead': 'Kairosの{team}に{role, select, admin {管理者} other {メンバー}}として招待されました。',
+  'invitation.action': '参加する・辞退する',
+  'invitation.note':
+    '参加するまで、あなたの情報がチームに共有されることはありません。回答するには、このメールアドレスでログイン（またはアカウントを作成）してください。',
+  'invitation.expires': '招待の有効期限：{date}（UTC）',
+
   'invite.summary': '{title}：{guest}さん・{host}',
   'invite.manage': '日時の変更・キャンセル：{url}',
 };

@@ -84,6 +84,14 @@ export const ptBR: MailCatalogue = {
   'note.adds': 'O convite anexo adiciona o evento à sua agenda.',
   'note.removes': 'O convite anexo remove o evento da sua agenda.',
 
+  'invitation.subject': 'Convite para entrar em {team}',
+  'invitation.leadBy': '{inviter} convidou você para entrar em {team} no Kairos como {role, select, admin {administrador} other {membro}}.',
+  'invitation.lead': 'Você foi convidado para entrar em {team} no Kairos como {role, select, admin {administrador} other {membro}}.',
+  'invitation.action': 'Aceitar ou recusar',
+  'invitation.note':
+    'Nada sobre você é compartilhado com a equipe até você aceitar. Entre (ou crie sua conta) com este endereço de e-mail para responder.',
+  'invitation.expires': 'O convite expira em {date} (UTC).',
+
   'invite.summary': '{title}: {guest} e {host}',
   'invite.manage': 'Remarcar ou cancelar: {url}',
 };
