@@ -379,7 +379,7 @@ as $$
   select 'webhook_mail', 'webhook.paused',
     format('webhook-paused.%s.%s.%s@kairos', w.id, extract(epoch from w.paused_at)::bigint, md5(p.email)),
     jsonb_build_object(
-      'recipient', jsonb_build_object('name', private.display_name(p), 'email', p.email),
+      'recipient', jsonb_build_object('name', private.display_name(p), 'email', p.email, 'locale', p.locale),
       'webhook', jsonb_build_object('id', w.id, 'url', w.url, 'teamId', w.team_id, 'pausedAt', private.utc_iso(w.paused_at)),
       'team', (select t.name from public.teams t where t.id = w.team_id),
       'lastError', p_last_error)

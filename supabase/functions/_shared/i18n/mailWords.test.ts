@@ -4,7 +4,9 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../rules/locales.ts';
+import { invitationMail } from '../invitations/mail.ts';
 import { renderBookingMail, type BookingMailPayload } from '../lifecycle/messages.ts';
+import { pausedMail } from '../webhooks/mail.ts';
 import { en, type MailMessageId } from './mail/en.ts';
 import { MAIL_CATALOGUES, mailWords } from './mailWords.ts';
 
@@ -96,5 +98,35 @@ describe('a mail in its recipient language', () => {
     // A language Kairos does not speak, or none (a row queued before languages), is English.
     expect(inLocale('xx').subject).toBe(english.subject);
     expect(renderBookingMail({ ...payload, recipient: { ...payload.recipient, locale: undefined } }, links).subject).toBe(english.subject);
+  });
+});
+
+describe('the other mails in their recipient language', () => {
+  it('words a team invitation by role, with or without its inviter, and a paused webhook for its host or team', () => {
+    const invitation = {
+      invitation_id: 1,
+      email: 'v@example.test',
+      role: 'admin' as const,
+      expires_at: '2026-12-10T12:00:00Z',
+      team_name: 'Atelier',
+    };
+    expect(invitationMail({ ...invitation, inviter_name: 'Olga', locale: 'es' }, 'https://k.example/i/t').text).toMatch(
+      /^Olga te ha invitado a unirte a Atelier en Kairos como administrador\.\n\nAceptar o rechazar: https:\/\/k\.example\/i\/t\n/,
+    );
+    expect(invitationMail({ ...invitation, role: 'member', inviter_name: null }, 'https://k.example/i/t').text).toContain(
+      'You are invited to join Atelier on Kairos as a member.',
+    );
+    const paused = {
+      webhook: { id: 1, url: 'https://hooks.example/in', teamId: null, pausedAt: '2026-12-01T00:00:00Z' },
+      lastError: 'HTTP 503',
+    };
+    const mine = pausedMail(
+      { ...paused, recipient: { name: 'Hana', email: 'h@example.test', locale: 'ja' }, team: null },
+      'https://k.example',
+    );
+    expect(mine.subject).toBe('Webhookを一時停止しました：hooks.example');
+    expect(mine.text).toContain('最後のエラー：HTTP 503');
+    const team = pausedMail({ ...paused, recipient: { name: 'Hana', email: 'h@example.test' }, team: 'Atelier' }, 'https://k.example');
+    expect(team.text).toContain("Kairos paused the Atelier team's webhook to https://hooks.example/in");
   });
 });

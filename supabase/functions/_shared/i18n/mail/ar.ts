@@ -92,6 +92,13 @@ export const ar: MailCatalogue = {
   'invitation.note': 'لن يُشارَك أي شيء عنك مع الفريق قبل أن تقبل. سجّل الدخول (أو أنشئ حسابك) بعنوان البريد الإلكتروني هذا للرد.',
   'invitation.expires': 'تنتهي صلاحية الدعوة في {date} (UTC).',
 
+  'webhookPaused.subject': 'أُوقف الـ Webhook مؤقتًا: {host}',
+  'webhookPaused.lead': 'أوقف Kairos مؤقتًا الـ Webhook الخاص بك إلى {url}: فشلت عمليات التسليم إليه طوال 24 ساعة.',
+  'webhookPaused.leadTeam': 'أوقف Kairos مؤقتًا Webhook فريق {team} إلى {url}: فشلت عمليات التسليم إليه طوال 24 ساعة.',
+  'webhookPaused.next': 'لن يُرسل إليه أي شيء حتى تستأنفه. أصلح نقطة الاستقبال، ثم استأنفه، وأعد إرسال الرسائل الفاشلة من سجل التسليم.',
+  'webhookPaused.error': 'آخر خطأ: {error}',
+  'webhookPaused.settings': 'إعدادات الـ Webhook',
+
   'invite.summary': '{title}: {guest} و{host}',
   'invite.manage': 'تغيير الموعد أو الإلغاء: {url}',
 };

@@ -93,6 +93,14 @@ export const de: MailCatalogue = {
     'Das Team erfährt nichts über dich, bevor du annimmst. Melde dich mit dieser E-Mail-Adresse an (oder lege ein Konto an), um zu antworten.',
   'invitation.expires': 'Die Einladung läuft am {date} (UTC) ab.',
 
+  'webhookPaused.subject': 'Webhook pausiert: {host}',
+  'webhookPaused.lead': 'Kairos hat deinen Webhook an {url} pausiert: Die Zustellungen schlagen seit 24 Stunden fehl.',
+  'webhookPaused.leadTeam': 'Kairos hat den Webhook des Teams {team} an {url} pausiert: Die Zustellungen schlagen seit 24 Stunden fehl.',
+  'webhookPaused.next':
+    'Bis du ihn fortsetzt, wird nichts mehr gesendet. Behebe den Fehler am Endpunkt, setze den Webhook fort und sende die fehlgeschlagenen Nachrichten aus dem Zustellprotokoll erneut.',
+  'webhookPaused.error': 'Letzter Fehler: {error}',
+  'webhookPaused.settings': 'Webhook-Einstellungen',
+
   'invite.summary': '{title}: {guest} und {host}',
   'invite.manage': 'Verschieben oder absagen: {url}',
 };

@@ -95,6 +95,15 @@ export const en = {
     'Nothing about you is shared with the team until you accept. Sign in (or create your account) with this email address to answer.',
   'invitation.expires': 'The invitation expires on {date} (UTC).',
 
+  // A webhook paused after a day of failed deliveries, to its host or its team's owners and admins.
+  'webhookPaused.subject': 'Webhook paused: {host}',
+  'webhookPaused.lead': 'Kairos paused your webhook to {url}: its deliveries kept failing for 24 hours.',
+  'webhookPaused.leadTeam': "Kairos paused the {team} team's webhook to {url}: its deliveries kept failing for 24 hours.",
+  'webhookPaused.next':
+    'Nothing more is sent to it until you resume it. Fix the endpoint, resume it, and send the failed messages again from its delivery log.',
+  'webhookPaused.error': 'Last error: {error}',
+  'webhookPaused.settings': 'Webhook settings',
+
   'invite.summary': '{title}: {guest} and {host}',
   'invite.manage': 'Reschedule or cancel: {url}',
 } as const;

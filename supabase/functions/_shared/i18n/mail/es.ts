@@ -92,6 +92,14 @@ export const es: MailCatalogue = {
     'El equipo no verá nada sobre ti hasta que aceptes. Para responder, inicia sesión (o crea tu cuenta) con esta dirección de correo.',
   'invitation.expires': 'La invitación caduca el {date} (UTC).',
 
+  'webhookPaused.subject': 'Webhook en pausa: {host}',
+  'webhookPaused.lead': 'Kairos ha pausado tu webhook a {url}: sus entregas llevan 24 horas fallando.',
+  'webhookPaused.leadTeam': 'Kairos ha pausado el webhook del equipo {team} a {url}: sus entregas llevan 24 horas fallando.',
+  'webhookPaused.next':
+    'No se le enviará nada más hasta que lo reanudes. Arregla el destino, reanúdalo y vuelve a enviar los mensajes fallidos desde su registro de entregas.',
+  'webhookPaused.error': 'Último error: {error}',
+  'webhookPaused.settings': 'Ajustes del webhook',
+
   'invite.summary': '{title}: {guest} y {host}',
   'invite.manage': 'Cambiar la hora o cancelar: {url}',
 };

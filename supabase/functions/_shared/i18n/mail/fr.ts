@@ -93,6 +93,14 @@ export const fr: MailCatalogue = {
     'Rien vous concernant n’est partagé avec l’équipe avant que vous acceptiez. Connectez-vous (ou créez votre compte) avec cette adresse e-mail pour répondre.',
   'invitation.expires': 'L’invitation expire le {date} (UTC).',
 
+  'webhookPaused.subject': 'Webhook en pause : {host}',
+  'webhookPaused.lead': 'Kairos a mis en pause votre webhook vers {url} : ses envois échouent depuis 24 heures.',
+  'webhookPaused.leadTeam': 'Kairos a mis en pause le webhook de l’équipe {team} vers {url} : ses envois échouent depuis 24 heures.',
+  'webhookPaused.next':
+    'Plus rien ne lui est envoyé tant que vous ne l’avez pas relancé. Corrigez le point de terminaison, relancez-le, puis renvoyez les messages en échec depuis son journal d’envois.',
+  'webhookPaused.error': 'Dernière erreur : {error}',
+  'webhookPaused.settings': 'Réglages du webhook',
+
   'invite.summary': '{title} : {guest} et {host}',
   'invite.manage': 'Déplacer ou annuler : {url}',
 };

@@ -92,6 +92,14 @@ export const ja: MailCatalogue = {
     '参加するまで、あなたの情報がチームに共有されることはありません。回答するには、このメールアドレスでログイン（またはアカウントを作成）してください。',
   'invitation.expires': '招待の有効期限：{date}（UTC）',
 
+  'webhookPaused.subject': 'Webhookを一時停止しました：{host}',
+  'webhookPaused.lead': '{url}へのWebhookの配信が24時間失敗し続けたため、Kairosが一時停止しました。',
+  'webhookPaused.leadTeam': '{url}へのチーム「{team}」のWebhookの配信が24時間失敗し続けたため、Kairosが一時停止しました。',
+  'webhookPaused.next':
+    '再開するまで、このWebhookには何も送信されません。エンドポイントを修正して再開し、配信ログから失敗したメッセージを再送してください。',
+  'webhookPaused.error': '最後のエラー：{error}',
+  'webhookPaused.settings': 'Webhookの設定',
+
   'invite.summary': '{title}：{guest}さん・{host}',
   'invite.manage': '日時の変更・キャンセル：{url}',
 };

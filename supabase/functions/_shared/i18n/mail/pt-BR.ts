@@ -92,6 +92,14 @@ export const ptBR: MailCatalogue = {
     'Nada sobre você é compartilhado com a equipe até você aceitar. Entre (ou crie sua conta) com este endereço de e-mail para responder.',
   'invitation.expires': 'O convite expira em {date} (UTC).',
 
+  'webhookPaused.subject': 'Webhook pausado: {host}',
+  'webhookPaused.lead': 'O Kairos pausou seu webhook para {url}: as entregas falharam por 24 horas seguidas.',
+  'webhookPaused.leadTeam': 'O Kairos pausou o webhook da equipe {team} para {url}: as entregas falharam por 24 horas seguidas.',
+  'webhookPaused.next':
+    'Nada mais será enviado até você retomá-lo. Corrija o endpoint, retome o webhook e reenvie as mensagens com falha pelo histórico de entregas.',
+  'webhookPaused.error': 'Último erro: {error}',
+  'webhookPaused.settings': 'Configurações do webhook',
+
   'invite.summary': '{title}: {guest} e {host}',
   'invite.manage': 'Remarcar ou cancelar: {url}',
 };
