@@ -13,9 +13,8 @@ import {
   startOfMonth,
   startOfWeek,
 } from 'date-fns';
-import { formatDate } from '../lib/time.ts';
-
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+import { useIntl } from 'react-intl';
+import { formatDate, weekdayNames } from '../lib/time.ts';
 
 /** The days a Monday-first month grid shows, whole weeks from the week of the 1st to the week of the last day. */
 export function monthGridDays(month: Date): Date[] {
@@ -88,7 +87,7 @@ export function MonthCalendar({
   isDisabled,
   hasDot,
   busy = false,
-  label = 'Calendar',
+  label,
 }: {
   month: Date;
   onMonthChange: (month: Date) => void;
@@ -100,30 +99,33 @@ export function MonthCalendar({
   busy?: boolean;
   label?: string;
 }) {
+  const intl = useIntl();
+  const { locale } = intl;
   const monthTime = month.getTime();
   // Each day's name worded once per month shown, not on every render: Intl's wording is the costliest
   // part of a render on a phone.
   const days = useMemo(
-    () => monthGridDays(new Date(monthTime)).map((day) => ({ day, name: formatDate(day, 'EEEE, MMMM d, yyyy') })),
-    [monthTime],
+    () => monthGridDays(new Date(monthTime)).map((day) => ({ day, name: formatDate(day, 'EEEE, MMMM d, yyyy', undefined, locale) })),
+    [monthTime, locale],
   );
+  const weekdays = useMemo(() => weekdayNames(locale), [locale]);
   return (
     <Box>
       <HStack justify="space-between" mb="3">
-        <IconButton size="sm" variant="ghost" aria-label="Previous month" onClick={() => onMonthChange(addMonths(month, -1))}>
+        <IconButton size="sm" variant="ghost" aria-label={intl.formatMessage({ id: 'calendar.previousMonth' })} onClick={() => onMonthChange(addMonths(month, -1))}>
           <ChevronLeft />
         </IconButton>
         <Text fontWeight="semibold" aria-live="polite">
-          {formatDate(month, 'MMMM yyyy')}
+          {formatDate(month, 'MMMM yyyy', undefined, locale)}
         </Text>
-        <IconButton size="sm" variant="ghost" aria-label="Next month" onClick={() => onMonthChange(addMonths(month, 1))}>
+        <IconButton size="sm" variant="ghost" aria-label={intl.formatMessage({ id: 'calendar.nextMonth' })} onClick={() => onMonthChange(addMonths(month, 1))}>
           <ChevronRight />
         </IconButton>
       </HStack>
-      <Grid templateColumns="repeat(7, 1fr)" gap="1" role="grid" aria-label={label} aria-busy={busy || undefined} onKeyDown={onSelect ? moveFocus : undefined} css={GRID_CSS}>
+      <Grid templateColumns="repeat(7, 1fr)" gap="1" role="grid" aria-label={label ?? intl.formatMessage({ id: 'calendar.label' })} aria-busy={busy || undefined} onKeyDown={onSelect ? moveFocus : undefined} css={GRID_CSS}>
         {/* Rows take no box of their own (display: contents), so the cells stay on the 7-column grid. */}
         <div role="row">
-          {WEEKDAYS.map((day) => (
+          {weekdays.map((day) => (
             <p key={day} role="columnheader">
               {day}
             </p>
@@ -143,7 +145,7 @@ export function MonthCalendar({
                 'data-outside': inMonth ? undefined : '',
                 'data-today': today ? '' : undefined,
                 role: 'gridcell',
-                'aria-label': dot ? `${name}, has bookings` : name,
+                'aria-label': dot ? intl.formatMessage({ id: 'calendar.dayWithBookings' }, { day: name }) : name,
                 'aria-current': today ? ('date' as const) : undefined,
                 children: (
                   <>
