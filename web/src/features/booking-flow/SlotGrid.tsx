@@ -47,6 +47,10 @@ export function SlotGrid({
   // A failed answer is said once, above the calendar (BookingPickers), with Try again.
   if (!slots.length) return <Text color="fg.muted">{intl.formatMessage({ id: 'booking.slots.none' })}</Text>;
   const labels = slotLabels(slots, timeZone, intl.locale);
+  // Each button named in full ("Thursday, December 3, 10:00 AM, available"): a screen reader moving
+  // through the grid hears which day a time is on, not a bare "10:00 AM".
+  const name = (slot: OfferedSlot, label: string) =>
+    intl.formatMessage({ id: 'booking.slots.name' }, { day: formatDate(new Date(slot.start), 'EEEE, MMMM d', timeZone, intl.locale), time: label });
   return (
     <SimpleGrid columns={{ base: 3, sm: 4 }} gap="2" role="group" aria-label={intl.formatMessage({ id: 'booking.pickers.times' })}>
       {slots.map((slot, index) => (
@@ -56,6 +60,7 @@ export function SlotGrid({
           variant={selected === slot.start ? 'solid' : 'outline'}
           colorPalette="blue"
           aria-pressed={selected === slot.start}
+          aria-label={name(slot, labels[index])}
           disabled={disabled}
           onClick={() => onSelect(slot)}
         >
