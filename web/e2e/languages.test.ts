@@ -49,13 +49,14 @@ async function bookingPageIn(locale: string, host: { firstName: string; lastName
   return guest;
 }
 
-/** Picks the first free day and its first time; returns the time button's name. */
+/** Picks the first free day and its last time; returns the time button's name. */
 async function pickFirstTime(page: Page, words: Catalogue): Promise<string> {
   const main = page.locator('main');
   const day = main.locator('button[data-day]:not(:disabled)').first();
   await day.waitFor();
   await day.click();
-  const time = main.getByRole('group', { name: words['booking.pickers.times'], exact: true }).getByRole('button').first();
+  // The day's last time: its first may fall inside the host's notice by the time the guest books.
+  const time = main.getByRole('group', { name: words['booking.pickers.times'], exact: true }).getByRole('button').last();
   await time.click();
   await expect.poll(() => time.getAttribute('aria-pressed')).toBe('true');
   return (await time.getAttribute('aria-label')) ?? '';
@@ -79,6 +80,11 @@ describe.concurrent('the booking page in the guest’s language', () => {
       expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
       expect(await page.locator('main').evaluate((main) => getComputedStyle(main).direction)).toBe('rtl');
       await page.getByRole('heading', { name: ar['booking.pickers.selectDate'], exact: true }).waitFor();
+      // The month arrows mirrored: the earlier month on the right, its arrow pointing right.
+      const earlier = page.getByRole('button', { name: ar['calendar.previousMonth'], exact: true });
+      const later = page.getByRole('button', { name: ar['calendar.nextMonth'], exact: true });
+      expect((await earlier.boundingBox())!.x).toBeGreaterThan((await later.boundingBox())!.x);
+      expect(await earlier.locator('svg').getAttribute('class')).toContain('lucide-chevron-right');
       const name = await pickFirstTime(page, ar);
       // The time button named in full, in Arabic: the day, its date, the time, and that it is free.
       expect(name).toMatch(/، متاح$/);

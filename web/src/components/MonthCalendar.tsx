@@ -14,6 +14,7 @@ import {
   startOfWeek,
 } from 'date-fns';
 import { useIntl } from 'react-intl';
+import { direction, isLocale } from '../i18n/locales.ts';
 import { formatDate, weekdayNames } from '../lib/time.ts';
 
 /** The days a Monday-first month grid shows, whole weeks from the week of the 1st to the week of the last day. */
@@ -57,10 +58,12 @@ const GRID_CSS: SystemStyleObject = {
 };
 
 const STEPS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
+// Right to left, the days run leftwards: the left arrow goes to the next day.
+const RTL_STEPS: Record<string, number> = { ...STEPS, ArrowLeft: 1, ArrowRight: -1 };
 
-/** Arrow keys move between days (a week up or down), skipping disabled ones. */
-function moveFocus(event: React.KeyboardEvent<HTMLDivElement>): void {
-  const step = STEPS[event.key];
+/** Arrow keys move between days the way they are laid out (a week up or down), skipping disabled ones. */
+function moveFocus(event: React.KeyboardEvent<HTMLDivElement>, rtl: boolean): void {
+  const step = (rtl ? RTL_STEPS : STEPS)[event.key];
   if (!step) return;
   const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button[data-day]')];
   let index = buttons.indexOf(document.activeElement as HTMLButtonElement);
@@ -109,20 +112,23 @@ export function MonthCalendar({
     [monthTime, locale],
   );
   const weekdays = useMemo(() => weekdayNames(locale), [locale]);
+  // Right to left the earlier month is on the right: its arrow points right (WCAG 1.3.2, meaningful order).
+  const rtl = isLocale(locale) && direction(locale) === 'rtl';
+  const [Earlier, Later] = rtl ? [ChevronRight, ChevronLeft] : [ChevronLeft, ChevronRight];
   return (
     <Box>
       <HStack justify="space-between" mb="3">
         <IconButton size="sm" variant="ghost" aria-label={intl.formatMessage({ id: 'calendar.previousMonth' })} onClick={() => onMonthChange(addMonths(month, -1))}>
-          <ChevronLeft />
+          <Earlier />
         </IconButton>
         <Text fontWeight="semibold" aria-live="polite">
           {formatDate(month, 'MMMM yyyy', undefined, locale)}
         </Text>
         <IconButton size="sm" variant="ghost" aria-label={intl.formatMessage({ id: 'calendar.nextMonth' })} onClick={() => onMonthChange(addMonths(month, 1))}>
-          <ChevronRight />
+          <Later />
         </IconButton>
       </HStack>
-      <Grid templateColumns="repeat(7, 1fr)" gap="1" role="grid" aria-label={label ?? intl.formatMessage({ id: 'calendar.label' })} aria-busy={busy || undefined} onKeyDown={onSelect ? moveFocus : undefined} css={GRID_CSS}>
+      <Grid templateColumns="repeat(7, 1fr)" gap="1" role="grid" aria-label={label ?? intl.formatMessage({ id: 'calendar.label' })} aria-busy={busy || undefined} onKeyDown={onSelect ? (event) => moveFocus(event, rtl) : undefined} css={GRID_CSS}>
         {/* Rows take no box of their own (display: contents), so the cells stay on the 7-column grid. */}
         <div role="row">
           {weekdays.map((day) => (

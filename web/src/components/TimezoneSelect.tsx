@@ -1,6 +1,7 @@
 // A picker of IANA time zones, grouped by region, named as people know them.
 import { forwardRef, useMemo, useState, type ComponentProps } from 'react';
 import { NativeSelect } from '@chakra-ui/react';
+import { useIntl } from 'react-intl';
 import { TIME_ZONE_GROUPS } from '../lib/shared.ts';
 import { zoneCity, zoneWithTime } from '../lib/zones.ts';
 
@@ -15,7 +16,8 @@ export const TimezoneSelect = forwardRef<HTMLSelectElement, ComponentProps<typeo
     const value = String(props.value ?? '');
     const [open, setOpen] = useState(false);
     const now = useMemo(() => new Date(), [open, value]); // eslint-disable-line react-hooks/exhaustive-deps -- the time when the list is worded
-    const label = (zone: string) => (open || zone === value ? zoneWithTime(zone, now) : zoneCity(zone));
+    const { locale } = useIntl();
+    const label = (zone: string) => (open || zone === value ? zoneWithTime(zone, now, locale) : zoneCity(zone));
     const listed = TIME_ZONE_GROUPS.some((group) => group.zones.includes(value));
     return (
       <NativeSelect.Root size={size}>
