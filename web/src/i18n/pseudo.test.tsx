@@ -4,7 +4,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addDays, startOfDay } from 'date-fns';
 import { http, HttpResponse } from 'msw';
@@ -159,6 +159,31 @@ describe('the pseudo-locale finds no untranslated text in the booking flow', () 
     await book();
     // The confirmation: what, when, with whom, where (a list of terms), the calendar links and the manage link.
     await waitFor(() => expect(document.querySelector('main dl')).not.toBeNull());
+    expect(plainTexts()).toEqual([]);
+  });
+
+  it('on a team page and its Book a Meeting dialog, with the dialog’s own messages', async () => {
+    server.use(
+      rpc('public_team', [{ id: 7, name: 'Светлый путь', description: 'Советники', slug: 'bright', timezone: 'UTC', member_count: 2 }]),
+      rpc('public_event_types', [{ id: 1, team_id: 7, title: 'Вводная', description: null, duration: 45, color: '#3b82f6', auto_confirm: true, assignment_type: 'round_robin', price_cents: 1500, currency: 'usd', max_extra_attendees: 1 }]),
+      rpc('public_team_members', [{ user_id: 'u1', role: 'owner', joined_at: '', handle: null, first_name: 'Ада', last_name: 'Хост', profile_image_url: null, title: null, company: null, location: null }]),
+      http.get(api('/functions/v1/slots'), () => HttpResponse.json({ timeZone: 'UTC', duration: 45, slots: [slot], days: [{ date: key, slots: [slot] }] })),
+    );
+    renderPseudo('/team/bright', 'ja');
+    await screen.findByRole('heading', { level: 1, name: 'Светлый путь' });
+    expect(plainTexts()).toEqual([]);
+
+    const user = userEvent.setup();
+    await user.click(within(screen.getByRole('main')).getAllByRole('button')[0]!);
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(dialog.querySelector('button[data-day]:not(:disabled)')).not.toBeNull());
+    await user.click(dialog.querySelector<HTMLButtonElement>('button[data-day]:not(:disabled)')!);
+    await waitFor(() => expect(dialog.querySelector('[role=group] > button:not([data-group-item])')).not.toBeNull());
+    await user.click(dialog.querySelector<HTMLButtonElement>('[role=group] > button:not([data-group-item])')!);
+    // The terms agreed to, then sent with nothing filled in: the dialog's words for the name and email, under the fields and in the toast.
+    await user.click(within(dialog).getByRole('checkbox'));
+    await user.click(document.querySelector<HTMLButtonElement>('button[type=submit]')!);
+    await waitFor(() => expect(dialog.querySelectorAll('[aria-invalid=true]').length).toBeGreaterThanOrEqual(2));
     expect(plainTexts()).toEqual([]);
   });
 });
