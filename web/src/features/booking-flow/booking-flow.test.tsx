@@ -603,6 +603,8 @@ describe('the calendar and its times', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Français');
     const day = new Intl.DateTimeFormat('fr', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(slot(10).start));
     expect(await screen.findByRole('button', { name: new RegExp(`^${day}, 10:00\\sAM, disponible$`) })).toBeInTheDocument();
+    // The time zone picker's regions in French too.
+    expect(screen.getByRole('group', { name: 'Amériques' })).toBeInTheDocument();
   });
 
   it('says there is nothing to book instead of an all-grey calendar; to its owner, why and where to open times', async () => {
