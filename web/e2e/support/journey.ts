@@ -122,9 +122,17 @@ export async function pickDay(page: Page | Frame, day: Day): Promise<void> {
 }
 
 /** A clock time HH:mm as the journeys' browsers (en-US: the 12-hour clock) show it: 09:00 → 9:00 AM. */
-export function clock(hhmm: string): string {
+function clockText(hhmm: string): string {
   const hour = Number(hhmm.slice(0, 2));
   return `${hour % 12 || 12}:${hhmm.slice(3, 5)} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/**
+ * The name of the time button that shows HH:mm: the day, its date, the clock time as the journeys'
+ * browsers show it, and "available" ("Thursday, December 3, 9:00 AM, available"; SlotGrid).
+ */
+export function clock(hhmm: string): RegExp {
+  return new RegExp(`, ${clockText(hhmm)}, available$`);
 }
 
 /** 9:00 AM → 09:00, so journeys compare times as numbers say them. */

@@ -1,6 +1,7 @@
 // The one dialog shell of the app: title, body, footer and close button.
 import type { ReactNode } from 'react';
 import { CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+import { useIntl } from 'react-intl';
 
 /**
  * Every dialog of the app: focus is trapped inside and returned on close (Chakra). Sized to its
@@ -25,6 +26,7 @@ export function AppDialog({
   children: ReactNode;
   size?: 'md' | 'lg' | 'xl';
 }) {
+  const intl = useIntl();
   return (
     <Dialog.Root
       open={open}
@@ -48,7 +50,7 @@ export function AppDialog({
             <Dialog.Body>{children}</Dialog.Body>
             {footer ? <Dialog.Footer>{footer}</Dialog.Footer> : null}
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
+              <CloseButton size="sm" aria-label={intl.formatMessage({ id: 'common.close' })} />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>

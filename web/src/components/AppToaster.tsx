@@ -1,6 +1,7 @@
 // The toaster and the toasts it renders, in the product's two looks. Loaded with the first toast
 // (lib/toaster.ts): a guest on a booking page rarely sees one.
 import { createToaster, Portal, Stack, Toast, Toaster } from '@chakra-ui/react';
+import { useIntl } from 'react-intl';
 
 /**
  * On a phone a toast shows at the top: dialogs there are sheets at the bottom (AppDialog), their
@@ -15,9 +16,10 @@ export const toaster = createToaster({ placement, max: 1, duration: 5000, pauseO
 
 /** Default look for successes, destructive (red) look for errors: docs/product/constants.md. */
 export function AppToaster() {
+  const intl = useIntl();
   return (
     <Portal>
-      <Toaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+      <Toaster toaster={toaster} insetInline={{ mdDown: '4' }} aria-label={intl.formatMessage({ id: 'toast.region' })}>
         {(toast) => (
           <Toast.Root width={{ md: 'sm' }}>
             <Toast.Indicator />
@@ -26,7 +28,7 @@ export function AppToaster() {
               {/* Full opacity: Chakra's 0.8 takes the text under 4.5:1 on the green and red toasts (WCAG 2.1 AA). */}
               {toast.description ? <Toast.Description opacity="1">{toast.description}</Toast.Description> : null}
             </Stack>
-            {toast.closable ? <Toast.CloseTrigger /> : null}
+            {toast.closable ? <Toast.CloseTrigger aria-label={intl.formatMessage({ id: 'toast.dismiss' })} /> : null}
           </Toast.Root>
         )}
       </Toaster>

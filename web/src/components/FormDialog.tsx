@@ -1,6 +1,7 @@
 // A dialog around one form: Cancel and a submit button in the footer.
 import { useId, type FormEventHandler, type ReactNode } from 'react';
 import { Button, Stack } from '@chakra-ui/react';
+import { FormattedMessage } from 'react-intl';
 import { AppDialog } from './AppDialog.tsx';
 import { SubmitButton } from './SubmitButton.tsx';
 
@@ -52,7 +53,7 @@ export function FormDialog({
         ) : (
           <>
             <Button variant="outline" onClick={onClose}>
-              Cancel
+              <FormattedMessage id="common.cancel" />
             </Button>
             <SubmitButton form={formId} pending={pending} pendingLabel={pendingLabel} disabled={!canSubmit}>
               {submitLabel}

@@ -3,10 +3,11 @@
 // screens showing it read the booking as them).
 import { HStack, Link, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { Link2, MapPin, Phone, Video } from 'lucide-react';
 import {
   guestPlaceLabel,
-  NO_PLACE_LABEL,
+  noPlaceLabel,
   placeWords,
   type BookingLocation,
   type LocationKind,
@@ -44,12 +45,13 @@ export function PlaceLine({ kind, children }: { kind?: LocationKind; children: R
 
 /** The places an event type offers, one a line; none: the spec's "Video Conference". */
 export function OfferedPlaces({ places }: { places: PublicLocation[] }) {
-  if (places.length === 0) return <PlaceLine>{NO_PLACE_LABEL}</PlaceLine>;
+  const intl = useIntl();
+  if (places.length === 0) return <PlaceLine>{noPlaceLabel(intl)}</PlaceLine>;
   return (
     <Stack gap="1">
       {places.map((place) => (
         <PlaceLine key={place.kind} kind={place.kind}>
-          {guestPlaceLabel(place)}
+          {guestPlaceLabel(place, intl)}
         </PlaceLine>
       ))}
     </Stack>
@@ -58,7 +60,7 @@ export function OfferedPlaces({ places }: { places: PublicLocation[] }) {
 
 /** A booking's place as its guest or its host reads it, with the link that acts on it. */
 export function BookingPlace({ location, reader }: { location: BookingLocation | null; reader: PlaceReader }) {
-  const { text, link } = placeWords(location, reader);
+  const { text, link } = placeWords(location, reader, useIntl());
   return (
     <PlaceLine kind={location?.kind}>
       {text}

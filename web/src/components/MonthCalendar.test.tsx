@@ -56,4 +56,23 @@ describe('MonthCalendar', () => {
     expect(screen.getByRole('gridcell', { name })).toHaveAttribute('data-today');
     expect(screen.getByRole('gridcell', { name })).toHaveAttribute('aria-current', 'date');
   });
+
+  it('points its month arrows and moves its arrow keys the way a right-to-left page reads', async () => {
+    localStorage.setItem('kairos.locale', 'ar');
+    const onSelect = vi.fn();
+    renderUi(<Picker onSelect={onSelect} />);
+    const user = userEvent.setup();
+    // In Arabic the earlier month is to the right: its arrow points right, the later month's left.
+    const previous = await screen.findByRole('button', { name: 'الشهر السابق' });
+    expect(previous.querySelector('svg')).toHaveClass('lucide-chevron-right');
+    expect(screen.getByRole('button', { name: 'الشهر التالي' }).querySelector('svg')).toHaveClass('lucide-chevron-left');
+    // The days run right to left: the left arrow goes to the next one, the right arrow to the one before.
+    const days = screen.getAllByRole('gridcell').filter((cell) => cell.tagName === 'BUTTON' && !(cell as HTMLButtonElement).disabled);
+    days[1].focus();
+    await user.keyboard('{ArrowLeft}');
+    expect(days[2]).toHaveFocus();
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(days[0]).toHaveFocus();
+    localStorage.removeItem('kairos.locale');
+  });
 });

@@ -13,9 +13,9 @@ import {
   startOfMonth,
   startOfWeek,
 } from 'date-fns';
-import { formatDate } from '../lib/time.ts';
-
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+import { useIntl } from 'react-intl';
+import { direction, isLocale } from '../i18n/locales.ts';
+import { formatDate, weekdayNames } from '../lib/time.ts';
 
 /** The days a Monday-first month grid shows, whole weeks from the week of the 1st to the week of the last day. */
 export function monthGridDays(month: Date): Date[] {
@@ -58,10 +58,12 @@ const GRID_CSS: SystemStyleObject = {
 };
 
 const STEPS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 };
+// Right to left, the days run leftwards: the left arrow goes to the next day.
+const RTL_STEPS: Record<string, number> = { ...STEPS, ArrowLeft: 1, ArrowRight: -1 };
 
-/** Arrow keys move between days (a week up or down), skipping disabled ones. */
-function moveFocus(event: React.KeyboardEvent<HTMLDivElement>): void {
-  const step = STEPS[event.key];
+/** Arrow keys move between days the way they are laid out (a week up or down), skipping disabled ones. */
+function moveFocus(event: React.KeyboardEvent<HTMLDivElement>, rtl: boolean): void {
+  const step = (rtl ? RTL_STEPS : STEPS)[event.key];
   if (!step) return;
   const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button[data-day]')];
   let index = buttons.indexOf(document.activeElement as HTMLButtonElement);
@@ -88,7 +90,7 @@ export function MonthCalendar({
   isDisabled,
   hasDot,
   busy = false,
-  label = 'Calendar',
+  label,
 }: {
   month: Date;
   onMonthChange: (month: Date) => void;
@@ -100,30 +102,36 @@ export function MonthCalendar({
   busy?: boolean;
   label?: string;
 }) {
+  const intl = useIntl();
+  const { locale } = intl;
   const monthTime = month.getTime();
   // Each day's name worded once per month shown, not on every render: Intl's wording is the costliest
   // part of a render on a phone.
   const days = useMemo(
-    () => monthGridDays(new Date(monthTime)).map((day) => ({ day, name: formatDate(day, 'EEEE, MMMM d, yyyy') })),
-    [monthTime],
+    () => monthGridDays(new Date(monthTime)).map((day) => ({ day, name: formatDate(day, 'EEEE, MMMM d, yyyy', undefined, locale) })),
+    [monthTime, locale],
   );
+  const weekdays = useMemo(() => weekdayNames(locale), [locale]);
+  // Right to left the earlier month is on the right: its arrow points right (WCAG 1.3.2, meaningful order).
+  const rtl = isLocale(locale) && direction(locale) === 'rtl';
+  const [Earlier, Later] = rtl ? [ChevronRight, ChevronLeft] : [ChevronLeft, ChevronRight];
   return (
     <Box>
       <HStack justify="space-between" mb="3">
-        <IconButton size="sm" variant="ghost" aria-label="Previous month" onClick={() => onMonthChange(addMonths(month, -1))}>
-          <ChevronLeft />
+        <IconButton size="sm" variant="ghost" aria-label={intl.formatMessage({ id: 'calendar.previousMonth' })} onClick={() => onMonthChange(addMonths(month, -1))}>
+          <Earlier />
         </IconButton>
         <Text fontWeight="semibold" aria-live="polite">
-          {formatDate(month, 'MMMM yyyy')}
+          {formatDate(month, 'MMMM yyyy', undefined, locale)}
         </Text>
-        <IconButton size="sm" variant="ghost" aria-label="Next month" onClick={() => onMonthChange(addMonths(month, 1))}>
-          <ChevronRight />
+        <IconButton size="sm" variant="ghost" aria-label={intl.formatMessage({ id: 'calendar.nextMonth' })} onClick={() => onMonthChange(addMonths(month, 1))}>
+          <Later />
         </IconButton>
       </HStack>
-      <Grid templateColumns="repeat(7, 1fr)" gap="1" role="grid" aria-label={label} aria-busy={busy || undefined} onKeyDown={onSelect ? moveFocus : undefined} css={GRID_CSS}>
+      <Grid templateColumns="repeat(7, 1fr)" gap="1" role="grid" aria-label={label ?? intl.formatMessage({ id: 'calendar.label' })} aria-busy={busy || undefined} onKeyDown={onSelect ? (event) => moveFocus(event, rtl) : undefined} css={GRID_CSS}>
         {/* Rows take no box of their own (display: contents), so the cells stay on the 7-column grid. */}
         <div role="row">
-          {WEEKDAYS.map((day) => (
+          {weekdays.map((day) => (
             <p key={day} role="columnheader">
               {day}
             </p>
@@ -143,7 +151,7 @@ export function MonthCalendar({
                 'data-outside': inMonth ? undefined : '',
                 'data-today': today ? '' : undefined,
                 role: 'gridcell',
-                'aria-label': dot ? `${name}, has bookings` : name,
+                'aria-label': dot ? intl.formatMessage({ id: 'calendar.dayWithBookings' }, { day: name }) : name,
                 'aria-current': today ? ('date' as const) : undefined,
                 children: (
                   <>

@@ -1,5 +1,6 @@
 // Badges for a booking's status and a team member's role.
 import { Badge } from '@chakra-ui/react';
+import { useIntl } from 'react-intl';
 
 const STATUS: Record<string, { label: string; palette: string }> = {
   pending: { label: 'Awaiting Confirmation', palette: 'yellow' },
@@ -23,9 +24,11 @@ const ROLE_PALETTE: Record<string, string> = { owner: 'yellow', admin: 'blue', m
 
 /** docs/product/permissions.md: owner yellow, admin blue, member gray; unknown roles look like member. */
 export function RoleBadge({ role }: { role: string }) {
+  const intl = useIntl();
+  const known = role === 'owner' || role === 'admin' || role === 'member';
   return (
     <Badge colorPalette={ROLE_PALETTE[role] ?? 'gray'} data-color={ROLE_PALETTE[role] ?? 'gray'} variant="subtle" textTransform="capitalize">
-      {role}
+      {known ? intl.formatMessage({ id: `role.${role}` }) : role}
     </Badge>
   );
 }

@@ -1,6 +1,7 @@
 // A picker of IANA time zones, grouped by region, named as people know them.
 import { forwardRef, useMemo, useState, type ComponentProps } from 'react';
 import { NativeSelect } from '@chakra-ui/react';
+import { useIntl } from 'react-intl';
 import { TIME_ZONE_GROUPS } from '../lib/shared.ts';
 import { zoneCity, zoneWithTime } from '../lib/zones.ts';
 
@@ -15,7 +16,11 @@ export const TimezoneSelect = forwardRef<HTMLSelectElement, ComponentProps<typeo
     const value = String(props.value ?? '');
     const [open, setOpen] = useState(false);
     const now = useMemo(() => new Date(), [open, value]); // eslint-disable-line react-hooks/exhaustive-deps -- the time when the list is worded
-    const label = (zone: string) => (open || zone === value ? zoneWithTime(zone, now) : zoneCity(zone));
+    const intl = useIntl();
+    const { locale } = intl;
+    // A region's name in the page's language; UTC is UTC in every one.
+    const region = (label: (typeof TIME_ZONE_GROUPS)[number]['label']) => (label === 'UTC' ? label : intl.formatMessage({ id: `zone.group.${label}` }));
+    const label = (zone: string) => (open || zone === value ? zoneWithTime(zone, now, locale) : zoneCity(zone));
     const listed = TIME_ZONE_GROUPS.some((group) => group.zones.includes(value));
     return (
       <NativeSelect.Root size={size}>
@@ -33,7 +38,7 @@ export const TimezoneSelect = forwardRef<HTMLSelectElement, ComponentProps<typeo
         >
           {!listed && value ? <option value={value}>{label(value)}</option> : null}
           {TIME_ZONE_GROUPS.map((group) => (
-            <optgroup key={group.label} label={group.label}>
+            <optgroup key={group.label} label={region(group.label)}>
               {group.zones.map((zone) => (
                 <option key={zone} value={zone}>
                   {label(zone)}

@@ -4,28 +4,37 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { render, screen } from '@testing-library/react';
-import { IntlProvider } from 'react-intl';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { addDays, startOfDay } from 'date-fns';
+import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router-dom';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../app/providers.tsx';
 import { AppRoutes } from '../app/router.tsx';
 import { createQueryClient } from '../lib/queryClient.ts';
-import { rpc } from '../test/utils.tsx';
+import { api, rpc, USER_ID } from '../test/utils.tsx';
 import { server } from '../test/server.ts';
 import type { Messages } from './catalogue.ts';
 
 const catalogue = path.resolve(import.meta.dirname, 'catalogues/public/en.json');
 const formatjs = path.resolve(import.meta.dirname, '../../../node_modules/.bin/formatjs');
 
-let pseudo: Messages;
+// Every language's catalogue is the pseudo-locale's: the whole page speaks it, the toaster beside the routes too.
+const catalogues = vi.hoisted(() => ({ pseudo: {} as Messages }));
+vi.mock('./catalogue.ts', () => ({ loadMessages: () => Promise.resolve(catalogues.pseudo), loadedMessages: () => catalogues.pseudo }));
+
 beforeAll(async () => {
   const { stdout } = await promisify(execFile)(formatjs, ['compile', catalogue, '--format', 'simple', '--ast', '--pseudo-locale', 'en-XA']);
-  pseudo = JSON.parse(stdout) as Messages;
+  catalogues.pseudo = JSON.parse(stdout) as Messages;
 });
+afterEach(() => localStorage.clear());
 
-/** What is not a message: the brand, and punctuation between messages. */
-const NOT_MESSAGES = /Kairos|©|·/g;
+/**
+ * What is not a message: the brand, punctuation between messages, the zone database's UTC (lib/zones.ts),
+ * and an email address (typed by the guest, or an example in a message: its letters are the address's).
+ */
+const NOT_MESSAGES = /Kairos|©|·|\bUTC\b|\S*@\S*/g;
 
 /** Every text a visitor sees or hears on the page that has two plain Latin letters in a row. */
 function plainTexts(): string[] {
@@ -41,6 +50,18 @@ function plainTexts(): string[] {
   return texts.map((text) => text.replace(NOT_MESSAGES, '').trim()).filter((text) => /[A-Za-z]{2}/.test(text));
 }
 
+/** The app at `route` in the pseudo-locale's messages, its dates, times and numbers formatted in `locale` (the visitor's pick). */
+function renderPseudo(route: string, locale = 'en') {
+  localStorage.setItem('kairos.locale', locale);
+  render(
+    <Providers queryClient={createQueryClient()}>
+      <MemoryRouter initialEntries={[route]}>
+        <AppRoutes />
+      </MemoryRouter>
+    </Providers>,
+  );
+}
+
 describe('the pseudo-locale finds no untranslated text', () => {
   it.each([
     ['/', 1],
@@ -49,18 +70,120 @@ describe('the pseudo-locale finds no untranslated text', () => {
     ['/no-such/page', 1],
   ])('on %s', async (route, level) => {
     server.use(rpc('directory_profiles', []));
-    render(
-      <Providers queryClient={createQueryClient()}>
-        <IntlProvider locale="en" messages={pseudo}>
-          <MemoryRouter initialEntries={[route]}>
-            <AppRoutes />
-          </MemoryRouter>
-        </IntlProvider>
-      </Providers>,
-    );
+    renderPseudo(route);
     expect(await screen.findByRole('heading', { level, name: /^\[/ })).toBeInTheDocument();
     // Loaded lists (the community's empty state) say so in a message too.
     await screen.findAllByText(/^\[/);
+    expect(plainTexts()).toEqual([]);
+  });
+});
+
+/**
+ * The booking page and every screen of its flow. What the host wrote (the title, the questions, the
+ * address) is in Cyrillic, and the page's locale is Japanese: a date or time worded in English (a
+ * pattern that skips Intl) shows plain Latin letters as surely as a text left out of the catalogue.
+ */
+describe('the pseudo-locale finds no untranslated text in the booking flow', () => {
+  const day = addDays(startOfDay(new Date()), 2);
+  const start = new Date(Date.UTC(day.getFullYear(), day.getMonth(), day.getDate(), 10));
+  const slot = { start: start.toISOString(), end: new Date(start.getTime() + 30 * 60_000).toISOString() };
+  const key = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+  const eventType = {
+    id: 5,
+    user_id: USER_ID,
+    title: 'Стратегия',
+    description: 'План на квартал.',
+    duration: 30,
+    color: '#10b981',
+    auto_confirm: false,
+    price_cents: 2000,
+    currency: 'eur',
+    host_first_name: 'Ада',
+    host_last_name: 'Хост',
+    host_profile_image_url: null,
+    host_timezone: 'UTC',
+    host_title: 'Коуч',
+    locations: [{ kind: 'in_person', address: 'Улица 1' }, { kind: 'zoom' }, { kind: 'phone_host_calls' }],
+    guest_fields: { phone: 'optional', company: 'required', notes: 'optional' },
+    max_extra_attendees: 2,
+    questions: [
+      { type: 'short_text', slug: 'goal', label: 'Цель', required: true },
+      { type: 'number', slug: 'seats', label: 'Места', required: false, min: 1, max: 9 },
+      { type: 'single_choice', slug: 'plan', label: 'План', required: false, options: ['Базовый', 'Про'], display: 'select' },
+      { type: 'multiple_choice', slug: 'topics', label: 'Темы', required: false, options: ['Счета'] },
+      { type: 'yes_no', slug: 'customer', label: 'Клиент?', required: false },
+    ],
+  };
+
+  it('on the booking page: its pickers, the guest form with every message, and the confirmation', async () => {
+    server.use(
+      rpc('public_event_type', [eventType]),
+      http.get(api('/functions/v1/slots'), () => HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'UTC', slots: [slot], days: [{ date: key, slots: [slot] }] })),
+      http.post(api('/functions/v1/bookings'), () =>
+        HttpResponse.json({ id: 3, uid: 'b3', status: 'pending', ...{ startTime: slot.start, endTime: slot.end }, manageToken: 't', location: { kind: 'in_person', value: 'Улица 1' } }, { status: 201 }),
+      ),
+    );
+    renderPseudo('/book/5', 'ja');
+    await screen.findByRole('heading', { level: 1, name: 'Стратегия' });
+    await waitFor(() => expect(document.querySelector('button[data-day]:not(:disabled)')).not.toBeNull());
+    expect(plainTexts()).toEqual([]);
+
+    const user = userEvent.setup();
+    await user.click(document.querySelector<HTMLButtonElement>('button[data-day]:not(:disabled)')!);
+    // The day's one time (the clock's 12h and 24h are the group's other buttons).
+    await waitFor(() => expect(document.querySelector('[role=group] > button:not([data-group-item])')).not.toBeNull());
+    await user.click(document.querySelector<HTMLButtonElement>('[role=group] > button:not([data-group-item])')!);
+    // Every message the form can show: each field's, a question's, an invitee's, the place's, and the toasts.
+    const field = (selector: string) => document.querySelector<HTMLInputElement>(selector)!;
+    const book = () => user.click(document.querySelector<HTMLButtonElement>('button[type=submit]')!);
+    await user.click(document.querySelector<HTMLButtonElement>('[data-invitee-add]')!);
+    await user.type(field('[data-invitee="0"]'), '12@');
+    await user.type(field('[data-question="seats"] input'), '12');
+    await book();
+    await waitFor(() => expect(document.querySelectorAll('[aria-invalid=true]').length).toBeGreaterThanOrEqual(6));
+    expect(plainTexts()).toEqual([]);
+
+    await user.type(field('input[name=guestName]'), 'Грейс');
+    await user.type(field('input[name=guestEmail]'), 'grace@example.com');
+    await user.type(field('input[name=guestCompany]'), 'Ромашка');
+    await user.type(field('[data-question="goal"] input'), 'Рост');
+    await user.clear(field('[data-question="seats"] input'));
+    await user.clear(field('[data-invitee="0"]'));
+    await user.type(field('[data-invitee="0"]'), 'ann@example.com');
+    await book();
+    // Sent without a place among several: the place's message, and the focus on its first choice.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getAllByRole('radio')[0]));
+    expect(plainTexts()).toEqual([]);
+
+    await user.click(screen.getAllByRole('radio')[0]!);
+    await book();
+    // The confirmation: what, when, with whom, where (a list of terms), the calendar links and the manage link.
+    await waitFor(() => expect(document.querySelector('main dl')).not.toBeNull());
+    expect(plainTexts()).toEqual([]);
+  });
+
+  it('on a team page and its Book a Meeting dialog, with the dialog’s own messages', async () => {
+    server.use(
+      rpc('public_team', [{ id: 7, name: 'Светлый путь', description: 'Советники', slug: 'bright', timezone: 'UTC', member_count: 2 }]),
+      rpc('public_event_types', [{ id: 1, team_id: 7, title: 'Вводная', description: null, duration: 45, color: '#3b82f6', auto_confirm: true, assignment_type: 'round_robin', price_cents: 1500, currency: 'usd', max_extra_attendees: 1 }]),
+      rpc('public_team_members', [{ user_id: 'u1', role: 'owner', joined_at: '', handle: null, first_name: 'Ада', last_name: 'Хост', profile_image_url: null, title: null, company: null, location: null }]),
+      http.get(api('/functions/v1/slots'), () => HttpResponse.json({ timeZone: 'UTC', duration: 45, slots: [slot], days: [{ date: key, slots: [slot] }] })),
+    );
+    renderPseudo('/team/bright', 'ja');
+    await screen.findByRole('heading', { level: 1, name: 'Светлый путь' });
+    expect(plainTexts()).toEqual([]);
+
+    const user = userEvent.setup();
+    await user.click(within(screen.getByRole('main')).getAllByRole('button')[0]!);
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(dialog.querySelector('button[data-day]:not(:disabled)')).not.toBeNull());
+    await user.click(dialog.querySelector<HTMLButtonElement>('button[data-day]:not(:disabled)')!);
+    await waitFor(() => expect(dialog.querySelector('[role=group] > button:not([data-group-item])')).not.toBeNull());
+    await user.click(dialog.querySelector<HTMLButtonElement>('[role=group] > button:not([data-group-item])')!);
+    // The terms agreed to, then sent with nothing filled in: the dialog's words for the name and email, under the fields and in the toast.
+    await user.click(within(dialog).getByRole('checkbox'));
+    await user.click(document.querySelector<HTMLButtonElement>('button[type=submit]')!);
+    await waitFor(() => expect(dialog.querySelectorAll('[aria-invalid=true]').length).toBeGreaterThanOrEqual(2));
     expect(plainTexts()).toEqual([]);
   });
 });

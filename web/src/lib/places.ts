@@ -2,6 +2,8 @@
 // with in the editor, and a place as each screen's reader is told it. The kinds' names and where a
 // place links to (a map, tel:, the meeting) are the mails' own (rules/places.ts). No zod: the booking
 // page loads this at once.
+import type { IntlShape } from 'react-intl';
+import type { MessageId } from '../i18n/catalogue.ts';
 import { PLACE_LABELS, shownPlace, type BookingLocation, type EventLocation, type LocationKind } from './shared.ts';
 
 export type { BookingLocation, EventLocation, LocationKind };
@@ -36,23 +38,20 @@ export interface PublicLocation {
   address?: string;
 }
 
-/** The spec's words for a meeting with no place set. */
+/** The spec's words for a meeting with no place set (in English; `placeNames` says it in the page's language). */
 export const NO_PLACE_LABEL = 'Video Conference';
 
-/** Each kind as a guest reads it when choosing. */
-const GUEST_LABELS: Record<LocationKind, string> = {
-  in_person: 'In person',
-  phone_host_calls: 'Phone call: the host calls you',
-  phone_guest_calls: 'Phone call: you call the host',
-  link: 'Meeting link',
-  jitsi: 'Jitsi Meet video call',
-  google_meet: 'Google Meet video call',
-  zoom: 'Zoom video call',
-};
+/** A place in the page's language: react-intl's formatter, or any that says a catalogue's message. */
+export type Say = Pick<IntlShape, 'formatMessage'>;
 
-/** An offered place in the guest's words (an in-person one with its address). */
-export function guestPlaceLabel(place: PublicLocation): string {
-  return place.kind === 'in_person' && place.address ? `In person: ${place.address}` : GUEST_LABELS[place.kind];
+/** No place set, in the page's language: the spec's "Video Conference" in English. */
+export const noPlaceLabel = (intl: Say): string => intl.formatMessage({ id: 'place.none' });
+
+/** An offered place in the guest's words (an in-person one with its address), in the page's language. */
+export function guestPlaceLabel(place: PublicLocation, intl: Say): string {
+  return place.kind === 'in_person' && place.address
+    ? intl.formatMessage({ id: 'place.inPersonAt' }, { address: place.address })
+    : intl.formatMessage({ id: `place.${place.kind}` });
 }
 
 /** What the database holds in a column of places, as the screens read it (jsonb arrives untyped). */
@@ -63,22 +62,26 @@ export const bookingLocation = (json: unknown): BookingLocation | null =>
 /** Who reads a booking's place: the guest is told whom to call and what to join; the host, the same from their side. */
 export type PlaceReader = 'guest' | 'host';
 
-/** A booking's place in words, with the link that acts on it (a map, a number to call, a meeting to join). */
-export function placeWords(location: BookingLocation | null, reader: PlaceReader): { text: string; link?: { href: string; label: string } } {
+/** A booking's place in words, with the link that acts on it (a map, a number to call, a meeting to join), in the page's language. */
+export function placeWords(location: BookingLocation | null, reader: PlaceReader, intl: Say): { text: string; link?: { href: string; label: string } } {
   const shown = shownPlace(location);
-  if (!location || !shown) return { text: NO_PLACE_LABEL };
+  if (!location || !shown) return { text: noPlaceLabel(intl) };
   const { kind, value } = location;
   const href = shown.href;
+  const say = (id: MessageId, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   switch (kind) {
     case 'in_person':
-      return { text: `In person: ${value}`, link: href ? { href, label: 'Open in a map' } : undefined };
+      return { text: say('place.inPersonAt', { address: value ?? '' }), link: href ? { href, label: say('place.openMap') } : undefined };
     case 'phone_host_calls':
-      return reader === 'guest' ? { text: `The host calls you at ${value}` } : { text: 'Call the guest at', link: href ? { href, label: `${value}` } : undefined };
+      return reader === 'guest' ? { text: say('place.hostCallsYou', { number: value ?? '' }) } : { text: say('place.callGuest'), link: href ? { href, label: `${value}` } : undefined };
     case 'phone_guest_calls':
-      return reader === 'guest' ? { text: 'Call the host at', link: href ? { href, label: `${value}` } : undefined } : { text: `The guest calls you at ${value}` };
-    default:
-      if (!href) return { text: `${shown.label}: ${reader === 'guest' ? 'the link follows by mail once it is made' : 'link pending'}` };
-      return { text: `${shown.label}:`, link: { href, label: href } };
+      return reader === 'guest' ? { text: say('place.callHost'), link: href ? { href, label: `${value}` } : undefined } : { text: say('place.guestCallsYou', { number: value ?? '' }) };
+    default: {
+      // The providers' names are theirs in every language; a plain link is "Online meeting".
+      const label = kind === 'link' ? say('place.online') : shown.label;
+      if (!href) return { text: say(reader === 'guest' ? 'place.linkFollows' : 'place.linkPending', { place: label }) };
+      return { text: say('place.linkIs', { place: label }), link: { href, label: href } };
+    }
   }
 }
 

@@ -72,10 +72,51 @@ const PATTERNS = {
 } satisfies Record<string, readonly [Kind, (parts: Parts) => string]>;
 export type DatePattern = keyof typeof PATTERNS;
 
-/** `date` as `pattern` words it, in `timeZone` (the browser's when absent), its clock in the current hour cycle. */
-export function formatDate(date: Date, pattern: DatePattern, timeZone?: string): string {
+/**
+ * Each pattern's fields as Intl words them in another language: the order, the words and the
+ * punctuation are the language's own (Thursday, December 3 reads jeudi 3 décembre, 12月3日木曜日).
+ */
+const LOCALE_OPTIONS = {
+  'EEEE, MMMM d': { weekday: 'long', month: 'long', day: 'numeric' },
+  'EEEE, MMMM d, yyyy': { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' },
+  "EEEE, MMMM d 'at' h:mm a": { weekday: 'long', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' },
+  "EEEE, MMMM d, yyyy 'at' h:mm a": OPTIONS.words,
+  'EEE, MMM d · h:mm a': { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' },
+  'EEE, MMM d, yyyy · h:mm a': OPTIONS.short,
+  'MMM d, yyyy': { month: 'short', day: 'numeric', year: 'numeric' },
+  'MMMM yyyy': { month: 'long', year: 'numeric' },
+  'h:mm a': { hour: 'numeric', minute: '2-digit' },
+} satisfies Partial<Record<DatePattern, Intl.DateTimeFormatOptions>>;
+
+/** `date` as `pattern` says it in `locale`'s own words (not English), its clock in the current hour cycle. */
+function inLocale(date: Date, pattern: keyof typeof LOCALE_OPTIONS, timeZone: string | undefined, locale: string): string {
+  const cycle = hourCycle();
+  const key = `${locale} ${pattern} ${cycle} ${timeZone ?? ''}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    const options: Intl.DateTimeFormatOptions = { ...LOCALE_OPTIONS[pattern], timeZone };
+    if (options.hour) options.hourCycle = cycle;
+    formatters.set(key, (formatter = new Intl.DateTimeFormat(locale, options)));
+  }
+  return formatter.format(date);
+}
+
+/**
+ * `date` as `pattern` words it, in `timeZone` (the browser's when absent), its clock in the current
+ * hour cycle. In English (the spec's words) exactly as the pattern says; in another `locale`, the same
+ * fields in that language's order and words; numbers (yyyy-MM-dd, HH:mm) are the same in every one.
+ */
+export function formatDate(date: Date, pattern: DatePattern, timeZone?: string, locale = 'en'): string {
   const [kind, text] = PATTERNS[pattern];
+  if (locale !== 'en' && pattern in LOCALE_OPTIONS) return inLocale(date, pattern as keyof typeof LOCALE_OPTIONS, timeZone, locale);
   return text(partsOf(date, kind, timeZone));
+}
+
+/** The week's days Monday first, short, in `locale` (Mon … Sun; lun. … dim.; 月 … 日). */
+export function weekdayNames(locale = 'en'): string[] {
+  const format = new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : locale, { weekday: 'short', timeZone: 'UTC' });
+  // 2024-01-01 was a Monday.
+  return Array.from({ length: 7 }, (_, index) => format.format(Date.UTC(2024, 0, 1 + index)));
 }
 
 /** A clock time HH:MM as the current hour cycle shows it: 9:30 AM, or 09:30. */

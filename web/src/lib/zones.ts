@@ -56,10 +56,10 @@ export function zoneLabel(zone: string, at: Date = new Date()): string {
   }
 }
 
-/** "New York (EST, UTC−5), 9:41 AM": the label and the time there now. */
-export function zoneWithTime(zone: string, now: Date = new Date()): string {
+/** "New York (EST, UTC−5), 9:41 AM": the label and the time there now, the time in `locale`'s words. */
+export function zoneWithTime(zone: string, now: Date = new Date(), locale = 'en'): string {
   try {
-    return `${zoneLabel(zone, now)}, ${formatDate(now, 'h:mm a', zone)}`;
+    return `${zoneLabel(zone, now)}, ${formatDate(now, 'h:mm a', zone, locale)}`;
   } catch {
     return zone;
   }

@@ -90,6 +90,9 @@ export function rpc(name: string, result: JsonBodyType | HttpResponseResolver) {
   return http.post(api(`/rest/v1/rpc/${name}`), typeof result === 'function' ? (result as HttpResponseResolver) : () => HttpResponse.json(result));
 }
 
+/** A time button of the booking flow by the time it shows: its name says the day before and "available" after (SlotGrid). */
+export const timeButton = (time: string) => new RegExp(`, ${time}, available$`);
+
 /** The signed-in user's profile, as the current-user query reads it. */
 export function signedInAs(overrides: Partial<Profile> = {}) {
   signIn();

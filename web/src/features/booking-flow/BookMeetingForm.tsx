@@ -1,6 +1,7 @@
 // The Book a Meeting dialog's form: pick a day and a time, then give the guest's details; after
 // booking, the confirmation in the same dialog until the guest closes it.
 import { Button, Checkbox, Link } from '@chakra-ui/react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { BookingConfirmation } from './BookingConfirmation.tsx';
@@ -51,18 +52,19 @@ export default function BookMeetingForm({
     guestFields: event.guest_fields,
     maxExtraAttendees: event.max_extra_attendees,
   });
-  const price = event.price_cents && event.currency ? ` · ${formatMoney(event.price_cents, event.currency)}` : '';
-  const subtitle = `${event.title} · ${event.duration} minutes${price}`;
+  const intl = useIntl();
+  const price = event.price_cents && event.currency ? ` · ${formatMoney(event.price_cents, event.currency, intl.locale)}` : '';
+  const subtitle = `${event.title} · ${intl.formatMessage({ id: 'common.minutes' }, { minutes: event.duration })}${price}`;
   return (
     <FormDialog
       open
       onClose={onClose}
-      title="Book a Meeting"
+      title={intl.formatMessage({ id: 'booking.dialog.title' })}
       subtitle={subtitle}
       size="xl"
       onSubmit={flow.submit}
-      submitLabel="Book Meeting"
-      pendingLabel="Booking..."
+      submitLabel={intl.formatMessage({ id: 'booking.book' })}
+      pendingLabel={intl.formatMessage({ id: 'booking.booking' })}
       pending={flow.book.isPending}
       canSubmit={flow.canSubmit}
       outcome={
@@ -70,7 +72,7 @@ export default function BookMeetingForm({
           body: <BookingConfirmation booked={flow.booked} />,
           footer: (
             <Button colorPalette="blue" onClick={onClose}>
-              Done
+              <FormattedMessage id="booking.dialog.done" />
             </Button>
           ),
         }
@@ -81,12 +83,18 @@ export default function BookMeetingForm({
           <Checkbox.HiddenInput />
           <Checkbox.Control />
           <Checkbox.Label>
-            I agree to the{' '}
-            <Link asChild colorPalette="blue" color="colorPalette.fg">
-              <RouterLink to="/terms" target="_blank">
-                terms and conditions
-              </RouterLink>
-            </Link>
+            <FormattedMessage
+              id="booking.dialog.terms"
+              values={{
+                link: (text) => (
+                  <Link asChild colorPalette="blue" color="colorPalette.fg">
+                    <RouterLink to="/terms" target="_blank">
+                      {text}
+                    </RouterLink>
+                  </Link>
+                ),
+              }}
+            />
           </Checkbox.Label>
         </Checkbox.Root>
       </PickersAndDetails>

@@ -4,11 +4,12 @@
 import type { ReactNode } from 'react';
 import { Box, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { CalendarPlus, CircleCheck, Clock, Download, Hourglass } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { formatDate } from '../../lib/time.ts';
 import { zoneLabel } from '../../lib/zones.ts';
 import { googleCalendarUrl, icsHref, outlookCalendarUrl, type CalendarEvent } from './calendarLinks.ts';
 import { BookingPlace } from '../../components/MeetingPlace.tsx';
-import { calendarPlace } from '../../lib/places.ts';
+import { calendarPlace, noPlaceLabel } from '../../lib/places.ts';
 import type { Booked } from './useBookingFlow.ts';
 
 const WHEN = "EEEE, MMMM d, yyyy 'at' h:mm a";
@@ -33,6 +34,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export function BookingConfirmation({ booked, actions, newTab = false }: { booked: Booked; actions?: ReactNode; newTab?: boolean }) {
+  const intl = useIntl();
+  const when = (zone: string) => formatDate(start, WHEN, zone, intl.locale);
   const { booking, title, duration, host, timeZone, hostTimeZone, guestEmail } = booked;
   const pending = booking.status === 'pending';
   const start = new Date(booking.startTime);
@@ -40,14 +43,14 @@ export function BookingConfirmation({ booked, actions, newTab = false }: { booke
   const manage = manageUrl(booked);
   const event: CalendarEvent = {
     uid: booking.icalUid ?? `${booking.uid}@kairos`,
-    title: host ? `${title} with ${host}` : title,
+    title: host ? intl.formatMessage({ id: 'booking.confirm.eventTitle' }, { title, host }) : title,
     start,
     end,
-    description: manage ? `Reschedule or cancel: ${manage}` : '',
-    location: calendarPlace(booking.location ?? null),
+    description: manage ? intl.formatMessage({ id: 'booking.confirm.eventDescription' }, { link: manage }) : '',
+    location: booking.location ? calendarPlace(booking.location) : noPlaceLabel(intl),
   };
   const external = { target: '_blank', rel: 'noopener noreferrer' };
-  const heading = pending ? 'Booking Pending Approval' : 'Booking Confirmed!';
+  const heading = intl.formatMessage({ id: pending ? 'booking.confirm.pending' : 'booking.confirm.confirmed' });
   return (
     <Stack gap="5" role="region" aria-label={heading}>
       <Stack role="status" gap="2" align="center" textAlign="center">
@@ -57,71 +60,78 @@ export function BookingConfirmation({ booked, actions, newTab = false }: { booke
         </Heading>
         <Text color="fg.muted">
           {pending
-            ? "Booking request sent! You'll receive confirmation once the host approves it."
-            : `Your meeting has been booked. A confirmation is on its way${guestEmail ? ` to ${guestEmail}` : ''}.`}
+            ? intl.formatMessage({ id: 'booking.confirm.pendingText' })
+            : guestEmail
+              ? intl.formatMessage({ id: 'booking.confirm.confirmedTextTo' }, { email: guestEmail })
+              : intl.formatMessage({ id: 'booking.confirm.confirmedText' })}
         </Text>
       </Stack>
       <Stack as="dl" gap="3" borderWidth="1px" borderRadius="md" p="4" fontSize="sm">
-        <Row label="What">
+        <Row label={intl.formatMessage({ id: 'booking.confirm.what' })}>
           <Text>
-            {title} · {duration} minutes
+            {title} · {intl.formatMessage({ id: 'common.minutes' }, { minutes: duration })}
           </Text>
         </Row>
-        <Row label="When">
+        <Row label={intl.formatMessage({ id: 'booking.confirm.when' })}>
           <Text>
-            {formatDate(start, WHEN, timeZone)} · {zoneLabel(timeZone, start)}
+            {when(timeZone)} · {zoneLabel(timeZone, start)}
           </Text>
           {hostTimeZone && hostTimeZone !== timeZone ? (
             <Text color="fg.muted">
-              {formatDate(start, WHEN, hostTimeZone)} for the host · {zoneLabel(hostTimeZone, start)}
+              {intl.formatMessage({ id: 'booking.confirm.forHost' }, { when: when(hostTimeZone) })} · {zoneLabel(hostTimeZone, start)}
             </Text>
           ) : null}
         </Row>
         {host ? (
-          <Row label="With">
+          <Row label={intl.formatMessage({ id: 'booking.confirm.with' })}>
             <Text>{host}</Text>
           </Row>
         ) : null}
-        <Row label="Where">
+        <Row label={intl.formatMessage({ id: 'booking.confirm.where' })}>
           <BookingPlace location={booking.location ?? null} reader="guest" />
         </Row>
       </Stack>
       <Stack gap="2">
         <Heading as="h3" size="sm">
           <HStack gap="2">
-            <CalendarPlus size={16} aria-hidden /> Add to your calendar
+            <CalendarPlus size={16} aria-hidden /> <FormattedMessage id="booking.confirm.addToCalendar" />
           </HStack>
         </Heading>
         {pending ? (
           <Text fontSize="sm" color="fg.muted">
-            <Clock size={14} aria-hidden style={{ display: 'inline' }} /> Not confirmed yet: the host may still decline.
+            <Clock size={14} aria-hidden style={{ display: 'inline' }} /> <FormattedMessage id="booking.confirm.notConfirmed" />
           </Text>
         ) : null}
         <HStack gap="2" wrap="wrap">
           <Button asChild size="sm" variant="outline">
             <a href={googleCalendarUrl(event)} {...external}>
-              Google Calendar
+              <FormattedMessage id="booking.confirm.google" />
             </a>
           </Button>
           <Button asChild size="sm" variant="outline">
             <a href={outlookCalendarUrl(event)} {...external}>
-              Outlook
+              <FormattedMessage id="booking.confirm.outlook" />
             </a>
           </Button>
           <Button asChild size="sm" variant="outline">
             <a href={icsHref(event)} download={`${title.replace(/[^\w -]+/g, '').trim() || 'meeting'}.ics`}>
-              <Download aria-hidden /> Download .ics
+              <Download aria-hidden /> <FormattedMessage id="booking.confirm.ics" />
             </a>
           </Button>
         </HStack>
       </Stack>
       {manage ? (
         <Text fontSize="sm">
-          Need to change it?{' '}
-          <Link href={manage} colorPalette="blue" color="colorPalette.fg" {...(newTab ? external : {})}>
-            Reschedule or cancel
-          </Link>{' '}
-          (the link is in your confirmation mail too).
+          <FormattedMessage
+            id="booking.confirm.manage"
+            values={{
+              link: (text) => (
+                <Link href={manage} colorPalette="blue" color="colorPalette.fg" {...(newTab ? external : {})}>
+                  {text}
+                </Link>
+              ),
+            }}
+          />
         </Text>
       ) : null}
       {actions ? (

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import type { HoursLink } from '../../components/NoBookableTime.tsx';
 import { Button, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
+import { FormattedMessage } from 'react-intl';
 import { BookingPickers } from './BookingPickers.tsx';
 import { ChosenSlot } from './ChosenSlot.tsx';
 import { GuestFields } from './GuestFields.tsx';
@@ -17,7 +18,7 @@ export function PickersAndDetails({ flow, owner, children }: { flow: BookingFlow
       <BookingPickers flow={flow} owner={owner} />
       <Stack gap="4">
         <Heading as="h3" size="sm">
-          Your details
+          <FormattedMessage id="booking.details" />
         </Heading>
         <PlaceChoice flow={flow} />
         <GuestFields form={flow.form} phoneRequired={flow.place === 'phone_host_calls'} fields={flow.guestFields} />
@@ -34,7 +35,7 @@ export function PickersAndDetails({ flow, owner, children }: { flow: BookingFlow
 export function BookButton({ flow }: { flow: BookingFlow }) {
   return (
     <Button type="submit" colorPalette="blue" disabled={!flow.canSubmit}>
-      {flow.book.isPending ? 'Booking...' : 'Book Meeting'}
+      <FormattedMessage id={flow.book.isPending ? 'booking.booking' : 'booking.book'} />
     </Button>
   );
 }

@@ -1,6 +1,7 @@
 // /book/{eventTypeId}: an event type's own booking page.
 import { Badge, Box, Button, Card, Container, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Clock } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { Question } from '../../lib/shared.ts';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
@@ -21,7 +22,7 @@ import { Invitees } from './Invitees.tsx';
 import { addressPrefill } from './useAnswers.ts';
 import { PlaceChoice } from './PlaceChoice.tsx';
 import { OfferedPlaces } from '../../components/MeetingPlace.tsx';
-import { guestPlaceLabel, NO_PLACE_LABEL } from '../../lib/places.ts';
+import { guestPlaceLabel, noPlaceLabel } from '../../lib/places.ts';
 import { usePublicEventType } from './hooks.ts';
 import { useBookingFlow } from './useBookingFlow.ts';
 import { loadedName, usePageTitle } from '../../lib/usePageTitle.ts';
@@ -29,6 +30,8 @@ import { loadedName, usePageTitle } from '../../lib/usePageTitle.ts';
 type PublicEventType = NonNullable<ReturnType<typeof usePublicEventType>['data']>;
 
 function BookingForm({ eventType }: { eventType: PublicEventType }) {
+  const intl = useIntl();
+  const minutes = intl.formatMessage({ id: 'common.minutes' }, { minutes: eventType.duration });
   const host = {
     first_name: eventType.host_first_name,
     last_name: eventType.host_last_name,
@@ -62,7 +65,7 @@ function BookingForm({ eventType }: { eventType: PublicEventType }) {
             <UserAvatar person={host} />
             <Stack gap="0">
               <Text fontSize="sm" color="fg.muted">
-                Book with {fullName(host) || 'Host'}
+                <FormattedMessage id="booking.page.bookWith" values={{ host: fullName(host) || intl.formatMessage({ id: 'booking.page.host' }) }} />
               </Text>
               {eventType.host_title ? <Badge alignSelf="start">{eventType.host_title}</Badge> : null}
             </Stack>
@@ -72,16 +75,18 @@ function BookingForm({ eventType }: { eventType: PublicEventType }) {
           </Heading>
           <Stack gap="2" fontSize="sm" color="fg.muted">
             <HStack>
-              <Clock size={16} aria-hidden /> <Text>{eventType.duration} minutes</Text>
+              <Clock size={16} aria-hidden /> <Text>{minutes}</Text>
             </HStack>
             <Price amount={eventType.price_cents} currency={eventType.currency} />
             <OfferedPlaces places={flow.places} />
-            <Text>Times shown in {zoneLabel(flow.timeZone)}</Text>
+            <Text>
+              <FormattedMessage id="booking.page.timesShownIn" values={{ zone: zoneLabel(flow.timeZone) }} />
+            </Text>
           </Stack>
           {eventType.description ? (
             <Box>
               <Heading as="h2" size="sm" mb="1">
-                About this meeting
+                <FormattedMessage id="booking.page.about" />
               </Heading>
               <Text fontSize="sm">{eventType.description}</Text>
             </Box>
@@ -95,7 +100,7 @@ function BookingForm({ eventType }: { eventType: PublicEventType }) {
               booked={flow.booked}
               actions={
                 <Button variant="outline" size="sm" onClick={flow.startOver}>
-                  Book another time
+                  <FormattedMessage id="booking.page.bookAnother" />
                 </Button>
               }
             />
@@ -105,7 +110,7 @@ function BookingForm({ eventType }: { eventType: PublicEventType }) {
               <BookingPickers flow={flow} headingLevel="h2" owner={owned ? OWN_HOURS : undefined} />
               <Stack gap="4">
                 <Heading as="h2" size="sm">
-                  Your details
+                  <FormattedMessage id="booking.details" />
                 </Heading>
                 <PlaceChoice flow={flow} />
                 <GuestFields form={flow.form} phoneRequired={flow.place === 'phone_host_calls'} fields={flow.guestFields} />
@@ -113,17 +118,17 @@ function BookingForm({ eventType }: { eventType: PublicEventType }) {
                 <Invitees flow={flow} />
                 <Box borderWidth="1px" borderRadius="md" p="3" fontSize="sm">
                   <Heading as="h3" size="xs" mb="2">
-                    Meeting Details
+                    <FormattedMessage id="booking.page.meetingDetails" />
                   </Heading>
                   <Text>{eventType.title}</Text>
                   <Text color="fg.muted">
-                    {eventType.duration} minutes
-                    {flow.places.length === 0 ? ` · ${NO_PLACE_LABEL}` : chosenPlace ? ` · ${guestPlaceLabel(chosenPlace)}` : ''}
+                    {minutes}
+                    {flow.places.length === 0 ? ` · ${noPlaceLabel(intl)}` : chosenPlace ? ` · ${guestPlaceLabel(chosenPlace, intl)}` : ''}
                   </Text>
                   <Text color="fg.muted">
                     {flow.slot
-                      ? formatDate(new Date(flow.slot.start), "EEEE, MMMM d, yyyy 'at' h:mm a", flow.timeZone)
-                      : 'Select a date and time'}
+                      ? formatDate(new Date(flow.slot.start), "EEEE, MMMM d, yyyy 'at' h:mm a", flow.timeZone, intl.locale)
+                      : intl.formatMessage({ id: 'booking.page.chooseTime' })}
                   </Text>
                 </Box>
                 <BookButton flow={flow} />
@@ -141,15 +146,17 @@ export default function EventBookingPage() {
   const eventTypeId = Number(useParams().eventTypeId);
   const { data: eventType, isPending, isError, error, refetch } = usePublicEventType(eventTypeId);
   const known = Number.isInteger(eventTypeId) && eventTypeId > 0;
-  usePageTitle(loadedName({ pending: known && isPending, failed: known && isError }, eventType?.title, 'Event Not Found'));
+  const intl = useIntl();
+  const notFound = intl.formatMessage({ id: 'booking.page.notFound' });
+  usePageTitle(loadedName({ pending: known && isPending, failed: known && isError }, eventType?.title, notFound));
   return (
     <Container maxW="6xl" py={{ base: '6', md: '10' }}>
       {known && isPending ? (
         <Skeleton h="96" borderRadius="lg" />
       ) : known && isError ? (
-        <LoadFailure title="This booking page could not be loaded" error={error} onRetry={() => void refetch()} />
+        <LoadFailure title={intl.formatMessage({ id: 'booking.page.loadFailed' })} error={error} onRetry={() => void refetch()} />
       ) : !known || !eventType ? (
-        <NotFoundMessage title="Event Not Found" text="The event type you're looking for doesn't exist." />
+        <NotFoundMessage title={notFound} text={intl.formatMessage({ id: 'booking.page.notFoundText' })} />
       ) : (
         <BookingForm eventType={eventType} />
       )}

@@ -1,12 +1,11 @@
 // The guest's details in a booking form: name, email, and phone (required when the host calls), company
 // and notes as the host asks them (hidden, optional or required; rules/questions.ts).
 import { SimpleGrid, Stack } from '@chakra-ui/react';
+import { useIntl } from 'react-intl';
 import { TextField, TextAreaField } from '../../components/FormField.tsx';
 import { DEFAULT_GUEST_FIELDS, type FieldMode, type GuestFieldsConfig } from '../../lib/shared.ts';
 import type { GuestForm } from './guestForm.ts';
-
-/** A built-in field's label and required flag as the host asks it. */
-const asked = (label: string, mode: FieldMode) => ({ label: mode === 'required' ? label : `${label} (optional)`, required: mode === 'required' });
+import { useRuleWords } from './ruleWords.ts';
 
 /** `phoneRequired`: the host calls the guest, so the number (with its country code) is needed whatever `fields` says. */
 export function GuestFields({
@@ -18,28 +17,36 @@ export function GuestFields({
   phoneRequired?: boolean;
   fields?: GuestFieldsConfig;
 }) {
+  const intl = useIntl();
+  const words = useRuleWords();
+  const say = (id: 'booking.guest.name' | 'booking.guest.email' | 'booking.guest.phoneHelp' | 'booking.guest.notesPlaceholder') => intl.formatMessage({ id });
+  /** A built-in field's label and required flag as the host asks it. */
+  const asked = (id: 'booking.guest.phone' | 'booking.guest.company' | 'booking.guest.notes', mode: FieldMode) => {
+    const label = intl.formatMessage({ id });
+    return { label: mode === 'required' ? label : intl.formatMessage({ id: 'common.optional' }, { label }), required: mode === 'required' };
+  };
   const phone = phoneRequired ? 'required' : fields.phone;
   return (
     <Stack gap="3">
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-        <TextField label="Full Name" error={errors.guestName} autoComplete="name" {...field('guestName')} />
-        <TextField label="Email" error={errors.guestEmail} type="email" autoComplete="email" {...field('guestEmail')} />
+        <TextField label={say('booking.guest.name')} error={words(errors.guestName)} autoComplete="name" {...field('guestName')} />
+        <TextField label={say('booking.guest.email')} error={words(errors.guestEmail)} type="email" autoComplete="email" {...field('guestEmail')} />
         {phone === 'hidden' ? null : (
           <TextField
-            {...asked('Phone', phone)}
-            helper={phone === 'required' ? 'With your country code, e.g. +1 415 555 0100' : undefined}
-            error={errors.guestPhone}
+            {...asked('booking.guest.phone', phone)}
+            helper={phone === 'required' ? say('booking.guest.phoneHelp') : undefined}
+            error={words(errors.guestPhone)}
             type="tel"
             autoComplete="tel"
             {...field('guestPhone')}
           />
         )}
         {fields.company === 'hidden' ? null : (
-          <TextField {...asked('Company', fields.company)} error={errors.guestCompany} autoComplete="organization" {...field('guestCompany')} />
+          <TextField {...asked('booking.guest.company', fields.company)} error={words(errors.guestCompany)} autoComplete="organization" {...field('guestCompany')} />
         )}
       </SimpleGrid>
       {fields.notes === 'hidden' ? null : (
-        <TextAreaField {...asked('Notes', fields.notes)} error={errors.notes} rows={3} placeholder="Anything the host should know?" {...field('notes')} />
+        <TextAreaField {...asked('booking.guest.notes', fields.notes)} error={words(errors.notes)} rows={3} placeholder={say('booking.guest.notesPlaceholder')} {...field('notes')} />
       )}
     </Stack>
   );

@@ -4,45 +4,51 @@
 import { useId } from 'react';
 import { Button, Field, Fieldset, HStack, IconButton, Input, Stack } from '@chakra-ui/react';
 import { UserPlus, X } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useRuleWords } from './ruleWords.ts';
 import type { BookingFlow } from './useBookingFlow.ts';
 
 export function Invitees({ flow }: { flow: BookingFlow }) {
   const { invitees } = flow;
   const id = useId();
+  const intl = useIntl();
+  const words = useRuleWords();
   if (invitees.max === 0) return null;
   const full = invitees.emails.length >= invitees.max;
   return (
     <Fieldset.Root invalid={Boolean(invitees.errors.list)}>
       <Fieldset.Legend fontSize="sm" fontWeight="medium">
-        Add guests
+        <FormattedMessage id="booking.invitees.legend" />
       </Fieldset.Legend>
       <Fieldset.HelperText fontSize="sm" color="fg.muted">
-        You can invite up to {invitees.max} other {invitees.max === 1 ? 'person' : 'people'} by email.
+        <FormattedMessage id="booking.invitees.help" values={{ max: invitees.max }} />
       </Fieldset.HelperText>
       <Stack gap="2" mt="2">
         {invitees.emails.map((email, index) => (
           <Field.Root key={`${id}-${index}`} invalid={Boolean(invitees.errors.fields[index])}>
-            <Field.Label srOnly>Guest {index + 1} email</Field.Label>
+            <Field.Label srOnly>
+              <FormattedMessage id="booking.invitees.field" values={{ number: index + 1 }} />
+            </Field.Label>
             <HStack w="full">
               <Input
                 type="email"
                 autoComplete="off"
-                placeholder="name@example.com"
+                placeholder={intl.formatMessage({ id: 'booking.invitees.placeholder' })}
                 data-invitee={index}
                 value={email}
                 onChange={(event) => invitees.set(index, event.currentTarget.value)}
               />
-              <IconButton aria-label={`Remove guest ${index + 1}`} variant="ghost" size="sm" onClick={() => invitees.remove(index)}>
+              <IconButton aria-label={intl.formatMessage({ id: 'booking.invitees.remove' }, { number: index + 1 })} variant="ghost" size="sm" onClick={() => invitees.remove(index)}>
                 <X aria-hidden />
               </IconButton>
             </HStack>
-            {invitees.errors.fields[index] ? <Field.ErrorText>{invitees.errors.fields[index]}</Field.ErrorText> : null}
+            {invitees.errors.fields[index] ? <Field.ErrorText>{words(invitees.errors.fields[index])}</Field.ErrorText> : null}
           </Field.Root>
         ))}
       </Stack>
-      {invitees.errors.list ? <Fieldset.ErrorText>{invitees.errors.list}</Fieldset.ErrorText> : null}
+      {invitees.errors.list ? <Fieldset.ErrorText>{words(invitees.errors.list)}</Fieldset.ErrorText> : null}
       <Button data-invitee-add variant="outline" size="sm" alignSelf="start" mt="2" disabled={full} onClick={invitees.add}>
-        <UserPlus aria-hidden /> Add a guest
+        <UserPlus aria-hidden /> <FormattedMessage id="booking.invitees.add" />
       </Button>
     </Fieldset.Root>
   );

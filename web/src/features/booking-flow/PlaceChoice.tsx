@@ -1,11 +1,15 @@
 // Where to meet, when the event type offers several places: one radio a place, the guest picks one.
 import { useEffect, useRef } from 'react';
 import { RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { guestPlaceLabel, type LocationKind } from '../../lib/places.ts';
 import type { BookingFlow } from './useBookingFlow.ts';
+import { useRuleWords } from './ruleWords.ts';
 
 export function PlaceChoice({ flow }: { flow: BookingFlow }) {
   const root = useRef<HTMLDivElement>(null);
+  const intl = useIntl();
+  const words = useRuleWords();
   // A booking sent without a choice brings the guest here, as an invalid field takes the focus.
   useEffect(() => {
     if (flow.placeError) root.current?.querySelector('input')?.focus();
@@ -21,17 +25,19 @@ export function PlaceChoice({ flow }: { flow: BookingFlow }) {
       size="sm"
     >
       <Stack gap="2">
-        <RadioGroup.Label fontWeight="semibold">Where would you like to meet?</RadioGroup.Label>
+        <RadioGroup.Label fontWeight="semibold">
+          <FormattedMessage id="booking.place.question" />
+        </RadioGroup.Label>
         {flow.places.map((place) => (
           <RadioGroup.Item key={place.kind} value={place.kind}>
             <RadioGroup.ItemHiddenInput />
             <RadioGroup.ItemIndicator />
-            <RadioGroup.ItemText>{guestPlaceLabel(place)}</RadioGroup.ItemText>
+            <RadioGroup.ItemText>{guestPlaceLabel(place, intl)}</RadioGroup.ItemText>
           </RadioGroup.Item>
         ))}
         {flow.placeError ? (
           <Text id="place-error" fontSize="sm" color="fg.error">
-            {flow.placeError}
+            {words(flow.placeError)}
           </Text>
         ) : null}
       </Stack>

@@ -4,10 +4,12 @@
 // brings the shared rules (zod, libphonenumber-js) that a booking page without questions never needs.
 import { useId } from 'react';
 import { Box, Checkbox, Fieldset, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { FormField, TextAreaField, TextField } from '../../components/FormField.tsx';
 import { shownQuestions, type Question } from '../../lib/shared.ts';
 import type { AnswersForm } from './useAnswers.ts';
+import { useRuleWords } from './ruleWords.ts';
 
 const INPUT_TYPE = { short_text: 'text', number: 'number', email: 'email', phone: 'tel', date: 'date' } as const;
 
@@ -22,8 +24,7 @@ function RadioQuestion({ question, value, error, choices, onChange }: { question
     <RadioGroup.Root value={value} onValueChange={(details) => onChange(details.value as string)} aria-invalid={error ? true : undefined} aria-describedby={described} size="sm">
       <Stack gap="2">
         <RadioGroup.Label fontSize="sm" fontWeight="medium">
-          {question.label}
-          {question.required ? null : ' (optional)'}
+          {question.required ? question.label : <FormattedMessage id="common.optional" values={{ label: question.label }} />}
         </RadioGroup.Label>
         {question.help && !error ? (
           <Text id={`${id}-help`} fontSize="sm" color="fg.muted">
@@ -48,9 +49,10 @@ function RadioQuestion({ question, value, error, choices, onChange }: { question
 }
 
 function QuestionField({ question, form }: { question: Question; form: AnswersForm }) {
+  const intl = useIntl();
   const value = form.values[question.slug];
-  const error = form.errors[question.slug];
-  const label = question.required ? question.label : `${question.label} (optional)`;
+  const error = useRuleWords()(form.errors[question.slug]);
+  const label = question.required ? question.label : intl.formatMessage({ id: 'common.optional' }, { label: question.label });
   const set = (next: unknown) => form.set(question.slug, next);
   switch (question.type) {
     case 'single_choice':
@@ -58,14 +60,14 @@ function QuestionField({ question, form }: { question: Question; form: AnswersFo
         return (
           <FormField label={label} error={error} helper={question.help} required={question.required}>
             <ChoiceSelect value={asText(value)} onChange={(event) => set(event.currentTarget.value)} choices={question.options.map((o) => ({ value: o, label: o }))}>
-              <option value="">Choose…</option>
+              <option value="">{intl.formatMessage({ id: 'booking.questions.choose' })}</option>
             </ChoiceSelect>
           </FormField>
         );
       }
       return <RadioQuestion question={question} value={asText(value) || null} error={error} choices={question.options.map((o) => [o, o])} onChange={set} />;
     case 'yes_no':
-      return <RadioQuestion question={question} value={asYesNo(value)} error={error} choices={[['yes', 'Yes'], ['no', 'No']]} onChange={set} />;
+      return <RadioQuestion question={question} value={asYesNo(value)} error={error} choices={[['yes', intl.formatMessage({ id: 'common.yes' })], ['no', intl.formatMessage({ id: 'common.no' })]]} onChange={set} />;
     case 'multiple_choice': {
       const chosen = Array.isArray(value) ? (value as string[]) : [];
       return (

@@ -1,15 +1,16 @@
 // The start times offered on the chosen day.
 import { Button, SimpleGrid, Skeleton, Text } from '@chakra-ui/react';
+import { useIntl } from 'react-intl';
 import { formatDate } from '../../lib/time.ts';
 import { utcOffset, zoneAbbreviation } from '../../lib/zones.ts';
 import type { OfferedSlot } from './hooks.ts';
 
 /**
- * The day's times in `timeZone`, in the clock the guest chose (lib/clock.ts). A clock time that
- * occurs twice that day (the hour a DST change repeats) names its zone abbreviation or offset.
+ * The day's times in `timeZone`, in the clock the guest chose (lib/clock.ts) and the page's language.
+ * A clock time that occurs twice that day (the hour a DST change repeats) names its zone abbreviation or offset.
  */
-export function slotLabels(slots: OfferedSlot[], timeZone: string): string[] {
-  const clocks = slots.map((slot) => formatDate(new Date(slot.start), 'h:mm a', timeZone));
+export function slotLabels(slots: OfferedSlot[], timeZone: string, locale = 'en'): string[] {
+  const clocks = slots.map((slot) => formatDate(new Date(slot.start), 'h:mm a', timeZone, locale));
   return clocks.map((clock, index) => {
     if (clocks.indexOf(clock) === clocks.lastIndexOf(clock)) return clock;
     const start = new Date(slots[index].start);
@@ -33,9 +34,10 @@ export function SlotGrid({
   timeZone: string;
   disabled?: boolean;
 }) {
+  const intl = useIntl();
   if (loading) {
     return (
-      <SimpleGrid columns={{ base: 3, sm: 4 }} gap="2" aria-busy="true" aria-label="Loading times">
+      <SimpleGrid columns={{ base: 3, sm: 4 }} gap="2" aria-busy="true" aria-label={intl.formatMessage({ id: 'booking.slots.loading' })}>
         {Array.from({ length: 8 }, (_, index) => (
           <Skeleton key={index} h="9" />
         ))}
@@ -43,10 +45,14 @@ export function SlotGrid({
     );
   }
   // A failed answer is said once, above the calendar (BookingPickers), with Try again.
-  if (!slots.length) return <Text color="fg.muted">No available times on this day.</Text>;
-  const labels = slotLabels(slots, timeZone);
+  if (!slots.length) return <Text color="fg.muted">{intl.formatMessage({ id: 'booking.slots.none' })}</Text>;
+  const labels = slotLabels(slots, timeZone, intl.locale);
+  // Each button named in full ("Thursday, December 3, 10:00 AM, available"): a screen reader moving
+  // through the grid hears which day a time is on, not a bare "10:00 AM".
+  const name = (slot: OfferedSlot, label: string) =>
+    intl.formatMessage({ id: 'booking.slots.name' }, { day: formatDate(new Date(slot.start), 'EEEE, MMMM d', timeZone, intl.locale), time: label });
   return (
-    <SimpleGrid columns={{ base: 3, sm: 4 }} gap="2" role="group" aria-label="Available times">
+    <SimpleGrid columns={{ base: 3, sm: 4 }} gap="2" role="group" aria-label={intl.formatMessage({ id: 'booking.pickers.times' })}>
       {slots.map((slot, index) => (
         <Button
           key={slot.start}
@@ -54,6 +60,7 @@ export function SlotGrid({
           variant={selected === slot.start ? 'solid' : 'outline'}
           colorPalette="blue"
           aria-pressed={selected === slot.start}
+          aria-label={name(slot, labels[index])}
           disabled={disabled}
           onClick={() => onSelect(slot)}
         >

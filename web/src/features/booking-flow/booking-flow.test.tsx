@@ -5,7 +5,7 @@ import { formatInTimeZone } from 'date-fns-tz';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../test/server.ts';
-import { api, renderRoute, rpc, signedInAs, USER_ID } from '../../test/utils.tsx';
+import { api, renderRoute, rpc, signedInAs, timeButton, USER_ID } from '../../test/utils.tsx';
 import { zoneLabel } from '../../lib/zones.ts';
 import { dateKey, isDayDisabled } from './hooks.ts';
 
@@ -80,7 +80,7 @@ async function pickSlot(user: UserEvent, time: string, scope: HTMLElement = docu
   await showMonthOf(DAY);
   await waitFor(() => expect(cell(DAY)).toBeEnabled());
   await user.click(cell(DAY));
-  await user.click(await within(scope).findByRole('button', { name: time }));
+  await user.click(await within(scope).findByRole('button', { name: timeButton(time) }));
 }
 
 /** Ada's public calendar with the event type (`extra` added to it), its Book a Meeting dialog open at 10:00. */
@@ -174,8 +174,8 @@ describe('event booking page', () => {
     // A screen reader hears how many times the day has, from a live region that was there before.
     const announced = await screen.findByText(`2 times available on ${format(DAY, 'EEEE, MMMM d')}`);
     expect(announced.closest('[aria-live="polite"]')).not.toBeNull();
-    await user.click(await screen.findByRole('button', { name: '10:00 AM' }));
-    expect(screen.getByRole('button', { name: '10:00 AM' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(await screen.findByRole('button', { name: timeButton('10:00 AM') }));
+    expect(screen.getByRole('button', { name: timeButton('10:00 AM') })).toHaveAttribute('aria-pressed', 'true');
     expect(submit).toBeEnabled();
 
     await user.type(screen.getByLabelText('Full Name'), 'Grace Guest');
@@ -363,7 +363,7 @@ describe('event booking page', () => {
     await waitFor(() => expect(requests.length).toBeGreaterThan(before));
     // The taken time is let go (the address's too): another must be picked.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Book Meeting' })).toBeDisabled());
-    expect(screen.getByRole('button', { name: '10:00 AM' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: timeButton('10:00 AM') })).toHaveAttribute('aria-pressed', 'false');
   });
 });
 
@@ -548,7 +548,7 @@ describe('the calendar and its times', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: `Next available: ${format(later, 'EEEE, MMMM d')}` }));
     expect(cell(later)).toHaveAttribute('aria-selected', 'true');
-    expect(await screen.findByRole('button', { name: '10:00 AM' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: timeButton('10:00 AM') })).toBeInTheDocument();
     expect(view.search().get('date')).toBe(dateKey(later));
     // The free day is there to be seen: offered days are buttons to press, the rest disabled.
     expect(cell(addDays(later, 1))).toBeDisabled();
@@ -563,7 +563,7 @@ describe('the calendar and its times', () => {
     expect(await screen.findByText(`Times shown in ${zoneLabel('Europe/Stockholm')}`)).toBeInTheDocument();
     await waitFor(() => expect(requests[0]?.searchParams.get('timeZone')).toBe('Europe/Stockholm'));
     expect(cell(DAY)).toHaveAttribute('aria-selected', 'true');
-    const eleven = await screen.findByRole('button', { name: formatInTimeZone(slot(10).start, 'Europe/Stockholm', 'h:mm a') });
+    const eleven = await screen.findByRole('button', { name: timeButton(formatInTimeZone(slot(10).start, 'Europe/Stockholm', 'h:mm a')) });
     expect(eleven).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByLabelText('Timezone')).toHaveValue('Europe/Stockholm');
 
@@ -583,9 +583,28 @@ describe('the calendar and its times', () => {
     await pickSlot(user, '10:00 AM');
     expect(screen.getByRole('button', { name: '12h, 12-hour clock' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(screen.getByRole('button', { name: '24h, 24-hour clock' }));
-    expect(screen.getByRole('button', { name: '10:00' })).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByRole('button', { name: '11:00' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: timeButton('10:00') })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: timeButton('11:00') })).toBeInTheDocument();
     expect(screen.getByText(`${format(DAY, 'EEEE, MMMM d, yyyy')} at 10:00`)).toBeInTheDocument();
+  });
+
+  it('names each time button in full: the day, its date, the time and that it is free, in the page’s language', async () => {
+    server.use(rpc('public_event_type', [eventType]));
+    offerDays([DAY]);
+    renderRoute('/book/5');
+    await screen.findByRole('heading', { name: 'Strategy Call' });
+    const user = userEvent.setup();
+    await showMonthOf(DAY);
+    await waitFor(() => expect(cell(DAY)).toBeEnabled());
+    await user.click(cell(DAY));
+    // Not "10:00 AM" alone (Cal.com #28772: a screen reader heard only "4"); the visible time stays in the name (WCAG 2.5.3).
+    expect(await screen.findByRole('button', { name: `${format(DAY, 'EEEE, MMMM d')}, 10:00 AM, available` })).toHaveTextContent(/^10:00 AM$/);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Français');
+    const day = new Intl.DateTimeFormat('fr', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(slot(10).start));
+    expect(await screen.findByRole('button', { name: new RegExp(`^${day}, 10:00\\sAM, disponible$`) })).toBeInTheDocument();
+    // The time zone picker's regions in French too.
+    expect(screen.getByRole('group', { name: 'Amériques' })).toBeInTheDocument();
   });
 
   it('says there is nothing to book instead of an all-grey calendar; to its owner, why and where to open times', async () => {

@@ -1,5 +1,6 @@
 // The state of one booking flow (month, day, zone, time) and the booking itself, through the `bookings` function.
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callFunction } from '../../lib/api.ts';
 import { hardNavigate } from '../../lib/navigation.ts';
@@ -16,6 +17,7 @@ import { guestDefaults, MESSAGES, PLACE_MESSAGE, type GuestInput } from './guest
 import { publicLocations, type BookingLocation, type LocationKind } from '../../lib/places.ts';
 import { DEFAULT_GUEST_FIELDS, type GuestFieldsConfig, type Question } from '../../lib/shared.ts';
 import type { GuestCheck, GuestValues } from './schemas.ts';
+import { ruleWords } from './ruleWords.ts';
 
 /** What the `bookings` function answers with, as the flow passes it on. */
 export interface BookedBooking {
@@ -90,6 +92,9 @@ export function useBookingFlow(
   }: { prefill?: Partial<GuestInput>; prefillAnswers?: Record<string, unknown>; prefillInvitees?: string[]; onBooked?: (booking: BookedBooking) => void } = {},
 ) {
   const queryClient = useQueryClient();
+  const intl = useIntl();
+  /** A toast of the form: its title and its rule's words in the page's language. */
+  const missing = (message: string) => notifyError(intl.formatMessage({ id: 'booking.toast.missing' }), ruleWords(intl, message));
   const picker = useSlotPicker(slotSource(target), { inUrl: mode === 'page' });
   const { locale } = useLocale();
   const { slot, timeZone } = picker;
@@ -149,22 +154,22 @@ export function useBookingFlow(
         void queryClient.invalidateQueries({ queryKey: ['slots'] });
         void queryClient.invalidateQueries({ queryKey: ['bookings'] });
       }
-      notifyError('Booking Failed', bookingFailureMessage(error));
+      notifyError(intl.formatMessage({ id: 'booking.toast.failed' }), bookingFailureMessage(error));
     },
   });
 
   const submit = form.handleSubmit(
     async (values) => {
       const checked = await answers.check();
-      if ('errors' in checked) return notifyError('Missing Information', checked.message);
+      if ('errors' in checked) return missing(checked.message);
       const invited = await invitees.check();
-      if ('errors' in invited) return notifyError('Missing Information', invited.message);
-      if (!picker.date || !slot) return notifyError('Missing Information', MESSAGES[mode].time);
+      if ('errors' in invited) return missing(invited.message);
+      if (!picker.date || !slot) return missing(MESSAGES[mode].time);
       if (places.length > 1 && !place) {
         setPlaceMissing(true);
-        return notifyError('Missing Information', PLACE_MESSAGE);
+        return missing(PLACE_MESSAGE);
       }
-      if (mode === 'dialog' && !termsAccepted) return notifyError('Missing Information', MESSAGES.dialog.terms);
+      if (mode === 'dialog' && !termsAccepted) return missing(MESSAGES.dialog.terms);
       // No questions, no `answers`; nobody invited, no `attendees`: the request is the one before either existed.
       book.mutate({
         ...values,
@@ -176,7 +181,7 @@ export function useBookingFlow(
       void answers.check(undefined, { focus: false });
       void invitees.check(undefined, { focus: false });
       // Name and email in the page's or the dialog's words; a field the host requires in its own.
-      notifyError('Missing Information', errors.guestName || errors.guestEmail ? MESSAGES[mode].guest : Object.values(errors)[0]!);
+      missing(errors.guestName || errors.guestEmail ? MESSAGES[mode].guest : Object.values(errors)[0]!);
     },
   );
 

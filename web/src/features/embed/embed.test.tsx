@@ -7,7 +7,7 @@ import { addDays, format, startOfDay } from 'date-fns';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../test/server.ts';
-import { api, renderRoute, rpc, USER_ID, recordBody } from '../../test/utils.tsx';
+import { api, renderRoute, rpc, timeButton, USER_ID, recordBody } from '../../test/utils.tsx';
 import { contrastRatio, embedParams, embedSnippet, themeVariables } from './protocol.ts';
 
 const DAY = addDays(startOfDay(new Date()), 2);
@@ -55,7 +55,7 @@ async function pickTheSlot() {
   const cell = screen.getByRole('gridcell', { name: format(DAY, 'EEEE, MMMM d, yyyy') });
   await waitFor(() => expect(cell).toBeEnabled());
   await userEvent.click(cell);
-  await userEvent.click(await screen.findByRole('button', { name: '9:00 AM' }));
+  await userEvent.click(await screen.findByRole('button', { name: timeButton('9:00 AM') }));
 }
 
 describe('/embed/{eventTypeId}', () => {

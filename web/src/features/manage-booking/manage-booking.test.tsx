@@ -4,7 +4,7 @@ import { addDays, format, startOfDay } from 'date-fns';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../test/server.ts';
-import { api, renderRoute } from '../../test/utils.tsx';
+import { api, renderRoute, timeButton } from '../../test/utils.tsx';
 import type { GuestView } from '../../lib/shared.ts';
 import { guestView } from '../../test/guestView.ts';
 
@@ -76,14 +76,14 @@ describe("the guest's manage page", () => {
     expect(await screen.findByText(format(FREE, 'MMMM yyyy'))).toBeInTheDocument();
     expect(slotRequests[0].searchParams.get('token')).toBe('tok');
     await user.click(await screen.findByRole('button', { name: `Next available: ${format(FREE, 'EEEE, MMMM d')}` }));
-    await user.click(await screen.findByRole('button', { name: '2:00 PM' }));
+    await user.click(await screen.findByRole('button', { name: timeButton('2:00 PM') }));
     const confirm = screen.getByRole('group', { name: 'Confirm the new time' });
     expect(confirm).toHaveTextContent(`to ${format(FREE, 'EEEE, MMMM d, yyyy')}, 2:00 PM – 2:30 PM`);
     expect(moves).toEqual([]);
     await user.click(within(confirm).getByRole('button', { name: 'Keep the current time' }));
     expect(screen.queryByRole('group', { name: 'Confirm the new time' })).toBeNull();
     expect(moves).toEqual([]);
-    await user.click(screen.getByRole('button', { name: '2:00 PM' }));
+    await user.click(screen.getByRole('button', { name: timeButton('2:00 PM') }));
     await user.click(screen.getByRole('button', { name: 'Move my booking' }));
     await waitFor(() => expect(view.pathname()).toBe('/booking/b2-uid'));
     expect(moves).toEqual([{ token: 'tok', startTime: at(FREE, 14).toISOString() }]);

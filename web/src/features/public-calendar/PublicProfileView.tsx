@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Badge, Box, Button, Card, Container, Flex, Heading, HStack, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Building2, Clock, Globe, Instagram, Linkedin, MapPin, Twitter, Video } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { EmptyState, NotFoundMessage } from '../../components/EmptyState.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { Price } from '../../components/Price.tsx';
@@ -12,6 +13,7 @@ import { BookMeetingDialog, type DialogEvent } from '../booking-flow/index.ts';
 import { usePublicAvailability, usePublicEventTypes, usePublicProfile } from './hooks.ts';
 import { NoBookableTime, OWN_HOURS } from '../../components/NoBookableTime.tsx';
 import { useCurrentUser } from '../../lib/session.ts';
+import { noPlaceLabel } from '../../lib/places.ts';
 
 type Profile = NonNullable<ReturnType<typeof usePublicProfile>['data']>;
 
@@ -32,6 +34,7 @@ function Header({ profile, variant }: { profile: Profile; variant: 'calendar' | 
       ['instagram', profile.instagram, Instagram],
     ] as const
   ).filter(([, value]) => Boolean(value));
+  const intl = useIntl();
   return (
     <Card.Root>
       <Card.Body>
@@ -54,7 +57,7 @@ function Header({ profile, variant }: { profile: Profile; variant: 'calendar' | 
                 {profile.title}
               </Badge>
             ) : null}
-            <Text color="fg.muted">{profile.bio || 'Schedule a meeting with me'}</Text>
+            <Text color="fg.muted">{profile.bio || intl.formatMessage({ id: 'public.profile.bio' })}</Text>
             <HStack gap="4" wrap="wrap" fontSize="sm" color="fg.muted" justify={{ base: 'center', sm: 'start' }}>
               {profile.company ? (
                 <HStack gap="1">
@@ -67,7 +70,7 @@ function Header({ profile, variant }: { profile: Profile; variant: 'calendar' | 
                 </HStack>
               ) : null}
               <HStack gap="1">
-                <Video size={14} aria-hidden /> <Text>Video Conference</Text>
+                <Video size={14} aria-hidden /> <Text>{noPlaceLabel(intl)}</Text>
               </HStack>
               {variant === 'calendar' ? (
                 <HStack gap="1">
@@ -101,8 +104,9 @@ function Header({ profile, variant }: { profile: Profile; variant: 'calendar' | 
 /** To the host on their own page: no working hours, so guests see no time to book. */
 function OwnHoursNotice({ userId }: { userId: string }) {
   const hours = usePublicAvailability(userId);
+  const intl = useIntl();
   return hours.data && !hours.data.some((range) => range.is_enabled) ? (
-    <NoBookableTime owner={OWN_HOURS} reason="You have no working hours, so guests see no time to book on this page." />
+    <NoBookableTime owner={OWN_HOURS} reason={intl.formatMessage({ id: 'public.profile.ownNoHours' })} />
   ) : null;
 }
 
@@ -111,10 +115,11 @@ function MeetingTypes({ userId, host }: { userId: string; host: string }) {
   const [chosen, setChosen] = useState<(DialogEvent & { id: number }) | null>(null);
   // The host looking at their own page is told when guests can book nothing here, and why.
   const owned = useCurrentUser().data?.id === userId;
+  const intl = useIntl();
   return (
     <Stack gap="4">
       <Heading as="h2" size="lg">
-        Select a Meeting Type
+        <FormattedMessage id="public.profile.meetingTypes" />
       </Heading>
       {owned && data?.length ? <OwnHoursNotice userId={userId} /> : null}
       {isPending ? (
@@ -124,7 +129,7 @@ function MeetingTypes({ userId, host }: { userId: string; host: string }) {
           ))}
         </SimpleGrid>
       ) : !data?.length ? (
-        <EmptyState title="No Available Meeting Types" text="This user hasn't set up any meeting types yet." />
+        <EmptyState title={intl.formatMessage({ id: 'public.profile.noTypes' })} text={intl.formatMessage({ id: 'public.profile.noTypesText' })} />
       ) : (
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           {data.map((eventType) => (
@@ -132,12 +137,12 @@ function MeetingTypes({ userId, host }: { userId: string; host: string }) {
               <Card.Body gap="2">
                 <Text fontWeight="semibold">{eventType.title}</Text>
                 <HStack fontSize="sm" color="fg.muted" gap="1">
-                  <Clock size={14} aria-hidden /> <Text>{eventType.duration} minutes</Text>
+                  <Clock size={14} aria-hidden /> <Text>{intl.formatMessage({ id: 'common.minutes' }, { minutes: eventType.duration })}</Text>
                 </HStack>
                 <Price amount={eventType.price_cents} currency={eventType.currency} iconSize={14} fontSize="sm" color="fg.muted" />
-                <Text fontSize="sm">{eventType.description || 'A focused discussion session.'}</Text>
+                <Text fontSize="sm">{eventType.description || intl.formatMessage({ id: 'public.profile.defaultDescription' })}</Text>
                 <Button size="sm" colorPalette="blue" alignSelf="start" onClick={() => setChosen(eventType)}>
-                  Select Time
+                  <FormattedMessage id="public.profile.selectTime" />
                 </Button>
               </Card.Body>
             </Card.Root>
@@ -157,7 +162,9 @@ function MeetingTypes({ userId, host }: { userId: string; host: string }) {
 /** Public calendar (/calendar/:userId) and public page by handle (/:handle). */
 export function PublicProfileView({ by, variant }: { by: { userId: string } | { handle: string }; variant: 'calendar' | 'handle' }) {
   const { data: profile, isPending, isError, error, refetch } = usePublicProfile(by);
-  usePageTitle(loadedName({ pending: isPending, failed: isError }, profile && fullName(profile), 'User Not Found'));
+  const intl = useIntl();
+  const notFound = intl.formatMessage({ id: 'public.profile.notFound' });
+  usePageTitle(loadedName({ pending: isPending, failed: isError }, profile && fullName(profile), notFound));
   return (
     <Container maxW="5xl" py={{ base: '6', md: '10' }}>
       {isPending ? (
@@ -166,9 +173,9 @@ export function PublicProfileView({ by, variant }: { by: { userId: string } | { 
           <Skeleton h="40" borderRadius="lg" />
         </Stack>
       ) : isError ? (
-        <LoadFailure title="This page could not be loaded" error={error} onRetry={() => void refetch()} />
+        <LoadFailure title={intl.formatMessage({ id: 'public.pageLoadFailed' })} error={error} onRetry={() => void refetch()} />
       ) : !profile ? (
-        <NotFoundMessage title="User Not Found" text="The calendar you're looking for doesn't exist." />
+        <NotFoundMessage title={notFound} text={intl.formatMessage({ id: 'public.profile.notFoundText' })} />
       ) : (
         <Stack gap="8">
           <Header profile={profile} variant={variant} />

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Badge, Box, Button, Card, Center, Container, Flex, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Clock, Globe, Info, Users } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
@@ -12,14 +13,15 @@ import { formatDuration } from '../../lib/shared.ts';
 import { browserTimeZone } from '../../lib/time.ts';
 import { fullName } from '../../lib/names.ts';
 import { BookMeetingDialog, type DialogEvent } from '../booking-flow/index.ts';
-import { ASSIGNMENT_LABELS } from '../../lib/choices.ts';
 import { timeZoneNotice, usePublicTeam } from './hooks.ts';
 import { loadedName, usePageTitle } from '../../lib/usePageTitle.ts';
 
 export default function PublicTeamPage() {
   const { slug = '' } = useParams();
   const { data, isPending, isError, error, refetch } = usePublicTeam(slug);
-  usePageTitle(loadedName({ pending: isPending, failed: isError }, data?.team.name, 'Team Not Found'));
+  const intl = useIntl();
+  const notFound = intl.formatMessage({ id: 'public.team.notFound' });
+  usePageTitle(loadedName({ pending: isPending, failed: isError }, data?.team.name, notFound));
   const [chosen, setChosen] = useState<(DialogEvent & { id: number }) | null>(null);
   if (isPending) {
     return (
@@ -29,9 +31,11 @@ export default function PublicTeamPage() {
       </Container>
     );
   }
-  if (isError) return <LoadFailure title="This page could not be loaded" error={error} onRetry={() => void refetch()} />;
-  if (!data) return <NotFoundMessage title="Team Not Found" text="This team doesn't exist or is not publicly available." />;
+  if (isError) return <LoadFailure title={intl.formatMessage({ id: 'public.pageLoadFailed' })} error={error} onRetry={() => void refetch()} />;
+  if (!data) return <NotFoundMessage title={notFound} text={intl.formatMessage({ id: 'public.team.notFoundText' })} />;
   const { team, eventTypes, members } = data;
+  const assignmentLabel = (type: string) =>
+    type === 'round_robin' || type === 'least_busy' || type === 'specific_member' ? intl.formatMessage({ id: `public.team.assignment.${type}` }) : type;
   const initials = team.name
     .split(/\s+/)
     .map((word) => word[0] ?? '')
@@ -54,7 +58,7 @@ export default function PublicTeamPage() {
                 {team.description ? <Text color="fg.muted">{team.description}</Text> : null}
                 <HStack gap="3" fontSize="sm" color="fg.muted" wrap="wrap">
                   <Badge colorPalette="green">
-                    <Globe size={12} aria-hidden /> Public Team
+                    <Globe size={12} aria-hidden /> <FormattedMessage id="public.team.public" />
                   </Badge>
                   <HStack gap="1">
                     <Clock size={14} aria-hidden /> <Text>{team.timezone}</Text>
@@ -62,7 +66,7 @@ export default function PublicTeamPage() {
                   <HStack gap="1">
                     <Users size={14} aria-hidden />{' '}
                     <Text>
-                      {team.member_count} {team.member_count === 1 ? 'member' : 'members'}
+                      <FormattedMessage id="public.team.members" values={{ count: team.member_count }} />
                     </Text>
                   </HStack>
                 </HStack>
@@ -70,17 +74,19 @@ export default function PublicTeamPage() {
             </Flex>
             <HStack bg="blue.subtle" color="blue.fg" p="3" borderRadius="md" gap="2" role="note">
               <Info size={16} aria-hidden />
-              <Text fontSize="sm">{timeZoneNotice(browserTimeZone(), team.timezone)}</Text>
+              <Text fontSize="sm">{timeZoneNotice(browserTimeZone(), team.timezone, intl)}</Text>
             </HStack>
           </Card.Body>
         </Card.Root>
         <Grid templateColumns={{ base: '1fr', lg: '2fr 1fr' }} gap="6">
           <Stack gap="4">
             <Heading as="h2" size="lg">
-              Meeting Types
+              <FormattedMessage id="public.team.meetingTypes" />
             </Heading>
             {!eventTypes.length ? (
-              <Text color="fg.muted">No available meeting types</Text>
+              <Text color="fg.muted">
+                <FormattedMessage id="public.team.noTypes" />
+              </Text>
             ) : (
               eventTypes.map((eventType) => (
                 <Card.Root key={eventType.id} size="sm" borderLeftWidth="4px" borderLeftColor={eventType.color}>
@@ -95,11 +101,11 @@ export default function PublicTeamPage() {
                         ) : null}
                         <HStack fontSize="sm" gap="2">
                           <Badge variant="outline">{formatDuration(eventType.duration)}</Badge>
-                          <Badge variant="subtle">{ASSIGNMENT_LABELS[eventType.assignment_type] ?? eventType.assignment_type}</Badge>
+                          <Badge variant="subtle">{assignmentLabel(eventType.assignment_type)}</Badge>
                         </HStack>
                       </Stack>
                       <Button colorPalette="blue" size="sm" onClick={() => setChosen(eventType)}>
-                        Book Now
+                        <FormattedMessage id="public.team.bookNow" />
                       </Button>
                     </Flex>
                   </Card.Body>
@@ -107,10 +113,10 @@ export default function PublicTeamPage() {
               ))
             )}
           </Stack>
-          <SectionCard alignSelf="start" title="Meet the team" headingSize="md" bodyGap="3">
+          <SectionCard alignSelf="start" title={intl.formatMessage({ id: 'public.team.meetTeam' })} headingSize="md" bodyGap="3">
             {!members.length ? (
               <Text color="fg.muted" fontSize="sm">
-                No team members to display.
+                <FormattedMessage id="public.team.noMembers" />
               </Text>
             ) : (
               members.map((member) => (

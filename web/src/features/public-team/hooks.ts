@@ -1,6 +1,7 @@
 // A public team by its slug, through public RPCs.
 import { useQuery } from '@tanstack/react-query';
 import { callRpc } from '../../lib/api.ts';
+import type { IntlShape } from 'react-intl';
 import { zoneLabel } from '../../lib/zones.ts';
 
 export function usePublicTeam(slug: string) {
@@ -19,8 +20,8 @@ export function usePublicTeam(slug: string) {
 }
 
 /** docs/product/screens.md: the notice words differ when the visitor's zone matches the team's. */
-export function timeZoneNotice(visitorZone: string, teamZone: string): string {
+export function timeZoneNotice(visitorZone: string, teamZone: string, intl: IntlShape): string {
   return visitorZone === teamZone
-    ? `All times are shown in your timezone, ${zoneLabel(visitorZone)}, the same as the team's.`
-    : `All times are shown in your timezone, ${zoneLabel(visitorZone)}. The team is based in ${zoneLabel(teamZone)}.`;
+    ? intl.formatMessage({ id: 'public.team.zoneSame' }, { zone: zoneLabel(visitorZone) })
+    : intl.formatMessage({ id: 'public.team.zoneOther' }, { zone: zoneLabel(visitorZone), team: zoneLabel(teamZone) });
 }

@@ -1,13 +1,21 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { createIntl, type IntlShape } from 'react-intl';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadMessages } from '../../i18n/catalogue.ts';
 import { formatDuration } from '../../lib/shared.ts';
 import { browserTimeZone } from '../../lib/time.ts';
 import { api, renderRoute, rpc } from '../../test/utils.tsx';
 import { server } from '../../test/server.ts';
 import { timeZoneNotice } from './hooks.ts';
 import { zoneLabel } from '../../lib/zones.ts';
+
+// The notice in English, as the page words it.
+let en: IntlShape;
+beforeAll(async () => {
+  en = createIntl({ locale: 'en', messages: await loadMessages('en') });
+});
 
 describe('public team page', () => {
   it('shows the team, meeting types with Xm/Xh/Xh Ym durations and its members', async () => {
@@ -29,7 +37,7 @@ describe('public team page', () => {
     expect(screen.getAllByRole('button', { name: 'Book Now' })).toHaveLength(2);
     expect(screen.getByText('Meet the team')).toBeInTheDocument();
     expect(screen.getByText('Acme · Paris')).toBeInTheDocument();
-    expect(screen.getByText(timeZoneNotice(browserTimeZone(), 'Asia/Tokyo'))).toBeInTheDocument();
+    expect(screen.getByText(timeZoneNotice(browserTimeZone(), 'Asia/Tokyo', en))).toBeInTheDocument();
   });
 
   it("asks the team event type's questions and built-in fields in its Book a Meeting dialog", async () => {
@@ -78,7 +86,7 @@ describe('helpers', () => {
   });
 
   it('words the time zone notice by whether the zones match', () => {
-    expect(timeZoneNotice('UTC', 'UTC')).toBe("All times are shown in your timezone, UTC, the same as the team's.");
-    expect(timeZoneNotice('Europe/Paris', 'UTC')).toBe(`All times are shown in your timezone, ${zoneLabel('Europe/Paris')}. The team is based in UTC.`);
+    expect(timeZoneNotice('UTC', 'UTC', en)).toBe("All times are shown in your timezone, UTC, the same as the team's.");
+    expect(timeZoneNotice('Europe/Paris', 'UTC', en)).toBe(`All times are shown in your timezone, ${zoneLabel('Europe/Paris')}. The team is based in UTC.`);
   });
 });

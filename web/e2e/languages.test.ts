@@ -1,0 +1,154 @@
+// The booking page in a guest's own language, taken from their browser: a guest books in Arabic (right
+// to left) and in Japanese, each screen checked by axe at phone and desktop size and shot for the
+// note; in Spanish, French, German and Brazilian Portuguese the page opens with its headings and
+// labels in that language. In every one, no English is left on the page: the catalogue's words are
+// what the guest reads, dates and times Intl's in their language.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import ar from '../src/i18n/catalogues/public/ar.json' with { type: 'json' };
+import de from '../src/i18n/catalogues/public/de.json' with { type: 'json' };
+import en from '../src/i18n/catalogues/public/en.json' with { type: 'json' };
+import es from '../src/i18n/catalogues/public/es.json' with { type: 'json' };
+import fr from '../src/i18n/catalogues/public/fr.json' with { type: 'json' };
+import ja from '../src/i18n/catalogues/public/ja.json' with { type: 'json' };
+import ptBR from '../src/i18n/catalogues/public/pt-BR.json' with { type: 'json' };
+import { expectAccessibleAtBothSizes } from './support/axe.ts';
+import { DESKTOP, openPage, useBrowser } from './support/browser.ts';
+import { bookableHost, confirmationShown, expectNoErrors, JOURNEY_TIMEOUT } from './support/journey.ts';
+
+const browser = useBrowser();
+
+type Catalogue = typeof ar;
+
+/**
+ * Every text on the page a guest reads or hears (text, aria-label, placeholder, title) with two Latin
+ * letters in a row: English left on a page in another language. Not counted: the brands (Kairos, the
+ * calendars'), the .ics file's kind, UTC (the zone database's), and email addresses.
+ */
+async function latinTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement?.closest('script, style, select, [hidden]')) continue;
+      texts.push(node.textContent ?? '');
+    }
+    for (const element of document.body.querySelectorAll('[aria-label], [placeholder], [title]')) {
+      for (const name of ['aria-label', 'placeholder', 'title']) texts.push(element.getAttribute(name) ?? '');
+    }
+    return texts.map((text) => text.replace(/Kairos|Google|Outlook|\.ics|\bUTC\b|\S*@\S*/g, '').trim()).filter((text) => /[A-Za-z]{2}/.test(text));
+  });
+}
+
+/** The booking page of a host named and titled in `locale`'s script, opened by a browser set to `locale`. */
+async function bookingPageIn(locale: string, host: { firstName: string; lastName: string; title: string }) {
+  const { eventTypeId } = await bookableHost({ firstName: host.firstName, lastName: host.lastName }, { title: host.title, duration: 30, auto_confirm: true });
+  const guest = await openPage(browser(), { timezoneId: 'UTC', locale, viewport: DESKTOP });
+  await guest.page.goto(`/book/${eventTypeId}`);
+  await guest.page.getByRole('heading', { level: 1, name: host.title }).waitFor();
+  return guest;
+}
+
+/** Picks the first free day and its last time; returns the time button's name. */
+async function pickFirstTime(page: Page, words: Catalogue): Promise<string> {
+  const main = page.locator('main');
+  const day = main.locator('button[data-day]:not(:disabled)').first();
+  await day.waitFor();
+  await day.click();
+  // The day's last time: its first may fall inside the host's notice by the time the guest books.
+  const time = main.getByRole('group', { name: words['booking.pickers.times'], exact: true }).getByRole('button').last();
+  await time.click();
+  await expect.poll(() => time.getAttribute('aria-pressed')).toBe('true');
+  return (await time.getAttribute('aria-label')) ?? '';
+}
+
+/** Books the picked time as the guest, in the page's words; waits for the confirmation. */
+async function book(page: Page, words: Catalogue, name: string): Promise<void> {
+  const main = page.locator('main');
+  await main.getByLabel(words['booking.guest.name'], { exact: true }).fill(name);
+  await main.getByLabel(words['booking.guest.email'], { exact: true }).fill(`guest-${Date.now()}@example.test`);
+  await main.getByRole('button', { name: words['booking.book'], exact: true }).click();
+  await confirmationShown(main, words['booking.confirm.confirmed'] as 'Booking Confirmed!');
+}
+
+describe.concurrent('the booking page in the guest’s language', () => {
+  it(
+    'a guest whose browser reads Arabic books right to left, with no English on the way',
+    async () => {
+      const { page, errors } = await bookingPageIn('ar', { firstName: 'ليلى', lastName: 'حداد', title: 'استشارة' });
+      expect(await page.locator('html').getAttribute('lang')).toBe('ar');
+      expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+      expect(await page.locator('main').evaluate((main) => getComputedStyle(main).direction)).toBe('rtl');
+      await page.getByRole('heading', { name: ar['booking.pickers.selectDate'], exact: true }).waitFor();
+      // The month arrows mirrored: the earlier month on the right, its arrow pointing right.
+      const earlier = page.getByRole('button', { name: ar['calendar.previousMonth'], exact: true });
+      const later = page.getByRole('button', { name: ar['calendar.nextMonth'], exact: true });
+      expect((await earlier.boundingBox())!.x).toBeGreaterThan((await later.boundingBox())!.x);
+      expect(await earlier.locator('svg').getAttribute('class')).toContain('lucide-chevron-right');
+      const name = await pickFirstTime(page, ar);
+      // The time button named in full, in Arabic: the day, its date, the time, and that it is free.
+      expect(name).toMatch(/، متاح$/);
+      expect(name).not.toMatch(/[A-Za-z]/);
+      await page.mouse.move(0, 0);
+      await expectAccessibleAtBothSizes(page, 'booking page in Arabic', ['languages-booking-ar-desktop', 'languages-booking-ar-phone']);
+      expect(await latinTexts(page)).toEqual([]);
+      await book(page, ar, 'سارة');
+      expect(await latinTexts(page)).toEqual([]);
+      expectNoErrors(errors);
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'a guest whose browser reads Japanese books, with no English on the way',
+    async () => {
+      const { page, errors } = await bookingPageIn('ja-JP', { firstName: '花子', lastName: '山田', title: '相談' });
+      expect(await page.locator('html').getAttribute('lang')).toBe('ja');
+      expect(await page.locator('html').getAttribute('dir')).toBe('ltr');
+      await page.getByRole('heading', { name: ja['booking.pickers.selectDate'], exact: true }).waitFor();
+      const name = await pickFirstTime(page, ja);
+      expect(name).toMatch(/^\d+月\d+日.+、予約可能$/);
+      expect(name).not.toMatch(/[A-Za-z]/);
+      await page.mouse.move(0, 0);
+      await expectAccessibleAtBothSizes(page, 'booking page in Japanese', ['languages-booking-ja-desktop', 'languages-booking-ja-phone']);
+      expect(await latinTexts(page)).toEqual([]);
+      await book(page, ja, '太郎');
+      expect(await latinTexts(page)).toEqual([]);
+      expectNoErrors(errors);
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'opens in Spanish, French, German and Brazilian Portuguese from the browser’s language, its headings and labels translated',
+    async () => {
+      const { eventTypeId } = await bookableHost({ firstName: 'Olga', lastName: 'Ortiz' }, { title: 'Consulta', duration: 30 });
+      for (const [locale, words] of [
+        ['es-MX', es],
+        ['fr-FR', fr],
+        ['de-DE', de],
+        ['pt-BR', ptBR],
+      ] as const) {
+        const { page, errors } = await openPage(browser(), { timezoneId: 'UTC', locale, viewport: DESKTOP });
+        await page.goto(`/book/${eventTypeId}`);
+        const main = page.locator('main');
+        await main.getByRole('heading', { name: words['booking.pickers.selectDate'], exact: true }).waitFor();
+        await main.getByRole('heading', { name: words['booking.details'], exact: true }).waitFor();
+        await main.getByLabel(words['booking.guest.name'], { exact: true }).waitFor();
+        await main.getByRole('button', { name: words['calendar.nextMonth'], exact: true }).waitFor();
+        await main.locator('button[data-day]:not(:disabled)').first().click();
+        await main.getByRole('group', { name: words['booking.pickers.times'], exact: true }).waitFor();
+        expect(await page.locator('html').getAttribute('lang'), locale).toBe(locale === 'pt-BR' ? 'pt-BR' : locale.slice(0, 2));
+        // An English message the language words otherwise, found on the page, is one left untranslated.
+        const english = Object.entries(en)
+          .filter(([id, text]) => !text.includes('{') && text !== words[id as keyof Catalogue])
+          .map(([, text]) => text);
+        const left = (await latinTexts(page)).filter((text) => english.some((message) => text === message || (message.length > 12 && text.includes(message))));
+        expect(left, locale).toEqual([]);
+        expectNoErrors(errors);
+        await page.context().close();
+      }
+    },
+    JOURNEY_TIMEOUT,
+  );
+});
