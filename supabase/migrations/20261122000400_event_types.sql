@@ -218,6 +218,9 @@ create table public.event_types (
   -- MAX_EXTRA_ATTENDEES (rules/constants.ts) is the same cap: rules-match.test.ts holds them equal.
   max_extra_attendees smallint not null default 0
     constraint event_types_max_extra_attendees_range check (max_extra_attendees between 0 and 10),
+  -- A group event (docs/seats.md): how many guests may each book a seat of one slot; null is one
+  -- guest per slot, as for any event type. MAX_SEATS_PER_SLOT (rules/constants.ts) is the same cap.
+  seats_per_slot smallint constraint event_types_seats_per_slot_range check (seats_per_slot between 2 and 100),
   constraint event_types_one_owner check (num_nonnulls(user_id, team_id) = 1),
   constraint event_types_duration_choice check (private.is_event_duration(duration, team_id is not null)),
   constraint event_types_team_fields check (
@@ -274,7 +277,7 @@ grant select on public.event_types to service_role;
 grant select (id, user_id, team_id, title, description, duration, color, is_active, auto_confirm, price_cents, currency,
   late_cancel_refund_percent, requires_all_members, assignment_type, specific_member_id, created_at, updated_at, buffer_before, buffer_after,
   minimum_notice, max_future_bookings, slot_interval, max_bookings_per_day, max_bookings_per_week, questions, guest_fields,
-  max_extra_attendees)
+  max_extra_attendees, seats_per_slot)
   on public.event_types to anon;
 grant select, insert, update, delete on public.event_types to authenticated;
 

@@ -11,6 +11,28 @@
 -- the time released). The payments migration decides which.
 create type public.booking_status as enum ('pending', 'confirmed', 'cancelled', 'completed', 'awaiting_payment', 'expired');
 
+-- A slot of a group event (event_types.seats_per_slot, docs/seats.md): its seats are bookings that
+-- point here, each with its own guest, answers, manage token and mails. The row is what a seat's
+-- booking locks before counting the seats taken, so two guests racing for the last seat are served one
+-- after the other; its id is what the seats' busy rows share (booking_busy.shared_by). A team's slot
+-- is held by one member, the one its first seat was assigned: the others follow.
+create table public.seat_slots (
+  id bigint generated always as identity primary key,
+  event_type_id bigint not null references public.event_types (id) on delete cascade,
+  -- The event type's owner, copied as bookings do, for the read policy.
+  user_id uuid references public.profiles (id) on delete cascade,
+  team_id bigint references public.teams (id) on delete cascade,
+  member_id uuid,
+  start_time timestamptz not null,
+  created_at timestamptz not null default now(),
+  constraint seat_slots_event_type_start_key unique (event_type_id, start_time),
+  constraint seat_slots_one_owner check (num_nonnulls(user_id, team_id) = 1)
+);
+alter table public.seat_slots enable row level security;
+create index seat_slots_user_id_idx on public.seat_slots (user_id) where user_id is not null;
+create index seat_slots_team_id_idx on public.seat_slots (team_id) where team_id is not null;
+comment on table public.seat_slots is 'Slots of group events; their seats are the bookings with this seat_slot_id.';
+
 create table public.bookings (
   id bigint generated always as identity primary key,
   event_type_id bigint not null constraint bookings_event_type_fkey references public.event_types (id) on delete cascade,
@@ -54,6 +76,8 @@ create table public.bookings (
   -- Until when a booking awaiting payment holds its time (private.new_booking_hold): Kairos' own hold,
   -- shorter than Stripe lets a Checkout Session live (at least 30 minutes).
   hold_expires_at timestamptz,
+  -- The slot this booking is a seat of (a group event's), else null.
+  seat_slot_id bigint references public.seat_slots (id) on delete cascade,
   constraint bookings_hold_while_awaiting_payment check ((status = 'awaiting_payment') <= (hold_expires_at is not null)),
   constraint bookings_start_before_end check (start_time < end_time),
   -- Either personal (a host) or team (a team, and maybe its assignee), never a mix; the owner is the
@@ -77,6 +101,7 @@ create index bookings_team_start_idx on public.bookings (team_id, start_time) wh
 create index bookings_team_event_type_idx on public.bookings (event_type_id, team_id) where team_id is not null;
 create index bookings_assigned_idx on public.bookings (team_id, assigned_user_id) where assigned_user_id is not null;
 create index bookings_assigned_user_start_idx on public.bookings (assigned_user_id, start_time) where assigned_user_id is not null;
+create index bookings_seat_slot_idx on public.bookings (seat_slot_id) where seat_slot_id is not null;
 create index bookings_rescheduled_to_idx on public.bookings (rescheduled_to);
 -- Reminders look for confirmed bookings starting within a day.
 create index bookings_confirmed_start_idx on public.bookings (start_time) where status = 'confirmed';
@@ -115,14 +140,18 @@ $$;
 -- One row per person a booking occupies: the host of a personal booking, the assignee of a team
 -- booking, every member for a requires-all-members booking. The exclusion constraint refuses two
 -- active rows of one person that overlap, whichever transaction comes second, so there is no
--- check-then-write race. `active` is false once the booking is cancelled.
+-- check-then-write race. `active` is false once the booking is cancelled. The seats of one group slot
+-- are one meeting: their rows share `shared_by` (the slot's id) and do not exclude each other, but
+-- exclude everything else of the person's that overlaps, another slot of the same event type included.
+-- Any other booking's rows share with nothing (the negated booking id, never a slot's id).
 create table public.booking_busy (
   booking_id bigint not null references public.bookings (id) on delete cascade,
   user_id uuid not null references public.profiles (id) on delete cascade,
   during tstzrange not null,
   active boolean not null default true,
+  shared_by bigint not null,
   primary key (booking_id, user_id),
-  constraint booking_busy_no_overlap exclude using gist (user_id with =, during with &&) where (active)
+  constraint booking_busy_no_overlap exclude using gist (user_id with =, during with &&, shared_by with <>) where (active)
 );
 alter table public.booking_busy enable row level security;
 create index booking_busy_user_id_idx on public.booking_busy (user_id);
@@ -143,8 +172,8 @@ begin
   end if;
 
   if p_op = 'INSERT' then
-    insert into public.booking_busy (booking_id, user_id, during, active)
-    select b.id, person, span, is_active
+    insert into public.booking_busy (booking_id, user_id, during, active, shared_by)
+    select b.id, person, span, is_active, coalesce(b.seat_slot_id, -b.id)
     from (
       select b.user_id as person where b.user_id is not null
       union
@@ -164,8 +193,8 @@ begin
   update public.booking_busy set during = span, active = is_active
   where booking_id = b.id and (during <> span or active <> is_active);
   if b.assigned_user_id is distinct from p_old.assigned_user_id and b.assigned_user_id is not null then
-    insert into public.booking_busy (booking_id, user_id, during, active)
-    values (b.id, b.assigned_user_id, span, is_active)
+    insert into public.booking_busy (booking_id, user_id, during, active, shared_by)
+    values (b.id, b.assigned_user_id, span, is_active, coalesce(b.seat_slot_id, -b.id))
     on conflict (booking_id, user_id) do nothing;
   end if;
 exception when exclusion_violation then
@@ -188,9 +217,11 @@ $$;
 create trigger team_members_release_busy after delete on public.team_members
   for each row execute function private.release_member_busy();
 -- Privileges, from none (see the foundation migration): only what each role needs.
-revoke all on public.bookings, public.booking_busy from anon, authenticated, service_role;
+revoke all on public.bookings, public.booking_busy, public.seat_slots from anon, authenticated, service_role;
 -- The functions read bookings for a host's feed (service role).
-grant select on public.bookings, public.booking_busy to service_role;
+grant select on public.bookings, public.booking_busy, public.seat_slots to service_role;
+revoke all on sequence public.seat_slots_id_seq from anon, authenticated, service_role;
+grant select on public.seat_slots to authenticated;
 -- Identity columns need no sequence privilege; where defaults granted them, anon could move an id on.
 revoke all on sequence public.bookings_id_seq from anon, authenticated, service_role;
 grant select on public.bookings to authenticated;
@@ -219,6 +250,11 @@ create policy "Hosts, team owners and admins, and assignees update bookings" on 
   );
 comment on policy "Hosts, team owners and admins, and assignees update bookings" on public.bookings is
   'Updatable columns are status, notes and assigned_user_id (column grants). A plain member may only cancel a team booking assigned to them; owners and admins cancel and assign any.';
+
+-- seat_slots --------------------------------------------------------------------------------------
+-- Written only by create_booking; read as the slot's seats (bookings) are: by the host, by the team's members.
+create policy "Hosts and team members read seat slots" on public.seat_slots
+  for select to authenticated using (private.acts_for(user_id, team_id));
 
 -- booking_busy ------------------------------------------------------------------------------------
 -- Written only by triggers on bookings and team_members.
@@ -550,6 +586,28 @@ begin
 end;
 $$;
 
+-- A seat of the group slot of `et` at `p_start` for a new booking: the slot, made by its first seat
+-- (held by `p_member`, for a team's) and locked, so the count below sees every seat committed before
+-- and none can be taken meanwhile. Seats awaiting payment hold theirs as any booking holds its time.
+create or replace function private.take_seat(et public.event_types, p_start timestamptz, p_member uuid)
+returns public.seat_slots language plpgsql security definer set search_path = ''
+as $$
+declare
+  slot public.seat_slots;
+begin
+  insert into public.seat_slots as s (event_type_id, user_id, team_id, member_id, start_time)
+  values (et.id, et.user_id, et.team_id, p_member, p_start)
+  on conflict (event_type_id, start_time) do update set member_id = coalesce(s.member_id, excluded.member_id)
+  returning * into slot;
+  if (select count(*) from public.bookings b
+      where b.seat_slot_id = slot.id and b.status not in ('cancelled', 'expired')) >= et.seats_per_slot then
+    -- Its own code: the exclusion handler of create_booking would word it as a taken time.
+    raise exception 'This time slot is full' using errcode = 'KR004';
+  end if;
+  return slot;
+end;
+$$;
+
 -- Writes a new booking of an active event type, a host's or a team's, with the guest's fields (and
 -- `answers`, their snapshot, and `attendees`, the addresses they invite), the span and the status its rules give. A paid event type's booking
 -- awaits its payment, holding the time until hold_expires_at (private.payment_hold, the payments
@@ -568,6 +626,7 @@ declare
   assignee uuid;
   new_id bigint := nextval(pg_get_serial_sequence('public.bookings', 'id'));
   created public.bookings;
+  seat_slot public.seat_slots;
 begin
   select * into et from public.event_types e where e.id = p_event_type_id and e.is_active;
   if not found then
@@ -591,6 +650,10 @@ begin
       raise exception 'Member is not in this team' using errcode = '22023';
     end if;
   end if;
+  if et.seats_per_slot is not null then
+    seat_slot := private.take_seat(et, p_start, assignee);
+    assignee := coalesce(seat_slot.member_id, assignee);
+  end if;
   -- The answers as the functions checked them against the event type's questions (answerSnapshot),
   -- first: the booking's mails and webhooks, written by its triggers, carry them.
   if jsonb_array_length(coalesce(p_guest -> 'answers', '[]')) > 0 then
@@ -608,7 +671,7 @@ begin
     raise exception 'The guest is already on the booking: invite other people only.' using errcode = '22023';
   end if;
   insert into public.bookings (id, event_type_id, user_id, team_id, assigned_user_id, guest_name, guest_email, guest_phone,
-    guest_company, notes, guest_timezone, guest_locale, start_time, end_time, status, hold_expires_at, location)
+    guest_company, notes, guest_timezone, guest_locale, start_time, end_time, status, hold_expires_at, location, seat_slot_id)
   overriding system value
   values (new_id, et.id, et.user_id, et.team_id, assignee,
     private.guest_field(p_guest, 'guest_name', 'guestName'),
@@ -620,7 +683,8 @@ begin
     case when et.price_cents > 0 then 'awaiting_payment' else private.new_booking_status(p_start, p_end, et.duration, et.auto_confirm) end,
     case when et.price_cents > 0 then now() + private.payment_hold() end,
     private.booking_location(et.locations, private.guest_field(p_guest, 'location_kind', 'locationKind'),
-      private.guest_field(p_guest, 'guest_phone', 'guestPhone')))
+      private.guest_field(p_guest, 'guest_phone', 'guestPhone')),
+    seat_slot.id)
   returning * into created;
   return created;
 exception when exclusion_violation then

@@ -204,8 +204,9 @@ $$;
 -- Busy intervals of these people overlapping the window, from bookings and connected calendars alike,
 -- grouped by person: [[user id, [[start ms, end ms], …]], …] (a user id is not written once per
 -- interval). Milliseconds are the engine's own unit, computed with `date_part` (double precision,
--- exact for milliseconds) rather than `extract(epoch …)`, which computes in numeric.
-create or replace function private.busy_json(p_user_ids uuid[], p_window tstzrange)
+-- exact for milliseconds) rather than `extract(epoch …)`, which computes in numeric. The seats of
+-- `p_seated`'s own group slots are left out: seats_json tells the engine of them (docs/seats.md).
+create or replace function private.busy_json(p_user_ids uuid[], p_window tstzrange, p_seated bigint default null)
 returns json language plpgsql stable set search_path = ''
 as $$
 begin
@@ -217,12 +218,32 @@ begin
       from (
         select b.user_id, b.during from public.booking_busy b
         where b.user_id = any(p_user_ids) and b.active and b.during && p_window
+          and b.shared_by not in (select s.id from public.seat_slots s where s.event_type_id = p_seated)
         union all
         select x.user_id, x.during from public.external_busy x
         where x.user_id = any(p_user_ids) and x.during && p_window
       ) u
       group by u.user_id
     ) busy
+  );
+end;
+$$;
+
+-- A group event's slots with seats taken overlapping the window: [[start ms, end ms, seats left], …];
+-- empty for an event type of one guest a slot.
+create or replace function private.seats_json(p_event_type_id bigint, p_seats integer, p_window tstzrange)
+returns json language plpgsql stable set search_path = ''
+as $$
+begin
+  return (
+    select coalesce(json_agg(json_build_array((date_part('epoch', taken.start_time) * 1000)::bigint,
+        (date_part('epoch', taken.end_time) * 1000)::bigint, p_seats - taken.seats)), '[]'::json)
+    from (
+      select s.start_time, max(b.end_time) as end_time, count(*)::int as seats
+      from public.seat_slots s join public.bookings b on b.seat_slot_id = s.id and b.status not in ('cancelled', 'expired')
+      where p_seats is not null and s.event_type_id = p_event_type_id and tstzrange(s.start_time, b.end_time) && p_window
+      group by s.id
+    ) taken
   );
 end;
 $$;
@@ -279,7 +300,7 @@ begin
     -- The kinds offered (public, as public_locations tells them): a booking naming none takes the only one.
     array(select l ->> 'kind' from jsonb_array_elements(e.locations) l) as location_kinds,
     -- What a booking must answer (public: the guest's form shows them), and whom it may invite.
-    e.questions, e.guest_fields, e.max_extra_attendees
+    e.questions, e.guest_fields, e.max_extra_attendees, e.seats_per_slot
   into et
   from public.event_types e
   left join public.profiles p on p.id = e.user_id
@@ -314,7 +335,8 @@ begin
         where (o.user_id = et.user_id or o.team_id = et.team_id) and o.date between first_date and last_date),
     'time_off', (select coalesce(json_agg(json_build_array(t.user_id, t.start_date, t.end_date)), '[]')
         from public.time_off t where t.user_id = any(people) and t.start_date <= last_date and t.end_date >= first_date),
-    'busy', private.busy_json(people, busy_window),
+    'busy', private.busy_json(people, busy_window, case when et.seats_per_slot is not null then et.id end),
+    'seats', private.seats_json(et.id, et.seats_per_slot, busy_window),
     'booked', private.booked_json(p_event_type_id, et.max_bookings_per_day is not null or et.max_bookings_per_week is not null,
         p_from, p_to),
     'team_bookings', case when p_team_bookings then
@@ -328,7 +350,7 @@ $$;
 
 revoke all on function private.slot_list_version(uuid, bigint),
   private.bookable_calendar(jsonb, bigint, boolean, boolean),
-  private.busy_json(uuid[], tstzrange), private.booked_json(bigint, boolean, timestamptz, timestamptz),
+  private.busy_json(uuid[], tstzrange, bigint), private.seats_json(bigint, integer, tstzrange), private.booked_json(bigint, boolean, timestamptz, timestamptz),
   private.slot_inputs(jsonb, bigint, boolean, timestamptz, timestamptz, text, bigint, boolean, timestamptz, boolean)
   from public;
 

@@ -26,7 +26,7 @@ describe('catalogue', () => {
     expect(rows.map((r) => r.relname)).toEqual([
       'availability_rules', 'booking_answers', 'booking_attendees', 'booking_busy', 'bookings', 'calendar_connections', 'calendar_credentials', 'calendar_events',
       'calendar_feeds', 'calendar_sources', 'date_overrides', 'event_types', 'external_busy', 'outbox', 'payments', 'profiles',
-      'stripe_connections', 'stripe_events', 'team_invitations', 'team_members', 'teams',
+      'seat_slots', 'stripe_connections', 'stripe_events', 'team_invitations', 'team_members', 'teams',
       'time_off', 'user_settings', 'webhook_deliveries', 'webhook_secrets', 'webhooks', 'zoom_connections', 'zoom_meetings',
     ]);
   });

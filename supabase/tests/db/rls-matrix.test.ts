@@ -21,7 +21,7 @@ interface Fixture {
   S: string; X: string; TO: string; TA: string; TM: string; NM: string;
   eventType: number; rule: number; booking: number; team: number; teamBooking: number; teamEventType: number;
   teamAvailability: number; override: number; teamOverride: number; timeOff: number; invitation: number;
-  connection: number; source: number; busy: number;
+  connection: number; source: number; busy: number; seatSlot: number; teamSeatSlot: number;
   webhook: number; teamWebhook: number; delivery: number; teamDelivery: number;
 }
 
@@ -120,10 +120,19 @@ beforeAll(async () => {
   const teamWebhook = (await one(`insert into webhooks (team_id, url, events) values ($1, 'https://hooks.example.test/t', '{booking.created}') returning id`, [team])).id;
   const logRow = `insert into webhook_deliveries (webhook_id, message_id, event, attempt, ok, status_code) values ($1, 'msg_1', 'booking.created', 1, true, 200) returning id`;
   const delivery = (await one(logRow, [webhook])).id;
+  // A seat of a group event of S's and of T's (docs/seats.md): their slots.
+  const seatOf = async (owner: string, id: string | number, days: number) => {
+    const seated = (await one(`insert into event_types (${owner}, title, seats_per_slot) values ($1, 'Class', 5) returning id`, [id])).id;
+    const seat = `select seat_slot_id from create_booking($1, now() + make_interval(days => $3), now() + make_interval(days => $3, mins => 30),
+      '{"guest_name": "Guest", "guest_email": "guest@example.test"}', $2)`;
+    return (await one(seat, [seated, owner === 'team_id' ? [S] : null, days])).seat_slot_id;
+  };
+  const seatSlot = await seatOf('user_id', S, 4);
+  const teamSeatSlot = await seatOf('team_id', team, 5);
   const teamDelivery = (await one(logRow, [teamWebhook])).id;
   f = {
     S, X, TO, TA, TM, NM, eventType, rule, booking, team, teamBooking, teamEventType, teamAvailability, override, teamOverride, timeOff, invitation,
-    connection, source, busy, webhook, teamWebhook, delivery, teamDelivery,
+    connection, source, busy, seatSlot, teamSeatSlot, webhook, teamWebhook, delivery, teamDelivery,
   };
 });
 
@@ -160,6 +169,8 @@ async function attempt(actor: Actor, text: string, params: unknown[], prepare?: 
 }
 
 const ONLY_OWNER = { anon: 'nnnn', owner: 'yyyy', 'other user': 'nnnn', 'team owner': 'nnnn', 'team admin': 'nnnn', 'team member': 'nnnn', 'non-member': 'nnnn' };
+const ONLY_OWNER_READS = { ...ONLY_OWNER, owner: 'ynnn' };
+const TEAM_READS = { anon: 'nnnn', owner: 'ynnn', 'other user': 'nnnn', 'team owner': 'ynnn', 'team admin': 'ynnn', 'team member': 'ynnn', 'non-member': 'nnnn' };
 const NOBODY = { anon: 'nnnn', owner: 'nnnn', 'other user': 'nnnn', 'team owner': 'nnnn', 'team admin': 'nnnn', 'team member': 'nnnn', 'non-member': 'nnnn' };
 const TEAM_MANAGED = {
   anon: 'nnnn', owner: 'ynnn', 'other user': 'nnnn', 'team owner': 'yyyy', 'team admin': 'yyyy', 'team member': 'ynnn', 'non-member': 'nnnn',
@@ -232,6 +243,16 @@ function tables(): [string, TableCells][] {
           expected: { ...ONLY_OWNER, owner: 'ynnn' },
         }],
       ),
+    ),
+    // A group slot: read as its seats (bookings) are, by the host or the team's members; written by create_booking alone.
+    ...([['seat_slots', f.seatSlot, ONLY_OWNER_READS], ['seat_slots (team)', f.teamSeatSlot, TEAM_READS]] as const).map(
+      ([name, id, expected]): [string, TableCells] => [name, {
+        select: `select 1 from seat_slots where id = ${id}`,
+        insert: `insert into seat_slots (event_type_id, user_id, start_time) values (${f.eventType}, $1, now()) returning id`,
+        update: `update seat_slots set member_id = null where id = ${id} returning id`,
+        delete: `delete from seat_slots where id = ${id} returning id`,
+        expected,
+      }],
     ),
     ['booking_busy', {
       select: `select 1 from booking_busy where booking_id = ${f.booking}`,
@@ -581,11 +602,11 @@ describe('rules beside the matrix', () => {
     const seen = await as(c, anon, async () => ({
       teams: (await c.query(`select 1 from teams where id = ${f.team}`)).rowCount,
       members: (await c.query(`select 1 from team_members where team_id = ${f.team}`)).rowCount,
-      types: (await c.query(`select title from event_types where team_id = ${f.team}`)).rows.map((r) => r.title),
+      types: (await c.query(`select title from event_types where team_id = ${f.team} order by created_at`)).rows.map((r) => r.title),
       availability: (await c.query(`select 1 from availability_rules where team_id = ${f.team}`)).rowCount,
       bookings: await errorCode(c, `select 1 from bookings where team_id = ${f.team}`),
     }), prepare);
-    expect(seen).toEqual({ teams: 1, members: 4, types: ['Team call'], availability: 1, bookings: '42501' });
+    expect(seen).toEqual({ teams: 1, members: 4, types: ['Team call', 'Class'], availability: 1, bookings: '42501' });
   });
 
   it('lets a plain member cancel the team booking assigned to them, but not reassign it', async () => {

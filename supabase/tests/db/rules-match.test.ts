@@ -88,6 +88,15 @@ describe('closed sets', () => {
       const max = rule.MAX_EXTRA_ATTENDEES;
       expect(await accepted('update event_types set max_extra_attendees = $2 where id = $1', [-1, 0, 1, max - 1, max, max + 1], [id])).toEqual([0, 1, max - 1, max]);
     }));
+
+  it('event types: seats per slot, none by default, 2 to MAX_SEATS_PER_SLOT', () =>
+    rolledBack(c, async () => {
+      const u = await createUser(c);
+      const { id, seats_per_slot } = await one(c, `insert into event_types (user_id, title) values ($1, 'x') returning id, seats_per_slot`, [u]);
+      expect(seats_per_slot).toBeNull();
+      const max = rule.MAX_SEATS_PER_SLOT;
+      expect(await accepted('update event_types set seats_per_slot = $2 where id = $1', [0, 1, 2, max, max + 1], [id])).toEqual([2, max]);
+    }));
 });
 
 describe('defaults', () => {

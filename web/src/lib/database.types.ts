@@ -109,18 +109,21 @@ export type Database = {
           active: boolean
           booking_id: number
           during: unknown
+          shared_by: number
           user_id: string
         }
         Insert: {
           active?: boolean
           booking_id: number
           during: unknown
+          shared_by: number
           user_id: string
         }
         Update: {
           active?: boolean
           booking_id?: number
           during?: unknown
+          shared_by?: number
           user_id?: string
         }
         Relationships: [
@@ -161,6 +164,7 @@ export type Database = {
           notes: string | null
           rescheduled_from: number | null
           rescheduled_to: number | null
+          seat_slot_id: number | null
           start_time: string
           status: Database["public"]["Enums"]["booking_status"]
           team_id: number | null
@@ -191,6 +195,7 @@ export type Database = {
           notes?: string | null
           rescheduled_from?: number | null
           rescheduled_to?: number | null
+          seat_slot_id?: number | null
           start_time: string
           status?: Database["public"]["Enums"]["booking_status"]
           team_id?: number | null
@@ -220,6 +225,7 @@ export type Database = {
           notes?: string | null
           rescheduled_from?: number | null
           rescheduled_to?: number | null
+          seat_slot_id?: number | null
           start_time?: string
           status?: Database["public"]["Enums"]["booking_status"]
           team_id?: number | null
@@ -256,6 +262,12 @@ export type Database = {
             foreignKeyName: "bookings_rescheduled_to_fkey"
             columns: ["rescheduled_to"]
             referencedRelation: "bookings"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "bookings_seat_slot_id_fkey"
+            columns: ["seat_slot_id"]
+            referencedRelation: "seat_slots"
             referencedColumns: ["id"]
           },
           {
@@ -542,6 +554,7 @@ export type Database = {
           price_cents: number
           questions: NonNullable<Json>
           requires_all_members: boolean | null
+          seats_per_slot: number | null
           slot_interval: Database["public"]["Enums"]["slot_interval"]
           specific_member_id: string | null
           team_id: number | null
@@ -574,6 +587,7 @@ export type Database = {
           price_cents?: number
           questions?: NonNullable<Json>
           requires_all_members?: boolean | null
+          seats_per_slot?: number | null
           slot_interval?: Database["public"]["Enums"]["slot_interval"]
           specific_member_id?: string | null
           team_id?: number | null
@@ -606,6 +620,7 @@ export type Database = {
           price_cents?: number
           questions?: NonNullable<Json>
           requires_all_members?: boolean | null
+          seats_per_slot?: number | null
           slot_interval?: Database["public"]["Enums"]["slot_interval"]
           specific_member_id?: string | null
           team_id?: number | null
@@ -867,6 +882,55 @@ export type Database = {
           website?: string | null
         }
         Relationships: []
+      }
+      seat_slots: {
+        Row: {
+          created_at: string
+          event_type_id: number
+          id: number
+          member_id: string | null
+          start_time: string
+          team_id: number | null
+          user_id: string | null
+        }
+        Insert: {
+          created_at?: string
+          event_type_id: number
+          id?: never
+          member_id?: string | null
+          start_time: string
+          team_id?: number | null
+          user_id?: string | null
+        }
+        Update: {
+          created_at?: string
+          event_type_id?: number
+          id?: never
+          member_id?: string | null
+          start_time?: string
+          team_id?: number | null
+          user_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "seat_slots_event_type_id_fkey"
+            columns: ["event_type_id"]
+            referencedRelation: "event_types"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "seat_slots_team_id_fkey"
+            columns: ["team_id"]
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "seat_slots_user_id_fkey"
+            columns: ["user_id"]
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       stripe_connections: {
         Row: {
@@ -1436,6 +1500,7 @@ export type Database = {
           notes: string | null
           rescheduled_from: number | null
           rescheduled_to: number | null
+          seat_slot_id: number | null
           start_time: string
           status: Database["public"]["Enums"]["booking_status"]
           team_id: number | null
@@ -1525,6 +1590,7 @@ export type Database = {
           notes: string | null
           rescheduled_from: number | null
           rescheduled_to: number | null
+          seat_slot_id: number | null
           start_time: string
           status: Database["public"]["Enums"]["booking_status"]
           team_id: number | null

@@ -81,6 +81,7 @@ type EventRow = EventRuleColumns & {
   questions: Question[];
   guest_fields: GuestFieldsConfig;
   max_extra_attendees: number;
+  seats_per_slot: number | null;
 };
 /** [day of week, start, end, enabled] */
 type RuleRow = [number, string, string, boolean];
@@ -102,6 +103,8 @@ interface Inputs {
   /** Per person: [user id, [[start ms, end ms], …]] */
   busy: [string, [number, number][]][];
   booked: number[];
+  /** A group event's slots with seats taken: [start ms, end ms, seats left] (private.seats_json). */
+  seats: [number, number, number][];
   /** [assigned user id, start, created at, status] */
   team_bookings?: [string, string, string, string][] | null;
   stale: boolean;
@@ -232,6 +235,9 @@ export async function readSchedule(db: Database, ref: EventTypeRef, from: number
     now,
     hostTimeZone: schedule.timeZone,
     settings: schedule.settings,
+    ...(e.seats_per_slot !== null && {
+      seats: { perSlot: e.seats_per_slot, taken: i.seats.map(([start, end, left]) => ({ start, end, left })) },
+    }),
   };
   // A host is busy and away as themself; a team's slot needs a free member (or all of them).
   const rules: SlotRules = owner.teamId !== undefined ? { ...common, ...teamSlotMembers(members, busy, owner) } : { ...common, timeOff, busy };

@@ -33,6 +33,8 @@ export function fromDbError(error: DbError, notFoundMessage = 'Not found'): AppE
       return new AppError('change_too_late', error.message);
     case 'KR003': // a guest change past its link's or its address's budget (private.take_guest_change)
       return new AppError('rate_limited', error.message);
+    case 'KR004': // every seat of a group slot is taken (private.take_seat): as a taken time, in its own words
+      return new AppError('slot_taken', error.message);
     case 'KR002': // an invitation accepted without proof that the account reads its address (accept_team_invitation)
       return new AppError('email_unproven', error.message);
     case 'P0002': // no_data_found raised by an RPC

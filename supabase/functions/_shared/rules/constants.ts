@@ -91,5 +91,7 @@ export type FieldMode = (typeof FIELD_MODES)[number];
 export type GuestFieldsConfig = { phone: FieldMode; company: FieldMode; notes: FieldMode };
 /** The most other people a guest may invite to one booking (event_types.max_extra_attendees' check); 0 by default. */
 export const MAX_EXTRA_ATTENDEES = 10;
+/** A group event's seats per slot (event_types.seats_per_slot's check): null is one guest a slot, else 2 to this. */
+export const MAX_SEATS_PER_SLOT = 100;
 /** Each optional, as the form was before hosts could choose (event_types.guest_fields' default). */
 export const DEFAULT_GUEST_FIELDS: GuestFieldsConfig = { phone: 'optional', company: 'optional', notes: 'optional' };

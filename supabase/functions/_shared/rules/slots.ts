@@ -85,6 +85,16 @@ export interface SlotMember {
   timeZone?: string | null;
 }
 
+/**
+ * A group event's seats (docs/seats.md): `perSlot` guests a slot, and its slots that have seats taken,
+ * with the seats left (0: full). Their time is not in `busy`: a taken slot is the host's busy time for
+ * every other start, but its own start stays offered while a seat is left.
+ */
+export interface SlotSeats {
+  perSlot: number;
+  taken: readonly (Interval & { left: number })[];
+}
+
 /** Everything that decides whether a start time is bookable. */
 export interface SlotRules {
   availability: readonly AvailabilityRule[];
@@ -112,6 +122,8 @@ export interface SlotRules {
    */
   members?: readonly SlotMember[];
   requireAllMembers?: boolean;
+  /** A group event's seats; undefined for one guest a slot. */
+  seats?: SlotSeats;
   now: InstantInput;
 }
 
@@ -129,6 +141,8 @@ export interface OfferedSlot {
   /** Visitor's local date (YYYY-MM-DD) and time 'HH:mm' ('01:30 EST' when the time occurs twice that day). */
   date: string;
   label: string;
+  /** A group event's seats left at this start (docs/seats.md); absent for one guest a slot. */
+  seatsLeft?: number;
 }
 
 export interface SlotResult {
@@ -179,6 +193,7 @@ interface Engine {
   busy: Span[];
   members?: MemberSpans[];
   requireAll: boolean;
+  seats?: { perSlot: number; taken: (Span & { left: number })[] };
   perDay: number;
   perWeek: number;
   bookedByDay: Map<number, number>; // host-local day number → bookings
@@ -257,6 +272,10 @@ function prepare(rules: SlotRules): Engine {
     busy: toSpans(rules.busy ?? []),
     members: rules.members?.map(memberSpans),
     requireAll: rules.requireAllMembers ?? false,
+    seats: rules.seats && {
+      perSlot: rules.seats.perSlot,
+      taken: rules.seats.taken.map((t) => ({ start: toMs(t.start), end: toMs(t.end), left: t.left })),
+    },
     perDay,
     perWeek,
     bookedByDay,
@@ -339,12 +358,18 @@ function timingOrBusy(e: Engine, start: number): SlotRejection | null {
   const end = start + e.durationMs;
   const to = end + e.afterMs;
   if (overlapsAny(e.busy, from, to)) return 'busy';
+  if (e.seats && e.seats.taken.some((t) => (t.start === start ? t.left <= 0 : t.start < to && from < t.end))) return 'busy';
   if (e.members) {
     let free = 0;
     for (const m of e.members) if (isFree(m, from, to, start, end)) free++;
     if (free === 0 || (e.requireAll && free < e.members.length)) return 'busy';
   }
   return null;
+}
+
+/** The seats left at an offered start of a group event: all of them unless the slot is taken. */
+function seatsLeftAt(seats: NonNullable<Engine['seats']>, start: number): number {
+  return seats.taken.find((t) => t.start === start)?.left ?? seats.perSlot;
 }
 
 /** The bookable slots in a range, in the visitor's zone. */
@@ -373,6 +398,7 @@ export function computeSlots(query: SlotQuery): SlotResult {
         end: toIsoString(start + e.durationMs),
         date: dateOfDay(localDay),
         label: formatHHMM(Math.floor((local - localDay * DAY_MS) / MINUTE_MS)),
+        ...(e.seats && { seatsLeft: seatsLeftAt(e.seats, start) }),
       };
       slots.push(slot);
       const last = days[days.length - 1];
