@@ -42,6 +42,9 @@ async function ensureSlot(connectionString: string): Promise<void> {
  */
 export function startReplication(connectionString: string, deliver: (row: MessageRow) => void, log: (m: string) => void): Replication {
   let stopped = false;
+  // A stop ends the wait for the stream: stopping the service does not settle subscribe().
+  let stop = () => {};
+  const stopping = new Promise<void>((resolve) => (stop = resolve));
   let service: LogicalReplicationService | undefined;
   const plugin = new PgoutputPlugin({ protoVersion: 1, publicationNames: [PUBLICATION] });
 
@@ -68,7 +71,7 @@ export function startReplication(connectionString: string, deliver: (row: Messag
           if (!stopped) log(`realtime: replication: ${e.message}`);
           resolve();
         }));
-        await Promise.race([service.subscribe(plugin, SLOT), errored]);
+        await Promise.race([service.subscribe(plugin, SLOT), errored, stopping]);
       } catch (e) {
         if (!stopped) log(`realtime: replication: ${(e as Error).message}`);
       }
@@ -80,6 +83,7 @@ export function startReplication(connectionString: string, deliver: (row: Messag
   return {
     stop: async () => {
       stopped = true;
+      stop();
       await service?.stop().catch(() => {});
       await running;
     },

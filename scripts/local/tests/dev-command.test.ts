@@ -54,4 +54,33 @@ describe('npm run dev', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  // Right after its start-up, as the stop of `npm run db:reset` comes, Realtime may still be
+  // subscribing to its replication slot: the stop must not wait for that stream.
+  it('rebuilds the database with --reset-only, then exits on its own leaving no process', { timeout: 180_000 }, async () => {
+    const dataDir = tempDataDir('kairos-reset-');
+    const base = await freePortRange(16);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/local/dev.ts', '--reset-only'], {
+      cwd: ROOT,
+      env: { ...process.env, KAIROS_PORT_BASE: String(base), KAIROS_DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    const seen = new Set<number>();
+    child.stdout.on('data', (c) => {
+      out += c;
+      for (const pid of descendants(child.pid!)) seen.add(pid);
+    });
+    child.stderr.on('data', (c) => (out += c));
+    try {
+      const code = await new Promise((r) => child.once('exit', r));
+      expect(out).toMatch(/Database rebuilt: \d+ migrations applied, seed loaded\./);
+      expect(code).toBe(0);
+      expect(seen.size).toBeGreaterThanOrEqual(3);
+      await expect.poll(() => [...seen].filter(alive), { timeout: 15_000 }).toEqual([]);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });
