@@ -10,7 +10,10 @@ import { compileCatalogue } from '../../web/icu-catalogues.ts';
 import { LOCALES } from '../../web/src/i18n/locales.ts';
 
 const run = promisify(execFile);
-const folder = path.resolve(import.meta.dirname, '../../web/src/i18n/catalogues/public');
+const catalogues = path.resolve(import.meta.dirname, '../../web/src/i18n/catalogues');
+const folder = path.join(catalogues, 'public');
+// Each area is its own set of catalogues (web/src/i18n/catalogue.ts), merged on screen.
+const AREAS = ['public', 'app'];
 const formatjs = path.resolve(import.meta.dirname, '../../node_modules/.bin/formatjs');
 
 async function verify(dir: string): Promise<{ ok: boolean; output: string }> {
@@ -48,14 +51,23 @@ async function brokenCopy(locale: string, change: (messages: Record<string, stri
 }
 
 describe('message catalogues', () => {
-  it('has one catalogue per locale Kairos offers, and nothing else', async () => {
-    expect((await readdir(folder)).sort()).toEqual(LOCALES.map((code) => `${code}.json`).sort());
+  it('has one catalogue per locale Kairos offers in each area, and nothing else', async () => {
+    expect((await readdir(catalogues)).sort()).toEqual([...AREAS].sort());
+    for (const area of AREAS) expect((await readdir(path.join(catalogues, area))).sort()).toEqual(LOCALES.map((code) => `${code}.json`).sort());
   });
 
-  it('gives every locale every English message, with the same arguments', async () => {
-    const { ok, output } = await verify(folder);
+  it.each(AREAS)('gives every locale every English message of the %s area, with the same arguments', async (area) => {
+    const { ok, output } = await verify(path.join(catalogues, area));
     expect(output).toBe('');
     expect(ok).toBe(true);
+  });
+
+  it('names each message in one area only: merged on screen, a second one would hide the first', async () => {
+    const ids = await Promise.all(
+      AREAS.map(async (area) => Object.keys(JSON.parse(await readFile(path.join(catalogues, area, 'en.json'), 'utf8')) as object)),
+    );
+    const [first, ...others] = ids;
+    expect(first.filter((id) => others.some((area) => area.includes(id)))).toEqual([]);
   });
 
   it('refuses a locale missing a message, or with one English lacks', async () => {
@@ -74,6 +86,8 @@ describe('message catalogues', () => {
     for (const code of LOCALES) {
       const file = path.join(folder, `${code}.json`);
       expect(Object.keys(compileCatalogue(await readFile(file, 'utf8'), file))).toContain('landing.hero.title');
+      const app = path.join(catalogues, 'app', `${code}.json`);
+      expect(Object.keys(compileCatalogue(await readFile(app, 'utf8'), app))).toContain('auth.login.heading');
     }
     expect(() => compileCatalogue(JSON.stringify({ 'layout.signIn': 'Sign {in' }), 'es.json')).toThrow(
       /es\.json: message "layout\.signIn" is not valid ICU/,

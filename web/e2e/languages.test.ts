@@ -12,9 +12,10 @@ import es from '../src/i18n/catalogues/public/es.json' with { type: 'json' };
 import fr from '../src/i18n/catalogues/public/fr.json' with { type: 'json' };
 import ja from '../src/i18n/catalogues/public/ja.json' with { type: 'json' };
 import ptBR from '../src/i18n/catalogues/public/pt-BR.json' with { type: 'json' };
+import appAr from '../src/i18n/catalogues/app/ar.json' with { type: 'json' };
 import { expectAccessibleAtBothSizes } from './support/axe.ts';
-import { DESKTOP, openPage, useBrowser } from './support/browser.ts';
-import { bookableHost, confirmationShown, expectNoErrors, JOURNEY_TIMEOUT } from './support/journey.ts';
+import { DESKTOP, expectToast, openPage, useBrowser } from './support/browser.ts';
+import { bookableHost, confirmationShown, expectNoErrors, JOURNEY_TIMEOUT, unique } from './support/journey.ts';
 
 const browser = useBrowser();
 
@@ -23,7 +24,7 @@ type Catalogue = typeof ar;
 /**
  * Every text on the page a guest reads or hears (text, aria-label, placeholder, title) with two Latin
  * letters in a row: English left on a page in another language. Not counted: the brands (Kairos, the
- * calendars'), the .ics file's kind, UTC (the zone database's), and email addresses.
+ * calendars', the sign-in providers'), the .ics file's kind, UTC (the zone database's), and email addresses.
  */
 async function latinTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -36,7 +37,7 @@ async function latinTexts(page: Page): Promise<string[]> {
     for (const element of document.body.querySelectorAll('[aria-label], [placeholder], [title]')) {
       for (const name of ['aria-label', 'placeholder', 'title']) texts.push(element.getAttribute(name) ?? '');
     }
-    return texts.map((text) => text.replace(/Kairos|Google|Outlook|\.ics|\bUTC\b|\S*@\S*/g, '').trim()).filter((text) => /[A-Za-z]{2}/.test(text));
+    return texts.map((text) => text.replace(/Kairos|Google|Apple|Outlook|\.ics|\bUTC\b|\S*@\S*/g, '').trim()).filter((text) => /[A-Za-z]{2}/.test(text));
   });
 }
 
@@ -151,6 +152,34 @@ describe.concurrent('the booking page in the guest’s language', () => {
         expectNoErrors(errors);
         await page.context().close();
       }
+    },
+    JOURNEY_TIMEOUT,
+  );
+});
+
+describe('signing up in the visitor’s language', () => {
+  it(
+    'a visitor whose browser reads Arabic signs up right to left, welcomed in Arabic, with no English on the way',
+    async () => {
+      const { page, errors } = await openPage(browser(), { timezoneId: 'UTC', locale: 'ar', viewport: DESKTOP });
+      await page.goto('/register');
+      const main = page.locator('main');
+      await main.getByRole('heading', { level: 1, name: appAr['auth.register.title'], exact: true }).waitFor();
+      expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+      await main.getByLabel(appAr['auth.register.firstName'], { exact: true }).fill('ليلى');
+      await main.getByLabel(appAr['auth.register.lastName'], { exact: true }).fill('حداد');
+      await main.getByLabel(appAr['auth.email'], { exact: true }).fill(`${unique('layla')}@example.test`);
+      await main.getByLabel(appAr['auth.password'], { exact: true }).fill('lovelace-1815');
+      await page.mouse.move(0, 0);
+      await expectAccessibleAtBothSizes(page, 'sign-up page in Arabic', ['languages-register-ar-desktop', 'languages-register-ar-phone']);
+      expect(await latinTexts(page)).toEqual([]);
+      await main.getByRole('button', { name: appAr['auth.register.submit'], exact: true }).click();
+      await page.waitForURL('**/dashboard');
+      await expectToast(page, appAr['auth.toast.welcome'], appAr['auth.toast.created']);
+      // The signed-in frame speaks it too (its screens are still English: docs/languages.md).
+      await page.setViewportSize(DESKTOP);
+      await page.getByRole('navigation', { name: appAr['app.nav.main'], exact: true }).getByRole('link', { name: appAr['app.nav.bookings'], exact: true }).waitFor();
+      expectNoErrors(errors);
     },
     JOURNEY_TIMEOUT,
   );

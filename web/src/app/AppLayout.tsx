@@ -3,6 +3,7 @@ import { Suspense, useState } from 'react';
 import { Box, Button, CloseButton, Drawer, Flex, IconButton, mergeConfigs, Portal, Stack } from '@chakra-ui/react';
 import { drawerSlotRecipe, menuSlotRecipe, switchSlotRecipe, tableSlotRecipe, tabsSlotRecipe } from '@chakra-ui/react/theme';
 import { Menu as MenuIcon } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useSignOut } from '../features/auth/hooks.ts';
 import { Brand, PageFallback } from './layout.tsx';
@@ -15,14 +16,14 @@ switchSystem(
   }),
 );
 
-export const NAV_LINKS = [
-  { to: '/dashboard', label: 'Dashboard' },
-  { to: '/availability', label: 'Availability' },
-  { to: '/bookings', label: 'Bookings' },
-  { to: '/teams', label: 'Teams' },
-  { to: '/#social-section', label: 'Community' },
-  { to: '/profile', label: 'Profile' },
-];
+const NAV_LINKS = [
+  { to: '/dashboard', label: 'app.nav.dashboard' },
+  { to: '/availability', label: 'app.nav.availability' },
+  { to: '/bookings', label: 'app.nav.bookings' },
+  { to: '/teams', label: 'app.nav.teams' },
+  { to: '/#social-section', label: 'app.nav.community' },
+  { to: '/profile', label: 'app.nav.profile' },
+] as const;
 
 function NavLinks({ onNavigate, direction }: { onNavigate?: () => void; direction: 'row' | 'column' }) {
   const location = useLocation();
@@ -41,7 +42,7 @@ function NavLinks({ onNavigate, direction }: { onNavigate?: () => void; directio
               justifyContent="flex-start"
             >
               <NavLink to={link.to} onClick={onNavigate} aria-current={active ? 'page' : undefined}>
-                {link.label}
+                <FormattedMessage id={link.label} />
               </NavLink>
             </Button>
           </li>
@@ -53,6 +54,7 @@ function NavLinks({ onNavigate, direction }: { onNavigate?: () => void; directio
 
 /** Sticky top bar for signed-in pages; below `md` the links move into a right-side drawer. */
 export default function AppLayout() {
+  const intl = useIntl();
   const signOut = useSignOut();
   const [open, setOpen] = useState(false);
   return (
@@ -60,7 +62,7 @@ export default function AppLayout() {
       <Box as="header" position="sticky" top="0" zIndex="sticky" bg="bg" borderBottomWidth="1px">
         <Flex
           as="nav"
-          aria-label="Main"
+          aria-label={intl.formatMessage({ id: 'app.nav.main' })}
           maxW="7xl"
           mx="auto"
           px={{ base: '4', md: '6' }}
@@ -80,11 +82,11 @@ export default function AppLayout() {
             onClick={() => signOut.mutate()}
             disabled={signOut.isPending}
           >
-            Sign Out
+            <FormattedMessage id="app.signOut" />
           </Button>
           <Drawer.Root open={open} onOpenChange={(details) => setOpen(details.open)} placement="end">
             <Drawer.Trigger asChild>
-              <IconButton display={{ base: 'inline-flex', md: 'none' }} variant="ghost" aria-label="Open menu">
+              <IconButton display={{ base: 'inline-flex', md: 'none' }} variant="ghost" aria-label={intl.formatMessage({ id: 'app.nav.openMenu' })}>
                 <MenuIcon />
               </IconButton>
             </Drawer.Trigger>
@@ -96,7 +98,7 @@ export default function AppLayout() {
                     <Drawer.Title>Kairos</Drawer.Title>
                   </Drawer.Header>
                   <Drawer.Body>
-                    <nav aria-label="Main menu">
+                    <nav aria-label={intl.formatMessage({ id: 'app.nav.mainMenu' })}>
                       <NavLinks direction="column" onNavigate={() => setOpen(false)} />
                     </nav>
                   </Drawer.Body>
@@ -109,11 +111,11 @@ export default function AppLayout() {
                         signOut.mutate();
                       }}
                     >
-                      Sign Out
+                      <FormattedMessage id="app.signOut" />
                     </Button>
                   </Drawer.Footer>
                   <Drawer.CloseTrigger asChild>
-                    <CloseButton size="sm" aria-label="Close menu" />
+                    <CloseButton size="sm" aria-label={intl.formatMessage({ id: 'app.nav.closeMenu' })} />
                   </Drawer.CloseTrigger>
                 </Drawer.Content>
               </Drawer.Positioner>

@@ -4,6 +4,8 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { matchRoutes, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
 import { PageFallback, PublicLayout } from './layout.tsx';
+import { AreaMessages } from '../i18n/AreaMessages.tsx';
+import type { Area } from '../i18n/catalogue.ts';
 import type { LoginTarget } from '../features/auth/RequireAuth.tsx';
 import { loadToaster } from '../lib/toaster.ts';
 
@@ -20,7 +22,7 @@ type Preload = () => Promise<unknown>;
  * elements (the declarative API, not the data router, which adds about 15 KiB gzipped of loader and
  * navigation state to every page for features we don't use).
  */
-function openPage(load: () => PageModule): Pick<RouteObject, 'element' | 'handle'> {
+function openPage(load: () => PageModule, area: Area = 'public'): Pick<RouteObject, 'element' | 'handle'> {
   let loaded: ComponentType | undefined;
   let loading: PageModule | undefined;
   const preload = () =>
@@ -41,7 +43,16 @@ function openPage(load: () => PageModule): Pick<RouteObject, 'element' | 'handle
     const [Screen] = useState(() => loaded ?? Lazy);
     return <Screen />;
   }
-  return { element: <Page />, handle: { preload } satisfies { preload: Preload } };
+  // A page of another area waits for its words (the open pages' frame has the public ones already).
+  const element =
+    area === 'public' ? (
+      <Page />
+    ) : (
+      <AreaMessages area={area} fallback={<PageFallback />}>
+        <Page />
+      </AreaMessages>
+    );
+  return { element, handle: { preload } satisfies { preload: Preload } };
 }
 
 function guarded(path: string, to: LoginTarget, load: () => PageModule): RouteObject {
@@ -67,9 +78,9 @@ export const routes: RouteObject[] = [
     element: <PublicLayout />,
     children: [
       { path: '/', ...openPage(() => import('../features/landing/LandingPage.tsx')) },
-      { path: '/login', ...openPage(() => import('../features/auth/LoginPage.tsx')) },
-      { path: '/register', ...openPage(() => import('../features/auth/RegisterPage.tsx')) },
-      { path: '/forgot-password', ...openPage(() => import('../features/auth/ForgotPasswordPage.tsx')) },
+      { path: '/login', ...openPage(() => import('../features/auth/LoginPage.tsx'), 'app') },
+      { path: '/register', ...openPage(() => import('../features/auth/RegisterPage.tsx'), 'app') },
+      { path: '/forgot-password', ...openPage(() => import('../features/auth/ForgotPasswordPage.tsx'), 'app') },
       { path: '/terms', ...openPage(() => import('../features/landing/TermsPage.tsx')) },
       { path: '/privacy', ...openPage(() => import('../features/landing/PrivacyPage.tsx')) },
       { path: '/calendar/:userId', ...openPage(() => import('../features/public-calendar/PublicCalendarPage.tsx')) },
@@ -82,9 +93,11 @@ export const routes: RouteObject[] = [
   },
   {
     element: (
-      <Suspense fallback={<PageFallback />}>
-        <AppLayout />
-      </Suspense>
+      <AreaMessages area="app" fallback={<PageFallback />}>
+        <Suspense fallback={<PageFallback />}>
+          <AppLayout />
+        </Suspense>
+      </AreaMessages>
     ),
     children: [
       guarded('/dashboard', '/api/login', () => import('../features/dashboard/DashboardPage.tsx')),

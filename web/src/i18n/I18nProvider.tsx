@@ -6,16 +6,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { IntlProvider, type IntlConfig } from 'react-intl';
 import { currentUserKey, useCurrentUser } from '../lib/session.ts';
 import type { Profile } from '../lib/types.ts';
-import { loadMessages, loadedMessages, type Messages } from './catalogue.ts';
+import { loadMessages, loadedMessages, type Area, type Messages } from './catalogue.ts';
 import { direction, initialLocale, isLocale, rememberLocale, type Locale } from './locales.ts';
 
 interface LocaleChoice {
   locale: Locale;
   /** Switches the page's language once its catalogue is loaded; remembers it on this device and, for a signed-in person, in their profile. */
   setLocale: (locale: Locale) => void;
+  /** The catalogue areas on screen, and how a page asks for one (AreaMessages). */
+  areas: readonly Area[];
+  needArea: (area: Area) => void;
 }
 
 const LocaleContext = createContext<LocaleChoice | null>(null);
+const NO_AREAS: readonly Area[] = [];
 
 export function useLocale(): LocaleChoice {
   const choice = useContext(LocaleContext);
@@ -34,24 +38,27 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   const { data: user } = useCurrentUser();
   const [chosen, setChosen] = useState<Locale>(initialLocale);
   const wanted = isLocale(user?.locale) ? user.locale : chosen;
-  // The language on screen: the one wanted once its catalogue is loaded (the app's entry loads the first
-  // before it renders, main.tsx), until then the one before, so a switch never blanks the page.
-  const [shown, setShown] = useState<{ locale: Locale; messages: Messages } | null>(() => {
+  // The areas the pages shown so far asked for: a switch of language loads each of them in the new one.
+  const [areas, setAreas] = useState<readonly Area[]>(['public']);
+  // The language on screen: the one wanted once its catalogues are loaded (the app's entry loads the
+  // public one before it renders, main.tsx), until then the one before, so a switch never blanks the page.
+  const [shown, setShown] = useState<{ locale: Locale; areas: readonly Area[]; messages: Messages } | null>(() => {
     const messages = loadedMessages(wanted);
-    return messages ? { locale: wanted, messages } : null;
+    return messages ? { locale: wanted, areas: ['public'], messages } : null;
   });
   useEffect(() => {
-    if (shown?.locale === wanted) return;
+    if (shown?.locale === wanted && areas.every((area) => shown.areas.includes(area))) return;
     let live = true;
-    void loadMessages(wanted).then((messages) => {
+    void Promise.all(areas.map((area) => loadMessages(wanted, area))).then((catalogues) => {
       if (!live) return;
       rememberLocale(wanted);
-      setShown({ locale: wanted, messages });
+      setShown({ locale: wanted, areas, messages: Object.assign({}, ...catalogues) as Messages });
     });
     return () => {
       live = false;
     };
-  }, [wanted, shown?.locale]);
+  }, [wanted, areas, shown]);
+  const needArea = useCallback((area: Area) => setAreas((was) => (was.includes(area) ? was : [...was, area])), []);
 
   useEffect(() => {
     if (!shown) return;
@@ -74,7 +81,8 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     [user, queryClient],
   );
   const locale = shown?.locale ?? wanted;
-  const choice = useMemo(() => ({ locale, setLocale }), [locale, setLocale]);
+  const shownAreas = shown?.areas ?? NO_AREAS;
+  const choice = useMemo(() => ({ locale, setLocale, areas: shownAreas, needArea }), [locale, setLocale, shownAreas, needArea]);
 
   if (!shown) return null;
   return (

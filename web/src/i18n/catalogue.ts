@@ -1,28 +1,36 @@
 // The messages of one language, loaded when a page needs them: each locale's catalogue is its own chunk,
-// so a guest downloads only theirs. Loaded once per visit.
+// so a guest downloads only theirs. Two areas: `public` (the open pages and the booking flow, which every
+// page needs) and `app` (the sign-in pages and the signed-in screens), so a guest's booking page never
+// loads the host's words. Loaded once per visit.
 import type { MessageFormatElement } from 'react-intl';
-import type en from './catalogues/public/en.json';
+import type appEn from './catalogues/app/en.json';
+import type publicEn from './catalogues/public/en.json';
 import type { Locale } from './locales.ts';
 
-/** Every message of the English catalogue, parsed; the catalogue test holds every locale to the same ids. */
-export type MessageId = keyof typeof en;
+export type Area = 'public' | 'app';
+
+/** Every message of the English catalogues, parsed; the catalogue test holds every locale to the same ids. */
+export type MessageId = keyof typeof publicEn | keyof typeof appEn;
+/** Messages by id, as react-intl takes them (one area's catalogue holds that area's ids only). */
 export type Messages = Record<MessageId, MessageFormatElement[]>;
 
-const files = import.meta.glob<Messages>('./catalogues/public/*.json', {
-  query: '?icu',
-  import: 'default',
-});
-const loaded = new Map<Locale, Messages>();
+type Files = Record<string, () => Promise<Messages>>;
+const files: Record<Area, Files> = {
+  public: import.meta.glob<Messages>('./catalogues/public/*.json', { query: '?icu', import: 'default' }),
+  app: import.meta.glob<Messages>('./catalogues/app/*.json', { query: '?icu', import: 'default' }),
+};
+const loaded = new Map<string, Messages>();
 
-export async function loadMessages(locale: Locale): Promise<Messages> {
-  const cached = loaded.get(locale);
+export async function loadMessages(locale: Locale, area: Area = 'public'): Promise<Messages> {
+  const key = `${area}/${locale}`;
+  const cached = loaded.get(key);
   if (cached) return cached;
-  const load = files[`./catalogues/public/${locale}.json`];
-  if (!load) throw new Error(`No catalogue for ${locale}`);
+  const load = files[area][`./catalogues/${area}/${locale}.json`];
+  if (!load) throw new Error(`No ${area} catalogue for ${locale}`);
   const messages = await load();
-  loaded.set(locale, messages);
+  loaded.set(key, messages);
   return messages;
 }
 
 /** The catalogue if this visit loaded it already: a page renders at once in a language it has. */
-export const loadedMessages = (locale: Locale): Messages | undefined => loaded.get(locale);
+export const loadedMessages = (locale: Locale, area: Area = 'public'): Messages | undefined => loaded.get(`${area}/${locale}`);

@@ -1,10 +1,10 @@
-// Message ids are checked by the compiler: an id not in the English catalogue does not build.
-import type en from './catalogues/public/en.json';
+// Message ids are checked by the compiler: an id not in an English catalogue does not build.
+import type { MessageId } from './catalogue.ts';
 
 declare global {
   namespace FormatjsIntl {
     interface Message {
-      ids: keyof typeof en;
+      ids: MessageId;
     }
   }
 }

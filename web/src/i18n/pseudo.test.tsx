@@ -17,7 +17,8 @@ import { api, rpc, USER_ID } from '../test/utils.tsx';
 import { server } from '../test/server.ts';
 import type { Messages } from './catalogue.ts';
 
-const catalogue = path.resolve(import.meta.dirname, 'catalogues/public/en.json');
+// Both areas' English, merged (catalogue.ts): a page of either area is in the pseudo-locale whole.
+const englishCatalogues = ['public', 'app'].map((area) => path.resolve(import.meta.dirname, `catalogues/${area}/en.json`));
 const formatjs = path.resolve(import.meta.dirname, '../../../node_modules/.bin/formatjs');
 
 // Every language's catalogue is the pseudo-locale's: the whole page speaks it, the toaster beside the routes too.
@@ -25,7 +26,7 @@ const catalogues = vi.hoisted(() => ({ pseudo: {} as Messages }));
 vi.mock('./catalogue.ts', () => ({ loadMessages: () => Promise.resolve(catalogues.pseudo), loadedMessages: () => catalogues.pseudo }));
 
 beforeAll(async () => {
-  const { stdout } = await promisify(execFile)(formatjs, ['compile', catalogue, '--format', 'simple', '--ast', '--pseudo-locale', 'en-XA']);
+  const { stdout } = await promisify(execFile)(formatjs, ['compile', ...englishCatalogues, '--format', 'simple', '--ast', '--pseudo-locale', 'en-XA']);
   catalogues.pseudo = JSON.parse(stdout) as Messages;
 });
 afterEach(() => localStorage.clear());
@@ -68,6 +69,9 @@ describe('the pseudo-locale finds no untranslated text', () => {
     ['/terms', 1],
     ['/privacy', 1],
     ['/no-such/page', 1],
+    ['/login', 1],
+    ['/register', 1],
+    ['/forgot-password', 1],
   ])('on %s', async (route, level) => {
     server.use(rpc('directory_profiles', []));
     renderPseudo(route);

@@ -1,11 +1,13 @@
 // The form for a two-factor code.
 import { HStack, Input } from '@chakra-ui/react';
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { FormField } from '../../components/FormField.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 
 /** The 6-digit code from an authenticator app, and the button that submits it. */
 export function CodeForm({ submit, pending, action }: { submit: (code: string) => void; pending: boolean; action: string }) {
+  const intl = useIntl();
   const [code, setCode] = useState('');
   return (
     <form
@@ -16,7 +18,7 @@ export function CodeForm({ submit, pending, action }: { submit: (code: string) =
       }}
     >
       <HStack gap="3" align="end" wrap="wrap">
-        <FormField label="Authentication code">
+        <FormField label={intl.formatMessage({ id: 'auth.code.label' })}>
           <Input
             value={code}
             onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
@@ -26,7 +28,11 @@ export function CodeForm({ submit, pending, action }: { submit: (code: string) =
             maxW="40"
           />
         </FormField>
-        <SubmitButton pending={pending} pendingLabel="Verifying..." disabled={pending || code.length !== 6}>
+        <SubmitButton
+          pending={pending}
+          pendingLabel={intl.formatMessage({ id: 'auth.code.verifying' })}
+          disabled={pending || code.length !== 6}
+        >
           {action}
         </SubmitButton>
       </HStack>

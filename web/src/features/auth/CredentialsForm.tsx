@@ -1,6 +1,8 @@
 // The email-and-password form of signing in and signing up, below the social providers.
 import type { ReactNode } from 'react';
 import { Stack } from '@chakra-ui/react';
+import { useIntl } from 'react-intl';
+import type { MessageId } from '../../i18n/catalogue.ts';
 import type { FieldErrors, UseFormRegister, UseFormReturn } from 'react-hook-form';
 import { TextField } from '../../components/FormField.tsx';
 import { PasswordField } from '../../components/PasswordInput.tsx';
@@ -12,18 +14,18 @@ type Credentials = { email: string; password: string };
 // A password manager offers the saved password on sign-in and a new one on sign-up.
 const MODES = {
   login: {
-    divider: 'Or continue with email',
-    emailPlaceholder: 'Enter your email',
-    password: { autoComplete: 'current-password', placeholder: 'Enter your password' },
-    submit: 'Sign in',
-    submitting: 'Signing in...',
+    divider: 'auth.login.divider',
+    emailPlaceholder: 'auth.login.emailPlaceholder',
+    password: { autoComplete: 'current-password', placeholder: 'auth.login.passwordPlaceholder' },
+    submit: 'auth.login.submit',
+    submitting: 'auth.login.submitting',
   },
   register: {
-    divider: 'Or sign up with email',
+    divider: 'auth.register.divider',
     emailPlaceholder: undefined,
-    password: { autoComplete: 'new-password', placeholder: 'Create a password' },
-    submit: 'Create account',
-    submitting: 'Creating account...',
+    password: { autoComplete: 'new-password', placeholder: 'auth.register.passwordPlaceholder' },
+    submit: 'auth.register.submit',
+    submitting: 'auth.register.submitting',
   },
 } as const;
 
@@ -44,20 +46,35 @@ export function CredentialsForm<Values extends Credentials>({
   fields?: ReactNode;
   children: ReactNode;
 }) {
+  const intl = useIntl();
   const text = MODES[mode];
+  const say = (id: MessageId) => intl.formatMessage({ id });
   // Every form here holds an email and a password: their fields are registered by those names.
   const register = form.register as unknown as UseFormRegister<Credentials>;
   const errors = form.formState.errors as FieldErrors<Credentials>;
   return (
     <Stack gap="5">
-      <SocialButtons divider={text.divider} />
+      <SocialButtons divider={say(text.divider)} />
       <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
         <Stack gap="4">
           {fields}
-          <TextField label="Email" error={errors.email?.message} type="email" autoComplete="email" placeholder={text.emailPlaceholder} {...register('email')} />
-          <PasswordField label="Password" error={errors.password?.message} {...text.password} {...register('password')} />
-          <SubmitButton pending={mutation.isPending} pendingLabel={text.submitting}>
-            {text.submit}
+          <TextField
+            label={intl.formatMessage({ id: 'auth.email' })}
+            error={errors.email?.message}
+            type="email"
+            autoComplete="email"
+            placeholder={text.emailPlaceholder && say(text.emailPlaceholder)}
+            {...register('email')}
+          />
+          <PasswordField
+            label={intl.formatMessage({ id: 'auth.password' })}
+            error={errors.password?.message}
+            autoComplete={text.password.autoComplete}
+            placeholder={say(text.password.placeholder)}
+            {...register('password')}
+          />
+          <SubmitButton pending={mutation.isPending} pendingLabel={say(text.submitting)}>
+            {say(text.submit)}
           </SubmitButton>
         </Stack>
       </form>

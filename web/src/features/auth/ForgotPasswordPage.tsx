@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, Stack, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { TextField } from '../../components/FormField.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
@@ -14,13 +15,16 @@ import { usePageTitle } from '../../lib/usePageTitle.ts';
 const schema = loginSchema.pick({ email: true });
 
 export default function ForgotPasswordPage() {
-  usePageTitle('Reset your password');
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage({ id: 'auth.forgot.title' }));
   const [sent, setSent] = useState(false);
   const { register, handleSubmit, formState } = useForm<{ email: string }>({ resolver: zodResolver(schema), defaultValues: { email: '' } });
   return (
-    <AuthCard title="Reset your password" subtitle="We'll email you a link to choose a new password">
+    <AuthCard title={intl.formatMessage({ id: 'auth.forgot.title' })} subtitle={intl.formatMessage({ id: 'auth.forgot.subtitle' })}>
       {sent ? (
-        <Text role="status">If an account exists for that email, a reset link is on its way.</Text>
+        <Text role="status">
+          <FormattedMessage id="auth.forgot.sent" />
+        </Text>
       ) : (
         <form
           noValidate
@@ -30,13 +34,23 @@ export default function ForgotPasswordPage() {
           })}
         >
           <Stack gap="4">
-            <TextField label="Email" error={formState.errors.email?.message} type="email" placeholder="Enter your email" {...register('email')} />
-            <SubmitButton pending={formState.isSubmitting}>Send reset link</SubmitButton>
+            <TextField
+              label={intl.formatMessage({ id: 'auth.email' })}
+              error={formState.errors.email?.message}
+              type="email"
+              placeholder={intl.formatMessage({ id: 'auth.login.emailPlaceholder' })}
+              {...register('email')}
+            />
+            <SubmitButton pending={formState.isSubmitting}>
+              <FormattedMessage id="auth.forgot.submit" />
+            </SubmitButton>
           </Stack>
         </form>
       )}
       <Link asChild mt="4" fontSize="sm">
-        <RouterLink to="/login">Back to sign in</RouterLink>
+        <RouterLink to="/login">
+          <FormattedMessage id="auth.forgot.back" />
+        </RouterLink>
       </Link>
     </AuthCard>
   );

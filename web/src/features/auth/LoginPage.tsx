@@ -2,28 +2,30 @@
 import { Link, Stack, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { AuthCard } from './AuthCard.tsx';
+import { linkTo } from './AuthLink.tsx';
 import { CredentialsForm } from './CredentialsForm.tsx';
 import { useLogin } from './hooks.ts';
 import { loginSchema, type LoginValues } from './schemas.ts';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
 
 export default function LoginPage() {
-  usePageTitle('Sign in');
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage({ id: 'auth.login.title' }));
   const form = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
   return (
-    <AuthCard title="Sign in to Kairos" subtitle="Enter your email and password to access your account">
+    <AuthCard title={intl.formatMessage({ id: 'auth.login.heading' })} subtitle={intl.formatMessage({ id: 'auth.login.subtitle' })}>
       <CredentialsForm mode="login" form={form} mutation={useLogin()}>
         <Stack gap="2" fontSize="sm" textAlign="center">
           <Text>
-            Don't have an account?{' '}
-            <Link asChild colorPalette="blue" color="colorPalette.fg">
-              <RouterLink to="/register">Sign up</RouterLink>
-            </Link>
+            <FormattedMessage id="auth.login.noAccount" values={{ link: linkTo('/register') }} />
           </Text>
           <Link asChild colorPalette="blue" color="colorPalette.fg" alignSelf="center">
-            <RouterLink to="/forgot-password">Forgot your password?</RouterLink>
+            <RouterLink to="/forgot-password">
+              <FormattedMessage id="auth.login.forgot" />
+            </RouterLink>
           </Link>
         </Stack>
       </CredentialsForm>

@@ -2,16 +2,19 @@
 import { Link, SimpleGrid, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { TextField } from '../../components/FormField.tsx';
 import { AuthCard } from './AuthCard.tsx';
+import { linkTo } from './AuthLink.tsx';
 import { CredentialsForm } from './CredentialsForm.tsx';
 import { useRegister } from './hooks.ts';
 import { registerSchema, type RegisterValues } from './schemas.ts';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
 
 export default function RegisterPage() {
-  usePageTitle('Create your account');
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage({ id: 'auth.register.title' }));
   const form = useForm<RegisterValues>({
     resolver: zodResolver(registerSchema),
     defaultValues: { firstName: '', lastName: '', email: '', password: '' },
@@ -19,29 +22,42 @@ export default function RegisterPage() {
   const { register, formState } = form;
   const names = (
     <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-      <TextField label="First Name" error={formState.errors.firstName?.message} autoComplete="given-name" {...register('firstName')} />
-      <TextField label="Last Name" error={formState.errors.lastName?.message} autoComplete="family-name" {...register('lastName')} />
+      <TextField
+        label={intl.formatMessage({ id: 'auth.register.firstName' })}
+        error={formState.errors.firstName?.message}
+        autoComplete="given-name"
+        {...register('firstName')}
+      />
+      <TextField
+        label={intl.formatMessage({ id: 'auth.register.lastName' })}
+        error={formState.errors.lastName?.message}
+        autoComplete="family-name"
+        {...register('lastName')}
+      />
     </SimpleGrid>
   );
   return (
-    <AuthCard title="Create your account" subtitle="Get started with Kairos and streamline your scheduling">
+    <AuthCard title={intl.formatMessage({ id: 'auth.register.title' })} subtitle={intl.formatMessage({ id: 'auth.register.subtitle' })}>
       <CredentialsForm mode="register" form={form} mutation={useRegister()} fields={names}>
         <Text fontSize="sm" textAlign="center">
-          Already have an account?{' '}
-          <Link asChild colorPalette="blue" color="colorPalette.fg">
-            <RouterLink to="/login">Sign in</RouterLink>
-          </Link>
+          <FormattedMessage id="auth.register.haveAccount" values={{ link: linkTo('/login') }} />
         </Text>
         <Text fontSize="xs" color="fg.muted" textAlign="center">
-          By creating an account you agree to our{' '}
-          <Link asChild>
-            <RouterLink to="/terms">Terms of Service</RouterLink>
-          </Link>{' '}
-          and{' '}
-          <Link asChild>
-            <RouterLink to="/privacy">Privacy Policy</RouterLink>
-          </Link>
-          .
+          <FormattedMessage
+            id="auth.register.agree"
+            values={{
+              terms: (words) => (
+                <Link asChild>
+                  <RouterLink to="/terms">{words}</RouterLink>
+                </Link>
+              ),
+              privacy: (words) => (
+                <Link asChild>
+                  <RouterLink to="/privacy">{words}</RouterLink>
+                </Link>
+              ),
+            }}
+          />
         </Text>
       </CredentialsForm>
     </AuthCard>

@@ -1,5 +1,6 @@
 // The second step of signing in when two-factor authentication is on.
 import { Button, Center, Spinner, Stack, Text } from '@chakra-ui/react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { AuthCard } from './AuthCard.tsx';
 import { CodeForm } from './CodeForm.tsx';
 import { useSignOut } from './hooks.ts';
@@ -7,6 +8,7 @@ import { useTotpFactors, useVerifyTotp } from './mfa.ts';
 
 /** Asked after the password when the account has two-factor on: the session is aal1 until the code. */
 export function TwoFactorPrompt() {
+  const intl = useIntl();
   const factors = useTotpFactors();
   const verify = useVerifyTotp();
   const signOut = useSignOut();
@@ -14,19 +16,29 @@ export function TwoFactorPrompt() {
   if (!factor) {
     return (
       <Center py="20">
-        <Spinner size="lg" aria-label="Loading" />
+        <Spinner size="lg" aria-label={intl.formatMessage({ id: 'layout.loading' })} />
       </Center>
     );
   }
   return (
-    <AuthCard title="Two-factor authentication" subtitle="Enter the 6-digit code from your authenticator app">
+    <AuthCard title={intl.formatMessage({ id: 'auth.twoFactor.title' })} subtitle={intl.formatMessage({ id: 'auth.twoFactor.subtitle' })}>
       <Stack gap="4">
-        <CodeForm action="Verify" pending={verify.isPending} submit={(code) => verify.mutate({ factorId: factor.id, code })} />
+        <CodeForm
+          action={intl.formatMessage({ id: 'auth.twoFactor.verify' })}
+          pending={verify.isPending}
+          submit={(code) => verify.mutate({ factorId: factor.id, code })}
+        />
         <Text fontSize="sm" color="fg.muted">
-          Lost your authenticator?{' '}
-          <Button variant="plain" size="sm" p="0" h="auto" onClick={() => signOut.mutate()}>
-            Sign out
-          </Button>
+          <FormattedMessage
+            id="auth.twoFactor.lost"
+            values={{
+              signOut: (words) => (
+                <Button variant="plain" size="sm" p="0" h="auto" onClick={() => signOut.mutate()}>
+                  {words}
+                </Button>
+              ),
+            }}
+          />
         </Text>
       </Stack>
     </AuthCard>

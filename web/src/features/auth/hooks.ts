@@ -9,25 +9,29 @@ import { browserTimeZone } from '../../lib/time.ts';
 import type { LoginValues, RegisterValues } from './schemas.ts';
 import type { DashboardArrival } from '../../lib/navigation.ts';
 import { currentUserKey } from '../../lib/session.ts';
+import type { MessageId } from '../../i18n/catalogue.ts';
 
 /** Signing in or up: once the session's queries are back, a welcome and the dashboard. */
 function useEnter<T>(
   run: (values: T) => Promise<void>,
   refresh: QueryKey,
-  welcome: [string, string],
-  failure: [string, string],
+  welcome: [MessageId, MessageId],
+  failure: [MessageId, MessageId],
   arrival: DashboardArrival = {},
 ) {
+  const intl = useIntl();
+  const say = (id: MessageId) => intl.formatMessage({ id });
   const navigate = useNavigate();
   return useChange({
     run,
     refresh: [refresh],
     awaitRefresh: true,
     done: () => {
-      notify(...welcome);
+      notify(say(welcome[0]), say(welcome[1]));
       navigate('/dashboard', { state: arrival });
     },
-    failed: (error: Error) => notifyError(failure[0], error.message || failure[1]),
+    // Supabase Auth's own words where it gave some (English: GoTrue has no other language).
+    failed: (error: Error) => notifyError(say(failure[0]), error.message || say(failure[1])),
   });
 }
 
@@ -38,8 +42,8 @@ export function useLogin() {
     },
     // The user, and whether this session still needs a two-factor code.
     ['auth'],
-    ['Welcome back!', "You've been successfully logged in."],
-    ['Login failed', 'Invalid email or password'],
+    ['auth.toast.welcomeBack', 'auth.toast.loggedIn'],
+    ['auth.toast.loginFailed', 'auth.toast.invalidCredentials'],
   );
 }
 
@@ -61,13 +65,14 @@ export function useRegister() {
       );
     },
     currentUserKey,
-    ['Welcome to Kairos!', 'Your account has been created successfully.'],
-    ['Registration failed', 'Failed to create account'],
+    ['auth.toast.welcome', 'auth.toast.created'],
+    ['auth.toast.registrationFailed', 'auth.toast.createFailed'],
     { firstVisit: true },
   );
 }
 
 export function useSignOut() {
+  const intl = useIntl();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
@@ -76,7 +81,7 @@ export function useSignOut() {
     },
     onSuccess: () => {
       queryClient.clear();
-      notify('Signed out', "You've been successfully signed out.");
+      notify(intl.formatMessage({ id: 'auth.toast.signedOut' }), intl.formatMessage({ id: 'auth.toast.signedOutBody' }));
       navigate('/');
     },
   });
