@@ -1,21 +1,24 @@
 // Badges for a booking's status and a team member's role.
 import { Badge } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
+import type { MessageId } from '../i18n/catalogue.ts';
 
-const STATUS: Record<string, { label: string; palette: string }> = {
-  pending: { label: 'Awaiting Confirmation', palette: 'yellow' },
-  awaiting_payment: { label: 'Awaiting Payment', palette: 'orange' },
-  confirmed: { label: 'Confirmed', palette: 'green' },
-  cancelled: { label: 'Cancelled', palette: 'red' },
-  completed: { label: 'Completed', palette: 'blue' },
+// A signed-in screen's badge: its words are the app area's (status.<status>).
+const STATUS: Record<string, { label: MessageId; palette: string }> = {
+  pending: { label: 'status.pending', palette: 'yellow' },
+  awaiting_payment: { label: 'status.awaiting_payment', palette: 'orange' },
+  confirmed: { label: 'status.confirmed', palette: 'green' },
+  cancelled: { label: 'status.cancelled', palette: 'red' },
+  completed: { label: 'status.completed', palette: 'blue' },
 };
 
 /** docs/product/states.md: known statuses get their label and colour; anything else is shown as is, in gray. */
 export function StatusBadge({ status }: { status: string }) {
+  const intl = useIntl();
   const known = STATUS[status];
   return (
     <Badge colorPalette={known?.palette ?? 'gray'} data-color={known?.palette ?? 'gray'} variant={known ? 'subtle' : 'outline'}>
-      {known?.label ?? status}
+      {known ? intl.formatMessage({ id: known.label }) : status}
     </Badge>
   );
 }

@@ -48,11 +48,16 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   });
   useEffect(() => {
     if (shown?.locale === wanted && areas.every((area) => shown.areas.includes(area))) return;
-    let live = true;
-    void Promise.all(areas.map((area) => loadMessages(wanted, area))).then((catalogues) => {
-      if (!live) return;
+    const show = (catalogues: Messages[]) => {
       rememberLocale(wanted);
       setShown({ locale: wanted, areas, messages: Object.assign({}, ...catalogues) as Messages });
+    };
+    // Loaded before: shown in this commit, not a render later.
+    const cached = areas.map((area) => loadedMessages(wanted, area));
+    if (cached.every((messages) => messages !== undefined)) return show(cached);
+    let live = true;
+    void Promise.all(areas.map((area) => loadMessages(wanted, area))).then((catalogues) => {
+      if (live) show(catalogues);
     });
     return () => {
       live = false;

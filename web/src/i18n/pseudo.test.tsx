@@ -13,7 +13,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../app/providers.tsx';
 import { AppRoutes } from '../app/router.tsx';
 import { createQueryClient } from '../lib/queryClient.ts';
-import { api, rpc, USER_ID } from '../test/utils.tsx';
+import { api, restGet, rpc, signedInAs, USER_ID } from '../test/utils.tsx';
 import { server } from '../test/server.ts';
 import type { Messages } from './catalogue.ts';
 
@@ -78,6 +78,30 @@ describe('the pseudo-locale finds no untranslated text', () => {
     expect(await screen.findByRole('heading', { level, name: /^\[/ })).toBeInTheDocument();
     // Loaded lists (the community's empty state) say so in a message too.
     await screen.findAllByText(/^\[/);
+    expect(plainTexts()).toEqual([]);
+  });
+});
+
+describe('the pseudo-locale finds no untranslated text on the signed-in screens converted so far', () => {
+  it('on /dashboard: the app bar, the checklist, the numbers, the upcoming bookings, the calendar and the event types', async () => {
+    signedInAs({ first_name: 'Ада', locale: 'ja' });
+    const start = addDays(startOfDay(new Date()), 1);
+    server.use(
+      restGet('bookings', [
+        { id: 1, user_id: USER_ID, guest_name: 'Гость', start_time: start.toISOString(), end_time: addDays(start, 1).toISOString(), status: 'pending', event_type: { title: 'Встреча' } },
+      ]),
+      restGet('event_types', [
+        { id: 42, user_id: USER_ID, title: 'Встреча', description: null, duration: 30, color: '#3b82f6', is_active: true, auto_confirm: true, price_cents: 0 },
+        { id: 43, user_id: USER_ID, title: 'Разбор', description: null, duration: 60, color: '#10b981', is_active: false, auto_confirm: false, price_cents: 0 },
+      ]),
+      restGet('availability_rules', []),
+      rpc('dashboard_stats', { total_bookings: 3, total_hours: 2.5, active_clients: 2, revenue: 0, previous_total_bookings: 0, previous_total_hours: 2, previous_active_clients: 2, previous_revenue: 0 }),
+    );
+    renderPseudo('/dashboard', 'ja');
+    expect(await screen.findByRole('heading', { level: 1, name: /^\[.*Ада/ })).toBeInTheDocument();
+    await screen.findByText('Встреча · Гость');
+    await screen.findAllByText('Разбор');
+    await waitFor(() => expect(screen.queryAllByTestId('stat-skeleton')).toEqual([]));
     expect(plainTexts()).toEqual([]);
   });
 });

@@ -17,8 +17,9 @@ Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { wri
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
-  // The app's entry loads the page's language before its first render (main.tsx); so do tests.
-  await loadMessages('en');
+  // The app's entry loads the page's language before its first render (main.tsx); so do tests, with the
+  // signed-in screens' area (catalogue.ts), so that a screen that asks for it renders at once.
+  await Promise.all([loadMessages('en'), loadMessages('en', 'app')]);
 });
 afterEach(() => {
   cleanup();

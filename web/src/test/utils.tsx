@@ -5,6 +5,8 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { http, HttpResponse, type HttpHandler, type HttpResponseResolver, type JsonBodyType } from 'msw';
 import { Providers } from '../app/providers.tsx';
 import { AppRoutes } from '../app/router.tsx';
+import { AreaMessages } from '../i18n/AreaMessages.tsx';
+import type { Area } from '../i18n/catalogue.ts';
 import { createQueryClient } from '../lib/queryClient.ts';
 import { supabaseUrl } from '../lib/supabase.ts';
 import type { Profile } from '../lib/types.ts';
@@ -122,10 +124,15 @@ export function renderRoute(path: string) {
   return { ...utils, pathname: () => pathname, search: () => search };
 }
 
-export function renderUi(ui: ReactElement, path = '/') {
+/** `ui` at `path`, with the messages of its catalogue `area` (a signed-in screen's part: 'app'). */
+export function renderUi(ui: ReactElement, path = '/', area: Area = 'public') {
   return render(
     <Providers queryClient={createQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      <MemoryRouter initialEntries={[path]}>
+        <AreaMessages area={area} fallback={null}>
+          {ui}
+        </AreaMessages>
+      </MemoryRouter>
     </Providers>,
   );
 }

@@ -64,7 +64,7 @@ describe('status badges', () => {
     ['completed', 'Completed', 'blue'],
     ['no_show', 'no_show', 'gray'],
   ])('%s reads %s in %s', (status, label, palette) => {
-    renderUi(<StatusBadge status={status} />);
+    renderUi(<StatusBadge status={status} />, '/', 'app');
     expect(screen.getByText(label)).toHaveAttribute('data-color', palette);
   });
 });

@@ -1,5 +1,7 @@
 // /dashboard: the host's numbers, upcoming bookings, calendar, event types and links.
 import { useState } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
+import type { MessageId } from '../../i18n/catalogue.ts';
 import { Button, Flex, Grid, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { CalendarCheck, ChartLine, Clock, Share2, Users, type LucideIcon } from 'lucide-react';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
@@ -25,43 +27,46 @@ import { formatMoney } from '../../lib/shared.ts';
 import { hasWorkingHours, useWeeklyHours } from '../../lib/useWeeklyHours.ts';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
 
-const TIMEFRAMES: { value: Timeframe; label: string }[] = [
-  { value: 'week', label: 'This week' },
-  { value: 'month', label: 'This month' },
-  { value: 'quarter', label: 'Quarter to date' },
-  { value: 'year', label: 'Year to date' },
-];
+const TIMEFRAMES: Timeframe[] = ['week', 'month', 'quarter', 'year'];
 
 type StatKey = 'total_bookings' | 'total_hours' | 'active_clients' | 'revenue';
 
-const STAT_CARDS: { key: StatKey; title: string; show: (value: number, stats: DashboardStats) => string | string[]; icon: LucideIcon; color: string }[] = [
-  { key: 'total_bookings', title: 'Bookings', show: String, icon: CalendarCheck, color: 'green' },
+type Show = (value: number, stats: DashboardStats, intl: IntlShape) => string | string[];
+const count: Show = (value, _, intl) => intl.formatNumber(value);
+
+const STAT_CARDS: { key: StatKey; title: MessageId; show: Show; icon: LucideIcon; color: string }[] = [
+  { key: 'total_bookings', title: 'dashboard.stat.bookings', show: count, icon: CalendarCheck, color: 'green' },
   {
     key: 'total_hours',
-    title: 'Total Hours',
-    show: (hours) => `${Number(hours).toFixed(1).replace(/\.0$/, '')}h`,
+    title: 'dashboard.stat.hours',
+    show: (hours, _, intl) =>
+      intl.formatMessage({ id: 'dashboard.stat.hoursValue' }, { hours: intl.formatNumber(Number(hours), { maximumFractionDigits: 1, useGrouping: false }) }),
     icon: Clock,
     color: 'blue',
   },
-  { key: 'active_clients', title: 'Active Clients', show: String, icon: Users, color: 'purple' },
+  { key: 'active_clients', title: 'dashboard.stat.clients', show: count, icon: Users, color: 'purple' },
   // One line per currency guests paid in; with no payments, the spec's dollar figure.
   {
     key: 'revenue',
-    title: 'Revenue',
-    show: (revenue, { revenue_by_currency: lines }) =>
-      lines?.length ? lines.map((line) => formatMoney(line.amount, line.currency)) : `$${Number(revenue).toLocaleString()}`,
+    title: 'dashboard.stat.revenue',
+    show: (revenue, { revenue_by_currency: lines }, intl) =>
+      lines?.length
+        ? lines.map((line) => formatMoney(line.amount, line.currency, intl.locale))
+        : intl.formatNumber(Number(revenue), { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 2 }),
     icon: ChartLine,
     color: 'orange',
   },
 ];
 
-function changeText(current: number, previous: number): string {
+function changeText(current: number, previous: number, intl: IntlShape): string {
   const change = percentChange(current, previous);
-  if (change === null) return 'New this period';
-  return `${change >= 0 ? '+' : ''}${change}% from previous period`;
+  if (change === null) return intl.formatMessage({ id: 'dashboard.change.new' });
+  const signed = intl.formatNumber(change / 100, { style: 'percent', signDisplay: 'always' });
+  return intl.formatMessage({ id: 'dashboard.change.percent' }, { change: signed });
 }
 
 function Stats() {
+  const intl = useIntl();
   const [timeframe, setTimeframe] = useState<Timeframe>('month');
   const { data, isPending } = useDashboardStats(timeframe);
   const stats: DashboardStats = data ?? {
@@ -78,23 +83,23 @@ function Stats() {
     <Stack gap="4">
       <Flex justify="space-between" align="center" gap="3" wrap="wrap">
         <Heading as="h2" size="lg">
-          Analytics
+          {intl.formatMessage({ id: 'dashboard.analytics' })}
         </Heading>
         <ChoiceSelect
           root={{ size: 'sm', width: 'auto' }}
-          aria-label="Analytics timeframe"
+          aria-label={intl.formatMessage({ id: 'dashboard.timeframe' })}
           value={timeframe}
           onChange={(event) => setTimeframe(event.target.value as Timeframe)}
-          choices={TIMEFRAMES}
+          choices={TIMEFRAMES.map((value) => ({ value, label: intl.formatMessage({ id: `dashboard.timeframe.${value}` }) }))}
         />
       </Flex>
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
         {STAT_CARDS.map((card) => (
           <StatCard
             key={card.key}
-            title={card.title}
-            value={card.show(stats[card.key], stats)}
-            subtitle={changeText(stats[card.key], stats[`previous_${card.key}`])}
+            title={intl.formatMessage({ id: card.title })}
+            value={card.show(stats[card.key], stats, intl)}
+            subtitle={changeText(stats[card.key], stats[`previous_${card.key}`], intl)}
             icon={card.icon}
             color={card.color}
             loading={isPending}
@@ -106,14 +111,15 @@ function Stats() {
 }
 
 function UpcomingBookings() {
+  const intl = useIntl();
   const { data, isPending } = useBookingList(useOwner(), 'upcoming', 5);
   return (
-    <SectionCard title="Upcoming Bookings" headingSize="md" bodyGap="3">
+    <SectionCard title={intl.formatMessage({ id: 'dashboard.upcoming' })} headingSize="md" bodyGap="3">
       {isPending ? (
         Array.from({ length: 3 }, (_, index) => <Skeleton key={index} h="14" />)
       ) : !data?.length ? (
         <Text color="fg.muted" textAlign="center" py="4">
-          No upcoming bookings
+          {intl.formatMessage({ id: 'dashboard.noUpcoming' })}
         </Text>
       ) : (
         data.map((booking) => (
@@ -123,7 +129,7 @@ function UpcomingBookings() {
                 {eventTitle(booking)} · {booking.guest_name}
               </Text>
               <Text fontSize="sm" color="fg.muted">
-                {formatDate(new Date(booking.start_time), 'EEE, MMM d · h:mm a')}
+                {formatDate(new Date(booking.start_time), 'EEE, MMM d · h:mm a', undefined, intl.locale)}
               </Text>
             </Stack>
             <StatusBadge status={booking.status} />
@@ -131,14 +137,21 @@ function UpcomingBookings() {
         ))
       )}
       <LinkButton to="/bookings" variant="outline" size="sm">
-        View All Bookings
+        {intl.formatMessage({ id: 'dashboard.viewAll' })}
       </LinkButton>
     </SectionCard>
   );
 }
 
+/** "Welcome back, Ada!": back only to someone who has been here before, the name when the profile has one. */
+function welcome(intl: IntlShape, firstVisit: boolean, name: string | null | undefined): string {
+  if (firstVisit) return name ? intl.formatMessage({ id: 'dashboard.welcomeName' }, { name }) : intl.formatMessage({ id: 'dashboard.welcome' });
+  return name ? intl.formatMessage({ id: 'dashboard.welcomeBackName' }, { name }) : intl.formatMessage({ id: 'dashboard.welcomeBack' });
+}
+
 export default function DashboardPage() {
-  usePageTitle('Dashboard');
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage({ id: 'app.nav.dashboard' }));
   const { data: user } = useCurrentUser();
   // "Welcome back" only to someone who has been here before: not right after signing up, nor on a
   // Google or Apple sign-up's first visit (its profile awaits the zone that visit sends).
@@ -150,17 +163,17 @@ export default function DashboardPage() {
   return (
     <Stack gap="8">
       <PageHeader
-        title={`Welcome${firstVisit ? '' : ' back'}${user?.first_name ? `, ${user.first_name}` : ''}!`}
-        subtitle="Here's what's happening with your schedule."
+        title={welcome(intl, firstVisit, user?.first_name)}
+        subtitle={intl.formatMessage({ id: 'dashboard.subtitle' })}
         action={
           <Button
             variant="outline"
             onClick={() =>
               user &&
-              void copyText(calendarLink(user.id), 'Link Copied', 'Calendar link copied to clipboard').then((copied) => copied && markLinkShared(user.id))
+              void copyText(calendarLink(user.id), intl.formatMessage({ id: 'dashboard.linkCopied' }), intl.formatMessage({ id: 'dashboard.calendarLinkCopied' })).then((copied) => copied && markLinkShared(user.id))
             }
           >
-            <Share2 /> Share Calendar
+            <Share2 /> {intl.formatMessage({ id: 'dashboard.share' })}
           </Button>
         }
       />

@@ -3,6 +3,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, HStack, List, Progress, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { CircleCheck, Circle } from 'lucide-react';
+import { useIntl } from 'react-intl';
 import { LinkButton } from '../../components/LinkButton.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { copyText } from '../../lib/clipboard.ts';
@@ -11,6 +12,7 @@ import type { Profile } from '../../lib/types.ts';
 import { hasWorkingHours, useWeeklyHours } from '../../lib/useWeeklyHours.ts';
 import { useEventTypes } from '../event-types/index.ts';
 import { zoneLabel } from '../../lib/zones.ts';
+import type { MessageId } from '../../i18n/catalogue.ts';
 
 /** The host's public calendar link, which Share Calendar copies too. */
 export const calendarLink = (userId: string) => `${window.location.origin}/calendar/${userId}`;
@@ -34,6 +36,8 @@ interface Step {
 }
 
 export function SetupChecklist({ user }: { user: Profile }) {
+  const intl = useIntl();
+  const say = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const owner = { userId: user.id };
   const hours = useWeeklyHours(owner);
   const eventTypes = useEventTypes(owner);
@@ -46,46 +50,46 @@ export function SetupChecklist({ user }: { user: Profile }) {
     user.is_public_profile || user.is_calendar_public || !bookable ? calendarLink(user.id) : `${window.location.origin}/book/${bookable.id}`;
   const steps: Step[] = [
     {
-      label: 'Set your working hours',
+      label: say('setup.hours'),
       done: hasWorkingHours(hours.data ?? []),
-      detail: `Guests book inside them, in your time zone: ${zoneLabel(user.timezone)}.`,
+      detail: say('setup.hoursDetail', { zone: zoneLabel(user.timezone) }),
       action: (
         <LinkButton to="/availability" size="xs" variant="outline">
-          Availability
+          {say('app.nav.availability')}
         </LinkButton>
       ),
     },
     {
-      label: 'Create an event type',
+      label: say('setup.eventType'),
       done: Boolean(bookable),
-      detail: 'What guests book: a title and a length.',
+      detail: say('setup.eventTypeDetail'),
       action: (
         <LinkButton to="/availability#event-types" size="xs" variant="outline">
-          Event types
+          {say('setup.eventTypes')}
         </LinkButton>
       ),
     },
     {
-      label: 'Complete your profile',
+      label: say('setup.profile'),
       done: Boolean(user.handle && user.first_name),
-      detail: 'Your name and a handle give you a short public address.',
+      detail: say('setup.profileDetail'),
       action: (
         <LinkButton to="/profile" size="xs" variant="outline">
-          Profile
+          {say('app.nav.profile')}
         </LinkButton>
       ),
     },
     {
-      label: 'Share your booking link',
+      label: say('setup.share'),
       done: shared,
-      detail: 'Send it to people or put it on your site.',
+      detail: say('setup.shareDetail'),
       action: (
         <Button
           size="xs"
           variant="outline"
-          onClick={() => void copyText(link, 'Link Copied', 'Booking link copied to clipboard').then((copied) => copied && markLinkShared(user.id))}
+          onClick={() => void copyText(link, say('dashboard.linkCopied'), say('setup.bookingLinkCopied')).then((copied) => copied && markLinkShared(user.id))}
         >
-          Copy your link
+          {say('setup.copy')}
         </Button>
       ),
     },
@@ -94,13 +98,19 @@ export function SetupChecklist({ user }: { user: Profile }) {
   if (done === steps.length) return null;
 
   return (
-    <SectionCard role="region" aria-label="Get set up" title="Get set up" description={`${done} of ${steps.length} done. Guests can book you once your hours and an event type are set.`} headingSize="md">
-      <Progress.Root value={(done / steps.length) * 100} size="sm" colorPalette="blue" aria-label="Setup progress">
+    <SectionCard
+      role="region"
+      aria-label={say('setup.title')}
+      title={say('setup.title')}
+      description={say('setup.summary', { done, total: steps.length })}
+      headingSize="md"
+    >
+      <Progress.Root value={(done / steps.length) * 100} size="sm" colorPalette="blue" aria-label={say('setup.progress')}>
         <Progress.Track>
           <Progress.Range />
         </Progress.Track>
       </Progress.Root>
-      <List.Root as="ol" listStyleType="none" gap="3" mt="4" aria-label="Setup steps">
+      <List.Root as="ol" listStyleType="none" gap="3" mt="4" aria-label={say('setup.steps')}>
         {steps.map((step) => (
           <List.Item key={step.label}>
             <HStack justify="space-between" align="start" gap="3" wrap="wrap">
@@ -113,7 +123,7 @@ export function SetupChecklist({ user }: { user: Profile }) {
                 <Stack gap="0">
                   <Text fontWeight="medium">
                     {step.label}
-                    <VisuallyHidden>{step.done ? ' (done)' : ' (to do)'}</VisuallyHidden>
+                    <VisuallyHidden>{say(step.done ? 'setup.done' : 'setup.toDo')}</VisuallyHidden>
                   </Text>
                   <Text fontSize="sm" color="fg.muted">
                     {step.detail}

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Flex, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Pencil, Plus, Share2 } from 'lucide-react';
+import { useIntl } from 'react-intl';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import type { EventType } from '../../lib/types.ts';
 import { useOwner } from '../../lib/session.ts';
@@ -16,6 +17,7 @@ import { NoBookableTime, OWN_HOURS } from '../../components/NoBookableTime.tsx';
  * working hours, so none of them can be booked, which the section says (and each card).
  */
 export function EventTypesSection({ noHours = false }: { noHours?: boolean }) {
+  const intl = useIntl();
   const owner = useOwner();
   const { data, isPending } = useEventTypes(owner);
   const [editing, setEditing] = useState<EventType | null>(null);
@@ -29,10 +31,10 @@ export function EventTypesSection({ noHours = false }: { noHours?: boolean }) {
     <Stack gap="4" id="event-types">
       <Flex justify="space-between" align="center">
         <Heading as="h2" size="lg">
-          Your Event Types
+          {intl.formatMessage({ id: 'eventTypes.heading' })}
         </Heading>
         <Button size="sm" colorPalette="blue" onClick={() => openDialog(null)}>
-          <Plus /> New Event Type
+          <Plus /> {intl.formatMessage({ id: 'eventTypes.new' })}
         </Button>
       </Flex>
       {isPending ? (
@@ -43,17 +45,17 @@ export function EventTypesSection({ noHours = false }: { noHours?: boolean }) {
         </SimpleGrid>
       ) : !data?.length ? (
         <EmptyState
-          title="No event types created yet"
+          title={intl.formatMessage({ id: 'eventTypes.empty' })}
           action={
             <Button colorPalette="blue" onClick={() => openDialog(null)}>
-              Create Your First Event Type
+              {intl.formatMessage({ id: 'eventTypes.createFirst' })}
             </Button>
           }
         />
       ) : (
         <>
         {noHours ? (
-          <NoBookableTime owner={OWN_HOURS} reason="You have no working hours, so guests see no time to book for any of your event types." />
+          <NoBookableTime owner={OWN_HOURS} reason={intl.formatMessage({ id: 'eventTypes.noHoursReason' })} />
         ) : null}
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
           {data.map((eventType) => (
@@ -61,10 +63,10 @@ export function EventTypesSection({ noHours = false }: { noHours?: boolean }) {
               <Card.Body gap="2">
                 <HStack justify="space-between">
                   <Text fontWeight="semibold">{eventType.title}</Text>
-                  {eventType.is_active ? noHours ? <Badge colorPalette="orange">No bookable time</Badge> : null : <Badge>Inactive</Badge>}
+                  {eventType.is_active ? noHours ? <Badge colorPalette="orange">{intl.formatMessage({ id: 'eventTypes.noBookableTime' })}</Badge> : null : <Badge>{intl.formatMessage({ id: 'eventTypes.inactive' })}</Badge>}
                 </HStack>
                 <Text fontSize="sm" color="fg.muted">
-                  {eventType.duration} minutes · {eventType.auto_confirm ? 'Auto-confirm' : 'Manual approval'}
+                  {intl.formatMessage({ id: 'eventTypes.summary' }, { duration: eventType.duration, confirm: eventType.auto_confirm ? 'auto' : 'manual' })}
                 </Text>
                 {eventType.description ? (
                   <Text fontSize="sm" lineClamp={2}>
@@ -73,11 +75,11 @@ export function EventTypesSection({ noHours = false }: { noHours?: boolean }) {
                 ) : null}
                 <HStack mt="2">
                   <Button size="xs" variant="outline" onClick={() => openDialog(eventType)}>
-                    <Pencil /> Edit
+                    <Pencil /> {intl.formatMessage({ id: 'eventTypes.edit' })}
                   </Button>
                   {/* Opens Share; nothing is copied until the host asks (its Copy). */}
                   <Button size="xs" variant="outline" onClick={() => setSharing(eventType)}>
-                    <Share2 /> Share
+                    <Share2 /> {intl.formatMessage({ id: 'eventTypes.share' })}
                   </Button>
                 </HStack>
               </Card.Body>
