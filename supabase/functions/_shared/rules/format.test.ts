@@ -11,6 +11,13 @@ describe('formatDuration (Xm, Xh, Xh Ym)', () => {
     expect(formatDuration(135)).toBe('2h 15m');
     expect(formatDuration(0)).toBe('0m');
   });
+
+  it('says them in a guest\'s language, with its own units and joins', () => {
+    expect(formatDuration(90, 'pt-BR')).toBe('1 h 30 min');
+    expect(formatDuration(45, 'fr')).toMatch(/^45\s?min$/);
+    expect(formatDuration(90, 'ar')).toBe('1 س و30 د');
+    expect(formatDuration(120, 'ja')).toBe('2h');
+  });
 });
 
 describe('slugify', () => {

@@ -1,11 +1,16 @@
 // Small text helpers shared by the web app and the functions.
 
-/** docs/product/screens.md (public team page): 45 → '45m', 60 → '1h', 90 → '1h 30m'. */
-export function formatDuration(minutes: number): string {
+/**
+ * docs/product/screens.md (public team page): 45 → '45m', 60 → '1h', 90 → '1h 30m' in English; in
+ * another `locale`, its own short units ('1 h 30 min', '1 س و30 د') from Intl.
+ */
+export function formatDuration(minutes: number, locale = 'en'): string {
+  const unit = (value: number, name: 'hour' | 'minute') => new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'narrow' }).format(value);
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
-  if (h === 0) return `${m}m`;
-  return m === 0 ? `${h}h` : `${h}h ${m}m`;
+  if (h === 0) return unit(m, 'minute');
+  if (m === 0) return unit(h, 'hour');
+  return new Intl.ListFormat(locale, { type: 'unit', style: 'narrow' }).format([unit(h, 'hour'), unit(m, 'minute')]);
 }
 
 /**

@@ -100,7 +100,7 @@ export default function PublicTeamPage() {
                           </Text>
                         ) : null}
                         <HStack fontSize="sm" gap="2">
-                          <Badge variant="outline">{formatDuration(eventType.duration)}</Badge>
+                          <Badge variant="outline">{formatDuration(eventType.duration, intl.locale)}</Badge>
                           <Badge variant="subtle">{assignmentLabel(eventType.assignment_type)}</Badge>
                         </HStack>
                       </Stack>
