@@ -82,7 +82,7 @@ describe('public team page', () => {
 
 describe('helpers', () => {
   it('formats durations as Xm, Xh or Xh Ym', () => {
-    expect([15, 60, 90, 120, 135].map(formatDuration)).toEqual(['15m', '1h', '1h 30m', '2h', '2h 15m']);
+    expect([15, 60, 90, 120, 135].map((minutes) => formatDuration(minutes))).toEqual(['15m', '1h', '1h 30m', '2h', '2h 15m']);
   });
 
   it('words the time zone notice by whether the zones match', () => {
