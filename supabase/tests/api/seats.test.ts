@@ -1,7 +1,8 @@
 // Seats through the public booking API (docs/seats.md): 50 guests for 10 seats of one slot (one test
 // client is one address, whose booking bucket holds 60 a minute: the 200-guest race is the database's,
 // supabase/tests/db/seats.test.ts), the slot
-// offered with its seats left until full, and a host's cancel freeing one seat.
+// offered with its seats left until full, and a host's cancel freeing one seat. Event type bodies
+// take and answer `seatsPerSlot`; a seat's booking answer says the slot's `seatsLeft`.
 import { describe, expect, it } from 'vitest';
 import { sql } from '../../../scripts/local/test-stack/harness.ts';
 import { call } from './client.ts';
@@ -13,6 +14,49 @@ const seatsAt = async (eventTypeId: number, start: Date) => {
   expect(res.status).toBe(200);
   return (res.body.slots as { start: string; seatsLeft?: number }[]).find((s) => Date.parse(s.start) === start.getTime())?.seatsLeft ?? 'not offered';
 };
+
+const BASE = { title: 'Workshop', description: null, duration: 30, color: '#10b981', isActive: true, autoConfirm: true };
+const SEATS_MESSAGE = 'Please enter from 2 to 100 seats, or leave it empty for one guest per slot';
+
+describe('seatsPerSlot in event type bodies', () => {
+  it('is null (one guest a slot) by default, set and answered through /api, kept by a body without it, and refused out of range', async () => {
+    const host = await newHost();
+    const put = (body: object) => call(`/api/event-types/${host.eventTypeId}`, { method: 'PUT', body: { ...BASE, ...body }, token: host.accessToken });
+    const own = async () => (await call(`/api/event-types/${host.eventTypeId}`, { token: host.accessToken })).body.seatsPerSlot;
+    expect(await own()).toBeNull();
+    const set = await put({ seatsPerSlot: 12 });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body.seatsPerSlot).toBe(12);
+    expect(await own()).toBe(12);
+    expect((await put({})).body.seatsPerSlot).toBe(12);
+    for (const wrong of [1, 101, 2.5, 'ten']) {
+      expect(await put({ seatsPerSlot: wrong })).toMatchObject({ status: 400, body: { code: 'invalid_request', message: SEATS_MESSAGE } });
+    }
+    expect((await put({ seatsPerSlot: null })).body.seatsPerSlot).toBeNull();
+    const made = await call('/api/event-types', { body: { ...BASE, seatsPerSlot: 4 }, token: host.accessToken });
+    expect(made.status).toBe(201);
+    expect(made.body.seatsPerSlot).toBe(4);
+    expect((await call('/api/event-types', { token: host.accessToken })).body.map((e: { seatsPerSlot: number | null }) => e.seatsPerSlot)).toEqual([null, 4]);
+  });
+});
+
+describe("a seat's booking answer", () => {
+  it("says the slot's seats left after it; a booking of a one-guest event type says nothing of seats", async () => {
+    const host = await newHost();
+    const plain = await call('/bookings', { body: guestBody(host.eventTypeId, at(6, 9)) });
+    expect(plain.status).toBe(201);
+    expect(plain.body).not.toHaveProperty('seatsLeft');
+    await sql('update public.event_types set seats_per_slot = 3 where id = $1', [host.eventTypeId]);
+    const start = at(6, 11);
+    const first = await call('/bookings', { body: guestBody(host.eventTypeId, start, 30, { guestEmail: 'one@example.com' }) });
+    expect(first.body.seatsLeft).toBe(2);
+    const second = await call('/bookings', { body: guestBody(host.eventTypeId, start, 30, { guestEmail: 'two@example.com' }) });
+    expect(second.body.seatsLeft).toBe(1);
+    expect(await seatsAt(host.eventTypeId, start)).toBe(1);
+    const last = await call('/bookings', { body: guestBody(host.eventTypeId, start, 30, { guestEmail: 'three@example.com' }) });
+    expect(last.body.seatsLeft).toBe(0);
+  });
+});
 
 describe('seats per slot', () => {
   it('50 concurrent guests for 10 seats: 10 bookings, 40 clean 409s; the slot shows its seats left until full, and a cancel frees one', async () => {
