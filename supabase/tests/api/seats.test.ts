@@ -4,7 +4,8 @@
 // offered with its seats left until full, and a host's cancel freeing one seat. Event type bodies
 // take and answer `seatsPerSlot`; a seat's booking answer says the slot's `seatsLeft`.
 import { describe, expect, it } from 'vitest';
-import { sql } from '../../../scripts/local/test-stack/harness.ts';
+import { client, newUser, sql, stack } from '../../../scripts/local/test-stack/harness.ts';
+import { BOOKING_CARD_SELECT } from '../../../web/src/lib/types.ts';
 import { call } from './client.ts';
 import { at, guestBody, newHost } from './fixtures.ts';
 
@@ -55,6 +56,28 @@ describe("a seat's booking answer", () => {
     expect(await seatsAt(host.eventTypeId, start)).toBe(1);
     const last = await call('/bookings', { body: guestBody(host.eventTypeId, start, 30, { guestEmail: 'three@example.com' }) });
     expect(last.body.seatsLeft).toBe(0);
+  });
+});
+
+describe("the host's list of a group slot", () => {
+  it('reads every seat through REST with the select the bookings page sends (slot and seats per slot); another user reads none', async () => {
+    const host = await newHost();
+    await sql('update public.event_types set seats_per_slot = 4 where id = $1', [host.eventTypeId]);
+    const start = at(7, 10);
+    for (const n of [1, 2]) {
+      expect((await call('/bookings', { body: guestBody(host.eventTypeId, start, 30, { guestName: `Seat ${n}`, guestEmail: `seat${n}@example.com` }) })).status).toBe(201);
+    }
+    const read = async (token: string) => {
+      const { data, error } = await client(stack().anonKey, token).from('bookings').select(BOOKING_CARD_SELECT).eq('event_type_id', host.eventTypeId).order('id');
+      expect(error).toBeNull();
+      return data as unknown as { guest_name: string; seat_slot_id: number | null; event_type: { seats_per_slot: number | null } }[];
+    };
+    const seats = await read(host.accessToken);
+    expect(seats.map((s) => s.guest_name)).toEqual(['Seat 1', 'Seat 2']);
+    expect(new Set(seats.map((s) => s.seat_slot_id)).size).toBe(1);
+    expect(seats[0].seat_slot_id).not.toBeNull();
+    expect(seats[0].event_type.seats_per_slot).toBe(4);
+    expect(await read((await newUser()).accessToken)).toEqual([]);
   });
 });
 
