@@ -71,6 +71,8 @@ export function SlotGrid({
           {...(slot.seatsLeft !== undefined && { h: 'auto', py: '1.5', flexDirection: 'column', gap: '0' })}
         >
           {labels[index]}
+          {/* A space between the lines: the words shown are the name's words, for speech input (WCAG 2.5.3). */}
+          {slot.seatsLeft !== undefined ? ' ' : null}
           {slot.seatsLeft !== undefined ? (
             <Text as="span" textStyle="xs" fontWeight="normal">
               {intl.formatMessage({ id: 'booking.seats.left' }, { seats: slot.seatsLeft })}

@@ -78,7 +78,7 @@ describe('seats left on a group event\'s times', () => {
     await user.click(cell());
 
     const ten = await screen.findByRole('button', { name: /, 10:00 AM, 2 seats left$/ });
-    expect(ten).toHaveTextContent('2 seats left');
+    expect(ten).toHaveTextContent('10:00 AM 2 seats left');
     expect(screen.getByRole('button', { name: /, 11:00 AM, 3 seats left$/ })).toHaveTextContent('3 seats left');
 
     // Someone else takes a seat: the database signals the slots topic, and the page asks again.
