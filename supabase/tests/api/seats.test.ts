@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { client, newUser, sql, stack } from '../../../scripts/local/test-stack/harness.ts';
 import { BOOKING_CARD_SELECT } from '../../../web/src/lib/types.ts';
 import { call } from './client.ts';
-import { at, guestBody, newHost } from './fixtures.ts';
+import { at, guestBody, newHost, newTeam, newTeamEventType } from './fixtures.ts';
 
 const seatsAt = async (eventTypeId: number, start: Date) => {
   const date = start.toISOString().slice(0, 10);
@@ -38,6 +38,19 @@ describe('seatsPerSlot in event type bodies', () => {
     expect(made.status).toBe(201);
     expect(made.body.seatsPerSlot).toBe(4);
     expect((await call('/api/event-types', { token: host.accessToken })).body.map((e: { seatsPerSlot: number | null }) => e.seatsPerSlot)).toEqual([null, 4]);
+  });
+});
+
+describe('seatsPerSlot on a team event type', () => {
+  it("is taken by the team's body and answered, and a team seat's booking answer says its seats left", async () => {
+    const team = await newTeam();
+    const id = await newTeamEventType(team, { seatsPerSlot: 5 });
+    const listed = await call(`/api/teams/${team.id}/event-types`, { token: team.owner.accessToken });
+    expect(listed.body.find((e: { id: number }) => e.id === id).seatsPerSlot).toBe(5);
+    const { eventTypeId: _personal, ...body } = guestBody(0, at(8, 10));
+    const seat = await call('/bookings', { body: { ...body, teamEventTypeId: id } });
+    expect(seat.status, JSON.stringify(seat.body)).toBe(201);
+    expect(seat.body.seatsLeft).toBe(4);
   });
 });
 
