@@ -74,7 +74,8 @@ export function SlotGrid({
           {/* A space between the lines: the words shown are the name's words, for speech input (WCAG 2.5.3). */}
           {slot.seatsLeft !== undefined ? ' ' : null}
           {slot.seatsLeft !== undefined ? (
-            <Text as="span" textStyle="xs" fontWeight="normal">
+            // Other languages say it in longer words ("3 places restantes"): they wrap inside the button.
+            <Text as="span" textStyle="xs" fontWeight="normal" whiteSpace="normal" textAlign="center">
               {intl.formatMessage({ id: 'booking.seats.left' }, { seats: slot.seatsLeft })}
             </Text>
           ) : null}
