@@ -586,6 +586,17 @@ begin
 end;
 $$;
 
+-- The seats of a group slot still free: its event type's seats less the slot's bookings, but for
+-- cancelled or expired ones (a cancel frees a seat). A new seat's answer says it (booking/create.ts).
+create or replace function private.seats_left(p_seat_slot_id bigint)
+returns integer language sql stable security definer set search_path = ''
+as $$
+  select e.seats_per_slot - (select count(*)::integer from public.bookings b
+    where b.seat_slot_id = s.id and b.status not in ('cancelled', 'expired'))
+  from public.seat_slots s join public.event_types e on e.id = s.event_type_id
+  where s.id = p_seat_slot_id;
+$$;
+
 -- A seat of the group slot of `et` at `p_start` for a new booking: the slot, made by its first seat
 -- (held by `p_member`, for a team's) and locked, so the count below sees every seat committed before
 -- and none can be taken meanwhile. Seats awaiting payment hold theirs as any booking holds its time.
@@ -599,8 +610,7 @@ begin
   values (et.id, et.user_id, et.team_id, p_member, p_start)
   on conflict (event_type_id, start_time) do update set member_id = coalesce(s.member_id, excluded.member_id)
   returning * into slot;
-  if (select count(*) from public.bookings b
-      where b.seat_slot_id = slot.id and b.status not in ('cancelled', 'expired')) >= et.seats_per_slot then
+  if private.seats_left(slot.id) <= 0 then
     -- Its own code: the exclusion handler of create_booking would word it as a taken time.
     raise exception 'This time slot is full' using errcode = 'KR004';
   end if;

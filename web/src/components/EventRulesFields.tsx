@@ -6,11 +6,10 @@ import { ChevronDown } from 'lucide-react';
 import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
 import { BUFFER_OPTIONS, FUTURE_OPTIONS, NOTICE_OPTIONS, SLOT_INTERVAL_OPTIONS } from '../lib/choices.ts';
 import { DAY_LIMIT_MAX, WEEK_LIMIT_MAX, type EventRulesInput } from '../lib/shared.ts';
+import { nullableNumber } from '../lib/formValues.ts';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
 import { FormField, TextField } from './FormField.tsx';
 
-/** A select or number input's text → the rule: '' is the default (null). */
-const nullableNumber = (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value));
 const interval = (value: unknown) => (value === 'duration' ? 'duration' : Number(value));
 
 export function EventRulesFields<T extends FieldValues>({

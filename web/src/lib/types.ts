@@ -23,12 +23,13 @@ export type Team = Tables<'teams'>;
 // The guest's answers and the people they invited come along for the booking's hosts only
 // (booking_answers' and booking_attendees' policies): null or none for anyone else.
 export const BOOKING_CARD_SELECT =
-  '*, link_state, event_type:event_types!bookings_event_type_fkey(title, duration), moved_to:rescheduled_to(start_time), answers:booking_answers(answers), ' +
+  '*, link_state, event_type:event_types!bookings_event_type_fkey(title, duration, seats_per_slot), moved_to:rescheduled_to(start_time), answers:booking_answers(answers), ' +
   'attendees:booking_attendees(email), ' +
   'payment:payments(amount, currency, status, refundedAmount:refunded_amount, refundStatus:refund_status, refundFailure:refund_failure, receiptUrl:receipt_url)';
 
 export type Booking = Tables<'bookings'> & {
-  event_type?: { title: string; duration: number } | null;
+  /** `seats_per_slot`: a group event's seats (docs/seats.md), null for one guest a slot. */
+  event_type?: { title: string; duration: number; seats_per_slot?: number | null } | null;
   moved_to?: { start_time: string } | null;
   /** The guest's answers, each with the label and type it was asked under (rules/questions.ts). */
   answers?: { answers: StoredAnswer[] } | null;

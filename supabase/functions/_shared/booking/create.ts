@@ -18,7 +18,7 @@ import { answerSnapshot, askedGuestFields, guestAnswers, type GuestFieldsConfig,
 import { MAX_HORIZON_DAYS, type SchedulingSettings } from '../rules/constants.ts';
 import { checkSlot, type SlotRejection } from '../rules/slots.ts';
 import { DAY_MS, toMs } from '../rules/time.ts';
-import { type Database, jwtClaims, serviceRpc } from '../db/connection.ts';
+import { type Database, jwtClaims, query, serviceRpc } from '../db/connection.ts';
 import { EVENT_NOT_FOUND, eventTypeRef, readSchedule, type ScheduledEventType } from './schedule.ts';
 import { bookingColumns, camelize } from '../db/shapes.ts';
 
@@ -66,6 +66,13 @@ function span(req: Requested): { start: number; end: number | undefined } {
 function answer(row: Record<string, unknown>, eventType: { title: string; duration: number }) {
   const { manage_token_hash: _hash, ...columns } = row;
   return { ...camelize<Record<string, unknown> & { id: number; uid: string; status: string }>(bookingColumns(columns)), eventType: { title: eventType.title, duration: eventType.duration } };
+}
+
+/** A seat's answer says how many seats of its slot are left, counted after it was written (others may have taken theirs meanwhile). */
+async function seatsLeft(db: Database, seatSlotId: number | null): Promise<{ seatsLeft?: number }> {
+  if (seatSlotId === null) return {};
+  const [row] = await query(db, (sql) => sql<{ left: number }[]>`select private.seats_left(${seatSlotId}::bigint) as left`);
+  return { seatsLeft: row!.left };
 }
 
 /**
@@ -178,7 +185,7 @@ export async function book(deps: BookingDeps, req: Requested & { eventTypeId?: n
         await serviceRpc(deps.db, 'release_payment_hold', [row.id as number]);
         throw new AppError('payment_required', PAYMENT_REQUIRED);
       }
-      return answer(row, schedule.eventType);
+      return { ...answer(row, schedule.eventType), ...(await seatsLeft(deps.db, row.seat_slot_id as number | null)) };
     } catch (error) {
       // Only a team's member can be chosen again; a host's time, or all members', is simply taken.
       const lostRace = error instanceof AppError && error.code === 'slot_taken';

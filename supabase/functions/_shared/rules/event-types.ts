@@ -66,6 +66,7 @@ export function eventTypeColumns(input: EventTypeFields) {
     ...(input.questions !== undefined && { questions: input.questions }),
     ...(input.guestFields !== undefined && { guest_fields: input.guestFields }),
     ...(input.maxExtraAttendees !== undefined && { max_extra_attendees: input.maxExtraAttendees }),
+    ...(input.seatsPerSlot !== undefined && { seats_per_slot: input.seatsPerSlot }),
     ...(input.priceCents !== undefined && { price_cents: input.priceCents }),
     ...(input.currency !== undefined && { currency: input.currency }),
     ...(input.lateCancelRefundPercent !== undefined && { late_cancel_refund_percent: input.lateCancelRefundPercent }),

@@ -17,6 +17,7 @@ import {
   FUTURE_CHOICES,
   INVITABLE_ROLES,
   MAX_EXTRA_ATTENDEES,
+  MAX_SEATS_PER_SLOT,
   NOTICE_CHOICES,
   SLOT_INTERVALS,
   TEAM_DURATION_MAX,
@@ -146,6 +147,9 @@ export const eventLocationsSchema = z
   .max(7, 'Too many locations')
   .refine((list) => new Set(list.map((l) => l.kind)).size === list.length, 'Each kind of location can be added once');
 
+/** Seats per slot out of range (null, or empty in the form, is one guest per slot). */
+export const SEATS_MESSAGE = `Please enter from 2 to ${MAX_SEATS_PER_SLOT} seats, or leave it empty for one guest per slot`;
+
 /** A late cancellation's refund share typed out of range (full and none are their own choices). */
 export const REFUND_PERCENT_MESSAGE = 'Please enter a percentage from 1 to 99';
 
@@ -166,6 +170,14 @@ const eventTypeFields = {
     .int(`Guests may add from 0 to ${MAX_EXTRA_ATTENDEES} people`)
     .min(0, `Guests may add from 0 to ${MAX_EXTRA_ATTENDEES} people`)
     .max(MAX_EXTRA_ATTENDEES, `Guests may add from 0 to ${MAX_EXTRA_ATTENDEES} people`)
+    .optional(),
+  // A group event's guests per slot (docs/seats.md): null is one guest a slot; left out, an update keeps it.
+  seatsPerSlot: z
+    .number({ error: SEATS_MESSAGE })
+    .int(SEATS_MESSAGE)
+    .min(2, SEATS_MESSAGE)
+    .max(MAX_SEATS_PER_SLOT, SEATS_MESSAGE)
+    .nullable()
     .optional(),
   // In the currency's minor unit (rules/money.ts); left out, an update keeps the price. 0 is free.
   priceCents: z.number({ error: 'Please enter a valid price' }).int('Please enter a valid price').min(0, 'Please enter a valid price').optional(),

@@ -48,9 +48,14 @@ export function SlotGrid({
   if (!slots.length) return <Text color="fg.muted">{intl.formatMessage({ id: 'booking.slots.none' })}</Text>;
   const labels = slotLabels(slots, timeZone, intl.locale);
   // Each button named in full ("Thursday, December 3, 10:00 AM, available"): a screen reader moving
-  // through the grid hears which day a time is on, not a bare "10:00 AM".
-  const name = (slot: OfferedSlot, label: string) =>
-    intl.formatMessage({ id: 'booking.slots.name' }, { day: formatDate(new Date(slot.start), 'EEEE, MMMM d', timeZone, intl.locale), time: label });
+  // through the grid hears which day a time is on, not a bare "10:00 AM"; a group event's time says
+  // its seats left instead of "available" (docs/seats.md).
+  const name = (slot: OfferedSlot, label: string) => {
+    const values = { day: formatDate(new Date(slot.start), 'EEEE, MMMM d', timeZone, intl.locale), time: label };
+    return slot.seatsLeft === undefined
+      ? intl.formatMessage({ id: 'booking.slots.name' }, values)
+      : intl.formatMessage({ id: 'booking.seats.name' }, { ...values, seats: slot.seatsLeft });
+  };
   return (
     <SimpleGrid columns={{ base: 3, sm: 4 }} gap="2" role="group" aria-label={intl.formatMessage({ id: 'booking.pickers.times' })}>
       {slots.map((slot, index) => (
@@ -63,8 +68,17 @@ export function SlotGrid({
           aria-label={name(slot, labels[index])}
           disabled={disabled}
           onClick={() => onSelect(slot)}
+          {...(slot.seatsLeft !== undefined && { h: 'auto', py: '1.5', flexDirection: 'column', gap: '0' })}
         >
           {labels[index]}
+          {/* A space between the lines: the words shown are the name's words, for speech input (WCAG 2.5.3). */}
+          {slot.seatsLeft !== undefined ? ' ' : null}
+          {slot.seatsLeft !== undefined ? (
+            // Other languages say it in longer words ("3 places restantes"): they wrap inside the button.
+            <Text as="span" textStyle="xs" fontWeight="normal" whiteSpace="normal" textAlign="center">
+              {intl.formatMessage({ id: 'booking.seats.left' }, { seats: slot.seatsLeft })}
+            </Text>
+          ) : null}
         </Button>
       ))}
     </SimpleGrid>

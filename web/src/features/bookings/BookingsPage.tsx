@@ -1,8 +1,8 @@
 // /bookings: the host's bookings in the lists Upcoming, Past, All and Cancelled, the list shown
 // exported as CSV on request.
 import { useState } from 'react';
-import { Button, HStack, Stack } from '@chakra-ui/react';
-import { Plus } from 'lucide-react';
+import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Plus, Users } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { LazyTabs } from '../../components/LazyTabs.tsx';
 import { SkeletonList } from '../../components/SkeletonList.tsx';
@@ -14,7 +14,10 @@ import { CreateBookingDialog } from './CreateBookingDialog.tsx';
 import { ExportCsvButton } from './ExportCsvButton.tsx';
 import { useCreateHostBooking, useLiveBookings } from './hooks.ts';
 import { useBookingList } from '../../lib/ownerBookings.ts';
-import type { BookingList as BookingTab } from '../../lib/shared.ts';
+import { BOOKING_LISTS, type BookingList as BookingTab } from '../../lib/shared.ts';
+import { formatDate } from '../../lib/time.ts';
+import type { Booking } from '../../lib/types.ts';
+import { seatGroups } from './seatGroups.ts';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
 
 const TABS: { value: BookingTab; label: string; empty: string }[] = [
@@ -31,12 +34,34 @@ function BookingList({ tab, empty }: { tab: BookingTab; empty: string }) {
   }
   if (isError) return <EmptyState title="Could not load bookings" text="Please try again later." />;
   if (!data.length) return <EmptyState title={empty} text="Your bookings will appear here" />;
+  // The cancelled list shows cancellations, not meetings: its seats stay apart.
+  const items = BOOKING_LISTS[tab].cancelled ? data.map((booking) => ({ booking })) : seatGroups(data);
   return (
     <Stack gap="3">
-      {data.map((booking) => (
-        <BookingCard key={booking.id} booking={booking} />
-      ))}
+      {items.map((item) =>
+        'booking' in item ? <BookingCard key={item.booking.id} booking={item.booking} /> : <SeatGroup key={`slot-${item.seatSlotId}`} seats={item.seats} />,
+      )}
     </Stack>
+  );
+}
+
+/** One slot of a group event: its seats taken, then each seat's card (its guest, answers and actions). */
+function SeatGroup({ seats }: { seats: Booking[] }) {
+  const first = seats[0];
+  const taken = `Group: ${seats.length} of ${first.event_type?.seats_per_slot ?? seats.length} seats taken`;
+  const title = `${first.event_type?.title ?? 'Booking'}, ${formatDate(new Date(first.start_time), 'EEE, MMM d, yyyy · h:mm a')}`;
+  return (
+    <Box as="section" aria-label={`${title}: ${taken}`} borderWidth="1px" borderRadius="lg" p="3">
+      <Stack gap="3">
+        <HStack gap="2" fontWeight="medium">
+          <Users size={16} aria-hidden />
+          <Text>{taken}</Text>
+        </HStack>
+        {seats.map((booking) => (
+          <BookingCard key={booking.id} booking={booking} />
+        ))}
+      </Stack>
+    </Box>
   );
 }
 

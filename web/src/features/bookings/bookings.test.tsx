@@ -26,6 +26,7 @@ function booking(id: number, status: string, start = future, extra: Record<strin
     start_time: start,
     end_time: start,
     status,
+    seat_slot_id: null as number | null,
     created_at: '',
     updated_at: '',
     event_type: { title: 'Consultation', duration: 45 },
@@ -170,6 +171,37 @@ describe('bookings page', () => {
     expect(within(card).queryByRole('list', { name: 'Also invited:' })).toBeNull();
     expect(selects[0]).toContain('answers:booking_answers(answers)');
     expect(selects[0]).toContain('attendees:booking_attendees(email)');
+    server.events.removeAllListeners();
+  });
+
+  it('shows the seats of one group slot together, as one meeting with its guests and seats taken; a one-guest booking alone', async () => {
+    signedInAs();
+    const selects: string[] = [];
+    const workshop = { title: 'Workshop', duration: 60, seats_per_slot: 10 };
+    const later = new Date(Date.parse(future) + 86_400_000).toISOString();
+    bookingsTable([
+      booking(1, 'confirmed', future, { seat_slot_id: 7, event_type: workshop }),
+      booking(2, 'confirmed', future),
+      booking(3, 'pending', future, { seat_slot_id: 7, event_type: workshop }),
+      booking(4, 'confirmed', future, { seat_slot_id: 7, event_type: workshop }),
+      booking(5, 'confirmed', later, { seat_slot_id: 8, event_type: workshop }),
+      booking(6, 'cancelled', future, { seat_slot_id: 7, event_type: workshop }),
+    ]);
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname.endsWith('/rest/v1/bookings')) selects.push(new URL(request.url).searchParams.get('select') ?? '');
+    });
+    renderRoute('/bookings');
+    const group = await screen.findByRole('region', { name: /^Workshop, .*: 3 of 10 seats taken$/ });
+    expect(within(group).getAllByRole('article')).toHaveLength(3);
+    for (const guest of ['Guest 1', 'Guest 3', 'Guest 4']) expect(within(group).getByRole('article', { name: `Workshop with ${guest}` })).toBeInTheDocument();
+    expect(within(group).getByText('Group: 3 of 10 seats taken')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: /^Workshop, .*: 1 of 10 seats taken$/ })).toBeInTheDocument();
+    // The one-guest booking is no group.
+    const groups = screen.getAllByRole('region', { name: /seats taken$/ });
+    expect(groups).toHaveLength(2);
+    expect(screen.getByRole('article', { name: 'Consultation with Guest 2' })).toBeInTheDocument();
+    for (const g of groups) expect(within(g).queryByRole('article', { name: 'Consultation with Guest 2' })).toBeNull();
+    expect(selects[0]).toContain('seats_per_slot');
     server.events.removeAllListeners();
   });
 

@@ -15,7 +15,8 @@ import { FormSwitch } from '../../components/FormSwitch.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { ASSIGNMENT_LABELS } from '../../lib/choices.ts';
 import { isTeamOwner, type Owner } from '../../lib/owner.ts';
-import { DEFAULT_GUEST_FIELDS, eventRulesOf, MAX_EXTRA_ATTENDEES, type GuestFieldsConfig, type Question } from '../../lib/shared.ts';
+import { nullableNumber } from '../../lib/formValues.ts';
+import { DEFAULT_GUEST_FIELDS, eventRulesOf, MAX_EXTRA_ATTENDEES, MAX_SEATS_PER_SLOT, type GuestFieldsConfig, type Question } from '../../lib/shared.ts';
 import type { EventLocation } from '../../lib/places.ts';
 import type { EventType } from '../../lib/types.ts';
 import { LocationsEditor } from './LocationsEditor.tsx';
@@ -50,6 +51,7 @@ function valuesOf(eventType: EventType): EventTypeFormInput {
     questions: (eventType.questions as Question[] | null) ?? [],
     guestFields: { ...DEFAULT_GUEST_FIELDS, ...(eventType.guest_fields as Partial<GuestFieldsConfig> | null) },
     maxExtraAttendees: eventType.max_extra_attendees ?? 0,
+    seatsPerSlot: eventType.seats_per_slot,
     priceCents: eventType.price_cents,
     currency: eventType.currency as EventTypeFormInput['currency'],
     lateCancelRefundPercent: eventType.late_cancel_refund_percent,
@@ -166,6 +168,17 @@ export function EventTypeDialog({
           <LocationsEditor control={control} register={register} errors={errors} />
           {/* A team's guests pay its owner's account (the price-payee rule of the payments migration). */}
           <PriceFields control={control} errors={errors} setValue={setValue} teamId={team ? owner.teamId : undefined} />
+          <TextField
+            label="Seats per slot"
+            helper="For a group event: how many guests may book the same time. Empty: one guest per slot."
+            error={errors.seatsPerSlot?.message}
+            type="number"
+            min={2}
+            max={MAX_SEATS_PER_SLOT}
+            step={1}
+            placeholder="1"
+            {...register('seatsPerSlot', { setValueAs: nullableNumber })}
+          />
           <Fieldset.Root>
             <Fieldset.Legend fontWeight="medium">Booking form</Fieldset.Legend>
             <Stack gap="4" mt="2">

@@ -32,7 +32,7 @@ describe('event type dialog', () => {
     await user.click(within(dialog).getByRole('radio', { name: 'Purple' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create Event Type' }));
     expect(await screen.findByText('Event type created successfully')).toBeInTheDocument();
-    expect(posted.body).toEqual({ title: 'Quick Chat', description: null, duration: 45, color: '#8b5cf6', is_active: true, auto_confirm: true, locations: [], questions: [], guest_fields: { phone: 'optional', company: 'optional', notes: 'optional' }, max_extra_attendees: 0, user_id: USER_ID, ...NO_RULES });
+    expect(posted.body).toEqual({ title: 'Quick Chat', description: null, duration: 45, color: '#8b5cf6', is_active: true, auto_confirm: true, locations: [], questions: [], guest_fields: { phone: 'optional', company: 'optional', notes: 'optional' }, max_extra_attendees: 0, seats_per_slot: null, user_id: USER_ID, ...NO_RULES });
   });
 
   it('takes a price in the currency\'s minor units once a Stripe account that takes charges is connected', async () => {
@@ -95,6 +95,35 @@ describe('event type dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Event type updated successfully')).toBeInTheDocument();
     expect(posted.body).toMatchObject({ price_cents: 4000, currency: 'usd', late_cancel_refund_percent: 25 });
+  });
+
+  it('takes seats per slot: empty is one guest a slot, 2 to 100 a group event, anything else refused with the shared rule\'s message', async () => {
+    const posted = recordBody('patch', '/rest/v1/event_types', (sent) => HttpResponse.json({ ...existing, ...sent }));
+    server.use(posted.handler);
+    dashboard([{ ...existing, seats_per_slot: 5 }]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Event Type' });
+    const seats = within(dialog).getByRole('spinbutton', { name: 'Seats per slot' });
+    await waitFor(() => expect(seats).toHaveValue(5));
+    await user.clear(seats);
+    await user.type(seats, '1');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    const message = 'Please enter from 2 to 100 seats, or leave it empty for one guest per slot';
+    expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    expect(seats).toHaveAccessibleErrorMessage(message);
+    expect(posted.body).toEqual({});
+    await user.clear(seats);
+    await user.type(seats, '12');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Event type updated successfully')).toBeInTheDocument();
+    expect(posted.body).toMatchObject({ seats_per_slot: 12 });
+
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const again = await screen.findByRole('dialog', { name: 'Edit Event Type' });
+    await user.clear(within(again).getByRole('spinbutton', { name: 'Seats per slot' }));
+    await user.click(within(again).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(posted.body).toMatchObject({ seats_per_slot: null }));
   });
 
   it('offers no price without a Stripe account that takes charges, and says where to connect one', async () => {

@@ -38,6 +38,8 @@ export const eventTypeDefaults = {
   guestFields: DEFAULT_GUEST_FIELDS,
   // Nobody else: the guest books for themselves.
   maxExtraAttendees: 0,
+  // One guest per slot: not a group event (docs/seats.md).
+  seatsPerSlot: null,
   ...eventRuleDefaults,
 } satisfies EventTypeInput;
 

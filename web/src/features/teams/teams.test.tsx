@@ -226,6 +226,15 @@ describe('team detail', () => {
     });
   });
 
+  it('creates a team event type with seats per slot (a class one member hosts)', async () => {
+    const { posted, user, dialog } = await createTeamEventType();
+    await user.type(within(dialog).getByLabelText('Title'), 'Team workshop');
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'Seats per slot' }), '8');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Event Type' }));
+    expect(await screen.findByText('Event Type Created')).toBeInTheDocument();
+    expect(posted.body).toMatchObject({ title: 'Team workshop', team_id: 7, seats_per_slot: 8 });
+  });
+
   it('creates a team event type with its places: an address and a link', async () => {
     const { posted, user, dialog } = await createTeamEventType();
     await user.type(within(dialog).getByLabelText('Title'), 'Office visit');
