@@ -76,7 +76,6 @@ export {
 export { guestFields } from '../../../supabase/functions/_shared/rules/fields.ts';
 export {
   answersSchema,
-  fieldMessage,
   answerText,
   askedGuestFields,
   guestAnswers,
@@ -91,7 +90,8 @@ export {
   type StoredAnswer,
 } from '../../../supabase/functions/_shared/rules/questions.ts';
 export { ATTENDEES_FIELD, attendeesSchema } from '../../../supabase/functions/_shared/rules/attendees.ts';
-export { e164Phone, PHONE_MESSAGE } from '../../../supabase/functions/_shared/rules/phone.ts';
+export { english, fieldRule, issueRule, RULE_IDS, ruleMessage, type RuleId, type RuleMessage } from '../../../supabase/functions/_shared/rules/messages.ts';
+export { e164Phone, PHONE_MESSAGE, PHONE_RULE } from '../../../supabase/functions/_shared/rules/phone.ts';
 export { PLACE_LABELS, shownPlace, type BookingLocation } from '../../../supabase/functions/_shared/rules/places.ts';
 export { type DateOverride, type OfferedSlot, type SlotResult, type TimeRange } from '../../../supabase/functions/_shared/rules/slots.ts';
 export * from '../../../supabase/functions/_shared/rules/webhooks.ts';

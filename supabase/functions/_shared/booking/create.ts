@@ -12,7 +12,7 @@
 import { AppError, invalid, slotTaken } from '../rules/errors.ts';
 import { chooseMembers } from '../rules/assignment.ts';
 import { guestColumns, type GuestDetails } from '../rules/bookings.ts';
-import { e164Phone, PHONE_MESSAGE } from '../rules/phone.ts';
+import { e164Phone, PHONE_RULE } from '../rules/phone.ts';
 import { guestAttendees } from '../rules/attendees.ts';
 import { answerSnapshot, askedGuestFields, guestAnswers, type GuestFieldsConfig, type StoredAnswer } from '../rules/questions.ts';
 import { MAX_HORIZON_DAYS, type SchedulingSettings } from '../rules/constants.ts';
@@ -85,7 +85,7 @@ function withChosenPlace<G extends GuestDetails>(guest: G, kinds: readonly strin
   const locationKind = guest.locationKind ?? (kinds.length === 1 ? kinds[0] : undefined);
   if (locationKind !== 'phone_host_calls') return { ...guest, locationKind };
   const guestPhone = e164Phone(guest.guestPhone);
-  if (!guestPhone) throw invalid(PHONE_MESSAGE);
+  if (!guestPhone) throw invalid(PHONE_RULE);
   return { ...guest, locationKind, guestPhone };
 }
 
