@@ -1,5 +1,5 @@
 // The web's door to supabase/functions/_shared: the same rules the functions enforce.
-export { SLOT_TAKEN, type ErrorCode } from '../../../supabase/functions/_shared/rules/errors.ts';
+export { SLOT_TAKEN_RULE, type ErrorCode } from '../../../supabase/functions/_shared/rules/errors.ts';
 export { formatDuration, sanitizeHandle, slugify } from '../../../supabase/functions/_shared/rules/format.ts';
 export { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../../../supabase/functions/_shared/rules/locales.ts';
 export { paymentState, paymentSummary, type PaymentFacts } from '../../../supabase/functions/_shared/rules/payments.ts';

@@ -1,7 +1,7 @@
 // The one error class: a machine code that callers decide by, and the sentence people read.
 // Nothing here knows HTTP: http/errors.ts maps each code to a status and answers `{ code, message }`.
 import type { z } from 'zod';
-import { english, issueRule, type RuleMessage } from './messages.ts';
+import { english, issueRule, ruleMessage, type RuleMessage } from './messages.ts';
 
 /** Every code a function may answer with, and the status the HTTP layer gives it. */
 export const ERROR_STATUS = {
@@ -52,14 +52,18 @@ export class AppError extends Error {
   }
 }
 
-export const SLOT_TAKEN = 'This time slot is no longer available. Please select a different time.';
+export const SLOT_TAKEN_RULE = ruleMessage('slotTaken');
+export const SLOT_TAKEN = english(SLOT_TAKEN_RULE);
+
+/** A failure a shared rule words: its English, and its id for a client that says it in another language. */
+export const failure = (code: ErrorCode, rule: RuleMessage) => new AppError(code, english(rule), rule);
 
 export const invalid = (message: string | RuleMessage) =>
   typeof message === 'string' ? new AppError('invalid_request', message) : new AppError('invalid_request', english(message), message);
 export const unauthorized = () => new AppError('unauthorized', 'Unauthorized');
 export const forbidden = (message = 'Forbidden') => new AppError('forbidden', message);
 export const notFound = (message = 'Not found') => new AppError('not_found', message);
-export const slotTaken = () => new AppError('slot_taken', SLOT_TAKEN);
+export const slotTaken = () => failure('slot_taken', SLOT_TAKEN_RULE);
 export const unavailable = () => new AppError('unavailable', 'Service temporarily unavailable. Please try again.');
 
 /** The value, or the first issue's message as `invalid_request` (the schemas carry the product's texts). */

@@ -73,7 +73,13 @@ function everyFault(): RuleMessage[] {
 }
 
 /** The guest details' words of the functions' booking bodies (rules/schemas.ts), which the form words its own way. */
-const BODY_RULES = [ruleMessage('publicGuest'), ruleMessage('validEmail'), ruleMessage('hostGuestName')];
+/** And the booking functions' refusals (_shared/booking/create.ts, payments/checkout.ts, http/rate-limit.ts), which the page says as a toast. */
+const BODY_RULES = [
+  ruleMessage('publicGuest'),
+  ruleMessage('validEmail'),
+  ruleMessage('hostGuestName'),
+  ...(['slotTaken', 'invalidTime', 'wrongDuration', 'slotInPast', 'slotTooSoon', 'slotTooFar', 'slotOutsideHours', 'limitReached', 'tooManyBookings', 'paymentUnavailable'] as const).map((id) => ruleMessage(id)),
+];
 
 const intls = new Map<Locale, IntlShape>();
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callFunction } from '../../lib/api.ts';
 import { hardNavigate } from '../../lib/navigation.ts';
 import { notifyError } from '../../lib/toaster.ts';
-import { bookingFailureMessage, isSlotTaken } from '../../lib/bookingErrors.ts';
+import { bookingFailure, isSlotTaken } from '../../lib/bookingErrors.ts';
 import { slotSource, type BookingTarget } from './hooks.ts';
 import { useSlotPicker } from './useSlotPicker.ts';
 import { useLocale } from '../../i18n/I18nProvider.tsx';
@@ -154,7 +154,12 @@ export function useBookingFlow(
         void queryClient.invalidateQueries({ queryKey: ['slots'] });
         void queryClient.invalidateQueries({ queryKey: ['bookings'] });
       }
-      notifyError(intl.formatMessage({ id: 'booking.toast.failed' }), bookingFailureMessage(error));
+      // A message the function worded by id in the page's language; its own words else (a message no rule has).
+      const said = bookingFailure(error);
+      notifyError(
+        intl.formatMessage({ id: 'booking.toast.failed' }),
+        said === undefined ? intl.formatMessage({ id: 'booking.toast.failedRetry' }) : typeof said === 'string' ? said : ruleWords(intl, said),
+      );
     },
   });
 

@@ -49,6 +49,17 @@ export const RULE_WORDS = {
   guestInvalid: (v: { email: string }) => `“${v.email}” is not a valid email address.`,
   guestOwn: (v: { email: string }) => `${v.email} is your own email. Add other people only.`,
   guestTwice: (v: { email: string }) => `${v.email} is added twice.`,
+  // A booking the functions refuse: its time, or the payment (docs/product/messages.md).
+  slotTaken: () => 'This time slot is no longer available. Please select a different time.',
+  invalidTime: () => 'Invalid start or end time',
+  wrongDuration: () => 'The end time must be the start time plus the event duration',
+  slotInPast: () => 'This time is in the past. Please select a different time.',
+  slotTooSoon: () => 'This time is too soon to book. Please select a later time.',
+  slotTooFar: () => 'This time is too far in the future. Please select an earlier time.',
+  slotOutsideHours: () => 'This time is outside the available hours. Please select a different time.',
+  limitReached: () => 'This day is fully booked for this event type. Please select a different day.',
+  tooManyBookings: () => 'Too many booking requests. Please wait a moment and try again.',
+  paymentUnavailable: () => 'The payment could not be started, so this time was released. Please try again.',
 } satisfies Record<string, (values: never, said: Said) => string>;
 
 /** A rule after a label: a clause ("Must be text") goes on in lower case, a full sentence keeps its capital. */
