@@ -274,9 +274,9 @@ export function answerSnapshot(questions: readonly Question[], answers: Answers)
   return questions.filter((q) => answers[q.slug] !== undefined).map((q) => ({ slug: q.slug, label: q.label, type: q.type, value: answers[q.slug]! }));
 }
 
-/** An answer as people read it in a list, a mail or a calendar entry. */
-export function answerText(answer: StoredAnswer): string {
+/** An answer as people read it in a list, a mail or a calendar entry; a yes or no in the reader's words. */
+export function answerText(answer: StoredAnswer, words: { yes: string; no: string } = { yes: 'Yes', no: 'No' }): string {
   const { value } = answer;
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return value ? words.yes : words.no;
   return Array.isArray(value) ? value.join(', ') : String(value);
 }
