@@ -47,7 +47,9 @@ export default tseslint.config(
         {
           zones: [
             // The layers of _shared: rules ← db ← booking ← http; nothing in _shared reaches a function or the web.
-            { target: `${SHARED}/rules`, from: SHARED, except: ['./rules'], message: 'rules are pure: they import only other rules.' },
+            // The rules' English words (i18n/rules) are data the rules say their messages with: pure as they are.
+            { target: `${SHARED}/rules`, from: SHARED, except: ['./rules', './i18n/rules'], message: 'rules are pure: they import only other rules.' },
+            { target: `${SHARED}/i18n/rules`, from: SHARED, except: ['./i18n/rules'], message: "The rules' words are data: they import nothing of _shared." },
             { target: `${SHARED}/db`, from: [`${SHARED}/booking`, `${SHARED}/http`], message: 'db sits below booking and http.' },
             { target: `${SHARED}/booking`, from: `${SHARED}/http`, message: 'The booking module knows no HTTP: take a client or a callback instead.' },
             { target: SHARED, from: [...functionFolders, 'web', 'scripts'], message: '_shared is imported by the functions, never the other way.' },
@@ -75,7 +77,7 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': 'off' },
   },
   {
-    files: [`${SHARED}/rules/**/*.ts`],
+    files: [`${SHARED}/rules/**/*.ts`, `${SHARED}/i18n/rules/**/*.ts`],
     ignores: [`${SHARED}/rules/**/*.test.ts`, `${SHARED}/rules/test-helpers.ts`],
     rules: {
       'no-restricted-globals': ['error', ...IO_GLOBALS],
@@ -84,7 +86,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!\\./|zod$|zod/mini$|date-fns$|date-fns-tz$|libphonenumber-js$)',
+              regex: '^(?!\\./|\\.\\./i18n/rules/|zod$|zod/mini$|date-fns$|date-fns-tz$|libphonenumber-js$)',
               message: `${SHARED}/rules imports only other rules, zod (or zod/mini), date-fns(-tz) and libphonenumber-js: no I/O.`,
             },
           ],

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { readCookies, serializeCookie } from '../_shared/http/cookies.ts';
 import type { FunctionEnv } from '../_shared/http/env.ts';
 import { fromDbError } from '../_shared/db/errors.ts';
-import { AppError } from '../_shared/rules/errors.ts';
+import { AppError, invalid } from '../_shared/rules/errors.ts';
+import { ruleMessage } from '../_shared/rules/messages.ts';
 import { errorResponse, statusOf } from '../_shared/http/errors.ts';
 import { readEnv } from '../_shared/http/env.ts';
 import { readJson } from '../_shared/http/request.ts';
@@ -201,6 +202,18 @@ Deno.test('database errors: client mistakes become 4xx, an unreachable database 
   const down = errorResponse(fromDbError({ code: 'PGRST000', message: 'no connection' }));
   assert.equal(down.status, 503);
   assert.equal(down.headers.get('retry-after'), '5');
+});
+
+Deno.test("errors: a shared rule's message answers its English words with its id and values beside them", async () => {
+  const ruled = errorResponse(invalid(ruleMessage('guestsMax', { max: 2 })));
+  assert.equal(ruled.status, 400);
+  assert.deepEqual(await ruled.json(), { code: 'invalid_request', message: 'At most 2 other people can be added.', messageId: 'guestsMax', values: { max: 2 } });
+  assert.deepEqual(await errorResponse(invalid(ruleMessage('phone'))).json(), {
+    code: 'invalid_request',
+    message: 'Please enter a valid phone number with its country code.',
+    messageId: 'phone',
+  });
+  assert.deepEqual(await errorResponse(invalid('Please select an event type')).json(), { code: 'invalid_request', message: 'Please select an event type' });
 });
 
 Deno.test('environment: the booking limit, and the web app\'s origins from SITE_URL and ADDITIONAL_REDIRECT_URLS', () => {

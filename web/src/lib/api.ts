@@ -3,7 +3,7 @@
 // never by the text.
 import type { Database } from './database.types.ts';
 import { maySignIn, supabaseAnonKey, supabaseUrl } from './env.ts';
-import type { ErrorCode } from './shared.ts';
+import { RULE_IDS, type ErrorCode, type RuleMessage } from './shared.ts';
 
 /** docs/product/messages.md: a failed response becomes an error "<status>: <body text or status text>". */
 export class HttpError extends Error {
@@ -11,6 +11,8 @@ export class HttpError extends Error {
   readonly code: ErrorCode | undefined;
   /** The function's own sentence, when the body carries one. */
   readonly serverMessage: string | undefined;
+  /** The sentence by id and values, when a shared rule worded it (docs/product/api.md): said in the page's language. */
+  readonly rule: RuleMessage | undefined;
 
   constructor(
     readonly status: number,
@@ -22,13 +24,16 @@ export class HttpError extends Error {
     const parsed = parseBody(body);
     this.code = code ?? parsed.code;
     this.serverMessage = parsed.message;
+    this.rule = parsed.rule;
   }
 }
 
-function parseBody(body: string): { code?: ErrorCode; message?: string } {
+function parseBody(body: string): { code?: ErrorCode; message?: string; rule?: RuleMessage } {
   try {
-    const parsed = JSON.parse(body) as { code?: ErrorCode; message?: string; error?: string };
-    return { code: parsed.code, message: parsed.message ?? parsed.error ?? (body || undefined) };
+    const parsed = JSON.parse(body) as { code?: ErrorCode; message?: string; error?: string; messageId?: unknown; values?: RuleMessage['values'] };
+    const known = RULE_IDS.find((id) => id === parsed.messageId);
+    const rule = known && { id: known, ...(parsed.values && { values: parsed.values }) };
+    return { code: parsed.code, message: parsed.message ?? parsed.error ?? (body || undefined), rule };
   } catch {
     return { message: body || undefined };
   }

@@ -1,5 +1,5 @@
 // The web's door to supabase/functions/_shared: the same rules the functions enforce.
-export { SLOT_TAKEN, type ErrorCode } from '../../../supabase/functions/_shared/rules/errors.ts';
+export { SLOT_TAKEN_RULE, type ErrorCode } from '../../../supabase/functions/_shared/rules/errors.ts';
 export { formatDuration, sanitizeHandle, slugify } from '../../../supabase/functions/_shared/rules/format.ts';
 export { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../../../supabase/functions/_shared/rules/locales.ts';
 export { paymentState, paymentSummary, type PaymentFacts } from '../../../supabase/functions/_shared/rules/payments.ts';
@@ -77,7 +77,6 @@ export {
 export { guestFields } from '../../../supabase/functions/_shared/rules/fields.ts';
 export {
   answersSchema,
-  fieldMessage,
   answerText,
   askedGuestFields,
   guestAnswers,
@@ -92,7 +91,8 @@ export {
   type StoredAnswer,
 } from '../../../supabase/functions/_shared/rules/questions.ts';
 export { ATTENDEES_FIELD, attendeesSchema } from '../../../supabase/functions/_shared/rules/attendees.ts';
-export { e164Phone, PHONE_MESSAGE } from '../../../supabase/functions/_shared/rules/phone.ts';
+export { english, fieldRule, issueRule, RULE_IDS, ruleMessage, type RuleId, type RuleMessage } from '../../../supabase/functions/_shared/rules/messages.ts';
+export { e164Phone, PHONE_MESSAGE, PHONE_RULE } from '../../../supabase/functions/_shared/rules/phone.ts';
 export { PLACE_LABELS, shownPlace, type BookingLocation } from '../../../supabase/functions/_shared/rules/places.ts';
 export { type DateOverride, type OfferedSlot, type SlotResult, type TimeRange } from '../../../supabase/functions/_shared/rules/slots.ts';
 export * from '../../../supabase/functions/_shared/rules/webhooks.ts';

@@ -9,10 +9,11 @@
 // The read, the throttle and the write each take one call over the functions' own database connection
 // (no REST hop); the write runs as the service role, as through the API.
 // No HTTP here: the caller passes the database connection, a throttle and the clock; failures are AppErrors.
-import { AppError, invalid, slotTaken } from '../rules/errors.ts';
+import { AppError, failure, invalid, slotTaken } from '../rules/errors.ts';
+import type { RuleId } from '../rules/messages.ts';
 import { chooseMembers } from '../rules/assignment.ts';
 import { guestColumns, type GuestDetails } from '../rules/bookings.ts';
-import { e164Phone, PHONE_MESSAGE } from '../rules/phone.ts';
+import { e164Phone, PHONE_RULE } from '../rules/phone.ts';
 import { guestAttendees } from '../rules/attendees.ts';
 import { answerSnapshot, askedGuestFields, guestAnswers, type GuestFieldsConfig, type StoredAnswer } from '../rules/questions.ts';
 import { MAX_HORIZON_DAYS, type SchedulingSettings } from '../rules/constants.ts';
@@ -41,18 +42,20 @@ export interface Actor {
   accessToken: string;
 }
 
-const REJECTIONS: Record<Exclude<SlotRejection, 'busy'>, [AppError['code'], string]> = {
-  invalid: ['invalid_time', 'Invalid start or end time'],
-  wrong_duration: ['wrong_duration', 'The end time must be the start time plus the event duration'],
-  past: ['slot_in_past', 'This time is in the past. Please select a different time.'],
-  notice: ['slot_too_soon', 'This time is too soon to book. Please select a later time.'],
-  horizon: ['slot_too_far', 'This time is too far in the future. Please select an earlier time.'],
-  outside_hours: ['slot_outside_hours', 'This time is outside the available hours. Please select a different time.'],
-  limit: ['limit_reached', 'This day is fully booked for this event type. Please select a different day.'],
+const REJECTIONS: Record<Exclude<SlotRejection, 'busy'>, [AppError['code'], RuleId]> = {
+  invalid: ['invalid_time', 'invalidTime'],
+  wrong_duration: ['wrong_duration', 'wrongDuration'],
+  past: ['slot_in_past', 'slotInPast'],
+  notice: ['slot_too_soon', 'slotTooSoon'],
+  horizon: ['slot_too_far', 'slotTooFar'],
+  outside_hours: ['slot_outside_hours', 'slotOutsideHours'],
+  limit: ['limit_reached', 'limitReached'],
 };
 
 export function rejection(reason: SlotRejection): AppError {
-  return reason === 'busy' ? slotTaken() : new AppError(...REJECTIONS[reason]);
+  if (reason === 'busy') return slotTaken();
+  const [code, id] = REJECTIONS[reason];
+  return failure(code, { id });
 }
 
 function span(req: Requested): { start: number; end: number | undefined } {
@@ -92,7 +95,7 @@ function withChosenPlace<G extends GuestDetails>(guest: G, kinds: readonly strin
   const locationKind = guest.locationKind ?? (kinds.length === 1 ? kinds[0] : undefined);
   if (locationKind !== 'phone_host_calls') return { ...guest, locationKind };
   const guestPhone = e164Phone(guest.guestPhone);
-  if (!guestPhone) throw invalid(PHONE_MESSAGE);
+  if (!guestPhone) throw invalid(PHONE_RULE);
   return { ...guest, locationKind, guestPhone };
 }
 

@@ -15,7 +15,9 @@ export function errorResponse(error: unknown): Response {
     const status = statusOf(error.code);
     // A client told to retry waits a moment instead of hammering a database that is coming back.
     const headers = status === 503 ? { 'retry-after': '5' } : undefined;
-    return json({ code: error.code, message: error.message }, status, headers);
+    // A shared rule's message also by id and values (docs/product/api.md): a client says it in its reader's language.
+    const rule = error.rule && { messageId: error.rule.id, ...(error.rule.values && { values: error.rule.values }) };
+    return json({ code: error.code, message: error.message, ...rule }, status, headers);
   }
   console.error(error);
   return json({ code: 'internal', message: 'Internal server error' }, 500);

@@ -6,7 +6,6 @@ import ICAL from 'ical.js';
 import { icalText } from '../calendars/ical-text.ts';
 import { addPlace } from '../calendars/place.ts';
 import { mailWords } from '../i18n/mailWords.ts';
-import { answerText } from '../rules/questions.ts';
 import { hostAnswers, hostLabel, type BookingMailPayload, type RenderedMail } from './messages.ts';
 
 export function bookingInvite(p: BookingMailPayload, mail: RenderedMail, opts: { stamp: Date; manageUrl?: string }): string {
@@ -24,7 +23,7 @@ export function bookingInvite(p: BookingMailPayload, mail: RenderedMail, opts: {
     end: new Date(b.end),
     summary: w.t('invite.summary', { title: b.title, guest: p.guest.name, host: hostLabel(p, w) }),
     description:
-      [...hostAnswers(p).map((a) => `${a.label}: ${answerText(a)}`), ...(opts.manageUrl ? [w.t('invite.manage', { url: opts.manageUrl })] : [])].join('\n') ||
+      [...hostAnswers(p, w).map(([label, answer]) => `${label}: ${answer}`), ...(opts.manageUrl ? [w.t('invite.manage', { url: opts.manageUrl })] : [])].join('\n') ||
       undefined,
     url: opts.manageUrl,
     status: cancel ? ICalEventStatus.CANCELLED : b.status === 'pending' ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,

@@ -109,6 +109,13 @@ describe('booking mails', () => {
     };
     expect(description(host)).toBe('Which plan?: Pro <b>\nTopics: Billing, Set-up\nCustomer?: Yes');
     expect(description(guest, links.manage)).toBe(`Reschedule or cancel: ${links.manage}`);
+
+    // A yes or no in the host's language, in the mail and in its invite.
+    const german = { ...host, locale: 'de' };
+    const toGerman = { ...payload, message: 'new_booking' as const, recipient: german };
+    expect(renderBookingMail(toGerman, links).text).toContain('Customer?: Ja\n');
+    const invite = bookingInvite(toGerman, renderBookingMail(toGerman, links), { stamp: new Date('2026-03-01T00:00:00Z') });
+    expect(new ICAL.Component(ICAL.parse(invite)).getFirstSubcomponent('vevent')!.getFirstPropertyValue('description')).toContain('Customer?: Ja');
   });
 
   it('tells the place in the reminders of both sides, a link to come as to come, and nothing when there is none', () => {

@@ -155,8 +155,9 @@ function copy(p: BookingMailPayload, links: Links, w: MailWords): Copy {
 }
 
 /** The guest's answers, in a host's mail and invite: the host asked them (the guest knows what they answered). */
-export function hostAnswers(p: BookingMailPayload): StoredAnswer[] {
-  return p.recipient.role === 'host' ? (p.booking.answers ?? []) : [];
+export function hostAnswers(p: BookingMailPayload, w: MailWords): [label: string, answer: string][] {
+  const words = { yes: w.t('answer.yes'), no: w.t('answer.no') };
+  return p.recipient.role === 'host' ? (p.booking.answers ?? []).map((a) => [a.label, answerText(a, words)]) : [];
 }
 
 export const escapeHtml = (s: string) =>
@@ -183,7 +184,7 @@ export function renderBookingMail(p: BookingMailPayload, links: Links): Rendered
     [w.t('row.host'), hostLabel(p, w)],
     [w.t(recipient.role === 'attendee' ? 'row.invitedBy' : 'row.guest'), `${p.guest.name} <${p.guest.email}>`],
     ...(b.attendees?.length ? [[w.t('row.alsoInvited'), b.attendees.join(', ')] as [string, string]] : []),
-    ...hostAnswers(p).map((a) => [a.label, answerText(a)] as [string, string]),
+    ...hostAnswers(p, w),
     ...(cancelling && b.cancellationReason ? [[w.t('row.reason'), b.cancellationReason] as [string, string]] : []),
     ...moneyRows(p, cancelling, w),
   ];

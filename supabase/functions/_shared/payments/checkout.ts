@@ -7,7 +7,8 @@
 import Stripe from 'stripe';
 import { type Database, serviceRpc } from '../db/connection.ts';
 import { PermanentError } from '../outbox/worker.ts';
-import { AppError } from '../rules/errors.ts';
+import { failure } from '../rules/errors.ts';
+import { ruleMessage } from '../rules/messages.ts';
 import { stripeClient, type StripeConfig } from './stripe.ts';
 
 /** What the session asks (checkout_terms, the payments migration). */
@@ -24,7 +25,7 @@ interface CheckoutTerms {
 /** Stripe's shortest Checkout Session, with a minute's margin for the clocks. */
 const SESSION_SECONDS = 31 * 60;
 
-export const PAYMENT_UNAVAILABLE = 'The payment could not be started, so this time was released. Please try again.';
+export const PAYMENT_UNAVAILABLE_RULE = ruleMessage('paymentUnavailable');
 
 export interface CheckoutDeps {
   db: Database;
@@ -66,7 +67,7 @@ export async function startCheckout(deps: CheckoutDeps, booking: { id: number },
     await serviceRpc(deps.db, 'release_payment_hold', [booking.id]);
     if (e instanceof Stripe.errors.StripeError) console.error(`checkout for booking ${booking.id}: ${e.message}`);
     else console.error(`checkout for booking ${booking.id}:`, e);
-    throw new AppError('payment_unavailable', PAYMENT_UNAVAILABLE);
+    throw failure('payment_unavailable', PAYMENT_UNAVAILABLE_RULE);
   }
 }
 

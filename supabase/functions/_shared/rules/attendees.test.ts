@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { attendeesSchema, guestAttendees } from './attendees.ts';
+import { english, fieldRule } from './messages.ts';
 
 /** The first issue of the check (its message naming the field, the field's own words, the entry), or the addresses. */
 function check(max: number, guestEmail: string, raw: unknown) {
   const result = attendeesSchema(max, guestEmail).safeParse(raw);
   if (result.success) return { emails: result.data };
   const issue = result.error.issues[0]!;
-  return { message: issue.message, field: (issue as { params?: { field?: string } }).params?.field, path: issue.path };
+  return { message: issue.message, field: english(fieldRule(issue)!), path: issue.path };
 }
 
 describe('the other people a guest invites', () => {
@@ -53,7 +54,11 @@ describe('the other people a guest invites', () => {
   it('is the booking functions’ check: the addresses, or a 400 with the message naming the field', () => {
     expect(guestAttendees(1, 'gail@example.com', ['Ann@example.com'])).toEqual(['ann@example.com']);
     expect(() => guestAttendees(1, 'gail@example.com', ['ann@example.com', 'b@example.com'])).toThrow(
-      expect.objectContaining({ code: 'invalid_request', message: 'Guests: At most 1 other person can be added.' }),
+      expect.objectContaining({
+        code: 'invalid_request',
+        message: 'Guests: At most 1 other person can be added.',
+        rule: { id: 'guests', values: { rule: { id: 'guestsMax', values: { max: 1 } } } },
+      }),
     );
   });
 });

@@ -4,20 +4,21 @@
 // (questions.ts); create_booking holds the cap and "not the guest" again for every writer. In
 // `zod/mini`: a guest's booking page loads it.
 import { z } from 'zod/mini';
-import { invalid } from './errors.ts';
+import { invalidIssue } from './errors.ts';
 import { email } from './fields.ts';
+import { ruleIssue, ruleMessage, type RuleMessage } from './messages.ts';
 
 /** What the form and the functions' 400 call the field. */
 export const ATTENDEES_FIELD = 'Guests';
 
-const address = email('invalid');
+const address = email(ruleMessage('guestInvalid', { email: '' }));
 
 /**
  * A fault in two wordings, as the answers' (questions.ts): `field` under the input at fault (path:
- * its index; none for the list as a whole), `message` naming the field (the functions' 400).
+ * its index; none for the list as a whole), the message naming the field (the functions' 400).
  */
-function fault(field: string, path: number[]) {
-  return { code: 'custom' as const, message: `${ATTENDEES_FIELD}: ${field}`, path, params: { field } };
+function fault(field: RuleMessage, path: number[]) {
+  return { code: 'custom' as const, ...ruleIssue(ruleMessage('guests', { rule: field }), field), path };
 }
 
 /** The schema of the addresses a guest whose own is `guestEmail` invites, when the event type allows `max`. Output: trimmed, lower-cased. */
@@ -27,11 +28,11 @@ export function attendeesSchema(max: number, guestEmail: string | null | undefin
     z.transform((raw: unknown, ctx): string[] => {
       if (raw === undefined || raw === null) return [];
       if (!Array.isArray(raw)) {
-        ctx.issues.push({ ...fault('Must be a list of email addresses.', []), input: raw });
+        ctx.issues.push({ ...fault(ruleMessage('guestsList'), []), input: raw });
         return [];
       }
       if (raw.length > max) {
-        const rule = max === 0 ? 'This event type does not take other guests.' : `At most ${max} other ${max === 1 ? 'person' : 'people'} can be added.`;
+        const rule = max === 0 ? ruleMessage('guestsNone') : ruleMessage('guestsMax', { max });
         ctx.issues.push({ ...fault(rule, []), input: raw });
         return [];
       }
@@ -40,11 +41,11 @@ export function attendeesSchema(max: number, guestEmail: string | null | undefin
       const emails: string[] = [];
       raw.forEach((entry, i) => {
         const text = typeof entry === 'string' ? entry.trim() : null;
-        let rule: string | null = null;
-        if (text === '') rule = 'Please enter an email address or remove this guest.';
-        else if (text === null || !address.safeParse(text).success) rule = `“${String(entry)}” is not a valid email address.`;
-        else if (text.toLowerCase() === own) rule = `${text} is your own email. Add other people only.`;
-        else if (seen.has(text.toLowerCase())) rule = `${text} is added twice.`;
+        let rule: RuleMessage | null = null;
+        if (text === '') rule = ruleMessage('guestEmpty');
+        else if (text === null || !address.safeParse(text).success) rule = ruleMessage('guestInvalid', { email: String(entry) });
+        else if (text.toLowerCase() === own) rule = ruleMessage('guestOwn', { email: text });
+        else if (seen.has(text.toLowerCase())) rule = ruleMessage('guestTwice', { email: text });
         if (rule) ctx.issues.push({ ...fault(rule, [i]), input: entry });
         else {
           seen.add(text!.toLowerCase());
@@ -60,5 +61,5 @@ export function attendeesSchema(max: number, guestEmail: string | null | undefin
 export function guestAttendees(max: number, guestEmail: string | null | undefined, raw: unknown): string[] {
   const result = attendeesSchema(max, guestEmail).safeParse(raw);
   if (result.success) return result.data;
-  throw invalid(result.error.issues[0]?.message ?? 'Invalid guests');
+  throw invalidIssue(result.error.issues[0], 'Invalid guests');
 }

@@ -1,6 +1,7 @@
 // The one error class: a machine code that callers decide by, and the sentence people read.
 // Nothing here knows HTTP: http/errors.ts maps each code to a status and answers `{ code, message }`.
 import type { z } from 'zod';
+import { english, issueRule, ruleMessage, type RuleMessage } from './messages.ts';
 
 /** Every code a function may answer with, and the status the HTTP layer gives it. */
 export const ERROR_STATUS = {
@@ -43,24 +44,38 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** The message by id and values, when a shared rule worded it: a client says it in its reader's language. */
+    readonly rule?: RuleMessage,
   ) {
     super(message);
     this.name = 'AppError';
   }
 }
 
-export const SLOT_TAKEN = 'This time slot is no longer available. Please select a different time.';
+export const SLOT_TAKEN_RULE = ruleMessage('slotTaken');
+export const SLOT_TAKEN = english(SLOT_TAKEN_RULE);
 
-export const invalid = (message: string) => new AppError('invalid_request', message);
+/** A failure a shared rule words: its English, and its id for a client that says it in another language. */
+export const failure = (code: ErrorCode, rule: RuleMessage) => new AppError(code, english(rule), rule);
+
+export const invalid = (message: string | RuleMessage) =>
+  typeof message === 'string' ? new AppError('invalid_request', message) : new AppError('invalid_request', english(message), message);
 export const unauthorized = () => new AppError('unauthorized', 'Unauthorized');
 export const forbidden = (message = 'Forbidden') => new AppError('forbidden', message);
 export const notFound = (message = 'Not found') => new AppError('not_found', message);
-export const slotTaken = () => new AppError('slot_taken', SLOT_TAKEN);
+export const slotTaken = () => failure('slot_taken', SLOT_TAKEN_RULE);
 export const unavailable = () => new AppError('unavailable', 'Service temporarily unavailable. Please try again.');
 
 /** The value, or the first issue's message as `invalid_request` (the schemas carry the product's texts). */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  throw invalid(result.error.issues[0]?.message ?? 'Invalid request');
+  throw invalidIssue(result.error.issues[0]);
+}
+
+/** `invalid_request` with an issue's words, and its id when a shared rule worded it. */
+export function invalidIssue(issue: { message: string; params?: Record<string, unknown> } | undefined, fallback = 'Invalid request'): AppError {
+  if (!issue) return invalid(fallback);
+  const rule = issueRule(issue);
+  return new AppError('invalid_request', issue.message, rule ?? undefined);
 }

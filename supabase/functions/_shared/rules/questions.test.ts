@@ -204,17 +204,17 @@ describe('phone, company and notes as the host asks them', () => {
       values: { ...guest, guestPhone: null, notes: null },
     });
     expect(askedGuestFields({ phone: 'required', company: 'required', notes: 'required' }, guest)).toEqual({
-      errors: { guestCompany: 'Please enter your company.' },
+      errors: { guestCompany: { id: 'company' } },
     });
     expect(askedGuestFields({ phone: 'optional', company: 'optional', notes: 'required' }, { ...guest, notes: null })).toEqual({
-      errors: { notes: 'Please add a note for your host.' },
+      errors: { notes: { id: 'notes' } },
     });
   });
 
   it('a required phone is a real number, kept in E.164; a hidden one is kept when the place needs it', () => {
     expect(askedGuestFields({ phone: 'required', company: 'optional', notes: 'optional' }, guest)).toEqual({ values: { ...guest, guestPhone: '+14155552671' } });
     expect(askedGuestFields({ phone: 'required', company: 'optional', notes: 'optional' }, { ...guest, guestPhone: '555' })).toEqual({
-      errors: { guestPhone: 'Please enter a valid phone number with its country code.' },
+      errors: { guestPhone: { id: 'phone' } },
     });
     expect(askedGuestFields({ phone: 'hidden', company: 'optional', notes: 'optional' }, guest, true)).toEqual({ values: guest });
   });

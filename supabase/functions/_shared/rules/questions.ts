@@ -6,9 +6,10 @@
 // fields.ts: a guest's booking page loads these rules.
 import { z } from 'zod/mini';
 import { DEFAULT_GUEST_FIELDS, FIELD_MODES, type GuestFieldsConfig } from './constants.ts';
-import { invalid } from './errors.ts';
+import { invalidIssue } from './errors.ts';
 import { email, requiredText } from './fields.ts';
-import { e164Phone, PHONE_MESSAGE } from './phone.ts';
+import { ruleIssue, ruleMessage, type RuleMessage } from './messages.ts';
+import { e164Phone, PHONE_RULE } from './phone.ts';
 import { isValidDate } from './time.ts';
 
 export const QUESTION_TYPES = ['short_text', 'long_text', 'number', 'email', 'phone', 'single_choice', 'multiple_choice', 'yes_no', 'date'] as const;
@@ -109,7 +110,7 @@ export const guestFieldsSchema = z.strictObject({
 export type { GuestFieldsConfig };
 
 /** What a required built-in field says when it is left blank (the phone: when it is no real number either). */
-export const GUEST_FIELD_MESSAGES = { guestPhone: PHONE_MESSAGE, guestCompany: 'Please enter your company.', notes: 'Please add a note for your host.' } as const;
+export const GUEST_FIELD_MESSAGES = { guestPhone: PHONE_RULE, guestCompany: ruleMessage('company'), notes: ruleMessage('notes') } as const;
 type AskedField = keyof typeof GUEST_FIELD_MESSAGES;
 const FIELD_CONFIG: Record<AskedField, keyof GuestFieldsConfig> = { guestPhone: 'phone', guestCompany: 'company', notes: 'notes' };
 type AskedFields = Partial<Record<AskedField, string | null>>;
@@ -119,9 +120,9 @@ type AskedFields = Partial<Record<AskedField, string | null>>;
  * chosen place needs it: `keepPhone`), a required one must be given, and a required phone must be a
  * real number, kept in E.164. The fields, or each faulty field's message.
  */
-export function askedGuestFields<G extends AskedFields>(config: GuestFieldsConfig, guest: G, keepPhone = false): { values: G } | { errors: Partial<Record<AskedField, string>> } {
+export function askedGuestFields<G extends AskedFields>(config: GuestFieldsConfig, guest: G, keepPhone = false): { values: G } | { errors: Partial<Record<AskedField, RuleMessage>> } {
   const values = { ...guest };
-  const errors: Partial<Record<AskedField, string>> = {};
+  const errors: Partial<Record<AskedField, RuleMessage>> = {};
   for (const field of Object.keys(FIELD_CONFIG) as AskedField[]) {
     const mode = config[FIELD_CONFIG[field]];
     const given = values[field]?.trim() || null;
@@ -142,48 +143,48 @@ function isEmpty(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
 }
 
-const emailAnswer = email('invalid');
+const emailAnswer = email(ruleMessage('answerEmail'));
 
 /** One answer read by its question's rule: the value to keep, or the rule's words (without the label). */
-function readAnswer(question: Question, value: unknown): { value: AnswerValue } | { rule: string } {
+function readAnswer(question: Question, value: unknown): { value: AnswerValue } | { rule: RuleMessage } {
   const text = typeof value === 'string' ? value.trim() : null;
-  const fault = (rule: string) => ({ rule });
+  const fault = (rule: RuleMessage) => ({ rule });
   switch (question.type) {
     case 'short_text':
     case 'long_text': {
-      if (text === null) return fault('must be text');
+      if (text === null) return fault(ruleMessage('text'));
       const max = TEXT_MAX[question.type];
-      return text.length > max ? fault(`must be at most ${max} characters`) : { value: text };
+      return text.length > max ? fault(ruleMessage('textMax', { max })) : { value: text };
     }
     case 'number': {
       // A form's input gives digits as text.
       const n = typeof value === 'number' ? value : text !== null && /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : NaN;
-      if (!Number.isFinite(n)) return fault('must be a number');
+      if (!Number.isFinite(n)) return fault(ruleMessage('number'));
       const { min, max } = question;
       if ((min !== undefined && n < min) || (max !== undefined && n > max)) {
-        if (min !== undefined && max !== undefined) return fault(`must be a number from ${min} to ${max}`);
-        return fault(min !== undefined ? `must be at least ${min}` : `must be at most ${max}`);
+        if (min !== undefined && max !== undefined) return fault(ruleMessage('numberRange', { min, max }));
+        return fault(min !== undefined ? ruleMessage('numberMin', { min }) : ruleMessage('numberMax', { max: max! }));
       }
       return { value: n };
     }
     case 'email':
-      return text !== null && emailAnswer.safeParse(text).success ? { value: text } : fault('must be a valid email address');
+      return text !== null && emailAnswer.safeParse(text).success ? { value: text } : fault(ruleMessage('answerEmail'));
     case 'phone': {
       const phone = text === null ? null : e164Phone(text);
-      return phone ? { value: phone } : fault(PHONE_MESSAGE);
+      return phone ? { value: phone } : fault(PHONE_RULE);
     }
     case 'single_choice':
-      return text !== null && question.options.includes(value as string) ? { value: value as string } : fault('please choose one of the offered options');
+      return text !== null && question.options.includes(value as string) ? { value: value as string } : fault(ruleMessage('option'));
     case 'multiple_choice': {
       const chosen = Array.isArray(value) ? value : [];
       const fits = Array.isArray(value) && new Set(chosen).size === chosen.length && chosen.every((c) => question.options.includes(c as string));
-      return fits ? { value: chosen as string[] } : fault('please choose among the offered options');
+      return fits ? { value: chosen as string[] } : fault(ruleMessage('options'));
     }
     case 'yes_no':
       if (typeof value === 'boolean') return { value };
-      return text === 'yes' || text === 'no' ? { value: text === 'yes' } : fault('please answer yes or no');
+      return text === 'yes' || text === 'no' ? { value: text === 'yes' } : fault(ruleMessage('yesNo'));
     case 'date':
-      return text !== null && isValidDate(text) ? { value: text } : fault('must be a date (YYYY-MM-DD)');
+      return text !== null && isValidDate(text) ? { value: text } : fault(ruleMessage('date'));
   }
 }
 
@@ -196,14 +197,11 @@ function isShown(question: Question, shown: Set<string>, answers: Answers): bool
   return Array.isArray(answer) ? answer.includes(equals as string) : answer === equals;
 }
 
-/** The words of a blank required question: under its field, and naming it (the booking functions' 400). */
-const UNANSWERED = 'Please answer this question.';
-
 /**
  * A wrong answer in two wordings: `field`, shown under the labelled field (the rule alone, as a
  * sentence), and `message`, the functions' 400, which names the question by its label.
  */
-type Fault = { slug: string; message: string; field: string };
+type Fault = { slug: string; message: RuleMessage; field: RuleMessage };
 
 /** Every question in order: which are shown, the answers read, and each fault by slug. */
 function readAll(questions: readonly Question[], given: Record<string, unknown>) {
@@ -215,12 +213,12 @@ function readAll(questions: readonly Question[], given: Record<string, unknown>)
     shown.add(question.slug);
     const value = given[question.slug];
     if (isEmpty(value)) {
-      if (question.required) faults.push({ slug: question.slug, message: `Please answer “${question.label}”.`, field: UNANSWERED });
+      if (question.required) faults.push({ slug: question.slug, message: ruleMessage('answerNamed', { question: question.label }), field: ruleMessage('unanswered') });
       continue;
     }
     const read = readAnswer(question, value);
     if ('value' in read) answers[question.slug] = read.value;
-    else faults.push({ slug: question.slug, message: `${question.label}: ${read.rule}`, field: read.rule.charAt(0).toUpperCase() + read.rule.slice(1) });
+    else faults.push({ slug: question.slug, message: ruleMessage('answerFault', { question: question.label, rule: read.rule }), field: read.rule });
   }
   return { shown, answers, faults };
 }
@@ -235,7 +233,7 @@ export function shownQuestions(questions: readonly Question[], given: Record<str
  * shown question's answer is read by its type's rule (required ones must be given); a hidden
  * conditional question is never required and its answer is dropped; a key that is no question is
  * refused, naming it. Every issue's path is the question's slug; its message names the question,
- * its `params.field` says the same under the question's field (fieldMessage). The output holds the
+ * its `params.field` says the same under the question's field (messages.ts, fieldRule). The output holds the
  * shown, answered questions only.
  */
 export function answersSchema(questions: readonly Question[]) {
@@ -245,26 +243,20 @@ export function answersSchema(questions: readonly Question[]) {
       const given = raw ?? {};
       const known = new Set(questions.map((q) => q.slug));
       for (const key of Object.keys(given)) {
-        if (!known.has(key)) ctx.issues.push({ code: 'custom', message: `Unknown question: ${key}`, input: given[key], path: [key] });
+        if (!known.has(key)) ctx.issues.push({ code: 'custom', ...ruleIssue(ruleMessage('unknownQuestion', { key })), input: given[key], path: [key] });
       }
       const { answers, faults } = readAll(questions, given);
-      for (const { slug, message, field } of faults) ctx.issues.push({ code: 'custom', message, input: given[slug], path: [slug], params: { field } });
+      for (const { slug, message, field } of faults) ctx.issues.push({ code: 'custom', ...ruleIssue(message, field), input: given[slug], path: [slug] });
       return answers;
     }),
   );
-}
-
-/** What an issue of answersSchema says under the question's field: the rule without the label. */
-export function fieldMessage(issue: { message: string; params?: Record<string, unknown> }): string {
-  const field = issue.params?.field;
-  return typeof field === 'string' ? field : issue.message;
 }
 
 /** The server's check (the booking functions): the answers, or `invalid_request` with the first message. */
 export function guestAnswers(questions: readonly Question[], raw: unknown): Answers {
   const result = answersSchema(questions).safeParse(raw);
   if (result.success) return result.data;
-  throw invalid(result.error.issues[0]?.message ?? 'Invalid answers');
+  throw invalidIssue(result.error.issues[0], 'Invalid answers');
 }
 
 // -- what a booking keeps --------------------------------------------------------------------------
@@ -282,9 +274,9 @@ export function answerSnapshot(questions: readonly Question[], answers: Answers)
   return questions.filter((q) => answers[q.slug] !== undefined).map((q) => ({ slug: q.slug, label: q.label, type: q.type, value: answers[q.slug]! }));
 }
 
-/** An answer as people read it in a list, a mail or a calendar entry. */
-export function answerText(answer: StoredAnswer): string {
+/** An answer as people read it in a list, a mail or a calendar entry; a yes or no in the reader's words. */
+export function answerText(answer: StoredAnswer, words: { yes: string; no: string } = { yes: 'Yes', no: 'No' }): string {
   const { value } = answer;
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return value ? words.yes : words.no;
   return Array.isArray(value) ? value.join(', ') : String(value);
 }

@@ -2,6 +2,7 @@
 // Shared by the web forms (react-hook-form) and the functions (server validation).
 // Where the product notes give no message, the message is ours and reads like theirs.
 import { z } from 'zod';
+import { ruleMessage } from './messages.ts';
 import { PHONE_MESSAGE } from './phone.ts';
 import {
   ASSIGNMENT_TYPES,
@@ -303,12 +304,12 @@ const startEndOrder = <T extends { startTime: string; endTime: string }>(v: T) =
 const endAfterStart = { message: 'End time must be after start time', path: ['endTime'] };
 
 /** The host's Create Booking wording. */
-export const HOST_GUEST_MESSAGES = { name: 'Guest name is required', missingEmail: 'Valid email is required', invalidEmail: 'Valid email is required' };
+export const HOST_GUEST_MESSAGES = { name: ruleMessage('hostGuestName'), missingEmail: ruleMessage('validEmail'), invalidEmail: ruleMessage('validEmail') };
 /** The guest's own wording on the public pages (the dialog's; the event page says it another way). */
 export const PUBLIC_GUEST_MESSAGES = {
-  name: 'Please fill in your name and email.',
-  missingEmail: 'Please fill in your name and email.',
-  invalidEmail: 'Valid email is required',
+  name: ruleMessage('publicGuest'),
+  missingEmail: ruleMessage('publicGuest'),
+  invalidEmail: ruleMessage('validEmail'),
 };
 
 const bookedTime = {

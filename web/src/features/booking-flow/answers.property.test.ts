@@ -4,7 +4,7 @@
 // question with the rule alone, the functions naming the question.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { answersSchema, guestAnswers, questionsSchema, type Question } from '../../lib/shared.ts';
+import { answersSchema, english, guestAnswers, questionsSchema, ruleMessage, type Question, type RuleMessage } from '../../lib/shared.ts';
 import { answersCheck } from './schemas.ts';
 
 const slugs = ['a', 'b', 'c', 'd', 'e'];
@@ -48,19 +48,19 @@ describe('answers: the browser and the server agree', () => {
     fc.assert(
       fc.property(definition, answers, (questions, given) => {
         const browser = answersCheck(questions)(given);
-        let server: { values: unknown } | { message: string };
+        let server: { values: unknown } | { message: string; rule?: RuleMessage };
         try {
           server = { values: guestAnswers(questions, given) };
         } catch (error) {
-          server = { message: (error as Error).message };
+          server = { message: (error as Error).message, rule: (error as Error & { rule?: RuleMessage }).rule };
         }
         if ('values' in browser) {
           expect(server).toEqual({ values: browser.values });
         } else {
           expect('message' in server).toBe(true);
-          // The same words as the form's toast, naming the question its field marks with the rule alone.
-          expect((server as { message: string }).message).toBe(browser.message);
-          const issue = answersSchema(questions).safeParse(given).error?.issues.find((i) => i.message === browser.message);
+          // The same message as the form's toast, naming the question its field marks with the rule alone.
+          expect(server).toEqual({ message: english(browser.message), rule: browser.message });
+          const issue = answersSchema(questions).safeParse(given).error?.issues.find((i) => i.message === english(browser.message));
           expect(browser.errors).toHaveProperty(String(issue?.path[0]));
         }
       }),
@@ -71,8 +71,9 @@ describe('answers: the browser and the server agree', () => {
   it('the form names each wrong answer at its question', () => {
     const questions = questionsSchema.parse([{ type: 'number', slug: 'size', label: 'Size', required: true, min: 1 }]);
     // Under the labelled field, the rule alone; the server's 400 names the question.
-    expect(answersCheck(questions)({ size: '0', zz: 'x' })).toEqual({ errors: { size: 'Must be at least 1', zz: 'Unknown question: zz' }, message: 'Unknown question: zz' });
-    expect(answersCheck(questions)({})).toEqual({ errors: { size: 'Please answer this question.' }, message: 'Please answer “Size”.' });
+    const unknown = ruleMessage('unknownQuestion', { key: 'zz' });
+    expect(answersCheck(questions)({ size: '0', zz: 'x' })).toEqual({ errors: { size: ruleMessage('numberMin', { min: 1 }), zz: unknown }, message: unknown });
+    expect(answersCheck(questions)({})).toEqual({ errors: { size: ruleMessage('unanswered') }, message: ruleMessage('answerNamed', { question: 'Size' }) });
     expect(() => guestAnswers(questions, { size: '0' })).toThrow('Size: must be at least 1');
   });
 });

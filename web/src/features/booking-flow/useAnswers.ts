@@ -3,14 +3,14 @@
 // with the schema the booking functions use (schemas.ts, loaded with the guest form's rules).
 import { useRef, useState } from 'react';
 import type { GuestInput } from './guestWords.ts';
-import type { Question } from '../../lib/shared.ts';
+import type { Question, RuleMessage } from '../../lib/shared.ts';
 import type { AnswersCheck } from './schemas.ts';
 
 const NO_ANSWERS: Record<string, unknown> = {};
 
 export function useAnswers(questions: readonly Question[], prefill: Record<string, unknown> = NO_ANSWERS) {
   const [values, setValues] = useState(prefill);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, RuleMessage>>({});
   const submitted = useRef(false);
 
   const check = async (given = values, { focus = true } = {}): Promise<AnswersCheck> => {

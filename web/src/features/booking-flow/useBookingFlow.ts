@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callFunction } from '../../lib/api.ts';
 import { hardNavigate } from '../../lib/navigation.ts';
 import { notifyError } from '../../lib/toaster.ts';
-import { bookingFailureMessage, isSlotTaken } from '../../lib/bookingErrors.ts';
+import { bookingFailure, isSlotTaken } from '../../lib/bookingErrors.ts';
 import { slotSource, type BookingTarget } from './hooks.ts';
 import { useSlotPicker } from './useSlotPicker.ts';
 import { useLocale } from '../../i18n/I18nProvider.tsx';
@@ -13,11 +13,11 @@ import { useAnswers } from './useAnswers.ts';
 import { useInvitees } from './useInvitees.ts';
 import type { Answers } from '../../lib/shared.ts';
 import { useGuestForm } from './guestForm.ts';
-import { guestDefaults, MESSAGES, PLACE_MESSAGE, type GuestInput } from './guestWords.ts';
+import { guestDefaults, MESSAGES, PLACE_RULE, type GuestInput } from './guestWords.ts';
 import { publicLocations, type BookingLocation, type LocationKind } from '../../lib/places.ts';
 import { DEFAULT_GUEST_FIELDS, type GuestFieldsConfig, type Question } from '../../lib/shared.ts';
 import type { GuestCheck, GuestValues } from './schemas.ts';
-import { ruleWords } from './ruleWords.ts';
+import { ruleWords, type Said } from './ruleWords.ts';
 
 /** What the `bookings` function answers with, as the flow passes it on. */
 export interface BookedBooking {
@@ -94,7 +94,7 @@ export function useBookingFlow(
   const queryClient = useQueryClient();
   const intl = useIntl();
   /** A toast of the form: its title and its rule's words in the page's language. */
-  const missing = (message: string) => notifyError(intl.formatMessage({ id: 'booking.toast.missing' }), ruleWords(intl, message));
+  const missing = (message: Said) => notifyError(intl.formatMessage({ id: 'booking.toast.missing' }), ruleWords(intl, message));
   const picker = useSlotPicker(slotSource(target), { inUrl: mode === 'page' });
   const { locale } = useLocale();
   const { slot, timeZone } = picker;
@@ -154,7 +154,12 @@ export function useBookingFlow(
         void queryClient.invalidateQueries({ queryKey: ['slots'] });
         void queryClient.invalidateQueries({ queryKey: ['bookings'] });
       }
-      notifyError(intl.formatMessage({ id: 'booking.toast.failed' }), bookingFailureMessage(error));
+      // A message the function worded by id in the page's language; its own words else (a message no rule has).
+      const said = bookingFailure(error);
+      notifyError(
+        intl.formatMessage({ id: 'booking.toast.failed' }),
+        said === undefined ? intl.formatMessage({ id: 'booking.toast.failedRetry' }) : typeof said === 'string' ? said : ruleWords(intl, said),
+      );
     },
   });
 
@@ -167,7 +172,7 @@ export function useBookingFlow(
       if (!picker.date || !slot) return missing(MESSAGES[mode].time);
       if (places.length > 1 && !place) {
         setPlaceMissing(true);
-        return missing(PLACE_MESSAGE);
+        return missing(PLACE_RULE);
       }
       if (mode === 'dialog' && !termsAccepted) return missing(MESSAGES.dialog.terms);
       // No questions, no `answers`; nobody invited, no `attendees`: the request is the one before either existed.
@@ -196,7 +201,7 @@ export function useBookingFlow(
     places,
     place,
     choosePlace,
-    placeError: placeMissing ? PLACE_MESSAGE : undefined,
+    placeError: placeMissing ? PLACE_RULE : undefined,
     submit,
     book,
     booked,

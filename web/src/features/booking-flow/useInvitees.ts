@@ -2,6 +2,7 @@
 // field at a time, each field's message once they submit, and the check with the rule the booking
 // functions use (schemas.ts, loaded with the guest form's rules).
 import { useEffect, useRef, useState } from 'react';
+import type { RuleMessage } from '../../lib/shared.ts';
 import type { InviteesCheck } from './schemas.ts';
 
 const NONE: string[] = [];
@@ -9,7 +10,7 @@ const NONE: string[] = [];
 /** `guestEmail`: the guest's own address as typed now (they may not invite themselves). */
 export function useInvitees(max: number, prefill: string[] = NONE, guestEmail: () => string) {
   const [emails, setEmails] = useState(prefill);
-  const [errors, setErrors] = useState<{ fields: Record<number, string>; list?: string }>({ fields: {} });
+  const [errors, setErrors] = useState<{ fields: Record<number, RuleMessage>; list?: RuleMessage }>({ fields: {} });
   const submitted = useRef(false);
   // The field to focus after the next render: a new one, or the one taking a removed one's place.
   const focusNext = useRef<number | null>(null);

@@ -100,5 +100,7 @@ export const ar: MailCatalogue = {
   'webhookPaused.settings': 'إعدادات الـ Webhook',
 
   'invite.summary': '{title}: {guest} و{host}',
+  'answer.yes': 'نعم',
+  'answer.no': 'لا',
   'invite.manage': 'تغيير الموعد أو الإلغاء: {url}',
 };

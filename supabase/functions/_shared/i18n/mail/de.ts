@@ -102,5 +102,7 @@ export const de: MailCatalogue = {
   'webhookPaused.settings': 'Webhook-Einstellungen',
 
   'invite.summary': '{title}: {guest} und {host}',
+  'answer.yes': 'Ja',
+  'answer.no': 'Nein',
   'invite.manage': 'Verschieben oder absagen: {url}',
 };

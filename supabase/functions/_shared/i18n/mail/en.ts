@@ -105,6 +105,8 @@ export const en = {
   'webhookPaused.settings': 'Webhook settings',
 
   'invite.summary': '{title}: {guest} and {host}',
+  'answer.yes': 'Yes',
+  'answer.no': 'No',
   'invite.manage': 'Reschedule or cancel: {url}',
 } as const;
 

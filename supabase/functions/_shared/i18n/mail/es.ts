@@ -101,5 +101,7 @@ export const es: MailCatalogue = {
   'webhookPaused.settings': 'Ajustes del webhook',
 
   'invite.summary': '{title}: {guest} y {host}',
+  'answer.yes': 'Sí',
+  'answer.no': 'No',
   'invite.manage': 'Cambiar la hora o cancelar: {url}',
 };

@@ -102,5 +102,7 @@ export const fr: MailCatalogue = {
   'webhookPaused.settings': 'Réglages du webhook',
 
   'invite.summary': '{title} : {guest} et {host}',
+  'answer.yes': 'Oui',
+  'answer.no': 'Non',
   'invite.manage': 'Déplacer ou annuler : {url}',
 };

@@ -101,5 +101,7 @@ export const ja: MailCatalogue = {
   'webhookPaused.settings': 'Webhookの設定',
 
   'invite.summary': '{title}：{guest}さん・{host}',
+  'answer.yes': 'はい',
+  'answer.no': 'いいえ',
   'invite.manage': '日時の変更・キャンセル：{url}',
 };

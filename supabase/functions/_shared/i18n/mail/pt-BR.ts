@@ -101,5 +101,7 @@ export const ptBR: MailCatalogue = {
   'webhookPaused.settings': 'Configurações do webhook',
 
   'invite.summary': '{title}: {guest} e {host}',
+  'answer.yes': 'Sim',
+  'answer.no': 'Não',
   'invite.manage': 'Remarcar ou cancelar: {url}',
 };

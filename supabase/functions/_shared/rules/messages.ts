@@ -1,0 +1,51 @@
+// A rule's message as an id and its values, with its English words (i18n/rules/en.ts): the functions
+// answer the English with the id beside it, and the web says it in the page's language by the id.
+import { RULE_WORDS } from '../i18n/rules/en.ts';
+
+export type RuleId = keyof typeof RULE_WORDS;
+/** The values a message names, by its id (none for a message worded the same every time). */
+export type RuleValues<I extends RuleId> = Parameters<(typeof RULE_WORDS)[I]>[0];
+export type RuleValue = string | number | RuleMessage;
+
+export interface RuleMessage {
+  id: RuleId;
+  values?: Record<string, RuleValue>;
+}
+
+export const RULE_IDS = Object.keys(RULE_WORDS) as RuleId[];
+
+/** The message `id` with its values. */
+export function ruleMessage<I extends RuleId>(id: I, ...values: RuleValues<I> extends undefined ? [] : [RuleValues<I>]): RuleMessage {
+  return values[0] === undefined ? { id } : { id, values: values[0] as Record<string, RuleValue> };
+}
+
+/** A message in English (the functions' 400s). */
+export function english(message: RuleMessage): string {
+  const words = RULE_WORDS[message.id] as (values: unknown, said: (m: RuleMessage) => string) => string;
+  return words(message.values ?? {}, english);
+}
+
+/**
+ * A zod custom issue's (or check's) message and params: the English words, and the id and values a
+ * reader in another language is told by (`issueRule`).
+ */
+export function ruleIssue(message: RuleMessage, field?: RuleMessage) {
+  return { message: english(message), params: { ...message, ...(field && { field }) } };
+}
+
+type Issue = { message: string; params?: Record<string, unknown> };
+
+const isRuleMessage = (value: unknown): value is RuleMessage =>
+  typeof value === 'object' && value !== null && typeof (value as RuleMessage).id === 'string' && (value as RuleMessage).id in RULE_WORDS;
+
+/** What an issue of the shared rules says, by id; null for an issue a rule did not word (zod's own). */
+export function issueRule(issue: Issue): RuleMessage | null {
+  const params = issue.params;
+  return isRuleMessage(params) ? { id: params.id, ...(params.values !== undefined && { values: params.values }) } : null;
+}
+
+/** What an issue says under its field (an answer's or a guest's rule without the field's name), by id. */
+export function fieldRule(issue: Issue): RuleMessage | null {
+  const field = issue.params?.field;
+  return isRuleMessage(field) ? field : issueRule(issue);
+}
