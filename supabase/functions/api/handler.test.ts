@@ -94,7 +94,7 @@ Deno.test('social sign-in redirects to Supabase OAuth back to the web origin; /a
 
 Deno.test('public booking bodies are validated before anything is read', async () => {
   const res = await call('POST', '/api/bookings/public', { eventTypeId: 1, guestName: '', guestEmail: 'a@b.co' });
-  assert.deepEqual([res.status, res.body], [400, { code: 'invalid_request', message: 'Please fill in your name and email.' }]);
+  assert.deepEqual([res.status, res.body], [400, { code: 'invalid_request', message: 'Please fill in your name and email.', messageId: 'publicGuest' }]);
   const team = await call('POST', '/api/teams/1/bookings', { guestName: 'A', guestEmail: 'a@b.co' });
   assert.deepEqual([team.status, team.body], [400, { code: 'invalid_request', message: 'Please select an event type' }]);
 });

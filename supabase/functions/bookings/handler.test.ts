@@ -15,8 +15,16 @@ Deno.test('bookings: malformed JSON and wrong shapes are 400 with a message', as
 });
 
 Deno.test('bookings: the guest form messages of docs/product/validation.md', async () => {
-  assert.deepEqual((await post(JSON.stringify({ ...valid, eventTypeId: 1, guestEmail: '' }))).body, { code: 'invalid_request', message: 'Please fill in your name and email.' });
-  assert.deepEqual((await post(JSON.stringify({ ...valid, eventTypeId: 1, guestEmail: 'nope' }))).body, { code: 'invalid_request', message: 'Valid email is required' });
+  assert.deepEqual((await post(JSON.stringify({ ...valid, eventTypeId: 1, guestEmail: '' }))).body, {
+    code: 'invalid_request',
+    message: 'Please fill in your name and email.',
+    messageId: 'publicGuest',
+  });
+  assert.deepEqual((await post(JSON.stringify({ ...valid, eventTypeId: 1, guestEmail: 'nope' }))).body, {
+    code: 'invalid_request',
+    message: 'Valid email is required',
+    messageId: 'validEmail',
+  });
   assert.deepEqual((await post(JSON.stringify({ ...valid, eventTypeId: 1, startTime: '' }))).body, { code: 'invalid_request', message: 'Please select a date and time.' });
   assert.deepEqual((await post(JSON.stringify({ ...valid, teamEventTypeId: 'x' }))).body, { code: 'invalid_request', message: 'Please select an event type' });
   assert.deepEqual((await post(JSON.stringify({ ...valid, eventTypeId: 1, endTime: '2026-12-01T09:00:00Z' }))).body, {

@@ -34,7 +34,7 @@ describe('questions of an event type through /api', () => {
     expect(pub.body.guestFields).toEqual({ phone: 'hidden', company: 'required', notes: 'optional' });
 
     const bad = await call(`/api/event-types/${host.eventTypeId}`, { method: 'PUT', body: { ...BASE, questions: [PLAN, PLAN] }, token: host.accessToken });
-    expect(bad.body).toEqual({ code: 'invalid_request', message: 'Each question needs its own key' });
+    expect(bad.body).toMatchObject({ code: 'invalid_request', message: 'Each question needs its own key' });
     expect(bad.status).toBe(400);
     // A body without questions leaves them as they are.
     const keep = await call(`/api/event-types/${host.eventTypeId}`, { method: 'PUT', body: BASE, token: host.accessToken });
@@ -100,7 +100,7 @@ describe('a guest answers the questions when booking', () => {
     ];
     for (const [answers, message] of cases) {
       const res = await call('/bookings', { body: guestBody(host.eventTypeId, at(2, 11), 30, { answers }) });
-      expect(res.body, JSON.stringify(answers)).toEqual({ code: 'invalid_request', message });
+      expect(res.body, JSON.stringify(answers)).toMatchObject({ code: 'invalid_request', message });
       expect(res.status).toBe(400);
     }
     const [{ count }] = await sql<{ count: string }>('select count(*) from public.bookings where event_type_id = $1', [host.eventTypeId]);
@@ -110,9 +110,9 @@ describe('a guest answers the questions when booking', () => {
   it('asks phone, company and notes as the host set them: required ones must be given, hidden ones are not kept', async () => {
     const host = await hostWithQuestions([], { phone: 'required', company: 'required', notes: 'hidden' });
     const noCompany = await call('/bookings', { body: guestBody(host.eventTypeId, at(3, 9), 30, { guestPhone: '+14155552671' }) });
-    expect(noCompany.body).toEqual({ code: 'invalid_request', message: 'Please enter your company.' });
+    expect(noCompany.body).toMatchObject({ code: 'invalid_request', message: 'Please enter your company.' });
     const badPhone = await call('/bookings', { body: guestBody(host.eventTypeId, at(3, 9), 30, { guestPhone: '555', guestCompany: 'Acme' }) });
-    expect(badPhone.body).toEqual({ code: 'invalid_request', message: 'Please enter a valid phone number with its country code.' });
+    expect(badPhone.body).toMatchObject({ code: 'invalid_request', message: 'Please enter a valid phone number with its country code.' });
     const ok = await call('/bookings', { body: guestBody(host.eventTypeId, at(3, 9), 30, { guestPhone: '+1 415 555 2671', guestCompany: 'Acme', notes: 'kept?' }) });
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
     expect([ok.body.guestPhone, ok.body.guestCompany, ok.body.notes]).toEqual(['+14155552671', 'Acme', null]);
@@ -123,7 +123,7 @@ describe('a guest answers the questions when booking', () => {
     const skipped = await call('/api/bookings', { body: guestBody(host.eventTypeId, at(3, 10)), token: host.accessToken });
     expect(skipped.status, JSON.stringify(skipped.body)).toBe(201);
     const wrong = await call('/api/bookings', { body: guestBody(host.eventTypeId, at(3, 11), 30, { answers: { plan: 'Gold' } }), token: host.accessToken });
-    expect(wrong.body).toEqual({ code: 'invalid_request', message: 'Plan: please choose one of the offered options' });
+    expect(wrong.body).toMatchObject({ code: 'invalid_request', message: 'Plan: please choose one of the offered options' });
   });
 
   it('an event type without questions books as before, and refuses any answer', async () => {
@@ -133,6 +133,6 @@ describe('a guest answers the questions when booking', () => {
     expect(plain.body.notes).toBe('Looking forward');
     expect(await storedAnswers(plain.body.id)).toBeUndefined();
     const extra = await call('/bookings', { body: guestBody(host.eventTypeId, at(3, 13), 30, { answers: { plan: 'Pro' } }) });
-    expect(extra.body).toEqual({ code: 'invalid_request', message: 'Unknown question: plan' });
+    expect(extra.body).toMatchObject({ code: 'invalid_request', message: 'Unknown question: plan' });
   });
 });
