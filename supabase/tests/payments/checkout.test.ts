@@ -59,7 +59,11 @@ describe('booking a paid event type', () => {
       await control().outage(account, false);
     }
     expect(refused.status).toBe(502);
-    expect(refused.body).toEqual({ code: 'payment_unavailable', message: 'The payment could not be started, so this time was released. Please try again.' });
+    expect(refused.body).toEqual({
+      code: 'payment_unavailable',
+      message: 'The payment could not be started, so this time was released. Please try again.',
+      messageId: 'paymentUnavailable',
+    });
     const [held] = await sql(`select id, status from bookings where event_type_id = $1`, [host.eventTypeId]);
     expect(held.status).toBe('expired');
     expect(await paymentOf(held.id)).toEqual([]);

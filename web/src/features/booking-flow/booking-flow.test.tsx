@@ -6,6 +6,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../test/server.ts';
 import { api, renderRoute, rpc, signedInAs, timeButton, USER_ID } from '../../test/utils.tsx';
+import { publicEventType } from '../../test/publicEventType.ts';
 import { zoneLabel } from '../../lib/zones.ts';
 import { dateKey, isDayDisabled } from './hooks.ts';
 
@@ -13,23 +14,7 @@ const TODAY = startOfDay(new Date());
 const DAY = addDays(TODAY, 2);
 const FREE_DAY = addDays(TODAY, 3);
 
-const eventType = {
-  id: 5,
-  user_id: USER_ID,
-  title: 'Strategy Call',
-  description: 'Plan the quarter.',
-  duration: 30,
-  color: '#10b981',
-  auto_confirm: false,
-  price_cents: 0,
-  host_handle: 'ada',
-  host_first_name: 'Ada',
-  host_last_name: 'Host',
-  host_profile_image_url: null,
-  host_timezone: 'Europe/Paris',
-  host_title: 'Coach',
-  host_company: null,
-};
+const eventType = publicEventType({ description: 'Plan the quarter.', auto_confirm: false, host_timezone: 'Europe/Paris', host_title: 'Coach' });
 
 function slot(hour: number) {
   const start = new Date(Date.UTC(DAY.getFullYear(), DAY.getMonth(), DAY.getDate(), hour));

@@ -7,29 +7,14 @@ import { addDays } from 'date-fns';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../test/server.ts';
-import { api, renderRoute, rpc, USER_ID } from '../../test/utils.tsx';
+import { api, renderRoute, rpc } from '../../test/utils.tsx';
+import { publicEventType } from '../../test/publicEventType.ts';
 import { dateKey } from './hooks.ts';
 
 const DAY = addDays(new Date(), 3);
 const start = new Date(Date.UTC(DAY.getFullYear(), DAY.getMonth(), DAY.getDate(), 10));
 const slot = { start: start.toISOString(), end: new Date(start.getTime() + 30 * 60_000).toISOString(), date: dateKey(DAY), label: '10:00' };
-const eventType = {
-  id: 5,
-  user_id: USER_ID,
-  title: 'Strategy Call',
-  description: null,
-  duration: 30,
-  color: '#10b981',
-  auto_confirm: false,
-  price_cents: 0,
-  host_handle: 'ada',
-  host_first_name: 'Ada',
-  host_last_name: 'Host',
-  host_profile_image_url: null,
-  host_timezone: 'UTC',
-  host_title: null,
-  host_company: null,
-};
+const eventType = publicEventType({ auto_confirm: false });
 
 /** The booking page in `locale`, 10:00 picked, the guest's details typed and Book pressed; the function answers `status` with `body`. */
 async function bookRefused(locale: string, status: number, body: unknown) {

@@ -7,29 +7,14 @@ import { http, HttpResponse, type WebSocketHandlerConnection } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { broadcastFrame, readFrame, realtimeSocket, vsnOf } from '../../test/realtime.ts';
 import { server } from '../../test/server.ts';
-import { api, renderRoute, rpc, USER_ID } from '../../test/utils.tsx';
+import { api, renderRoute, rpc } from '../../test/utils.tsx';
+import { publicEventType } from '../../test/publicEventType.ts';
 import { dateKey } from './hooks.ts';
 
 const DAY = addDays(startOfDay(new Date()), 2);
 const TOPIC = 'slots:event_type:5';
 
-const workshop = {
-  id: 5,
-  user_id: USER_ID,
-  title: 'Pottery Workshop',
-  description: null,
-  duration: 30,
-  color: '#10b981',
-  auto_confirm: true,
-  price_cents: 0,
-  host_handle: 'ada',
-  host_first_name: 'Ada',
-  host_last_name: 'Host',
-  host_profile_image_url: null,
-  host_timezone: 'UTC',
-  host_title: null,
-  host_company: null,
-};
+const workshop = publicEventType({ title: 'Pottery Workshop' });
 
 function slot(hour: number, seatsLeft: number) {
   const start = new Date(Date.UTC(DAY.getFullYear(), DAY.getMonth(), DAY.getDate(), hour));

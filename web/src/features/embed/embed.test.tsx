@@ -7,7 +7,8 @@ import { addDays, format, startOfDay } from 'date-fns';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../test/server.ts';
-import { api, renderRoute, rpc, timeButton, USER_ID, recordBody } from '../../test/utils.tsx';
+import { api, renderRoute, rpc, timeButton, recordBody } from '../../test/utils.tsx';
+import { publicEventType } from '../../test/publicEventType.ts';
 import { contrastRatio, embedParams, embedSnippet, themeVariables } from './protocol.ts';
 
 const DAY = addDays(startOfDay(new Date()), 2);
@@ -19,23 +20,7 @@ function offerOneSlot() {
   server.use(http.get(api('/functions/v1/slots'), () => HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'UTC', slots, days: [{ date: KEY, slots }] })));
 }
 
-const eventType = {
-  id: 5,
-  user_id: USER_ID,
-  title: 'Strategy Call',
-  description: null,
-  duration: 30,
-  color: '#10b981',
-  auto_confirm: true,
-  price_cents: 0,
-  host_handle: 'ada',
-  host_first_name: 'Ada',
-  host_last_name: 'Host',
-  host_profile_image_url: null,
-  host_timezone: 'UTC',
-  host_title: null,
-  host_company: null,
-};
+const eventType = publicEventType();
 
 /** Stands in for the page that framed this one, to hear what the embedded page posts to it. */
 function framedBy() {
