@@ -187,14 +187,14 @@ Deno.test('session: a revoked refresh token clears the cookies', async () => {
   assert.ok(cookies.every((c) => c.includes('Max-Age=0')));
 });
 
-Deno.test('database errors: client mistakes become 4xx, an unreachable database 503, the rest stays a 500', () => {
+Deno.test('database errors: client mistakes become 4xx, an unreachable or overloaded database 503, the rest stays a 500', () => {
   const status = (code: string) => {
     const e = fromDbError({ code, message: 'm' });
     return e instanceof AppError ? statusOf(e.code) : 500;
   };
   assert.deepEqual(
-    ['23P01', '23505', '23503', '23514', '22P05', 'PGRST116', 'PGRST100', '42501', 'P0002', 'PGRST001', '57P01', 'XX000'].map(status),
-    [409, 409, 404, 400, 400, 404, 400, 403, 404, 503, 503, 500],
+    ['23P01', '23505', '23503', '23514', '22P05', 'PGRST116', 'PGRST100', '42501', 'P0002', 'PGRST001', '57P01', '57014', 'XX000'].map(status),
+    [409, 409, 404, 400, 400, 404, 400, 403, 404, 503, 503, 503, 500],
   );
   const taken = fromDbError({ code: '23P01', message: '' });
   assert.match(taken.message, /no longer available/);

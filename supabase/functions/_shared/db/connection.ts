@@ -87,10 +87,18 @@ export function functionsDatabase(env: { dbUrl?: string }): Database {
 const UNAVAILABLE = new Set(['QUERY_TIMEOUT', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT']);
 
 /**
- * The guest's path reads in milliseconds; a query still unanswered after this is on a connection that
- * died without closing (a database killed mid-query): answered 503, and the pool is replaced.
+ * A call's statements run in milliseconds; on a machine under load one may take seconds. Postgres
+ * cancels a call's statement after this (a clean rollback, answered 503), so the client never gives up
+ * on a transaction that could still commit behind its back.
  */
-const QUERY_TIMEOUT_MS = 5_000;
+const STATEMENT_TIMEOUT = '8s';
+
+/**
+ * A query still unanswered after this (its wait for a free connection included) is on a connection
+ * that died without closing (a database killed mid-query): answered 503, and the pool is replaced.
+ * Longer than the statement timeout, so a slow statement is Postgres's to cancel.
+ */
+const QUERY_TIMEOUT_MS = 10_000;
 
 /**
  * Runs one query on the pool, turning a database failure into the matching AppError as for REST
@@ -132,7 +140,8 @@ export async function serviceRpc<T>(db: Database, fn: string, args: postgres.Par
       sql.begin(async (tx) => {
         // Sent together (pipelined): the call waits for no answer to the role's setting.
         const [, rows] = await Promise.all([
-          tx`select set_config('role', 'service_role', true), set_config('request.jwt.claims', '{"role":"service_role"}', true)`,
+          tx`select set_config('role', 'service_role', true), set_config('request.jwt.claims', '{"role":"service_role"}', true),
+            set_config('statement_timeout', ${STATEMENT_TIMEOUT}, true)`,
           tx.unsafe(`select ${answer} as answer from public.${fn}(${params}) r`, args, { prepare: true }),
         ]);
         return rows;

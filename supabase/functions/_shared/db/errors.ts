@@ -45,6 +45,7 @@ export function fromDbError(error: DbError, notFoundMessage = 'Not found'): AppE
     case 'PGRST003': // no pooled connection free in time
     case '57P01': // admin_shutdown: the database is restarting
     case '57P03': // cannot_connect_now
+    case '57014': // query_canceled: a statement timeout on a database under load; nothing was written
       return unavailable();
     default:
       // Any other data exception (class 22, e.g. a NUL character) or request PostgREST could not parse
