@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { client, newUser, sql, stack } from '../../../scripts/local/test-stack/harness.ts';
 import { call } from './client.ts';
 import { at, guestBody, newHost } from './fixtures.ts';
+import type { RuleMessage } from '../../functions/_shared/rules/messages.ts';
 
 const BASE = { title: 'Intro call', description: null, duration: 30, color: '#10b981', isActive: true, autoConfirm: true };
 
@@ -34,7 +35,7 @@ describe('how many people an event type lets a guest invite', () => {
     expect((await call(`/api/event-types/${host.eventTypeId}`, { method: 'PUT', body: BASE, token: host.accessToken })).body.maxExtraAttendees).toBe(3);
     const tooMany = await call(`/api/event-types/${host.eventTypeId}`, { method: 'PUT', body: { ...BASE, maxExtraAttendees: 11 }, token: host.accessToken });
     expect(tooMany.status).toBe(400);
-    expect(tooMany.body).toMatchObject({ code: 'invalid_request', message: 'Guests may add from 0 to 10 people' });
+    expect(tooMany.body).toEqual({ code: 'invalid_request', message: 'Guests may add from 0 to 10 people' });
   });
 });
 
@@ -66,27 +67,33 @@ describe('a guest invites other people when booking', () => {
 
   it('refuses a wrong address, the same person twice, their own address and too many with a 400 naming the field, writing nothing', async () => {
     const host = await hostTaking(2);
-    const cases: [unknown, string][] = [
-      [['ann@example.com', 'nope'], 'Guests: “nope” is not a valid email address.'],
-      [['ann@example.com', 'ANN@example.com'], 'Guests: ANN@example.com is added twice.'],
-      [['Guest@Example.com'], 'Guests: Guest@Example.com is your own email. Add other people only.'],
-      [['a@example.com', 'b@example.com', 'c@example.com'], 'Guests: At most 2 other people can be added.'],
+    // Each 400 names the field's rule by id and values, for a reader in another language.
+    const cases: [unknown, string, RuleMessage][] = [
+      [['ann@example.com', 'nope'], 'Guests: “nope” is not a valid email address.', { id: 'guestInvalid', values: { email: 'nope' } }],
+      [['ann@example.com', 'ANN@example.com'], 'Guests: ANN@example.com is added twice.', { id: 'guestTwice', values: { email: 'ANN@example.com' } }],
+      [['Guest@Example.com'], 'Guests: Guest@Example.com is your own email. Add other people only.', { id: 'guestOwn', values: { email: 'Guest@Example.com' } }],
+      [['a@example.com', 'b@example.com', 'c@example.com'], 'Guests: At most 2 other people can be added.', { id: 'guestsMax', values: { max: 2 } }],
     ];
-    for (const [attendees, message] of cases) {
+    for (const [attendees, message, rule] of cases) {
       const res = await call('/bookings', { body: guestBody(host.eventTypeId, at(2, 10), 30, { attendees }) });
-      expect(res.body, JSON.stringify(attendees)).toMatchObject({ code: 'invalid_request', message });
+      expect(res.body, JSON.stringify(attendees)).toEqual({ code: 'invalid_request', message, messageId: 'guests', values: { rule } });
       expect(res.status).toBe(400);
     }
     expect(await bookingsOf(host.eventTypeId)).toBe(0);
     const none = await hostTaking(0);
     const refused = await call('/bookings', { body: guestBody(none.eventTypeId, at(2, 10), 30, { attendees: ['a@example.com'] }) });
-    expect(refused.body).toMatchObject({ code: 'invalid_request', message: 'Guests: This event type does not take other guests.' });
+    expect(refused.body).toEqual({ code: 'invalid_request', message: 'Guests: This event type does not take other guests.', messageId: 'guests', values: { rule: { id: 'guestsNone' } } });
   });
 
   it('through /api/bookings too, where the host books for a guest', async () => {
     const host = await hostTaking(1);
     const wrong = await call('/api/bookings', { body: guestBody(host.eventTypeId, at(3, 10), 30, { attendees: ['a@example.com', 'b@example.com'] }), token: host.accessToken });
-    expect(wrong.body).toMatchObject({ code: 'invalid_request', message: 'Guests: At most 1 other person can be added.' });
+    expect(wrong.body).toEqual({
+      code: 'invalid_request',
+      message: 'Guests: At most 1 other person can be added.',
+      messageId: 'guests',
+      values: { rule: { id: 'guestsMax', values: { max: 1 } } },
+    });
     const ok = await call('/api/bookings', { body: guestBody(host.eventTypeId, at(3, 11), 30, { attendees: ['a@example.com'] }), token: host.accessToken });
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
     expect(await stored(ok.body.id)).toEqual(['a@example.com']);

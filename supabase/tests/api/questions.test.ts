@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from '../../../scripts/local/test-stack/harness.ts';
 import { call } from './client.ts';
 import { at, guestBody, newHost } from './fixtures.ts';
+import type { RuleMessage } from '../../functions/_shared/rules/messages.ts';
 
 const BASE = { title: 'Intro call', description: null, duration: 30, color: '#10b981', isActive: true, autoConfirm: true };
 const PLAN = { type: 'single_choice', slug: 'plan', label: 'Plan', required: true, options: ['Free', 'Pro'] };
@@ -34,7 +35,7 @@ describe('questions of an event type through /api', () => {
     expect(pub.body.guestFields).toEqual({ phone: 'hidden', company: 'required', notes: 'optional' });
 
     const bad = await call(`/api/event-types/${host.eventTypeId}`, { method: 'PUT', body: { ...BASE, questions: [PLAN, PLAN] }, token: host.accessToken });
-    expect(bad.body).toMatchObject({ code: 'invalid_request', message: 'Each question needs its own key' });
+    expect(bad.body).toEqual({ code: 'invalid_request', message: 'Each question needs its own key' });
     expect(bad.status).toBe(400);
     // A body without questions leaves them as they are.
     const keep = await call(`/api/event-types/${host.eventTypeId}`, { method: 'PUT', body: BASE, token: host.accessToken });
@@ -91,16 +92,18 @@ describe('a guest answers the questions when booking', () => {
 
   it('is refused with a 400 naming the field: a missing required answer, a wrong one, an unknown one', async () => {
     const host = await hostWithQuestions();
-    const cases: [unknown, string][] = [
-      [{}, 'Please answer “Plan”.'],
-      [{ plan: 'Pro' }, 'Please answer “Seats”.'],
-      [{ plan: 'Gold' }, 'Plan: please choose one of the offered options'],
-      [{ plan: 'Free', budget: 100 }, 'Unknown question: budget'],
+    // Each rule's 400 names it by id and values, for a reader in another language; the shape's own has none.
+    const cases: [unknown, string, RuleMessage?][] = [
+      [{}, 'Please answer “Plan”.', { id: 'answerNamed', values: { question: 'Plan' } }],
+      [{ plan: 'Pro' }, 'Please answer “Seats”.', { id: 'answerNamed', values: { question: 'Seats' } }],
+      [{ plan: 'Gold' }, 'Plan: please choose one of the offered options', { id: 'answerFault', values: { question: 'Plan', rule: { id: 'option' } } }],
+      [{ plan: 'Free', budget: 100 }, 'Unknown question: budget', { id: 'unknownQuestion', values: { key: 'budget' } }],
       ['yes', 'Answers must be an object'],
     ];
-    for (const [answers, message] of cases) {
+    for (const [answers, message, rule] of cases) {
       const res = await call('/bookings', { body: guestBody(host.eventTypeId, at(2, 11), 30, { answers }) });
-      expect(res.body, JSON.stringify(answers)).toMatchObject({ code: 'invalid_request', message });
+      const said = rule && { messageId: rule.id, ...(rule.values && { values: rule.values }) };
+      expect(res.body, JSON.stringify(answers)).toEqual({ code: 'invalid_request', message, ...said });
       expect(res.status).toBe(400);
     }
     const [{ count }] = await sql<{ count: string }>('select count(*) from public.bookings where event_type_id = $1', [host.eventTypeId]);
@@ -110,9 +113,9 @@ describe('a guest answers the questions when booking', () => {
   it('asks phone, company and notes as the host set them: required ones must be given, hidden ones are not kept', async () => {
     const host = await hostWithQuestions([], { phone: 'required', company: 'required', notes: 'hidden' });
     const noCompany = await call('/bookings', { body: guestBody(host.eventTypeId, at(3, 9), 30, { guestPhone: '+14155552671' }) });
-    expect(noCompany.body).toMatchObject({ code: 'invalid_request', message: 'Please enter your company.' });
+    expect(noCompany.body).toEqual({ code: 'invalid_request', message: 'Please enter your company.', messageId: 'company' });
     const badPhone = await call('/bookings', { body: guestBody(host.eventTypeId, at(3, 9), 30, { guestPhone: '555', guestCompany: 'Acme' }) });
-    expect(badPhone.body).toMatchObject({ code: 'invalid_request', message: 'Please enter a valid phone number with its country code.' });
+    expect(badPhone.body).toEqual({ code: 'invalid_request', message: 'Please enter a valid phone number with its country code.', messageId: 'phone' });
     const ok = await call('/bookings', { body: guestBody(host.eventTypeId, at(3, 9), 30, { guestPhone: '+1 415 555 2671', guestCompany: 'Acme', notes: 'kept?' }) });
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
     expect([ok.body.guestPhone, ok.body.guestCompany, ok.body.notes]).toEqual(['+14155552671', 'Acme', null]);
@@ -123,7 +126,12 @@ describe('a guest answers the questions when booking', () => {
     const skipped = await call('/api/bookings', { body: guestBody(host.eventTypeId, at(3, 10)), token: host.accessToken });
     expect(skipped.status, JSON.stringify(skipped.body)).toBe(201);
     const wrong = await call('/api/bookings', { body: guestBody(host.eventTypeId, at(3, 11), 30, { answers: { plan: 'Gold' } }), token: host.accessToken });
-    expect(wrong.body).toMatchObject({ code: 'invalid_request', message: 'Plan: please choose one of the offered options' });
+    expect(wrong.body).toEqual({
+      code: 'invalid_request',
+      message: 'Plan: please choose one of the offered options',
+      messageId: 'answerFault',
+      values: { question: 'Plan', rule: { id: 'option' } },
+    });
   });
 
   it('an event type without questions books as before, and refuses any answer', async () => {
@@ -133,6 +141,6 @@ describe('a guest answers the questions when booking', () => {
     expect(plain.body.notes).toBe('Looking forward');
     expect(await storedAnswers(plain.body.id)).toBeUndefined();
     const extra = await call('/bookings', { body: guestBody(host.eventTypeId, at(3, 13), 30, { answers: { plan: 'Pro' } }) });
-    expect(extra.body).toMatchObject({ code: 'invalid_request', message: 'Unknown question: plan' });
+    expect(extra.body).toEqual({ code: 'invalid_request', message: 'Unknown question: plan', messageId: 'unknownQuestion', values: { key: 'plan' } });
   });
 });

@@ -5,12 +5,25 @@
  * another `locale`, its own short units ('1 h 30 min', '1 س و30 د') from Intl.
  */
 export function formatDuration(minutes: number, locale = 'en'): string {
-  const unit = (value: number, name: 'hour' | 'minute') => new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'narrow' }).format(value);
+  const { hour, minute, list } = durationFormats(locale);
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
-  if (h === 0) return unit(m, 'minute');
-  if (m === 0) return unit(h, 'hour');
-  return new Intl.ListFormat(locale, { type: 'unit', style: 'narrow' }).format([unit(h, 'hour'), unit(m, 'minute')]);
+  if (h === 0) return minute.format(m);
+  if (m === 0) return hour.format(h);
+  return list.format([hour.format(h), minute.format(m)]);
+}
+
+/** A list of event types formats a duration per card: Intl's formatters are made once per locale. */
+const formats = new Map<string, { hour: Intl.NumberFormat; minute: Intl.NumberFormat; list: Intl.ListFormat }>();
+
+function durationFormats(locale: string) {
+  let made = formats.get(locale);
+  if (!made) {
+    const unit = (name: 'hour' | 'minute') => new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'narrow' });
+    made = { hour: unit('hour'), minute: unit('minute'), list: new Intl.ListFormat(locale, { type: 'unit', style: 'narrow' }) };
+    formats.set(locale, made);
+  }
+  return made;
 }
 
 /**
