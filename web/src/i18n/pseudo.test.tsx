@@ -4,7 +4,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addDays, startOfDay } from 'date-fns';
 import { http, HttpResponse } from 'msw';
@@ -187,6 +187,30 @@ describe('the pseudo-locale finds no untranslated text in the booking flow', () 
     await book();
     // The confirmation: what, when, with whom, where (a list of terms), the calendar links and the manage link.
     await waitFor(() => expect(document.querySelector('main dl')).not.toBeNull());
+    expect(plainTexts()).toEqual([]);
+  });
+
+  it('on the embedded pages: an event type’s, and a team’s list of meeting types and the one chosen', async () => {
+    const teamType = { id: 1, team_id: 7, title: 'Вводная', description: null, duration: 45, color: '#3b82f6', auto_confirm: true, assignment_type: 'round_robin', price_cents: 0 };
+    server.use(
+      rpc('public_event_type', [eventType]),
+      rpc('public_team', [{ id: 7, name: 'Светлый путь', description: null, slug: 'bright', timezone: 'UTC', member_count: 2 }]),
+      rpc('public_event_types', [teamType, { ...teamType, id: 2, title: 'Разбор', duration: 90 }]),
+      rpc('public_team_members', []),
+      http.get(api('/functions/v1/slots'), () => HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'UTC', slots: [slot], days: [{ date: key, slots: [slot] }] })),
+    );
+    renderPseudo('/embed/5', 'ja');
+    await screen.findByRole('heading', { level: 1, name: 'Стратегия' });
+    await waitFor(() => expect(document.querySelector('button[data-day]:not(:disabled)')).not.toBeNull());
+    expect(plainTexts()).toEqual([]);
+    cleanup();
+
+    renderPseudo('/embed/team/bright', 'ja');
+    await screen.findByRole('heading', { level: 1, name: 'Светлый путь' });
+    expect(plainTexts()).toEqual([]);
+    await userEvent.setup().click(screen.getByRole('button', { name: /Разбор/ }));
+    await screen.findByRole('heading', { level: 1, name: 'Разбор' });
+    await waitFor(() => expect(document.querySelector('button[data-day]:not(:disabled)')).not.toBeNull());
     expect(plainTexts()).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 // The booking flow inside an embed frame: the pickers, the guest's details, and the host page told of the booking.
 import { Button } from '@chakra-ui/react';
+import { FormattedMessage } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import type { Question } from '../../lib/shared.ts';
 import { addressPrefill, BookButton, BookingConfirmation, PickersAndDetails, useBookingFlow, type BookingTarget, type MeetingDetails } from '../booking-flow/index.ts';
@@ -34,7 +35,7 @@ export function EmbedBookingForm({ target, details }: { target: BookingTarget; d
         newTab
         actions={
           <Button variant="outline" size="sm" onClick={flow.startOver}>
-            Book another time
+            <FormattedMessage id="booking.page.bookAnother" />
           </Button>
         }
       />

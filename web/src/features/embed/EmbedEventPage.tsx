@@ -1,6 +1,7 @@
 // The embed page of a personal event type.
 import { Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Clock } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
@@ -15,16 +16,18 @@ export default function EmbedEventPage() {
   const eventTypeId = Number(useParams().eventTypeId);
   const known = Number.isInteger(eventTypeId) && eventTypeId > 0;
   const { data: eventType, isPending, isError, error, refetch } = usePublicEventType(eventTypeId);
-  usePageTitle(loadedName({ pending: known && isPending, failed: known && isError }, eventType?.title, 'Event Not Found'));
+  const intl = useIntl();
+  const notFound = intl.formatMessage({ id: 'booking.page.notFound' });
+  usePageTitle(loadedName({ pending: known && isPending, failed: known && isError }, eventType?.title, notFound));
   const host = eventType ? fullName({ first_name: eventType.host_first_name, last_name: eventType.host_last_name }) : '';
   return (
     <EmbedFrame>
       {known && isPending ? (
-        <Skeleton h="96" borderRadius="lg" aria-label="Loading" />
+        <Skeleton h="96" borderRadius="lg" aria-label={intl.formatMessage({ id: 'layout.loading' })} />
       ) : known && isError ? (
-        <LoadFailure title="This booking page could not be loaded" error={error} onRetry={() => void refetch()} />
+        <LoadFailure title={intl.formatMessage({ id: 'booking.page.loadFailed' })} error={error} onRetry={() => void refetch()} />
       ) : !known || !eventType ? (
-        <NotFoundMessage title="Event Not Found" text="The event type you're looking for doesn't exist." />
+        <NotFoundMessage title={notFound} text={intl.formatMessage({ id: 'booking.page.notFoundText' })} />
       ) : (
         <Stack gap="5">
           <Stack gap="1" borderLeftWidth="4px" borderColor={eventType.color} pl="3">
@@ -32,9 +35,14 @@ export default function EmbedEventPage() {
               {eventType.title}
             </Heading>
             <HStack fontSize="sm" color="fg.muted" gap="3" wrap="wrap">
-              <Text>With {host || 'Host'}</Text>
+              <Text>
+                <FormattedMessage id="embed.withHost" values={{ host: host || intl.formatMessage({ id: 'booking.page.host' }) }} />
+              </Text>
               <HStack gap="1">
-                <Clock size={14} aria-hidden /> <Text>{eventType.duration} minutes</Text>
+                <Clock size={14} aria-hidden />{' '}
+                <Text>
+                  <FormattedMessage id="common.minutes" values={{ minutes: eventType.duration }} />
+                </Text>
               </HStack>
             </HStack>
           </Stack>

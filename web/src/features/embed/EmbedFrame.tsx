@@ -1,6 +1,7 @@
 // The frame of every embed page: no app chrome, the theme and prefill from the address, its height told to the host page.
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Box, Link, Text } from '@chakra-ui/react';
+import { FormattedMessage } from 'react-intl';
 import { useLocation } from 'react-router-dom';
 import { embedParams, postToHost, themeVariables, type EmbedParams } from './protocol.ts';
 
@@ -44,10 +45,16 @@ export function EmbedFrame({ children }: { children: ReactNode }) {
     <Box ref={ref} as="main" p={{ base: '3', md: '5' }} bg="bg">
       {children}
       <Text mt="4" fontSize="xs" color="fg.muted" textAlign="center">
-        Scheduling by{' '}
-        <Link href={window.location.origin} target="_blank" rel="noopener">
-          Kairos
-        </Link>
+        <FormattedMessage
+          id="embed.poweredBy"
+          values={{
+            brand: (
+              <Link href={window.location.origin} target="_blank" rel="noopener">
+                Kairos
+              </Link>
+            ),
+          }}
+        />
       </Text>
     </Box>
   );

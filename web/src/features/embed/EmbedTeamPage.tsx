@@ -1,10 +1,12 @@
 // The embed page of a public team.
 import { useState } from 'react';
 import { Button, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { ArrowLeft, Clock } from 'lucide-react';
+import { ArrowLeft, ArrowRight, Clock } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
+import { direction, isLocale } from '../../i18n/locales.ts';
 import { formatDuration } from '../../lib/shared.ts';
 import { usePublicTeam } from '../public-team/index.ts';
 import { EmbedBookingForm } from './EmbedBookingForm.tsx';
@@ -15,30 +17,34 @@ import { loadedName, usePageTitle } from '../../lib/usePageTitle.ts';
 export default function EmbedTeamPage() {
   const { slug = '' } = useParams();
   const { data, isPending, isError, error, refetch } = usePublicTeam(slug);
-  usePageTitle(loadedName({ pending: isPending, failed: isError }, data?.team.name, 'Team Not Found'));
+  const intl = useIntl();
+  const notFound = intl.formatMessage({ id: 'public.team.notFound' });
+  usePageTitle(loadedName({ pending: isPending, failed: isError }, data?.team.name, notFound));
   const [chosenId, setChosenId] = useState<number | null>(null);
   if (isPending) {
     return (
       <EmbedFrame>
-        <Skeleton h="60" borderRadius="lg" aria-label="Loading" />
+        <Skeleton h="60" borderRadius="lg" aria-label={intl.formatMessage({ id: 'layout.loading' })} />
       </EmbedFrame>
     );
   }
   if (isError) {
     return (
       <EmbedFrame>
-        <LoadFailure title="This booking page could not be loaded" error={error} onRetry={() => void refetch()} />
+        <LoadFailure title={intl.formatMessage({ id: 'booking.page.loadFailed' })} error={error} onRetry={() => void refetch()} />
       </EmbedFrame>
     );
   }
   if (!data) {
     return (
       <EmbedFrame>
-        <NotFoundMessage title="Team Not Found" text="This team doesn't exist or is not publicly available." />
+        <NotFoundMessage title={notFound} text={intl.formatMessage({ id: 'public.team.notFoundText' })} />
       </EmbedFrame>
     );
   }
   const { team, eventTypes } = data;
+  // Back points the way the page reads.
+  const Back = isLocale(intl.locale) && direction(intl.locale) === 'rtl' ? ArrowRight : ArrowLeft;
   const chosen = eventTypes.find((e) => e.id === chosenId) ?? (eventTypes.length === 1 ? eventTypes[0] : undefined);
   return (
     <EmbedFrame>
@@ -48,14 +54,14 @@ export default function EmbedTeamPage() {
             {chosen ? chosen.title : team.name}
           </Heading>
           <Text fontSize="sm" color="fg.muted">
-            {chosen ? `${team.name} · ${chosen.duration} minutes` : 'Choose a meeting type'}
+            {chosen ? `${team.name} · ${intl.formatMessage({ id: 'common.minutes' }, { minutes: chosen.duration })}` : intl.formatMessage({ id: 'embed.chooseType' })}
           </Text>
         </Stack>
         {chosen ? (
           <>
             {eventTypes.length > 1 ? (
               <Button alignSelf="start" size="xs" variant="ghost" onClick={() => setChosenId(null)}>
-                <ArrowLeft aria-hidden /> All meeting types
+                <Back aria-hidden /> <FormattedMessage id="embed.allTypes" />
               </Button>
             ) : null}
             <EmbedBookingForm
@@ -65,7 +71,9 @@ export default function EmbedTeamPage() {
             />
           </>
         ) : !eventTypes.length ? (
-          <Text color="fg.muted">No available meeting types</Text>
+          <Text color="fg.muted">
+            <FormattedMessage id="public.team.noTypes" />
+          </Text>
         ) : (
           <Stack as="ul" gap="2" listStyleType="none" m="0" p="0">
             {eventTypes.map((eventType) => (
@@ -73,7 +81,7 @@ export default function EmbedTeamPage() {
                 <Button w="full" justifyContent="space-between" variant="outline" h="auto" py="3" onClick={() => setChosenId(eventType.id)}>
                   <Text fontWeight="semibold">{eventType.title}</Text>
                   <HStack gap="1" color="fg.muted" fontSize="sm">
-                    <Clock size={14} aria-hidden /> {formatDuration(eventType.duration)}
+                    <Clock size={14} aria-hidden /> {formatDuration(eventType.duration, intl.locale)}
                   </HStack>
                 </Button>
               </li>
