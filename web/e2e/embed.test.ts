@@ -166,6 +166,32 @@ describe('the embedded booking widget', () => {
   );
 
   it(
+    "opens in the site's language (data-kairos-locale): Arabic, right to left, on a desktop and a phone",
+    async () => {
+      const { eventTypeId } = await embedHost();
+      site.pages.set('/ar', hostPage(`<script async src="${webUrl()}/embed.js" data-kairos="${eventTypeId}" data-kairos-locale="ar"></script>`));
+      // The guest's browser is in English: the site's choice wins, and the guest may still switch.
+      const { page, errors } = await openPage(browser(), { timezoneId: 'UTC', locale: 'en-US' });
+      await page.goto(`${site.origin}/ar`);
+      const frame = await embeddedFrame(page);
+      await frame.getByText('مع Ellie Embed').waitFor();
+      expect(await frame.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+      await frame.getByRole('combobox', { name: 'اللغة' }).waitFor();
+      await frame.locator('button[data-day]:not(:disabled)').first().waitFor();
+      await screenshot(page, 'embed-ar-desktop');
+      await expectAccessible(frame, 'embed in Arabic (desktop)');
+      await page.setViewportSize(PHONE);
+      await expect.poll(async () => new Set(await heights(page, frame)).size, { timeout: 15_000 }).toBe(1);
+      await screenshot(page, 'embed-ar-phone');
+      await expectAccessible(frame, 'embed in Arabic (phone)');
+      await frame.getByRole('combobox', { name: 'اللغة' }).selectOption('ja');
+      await frame.getByText('担当: Ellie Embed').waitFor();
+      expectNoErrors(errors);
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
     "lets other sites frame only the embed pages: the app's other pages refuse",
     async () => {
       const { eventTypeId } = await embedHost();

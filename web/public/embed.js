@@ -3,7 +3,9 @@
 //   <script async src="https://<kairos>/embed.js" data-kairos="team/brightpath"></script>
 // Optional: data-kairos-mode="popup" (a button that opens the page over the site; data-kairos-button
 // is its label), data-kairos-name / -email / -notes and data-kairos-q-<question key> (prefill, as a
-// booking link's ?name=&email=&notes=&q.<key>=, checked the same way), data-kairos-color="#0d9488".
+// booking link's ?name=&email=&notes=&q.<key>=, checked the same way), data-kairos-color="#0d9488",
+// data-kairos-locale="es" (the language the page opens in: en, es, fr, de, pt-BR, ja or ar; the guest
+// can still pick another in the frame).
 // The frame tells its height (the loader fits the frame to it) and each booking, which the loader
 // fires on the page as `kairos:booking-created` ({ id, uid, status, location } in event.detail).
 // Only messages from the Kairos origin this file came from, and from this widget's own frame, are heard.
@@ -30,6 +32,7 @@
   }
   var color = (data.kairosColor || '').replace('#', '');
   if (/^[0-9a-f]{6}$/i.test(color)) query.set('theme', color);
+  if (data.kairosLocale) query.set('lang', data.kairosLocale);
   var src = kairos + '/embed/' + ref + '?' + query;
   var popup = data.kairosMode === 'popup';
   var frame, overlay;

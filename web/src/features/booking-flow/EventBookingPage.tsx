@@ -70,7 +70,7 @@ function BookingForm({ eventType }: { eventType: PublicEventType }) {
               {eventType.host_title ? <Badge alignSelf="start">{eventType.host_title}</Badge> : null}
             </Stack>
           </HStack>
-          <Heading as="h1" size="xl" borderLeftWidth="4px" borderColor={eventType.color} pl="3">
+          <Heading as="h1" size="xl" borderInlineStartWidth="4px" borderColor={eventType.color} ps="3">
             {eventType.title}
           </Heading>
           <Stack gap="2" fontSize="sm" color="fg.muted">

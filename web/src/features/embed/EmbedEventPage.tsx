@@ -30,7 +30,7 @@ export default function EmbedEventPage() {
         <NotFoundMessage title={notFound} text={intl.formatMessage({ id: 'booking.page.notFoundText' })} />
       ) : (
         <Stack gap="5">
-          <Stack gap="1" borderLeftWidth="4px" borderColor={eventType.color} pl="3">
+          <Stack gap="1" borderInlineStartWidth="4px" borderColor={eventType.color} ps="3">
             <Heading as="h1" size="lg">
               {eventType.title}
             </Heading>

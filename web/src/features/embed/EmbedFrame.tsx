@@ -1,8 +1,11 @@
 // The frame of every embed page: no app chrome, the theme and prefill from the address, its height told to the host page.
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { Box, Link, Text } from '@chakra-ui/react';
+import { Box, HStack, Link, Text } from '@chakra-ui/react';
 import { FormattedMessage } from 'react-intl';
 import { useLocation } from 'react-router-dom';
+import { LanguagePicker } from '../../i18n/LanguagePicker.tsx';
+import { useLocale } from '../../i18n/I18nProvider.tsx';
+import { useCurrentUser } from '../../lib/session.ts';
 import { embedParams, postToHost, themeVariables, type EmbedParams } from './protocol.ts';
 
 export function useEmbedParams(): EmbedParams {
@@ -15,8 +18,17 @@ export function useEmbedParams(): EmbedParams {
  * the page's height told to the host whenever it changes, so the host's frame fits its content.
  */
 export function EmbedFrame({ children }: { children: ReactNode }) {
-  const { theme, hostOrigin } = useEmbedParams();
+  const { theme, hostOrigin, locale } = useEmbedParams();
+  const { setLocale } = useLocale();
+  const { data: user, isPending: userPending } = useCurrentUser();
   const ref = useRef<HTMLDivElement>(null);
+
+  // The site's language for its guests (data-kairos-locale); the picker below still switches it. A
+  // signed-in person (a host trying their widget) keeps their profile's: a site must not change it.
+  const guest = !userPending && !user;
+  useEffect(() => {
+    if (locale && guest) setLocale(locale);
+  }, [locale, guest, setLocale]);
 
   useEffect(() => {
     if (!theme) return;
@@ -44,18 +56,21 @@ export function EmbedFrame({ children }: { children: ReactNode }) {
   return (
     <Box ref={ref} as="main" p={{ base: '3', md: '5' }} bg="bg">
       {children}
-      <Text mt="4" fontSize="xs" color="fg.muted" textAlign="center">
-        <FormattedMessage
-          id="embed.poweredBy"
-          values={{
-            brand: (
-              <Link href={window.location.origin} target="_blank" rel="noopener">
-                Kairos
-              </Link>
-            ),
-          }}
-        />
-      </Text>
+      <HStack mt="4" justify="center" gap="3" wrap="wrap">
+        <Text fontSize="xs" color="fg.muted">
+          <FormattedMessage
+            id="embed.poweredBy"
+            values={{
+              brand: (
+                <Link href={window.location.origin} target="_blank" rel="noopener">
+                  Kairos
+                </Link>
+              ),
+            }}
+          />
+        </Text>
+        <LanguagePicker />
+      </HStack>
     </Box>
   );
 }

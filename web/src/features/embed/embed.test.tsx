@@ -199,6 +199,16 @@ describe('/embed/team/{slug}', () => {
     expect(screen.queryByText('Team Not Found')).toBeNull();
   });
 
+  it("opens in the language the site asks for (data-kairos-locale), and the guest can pick another in the frame", async () => {
+    server.use(rpc('public_event_type', [eventType]));
+    offerOneSlot();
+    renderRoute('/embed/5?lang=fr');
+    expect(await screen.findByText('Avec Ada Host')).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('fr');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Langue' }), 'de');
+    expect(await screen.findByText('Mit Ada Host')).toBeInTheDocument();
+  });
+
   it('says Team Not Found for a team that is not public', async () => {
     server.use(rpc('public_team', []), rpc('public_event_types', []), rpc('public_team_members', []));
     renderRoute('/embed/team/hidden');
@@ -208,8 +218,8 @@ describe('/embed/team/{slug}', () => {
 
 describe('the embed protocol', () => {
   it('takes only a six-digit colour and a real origin from the address', () => {
-    expect(embedParams('?theme=red&origin=null&name=%20')).toEqual({ theme: undefined, hostOrigin: undefined });
-    expect(embedParams('?theme=%23ABCDEF&origin=https://a.example/path')).toMatchObject({ theme: 'abcdef', hostOrigin: 'https://a.example' });
+    expect(embedParams('?theme=red&origin=null&name=%20&lang=xx')).toEqual({ theme: undefined, hostOrigin: undefined, locale: undefined });
+    expect(embedParams('?theme=%23ABCDEF&origin=https://a.example/path&lang=pt-BR')).toEqual({ theme: 'abcdef', hostOrigin: 'https://a.example', locale: 'pt-BR' });
   });
 
   it("keeps the site's colour readable: text on a solid fill and text in the colour, on white and on its tint, reach 4.5:1 (WCAG 2.1 AA)", () => {

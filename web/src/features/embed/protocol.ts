@@ -2,6 +2,7 @@
 // what the loader hands the page in its address. web/public/embed.js reads the same shapes; a change
 // here is a change there.
 import type { BookingLocation } from '../../lib/places.ts';
+import { isLocale, type Locale } from '../../lib/shared.ts';
 
 /** Messages from an embedded page to the loader; `kairos: 1` tells them from other frames' messages. */
 export type EmbedMessage =
@@ -9,7 +10,7 @@ export type EmbedMessage =
   | { kairos: 1; type: 'booking-created'; booking: { id: number; uid: string; status: string; location: BookingLocation | null } };
 
 /**
- * What the loader puts in the frame's query string for the frame itself (`theme`, `origin`); the
+ * What the loader puts in the frame's query string for the frame itself (`theme`, `origin`, `lang`); the
  * guest's prefill (`name`, `email`, `notes`, `q.<slug>`) is a booking link's (addressPrefill).
  */
 export interface EmbedParams {
@@ -17,6 +18,8 @@ export interface EmbedParams {
   theme?: string;
   /** The host page's origin: the only one the page posts to. */
   hostOrigin?: string;
+  /** The language the site asks the page to open in (the guest may still pick another). */
+  locale?: Locale;
 }
 
 const HEX = /^[0-9a-f]{6}$/i;
@@ -31,7 +34,8 @@ export function embedParams(search: string): EmbedParams {
   } catch {
     hostOrigin = undefined;
   }
-  return { theme: theme && HEX.test(theme) ? theme.toLowerCase() : undefined, hostOrigin };
+  const lang = q.get('lang');
+  return { theme: theme && HEX.test(theme) ? theme.toLowerCase() : undefined, hostOrigin, locale: isLocale(lang) ? lang : undefined };
 }
 
 /**

@@ -133,7 +133,7 @@ function MeetingTypes({ userId, host }: { userId: string; host: string }) {
       ) : (
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           {data.map((eventType) => (
-            <Card.Root key={eventType.id} size="sm" borderLeftWidth="4px" borderLeftColor={eventType.color}>
+            <Card.Root key={eventType.id} size="sm" borderInlineStartWidth="4px" borderInlineStartColor={eventType.color}>
               <Card.Body gap="2">
                 <Text fontWeight="semibold">{eventType.title}</Text>
                 <HStack fontSize="sm" color="fg.muted" gap="1">

@@ -89,7 +89,7 @@ export default function PublicTeamPage() {
               </Text>
             ) : (
               eventTypes.map((eventType) => (
-                <Card.Root key={eventType.id} size="sm" borderLeftWidth="4px" borderLeftColor={eventType.color}>
+                <Card.Root key={eventType.id} size="sm" borderInlineStartWidth="4px" borderInlineStartColor={eventType.color}>
                   <Card.Body>
                     <Flex justify="space-between" gap="3" direction={{ base: 'column', sm: 'row' }} align={{ sm: 'center' }}>
                       <Stack gap="1">
