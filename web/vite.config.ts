@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { icuCatalogues } from './icu-catalogues.ts';
 import { headersFile, metaContentSecurityPolicy, redirectsFile } from './security-headers.ts';
+import { zoneCitiesPlugin } from './zone-cities.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiUrl = process.env.KAIROS_API_URL ?? 'http://127.0.0.1:54321';
@@ -41,7 +42,7 @@ function securityHeaders(): Plugin {
 
 export default defineConfig({
   root,
-  plugins: [react(), securityHeaders(), icuCatalogues()],
+  plugins: [react(), securityHeaders(), icuCatalogues(), zoneCitiesPlugin()],
   resolve: {
     // Messages arrive parsed (icu-catalogues.ts): react-intl's formatter without FormatJS's parser is
     // about 16 KB smaller, gzipped. Tests run the same way, so a message the build did not parse fails there too.

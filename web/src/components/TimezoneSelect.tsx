@@ -20,7 +20,7 @@ export const TimezoneSelect = forwardRef<HTMLSelectElement, ComponentProps<typeo
     const { locale } = intl;
     // A region's name in the page's language; UTC is UTC in every one.
     const region = (label: (typeof TIME_ZONE_GROUPS)[number]['label']) => (label === 'UTC' ? label : intl.formatMessage({ id: `zone.group.${label}` }));
-    const label = (zone: string) => (open || zone === value ? zoneWithTime(zone, now, locale) : zoneCity(zone));
+    const label = (zone: string) => (open || zone === value ? zoneWithTime(zone, now, locale) : zoneCity(zone, locale));
     const listed = TIME_ZONE_GROUPS.some((group) => group.zones.includes(value));
     return (
       <NativeSelect.Root size={size}>

@@ -5,6 +5,7 @@
 import type { MessageFormatElement } from 'react-intl';
 import type appEn from './catalogues/app/en.json';
 import type publicEn from './catalogues/public/en.json';
+import { setZoneCities } from '../lib/zones.ts';
 import type { Locale } from './locales.ts';
 
 export type Area = 'public' | 'app';
@@ -21,13 +22,25 @@ const files: Record<Area, Files> = {
 };
 const loaded = new Map<string, Messages>();
 
+/** The cities of the time zone picker in each language (web/zone-cities.ts): loaded with its public catalogue. */
+const zoneCityFiles: Record<Locale, () => Promise<{ default: Record<string, string> }>> = {
+  en: () => import('virtual:zone-cities/en'),
+  es: () => import('virtual:zone-cities/es'),
+  fr: () => import('virtual:zone-cities/fr'),
+  de: () => import('virtual:zone-cities/de'),
+  'pt-BR': () => import('virtual:zone-cities/pt-BR'),
+  ja: () => import('virtual:zone-cities/ja'),
+  ar: () => import('virtual:zone-cities/ar'),
+};
+
 export async function loadMessages(locale: Locale, area: Area = 'public'): Promise<Messages> {
   const key = `${area}/${locale}`;
   const cached = loaded.get(key);
   if (cached) return cached;
   const load = files[area][`./catalogues/${area}/${locale}.json`];
   if (!load) throw new Error(`No ${area} catalogue for ${locale}`);
-  const messages = await load();
+  const [messages, cities] = await Promise.all([load(), area === 'public' ? zoneCityFiles[locale]() : null]);
+  if (cities) setZoneCities(locale, cities.default);
   loaded.set(key, messages);
   return messages;
 }

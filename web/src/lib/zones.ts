@@ -38,18 +38,25 @@ export function zoneAbbreviation(zone: string, at: Date = new Date()): string | 
   return null;
 }
 
-/** The zone's city in words: New York, Buenos Aires, UTC. */
-export function zoneCity(zone: string): string {
-  return (zone.split('/').at(-1) ?? zone).replace(/_/g, ' ');
+/** Each language's city names (web/zone-cities.ts), put here when its catalogue loads (i18n/catalogue.ts). */
+const cities = new Map<string, Record<string, string>>();
+
+export function setZoneCities(locale: string, names: Record<string, string>): void {
+  cities.set(locale, names);
 }
 
-/** "New York (EST, UTC−5)", "Kathmandu (UTC+5:45)", "UTC". */
-export function zoneLabel(zone: string, at: Date = new Date()): string {
+/** The zone's city in words, in `locale` where CLDR writes it otherwise: New York, ニューヨーク, UTC. */
+export function zoneCity(zone: string, locale = 'en'): string {
+  return cities.get(locale)?.[zone] ?? (zone.split('/').at(-1) ?? zone).replace(/_/g, ' ');
+}
+
+/** "New York (EST, UTC−5)", "Kathmandu (UTC+5:45)", "UTC"; the city in `locale`'s words. */
+export function zoneLabel(zone: string, at: Date = new Date(), locale = 'en'): string {
   if (zone === 'UTC' || zone === 'Etc/UTC') return 'UTC';
   try {
     const abbreviation = zoneAbbreviation(zone, at);
     const offset = utcOffset(zone, at);
-    return `${zoneCity(zone)} (${abbreviation && abbreviation !== 'UTC' ? `${abbreviation}, ` : ''}${offset})`;
+    return `${zoneCity(zone, locale)} (${abbreviation && abbreviation !== 'UTC' ? `${abbreviation}, ` : ''}${offset})`;
   } catch {
     // A zone this browser does not know: its name as it is.
     return zone;
@@ -59,7 +66,7 @@ export function zoneLabel(zone: string, at: Date = new Date()): string {
 /** "New York (EST, UTC−5), 9:41 AM": the label and the time there now, the time in `locale`'s words. */
 export function zoneWithTime(zone: string, now: Date = new Date(), locale = 'en'): string {
   try {
-    return `${zoneLabel(zone, now)}, ${formatDate(now, 'h:mm a', zone, locale)}`;
+    return `${zoneLabel(zone, now, locale)}, ${formatDate(now, 'h:mm a', zone, locale)}`;
   } catch {
     return zone;
   }

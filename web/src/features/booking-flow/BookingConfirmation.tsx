@@ -74,11 +74,11 @@ export function BookingConfirmation({ booked, actions, newTab = false }: { booke
         </Row>
         <Row label={intl.formatMessage({ id: 'booking.confirm.when' })}>
           <Text>
-            {when(timeZone)} · {zoneLabel(timeZone, start)}
+            {when(timeZone)} · {zoneLabel(timeZone, start, intl.locale)}
           </Text>
           {hostTimeZone && hostTimeZone !== timeZone ? (
             <Text color="fg.muted">
-              {intl.formatMessage({ id: 'booking.confirm.forHost' }, { when: when(hostTimeZone) })} · {zoneLabel(hostTimeZone, start)}
+              {intl.formatMessage({ id: 'booking.confirm.forHost' }, { when: when(hostTimeZone) })} · {zoneLabel(hostTimeZone, start, intl.locale)}
             </Text>
           ) : null}
         </Row>

@@ -9,7 +9,7 @@ export function ChosenSlot({ start, timeZone }: { start: string | undefined; tim
   if (!start) return null;
   return (
     <Box bg="blue.subtle" borderRadius="md" p="3" fontSize="sm" role="status">
-      {formatDate(new Date(start), "EEEE, MMMM d 'at' h:mm a", timeZone, locale)} · {zoneLabel(timeZone, new Date(start))}
+      {formatDate(new Date(start), "EEEE, MMMM d 'at' h:mm a", timeZone, locale)} · {zoneLabel(timeZone, new Date(start), locale)}
     </Box>
   );
 }

@@ -80,7 +80,7 @@ function BookingForm({ eventType }: { eventType: PublicEventType }) {
             <Price amount={eventType.price_cents} currency={eventType.currency} />
             <OfferedPlaces places={flow.places} />
             <Text>
-              <FormattedMessage id="booking.page.timesShownIn" values={{ zone: zoneLabel(flow.timeZone) }} />
+              <FormattedMessage id="booking.page.timesShownIn" values={{ zone: zoneLabel(flow.timeZone, undefined, intl.locale) }} />
             </Text>
           </Stack>
           {eventType.description ? (

@@ -52,7 +52,7 @@ export function SetupChecklist({ user }: { user: Profile }) {
     {
       label: say('setup.hours'),
       done: hasWorkingHours(hours.data ?? []),
-      detail: say('setup.hoursDetail', { zone: zoneLabel(user.timezone) }),
+      detail: say('setup.hoursDetail', { zone: zoneLabel(user.timezone, undefined, intl.locale) }),
       action: (
         <LinkButton to="/availability" size="xs" variant="outline">
           {say('app.nav.availability')}

@@ -22,6 +22,6 @@ export function usePublicTeam(slug: string) {
 /** docs/product/screens.md: the notice words differ when the visitor's zone matches the team's. */
 export function timeZoneNotice(visitorZone: string, teamZone: string, intl: IntlShape): string {
   return visitorZone === teamZone
-    ? intl.formatMessage({ id: 'public.team.zoneSame' }, { zone: zoneLabel(visitorZone) })
-    : intl.formatMessage({ id: 'public.team.zoneOther' }, { zone: zoneLabel(visitorZone), team: zoneLabel(teamZone) });
+    ? intl.formatMessage({ id: 'public.team.zoneSame' }, { zone: zoneLabel(visitorZone, undefined, intl.locale) })
+    : intl.formatMessage({ id: 'public.team.zoneOther' }, { zone: zoneLabel(visitorZone, undefined, intl.locale), team: zoneLabel(teamZone, undefined, intl.locale) });
 }
