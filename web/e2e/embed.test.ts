@@ -69,6 +69,14 @@ async function heights(page: Page, frame: Frame): Promise<[number, number]> {
   return [Math.round(outer), inner];
 }
 
+/** The host page at phone size, once the frame has fitted its content again: a screenshot, and axe in the frame. */
+async function onPhone(page: Page, frame: Frame, shot: string, what: string) {
+  await page.setViewportSize(PHONE);
+  await expect.poll(async () => new Set(await heights(page, frame)).size, { timeout: 15_000 }).toBe(1);
+  await screenshot(page, shot);
+  await expectAccessible(frame, what);
+}
+
 describe('the embedded booking widget', () => {
   it(
     'books through the frame on another site, which hears kairos:booking-created, the frame fitting its content',
@@ -136,10 +144,7 @@ describe('the embedded booking widget', () => {
       await screenshot(page, 'embed-inline-booked');
       await expectAccessible(frame, 'embed confirmation (desktop)');
       // The same booked widget on a phone.
-      await page.setViewportSize(PHONE);
-      await expect.poll(async () => new Set(await heights(page, frame)).size, { timeout: 15_000 }).toBe(1);
-      await screenshot(page, 'embed-inline-booked-phone');
-      await expectAccessible(frame, 'embed confirmation (phone)');
+      await onPhone(page, frame, 'embed-inline-booked-phone', 'embed confirmation (phone)');
       expectNoErrors(errors);
     },
     JOURNEY_TIMEOUT,
@@ -180,10 +185,7 @@ describe('the embedded booking widget', () => {
       await frame.locator('button[data-day]:not(:disabled)').first().waitFor();
       await screenshot(page, 'embed-ar-desktop');
       await expectAccessible(frame, 'embed in Arabic (desktop)');
-      await page.setViewportSize(PHONE);
-      await expect.poll(async () => new Set(await heights(page, frame)).size, { timeout: 15_000 }).toBe(1);
-      await screenshot(page, 'embed-ar-phone');
-      await expectAccessible(frame, 'embed in Arabic (phone)');
+      await onPhone(page, frame, 'embed-ar-phone', 'embed in Arabic (phone)');
       await frame.getByRole('combobox', { name: 'اللغة' }).selectOption('ja');
       await frame.getByText('担当: Ellie Embed').waitFor();
       expectNoErrors(errors);
