@@ -9,7 +9,7 @@ import { sql } from '../../scripts/local/test-stack/harness.ts';
 import { connected, control } from '../../supabase/tests/payments/fixtures.ts';
 import { expectAccessible, expectAccessibleAtBothSizes } from './support/axe.ts';
 import { DESKTOP, openPage, PHONE, screenshot, useBrowser } from './support/browser.ts';
-import { bookableHost, clock, dayAhead, expectNoErrors, fillGuest, JOURNEY_TIMEOUT, pickDay, signIn } from './support/journey.ts';
+import { bookableHost, clock, dayAhead, editEventType, expectNoErrors, fillGuest, JOURNEY_TIMEOUT, pickDay, signIn } from './support/journey.ts';
 import { eventually } from '../../supabase/tests/calendars/fixtures.ts';
 
 const browser = useBrowser();
@@ -102,8 +102,7 @@ describe('a paid booking in the browser', () => {
       // The price's dialog with the late-cancellation refund beside it.
       await h.page.setViewportSize(DESKTOP);
       await h.page.goto('/dashboard');
-      await h.page.getByRole('button', { name: 'Edit' }).first().click();
-      const dialog = h.page.getByRole('dialog', { name: 'Edit Event Type' });
+      const dialog = await editEventType(h.page);
       await dialog.getByLabel('Late cancellation refund').selectOption('percentage');
       await dialog.getByText(/gets \$10\.00 back/).waitFor();
       await dialog.getByLabel('Percent refunded').scrollIntoViewIfNeeded();

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from '../../scripts/local/test-stack/harness.ts';
 import { expectAccessible, expectAccessibleAtBothSizes } from './support/axe.ts';
 import { DESKTOP, expectToast, openPage, PHONE, screenshot, useBrowser } from './support/browser.ts';
-import { bookableHost, clock, confirmationShown, dayAhead, expectNoErrors, fillGuest, JOURNEY_TIMEOUT, navigate, pickDay, signIn } from './support/journey.ts';
+import { bookableHost, clock, confirmationShown, dayAhead, editEventType, expectNoErrors, fillGuest, JOURNEY_TIMEOUT, navigate, pickDay, signedInHost, signIn } from './support/journey.ts';
 
 const browser = useBrowser();
 
@@ -15,11 +15,8 @@ describe('meeting places', () => {
   it(
     'the host offers Jitsi and a phone call they make; the guest picks the call with their number; both see it',
     async () => {
-      const { host, eventTypeId } = await bookableHost({ firstName: 'Petra', lastName: 'Place' }, { title: 'Places Call', duration: 30 });
-      const h = await openPage(browser(), { timezoneId: 'UTC', locale: 'en-US', viewport: DESKTOP });
-      await signIn(h.page, host);
-      await h.page.getByRole('button', { name: 'Edit' }).click();
-      const dialog = h.page.getByRole('dialog', { name: 'Edit Event Type' });
+      const { eventTypeId, h } = await signedInHost(browser(), { firstName: 'Petra', lastName: 'Place' }, { title: 'Places Call', duration: 30 });
+      const dialog = await editEventType(h.page);
       const places = dialog.getByRole('group', { name: 'Locations' });
       await places.getByLabel('Add a location').selectOption({ label: 'Jitsi Meet' });
       await places.getByRole('button', { name: 'Add', exact: true }).click();

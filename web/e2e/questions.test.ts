@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from '../../scripts/local/test-stack/harness.ts';
 import { expectAccessible } from './support/axe.ts';
 import { DESKTOP, expectToast, openPage, PHONE, screenshot, useBrowser } from './support/browser.ts';
-import { bookableHost, clock, confirmationShown, dayAhead, expectNoErrors, fillGuest, JOURNEY_TIMEOUT, navigate, pickDay, signIn } from './support/journey.ts';
+import { clock, confirmationShown, dayAhead, editEventType, expectNoErrors, fillGuest, JOURNEY_TIMEOUT, navigate, pickDay, signedInHost } from './support/journey.ts';
 
 const browser = useBrowser();
 
@@ -17,11 +17,8 @@ describe('booking questions', () => {
   it(
     'the host builds a required choice and a conditional follow-up; the guest answers both; the host reads them on the card and in the CSV',
     async () => {
-      const { host, eventTypeId } = await bookableHost({ firstName: 'Quinn', lastName: 'Query' }, { title: 'Intake call', duration: 30 });
-      const h = await openPage(browser(), { timezoneId: 'UTC', locale: 'en-US', viewport: DESKTOP, acceptDownloads: true });
-      await signIn(h.page, host);
-      await h.page.getByRole('button', { name: 'Edit' }).click();
-      const dialog = h.page.getByRole('dialog', { name: 'Edit Event Type' });
+      const { eventTypeId, h } = await signedInHost(browser(), { firstName: 'Quinn', lastName: 'Query' }, { title: 'Intake call', duration: 30 }, { acceptDownloads: true });
+      const dialog = await editEventType(h.page);
       const form = dialog.getByRole('group', { name: 'Booking form' });
       const rows = form.getByRole('list', { name: 'Questions' }).getByRole('listitem');
 

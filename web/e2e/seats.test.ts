@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from '../../scripts/local/test-stack/harness.ts';
 import { expectAccessibleAtBothSizes } from './support/axe.ts';
 import { DESKTOP, expectToast, openPage, useBrowser } from './support/browser.ts';
-import { bookableHost, confirmationShown, dayAhead, expectNoErrors, fillGuest, JOURNEY_TIMEOUT, navigate, pickDay, signIn } from './support/journey.ts';
+import { confirmationShown, dayAhead, editEventType, expectNoErrors, fillGuest, JOURNEY_TIMEOUT, navigate, pickDay, signedInHost } from './support/journey.ts';
 
 const browser = useBrowser();
 
@@ -18,11 +18,8 @@ describe('seats per slot', () => {
   it(
     'the host offers 3 seats; two guests take seats of 10:00; a third, watching, sees "1 seat left" without a reload; the host sees one group',
     async () => {
-      const { host, eventTypeId } = await bookableHost({ firstName: 'Sana', lastName: 'Seats' }, { title: 'Pottery class', duration: 60 });
-      const h = await openPage(browser(), { timezoneId: 'UTC', locale: 'en-US', viewport: DESKTOP });
-      await signIn(h.page, host);
-      await h.page.getByRole('button', { name: 'Edit' }).click();
-      const dialog = h.page.getByRole('dialog', { name: 'Edit Event Type' });
+      const { eventTypeId, h } = await signedInHost(browser(), { firstName: 'Sana', lastName: 'Seats' }, { title: 'Pottery class', duration: 60 });
+      const dialog = await editEventType(h.page);
       const seats = dialog.getByRole('spinbutton', { name: 'Seats per slot' });
       await seats.fill('3');
       await seats.scrollIntoViewIfNeeded();

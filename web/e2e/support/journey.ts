@@ -1,10 +1,10 @@
 // What journeys do again and again, the way a person does it: sign in, pick a day, read the times.
 import { randomUUID } from 'node:crypto';
-import type { Frame, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Frame, Locator, Page } from 'playwright-core';
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { expect } from 'vitest';
 import { newUser, sql, type TestUser } from '../../../scripts/local/test-stack/harness.ts';
-import { expectToast } from './browser.ts';
+import { DESKTOP, expectToast, openPage } from './browser.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -62,6 +62,20 @@ export async function signIn(page: Page, user: { email: string; password: string
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL('**/dashboard');
   await expectToast(page, 'Welcome back!');
+}
+
+/** A host with a bookable event type (bookableHost), signed in on a desktop page of their own in UTC. */
+export async function signedInHost(browser: Browser, name: { firstName: string; lastName: string }, eventType: EventTypeColumns, options: BrowserContextOptions = {}) {
+  const made = await bookableHost(name, eventType);
+  const h = await openPage(browser, { timezoneId: 'UTC', locale: 'en-US', viewport: DESKTOP, ...options });
+  await signIn(h.page, made.host);
+  return { ...made, h };
+}
+
+/** The dashboard's Edit Event Type dialog of the host's first event type, opened. */
+export async function editEventType(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Edit' }).first().click();
+  return page.getByRole('dialog', { name: 'Edit Event Type' });
 }
 
 /** A calendar day as the person in `timeZone` sees it, `days` days from now. */
