@@ -16,6 +16,9 @@ const functionFolders = readdirSync(new URL('./supabase/functions', import.meta.
   .filter((d) => d.isDirectory() && d.name !== '_shared')
   .map((d) => `supabase/functions/${d.name}`);
 
+/** Style props that name a physical side (Chakra's shorthands and CSS's own). */
+const PHYSICAL_SIDE = '/^(pl|pr|ml|mr|paddingLeft|paddingRight|marginLeft|marginRight|left|right|borderLeft.*|borderRight.*|roundedLeft|roundedRight|roundedTopLeft|roundedTopRight|roundedBottomLeft|roundedBottomRight)$/';
+
 /** I/O a pure rule must not reach for: the network, the runtime, storage, the page. */
 const IO_GLOBALS = ['fetch', 'Deno', 'XMLHttpRequest', 'WebSocket', 'EventSource', 'window', 'document', 'localStorage', 'sessionStorage', 'indexedDB', 'navigator', 'process'].map(
   (name) => ({ name, message: `${SHARED}/rules is pure: pass what it needs in instead of reaching for ${name}.` }),
@@ -110,6 +113,21 @@ export default tseslint.config(
   {
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Arabic reads right to left: a side is the start or the end of the line, never left or right
+      // (Chakra's ps/pe, ms/me, borderInlineStart…, insetStart), so the layout mirrors with `dir`.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `JSXAttribute[name.name=${PHYSICAL_SIDE}]`,
+          message: 'Use the logical side (ps, pe, ms, me, borderInlineStart…, borderInlineEnd…, insetStart, insetEnd) so right-to-left pages mirror.',
+        },
+        {
+          selector: 'JSXAttribute[name.name="textAlign"][value.value=/^(left|right)$/]',
+          message: 'Use textAlign="start" or "end" so right-to-left pages mirror.',
+        },
+      ],
+    },
   },
 );

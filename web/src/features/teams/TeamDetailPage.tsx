@@ -225,7 +225,7 @@ function Members({ teamId, members, myRole }: { teamId: number; members: TeamMem
               )
             }
           />
-          <Text fontSize="xs" color="fg.muted" pl="3">
+          <Text fontSize="xs" color="fg.muted" ps="3">
             Joined {formatDate(new Date(member.joined_at), 'MMM d, yyyy')}
           </Text>
         </Stack>
@@ -249,7 +249,7 @@ function EventTypes({ teamId, eventTypes, members }: { teamId: number; eventType
         <EmptyState title="No event types yet" text="Create an event type your team can be booked for." />
       ) : (
         eventTypes.map((eventType) => (
-          <Card.Root key={eventType.id} size="sm" borderLeftWidth="4px" borderLeftColor={eventType.color}>
+          <Card.Root key={eventType.id} size="sm" borderInlineStartWidth="4px" borderInlineStartColor={eventType.color}>
             <Card.Body gap="1">
               <HStack justify="space-between">
                 <Text fontWeight="semibold">{eventType.title}</Text>
