@@ -24,6 +24,11 @@ create table public.seat_slots (
   team_id bigint references public.teams (id) on delete cascade,
   member_id uuid,
   start_time timestamptz not null,
+  -- The slot is one meeting in the host's calendar (write-back and feed): one event with every seat's
+  -- guest as an attendee, under its own UID; its SEQUENCE rises with each seat booked or given up
+  -- (private.enqueue_calendar_writes). A guest's own invites keep their booking's UID: theirs alone.
+  ical_uid text not null default (gen_random_uuid()::text || '@kairos'),
+  ical_sequence integer not null default 0,
   created_at timestamptz not null default now(),
   constraint seat_slots_event_type_start_key unique (event_type_id, start_time),
   constraint seat_slots_one_owner check (num_nonnulls(user_id, team_id) = 1)
@@ -597,6 +602,19 @@ as $$
   where s.id = p_seat_slot_id;
 $$;
 
+-- The place of a new booking, `p_place`; a seat of a group slot whose other seats meet in a room Kairos
+-- or Google makes (Jitsi, Google Meet) joins that room: one meeting, one link, as its calendar event.
+create or replace function private.seat_location(p_seat_slot_id bigint, p_place jsonb)
+returns jsonb language sql stable security definer set search_path = ''
+as $$
+  select coalesce(
+    (select b.location from public.bookings b
+     where p_seat_slot_id is not null and p_place ->> 'kind' in ('jitsi', 'google_meet') and b.seat_slot_id = p_seat_slot_id
+       and b.status not in ('cancelled', 'expired') and b.location ->> 'kind' = p_place ->> 'kind'
+     order by b.id limit 1),
+    p_place);
+$$;
+
 -- A seat of the group slot of `et` at `p_start` for a new booking: the slot, made by its first seat
 -- (held by `p_member`, for a team's) and locked, so the count below sees every seat committed before
 -- and none can be taken meanwhile. Seats awaiting payment hold theirs as any booking holds its time.
@@ -692,8 +710,8 @@ begin
     p_start, p_end,
     case when et.price_cents > 0 then 'awaiting_payment' else private.new_booking_status(p_start, p_end, et.duration, et.auto_confirm) end,
     case when et.price_cents > 0 then now() + private.payment_hold() end,
-    private.booking_location(et.locations, private.guest_field(p_guest, 'location_kind', 'locationKind'),
-      private.guest_field(p_guest, 'guest_phone', 'guestPhone')),
+    private.seat_location(seat_slot.id, private.booking_location(et.locations, private.guest_field(p_guest, 'location_kind', 'locationKind'),
+      private.guest_field(p_guest, 'guest_phone', 'guestPhone'))),
     seat_slot.id)
   returning * into created;
   return created;

@@ -887,6 +887,8 @@ export type Database = {
         Row: {
           created_at: string
           event_type_id: number
+          ical_sequence: number
+          ical_uid: string
           id: number
           member_id: string | null
           start_time: string
@@ -896,6 +898,8 @@ export type Database = {
         Insert: {
           created_at?: string
           event_type_id: number
+          ical_sequence?: number
+          ical_uid?: string
           id?: never
           member_id?: string | null
           start_time: string
@@ -905,6 +909,8 @@ export type Database = {
         Update: {
           created_at?: string
           event_type_id?: number
+          ical_sequence?: number
+          ical_uid?: string
           id?: never
           member_id?: string | null
           start_time?: string
@@ -1446,9 +1452,12 @@ export type Database = {
       calendar_write_state: {
         Args: { p_ical_uid: string; p_user_id: string }
         Returns: {
+          attendees: Json
           booking_id: number
           end_time: string
           guest_name: string
+          host_email: string
+          host_name: string
           location: Json
           organiser: boolean
           sequence: number
