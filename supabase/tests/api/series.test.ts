@@ -1,0 +1,94 @@
+// Recurring series (docs/series.md) through the slots function: every occurrence checked by the slot
+// engine before anything is written, at the same wall-clock time of the host's zone across a DST change.
+import { describe, expect, it } from 'vitest';
+import { sql } from '../../../scripts/local/test-stack/harness.ts';
+import { call } from './client.ts';
+import { at, guestBody, newHost, type Host } from './fixtures.ts';
+
+const DAY = 86_400_000;
+const WEEK = 7 * DAY;
+
+/** The event type allows weekly series of up to 12, through the api's event type body. */
+async function allowSeries(host: Host) {
+  const res = await call(`/api/event-types/${host.eventTypeId}`, {
+    method: 'PUT',
+    body: { title: 'Coaching', description: null, duration: 30, color: '#10b981', isActive: true, autoConfirm: true, recurrence: { frequencies: ['weekly', 'monthly'], maxCount: 12 } },
+    token: host.accessToken,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+const preview = (host: Host, start: Date, count = 12, frequency = 'weekly') =>
+  call(`/slots/series?eventTypeId=${host.eventTypeId}&start=${start.toISOString()}&frequency=${frequency}&count=${count}&timeZone=UTC`);
+
+/** A zone's UTC offset at an instant, in minutes, as Intl tells it. */
+function offsetOf(zone: string, t: number): number {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(t).find((p) => p.type === 'timeZoneName')!.value;
+  const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+  return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
+}
+
+/** A zone whose clocks change between 3 and 130 days from now (Europe/Berlin when it does), and the day they change. */
+function zoneChangingSoon(): { zone: string; change: number } {
+  const zones = ['Europe/Berlin', 'America/New_York', 'Australia/Sydney', 'America/Santiago', 'Africa/Cairo', ...Intl.supportedValuesOf('timeZone')];
+  for (const zone of zones) {
+    for (let d = 3; d <= 130; d++) {
+      const t = Date.now() + d * DAY;
+      if (offsetOf(zone, t) !== offsetOf(zone, t - DAY)) return { zone, change: t };
+    }
+  }
+  throw new Error('no time zone changes its clocks in the next 130 days');
+}
+
+/** The wall-clock reading HH:mm of an instant in a zone, as Intl tells it. */
+const wallClock = (iso: string, zone: string) => new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+
+describe('the series preview', () => {
+  it("puts 12 weekly occurrences at the same wall-clock time of the host's zone across its DST change", async () => {
+    const { zone, change } = zoneChangingSoon();
+    const host = await newHost();
+    await sql('update public.profiles set timezone = $2 where id = $1', [host.id, zone]);
+    await allowSeries(host);
+    // The first occurrence a few weeks before the change (within the 60-day horizon), at 10:00 there.
+    const day = Math.min(Math.max(change - 35 * DAY, Date.now() + 2 * DAY), Date.now() + 55 * DAY);
+    const date = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(day);
+    const first = new Date(Date.parse(`${date}T10:00:00Z`) - offsetOf(zone, Date.parse(`${date}T10:00:00Z`)) * 60_000);
+    expect(wallClock(first.toISOString(), zone)).toBe('10:00');
+
+    const res = await preview(host, first);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const occurrences = res.body.occurrences as { start: string; free: boolean }[];
+    expect(occurrences).toHaveLength(12);
+    expect(occurrences.every((o) => o.free)).toBe(true);
+    expect(occurrences.map((o) => wallClock(o.start, zone))).toEqual(Array(12).fill('10:00'));
+    // Seven days apart by the calendar, so an hour more or less across the change: both sides are in it.
+    const gaps = new Set(occurrences.slice(1).map((o, i) => Date.parse(o.start) - Date.parse(occurrences[i]!.start)));
+    expect(gaps.size).toBe(2);
+    expect([...gaps].every((g) => Math.abs(g - WEEK) <= 3_600_000)).toBe(true);
+    expect(res.body.hostTimeZone).toBe(zone);
+  });
+
+  it('reports a taken occurrence 9 with the nearest free start of its week, and every other one free', async () => {
+    const host = await newHost();
+    await allowSeries(host);
+    const first = at(2, 10);
+    const ninth = new Date(first.getTime() + 8 * WEEK);
+    expect((await call('/bookings', { body: guestBody(host.eventTypeId, ninth) })).status).toBe(201);
+
+    const res = await preview(host, first);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const occurrences = res.body.occurrences as { start: string; free: boolean; reason?: string; alternative?: { start: string } | null }[];
+    expect(occurrences.map((o) => o.free)).toEqual(occurrences.map((_, i) => i !== 8));
+    // Later occurrences lie past the 60-day horizon: the first one's decides.
+    expect(Date.parse(occurrences[11]!.start)).toBeGreaterThan(Date.now() + 60 * DAY);
+    expect(occurrences[8]).toMatchObject({ start: ninth.toISOString(), reason: 'busy', alternative: { start: new Date(ninth.getTime() - 30 * 60_000).toISOString() } });
+  });
+
+  it('refuses a series the event type does not offer', async () => {
+    const host = await newHost();
+    expect((await preview(host, at(2, 10))).status).toBe(400);
+    await allowSeries(host);
+    expect((await preview(host, at(2, 10), 13)).body).toMatchObject({ code: 'invalid_request', message: 'This event type offers at most 12 occurrences' });
+    expect((await preview(host, at(2, 10), 4, 'biweekly')).status).toBe(400);
+  });
+});
