@@ -791,6 +791,10 @@ begin
   if jsonb_array_length(p_occurrences) = 0 then
     raise exception 'A series books at least one occurrence' using errcode = '22023';
   end if;
+  -- Paying for each occurrence of a series is still to be designed.
+  if et.price_cents > 0 then
+    raise exception 'A paid event type cannot be booked as a series' using errcode = '22023';
+  end if;
   begin
     insert into public.booking_series (event_type_id, user_id, team_id, frequency, count, first_start, time_zone, skipped)
     values (et.id, et.user_id, et.team_id, p_frequency, total,

@@ -16,6 +16,7 @@ async function allowSeries(host: Host) {
     token: host.accessToken,
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect(res.body).toMatchObject({ recurrenceFrequencies: ['weekly', 'monthly'], recurrenceMaxCount: 12 });
 }
 
 const preview = (host: Host, start: Date, count = 12, frequency = 'weekly') =>
@@ -90,5 +91,42 @@ describe('the series preview', () => {
     await allowSeries(host);
     expect((await preview(host, at(2, 10), 13)).body).toMatchObject({ code: 'invalid_request', message: 'This event type offers at most 12 occurrences' });
     expect((await preview(host, at(2, 10), 4, 'biweekly')).status).toBe(400);
+  });
+});
+
+describe('booking a series', () => {
+  it('writes every occurrence or none: a taken one is named and nothing written; skipped, the rest are booked', async () => {
+    const host = await newHost();
+    await allowSeries(host);
+    const first = at(3, 14);
+    const fourth = new Date(first.getTime() + 3 * WEEK);
+    expect((await call('/bookings', { body: guestBody(host.eventTypeId, fourth, 30, { guestEmail: 'other@example.test' }) })).status).toBe(201);
+    const body = guestBody(host.eventTypeId, first, 30, { guestName: 'Sam Series', guestEmail: 'sam@example.test' });
+
+    const refused = await call('/bookings', { body: { ...body, recurrence: { frequency: 'weekly', count: 6 } } });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'slot_taken', taken: [fourth.toISOString()] });
+    const sams = () => sql(`select start_time, series_id, recurrence_id from public.bookings where event_type_id = $1 and guest_email = 'sam@example.test' order by start_time`, [host.eventTypeId]);
+    expect(await sams()).toEqual([]);
+
+    const booked = await call('/bookings', { body: { ...body, recurrence: { frequency: 'weekly', count: 6, skip: [fourth.toISOString()] } } });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const starts = [0, 1, 2, 4, 5].map((w) => new Date(first.getTime() + w * WEEK).toISOString());
+    expect(booked.body).toMatchObject({ startTime: first.toISOString(), series: { occurrences: starts.map((start) => ({ start })) } });
+    expect(booked.body.manageToken).toBeTruthy();
+    const rows = await sams();
+    expect(rows.map((r) => r.start_time.toISOString())).toEqual(starts);
+    expect(new Set(rows.map((r) => Number(r.series_id)))).toEqual(new Set([booked.body.series.id]));
+    const [series] = await sql(`select frequency, count, skipped from public.booking_series where id = $1`, [booked.body.series.id]);
+    expect(series).toEqual({ frequency: 'weekly', count: 6, skipped: [fourth] });
+  });
+
+  it('refuses a series longer than the event type offers, and a skipped date that is not one of it', async () => {
+    const host = await newHost();
+    await allowSeries(host);
+    const body = guestBody(host.eventTypeId, at(3, 15));
+    expect((await call('/bookings', { body: { ...body, recurrence: { frequency: 'weekly', count: 13 } } })).body).toMatchObject({ code: 'invalid_request' });
+    const wrongSkip = await call('/bookings', { body: { ...body, recurrence: { frequency: 'weekly', count: 4, skip: [at(4, 15).toISOString()] } } });
+    expect(wrongSkip.body).toMatchObject({ code: 'invalid_request', message: 'Only later occurrences of the series can be skipped' });
   });
 });

@@ -22,6 +22,8 @@ import { DAY_MS, toMs } from '../rules/time.ts';
 import { type Database, jwtClaims, query, serviceRpc } from '../db/connection.ts';
 import { EVENT_NOT_FOUND, eventTypeRef, readSchedule, type ScheduledEventType } from './schedule.ts';
 import { bookingColumns, camelize } from '../db/shapes.ts';
+import type { SeriesChoice } from '../rules/schemas.ts';
+import { allowSeries, checkOccurrences, occurrenceRules, seriesReach, seriesStarts } from './series.ts';
 
 export interface Requested extends GuestDetails {
   startTime: string;
@@ -195,4 +197,72 @@ export async function book(deps: BookingDeps, req: Requested & { eventTypeId?: n
       if (!lostRace || owner.teamId === undefined || owner.requiresAllMembers || attempt >= ASSIGN_ATTEMPTS) throw error;
     }
   }
+}
+
+/** A series some of whose occurrences are taken: nothing was written; `taken` names them (409). */
+export class SeriesTaken extends AppError {
+  constructor(readonly taken: string[]) {
+    super('slot_taken', `Some occurrences of this series are not available: ${taken.join(', ')}`);
+  }
+}
+
+/**
+ * A guest's recurring series (docs/series.md): every occurrence the guest keeps is checked with the
+ * slot engine as a single booking is (`checkOccurrences`), then the series and all of them are written
+ * in one transaction (create_booking_series), where the exclusion constraint decides races for each.
+ * Any taken occurrence, before the write or in it, is a SeriesTaken naming them all, nothing written.
+ * A team's series goes to one member free at every occurrence, chosen by the strategy at the first.
+ * The answer is the first occurrence's booking, with the series' id and occurrences.
+ */
+export async function bookSeries(deps: BookingDeps, req: Requested & { eventTypeId?: number; teamEventTypeId?: number; recurrence: SeriesChoice }, opts: BookOptions = {}) {
+  const { start } = span(req);
+  const { frequency, count, skip = [] } = req.recurrence;
+  const now = deps.now?.() ?? new Date();
+  const ref = eventTypeRef(req);
+  const claims = opts.caller ? jwtClaims(opts.caller.accessToken) : null;
+  const read = await readSchedule(deps.db, ref, start - 8 * DAY_MS, start + seriesReach(frequency, count) + 8 * DAY_MS, now, { claims, teamBookings: ref.team });
+  const { schedule } = read;
+  allowSeries(schedule.eventType, frequency, count);
+  if (read.rules.seats) throw invalid('A group event cannot be booked as a series');
+  const guest = askedForm(withChosenPlace(req, schedule.eventType.locationKinds), schedule.eventType, read.isMember);
+  const { owner } = schedule.eventType;
+  await deps.throttle(owner.teamId !== undefined ? `team:${owner.teamId}` : `user:${owner.userId}`);
+
+  const starts = seriesStarts(start, frequency, count, schedule.timeZone);
+  const skipped = new Set(skip.map(toMs));
+  if ([...skipped].some((s) => s === starts[0] || !starts.includes(s))) throw invalid('Only later occurrences of the series can be skipped');
+  const kept = starts.filter((s) => !skipped.has(s));
+  const rules = { ...read.rules, settings: read.isMember ? bookingForGuest(schedule.settings) : schedule.settings };
+  const taken = checkOccurrences(rules, kept, schedule.timeZone).filter((c) => !c.free).map((c) => c.start);
+  if (taken.length) throw new SeriesTaken(taken);
+
+  let memberIds: string[] = [];
+  if (owner.teamId !== undefined && !owner.requiresAllMembers) {
+    // One member for the whole series: one the engine finds free at every occurrence.
+    const free = kept.map((s, i) => checkSlot(occurrenceRules(rules, kept, i), s)).map((c) => (c.ok ? (c.free ?? []) : []));
+    const slot = { start: new Date(kept[0]!), end: new Date(kept[0]! + schedule.eventType.duration * 60_000) };
+    const freeAtAll = free[0]!.filter((m) => free.every((f) => f.includes(m)));
+    const chosen = chooseMembers({ ...owner, members: read.members, free: freeAtAll, bookings: read.bookings, slot, timeZone: schedule.timeZone });
+    if (!chosen.ok) throw new SeriesTaken(kept.map((s) => new Date(s).toISOString()));
+    memberIds = chosen.memberIds;
+  }
+  const durationMs = schedule.eventType.duration * 60_000;
+  const occurrences = kept.map((s) => ({ recurrenceId: new Date(s).toISOString(), start: new Date(s).toISOString(), end: new Date(s + durationMs).toISOString() }));
+  const written = await serviceRpc<{ seriesId: number; bookings: number[] } | { taken: string[] }>(
+    deps.db,
+    'create_booking_series',
+    [
+      schedule.eventType.id,
+      frequency,
+      schedule.timeZone,
+      occurrences,
+      `{${[...skipped].map((s) => new Date(s).toISOString()).join(',')}}`,
+      { ...guestColumns(guest), answers: guest.answers, attendees: guest.attendees },
+      `{${memberIds.join(',')}}`,
+    ],
+    { notFoundMessage: EVENT_NOT_FOUND },
+  );
+  if ('taken' in written) throw new SeriesTaken(written.taken.map((t) => new Date(t).toISOString()));
+  const [row] = await query(deps.db, (sql) => sql<Record<string, unknown>[]>`select * from public.bookings where id = ${written.bookings[0]!}`);
+  return { ...answer(row!, schedule.eventType), series: { id: written.seriesId, occurrences: occurrences.map(({ start: s, end: e }) => ({ start: s, end: e })) } };
 }

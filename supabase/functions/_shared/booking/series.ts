@@ -56,12 +56,18 @@ export interface OccurrenceCheck {
 
 /** How far a series of `count` may reach past its first start, for the one read of its schedule. */
 const REACH_DAYS: Record<SeriesFrequency, number> = { weekly: 7, biweekly: 14, monthly: 35 };
+export const seriesReach = (frequency: SeriesFrequency, count: number) => REACH_DAYS[frequency] * count * DAY_MS;
 
 /** The event type offers this series, or a 400 that says it does not. */
 export function allowSeries(eventType: ScheduledEventType, frequency: SeriesFrequency, count: number): void {
   const r = eventType.recurrence;
   if (!r || !r.frequencies.includes(frequency)) throw invalid('This event type does not offer this series');
   if (count > r.maxCount) throw invalid(`This event type offers at most ${r.maxCount} occurrences`);
+}
+
+/** The rules occurrence `i` of `starts` is checked with: the first's horizon decides for the later ones. */
+export function occurrenceRules(rules: SlotRules, starts: readonly number[], i: number): SlotRules {
+  return i === 0 ? rules : { ...rules, latestStart: weekAround(starts[starts.length - 1]!, rules.hostTimeZone ?? 'UTC').to };
 }
 
 /**
@@ -73,9 +79,8 @@ export function checkOccurrences(rules: SlotRules, starts: readonly number[], vi
   const zone = rules.hostTimeZone ?? 'UTC';
   const durationMs = rules.duration * MINUTE_MS;
   const span = (s: number) => ({ start: toIsoString(s), end: toIsoString(s + durationMs) });
-  const latestStart = weekAround(starts[starts.length - 1]!, zone).to;
   return starts.map((start, i) => {
-    const own = i === 0 ? rules : { ...rules, latestStart };
+    const own = occurrenceRules(rules, starts, i);
     const check = checkSlot(own, start);
     if (check.ok) return { ...span(start), free: true };
     const offered = computeSlots({ ...own, range: weekAround(start, zone), visitorTimeZone }).slots.map((s) => toMs(s.start));
@@ -88,8 +93,7 @@ export function checkOccurrences(rules: SlotRules, starts: readonly number[], vi
 export async function previewSeries(db: Database, query: SeriesQuery, claims: ReadOptions['claims'], now = new Date()) {
   const first = toMs(query.start);
   const ref = eventTypeRef(query);
-  const reach = REACH_DAYS[query.frequency] * query.count * DAY_MS;
-  const read = await readSchedule(db, ref, first - 8 * DAY_MS, first + reach + 8 * DAY_MS, now, { claims });
+  const read = await readSchedule(db, ref, first - 8 * DAY_MS, first + seriesReach(query.frequency, query.count) + 8 * DAY_MS, now, { claims });
   const { schedule } = read;
   allowSeries(schedule.eventType, query.frequency, query.count);
   const starts = seriesStarts(first, query.frequency, query.count, schedule.timeZone);
