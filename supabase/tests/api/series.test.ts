@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from '../../../scripts/local/test-stack/harness.ts';
 import { call } from './client.ts';
-import { at, guestBody, newHost, type Host } from './fixtures.ts';
+import { at, calendarSource, guestBody, newHost, newTeam, newTeamEventType, replaceBusy, type Host } from './fixtures.ts';
 
 const DAY = 86_400_000;
 const WEEK = 7 * DAY;
@@ -128,5 +128,34 @@ describe('booking a series', () => {
     expect((await call('/bookings', { body: { ...body, recurrence: { frequency: 'weekly', count: 13 } } })).body).toMatchObject({ code: 'invalid_request' });
     const wrongSkip = await call('/bookings', { body: { ...body, recurrence: { frequency: 'weekly', count: 4, skip: [at(4, 15).toISOString()] } } });
     expect(wrongSkip.body).toMatchObject({ code: 'invalid_request', message: 'Only later occurrences of the series can be skipped' });
+  });
+});
+
+describe("a team's series", () => {
+  it('is previewed and booked through the same path: taken where every member is busy, and given to one member free at every occurrence', async () => {
+    const team = await newTeam();
+    const id = await newTeamEventType(team, { recurrence: { frequencies: ['weekly'], maxCount: 6 } });
+    const first = at(4, 11);
+    const week = (n: number) => new Date(first.getTime() + n * WEEK);
+    const members = [team.owner, team.admin, team.member];
+    const sources = await Promise.all(members.map((m) => calendarSource(m.id)));
+    // Everyone is away at occurrence 3; the owner and the admin also at occurrence 2 and 5.
+    await Promise.all(
+      sources.map((source, i) =>
+        replaceBusy(source, [[week(2), week(2).getTime() + 3_600_000], ...(i < 2 ? ([[week(1), week(1).getTime() + 3_600_000], [week(4), week(4).getTime() + 3_600_000]] as [Date, number][]) : [])]),
+      ),
+    );
+    const res = await call(`/slots/series?teamEventTypeId=${id}&start=${first.toISOString()}&frequency=weekly&count=6&timeZone=UTC`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.teamEventTypeId).toBe(id);
+    expect(res.body.occurrences.map((o: { free: boolean }) => o.free)).toEqual([true, true, false, true, true, true]);
+    expect(JSON.stringify(res.body)).not.toContain(team.member.id);
+
+    const { eventTypeId: _personal, ...body } = guestBody(0, first);
+    const booked = await call('/bookings', { body: { ...body, teamEventTypeId: id, recurrence: { frequency: 'weekly', count: 6, skip: [week(2).toISOString()] } } });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const rows = await sql(`select assigned_user_id from public.bookings where series_id = $1`, [booked.body.series.id]);
+    expect(rows).toHaveLength(5);
+    expect(new Set(rows.map((r) => r.assigned_user_id))).toEqual(new Set([team.member.id]));
   });
 });
