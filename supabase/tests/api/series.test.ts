@@ -121,6 +121,26 @@ describe('booking a series', () => {
     expect(series).toEqual({ frequency: 'weekly', count: 6, skipped: [fourth] });
   });
 
+  it('books a taken occurrence at the alternative the preview offered, standing for its rule start', async () => {
+    const host = await newHost();
+    await allowSeries(host);
+    const first = at(3, 16);
+    const third = new Date(first.getTime() + 2 * WEEK);
+    expect((await call('/bookings', { body: guestBody(host.eventTypeId, third, 30, { guestEmail: 'other@example.test' }) })).status).toBe(201);
+    const offered = (await preview(host, first, 4)).body.occurrences[2].alternative.start as string;
+    const body = guestBody(host.eventTypeId, first, 30, { guestEmail: 'mo@example.test' });
+    const outside = new Date(third.getTime() + WEEK).toISOString();
+    expect((await call('/bookings', { body: { ...body, recurrence: { frequency: 'weekly', count: 4, moved: [{ from: third.toISOString(), to: outside }] } } })).body).toMatchObject({
+      message: 'A moved occurrence stays in its week',
+    });
+    const booked = await call('/bookings', { body: { ...body, recurrence: { frequency: 'weekly', count: 4, moved: [{ from: third.toISOString(), to: offered }] } } });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const rows = await sql(`select start_time, recurrence_id from public.bookings where series_id = $1 order by start_time`, [booked.body.series.id]);
+    expect(rows.map((r) => [r.start_time.toISOString(), r.recurrence_id.toISOString()])).toEqual(
+      [0, 1, 2, 3].map((w) => [w === 2 ? offered : new Date(first.getTime() + w * WEEK).toISOString(), new Date(first.getTime() + w * WEEK).toISOString()]),
+    );
+  });
+
   it('refuses a series longer than the event type offers, and a skipped date that is not one of it', async () => {
     const host = await newHost();
     await allowSeries(host);

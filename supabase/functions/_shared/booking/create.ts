@@ -23,7 +23,7 @@ import { type Database, jwtClaims, query, serviceRpc } from '../db/connection.ts
 import { EVENT_NOT_FOUND, eventTypeRef, readSchedule, type ScheduledEventType } from './schedule.ts';
 import { bookingColumns, camelize } from '../db/shapes.ts';
 import type { SeriesChoice } from '../rules/schemas.ts';
-import { allowSeries, checkOccurrences, occurrenceRules, seriesReach, seriesStarts } from './series.ts';
+import { allowSeries, checkOccurrences, occurrenceRules, seriesReach, seriesStarts, weekAround } from './series.ts';
 
 export interface Requested extends GuestDetails {
   startTime: string;
@@ -216,7 +216,7 @@ export class SeriesTaken extends AppError {
  */
 export async function bookSeries(deps: BookingDeps, req: Requested & { eventTypeId?: number; teamEventTypeId?: number; recurrence: SeriesChoice }, opts: BookOptions = {}) {
   const { start } = span(req);
-  const { frequency, count, skip = [] } = req.recurrence;
+  const { frequency, count, skip = [], moved = [] } = req.recurrence;
   const now = deps.now?.() ?? new Date();
   const ref = eventTypeRef(req);
   const claims = opts.caller ? jwtClaims(opts.caller.accessToken) : null;
@@ -231,7 +231,17 @@ export async function bookSeries(deps: BookingDeps, req: Requested & { eventType
   const starts = seriesStarts(start, frequency, count, schedule.timeZone);
   const skipped = new Set(skip.map(toMs));
   if ([...skipped].some((s) => s === starts[0] || !starts.includes(s))) throw invalid('Only later occurrences of the series can be skipped');
-  const kept = starts.filter((s) => !skipped.has(s));
+  // A moved occurrence stands for its rule's start (RECURRENCE-ID) and is booked at its own time.
+  const movedTo = new Map(moved.map((m) => [toMs(m.from), toMs(m.to)]));
+  if ([...movedTo.keys()].some((s) => s === starts[0] || !starts.includes(s) || skipped.has(s))) {
+    throw invalid('Only later occurrences of the series can be moved');
+  }
+  for (const [from, to] of movedTo) {
+    const week = weekAround(from, schedule.timeZone);
+    if (!(to >= week.from && to < week.to)) throw invalid('A moved occurrence stays in its week');
+  }
+  const ruleStarts = starts.filter((s) => !skipped.has(s));
+  const kept = ruleStarts.map((s) => movedTo.get(s) ?? s);
   const rules = { ...read.rules, settings: read.isMember ? bookingForGuest(schedule.settings) : schedule.settings };
   const taken = checkOccurrences(rules, kept, schedule.timeZone).filter((c) => !c.free).map((c) => c.start);
   if (taken.length) throw new SeriesTaken(taken);
@@ -247,7 +257,7 @@ export async function bookSeries(deps: BookingDeps, req: Requested & { eventType
     memberIds = chosen.memberIds;
   }
   const durationMs = schedule.eventType.duration * 60_000;
-  const occurrences = kept.map((s) => ({ recurrenceId: new Date(s).toISOString(), start: new Date(s).toISOString(), end: new Date(s + durationMs).toISOString() }));
+  const occurrences = kept.map((s, i) => ({ recurrenceId: new Date(ruleStarts[i]!).toISOString(), start: new Date(s).toISOString(), end: new Date(s + durationMs).toISOString() }));
   const written = await serviceRpc<{ seriesId: number; bookings: number[] } | { taken: string[] }>(
     deps.db,
     'create_booking_series',

@@ -67,7 +67,7 @@ export function allowSeries(eventType: ScheduledEventType, frequency: SeriesFreq
 
 /** The rules occurrence `i` of `starts` is checked with: the first's horizon decides for the later ones. */
 export function occurrenceRules(rules: SlotRules, starts: readonly number[], i: number): SlotRules {
-  return i === 0 ? rules : { ...rules, latestStart: weekAround(starts[starts.length - 1]!, rules.hostTimeZone ?? 'UTC').to };
+  return i === 0 ? rules : { ...rules, latestStart: weekAround(Math.max(...starts), rules.hostTimeZone ?? 'UTC').to };
 }
 
 /**

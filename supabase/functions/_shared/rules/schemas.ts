@@ -368,12 +368,17 @@ export type TeamBookingInput = z.infer<typeof teamBookingSchema>;
 
 /**
  * A guest's series (POST /bookings `recurrence`): the frequency, how many occurrences counting the
- * first (startTime), and the rule's starts they skip (taken ones, say); none of them the first.
+ * first (startTime), the rule's starts they skip and those they move (taken ones, say); never the first.
  */
 export const seriesChoiceSchema = z.object({
   frequency: seriesFrequency,
   count: seriesCount,
   skip: z.array(isoInstant('Please select a date and time.')).max(MAX_SERIES_COUNT).optional(),
+  /** Later occurrences booked at another time (a taken one's alternative, say): the rule's start, and when. */
+  moved: z
+    .array(z.object({ from: isoInstant('Please select a date and time.'), to: isoInstant('Please select a date and time.') }))
+    .max(MAX_SERIES_COUNT)
+    .optional(),
 });
 export type SeriesChoice = z.infer<typeof seriesChoiceSchema>;
 
