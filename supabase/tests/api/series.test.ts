@@ -95,12 +95,18 @@ describe('the series preview', () => {
 });
 
 describe('booking a series', () => {
-  it('writes every occurrence or none: a taken one is named and nothing written; skipped, the rest are booked', async () => {
+  /** A host offering series whose weekly series from `first` finds occurrence `n` (from 0) booked by another guest. */
+  async function takenAt(first: Date, n: number) {
     const host = await newHost();
     await allowSeries(host);
+    const taken = new Date(first.getTime() + n * WEEK);
+    expect((await call('/bookings', { body: guestBody(host.eventTypeId, taken, 30, { guestEmail: 'other@example.test' }) })).status).toBe(201);
+    return { host, taken };
+  }
+
+  it('writes every occurrence or none: a taken one is named and nothing written; skipped, the rest are booked', async () => {
     const first = at(3, 14);
-    const fourth = new Date(first.getTime() + 3 * WEEK);
-    expect((await call('/bookings', { body: guestBody(host.eventTypeId, fourth, 30, { guestEmail: 'other@example.test' }) })).status).toBe(201);
+    const { host, taken: fourth } = await takenAt(first, 3);
     const body = guestBody(host.eventTypeId, first, 30, { guestName: 'Sam Series', guestEmail: 'sam@example.test' });
 
     const refused = await call('/bookings', { body: { ...body, recurrence: { frequency: 'weekly', count: 6 } } });
@@ -122,11 +128,8 @@ describe('booking a series', () => {
   });
 
   it('books a taken occurrence at the alternative the preview offered, standing for its rule start', async () => {
-    const host = await newHost();
-    await allowSeries(host);
     const first = at(3, 16);
-    const third = new Date(first.getTime() + 2 * WEEK);
-    expect((await call('/bookings', { body: guestBody(host.eventTypeId, third, 30, { guestEmail: 'other@example.test' }) })).status).toBe(201);
+    const { host, taken: third } = await takenAt(first, 2);
     const offered = (await preview(host, first, 4)).body.occurrences[2].alternative.start as string;
     const body = guestBody(host.eventTypeId, first, 30, { guestEmail: 'mo@example.test' });
     const outside = new Date(third.getTime() + WEEK).toISOString();
