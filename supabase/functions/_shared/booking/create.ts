@@ -136,6 +136,9 @@ export interface BookOptions {
   payment?: boolean;
 }
 
+/** What the schedule is read as for a booking: the caller's claims and the event type's owner it must be; a team's bookings for fairness. */
+const readOptions = (opts: BookOptions, team: boolean) => ({ claims: opts.caller ? jwtClaims(opts.caller.accessToken) : null, own: opts.own, teamId: opts.teamId, teamBookings: team });
+
 export const PAYMENT_REQUIRED = 'This event type is paid: guests book it on its booking page, where they pay.';
 
 /**
@@ -152,7 +155,7 @@ export async function book(deps: BookingDeps, req: Requested & { eventTypeId?: n
   const ref = eventTypeRef(req);
   // Read around the requested start: the duration is only known from the read, and no meeting is
   // longer than a day; a team's bookings for fairness.
-  const readOpts = { claims: opts.caller ? jwtClaims(opts.caller.accessToken) : null, own: opts.own, teamId: opts.teamId, teamBookings: ref.team };
+  const readOpts = readOptions(opts, ref.team);
   const readAgain = () => readSchedule(deps.db, ref, start, start + DAY_MS, now, readOpts);
   // A paid booking's hold that ran out on this time is no longer busy (the sweep would release it later).
   await serviceRpc(deps.db, 'expire_payment_holds', [new Date(start).toISOString(), new Date(start + DAY_MS).toISOString()]);
@@ -219,8 +222,8 @@ export async function bookSeries(deps: BookingDeps, req: Requested & { eventType
   const { frequency, count, skip = [], moved = [] } = req.recurrence;
   const now = deps.now?.() ?? new Date();
   const ref = eventTypeRef(req);
-  const claims = opts.caller ? jwtClaims(opts.caller.accessToken) : null;
-  const read = await readSchedule(deps.db, ref, start - 8 * DAY_MS, start + seriesReach(frequency, count) + 8 * DAY_MS, now, { claims, teamBookings: ref.team });
+  const readOpts = readOptions(opts, ref.team);
+  const read = await readSchedule(deps.db, ref, start - 8 * DAY_MS, start + seriesReach(frequency, count) + 8 * DAY_MS, now, readOpts);
   const { schedule } = read;
   allowSeries(schedule.eventType, frequency, count);
   if (read.rules.seats) throw invalid('A group event cannot be booked as a series');
