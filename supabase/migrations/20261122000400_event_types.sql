@@ -2,6 +2,8 @@
 -- public reads of a host's event types and of one by its link.
 
 create type public.assignment_type as enum ('round_robin', 'least_busy', 'specific_member');
+-- How a recurring series repeats (docs/series.md): SERIES_FREQUENCIES in rules/constants.ts.
+create type public.series_frequency as enum ('weekly', 'biweekly', 'monthly');
 
 -- Event types and weekly availability, of a person or a team ---------------------------------------
 -- One table per concept, whoever owns the row: a host (user_id) or a team (team_id), never both. The
@@ -221,6 +223,13 @@ create table public.event_types (
   -- A group event (docs/seats.md): how many guests may each book a seat of one slot; null is one
   -- guest per slot, as for any event type. MAX_SEATS_PER_SLOT (rules/constants.ts) is the same cap.
   seats_per_slot smallint constraint event_types_seats_per_slot_range check (seats_per_slot between 2 and 100),
+  -- A recurring series (docs/series.md): the frequencies a guest may choose (none: no series) and the
+  -- most occurrences they may book, 2 to MAX_SERIES_COUNT (rules/constants.ts), set with frequencies only.
+  recurrence_frequencies public.series_frequency[] not null default '{}',
+  recurrence_max_count smallint,
+  constraint event_types_recurrence_range check (
+    case when cardinality(recurrence_frequencies) = 0 then recurrence_max_count is null
+         else coalesce(recurrence_max_count between 2 and 52, false) end),
   constraint event_types_one_owner check (num_nonnulls(user_id, team_id) = 1),
   constraint event_types_duration_choice check (private.is_event_duration(duration, team_id is not null)),
   constraint event_types_team_fields check (
@@ -277,7 +286,7 @@ grant select on public.event_types to service_role;
 grant select (id, user_id, team_id, title, description, duration, color, is_active, auto_confirm, price_cents, currency,
   late_cancel_refund_percent, requires_all_members, assignment_type, specific_member_id, created_at, updated_at, buffer_before, buffer_after,
   minimum_notice, max_future_bookings, slot_interval, max_bookings_per_day, max_bookings_per_week, questions, guest_fields,
-  max_extra_attendees, seats_per_slot)
+  max_extra_attendees, seats_per_slot, recurrence_frequencies, recurrence_max_count)
   on public.event_types to anon;
 grant select, insert, update, delete on public.event_types to authenticated;
 

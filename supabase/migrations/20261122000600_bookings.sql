@@ -24,6 +24,11 @@ create table public.seat_slots (
   team_id bigint references public.teams (id) on delete cascade,
   member_id uuid,
   start_time timestamptz not null,
+  -- The slot is one meeting in the host's calendar (write-back and feed): one event with every seat's
+  -- guest as an attendee, under its own UID; its SEQUENCE rises with each seat booked or given up
+  -- (private.enqueue_calendar_writes). A guest's own invites keep their booking's UID: theirs alone.
+  ical_uid text not null default (gen_random_uuid()::text || '@kairos'),
+  ical_sequence integer not null default 0,
   created_at timestamptz not null default now(),
   constraint seat_slots_event_type_start_key unique (event_type_id, start_time),
   constraint seat_slots_one_owner check (num_nonnulls(user_id, team_id) = 1)
@@ -32,6 +37,32 @@ alter table public.seat_slots enable row level security;
 create index seat_slots_user_id_idx on public.seat_slots (user_id) where user_id is not null;
 create index seat_slots_team_id_idx on public.seat_slots (team_id) where team_id is not null;
 comment on table public.seat_slots is 'Slots of group events; their seats are the bookings with this seat_slot_id.';
+
+-- A recurring series (docs/series.md): its occurrences are bookings that point here, each with its
+-- own guest fields, status, busy rows and mails; written whole or not at all by create_booking_series.
+-- `skipped` keeps the rule's starts the guest did not book (EXDATE of the series' invite, to come).
+create table public.booking_series (
+  id bigint generated always as identity primary key,
+  event_type_id bigint not null references public.event_types (id) on delete cascade,
+  -- The event type's owner, copied as bookings do, for the read policy.
+  user_id uuid references public.profiles (id) on delete cascade,
+  team_id bigint references public.teams (id) on delete cascade,
+  frequency public.series_frequency not null,
+  count smallint not null constraint booking_series_count_range check (count between 2 and 52),
+  first_start timestamptz not null,
+  -- The zone the rule was expanded in (the owner's when booked): its wall-clock time is the series'.
+  time_zone text not null,
+  skipped timestamptz[] not null default '{}',
+  ical_uid text not null default (gen_random_uuid()::text || '@kairos'),
+  ical_sequence integer not null default 0,
+  created_at timestamptz not null default now(),
+  constraint booking_series_one_owner check (num_nonnulls(user_id, team_id) = 1)
+);
+alter table public.booking_series enable row level security;
+create index booking_series_event_type_idx on public.booking_series (event_type_id);
+create index booking_series_user_id_idx on public.booking_series (user_id) where user_id is not null;
+create index booking_series_team_id_idx on public.booking_series (team_id) where team_id is not null;
+comment on table public.booking_series is 'Recurring series; their occurrences are the bookings with this series_id.';
 
 create table public.bookings (
   id bigint generated always as identity primary key,
@@ -78,6 +109,10 @@ create table public.bookings (
   hold_expires_at timestamptz,
   -- The slot this booking is a seat of (a group event's), else null.
   seat_slot_id bigint references public.seat_slots (id) on delete cascade,
+  -- The series this booking is an occurrence of, and the rule's start it stands for (RECURRENCE-ID).
+  series_id bigint references public.booking_series (id) on delete cascade,
+  recurrence_id timestamptz,
+  constraint bookings_occurrence_of_series check ((series_id is null) = (recurrence_id is null)),
   constraint bookings_hold_while_awaiting_payment check ((status = 'awaiting_payment') <= (hold_expires_at is not null)),
   constraint bookings_start_before_end check (start_time < end_time),
   -- Either personal (a host) or team (a team, and maybe its assignee), never a mix; the owner is the
@@ -102,6 +137,7 @@ create index bookings_team_event_type_idx on public.bookings (event_type_id, tea
 create index bookings_assigned_idx on public.bookings (team_id, assigned_user_id) where assigned_user_id is not null;
 create index bookings_assigned_user_start_idx on public.bookings (assigned_user_id, start_time) where assigned_user_id is not null;
 create index bookings_seat_slot_idx on public.bookings (seat_slot_id) where seat_slot_id is not null;
+create index bookings_series_idx on public.bookings (series_id) where series_id is not null;
 create index bookings_rescheduled_to_idx on public.bookings (rescheduled_to);
 -- Reminders look for confirmed bookings starting within a day.
 create index bookings_confirmed_start_idx on public.bookings (start_time) where status = 'confirmed';
@@ -217,11 +253,11 @@ $$;
 create trigger team_members_release_busy after delete on public.team_members
   for each row execute function private.release_member_busy();
 -- Privileges, from none (see the foundation migration): only what each role needs.
-revoke all on public.bookings, public.booking_busy, public.seat_slots from anon, authenticated, service_role;
+revoke all on public.bookings, public.booking_busy, public.seat_slots, public.booking_series from anon, authenticated, service_role;
 -- The functions read bookings for a host's feed (service role).
-grant select on public.bookings, public.booking_busy, public.seat_slots to service_role;
-revoke all on sequence public.seat_slots_id_seq from anon, authenticated, service_role;
-grant select on public.seat_slots to authenticated;
+grant select on public.bookings, public.booking_busy, public.seat_slots, public.booking_series to service_role;
+revoke all on sequence public.seat_slots_id_seq, public.booking_series_id_seq from anon, authenticated, service_role;
+grant select on public.seat_slots, public.booking_series to authenticated;
 -- Identity columns need no sequence privilege; where defaults granted them, anon could move an id on.
 revoke all on sequence public.bookings_id_seq from anon, authenticated, service_role;
 grant select on public.bookings to authenticated;
@@ -254,6 +290,12 @@ comment on policy "Hosts, team owners and admins, and assignees update bookings"
 -- seat_slots --------------------------------------------------------------------------------------
 -- Written only by create_booking; read as the slot's seats (bookings) are: by the host, by the team's members.
 create policy "Hosts and team members read seat slots" on public.seat_slots
+  for select to authenticated using (private.acts_for(user_id, team_id));
+
+-- booking_series ----------------------------------------------------------------------------------
+-- Written only by create_booking_series (service role); read as its occurrences (bookings) are: by
+-- the host, by the team's members. Guests read their own occurrences through their manage tokens.
+create policy "Hosts and team members read booking series" on public.booking_series
   for select to authenticated using (private.acts_for(user_id, team_id));
 
 -- booking_busy ------------------------------------------------------------------------------------
@@ -597,6 +639,19 @@ as $$
   where s.id = p_seat_slot_id;
 $$;
 
+-- The place of a new booking, `p_place`; a seat of a group slot whose other seats meet in a room Kairos
+-- or Google makes (Jitsi, Google Meet) joins that room: one meeting, one link, as its calendar event.
+create or replace function private.seat_location(p_seat_slot_id bigint, p_place jsonb)
+returns jsonb language sql stable security definer set search_path = ''
+as $$
+  select coalesce(
+    (select b.location from public.bookings b
+     where p_seat_slot_id is not null and p_place ->> 'kind' in ('jitsi', 'google_meet') and b.seat_slot_id = p_seat_slot_id
+       and b.status not in ('cancelled', 'expired') and b.location ->> 'kind' = p_place ->> 'kind'
+     order by b.id limit 1),
+    p_place);
+$$;
+
 -- A seat of the group slot of `et` at `p_start` for a new booking: the slot, made by its first seat
 -- (held by `p_member`, for a team's) and locked, so the count below sees every seat committed before
 -- and none can be taken meanwhile. Seats awaiting payment hold theirs as any booking holds its time.
@@ -626,9 +681,10 @@ $$;
 -- booked (p_member_ids is ignored); otherwise p_member_ids holds at most one member, the assignee chosen
 -- by the team's strategy (none: unassigned). A host's booking takes no member. The busy rows are
 -- written by the bookings trigger in the same statement, so a concurrent overlapping booking fails with
--- 23P01 whatever was checked before.
+-- 23P01 whatever was checked before. An occurrence of a series (create_booking_series) names its series
+-- and the rule's start it stands for.
 create or replace function public.create_booking(p_event_type_id bigint, p_start timestamptz, p_end timestamptz,
-  p_guest jsonb, p_member_ids uuid[] default null)
+  p_guest jsonb, p_member_ids uuid[] default null, p_series_id bigint default null, p_recurrence_id timestamptz default null)
 returns public.bookings language plpgsql security definer set search_path = ''
 as $$
 declare
@@ -681,7 +737,8 @@ begin
     raise exception 'The guest is already on the booking: invite other people only.' using errcode = '22023';
   end if;
   insert into public.bookings (id, event_type_id, user_id, team_id, assigned_user_id, guest_name, guest_email, guest_phone,
-    guest_company, notes, guest_timezone, guest_locale, start_time, end_time, status, hold_expires_at, location, seat_slot_id)
+    guest_company, notes, guest_timezone, guest_locale, start_time, end_time, status, hold_expires_at, location, seat_slot_id,
+    series_id, recurrence_id)
   overriding system value
   values (new_id, et.id, et.user_id, et.team_id, assignee,
     private.guest_field(p_guest, 'guest_name', 'guestName'),
@@ -692,17 +749,82 @@ begin
     p_start, p_end,
     case when et.price_cents > 0 then 'awaiting_payment' else private.new_booking_status(p_start, p_end, et.duration, et.auto_confirm) end,
     case when et.price_cents > 0 then now() + private.payment_hold() end,
-    private.booking_location(et.locations, private.guest_field(p_guest, 'location_kind', 'locationKind'),
-      private.guest_field(p_guest, 'guest_phone', 'guestPhone')),
-    seat_slot.id)
+    private.seat_location(seat_slot.id, private.booking_location(et.locations, private.guest_field(p_guest, 'location_kind', 'locationKind'),
+      private.guest_field(p_guest, 'guest_phone', 'guestPhone'))),
+    seat_slot.id, p_series_id, p_recurrence_id)
   returning * into created;
   return created;
 exception when exclusion_violation then
   raise exception 'This time slot is no longer available' using errcode = '23P01';
 end;
 $$;
-comment on function public.create_booking(bigint, timestamptz, timestamptz, jsonb, uuid[]) is
+comment on function public.create_booking(bigint, timestamptz, timestamptz, jsonb, uuid[], bigint, timestamptz) is
   'Service role only: the bookings and api functions call it once the slot engine has accepted the time and chosen the member.';
+
+-- Writes a recurring series (docs/series.md) of an active event type that allows it: the series row and
+-- each occurrence through create_booking, all in this transaction. `p_occurrences` is
+-- [{"recurrenceId", "start", "end"}, …] as the slot engine accepted them (recurrenceId: the rule's start;
+-- start differs for a moved one), `p_skipped` the rule's starts not booked. Each occurrence runs in its
+-- own sub-block: one that is taken (the exclusion constraint, or a full group slot) is noted and the
+-- rest still tried, so the answer names every taken one; if any is, the outer block's exception undoes
+-- everything and nothing is written. Answers {"seriesId", "bookings": [ids]} or {"taken": [starts]}.
+create or replace function public.create_booking_series(p_event_type_id bigint, p_frequency public.series_frequency,
+  p_time_zone text, p_occurrences jsonb, p_skipped timestamptz[], p_guest jsonb, p_member_ids uuid[] default null)
+returns jsonb language plpgsql security definer set search_path = ''
+as $$
+declare
+  et public.event_types;
+  series public.booking_series;
+  occurrence jsonb;
+  created public.bookings;
+  ids bigint[] := '{}';
+  taken text[] := '{}';
+  total integer := jsonb_array_length(p_occurrences) + coalesce(cardinality(p_skipped), 0);
+begin
+  select * into et from public.event_types e where e.id = p_event_type_id and e.is_active;
+  if not found then
+    raise exception 'Event type not found' using errcode = 'P0002';
+  end if;
+  if not p_frequency = any (et.recurrence_frequencies) or total > et.recurrence_max_count then
+    raise exception 'This event type does not allow this series' using errcode = '22023';
+  end if;
+  if jsonb_array_length(p_occurrences) = 0 then
+    raise exception 'A series books at least one occurrence' using errcode = '22023';
+  end if;
+  -- Paying for each occurrence of a series is still to be designed.
+  if et.price_cents > 0 then
+    raise exception 'A paid event type cannot be booked as a series' using errcode = '22023';
+  end if;
+  begin
+    insert into public.booking_series (event_type_id, user_id, team_id, frequency, count, first_start, time_zone, skipped)
+    values (et.id, et.user_id, et.team_id, p_frequency, total,
+      least((select min((o ->> 'recurrenceId')::timestamptz) from jsonb_array_elements(p_occurrences) o), (select min(x) from unnest(p_skipped) x)),
+      p_time_zone, coalesce(p_skipped, '{}'))
+    returning * into series;
+    for occurrence in select o from jsonb_array_elements(p_occurrences) o order by (o ->> 'start')::timestamptz loop
+      begin
+        created := public.create_booking(et.id, (occurrence ->> 'start')::timestamptz, (occurrence ->> 'end')::timestamptz, p_guest,
+          p_member_ids, series.id, (occurrence ->> 'recurrenceId')::timestamptz);
+        ids := ids || created.id;
+      exception when exclusion_violation or sqlstate 'KR004' then
+        taken := taken || (occurrence ->> 'start');
+      end;
+    end loop;
+    if cardinality(taken) > 0 then
+      raise exception 'Taken occurrences' using errcode = 'KR005';
+    end if;
+  exception when sqlstate 'KR005' then
+    return jsonb_build_object('taken', to_jsonb(taken));
+  end;
+  return jsonb_build_object('seriesId', series.id, 'bookings', to_jsonb(ids));
+end;
+$$;
+comment on function public.create_booking_series(bigint, public.series_frequency, text, jsonb, timestamptz[], jsonb, uuid[]) is
+  'Service role only: the bookings function calls it once the slot engine has accepted every occurrence.';
+revoke all on function public.create_booking_series(bigint, public.series_frequency, text, jsonb, timestamptz[], jsonb, uuid[])
+  from public, anon, authenticated;
+grant execute on function public.create_booking_series(bigint, public.series_frequency, text, jsonb, timestamptz[], jsonb, uuid[])
+  to service_role;
 
 -- Booking rate limit ------------------------------------------------------------------------------------
 -- One token bucket per client address and calendar (a host, or a team), shared by every function
@@ -741,9 +863,9 @@ $$;
 comment on function public.take_booking_token(text, text, integer) is
   'Service role only: takes one booking token of (client address, calendar); false when the bucket is empty.';
 
-revoke all on function public.create_booking(bigint, timestamptz, timestamptz, jsonb, uuid[]),
+revoke all on function public.create_booking(bigint, timestamptz, timestamptz, jsonb, uuid[], bigint, timestamptz),
   public.take_booking_token(text, text, integer) from public, anon, authenticated;
-grant execute on function public.create_booking(bigint, timestamptz, timestamptz, jsonb, uuid[]),
+grant execute on function public.create_booking(bigint, timestamptz, timestamptz, jsonb, uuid[], bigint, timestamptz),
   public.take_booking_token(text, text, integer) to service_role;
 
 

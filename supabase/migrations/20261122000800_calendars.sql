@@ -294,15 +294,24 @@ $$;
 
 -- One 'calendar' outbox row per person of booking b who has a booking calendar, or whose calendar
 -- already holds this booking's event (to move or remove it). A step of private.after_booking_change
--- (the bookings migration), after the busy rows, which it reads.
+-- (the bookings migration), after the busy rows, which it reads. A seat's event is its slot's: one
+-- event under the slot's UID for all its seats (docs/seats.md), whose SEQUENCE each change of a seat
+-- raises here (the slot row is already locked by take_seat for a new seat).
 create or replace function private.enqueue_calendar_writes(b public.bookings)
 returns void language plpgsql security definer set search_path = ''
 as $$
+declare
+  uid text := b.ical_uid;
+  sequence integer := b.ical_sequence;
 begin
+  if b.seat_slot_id is not null then
+    update public.seat_slots s set ical_sequence = s.ical_sequence + 1 where s.id = b.seat_slot_id
+    returning s.ical_uid, s.ical_sequence into uid, sequence;
+  end if;
   insert into public.outbox (kind, topic, booking_id, message_id, payload)
   select 'calendar', 'booking.calendar', b.id,
-         'calendar:' || b.ical_uid || ':' || people.user_id || ':' || b.ical_sequence || ':' || b.status || ':' || txid_current(),
-         jsonb_build_object('icalUid', b.ical_uid, 'userId', people.user_id)
+         'calendar:' || uid || ':' || people.user_id || ':' || sequence || ':' || b.status || ':' || txid_current(),
+         jsonb_build_object('icalUid', uid, 'userId', people.user_id)
   from (
     select bb.user_id from public.booking_busy bb where bb.booking_id = b.id
     union
@@ -310,32 +319,52 @@ begin
     union
     select b.assigned_user_id where b.assigned_user_id is not null
     union
-    select ce.user_id from public.calendar_events ce where ce.ical_uid = b.ical_uid
+    select ce.user_id from public.calendar_events ce where ce.ical_uid = uid
   ) people
   where exists (select 1 from public.calendar_sources s where s.user_id = people.user_id and s.receives_bookings)
-     or exists (select 1 from public.calendar_events ce where ce.ical_uid = b.ical_uid and ce.user_id = people.user_id)
+     or exists (select 1 from public.calendar_events ce where ce.ical_uid = uid and ce.user_id = people.user_id)
      -- The organiser's write makes a Google Meet link, or says why it cannot.
      or (b.location ->> 'kind' = 'google_meet' and private.awaits_link(b) and people.user_id = coalesce(b.assigned_user_id, b.user_id))
   on conflict (message_id) do nothing;
 end;
 $$;
 
--- The calendar handler's read: the confirmed booking with this UID that occupies this person, if any.
+-- The calendar handler's read: what the event with this UID is in this person's calendar, if they
+-- hold it. A booking's UID: the confirmed booking that occupies them (attendees null). A group slot's
+-- UID: the slot, while a seat of it is confirmed, with every seat that holds its place (confirmed or
+-- awaiting approval) as an attendee and the calendar's owner as its organiser; booking_id and location
+-- are those of its first such seat. (A seat's own UID still answers its booking: the Zoom writer's.)
 create or replace function public.calendar_write_state(p_ical_uid text, p_user_id uuid)
 returns table (booking_id bigint, start_time timestamptz, end_time timestamptz, sequence integer, title text, guest_name text,
-  location jsonb, organiser boolean)
+  location jsonb, organiser boolean, attendees jsonb, host_name text, host_email text)
 language sql
 stable
 security definer
 set search_path = ''
 as $$
   select b.id, b.start_time, b.end_time, b.ical_sequence, coalesce(e.title, 'Booking'), b.guest_name, b.location,
-    p_user_id = coalesce(b.assigned_user_id, b.user_id)
+    p_user_id = coalesce(b.assigned_user_id, b.user_id), null::jsonb, null, null
   from public.bookings b
   join public.booking_busy bb on bb.booking_id = b.id and bb.user_id = p_user_id and bb.active
   left join public.event_types e on e.id = b.event_type_id
   where b.ical_uid = p_ical_uid and b.status = 'confirmed'
-  order by b.id desc
+  union all
+  (select seats.first_id, s.start_time, seats.end_time, s.ical_sequence, e.title, null, seats.location,
+     p_user_id = coalesce(s.member_id, s.user_id), seats.attendees, nullif(concat_ws(' ', p.first_name, p.last_name), ''), p.email
+   from public.seat_slots s
+   join public.event_types e on e.id = s.event_type_id
+   join public.profiles p on p.id = p_user_id
+   cross join lateral (
+     select min(b.id) as first_id, max(b.end_time) as end_time, (array_agg(b.location order by b.id))[1] as location,
+       jsonb_agg(jsonb_build_object('name', b.guest_name, 'email', b.guest_email,
+         'partstat', case b.status when 'pending' then 'NEEDS-ACTION' else 'ACCEPTED' end) order by b.id) as attendees,
+       bool_or(b.status = 'confirmed') as confirmed
+     from public.bookings b
+     join public.booking_busy bb on bb.booking_id = b.id and bb.user_id = p_user_id and bb.active
+     where b.seat_slot_id = s.id and b.status in ('confirmed', 'pending')
+   ) seats
+   where s.ical_uid = p_ical_uid and seats.confirmed)
+  order by 1 desc
   limit 1;
 $$;
 
@@ -355,14 +384,19 @@ begin
   if p_link !~ '^https://\S+$' then
     raise exception 'A meeting link is an https address' using errcode = '22023';
   end if;
-  update public.bookings
-  set location = jsonb_set(location, '{value}', to_jsonb(p_link)), ical_sequence = ical_sequence + 1
-  where id = p_booking_id and private.awaits_link(bookings) and status in ('pending', 'confirmed') and rescheduled_to is null
-  returning * into b;
-  if found then
+  -- The seats of a group slot meet in one Meet room (its calendar event's): the link is each waiting
+  -- seat's. (A Zoom seat's meeting is still its own: the meeting writer works per booking.)
+  for b in
+    update public.bookings x
+    set location = jsonb_set(x.location, '{value}', to_jsonb(p_link)), ical_sequence = x.ical_sequence + 1
+    where (x.id = p_booking_id
+           or x.seat_slot_id = (select y.seat_slot_id from public.bookings y where y.id = p_booking_id) and x.location ->> 'kind' = 'google_meet')
+      and private.awaits_link(x) and x.status in ('pending', 'confirmed') and x.rescheduled_to is null
+    returning *
+  loop
     perform private.enqueue_booking_mails(b, 'booking.location', 'link_ready', 'link_ready');
     perform private.enqueue_calendar_writes(b);
-  end if;
+  end loop;
 end;
 $$;
 

@@ -300,7 +300,9 @@ begin
     -- The kinds offered (public, as public_locations tells them): a booking naming none takes the only one.
     array(select l ->> 'kind' from jsonb_array_elements(e.locations) l) as location_kinds,
     -- What a booking must answer (public: the guest's form shows them), and whom it may invite.
-    e.questions, e.guest_fields, e.max_extra_attendees, e.seats_per_slot
+    e.questions, e.guest_fields, e.max_extra_attendees, e.seats_per_slot,
+    -- The series a guest may book (docs/series.md; public, as the booking page offers it).
+    e.recurrence_frequencies, e.recurrence_max_count
   into et
   from public.event_types e
   left join public.profiles p on p.id = e.user_id

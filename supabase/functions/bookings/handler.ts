@@ -1,14 +1,15 @@
 // POST /bookings: a guest books a personal event type ({eventTypeId, ...}) or a public team's event
 // type ({teamEventTypeId, ...}); the same module serves POST /api/bookings/public and team bookings.
+// With `recurrence: {frequency, count, skip?}` it books a series (docs/series.md): all or nothing.
 // A paid event type's booking holds its time awaiting payment: the answer carries `checkoutUrl`,
 // Stripe's page, which sends the guest back to /booking/{uid}/payment (payments/checkout.ts).
-import { publicBookingSchema, teamBookingSchema } from '../_shared/rules/schemas.ts';
-import { book } from '../_shared/booking/create.ts';
+import { publicBookingSchema, seriesChoiceSchema, teamBookingSchema } from '../_shared/rules/schemas.ts';
+import { book, bookSeries, SeriesTaken } from '../_shared/booking/create.ts';
 import { issueManageToken } from '../_shared/booking/guest.ts';
 import { parseOrThrow } from '../_shared/rules/errors.ts';
 import { bookingDeps } from '../_shared/http/booking-deps.ts';
 import type { FunctionEnv } from '../_shared/http/env.ts';
-import { json } from '../_shared/http/errors.ts';
+import { json, statusOf } from '../_shared/http/errors.ts';
 import { readJson } from '../_shared/http/request.ts';
 import { createHandler, Router, type Ctx } from '../_shared/http/router.ts';
 import { startCheckout } from '../_shared/payments/checkout.ts';
@@ -24,10 +25,18 @@ export function bookingsRouter(stripe: StripeConfig | null = null): Router {
   return new Router().post('/bookings', async (ctx: Ctx) => {
     const body = await readJson(ctx.req);
     const deps = bookingDeps(ctx);
-    const booking =
-      body && typeof body === 'object' && 'teamEventTypeId' in body
-        ? await book(deps, parseOrThrow(teamBookingSchema, body), { caller: await ctx.caller(), payment: true })
-        : await book(deps, parseOrThrow(publicBookingSchema, body), { payment: true });
+    const team = body && typeof body === 'object' && 'teamEventTypeId' in body;
+    const req = team ? parseOrThrow(teamBookingSchema, body) : parseOrThrow(publicBookingSchema, body);
+    const opts = { caller: team ? await ctx.caller() : null, payment: true };
+    // A recurring series (docs/series.md): every occurrence or none; a taken one is named.
+    const recurrence = (body as { recurrence?: unknown }).recurrence;
+    let booking;
+    try {
+      booking = recurrence === undefined ? await book(deps, req, opts) : await bookSeries(deps, { ...req, recurrence: parseOrThrow(seriesChoiceSchema, recurrence) }, opts);
+    } catch (e) {
+      if (e instanceof SeriesTaken) return json({ code: e.code, message: e.message, taken: e.taken }, statusOf(e.code));
+      throw e;
+    }
     // The guest's confirmation screen links to the manage page (reschedule, cancel) at once; the
     // payment's return page reads the booking with the same token.
     const secret = ctx.env.bookingTokenSecret;

@@ -21,7 +21,7 @@ import { AppError, forbidden, invalid, notFound, parseOrThrow } from '../_shared
 import { readJson, idParam } from '../_shared/http/request.ts';
 import { createHandler, Router, type Ctx } from '../_shared/http/router.ts';
 import type { Caller } from '../_shared/http/session.ts';
-import { bookingsFeed, type FeedBooking } from '../_shared/calendars/booking-feed.ts';
+import { bookingsFeed, feedEvents, type FeedBooking } from '../_shared/calendars/booking-feed.ts';
 import { CalendarAccessError, discoverCalDav, type RemoteCalendar } from '../_shared/calendars/caldav.ts';
 import { feedAddress, feedName, readFeed } from '../_shared/calendars/feed.ts';
 import { googleAccess, googleConfig, type GoogleConfig } from '../_shared/calendars/google.ts';
@@ -257,27 +257,35 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
     // A wrong or replaced token is a plain 404: it tells nothing about what exists.
     if (!owner) throw notFound();
     const since = new Date(Date.now() - 90 * 86_400_000).toISOString();
-    const rows = must<{ booking: { ical_uid: string; ical_sequence: number; start_time: string; end_time: string; status: FeedBooking['status']; guest_name: string; updated_at: string; location: FeedBooking['location']; event_type: { title: string } | null } }[]>(
-      await service
+    type Row = { booking: { ical_uid: string; ical_sequence: number; start_time: string; end_time: string; status: FeedBooking['status']; guest_name: string; guest_email: string; updated_at: string; location: FeedBooking['location']; event_type: { title: string } | null; seat_slot: { ical_uid: string; ical_sequence: number } | null } };
+    const [rows, host] = await Promise.all([
+      service
         .from('booking_busy')
-        .select('booking:bookings!inner(ical_uid, ical_sequence, start_time, end_time, status, guest_name, updated_at, location, event_type:event_types!bookings_event_type_fkey(title))')
+        .select('booking:bookings!inner(ical_uid, ical_sequence, start_time, end_time, status, guest_name, guest_email, updated_at, location, event_type:event_types!bookings_event_type_fkey(title), seat_slot:seat_slots(ical_uid, ical_sequence))')
         .eq('user_id', owner.user_id)
         .eq('active', true)
         .gte('booking.start_time', since)
         .order('booking_id')
         .limit(5000),
+      service.from('profiles').select('first_name, last_name, email').eq('id', owner.user_id).single(),
+    ]);
+    const profile = must<{ first_name: string | null; last_name: string | null; email: string | null }>(host);
+    const bookings = feedEvents(
+      must<Row[]>(rows).map(({ booking: b }) => ({
+        icalUid: b.ical_uid,
+        sequence: b.ical_sequence,
+        start: b.start_time,
+        end: b.end_time,
+        status: b.status,
+        title: b.event_type?.title ?? 'Booking',
+        guestName: b.guest_name,
+        guestEmail: b.guest_email,
+        updatedAt: b.updated_at,
+        location: b.location,
+        slot: b.seat_slot && { icalUid: b.seat_slot.ical_uid, sequence: b.seat_slot.ical_sequence },
+      })),
+      { name: [profile.first_name, profile.last_name].filter(Boolean).join(' ') || null, email: profile.email },
     );
-    const bookings: FeedBooking[] = rows.map(({ booking: b }) => ({
-      icalUid: b.ical_uid,
-      sequence: b.ical_sequence,
-      start: b.start_time,
-      end: b.end_time,
-      status: b.status,
-      title: b.event_type?.title ?? 'Booking',
-      guestName: b.guest_name,
-      updatedAt: b.updated_at,
-      location: b.location,
-    }));
     return new Response(bookingsFeed(bookings), {
       headers: { 'content-type': 'text/calendar; charset=utf-8', 'cache-control': 'private, max-age=300', 'content-disposition': 'inline; filename="kairos.ics"' },
     });

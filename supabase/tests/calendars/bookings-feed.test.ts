@@ -77,3 +77,23 @@ it("tells each booking's place: an address as LOCATION, an online meeting's link
     ['https://example.com/room/9', 'https://example.com/room/9', 'https://example.com/room/9'],
   ]);
 });
+
+it("shows a group slot once: the slot's UID, every seat's guest an attendee (docs/seats.md)", async () => {
+  const host = await newHost();
+  await sql('update public.event_types set seats_per_slot = 3 where id = $1', [host.eventTypeId]);
+  const start = at(8, 10);
+  for (const [guestName, guestEmail] of [['Ann Able', 'ann@example.test'], ['Bob Baker', 'bob@example.test']]) {
+    expect((await call('/bookings', { body: guestBody(host.eventTypeId, start, 30, { guestName, guestEmail }) })).status).toBe(201);
+  }
+  expect((await call('/bookings', { body: guestBody(host.eventTypeId, at(8, 12), 30, { guestName: 'Cy Cole' }) })).status).toBe(201);
+  const { data: token } = await host.client.rpc('regenerate_calendar_feed');
+  const text = (await call(`/calendars/feed/${token}.ics`)).body as string;
+  expect(rfc5545Problems(text)).toEqual([]);
+  const events = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+  const slots = await sql(`select ical_uid from public.seat_slots where event_type_id = $1 order by start_time`, [host.eventTypeId]);
+  expect(events.map((e) => [e.uid, e.summary, e.component.getAllProperties('attendee').map((p) => String(p.getFirstValue()))])).toEqual([
+    [slots[0].ical_uid, 'Intro call: 2 guests', ['mailto:ann@example.test', 'mailto:bob@example.test']],
+    [slots[1].ical_uid, 'Intro call: 1 guest', ['mailto:guest@example.com']],
+  ]);
+  expect(String(events[0].component.getFirstPropertyValue('organizer'))).toBe(`mailto:${host.email}`);
+});

@@ -186,3 +186,34 @@ describe('a connected Google calendar', () => {
     expect((await host.client.from('calendar_connections').select('status, last_error').eq('id', connectionId).single()).data).toEqual({ status: 'ok', last_error: null });
   });
 });
+
+describe('a group slot in a Google calendar (docs/seats.md)', () => {
+  it("is one event with every seat's guest as an attendee, who see no one else; the last seat gone removes it", async () => {
+    const host = await newHost();
+    const email = `host-${randomUUID().slice(0, 8)}@gmail.example`;
+    expect((await connectGoogle(host, email)).status).toBe(201);
+    await sql('update public.event_types set seats_per_slot = 3 where id = $1', [host.eventTypeId]);
+    const start = at(12, 9);
+    const seats: number[] = [];
+    for (const [guestName, guestEmail] of [['Ann Able', 'ann@example.test'], ['Bob Baker', 'bob@example.test']]) {
+      const res = await call('/bookings', { body: guestBody(host.eventTypeId, start, 30, { guestName, guestEmail }) });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      seats.push(res.body.id);
+    }
+    const [{ ical_uid: uid }] = await sql(`select ical_uid from public.seat_slots where event_type_id = $1`, [host.eventTypeId]);
+    const attendees = (e: { attendees?: { email: string; displayName?: string; responseStatus: string }[] }) =>
+      (e.attendees ?? []).map((a) => [a.displayName, a.email, a.responseStatus]);
+    const both = await eventsWhen(email, (events) => events.some((e) => e.iCalUID === uid && e.attendees?.length === 2));
+    expect(both.map((e) => e.iCalUID)).toEqual([uid]);
+    expect(both[0]).toMatchObject({ summary: 'Intro call: 2 guests', status: 'confirmed' });
+    expect(attendees(both[0])).toEqual([['Ann Able', 'ann@example.test', 'accepted'], ['Bob Baker', 'bob@example.test', 'accepted']]);
+
+    expect((await call(`/api/bookings/${seats[0]}/cancel`, { method: 'POST', token: host.accessToken })).status).toBe(200);
+    const one = await eventsWhen(email, (events) => events.some((e) => e.iCalUID === uid && e.attendees?.length === 1));
+    expect(one.map((e) => [e.id, e.summary])).toEqual([[both[0].id, 'Intro call: 1 guest']]);
+    expect(one[0]).toMatchObject({ guestsCanSeeOtherGuests: false });
+
+    expect((await call(`/api/bookings/${seats[1]}/cancel`, { method: 'POST', token: host.accessToken })).status).toBe(200);
+    await eventsWhen(email, (events) => events.every((e) => e.status === 'cancelled'));
+  });
+});

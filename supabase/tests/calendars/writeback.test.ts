@@ -115,6 +115,57 @@ describe('write-back to a CalDAV calendar', () => {
   });
 });
 
+describe('a group slot (docs/seats.md)', () => {
+  it('is one event with every seat\'s guest as an attendee, updated as seats come and go, and removed with the last', async () => {
+    const w = await connectedHost();
+    const locations = [{ kind: 'jitsi', server: 'meet.jit.si' }];
+    const put = await call(`/api/event-types/${w.host.eventTypeId}`, {
+      method: 'PUT',
+      body: { title: 'Yoga class', description: null, duration: 30, color: '#10b981', isActive: true, autoConfirm: true, locations, seatsPerSlot: 3 },
+      token: w.host.accessToken,
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const start = at(6, 13);
+    const guests = [['Ann Able', 'ann@example.test'], ['Bob Baker', 'bob@example.test'], ['Cy Cole', 'cy@example.test']];
+    const seats: { id: number; location: { value: string } }[] = [];
+    for (const [guestName, guestEmail] of guests) {
+      const res = await call('/bookings', { body: guestBody(w.host.eventTypeId, start, 30, { guestName, guestEmail }) });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      seats.push(res.body);
+    }
+    // One meeting, one room: every seat joins the first seat's.
+    expect(new Set(seats.map((b) => b.location.value)).size).toBe(1);
+    const [{ ical_uid: uid, email }] = await sql(
+      `select s.ical_uid, p.email from public.seat_slots s join public.profiles p on p.id = s.user_id where s.event_type_id = $1`,
+      [w.host.eventTypeId],
+    );
+    const attendeesOf = (e: InstanceType<typeof ICAL.Event>) =>
+      e.component.getAllProperties('attendee').map((p) => [p.getParameter('cn'), String(p.getFirstValue()), p.getParameter('partstat')]);
+    const sequenceOf = (e: InstanceType<typeof ICAL.Event>) => Number(e.component.getFirstPropertyValue('sequence'));
+
+    const full = await eventsWhen(w, (events) => events.get(uid)?.component.getAllProperties('attendee').length === 3);
+    expect([...full.keys()]).toEqual([uid]);
+    const event = full.get(uid)!;
+    expect(attendeesOf(event)).toEqual(guests.map(([name, mail]) => [name, `mailto:${mail}`, 'ACCEPTED']));
+    expect(String(event.component.getFirstPropertyValue('organizer'))).toBe(`mailto:${email}`);
+    expect(event.summary).toBe('Yoga class: 3 guests');
+    expect(event.location).toBe(seats[0].location.value);
+    expect(event.startDate.toJSDate().toISOString()).toBe(start.toISOString());
+
+    expect((await call(`/api/bookings/${seats[1].id}/cancel`, { method: 'POST', token: w.host.accessToken })).status).toBe(200);
+    const fewer = await eventsWhen(w, (events) => events.get(uid)?.component.getAllProperties('attendee').length === 2);
+    expect([...fewer.keys()]).toEqual([uid]);
+    expect(attendeesOf(fewer.get(uid)!).map(([name]) => name)).toEqual(['Ann Able', 'Cy Cole']);
+    expect(sequenceOf(fewer.get(uid)!)).toBeGreaterThan(sequenceOf(event));
+
+    for (const seat of [seats[0], seats[2]]) {
+      expect((await call(`/api/bookings/${seat.id}/cancel`, { method: 'POST', token: w.host.accessToken })).status).toBe(200);
+    }
+    await eventsWhen(w, (events) => events.size === 0);
+    expect(await eventually(() => sql(`select 1 from public.calendar_events where ical_uid = $1`, [uid]), (r) => r.length === 0)).toEqual([]);
+  });
+});
+
 describe('updates of an event Kairos wrote', () => {
   interface Seen {
     method: string;

@@ -24,7 +24,7 @@ describe('catalogue', () => {
   it('has the tables of the contract', async () => {
     const { rows } = await c.query(`select relname from pg_class where relnamespace = 'public'::regnamespace and relkind in ('r', 'p') order by 1`);
     expect(rows.map((r) => r.relname)).toEqual([
-      'availability_rules', 'booking_answers', 'booking_attendees', 'booking_busy', 'bookings', 'calendar_connections', 'calendar_credentials', 'calendar_events',
+      'availability_rules', 'booking_answers', 'booking_attendees', 'booking_busy', 'booking_series', 'bookings', 'calendar_connections', 'calendar_credentials', 'calendar_events',
       'calendar_feeds', 'calendar_sources', 'date_overrides', 'event_types', 'external_busy', 'outbox', 'payments', 'profiles',
       'seat_slots', 'stripe_connections', 'stripe_events', 'team_invitations', 'team_members', 'teams',
       'time_off', 'user_settings', 'webhook_deliveries', 'webhook_secrets', 'webhooks', 'zoom_connections', 'zoom_meetings',

@@ -21,7 +21,7 @@ interface Fixture {
   S: string; X: string; TO: string; TA: string; TM: string; NM: string;
   eventType: number; rule: number; booking: number; team: number; teamBooking: number; teamEventType: number;
   teamAvailability: number; override: number; teamOverride: number; timeOff: number; invitation: number;
-  connection: number; source: number; busy: number; seatSlot: number; teamSeatSlot: number;
+  connection: number; source: number; busy: number; seatSlot: number; teamSeatSlot: number; series: number; teamSeries: number;
   webhook: number; teamWebhook: number; delivery: number; teamDelivery: number;
 }
 
@@ -129,10 +129,22 @@ beforeAll(async () => {
   };
   const seatSlot = await seatOf('user_id', S, 4);
   const teamSeatSlot = await seatOf('team_id', team, 5);
+  // A recurring series of S's and of T's (docs/series.md), written by create_booking_series.
+  const seriesOf = async (owner: string, id: string | number, days: number) => {
+    const recurring = (await one(`insert into event_types (${owner}, title, recurrence_frequencies, recurrence_max_count) values ($1, 'Coaching', '{weekly}', 4) returning id`, [id])).id;
+    const occurrences = [0, 7].map((d) => {
+      const start = new Date(Date.now() + (days + d) * 86_400_000);
+      return { recurrenceId: start.toISOString(), start: start.toISOString(), end: new Date(start.getTime() + 30 * 60_000).toISOString() };
+    });
+    const written = `select create_booking_series($1, 'weekly', 'UTC', $2, '{}', '{"guest_name": "Guest", "guest_email": "guest@example.test"}', $3) as s`;
+    return Number((await one(written, [recurring, JSON.stringify(occurrences), owner === 'team_id' ? [S] : null])).s.seriesId);
+  };
+  const series = await seriesOf('user_id', S, 20);
+  const teamSeries = await seriesOf('team_id', team, 21);
   const teamDelivery = (await one(logRow, [teamWebhook])).id;
   f = {
     S, X, TO, TA, TM, NM, eventType, rule, booking, team, teamBooking, teamEventType, teamAvailability, override, teamOverride, timeOff, invitation,
-    connection, source, busy, seatSlot, teamSeatSlot, webhook, teamWebhook, delivery, teamDelivery,
+    connection, source, busy, seatSlot, teamSeatSlot, series, teamSeries, webhook, teamWebhook, delivery, teamDelivery,
   };
 });
 
@@ -251,6 +263,16 @@ function tables(): [string, TableCells][] {
         insert: `insert into seat_slots (event_type_id, user_id, start_time) values (${f.eventType}, $1, now()) returning id`,
         update: `update seat_slots set member_id = null where id = ${id} returning id`,
         delete: `delete from seat_slots where id = ${id} returning id`,
+        expected,
+      }],
+    ),
+    // A recurring series: read as its occurrences (bookings) are; written by create_booking_series alone.
+    ...([['booking_series', f.series, ONLY_OWNER_READS], ['booking_series (team)', f.teamSeries, TEAM_READS]] as const).map(
+      ([name, id, expected]): [string, TableCells] => [name, {
+        select: `select 1 from booking_series where id = ${id}`,
+        insert: `insert into booking_series (event_type_id, user_id, frequency, count, first_start, time_zone) values (${f.eventType}, $1, 'weekly', 2, now(), 'UTC') returning id`,
+        update: `update booking_series set skipped = '{}' where id = ${id} returning id`,
+        delete: `delete from booking_series where id = ${id} returning id`,
         expected,
       }],
     ),
@@ -606,7 +628,7 @@ describe('rules beside the matrix', () => {
       availability: (await c.query(`select 1 from availability_rules where team_id = ${f.team}`)).rowCount,
       bookings: await errorCode(c, `select 1 from bookings where team_id = ${f.team}`),
     }), prepare);
-    expect(seen).toEqual({ teams: 1, members: 4, types: ['Team call', 'Class'], availability: 1, bookings: '42501' });
+    expect(seen).toEqual({ teams: 1, members: 4, types: ['Team call', 'Class', 'Coaching'], availability: 1, bookings: '42501' });
   });
 
   it('lets a plain member cancel the team booking assigned to them, but not reassign it', async () => {

@@ -97,6 +97,20 @@ describe('closed sets', () => {
       const max = rule.MAX_SEATS_PER_SLOT;
       expect(await accepted('update event_types set seats_per_slot = $2 where id = $1', [0, 1, 2, max, max + 1], [id])).toEqual([2, max]);
     }));
+
+  it('event types: series frequencies and 2 to MAX_SERIES_COUNT occurrences, none by default (docs/series.md)', () =>
+    rolledBack(c, async () => {
+      expect(await enumValues('series_frequency')).toEqual([...rule.SERIES_FREQUENCIES]);
+      const u = await createUser(c);
+      const row = await one(c, `insert into event_types (user_id, title) values ($1, 'x') returning id, recurrence_frequencies, recurrence_max_count`, [u]);
+      expect([row.recurrence_frequencies, row.recurrence_max_count]).toEqual(['{}', null]);
+      const max = rule.MAX_SERIES_COUNT;
+      const counts = [null, 0, 1, 2, max, max + 1];
+      expect(await accepted(`update event_types set recurrence_frequencies = '{weekly,monthly}', recurrence_max_count = $2 where id = $1`, counts, [row.id])).toEqual([2, max]);
+      expect(await accepted(`update event_types set recurrence_frequencies = '{}', recurrence_max_count = $2 where id = $1`, counts, [row.id])).toEqual([null]);
+      const series = `insert into booking_series (event_type_id, user_id, frequency, count, first_start, time_zone) values ($1, $2, 'weekly', $3, now(), 'UTC')`;
+      expect(await accepted(series, [1, 2, max, max + 1], [row.id, u])).toEqual([2, max]);
+    }));
 });
 
 describe('defaults', () => {

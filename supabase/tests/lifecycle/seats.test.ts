@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from '../../../scripts/local/test-stack/harness.ts';
 import { call } from '../api/client.ts';
 import { at, newHost } from '../api/fixtures.ts';
-import { guestBooks, mailStartingWith, manageLink, uniqueGuest } from './support.ts';
+import { guestBooks, invite, mailStartingWith, manageLink, uniqueGuest } from './support.ts';
 
 const seatsLeft = async (eventTypeId: number, start: Date) => {
   const date = start.toISOString().slice(0, 10);
@@ -23,6 +23,12 @@ describe('seats and the manage link', () => {
     expect(await seatsLeft(host.eventTypeId, start)).toBe('not offered');
     const [annLink, bobLink] = [manageLink(await mailStartingWith(ann, 'Confirmed:')), manageLink(await mailStartingWith(bob, 'Confirmed:'))];
     expect(annLink.uid).not.toBe(bobLink.uid);
+    // Each guest's invite is their own seat: their booking's UID, not the slot's (the host's one
+    // event), and no other guest on it.
+    const [{ ical_uid: slotUid }] = await sql('select ical_uid from public.seat_slots where event_type_id = $1', [host.eventTypeId]);
+    const annInvite = await invite(await mailStartingWith(ann, 'Confirmed:'));
+    expect(annInvite.uid).not.toBe(slotUid);
+    expect(annInvite.participants.map((p) => p.email)).toEqual([ann]);
 
     const view = await call(`/api/booking/${annLink.uid}?token=${annLink.token}`);
     expect(view.status).toBe(200);

@@ -141,6 +141,70 @@ export type Database = {
           },
         ]
       }
+      booking_series: {
+        Row: {
+          count: number
+          created_at: string
+          event_type_id: number
+          first_start: string
+          frequency: Database["public"]["Enums"]["series_frequency"]
+          ical_sequence: number
+          ical_uid: string
+          id: number
+          skipped: string[]
+          team_id: number | null
+          time_zone: string
+          user_id: string | null
+        }
+        Insert: {
+          count: number
+          created_at?: string
+          event_type_id: number
+          first_start: string
+          frequency: Database["public"]["Enums"]["series_frequency"]
+          ical_sequence?: number
+          ical_uid?: string
+          id?: never
+          skipped?: string[]
+          team_id?: number | null
+          time_zone: string
+          user_id?: string | null
+        }
+        Update: {
+          count?: number
+          created_at?: string
+          event_type_id?: number
+          first_start?: string
+          frequency?: Database["public"]["Enums"]["series_frequency"]
+          ical_sequence?: number
+          ical_uid?: string
+          id?: never
+          skipped?: string[]
+          team_id?: number | null
+          time_zone?: string
+          user_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "booking_series_event_type_id_fkey"
+            columns: ["event_type_id"]
+            referencedRelation: "event_types"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "booking_series_team_id_fkey"
+            columns: ["team_id"]
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "booking_series_user_id_fkey"
+            columns: ["user_id"]
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       bookings: {
         Row: {
           assigned_user_id: string | null
@@ -162,9 +226,11 @@ export type Database = {
           location: Json | null
           manage_token_hash: string | null
           notes: string | null
+          recurrence_id: string | null
           rescheduled_from: number | null
           rescheduled_to: number | null
           seat_slot_id: number | null
+          series_id: number | null
           start_time: string
           status: Database["public"]["Enums"]["booking_status"]
           team_id: number | null
@@ -193,9 +259,11 @@ export type Database = {
           location?: Json | null
           manage_token_hash?: string | null
           notes?: string | null
+          recurrence_id?: string | null
           rescheduled_from?: number | null
           rescheduled_to?: number | null
           seat_slot_id?: number | null
+          series_id?: number | null
           start_time: string
           status?: Database["public"]["Enums"]["booking_status"]
           team_id?: number | null
@@ -223,9 +291,11 @@ export type Database = {
           location?: Json | null
           manage_token_hash?: string | null
           notes?: string | null
+          recurrence_id?: string | null
           rescheduled_from?: number | null
           rescheduled_to?: number | null
           seat_slot_id?: number | null
+          series_id?: number | null
           start_time?: string
           status?: Database["public"]["Enums"]["booking_status"]
           team_id?: number | null
@@ -268,6 +338,12 @@ export type Database = {
             foreignKeyName: "bookings_seat_slot_id_fkey"
             columns: ["seat_slot_id"]
             referencedRelation: "seat_slots"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "bookings_series_id_fkey"
+            columns: ["series_id"]
+            referencedRelation: "booking_series"
             referencedColumns: ["id"]
           },
           {
@@ -553,6 +629,8 @@ export type Database = {
           minimum_notice: number | null
           price_cents: number
           questions: NonNullable<Json>
+          recurrence_frequencies: Database["public"]["Enums"]["series_frequency"][]
+          recurrence_max_count: number | null
           requires_all_members: boolean | null
           seats_per_slot: number | null
           slot_interval: Database["public"]["Enums"]["slot_interval"]
@@ -586,6 +664,8 @@ export type Database = {
           minimum_notice?: number | null
           price_cents?: number
           questions?: NonNullable<Json>
+          recurrence_frequencies?: Database["public"]["Enums"]["series_frequency"][]
+          recurrence_max_count?: number | null
           requires_all_members?: boolean | null
           seats_per_slot?: number | null
           slot_interval?: Database["public"]["Enums"]["slot_interval"]
@@ -619,6 +699,8 @@ export type Database = {
           minimum_notice?: number | null
           price_cents?: number
           questions?: NonNullable<Json>
+          recurrence_frequencies?: Database["public"]["Enums"]["series_frequency"][]
+          recurrence_max_count?: number | null
           requires_all_members?: boolean | null
           seats_per_slot?: number | null
           slot_interval?: Database["public"]["Enums"]["slot_interval"]
@@ -887,6 +969,8 @@ export type Database = {
         Row: {
           created_at: string
           event_type_id: number
+          ical_sequence: number
+          ical_uid: string
           id: number
           member_id: string | null
           start_time: string
@@ -896,6 +980,8 @@ export type Database = {
         Insert: {
           created_at?: string
           event_type_id: number
+          ical_sequence?: number
+          ical_uid?: string
           id?: never
           member_id?: string | null
           start_time: string
@@ -905,6 +991,8 @@ export type Database = {
         Update: {
           created_at?: string
           event_type_id?: number
+          ical_sequence?: number
+          ical_uid?: string
           id?: never
           member_id?: string | null
           start_time?: string
@@ -1446,9 +1534,12 @@ export type Database = {
       calendar_write_state: {
         Args: { p_ical_uid: string; p_user_id: string }
         Returns: {
+          attendees: Json
           booking_id: number
           end_time: string
           guest_name: string
+          host_email: string
+          host_name: string
           location: Json
           organiser: boolean
           sequence: number
@@ -1476,6 +1567,8 @@ export type Database = {
           p_event_type_id: number
           p_guest: Json
           p_member_ids?: string[]
+          p_recurrence_id?: string
+          p_series_id?: number
           p_start: string
         }
         Returns: {
@@ -1498,9 +1591,11 @@ export type Database = {
           location: Json | null
           manage_token_hash: string | null
           notes: string | null
+          recurrence_id: string | null
           rescheduled_from: number | null
           rescheduled_to: number | null
           seat_slot_id: number | null
+          series_id: number | null
           start_time: string
           status: Database["public"]["Enums"]["booking_status"]
           team_id: number | null
@@ -1514,6 +1609,18 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      create_booking_series: {
+        Args: {
+          p_event_type_id: number
+          p_frequency: Database["public"]["Enums"]["series_frequency"]
+          p_guest: Json
+          p_member_ids?: string[]
+          p_occurrences: Json
+          p_skipped: string[]
+          p_time_zone: string
+        }
+        Returns: Json
       }
       create_webhook: {
         Args: {
@@ -1588,9 +1695,11 @@ export type Database = {
           location: Json | null
           manage_token_hash: string | null
           notes: string | null
+          recurrence_id: string | null
           rescheduled_from: number | null
           rescheduled_to: number | null
           seat_slot_id: number | null
+          series_id: number | null
           start_time: string
           status: Database["public"]["Enums"]["booking_status"]
           team_id: number | null
@@ -1921,6 +2030,7 @@ export type Database = {
         | "awaiting_payment"
         | "expired"
       outbox_status: "pending" | "processing" | "sent" | "failed" | "skipped"
+      series_frequency: "weekly" | "biweekly" | "monthly"
       slot_interval: "15" | "30" | "60" | "duration"
       team_role: "owner" | "admin" | "member"
     }
@@ -2060,6 +2170,7 @@ export const Constants = {
         "expired",
       ],
       outbox_status: ["pending", "processing", "sent", "failed", "skipped"],
+      series_frequency: ["weekly", "biweekly", "monthly"],
       slot_interval: ["15", "30", "60", "duration"],
       team_role: ["owner", "admin", "member"],
     },

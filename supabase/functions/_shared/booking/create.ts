@@ -22,6 +22,8 @@ import { DAY_MS, toMs } from '../rules/time.ts';
 import { type Database, jwtClaims, query, serviceRpc } from '../db/connection.ts';
 import { EVENT_NOT_FOUND, eventTypeRef, readSchedule, type ScheduledEventType } from './schedule.ts';
 import { bookingColumns, camelize } from '../db/shapes.ts';
+import type { SeriesChoice } from '../rules/schemas.ts';
+import { allowSeries, checkOccurrences, occurrenceRules, seriesReach, seriesStarts, weekAround } from './series.ts';
 
 export interface Requested extends GuestDetails {
   startTime: string;
@@ -134,6 +136,9 @@ export interface BookOptions {
   payment?: boolean;
 }
 
+/** What the schedule is read as for a booking: the caller's claims and the event type's owner it must be; a team's bookings for fairness. */
+const readOptions = (opts: BookOptions, team: boolean) => ({ claims: opts.caller ? jwtClaims(opts.caller.accessToken) : null, own: opts.own, teamId: opts.teamId, teamBookings: team });
+
 export const PAYMENT_REQUIRED = 'This event type is paid: guests book it on its booking page, where they pay.';
 
 /**
@@ -150,7 +155,7 @@ export async function book(deps: BookingDeps, req: Requested & { eventTypeId?: n
   const ref = eventTypeRef(req);
   // Read around the requested start: the duration is only known from the read, and no meeting is
   // longer than a day; a team's bookings for fairness.
-  const readOpts = { claims: opts.caller ? jwtClaims(opts.caller.accessToken) : null, own: opts.own, teamId: opts.teamId, teamBookings: ref.team };
+  const readOpts = readOptions(opts, ref.team);
   const readAgain = () => readSchedule(deps.db, ref, start, start + DAY_MS, now, readOpts);
   // A paid booking's hold that ran out on this time is no longer busy (the sweep would release it later).
   await serviceRpc(deps.db, 'expire_payment_holds', [new Date(start).toISOString(), new Date(start + DAY_MS).toISOString()]);
@@ -195,4 +200,82 @@ export async function book(deps: BookingDeps, req: Requested & { eventTypeId?: n
       if (!lostRace || owner.teamId === undefined || owner.requiresAllMembers || attempt >= ASSIGN_ATTEMPTS) throw error;
     }
   }
+}
+
+/** A series some of whose occurrences are taken: nothing was written; `taken` names them (409). */
+export class SeriesTaken extends AppError {
+  constructor(readonly taken: string[]) {
+    super('slot_taken', `Some occurrences of this series are not available: ${taken.join(', ')}`);
+  }
+}
+
+/**
+ * A guest's recurring series (docs/series.md): every occurrence the guest keeps is checked with the
+ * slot engine as a single booking is (`checkOccurrences`), then the series and all of them are written
+ * in one transaction (create_booking_series), where the exclusion constraint decides races for each.
+ * Any taken occurrence, before the write or in it, is a SeriesTaken naming them all, nothing written.
+ * A team's series goes to one member free at every occurrence, chosen by the strategy at the first.
+ * The answer is the first occurrence's booking, with the series' id and occurrences.
+ */
+export async function bookSeries(deps: BookingDeps, req: Requested & { eventTypeId?: number; teamEventTypeId?: number; recurrence: SeriesChoice }, opts: BookOptions = {}) {
+  const { start } = span(req);
+  const { frequency, count, skip = [], moved = [] } = req.recurrence;
+  const now = deps.now?.() ?? new Date();
+  const ref = eventTypeRef(req);
+  const readOpts = readOptions(opts, ref.team);
+  const read = await readSchedule(deps.db, ref, start - 8 * DAY_MS, start + seriesReach(frequency, count) + 8 * DAY_MS, now, readOpts);
+  const { schedule } = read;
+  allowSeries(schedule.eventType, frequency, count);
+  if (read.rules.seats) throw invalid('A group event cannot be booked as a series');
+  const guest = askedForm(withChosenPlace(req, schedule.eventType.locationKinds), schedule.eventType, read.isMember);
+  const { owner } = schedule.eventType;
+  await deps.throttle(owner.teamId !== undefined ? `team:${owner.teamId}` : `user:${owner.userId}`);
+
+  const starts = seriesStarts(start, frequency, count, schedule.timeZone);
+  const skipped = new Set(skip.map(toMs));
+  if ([...skipped].some((s) => s === starts[0] || !starts.includes(s))) throw invalid('Only later occurrences of the series can be skipped');
+  // A moved occurrence stands for its rule's start (RECURRENCE-ID) and is booked at its own time.
+  const movedTo = new Map(moved.map((m) => [toMs(m.from), toMs(m.to)]));
+  if ([...movedTo.keys()].some((s) => s === starts[0] || !starts.includes(s) || skipped.has(s))) {
+    throw invalid('Only later occurrences of the series can be moved');
+  }
+  for (const [from, to] of movedTo) {
+    const week = weekAround(from, schedule.timeZone);
+    if (!(to >= week.from && to < week.to)) throw invalid('A moved occurrence stays in its week');
+  }
+  const ruleStarts = starts.filter((s) => !skipped.has(s));
+  const kept = ruleStarts.map((s) => movedTo.get(s) ?? s);
+  const rules = { ...read.rules, settings: read.isMember ? bookingForGuest(schedule.settings) : schedule.settings };
+  const taken = checkOccurrences(rules, kept, schedule.timeZone).filter((c) => !c.free).map((c) => c.start);
+  if (taken.length) throw new SeriesTaken(taken);
+
+  let memberIds: string[] = [];
+  if (owner.teamId !== undefined && !owner.requiresAllMembers) {
+    // One member for the whole series: one the engine finds free at every occurrence.
+    const free = kept.map((s, i) => checkSlot(occurrenceRules(rules, kept, i), s)).map((c) => (c.ok ? (c.free ?? []) : []));
+    const slot = { start: new Date(kept[0]!), end: new Date(kept[0]! + schedule.eventType.duration * 60_000) };
+    const freeAtAll = free[0]!.filter((m) => free.every((f) => f.includes(m)));
+    const chosen = chooseMembers({ ...owner, members: read.members, free: freeAtAll, bookings: read.bookings, slot, timeZone: schedule.timeZone });
+    if (!chosen.ok) throw new SeriesTaken(kept.map((s) => new Date(s).toISOString()));
+    memberIds = chosen.memberIds;
+  }
+  const durationMs = schedule.eventType.duration * 60_000;
+  const occurrences = kept.map((s, i) => ({ recurrenceId: new Date(ruleStarts[i]!).toISOString(), start: new Date(s).toISOString(), end: new Date(s + durationMs).toISOString() }));
+  const written = await serviceRpc<{ seriesId: number; bookings: number[] } | { taken: string[] }>(
+    deps.db,
+    'create_booking_series',
+    [
+      schedule.eventType.id,
+      frequency,
+      schedule.timeZone,
+      occurrences,
+      `{${[...skipped].map((s) => new Date(s).toISOString()).join(',')}}`,
+      { ...guestColumns(guest), answers: guest.answers, attendees: guest.attendees },
+      `{${memberIds.join(',')}}`,
+    ],
+    { notFoundMessage: EVENT_NOT_FOUND },
+  );
+  if ('taken' in written) throw new SeriesTaken(written.taken.map((t) => new Date(t).toISOString()));
+  const [row] = await query(deps.db, (sql) => sql<Record<string, unknown>[]>`select * from public.bookings where id = ${written.bookings[0]!}`);
+  return { ...answer(row!, schedule.eventType), series: { id: written.seriesId, occurrences: occurrences.map(({ start: s, end: e }) => ({ start: s, end: e })) } };
 }

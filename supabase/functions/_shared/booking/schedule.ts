@@ -9,7 +9,7 @@ import type { MemberBooking, MemberBusy, TeamEventTypeRules, TeamMember } from '
 import { teamSlotMembers } from '../rules/assignment.ts';
 import { type EventRuleColumns, eventRulesOf } from '../rules/event-types.ts';
 import { overridesFromRows } from '../rules/overrides.ts';
-import { DEFAULT_SETTINGS, type SchedulingSettings, TEAM_SETTINGS } from '../rules/constants.ts';
+import { DEFAULT_SETTINGS, type SchedulingSettings, type SeriesFrequency, TEAM_SETTINGS } from '../rules/constants.ts';
 import { type SettingsColumns, settingsFromColumns } from '../rules/settings.ts';
 import { type AvailabilityRule, effectiveSettings, type EventRules, type SlotRules } from '../rules/slots.ts';
 import type postgres from 'postgres';
@@ -52,6 +52,8 @@ export interface ScheduledEventType {
   guestFields: GuestFieldsConfig;
   /** How many other people the guest may invite (rules/attendees.ts). */
   maxExtraAttendees: number;
+  /** The series a guest may book (docs/series.md): null allows none. */
+  recurrence: { frequencies: SeriesFrequency[]; maxCount: number } | null;
 }
 
 export interface Schedule {
@@ -82,6 +84,8 @@ type EventRow = EventRuleColumns & {
   guest_fields: GuestFieldsConfig;
   max_extra_attendees: number;
   seats_per_slot: number | null;
+  recurrence_frequencies: SeriesFrequency[];
+  recurrence_max_count: number | null;
 };
 /** [day of week, start, end, enabled] */
 type RuleRow = [number, string, string, boolean];
@@ -217,7 +221,8 @@ export async function readSchedule(db: Database, ref: EventTypeRef, from: number
   const defaults = owner.teamId !== undefined ? TEAM_SETTINGS : i.settings ? settingsFromColumns(i.settings) : DEFAULT_SETTINGS;
   const schedule: Schedule = {
     eventType: { id: e.id, owner, title: e.title, duration: e.duration, autoConfirm: e.auto_confirm, rules: eventRules, locationKinds: e.location_kinds,
-      questions: e.questions, guestFields: e.guest_fields, maxExtraAttendees: e.max_extra_attendees },
+      questions: e.questions, guestFields: e.guest_fields, maxExtraAttendees: e.max_extra_attendees,
+      recurrence: e.recurrence_max_count === null ? null : { frequencies: e.recurrence_frequencies, maxCount: e.recurrence_max_count } },
     timeZone: e.timezone ?? 'UTC',
     availability: i.rules.map(toRule),
     settings: effectiveSettings(defaults, eventRules),

@@ -61,3 +61,28 @@ describe('iCalendar text Kairos writes', () => {
     for (const b of LONG) expect(rfc5545Problems(bookingObject(b, NOW))).toEqual([]);
   });
 });
+
+describe("a group slot's event", () => {
+  it('names every seat as an ATTENDEE (quoted where RFC 5545 asks) and the host as ORGANIZER, never to be scheduled by a server', () => {
+    const seats = {
+      attendees: [
+        { name: 'Hopper, Grace', email: 'grace@example.test', partstat: 'ACCEPTED' as const },
+        { name: 'Zoë "Z" Ødegård; PhD', email: 'zoe@example.test', partstat: 'NEEDS-ACTION' as const },
+      ],
+      host: { name: 'Hana Host', email: 'hana@example.test' },
+    };
+    const text = bookingObject(booking(1, { seats }), NOW);
+    expect(rfc5545Problems(text)).toEqual([]);
+    const event = new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!;
+    expect(event.getFirstPropertyValue('summary')).toBe('Intro call: 2 guests');
+    const people = ['organizer', 'attendee'].flatMap((name) =>
+      event.getAllProperties(name).map((p) => [name, String(p.getFirstValue()), p.getParameter('cn'), p.getParameter('partstat') ?? null, p.getParameter('schedule-agent')]),
+    );
+    expect(people).toEqual([
+      ['organizer', 'mailto:hana@example.test', 'Hana Host', null, 'CLIENT'],
+      ['attendee', 'mailto:grace@example.test', 'Hopper, Grace', 'ACCEPTED', 'CLIENT'],
+      // RFC 5545 has no escape for a double quote in a parameter value; ical.js writes it as RFC 6868's ^'.
+      ['attendee', 'mailto:zoe@example.test', 'Zoë "Z" Ødegård; PhD', 'NEEDS-ACTION', 'CLIENT'],
+    ]);
+  });
+});

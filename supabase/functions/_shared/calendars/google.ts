@@ -9,6 +9,7 @@
 import { auth, calendar, type calendar_v3 } from '@googleapis/calendar';
 import type { Span } from '../rules/intervals.ts';
 import { DAY_MS, zonedToInstant } from '../rules/time.ts';
+import type { SeatAttendee } from './booking-feed.ts';
 import { CalendarAccessError, type RemoteCalendar } from './caldav.ts';
 
 export const GOOGLE_SCOPES = ['https://www.googleapis.com/auth/calendar.readonly', 'https://www.googleapis.com/auth/calendar.events'];
@@ -51,6 +52,8 @@ export interface GoogleBookingEvent {
    * request's: the same id again (a retried write) makes no second conference.
    */
   meetRequestId?: string;
+  /** A group slot's guests (docs/seats.md): on the host's event, never told of it or of each other. */
+  attendees?: readonly SeatAttendee[];
 }
 
 /** Where Kairos wrote an event: its Google event id and ETag. */
@@ -230,6 +233,12 @@ export function googleAccess(config: GoogleConfig, fetcher: typeof fetch): Googl
         status: 'confirmed',
         transparency: 'opaque',
         extendedProperties: { private: { [BOOKING_PROPERTY]: event.icalUid } },
+        // sendUpdates 'none' mails no one; guests who use Google Calendar may still see the event,
+        // so they are not shown each other.
+        ...(event.attendees && {
+          attendees: event.attendees.map((a) => ({ email: a.email, displayName: a.name, responseStatus: a.partstat === 'ACCEPTED' ? 'accepted' : 'needsAction' })),
+          guestsCanSeeOtherGuests: false,
+        }),
         ...(event.meetRequestId && { conferenceData: { createRequest: { requestId: event.meetRequestId, conferenceSolutionKey: { type: 'hangoutsMeet' } } } }),
       };
       // Google reads conferenceData only with conferenceDataVersion=1.

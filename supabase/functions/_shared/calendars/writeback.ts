@@ -3,9 +3,10 @@
 // else (cancelled, rejected, moved to another person): the event Kairos wrote is removed. Because each
 // delivery reads the current state, rows of one booking may run in any order or more than once.
 // CalDAV calendars get an iCalendar object named after the UID; Google calendars an event carrying
-// the UID as its iCalUID and in a private extended property.
+// the UID as its iCalUID and in a private extended property. A group slot is one event under the
+// slot's UID (seat_slots.ical_uid), its seats' guests its attendees; the last seat gone removes it.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { bookingObject, bookingSummary, type FeedBooking } from './booking-feed.ts';
+import { bookingObject, bookingSummary, type FeedBooking, type SeatAttendee } from './booking-feed.ts';
 import { deleteEvent, putEvent, type CalDavLogin, type StoredEvent } from './caldav.ts';
 import type { GoogleAccess } from './google.ts';
 import { PermanentError } from '../outbox/worker.ts';
@@ -78,6 +79,7 @@ async function write(
       start: iso(booking.start),
       end: iso(booking.end),
       location: place ? (booking.location?.value ?? place.label) : null,
+      attendees: booking.seats?.attendees,
       meetRequestId,
     };
     const stored = await where.google.writeEvent(where.refreshToken, where.calendarId, event, previous && { id: previous.url, etag: previous.etag });
@@ -99,7 +101,23 @@ export function calendarWriteHandler(deps: WritebackDeps) {
       deps.db.from('calendar_events').select('source_id, href, etag').eq('ical_uid', icalUid).eq('user_id', userId).maybeSingle(),
       deps.db.from('calendar_sources').select('id').eq('user_id', userId).eq('receives_bookings', true).maybeSingle(),
     ]);
-    const booking = (must<{ booking_id: number; start_time: string; end_time: string; sequence: number; title: string; guest_name: string; location: FeedBooking['location']; organiser: boolean }[]>(state) ?? [])[0];
+    const booking = (
+      must<
+        {
+          booking_id: number;
+          start_time: string;
+          end_time: string;
+          sequence: number;
+          title: string;
+          guest_name: string | null;
+          location: FeedBooking['location'];
+          organiser: boolean;
+          attendees: SeatAttendee[] | null;
+          host_name: string | null;
+          host_email: string | null;
+        }[]
+      >(state) ?? []
+    )[0];
     const existing = must<{ source_id: number; href: string; etag: string | null } | null>(written);
     const previous: StoredEvent | null = existing ? { url: existing.href, etag: existing.etag } : null;
 
@@ -120,9 +138,11 @@ export function calendarWriteHandler(deps: WritebackDeps) {
         end: booking.end_time,
         status: 'confirmed',
         title: booking.title,
-        guestName: booking.guest_name,
+        guestName: booking.guest_name ?? '',
         updatedAt: new Date().toISOString(),
         location: booking.location,
+        // A group slot's UID: the slot's one event, every seat's guest on it.
+        seats: booking.attendees && { attendees: booking.attendees, host: { name: booking.host_name, email: booking.host_email } },
       }, previous, meet ? `kairos-${booking.booking_id}` : undefined);
       if (!stored) {
         if (meet) throw new PermanentError(MEET_NEEDS_GOOGLE);

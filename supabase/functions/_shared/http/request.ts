@@ -1,6 +1,6 @@
 // Reading what a request carries: JSON bodies, numeric ids and the slots query, with 400s instead of exceptions.
 import { AppError, invalid, notFound, parseOrThrow } from '../rules/errors.ts';
-import { slotsQuerySchema, type SlotsQuery } from '../rules/schemas.ts';
+import { seriesQuerySchema, slotsQuerySchema, type SeriesQuery, type SlotsQuery } from '../rules/schemas.ts';
 
 /** No form of the api comes near this; anything larger is refused before it is held in memory. */
 const MAX_JSON_BYTES = 1_000_000;
@@ -94,5 +94,19 @@ export function slotsQuery(url: URL): SlotsQuery {
     startDate: pick('startDate', 'from'),
     endDate: pick('endDate', 'to'),
     timeZone: pick('timeZone', 'timezone'),
+  });
+}
+
+/** GET /slots/series's query (rules/schemas.ts). */
+export function seriesQuery(url: URL): SeriesQuery {
+  const q = url.searchParams;
+  const pick = (name: string) => q.get(name) || undefined;
+  return parseOrThrow(seriesQuerySchema, {
+    eventTypeId: pick('eventTypeId'),
+    teamEventTypeId: pick('teamEventTypeId'),
+    start: pick('start'),
+    frequency: pick('frequency'),
+    count: pick('count'),
+    timeZone: pick('timeZone'),
   });
 }

@@ -7,12 +7,13 @@
 // `If-None-Match` with a current ETag is answered 304 without computing; `no-cache` makes every reuse
 // ask first, so a guest never sees a list older than the last change.
 import { listSlots } from '../booking/list-slots.ts';
+import { previewSeries } from '../booking/series.ts';
 import { InputsCache } from '../booking/schedule.ts';
 import { STALE_AFTER_MS } from '../calendars/sync.ts';
 import { functionsDatabase, jwtClaims } from '../db/connection.ts';
 import { refreshStaleCalendars } from './calendar-refresh.ts';
 import { json } from './errors.ts';
-import { slotsQuery } from './request.ts';
+import { seriesQuery, slotsQuery } from './request.ts';
 import type { Ctx } from './router.ts';
 
 const CACHE_CONTROL = 'private, no-cache';
@@ -54,4 +55,15 @@ export async function answerSlots(ctx: Ctx): Promise<Response> {
   }
   if (listed.stale.length) refreshStaleCalendars(ctx.env, listed.stale);
   return json(listed.answer, 200, { etag: etag(listed.version), 'cache-control': CACHE_CONTROL });
+}
+
+/**
+ * GET /slots/series: each occurrence of a series as the guest would book it, free or taken (with the
+ * nearest free start of its week), checked by the same engine as a single slot (docs/series.md).
+ * Not cached: it is asked once, before booking.
+ */
+export async function answerSeries(ctx: Ctx): Promise<Response> {
+  const caller = await ctx.caller();
+  const preview = await previewSeries(functionsDatabase(ctx.env), seriesQuery(ctx.url), caller ? jwtClaims(caller.accessToken) : null);
+  return json(preview, 200, { 'cache-control': 'private, no-store' });
 }

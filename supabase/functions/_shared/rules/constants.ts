@@ -93,5 +93,13 @@ export type GuestFieldsConfig = { phone: FieldMode; company: FieldMode; notes: F
 export const MAX_EXTRA_ATTENDEES = 10;
 /** A group event's seats per slot (event_types.seats_per_slot's check): null is one guest a slot, else 2 to this. */
 export const MAX_SEATS_PER_SLOT = 100;
+/**
+ * A recurring series (docs/series.md): the frequencies an event type may allow (the enum
+ * public.series_frequency) — weekly, every 2 weeks, monthly on the same weekday of the month — and the
+ * most occurrences a host may let a guest book (event_types.recurrence_max_count: 2 to this).
+ */
+export const SERIES_FREQUENCIES = ['weekly', 'biweekly', 'monthly'] as const;
+export type SeriesFrequency = (typeof SERIES_FREQUENCIES)[number];
+export const MAX_SERIES_COUNT = 52;
 /** Each optional, as the form was before hosts could choose (event_types.guest_fields' default). */
 export const DEFAULT_GUEST_FIELDS: GuestFieldsConfig = { phone: 'optional', company: 'optional', notes: 'optional' };

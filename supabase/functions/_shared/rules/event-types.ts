@@ -67,6 +67,10 @@ export function eventTypeColumns(input: EventTypeFields) {
     ...(input.guestFields !== undefined && { guest_fields: input.guestFields }),
     ...(input.maxExtraAttendees !== undefined && { max_extra_attendees: input.maxExtraAttendees }),
     ...(input.seatsPerSlot !== undefined && { seats_per_slot: input.seatsPerSlot }),
+    ...(input.recurrence !== undefined && {
+      recurrence_frequencies: input.recurrence?.frequencies ?? [],
+      recurrence_max_count: input.recurrence?.maxCount ?? null,
+    }),
     ...(input.priceCents !== undefined && { price_cents: input.priceCents }),
     ...(input.currency !== undefined && { currency: input.currency }),
     ...(input.lateCancelRefundPercent !== undefined && { late_cancel_refund_percent: input.lateCancelRefundPercent }),

@@ -19,7 +19,9 @@ import {
   INVITABLE_ROLES,
   MAX_EXTRA_ATTENDEES,
   MAX_SEATS_PER_SLOT,
+  MAX_SERIES_COUNT,
   NOTICE_CHOICES,
+  SERIES_FREQUENCIES,
   SLOT_INTERVALS,
   TEAM_DURATION_MAX,
   TEAM_DURATION_STEP,
@@ -149,6 +151,18 @@ export const eventLocationsSchema = z
   .refine((list) => new Set(list.map((l) => l.kind)).size === list.length, 'Each kind of location can be added once');
 
 /** Seats per slot out of range (null, or empty in the form, is one guest per slot). */
+/** A recurring series (docs/series.md): what an event type allows, and what a guest chooses. */
+export const SERIES_FREQUENCY_MESSAGE = 'Please choose weekly, every 2 weeks or monthly';
+export const SERIES_COUNT_MESSAGE = `A series has from 2 to ${MAX_SERIES_COUNT} occurrences`;
+const seriesFrequency = z.enum(SERIES_FREQUENCIES, { error: SERIES_FREQUENCY_MESSAGE });
+const seriesCount = z.number({ error: SERIES_COUNT_MESSAGE }).int(SERIES_COUNT_MESSAGE).min(2, SERIES_COUNT_MESSAGE).max(MAX_SERIES_COUNT, SERIES_COUNT_MESSAGE);
+/** An event type's series: the frequencies a guest may choose and the most occurrences (event_types_recurrence_range). */
+export const recurrenceSettingsSchema = z.object({
+  frequencies: z.array(seriesFrequency).min(1, SERIES_FREQUENCY_MESSAGE).transform((f) => [...new Set(f)]),
+  maxCount: seriesCount,
+});
+export type RecurrenceSettings = z.infer<typeof recurrenceSettingsSchema>;
+
 export const SEATS_MESSAGE = `Please enter from 2 to ${MAX_SEATS_PER_SLOT} seats, or leave it empty for one guest per slot`;
 
 /** A late cancellation's refund share typed out of range (full and none are their own choices). */
@@ -180,6 +194,8 @@ const eventTypeFields = {
     .max(MAX_SEATS_PER_SLOT, SEATS_MESSAGE)
     .nullable()
     .optional(),
+  // A recurring series (docs/series.md): null allows none; left out, an update keeps it.
+  recurrence: recurrenceSettingsSchema.nullable().optional(),
   // In the currency's minor unit (rules/money.ts); left out, an update keeps the price. 0 is free.
   priceCents: z.number({ error: 'Please enter a valid price' }).int('Please enter a valid price').min(0, 'Please enter a valid price').optional(),
   currency: z.enum(CURRENCIES, { error: 'Please choose one of the offered currencies' }).optional(),
@@ -349,6 +365,35 @@ export const teamBookingSchema = z
   .object({ teamEventTypeId: idNumber('Please select an event type'), ...publicGuest })
   .refine(startEndOrder, endAfterStart);
 export type TeamBookingInput = z.infer<typeof teamBookingSchema>;
+
+/**
+ * A guest's series (POST /bookings `recurrence`): the frequency, how many occurrences counting the
+ * first (startTime), the rule's starts they skip and those they move (taken ones, say); never the first.
+ */
+export const seriesChoiceSchema = z.object({
+  frequency: seriesFrequency,
+  count: seriesCount,
+  skip: z.array(isoInstant('Please select a date and time.')).max(MAX_SERIES_COUNT).optional(),
+  /** Later occurrences booked at another time (a taken one's alternative, say): the rule's start, and when. */
+  moved: z
+    .array(z.object({ from: isoInstant('Please select a date and time.'), to: isoInstant('Please select a date and time.') }))
+    .max(MAX_SERIES_COUNT)
+    .optional(),
+});
+export type SeriesChoice = z.infer<typeof seriesChoiceSchema>;
+
+/** GET /slots/series: each occurrence of a series that would start at `start`, free or taken. */
+export const seriesQuerySchema = z
+  .object({
+    eventTypeId: idNumber('Please select an event type').optional(),
+    teamEventTypeId: idNumber('Please select an event type').optional(),
+    start: isoInstant('Please select a date and time.'),
+    frequency: seriesFrequency,
+    count: z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), seriesCount),
+    timeZone: timeZone.default(DEFAULT_TIME_ZONE),
+  })
+  .refine((q) => (q.eventTypeId === undefined) !== (q.teamEventTypeId === undefined), { message: 'Please select an event type', path: ['eventTypeId'] });
+export type SeriesQuery = z.infer<typeof seriesQuerySchema>;
 
 /** PUT /api/bookings/{id}: only Reject, i.e. cancelling, goes through this route. */
 export const bookingStatusSchema = z.object({

@@ -125,6 +125,11 @@ export interface SlotRules {
   /** A group event's seats; undefined for one guest a slot. */
   seats?: SlotSeats;
   now: InstantInput;
+  /**
+   * The latest start offered, in place of now + the horizon: a series' later occurrences (docs/series.md),
+   * whose horizon is their first occurrence's.
+   */
+  latestStart?: InstantInput;
 }
 
 export interface SlotQuery extends SlotRules {
@@ -265,7 +270,7 @@ function prepare(rules: SlotRules): Engine {
     afterMs: nonNegative(settings.bufferAfter) * MINUTE_MS,
     now,
     earliest: now + nonNegative(settings.minimumNotice) * MINUTE_MS,
-    latest: now + horizonDays * DAY_MS,
+    latest: rules.latestStart === undefined ? now + horizonDays * DAY_MS : toMs(rules.latestStart),
     weekly,
     overrides,
     daysOff: (rules.timeOff ?? []).map((d) => ({ from: dayNumber(d.startDate), to: dayNumber(d.endDate) })),
