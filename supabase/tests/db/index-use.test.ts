@@ -12,6 +12,7 @@ import { book, createUser, GUEST, hostWithEventType, one } from './db.ts';
 /** Tables that grow with every host, booking, delivery and synced event. */
 const BIG = [
   'bookings',
+  'booking_series',
   'booking_busy',
   'booking_answers',
   'booking_attendees',
@@ -113,12 +114,20 @@ describe('the hot paths read big tables through indexes only', () => {
     expect(scans).toEqual([]);
   });
 
-  it('a booking’s write, with its busy time, its outbox rows and its triggers', async () => {
+  it('a booking’s write, with its busy time, its outbox rows and its triggers, and a series’ writes', async () => {
     const scans = await scannedBy(async () => {
       const { eventType, teamType } = await world();
       plans.length = 0;
       await book(c, eventType, '2031-03-10T11:00:00Z');
       await c.query(`select create_booking($1, '2031-03-10 13:00Z', '2031-03-10 13:30Z', $2)`, [teamType, GUEST]);
+      // A weekly series of four, written occurrence by occurrence in one transaction.
+      await c.query(`update event_types set recurrence_frequencies = '{weekly}', recurrence_max_count = 4 where id = $1`, [eventType]);
+      const weekly = [0, 1, 2, 3].map((week) => {
+        const start = new Date(Date.parse('2031-03-17T09:00:00Z') + week * 7 * 86_400_000);
+        return { recurrenceId: start.toISOString(), start: start.toISOString(), end: new Date(start.getTime() + 30 * 60_000).toISOString() };
+      });
+      const written = await one(c, `select create_booking_series($1, 'weekly', 'UTC', $2, '{}', $3) as s`, [eventType, JSON.stringify(weekly), GUEST]);
+      expect(written.s).toHaveProperty('seriesId');
       expect(plans.length).toBeGreaterThan(5);
     });
     expect(scans).toEqual([]);
