@@ -104,6 +104,50 @@ describe('the pseudo-locale finds no untranslated text on the signed-in screens 
     await waitFor(() => expect(screen.queryAllByTestId('stat-skeleton')).toEqual([]));
     expect(plainTexts()).toEqual([]);
   });
+
+  it('on /bookings: the lists, a seats group, a paid card, a failed link, answers and invitees, the reject question, the cancelled list and the Create Booking dialog with its messages', async () => {
+    signedInAs({ locale: 'ja' });
+    const start = addDays(startOfDay(new Date()), 1).toISOString();
+    const workshop = { title: 'Встреча', duration: 60, seats_per_slot: 10 };
+    const row = (id: number, status: string, extra: Record<string, unknown> = {}) => ({
+      ...{ id, user_id: USER_ID, team_id: null, guest_name: `Гость ${id}`, guest_email: `g${id}@example.com`, start_time: start, end_time: start, status },
+      ...{ seat_slot_id: null, event_type: { title: 'Разбор', duration: 45 }, ...extra },
+    });
+    const payment = { amount: 1999, currency: 'eur', status: 'paid', refundedAmount: 500, refundStatus: 'succeeded', refundFailure: null };
+    server.use(
+      restGet('event_types', [{ id: 9, user_id: USER_ID, title: 'Разбор', description: null, duration: 30, color: '#3b82f6', is_active: true, auto_confirm: true, price_cents: 0 }]),
+      http.get(api('/rest/v1/bookings'), ({ request }) =>
+        HttpResponse.json(
+          new URL(request.url).searchParams.getAll('status').includes('eq.cancelled')
+            ? [row(6, 'cancelled', { cancelled_by: 'guest', cancellation_reason: 'Болею' }), row(7, 'cancelled', { cancelled_by: 'host', rescheduled_to: 8, moved_to: { start_time: start } })]
+            : [
+                row(1, 'pending', { answers: { answers: [{ slug: 'ok', label: 'Клиент?', type: 'yes_no', value: true }] }, attendees: [{ email: 'ann@example.com' }] }),
+                row(2, 'confirmed', { payment, location: { kind: 'google_meet', value: null }, link_state: { status: 'failed', error: 'Ошибка' } }),
+                row(3, 'confirmed', { seat_slot_id: 5, event_type: workshop }),
+                row(4, 'confirmed', { seat_slot_id: 5, event_type: workshop }),
+              ],
+        ),
+      ),
+    );
+    renderPseudo('/bookings', 'ja');
+    expect(await screen.findByRole('heading', { level: 1, name: /^\[/ })).toBeInTheDocument();
+    await screen.findAllByText('Гость 4');
+    const user = userEvent.setup();
+    await user.click(within(screen.getByRole('article', { name: /Гость 1/ })).getAllByRole('button')[1]!);
+    await screen.findByRole('alertdialog');
+    expect(plainTexts()).toEqual([]);
+
+    await user.click(screen.getAllByRole('tab')[2]!);
+    await screen.findByText(/Болею/);
+    expect(plainTexts()).toEqual([]);
+
+    // Create Booking: the header's button with the plus.
+    await user.click(screen.getAllByRole('button').find((button) => button.querySelector('.lucide-plus'))!);
+    const dialog = await screen.findByRole('dialog');
+    await user.click(dialog.querySelector<HTMLButtonElement>('button[type=submit]')!);
+    await waitFor(() => expect(dialog.querySelectorAll('[aria-invalid=true]').length).toBeGreaterThanOrEqual(3));
+    expect(plainTexts()).toEqual([]);
+  });
 });
 
 /**
