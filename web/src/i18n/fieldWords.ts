@@ -1,11 +1,22 @@
-// A host form's field messages in the page's language. react-hook-form keeps only an issue's message, so
-// a form says its own messages by catalogue id (the schema's message is the id), and a shared rule's
-// message without values (its English words, rules/messages.ts) by that rule's id; any other stays as written.
+// A host form's messages in the page's language. react-hook-form keeps only an issue's message, so a form
+// says its own messages by catalogue id (the schema's message is the id), a shared rule's message without
+// values (its English words, rules/messages.ts) by that rule's id, and the scheduling schemas' messages,
+// which have no rule id yet, by their English words (SCHEDULE_WORDS); any other stays as written.
 import { useCallback } from 'react';
-import { useIntl } from 'react-intl';
-import { english, RULE_IDS, ruleMessage, type RuleId } from '../lib/shared.ts';
+import { useIntl, type IntlShape } from 'react-intl';
+import { english, RULE_IDS, ruleMessage, TIME_OFF_MAX_DAYS, type RuleId } from '../lib/shared.ts';
 import { ruleWords } from '../features/booking-flow/ruleWords.ts';
 import type { MessageId } from './catalogue.ts';
+
+/** The messages of rules/schemas.ts's dates, time ranges and time off, as they are in English. */
+const SCHEDULE_WORDS: Record<string, { id: MessageId; values?: Record<string, number> }> = {
+  'Date must be YYYY-MM-DD': { id: 'rules.date' },
+  'End date must not be before start date': { id: 'rules.endDate' },
+  [`Time off can span at most ${TIME_OFF_MAX_DAYS} days`]: { id: 'rules.timeOffSpan', values: { days: TIME_OFF_MAX_DAYS } },
+  'End time must be after start time': { id: 'rules.endTime' },
+  'Time ranges must not overlap': { id: 'rules.overlap' },
+  'Too many time ranges': { id: 'rules.tooManyRanges' },
+};
 
 let ruleIdsByEnglish: Map<string, RuleId> | undefined;
 /** The rules worded the same every time, by their English words. */
@@ -15,7 +26,7 @@ function ruleIdOf(message: string): RuleId | undefined {
       try {
         return [[english(ruleMessage(id as never)), id] as const];
       } catch {
-        // A message that names values has no words without them.
+        // A message within a message (answerFault) has no words without it.
         return [];
       }
     }),
@@ -23,17 +34,17 @@ function ruleIdOf(message: string): RuleId | undefined {
   return ruleIdsByEnglish.get(message);
 }
 
-/** `(error) => words`: the field's message in the page's language; nothing for a field without a fault. */
+/** `message` in the page's language. */
+export function messageWords(intl: IntlShape, message: string): string {
+  if (message in intl.messages) return intl.formatMessage({ id: message as MessageId });
+  const schedule = SCHEDULE_WORDS[message];
+  if (schedule) return intl.formatMessage({ id: schedule.id }, schedule.values);
+  const rule = ruleIdOf(message);
+  return rule ? ruleWords(intl, { id: rule }) : message;
+}
+
+/** `(error) => words`: a field's message in the page's language; nothing for a field without a fault. */
 export function useFieldWords(): (error: { message?: string } | undefined) => string | undefined {
   const intl = useIntl();
-  return useCallback(
-    (error) => {
-      const message = error?.message;
-      if (!message) return undefined;
-      if (message in intl.messages) return intl.formatMessage({ id: message as MessageId });
-      const rule = ruleIdOf(message);
-      return rule ? ruleWords(intl, { id: rule }) : message;
-    },
-    [intl],
-  );
+  return useCallback((error) => (error?.message ? messageWords(intl, error.message) : undefined), [intl]);
 }

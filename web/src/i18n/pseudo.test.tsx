@@ -32,10 +32,11 @@ beforeAll(async () => {
 afterEach(() => localStorage.clear());
 
 /**
- * What is not a message: the brand, punctuation between messages, the zone database's UTC (lib/zones.ts),
- * and an email address (typed by the guest, or an example in a message: its letters are the address's).
+ * What is not a message: the brand and the providers' (Zoom, Stripe, Google), punctuation between messages,
+ * the zone database's UTC (lib/zones.ts), an ISO currency code (a Stripe account's, as Stripe says it) and
+ * an email address (typed by the guest, or an example in a message: its letters are the address's).
  */
-const NOT_MESSAGES = /Kairos|©|·|\bUTC\b|\S*@\S*/g;
+const NOT_MESSAGES = /Kairos|Zoom|Stripe|Google|©|·|\bUTC\b|\b[A-Z]{3}\b|\S*@\S*/g;
 
 /** Every text a visitor sees or hears on the page that has two plain Latin letters in a row. */
 function plainTexts(): string[] {
@@ -146,6 +147,50 @@ describe('the pseudo-locale finds no untranslated text on the signed-in screens 
     const dialog = await screen.findByRole('dialog');
     await user.click(dialog.querySelector<HTMLButtonElement>('button[type=submit]')!);
     await waitFor(() => expect(dialog.querySelectorAll('[aria-invalid=true]').length).toBeGreaterThanOrEqual(3));
+    expect(plainTexts()).toEqual([]);
+  });
+  it('on /availability: the week with a range problem, the settings, a date override being edited, time off with its messages, a calendar and the accounts', async () => {
+    signedInAs({ locale: 'ja' });
+    const tomorrow = addDays(startOfDay(new Date()), 1);
+    const day = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+    server.use(
+      restGet('availability_rules', [
+        { id: 1, user_id: USER_ID, day_of_week: 1, start_time: '09:00', end_time: '12:00', is_enabled: true },
+        { id: 2, user_id: USER_ID, day_of_week: 1, start_time: '11:00', end_time: '10:00', is_enabled: true },
+      ]),
+      restGet('user_settings', []),
+      restGet('event_types', []),
+      restGet('date_overrides', [{ date: day(tomorrow), start_time: '09:00', end_time: '12:00' }]),
+      restGet('time_off', [{ id: 3, user_id: USER_ID, start_date: day(tomorrow), end_date: day(addDays(tomorrow, 3)), note: 'Отпуск' }]),
+      restGet('calendar_connections', [
+        {
+          ...{ id: 4, provider: 'caldav', label: 'Календарь', server_url: 'https://dav.example.com/', username: 'me', status: 'error', last_error: null },
+          last_synced_at: '2026-11-20T10:00:00Z',
+          calendar_sources: [{ id: 7, name: 'Работа', color: null, checks_conflicts: true, can_write: true, receives_bookings: true }],
+        },
+      ]),
+      rpc('calendar_feed_created_at', '2026-11-20T10:00:00Z'),
+      restGet('zoom_connections', [{ connected_at: '2026-11-20T10:00:00Z' }]),
+      restGet('stripe_connections', [{ connected_at: '2026-11-20T10:00:00Z', email: null, country: 'DE', default_currency: 'eur', charges_enabled: false, requirements: [] }]),
+      http.get(api('/functions/v1/calendars/providers'), () => HttpResponse.json({ caldav: true, ics: true, google: true, zoom: true, stripe: true })),
+    );
+    renderPseudo('/availability', 'ja');
+    expect(await screen.findByRole('heading', { level: 1, name: /^\[/ })).toBeInTheDocument();
+    await screen.findByText('Отпуск');
+    await screen.findAllByText('Работа');
+    await screen.findAllByRole('button', { name: /^\[/ });
+    await waitFor(() => expect(document.querySelector('[aria-busy=true]')).toBeNull());
+    // A date picked for an override, with one range ending before it starts; time off sent empty.
+    const user = userEvent.setup();
+    const before = new Set(document.querySelectorAll('select'));
+    await user.click(document.querySelector<HTMLButtonElement>('button[data-day]:not(:disabled)')!);
+    await waitFor(() => expect(document.querySelectorAll('select').length).toBeGreaterThan(before.size));
+    const end = [...document.querySelectorAll('select')].filter((select) => !before.has(select))[1]!;
+    const alerts = screen.getAllByRole('alert').length;
+    await user.selectOptions(end, '08:00');
+    await waitFor(() => expect(screen.getAllByRole('alert').length).toBeGreaterThan(alerts));
+    await user.click(screen.getAllByRole('button').find((button) => button.getAttribute('type') === 'submit')!);
+    await waitFor(() => expect(document.querySelectorAll('[aria-invalid=true]').length).toBeGreaterThanOrEqual(3));
     expect(plainTexts()).toEqual([]);
   });
 });
