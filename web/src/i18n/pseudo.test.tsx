@@ -13,6 +13,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../app/providers.tsx';
 import { AppRoutes } from '../app/router.tsx';
 import { createQueryClient } from '../lib/queryClient.ts';
+import { guestView } from '../test/guestView.ts';
 import { api, restGet, rpc, signedInAs, USER_ID } from '../test/utils.tsx';
 import { server } from '../test/server.ts';
 import type { Messages } from './catalogue.ts';
@@ -301,6 +302,50 @@ describe('the pseudo-locale finds no untranslated text in the booking flow', () 
     await user.click(within(dialog).getByRole('checkbox'));
     await user.click(document.querySelector<HTMLButtonElement>('button[type=submit]')!);
     await waitFor(() => expect(dialog.querySelectorAll('[aria-invalid=true]').length).toBeGreaterThanOrEqual(2));
+    expect(plainTexts()).toEqual([]);
+  });
+});
+
+/** The guest's manage pages, in the language the guest reads (public area), dates in Japanese. */
+describe('the pseudo-locale finds no untranslated text on the guest’s manage pages', () => {
+  const view = guestView({
+    ...{ title: 'Стратегия', hostName: 'Ада', guestName: 'Грейс', teamName: 'Команда' },
+    answers: [{ slug: 'ok', label: 'Клиент?', type: 'yes_no', value: true }],
+    attendees: ['ann@example.com'],
+    payment: { amount: 2000, currency: 'eur', status: 'paid', refundedAmount: 0, refundStatus: null, refundFailure: null, receiptUrl: 'https://pay.example/r', lateRefundPercent: 50 },
+  });
+
+  it('on /booking/{uid}: the booking, its payment, answers and invitees, the cancel form and a time to move to with its question', async () => {
+    const start = addDays(startOfDay(new Date()), 40);
+    const slot = { start: start.toISOString(), end: new Date(start.getTime() + 30 * 60_000).toISOString() };
+    const key = `${start.getFullYear()}-${String(start.getMonth() + 1).padStart(2, '0')}-${String(start.getDate()).padStart(2, '0')}`;
+    server.use(
+      http.get(api('/functions/v1/api/booking/b-uid'), () => HttpResponse.json(view)),
+      http.get(api('/functions/v1/api/booking/b-uid/slots'), () => HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'UTC', slots: [slot], days: [{ date: key, slots: [slot] }] })),
+    );
+    renderPseudo('/booking/b-uid?token=t', 'ja');
+    expect(await screen.findByRole('heading', { level: 1, name: /^\[/ })).toBeInTheDocument();
+    const user = userEvent.setup();
+    const [reschedule, cancel] = within(screen.getByRole('main')).getAllByRole('button');
+    await user.click(cancel!);
+    await screen.findByRole('textbox');
+    expect(plainTexts()).toEqual([]);
+    await user.click(reschedule!);
+    await waitFor(() => expect(document.querySelector('button[data-day]:not(:disabled)')).not.toBeNull(), { timeout: 5000 });
+    await user.click(document.querySelector<HTMLButtonElement>('button[data-day]:not(:disabled)')!);
+    await waitFor(() => expect(document.querySelector('[role=group] > button:not([data-group-item])')).not.toBeNull());
+    await user.click(document.querySelector<HTMLButtonElement>('[role=group] > button:not([data-group-item])')!);
+    await screen.findByText(/\(UTC\)/);
+    expect(plainTexts()).toEqual([]);
+  });
+
+  it.each([
+    ['held', { status: 'awaiting_payment' }],
+    ['released', { status: 'expired', eventTypeId: null }],
+  ] as const)('on /booking/{uid}/payment, %s', async (_, state) => {
+    server.use(http.get(api('/functions/v1/api/booking/b-uid'), () => HttpResponse.json({ ...view, canChange: false, ...state })));
+    renderPseudo('/booking/b-uid/payment?token=t', 'ja');
+    expect(await screen.findByRole('heading', { level: 1, name: /^\[/ })).toBeInTheDocument();
     expect(plainTexts()).toEqual([]);
   });
 });
