@@ -1,21 +1,26 @@
 // A host form's messages in the page's language. react-hook-form keeps only an issue's message, so a form
 // says its own messages by catalogue id (the schema's message is the id), a shared rule's message without
 // values (its English words, rules/messages.ts) by that rule's id, and the scheduling schemas' messages,
-// which have no rule id yet, by their English words (SCHEDULE_WORDS); any other stays as written.
+// and the profile's, which have no rule id yet, by their English words (SCHEMA_WORDS); any other stays as written.
 import { useCallback } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { english, RULE_IDS, ruleMessage, TIME_OFF_MAX_DAYS, type RuleId } from '../lib/shared.ts';
 import { ruleWords } from '../features/booking-flow/ruleWords.ts';
 import type { MessageId } from './catalogue.ts';
 
-/** The messages of rules/schemas.ts's dates, time ranges and time off, as they are in English. */
-const SCHEDULE_WORDS: Record<string, { id: MessageId; values?: Record<string, number> }> = {
+/** The messages of rules/schemas.ts's dates, time ranges, time off and profile fields, as they are in English. */
+const SCHEMA_WORDS: Record<string, { id: MessageId; values?: Record<string, number> }> = {
   'Date must be YYYY-MM-DD': { id: 'rules.date' },
   'End date must not be before start date': { id: 'rules.endDate' },
   [`Time off can span at most ${TIME_OFF_MAX_DAYS} days`]: { id: 'rules.timeOffSpan', values: { days: TIME_OFF_MAX_DAYS } },
   'End time must be after start time': { id: 'rules.endTime' },
   'Time ranges must not overlap': { id: 'rules.overlap' },
   'Too many time ranges': { id: 'rules.tooManyRanges' },
+  'First name is required': { id: 'rules.firstName' },
+  'Last name is required': { id: 'rules.lastName' },
+  'Handle must be 3-30 characters': { id: 'rules.handleLength' },
+  'Handle can only contain lowercase letters, numbers, underscores and hyphens': { id: 'rules.handleChars' },
+  'Please choose a language Kairos speaks': { id: 'rules.locale' },
 };
 
 let ruleIdsByEnglish: Map<string, RuleId> | undefined;
@@ -37,7 +42,7 @@ function ruleIdOf(message: string): RuleId | undefined {
 /** `message` in the page's language. */
 export function messageWords(intl: IntlShape, message: string): string {
   if (message in intl.messages) return intl.formatMessage({ id: message as MessageId });
-  const schedule = SCHEDULE_WORDS[message];
+  const schedule = SCHEMA_WORDS[message];
   if (schedule) return intl.formatMessage({ id: schedule.id }, schedule.values);
   const rule = ruleIdOf(message);
   return rule ? ruleWords(intl, { id: rule }) : message;
