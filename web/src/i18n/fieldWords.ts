@@ -1,14 +1,14 @@
 // A host form's messages in the page's language. react-hook-form keeps only an issue's message, so a form
 // says its own messages by catalogue id (the schema's message is the id), a shared rule's message without
 // values (its English words, rules/messages.ts) by that rule's id, and the scheduling schemas' messages,
-// and the profile's, which have no rule id yet, by their English words (SCHEMA_WORDS); any other stays as written.
+// the profile's and the webhooks', which have no rule id yet, by their English words (SCHEMA_WORDS); any other stays as written.
 import { useCallback } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
-import { english, RULE_IDS, ruleMessage, TIME_OFF_MAX_DAYS, type RuleId } from '../lib/shared.ts';
+import { english, RULE_IDS, ruleMessage, TIME_OFF_MAX_DAYS, WEBHOOK_EVENTS_MESSAGE, WEBHOOK_URL_MESSAGE, type RuleId } from '../lib/shared.ts';
 import { ruleWords } from '../features/booking-flow/ruleWords.ts';
 import type { MessageId } from './catalogue.ts';
 
-/** The messages of rules/schemas.ts's dates, time ranges, time off and profile fields, as they are in English. */
+/** The messages of the shared schemas' dates, time ranges, time off, profile fields and webhooks, as they are in English. */
 const SCHEMA_WORDS: Record<string, { id: MessageId; values?: Record<string, number> }> = {
   'Date must be YYYY-MM-DD': { id: 'rules.date' },
   'End date must not be before start date': { id: 'rules.endDate' },
@@ -21,6 +21,8 @@ const SCHEMA_WORDS: Record<string, { id: MessageId; values?: Record<string, numb
   'Handle must be 3-30 characters': { id: 'rules.handleLength' },
   'Handle can only contain lowercase letters, numbers, underscores and hyphens': { id: 'rules.handleChars' },
   'Please choose a language Kairos speaks': { id: 'rules.locale' },
+  [WEBHOOK_URL_MESSAGE]: { id: 'rules.webhookUrl' },
+  [WEBHOOK_EVENTS_MESSAGE]: { id: 'rules.webhookEvents' },
 };
 
 let ruleIdsByEnglish: Map<string, RuleId> | undefined;

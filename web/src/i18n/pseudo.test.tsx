@@ -195,9 +195,15 @@ describe('the pseudo-locale finds no untranslated text on the signed-in screens 
     await waitFor(() => expect(document.querySelectorAll('[aria-invalid=true]').length).toBeGreaterThanOrEqual(3));
     expect(plainTexts()).toEqual([]);
   });
-  it('on /profile, above its Webhooks section (not converted yet): visibility, the form with its messages, two-factor', async () => {
+  it('on /profile: visibility, the form with its messages, two-factor, and a paused webhook with its delivery log and Add dialog', async () => {
     signedInAs({ locale: 'ja', is_calendar_public: true, handle: 'ada', first_name: 'Ада', last_name: 'Хост' });
-    server.use(http.get(api('/auth/v1/factors'), () => HttpResponse.json([])), restGet('webhook_endpoints', []));
+    const endpoint = { id: 3, userId: USER_ID, teamId: null, url: 'https://crm.example.com/k', events: ['booking.created', 'ping'], isActive: false };
+    const attempt = { id: 11, messageId: 'm', event: 'booking.created', attempt: 2, ok: false, statusCode: null, error: null, responseBody: null, durationMs: 40 };
+    server.use(
+      http.get(api('/auth/v1/factors'), () => HttpResponse.json([])),
+      http.get(api('/functions/v1/api/webhooks'), () => HttpResponse.json([{ ...endpoint, pausedReason: 'failing', pausedAt: null, createdBy: USER_ID, createdAt: '', updatedAt: '' }])),
+      http.get(api('/functions/v1/api/webhooks/3/deliveries'), () => HttpResponse.json([{ ...attempt, resend: true, attemptedAt: '2026-11-21T09:30:00Z' }])),
+    );
     renderPseudo('/profile', 'ja');
     expect(await screen.findByRole('heading', { level: 1, name: /^\[/ })).toBeInTheDocument();
     const user = userEvent.setup();
@@ -205,9 +211,15 @@ describe('the pseudo-locale finds no untranslated text on the signed-in screens 
     await user.clear(first);
     await user.click(document.querySelector<HTMLButtonElement>('button[type=submit]')!);
     await waitFor(() => expect(document.querySelector('[aria-invalid=true]')).not.toBeNull());
-    // The Webhooks section and what follows it are still English (docs/languages.md).
-    const webhooks = screen.getByRole('heading', { name: 'Webhooks' }).closest('.chakra-card__root')!;
-    webhooks.remove();
+    // The endpoint's delivery log, opened.
+    await user.click(await waitFor(() => document.querySelector<HTMLButtonElement>('button[aria-controls^=webhook-log]')!));
+    await screen.findByRole('table');
+    expect(plainTexts()).toEqual([]);
+    // Add endpoint: the header's button with the plus, sent with no address.
+    await user.click(screen.getAllByRole('button').find((button) => button.querySelector('.lucide-plus'))!);
+    const dialog = await screen.findByRole('dialog');
+    await user.click(dialog.querySelector<HTMLButtonElement>('button[type=submit]')!);
+    await waitFor(() => expect(dialog.querySelector('[aria-invalid=true]')).not.toBeNull());
     expect(plainTexts()).toEqual([]);
   });
 });
