@@ -20,6 +20,8 @@ import { expectAccessibleAtBothSizes } from './support/axe.ts';
 import { DESKTOP, expectToast, openPage, useBrowser } from './support/browser.ts';
 import { bookableHost, confirmationShown, expectNoErrors, JOURNEY_TIMEOUT, unique } from './support/journey.ts';
 import { sql } from '../../scripts/local/test-stack/harness.ts';
+import { DEMO_BOOKING_TOKEN_SECRET } from '../../scripts/local/config.ts';
+import { manageToken, tokenHash } from '../../supabase/functions/_shared/lifecycle/manage-token.ts';
 
 const browser = useBrowser();
 
@@ -28,8 +30,11 @@ type Catalogue = typeof ar;
 /**
  * Every text on the page a guest reads or hears (text, aria-label, placeholder, title) with two Latin
  * letters in a row: English left on a page in another language. Not counted: the brands (Kairos, the
- * calendars', the sign-in providers', the meeting and payment providers'), the .ics and CSV file kinds,
- * the webcal:// scheme, the toasts' shortcut key (Alt+T), UTC (the zone database's), and email addresses.
+ * calendars', the sign-in providers', the meeting and payment providers', the social networks'), the .ics
+ * and CSV file kinds, web addresses (webcal://, https:// examples), the webhooks' standard and method
+ * (Standard Webhooks, POST), a handle's example (lowercase and hyphenated: the only letters a handle
+ * takes), the toasts' shortcut key (Alt+T), UTC (the zone database's), email addresses, and the terms
+ * Japanese writes in Latin letters (MB, ID, URL, Webhook).
  */
 async function latinTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -42,7 +47,7 @@ async function latinTexts(page: Page): Promise<string[]> {
     for (const element of document.body.querySelectorAll('[aria-label], [placeholder], [title]')) {
       for (const name of ['aria-label', 'placeholder', 'title']) texts.push(element.getAttribute(name) ?? '');
     }
-    return texts.map((text) => text.replace(/Kairos|Google|Apple|Outlook|CalDAV|Zoom|Stripe|webcal:\/\/|\.ics|\bCSV\b|Alt\+T|\bUTC\b|\S*@\S*/g, '').trim()).filter((text) => /[A-Za-z]{2}/.test(text));
+    return texts.map((text) => text.replace(/Kairos|Google|Apple|Outlook|CalDAV|Zoom|Stripe|LinkedIn|Twitter|Instagram|Standard Webhooks|\bPOST\b|MB|ID|URL|Webhook|\S*:\/\/\S*|^[a-z]+-[a-z]+$|\.ics|\bCSV\b|Alt\+T|\bUTC\b|\S*@\S*/g, '').trim()).filter((text) => /[A-Za-z]{2}/.test(text));
   });
 }
 
@@ -211,12 +216,18 @@ async function hostIn(locale: 'fr' | 'ar' | 'ja', words: typeof appEn, names: { 
   const start = new Date(Date.now() + 3 * 86_400_000);
   start.setUTCHours(10, 0, 0, 0);
   const at = (hours: number, minutes = 0) => new Date(start.getTime() + hours * 3_600_000 + minutes * 60_000).toISOString();
+  let manage = '';
   for (const [index, status] of (['pending', 'confirmed', 'cancelled'] as const).entries()) {
-    await sql(
+    const [booking] = await sql(
       `insert into public.bookings (event_type_id, user_id, guest_name, guest_email, start_time, end_time, status, cancelled_by)
-       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+       values ($1, $2, $3, $4, $5, $6, $7, $8) returning id, uid::text`,
       [eventTypeId, host.id, names.guests[index], `guest${index}@example.test`, at(index * 24), at(index * 24, 30), status, status === 'cancelled' ? 'guest' : null],
     );
+    if (status !== 'confirmed') continue;
+    // The guest's own link to it, as their confirmation mail carries it.
+    const token = await manageToken(DEMO_BOOKING_TOKEN_SECRET, booking.uid);
+    await sql(`update public.bookings set manage_token_hash = $2 where id = $1`, [booking.id, await tokenHash(token)]);
+    manage = `/booking/${booking.uid}?token=${encodeURIComponent(token)}`;
   }
   const { page, errors } = await openPage(browser(), { timezoneId: 'UTC', locale, viewport: DESKTOP });
   await page.goto('/login');
@@ -224,21 +235,25 @@ async function hostIn(locale: 'fr' | 'ar' | 'ja', words: typeof appEn, names: { 
   await page.getByPlaceholder(words['auth.login.passwordPlaceholder'], { exact: true }).fill(host.password);
   await page.getByRole('button', { name: words['auth.login.submit'], exact: true }).click();
   await page.waitForURL('**/dashboard');
-  return { page, errors };
+  return { page, errors, manage };
 }
 
-/** /bookings, its Cancelled tab, then /availability: each as `check` says, shot and checked by axe at both sizes as `30-<screen>-<locale>`. */
-async function hostScreens(page: Page, locale: string, words: typeof appEn, check: () => Promise<void>): Promise<void> {
+/**
+ * /bookings, its Cancelled tab, /availability, /profile, then the confirmed booking's manage page as its
+ * guest reading the same language (`manage`, signed out): each as `check` says, shot and checked by axe
+ * at both sizes as `30-<screen>-<locale>`.
+ */
+async function hostScreens(page: Page, locale: string, words: typeof appEn, manage: string, check: (page: Page) => Promise<void>): Promise<void> {
   await page.goto('/bookings');
   await page.getByRole('heading', { level: 1, name: words['bookings.title'], exact: true }).waitFor();
   await page.getByRole('button', { name: words['bookings.action.reject'], exact: true }).waitFor();
   await page.mouse.move(0, 0);
   await expectAccessibleAtBothSizes(page, `bookings in ${locale}`, [`30-bookings-${locale}-desktop`, `30-bookings-${locale}-phone`]);
-  await check();
+  await check(page);
   await page.setViewportSize(DESKTOP);
   await page.getByRole('tab', { name: words['bookings.tab.cancelled'], exact: true }).click();
   await page.getByText(words['bookings.cancelledBy'].match(/guest \{([^}]*)\}/)![1]!).waitFor();
-  await check();
+  await check(page);
 
   await page.goto('/availability');
   await page.getByRole('heading', { level: 1, name: words['app.nav.availability'], exact: true }).waitFor();
@@ -247,15 +262,37 @@ async function hostScreens(page: Page, locale: string, words: typeof appEn, chec
   await page.getByText(words['timeOff.none'], { exact: true }).waitFor();
   await page.mouse.move(0, 0);
   await expectAccessibleAtBothSizes(page, `availability in ${locale}`, [`30-availability-${locale}-desktop`, `30-availability-${locale}-phone`]);
-  await check();
+  await check(page);
+
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/profile');
+  await page.getByRole('heading', { level: 1, name: words['profile.heading'], exact: true }).waitFor();
+  await page.getByRole('heading', { name: words['webhooks.title'], exact: true }).waitFor();
+  await page.getByText(words['webhooks.none'], { exact: true }).waitFor();
+  await page.mouse.move(0, 0);
+  await expectAccessibleAtBothSizes(page, `profile in ${locale}`, [`30-profile-${locale}-desktop`, `30-profile-${locale}-phone`]);
+  await check(page);
+
+  // The guest's page: a browser of their own, in the same language.
+  const guest = await openPage(browser(), { timezoneId: 'UTC', locale, viewport: DESKTOP });
+  await guest.page.goto(manage);
+  const publicWords = { fr, ar, ja }[locale as 'fr' | 'ar' | 'ja'];
+  await guest.page.getByRole('heading', { level: 1, name: publicWords['manage.headline.confirmed'], exact: true }).waitFor();
+  await guest.page.getByRole('button', { name: publicWords['manage.reschedule'], exact: true }).click();
+  await guest.page.locator('main button[data-day]:not(:disabled)').first().waitFor();
+  await guest.page.mouse.move(0, 0);
+  await expectAccessibleAtBothSizes(guest.page, `manage page in ${locale}`, [`30-manage-${locale}-desktop`, `30-manage-${locale}-phone`]);
+  await check(guest.page);
+  expectNoErrors(guest.errors);
+  await guest.page.context().close();
 }
 
 describe.concurrent('a host’s screens in their profile’s language', () => {
   it(
-    'a host whose profile reads French sees Bookings and Availability in French, no English left',
+    'a host whose profile reads French sees Bookings, Availability and Profile in French, and their guest the manage page, no English left',
     async () => {
-      const { page, errors } = await hostIn('fr', appFr, { host: 'Amélie', guests: ['Chloé', 'Léa', 'Inès'], title: 'Entretien' });
-      await hostScreens(page, 'fr', appFr, async () => expect(await englishLeft(page, { ...fr, ...appFr })).toEqual([]));
+      const { page, errors, manage } = await hostIn('fr', appFr, { host: 'Amélie', guests: ['Chloé', 'Léa', 'Inès'], title: 'Entretien' });
+      await hostScreens(page, 'fr', appFr, manage, async (at) => expect(await englishLeft(at, { ...fr, ...appFr })).toEqual([]));
       expect(await page.locator('html').getAttribute('lang')).toBe('fr');
       expectNoErrors(errors);
     },
@@ -263,14 +300,14 @@ describe.concurrent('a host’s screens in their profile’s language', () => {
   );
 
   it(
-    'a host whose profile reads Arabic sees them right to left, and one reading Japanese in Japanese, no Latin text left',
+    'a host whose profile reads Arabic sees them right to left, and one reading Japanese in Japanese, their guests the manage page too, no Latin text left',
     async () => {
       for (const [locale, words, names] of [
         ['ar', appAr, { host: 'ليلى', guests: ['سارة', 'مريم', 'نور'], title: 'استشارة' }],
         ['ja', appJa, { host: '花子', guests: ['太郎', '次郎', '三郎'], title: '相談' }],
       ] as const) {
-        const { page, errors } = await hostIn(locale, words, { ...names, guests: [...names.guests] });
-        await hostScreens(page, locale, words, async () => expect(await latinTexts(page), locale).toEqual([]));
+        const { page, errors, manage } = await hostIn(locale, words, { ...names, guests: [...names.guests] });
+        await hostScreens(page, locale, words, manage, async (at) => expect(await latinTexts(at), locale).toEqual([]));
         expect(await page.locator('html').getAttribute('dir')).toBe(locale === 'ar' ? 'rtl' : 'ltr');
         expectNoErrors(errors);
         await page.context().close();
