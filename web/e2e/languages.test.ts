@@ -13,9 +13,15 @@ import fr from '../src/i18n/catalogues/public/fr.json' with { type: 'json' };
 import ja from '../src/i18n/catalogues/public/ja.json' with { type: 'json' };
 import ptBR from '../src/i18n/catalogues/public/pt-BR.json' with { type: 'json' };
 import appAr from '../src/i18n/catalogues/app/ar.json' with { type: 'json' };
+import appEn from '../src/i18n/catalogues/app/en.json' with { type: 'json' };
+import appFr from '../src/i18n/catalogues/app/fr.json' with { type: 'json' };
+import appJa from '../src/i18n/catalogues/app/ja.json' with { type: 'json' };
 import { expectAccessibleAtBothSizes } from './support/axe.ts';
 import { DESKTOP, expectToast, openPage, useBrowser } from './support/browser.ts';
 import { bookableHost, confirmationShown, expectNoErrors, JOURNEY_TIMEOUT, unique } from './support/journey.ts';
+import { sql } from '../../scripts/local/test-stack/harness.ts';
+import { DEMO_BOOKING_TOKEN_SECRET } from '../../scripts/local/config.ts';
+import { manageToken, tokenHash } from '../../supabase/functions/_shared/lifecycle/manage-token.ts';
 
 const browser = useBrowser();
 
@@ -24,7 +30,11 @@ type Catalogue = typeof ar;
 /**
  * Every text on the page a guest reads or hears (text, aria-label, placeholder, title) with two Latin
  * letters in a row: English left on a page in another language. Not counted: the brands (Kairos, the
- * calendars', the sign-in providers'), the .ics file's kind, UTC (the zone database's), and email addresses.
+ * calendars', the sign-in providers', the meeting and payment providers', the social networks'), the .ics
+ * and CSV file kinds, web addresses (webcal://, https:// examples), the webhooks' standard and method
+ * (Standard Webhooks, POST), a handle's example (lowercase and hyphenated: the only letters a handle
+ * takes), the toasts' shortcut key (Alt+T), UTC (the zone database's), email addresses, and the terms
+ * Japanese writes in Latin letters (MB, ID, URL, Webhook).
  */
 async function latinTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -37,7 +47,7 @@ async function latinTexts(page: Page): Promise<string[]> {
     for (const element of document.body.querySelectorAll('[aria-label], [placeholder], [title]')) {
       for (const name of ['aria-label', 'placeholder', 'title']) texts.push(element.getAttribute(name) ?? '');
     }
-    return texts.map((text) => text.replace(/Kairos|Google|Apple|Outlook|\.ics|\bUTC\b|\S*@\S*/g, '').trim()).filter((text) => /[A-Za-z]{2}/.test(text));
+    return texts.map((text) => text.replace(/Kairos|Google|Apple|Outlook|CalDAV|Zoom|Stripe|LinkedIn|Twitter|Instagram|Standard Webhooks|\bPOST\b|MB|ID|URL|Webhook|\S*:\/\/\S*|^[a-z]+-[a-z]+$|\.ics|\bCSV\b|Alt\+T|\bUTC\b|\S*@\S*/g, '').trim()).filter((text) => /[A-Za-z]{2}/.test(text));
   });
 }
 
@@ -180,6 +190,128 @@ describe('signing up in the visitor’s language', () => {
       await page.setViewportSize(DESKTOP);
       await page.getByRole('navigation', { name: appAr['app.nav.main'], exact: true }).getByRole('link', { name: appAr['app.nav.bookings'], exact: true }).waitFor();
       expectNoErrors(errors);
+    },
+    JOURNEY_TIMEOUT,
+  );
+});
+
+/**
+ * The English messages a language words otherwise, found among the page's texts: what a page in a
+ * Latin-script language left untranslated (its own words have Latin letters too).
+ */
+async function englishLeft(page: Page, words: Record<string, string>): Promise<string[]> {
+  const english = Object.entries({ ...en, ...appEn })
+    .filter(([id, text]) => !text.includes('{') && !text.includes('<') && text !== words[id])
+    .map(([, text]) => text);
+  return (await latinTexts(page)).filter((text) => english.some((message) => text === message || (message.length > 12 && text.includes(message))));
+}
+
+/**
+ * A host whose profile reads `locale` (a booking awaiting them, one confirmed, one cancelled by its
+ * guest), signed in from a browser in that language: the sign-in page speaks it, and the app after it.
+ */
+async function hostIn(locale: 'fr' | 'ar' | 'ja', words: typeof appEn, names: { host: string; guests: [string, string, string]; title: string }) {
+  const { host, eventTypeId } = await bookableHost({ firstName: names.host, lastName: names.host }, { title: names.title, duration: 30 });
+  await sql(`update public.profiles set locale = $2 where id = $1`, [host.id, locale]);
+  const start = new Date(Date.now() + 3 * 86_400_000);
+  start.setUTCHours(10, 0, 0, 0);
+  const at = (hours: number, minutes = 0) => new Date(start.getTime() + hours * 3_600_000 + minutes * 60_000).toISOString();
+  let manage = '';
+  for (const [index, status] of (['pending', 'confirmed', 'cancelled'] as const).entries()) {
+    const [booking] = await sql(
+      `insert into public.bookings (event_type_id, user_id, guest_name, guest_email, start_time, end_time, status, cancelled_by)
+       values ($1, $2, $3, $4, $5, $6, $7, $8) returning id, uid::text`,
+      [eventTypeId, host.id, names.guests[index], `guest${index}@example.test`, at(index * 24), at(index * 24, 30), status, status === 'cancelled' ? 'guest' : null],
+    );
+    if (status !== 'confirmed') continue;
+    // The guest's own link to it, as their confirmation mail carries it.
+    const token = await manageToken(DEMO_BOOKING_TOKEN_SECRET, booking.uid);
+    await sql(`update public.bookings set manage_token_hash = $2 where id = $1`, [booking.id, await tokenHash(token)]);
+    manage = `/booking/${booking.uid}?token=${encodeURIComponent(token)}`;
+  }
+  const { page, errors } = await openPage(browser(), { timezoneId: 'UTC', locale, viewport: DESKTOP });
+  await page.goto('/login');
+  await page.getByPlaceholder(words['auth.login.emailPlaceholder'], { exact: true }).fill(host.email);
+  await page.getByPlaceholder(words['auth.login.passwordPlaceholder'], { exact: true }).fill(host.password);
+  await page.getByRole('button', { name: words['auth.login.submit'], exact: true }).click();
+  await page.waitForURL('**/dashboard');
+  return { page, errors, manage };
+}
+
+/**
+ * /bookings, its Cancelled tab, /availability, /profile, then the confirmed booking's manage page as its
+ * guest reading the same language (`manage`, signed out): each as `check` says, shot and checked by axe
+ * at both sizes as `30-<screen>-<locale>`.
+ */
+async function hostScreens(page: Page, locale: string, words: typeof appEn, manage: string, check: (page: Page) => Promise<void>): Promise<void> {
+  await page.goto('/bookings');
+  await page.getByRole('heading', { level: 1, name: words['bookings.title'], exact: true }).waitFor();
+  await page.getByRole('button', { name: words['bookings.action.reject'], exact: true }).waitFor();
+  await page.mouse.move(0, 0);
+  await expectAccessibleAtBothSizes(page, `bookings in ${locale}`, [`30-bookings-${locale}-desktop`, `30-bookings-${locale}-phone`]);
+  await check(page);
+  await page.setViewportSize(DESKTOP);
+  await page.getByRole('tab', { name: words['bookings.tab.cancelled'], exact: true }).click();
+  await page.getByText(words['bookings.cancelledBy'].match(/guest \{([^}]*)\}/)![1]!).waitFor();
+  await check(page);
+
+  await page.goto('/availability');
+  await page.getByRole('heading', { level: 1, name: words['app.nav.availability'], exact: true }).waitFor();
+  await page.getByRole('heading', { name: words['availability.preferences'], exact: true }).waitFor();
+  await page.getByRole('heading', { name: words['calendars.title'], exact: true }).waitFor();
+  await page.getByText(words['timeOff.none'], { exact: true }).waitFor();
+  await page.mouse.move(0, 0);
+  await expectAccessibleAtBothSizes(page, `availability in ${locale}`, [`30-availability-${locale}-desktop`, `30-availability-${locale}-phone`]);
+  await check(page);
+
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/profile');
+  await page.getByRole('heading', { level: 1, name: words['profile.heading'], exact: true }).waitFor();
+  await page.getByRole('heading', { name: words['webhooks.title'], exact: true }).waitFor();
+  await page.getByText(words['webhooks.none'], { exact: true }).waitFor();
+  await page.mouse.move(0, 0);
+  await expectAccessibleAtBothSizes(page, `profile in ${locale}`, [`30-profile-${locale}-desktop`, `30-profile-${locale}-phone`]);
+  await check(page);
+
+  // The guest's page: a browser of their own, in the same language.
+  const guest = await openPage(browser(), { timezoneId: 'UTC', locale, viewport: DESKTOP });
+  await guest.page.goto(manage);
+  const publicWords = { fr, ar, ja }[locale as 'fr' | 'ar' | 'ja'];
+  await guest.page.getByRole('heading', { level: 1, name: publicWords['manage.headline.confirmed'], exact: true }).waitFor();
+  await guest.page.getByRole('button', { name: publicWords['manage.reschedule'], exact: true }).click();
+  await guest.page.locator('main button[data-day]:not(:disabled)').first().waitFor();
+  await guest.page.mouse.move(0, 0);
+  await expectAccessibleAtBothSizes(guest.page, `manage page in ${locale}`, [`30-manage-${locale}-desktop`, `30-manage-${locale}-phone`]);
+  await check(guest.page);
+  expectNoErrors(guest.errors);
+  await guest.page.context().close();
+}
+
+describe.concurrent('a host’s screens in their profile’s language', () => {
+  it(
+    'a host whose profile reads French sees Bookings, Availability and Profile in French, and their guest the manage page, no English left',
+    async () => {
+      const { page, errors, manage } = await hostIn('fr', appFr, { host: 'Amélie', guests: ['Chloé', 'Léa', 'Inès'], title: 'Entretien' });
+      await hostScreens(page, 'fr', appFr, manage, async (at) => expect(await englishLeft(at, { ...fr, ...appFr })).toEqual([]));
+      expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+      expectNoErrors(errors);
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'a host whose profile reads Arabic sees them right to left, and one reading Japanese in Japanese, their guests the manage page too, no Latin text left',
+    async () => {
+      for (const [locale, words, names] of [
+        ['ar', appAr, { host: 'ليلى', guests: ['سارة', 'مريم', 'نور'], title: 'استشارة' }],
+        ['ja', appJa, { host: '花子', guests: ['太郎', '次郎', '三郎'], title: '相談' }],
+      ] as const) {
+        const { page, errors, manage } = await hostIn(locale, words, { ...names, guests: [...names.guests] });
+        await hostScreens(page, locale, words, manage, async (at) => expect(await latinTexts(at), locale).toEqual([]));
+        expect(await page.locator('html').getAttribute('dir')).toBe(locale === 'ar' ? 'rtl' : 'ltr');
+        expectNoErrors(errors);
+        await page.context().close();
+      }
     },
     JOURNEY_TIMEOUT,
   );

@@ -1,6 +1,7 @@
 // A question asked where the action was started, before something that cannot be taken back.
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Box, Button, HStack, Text } from '@chakra-ui/react';
+import { useIntl } from 'react-intl';
 
 /**
  * An inline alertdialog: the question, a red "yes" (focused, so Enter answers it and a screen reader
@@ -10,7 +11,7 @@ export function ConfirmInline({
   label,
   children,
   confirmLabel,
-  keepLabel = 'Keep it',
+  keepLabel,
   busy = false,
   onConfirm,
   onKeep,
@@ -23,6 +24,7 @@ export function ConfirmInline({
   onConfirm: () => void;
   onKeep: () => void;
 }) {
+  const intl = useIntl();
   const yes = useRef<HTMLButtonElement>(null);
   useEffect(() => yes.current?.focus(), []);
   return (
@@ -33,7 +35,7 @@ export function ConfirmInline({
           {confirmLabel}
         </Button>
         <Button size="sm" variant="outline" onClick={onKeep}>
-          {keepLabel}
+          {keepLabel ?? intl.formatMessage({ id: 'common.keep' })}
         </Button>
       </HStack>
     </Box>

@@ -4,10 +4,13 @@ import { useState } from 'react';
 import { Box, Button, Heading, HStack, IconButton, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Plus, X } from 'lucide-react';
 import { format, parseISO, startOfMonth } from 'date-fns';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { messageWords } from '../i18n/fieldWords.ts';
 import { dateOverrideSchema } from '../lib/shared.ts';
 import type { DateOverride, TimeRange } from '../lib/shared.ts';
 import type { Owner } from '../lib/owner.ts';
-import { clockLabel } from '../lib/time.ts';
+import { formatDate } from '../lib/time.ts';
+import { clockWords } from './schedulingChoices.ts';
 import { todayKey, useDateOverrides, useDeleteDateOverride, useSaveDateOverride } from '../lib/useDateOverrides.ts';
 import { MonthCalendar } from './MonthCalendar.tsx';
 import { RemovableItem } from './RemovableItem.tsx';
@@ -16,14 +19,13 @@ import { TimeRangeSelect } from './TimeSelect.tsx';
 
 const DEFAULT_RANGE: TimeRange = { startTime: '09:00', endTime: '17:00' };
 
-const longDate = (date: string) => format(parseISO(date), 'EEEE, MMMM d, yyyy');
-
+const longDate = (date: string, locale: string) => formatDate(parseISO(date), 'EEEE, MMMM d, yyyy', undefined, locale);
 
 /** 'Unavailable' or '9:00 AM–12:00 PM, 1:00 PM–5:00 PM', as the time pickers read. */
-export function overrideSummary(override: DateOverride): string {
+function overrideSummary(override: DateOverride, intl: IntlShape): string {
   return override.ranges.length
-    ? override.ranges.map((r) => `${clockLabel(r.startTime)}–${clockLabel(r.endTime)}`).join(', ')
-    : 'Unavailable';
+    ? intl.formatList(override.ranges.map((r) => `${clockWords(r.startTime, intl.locale)}–${clockWords(r.endTime, intl.locale)}`), { type: 'unit', style: 'short' })
+    : intl.formatMessage({ id: 'availability.unavailable' });
 }
 
 /** The chosen date's hours: a day off, or ranges, checked with the api's own schema before saving. */
@@ -38,6 +40,7 @@ function DateEditor({
   owner: Owner;
   onDone: () => void;
 }) {
+  const intl = useIntl();
   const save = useSaveDateOverride(owner);
   const [off, setOff] = useState(existing ? existing.ranges.length === 0 : false);
   const [ranges, setRanges] = useState<TimeRange[]>(existing?.ranges.length ? [...existing.ranges] : [DEFAULT_RANGE]);
@@ -50,15 +53,15 @@ function DateEditor({
   return (
     <Stack gap="3" borderWidth="1px" borderRadius="md" p="3">
       <Heading as="h3" size="sm">
-        {longDate(date)}
+        {longDate(date, intl.locale)}
       </Heading>
-      <SwitchField checked={off} onChange={setOff} label="Unavailable all day" />
+      <SwitchField checked={off} onChange={setOff} label={intl.formatMessage({ id: 'overrides.allDay' })} />
       {off ? null : (
         <Stack gap="2">
           {ranges.map((range, index) => (
             <HStack key={index} gap="2" wrap="wrap">
               <TimeRangeSelect
-                label={`Override range ${index + 1}`}
+                label={intl.formatMessage({ id: 'overrides.range' }, { number: index + 1 })}
                 start={range.startTime}
                 end={range.endTime}
                 onStart={(startTime) => setRange(index, { startTime })}
@@ -68,7 +71,7 @@ function DateEditor({
                 <IconButton
                   size="sm"
                   variant="ghost"
-                  aria-label={`Remove override range ${index + 1}`}
+                  aria-label={intl.formatMessage({ id: 'overrides.remove' }, { number: index + 1 })}
                   onClick={() => setRanges((current) => current.filter((_, i) => i !== index))}
                 >
                   <X />
@@ -77,13 +80,13 @@ function DateEditor({
             </HStack>
           ))}
           <Button size="xs" variant="ghost" alignSelf="start" onClick={() => setRanges((current) => [...current, DEFAULT_RANGE])}>
-            <Plus /> Add time range
+            <Plus /> <FormattedMessage id="ranges.add" />
           </Button>
         </Stack>
       )}
       {problem ? (
         <Text color="fg.error" fontSize="sm" role="alert">
-          {problem}
+          {messageWords(intl, problem)}
         </Text>
       ) : null}
       <HStack>
@@ -93,10 +96,10 @@ function DateEditor({
           disabled={save.isPending || problem !== null}
           onClick={() => save.mutate({ date, ranges: chosen }, { onSuccess: onDone })}
         >
-          Save Override
+          <FormattedMessage id="overrides.save" />
         </Button>
         <Button size="sm" variant="outline" onClick={onDone}>
-          Cancel
+          <FormattedMessage id="common.cancel" />
         </Button>
       </HStack>
     </Stack>
@@ -104,6 +107,7 @@ function DateEditor({
 }
 
 export function DateOverridesEditor({ owner, readOnly = false }: { owner: Owner; readOnly?: boolean }) {
+  const intl = useIntl();
   const overrides = useDateOverrides(owner);
   const remove = useDeleteDateOverride(owner);
   const [month, setMonth] = useState(() => startOfMonth(new Date()));
@@ -124,27 +128,27 @@ export function DateOverridesEditor({ owner, readOnly = false }: { owner: Owner;
             onSelect={(day) => setDate(key(day))}
             isDisabled={(day) => key(day) < todayKey()}
             hasDot={(day) => byDate.has(key(day))}
-            label="Pick a date to override"
+            label={intl.formatMessage({ id: 'overrides.pick' })}
           />
           {date ? <DateEditor key={date} date={date} existing={byDate.get(date)} owner={owner} onDone={() => setDate(null)} /> : null}
         </Stack>
       )}
       <Box>
         <Heading as="h3" size="sm" mb="2">
-          Upcoming overrides
+          <FormattedMessage id="overrides.upcoming" />
         </Heading>
         {list.length === 0 ? (
           <Text color="fg.muted" fontSize="sm">
-            No date overrides yet.
+            <FormattedMessage id="overrides.none" />
           </Text>
         ) : (
-          <Stack as="ul" gap="2" listStyleType="none" aria-label="Upcoming overrides">
+          <Stack as="ul" gap="2" listStyleType="none" aria-label={intl.formatMessage({ id: 'overrides.upcoming' })}>
             {list.map((override) => (
               <RemovableItem
                 key={override.date}
-                title={longDate(override.date)}
-                detail={overrideSummary(override)}
-                deleteLabel={`Delete override for ${longDate(override.date)}`}
+                title={longDate(override.date, intl.locale)}
+                detail={overrideSummary(override, intl)}
+                deleteLabel={intl.formatMessage({ id: 'overrides.delete' }, { date: longDate(override.date, intl.locale) })}
                 onDelete={readOnly ? undefined : () => remove.mutate(override.date)}
                 disabled={remove.isPending}
               />

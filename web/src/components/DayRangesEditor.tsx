@@ -5,8 +5,11 @@
 // with '+' on the last row.
 import { Button, IconButton, Stack } from '@chakra-ui/react';
 import { Plus, X } from 'lucide-react';
+import { useMemo } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { rangeProblems, type ClockRange } from '../lib/rangeProblems.ts';
 import { RangeRow, TimeRangeSelect } from './TimeSelect.tsx';
+import { clockWords } from './schedulingChoices.ts';
 
 export function DayRangesEditor<R extends ClockRange>({
   dayName,
@@ -21,18 +24,28 @@ export function DayRangesEditor<R extends ClockRange>({
   newRange: R;
   layout: 'host' | 'team';
 }) {
+  const intl = useIntl();
+  const words = useMemo(
+    () => ({
+      order: (start: string) => intl.formatMessage({ id: 'ranges.order' }, { start: clockWords(start, intl.locale) }),
+      overlap: (range: number, start: string, end: string) =>
+        intl.formatMessage({ id: 'ranges.overlap' }, { range, start: clockWords(start, intl.locale), end: clockWords(end, intl.locale) }),
+    }),
+    [intl],
+  );
+  const rangeName = (index: number) => intl.formatMessage({ id: 'ranges.name' }, { day: dayName, number: index + 1 });
   const team = layout === 'team';
   const setRange = (index: number, change: Partial<ClockRange>) =>
     onChange(ranges.map((range, i) => (i === index ? { ...range, ...change } : range)));
   const add = () => onChange([...ranges, newRange]);
   return (
     <Stack gap="2" flex={team ? undefined : '1'}>
-      {rangeProblems(ranges).map((problem, index) => (
+      {rangeProblems(ranges, words).map((problem, index) => (
         <RangeRow key={index} problem={problem}>
           {(problemId) => (
             <>
               <TimeRangeSelect
-                label={`${dayName} range ${index + 1}`}
+                label={rangeName(index)}
                 start={ranges[index].start_time}
                 end={ranges[index].end_time}
                 problem={problemId}
@@ -43,14 +56,14 @@ export function DayRangesEditor<R extends ClockRange>({
                 <IconButton
                   size={team ? 'xs' : 'sm'}
                   variant="ghost"
-                  aria-label={`Remove ${dayName} range ${index + 1}`}
+                  aria-label={intl.formatMessage({ id: 'ranges.remove' }, { range: rangeName(index) })}
                   onClick={() => onChange(ranges.filter((_, i) => i !== index))}
                 >
                   <X />
                 </IconButton>
               ) : null}
               {team && index === ranges.length - 1 ? (
-                <IconButton size="xs" variant="ghost" aria-label={`Add ${dayName} range`} onClick={add}>
+                <IconButton size="xs" variant="ghost" aria-label={intl.formatMessage({ id: 'ranges.addTo' }, { day: dayName })} onClick={add}>
                   <Plus />
                 </IconButton>
               ) : null}
@@ -60,7 +73,7 @@ export function DayRangesEditor<R extends ClockRange>({
       ))}
       {team ? null : (
         <Button size="xs" variant="ghost" alignSelf="start" onClick={add}>
-          <Plus /> Add time range
+          <Plus /> <FormattedMessage id="ranges.add" />
         </Button>
       )}
     </Stack>

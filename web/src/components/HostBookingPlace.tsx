@@ -2,7 +2,8 @@
 // side, and while a provider makes the link where that stands, with a way to ask again. Kept apart
 // from MeetingPlace.tsx so the public pages load none of it.
 import { Button, Stack, Text } from '@chakra-ui/react';
-import { bookingLocation, LOCATION_LABELS, linkStateOf } from '../lib/places.ts';
+import { useIntl } from 'react-intl';
+import { bookingLocation, linkStateOf } from '../lib/places.ts';
 import type { Booking } from '../lib/types.ts';
 import { useRetryMeetingLink } from '../lib/useRetryMeetingLink.ts';
 import { BookingPlace, PlaceLine } from './MeetingPlace.tsx';
@@ -12,17 +13,18 @@ export function HostBookingPlace({ booking }: { booking: Pick<Booking, 'id' | 'l
   const location = bookingLocation(booking.location);
   const state = linkStateOf(booking.link_state);
   const retry = useRetryMeetingLink();
+  const intl = useIntl();
   if (!location || location.value || state?.status !== 'failed') return <BookingPlace location={location} reader="host" />;
   return (
-    <Stack gap="1" role="group" aria-label="Meeting link">
-      <PlaceLine kind={location.kind}>{`${LOCATION_LABELS[location.kind]}: link failed`}</PlaceLine>
+    <Stack gap="1" role="group" aria-label={intl.formatMessage({ id: 'place.link' })}>
+      <PlaceLine kind={location.kind}>{intl.formatMessage({ id: 'bookings.place.linkFailed' }, { place: intl.formatMessage({ id: `places.${location.kind}` }) })}</PlaceLine>
       {state.error ? (
         <Text color="fg.muted" overflowWrap="anywhere">
           {state.error}
         </Text>
       ) : null}
       <Button size="xs" variant="outline" alignSelf="start" disabled={retry.isPending} onClick={() => retry.mutate(booking.id)}>
-        Retry the link
+        {intl.formatMessage({ id: 'bookings.place.retry' })}
       </Button>
     </Stack>
   );

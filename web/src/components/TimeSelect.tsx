@@ -2,6 +2,7 @@
 // range that says what is wrong with it.
 import { useId, type ReactNode } from 'react';
 import { HStack, Stack, Text } from '@chakra-ui/react';
+import { useIntl } from 'react-intl';
 import { halfHourChoices } from '../lib/time.ts';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
 
@@ -38,11 +39,12 @@ export function TimeRangeSelect({
   /** The id of the text saying what is wrong with the range (RangeRow's). */
   problem?: string;
 }) {
+  const intl = useIntl();
   return (
     <>
-      <TimeSelect label={`${label} start`} value={start} onChange={onStart} problem={problem} />
+      <TimeSelect label={intl.formatMessage({ id: 'ranges.start' }, { range: label })} value={start} onChange={onStart} problem={problem} />
       <Text>–</Text>
-      <TimeSelect label={`${label} end`} value={end} onChange={onEnd} problem={problem} />
+      <TimeSelect label={intl.formatMessage({ id: 'ranges.end' }, { range: label })} value={end} onChange={onEnd} problem={problem} />
     </>
   );
 }

@@ -13,6 +13,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../app/providers.tsx';
 import { AppRoutes } from '../app/router.tsx';
 import { createQueryClient } from '../lib/queryClient.ts';
+import { guestView } from '../test/guestView.ts';
 import { api, restGet, rpc, signedInAs, USER_ID } from '../test/utils.tsx';
 import { server } from '../test/server.ts';
 import type { Messages } from './catalogue.ts';
@@ -32,10 +33,12 @@ beforeAll(async () => {
 afterEach(() => localStorage.clear());
 
 /**
- * What is not a message: the brand, punctuation between messages, the zone database's UTC (lib/zones.ts),
- * and an email address (typed by the guest, or an example in a message: its letters are the address's).
+ * What is not a message: the brand, the providers' (Zoom, Stripe, Google) and the social networks' (a profile's
+ * fields), a web address (an example of one: https://), punctuation between messages,
+ * the zone database's UTC (lib/zones.ts), an ISO currency code (a Stripe account's, as Stripe says it) and
+ * an email address (typed by the guest, or an example in a message: its letters are the address's).
  */
-const NOT_MESSAGES = /Kairos|©|·|\bUTC\b|\S*@\S*/g;
+const NOT_MESSAGES = /Kairos|Zoom|Stripe|Google|LinkedIn|Twitter|Instagram|\S*:\/\/\S*|©|·|\bUTC\b|\b[A-Z]{3}\b|\S*@\S*/g;
 
 /** Every text a visitor sees or hears on the page that has two plain Latin letters in a row. */
 function plainTexts(): string[] {
@@ -102,6 +105,121 @@ describe('the pseudo-locale finds no untranslated text on the signed-in screens 
     await screen.findByText('Встреча · Гость');
     await screen.findAllByText('Разбор');
     await waitFor(() => expect(screen.queryAllByTestId('stat-skeleton')).toEqual([]));
+    expect(plainTexts()).toEqual([]);
+  });
+
+  it('on /bookings: the lists, a seats group, a paid card, a failed link, answers and invitees, the reject question, the cancelled list and the Create Booking dialog with its messages', async () => {
+    signedInAs({ locale: 'ja' });
+    const start = addDays(startOfDay(new Date()), 1).toISOString();
+    const workshop = { title: 'Встреча', duration: 60, seats_per_slot: 10 };
+    const row = (id: number, status: string, extra: Record<string, unknown> = {}) => ({
+      ...{ id, user_id: USER_ID, team_id: null, guest_name: `Гость ${id}`, guest_email: `g${id}@example.com`, start_time: start, end_time: start, status },
+      ...{ seat_slot_id: null, event_type: { title: 'Разбор', duration: 45 }, ...extra },
+    });
+    const payment = { amount: 1999, currency: 'eur', status: 'paid', refundedAmount: 500, refundStatus: 'succeeded', refundFailure: null };
+    server.use(
+      restGet('event_types', [{ id: 9, user_id: USER_ID, title: 'Разбор', description: null, duration: 30, color: '#3b82f6', is_active: true, auto_confirm: true, price_cents: 0 }]),
+      http.get(api('/rest/v1/bookings'), ({ request }) =>
+        HttpResponse.json(
+          new URL(request.url).searchParams.getAll('status').includes('eq.cancelled')
+            ? [row(6, 'cancelled', { cancelled_by: 'guest', cancellation_reason: 'Болею' }), row(7, 'cancelled', { cancelled_by: 'host', rescheduled_to: 8, moved_to: { start_time: start } })]
+            : [
+                row(1, 'pending', { answers: { answers: [{ slug: 'ok', label: 'Клиент?', type: 'yes_no', value: true }] }, attendees: [{ email: 'ann@example.com' }] }),
+                row(2, 'confirmed', { payment, location: { kind: 'google_meet', value: null }, link_state: { status: 'failed', error: 'Ошибка' } }),
+                row(3, 'confirmed', { seat_slot_id: 5, event_type: workshop }),
+                row(4, 'confirmed', { seat_slot_id: 5, event_type: workshop }),
+              ],
+        ),
+      ),
+    );
+    renderPseudo('/bookings', 'ja');
+    expect(await screen.findByRole('heading', { level: 1, name: /^\[/ })).toBeInTheDocument();
+    await screen.findAllByText('Гость 4');
+    const user = userEvent.setup();
+    await user.click(within(screen.getByRole('article', { name: /Гость 1/ })).getAllByRole('button')[1]!);
+    await screen.findByRole('alertdialog');
+    expect(plainTexts()).toEqual([]);
+
+    await user.click(screen.getAllByRole('tab')[2]!);
+    await screen.findByText(/Болею/);
+    expect(plainTexts()).toEqual([]);
+
+    // Create Booking: the header's button with the plus.
+    await user.click(screen.getAllByRole('button').find((button) => button.querySelector('.lucide-plus'))!);
+    const dialog = await screen.findByRole('dialog');
+    await user.click(dialog.querySelector<HTMLButtonElement>('button[type=submit]')!);
+    await waitFor(() => expect(dialog.querySelectorAll('[aria-invalid=true]').length).toBeGreaterThanOrEqual(3));
+    expect(plainTexts()).toEqual([]);
+  });
+  it('on /availability: the week with a range problem, the settings, a date override being edited, time off with its messages, a calendar and the accounts', async () => {
+    signedInAs({ locale: 'ja' });
+    const tomorrow = addDays(startOfDay(new Date()), 1);
+    const day = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+    server.use(
+      restGet('availability_rules', [
+        { id: 1, user_id: USER_ID, day_of_week: 1, start_time: '09:00', end_time: '12:00', is_enabled: true },
+        { id: 2, user_id: USER_ID, day_of_week: 1, start_time: '11:00', end_time: '10:00', is_enabled: true },
+      ]),
+      restGet('user_settings', []),
+      restGet('event_types', []),
+      restGet('date_overrides', [{ date: day(tomorrow), start_time: '09:00', end_time: '12:00' }]),
+      restGet('time_off', [{ id: 3, user_id: USER_ID, start_date: day(tomorrow), end_date: day(addDays(tomorrow, 3)), note: 'Отпуск' }]),
+      restGet('calendar_connections', [
+        {
+          ...{ id: 4, provider: 'caldav', label: 'Календарь', server_url: 'https://dav.example.com/', username: 'me', status: 'error', last_error: null },
+          last_synced_at: '2026-11-20T10:00:00Z',
+          calendar_sources: [{ id: 7, name: 'Работа', color: null, checks_conflicts: true, can_write: true, receives_bookings: true }],
+        },
+      ]),
+      rpc('calendar_feed_created_at', '2026-11-20T10:00:00Z'),
+      restGet('zoom_connections', [{ connected_at: '2026-11-20T10:00:00Z' }]),
+      restGet('stripe_connections', [{ connected_at: '2026-11-20T10:00:00Z', email: null, country: 'DE', default_currency: 'eur', charges_enabled: false, requirements: [] }]),
+      http.get(api('/functions/v1/calendars/providers'), () => HttpResponse.json({ caldav: true, ics: true, google: true, zoom: true, stripe: true })),
+    );
+    renderPseudo('/availability', 'ja');
+    expect(await screen.findByRole('heading', { level: 1, name: /^\[/ })).toBeInTheDocument();
+    await screen.findByText('Отпуск');
+    await screen.findAllByText('Работа');
+    await screen.findAllByRole('button', { name: /^\[/ });
+    await waitFor(() => expect(document.querySelector('[aria-busy=true]')).toBeNull());
+    // A date picked for an override, with one range ending before it starts; time off sent empty.
+    const user = userEvent.setup();
+    const before = new Set(document.querySelectorAll('select'));
+    await user.click(document.querySelector<HTMLButtonElement>('button[data-day]:not(:disabled)')!);
+    await waitFor(() => expect(document.querySelectorAll('select').length).toBeGreaterThan(before.size));
+    const end = [...document.querySelectorAll('select')].filter((select) => !before.has(select))[1]!;
+    const alerts = screen.getAllByRole('alert').length;
+    await user.selectOptions(end, '08:00');
+    await waitFor(() => expect(screen.getAllByRole('alert').length).toBeGreaterThan(alerts));
+    await user.click(screen.getAllByRole('button').find((button) => button.getAttribute('type') === 'submit')!);
+    await waitFor(() => expect(document.querySelectorAll('[aria-invalid=true]').length).toBeGreaterThanOrEqual(3));
+    expect(plainTexts()).toEqual([]);
+  });
+  it('on /profile: visibility, the form with its messages, two-factor, and a paused webhook with its delivery log and Add dialog', async () => {
+    signedInAs({ locale: 'ja', is_calendar_public: true, handle: 'ada', first_name: 'Ада', last_name: 'Хост' });
+    const endpoint = { id: 3, userId: USER_ID, teamId: null, url: 'https://crm.example.com/k', events: ['booking.created', 'ping'], isActive: false };
+    const attempt = { id: 11, messageId: 'm', event: 'booking.created', attempt: 2, ok: false, statusCode: null, error: null, responseBody: null, durationMs: 40 };
+    server.use(
+      http.get(api('/auth/v1/factors'), () => HttpResponse.json([])),
+      http.get(api('/functions/v1/api/webhooks'), () => HttpResponse.json([{ ...endpoint, pausedReason: 'failing', pausedAt: null, createdBy: USER_ID, createdAt: '', updatedAt: '' }])),
+      http.get(api('/functions/v1/api/webhooks/3/deliveries'), () => HttpResponse.json([{ ...attempt, resend: true, attemptedAt: '2026-11-21T09:30:00Z' }])),
+    );
+    renderPseudo('/profile', 'ja');
+    expect(await screen.findByRole('heading', { level: 1, name: /^\[/ })).toBeInTheDocument();
+    const user = userEvent.setup();
+    const first = document.querySelector<HTMLInputElement>('input[name=firstName]')!;
+    await user.clear(first);
+    await user.click(document.querySelector<HTMLButtonElement>('button[type=submit]')!);
+    await waitFor(() => expect(document.querySelector('[aria-invalid=true]')).not.toBeNull());
+    // The endpoint's delivery log, opened.
+    await user.click(await waitFor(() => document.querySelector<HTMLButtonElement>('button[aria-controls^=webhook-log]')!));
+    await screen.findByRole('table');
+    expect(plainTexts()).toEqual([]);
+    // Add endpoint: the header's button with the plus, sent with no address.
+    await user.click(screen.getAllByRole('button').find((button) => button.querySelector('.lucide-plus'))!);
+    const dialog = await screen.findByRole('dialog');
+    await user.click(dialog.querySelector<HTMLButtonElement>('button[type=submit]')!);
+    await waitFor(() => expect(dialog.querySelector('[aria-invalid=true]')).not.toBeNull());
     expect(plainTexts()).toEqual([]);
   });
 });
@@ -236,6 +354,50 @@ describe('the pseudo-locale finds no untranslated text in the booking flow', () 
     await user.click(within(dialog).getByRole('checkbox'));
     await user.click(document.querySelector<HTMLButtonElement>('button[type=submit]')!);
     await waitFor(() => expect(dialog.querySelectorAll('[aria-invalid=true]').length).toBeGreaterThanOrEqual(2));
+    expect(plainTexts()).toEqual([]);
+  });
+});
+
+/** The guest's manage pages, in the language the guest reads (public area), dates in Japanese. */
+describe('the pseudo-locale finds no untranslated text on the guest’s manage pages', () => {
+  const view = guestView({
+    ...{ title: 'Стратегия', hostName: 'Ада', guestName: 'Грейс', teamName: 'Команда' },
+    answers: [{ slug: 'ok', label: 'Клиент?', type: 'yes_no', value: true }],
+    attendees: ['ann@example.com'],
+    payment: { amount: 2000, currency: 'eur', status: 'paid', refundedAmount: 0, refundStatus: null, refundFailure: null, receiptUrl: 'https://pay.example/r', lateRefundPercent: 50 },
+  });
+
+  it('on /booking/{uid}: the booking, its payment, answers and invitees, the cancel form and a time to move to with its question', async () => {
+    const start = addDays(startOfDay(new Date()), 40);
+    const slot = { start: start.toISOString(), end: new Date(start.getTime() + 30 * 60_000).toISOString() };
+    const key = `${start.getFullYear()}-${String(start.getMonth() + 1).padStart(2, '0')}-${String(start.getDate()).padStart(2, '0')}`;
+    server.use(
+      http.get(api('/functions/v1/api/booking/b-uid'), () => HttpResponse.json(view)),
+      http.get(api('/functions/v1/api/booking/b-uid/slots'), () => HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'UTC', slots: [slot], days: [{ date: key, slots: [slot] }] })),
+    );
+    renderPseudo('/booking/b-uid?token=t', 'ja');
+    expect(await screen.findByRole('heading', { level: 1, name: /^\[/ })).toBeInTheDocument();
+    const user = userEvent.setup();
+    const [reschedule, cancel] = within(screen.getByRole('main')).getAllByRole('button');
+    await user.click(cancel!);
+    await screen.findByRole('textbox');
+    expect(plainTexts()).toEqual([]);
+    await user.click(reschedule!);
+    await waitFor(() => expect(document.querySelector('button[data-day]:not(:disabled)')).not.toBeNull(), { timeout: 5000 });
+    await user.click(document.querySelector<HTMLButtonElement>('button[data-day]:not(:disabled)')!);
+    await waitFor(() => expect(document.querySelector('[role=group] > button:not([data-group-item])')).not.toBeNull());
+    await user.click(document.querySelector<HTMLButtonElement>('[role=group] > button:not([data-group-item])')!);
+    await screen.findByText(/\(UTC\)/);
+    expect(plainTexts()).toEqual([]);
+  });
+
+  it.each([
+    ['held', { status: 'awaiting_payment' }],
+    ['released', { status: 'expired', eventTypeId: null }],
+  ] as const)('on /booking/{uid}/payment, %s', async (_, state) => {
+    server.use(http.get(api('/functions/v1/api/booking/b-uid'), () => HttpResponse.json({ ...view, canChange: false, ...state })));
+    renderPseudo('/booking/b-uid/payment?token=t', 'ja');
+    expect(await screen.findByRole('heading', { level: 1, name: /^\[/ })).toBeInTheDocument();
     expect(plainTexts()).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // What a failed booking tells the person booking, for the guest flow and the host's dialog alike.
 import { HttpError, isFailure, serverMessage } from './api.ts';
-import { english, SLOT_TAKEN_RULE, type RuleMessage } from './shared.ts';
+import { SLOT_TAKEN_RULE, type RuleMessage } from './shared.ts';
 
 /** Someone else booked the time first: the lists are refetched and the slot is cleared. */
 export const isSlotTaken = (error: unknown): boolean => isFailure(error, 409, 'slot_taken');
@@ -13,11 +13,4 @@ export const isSlotTaken = (error: unknown): boolean => isFailure(error, 409, 's
 export function bookingFailure(error: unknown): RuleMessage | string | undefined {
   if (isSlotTaken(error)) return SLOT_TAKEN_RULE;
   return (error instanceof HttpError && error.rule) || serverMessage(error) || undefined;
-}
-
-/** bookingFailure in English (the host's screens). */
-export function bookingFailureMessage(error: unknown): string {
-  const said = bookingFailure(error);
-  if (said === undefined) return 'Failed to create booking. Please try again.';
-  return typeof said === 'string' ? said : english(said);
 }

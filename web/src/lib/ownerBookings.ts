@@ -2,6 +2,8 @@
 // the lists of docs/product/states.md and the status changes on them. RLS decides which rows the
 // caller reads and may change.
 import { useQuery } from '@tanstack/react-query';
+import { useIntl } from 'react-intl';
+import type { MessageId } from '../i18n/catalogue.ts';
 import { unwrap } from './api.ts';
 import { BOOKING_ACTIONS, BOOKING_LISTS, inList, myBookingsFilter, type BookingAction, type BookingList } from './shared.ts';
 import { isTeamOwner, ownerKey, type Owner } from './owner.ts';
@@ -34,21 +36,23 @@ export function useBookingList(owner: Owner | null, tab: BookingList, limit?: nu
 
 // docs/product/messages.md: a host's card says each failure in full; a team screen the server's
 // message, else its own fallback (a team card only cancels).
-const ACTIONS: Record<BookingAction, { success: string; failure: string }> = {
-  confirm: { success: 'Booking Confirmed', failure: 'Failed to confirm booking. Please try again.' },
-  reject: { success: 'Booking Rejected', failure: 'Failed to reject booking. Please try again.' },
-  cancel: { success: 'Booking Cancelled', failure: 'Failed to cancel booking. Please try again.' },
+// (Catalogue ids: bookings.toast.<action>, bookings.toast.<action>Failed.)
+const ACTIONS: Record<BookingAction, { success: MessageId; failure: MessageId }> = {
+  confirm: { success: 'bookings.toast.confirm', failure: 'bookings.toast.confirmFailed' },
+  reject: { success: 'bookings.toast.reject', failure: 'bookings.toast.rejectFailed' },
+  cancel: { success: 'bookings.toast.cancel', failure: 'bookings.toast.cancelFailed' },
 };
-const TEAM_FAILURE = 'Failed to cancel team booking';
 
 export function useBookingAction(owner: Owner | null) {
+  const intl = useIntl();
+  const say = (id: MessageId) => intl.formatMessage({ id });
   const team = owner !== null && isTeamOwner(owner);
   return useChange({
     run: async ({ id, action }: { id: number; action: BookingAction }) => {
       unwrap(await supabase.from('bookings').update({ status: BOOKING_ACTIONS[action] }).eq('id', id).select('id').single());
     },
     refresh: [bookingListsKey(owner), ['dashboard']],
-    done: (_data, { action }) => notify(ACTIONS[action].success),
-    failed: (error, { action }) => notifyError('Error', team ? error.message || TEAM_FAILURE : ACTIONS[action].failure),
+    done: (_data, { action }) => notify(say(ACTIONS[action].success)),
+    failed: (error, { action }) => notifyError(say('bookings.toast.error'), team ? error.message || say('bookings.toast.teamCancelFailed') : say(ACTIONS[action].failure)),
   });
 }

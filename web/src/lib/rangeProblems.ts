@@ -7,16 +7,27 @@ export interface ClockRange {
   end_time: string;
 }
 
-/** For each range of one day, what is wrong with it, or null. HH:MM texts compare as times do. */
-export function rangeProblems(ranges: readonly ClockRange[]): (string | null)[] {
+/** How a problem is said: the start an end must follow; the other range's number and clock times (HH:MM). */
+export interface RangeWords {
+  order: (start: string) => string;
+  overlap: (range: number, start: string, end: string) => string;
+}
+
+const ENGLISH: RangeWords = {
+  order: (start) => `Ends before it starts: pick an end after ${clockLabel(start)}.`,
+  overlap: (range, start, end) => `Overlaps range ${range} (${clockLabel(start)}–${clockLabel(end)}): pick times that don’t.`,
+};
+
+/** For each range of one day, what is wrong with it (in `words`), or null. HH:MM texts compare as times do. */
+export function rangeProblems(ranges: readonly ClockRange[], words: RangeWords = ENGLISH): (string | null)[] {
   return ranges.map((range, index) => {
-    if (range.end_time <= range.start_time) return `Ends before it starts: pick an end after ${clockLabel(range.start_time)}.`;
+    if (range.end_time <= range.start_time) return words.order(range.start_time);
     const other = ranges.findIndex(
       (candidate, at) => at !== index && candidate.start_time < candidate.end_time && candidate.start_time < range.end_time && range.start_time < candidate.end_time,
     );
     if (other < 0) return null;
     const { start_time, end_time } = ranges[other];
-    return `Overlaps range ${other + 1} (${clockLabel(start_time)}–${clockLabel(end_time)}): pick times that don’t.`;
+    return words.overlap(other + 1, start_time, end_time);
   });
 }
 

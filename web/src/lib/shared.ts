@@ -47,6 +47,7 @@ export {
   MAX_SEATS_PER_SLOT,
   NOTICE_CHOICES,
   SLOT_INTERVALS,
+  TIME_OFF_MAX_DAYS,
   WEEK_LIMIT_MAX,
   type BookingStatus,
   type FieldMode,

@@ -7,6 +7,7 @@ import { ownerArgs, ownerKey, ownerMatch, type Owner } from './owner.ts';
 import { overrideRangesParam, overridesFromRows, type TimeRange } from './shared.ts';
 import { supabase } from './supabase.ts';
 import { notify, notifyError } from './toaster.ts';
+import { useSay } from '../i18n/useSay.ts';
 
 /** Today's date where the browser is: overrides before it are past and hidden. */
 export function todayKey(): string {
@@ -29,6 +30,7 @@ export function useDateOverrides(owner: Owner | null) {
 }
 
 export function useSaveDateOverride(owner: Owner) {
+  const say = useSay();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ date, ranges }: { date: string; ranges: TimeRange[] }) => {
@@ -36,13 +38,14 @@ export function useSaveDateOverride(owner: Owner) {
     },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: keyOf(owner) });
-      notify('Date override saved');
+      notify(say('overrides.toast.saved'));
     },
-    onError: () => notifyError('Error', 'Failed to save date override'),
+    onError: () => notifyError(say('bookings.toast.error'), say('overrides.toast.saveFailed')),
   });
 }
 
 export function useDeleteDateOverride(owner: Owner) {
+  const say = useSay();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (date: string) => {
@@ -50,8 +53,8 @@ export function useDeleteDateOverride(owner: Owner) {
     },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: keyOf(owner) });
-      notify('Date override deleted');
+      notify(say('overrides.toast.deleted'));
     },
-    onError: () => notifyError('Error', 'Failed to delete date override'),
+    onError: () => notifyError(say('bookings.toast.error'), say('overrides.toast.deleteFailed')),
   });
 }

@@ -5,9 +5,9 @@ import { unwrap } from './api.ts';
 import { isTeamOwner, ownerArgs, ownerKey, ownerMatch, type Owner } from './owner.ts';
 import { supabase } from './supabase.ts';
 import { notify, notifyError } from './toaster.ts';
+import { useSay } from '../i18n/useSay.ts';
 import type { AvailabilityRule } from './types.ts';
 
-const FAILED = 'Failed to update availability';
 
 export function useWeeklyHours(owner: Owner | null) {
   return useQuery({
@@ -36,6 +36,7 @@ export function hasWorkingHours(rules: AvailabilityRule[]): boolean {
  * saves with a button, and reads the week again once saved.
  */
 export function useSaveWeeklyHours(owner: Owner) {
+  const say = useSay();
   const queryClient = useQueryClient();
   const key = ownerKey(owner, 'availability');
   const team = isTeamOwner(owner);
@@ -49,11 +50,11 @@ export function useSaveWeeklyHours(owner: Owner) {
     },
     onSuccess: () => {
       if (!team) void queryClient.invalidateQueries({ queryKey: key });
-      notify(team ? 'Availability Updated' : 'Availability updated successfully');
+      notify(say(team ? 'availability.toast.teamSaved' : 'availability.toast.saved'));
     },
     onError: (error: Error) => {
       if (team) void queryClient.invalidateQueries({ queryKey: key });
-      notifyError('Error', team ? error.message || FAILED : FAILED);
+      notifyError(say('bookings.toast.error'), (team && error.message) || say('availability.toast.failed'));
     },
   });
 }

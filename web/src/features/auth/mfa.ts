@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { orThrow, supabase } from '../../lib/supabase.ts';
 import { useChange } from '../../lib/useChange.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
+import { useSay } from '../../i18n/useSay.ts';
 import { currentUserKey } from '../../lib/session.ts';
 
 export const assuranceKey = ['auth', 'assurance'] as const;
@@ -36,6 +37,7 @@ const authKeys = [assuranceKey, factorsKey, currentUserKey];
 
 /** A new TOTP factor with its QR code and key; unfinished earlier attempts are dropped first. */
 export function useEnrollTotp() {
+  const say = useSay();
   return useMutation({
     mutationFn: async () => {
       const factors = orThrow(await supabase.auth.mfa.listFactors());
@@ -44,12 +46,13 @@ export function useEnrollTotp() {
       }
       return orThrow(await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: FACTOR_NAME }));
     },
-    onError: (error: Error) => notifyError('Could not start two-factor setup', error.message),
+    onError: (error: Error) => notifyError(say('twoFactor.toast.startFailed'), error.message),
   });
 }
 
 /** Checks a code against a factor; the session becomes aal2. */
 export function useVerifyTotp(success?: { title: string; description: string }) {
+  const say = useSay();
   return useChange({
     run: async ({ factorId, code }: { factorId: string; code: string }) => {
       orThrow(await supabase.auth.mfa.challengeAndVerify({ factorId, code }));
@@ -59,18 +62,19 @@ export function useVerifyTotp(success?: { title: string; description: string }) 
     done: () => {
       if (success) notify(success.title, success.description);
     },
-    failed: (error: Error) => notifyError('Verification failed', error.message),
+    failed: (error: Error) => notifyError(say('twoFactor.toast.verifyFailed'), error.message),
   });
 }
 
 export function useDisableTotp() {
+  const say = useSay();
   return useChange({
     run: async (factorId: string) => {
       orThrow(await supabase.auth.mfa.unenroll({ factorId }));
     },
     refresh: authKeys,
     awaitRefresh: true,
-    done: () => notify('Two-factor disabled', 'Signing in no longer asks for a code.'),
-    failed: (error: Error) => notifyError('Could not disable two-factor', error.message),
+    done: () => notify(say('twoFactor.toast.disabled'), say('twoFactor.toast.disabledText')),
+    failed: (error: Error) => notifyError(say('twoFactor.toast.disableFailed'), error.message),
   });
 }

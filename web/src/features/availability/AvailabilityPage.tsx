@@ -1,6 +1,7 @@
 // /availability: buffers, booking preferences, working hours, date overrides, time off, calendars and event types.
 import { useState } from 'react';
 import { Box, Button, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { FormField } from '../../components/FormField.tsx';
@@ -8,10 +9,11 @@ import { SectionCard } from '../../components/SectionCard.tsx';
 import { SwitchField } from '../../components/SwitchField.tsx';
 import { DayRangesEditor } from '../../components/DayRangesEditor.tsx';
 import { hasRangeProblems } from '../../lib/rangeProblems.ts';
-import { DEFAULT_HOST_SETTINGS, DEFAULT_RANGE, DEFAULT_TIME_ZONE, GUEST_CHANGE_NOTICE_CHOICES, hostSettingsFromColumns, type HostSettings } from '../../lib/shared.ts';
-import { BUFFER_OPTIONS, FUTURE_OPTIONS, NOTICE_OPTIONS } from '../../lib/choices.ts';
-import { DAY_NAMES, WEEK_MONDAY_FIRST } from '../../lib/time.ts';
+import { DEFAULT_HOST_SETTINGS, DEFAULT_RANGE, DEFAULT_TIME_ZONE, hostSettingsFromColumns, type HostSettings } from '../../lib/shared.ts';
+import { useSchedulingChoices, weekdayName } from '../../components/schedulingChoices.ts';
+import { WEEK_MONDAY_FIRST } from '../../lib/time.ts';
 import type { AvailabilityRule } from '../../lib/types.ts';
+import type { MessageId } from '../../i18n/catalogue.ts';
 import { CalendarsSection } from '../calendars/index.ts';
 import { EventTypesSection } from '../event-types/index.ts';
 import { DateOverridesEditor } from '../../components/DateOverridesEditor.tsx';
@@ -24,10 +26,6 @@ import type { Owner } from '../../lib/owner.ts';
 import { zoneLabel } from '../../lib/zones.ts';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
 
-const GUEST_CHANGES = GUEST_CHANGE_NOTICE_CHOICES.map((value) => ({
-  value,
-  label: value === 0 ? 'Until the start' : `Until ${value} ${value === 1 ? 'hour' : 'hours'} before`,
-}));
 const NEW_RANGE = { start_time: DEFAULT_RANGE.startTime, end_time: DEFAULT_RANGE.endTime };
 
 type Range = { start_time: string; end_time: string };
@@ -49,6 +47,7 @@ export function weekToRules(week: Week): AvailabilityRule[] {
 }
 
 function WorkingHours({ owner, rules }: { owner: Owner; rules: AvailabilityRule[] }) {
+  const intl = useIntl();
   const [week, setWeek] = useState<Week>(() => rulesToWeek(rules));
   const save = useSaveWeeklyHours(owner);
 
@@ -81,12 +80,12 @@ function WorkingHours({ owner, rules }: { owner: Owner; rules: AvailabilityRule[
                     ranges: checked && !current.ranges.length ? [NEW_RANGE] : current.ranges,
                   }))
                 }
-                label={DAY_NAMES[day]}
+                label={weekdayName(day, intl.locale)}
               />
             </Box>
             {entry.enabled ? (
               <DayRangesEditor
-                dayName={DAY_NAMES[day]}
+                dayName={weekdayName(day, intl.locale)}
                 ranges={entry.ranges}
                 onChange={(ranges) => update(day, (current) => ({ ...current, ranges }))}
                 newRange={NEW_RANGE}
@@ -94,7 +93,7 @@ function WorkingHours({ owner, rules }: { owner: Owner; rules: AvailabilityRule[
               />
             ) : (
               <Text color="fg.muted" fontSize="sm" pt="1">
-                Unavailable
+                <FormattedMessage id="availability.unavailable" />
               </Text>
             )}
           </Stack>
@@ -102,11 +101,11 @@ function WorkingHours({ owner, rules }: { owner: Owner; rules: AvailabilityRule[
       })}
       {blocked ? (
         <Text alignSelf="end" fontSize="sm" color="fg.error">
-          Fix the marked ranges to save.
+          <FormattedMessage id="availability.fixRanges" />
         </Text>
       ) : null}
       <Button alignSelf="end" colorPalette="blue" disabled={save.isPending || blocked} onClick={() => save.mutate(weekToRules(week))}>
-        Save Working Hours
+        <FormattedMessage id="availability.saveHours" />
       </Button>
     </Stack>
   );
@@ -134,32 +133,25 @@ function SettingsSections({ initial }: { initial: HostSettings }) {
   const [settings, setSettings] = useState(initial);
   const save = useSaveSettings();
   const set = (key: keyof HostSettings) => (value: number) => setSettings((current) => ({ ...current, [key]: value }));
+  const intl = useIntl();
+  const say = (id: MessageId) => intl.formatMessage({ id });
+  const choices = useSchedulingChoices();
   return (
     <>
-      <SectionCard title="Buffer Times" description="Breathing room before and after each meeting.">
+      <SectionCard title={say('availability.buffers')} description={say('availability.buffersText')}>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <Choice label="Buffer before" value={settings.bufferBefore} options={BUFFER_OPTIONS} onChange={set('bufferBefore')} />
-          <Choice label="Buffer after" value={settings.bufferAfter} options={BUFFER_OPTIONS} onChange={set('bufferAfter')} />
+          <Choice label={say('rules.bufferBefore')} value={settings.bufferBefore} options={choices.buffer} onChange={set('bufferBefore')} />
+          <Choice label={say('rules.bufferAfter')} value={settings.bufferAfter} options={choices.buffer} onChange={set('bufferAfter')} />
         </SimpleGrid>
       </SectionCard>
-      <SectionCard title="Booking Preferences" description="How soon and how far ahead guests can book." bodyGap="4">
+      <SectionCard title={say('availability.preferences')} description={say('availability.preferencesText')} bodyGap="4">
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <Choice label="Minimum notice" value={settings.minimumNotice} options={NOTICE_OPTIONS} onChange={set('minimumNotice')} />
-          <Choice
-            label="Maximum future bookings"
-            value={settings.maxFutureBookings}
-            options={FUTURE_OPTIONS}
-            onChange={set('maxFutureBookings')}
-          />
-          <Choice
-            label="Guests may cancel or reschedule"
-            value={settings.guestChangeNotice}
-            options={GUEST_CHANGES}
-            onChange={set('guestChangeNotice')}
-          />
+          <Choice label={say('rules.minimumNotice')} value={settings.minimumNotice} options={choices.notice} onChange={set('minimumNotice')} />
+          <Choice label={say('rules.maxFuture')} value={settings.maxFutureBookings} options={choices.future} onChange={set('maxFutureBookings')} />
+          <Choice label={say('availability.guestChanges')} value={settings.guestChangeNotice} options={choices.guestChanges} onChange={set('guestChangeNotice')} />
         </SimpleGrid>
         <Button alignSelf="end" colorPalette="blue" disabled={save.isPending} onClick={() => save.mutate(settings)}>
-          Save Settings
+          {say('availability.saveSettings')}
         </Button>
       </SectionCard>
     </>
@@ -167,32 +159,39 @@ function SettingsSections({ initial }: { initial: HostSettings }) {
 }
 
 export default function AvailabilityPage() {
-  usePageTitle('Availability');
+  const intl = useIntl();
+  const say = (id: MessageId) => intl.formatMessage({ id });
+  usePageTitle(say('app.nav.availability'));
   const { data: user } = useCurrentUser();
   const owner = useOwner();
   const rules = useWeeklyHours(owner);
   const settings = useSettings();
   return (
     <Stack gap="6" maxW="4xl">
-      <PageHeader title="Availability" subtitle="Set when people can book time with you." />
+      <PageHeader title={say('app.nav.availability')} subtitle={say('availability.subtitle')} />
       <SectionCard
-        title="Working Hours"
+        title={say('availability.hours')}
         description={
-          <>
-            One or more time ranges per day. Your hours are in <strong>{zoneLabel(user?.timezone ?? DEFAULT_TIME_ZONE)}</strong>, your profile's time zone (
-            <Link asChild colorPalette="blue" color="colorPalette.fg">
-              <RouterLink to="/profile">change it</RouterLink>
-            </Link>
-            ).
-          </>
+          <FormattedMessage
+            id="availability.hoursText"
+            values={{
+              zone: zoneLabel(user?.timezone ?? DEFAULT_TIME_ZONE),
+              strong: (chunks) => <strong>{chunks}</strong>,
+              link: (chunks) => (
+                <Link asChild colorPalette="blue" color="colorPalette.fg">
+                  <RouterLink to="/profile">{chunks}</RouterLink>
+                </Link>
+              ),
+            }}
+          />
         }
       >
         {rules.isPending || !owner ? <Skeleton h="80" /> : <WorkingHours key={rules.dataUpdatedAt} owner={owner} rules={rules.data ?? []} />}
       </SectionCard>
-      <SectionCard title="Date Overrides" description="Other hours on a given date, or a day off: they replace the weekly hours of that date.">
+      <SectionCard title={say('availability.overrides')} description={say('availability.overridesText')}>
         {owner ? <DateOverridesEditor owner={owner} /> : <Skeleton h="60" />}
       </SectionCard>
-      <SectionCard title="Time Off" description="Whole days when you take no bookings.">
+      <SectionCard title={say('availability.timeOff')} description={say('availability.timeOffText')}>
         <TimeOffSection />
       </SectionCard>
       {settings.isPending ? (

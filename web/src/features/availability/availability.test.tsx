@@ -262,3 +262,33 @@ describe('date overrides and time off', () => {
     await waitFor(() => expect(deleted).toEqual(['eq.5']));
   });
 });
+
+describe('availability page in the host’s language', () => {
+  it('speaks French to a host whose profile reads French: the week’s days, a range’s problem, the settings’ choices, time off and its messages', async () => {
+    signedInAs({ locale: 'fr' });
+    server.use(
+      restGet('availability_rules', [
+        { id: 1, user_id: 'u', day_of_week: 1, start_time: '09:00', end_time: '12:00', is_enabled: true },
+        { id: 2, user_id: 'u', day_of_week: 1, start_time: '11:00', end_time: '10:00', is_enabled: true },
+      ]),
+      restGet('user_settings', []),
+      restGet('event_types', []),
+    );
+    renderRoute('/availability');
+    expect(await screen.findByRole('heading', { name: 'Horaires de travail' })).toBeInTheDocument();
+    const days = await screen.findAllByRole('checkbox');
+    expect(days.slice(0, 7).map((box) => box.closest('label')?.textContent)).toEqual(['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche']);
+    expect(screen.getByLabelText('lundi, plage 2 : fin')).toHaveAccessibleDescription(/^La fin précède le début : choisissez une fin après /);
+    expect(screen.getByText('Corrigez les plages signalées pour enregistrer.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Temps tampons' })).toBeInTheDocument();
+    const options = (label: string) => within(screen.getByLabelText(label)).getAllByRole('option').map((option) => option.textContent);
+    expect(options('Délai de prévenance minimum')).toEqual(['Aucun minimum', '1 heure', '2 heures', '4 heures', '1 jour', '2 jours']);
+    expect(options('Les invités peuvent annuler ou déplacer')[0]).toBe('Jusqu’au début');
+    expect(options('Tampon avant')).toContain('15 minutes');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Ajouter un congé' }));
+    expect(await screen.findAllByText('La date doit être au format AAAA-MM-JJ')).toHaveLength(2);
+    expect(screen.getByText('Aucun congé prévu.')).toBeInTheDocument();
+    expect(screen.getByText('Aucun calendrier connecté pour l’instant.')).toBeInTheDocument();
+  });
+});

@@ -4,6 +4,7 @@ import { supabase } from '../../lib/supabase.ts';
 import { unwrap } from '../../lib/api.ts';
 import { useChange } from '../../lib/useChange.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
+import { useSay } from '../../i18n/useSay.ts';
 import type { TimeOff, UserSettings } from '../../lib/types.ts';
 import { settingsColumns, type HostSettings, type TimeOffInput } from '../../lib/shared.ts';
 import { todayKey } from '../../lib/useDateOverrides.ts';
@@ -16,14 +17,15 @@ export function useSettings() {
 }
 
 export function useSaveSettings() {
+  const say = useSay();
   const { data: user } = useCurrentUser();
   return useChange({
     run: async (settings: HostSettings) => {
       unwrap(await supabase.from('user_settings').upsert({ user_id: user!.id, ...settingsColumns(settings) }));
     },
     refresh: [['settings']],
-    done: () => notify('Settings updated successfully'),
-    failed: () => notifyError('Error', 'Failed to update settings'),
+    done: () => notify(say('availability.toast.settingsSaved')),
+    failed: () => notifyError(say('bookings.toast.error'), say('availability.toast.settingsFailed')),
   });
 }
 
@@ -39,24 +41,26 @@ export function useTimeOff() {
 }
 
 export function useAddTimeOff() {
+  const say = useSay();
   const { data: user } = useCurrentUser();
   return useChange({
     run: async (input: TimeOffInput) => {
       unwrap(await supabase.from('time_off').insert({ user_id: user!.id, start_date: input.startDate, end_date: input.endDate, note: input.note }));
     },
     refresh: [timeOffKey],
-    done: () => notify('Time off added'),
-    failed: () => notifyError('Error', 'Failed to add time off'),
+    done: () => notify(say('timeOff.toast.added')),
+    failed: () => notifyError(say('bookings.toast.error'), say('timeOff.toast.addFailed')),
   });
 }
 
 export function useDeleteTimeOff() {
+  const say = useSay();
   return useChange({
     run: async (id: number) => {
       unwrap(await supabase.from('time_off').delete().eq('id', id));
     },
     refresh: [timeOffKey],
-    done: () => notify('Time off deleted'),
-    failed: () => notifyError('Error', 'Failed to delete time off'),
+    done: () => notify(say('timeOff.toast.deleted')),
+    failed: () => notifyError(say('bookings.toast.error'), say('timeOff.toast.deleteFailed')),
   });
 }

@@ -12,3 +12,6 @@ export { useBookingFlow, type BookedBooking, type MeetingDetails } from './useBo
 // What a link (or the embed loader, through the frame's address) fills in.
 export { addressPrefill } from './useAnswers.ts';
 export type { GuestInput } from './guestWords.ts';
+// A booking's messages in the page's language, for the host's Create Booking dialog too.
+export { bookingFailureWords, ruleWords } from './ruleWords.ts';
+export { PLACE_RULE } from './guestWords.ts';

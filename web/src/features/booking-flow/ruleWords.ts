@@ -7,6 +7,7 @@ import { useCallback } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import type { MessageId } from '../../i18n/catalogue.ts';
 import type { RuleId, RuleMessage } from '../../lib/shared.ts';
+import { bookingFailure } from '../../lib/bookingErrors.ts';
 
 /** A message the form shows: a rule's (by id and values), or one of the form's own (a catalogue id). */
 export type Said = RuleMessage | MessageId;
@@ -34,4 +35,11 @@ export function ruleWords(intl: IntlShape, said: Said): string {
 export function useRuleWords(): (said: Said | undefined) => string | undefined {
   const intl = useIntl();
   return useCallback((said: Said | undefined) => (said === undefined ? said : ruleWords(intl, said)), [intl]);
+}
+
+/** A refused booking in the page's language: the rule's message by id, the function's own words, else the catalogue's "try again". */
+export function bookingFailureWords(intl: IntlShape, error: unknown): string {
+  const said = bookingFailure(error);
+  if (said === undefined) return intl.formatMessage({ id: 'booking.toast.failedRetry' });
+  return typeof said === 'string' ? said : ruleWords(intl, said);
 }

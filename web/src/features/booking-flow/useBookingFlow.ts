@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callFunction } from '../../lib/api.ts';
 import { hardNavigate } from '../../lib/navigation.ts';
 import { notifyError } from '../../lib/toaster.ts';
-import { bookingFailure, isSlotTaken } from '../../lib/bookingErrors.ts';
+import { isSlotTaken } from '../../lib/bookingErrors.ts';
 import { slotSource, type BookingTarget } from './hooks.ts';
 import { useSlotPicker } from './useSlotPicker.ts';
 import { useLocale } from '../../i18n/I18nProvider.tsx';
@@ -17,7 +17,7 @@ import { guestDefaults, MESSAGES, PLACE_RULE, type GuestInput } from './guestWor
 import { publicLocations, type BookingLocation, type LocationKind } from '../../lib/places.ts';
 import { DEFAULT_GUEST_FIELDS, type GuestFieldsConfig, type Question } from '../../lib/shared.ts';
 import type { GuestCheck, GuestValues } from './schemas.ts';
-import { ruleWords, type Said } from './ruleWords.ts';
+import { bookingFailureWords, ruleWords, type Said } from './ruleWords.ts';
 
 /** What the `bookings` function answers with, as the flow passes it on. */
 export interface BookedBooking {
@@ -154,12 +154,7 @@ export function useBookingFlow(
         void queryClient.invalidateQueries({ queryKey: ['slots'] });
         void queryClient.invalidateQueries({ queryKey: ['bookings'] });
       }
-      // A message the function worded by id in the page's language; its own words else (a message no rule has).
-      const said = bookingFailure(error);
-      notifyError(
-        intl.formatMessage({ id: 'booking.toast.failed' }),
-        said === undefined ? intl.formatMessage({ id: 'booking.toast.failedRetry' }) : typeof said === 'string' ? said : ruleWords(intl, said),
-      );
+      notifyError(intl.formatMessage({ id: 'booking.toast.failed' }), bookingFailureWords(intl, error));
     },
   });
 

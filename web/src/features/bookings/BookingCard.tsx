@@ -3,6 +3,8 @@ import { useRef, useState } from 'react';
 import { Box, Button, type ButtonProps, HStack, Text } from '@chakra-ui/react';
 import { Calendar, Clock } from 'lucide-react';
 import { differenceInMinutes } from 'date-fns';
+import { useIntl } from 'react-intl';
+import type { MessageId } from '../../i18n/catalogue.ts';
 import { formatDate } from '../../lib/time.ts';
 import { CancellationNote } from '../../components/CancellationNote.tsx';
 import { HostBookingPlace } from '../../components/HostBookingPlace.tsx';
@@ -20,13 +22,14 @@ export function availableActions(booking: Pick<Booking, 'status' | 'start_time'>
   return offeredActions({ status: booking.status, startTime: booking.start_time }, now);
 }
 
-const ACTION_BUTTONS: Record<BookingAction, { label: string; style: ButtonProps }> = {
-  confirm: { label: 'Confirm', style: { colorPalette: 'green' } },
-  reject: { label: 'Reject', style: { variant: 'outline', colorPalette: 'red' } },
-  cancel: { label: 'Cancel', style: { variant: 'outline', colorPalette: 'red' } },
+const ACTION_BUTTONS: Record<BookingAction, { label: MessageId; style: ButtonProps }> = {
+  confirm: { label: 'bookings.action.confirm', style: { colorPalette: 'green' } },
+  reject: { label: 'bookings.action.reject', style: { variant: 'outline', colorPalette: 'red' } },
+  cancel: { label: 'bookings.action.cancel', style: { variant: 'outline', colorPalette: 'red' } },
 };
 
 export function BookingCard({ booking }: { booking: Booking }) {
+  const intl = useIntl();
   const action = useBookingAction(useOwner());
   const start = new Date(booking.start_time);
   const minutes = booking.event_type?.duration ?? differenceInMinutes(new Date(booking.end_time), start);
@@ -45,10 +48,10 @@ export function BookingCard({ booking }: { booking: Booking }) {
       when={
         <HStack fontSize="sm" color="fg.muted" gap="3" wrap="wrap">
           <HStack gap="1">
-            <Calendar size={14} aria-hidden /> {formatDate(start, 'EEE, MMM d, yyyy · h:mm a')}
+            <Calendar size={14} aria-hidden /> {formatDate(start, 'EEE, MMM d, yyyy · h:mm a', undefined, intl.locale)}
           </HStack>
           <HStack gap="1">
-            <Clock size={14} aria-hidden /> {minutes} minutes
+            <Clock size={14} aria-hidden /> {intl.formatMessage({ id: 'common.minutes' }, { minutes })}
           </HStack>
         </HStack>
       }
@@ -58,7 +61,7 @@ export function BookingCard({ booking }: { booking: Booking }) {
       </Box>
       <Box bg="bg.subtle" borderRadius="md" p="3" fontSize="sm">
         <Text fontWeight="medium" mb="1">
-          Guest Information
+          {intl.formatMessage({ id: 'bookings.card.guest' })}
         </Text>
         <Text>{booking.guest_name}</Text>
         <Text color="fg.muted">{booking.guest_email}</Text>
@@ -71,13 +74,13 @@ export function BookingCard({ booking }: { booking: Booking }) {
       <CancellationNote booking={booking} />
       {rejecting ? (
         <ConfirmInline
-          label="Reject this booking?"
-          confirmLabel="Yes, reject"
+          label={intl.formatMessage({ id: 'bookings.reject.ask' })}
+          confirmLabel={intl.formatMessage({ id: 'bookings.reject.yes' })}
           busy={action.isPending}
           onConfirm={() => action.mutate({ id: booking.id, action: 'reject' }, { onSettled: () => setRejecting(false) })}
           onKeep={keep}
         >
-          {booking.guest_name} will be told the request was declined.
+          {intl.formatMessage({ id: 'bookings.reject.text' }, { guest: booking.guest_name })}
         </ConfirmInline>
       ) : actions.length ? (
         <HStack justify="flex-end">
@@ -90,7 +93,7 @@ export function BookingCard({ booking }: { booking: Booking }) {
               disabled={action.isPending}
               onClick={() => (name === 'reject' ? setRejecting(true) : action.mutate({ id: booking.id, action: name }))}
             >
-              {ACTION_BUTTONS[name].label}
+              {intl.formatMessage({ id: ACTION_BUTTONS[name].label })}
             </Button>
           ))}
         </HStack>

@@ -1,6 +1,7 @@
 // /bookings: the host's bookings in the lists Upcoming, Past, All and Cancelled, the list shown
 // exported as CSV on request.
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { Plus, Users } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState.tsx';
@@ -15,25 +16,23 @@ import { ExportCsvButton } from './ExportCsvButton.tsx';
 import { useCreateHostBooking, useLiveBookings } from './hooks.ts';
 import { useBookingList } from '../../lib/ownerBookings.ts';
 import { BOOKING_LISTS, type BookingList as BookingTab } from '../../lib/shared.ts';
+import { eventTitle } from '../../lib/names.ts';
 import { formatDate } from '../../lib/time.ts';
 import type { Booking } from '../../lib/types.ts';
 import { seatGroups } from './seatGroups.ts';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
 
-const TABS: { value: BookingTab; label: string; empty: string }[] = [
-  { value: 'upcoming', label: 'Upcoming', empty: 'No upcoming bookings' },
-  { value: 'past', label: 'Past', empty: 'No past bookings' },
-  { value: 'cancelled', label: 'Cancelled', empty: 'No cancelled bookings' },
-  { value: 'all', label: 'All', empty: 'No bookings found' },
-];
+// Each tab's label and empty list are the catalogue's bookings.tab.<tab> and bookings.empty.<tab>.
+const TABS: BookingTab[] = ['upcoming', 'past', 'cancelled', 'all'];
 
-function BookingList({ tab, empty }: { tab: BookingTab; empty: string }) {
+function BookingList({ tab }: { tab: BookingTab }) {
+  const intl = useIntl();
   const { data, isPending, isError } = useBookingList(useOwner(), tab);
   if (isPending) {
-    return <SkeletonList count={5} height="32" label="Loading bookings" testId="booking-skeleton" />;
+    return <SkeletonList count={5} height="32" label={intl.formatMessage({ id: 'bookings.loading' })} testId="booking-skeleton" />;
   }
-  if (isError) return <EmptyState title="Could not load bookings" text="Please try again later." />;
-  if (!data.length) return <EmptyState title={empty} text="Your bookings will appear here" />;
+  if (isError) return <EmptyState title={intl.formatMessage({ id: 'bookings.loadFailed' })} text={intl.formatMessage({ id: 'bookings.loadFailedText' })} />;
+  if (!data.length) return <EmptyState title={intl.formatMessage({ id: `bookings.empty.${tab}` })} text={intl.formatMessage({ id: 'bookings.emptyText' })} />;
   // The cancelled list shows cancellations, not meetings: its seats stay apart.
   const items = BOOKING_LISTS[tab].cancelled ? data.map((booking) => ({ booking })) : seatGroups(data);
   return (
@@ -47,11 +46,15 @@ function BookingList({ tab, empty }: { tab: BookingTab; empty: string }) {
 
 /** One slot of a group event: its seats taken, then each seat's card (its guest, answers and actions). */
 function SeatGroup({ seats }: { seats: Booking[] }) {
+  const intl = useIntl();
   const first = seats[0];
-  const taken = `Group: ${seats.length} of ${first.event_type?.seats_per_slot ?? seats.length} seats taken`;
-  const title = `${first.event_type?.title ?? 'Booking'}, ${formatDate(new Date(first.start_time), 'EEE, MMM d, yyyy · h:mm a')}`;
+  const taken = intl.formatMessage({ id: 'bookings.group.taken' }, { taken: seats.length, seats: first.event_type?.seats_per_slot ?? seats.length });
+  const name = intl.formatMessage(
+    { id: 'bookings.group.name' },
+    { event: eventTitle(first), when: formatDate(new Date(first.start_time), 'EEE, MMM d, yyyy · h:mm a', undefined, intl.locale), taken },
+  );
   return (
-    <Box as="section" aria-label={`${title}: ${taken}`} borderWidth="1px" borderRadius="lg" p="3">
+    <Box as="section" aria-label={name} borderWidth="1px" borderRadius="lg" p="3">
       <Stack gap="3">
         <HStack gap="2" fontWeight="medium">
           <Users size={16} aria-hidden />
@@ -66,7 +69,8 @@ function SeatGroup({ seats }: { seats: Booking[] }) {
 }
 
 export default function BookingsPage() {
-  usePageTitle('Bookings');
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage({ id: 'app.nav.bookings' }));
   // Bookings guests make (or the host makes elsewhere) appear without a reload.
   useLiveBookings();
   const [tab, setTab] = useState<BookingTab>('upcoming');
@@ -77,23 +81,23 @@ export default function BookingsPage() {
   return (
     <Stack gap="6">
       <PageHeader
-        title="All Bookings"
-        subtitle="View and manage your scheduled appointments"
+        title={intl.formatMessage({ id: 'bookings.title' })}
+        subtitle={intl.formatMessage({ id: 'bookings.subtitle' })}
         action={
           <HStack gap="2" wrap="wrap">
             <ExportCsvButton tab={tab} />
             <Button colorPalette="blue" onClick={() => setCreating(true)}>
-              <Plus /> Create Booking
+              <Plus /> {intl.formatMessage({ id: 'bookings.create' })}
             </Button>
           </HStack>
         }
       />
       <LazyTabs
-        tabs={TABS}
+        tabs={TABS.map((value) => ({ value, label: intl.formatMessage({ id: `bookings.tab.${value}` }) }))}
         value={tab}
         onChange={setTab}
         list={{ overflowX: 'auto' }}
-        panel={(item) => <BookingList tab={item.value} empty={item.empty} />}
+        panel={(item) => <BookingList tab={item.value} />}
       />
       <CreateBookingDialog
         open={creating}

@@ -3,15 +3,19 @@ import { SimpleGrid } from '@chakra-ui/react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { addMinutes } from 'date-fns';
 import { useWatch } from 'react-hook-form';
+import { useIntl } from 'react-intl';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormField, TextField, TextAreaField } from '../../components/FormField.tsx';
-import { LOCATION_LABELS, publicLocations, type LocationKind } from '../../lib/places.ts';
+import { publicLocations, type LocationKind } from '../../lib/places.ts';
 import { halfHourChoices } from '../../lib/time.ts';
 import { notifyError } from '../../lib/toaster.ts';
 import { useMutationDialog } from '../../lib/useMutationDialog.ts';
+import { useFieldWords } from '../../i18n/fieldWords.ts';
+import { PLACE_RULE, ruleWords } from '../booking-flow/index.ts';
 import { hostBookingDefaults, hostBookingFormSchema, type HostBookingValues } from './schemas.ts';
 import type { BookingBody } from './hooks.ts';
+import type { MessageId } from '../../i18n/catalogue.ts';
 
 type Choice = { id: number; title: string; duration: number; locations?: unknown };
 
@@ -35,15 +39,18 @@ export function CreateBookingDialog({
   mutation: UseMutationResult<{ status: string }, unknown, BookingBody>;
   team?: boolean;
 }) {
+  const intl = useIntl();
+  const say = intl.formatMessage;
+  const fieldWords = useFieldWords();
   const toBody = (values: HostBookingValues): BookingBody | null => {
     if (!values.date || !values.time) {
-      notifyError('Missing Information', 'Please select a date and time.');
+      notifyError(say({ id: 'booking.toast.missing' }), say({ id: 'bookings.create.pickTime' }));
       return null;
     }
     const eventType = eventTypes.find((item) => item.id === values.eventTypeId);
     const places = placesOf(eventType);
     if (places.length > 1 && !places.includes(values.locationKind as LocationKind)) {
-      notifyError('Missing Information', 'Please choose where to meet.');
+      notifyError(say({ id: 'booking.toast.missing' }), ruleWords(intl, PLACE_RULE));
       return null;
     }
     const start = new Date(`${values.date}T${values.time}:00`);
@@ -66,39 +73,53 @@ export function CreateBookingDialog({
   const places = placesOf(eventTypes.find((item) => item.id === chosenId));
   const pickedPlace = useWatch({ control: form.control, name: 'locationKind' });
   const hostCalls = (places.length === 1 ? places[0] : pickedPlace) === 'phone_host_calls';
+  const optional = (label: MessageId) => say({ id: 'common.optional' }, { label: say({ id: label }) });
   return (
-    <FormDialog {...dialog} title="Create Booking" size="lg" submitLabel="Create Booking" pendingLabel="Creating...">
-      <FormField label="Event Type" error={errors.eventTypeId?.message}>
+    <FormDialog
+      {...dialog}
+      title={say({ id: 'bookings.create' })}
+      size="lg"
+      submitLabel={say({ id: 'bookings.create' })}
+      pendingLabel={say({ id: 'bookings.create.creating' })}
+    >
+      <FormField label={say({ id: 'bookings.create.eventType' })} error={fieldWords(errors.eventTypeId)}>
         <ChoiceSelect
-          placeholder="Select an event type"
+          placeholder={say({ id: 'bookings.create.selectEventType' })}
           {...register('eventTypeId')}
-          choices={eventTypes.map((eventType) => ({ value: eventType.id, label: `${eventType.title} (${eventType.duration} min)` }))}
+          choices={eventTypes.map((eventType) => ({
+            value: eventType.id,
+            label: say({ id: 'bookings.create.eventTypeChoice' }, { title: eventType.title, duration: eventType.duration }),
+          }))}
         />
       </FormField>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-        <TextField label="Date" type="date" {...register('date')} />
-        <FormField label="Time">
-          <ChoiceSelect placeholder="Select a time" {...register('time')} choices={halfHourChoices()} />
+        <TextField label={say({ id: 'bookings.create.date' })} type="date" {...register('date')} />
+        <FormField label={say({ id: 'bookings.create.time' })}>
+          <ChoiceSelect placeholder={say({ id: 'bookings.create.selectTime' })} {...register('time')} choices={halfHourChoices()} />
         </FormField>
       </SimpleGrid>
       {places.length > 1 ? (
-        <FormField label="Where">
-          <ChoiceSelect placeholder="Choose where to meet" {...register('locationKind')} choices={places.map((kind) => ({ value: kind, label: LOCATION_LABELS[kind] }))} />
+        <FormField label={say({ id: 'bookings.create.where' })}>
+          <ChoiceSelect
+            placeholder={say({ id: 'bookings.create.chooseWhere' })}
+            {...register('locationKind')}
+            choices={places.map((kind) => ({ value: kind, label: say({ id: `places.${kind}` }) }))}
+          />
         </FormField>
       ) : null}
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-        <TextField label="Guest Name" error={errors.guestName?.message} {...register('guestName')} />
-        <TextField label="Guest Email" error={errors.guestEmail?.message} type="email" {...register('guestEmail')} />
+        <TextField label={say({ id: 'bookings.create.guestName' })} error={fieldWords(errors.guestName)} {...register('guestName')} />
+        <TextField label={say({ id: 'bookings.create.guestEmail' })} error={fieldWords(errors.guestEmail)} type="email" {...register('guestEmail')} />
         <TextField
-          label={hostCalls ? 'Phone' : 'Phone (optional)'}
+          label={hostCalls ? say({ id: 'bookings.create.phone' }) : optional('bookings.create.phone')}
           required={hostCalls}
-          helper={hostCalls ? 'You call the guest: with the country code' : undefined}
+          helper={hostCalls ? say({ id: 'bookings.create.phoneHelp' }) : undefined}
           type="tel"
           {...register('guestPhone')}
         />
-        <TextField label="Company (optional)" {...register('guestCompany')} />
+        <TextField label={optional('bookings.create.company')} {...register('guestCompany')} />
       </SimpleGrid>
-      <TextAreaField label="Notes (optional)" {...register('notes')} />
+      <TextAreaField label={optional('bookings.create.notes')} {...register('notes')} />
     </FormDialog>
   );
 }

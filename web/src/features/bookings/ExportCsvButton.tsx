@@ -2,6 +2,7 @@
 // (bookingsCsv.ts). The builder and papaparse load on the first click only.
 import { Button } from '@chakra-ui/react';
 import { Download } from 'lucide-react';
+import { useIntl } from 'react-intl';
 import { useBookingList } from '../../lib/ownerBookings.ts';
 import { useCurrentUser, useOwner } from '../../lib/session.ts';
 import type { BookingList } from '../../lib/shared.ts';
@@ -17,6 +18,7 @@ function download(name: string, text: string) {
 }
 
 export function ExportCsvButton({ tab }: { tab: BookingList }) {
+  const intl = useIntl();
   const list = useBookingList(useOwner(), tab);
   const { data: user } = useCurrentUser();
   const exportCsv = async () => {
@@ -25,7 +27,7 @@ export function ExportCsvButton({ tab }: { tab: BookingList }) {
   };
   return (
     <Button variant="outline" disabled={!list.data?.length} onClick={() => void exportCsv()}>
-      <Download /> Export CSV
+      <Download /> {intl.formatMessage({ id: 'bookings.export' })}
     </Button>
   );
 }

@@ -462,3 +462,41 @@ describe('create booking dialog', () => {
     await waitFor(() => expect(posted.body).toMatchObject({ eventTypeId: 9, locationKind: 'phone_host_calls', guestPhone: '+44 20 7946 0958' }));
   });
 });
+
+describe('bookings page in the host’s language', () => {
+  it('speaks German to a host whose profile reads German: headings, tabs, a seats group, a card’s length, date, payment and actions', async () => {
+    signedInAs({ locale: 'de' });
+    const workshop = { title: 'Workshop', duration: 60, seats_per_slot: 10 };
+    const paid = { amount: 1999, currency: 'eur', status: 'paid', refundedAmount: 0, refundStatus: null, refundFailure: null };
+    bookingsTable([
+      booking(1, 'confirmed', future, { seat_slot_id: 7, event_type: workshop }),
+      booking(2, 'confirmed', future, { seat_slot_id: 7, event_type: workshop }),
+      booking(3, 'pending', future, { payment: paid }),
+    ]);
+    renderRoute('/bookings');
+    expect(await screen.findByRole('heading', { name: 'Alle Buchungen' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Anstehend' })).toBeInTheDocument();
+    expect(await screen.findByText('Gruppe: 2 von 10 Plätzen belegt')).toBeInTheDocument();
+    const card = screen.getByRole('article', { name: 'Consultation mit Guest 3' });
+    expect(within(card).getByText('45 Minuten')).toBeInTheDocument();
+    expect(within(card).getByText(formatDate(new Date(future), 'EEE, MMM d, yyyy · h:mm a', undefined, 'de'))).toBeInTheDocument();
+    expect(within(card).getByText('19,99 € · Bezahlt')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Bestätigen' })).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('button', { name: 'Ablehnen' }));
+    expect(await within(card).findByRole('alertdialog', { name: 'Diese Buchung ablehnen?' })).toHaveTextContent('Guest 3 erfährt, dass die Anfrage abgelehnt wurde.');
+    expect(within(card).getByRole('button', { name: 'Behalten' })).toBeInTheDocument();
+  });
+
+  it('asks in French in the Create Booking dialog, its validation messages too', async () => {
+    signedInAs({ locale: 'fr' });
+    bookingsTable([]);
+    renderRoute('/bookings');
+    await userEvent.click(await screen.findByRole('button', { name: 'Créer une réservation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Créer une réservation' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Créer une réservation' }));
+    expect(await within(dialog).findByText('Veuillez choisir un type d’événement')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Téléphone (facultatif)')).toBeInTheDocument();
+    expect(within(dialog).getByText('Le nom de l’invité est obligatoire')).toBeInTheDocument();
+    expect(within(dialog).getByText('Une adresse e-mail valide est requise')).toBeInTheDocument();
+  });
+});

@@ -1,7 +1,9 @@
 // The host's booking lists and status changes through supabase-js (RLS); a booking for a guest through /api.
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useIntl } from 'react-intl';
 import { callFunction, unwrap } from '../../lib/api.ts';
-import { bookingFailureMessage, isSlotTaken } from '../../lib/bookingErrors.ts';
+import { isSlotTaken } from '../../lib/bookingErrors.ts';
+import { bookingFailureWords } from '../booking-flow/index.ts';
 import { myBookingsFilter } from '../../lib/shared.ts';
 import { isTeamOwner, type Owner } from '../../lib/owner.ts';
 import { bookingListsKey } from '../../lib/ownerBookings.ts';
@@ -60,22 +62,18 @@ export interface BookingBody {
 export function useCreateHostBooking(owner: Owner | null) {
   const teamId = owner && isTeamOwner(owner) ? owner.teamId : undefined;
   const queryClient = useQueryClient();
+  const intl = useIntl();
   return useMutation({
     mutationFn: (body: BookingBody) =>
       callFunction<{ status: string }>(teamId ? `api/teams/${teamId}/bookings` : 'api/bookings', { method: 'POST', body }),
     onSuccess: (booking) => {
       void queryClient.invalidateQueries({ queryKey: bookingListsKey(owner) });
-      notify(
-        'Success',
-        booking?.status === 'pending'
-          ? 'Booking created successfully! Guest will receive confirmation details.'
-          : 'Booking confirmed and created successfully.',
-      );
+      notify(intl.formatMessage({ id: 'bookings.toast.success' }), intl.formatMessage({ id: 'bookings.toast.created' }, { status: booking?.status }));
     },
     onError: (error) => {
       if (isSlotTaken(error))
         void queryClient.invalidateQueries({ queryKey: bookingListsKey(owner) });
-      notifyError('Booking Failed', bookingFailureMessage(error));
+      notifyError(intl.formatMessage({ id: 'booking.toast.failed' }), bookingFailureWords(intl, error));
     },
   });
 }

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Badge, Box, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Unplug } from 'lucide-react';
+import { useIntl } from 'react-intl';
 import { formatDate } from '../../lib/time.ts';
 import { ConfirmInline } from '../../components/ConfirmInline.tsx';
 import { serverMessage } from '../../lib/api.ts';
@@ -53,6 +54,9 @@ export function AccountConnect<T extends { connected_at: string }>({
   consequence,
 }: AccountConnectProps<T>) {
   useConsentReturn(provider, finish);
+  const intl = useIntl();
+  const say = (id: 'accounts.connectFailed' | 'accounts.unreachable' | 'accounts.connecting' | 'accounts.account' | 'accounts.disconnect' | 'accounts.disconnectAsk' | 'accounts.opening' | 'accounts.connect') =>
+    intl.formatMessage({ id }, { name });
   const { hash } = useLocation();
   const block = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -63,9 +67,9 @@ export function AccountConnect<T extends { connected_at: string }>({
   const failure = finish.isError
     ? finish.error instanceof ConsentRefused
       ? finish.error.message
-      : (serverMessage(finish.error) ?? `Could not connect ${name}. Please try again.`)
+      : (serverMessage(finish.error) ?? say('accounts.connectFailed'))
     : start.isError
-      ? (serverMessage(start.error) ?? `Could not reach ${name}. Please try again.`)
+      ? (serverMessage(start.error) ?? say('accounts.unreachable'))
       : null;
   const connect = () => {
     finish.reset();
@@ -86,7 +90,7 @@ export function AccountConnect<T extends { connected_at: string }>({
           <Skeleton h="10" />
           {finish.isPending ? (
             <Text role="status" fontSize="sm">
-              Connecting {name}...
+              {say('accounts.connecting')}
             </Text>
           ) : null}
         </Stack>
@@ -96,26 +100,29 @@ export function AccountConnect<T extends { connected_at: string }>({
             <HStack justify="space-between" wrap="wrap" gap="2">
               <Stack gap="0">
                 <HStack gap="2">
-                  <Text fontWeight="semibold">{name} account</Text>
+                  <Text fontWeight="semibold">{say('accounts.account')}</Text>
                   <Badge colorPalette="green" variant="subtle">
-                    Connected
+                    {intl.formatMessage({ id: 'calendars.connected' })}
                   </Badge>
                 </HStack>
                 {details?.(connection.data)}
                 <Text fontSize="sm" color="fg.muted">
-                  Connected on {formatDate(new Date(connection.data.connected_at), 'EEE, MMM d, yyyy · h:mm a')}
+                  {intl.formatMessage(
+                    { id: 'accounts.connectedOn' },
+                    { when: formatDate(new Date(connection.data.connected_at), 'EEE, MMM d, yyyy · h:mm a', undefined, intl.locale) },
+                  )}
                 </Text>
               </Stack>
               {confirming ? null : (
                 <Button size="sm" variant="outline" colorPalette="red" onClick={() => setConfirming(true)}>
-                  <Unplug aria-hidden /> Disconnect {name}
+                  <Unplug aria-hidden /> {say('accounts.disconnect')}
                 </Button>
               )}
             </HStack>
             {confirming ? (
               <ConfirmInline
-                label={`Disconnect ${name}?`}
-                confirmLabel={disconnect.isPending ? 'Disconnecting...' : 'Disconnect'}
+                label={say('accounts.disconnectAsk')}
+                confirmLabel={intl.formatMessage({ id: disconnect.isPending ? 'accounts.disconnecting' : 'accounts.disconnectYes' })}
                 busy={disconnect.isPending}
                 onConfirm={() => disconnect.mutate(undefined, { onSettled: () => setConfirming(false) })}
                 onKeep={() => setConfirming(false)}
@@ -128,7 +135,7 @@ export function AccountConnect<T extends { connected_at: string }>({
       ) : (
         <Box>
           <Button size="sm" variant="outline" onClick={connect} disabled={start.isPending}>
-            {icon} {start.isPending ? `Opening ${name}...` : `Connect ${name}`}
+            {icon} {say(start.isPending ? 'accounts.opening' : 'accounts.connect')}
           </Button>
         </Box>
       )}

@@ -2,6 +2,8 @@
 import { useState, type FormEvent } from 'react';
 import { Badge, Box, Button, Checkbox, HStack, Input, RadioGroup, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { CalendarPlus, Link2, RefreshCw, Trash2 } from 'lucide-react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import type { MessageId } from '../../i18n/catalogue.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { TextField } from '../../components/FormField.tsx';
 import { PasswordField } from '../../components/PasswordInput.tsx';
@@ -18,9 +20,11 @@ import { useBookingCalendar, useCheckConflicts } from './hooks/sources.ts';
 import { StripeConnect } from './StripeConnect.tsx';
 import { ZoomConnect } from './ZoomConnect.tsx';
 
-const PROVIDER_LABEL: Record<CalendarConnection['provider'], string> = { caldav: 'CalDAV', ics: 'Subscription', google: 'Google' };
+const PROVIDER_LABEL: Record<CalendarConnection['provider'], MessageId> = { caldav: 'calendars.provider.caldav', ics: 'calendars.provider.ics', google: 'calendars.provider.google' };
 
 function ConnectDialog({ kind, onClose }: { kind: ConnectInput['provider'] | null; onClose: () => void }) {
+  const intl = useIntl();
+  const say = (id: MessageId) => intl.formatMessage({ id });
   const [values, setValues] = useState({ serverUrl: '', username: '', password: '', url: '' });
   const connect = useConnect(() => {
     setValues({ serverUrl: '', username: '', password: '', url: '' });
@@ -31,7 +35,7 @@ function ConnectDialog({ kind, onClose }: { kind: ConnectInput['provider'] | nul
     connect.reset(); // a changed address is another try: the last one's reason no longer applies
   };
   // Why the server could not connect, in words, at the address it was given.
-  const failure = connect.isError ? (serverMessage(connect.error) ?? 'Could not connect the calendar. Please try again.') : undefined;
+  const failure = connect.isError ? (serverMessage(connect.error) ?? say('calendars.connectFailed')) : undefined;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     connect.mutate(
@@ -45,33 +49,31 @@ function ConnectDialog({ kind, onClose }: { kind: ConnectInput['provider'] | nul
     <FormDialog
       open={kind !== null}
       onClose={onClose}
-      title={kind === 'caldav' ? 'Connect a CalDAV account' : 'Subscribe to a calendar address'}
-      subtitle={
-        kind === 'caldav'
-          ? 'iCloud, Fastmail, Nextcloud and other CalDAV servers. Use an app-specific password.'
-          : 'The secret iCal address that Google Calendar, Outlook and iCloud publish (https:// or webcal://).'
-      }
+      title={say(kind === 'caldav' ? 'calendars.caldav.title' : 'calendars.ics.title')}
+      subtitle={say(kind === 'caldav' ? 'calendars.caldav.subtitle' : 'calendars.ics.subtitle')}
       onSubmit={submit}
-      submitLabel="Connect"
-      pendingLabel="Connecting..."
+      submitLabel={say('calendars.connect')}
+      pendingLabel={say('calendars.connecting')}
       pending={connect.isPending}
       canSubmit={Boolean(ready) && !connect.isPending}
     >
       {kind === 'caldav' ? (
         <>
-          <TextField label="Server address" required value={values.serverUrl} onChange={set('serverUrl')} placeholder="https://caldav.icloud.com" error={failure} />
-          <TextField label="User name" required value={values.username} onChange={set('username')} autoComplete="off" />
-          <PasswordField label="App password" required value={values.password} onChange={set('password')} autoComplete="new-password" />
+          <TextField label={say('calendars.caldav.server')} required value={values.serverUrl} onChange={set('serverUrl')} placeholder="https://caldav.icloud.com" error={failure} />
+          <TextField label={say('calendars.caldav.user')} required value={values.username} onChange={set('username')} autoComplete="off" />
+          <PasswordField label={say('calendars.caldav.password')} required value={values.password} onChange={set('password')} autoComplete="new-password" />
         </>
       ) : (
-        <TextField label="Calendar address" required value={values.url} onChange={set('url')} placeholder="webcal://..." error={failure} />
+        <TextField label={say('calendars.ics.address')} required value={values.url} onChange={set('url')} placeholder="webcal://..." error={failure} />
       )}
     </FormDialog>
   );
 }
 
-function lastSynced(c: CalendarConnection): string {
-  return c.last_synced_at ? `Last synced ${formatDate(new Date(c.last_synced_at), 'EEE, MMM d, yyyy · h:mm a')}` : 'Not synced yet';
+function lastSynced(c: CalendarConnection, intl: IntlShape): string {
+  return c.last_synced_at
+    ? intl.formatMessage({ id: 'calendars.lastSynced' }, { when: formatDate(new Date(c.last_synced_at), 'EEE, MMM d, yyyy · h:mm a', undefined, intl.locale) })
+    : intl.formatMessage({ id: 'calendars.notSynced' });
 }
 
 function ConnectionCard({ connection, bookingCalendar }: { connection: CalendarConnection; bookingCalendar: number | null }) {
@@ -79,6 +81,8 @@ function ConnectionCard({ connection, bookingCalendar }: { connection: CalendarC
   const remove = useRemoveConnection();
   const conflicts = useCheckConflicts();
   const target = useBookingCalendar();
+  const intl = useIntl();
+  const say = (id: MessageId) => intl.formatMessage({ id });
   const writable = connection.calendar_sources.filter((s) => s.can_write);
   return (
     <Box as="li" borderWidth="1px" borderRadius="md" p="4" listStyleType="none" aria-label={connection.label}>
@@ -87,33 +91,33 @@ function ConnectionCard({ connection, bookingCalendar }: { connection: CalendarC
           <Stack gap="0">
             <HStack gap="2">
               <Text fontWeight="semibold">{connection.label}</Text>
-              <Badge variant="outline">{PROVIDER_LABEL[connection.provider]}</Badge>
+              <Badge variant="outline">{say(PROVIDER_LABEL[connection.provider])}</Badge>
               {connection.status === 'error' ? (
                 <Badge colorPalette="red" variant="subtle">
-                  Not syncing
+                  {say('calendars.notSyncing')}
                 </Badge>
               ) : (
                 <Badge colorPalette="green" variant="subtle">
-                  Connected
+                  {say('calendars.connected')}
                 </Badge>
               )}
             </HStack>
             <Text fontSize="sm" color="fg.muted">
-              {lastSynced(connection)}
+              {lastSynced(connection, intl)}
             </Text>
           </Stack>
           <HStack gap="2">
             <Button size="sm" variant="outline" onClick={() => sync.mutate(connection.id)} disabled={sync.isPending}>
-              <RefreshCw aria-hidden /> {sync.isPending ? 'Syncing...' : 'Sync now'}
+              <RefreshCw aria-hidden /> {say(sync.isPending ? 'calendars.syncing' : 'calendars.syncNow')}
             </Button>
             <Button size="sm" variant="outline" colorPalette="red" onClick={() => remove.mutate(connection.id)} disabled={remove.isPending}>
-              <Trash2 aria-hidden /> Remove
+              <Trash2 aria-hidden /> {say('calendars.remove')}
             </Button>
           </HStack>
         </HStack>
         {connection.status === 'error' ? (
           <Text role="alert" fontSize="sm" color="red.fg">
-            {connection.last_error ?? 'This calendar could not be read.'} Until it works again, its last known busy times keep blocking your slots.
+            {connection.last_error ?? say('calendars.unreadable')} {say('calendars.stillBlocking')}
           </Text>
         ) : null}
         <Stack gap="2">
@@ -126,7 +130,10 @@ function ConnectionCard({ connection, bookingCalendar }: { connection: CalendarC
               <Checkbox.HiddenInput />
               <Checkbox.Control />
               <Checkbox.Label>
-                {source.name} <Text as="span" color="fg.muted" fontSize="sm">(check for conflicts)</Text>
+                {source.name}{' '}
+                <Text as="span" color="fg.muted" fontSize="sm">
+                  {say('calendars.checkConflicts')}
+                </Text>
               </Checkbox.Label>
             </Checkbox.Root>
           ))}
@@ -135,10 +142,10 @@ function ConnectionCard({ connection, bookingCalendar }: { connection: CalendarC
           <RadioGroup.Root
             value={bookingCalendar !== null && writable.some((s) => s.id === bookingCalendar) ? String(bookingCalendar) : ''}
             onValueChange={(e) => e.value && target.mutate(Number(e.value))}
-            aria-label={`Add bookings to a calendar of ${connection.label}`}
+            aria-label={intl.formatMessage({ id: 'calendars.addBookingsTo' }, { calendar: connection.label })}
           >
             <Text fontSize="sm" fontWeight="medium" mb="1">
-              Add new bookings to
+              {say('calendars.addNewTo')}
             </Text>
             <HStack gap="4" wrap="wrap">
               {writable.map((s) => (
@@ -157,6 +164,8 @@ function ConnectionCard({ connection, bookingCalendar }: { connection: CalendarC
 }
 
 function FeedLink() {
+  const intl = useIntl();
+  const say = (id: MessageId) => intl.formatMessage({ id });
   const created = useFeedCreatedAt();
   const regenerate = useRegenerateFeed();
   const [address, setAddress] = useState<string | null>(null);
@@ -166,21 +175,21 @@ function FeedLink() {
     });
   return (
     <Stack gap="2">
-      <Text fontWeight="semibold">Your bookings in any calendar app</Text>
+      <Text fontWeight="semibold">{say('calendars.feed.title')}</Text>
       <Text fontSize="sm" color="fg.muted">
-        A secret webcal:// address of your Kairos bookings. Anyone with it can see them; make a new one to end the old.
+        {say('calendars.feed.text')}
       </Text>
       {address ? (
         <HStack>
-          <Input readOnly value={address} aria-label="Calendar feed address" fontFamily="mono" fontSize="sm" />
-          <Button variant="outline" onClick={() => void copyText(address, 'Feed address copied')}>
-            Copy
+          <Input readOnly value={address} aria-label={say('calendars.feed.address')} fontFamily="mono" fontSize="sm" />
+          <Button variant="outline" onClick={() => void copyText(address, say('calendars.feed.copied'))}>
+            {say('calendars.feed.copy')}
           </Button>
         </HStack>
       ) : null}
       <Box>
         <Button size="sm" variant="outline" onClick={make} disabled={regenerate.isPending || created.isPending}>
-          <Link2 aria-hidden /> {created.data ? 'Make a new feed address' : 'Create feed address'}
+          <Link2 aria-hidden /> {say(created.data ? 'calendars.feed.renew' : 'calendars.feed.create')}
         </Button>
       </Box>
     </Stack>
@@ -189,6 +198,8 @@ function FeedLink() {
 
 /** Connected calendars: their events block slots, and bookings are written to the chosen one. */
 export function CalendarsSection() {
+  const intl = useIntl();
+  const say = (id: MessageId) => intl.formatMessage({ id });
   const connections = useConnections();
   const providers = useProviders();
   const google = useStartGoogle();
@@ -196,28 +207,28 @@ export function CalendarsSection() {
   const [dialog, setDialog] = useState<ConnectInput['provider'] | null>(null);
   const bookingCalendar = connections.data?.flatMap((c) => c.calendar_sources).find((s) => s.receives_bookings)?.id ?? null;
   return (
-    <SectionCard title="Calendars" description="Events in your connected calendars block those times; new bookings are added to the calendar you choose." bodyGap="4">
+    <SectionCard title={say('calendars.title')} description={say('calendars.text')} bodyGap="4">
       {connections.isPending ? (
         <Skeleton h="24" />
       ) : connections.data?.length ? (
-        <Stack as="ul" gap="3" m="0" p="0" aria-label="Connected calendars">
+        <Stack as="ul" gap="3" m="0" p="0" aria-label={say('calendars.list')}>
           {connections.data.map((c) => (
             <ConnectionCard key={c.id} connection={c} bookingCalendar={bookingCalendar} />
           ))}
         </Stack>
       ) : (
-        <Text color="fg.muted">No calendars connected yet.</Text>
+        <Text color="fg.muted">{say('calendars.none')}</Text>
       )}
       <HStack gap="2" wrap="wrap">
         <Button size="sm" colorPalette="blue" onClick={() => setDialog('caldav')}>
-          <CalendarPlus aria-hidden /> Connect CalDAV account
+          <CalendarPlus aria-hidden /> <FormattedMessage id="calendars.caldav.button" />
         </Button>
         <Button size="sm" variant="outline" onClick={() => setDialog('ics')}>
-          <Link2 aria-hidden /> Subscribe to calendar address
+          <Link2 aria-hidden /> <FormattedMessage id="calendars.ics.button" />
         </Button>
         {providers.data?.google ? (
           <Button size="sm" variant="outline" onClick={() => google.mutate()} disabled={google.isPending}>
-            <CalendarPlus aria-hidden /> Connect Google Calendar
+            <CalendarPlus aria-hidden /> <FormattedMessage id="calendars.google.button" />
           </Button>
         ) : null}
       </HStack>

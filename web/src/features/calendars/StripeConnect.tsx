@@ -3,49 +3,51 @@
 // Stripe still asks for), disconnect (with a confirm).
 import { Text } from '@chakra-ui/react';
 import { CreditCard } from 'lucide-react';
+import { useIntl, type IntlShape } from 'react-intl';
 import { AccountConnect } from './AccountConnect.tsx';
 import { useDisconnectStripe, useFinishStripe, useStartStripe, useStripeConnection, type StripeConnection } from './hooks/stripe.ts';
 
 export const STRIPE_SECTION_ID = 'payments';
 
-const regions = new Intl.DisplayNames(['en'], { type: 'region' });
-
 /** Stripe's requirement names (`external_account`, `individual.verification.document`) as words. */
 const requirement = (name: string) => name.replace(/[._]+/g, ' ');
 
-function readiness(account: StripeConnection): string {
-  if (account.charges_enabled) return 'Can take payments';
-  if (account.requirements.length === 0) return 'Cannot take payments yet: Stripe has not enabled charges on this account';
-  return `Cannot take payments yet: Stripe still needs ${account.requirements.map(requirement).join(', ')}`;
+function readiness(account: StripeConnection, intl: IntlShape): string {
+  if (account.charges_enabled) return intl.formatMessage({ id: 'accounts.stripe.ready' });
+  if (account.requirements.length === 0) return intl.formatMessage({ id: 'accounts.stripe.notEnabled' });
+  return intl.formatMessage({ id: 'accounts.stripe.needs' }, { needs: intl.formatList(account.requirements.map(requirement), { type: 'unit', style: 'short' }) });
 }
 
 function StripeDetails({ account }: { account: StripeConnection }) {
-  const facts = [account.email, account.country && regions.of(account.country), account.default_currency?.toUpperCase()].filter(Boolean);
+  const intl = useIntl();
+  const region = account.country && intl.formatDisplayName(account.country, { type: 'region' });
+  const facts = [account.email, region, account.default_currency?.toUpperCase()].filter(Boolean);
   return (
     <>
       {facts.length ? <Text fontSize="sm">{facts.join(' · ')}</Text> : null}
       <Text fontSize="sm" color={account.charges_enabled ? 'green.fg' : 'orange.fg'}>
-        {readiness(account)}
+        {readiness(account, intl)}
       </Text>
     </>
   );
 }
 
 export function StripeConnect() {
+  const intl = useIntl();
   return (
     <AccountConnect
       provider="stripe"
       name="Stripe"
       id={STRIPE_SECTION_ID}
-      heading="Payments"
-      description="Connect the Stripe account your bookings' payments will go to. Kairos never sees card details."
+      heading={intl.formatMessage({ id: 'accounts.stripe.heading' })}
+      description={intl.formatMessage({ id: 'accounts.stripe.text' })}
       connection={useStripeConnection()}
       start={useStartStripe()}
       finish={useFinishStripe()}
       disconnect={useDisconnectStripe()}
       icon={<CreditCard aria-hidden />}
       details={(account) => <StripeDetails account={account} />}
-      consequence="Kairos gives up its access to this Stripe account. You can connect it again at any time."
+      consequence={intl.formatMessage({ id: 'accounts.stripe.consequence' })}
     />
   );
 }

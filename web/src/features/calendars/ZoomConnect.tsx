@@ -1,6 +1,7 @@
 // The host's Zoom account, for Zoom meeting places: connect (OAuth at Zoom, back here to finish),
 // see it connected, disconnect (with a confirm).
 import { Video } from 'lucide-react';
+import { useIntl } from 'react-intl';
 import { AccountConnect } from './AccountConnect.tsx';
 import { useDisconnectZoom, useFinishZoom, useStartZoom, useZoomConnection } from './hooks/zoom.ts';
 
@@ -8,19 +9,20 @@ import { useDisconnectZoom, useFinishZoom, useStartZoom, useZoomConnection } fro
 export const ZOOM_SECTION_ID = 'zoom';
 
 export function ZoomConnect() {
+  const intl = useIntl();
   return (
     <AccountConnect
       provider="zoom"
       name="Zoom"
       id={ZOOM_SECTION_ID}
       heading="Zoom"
-      description="Event types with a Zoom location get a Zoom meeting for each booking, made with this account."
+      description={intl.formatMessage({ id: 'accounts.zoom.text' })}
       connection={useZoomConnection()}
       start={useStartZoom()}
       finish={useFinishZoom()}
       disconnect={useDisconnectZoom()}
       icon={<Video aria-hidden />}
-      consequence="New bookings with a Zoom location get no Zoom link until you connect Zoom again."
+      consequence={intl.formatMessage({ id: 'accounts.zoom.consequence' })}
     />
   );
 }

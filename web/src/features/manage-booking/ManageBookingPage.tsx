@@ -5,6 +5,7 @@
 // refund (the payments migration); each cancel says what it refunds.
 import { useMemo, useState } from 'react';
 import { Badge, Box, Button, Card, Container, Heading, HStack, Link, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
 import { FormField } from '../../components/FormField.tsx';
@@ -13,7 +14,9 @@ import { BookingAnswers } from '../../components/BookingAnswers.tsx';
 import { BookingAttendees } from '../../components/BookingAttendees.tsx';
 import { BookingPlace } from '../../components/MeetingPlace.tsx';
 import { serverMessage } from '../../lib/api.ts';
-import { formatMoney, isOpen, paymentSummary, refundShare, type GuestView } from '../../lib/shared.ts';
+import { formatMoney, isOpen, refundShare, type GuestView } from '../../lib/shared.ts';
+import { PaymentSummary } from '../../components/PaymentSummary.tsx';
+import type { MessageId } from '../../i18n/catalogue.ts';
 import { formatDate } from '../../lib/time.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
 import { zoneLabel } from '../../lib/zones.ts';
@@ -21,17 +24,24 @@ import { BookingPickers, useSlotPicker } from '../booking-flow/index.ts';
 import { moveSource, useCancelBooking, useGuestBooking, useReschedule } from './hooks.ts';
 import { loadedName, usePageTitle } from '../../lib/usePageTitle.ts';
 
-/** Monday, January 5, 2026, 9:00 AM – 9:30 AM, in the clock the guest reads. */
-const when = (b: Pick<GuestView, 'startTime' | 'endTime'>, timeZone: string) =>
-  `${formatDate(new Date(b.startTime), 'EEEE, MMMM d, yyyy', timeZone)}, ${formatDate(new Date(b.startTime), 'h:mm a', timeZone)} – ${formatDate(new Date(b.endTime), 'h:mm a', timeZone)}`;
+/** Monday, January 5, 2026, 9:00 AM – 9:30 AM, in the clock and language the guest reads. */
+const when = (b: Pick<GuestView, 'startTime' | 'endTime'>, timeZone: string, intl: IntlShape) =>
+  intl.formatMessage(
+    { id: 'manage.when' },
+    {
+      day: formatDate(new Date(b.startTime), 'EEEE, MMMM d, yyyy', timeZone, intl.locale),
+      start: formatDate(new Date(b.startTime), 'h:mm a', timeZone, intl.locale),
+      end: formatDate(new Date(b.endTime), 'h:mm a', timeZone, intl.locale),
+    },
+  );
 
-function headline(b: GuestView): string {
-  if (b.moved) return 'This booking was moved';
-  if (b.status === 'cancelled') return 'This booking is cancelled';
-  if (b.status === 'pending') return 'Your request is awaiting confirmation';
-  if (b.status === 'awaiting_payment') return 'Your payment is being confirmed';
-  if (b.status === 'expired') return 'Your time was released';
-  return 'Your booking is confirmed';
+function headline(b: GuestView): MessageId {
+  if (b.moved) return 'manage.headline.moved';
+  if (b.status === 'cancelled') return 'manage.headline.cancelled';
+  if (b.status === 'pending') return 'manage.headline.pending';
+  if (b.status === 'awaiting_payment') return 'manage.headline.awaitingPayment';
+  if (b.status === 'expired') return 'manage.headline.expired';
+  return 'manage.headline.confirmed';
 }
 
 /**
@@ -40,6 +50,7 @@ function headline(b: GuestView): string {
  */
 function Reschedule({ booking, uid, token }: { booking: GuestView; uid: string; token: string }) {
   const navigate = useNavigate();
+  const intl = useIntl();
   const source = useMemo(() => moveSource(uid, token), [uid, token]);
   const picker = useSlotPicker(source, { initialZone: booking.guestTimezone });
   const move = useReschedule(uid, token);
@@ -48,27 +59,35 @@ function Reschedule({ booking, uid, token }: { booking: GuestView; uid: string; 
     chosen &&
     move.mutate(chosen.start, {
       onSuccess: (moved) => {
-        notify('Booking Rescheduled', `Now ${when(moved.booking, picker.timeZone)}.`);
+        notify(intl.formatMessage({ id: 'manage.toast.moved' }), intl.formatMessage({ id: 'manage.toast.movedTo' }, { when: when(moved.booking, picker.timeZone, intl) }));
         navigate(`/booking/${moved.booking.uid}?token=${encodeURIComponent(moved.token)}`, { replace: true });
       },
-      onError: (error) => notifyError('Reschedule Failed', serverMessage(error) ?? 'Failed to reschedule. Please try again.'),
+      onError: (error) =>
+        notifyError(intl.formatMessage({ id: 'manage.toast.moveFailed' }), serverMessage(error) ?? intl.formatMessage({ id: 'manage.toast.moveFailedText' })),
     });
   return (
     <Stack gap="4">
       <BookingPickers flow={picker} />
       {chosen ? (
-        <Box role="group" aria-label="Confirm the new time" borderWidth="1px" borderColor="blue.muted" bg="blue.subtle" borderRadius="md" p="4">
+        <Box role="group" aria-label={intl.formatMessage({ id: 'manage.move.confirm' })} borderWidth="1px" borderColor="blue.muted" bg="blue.subtle" borderRadius="md" p="4">
           <Stack gap="3">
             <Text>
-              Move your booking from <strong>{when(booking, picker.timeZone)}</strong> to{' '}
-              <strong>{when({ startTime: chosen.start, endTime: chosen.end }, picker.timeZone)}</strong> ({zoneLabel(picker.timeZone, new Date(chosen.start))})?
+              <FormattedMessage
+                id="manage.move.question"
+                values={{
+                  from: when(booking, picker.timeZone, intl),
+                  to: when({ startTime: chosen.start, endTime: chosen.end }, picker.timeZone, intl),
+                  zone: zoneLabel(picker.timeZone, new Date(chosen.start)),
+                  strong: (chunks) => <strong>{chunks}</strong>,
+                }}
+              />
             </Text>
             <HStack gap="2" wrap="wrap">
               <Button colorPalette="blue" disabled={move.isPending} onClick={confirm}>
-                {move.isPending ? 'Moving...' : 'Move my booking'}
+                {intl.formatMessage({ id: move.isPending ? 'manage.move.moving' : 'manage.move.yes' })}
               </Button>
               <Button variant="outline" disabled={move.isPending} onClick={() => picker.setSlot(null)}>
-                Keep the current time
+                <FormattedMessage id="manage.move.keep" />
               </Button>
             </HStack>
           </Stack>
@@ -79,23 +98,29 @@ function Reschedule({ booking, uid, token }: { booking: GuestView; uid: string; 
 }
 
 /** What cancelling now gives back: all of it before the notice, the host's share inside it. */
-function refundNote(booking: GuestView): string | null {
+function refundNote(booking: GuestView, intl: IntlShape): string | null {
   const p = booking.payment;
   if (!p || p.status !== 'paid') return null;
-  if (booking.canChange) return `Cancelling now refunds ${formatMoney(p.amount, p.currency)}.`;
-  const back = formatMoney(refundShare(p.amount, p.lateRefundPercent, p.currency), p.currency);
-  return `Cancelling now refunds ${back} (${p.lateRefundPercent}%, as your host's policy for late cancellations says).`;
+  if (booking.canChange) return intl.formatMessage({ id: 'manage.refund.full' }, { amount: formatMoney(p.amount, p.currency, intl.locale) });
+  const back = formatMoney(refundShare(p.amount, p.lateRefundPercent, p.currency), p.currency, intl.locale);
+  return intl.formatMessage({ id: 'manage.refund.late' }, { amount: back, percent: intl.formatNumber(p.lateRefundPercent / 100, { style: 'percent' }) });
 }
 
 function Cancel({ booking, uid, token }: { booking: GuestView; uid: string; token: string }) {
   const [reason, setReason] = useState('');
   const cancel = useCancelBooking(uid, token);
-  const refund = refundNote(booking);
+  const intl = useIntl();
+  const refund = refundNote(booking, intl);
   return (
     <Stack gap="3">
       {refund ? <Text>{refund}</Text> : null}
-      <FormField label="Reason (optional)">
-        <Textarea value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} placeholder="Let your host know why" />
+      <FormField label={intl.formatMessage({ id: 'common.optional' }, { label: intl.formatMessage({ id: 'manage.cancel.reason' }) })}>
+        <Textarea
+          value={reason}
+          maxLength={500}
+          onChange={(event) => setReason(event.target.value)}
+          placeholder={intl.formatMessage({ id: 'manage.cancel.placeholder' })}
+        />
       </FormField>
       <Button
         alignSelf="start"
@@ -103,12 +128,13 @@ function Cancel({ booking, uid, token }: { booking: GuestView; uid: string; toke
         disabled={cancel.isPending}
         onClick={() =>
           cancel.mutate(reason, {
-            onSuccess: () => notify('Booking Cancelled', 'Your host has been told.'),
-            onError: (error) => notifyError('Cancel Failed', serverMessage(error) ?? 'Failed to cancel booking. Please try again.'),
+            onSuccess: () => notify(intl.formatMessage({ id: 'manage.toast.cancelled' }), intl.formatMessage({ id: 'manage.toast.cancelledText' })),
+            onError: (error) =>
+              notifyError(intl.formatMessage({ id: 'manage.toast.cancelFailed' }), serverMessage(error) ?? intl.formatMessage({ id: 'manage.toast.cancelFailedText' })),
           })
         }
       >
-        Cancel booking
+        <FormattedMessage id="manage.cancel.yes" />
       </Button>
     </Stack>
   );
@@ -116,15 +142,18 @@ function Cancel({ booking, uid, token }: { booking: GuestView; uid: string; toke
 
 function Manage({ booking, uid, token }: { booking: GuestView; uid: string; token: string }) {
   const [action, setAction] = useState<'reschedule' | 'cancel' | null>(null);
+  const intl = useIntl();
   const open = !booking.moved && isOpen(booking.status);
-  const host = booking.teamName ? `${booking.hostName} (${booking.teamName})` : booking.hostName;
+  const host = booking.teamName ? intl.formatMessage({ id: 'manage.hostOfTeam' }, { host: booking.hostName, team: booking.teamName }) : booking.hostName;
   return (
     <Stack gap="6">
       <Stack gap="1">
         <Heading as="h1" size="2xl">
-          {headline(booking)}
+          <FormattedMessage id={headline(booking)} />
         </Heading>
-        <Text color="fg.muted">Hi {booking.guestName}, here is your booking with {host}.</Text>
+        <Text color="fg.muted">
+          <FormattedMessage id="manage.hello" values={{ guest: booking.guestName, host }} />
+        </Text>
       </Stack>
       <Card.Root>
         <Card.Body gap="2">
@@ -133,23 +162,30 @@ function Manage({ booking, uid, token }: { booking: GuestView; uid: string; toke
               {booking.title}
             </Heading>
             <Badge colorPalette={booking.status === 'confirmed' ? 'green' : booking.status === 'pending' ? 'yellow' : 'red'}>
-              {booking.status === 'pending' ? 'Awaiting Confirmation' : booking.status}
+              <FormattedMessage id="manage.status" values={{ status: booking.status }} />
             </Badge>
           </HStack>
-          <Text>{when(booking, booking.guestTimezone)}</Text>
+          <Text>{when(booking, booking.guestTimezone, intl)}</Text>
           <Text color="fg.muted" fontSize="sm">
-            {booking.duration} minutes · with {host} · times in {zoneLabel(booking.guestTimezone, new Date(booking.startTime))}
+            <FormattedMessage
+              id="manage.facts"
+              values={{ minutes: booking.duration, host, zone: zoneLabel(booking.guestTimezone, new Date(booking.startTime)) }}
+            />
           </Text>
           <BookingPlace location={booking.location ?? null} reader="guest" />
-          <BookingAnswers answers={booking.answers} label="Your answers" />
-          <BookingAttendees emails={booking.attendees} label="People you invited" />
-          {booking.status === 'cancelled' && booking.cancellationReason ? <Text fontSize="sm">Reason: {booking.cancellationReason}</Text> : null}
+          <BookingAnswers answers={booking.answers} label={intl.formatMessage({ id: 'manage.answers' })} />
+          <BookingAttendees emails={booking.attendees} label={intl.formatMessage({ id: 'manage.invited' })} />
+          {booking.status === 'cancelled' && booking.cancellationReason ? (
+            <Text fontSize="sm">
+              <FormattedMessage id="manage.reason" values={{ reason: booking.cancellationReason }} />
+            </Text>
+          ) : null}
           {booking.payment ? (
             <HStack fontSize="sm" gap="3">
-              <Text>{paymentSummary(booking.payment)}</Text>
+              <PaymentSummary payment={booking.payment} />
               {booking.payment.receiptUrl ? (
                 <Link href={booking.payment.receiptUrl} target="_blank" rel="noreferrer" variant="underline">
-                  Receipt
+                  <FormattedMessage id="manage.receipt" />
                 </Link>
               ) : null}
             </HStack>
@@ -158,18 +194,20 @@ function Manage({ booking, uid, token }: { booking: GuestView; uid: string; toke
       </Card.Root>
       {booking.status === 'cancelled' && !booking.moved && booking.eventTypeId ? (
         <LinkButton to={`/book/${booking.eventTypeId}`} colorPalette="blue" alignSelf="start">
-          Book again
+          <FormattedMessage id="manage.bookAgain" />
         </LinkButton>
       ) : null}
       {booking.moved ? (
         <Box borderWidth="1px" borderRadius="md" p="4" bg="bg.muted">
-          <Text>This is where your booking went. The link in your most recent email lets you change it.</Text>
+          <Text>
+            <FormattedMessage id="manage.movedNote" />
+          </Text>
         </Box>
       ) : null}
       {open && !booking.canCancel ? (
         <Box borderWidth="1px" borderRadius="md" p="4" bg="bg.muted">
           <Text>
-            This booking can no longer be changed online: it starts too soon. Please contact {booking.hostName} to change or cancel it.
+            <FormattedMessage id="manage.tooLate" values={{ host: booking.hostName }} />
           </Text>
         </Box>
       ) : null}
@@ -178,11 +216,11 @@ function Manage({ booking, uid, token }: { booking: GuestView; uid: string; toke
           <HStack>
             {booking.canChange ? (
               <Button variant={action === 'reschedule' ? 'solid' : 'outline'} colorPalette="blue" onClick={() => setAction('reschedule')}>
-                Reschedule
+                <FormattedMessage id="manage.reschedule" />
               </Button>
             ) : null}
             <Button variant={action === 'cancel' ? 'solid' : 'outline'} colorPalette="red" onClick={() => setAction('cancel')}>
-              Cancel
+              <FormattedMessage id="common.cancel" />
             </Button>
           </HStack>
           {action === 'reschedule' ? <Reschedule booking={booking} uid={uid} token={token} /> : null}
@@ -198,7 +236,11 @@ export default function ManageBookingPage() {
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
   const booking = useGuestBooking(uid, token);
-  usePageTitle(loadedName({ pending: booking.isPending, failed: false }, booking.data && `Your booking: ${booking.data.title}`, 'Booking Not Found'));
+  const intl = useIntl();
+  const notFound = intl.formatMessage({ id: 'manage.notFound' });
+  usePageTitle(
+    loadedName({ pending: booking.isPending, failed: false }, booking.data && intl.formatMessage({ id: 'manage.pageTitle' }, { title: booking.data.title }), notFound),
+  );
   return (
     <Container maxW="2xl" py="10">
       {booking.isPending ? (
@@ -206,7 +248,7 @@ export default function ManageBookingPage() {
       ) : booking.data ? (
         <Manage key={booking.data.uid} booking={booking.data} uid={uid} token={token} />
       ) : (
-        <NotFoundMessage title="Booking Not Found" text="This link is not valid, or the booking is over." />
+        <NotFoundMessage title={notFound} text={intl.formatMessage({ id: 'manage.notFoundText' })} />
       )}
     </Container>
   );

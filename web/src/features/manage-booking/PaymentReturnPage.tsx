@@ -3,6 +3,7 @@
 // after the guest: this page reads the booking until it is decided. Paid: the guest's own booking
 // page (confirmed, or awaiting the host's approval). Not paid in time: the time was released.
 import { Container, Heading, Skeleton, Spinner, Stack, Text } from '@chakra-ui/react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
 import { LinkButton } from '../../components/LinkButton.tsx';
@@ -17,7 +18,11 @@ export default function PaymentReturnPage() {
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
   const booking = useGuestBooking(uid, token, { while: (b) => b.status === 'awaiting_payment', everyMs: PAYMENT_POLL_MS });
-  usePageTitle(loadedName({ pending: booking.isPending, failed: false }, booking.data && `Your payment: ${booking.data.title}`, 'Booking Not Found'));
+  const intl = useIntl();
+  const notFound = intl.formatMessage({ id: 'manage.notFound' });
+  usePageTitle(
+    loadedName({ pending: booking.isPending, failed: false }, booking.data && intl.formatMessage({ id: 'payment.pageTitle' }, { title: booking.data.title }), notFound),
+  );
   const b = booking.data;
   if (b && b.status !== 'awaiting_payment' && b.status !== 'expired') {
     return <Navigate to={`/booking/${encodeURIComponent(uid)}?token=${encodeURIComponent(token)}`} replace />;
@@ -27,30 +32,37 @@ export default function PaymentReturnPage() {
       {booking.isPending ? (
         <Skeleton h="40" />
       ) : !b ? (
-        <NotFoundMessage title="Booking Not Found" text="This link is not valid, or the booking is over." />
+        <NotFoundMessage title={notFound} text={intl.formatMessage({ id: 'manage.notFoundText' })} />
       ) : b.status === 'expired' ? (
         <Stack gap="4" role="status">
           <Heading as="h1" size="xl">
-            Your time was released
+            <FormattedMessage id="manage.headline.expired" />
           </Heading>
-          <Text>The payment for {b.title} was not completed in time, so the time is free again. Nothing was charged.</Text>
+          <Text>
+            <FormattedMessage id="payment.expiredText" values={{ title: b.title }} />
+          </Text>
           {b.eventTypeId ? (
             <LinkButton to={`/book/${b.eventTypeId}`} colorPalette="blue" alignSelf="start">
-              Pick another time
+              <FormattedMessage id="payment.pickAnother" />
             </LinkButton>
           ) : (
-            <Text>Go back to {b.teamName ?? 'the booking page'} to pick another time.</Text>
+            <Text>
+              {b.teamName ? (
+                <FormattedMessage id="payment.backToTeam" values={{ team: b.teamName }} />
+              ) : (
+                <FormattedMessage id="payment.backToPage" />
+              )}
+            </Text>
           )}
         </Stack>
       ) : (
         <Stack gap="4" role="status" aria-busy>
           <Heading as="h1" size="xl">
-            Confirming your payment
+            <FormattedMessage id="payment.confirming" />
           </Heading>
           <Spinner aria-hidden />
           <Text>
-            Your time for {b.title} is held while Stripe confirms the payment. This page moves on by itself; if you left the payment page
-            without paying, the time is released when the hold ends.
+            <FormattedMessage id="payment.held" values={{ title: b.title }} />
           </Text>
         </Stack>
       )}

@@ -125,3 +125,22 @@ describe("the guest's manage page", () => {
     expect(screen.getByRole('link', { name: 'Book again' })).toHaveAttribute('href', '/book/5');
   });
 });
+
+describe('the manage page in the guest’s language', () => {
+  it('speaks Spanish to a guest whose browser reads Spanish: the headline, the date, the payment, the late refund and the cancel form', async () => {
+    localStorage.setItem('kairos.locale', 'es');
+    const payment = { amount: 1999, currency: 'eur', status: 'paid', refundedAmount: 0, refundStatus: null, refundFailure: null, receiptUrl: 'https://pay.example/r', lateRefundPercent: 50 };
+    answer({ ...booking, canChange: false, payment });
+    renderRoute('/booking/b-uid?token=tok');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tu reserva está confirmada' })).toBeInTheDocument();
+    expect(screen.getByText('Hola, Grace: esta es tu reserva con Ada Host.')).toBeInTheDocument();
+    expect(screen.getByText(/^\w+, \d+ de \w+ de \d{4}, 9:00 (AM|a\. ?m\.) – 9:30 (AM|a\. ?m\.)$/)).toBeInTheDocument();
+    expect(screen.getByText(/^19,99\s€ · Pagado$/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Recibo' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(screen.getByText(/^Si cancelas ahora, se te reembolsarán \d+,\d\d\s€ \(50\s%, según la política de cancelaciones tardías de tu anfitrión\)\.$/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Motivo (opcional)')).toHaveAttribute('placeholder', 'Cuéntale a tu anfitrión el motivo');
+    expect(screen.getByRole('button', { name: 'Cancelar reserva' })).toBeInTheDocument();
+    localStorage.clear();
+  });
+});

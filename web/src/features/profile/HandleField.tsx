@@ -1,6 +1,7 @@
 // The handle input of the profile form, with its availability check.
 import { HStack, Input, InputGroup, Spinner, Text } from '@chakra-ui/react';
 import { CircleAlert, CircleCheck, CircleX } from 'lucide-react';
+import { useIntl } from 'react-intl';
 import { FormField } from '../../components/FormField.tsx';
 import { sanitizeHandle } from '../../lib/shared.ts';
 import type { HandleStatus } from './hooks.ts';
@@ -26,13 +27,14 @@ export function HandleField({
   message: string;
   error?: string;
 }) {
+  const intl = useIntl();
   return (
     <FormField
-      label="User Handle (3-30 characters)"
+      label={intl.formatMessage({ id: 'profile.handle' })}
       error={error}
       helper={
         status === 'idle' ? (
-          'Letters, numbers, underscores and hyphens'
+          intl.formatMessage({ id: 'profile.handleHelp' })
         ) : (
           <HStack as="span" gap="1" color={LOOK[status].color} role="status" data-status={status}>
             {LOOK[status].icon}
@@ -46,7 +48,7 @@ export function HandleField({
           value={value}
           maxLength={30}
           onChange={(event) => onChange(sanitizeHandle(event.target.value))}
-          placeholder="your-handle"
+          placeholder={intl.formatMessage({ id: 'profile.handlePlaceholder' })}
           autoComplete="off"
         />
       </InputGroup>

@@ -4,6 +4,9 @@ import { Box, Button, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/
 import { Copy, Sparkles, Upload } from 'lucide-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { MessageId } from '../../i18n/catalogue.ts';
+import { useFieldWords } from '../../i18n/fieldWords.ts';
 import { FormField, TextField, TextAreaField } from '../../components/FormField.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
@@ -22,7 +25,7 @@ import { HandleField } from './HandleField.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
 import { WebhooksSection } from '../webhooks/index.ts';
 import { useHandleCheck, useUpdateProfile, useUploadAvatar } from './hooks.ts';
-import { bioTooLong, imageProblem, PROFILE_FIELDS, profileSchema, type ProfileInput, type ProfileValues } from './schemas.ts';
+import { imageProblem, PROFILE_FIELDS, profileSchema, type ProfileInput, type ProfileValues } from './schemas.ts';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
 
 export function profileUrl(profile: Pick<Profile, 'id' | 'handle'>, origin = window.location.origin): string {
@@ -37,39 +40,41 @@ function toInput(profile: Profile): ProfileInput {
 
 function Visibility({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
+  const intl = useIntl();
+  const say = (id: MessageId) => intl.formatMessage({ id });
   const url = profileUrl(profile);
   /** A switch of one of the profile's visibility columns, labelled by its state. */
-  const flag = (column: 'is_public_profile' | 'is_calendar_public', on: string, off: string) => (
+  const flag = (column: 'is_public_profile' | 'is_calendar_public', on: MessageId, off: MessageId) => (
     <SwitchField
       checked={profile[column]}
       disabled={update.isPending}
       onChange={(checked) => update.mutate({ changes: { [column]: checked } })}
-      label={profile[column] ? on : off}
+      label={say(profile[column] ? on : off)}
     />
   );
   return (
-    <SectionCard title="Visibility" bodyGap="5">
+    <SectionCard title={say('profile.visibility')} bodyGap="5">
       <Stack gap="2">
-        {flag('is_public_profile', 'Public Profile', 'Private Profile')}
+        {flag('is_public_profile', 'profile.public', 'profile.private')}
         <HStack gap="2" wrap="wrap">
-          <Input readOnly value={url} aria-label="Profile URL" size="sm" flex="1" minW="52" />
-          <Button size="sm" variant="outline" onClick={() => void copyText(url, 'Copied!', 'Profile URL copied to clipboard')}>
-            <Copy /> Copy
+          <Input readOnly value={url} aria-label={say('profile.url')} size="sm" flex="1" minW="52" />
+          <Button size="sm" variant="outline" onClick={() => void copyText(url, say('profile.copied'), say('profile.urlCopied'))}>
+            <Copy /> {say('calendars.feed.copy')}
           </Button>
         </HStack>
       </Stack>
       <Stack gap="2">
-        {flag('is_calendar_public', 'Calendar Visible', 'Calendar Hidden')}
+        {flag('is_calendar_public', 'profile.calendarVisible', 'profile.calendarHidden')}
         {profile.is_calendar_public ? (
           <HStack bg="purple.subtle" color="purple.fg" p="3" borderRadius="md" gap="2" role="note">
             <Sparkles size={16} aria-hidden />
             <Text fontSize="sm">
-              <strong>Social Features Active</strong> — your calendar appears in the community directory.
+              <FormattedMessage id="profile.social" values={{ strong: (chunks) => <strong>{chunks}</strong> }} />
             </Text>
           </HStack>
         ) : (
           <Text fontSize="sm" color="fg.muted">
-            People can book you only through a direct link.
+            {say('profile.directOnly')}
           </Text>
         )}
       </Stack>
@@ -80,27 +85,35 @@ function Visibility({ profile }: { profile: Profile }) {
 function AvatarUpload({ profile }: { profile: Profile }) {
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadAvatar();
+  const intl = useIntl();
+  const say = (id: MessageId, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const toast = (title: MessageId, description: MessageId) => ({ title: say(title), description: say(description) });
+  const words = {
+    notImage: toast('profile.image.invalid', 'profile.image.pick'),
+    tooLarge: toast('profile.image.tooLarge', 'profile.image.smaller'),
+    disguised: (name: string) => ({ title: say('profile.image.invalid'), description: say('profile.image.disguised', { name }) }),
+  };
   return (
     <HStack gap="4">
       <UserAvatar person={profile} size="2xl" />
       <Stack gap="1">
         <Button size="sm" variant="outline" onClick={() => input.current?.click()} disabled={upload.isPending}>
-          <Upload /> {upload.isPending ? 'Uploading...' : 'Upload photo'}
+          <Upload /> {say(upload.isPending ? 'profile.uploading' : 'profile.upload')}
         </Button>
         <Text fontSize="xs" color="fg.muted">
-          Image files up to 5MB
+          {say('profile.uploadHelp')}
         </Text>
         <input
           ref={input}
           type="file"
           accept="image/*"
           hidden
-          aria-label="Profile picture"
+          aria-label={say('profile.picture')}
           onChange={(event) => {
             const file = event.target.files?.[0];
             event.target.value = '';
             if (!file) return;
-            void imageProblem(file).then((problem) => {
+            void imageProblem(file, words).then((problem) => {
               if (problem) notifyError(problem.title, problem.description);
               else upload.mutate(file);
             });
@@ -113,6 +126,9 @@ function AvatarUpload({ profile }: { profile: Profile }) {
 
 function ProfileForm({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
+  const intl = useIntl();
+  const say = (id: MessageId) => intl.formatMessage({ id });
+  const fieldWords = useFieldWords();
   const { register, control, handleSubmit, formState } = useForm<ProfileInput, unknown, ProfileValues>({
     resolver: zodResolver(profileSchema),
     defaultValues: toInput(profile),
@@ -125,20 +141,21 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const submit = handleSubmit(
     (values) => update.mutate({ changes: profileColumns(values) }),
     // Never silently: the first wrong field takes the focus and says why; the toast says nothing was saved.
-    () => notifyError('Profile not saved', 'Please correct the field marked below.'),
+    () => notifyError(say('profile.toast.notSaved'), say('profile.toast.correct')),
   );
   const bio = useWatch({ control, name: 'bio' }) ?? '';
   const bioLength = bio.trim().length;
-  const fieldError = (name: keyof ProfileInput) => errors[name]?.message;
+  const fieldError = (name: keyof ProfileInput) => fieldWords(errors[name]);
+  const count = (value: number) => intl.formatNumber(value);
 
   return (
-    <SectionCard title="Profile">
+    <SectionCard title={say('app.nav.profile')}>
       <form noValidate onSubmit={submit}>
         <Stack gap="5">
           <AvatarUpload profile={profile} />
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <TextField label="First Name" error={errors.firstName?.message} {...register('firstName')} />
-            <TextField label="Last Name" error={errors.lastName?.message} {...register('lastName')} />
+            <TextField label={say('auth.register.firstName')} error={fieldError('firstName')} {...register('firstName')} />
+            <TextField label={say('auth.register.lastName')} error={fieldError('lastName')} {...register('lastName')} />
           </SimpleGrid>
           <Controller
             control={control}
@@ -149,36 +166,36 @@ function ProfileForm({ profile }: { profile: Profile }) {
                 onChange={field.onChange}
                 status={check.status}
                 message={check.message}
-                error={errors.handle?.message}
+                error={fieldError('handle')}
               />
             )}
           />
-          <TextField label="Professional Title" placeholder="e.g. Leadership Coach" error={fieldError('title')} {...register('title')} />
+          <TextField label={say('profile.title')} placeholder={say('profile.titlePlaceholder')} error={fieldError('title')} {...register('title')} />
           <TextAreaField
-            label="Bio"
+            label={say('profile.bio')}
             rows={4}
-            placeholder="Tell people about yourself"
-            helper={`${bioLength.toLocaleString('en-US')} / ${BIO_MAX.toLocaleString('en-US')} characters`}
-            error={errors.bio ? bioTooLong(bioLength) : undefined}
+            placeholder={say('profile.bioPlaceholder')}
+            helper={intl.formatMessage({ id: 'profile.bioCount' }, { count: count(bioLength), max: count(BIO_MAX) })}
+            error={errors.bio ? intl.formatMessage({ id: 'profile.bioTooLong' }, { count: count(bioLength), max: count(BIO_MAX) }) : undefined}
             {...register('bio')}
           />
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <TextField label="Company" error={fieldError('company')} {...register('company')} />
-            <TextField label="Location" error={fieldError('location')} {...register('location')} />
-            <FormField label="Timezone" error={fieldError('timezone')}>
+            <TextField label={say('bookings.create.company')} error={fieldError('company')} {...register('company')} />
+            <TextField label={say('profile.location')} error={fieldError('location')} {...register('location')} />
+            <FormField label={say('booking.pickers.timezone')} error={fieldError('timezone')}>
               <TimezoneSelect {...register('timezone')} />
             </FormField>
-            <FormField label="Language" helper="The language Kairos speaks to you" error={fieldError('locale')}>
+            <FormField label={say('layout.language')} helper={say('profile.languageHelp')} error={fieldError('locale')}>
               <ChoiceSelect choices={languageChoices()} {...register('locale')} />
             </FormField>
-            <TextField label="Website" type="url" placeholder="https://" error={fieldError('website')} {...register('website')} />
+            <TextField label={say('profile.website')} type="url" placeholder="https://" error={fieldError('website')} {...register('website')} />
             <TextField label="LinkedIn" placeholder="https://linkedin.com/in/..." error={fieldError('linkedin')} {...register('linkedin')} />
-            <TextField label="Twitter" placeholder="@username" error={fieldError('twitter')} {...register('twitter')} />
-            <TextField label="Instagram" placeholder="@username" error={fieldError('instagram')} {...register('instagram')} />
+            <TextField label="Twitter" placeholder={say('profile.socialPlaceholder')} error={fieldError('twitter')} {...register('twitter')} />
+            <TextField label="Instagram" placeholder={say('profile.socialPlaceholder')} error={fieldError('instagram')} {...register('instagram')} />
           </SimpleGrid>
           <Box>
-            <SubmitButton pending={update.isPending} pendingLabel="Saving..." disabled={update.isPending || handleBlocked}>
-              Save Profile
+            <SubmitButton pending={update.isPending} pendingLabel={say('profile.saving')} disabled={update.isPending || handleBlocked}>
+              {say('profile.save')}
             </SubmitButton>
           </Box>
         </Stack>
@@ -188,12 +205,13 @@ function ProfileForm({ profile }: { profile: Profile }) {
 }
 
 export default function ProfilePage() {
-  usePageTitle('Profile');
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage({ id: 'app.nav.profile' }));
   const { data: profile } = useCurrentUser();
   if (!profile) return null;
   return (
     <Stack gap="6" maxW="4xl">
-      <PageHeader title="Public Profile" subtitle="Control how people find and book you." />
+      <PageHeader title={intl.formatMessage({ id: 'profile.heading' })} subtitle={intl.formatMessage({ id: 'profile.subtitle' })} />
       <Visibility profile={profile} />
       <ProfileForm profile={profile} />
       <TwoFactorCard />

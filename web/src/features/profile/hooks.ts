@@ -4,6 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { orThrow, supabase } from '../../lib/supabase.ts';
 import { unwrap } from '../../lib/api.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
+import { useIntl } from 'react-intl';
+import { useSay } from '../../i18n/useSay.ts';
 import type { ProfileUpdate } from '../../lib/types.ts';
 import { currentUserKey, useCurrentUser } from '../../lib/session.ts';
 
@@ -16,6 +18,7 @@ export type HandleStatus = 'idle' | 'checking' | 'available' | 'unavailable' | '
 export function useHandleCheck(handle: string, currentHandle: string | null | undefined): { status: HandleStatus; message: string } {
   // The answer is kept with the handle it is for: any other handle is still being checked.
   const [checked, setChecked] = useState<{ handle: string; status: HandleStatus; message: string } | null>(null);
+  const say = useSay();
   const idle = handle.length < 3 || handle === (currentHandle ?? '');
   useEffect(() => {
     if (idle) return;
@@ -23,7 +26,7 @@ export function useHandleCheck(handle: string, currentHandle: string | null | un
     const timer = window.setTimeout(async () => {
       const { data, error } = await supabase.rpc('check_handle', { p_handle: handle });
       if (cancelled) return;
-      if (error) setChecked({ handle, status: 'error', message: 'Error checking handle availability' });
+      if (error) setChecked({ handle, status: 'error', message: say('profile.handleCheckFailed') });
       else {
         const result = data as { available: boolean; message: string };
         setChecked({ handle, status: result.available ? 'available' : 'unavailable', message: result.message });
@@ -33,14 +36,15 @@ export function useHandleCheck(handle: string, currentHandle: string | null | un
       cancelled = true;
       window.clearTimeout(timer);
     };
-  }, [handle, idle]);
+  }, [handle, idle, say]);
   if (idle) return { status: 'idle', message: '' };
   if (checked?.handle === handle) return { status: checked.status, message: checked.message };
-  return { status: 'checking', message: 'Checking availability...' };
+  return { status: 'checking', message: say('profile.handleChecking') };
 }
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
+  const intl = useIntl();
   const { data: user } = useCurrentUser();
   return useMutation({
     mutationFn: async ({ changes }: { changes: ProfileUpdate; silent?: boolean }) => {
@@ -49,15 +53,17 @@ export function useUpdateProfile() {
     onSuccess: (_data, { silent }) => {
       void queryClient.invalidateQueries({ queryKey: currentUserKey });
       void queryClient.invalidateQueries({ queryKey: ['social', 'profiles'] });
-      if (!silent) notify('Profile updated', 'Your profile has been saved.');
+      if (!silent) notify(intl.formatMessage({ id: 'profile.toast.updated' }), intl.formatMessage({ id: 'profile.toast.saved' }));
     },
-    onError: (error: Error) => notifyError('Error', `Failed to update profile: ${error.message}`),
+    onError: (error: Error) =>
+      notifyError(intl.formatMessage({ id: 'bookings.toast.error' }), intl.formatMessage({ id: 'profile.toast.failed' }, { reason: error.message })),
   });
 }
 
 /** Upload to Storage bucket 'avatars' under the user's own folder, then save the public URL on the profile. */
 export function useUploadAvatar() {
   const queryClient = useQueryClient();
+  const say = useSay();
   const { data: user } = useCurrentUser();
   return useMutation({
     mutationFn: async (file: File) => {
@@ -70,8 +76,8 @@ export function useUploadAvatar() {
     },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: currentUserKey });
-      notify('Profile picture updated');
+      notify(say('profile.toast.picture'));
     },
-    onError: () => notifyError('Upload failed', 'Failed to upload profile picture. Please try again.'),
+    onError: () => notifyError(say('profile.toast.uploadFailed'), say('profile.toast.uploadFailedText')),
   });
 }

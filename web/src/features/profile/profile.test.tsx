@@ -183,3 +183,22 @@ describe('imageProblem', () => {
       expect(await imageProblem(new File([new Uint8Array(bytes)], 'photo', { type: 'image/png' }))).toBeNull();
   });
 });
+
+describe('profile page in the host’s language', () => {
+  it('speaks German to a host whose profile reads German: its sections, labels, counts and field messages', async () => {
+    signedInAs({ locale: 'de' });
+    server.use(http.get(api('/auth/v1/factors'), () => HttpResponse.json([])), restGet('webhook_endpoints', []));
+    renderRoute('/profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Öffentliches Profil' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Sichtbarkeit' })).toBeInTheDocument();
+    expect(screen.getByText('Privates Profil')).toBeInTheDocument();
+    expect(screen.getByText('0 / 1.000 Zeichen')).toBeInTheDocument();
+    expect(screen.getByText('Buchstaben, Ziffern, Unterstriche und Bindestriche')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Zwei-Faktor aktivieren' })).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText('Vorname'));
+    await user.click(screen.getByRole('button', { name: 'Profil speichern' }));
+    expect(await screen.findByText('Der Vorname ist erforderlich')).toBeInTheDocument();
+    expect(await screen.findByText('Profil nicht gespeichert')).toBeInTheDocument();
+  });
+});

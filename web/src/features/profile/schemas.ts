@@ -1,6 +1,6 @@
 // The profile form: the shared profile fields it edits, and the image checks before an upload.
 import type { z } from 'zod';
-import { BIO_MAX, profileFieldsSchema } from '../../lib/shared.ts';
+import { profileFieldsSchema } from '../../lib/shared.ts';
 
 export const profileSchema = profileFieldsSchema.pick({
   firstName: true,
@@ -49,17 +49,29 @@ async function looksLikeImage(file: File): Promise<boolean> {
   return SIGNATURES.some((parts) => parts.every(({ at, bytes }) => bytes.every((byte, index) => head[at + index] === byte)));
 }
 
+type Toast = { title: string; description: string };
+
+/** How each image problem is said: a file of another type, a file too large, a file named as an image that is not one. */
+export interface ImageWords {
+  notImage: Toast;
+  tooLarge: Toast;
+  disguised: (name: string) => Toast;
+}
+
+const ENGLISH: ImageWords = {
+  notImage: { title: 'Invalid file type', description: 'Please select an image file' },
+  tooLarge: { title: 'File too large', description: 'Please select an image smaller than 5MB' },
+  disguised: (name) => ({ title: 'Invalid file type', description: `${name} is not an image, whatever its name says. Please select an image file` }),
+};
+
 /**
- * docs/product/validation.md (profile image): the toast to show, or null when the file is acceptable.
- * The file's bytes decide, not its name: a text file renamed .png says it is not an image.
+ * docs/product/validation.md (profile image): the toast to show (in `words`), or null when the file is
+ * acceptable. The file's bytes decide, not its name: a text file renamed .png says it is not an image.
  */
-export async function imageProblem(file: File): Promise<{ title: string; description: string } | null> {
-  if (!file.type.startsWith('image/')) return { title: 'Invalid file type', description: 'Please select an image file' };
-  if (file.size > MAX_IMAGE_BYTES) return { title: 'File too large', description: 'Please select an image smaller than 5MB' };
-  if (!(await looksLikeImage(file))) return { title: 'Invalid file type', description: `${file.name} is not an image, whatever its name says. Please select an image file` };
+export async function imageProblem(file: File, words: ImageWords = ENGLISH): Promise<Toast | null> {
+  if (!file.type.startsWith('image/')) return words.notImage;
+  if (file.size > MAX_IMAGE_BYTES) return words.tooLarge;
+  if (!(await looksLikeImage(file))) return words.disguised(file.name);
   return null;
 }
 
-/** What a bio over the limit says at the field. */
-export const bioTooLong = (length: number) =>
-  `Bio can be at most ${BIO_MAX.toLocaleString('en-US')} characters: this one has ${length.toLocaleString('en-US')}. Shorten it to save.`;

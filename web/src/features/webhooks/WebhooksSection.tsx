@@ -1,4 +1,7 @@
 // A host's or a team's webhook endpoints: add, rotate the secret, pause, test, delete, and each one's delivery log.
+import { useIntl, type IntlShape } from 'react-intl';
+import type { MessageId } from '../../i18n/catalogue.ts';
+import { messageWords } from '../../i18n/fieldWords.ts';
 import { useState, type FormEvent } from 'react';
 import { Badge, Box, Button, Checkbox, CheckboxGroup, Fieldset, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { Copy, History, Pause, Play, Plus, RotateCw, Send, Trash2 } from 'lucide-react';
@@ -11,7 +14,6 @@ import { SwitchField } from '../../components/SwitchField.tsx';
 import { copyText } from '../../lib/clipboard.ts';
 import { formatDate } from '../../lib/time.ts';
 import {
-  WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENTS,
   WEBHOOK_SECRET_OVERLAP_CHOICES,
   WEBHOOK_SECRET_OVERLAP_HOURS,
@@ -24,28 +26,35 @@ import { type Webhook, type WebhookOwner, useCreateWebhook, useDeleteWebhook, us
 const BOOKING_EVENTS = WEBHOOK_EVENTS.filter((e) => e !== 'ping');
 
 /** The secret, shown this once after an endpoint is added or its secret rotated. */
+/** An event's name in the page's language (the catalogue's webhooks.event.<event>), an unknown one as it came. */
+function eventName(intl: IntlShape, event: string): string {
+  return (WEBHOOK_EVENTS as readonly string[]).includes(event) ? intl.formatMessage({ id: `webhooks.event.${event as WebhookEvent}` }) : event;
+}
+
 function SecretDialog({ secret, onClose }: { secret: string | null; onClose: () => void }) {
+  const intl = useIntl();
+  const say = (id: MessageId) => intl.formatMessage({ id });
   return (
     <AppDialog
       open={secret !== null}
       onClose={onClose}
-      title="Signing secret"
-      subtitle="Copy it now: Kairos shows it only this once."
+      title={say('webhooks.secret')}
+      subtitle={say('webhooks.secretOnce')}
       footer={
         <Button colorPalette="blue" onClick={onClose}>
-          Done
+          {say('booking.dialog.done')}
         </Button>
       }
     >
       <Stack gap="3">
         <HStack>
-          <Input readOnly value={secret ?? ''} aria-label="Signing secret" fontFamily="mono" fontSize="sm" onFocus={(e) => e.target.select()} />
-          <Button variant="outline" onClick={() => secret && void copyText(secret, 'Secret copied')}>
-            <Copy aria-hidden /> Copy
+          <Input readOnly value={secret ?? ''} aria-label={say('webhooks.secret')} fontFamily="mono" fontSize="sm" onFocus={(e) => e.target.select()} />
+          <Button variant="outline" onClick={() => secret && void copyText(secret, say('webhooks.secretCopied'))}>
+            <Copy aria-hidden /> {say('calendars.feed.copy')}
           </Button>
         </HStack>
         <Text fontSize="sm" color="fg.muted">
-          Verify each request's webhook-signature header with it (the Standard Webhooks libraries do this for you).
+          {say('webhooks.secretHelp')}
         </Text>
       </Stack>
     </AppDialog>
@@ -53,6 +62,8 @@ function SecretDialog({ secret, onClose }: { secret: string | null; onClose: () 
 }
 
 function AddDialog({ owner, open, onClose, onSecret }: { owner: WebhookOwner; open: boolean; onClose: () => void; onSecret: (secret: string) => void }) {
+  const intl = useIntl();
+  const say = (id: MessageId) => intl.formatMessage({ id });
   const initial = { url: '', events: [...BOOKING_EVENTS] as WebhookEvent[], isActive: true };
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<{ url?: string; events?: string }>({});
@@ -79,16 +90,16 @@ function AddDialog({ owner, open, onClose, onSecret }: { owner: WebhookOwner; op
     <FormDialog
       open={open}
       onClose={close}
-      title="Add webhook endpoint"
-      subtitle="Kairos POSTs a signed JSON message to this address when the events you choose happen."
+      title={say('webhooks.add.title')}
+      subtitle={say('webhooks.add.subtitle')}
       onSubmit={submit}
-      submitLabel="Add endpoint"
-      pendingLabel="Adding..."
+      submitLabel={say('webhooks.add')}
+      pendingLabel={say('webhooks.adding')}
       pending={create.isPending}
     >
       <TextField
-        label="Endpoint URL"
-        error={errors.url}
+        label={say('webhooks.url')}
+        error={errors.url && messageWords(intl, errors.url)}
         required
         type="url"
         value={values.url}
@@ -97,7 +108,7 @@ function AddDialog({ owner, open, onClose, onSecret }: { owner: WebhookOwner; op
       />
       <Fieldset.Root invalid={Boolean(errors.events)}>
         <Fieldset.Legend fontSize="sm" fontWeight="medium">
-          Events
+          {say('webhooks.events')}
         </Fieldset.Legend>
         <CheckboxGroup value={values.events} onValueChange={(events) => setValues((v) => ({ ...v, events: events as WebhookEvent[] }))}>
           <Stack gap="2">
@@ -105,14 +116,14 @@ function AddDialog({ owner, open, onClose, onSecret }: { owner: WebhookOwner; op
               <Checkbox.Root key={event} value={event}>
                 <Checkbox.HiddenInput />
                 <Checkbox.Control />
-                <Checkbox.Label>{WEBHOOK_EVENT_LABELS[event]}</Checkbox.Label>
+                <Checkbox.Label>{eventName(intl, event)}</Checkbox.Label>
               </Checkbox.Root>
             ))}
           </Stack>
         </CheckboxGroup>
-        {errors.events ? <Fieldset.ErrorText>{errors.events}</Fieldset.ErrorText> : null}
+        {errors.events ? <Fieldset.ErrorText>{messageWords(intl, errors.events)}</Fieldset.ErrorText> : null}
       </Fieldset.Root>
-      <SwitchField checked={values.isActive} onChange={(isActive) => setValues((v) => ({ ...v, isActive }))} label="Active" description="A paused endpoint is sent nothing." />
+      <SwitchField checked={values.isActive} onChange={(isActive) => setValues((v) => ({ ...v, isActive }))} label={say('webhooks.active')} description={say('webhooks.activeHelp')} />
     </FormDialog>
   );
 }
@@ -123,22 +134,25 @@ function RotateDialog({ webhook, onClose, onSecret }: { webhook: Webhook | null;
     onClose();
     onSecret(secret);
   });
-  const label = (hours: number) => (hours === 0 ? 'Stop at once' : hours === 1 ? '1 hour' : hours % 24 === 0 ? `${hours / 24} ${hours === 24 ? 'day' : 'days'}` : `${hours} hours`);
+  const intl = useIntl();
+  const say = (id: MessageId) => intl.formatMessage({ id });
+  const label = (hours: number) =>
+    hours > 0 && hours % 24 === 0 ? intl.formatMessage({ id: 'webhooks.overlapDays' }, { days: hours / 24 }) : intl.formatMessage({ id: 'webhooks.overlapHours' }, { hours });
   return (
     <FormDialog
       open={webhook !== null}
       onClose={onClose}
-      title="Rotate signing secret"
-      subtitle="A new secret signs from now on. Meanwhile the old one signs too, so your receiver can switch without missing a message."
+      title={say('webhooks.rotate.title')}
+      subtitle={say('webhooks.rotate.subtitle')}
       onSubmit={(e) => {
         e.preventDefault();
         if (webhook) rotate.mutate({ id: webhook.id, overlapHours: overlap });
       }}
-      submitLabel="Rotate secret"
-      pendingLabel="Rotating..."
+      submitLabel={say('webhooks.rotate')}
+      pendingLabel={say('webhooks.rotating')}
       pending={rotate.isPending}
     >
-      <FormField label="The old secret keeps working for">
+      <FormField label={say('webhooks.rotate.overlap')}>
         <NativeSelect.Root>
           <NativeSelect.Field value={overlap} onChange={(e) => setOverlap(Number(e.target.value))}>
             {WEBHOOK_SECRET_OVERLAP_CHOICES.map((hours) => (
@@ -156,85 +170,90 @@ function RotateDialog({ webhook, onClose, onSecret }: { webhook: Webhook | null;
 
 function DeleteDialog({ webhook, owner, onClose }: { webhook: Webhook | null; owner: WebhookOwner; onClose: () => void }) {
   const remove = useDeleteWebhook(owner);
+  const intl = useIntl();
+  const say = (id: MessageId) => intl.formatMessage({ id });
   return (
     <AppDialog
       open={webhook !== null}
       onClose={onClose}
-      title="Delete webhook?"
+      title={say('webhooks.delete.title')}
       subtitle={webhook?.url}
       footer={
         <>
           <Button variant="outline" onClick={onClose}>
-            Cancel
+            {say('common.cancel')}
           </Button>
           <Button colorPalette="red" disabled={remove.isPending} onClick={() => webhook && remove.mutate(webhook.id, { onSuccess: onClose })}>
-            Delete webhook
+            {say('webhooks.delete.yes')}
           </Button>
         </>
       }
     >
-      <Text>Kairos stops sending to this endpoint at once, and its delivery log is deleted with it.</Text>
+      <Text>{say('webhooks.delete.text')}</Text>
     </AppDialog>
   );
 }
 
-function outcome(d: Delivery): string {
+function outcome(d: Delivery, intl: IntlShape): string {
   if (d.statusCode !== null) return String(d.statusCode);
-  return d.error ?? 'No answer';
+  return d.error ?? intl.formatMessage({ id: 'webhooks.noAnswer' });
 }
 
 function DeliveryLog({ webhook }: { webhook: Webhook }) {
   const log = useDeliveries(webhook.id);
   const resend = useResend(webhook.id);
-  if (log.isPending) return <SkeletonList count={2} height="8" label="Loading deliveries" testId="delivery-skeleton" />;
+  const intl = useIntl();
+  const say = (id: MessageId) => intl.formatMessage({ id });
+  const when = (d: Delivery) => formatDate(new Date(d.attemptedAt), 'EEE, MMM d, yyyy · h:mm a', undefined, intl.locale);
+  if (log.isPending) return <SkeletonList count={2} height="8" label={say('webhooks.log.loading')} testId="delivery-skeleton" />;
   if (log.isError)
     return (
       <HStack role="alert" fontSize="sm" color="red.fg">
-        <Text>The delivery log could not be loaded.</Text>
+        <Text>{say('webhooks.log.failed')}</Text>
         <Button size="xs" variant="outline" onClick={() => void log.refetch()}>
-          Retry
+          {say('webhooks.retry')}
         </Button>
       </HStack>
     );
   if (!log.data.length)
     return (
       <Text fontSize="sm" color="fg.muted">
-        No deliveries yet.
+        {say('webhooks.log.none')}
       </Text>
     );
   return (
     <Box overflowX="auto">
-      <Table.Root size="sm" aria-label={`Deliveries to ${webhook.url}`}>
+      <Table.Root size="sm" aria-label={intl.formatMessage({ id: 'webhooks.log.name' }, { url: webhook.url })}>
         <Table.Header>
           <Table.Row>
-            <Table.ColumnHeader>Event</Table.ColumnHeader>
-            <Table.ColumnHeader>Status</Table.ColumnHeader>
-            <Table.ColumnHeader>Time</Table.ColumnHeader>
-            <Table.ColumnHeader>Attempt</Table.ColumnHeader>
+            <Table.ColumnHeader>{say('webhooks.log.event')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{say('webhooks.log.status')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{say('webhooks.log.time')}</Table.ColumnHeader>
+            <Table.ColumnHeader>{say('webhooks.log.attempt')}</Table.ColumnHeader>
             <Table.ColumnHeader>
-              <Text srOnly>Actions</Text>
+              <Text srOnly>{say('webhooks.log.actions')}</Text>
             </Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
           {log.data.map((d) => (
             <Table.Row key={d.id}>
-              <Table.Cell>{WEBHOOK_EVENT_LABELS[d.event] ?? d.event}</Table.Cell>
+              <Table.Cell>{eventName(intl, d.event)}</Table.Cell>
               <Table.Cell>
                 <Badge colorPalette={d.ok ? 'green' : 'red'} variant="subtle" title={d.responseBody ?? d.error ?? undefined}>
-                  {outcome(d)}
+                  {outcome(d, intl)}
                 </Badge>
               </Table.Cell>
               <Table.Cell>
-                <time dateTime={d.attemptedAt}>{formatDate(new Date(d.attemptedAt), 'EEE, MMM d, yyyy · h:mm a')}</time>
+                <time dateTime={d.attemptedAt}>{when(d)}</time>
               </Table.Cell>
               <Table.Cell>
                 {d.attempt}
-                {d.resend ? ' (resent)' : ''}
+                {d.resend ? say('webhooks.log.resent') : ''}
               </Table.Cell>
               <Table.Cell textAlign="end">
-                <Button size="xs" variant="outline" disabled={resend.isPending || !webhook.isActive} onClick={() => resend.mutate(d.id)} aria-label={`Resend ${WEBHOOK_EVENT_LABELS[d.event] ?? d.event} of ${formatDate(new Date(d.attemptedAt), 'EEE, MMM d, yyyy · h:mm a')}`}>
-                  Resend
+                <Button size="xs" variant="outline" disabled={resend.isPending || !webhook.isActive} onClick={() => resend.mutate(d.id)} aria-label={intl.formatMessage({ id: 'webhooks.log.resendName' }, { event: eventName(intl, d.event), when: when(d) })}>
+                  {say('webhooks.log.resend')}
                 </Button>
               </Table.Cell>
             </Table.Row>
@@ -245,18 +264,18 @@ function DeliveryLog({ webhook }: { webhook: Webhook }) {
   );
 }
 
-const PAUSED_LABEL = { manual: 'Paused', failing: 'Paused after failed deliveries', creator_left: 'Paused: its creator left' } as const;
-
 /** Who added a team's endpoint: their name while they are a team-mate, else that they are gone. */
-function creatorName(webhook: Webhook): string {
+function creatorName(webhook: Webhook, intl: IntlShape): string {
   const name = [webhook.creator?.firstName, webhook.creator?.lastName].filter(Boolean).join(' ');
-  return name || 'a former member';
+  return name || intl.formatMessage({ id: 'webhooks.formerMember' });
 }
 
 function EndpointCard({ webhook, owner, onRotate, onDelete }: { webhook: Webhook; owner: WebhookOwner; onRotate: () => void; onDelete: () => void }) {
   const setActive = useSetActive(owner);
   const ping = usePing(webhook.id);
   const [showLog, setShowLog] = useState(false);
+  const intl = useIntl();
+  const say = (id: MessageId) => intl.formatMessage({ id });
   const logId = `webhook-log-${webhook.id}`;
   return (
     <Box as="li" borderWidth="1px" borderRadius="md" p="4" listStyleType="none" aria-label={webhook.url}>
@@ -268,52 +287,51 @@ function EndpointCard({ webhook, owner, onRotate, onDelete }: { webhook: Webhook
             </Text>
             {webhook.isActive ? (
               <Badge colorPalette="green" variant="subtle">
-                Active
+                {say('webhooks.active')}
               </Badge>
             ) : (
               <Badge colorPalette={webhook.pausedReason === 'manual' ? 'gray' : 'red'} variant="subtle">
-                {PAUSED_LABEL[webhook.pausedReason ?? 'manual']}
+                {intl.formatMessage({ id: 'webhooks.paused' }, { reason: webhook.pausedReason ?? 'manual' })}
               </Badge>
             )}
           </HStack>
           <HStack gap="1" wrap="wrap">
             {webhook.events.map((event) => (
               <Badge key={event} variant="outline">
-                {WEBHOOK_EVENT_LABELS[event] ?? event}
+                {eventName(intl, event)}
               </Badge>
             ))}
           </HStack>
           {owner.teamId ? (
             <Text fontSize="sm" color="fg.muted">
-              Added by {creatorName(webhook)}
+              {intl.formatMessage({ id: 'webhooks.addedBy' }, { name: creatorName(webhook, intl) })}
             </Text>
           ) : null}
           {webhook.pausedReason === 'failing' ? (
             <Text fontSize="sm" color="red.fg" role="alert">
-              Every attempt of a message failed for 24 hours, so Kairos paused this endpoint. Fix the receiver, then resume it.
+              {say('webhooks.failing')}
             </Text>
           ) : webhook.pausedReason === 'creator_left' ? (
             <Text fontSize="sm" color="red.fg" role="alert">
-              The person who added this endpoint no longer manages the team, so Kairos paused it: it may be their own server. Resume it only if the
-              team still wants its bookings sent there.
+              {say('webhooks.creatorLeft')}
             </Text>
           ) : null}
         </Stack>
         <HStack gap="2" wrap="wrap">
           <Button size="sm" variant="outline" disabled={setActive.isPending} onClick={() => setActive.mutate({ id: webhook.id, isActive: !webhook.isActive })}>
-            {webhook.isActive ? <Pause aria-hidden /> : <Play aria-hidden />} {webhook.isActive ? 'Pause' : 'Resume'}
+            {webhook.isActive ? <Pause aria-hidden /> : <Play aria-hidden />} {say(webhook.isActive ? 'webhooks.pause' : 'webhooks.resume')}
           </Button>
           <Button size="sm" variant="outline" disabled={ping.isPending || !webhook.isActive} onClick={() => ping.mutate()}>
-            <Send aria-hidden /> Send test event
+            <Send aria-hidden /> {say('webhooks.ping')}
           </Button>
           <Button size="sm" variant="outline" onClick={onRotate}>
-            <RotateCw aria-hidden /> Rotate secret
+            <RotateCw aria-hidden /> {say('webhooks.rotate')}
           </Button>
           <Button size="sm" variant="outline" aria-expanded={showLog} aria-controls={logId} onClick={() => setShowLog((v) => !v)}>
-            <History aria-hidden /> Delivery log
+            <History aria-hidden /> {say('webhooks.log')}
           </Button>
           <Button size="sm" variant="outline" colorPalette="red" onClick={onDelete}>
-            <Trash2 aria-hidden /> Delete
+            <Trash2 aria-hidden /> {say('webhooks.delete')}
           </Button>
         </HStack>
         {showLog ? (
@@ -337,33 +355,31 @@ export function WebhooksSection({ teamId }: { teamId?: number }) {
   const [secret, setSecret] = useState<string | null>(null);
   const [rotating, setRotating] = useState<Webhook | null>(null);
   const [deleting, setDeleting] = useState<Webhook | null>(null);
+  const intl = useIntl();
+  const say = (id: MessageId) => intl.formatMessage({ id });
   return (
-    <SectionCard
-      title="Webhooks"
-      description={`Kairos tells your other tools about ${teamId ? "the team's" : 'your'} bookings: a signed POST to each endpoint (Standard Webhooks), retried for 24 hours.`}
-      bodyGap="4"
-    >
+    <SectionCard title={say('webhooks.title')} description={intl.formatMessage({ id: 'webhooks.text' }, { owner: teamId ? 'team' : 'own' })} bodyGap="4">
       {webhooks.isPending ? (
-        <SkeletonList count={2} height="20" label="Loading webhooks" testId="webhook-skeleton" />
+        <SkeletonList count={2} height="20" label={say('webhooks.loading')} testId="webhook-skeleton" />
       ) : webhooks.isError ? (
         <HStack role="alert" color="red.fg" gap="3">
-          <Text>Webhooks could not be loaded.</Text>
+          <Text>{say('webhooks.loadFailed')}</Text>
           <Button size="sm" variant="outline" onClick={() => void webhooks.refetch()}>
-            Retry
+            {say('webhooks.retry')}
           </Button>
         </HStack>
       ) : webhooks.data.length ? (
-        <Stack as="ul" gap="3" m="0" p="0" aria-label="Webhook endpoints">
+        <Stack as="ul" gap="3" m="0" p="0" aria-label={say('webhooks.list')}>
           {webhooks.data.map((w) => (
             <EndpointCard key={w.id} webhook={w} owner={owner} onRotate={() => setRotating(w)} onDelete={() => setDeleting(w)} />
           ))}
         </Stack>
       ) : (
-        <Text color="fg.muted">No webhooks yet.</Text>
+        <Text color="fg.muted">{say('webhooks.none')}</Text>
       )}
       <Box>
         <Button size="sm" colorPalette="blue" onClick={() => setAdding(true)}>
-          <Plus aria-hidden /> Add endpoint
+          <Plus aria-hidden /> {say('webhooks.add')}
         </Button>
       </Box>
       <AddDialog owner={owner} open={adding} onClose={() => setAdding(false)} onSecret={setSecret} />

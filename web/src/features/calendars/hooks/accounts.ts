@@ -6,6 +6,7 @@ import { serverMessage, unwrap } from '../../../lib/api.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { useCurrentUser, useUserQuery } from '../../../lib/session.ts';
 import { notify, notifyError } from '../../../lib/toaster.ts';
+import { useIntl } from 'react-intl';
 import { consentFinish, consentStart, type ConsentProvider } from './consent.ts';
 
 export interface AccountHooksOptions {
@@ -28,24 +29,26 @@ export function accountHooks<T>({ provider, table, columns, refusal, name }: Acc
     useStart: () => useMutation(consentStart(provider)),
     useFinish: () => {
       const queryClient = useQueryClient();
+      const intl = useIntl();
       return useMutation({
         mutationFn: consentFinish<{ connected: boolean }>(provider, refusal),
         onSuccess: () => {
           void queryClient.invalidateQueries({ queryKey: key });
-          notify(`${name} connected`);
+          notify(intl.formatMessage({ id: 'accounts.toast.connected' }, { name }));
         },
       });
     },
     useDisconnect: () => {
       const queryClient = useQueryClient();
       const { data: user } = useCurrentUser();
+      const intl = useIntl();
       return useMutation({
         mutationFn: async () => unwrap(await supabase.from(table).delete().eq('user_id', user!.id)),
         onSuccess: () => {
           void queryClient.invalidateQueries({ queryKey: key });
-          notify(`${name} disconnected`);
+          notify(intl.formatMessage({ id: 'accounts.toast.disconnected' }, { name }));
         },
-        onError: (error) => notifyError(`Could not disconnect ${name}`, serverMessage(error)),
+        onError: (error) => notifyError(intl.formatMessage({ id: 'accounts.toast.disconnectFailed' }, { name }), serverMessage(error)),
       });
     },
   };

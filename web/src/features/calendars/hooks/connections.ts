@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callFunction, serverMessage, unwrap } from '../../../lib/api.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { notify, notifyError } from '../../../lib/toaster.ts';
+import { useSay } from '../../../i18n/useSay.ts';
 
 export interface CalendarSource {
   id: number;
@@ -57,11 +58,12 @@ export function useRefresh() {
 
 export function useConnect(onDone: () => void) {
   const refresh = useRefresh();
+  const say = useSay();
   return useMutation({
     mutationFn: (input: ConnectInput) => callFunction<{ id: number; synced: boolean }>('calendars/connections', { method: 'POST', body: input }),
     onSuccess: () => {
       refresh();
-      notify('Calendar connected');
+      notify(say('calendars.toast.connected'));
       onDone();
     },
     // The form says why, at the address (CalendarsSection.tsx).
@@ -70,25 +72,27 @@ export function useConnect(onDone: () => void) {
 
 export function useSyncNow() {
   const refresh = useRefresh();
+  const say = useSay();
   return useMutation({
     mutationFn: (id: number) => callFunction<{ synced: boolean; error: string | null }>(`calendars/connections/${id}/sync`, { method: 'POST' }),
     onSuccess: (result) => {
       refresh();
-      if (result.synced) notify('Calendar synced');
-      else notifyError('Calendar not synced', result.error ?? undefined);
+      if (result.synced) notify(say('calendars.toast.synced'));
+      else notifyError(say('calendars.toast.notSynced'), result.error ?? undefined);
     },
-    onError: (error) => notifyError('Calendar not synced', serverMessage(error)),
+    onError: (error) => notifyError(say('calendars.toast.notSynced'), serverMessage(error)),
   });
 }
 
 export function useRemoveConnection() {
   const refresh = useRefresh();
+  const say = useSay();
   return useMutation({
     mutationFn: async (id: number) => unwrap(await supabase.from('calendar_connections').delete().eq('id', id)),
     onSuccess: () => {
       refresh();
-      notify('Calendar removed');
+      notify(say('calendars.toast.removed'));
     },
-    onError: (error) => notifyError('Error', serverMessage(error)),
+    onError: (error) => notifyError(say('bookings.toast.error'), serverMessage(error)),
   });
 }

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { serverMessage, unwrap } from '../../../lib/api.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { notifyError } from '../../../lib/toaster.ts';
+import { useSay } from '../../../i18n/useSay.ts';
 
 export function useFeedCreatedAt() {
   return useQuery({ queryKey: ['calendar-feed'], queryFn: async () => unwrap(await supabase.rpc('calendar_feed_created_at')) as string | null });
@@ -11,9 +12,10 @@ export function useFeedCreatedAt() {
 /** A new secret feed address; the previous one stops working. */
 export function useRegenerateFeed() {
   const queryClient = useQueryClient();
+  const say = useSay();
   return useMutation({
     mutationFn: async () => unwrap(await supabase.rpc('regenerate_calendar_feed')) as string,
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['calendar-feed'] }),
-    onError: (error) => notifyError('Error', serverMessage(error)),
+    onError: (error) => notifyError(say('bookings.toast.error'), serverMessage(error)),
   });
 }

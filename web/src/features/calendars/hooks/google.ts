@@ -2,22 +2,29 @@
 import { useMutation } from '@tanstack/react-query';
 import { serverMessage } from '../../../lib/api.ts';
 import { notify, notifyError } from '../../../lib/toaster.ts';
+import { useSay } from '../../../i18n/useSay.ts';
 import { useRefresh } from './connections.ts';
 import { consentFinish, consentStart, ConsentRefused } from './consent.ts';
 
-const couldNotConnect = (error: Error) => notifyError('Could not connect the calendar', error instanceof ConsentRefused ? error.message : serverMessage(error));
+/** The toast of a failed connect: the refusal, or the server's words. */
+function useCouldNotConnect() {
+  const say = useSay();
+  return (error: Error) => notifyError(say('calendars.toast.connectFailed'), error instanceof ConsentRefused ? error.message : serverMessage(error));
+}
 
 export function useStartGoogle() {
-  return useMutation({ ...consentStart('google'), onError: couldNotConnect });
+  return useMutation({ ...consentStart('google'), onError: useCouldNotConnect() });
 }
 
 export function useFinishGoogle() {
   const refresh = useRefresh();
+  const say = useSay();
+  const couldNotConnect = useCouldNotConnect();
   return useMutation({
     mutationFn: consentFinish<{ id: number }>('google', 'Google was not allowed to share your calendars.'),
     onSuccess: () => {
       refresh();
-      notify('Calendar connected');
+      notify(say('calendars.toast.connected'));
     },
     onError: couldNotConnect,
   });

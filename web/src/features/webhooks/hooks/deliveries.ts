@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callFunction, serverMessage } from '../../../lib/api.ts';
 import type { WebhookEvent } from '../../../lib/shared.ts';
 import { notify, notifyError } from '../../../lib/toaster.ts';
+import { useSay } from '../../../i18n/useSay.ts';
 
 export interface Delivery {
   id: number;
@@ -32,24 +33,26 @@ function useRefreshDeliveries(id: number) {
 
 export function usePing(id: number) {
   const refresh = useRefreshDeliveries(id);
+  const say = useSay();
   return useMutation({
     mutationFn: () => callFunction<{ messageId: string }>(`api/webhooks/${id}/ping`, { method: 'POST' }),
     onSuccess: () => {
       refresh();
-      notify('Test event sent');
+      notify(say('webhooks.toast.pinged'));
     },
-    onError: (error) => notifyError('Error', serverMessage(error)),
+    onError: (error) => notifyError(say('bookings.toast.error'), serverMessage(error)),
   });
 }
 
 export function useResend(id: number) {
   const refresh = useRefreshDeliveries(id);
+  const say = useSay();
   return useMutation({
     mutationFn: (deliveryId: number) => callFunction<{ messageId: string }>(`api/webhooks/${id}/deliveries/${deliveryId}/resend`, { method: 'POST' }),
     onSuccess: () => {
       refresh();
-      notify('Delivery resent');
+      notify(say('webhooks.toast.resent'));
     },
-    onError: (error) => notifyError('Error', serverMessage(error)),
+    onError: (error) => notifyError(say('bookings.toast.error'), serverMessage(error)),
   });
 }

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callFunction, serverMessage } from '../../../lib/api.ts';
 import type { WebhookEvent, WebhookInput } from '../../../lib/shared.ts';
 import { notify, notifyError } from '../../../lib/toaster.ts';
+import { useSay } from '../../../i18n/useSay.ts';
 
 export interface Webhook {
   id: number;
@@ -42,50 +43,54 @@ function useRefresh(owner: WebhookOwner) {
 /** Adds an endpoint; its secret comes back this once. */
 export function useCreateWebhook(owner: WebhookOwner, onCreated: (secret: string) => void) {
   const refresh = useRefresh(owner);
+  const say = useSay();
   return useMutation({
     mutationFn: (input: WebhookInput) => callFunction<Webhook & { secret: string }>(listPath(owner), { method: 'POST', body: input }),
     onSuccess: (created) => {
       refresh();
-      notify('Webhook added');
+      notify(say('webhooks.toast.added'));
       onCreated(created.secret);
     },
-    onError: (error) => notifyError('Could not add the webhook', serverMessage(error)),
+    onError: (error) => notifyError(say('webhooks.toast.addFailed'), serverMessage(error)),
   });
 }
 
 export function useSetActive(owner: WebhookOwner) {
   const refresh = useRefresh(owner);
+  const say = useSay();
   return useMutation({
     mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) => callFunction<Webhook>(`api/webhooks/${id}`, { method: 'PATCH', body: { isActive } }),
     onSuccess: (webhook) => {
       refresh();
-      notify(webhook.isActive ? 'Webhook resumed' : 'Webhook paused');
+      notify(say(webhook.isActive ? 'webhooks.toast.resumed' : 'webhooks.toast.paused'));
     },
-    onError: (error) => notifyError('Error', serverMessage(error)),
+    onError: (error) => notifyError(say('bookings.toast.error'), serverMessage(error)),
   });
 }
 
 export function useDeleteWebhook(owner: WebhookOwner) {
   const refresh = useRefresh(owner);
+  const say = useSay();
   return useMutation({
     mutationFn: (id: number) => callFunction(`api/webhooks/${id}`, { method: 'DELETE' }),
     onSuccess: () => {
       refresh();
-      notify('Webhook deleted');
+      notify(say('webhooks.toast.deleted'));
     },
-    onError: (error) => notifyError('Error', serverMessage(error)),
+    onError: (error) => notifyError(say('bookings.toast.error'), serverMessage(error)),
   });
 }
 
 /** A new secret; the old one keeps signing for `overlapHours`. */
 export function useRotateSecret(onRotated: (secret: string) => void) {
+  const say = useSay();
   return useMutation({
     mutationFn: ({ id, overlapHours }: { id: number; overlapHours: number }) =>
       callFunction<{ secret: string; previousExpiresAt: string | null }>(`api/webhooks/${id}/rotate-secret`, { method: 'POST', body: { overlapHours } }),
     onSuccess: ({ secret }) => {
-      notify('Secret rotated');
+      notify(say('webhooks.toast.rotated'));
       onRotated(secret);
     },
-    onError: (error) => notifyError('Error', serverMessage(error)),
+    onError: (error) => notifyError(say('bookings.toast.error'), serverMessage(error)),
   });
 }

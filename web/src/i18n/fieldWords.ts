@@ -1,0 +1,57 @@
+// A host form's messages in the page's language. react-hook-form keeps only an issue's message, so a form
+// says its own messages by catalogue id (the schema's message is the id), a shared rule's message without
+// values (its English words, rules/messages.ts) by that rule's id, and the scheduling schemas' messages,
+// the profile's and the webhooks', which have no rule id yet, by their English words (SCHEMA_WORDS); any other stays as written.
+import { useCallback } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
+import { english, RULE_IDS, ruleMessage, TIME_OFF_MAX_DAYS, WEBHOOK_EVENTS_MESSAGE, WEBHOOK_URL_MESSAGE, type RuleId } from '../lib/shared.ts';
+import { ruleWords } from '../features/booking-flow/ruleWords.ts';
+import type { MessageId } from './catalogue.ts';
+
+/** The messages of the shared schemas' dates, time ranges, time off, profile fields and webhooks, as they are in English. */
+const SCHEMA_WORDS: Record<string, { id: MessageId; values?: Record<string, number> }> = {
+  'Date must be YYYY-MM-DD': { id: 'rules.date' },
+  'End date must not be before start date': { id: 'rules.endDate' },
+  [`Time off can span at most ${TIME_OFF_MAX_DAYS} days`]: { id: 'rules.timeOffSpan', values: { days: TIME_OFF_MAX_DAYS } },
+  'End time must be after start time': { id: 'rules.endTime' },
+  'Time ranges must not overlap': { id: 'rules.overlap' },
+  'Too many time ranges': { id: 'rules.tooManyRanges' },
+  'First name is required': { id: 'rules.firstName' },
+  'Last name is required': { id: 'rules.lastName' },
+  'Handle must be 3-30 characters': { id: 'rules.handleLength' },
+  'Handle can only contain lowercase letters, numbers, underscores and hyphens': { id: 'rules.handleChars' },
+  'Please choose a language Kairos speaks': { id: 'rules.locale' },
+  [WEBHOOK_URL_MESSAGE]: { id: 'rules.webhookUrl' },
+  [WEBHOOK_EVENTS_MESSAGE]: { id: 'rules.webhookEvents' },
+};
+
+let ruleIdsByEnglish: Map<string, RuleId> | undefined;
+/** The rules worded the same every time, by their English words. */
+function ruleIdOf(message: string): RuleId | undefined {
+  ruleIdsByEnglish ??= new Map(
+    RULE_IDS.flatMap((id) => {
+      try {
+        return [[english(ruleMessage(id as never)), id] as const];
+      } catch {
+        // A message within a message (answerFault) has no words without it.
+        return [];
+      }
+    }),
+  );
+  return ruleIdsByEnglish.get(message);
+}
+
+/** `message` in the page's language. */
+export function messageWords(intl: IntlShape, message: string): string {
+  if (message in intl.messages) return intl.formatMessage({ id: message as MessageId });
+  const schedule = SCHEMA_WORDS[message];
+  if (schedule) return intl.formatMessage({ id: schedule.id }, schedule.values);
+  const rule = ruleIdOf(message);
+  return rule ? ruleWords(intl, { id: rule }) : message;
+}
+
+/** `(error) => words`: a field's message in the page's language; nothing for a field without a fault. */
+export function useFieldWords(): (error: { message?: string } | undefined) => string | undefined {
+  const intl = useIntl();
+  return useCallback((error) => (error?.message ? messageWords(intl, error.message) : undefined), [intl]);
+}
