@@ -175,7 +175,7 @@ export default function AvailabilityPage() {
           <FormattedMessage
             id="availability.hoursText"
             values={{
-              zone: zoneLabel(user?.timezone ?? DEFAULT_TIME_ZONE),
+              zone: zoneLabel(user?.timezone ?? DEFAULT_TIME_ZONE, undefined, intl.locale),
               strong: (chunks) => <strong>{chunks}</strong>,
               link: (chunks) => (
                 <Link asChild colorPalette="blue" color="colorPalette.fg">

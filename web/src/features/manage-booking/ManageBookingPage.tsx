@@ -77,7 +77,7 @@ function Reschedule({ booking, uid, token }: { booking: GuestView; uid: string; 
                 values={{
                   from: when(booking, picker.timeZone, intl),
                   to: when({ startTime: chosen.start, endTime: chosen.end }, picker.timeZone, intl),
-                  zone: zoneLabel(picker.timeZone, new Date(chosen.start)),
+                  zone: zoneLabel(picker.timeZone, new Date(chosen.start), intl.locale),
                   strong: (chunks) => <strong>{chunks}</strong>,
                 }}
               />
@@ -169,7 +169,7 @@ function Manage({ booking, uid, token }: { booking: GuestView; uid: string; toke
           <Text color="fg.muted" fontSize="sm">
             <FormattedMessage
               id="manage.facts"
-              values={{ minutes: booking.duration, host, zone: zoneLabel(booking.guestTimezone, new Date(booking.startTime)) }}
+              values={{ minutes: booking.duration, host, zone: zoneLabel(booking.guestTimezone, new Date(booking.startTime), intl.locale) }}
             />
           </Text>
           <BookingPlace location={booking.location ?? null} reader="guest" />
