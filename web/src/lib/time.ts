@@ -139,4 +139,3 @@ export function halfHourChoices(cycle: HourCycle = hourCycle()): { value: string
 
 /** Monday-first week order of day numbers (0 = Sunday in data). */
 export const WEEK_MONDAY_FIRST = [1, 2, 3, 4, 5, 6, 0];
-export const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];

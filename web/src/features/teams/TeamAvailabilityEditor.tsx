@@ -1,10 +1,12 @@
 // A team's weekly hours: a range per day, each day on or off.
 import { Checkbox, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { DayRangesEditor } from '../../components/DayRangesEditor.tsx';
+import { weekdayName } from '../../components/schedulingChoices.ts';
 import { rangeProblems } from '../../lib/rangeProblems.ts';
 import { DEFAULT_RANGE } from '../../lib/shared.ts';
-import { DAY_NAMES, WEEK_MONDAY_FIRST } from '../../lib/time.ts';
+import { WEEK_MONDAY_FIRST } from '../../lib/time.ts';
 import type { AvailabilityRule } from '../../lib/types.ts';
 import { useSaveWeeklyHours, useWeeklyHours } from '../../lib/useWeeklyHours.ts';
 
@@ -24,6 +26,7 @@ export function toggleDay(entries: AvailabilityRule[], day: number, on: boolean)
 export function TeamAvailabilityEditor({ teamId, disabled }: { teamId: number; disabled?: boolean }) {
   const { data, isPending } = useWeeklyHours({ teamId });
   const save = useSaveWeeklyHours({ teamId });
+  const { locale } = useIntl();
   // A day whose ranges end before they start or overlap stays here, said on its rows, unsaved.
   const [drafts, setDrafts] = useState<Record<number, AvailabilityRule[]>>({});
   if (isPending || !data) return <Skeleton h="80" />;
@@ -49,11 +52,11 @@ export function TeamAvailabilityEditor({ teamId, disabled }: { teamId: number; d
             >
               <Checkbox.HiddenInput />
               <Checkbox.Control />
-              <Checkbox.Label>{DAY_NAMES[day]}</Checkbox.Label>
+              <Checkbox.Label>{weekdayName(day, locale)}</Checkbox.Label>
             </Checkbox.Root>
             {on ? (
               <DayRangesEditor
-                dayName={DAY_NAMES[day]}
+                dayName={weekdayName(day, locale)}
                 ranges={own}
                 onChange={(ranges) => replaceDay(day, ranges)}
                 newRange={{ ...NEW_RANGE, day_of_week: day }}
@@ -61,7 +64,7 @@ export function TeamAvailabilityEditor({ teamId, disabled }: { teamId: number; d
               />
             ) : (
               <Text color="fg.muted" fontSize="sm">
-                Unavailable
+                <FormattedMessage id="availability.unavailable" />
               </Text>
             )}
           </Stack>

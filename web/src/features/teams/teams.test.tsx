@@ -544,6 +544,22 @@ describe('team weekly hours', () => {
     await waitFor(() => expect(saves).toHaveLength(1));
     expect(saves[0]).toMatchObject({ p_rules: [{ day_of_week: 1, start_time: '09:00', end_time: '12:00', is_enabled: true }] });
   });
+
+  it("names the days in the reader's language", async () => {
+    signedInAs({ locale: 'de' });
+    server.use(
+      restGet('teams', [team]),
+      restGet('team_members', [member(USER_ID, 'owner', 'Ada')]),
+      restGet('availability_rules', [{ team_id: 7, day_of_week: 1, start_time: '09:00', end_time: '17:00', is_enabled: true }]),
+      restGet('date_overrides', []),
+    );
+    renderRoute('/teams/7/settings');
+    await userEvent.setup().click(await screen.findByRole('tab', { name: 'Availability' }));
+    expect(await screen.findByRole('checkbox', { name: 'Montag' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Dienstag' })).not.toBeChecked();
+    expect(screen.getAllByText('Nicht verfügbar')).toHaveLength(6);
+    expect(screen.getByLabelText('Montag, Zeitfenster 1: Ende')).toHaveValue('17:00');
+  });
 });
 
 describe('team date overrides', () => {
