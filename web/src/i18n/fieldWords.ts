@@ -1,14 +1,15 @@
 // A host form's messages in the page's language. react-hook-form keeps only an issue's message, so a form
 // says its own messages by catalogue id (the schema's message is the id), a shared rule's message without
 // values (its English words, rules/messages.ts) by that rule's id, and the scheduling schemas' messages,
-// the profile's and the webhooks', which have no rule id yet, by their English words (SCHEMA_WORDS); any other stays as written.
+// the profile's, the webhooks' and the teams', which have no rule id yet, by their English words (SCHEMA_WORDS); any other stays as written.
 import { useCallback } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
-import { english, RULE_IDS, ruleMessage, TIME_OFF_MAX_DAYS, WEBHOOK_EVENTS_MESSAGE, WEBHOOK_URL_MESSAGE, type RuleId } from '../lib/shared.ts';
+import { english, RULE_IDS, ruleMessage, TEAM_SLUG_MAX, TIME_OFF_MAX_DAYS, WEBHOOK_EVENTS_MESSAGE, WEBHOOK_URL_MESSAGE, type RuleId } from '../lib/shared.ts';
 import { ruleWords } from '../features/booking-flow/ruleWords.ts';
 import type { MessageId } from './catalogue.ts';
+import type { RuleFieldError } from '../lib/ruleResolver.ts';
 
-/** The messages of the shared schemas' dates, time ranges, time off, profile fields and webhooks, as they are in English. */
+/** The messages of the shared schemas' dates, time ranges, time off, profile fields, webhooks and teams, as they are in English. */
 const SCHEMA_WORDS: Record<string, { id: MessageId; values?: Record<string, number> }> = {
   'Date must be YYYY-MM-DD': { id: 'rules.date' },
   'End date must not be before start date': { id: 'rules.endDate' },
@@ -23,6 +24,15 @@ const SCHEMA_WORDS: Record<string, { id: MessageId; values?: Record<string, numb
   'Please choose a language Kairos speaks': { id: 'rules.locale' },
   [WEBHOOK_URL_MESSAGE]: { id: 'rules.webhookUrl' },
   [WEBHOOK_EVENTS_MESSAGE]: { id: 'rules.webhookEvents' },
+  'Team name is required': { id: 'rules.teamName' },
+  'Team slug is required': { id: 'rules.teamSlug' },
+  [`Team slug must be at most ${TEAM_SLUG_MAX} characters`]: { id: 'rules.teamSlugMax', values: { max: TEAM_SLUG_MAX } },
+  'Slug can only contain lowercase letters, numbers, and hyphens': { id: 'rules.slugChars' },
+  'Team URL is required': { id: 'rules.teamUrl' },
+  [`Team URL must be at most ${TEAM_SLUG_MAX} characters`]: { id: 'rules.teamUrlMax', values: { max: TEAM_SLUG_MAX } },
+  'URL can only contain lowercase letters, numbers, and hyphens': { id: 'rules.urlChars' },
+  'Invalid email address': { id: 'rules.inviteEmail' },
+  'Role must be member or admin': { id: 'rules.inviteRole' },
 };
 
 let ruleIdsByEnglish: Map<string, RuleId> | undefined;
@@ -50,8 +60,11 @@ export function messageWords(intl: IntlShape, message: string): string {
   return rule ? ruleWords(intl, { id: rule }) : message;
 }
 
-/** `(error) => words`: a field's message in the page's language; nothing for a field without a fault. */
-export function useFieldWords(): (error: { message?: string } | undefined) => string | undefined {
+/**
+ * `(error) => words`: a field's message in the page's language (by its rule, with the rule's values, where
+ * the form's resolver kept one: lib/ruleResolver.ts); nothing for a field without a fault.
+ */
+export function useFieldWords(): (error: RuleFieldError | undefined) => string | undefined {
   const intl = useIntl();
-  return useCallback((error) => (error?.message ? messageWords(intl, error.message) : undefined), [intl]);
+  return useCallback((error) => (error?.rule ? ruleWords(intl, error.rule) : error?.message ? messageWords(intl, error.message) : undefined), [intl]);
 }

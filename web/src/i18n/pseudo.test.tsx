@@ -34,11 +34,12 @@ afterEach(() => localStorage.clear());
 
 /**
  * What is not a message: the brand, the providers' (Zoom, Stripe, Google) and the social networks' (a profile's
- * fields), a web address (an example of one: https://), punctuation between messages,
+ * fields), a web address (an example of one: https://) or a page's path (a team's /team/), the code a host pastes (the embed tag
+ * and the event it raises), punctuation between messages,
  * the zone database's UTC (lib/zones.ts), an ISO currency code (a Stripe account's, as Stripe says it) and
  * an email address (typed by the guest, or an example in a message: its letters are the address's).
  */
-const NOT_MESSAGES = /Kairos|Zoom|Stripe|Google|LinkedIn|Twitter|Instagram|\S*:\/\/\S*|©|·|\bUTC\b|\b[A-Z]{3}\b|\S*@\S*/g;
+const NOT_MESSAGES = /Kairos|Zoom|Stripe|Google|LinkedIn|Twitter|Instagram|\S*:\/\/\S*|\/team\/|<script.*<\/script>|kairos:\S+|©|·|\bUTC\b|\b[A-Z]{3}\b|\S*@\S*/g;
 
 /** Every text a visitor sees or hears on the page that has two plain Latin letters in a row. */
 function plainTexts(): string[] {
@@ -220,6 +221,94 @@ describe('the pseudo-locale finds no untranslated text on the signed-in screens 
     const dialog = await screen.findByRole('dialog');
     await user.click(dialog.querySelector<HTMLButtonElement>('button[type=submit]')!);
     await waitFor(() => expect(dialog.querySelector('[aria-invalid=true]')).not.toBeNull());
+    expect(plainTexts()).toEqual([]);
+  });
+
+  it('on /teams, a team’s page with every tab and the invite dialog refused, its settings with their messages and embed code, and an invitation’s page', async () => {
+    signedInAs({ locale: 'ja' });
+    const team = { id: 7, name: 'Светлый путь', description: 'Советники', slug: '777', owner_id: USER_ID, is_public: true, timezone: 'UTC', created_at: '', updated_at: '' };
+    const person = (id: string, role: string, first: string) => ({
+      ...{ id: first.length, team_id: 7, user_id: id, role, joined_at: '2026-01-05T00:00:00Z' },
+      user: { id, first_name: first, last_name: 'Х', email: `${first}@example.com`, profile_image_url: null, title: null, company: null, location: null },
+    });
+    const start = addDays(startOfDay(new Date()), 1).toISOString();
+    const invitation = (id: number, email: string, role: string, expires: string) => ({ id, team_id: 7, email, role, expires_at: expires, created_at: '', invited_by: USER_ID });
+    server.use(
+      http.get(api('/rest/v1/team_members'), ({ request }) =>
+        HttpResponse.json(
+          new URL(request.url).searchParams.get('select')?.includes('team:')
+            ? [{ role: 'owner', team: { ...team, members: [{ count: 2 }] } }]
+            : [person(USER_ID, 'owner', 'Ада'), person('00000000-0000-4000-8000-000000000002', 'member', 'Борис')],
+        ),
+      ),
+      // Mine (with their team), and the team's pending ones: one still open, one expired.
+      http.get(api('/rest/v1/team_invitations'), ({ request }) =>
+        HttpResponse.json(
+          new URL(request.url).searchParams.get('select')?.includes('team:')
+            ? [{ ...invitation(2, 'me@example.com', 'admin', addDays(new Date(), 5).toISOString()), team: { id: 8, name: 'Север', slug: 'north', description: null } }]
+            : [invitation(3, 'new@example.com', 'admin', addDays(new Date(), 5).toISOString()), invitation(4, 'old@example.com', 'member', '2026-01-01T00:00:00Z')],
+        ),
+      ),
+      restGet('teams', [team]),
+      restGet('availability_rules', []),
+      restGet('date_overrides', []),
+      restGet('event_types', [
+        { id: 1, team_id: 7, title: 'Вводная', description: null, duration: 45, color: '#3b82f6', is_active: true, auto_confirm: true, requires_all_members: true, assignment_type: 'round_robin' },
+        { id: 2, team_id: 7, title: 'Разбор', description: null, duration: 90, color: '#ef4444', is_active: false, auto_confirm: true, requires_all_members: false, assignment_type: 'least_busy' },
+      ]),
+      rpc('team_bookings_this_month', 4),
+      restGet('bookings', [
+        { id: 9, event_type_id: 1, user_id: null, team_id: 7, assigned_user_id: null, guest_name: 'Гость', guest_email: 'g@example.com', start_time: start, end_time: start, status: 'confirmed', event_type: { title: 'Вводная', duration: 45 }, location: null },
+      ]),
+      restGet('webhook_endpoints', []),
+      rpc('team_invitation_by_token', [{ id: 5, team_name: 'Светлый путь', role: 'admin', for_me: true }]),
+    );
+    renderPseudo('/teams', 'ja');
+    await screen.findByRole('article', { name: 'Светлый путь' });
+    await screen.findByText('Север');
+    expect(plainTexts()).toEqual([]);
+    cleanup();
+
+    const user = userEvent.setup();
+    renderPseudo('/teams/7', 'ja');
+    await screen.findByRole('heading', { level: 1, name: 'Светлый путь' });
+    await screen.findAllByText(/Борис/);
+    expect(plainTexts()).toEqual([]);
+    for (const index of [1, 2, 3]) {
+      await user.click(screen.getAllByRole('tab')[index]!);
+      if (index === 1) await screen.findByText('old@example.com');
+      if (index === 2) await screen.findByText('Разбор');
+      if (index === 3) await screen.findByText(/Гость/);
+      expect(plainTexts()).toEqual([]);
+    }
+    // The Members tab's invite dialog, sent empty: its field's message.
+    await user.click(screen.getAllByRole('tab')[1]!);
+    await user.click((await screen.findAllByRole('button')).find((button) => button.querySelector('.lucide-plus'))!);
+    const invite = await screen.findByRole('dialog');
+    await user.click(invite.querySelector<HTMLButtonElement>('button[type=submit]')!);
+    await waitFor(() => expect(invite.querySelector('[aria-invalid=true]')).not.toBeNull());
+    expect(plainTexts()).toEqual([]);
+    cleanup();
+
+    // Settings: a name too long and a bad URL, the first said with the rule's number; then the Sharing tab with its embed code.
+    renderPseudo('/teams/7/settings', 'ja');
+    const name = await screen.findByDisplayValue('Светлый путь');
+    await user.clear(name);
+    await user.type(name, 'Я'.repeat(101));
+    const slug = screen.getByDisplayValue('777');
+    await user.clear(slug);
+    await user.type(slug, 'Не так');
+    await user.click(document.querySelector<HTMLButtonElement>('button[type=submit]')!);
+    await waitFor(() => expect(document.querySelectorAll('[aria-invalid=true]').length).toBe(2));
+    expect(screen.getByText(/^\[.*100/)).toBeInTheDocument();
+    expect(plainTexts()).toEqual([]);
+    await user.click(screen.getAllByRole('tab')[2]!);
+    await screen.findAllByRole('textbox', { name: /^\[/ });
+    expect(plainTexts()).toEqual([]);
+    cleanup();
+
+    renderPseudo('/invitations/abc', 'ja');
+    await screen.findByRole('heading', { level: 1, name: /Светлый путь/ });
     expect(plainTexts()).toEqual([]);
   });
 });

@@ -128,11 +128,24 @@ export async function callRpc<N extends keyof Rpc>(name: N, args: Rpc[N]['Args']
 }
 
 /** Supabase query results: throw the PostgREST error so React Query sees a failure. */
-export function unwrap<T>(result: { data: T | null; error: { message: string } | null; status?: number }): T {
+/** A refusal of the database (through PostgREST), with its SQLSTATE: a screen says it in its language by the code. */
+export class DbError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+/** The database's SQLSTATE of a failure (23505: taken, 42501: not allowed, KR…: Kairos' own), if it was one. */
+export const dbCode = (error: unknown): string | undefined => (error instanceof DbError ? error.code : undefined);
+
+export function unwrap<T>(result: { data: T | null; error: { message: string; code?: string } | null; status?: number }): T {
   if (result.error) {
     // An expired or revoked session reads as logged out, with the code `unauthorized` (docs/product/permissions.md).
     if (result.status === 401) throw new HttpError(401, `Unauthorized - ${result.error.message}`, 'Unauthorized', 'unauthorized');
-    throw new Error(result.error.message);
+    throw new DbError(result.error.message, result.error.code);
   }
   return result.data as T;
 }

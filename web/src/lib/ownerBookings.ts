@@ -24,12 +24,10 @@ export function useBookingList(owner: Owner | null, tab: BookingList, limit?: nu
       const owned = isTeamOwner(owner!) ? rows.eq('team_id', owner.teamId) : rows.or(myBookingsFilter(owner!.userId));
       let query = inList(owned, tab, new Date()).order('start_time', { ascending: BOOKING_LISTS[tab].ascending });
       if (limit) query = query.limit(limit);
-      const { data, error } = await query;
-      // docs/product/messages.md: the team screen shows these; the host's page says it in its own words.
-      if (error) throw new Error(tab === 'cancelled' ? 'Failed to fetch cancelled bookings' : 'Failed to fetch bookings');
-      // The answers embed is one-to-one (booking_answers' key is the booking's): PostgREST answers an
-      // object, which the generated types, knowing no one-to-one, call a list.
-      return data as unknown as Booking[];
+      // Each screen says a failed list in its own words (docs/product/messages.md). The answers embed is
+      // one-to-one (booking_answers' key is the booking's): PostgREST answers an object, which the
+      // generated types, knowing no one-to-one, call a list.
+      return unwrap(await query) as unknown as Booking[];
     },
   });
 }

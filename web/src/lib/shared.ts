@@ -27,6 +27,7 @@ export {
   type GuestView,
 } from '../../../supabase/functions/_shared/rules/bookings.ts';
 export {
+  ASSIGNMENT_TYPES,
   BUFFER_CHOICES,
   COLORS,
   DAY_LIMIT_MAX,
@@ -47,8 +48,10 @@ export {
   MAX_SEATS_PER_SLOT,
   NOTICE_CHOICES,
   SLOT_INTERVALS,
+  TEAM_SLUG_MAX,
   TIME_OFF_MAX_DAYS,
   WEEK_LIMIT_MAX,
+  type AssignmentType,
   type BookingStatus,
   type FieldMode,
   type SchedulingSettings,

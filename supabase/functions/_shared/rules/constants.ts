@@ -93,6 +93,8 @@ export type GuestFieldsConfig = { phone: FieldMode; company: FieldMode; notes: F
 export const MAX_EXTRA_ATTENDEES = 10;
 /** A group event's seats per slot (event_types.seats_per_slot's check): null is one guest a slot, else 2 to this. */
 export const MAX_SEATS_PER_SLOT = 100;
+/** A team's URL part (teams_slug_format holds the same). */
+export const TEAM_SLUG_MAX = 100;
 /**
  * A recurring series (docs/series.md): the frequencies an event type may allow (the enum
  * public.series_frequency) — weekly, every 2 weeks, monthly on the same weekday of the month — and the

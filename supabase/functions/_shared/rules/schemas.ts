@@ -25,6 +25,7 @@ import {
   SLOT_INTERVALS,
   TEAM_DURATION_MAX,
   TEAM_DURATION_STEP,
+  TEAM_SLUG_MAX,
   TIME_OFF_MAX_DAYS,
   WEEK_LIMIT_MAX,
 } from './constants.ts';
@@ -416,7 +417,7 @@ function slug(label: string, charsMessage: string) {
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(100, `${label} must be at most 100 characters`)
+    .max(TEAM_SLUG_MAX, `${label} must be at most ${TEAM_SLUG_MAX} characters`)
     .regex(/^[a-z0-9-]+$/, charsMessage);
 }
 

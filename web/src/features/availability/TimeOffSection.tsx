@@ -1,7 +1,7 @@
 // Time off: whole days the host takes no bookings (a note only they read), added and deleted here.
 import { SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { ruleResolver } from '../../lib/ruleResolver.ts';
 import { parseISO } from 'date-fns';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { z } from 'zod';
@@ -31,7 +31,7 @@ export function TimeOffSection() {
   const add = useAddTimeOff();
   const remove = useDeleteTimeOff();
   const { register, handleSubmit, reset, formState } = useForm<TimeOffForm, unknown, TimeOffValues>({
-    resolver: zodResolver(timeOffSchema),
+    resolver: ruleResolver(timeOffSchema),
     defaultValues: EMPTY,
   });
   const errors = formState.errors;

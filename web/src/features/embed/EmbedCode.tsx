@@ -2,9 +2,11 @@
 import { useState } from 'react';
 import { Button, HStack, Input, Link, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Copy, ExternalLink } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { FormField } from '../../components/FormField.tsx';
 import { copyText } from '../../lib/clipboard.ts';
 import { embedSnippet, type EmbedMode, type EmbedTarget } from './protocol.ts';
+import type { MessageId } from '../../i18n/catalogue.ts';
 
 const DEFAULT_THEME = '#2563eb';
 
@@ -15,31 +17,32 @@ export function EmbedCode({ target }: { target: EmbedTarget }) {
   const origin = window.location.origin;
   const snippet = embedSnippet(origin, target, mode, color === DEFAULT_THEME ? undefined : color);
   const preview = `${origin}/embed/${target.kind === 'team' ? `team/${target.slug}` : target.id}`;
+  const intl = useIntl();
+  const say = (id: MessageId) => intl.formatMessage({ id });
   return (
     <Stack gap="4">
       <Text fontSize="sm" color="fg.muted">
-        Paste this tag into your website where the booking page should appear. Visitors book without leaving your site; your page hears
-        each booking as a <code>kairos:booking-created</code> event.
+        <FormattedMessage id="embedCode.help" values={{ event: <code>kairos:booking-created</code> }} />
       </Text>
-      <FormField label="Show it">
+      <FormField label={say('embedCode.show')}>
         <NativeSelect.Root>
           <NativeSelect.Field value={mode} onChange={(e) => setMode(e.target.value as EmbedMode)}>
-            <option value="inline">In the page</option>
-            <option value="popup">As a pop-up from a button</option>
+            <option value="inline">{say('embedCode.inline')}</option>
+            <option value="popup">{say('embedCode.popup')}</option>
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </FormField>
-      <FormField label="Theme colour">
+      <FormField label={say('embedCode.color')}>
         <Input type="color" value={color} onChange={(e) => setColor(e.target.value)} w="20" p="1" />
       </FormField>
-      <Textarea readOnly value={snippet} aria-label="Embed code" fontFamily="mono" fontSize="sm" rows={3} onFocus={(e) => e.target.select()} />
+      <Textarea readOnly value={snippet} aria-label={say('embedCode.code')} fontFamily="mono" fontSize="sm" rows={3} onFocus={(e) => e.target.select()} />
       <HStack gap="3" wrap="wrap">
-        <Button variant="outline" size="sm" onClick={() => void copyText(snippet, 'Embed code copied')}>
-          <Copy aria-hidden /> Copy code
+        <Button variant="outline" size="sm" onClick={() => void copyText(snippet, say('embedCode.copied'))}>
+          <Copy aria-hidden /> {say('embedCode.copy')}
         </Button>
         <Link href={preview} target="_blank" rel="noopener" fontSize="sm">
-          <ExternalLink size={14} aria-hidden /> Preview
+          <ExternalLink size={14} aria-hidden /> {say('embedCode.preview')}
         </Link>
       </HStack>
     </Stack>

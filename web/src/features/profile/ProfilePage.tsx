@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { Box, Button, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Copy, Sparkles, Upload } from 'lucide-react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { ruleResolver } from '../../lib/ruleResolver.ts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '../../i18n/catalogue.ts';
 import { useFieldWords } from '../../i18n/fieldWords.ts';
@@ -130,7 +130,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const say = (id: MessageId) => intl.formatMessage({ id });
   const fieldWords = useFieldWords();
   const { register, control, handleSubmit, formState } = useForm<ProfileInput, unknown, ProfileValues>({
-    resolver: zodResolver(profileSchema),
+    resolver: ruleResolver(profileSchema),
     defaultValues: toInput(profile),
   });
   const handle = useWatch({ control, name: 'handle' });

@@ -12,6 +12,7 @@ import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { formatDuration } from '../../lib/shared.ts';
 import { browserTimeZone } from '../../lib/time.ts';
 import { fullName } from '../../lib/names.ts';
+import { assignmentName } from '../../lib/assignmentName.ts';
 import { BookMeetingDialog, type DialogEvent } from '../booking-flow/index.ts';
 import { timeZoneNotice, usePublicTeam } from './hooks.ts';
 import { loadedName, usePageTitle } from '../../lib/usePageTitle.ts';
@@ -34,8 +35,6 @@ export default function PublicTeamPage() {
   if (isError) return <LoadFailure title={intl.formatMessage({ id: 'public.pageLoadFailed' })} error={error} onRetry={() => void refetch()} />;
   if (!data) return <NotFoundMessage title={notFound} text={intl.formatMessage({ id: 'public.team.notFoundText' })} />;
   const { team, eventTypes, members } = data;
-  const assignmentLabel = (type: string) =>
-    type === 'round_robin' || type === 'least_busy' || type === 'specific_member' ? intl.formatMessage({ id: `public.team.assignment.${type}` }) : type;
   const initials = team.name
     .split(/\s+/)
     .map((word) => word[0] ?? '')
@@ -101,7 +100,7 @@ export default function PublicTeamPage() {
                         ) : null}
                         <HStack fontSize="sm" gap="2">
                           <Badge variant="outline">{formatDuration(eventType.duration, intl.locale)}</Badge>
-                          <Badge variant="subtle">{assignmentLabel(eventType.assignment_type)}</Badge>
+                          <Badge variant="subtle">{assignmentName(intl, eventType.assignment_type)}</Badge>
                         </HStack>
                       </Stack>
                       <Button colorPalette="blue" size="sm" onClick={() => setChosen(eventType)}>

@@ -1,5 +1,7 @@
 // Create a team: name, slug and description.
 import { useMemo } from 'react';
+import { useIntl } from 'react-intl';
+import { useFieldWords } from '../../i18n/fieldWords.ts';
 import { FormDialog } from '../../components/FormDialog.tsx';
 import { FormField, TextField, TextAreaField } from '../../components/FormField.tsx';
 import { FormSwitch } from '../../components/FormSwitch.tsx';
@@ -9,6 +11,7 @@ import { useMutationDialog } from '../../lib/useMutationDialog.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import { useCreateTeam } from './hooks/createTeam.ts';
 import { teamCreateSchema, type TeamCreateInput } from './schemas.ts';
+import type { MessageId } from '../../i18n/catalogue.ts';
 
 const DEFAULTS: TeamCreateInput = { name: '', slug: '', description: '', timezone: 'UTC', isPublic: false };
 
@@ -27,15 +30,24 @@ export function CreateTeamDialog({ open, onClose }: { open: boolean; onClose: ()
     },
   });
   const errors = formState.errors;
+  const intl = useIntl();
+  const say = (id: MessageId) => intl.formatMessage({ id });
+  const words = useFieldWords();
   return (
-    <FormDialog {...dialog} title="Create Team" submitLabel="Create Team" pendingLabel="Creating...">
-      <TextField label="Team Name" error={errors.name?.message} placeholder="e.g. Sales Team" {...name} />
-      <TextField label="Team URL" error={errors.slug?.message} helper={`${window.location.origin}/team/…`} placeholder="sales-team" {...register('slug')} />
-      <TextAreaField label="Description (optional)" {...register('description')} />
-      <FormField label="Timezone">
+    <FormDialog {...dialog} title={say('teams.create')} submitLabel={say('teams.create')} pendingLabel={say('teams.creating')}>
+      <TextField label={say('teams.form.name')} error={words(errors.name)} placeholder={say('teams.form.namePlaceholder')} {...name} />
+      <TextField
+        label={say('teams.form.url')}
+        error={words(errors.slug)}
+        helper={`${window.location.origin}/team/…`}
+        placeholder={say('teams.form.urlPlaceholder')}
+        {...register('slug')}
+      />
+      <TextAreaField label={intl.formatMessage({ id: 'common.optional' }, { label: say('teams.form.description') })} error={words(errors.description)} {...register('description')} />
+      <FormField label={say('teams.form.timezone')}>
         <TimezoneSelect {...register('timezone')} />
       </FormField>
-      <FormSwitch control={control} name="isPublic" label="Public Team" />
+      <FormSwitch control={control} name="isPublic" label={say('teams.form.public')} />
     </FormDialog>
   );
 }

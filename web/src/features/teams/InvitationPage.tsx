@@ -2,6 +2,7 @@
 // person it is addressed to, Accept and Decline.
 import { Card, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useParams } from 'react-router-dom';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
 import { LinkButton } from '../../components/LinkButton.tsx';
 import { useCurrentUser } from '../../lib/session.ts';
@@ -10,7 +11,8 @@ import { InvitationAnswer } from './MyInvitations.tsx';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
 
 export default function InvitationPage() {
-  usePageTitle('Team invitation');
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage({ id: 'invitation.pageTitle' }));
   const token = useParams().token ?? '';
   const invitation = useInvitationByToken(token);
   const { data: user, isPending: userPending } = useCurrentUser();
@@ -19,11 +21,11 @@ export default function InvitationPage() {
   if (!found) {
     return (
       <NotFoundMessage
-        title="Invitation Not Found"
-        text="This invitation doesn't exist, has expired, or was already answered."
+        title={intl.formatMessage({ id: 'invitation.notFound' })}
+        text={intl.formatMessage({ id: 'invitation.notFoundText' })}
         action={
           <LinkButton to="/teams" variant="outline">
-            Go to Teams
+            <FormattedMessage id="invitation.goToTeams" />
           </LinkButton>
         }
       />
@@ -33,20 +35,26 @@ export default function InvitationPage() {
     <Card.Root maxW="lg" mx="auto" mt="10">
       <Card.Body gap="4">
         <Heading as="h1" size="xl">
-          Join {found.team_name}
+          <FormattedMessage id="invitation.join" values={{ team: found.team_name }} />
         </Heading>
-        <Text>You have been invited to join {found.team_name} as {found.role === 'admin' ? 'an admin' : 'a member'}.</Text>
+        <Text>
+          <FormattedMessage id="invitation.invited" values={{ team: found.team_name, role: found.role }} />
+        </Text>
         {!user ? (
           <Stack gap="3">
-            <Text color="fg.muted">Sign in with the email address the invitation was sent to; it waits on your Teams page.</Text>
+            <Text color="fg.muted">
+              <FormattedMessage id="invitation.signInText" />
+            </Text>
             <LinkButton to="/login" colorPalette="blue" alignSelf="start">
-              Sign in
+              <FormattedMessage id="invitation.signIn" />
             </LinkButton>
           </Stack>
         ) : found.for_me ? (
           <InvitationAnswer invitationId={found.id} teamName={found.team_name} token={token} />
         ) : (
-          <Text color="fg.muted">This invitation was sent to another email address. Sign in with that address to accept it.</Text>
+          <Text color="fg.muted">
+            <FormattedMessage id="invitation.otherAddress" />
+          </Text>
         )}
       </Card.Body>
     </Card.Root>

@@ -1,6 +1,7 @@
 // The signed-in user's pending team invitations, on the Teams page: join or decline each.
 import { Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Mail } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { RoleBadge } from '../../components/StatusBadge.tsx';
 import type { MyInvitation } from '../../lib/types.ts';
 import { useAcceptInvitation, useDeclineInvitation, useMyInvitations } from './hooks/myInvitations.ts';
@@ -10,22 +11,36 @@ export function InvitationAnswer({ invitationId, teamName, token }: { invitation
   const accept = useAcceptInvitation(token);
   const decline = useDeclineInvitation();
   const busy = accept.isPending || decline.isPending;
+  const intl = useIntl();
   return (
     <HStack>
-      <Button size="sm" colorPalette="blue" disabled={busy} onClick={() => accept.mutate(invitationId)} aria-label={`Accept invitation to ${teamName}`}>
-        Accept
+      <Button
+        size="sm"
+        colorPalette="blue"
+        disabled={busy}
+        onClick={() => accept.mutate(invitationId)}
+        aria-label={intl.formatMessage({ id: 'invitation.acceptTo' }, { team: teamName })}
+      >
+        <FormattedMessage id="invitation.accept" />
       </Button>
-      <Button size="sm" variant="outline" disabled={busy} onClick={() => decline.mutate(invitationId)} aria-label={`Decline invitation to ${teamName}`}>
-        Decline
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={busy}
+        onClick={() => decline.mutate(invitationId)}
+        aria-label={intl.formatMessage({ id: 'invitation.declineTo' }, { team: teamName })}
+      >
+        <FormattedMessage id="invitation.decline" />
       </Button>
     </HStack>
   );
 }
 
 function InvitationCard({ invitation }: { invitation: MyInvitation }) {
-  const name = invitation.team?.name ?? 'a team';
+  const intl = useIntl();
+  const name = invitation.team?.name ?? intl.formatMessage({ id: 'teams.invitations.someTeam' });
   return (
-    <Card.Root size="sm" as="article" aria-label={`Invitation to ${name}`}>
+    <Card.Root size="sm" as="article" aria-label={intl.formatMessage({ id: 'teams.invitations.to' }, { team: name })}>
       <Card.Body>
         <HStack justify="space-between" gap="3" wrap="wrap">
           <Stack gap="1" minW="0">
@@ -53,10 +68,10 @@ export function MyInvitations() {
   return (
     <Stack gap="3" as="section" aria-labelledby="my-invitations">
       <Heading as="h2" size="md" id="my-invitations">
-        Invitations
+        <FormattedMessage id="teams.invitations" />
       </Heading>
       <Text fontSize="sm" color="fg.muted">
-        You join a team, and it sees your profile and calendar, only once you accept.
+        <FormattedMessage id="teams.invitations.text" />
       </Text>
       {data.map((invitation) => (
         <InvitationCard key={invitation.id} invitation={invitation} />

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Badge, Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { formatDate } from '../../lib/time.ts';
 import { BookingAnswers } from '../../components/BookingAnswers.tsx';
 import { BookingAttendees } from '../../components/BookingAttendees.tsx';
@@ -20,13 +21,10 @@ import { useBookingAction, useBookingList } from '../../lib/ownerBookings.ts';
 import type { BookingList as TeamBookingTab } from '../../lib/shared.ts';
 import { memberChoices, memberName } from './members.ts';
 import { isOpen } from '../../lib/shared.ts';
+import type { MessageId } from '../../i18n/catalogue.ts';
 
-const TABS: { value: TeamBookingTab; label: string }[] = [
-  { value: 'upcoming', label: 'Upcoming' },
-  { value: 'past', label: 'Past' },
-  { value: 'cancelled', label: 'Cancelled' },
-  { value: 'all', label: 'All' },
-];
+// Each tab's label is the catalogue's bookings.tab.<tab>, as on /bookings.
+const TABS: TeamBookingTab[] = ['upcoming', 'past', 'cancelled', 'all'];
 
 function TeamBookingRow({
   teamId,
@@ -43,17 +41,20 @@ function TeamBookingRow({
   const assign = useAssignBooking(teamId);
   const assignee = members.find((member) => member.user_id === booking.assigned_user_id);
   const cancellable = isOpen(booking.status) && new Date(booking.start_time) > new Date();
+  const intl = useIntl();
   return (
     <BookingArticle
       booking={booking}
       spacing="row"
       when={
         <Text fontSize="sm" color="fg.muted">
-          {formatDate(new Date(booking.start_time), 'EEE, MMM d, yyyy · h:mm a')}
+          {formatDate(new Date(booking.start_time), 'EEE, MMM d, yyyy · h:mm a', undefined, intl.locale)}
         </Text>
       }
     >
-      <Text fontSize="sm">Guest: {booking.guest_name}</Text>
+      <Text fontSize="sm">
+        <FormattedMessage id="teams.bookings.guest" values={{ name: booking.guest_name }} />
+      </Text>
       <Box fontSize="sm">
         <HostBookingPlace booking={booking} />
       </Box>
@@ -68,24 +69,37 @@ function TeamBookingRow({
         </Text>
       ) : null}
       <HStack justify="space-between" wrap="wrap" gap="2">
-        <Text fontSize="sm">Assigned to: {assignee ? memberName(assignee) : <Badge variant="outline">Unassigned</Badge>}</Text>
+        <Text fontSize="sm">
+          <FormattedMessage
+            id="teams.bookings.assignedTo"
+            values={{
+              member: assignee ? (
+                memberName(assignee)
+              ) : (
+                <Badge variant="outline">
+                  <FormattedMessage id="teams.bookings.unassigned" />
+                </Badge>
+              ),
+            }}
+          />
+        </Text>
         <HStack>
           {canAssign && booking.status !== 'cancelled' ? (
             <ChoiceSelect
               root={{ size: 'xs', width: 'auto', disabled: assign.isPending }}
-              aria-label="Assign to member"
+              aria-label={intl.formatMessage({ id: 'teams.bookings.assign' })}
               value={booking.assigned_user_id ?? ''}
               onChange={(event) => event.target.value && assign.mutate({ bookingId: booking.id, memberId: event.target.value })}
               choices={memberChoices(members)}
             >
               <option value="" disabled>
-                Assign to…
+                {intl.formatMessage({ id: 'teams.bookings.assignTo' })}
               </option>
             </ChoiceSelect>
           ) : null}
           {cancellable ? (
             <Button size="xs" variant="outline" colorPalette="red" disabled={cancel.isPending} onClick={() => cancel.mutate({ id: booking.id, action: 'cancel' })}>
-              Cancel
+              <FormattedMessage id="bookings.action.cancel" />
             </Button>
           ) : null}
         </HStack>
@@ -105,12 +119,15 @@ function TeamBookingList({
   members: TeamMember[];
   canAssign: boolean;
 }) {
-  const { data, isPending, isError, error } = useBookingList({ teamId }, tab);
+  const { data, isPending, isError } = useBookingList({ teamId }, tab);
+  const intl = useIntl();
+  const say = (id: MessageId) => intl.formatMessage({ id });
   if (isPending) {
-    return <SkeletonList count={3} height="24" label="Loading bookings" testId="team-booking-skeleton" />;
+    return <SkeletonList count={3} height="24" label={say('bookings.loading')} testId="team-booking-skeleton" />;
   }
-  if (isError) return <EmptyState title="Error" text={error.message} />;
-  if (!data.length) return <EmptyState title="No bookings found" text="Your bookings will appear here" />;
+  // docs/product/messages.md's words for a team's lists.
+  if (isError) return <EmptyState title={say('bookings.toast.error')} text={say(tab === 'cancelled' ? 'teams.bookings.loadFailedCancelled' : 'teams.bookings.loadFailed')} />;
+  if (!data.length) return <EmptyState title={say('bookings.empty.all')} text={say('bookings.emptyText')} />;
   return (
     <Stack gap="3">
       {data.map((booking) => (
@@ -134,15 +151,16 @@ export function TeamBookings({
   const [tab, setTab] = useState<TeamBookingTab>('upcoming');
   const [creating, setCreating] = useState(false);
   const create = useCreateHostBooking({ teamId });
+  const intl = useIntl();
   return (
     <Stack gap="4">
       <Flex justify="flex-end">
         <Button size="sm" colorPalette="blue" onClick={() => setCreating(true)}>
-          <Plus /> Create Booking
+          <Plus /> <FormattedMessage id="bookings.create" />
         </Button>
       </Flex>
       <LazyTabs
-        tabs={TABS}
+        tabs={TABS.map((value) => ({ value, label: intl.formatMessage({ id: `bookings.tab.${value}` }) }))}
         value={tab}
         onChange={setTab}
         variant="enclosed"

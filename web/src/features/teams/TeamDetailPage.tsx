@@ -1,5 +1,6 @@
 // /teams/{id}: a team's members, invitations, meeting types and bookings.
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import {
   Badge,
   Box,
@@ -36,15 +37,17 @@ import { useRevokeInvitation, useTeamInvitations } from './hooks/teamInvitations
 import { useTeam } from './hooks/teams.ts';
 import { TeamSettingsLink } from './TeamSettingsLink.tsx';
 import { memberChoices } from './members.ts';
-import { ASSIGNMENT_LABELS } from '../../lib/choices.ts';
 import { NoBookableTime } from '../../components/NoBookableTime.tsx';
 import { hasWorkingHours, useWeeklyHours } from '../../lib/useWeeklyHours.ts';
 import { loadedName, usePageTitle } from '../../lib/usePageTitle.ts';
+import type { MessageId } from '../../i18n/catalogue.ts';
+import { zoneLabel } from '../../lib/zones.ts';
+import { assignmentName } from '../../lib/assignmentName.ts';
 
 function BackLink() {
   return (
     <LinkButton to="/teams" variant="ghost" size="sm" alignSelf="start">
-      <ArrowLeft /> Back to Teams
+      <ArrowLeft /> <FormattedMessage id="teams.back" />
     </LinkButton>
   );
 }
@@ -74,13 +77,14 @@ function Count({ label, value, icon }: { label: string; value: number | undefine
 }
 
 function MemberRow({ member, action }: { member: TeamMember; action?: React.ReactNode }) {
+  const intl = useIntl();
   return (
     <HStack justify="space-between" borderWidth="1px" borderRadius="md" p="3" gap="3">
       <HStack gap="3" minW="0">
         <UserAvatar person={member.user} size="sm" />
         <Stack gap="0" minW="0">
           <Text fontWeight="medium" truncate>
-            {fullName(member.user) || 'Member'}
+            {fullName(member.user) || intl.formatMessage({ id: 'teams.member' })}
           </Text>
           <Text fontSize="sm" color="fg.muted" truncate>
             {member.user?.email}
@@ -98,13 +102,15 @@ function MemberRow({ member, action }: { member: TeamMember; action?: React.Reac
 function Overview({ teamId, members, eventTypes }: { teamId: number; members?: TeamMember[]; eventTypes?: EventType[] }) {
   const thisMonth = useTeamBookingsThisMonth(teamId);
   const active = (eventTypes ?? []).filter((eventType) => eventType.is_active).slice(0, 5);
+  const intl = useIntl();
+  const say = (id: MessageId) => intl.formatMessage({ id });
   return (
     <Stack gap="6">
       <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
-        <Count label="Total Members" value={members?.length} icon={<Users aria-hidden />} />
-        <Count label="Event Types" value={eventTypes?.length} icon={<Clock aria-hidden />} />
+        <Count label={say('teams.count.members')} value={members?.length} icon={<Users aria-hidden />} />
+        <Count label={say('teams.count.eventTypes')} value={eventTypes?.length} icon={<Clock aria-hidden />} />
         <Count
-          label="This Month's Bookings"
+          label={say('teams.count.thisMonth')}
           value={thisMonth.data ?? (thisMonth.isError ? 0 : undefined)}
           icon={<CalendarCheck aria-hidden />}
         />
@@ -112,7 +118,7 @@ function Overview({ teamId, members, eventTypes }: { teamId: number; members?: T
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
         <Stack gap="3">
           <Heading as="h3" size="md">
-            Recent Members
+            {say('teams.recentMembers')}
           </Heading>
           {(members ?? []).slice(0, 5).map((member) => (
             <MemberRow key={member.id} member={member} />
@@ -120,7 +126,7 @@ function Overview({ teamId, members, eventTypes }: { teamId: number; members?: T
         </Stack>
         <Stack gap="3">
           <Heading as="h3" size="md">
-            Active Event Types
+            {say('teams.activeEventTypes')}
           </Heading>
           {active.length ? (
             active.map((eventType) => (
@@ -130,13 +136,13 @@ function Overview({ teamId, members, eventTypes }: { teamId: number; members?: T
                   <Text>{eventType.title}</Text>
                 </HStack>
                 <Text fontSize="sm" color="fg.muted">
-                  {eventType.duration} min
+                  {intl.formatMessage({ id: 'teams.minutes' }, { minutes: eventType.duration })}
                 </Text>
               </HStack>
             ))
           ) : (
             <Text color="fg.muted" fontSize="sm">
-              No event types yet
+              {say('teams.eventTypes.empty')}
             </Text>
           )}
         </Stack>
@@ -149,11 +155,12 @@ function Overview({ teamId, members, eventTypes }: { teamId: number; members?: T
 function PendingInvitations({ teamId }: { teamId: number }) {
   const { data } = useTeamInvitations(teamId);
   const revoke = useRevokeInvitation(teamId);
+  const intl = useIntl();
   if (!data?.length) return null;
   return (
     <Stack gap="2" as="section" aria-labelledby="pending-invitations">
       <Heading as="h3" size="sm" id="pending-invitations">
-        Pending Invitations
+        <FormattedMessage id="teams.pending" />
       </Heading>
       {data.map((invitation) => (
         <HStack key={invitation.id} justify="space-between" borderWidth="1px" borderStyle="dashed" borderRadius="md" p="3" gap="3">
@@ -162,7 +169,9 @@ function PendingInvitations({ teamId }: { teamId: number }) {
               {invitation.email}
             </Text>
             <Text fontSize="xs" color="fg.muted">
-              {new Date(invitation.expires_at) > new Date() ? `Expires ${formatDate(new Date(invitation.expires_at), 'MMM d, yyyy')}` : 'Expired'}
+              {new Date(invitation.expires_at) > new Date()
+                ? intl.formatMessage({ id: 'teams.pending.expires' }, { date: formatDate(new Date(invitation.expires_at), 'MMM d, yyyy', undefined, intl.locale) })
+                : intl.formatMessage({ id: 'teams.pending.expired' })}
             </Text>
           </Stack>
           <HStack>
@@ -173,9 +182,9 @@ function PendingInvitations({ teamId }: { teamId: number }) {
               colorPalette="red"
               disabled={revoke.isPending}
               onClick={() => revoke.mutate(invitation.id)}
-              aria-label={`Revoke invitation for ${invitation.email}`}
+              aria-label={intl.formatMessage({ id: 'teams.pending.revokeFor' }, { email: invitation.email })}
             >
-              Revoke
+              <FormattedMessage id="teams.pending.revoke" />
             </Button>
           </HStack>
         </HStack>
@@ -188,16 +197,17 @@ function Members({ teamId, members, myRole }: { teamId: number; members: TeamMem
   const [inviting, setInviting] = useState(false);
   const remove = useRemoveMember(teamId);
   const leave = useLeaveTeam(teamId);
+  const intl = useIntl();
   return (
     <Stack gap="4">
       <Flex justify="flex-end" gap="2">
         {myRole && myRole !== 'owner' ? (
           <Button size="sm" variant="outline" disabled={leave.isPending} onClick={() => leave.mutate()}>
-            <LogOut /> Leave Team
+            <LogOut /> <FormattedMessage id="teams.leave" />
           </Button>
         ) : null}
         <Button size="sm" colorPalette="blue" onClick={() => setInviting(true)}>
-          <Plus /> Invite Member
+          <Plus /> <FormattedMessage id="teams.invite" />
         </Button>
       </Flex>
       {members.map((member) => (
@@ -208,7 +218,7 @@ function Members({ teamId, members, myRole }: { teamId: number; members: TeamMem
               member.role === 'owner' ? null : (
                 <Menu.Root>
                   <Menu.Trigger asChild>
-                    <IconButton size="xs" variant="ghost" aria-label={`Actions for ${fullName(member.user) || 'member'}`}>
+                    <IconButton size="xs" variant="ghost" aria-label={intl.formatMessage({ id: 'teams.actionsFor' }, { name: fullName(member.user) || intl.formatMessage({ id: 'teams.member' }) })}>
                       <MoreVertical />
                     </IconButton>
                   </Menu.Trigger>
@@ -216,7 +226,7 @@ function Members({ teamId, members, myRole }: { teamId: number; members: TeamMem
                     <Menu.Positioner>
                       <Menu.Content>
                         <Menu.Item value="remove" color="fg.error" onSelect={() => remove.mutate(member.user_id)}>
-                          Remove
+                          <FormattedMessage id="teams.remove" />
                         </Menu.Item>
                       </Menu.Content>
                     </Menu.Positioner>
@@ -226,7 +236,7 @@ function Members({ teamId, members, myRole }: { teamId: number; members: TeamMem
             }
           />
           <Text fontSize="xs" color="fg.muted" ps="3">
-            Joined {formatDate(new Date(member.joined_at), 'MMM d, yyyy')}
+            <FormattedMessage id="teams.joined" values={{ date: formatDate(new Date(member.joined_at), 'MMM d, yyyy', undefined, intl.locale) }} />
           </Text>
         </Stack>
       ))}
@@ -238,22 +248,25 @@ function Members({ teamId, members, myRole }: { teamId: number; members: TeamMem
 
 function EventTypes({ teamId, eventTypes, members }: { teamId: number; eventTypes: EventType[]; members: TeamMember[] }) {
   const [creating, setCreating] = useState(false);
+  const intl = useIntl();
   return (
     <Stack gap="4">
       <Flex justify="flex-end">
         <Button size="sm" colorPalette="blue" onClick={() => setCreating(true)}>
-          <Plus /> Create Event Type
+          <Plus /> <FormattedMessage id="teams.eventTypes.create" />
         </Button>
       </Flex>
       {!eventTypes.length ? (
-        <EmptyState title="No event types yet" text="Create an event type your team can be booked for." />
+        <EmptyState title={intl.formatMessage({ id: 'teams.eventTypes.empty' })} text={intl.formatMessage({ id: 'teams.eventTypes.emptyText' })} />
       ) : (
         eventTypes.map((eventType) => (
           <Card.Root key={eventType.id} size="sm" borderInlineStartWidth="4px" borderInlineStartColor={eventType.color}>
             <Card.Body gap="1">
               <HStack justify="space-between">
                 <Text fontWeight="semibold">{eventType.title}</Text>
-                <Badge colorPalette={eventType.is_active ? 'green' : 'gray'}>{eventType.is_active ? 'Active' : 'Inactive'}</Badge>
+                <Badge colorPalette={eventType.is_active ? 'green' : 'gray'}>
+                  <FormattedMessage id={eventType.is_active ? 'eventTypes.active' : 'eventTypes.inactive'} />
+                </Badge>
               </HStack>
               {eventType.description ? (
                 <Text fontSize="sm" color="fg.muted">
@@ -261,8 +274,13 @@ function EventTypes({ teamId, eventTypes, members }: { teamId: number; eventType
                 </Text>
               ) : null}
               <Text fontSize="sm">
-                {eventType.duration} minutes · {eventType.assignment_type ? ASSIGNMENT_LABELS[eventType.assignment_type] ?? eventType.assignment_type : null}
-                {eventType.requires_all_members ? ' · All members' : ''}
+                {[
+                  intl.formatMessage({ id: 'common.minutes' }, { minutes: eventType.duration }),
+                  eventType.assignment_type && assignmentName(intl, eventType.assignment_type),
+                  eventType.requires_all_members && intl.formatMessage({ id: 'teams.eventTypes.allMembers' }),
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
               </Text>
             </Card.Body>
           </Card.Root>
@@ -274,6 +292,7 @@ function EventTypes({ teamId, eventTypes, members }: { teamId: number; eventType
 }
 
 function Header({ team }: { team: Team }) {
+  const intl = useIntl();
   return (
     <Flex justify="space-between" gap="4" direction={{ base: 'column', md: 'row' }}>
       <Stack gap="1">
@@ -282,20 +301,21 @@ function Header({ team }: { team: Team }) {
             {team.name}
           </Heading>
           <Badge colorPalette={team.is_public ? 'green' : 'gray'}>
-            {team.is_public ? <Globe size={12} aria-hidden /> : <Lock size={12} aria-hidden />} {team.is_public ? 'Public' : 'Private'}
+            {team.is_public ? <Globe size={12} aria-hidden /> : <Lock size={12} aria-hidden />}{' '}
+            <FormattedMessage id={team.is_public ? 'teams.public' : 'teams.private'} />
           </Badge>
         </HStack>
         {team.description ? <Text color="fg.muted">{team.description}</Text> : null}
         <HStack fontSize="sm" color="fg.muted" gap="3" wrap="wrap">
           <Text fontFamily="mono">/team/{team.slug}</Text>
-          <Text>{team.timezone}</Text>
+          <Text>{zoneLabel(team.timezone, new Date(), intl.locale)}</Text>
         </HStack>
       </Stack>
       <HStack align="start">
         {team.is_public ? (
           <Button asChild size="sm" variant="outline">
             <a href={`/team/${team.slug}`} target="_blank" rel="noopener noreferrer">
-              <ExternalLink /> View Public Page
+              <ExternalLink /> <FormattedMessage id="teams.viewPublic" />
             </a>
           </Button>
         ) : null}
@@ -312,12 +332,14 @@ export default function TeamDetailPage() {
   const eventTypes = useEventTypes({ teamId });
   const role = useMyTeamRole(teamId);
   const hours = useWeeklyHours({ teamId });
-  usePageTitle(loadedName({ pending: team.isPending, failed: false }, team.data?.name, 'Team Not Found'));
+  const intl = useIntl();
+  const say = (id: MessageId) => intl.formatMessage({ id });
+  usePageTitle(loadedName({ pending: team.isPending, failed: false }, team.data?.name, say('teams.notFound')));
   if (team.isPending) return <Skeleton h="60" borderRadius="lg" />;
   if (team.isError || !team.data) {
     return (
       <Stack>
-        <NotFoundMessage title="Team Not Found" text="This team doesn't exist or you don't have access to it." action={<BackLink />} />
+        <NotFoundMessage title={say('teams.notFound')} text={say('teams.notFoundText')} action={<BackLink />} />
       </Stack>
     );
   }
@@ -328,16 +350,16 @@ export default function TeamDetailPage() {
       {/* A team without working hours offers its guests nothing: its managers are told, with the way to set them. */}
       {isManagerRole(role) && hours.data && !hasWorkingHours(hours.data) ? (
         <NoBookableTime
-          owner={{ to: `/teams/${teamId}/settings`, label: 'Set the team’s hours' }}
-          reason="This team has no working hours, so guests see no time to book for any of its event types."
+          owner={{ to: `/teams/${teamId}/settings`, label: say('teams.setHours') }}
+          reason={say('teams.noHours')}
         />
       ) : null}
       <Tabs.Root defaultValue="overview" lazyMount>
         <Tabs.List overflowX="auto">
-          <Tabs.Trigger value="overview">Overview</Tabs.Trigger>
-          <Tabs.Trigger value="members">Members</Tabs.Trigger>
-          <Tabs.Trigger value="event-types">Event Types</Tabs.Trigger>
-          <Tabs.Trigger value="bookings">Bookings</Tabs.Trigger>
+          <Tabs.Trigger value="overview">{say('teams.tab.overview')}</Tabs.Trigger>
+          <Tabs.Trigger value="members">{say('teams.tab.members')}</Tabs.Trigger>
+          <Tabs.Trigger value="event-types">{say('teams.count.eventTypes')}</Tabs.Trigger>
+          <Tabs.Trigger value="bookings">{say('app.nav.bookings')}</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="overview">
           <Overview teamId={teamId} members={members.data} eventTypes={eventTypes.data} />

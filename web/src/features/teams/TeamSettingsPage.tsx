@@ -3,7 +3,10 @@ import { useEffect, useState } from 'react';
 import { Badge, Button, Card, Heading, HStack, Input, InputGroup, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
 import { ArrowLeft, Check, Copy, ExternalLink } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { ruleResolver } from '../../lib/ruleResolver.ts';
+import { useFieldWords } from '../../i18n/fieldWords.ts';
+import type { MessageId } from '../../i18n/catalogue.ts';
 import { useParams } from 'react-router-dom';
 import { DateOverridesEditor } from '../../components/DateOverridesEditor.tsx';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
@@ -28,7 +31,7 @@ import { loadedName, usePageTitle } from '../../lib/usePageTitle.ts';
 function General({ team }: { team: Team }) {
   const update = useUpdateTeam(team.id);
   const { register, control, handleSubmit, formState } = useForm<TeamSettingsInput, unknown, TeamSettingsValues>({
-    resolver: zodResolver(teamSettingsSchema),
+    resolver: ruleResolver(teamSettingsSchema),
     defaultValues: {
       name: team.name,
       slug: team.slug,
@@ -38,22 +41,25 @@ function General({ team }: { team: Team }) {
     },
   });
   const errors = formState.errors;
+  const intl = useIntl();
+  const say = (id: MessageId) => intl.formatMessage({ id });
+  const words = useFieldWords();
   return (
     <form noValidate onSubmit={handleSubmit((values) => update.mutate(values))}>
       <Stack gap="4" maxW="2xl">
-        <TextField label="Team Name" error={errors.name?.message} {...register('name')} />
-        <FormField label="Team URL" error={errors.slug?.message}>
+        <TextField label={say('teams.form.name')} error={words(errors.name)} {...register('name')} />
+        <FormField label={say('teams.form.url')} error={words(errors.slug)}>
           <InputGroup startAddon={`${window.location.origin}/team/`}>
             <Input {...register('slug')} />
           </InputGroup>
         </FormField>
-        <TextAreaField label="Description" {...register('description')} />
-        <FormField label="Timezone">
+        <TextAreaField label={say('teams.form.description')} error={words(errors.description)} {...register('description')} />
+        <FormField label={say('teams.form.timezone')}>
           <TimezoneSelect {...register('timezone')} />
         </FormField>
-        <FormSwitch control={control} name="isPublic" label="Public Team" description="Allow anyone to discover and book with this team" />
-        <SubmitButton alignSelf="start" pending={update.isPending} pendingLabel="Saving...">
-          Save Changes
+        <FormSwitch control={control} name="isPublic" label={say('teams.form.public')} description={say('teams.form.publicHelp')} />
+        <SubmitButton alignSelf="start" pending={update.isPending} pendingLabel={say('teams.form.saving')}>
+          {say('teams.form.save')}
         </SubmitButton>
       </Stack>
     </form>
@@ -75,39 +81,38 @@ function Sharing({ team }: { team: Team }) {
   const update = useUpdateTeam(team.id);
   const [copied, markCopied] = useCopied();
   const url = `${window.location.origin}/team/${team.slug}`;
+  const intl = useIntl();
+  const say = (id: MessageId) => intl.formatMessage({ id });
   return (
     <Stack gap="4" maxW="2xl">
       <HStack>
-        <Text fontWeight="medium">Status:</Text>
-        <Badge colorPalette={team.is_public ? 'green' : 'gray'}>{team.is_public ? 'Public' : 'Private'}</Badge>
+        <Text fontWeight="medium">{say('teams.sharing.status')}</Text>
+        <Badge colorPalette={team.is_public ? 'green' : 'gray'}>{say(team.is_public ? 'teams.public' : 'teams.private')}</Badge>
       </HStack>
       {team.is_public ? (
         <>
           <HStack gap="2">
-            <Input readOnly value={url} aria-label="Public team URL" />
-            <Button
-              variant="outline"
-              onClick={async () => (await copyText(url, 'URL Copied', 'Team URL copied to clipboard')) && markCopied()}
-            >
-              {copied ? <Check /> : <Copy />} {copied ? 'Copied' : 'Copy'}
+            <Input readOnly value={url} aria-label={say('teams.sharing.url')} />
+            <Button variant="outline" onClick={async () => (await copyText(url, say('teams.sharing.urlCopied'), say('teams.sharing.urlCopiedText'))) && markCopied()}>
+              {copied ? <Check /> : <Copy />} {say(copied ? 'teams.sharing.copied' : 'calendars.feed.copy')}
             </Button>
           </HStack>
           <Button asChild variant="outline" alignSelf="start">
             <a href={`/team/${team.slug}`} target="_blank" rel="noopener noreferrer">
-              <ExternalLink /> Preview Public Page
+              <ExternalLink /> {say('teams.sharing.preview')}
             </a>
           </Button>
           <Heading as="h2" size="md" mt="4">
-            Embed on your site
+            {say('teams.sharing.embed')}
           </Heading>
           <EmbedCode target={{ kind: 'team', slug: team.slug }} />
         </>
       ) : (
         <Card.Root size="sm">
           <Card.Body gap="3">
-            <Text>This team is private. Make it public to share a booking page with anyone.</Text>
+            <Text>{say('teams.sharing.private')}</Text>
             <Button colorPalette="blue" alignSelf="start" disabled={update.isPending} onClick={() => update.mutate({ isPublic: true })}>
-              Make Team Public
+              {say('teams.sharing.makePublic')}
             </Button>
           </Card.Body>
         </Card.Root>
@@ -123,10 +128,10 @@ function TeamDateOverrides({ teamId }: { teamId: number }) {
     <Stack gap="3">
       <Stack gap="1">
         <Heading as="h2" size="md">
-          Date Overrides
+          <FormattedMessage id="teams.overrides" />
         </Heading>
         <Text color="fg.muted" fontSize="sm">
-          Other hours on a given date, or a day the team is closed, in the team's timezone.
+          <FormattedMessage id="teams.overrides.text" />
         </Text>
       </Stack>
       <DateOverridesEditor owner={{ teamId }} readOnly={!isManagerRole(role)} />
@@ -138,26 +143,28 @@ export default function TeamSettingsPage() {
   const teamId = Number(useParams().teamId);
   const { data: team, isPending, isError } = useTeam(teamId);
   const role = useMyTeamRole(teamId);
-  usePageTitle(loadedName({ pending: isPending, failed: false }, team && `${team.name} settings`, 'Team Not Found'));
+  const intl = useIntl();
+  const say = (id: MessageId) => intl.formatMessage({ id });
+  usePageTitle(loadedName({ pending: isPending, failed: false }, team && intl.formatMessage({ id: 'teams.settings.pageTitle' }, { team: team.name }), say('teams.notFound')));
   const manages = role === 'owner' || role === 'admin';
   const back = (
     <LinkButton to={Number.isInteger(teamId) ? `/teams/${teamId}` : '/teams'} variant="ghost" size="sm" alignSelf="start">
-      <ArrowLeft /> Back to Team
+      <ArrowLeft /> {say('teams.backToTeam')}
     </LinkButton>
   );
   if (isPending) return <Skeleton h="60" />;
   if (isError || !team)
-    return <NotFoundMessage title="Team Not Found" text="This team doesn't exist or you don't have access to it." action={back} />;
+    return <NotFoundMessage title={say('teams.notFound')} text={say('teams.notFoundText')} action={back} />;
   return (
     <Stack gap="6">
       {back}
-      <PageHeader title="Team Settings" subtitle={team.name} />
+      <PageHeader title={say('teams.settings.title')} subtitle={team.name} />
       <Tabs.Root defaultValue="general" lazyMount>
         <Tabs.List>
-          <Tabs.Trigger value="general">General</Tabs.Trigger>
-          <Tabs.Trigger value="availability">Availability</Tabs.Trigger>
-          <Tabs.Trigger value="sharing">Sharing</Tabs.Trigger>
-          {manages ? <Tabs.Trigger value="webhooks">Webhooks</Tabs.Trigger> : null}
+          <Tabs.Trigger value="general">{say('teams.settings.general')}</Tabs.Trigger>
+          <Tabs.Trigger value="availability">{say('app.nav.availability')}</Tabs.Trigger>
+          <Tabs.Trigger value="sharing">{say('teams.settings.sharing')}</Tabs.Trigger>
+          {manages ? <Tabs.Trigger value="webhooks">{say('teams.settings.webhooks')}</Tabs.Trigger> : null}
         </Tabs.List>
         <Tabs.Content value="general">
           <General key={team.updated_at} team={team} />

@@ -1,5 +1,6 @@
 // /teams: the teams the user belongs to, and creating one.
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Button, Card, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Globe, Lock, Plus, Users } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState.tsx';
@@ -11,19 +12,22 @@ import { TeamSettingsLink } from './TeamSettingsLink.tsx';
 import { useTeams } from './hooks/teams.ts';
 import { MyInvitations } from './MyInvitations.tsx';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
+import type { MessageId } from '../../i18n/catalogue.ts';
 
 export default function TeamsPage() {
-  usePageTitle('Teams');
+  const intl = useIntl();
+  const say = (id: MessageId) => intl.formatMessage({ id });
+  usePageTitle(say('app.nav.teams'));
   const { data, isPending, isError } = useTeams();
   const [creating, setCreating] = useState(false);
   return (
     <Stack gap="6">
       <PageHeader
-        title="Teams"
-        subtitle="Share event types and availability with your team."
+        title={say('app.nav.teams')}
+        subtitle={say('teams.subtitle')}
         action={
           <Button colorPalette="blue" onClick={() => setCreating(true)}>
-            <Plus /> Create Team
+            <Plus /> {say('teams.create')}
           </Button>
         }
       />
@@ -35,15 +39,15 @@ export default function TeamsPage() {
           ))}
         </SimpleGrid>
       ) : isError ? (
-        <EmptyState title="Could not load teams" text="Please try again later." />
+        <EmptyState title={say('teams.loadFailed')} text={say('teams.loadFailedText')} />
       ) : !data.length ? (
         <EmptyState
           icon={<Users aria-hidden />}
-          title="No teams yet"
-          text="Create a team to share event types and availability."
+          title={say('teams.empty')}
+          text={say('teams.emptyText')}
           action={
             <Button colorPalette="blue" onClick={() => setCreating(true)}>
-              Create Your First Team
+              {say('teams.createFirst')}
             </Button>
           }
         />
@@ -54,7 +58,7 @@ export default function TeamsPage() {
               <Card.Body gap="3">
                 <HStack justify="space-between" align="start">
                   <HStack gap="2">
-                    {team.is_public ? <Globe size={16} aria-label="Public" /> : <Lock size={16} aria-label="Private" />}
+                    {team.is_public ? <Globe size={16} aria-label={say('teams.public')} /> : <Lock size={16} aria-label={say('teams.private')} />}
                     <Heading as="h2" size="md">
                       {team.name}
                     </Heading>
@@ -68,16 +72,14 @@ export default function TeamsPage() {
                 ) : null}
                 <HStack fontSize="sm" color="fg.muted" gap="1">
                   <Users size={14} aria-hidden />{' '}
-                  <Text>
-                    {team.memberCount} {team.memberCount === 1 ? 'member' : 'members'}
-                  </Text>
+                  <Text>{intl.formatMessage({ id: 'teams.memberCount' }, { count: team.memberCount })}</Text>
                 </HStack>
                 <Text fontSize="xs" color="fg.muted" fontFamily="mono">
                   /team/{team.slug}
                 </Text>
                 <HStack>
                   <LinkButton to={`/teams/${team.id}`} size="sm" colorPalette="blue" flex="1">
-                    Team Dashboard
+                    {say('teams.dashboard')}
                   </LinkButton>
                   <TeamSettingsLink teamId={team.id} />
                 </HStack>

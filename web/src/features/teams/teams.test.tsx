@@ -39,6 +39,27 @@ describe('teams list', () => {
   });
 });
 
+describe('in the reader’s language', () => {
+  it('speaks German on /teams and in the Create Team dialog, a rule’s message with its number and a slug’s in the team’s words', async () => {
+    signedInAs({ locale: 'de' });
+    server.use(restGet('team_members', [{ role: 'owner', team: { ...team, members: [{ count: 3 }] } }]), restGet('team_invitations', []));
+    renderRoute('/teams');
+    // The profile's language applies once the profile is read.
+    const card = await screen.findByRole('article', { name: 'Brightpath' });
+    expect(await within(card).findByText('3 Mitglieder')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Team-Übersicht' })).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Team erstellen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Team erstellen' });
+    await user.type(within(dialog).getByLabelText('Teamname'), 'x'.repeat(101));
+    await user.clear(within(dialog).getByLabelText('Team-URL'));
+    await user.type(within(dialog).getByLabelText('Team-URL'), 'Nicht so');
+    await user.click(within(dialog).getByRole('button', { name: 'Team erstellen' }));
+    expect(await within(dialog).findByText('Darf höchstens 100 Zeichen lang sein')).toBeInTheDocument();
+    expect(within(dialog).getByText('Die Kennung darf nur Kleinbuchstaben, Ziffern und Bindestriche enthalten')).toBeInTheDocument();
+  });
+});
+
 describe('create team dialog', () => {
   async function openDialog(zone = 'UTC') {
     signedInAs({ timezone: zone });
@@ -554,7 +575,7 @@ describe('team weekly hours', () => {
       restGet('date_overrides', []),
     );
     renderRoute('/teams/7/settings');
-    await userEvent.setup().click(await screen.findByRole('tab', { name: 'Availability' }));
+    await userEvent.setup().click(await screen.findByRole('tab', { name: 'Verfügbarkeit' }));
     expect(await screen.findByRole('checkbox', { name: 'Montag' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Dienstag' })).not.toBeChecked();
     expect(screen.getAllByText('Nicht verfügbar')).toHaveLength(6);

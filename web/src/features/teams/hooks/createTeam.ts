@@ -1,7 +1,8 @@
 // Creating a team, bookable from the start.
 import { DEFAULT_RANGE, DEFAULT_WORKING_DAYS } from '../../../lib/shared.ts';
-import { unwrap } from '../../../lib/api.ts';
+import { dbCode, unwrap } from '../../../lib/api.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
+import { useSay } from '../../../i18n/useSay.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { notify, notifyError } from '../../../lib/toaster.ts';
 import type { AvailabilityRule, Team } from '../../../lib/types.ts';
@@ -18,6 +19,7 @@ const DEFAULT_TEAM_WEEK: AvailabilityRule[] = DEFAULT_WORKING_DAYS.map((day) => 
 
 export function useCreateTeam() {
   const { data: user } = useCurrentUser();
+  const say = useSay();
   return useChange({
     run: async (values: TeamCreateValues) => {
       const team = unwrap(
@@ -39,11 +41,8 @@ export function useCreateTeam() {
       return team;
     },
     refresh: [teamsKey],
-    done: () => notify('Team Created', 'Your team has been created successfully.'),
-    failed: (error: Error) =>
-      notifyError(
-        'Error',
-        /duplicate|unique/i.test(error.message) ? 'This team URL is already taken' : error.message || 'Failed to create team',
-      ),
+    done: () => notify(say('teams.toast.created'), say('teams.toast.createdText')),
+    // A taken URL is the one refusal the person can act on; anything else is said as a failure.
+    failed: (error: Error) => notifyError(say('bookings.toast.error'), say(dbCode(error) === '23505' ? 'teams.toast.urlTaken' : 'teams.toast.createFailed')),
   });
 }

@@ -2,8 +2,9 @@
 import { useNavigate } from 'react-router-dom';
 import { unwrap } from '../../../lib/api.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
+import { useSay } from '../../../i18n/useSay.ts';
 import { supabase } from '../../../lib/supabase.ts';
-import { notify } from '../../../lib/toaster.ts';
+import { notify, notifyError } from '../../../lib/toaster.ts';
 import type { TeamMember, TeamRole } from '../../../lib/types.ts';
 import { useChange } from '../../../lib/useChange.ts';
 import { teamsKey, useTeamRows } from './keys.ts';
@@ -25,26 +26,28 @@ export function useMyTeamRole(teamId: number): TeamRole | undefined {
 export function useLeaveTeam(teamId: number) {
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();
+  const say = useSay();
   return useChange({
     run: async () => {
       unwrap(await supabase.from('team_members').delete().eq('team_id', teamId).eq('user_id', user!.id).select('id').single());
     },
     refresh: [teamsKey],
     done: () => {
-      notify('Left Team', 'You are no longer a member of this team.');
+      notify(say('teams.toast.left'), say('teams.toast.leftText'));
       navigate('/teams');
     },
-    failed: 'Failed to leave team',
+    failed: () => notifyError(say('bookings.toast.error'), say('teams.toast.leaveFailed')),
   });
 }
 
 export function useRemoveMember(teamId: number) {
+  const say = useSay();
   return useChange({
     run: async (userId: string) => {
       unwrap(await supabase.from('team_members').delete().eq('team_id', teamId).eq('user_id', userId).select('id').single());
     },
     refresh: [teamsKey],
-    done: () => notify('Member Removed'),
-    failed: 'Failed to remove member',
+    done: () => notify(say('teams.toast.removed')),
+    failed: () => notifyError(say('bookings.toast.error'), say('teams.toast.removeFailed')),
   });
 }

@@ -1,13 +1,15 @@
 // Invitations as the invited person sees them: theirs, the one a link names, accepting and declining.
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { unwrap } from '../../../lib/api.ts';
+import { useIntl } from 'react-intl';
+import { dbCode, unwrap } from '../../../lib/api.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { supabase } from '../../../lib/supabase.ts';
-import { notify } from '../../../lib/toaster.ts';
+import { notify, notifyError } from '../../../lib/toaster.ts';
 import type { MyInvitation } from '../../../lib/types.ts';
 import { useChange } from '../../../lib/useChange.ts';
 import { INVITATION_COLUMNS, invitationsKey, teamsKey } from './keys.ts';
+import type { MessageId } from '../../../i18n/catalogue.ts';
 
 /** Invitations addressed to the signed-in user (a manager also reads their own team's, hence the email). */
 export function useMyInvitations() {
@@ -34,8 +36,17 @@ export function useInvitationByToken(token: string) {
   });
 }
 
-function useInvitationAnswer<T>(run: (invitationId: number) => Promise<T>, done: (result: T) => void, failed: string) {
-  return useChange({ run, refresh: [invitationsKey, teamsKey], done, failed });
+/** What a refused answer says: the link is on its way (KR002), the invitation is gone (P0002), else `failed`. */
+function useInvitationAnswer<T>(run: (invitationId: number) => Promise<T>, done: (result: T) => void, failed: MessageId) {
+  const intl = useIntl();
+  const { data: user } = useCurrentUser();
+  const refused = (error: Error) => {
+    const code = dbCode(error);
+    const id: MessageId = code === 'KR002' ? 'invitation.toast.openLink' : code === 'P0002' ? 'invitation.toast.gone' : failed;
+    // The invitation was addressed to the signed-in person (it is theirs to answer): its link went to their address.
+    notifyError(intl.formatMessage({ id: 'invitation.toast.error' }), intl.formatMessage({ id }, { email: user?.email ?? '' }));
+  };
+  return useChange({ run, refresh: [invitationsKey, teamsKey], done, failed: refused });
 }
 
 /**
@@ -45,6 +56,7 @@ function useInvitationAnswer<T>(run: (invitationId: number) => Promise<T>, done:
  */
 export function useAcceptInvitation(token?: string) {
   const navigate = useNavigate();
+  const intl = useIntl();
   return useInvitationAnswer(
     async (invitationId) => {
       const accepted = await supabase.rpc('accept_team_invitation', { p_invitation_id: invitationId, p_token: token });
@@ -52,19 +64,20 @@ export function useAcceptInvitation(token?: string) {
       return unwrap(accepted);
     },
     (member) => {
-      notify('Invitation Accepted', 'You are now a member of the team.');
+      notify(intl.formatMessage({ id: 'invitation.toast.accepted' }), intl.formatMessage({ id: 'invitation.toast.acceptedText' }));
       navigate(`/teams/${member.team_id}`);
     },
-    'Failed to accept invitation',
+    'invitation.toast.acceptFailed',
   );
 }
 
 export function useDeclineInvitation() {
+  const intl = useIntl();
   return useInvitationAnswer(
     async (invitationId) => {
       unwrap(await supabase.from('team_invitations').delete().eq('id', invitationId).select('id').single());
     },
-    () => notify('Invitation Declined'),
-    'Failed to decline invitation',
+    () => notify(intl.formatMessage({ id: 'invitation.toast.declined' })),
+    'invitation.toast.declineFailed',
   );
 }

@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../lib/api.ts';
 import { bookingListsKey } from '../../../lib/ownerBookings.ts';
 import { supabase } from '../../../lib/supabase.ts';
-import { notify } from '../../../lib/toaster.ts';
+import { notify, notifyError } from '../../../lib/toaster.ts';
+import { useSay } from '../../../i18n/useSay.ts';
 import { useChange } from '../../../lib/useChange.ts';
 import { teamKey } from './keys.ts';
 
@@ -16,12 +17,13 @@ export function useTeamBookingsThisMonth(teamId: number) {
 }
 
 export function useAssignBooking(teamId: number) {
+  const say = useSay();
   return useChange({
     run: async ({ bookingId, memberId }: { bookingId: number; memberId: string }) => {
       unwrap(await supabase.from('bookings').update({ assigned_user_id: memberId }).eq('id', bookingId).select('id').single());
     },
     refresh: [bookingListsKey({ teamId })],
-    done: () => notify('Booking Assigned'),
-    failed: 'Failed to assign booking',
+    done: () => notify(say('teams.toast.assigned')),
+    failed: () => notifyError(say('bookings.toast.error'), say('teams.toast.assignFailed')),
   });
 }

@@ -1,7 +1,9 @@
 // A team's invitations as its managers see them: inviting, the pending list, revoking.
-import { unwrap } from '../../../lib/api.ts';
+import { dbCode, unwrap } from '../../../lib/api.ts';
+import type { MessageId } from '../../../i18n/catalogue.ts';
 import { supabase } from '../../../lib/supabase.ts';
-import { notify } from '../../../lib/toaster.ts';
+import { notify, notifyError } from '../../../lib/toaster.ts';
+import { useIntl } from 'react-intl';
 import type { TeamInvitation } from '../../../lib/types.ts';
 import { useChange } from '../../../lib/useChange.ts';
 import type { InviteValues } from '../schemas.ts';
@@ -9,13 +11,16 @@ import { INVITATION_COLUMNS, teamKey, useTeamRows } from './keys.ts';
 
 /** An invitation, not a membership: the person joins once they accept; the database queues its mail. */
 export function useInviteMember(teamId: number) {
+  const intl = useIntl();
+  const say = (id: MessageId) => intl.formatMessage({ id });
   return useChange({
     run: async (values: InviteValues) => {
       unwrap(await supabase.rpc('invite_team_member', { p_team_id: teamId, p_email: values.email, p_role: values.role }));
     },
     refresh: [teamKey(teamId, 'invitations')],
-    done: (_data, values) => notify('Member Invited', `${values.email} will join the team once they accept the invitation.`),
-    failed: 'Failed to invite member',
+    done: (_data, values) => notify(say('teams.toast.invited'), intl.formatMessage({ id: 'teams.toast.invitedText' }, { email: values.email })),
+    // 23505: invite_team_member's refusal of someone already in the team.
+    failed: (error) => notifyError(say('bookings.toast.error'), say(dbCode(error) === '23505' ? 'teams.toast.alreadyMember' : 'teams.toast.inviteFailed')),
   });
 }
 
@@ -25,12 +30,13 @@ export function useTeamInvitations(teamId: number) {
 }
 
 export function useRevokeInvitation(teamId: number) {
+  const intl = useIntl();
   return useChange({
     run: async (invitationId: number) => {
       unwrap(await supabase.from('team_invitations').delete().eq('id', invitationId).eq('team_id', teamId).select('id').single());
     },
     refresh: [teamKey(teamId, 'invitations')],
-    done: () => notify('Invitation Revoked'),
-    failed: 'Failed to revoke invitation',
+    done: () => notify(intl.formatMessage({ id: 'teams.toast.revoked' })),
+    failed: () => notifyError(intl.formatMessage({ id: 'bookings.toast.error' }), intl.formatMessage({ id: 'teams.toast.revokeFailed' })),
   });
 }

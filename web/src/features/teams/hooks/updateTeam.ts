@@ -1,12 +1,14 @@
 // A team's settings saved (the fields given only).
-import { unwrap } from '../../../lib/api.ts';
+import { dbCode, unwrap } from '../../../lib/api.ts';
 import { supabase } from '../../../lib/supabase.ts';
-import { notify } from '../../../lib/toaster.ts';
+import { notify, notifyError } from '../../../lib/toaster.ts';
+import { useSay } from '../../../i18n/useSay.ts';
 import { useChange } from '../../../lib/useChange.ts';
 import type { TeamSettingsValues } from '../schemas.ts';
 import { teamsKey } from './keys.ts';
 
 export function useUpdateTeam(teamId: number) {
+  const say = useSay();
   return useChange({
     run: async (values: Partial<TeamSettingsValues>) => {
       unwrap(
@@ -25,7 +27,7 @@ export function useUpdateTeam(teamId: number) {
       );
     },
     refresh: [teamsKey],
-    done: () => notify('Team Updated', 'Team settings have been saved successfully.'),
-    failed: 'Failed to update team settings',
+    done: () => notify(say('teams.toast.updated'), say('teams.toast.updatedText')),
+    failed: (error) => notifyError(say('bookings.toast.error'), say(dbCode(error) === '23505' ? 'teams.toast.urlTaken' : 'teams.toast.updateFailed')),
   });
 }
