@@ -47,7 +47,7 @@ async function latinTexts(page: Page): Promise<string[]> {
     for (const element of document.body.querySelectorAll('[aria-label], [placeholder], [title]')) {
       for (const name of ['aria-label', 'placeholder', 'title']) texts.push(element.getAttribute(name) ?? '');
     }
-    return texts.map((text) => text.replace(/Kairos|Google|Apple|Outlook|CalDAV|Zoom|Stripe|LinkedIn|Twitter|Instagram|Standard Webhooks|\bPOST\b|MB|ID|URL|Webhook|\S*:\/\/\S*|^[a-z]+-[a-z]+$|\.ics|\bCSV\b|Alt\+T|\bUTC\b|\S*@\S*/g, '').trim()).filter((text) => /[A-Za-z]{2}/.test(text));
+    return texts.map((text) => text.replace(/Kairos|Google|Apple|Outlook|CalDAV|Zoom|Stripe|LinkedIn|Twitter|Instagram|Standard Webhooks|\bPOST\b|MB|ID|URL|Webhook|\S*:\/\/\S*|\/team\/|^[a-z]+-[a-z]+$|\.ics|\bCSV\b|Alt\+T|\bUTC\b|\S*@\S*/g, '').trim()).filter((text) => /[A-Za-z]{2}/.test(text));
   });
 }
 
@@ -229,21 +229,25 @@ async function hostIn(locale: 'fr' | 'ar' | 'ja', words: typeof appEn, names: { 
     await sql(`update public.bookings set manage_token_hash = $2 where id = $1`, [booking.id, await tokenHash(token)]);
     manage = `/booking/${booking.uid}?token=${encodeURIComponent(token)}`;
   }
+  // Their team, with a meeting type, someone invited and not yet answered.
+  const [team] = await sql(`insert into public.teams (name, slug, owner_id, is_public) values ($1, $2, $3, true) returning id`, [names.title, `${Date.now()}${locale.length}`, host.id]);
+  await sql(`insert into public.event_types (team_id, title, duration) values ($1, $2, 45)`, [team.id, names.title]);
+  await sql(`insert into public.team_invitations (team_id, email, invited_by) values ($1, $2, $3)`, [team.id, `${unique('asked')}@example.test`, host.id]);
   const { page, errors } = await openPage(browser(), { timezoneId: 'UTC', locale, viewport: DESKTOP });
   await page.goto('/login');
   await page.getByPlaceholder(words['auth.login.emailPlaceholder'], { exact: true }).fill(host.email);
   await page.getByPlaceholder(words['auth.login.passwordPlaceholder'], { exact: true }).fill(host.password);
   await page.getByRole('button', { name: words['auth.login.submit'], exact: true }).click();
   await page.waitForURL('**/dashboard');
-  return { page, errors, manage };
+  return { page, errors, manage, teamId: team.id as number };
 }
 
 /**
- * /bookings, its Cancelled tab, /availability, /profile, then the confirmed booking's manage page as its
- * guest reading the same language (`manage`, signed out): each as `check` says, shot and checked by axe
- * at both sizes as `30-<screen>-<locale>`.
+ * /bookings, its Cancelled tab, /availability, /profile, /teams, the team's Members tab and its
+ * settings, then the confirmed booking's manage page as its guest reading the same language
+ * (`manage`, signed out): each as `check` says, shot and checked by axe at both sizes as `30-<screen>-<locale>`.
  */
-async function hostScreens(page: Page, locale: string, words: typeof appEn, manage: string, check: (page: Page) => Promise<void>): Promise<void> {
+async function hostScreens(page: Page, locale: string, words: typeof appEn, { manage, teamId }: { manage: string; teamId: number }, check: (page: Page) => Promise<void>): Promise<void> {
   await page.goto('/bookings');
   await page.getByRole('heading', { level: 1, name: words['bookings.title'], exact: true }).waitFor();
   await page.getByRole('button', { name: words['bookings.action.reject'], exact: true }).waitFor();
@@ -273,6 +277,27 @@ async function hostScreens(page: Page, locale: string, words: typeof appEn, mana
   await expectAccessibleAtBothSizes(page, `profile in ${locale}`, [`30-profile-${locale}-desktop`, `30-profile-${locale}-phone`]);
   await check(page);
 
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/teams');
+  await page.getByRole('heading', { level: 1, name: words['app.nav.teams'], exact: true }).waitFor();
+  await page.getByRole('link', { name: words['teams.dashboard'], exact: true }).waitFor();
+  await page.mouse.move(0, 0);
+  await expectAccessibleAtBothSizes(page, `teams in ${locale}`, [`30-teams-${locale}-desktop`, `30-teams-${locale}-phone`]);
+  await check(page);
+  await page.setViewportSize(DESKTOP);
+  await page.goto(`/teams/${teamId}`);
+  await page.getByRole('tab', { name: words['teams.tab.members'], exact: true }).click();
+  await page.getByRole('heading', { name: words['teams.pending'], exact: true }).waitFor();
+  await page.mouse.move(0, 0);
+  await expectAccessibleAtBothSizes(page, `team in ${locale}`, [`30-team-${locale}-desktop`, `30-team-${locale}-phone`]);
+  await check(page);
+  await page.setViewportSize(DESKTOP);
+  await page.goto(`/teams/${teamId}/settings`);
+  await page.getByRole('heading', { level: 1, name: words['teams.settings.title'], exact: true }).waitFor();
+  await page.mouse.move(0, 0);
+  await expectAccessibleAtBothSizes(page, `team settings in ${locale}`, [`30-team-settings-${locale}-desktop`, `30-team-settings-${locale}-phone`]);
+  await check(page);
+
   // The guest's page: a browser of their own, in the same language.
   const guest = await openPage(browser(), { timezoneId: 'UTC', locale, viewport: DESKTOP });
   await guest.page.goto(manage);
@@ -291,8 +316,8 @@ describe.concurrent('a host’s screens in their profile’s language', () => {
   it(
     'a host whose profile reads French sees Bookings, Availability and Profile in French, and their guest the manage page, no English left',
     async () => {
-      const { page, errors, manage } = await hostIn('fr', appFr, { host: 'Amélie', guests: ['Chloé', 'Léa', 'Inès'], title: 'Entretien' });
-      await hostScreens(page, 'fr', appFr, manage, async (at) => expect(await englishLeft(at, { ...fr, ...appFr })).toEqual([]));
+      const { page, errors, ...links } = await hostIn('fr', appFr, { host: 'Amélie', guests: ['Chloé', 'Léa', 'Inès'], title: 'Entretien' });
+      await hostScreens(page, 'fr', appFr, links, async (at) => expect(await englishLeft(at, { ...fr, ...appFr })).toEqual([]));
       expect(await page.locator('html').getAttribute('lang')).toBe('fr');
       expectNoErrors(errors);
     },
@@ -306,8 +331,8 @@ describe.concurrent('a host’s screens in their profile’s language', () => {
         ['ar', appAr, { host: 'ليلى', guests: ['سارة', 'مريم', 'نور'], title: 'استشارة' }],
         ['ja', appJa, { host: '花子', guests: ['太郎', '次郎', '三郎'], title: '相談' }],
       ] as const) {
-        const { page, errors, manage } = await hostIn(locale, words, { ...names, guests: [...names.guests] });
-        await hostScreens(page, locale, words, manage, async (at) => expect(await latinTexts(at), locale).toEqual([]));
+        const { page, errors, ...links } = await hostIn(locale, words, { ...names, guests: [...names.guests] });
+        await hostScreens(page, locale, words, links, async (at) => expect(await latinTexts(at), locale).toEqual([]));
         expect(await page.locator('html').getAttribute('dir')).toBe(locale === 'ar' ? 'rtl' : 'ltr');
         expectNoErrors(errors);
         await page.context().close();

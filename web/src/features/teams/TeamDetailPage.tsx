@@ -307,7 +307,7 @@ function Header({ team }: { team: Team }) {
         </HStack>
         {team.description ? <Text color="fg.muted">{team.description}</Text> : null}
         <HStack fontSize="sm" color="fg.muted" gap="3" wrap="wrap">
-          <Text fontFamily="mono">/team/{team.slug}</Text>
+          <Text fontFamily="mono" dir="ltr">/team/{team.slug}</Text>
           <Text>{zoneLabel(team.timezone, new Date(), intl.locale)}</Text>
         </HStack>
       </Stack>

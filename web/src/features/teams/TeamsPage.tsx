@@ -74,7 +74,7 @@ export default function TeamsPage() {
                   <Users size={14} aria-hidden />{' '}
                   <Text>{intl.formatMessage({ id: 'teams.memberCount' }, { count: team.memberCount })}</Text>
                 </HStack>
-                <Text fontSize="xs" color="fg.muted" fontFamily="mono">
+                <Text fontSize="xs" color="fg.muted" fontFamily="mono" dir="ltr" alignSelf="start">
                   /team/{team.slug}
                 </Text>
                 <HStack>
