@@ -12,7 +12,7 @@ function Picker() {
 
 describe('ColorPicker', () => {
   it('is one Tab stop, the chosen colour, and the arrows choose the next and the previous one, round the ends', async () => {
-    renderUi(<Picker />);
+    renderUi(<Picker />, '/', 'app');
     const user = userEvent.setup();
     await user.tab();
     expect(screen.getByRole('radio', { name: 'Green' })).toHaveFocus();

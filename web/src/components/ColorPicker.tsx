@@ -2,17 +2,19 @@
 // pattern has it: one Tab stop (the chosen colour), the arrow keys choose the next or previous one.
 import { useRef, type KeyboardEvent } from 'react';
 import { chakra, HStack, Text } from '@chakra-ui/react';
+import { useIntl } from 'react-intl';
 import { COLORS } from '../lib/shared.ts';
 
 type Color = (typeof COLORS)[number];
 
-const NAMES: Record<Color, string> = {
-  '#3b82f6': 'Blue',
-  '#10b981': 'Green',
-  '#f59e0b': 'Orange',
-  '#ef4444': 'Red',
-  '#8b5cf6': 'Purple',
-  '#06b6d4': 'Cyan',
+/** Each colour's name in the catalogue (color.<name>). */
+const NAMES: Record<Color, 'blue' | 'green' | 'orange' | 'red' | 'purple' | 'cyan'> = {
+  '#3b82f6': 'blue',
+  '#10b981': 'green',
+  '#f59e0b': 'orange',
+  '#ef4444': 'red',
+  '#8b5cf6': 'purple',
+  '#06b6d4': 'cyan',
 };
 
 /** Arrow keys and their step through the swatches, in reading order (left to right unless right to left). */
@@ -22,6 +24,8 @@ const STEPS: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: 
 export function ColorPicker({ value, onChange }: { value: string | undefined; onChange: (color: Color) => void }) {
   const group = useRef<HTMLDivElement>(null);
   const chosen = Math.max(0, COLORS.indexOf(value as Color));
+  const intl = useIntl();
+  const legend = intl.formatMessage({ id: 'color.legend' });
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = STEPS[event.key];
     if (!step) return;
@@ -35,16 +39,16 @@ export function ColorPicker({ value, onChange }: { value: string | undefined; on
   return (
     <chakra.fieldset>
       <Text as="legend" fontSize="sm" fontWeight="medium" mb="2">
-        Color
+        {legend}
       </Text>
-      <HStack ref={group} gap="3" role="radiogroup" aria-label="Color" onKeyDown={move}>
+      <HStack ref={group} gap="3" role="radiogroup" aria-label={legend} onKeyDown={move}>
         {COLORS.map((color, index) => (
           <chakra.button
             key={color}
             type="button"
             role="radio"
             aria-checked={value === color}
-            aria-label={NAMES[color]}
+            aria-label={intl.formatMessage({ id: `color.${NAMES[color]}` })}
             tabIndex={index === chosen ? 0 : -1}
             onClick={() => onChange(color)}
             w="8"

@@ -3,9 +3,12 @@
 // settings. An empty choice means the default (the host's setting, or for a team none).
 import { Button, Collapsible, SimpleGrid, Stack } from '@chakra-ui/react';
 import { ChevronDown } from 'lucide-react';
+import { useIntl } from 'react-intl';
 import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
-import { BUFFER_OPTIONS, FUTURE_OPTIONS, NOTICE_OPTIONS, SLOT_INTERVAL_OPTIONS } from '../lib/choices.ts';
-import { DAY_LIMIT_MAX, WEEK_LIMIT_MAX, type EventRulesInput } from '../lib/shared.ts';
+import { DAY_LIMIT_MAX, SLOT_INTERVALS, WEEK_LIMIT_MAX, type EventRulesInput } from '../lib/shared.ts';
+import { useFieldWords } from '../i18n/fieldWords.ts';
+import type { MessageId } from '../i18n/catalogue.ts';
+import { useSchedulingChoices } from './schedulingChoices.ts';
 import { nullableNumber } from '../lib/formValues.ts';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
 import { FormField, TextField } from './FormField.tsx';
@@ -23,6 +26,11 @@ export function EventRulesFields<T extends FieldValues>({
   defaultLabel: string;
 }) {
   const field = (name: keyof EventRulesInput) => name as Path<T>;
+  const intl = useIntl();
+  const say = (id: MessageId) => intl.formatMessage({ id });
+  const words = useFieldWords();
+  const choices = useSchedulingChoices();
+  const intervals = SLOT_INTERVALS.map((value) => ({ value, label: intl.formatMessage({ id: 'eventType.interval' }, { interval: String(value) }) }));
   const choice = (name: keyof EventRulesInput, label: string, options: { value: number; label: string }[]) => (
     <FormField label={label}>
       <ChoiceSelect {...register(field(name), { setValueAs: nullableNumber })} choices={options}>
@@ -33,12 +41,12 @@ export function EventRulesFields<T extends FieldValues>({
   const limit = (name: 'maxBookingsPerDay' | 'maxBookingsPerWeek', label: string, max: number) => (
     <TextField
       label={label}
-      error={(errors as FieldErrors<EventRulesInput>)[name]?.message}
+      error={words((errors as FieldErrors<EventRulesInput>)[name])}
       type="number"
       min={1}
       max={max}
       step={1}
-      placeholder="No limit"
+      placeholder={say('eventType.noLimit')}
       {...register(field(name), { setValueAs: nullableNumber })}
     />
   );
@@ -46,23 +54,23 @@ export function EventRulesFields<T extends FieldValues>({
     <Collapsible.Root>
       <Collapsible.Trigger asChild>
         <Button variant="plain" px="0" fontWeight="medium">
-          Advanced <ChevronDown />
+          {say('eventType.advanced')} <ChevronDown />
         </Button>
       </Collapsible.Trigger>
       <Collapsible.Content>
         <Stack gap="4" pt="3">
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            {choice('bufferBefore', 'Buffer before', BUFFER_OPTIONS)}
-            {choice('bufferAfter', 'Buffer after', BUFFER_OPTIONS)}
-            {choice('minimumNotice', 'Minimum notice', NOTICE_OPTIONS)}
-            {choice('maxFutureBookings', 'Maximum future bookings', FUTURE_OPTIONS)}
+            {choice('bufferBefore', say('rules.bufferBefore'), choices.buffer)}
+            {choice('bufferAfter', say('rules.bufferAfter'), choices.buffer)}
+            {choice('minimumNotice', say('rules.minimumNotice'), choices.notice)}
+            {choice('maxFutureBookings', say('rules.maxFuture'), choices.future)}
           </SimpleGrid>
-          <FormField label="Start times">
-            <ChoiceSelect {...register(field('slotInterval'), { setValueAs: interval })} choices={SLOT_INTERVAL_OPTIONS} />
+          <FormField label={say('eventType.startTimes')}>
+            <ChoiceSelect {...register(field('slotInterval'), { setValueAs: interval })} choices={intervals} />
           </FormField>
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            {limit('maxBookingsPerDay', 'Bookings per day', DAY_LIMIT_MAX)}
-            {limit('maxBookingsPerWeek', 'Bookings per week', WEEK_LIMIT_MAX)}
+            {limit('maxBookingsPerDay', say('eventType.perDay'), DAY_LIMIT_MAX)}
+            {limit('maxBookingsPerWeek', say('eventType.perWeek'), WEEK_LIMIT_MAX)}
           </SimpleGrid>
         </Stack>
       </Collapsible.Content>

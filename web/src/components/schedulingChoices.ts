@@ -1,5 +1,5 @@
 // The scheduling choice lists (docs/product/constants.md) in the page's language: the availability
-// settings and an event type's 'Advanced' section offer the same values as lib/choices.ts.
+// settings and an event type's 'Advanced' section offer the same values (docs/product/constants.md).
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { clockLabel, formatDate } from '../lib/time.ts';

@@ -9,7 +9,7 @@ import { ruleWords } from '../features/booking-flow/ruleWords.ts';
 import type { MessageId } from './catalogue.ts';
 import type { RuleFieldError } from '../lib/ruleResolver.ts';
 
-/** The messages of the shared schemas' dates, time ranges, time off, profile fields, webhooks and teams, as they are in English. */
+/** The messages of the shared schemas' dates, time ranges, time off, profile fields, webhooks, teams and event types, as they are in English. */
 const SCHEMA_WORDS: Record<string, { id: MessageId; values?: Record<string, number> }> = {
   'Date must be YYYY-MM-DD': { id: 'rules.date' },
   'End date must not be before start date': { id: 'rules.endDate' },
@@ -33,6 +33,32 @@ const SCHEMA_WORDS: Record<string, { id: MessageId; values?: Record<string, numb
   'URL can only contain lowercase letters, numbers, and hyphens': { id: 'rules.urlChars' },
   'Invalid email address': { id: 'rules.inviteEmail' },
   'Role must be member or admin': { id: 'rules.inviteRole' },
+  // The event type form's: its fields, places, price and questions.
+  'Title is required': { id: 'rules.title' },
+  'Duration must be 15, 30, 45, 60, 90 or 120 minutes': { id: 'rules.duration' },
+  'Please select a team member': { id: 'rules.member' },
+  'Address is required': { id: 'rules.address' },
+  'Address is too long': { id: 'rules.addressLong' },
+  'The link must start with https://': { id: 'rules.linkHttps' },
+  'The link is too long': { id: 'rules.linkLong' },
+  'Jitsi server must be a host name': { id: 'rules.jitsiHost' },
+  'Each kind of location can be added once': { id: 'rules.locationTwice' },
+  'Too many locations': { id: 'rules.locationsMany' },
+  'Please enter a percentage from 1 to 99': { id: 'rules.refundPercent' },
+  'Please enter a valid price': { id: 'rules.price' },
+  'This price cannot be charged in this currency': { id: 'rules.priceCurrency' },
+  'Please enter a price such as 25 or 19.99': { id: 'rules.priceFormat' },
+  'This price is too high': { id: 'rules.priceHigh' },
+  'Question is required': { id: 'rules.question' },
+  'An option is required': { id: 'rules.option' },
+  'A choice needs at least one option': { id: 'rules.optionsNone' },
+  'Each option can be listed once': { id: 'rules.optionTwice' },
+  'The minimum must not be above the maximum': { id: 'rules.minMax' },
+  'A question key can only contain lowercase letters, numbers and hyphens': { id: 'rules.questionKey' },
+  'Each question needs its own key': { id: 'rules.questionKeyTwice' },
+  'A question can only depend on an earlier one': { id: 'rules.questionEarlier' },
+  'The condition must be one of the earlier question’s answers': { id: 'rules.questionAnswer' },
+  'Help text must be at most 500 characters': { id: 'rules.helpLong' },
 };
 
 let ruleIdsByEnglish: Map<string, RuleId> | undefined;

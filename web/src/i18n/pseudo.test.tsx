@@ -311,6 +311,53 @@ describe('the pseudo-locale finds no untranslated text on the signed-in screens 
     await screen.findByRole('heading', { level: 1, name: /Светлый путь/ });
     expect(plainTexts()).toEqual([]);
   });
+
+  it('in the event type dialog: every place, a price with its refund, a question open with its condition, the Advanced section, refused fields; and the Share dialog with its embed code', async () => {
+    signedInAs({ first_name: 'Ада', locale: 'ja' });
+    const eventType = {
+      ...{ id: 3, user_id: USER_ID, title: 'Разбор', description: null, duration: 30, color: '#ef4444', is_active: true, auto_confirm: false, created_at: '', updated_at: '' },
+      ...{ price_cents: 1500, currency: 'eur', late_cancel_refund_percent: 50, seats_per_slot: null, max_extra_attendees: 1, guest_fields: null },
+      ...{ buffer_before: null, buffer_after: null, minimum_notice: null, max_future_bookings: null, slot_interval: '30', max_bookings_per_day: null, max_bookings_per_week: null },
+      locations: [{ kind: 'in_person', address: '' }, { kind: 'phone_guest_calls', number: '' }, { kind: 'phone_host_calls' }, { kind: 'link', url: '' }, { kind: 'jitsi', server: 'meet.jit.si' }, { kind: 'google_meet' }, { kind: 'zoom' }],
+      questions: [
+        { type: 'yes_no', slug: 'first', label: 'Впервые?', required: true },
+        { type: 'single_choice', slug: 'goal', label: 'Цель', required: false, options: ['Одно', 'Другое'], display: 'radio', showIf: { question: 'first', equals: true } },
+        { type: 'number', slug: 'size', label: 'Размер', required: false, showIf: { question: 'gone', equals: 1 } },
+      ],
+    };
+    server.use(
+      restGet('bookings', []),
+      restGet('event_types', [eventType]),
+      restGet('availability_rules', []),
+      restGet('zoom_connections', []),
+      restGet('stripe_connections', [{ account_id: 'acct_1', charges_enabled: true, default_currency: 'eur', requirements: [] }]),
+      rpc('dashboard_stats', { total_bookings: 0, total_hours: 0, active_clients: 0, revenue: 0 }),
+    );
+    renderPseudo('/dashboard', 'ja');
+    await screen.findAllByText('Разбор');
+    const user = userEvent.setup();
+    // The event type card's buttons are the page's last with their icons (the checklist above has its own).
+    const withIcon = (icon: string) => screen.getAllByRole('button').filter((button) => button.querySelector(`.lucide-${icon}`)).at(-1)!;
+    await user.click(withIcon('share-2'));
+    const share = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    expect(plainTexts()).toEqual([]);
+    await user.click(within(share).getAllByRole('tab')[1]!);
+    await within(share).findAllByRole('textbox');
+    expect(plainTexts()).toEqual([]);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(withIcon('pencil'));
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    await within(dialog).findAllByText(/^\[.*€/);
+    // The second question open (its condition), the Advanced section open, then saved with faults.
+    await user.click(within(dialog).getAllByRole('button', { expanded: false })[1]!);
+    await user.click(within(dialog).getAllByRole('button').find((button) => button.querySelector('.lucide-chevron-down'))!);
+    await user.clear(within(dialog).getAllByRole('textbox')[0]!);
+    await user.click(document.querySelector<HTMLButtonElement>('button[form=event-type-form]')!);
+    await waitFor(() => expect(dialog.querySelectorAll('[aria-invalid=true]').length).toBeGreaterThanOrEqual(2));
+    expect(plainTexts()).toEqual([]);
+  });
 });
 
 /**

@@ -4,7 +4,11 @@
 import { useEffect, useState } from 'react';
 import { Button, Fieldset, HStack, Stack } from '@chakra-ui/react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useIntl } from 'react-intl';
+import { ruleResolver } from '../../lib/ruleResolver.ts';
+import { useFieldWords } from '../../i18n/fieldWords.ts';
+import type { MessageId } from '../../i18n/catalogue.ts';
+import { assignmentName } from '../../lib/assignmentName.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { ChoiceSelect, type Choice } from '../../components/ChoiceSelect.tsx';
 import { ColorPicker } from '../../components/ColorPicker.tsx';
@@ -13,10 +17,9 @@ import { FormField, TextField, TextAreaField } from '../../components/FormField.
 import { EventRulesFields } from '../../components/EventRulesFields.tsx';
 import { FormSwitch } from '../../components/FormSwitch.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
-import { ASSIGNMENT_LABELS } from '../../lib/choices.ts';
 import { isTeamOwner, type Owner } from '../../lib/owner.ts';
 import { nullableNumber } from '../../lib/formValues.ts';
-import { DEFAULT_GUEST_FIELDS, eventRulesOf, MAX_EXTRA_ATTENDEES, MAX_SEATS_PER_SLOT, type GuestFieldsConfig, type Question } from '../../lib/shared.ts';
+import { ASSIGNMENT_TYPES, DEFAULT_GUEST_FIELDS, eventRulesOf, MAX_EXTRA_ATTENDEES, MAX_SEATS_PER_SLOT, type GuestFieldsConfig, type Question } from '../../lib/shared.ts';
 import type { EventLocation } from '../../lib/places.ts';
 import type { EventType } from '../../lib/types.ts';
 import { LocationsEditor } from './LocationsEditor.tsx';
@@ -32,8 +35,6 @@ import {
   type EventTypeFormValues,
 } from './schemas.ts';
 import { useDeleteEventType, useSaveEventType } from './hooks.ts';
-
-export const DELETE_CONFIRMATION = 'Are you sure you want to delete this event type? This action cannot be undone.';
 
 /** The form's values of a saved event type. */
 function valuesOf(eventType: EventType): EventTypeFormInput {
@@ -82,11 +83,14 @@ export function EventTypeDialog({
   const [confirming, setConfirming] = useState(false);
   const defaults = team ? teamEventTypeDefaults : eventTypeDefaults;
   const { register, control, handleSubmit, reset, formState, setValue } = useForm<EventTypeFormInput, unknown, EventTypeFormValues>({
-    resolver: zodResolver(team ? teamEventTypeSchema : eventTypeSchema) as never,
+    resolver: ruleResolver((team ? teamEventTypeSchema : eventTypeSchema) as never),
     defaultValues: defaults,
   });
   const assignment = useWatch({ control, name: 'assignmentType' });
   const errors = formState.errors;
+  const intl = useIntl();
+  const say = (id: MessageId) => intl.formatMessage({ id });
+  const words = useFieldWords();
   // The keys the saved questions have: answers, links and exports already use them, so they stay put.
   const savedKeys = ((eventType?.questions as Question[] | null) ?? []).map((q) => q.slug);
 
@@ -104,22 +108,22 @@ export function EventTypeDialog({
     <AppDialog
       open={open}
       onClose={close}
-      title={eventType ? 'Edit Event Type' : 'Create Event Type'}
+      title={say(eventType ? 'eventType.edit' : 'teams.eventTypes.create')}
       footer={
         <HStack justify="space-between" w="full">
           {eventType ? (
             <Button variant="ghost" colorPalette="red" onClick={() => setConfirming(true)}>
-              Delete
+              {say('eventType.delete')}
             </Button>
           ) : (
             <span />
           )}
           <HStack>
             <Button variant="outline" onClick={close}>
-              Cancel
+              {say('common.cancel')}
             </Button>
             <SubmitButton form="event-type-form" pending={save.isPending}>
-              {eventType ? 'Save Changes' : 'Create Event Type'}
+              {say(eventType ? 'teams.form.save' : 'teams.eventTypes.create')}
             </SubmitButton>
           </HStack>
         </HStack>
@@ -131,35 +135,40 @@ export function EventTypeDialog({
         onSubmit={handleSubmit((values) => save.mutate({ id: eventType?.id, values }, { onSuccess: close }))}
       >
         <Stack gap="4">
-          <TextField label="Title" error={errors.title?.message} placeholder={team ? undefined : 'e.g. 30 Minute Meeting'} {...register('title')} />
-          <TextAreaField label="Description" placeholder={team ? undefined : 'What is this meeting about?'} {...register('description')} />
+          <TextField label={say('eventType.title')} error={words(errors.title)} placeholder={team ? undefined : say('eventType.titlePlaceholder')} {...register('title')} />
+          <TextAreaField
+            label={say('teams.form.description')}
+            error={words(errors.description)}
+            placeholder={team ? undefined : say('eventType.descriptionPlaceholder')}
+            {...register('description')}
+          />
           {team ? (
             <TextField
-              label="Duration (minutes)"
-              error={errors.duration?.message}
+              label={say('eventType.durationMinutes')}
+              error={words(errors.duration)}
               type="number"
               min={15}
               step={15}
               {...register('duration', { valueAsNumber: true })}
             />
           ) : (
-            <FormField label="Duration">
+            <FormField label={say('eventType.duration')}>
               <ChoiceSelect
                 {...register('duration', { valueAsNumber: true })}
-                choices={DURATIONS.map((minutes) => ({ value: minutes, label: `${minutes} minutes` }))}
+                choices={DURATIONS.map((minutes) => ({ value: minutes, label: intl.formatMessage({ id: 'common.minutes' }, { minutes }) }))}
               />
             </FormField>
           )}
           <Controller control={control} name="color" render={({ field }) => <ColorPicker value={field.value} onChange={field.onChange} />} />
           {team ? (
-            <FormField label="Assignment">
-              <ChoiceSelect {...register('assignmentType')} choices={Object.entries(ASSIGNMENT_LABELS).map(([value, label]) => ({ value, label }))} />
+            <FormField label={say('eventType.assignment')}>
+              <ChoiceSelect {...register('assignmentType')} choices={ASSIGNMENT_TYPES.map((value) => ({ value, label: assignmentName(intl, value) }))} />
             </FormField>
           ) : null}
           {team && assignment === 'specific_member' ? (
-            <FormField label="Team member" error={errors.specificMemberId?.message}>
+            <FormField label={say('eventType.member')} error={words(errors.specificMemberId)}>
               <ChoiceSelect
-                placeholder="Select a member"
+                placeholder={say('eventType.memberPlaceholder')}
                 {...register('specificMemberId', { setValueAs: (value: string) => value || null })}
                 choices={members}
               />
@@ -169,9 +178,9 @@ export function EventTypeDialog({
           {/* A team's guests pay its owner's account (the price-payee rule of the payments migration). */}
           <PriceFields control={control} errors={errors} setValue={setValue} teamId={team ? owner.teamId : undefined} />
           <TextField
-            label="Seats per slot"
-            helper="For a group event: how many guests may book the same time. Empty: one guest per slot."
-            error={errors.seatsPerSlot?.message}
+            label={say('eventType.seats')}
+            helper={say('eventType.seatsHelp')}
+            error={words(errors.seatsPerSlot)}
             type="number"
             min={2}
             max={MAX_SEATS_PER_SLOT}
@@ -180,7 +189,7 @@ export function EventTypeDialog({
             {...register('seatsPerSlot', { setValueAs: nullableNumber })}
           />
           <Fieldset.Root>
-            <Fieldset.Legend fontWeight="medium">Booking form</Fieldset.Legend>
+            <Fieldset.Legend fontWeight="medium">{say('eventType.bookingForm')}</Fieldset.Legend>
             <Stack gap="4" mt="2">
               <Controller control={control} name="guestFields" render={({ field }) => <GuestFieldsEditor value={{ ...DEFAULT_GUEST_FIELDS, ...field.value }} onChange={field.onChange} />} />
               <Controller
@@ -189,9 +198,9 @@ export function EventTypeDialog({
                 render={({ field }) => <QuestionList value={(field.value ?? []) as Question[]} onChange={field.onChange} errors={errors.questions} saved={savedKeys} />}
               />
               <TextField
-                label="Guests may add up to"
-                helper="other people by email (0: none)"
-                error={errors.maxExtraAttendees?.message}
+                label={say('eventType.guests')}
+                helper={say('eventType.guestsHelp')}
+                error={words(errors.maxExtraAttendees)}
                 type="number"
                 min={0}
                 max={MAX_EXTRA_ATTENDEES}
@@ -202,19 +211,19 @@ export function EventTypeDialog({
           <FormSwitch
             control={control}
             name="autoConfirm"
-            label={team ? 'Auto-confirm bookings' : (checked) => (checked ? 'Auto-confirm bookings' : 'Manual approval required')}
+            label={team ? say('eventType.autoConfirm') : (checked) => say(checked ? 'eventType.autoConfirm' : 'eventType.manual')}
           />
-          {team ? <FormSwitch control={control} name="requiresAllMembers" label="Requires all members" /> : null}
-          <EventRulesFields register={register} errors={errors} defaultLabel={team ? 'Team default (none)' : 'My availability setting'} />
+          {team ? <FormSwitch control={control} name="requiresAllMembers" label={say('eventType.allMembers')} /> : null}
+          <EventRulesFields register={register} errors={errors} defaultLabel={say(team ? 'eventType.teamDefault' : 'eventType.mySetting')} />
           {confirming ? (
             <ConfirmInline
-              label="Delete event type"
-              confirmLabel="Yes, delete"
+              label={say('eventType.deleteLabel')}
+              confirmLabel={say('eventType.deleteYes')}
               busy={remove.isPending}
               onConfirm={() => eventType && remove.mutate(eventType.id, { onSuccess: close })}
               onKeep={() => setConfirming(false)}
             >
-              {DELETE_CONFIRMATION}
+              {say('eventType.deleteConfirm')}
             </ConfirmInline>
           ) : null}
         </Stack>

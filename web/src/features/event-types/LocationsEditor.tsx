@@ -6,18 +6,17 @@ import { Box, Button, Fieldset, HStack, IconButton, Link, Stack, Text } from '@c
 import { Trash2 } from 'lucide-react';
 import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useFieldWords } from '../../i18n/fieldWords.ts';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { FormField, TextField } from '../../components/FormField.tsx';
 import { useZoomConnection, ZOOM_SECTION_ID } from '../calendars/index.ts';
-import { LOCATION_KINDS, LOCATION_LABELS, newLocation, type EventLocation, type LocationKind } from '../../lib/places.ts';
+import { LOCATION_KINDS, newLocation, type EventLocation, type LocationKind } from '../../lib/places.ts';
 import type { EventTypeFormInput } from './schemas.ts';
 
-/** What a kind without a field of its own tells the host. */
-const KIND_NOTES: Partial<Record<LocationKind, string>> = {
-  phone_host_calls: 'The guest gives their phone number when booking, and you call them.',
-  google_meet: "A Meet link is created with the booking's event in your connected Google Calendar.",
-  zoom: 'A Zoom meeting is created for each booking through your connected Zoom account.',
-};
+/** What a kind without a field of its own tells the host (the catalogue's places.editor.note.<kind>). */
+const NOTED_KINDS = ['phone_host_calls', 'google_meet', 'zoom'] as const;
+const isNoted = (kind: LocationKind): kind is (typeof NOTED_KINDS)[number] => (NOTED_KINDS as readonly string[]).includes(kind);
 
 /** Zoom meetings need the host's Zoom account: until it is connected, the place says so and where to connect it. */
 function ZoomNote() {
@@ -25,13 +24,15 @@ function ZoomNote() {
   return (
     <Stack gap="1">
       <Text fontSize="sm" color="fg.muted">
-        {KIND_NOTES.zoom}
+        <FormattedMessage id="places.editor.note.zoom" />
       </Text>
       {connection.isSuccess && !connection.data ? (
         <Text fontSize="sm" color="orange.fg">
-          Zoom is not connected yet, so bookings get no Zoom link.{' '}
+          <FormattedMessage id="places.editor.zoomMissing" />{' '}
           <Link asChild variant="underline">
-            <RouterLink to={`/availability#${ZOOM_SECTION_ID}`}>Connect Zoom in Availability</RouterLink>
+            <RouterLink to={`/availability#${ZOOM_SECTION_ID}`}>
+              <FormattedMessage id="places.editor.connectZoom" />
+            </RouterLink>
           </Link>
         </Text>
       ) : null}
@@ -43,39 +44,50 @@ type PlaceErrors = Partial<Record<'address' | 'number' | 'url' | 'server', { mes
 
 /** The one field a kind has, if any: its label, name, and how it reads. */
 function PlaceField({ index, place, register, error }: { index: number; place: EventLocation; register: UseFormRegister<EventTypeFormInput>; error?: PlaceErrors }) {
+  const intl = useIntl();
+  const words = useFieldWords();
   switch (place.kind) {
     case 'in_person':
-      return <TextField label="Address" error={error?.address?.message} autoComplete="street-address" {...register(`locations.${index}.address`)} />;
+      return (
+        <TextField
+          label={intl.formatMessage({ id: 'places.editor.address' })}
+          error={words(error?.address)}
+          autoComplete="street-address"
+          {...register(`locations.${index}.address`)}
+        />
+      );
     case 'phone_guest_calls':
       return (
         <TextField
-          label="Host phone number"
+          label={intl.formatMessage({ id: 'places.editor.hostPhone' })}
           type="tel"
           placeholder="+1 415 555 0100"
-          helper="With its country code: the guest calls this number."
-          error={error?.number?.message}
+          helper={intl.formatMessage({ id: 'places.editor.hostPhoneHelp' })}
+          error={words(error?.number)}
           {...register(`locations.${index}.number`)}
         />
       );
     case 'link':
-      return <TextField label="Link" type="url" placeholder="https://" error={error?.url?.message} {...register(`locations.${index}.url`)} />;
+      return (
+        <TextField label={intl.formatMessage({ id: 'places.editor.link' })} type="url" placeholder="https://" error={words(error?.url)} {...register(`locations.${index}.url`)} />
+      );
     case 'jitsi':
       return (
         <TextField
-          label="Jitsi server"
-          helper="Each booking gets its own room on this server."
-          error={error?.server?.message}
+          label={intl.formatMessage({ id: 'places.editor.jitsiServer' })}
+          helper={intl.formatMessage({ id: 'places.editor.jitsiHelp' })}
+          error={words(error?.server)}
           {...register(`locations.${index}.server`)}
         />
       );
     case 'zoom':
       return <ZoomNote />;
     default:
-      return (
+      return isNoted(place.kind) ? (
         <Text fontSize="sm" color="fg.muted">
-          {KIND_NOTES[place.kind]}
+          <FormattedMessage id={`places.editor.note.${place.kind}`} />
         </Text>
-      );
+      ) : null;
   }
 }
 
@@ -99,20 +111,24 @@ export function LocationsEditor({
     remove(index);
     requestAnimationFrame(() => adder.current?.focus());
   };
-  const listError = errors.locations?.message ?? errors.locations?.root?.message;
+  const intl = useIntl();
+  const words = useFieldWords();
+  // Each kind by its name on the host's screens (places.<kind>, as the booking cards say it).
+  const kindName = (kind: LocationKind) => intl.formatMessage({ id: `places.${kind}` });
+  const listError = words(errors.locations?.message ? errors.locations : errors.locations?.root);
   return (
     <Fieldset.Root invalid={Boolean(listError)}>
-      <Fieldset.Legend>Locations</Fieldset.Legend>
-      <Fieldset.HelperText>Where the meeting takes place. With none, guests see Video Conference; with several, they choose one.</Fieldset.HelperText>
+      <Fieldset.Legend>{intl.formatMessage({ id: 'places.editor.legend' })}</Fieldset.Legend>
+      <Fieldset.HelperText>{intl.formatMessage({ id: 'places.editor.help' })}</Fieldset.HelperText>
       <Stack as="ul" listStyleType="none" gap="2">
         {fields.map((field, index) => {
-          const label = LOCATION_LABELS[field.kind];
+          const label = kindName(field.kind);
           return (
             <Box as="li" key={field.id} aria-label={label} borderWidth="1px" borderRadius="md" p="3">
               <Stack gap="2">
                 <HStack justify="space-between">
                   <Text fontWeight="medium">{label}</Text>
-                  <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Remove ${label}`} onClick={() => removeAt(index)}>
+                  <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={intl.formatMessage({ id: 'places.editor.remove' }, { place: label })} onClick={() => removeAt(index)}>
                     <Trash2 />
                   </IconButton>
                 </HStack>
@@ -125,16 +141,16 @@ export function LocationsEditor({
       {listError ? <Fieldset.ErrorText>{listError}</Fieldset.ErrorText> : null}
       {chosen ? (
         <HStack align="end">
-          <FormField label="Add a location">
+          <FormField label={intl.formatMessage({ id: 'places.editor.add' })}>
             <ChoiceSelect
               ref={adder}
               value={chosen}
               onChange={(event) => setPicked(event.target.value as LocationKind)}
-              choices={available.map((kind) => ({ value: kind, label: LOCATION_LABELS[kind] }))}
+              choices={available.map((kind) => ({ value: kind, label: kindName(kind) }))}
             />
           </FormField>
           <Button variant="outline" onClick={() => append(newLocation(chosen), { shouldFocus: true })}>
-            Add
+            {intl.formatMessage({ id: 'places.editor.addButton' })}
           </Button>
         </HStack>
       ) : null}

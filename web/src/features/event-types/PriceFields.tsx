@@ -8,6 +8,8 @@ import { useQuery } from '@tanstack/react-query';
 import { HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useController, useWatch, type Control, type FieldErrors, type UseFormSetValue } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useFieldWords } from '../../i18n/fieldWords.ts';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { STRIPE_SECTION_ID, useStripeConnection } from '../calendars/index.ts';
@@ -48,6 +50,8 @@ export function PriceFields({
   const { field } = useController({ control, name: 'priceCents' });
   const [text, setText] = useState(() => priceText(field.value ?? 0, currency));
   const parsed = text.trim() === '' ? ({ ok: true, amount: 0 } as const) : parsePrice(text, currency);
+  const intl = useIntl();
+  const words = useFieldWords();
 
   // A new event type starts in the account's own currency.
   const accountCurrency = payee.currency;
@@ -64,30 +68,40 @@ export function PriceFields({
 
   if (!payee.known) return null;
   if (!takesCharges && teamId !== undefined) {
-    return <Text fontSize="sm" color="fg.muted">To take payments for the team's bookings, the team owner must connect a Stripe account that can take them.</Text>;
+    return (
+      <Text fontSize="sm" color="fg.muted">
+        <FormattedMessage id="price.teamNeedsStripe" />
+      </Text>
+    );
   }
   if (!takesCharges) {
     return (
       <Text fontSize="sm" color="fg.muted">
-        To take payments for bookings, connect a Stripe account that can take them.{' '}
+        <FormattedMessage id="price.needsStripe" />{' '}
         <Link asChild variant="underline">
-          <RouterLink to={`/availability#${STRIPE_SECTION_ID}`}>Connect Stripe in Availability</RouterLink>
+          <RouterLink to={`/availability#${STRIPE_SECTION_ID}`}>
+            <FormattedMessage id="price.connectStripe" />
+          </RouterLink>
         </Link>
       </Text>
     );
   }
-  const error = parsed.ok ? errors.priceCents?.message : parsed.message;
+  const error = parsed.ok ? words(errors.priceCents) : words({ message: parsed.message });
   return (
     <Stack gap="3">
       <HStack align="start" gap="3">
         <FormField
-          label="Price"
+          label={intl.formatMessage({ id: 'price.label' })}
           error={error}
-          helper={parsed.ok && parsed.amount > 0 ? `Guests pay ${formatMoney(parsed.amount, currency)} when they book.` : 'Leave empty for a free event type.'}
+          helper={
+            parsed.ok && parsed.amount > 0
+              ? intl.formatMessage({ id: 'price.guestsPay' }, { price: formatMoney(parsed.amount, currency, intl.locale) })
+              : intl.formatMessage({ id: 'price.free' })
+          }
         >
           <Input inputMode="decimal" placeholder="0.00" value={text} onChange={(e) => setText(e.target.value)} onBlur={field.onBlur} />
         </FormField>
-        <FormField label="Currency">
+        <FormField label={intl.formatMessage({ id: 'price.currency' })}>
           <ChoiceSelect
             value={currency}
             onChange={(e) => setValue('currency', e.target.value as Currency, { shouldDirty: true })}
@@ -102,11 +116,8 @@ export function PriceFields({
 
 type RefundKind = 'full' | 'none' | 'percentage';
 const kindOf = (percent: number): RefundKind => (percent >= 100 ? 'full' : percent <= 0 ? 'none' : 'percentage');
-const REFUND_KINDS = [
-  { value: 'full', label: 'Full refund' },
-  { value: 'none', label: 'No refund' },
-  { value: 'percentage', label: 'Part of the price' },
-];
+/** Each by the catalogue's refund.<kind>. */
+const REFUND_KINDS: RefundKind[] = ['full', 'none', 'percentage'];
 
 /**
  * What a guest gets back on cancelling inside the host's notice for guest changes: all, nothing, or a
@@ -128,17 +139,20 @@ function RefundPolicyField({ control, errors, amount, currency }: {
     if (!Object.is(percent, field.value ?? 100)) onChange(percent);
   }, [percent, field.value, onChange]);
 
-  const back = Number.isNaN(percent) ? undefined : formatMoney(refundShare(amount, percent, currency), currency);
+  const intl = useIntl();
+  const words = useFieldWords();
+  const back = Number.isNaN(percent) ? undefined : formatMoney(refundShare(amount, percent, currency), currency, intl.locale);
   return (
     <HStack align="start" gap="3">
-      <FormField
-        label="Late cancellation refund"
-        helper={back && `A guest who cancels inside your notice for guest changes gets ${back} back. Earlier cancellations, and yours, are refunded in full.`}
-      >
-        <ChoiceSelect value={kind} onChange={(e) => setKind(e.target.value as RefundKind)} choices={REFUND_KINDS} />
+      <FormField label={intl.formatMessage({ id: 'refund.label' })} helper={back && intl.formatMessage({ id: 'refund.help' }, { back })}>
+        <ChoiceSelect
+          value={kind}
+          onChange={(e) => setKind(e.target.value as RefundKind)}
+          choices={REFUND_KINDS.map((value) => ({ value, label: intl.formatMessage({ id: `refund.${value}` }) }))}
+        />
       </FormField>
       {kind === 'percentage' ? (
-        <FormField label="Percent refunded" error={errors.lateCancelRefundPercent?.message}>
+        <FormField label={intl.formatMessage({ id: 'refund.percent' })} error={words(errors.lateCancelRefundPercent)}>
           <Input inputMode="numeric" maxW="24" value={text} onChange={(e) => setText(e.target.value.trim())} onBlur={field.onBlur} />
         </FormField>
       ) : null}

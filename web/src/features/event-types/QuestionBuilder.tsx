@@ -11,47 +11,38 @@ import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, v
 import { CSS } from '@dnd-kit/utilities';
 import { GripVertical, Trash2 } from 'lucide-react';
 import type { FieldError, Merge } from 'react-hook-form';
+import { useIntl, type IntlShape } from 'react-intl';
+import { useFieldWords } from '../../i18n/fieldWords.ts';
+import type { RuleFieldError } from '../../lib/ruleResolver.ts';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { FormField, TextAreaField, TextField } from '../../components/FormField.tsx';
 import { SwitchField } from '../../components/SwitchField.tsx';
 import { FIELD_MODES, QUESTION_TYPES, slugify, type FieldMode, type GuestFieldsConfig, type Question, type QuestionType } from '../../lib/shared.ts';
+import type { MessageId } from '../../i18n/catalogue.ts';
 
-export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
-  short_text: 'Short text',
-  long_text: 'Long text',
-  number: 'Number',
-  email: 'Email',
-  phone: 'Phone',
-  single_choice: 'Single choice',
-  multiple_choice: 'Multiple choice',
-  yes_no: 'Yes / no',
-  date: 'Date',
-};
-const MODE_LABELS: Record<FieldMode, string> = { hidden: 'Hidden', optional: 'Optional', required: 'Required' };
-const BUILT_IN: { field: keyof GuestFieldsConfig; label: string }[] = [
-  { field: 'phone', label: 'Phone' },
-  { field: 'company', label: 'Company' },
-  { field: 'notes', label: 'Notes' },
-];
+// A type's name is the catalogue's questions.type.<type>, a mode's questions.mode.<mode>, a built-in
+// field's questions.field.<field>.
+const BUILT_IN: (keyof GuestFieldsConfig)[] = ['phone', 'company', 'notes'];
+const typeName = (intl: IntlShape, type: QuestionType) => intl.formatMessage({ id: `questions.type.${type}` });
 
 type Condition = NonNullable<Question['showIf']>;
 // The form's errors of one question, as react-hook-form nests the schema's issues.
 type QuestionErrors = Merge<FieldError, Record<string, unknown>> | undefined;
 
-/** The first message in a nested error (an option's, or the list's own). */
-function firstMessage(error: unknown): string | undefined {
+/** The first fault in a nested error (an option's, or the list's own), with its rule where the resolver kept one. */
+function firstFault(error: unknown): RuleFieldError | undefined {
   if (!error || typeof error !== 'object') return undefined;
   const { message } = error as { message?: unknown };
-  if (typeof message === 'string' && message) return message;
+  if (typeof message === 'string' && message) return error as RuleFieldError;
   for (const [key, value] of Object.entries(error)) {
-    if (key === 'ref' || key === 'type') continue;
-    const found = firstMessage(value);
+    if (key === 'ref' || key === 'type' || key === 'rule') continue;
+    const found = firstFault(value);
     if (found) return found;
   }
   return undefined;
 }
 
-const nameOf = (question: Question) => question.label.trim() || 'Untitled question';
+const nameOf = (intl: IntlShape, question: Question) => question.label.trim() || intl.formatMessage({ id: 'questions.untitled' });
 
 /** A key no other question has: `base`, or `base-2`, `base-3`… */
 function freeKey(base: string, taken: readonly string[]): string {
@@ -62,10 +53,10 @@ function freeKey(base: string, taken: readonly string[]): string {
 }
 
 /** The question as another type: what both types share is kept (a choice keeps its options). */
-function retyped(question: Question, type: QuestionType): Question {
+function retyped(question: Question, type: QuestionType, firstOptions: string[]): Question {
   const { slug, label, help, required, showIf } = question;
   const common = { slug, label, required, ...(help !== undefined && { help }), ...(showIf && { showIf }) };
-  const options = 'options' in question ? question.options : ['Option 1', 'Option 2'];
+  const options = 'options' in question ? question.options : firstOptions;
   switch (type) {
     case 'single_choice':
       return { type, ...common, options, display: 'radio' };
@@ -92,26 +83,39 @@ function ConditionFields({ question, earlier, error, onChange }: { question: Que
     onChange(chosen ? { question: slug, equals: firstAnswer(chosen) } : undefined);
   };
   const equals = (value: Condition["equals"]) => condition && onChange({ ...condition, equals: value });
+  const intl = useIntl();
+  const answer = intl.formatMessage({ id: 'questions.answer' });
   return (
     <Stack gap="2">
-      <FormField label="Show this question" error={error}>
-        <ChoiceSelect value={condition?.question ?? ''} onChange={(event) => pick(event.currentTarget.value)} choices={earlier.map((q) => ({ value: q.slug, label: `Only when “${nameOf(q)}” is…` }))}>
-          <option value="">Always</option>
-          {condition && !target ? <option value={condition.question}>When a question that is not above it…</option> : null}
+      <FormField label={intl.formatMessage({ id: 'questions.showIf' })} error={error}>
+        <ChoiceSelect
+          value={condition?.question ?? ''}
+          onChange={(event) => pick(event.currentTarget.value)}
+          choices={earlier.map((q) => ({ value: q.slug, label: intl.formatMessage({ id: 'questions.onlyWhen' }, { question: nameOf(intl, q) }) }))}
+        >
+          <option value="">{intl.formatMessage({ id: 'questions.always' })}</option>
+          {condition && !target ? <option value={condition.question}>{intl.formatMessage({ id: 'questions.notAbove' })}</option> : null}
         </ChoiceSelect>
       </FormField>
       {condition && target ? (
         'options' in target ? (
-          <FormField label="Answer">
+          <FormField label={answer}>
             <ChoiceSelect value={String(condition.equals)} onChange={(event) => equals(event.currentTarget.value)} choices={target.options.map((o) => ({ value: o, label: o }))} />
           </FormField>
         ) : target.type === 'yes_no' ? (
-          <FormField label="Answer">
-            <ChoiceSelect value={condition.equals ? 'yes' : 'no'} onChange={(event) => equals(event.currentTarget.value === 'yes')} choices={[{ value: 'yes', label: 'Yes' }, { value: 'no', label: 'No' }]} />
+          <FormField label={answer}>
+            <ChoiceSelect
+              value={condition.equals ? 'yes' : 'no'}
+              onChange={(event) => equals(event.currentTarget.value === 'yes')}
+              choices={[
+                { value: 'yes', label: intl.formatMessage({ id: 'common.yes' }) },
+                { value: 'no', label: intl.formatMessage({ id: 'common.no' }) },
+              ]}
+            />
           </FormField>
         ) : (
           <TextField
-            label="Answer"
+            label={answer}
             type={target.type === 'number' ? 'number' : 'text'}
             value={String(condition.equals)}
             onChange={(event) => equals(target.type === 'number' ? Number(event.currentTarget.value) : event.currentTarget.value)}
@@ -124,27 +128,40 @@ function ConditionFields({ question, earlier, error, onChange }: { question: Que
 
 /** One question's settings: type, label, help, required, key, its type's own settings and its condition. */
 function QuestionEditor({ question, earlier, errors, onChange }: { question: Question; earlier: Question[]; errors: QuestionErrors; onChange: (next: Question) => void }) {
-  const fault = (key: string) => firstMessage((errors as Record<string, unknown> | undefined)?.[key]);
+  const intl = useIntl();
+  const say = (id: MessageId) => intl.formatMessage({ id });
+  const words = useFieldWords();
+  const fault = (key: string) => words(firstFault((errors as Record<string, unknown> | undefined)?.[key]));
   const set = (patch: Partial<Question>) => onChange({ ...question, ...patch } as Question);
   const bound = (text: string) => (text.trim() === '' ? undefined : Number(text));
+  const firstOptions = [1, 2].map((n) => intl.formatMessage({ id: 'questions.option' }, { n }));
   return (
     <Stack gap="3" pt="2">
-      <FormField label="Type">
-        <ChoiceSelect value={question.type} onChange={(event) => onChange(retyped(question, event.currentTarget.value as QuestionType))} choices={QUESTION_TYPES.map((type) => ({ value: type, label: QUESTION_TYPE_LABELS[type] }))} />
+      <FormField label={say('questions.typeLabel')}>
+        <ChoiceSelect
+          value={question.type}
+          onChange={(event) => onChange(retyped(question, event.currentTarget.value as QuestionType, firstOptions))}
+          choices={QUESTION_TYPES.map((type) => ({ value: type, label: typeName(intl, type) }))}
+        />
       </FormField>
-      <TextField label="Question" value={question.label} error={fault('label')} onChange={(event) => set({ label: event.currentTarget.value })} />
-      <TextField label="Help text (optional)" value={question.help ?? ''} error={fault('help')} onChange={(event) => set({ help: event.currentTarget.value || undefined })} />
-      <SwitchField checked={question.required} onChange={(required) => set({ required })} label="Required" />
+      <TextField label={say('questions.question')} value={question.label} error={fault('label')} onChange={(event) => set({ label: event.currentTarget.value })} />
+      <TextField
+        label={intl.formatMessage({ id: 'common.optional' }, { label: say('questions.help') })}
+        value={question.help ?? ''}
+        error={fault('help')}
+        onChange={(event) => set({ help: event.currentTarget.value || undefined })}
+      />
+      <SwitchField checked={question.required} onChange={(required) => set({ required })} label={say('questions.mode.required')} />
       {question.type === 'number' ? (
         <HStack align="start">
-          <TextField label="Minimum" type="number" value={question.min ?? ''} onChange={(event) => set({ min: bound(event.currentTarget.value) })} />
-          <TextField label="Maximum" type="number" value={question.max ?? ''} onChange={(event) => set({ max: bound(event.currentTarget.value) })} />
+          <TextField label={say('questions.min')} type="number" value={question.min ?? ''} onChange={(event) => set({ min: bound(event.currentTarget.value) })} />
+          <TextField label={say('questions.max')} type="number" value={question.max ?? ''} onChange={(event) => set({ max: bound(event.currentTarget.value) })} />
         </HStack>
       ) : null}
       {'options' in question ? (
         <TextAreaField
-          label="Options"
-          helper="One option per line."
+          label={say('questions.options')}
+          helper={say('questions.optionsHelp')}
           rows={Math.min(8, question.options.length + 1)}
           error={fault('options')}
           value={question.options.join('\n')}
@@ -154,15 +171,18 @@ function QuestionEditor({ question, earlier, errors, onChange }: { question: Que
         />
       ) : null}
       {question.type === 'single_choice' ? (
-        <FormField label="Shown as">
+        <FormField label={say('questions.shownAs')}>
           <ChoiceSelect
             value={question.display ?? 'radio'}
             onChange={(event) => set({ display: event.currentTarget.value as 'radio' | 'select' })}
-            choices={[{ value: 'radio', label: 'Radio buttons' }, { value: 'select', label: 'Drop-down list' }]}
+            choices={[
+              { value: 'radio', label: say('questions.radio') },
+              { value: 'select', label: say('questions.select') },
+            ]}
           />
         </FormField>
       ) : null}
-      <TextField label="Key" helper="Names the answer in links (?q.key=), the CSV export and webhooks." value={question.slug} error={fault('slug')} onChange={(event) => set({ slug: event.currentTarget.value })} />
+      <TextField label={say('questions.key')} helper={say('questions.keyHelp')} value={question.slug} error={fault('slug')} onChange={(event) => set({ slug: event.currentTarget.value })} />
       <ConditionFields question={question} earlier={earlier} error={fault('showIf')} onChange={(showIf) => set({ showIf })} />
     </Stack>
   );
@@ -187,7 +207,8 @@ function QuestionRow({
   children: React.ReactNode;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
-  const name = nameOf(question);
+  const intl = useIntl();
+  const name = nameOf(intl, question);
   return (
     <Box
       as="li"
@@ -204,7 +225,7 @@ function QuestionRow({
       position="relative"
     >
       <HStack gap="2" align="start">
-        <IconButton ref={setActivatorNodeRef} size="sm" variant="ghost" aria-label={`Move “${name}”`} cursor="grab" {...attributes} {...listeners}>
+        <IconButton ref={setActivatorNodeRef} size="sm" variant="ghost" aria-label={intl.formatMessage({ id: 'questions.move' }, { name })} cursor="grab" {...attributes} {...listeners}>
           <GripVertical />
         </IconButton>
         <Stack gap="0" flex="1" minW="0">
@@ -213,14 +234,14 @@ function QuestionRow({
           </Text>
           <HStack gap="1" wrap="wrap">
             <Text fontSize="sm" color="fg.muted">
-              {QUESTION_TYPE_LABELS[question.type]}
+              {typeName(intl, question.type)}
             </Text>
             <Badge size="sm" variant="subtle">
-              {question.required ? 'Required' : 'Optional'}
+              {intl.formatMessage({ id: question.required ? 'questions.mode.required' : 'questions.mode.optional' })}
             </Badge>
             {question.showIf ? (
               <Badge size="sm" variant="subtle" colorPalette="purple">
-                Conditional
+                {intl.formatMessage({ id: 'questions.conditional' })}
               </Badge>
             ) : null}
           </HStack>
@@ -230,10 +251,16 @@ function QuestionRow({
             </Text>
           ) : null}
         </Stack>
-        <Button size="sm" variant="outline" onClick={onToggle} aria-expanded={open} aria-label={`${open ? 'Done editing' : 'Edit'} “${name}”`}>
-          {open ? 'Done' : 'Edit'}
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={onToggle}
+          aria-expanded={open}
+          aria-label={intl.formatMessage({ id: open ? 'questions.doneEditing' : 'questions.edit' }, { name })}
+        >
+          {intl.formatMessage({ id: open ? 'questions.done' : 'eventTypes.edit' })}
         </Button>
-        <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Remove “${name}”`} onClick={onRemove}>
+        <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={intl.formatMessage({ id: 'questions.remove' }, { name })} onClick={onRemove}>
           <Trash2 />
         </IconButton>
       </HStack>
@@ -271,25 +298,29 @@ export function QuestionList({ value, onChange, errors, saved }: { value: Questi
   const [open, setOpen] = useState<Set<string>>(() => new Set());
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const listErrors = (errors ?? undefined) as Record<number, QuestionErrors> & { message?: string; root?: { message?: string } };
+  const intl = useIntl();
+  const words = useFieldWords();
 
   // Read from the order as rendered: a drop is announced after the list has moved.
   const order = ids;
   const overId = useRef<string | number | null>(null);
-  const nameAt = (id: string | number) => nameOf(value[order.indexOf(String(id))] ?? ({ label: '' } as Question));
-  const position = (id: string | number | undefined) => `position ${order.indexOf(String(id)) + 1} of ${order.length}`;
+  const nameAt = (id: string | number) => nameOf(intl, value[order.indexOf(String(id))] ?? ({ label: '' } as Question));
+  // Each announcement names the question and, where it has one, its place: "position 2 of 3".
+  const said = (id: MessageId, active: string | number, at?: string | number) =>
+    intl.formatMessage({ id }, { name: nameAt(active), position: order.indexOf(String(at)) + 1, count: order.length });
   const announcements: Announcements = {
     onDragStart: ({ active }) => {
       overId.current = active.id;
-      return `Picked up “${nameAt(active.id)}”, at ${position(active.id)}.`;
+      return said('questions.drag.start', active.id, active.id);
     },
     // Said only when the place changes: the first "over" (its own place) would drown out "Picked up".
     onDragOver: ({ active, over }) => {
       if ((over?.id ?? null) === overId.current) return undefined;
       overId.current = over?.id ?? null;
-      return over ? `“${nameAt(active.id)}” is over ${position(over.id)}.` : `“${nameAt(active.id)}” is no longer over the list.`;
+      return over ? said('questions.drag.over', active.id, over.id) : said('questions.drag.out', active.id);
     },
-    onDragEnd: ({ active, over }) => (over ? `“${nameAt(active.id)}” was dropped at ${position(over.id)}.` : `“${nameAt(active.id)}” was dropped.`),
-    onDragCancel: ({ active }) => `Moving “${nameAt(active.id)}” was cancelled.`,
+    onDragEnd: ({ active, over }) => (over ? said('questions.drag.dropped', active.id, over.id) : said('questions.drag.droppedOut', active.id)),
+    onDragCancel: ({ active }) => said('questions.drag.cancelled', active.id),
   };
 
   const change = (index: number, next: Question) => {
@@ -333,6 +364,7 @@ export function QuestionList({ value, onChange, errors, saved }: { value: Questi
     onChange(arrayMove(value, from, to));
   };
 
+  const listFault = words(firstFault(listErrors?.root) ?? (listErrors?.message ? listErrors : undefined));
   return (
     <Stack gap="2">
       {value.length ? (
@@ -342,16 +374,16 @@ export function QuestionList({ value, onChange, errors, saved }: { value: Questi
           onDragEnd={moved}
           accessibility={{
             announcements,
-            screenReaderInstructions: { draggable: 'To move a question, press space or enter to pick it up, the up and down arrows to move it, and space or enter to drop it. Escape cancels.' },
+            screenReaderInstructions: { draggable: intl.formatMessage({ id: 'questions.drag.instructions' }) },
           }}
         >
           <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-            <Stack as="ol" gap="2" listStyle="none" aria-label="Questions">
+            <Stack as="ol" gap="2" listStyle="none" aria-label={intl.formatMessage({ id: 'questions.list' })}>
               {value.map((question, index) => {
                 const id = ids[index]!;
                 const errors = listErrors?.[index];
                 return (
-                  <QuestionRow key={id} id={id} question={question} open={open.has(id)} error={firstMessage(errors)} onToggle={() => toggle(id)} onRemove={() => remove(index)}>
+                  <QuestionRow key={id} id={id} question={question} open={open.has(id)} error={words(firstFault(errors))} onToggle={() => toggle(id)} onRemove={() => remove(index)}>
                     <QuestionEditor question={question} earlier={value.slice(0, index)} errors={errors} onChange={(next) => change(index, next)} />
                   </QuestionRow>
                 );
@@ -361,17 +393,17 @@ export function QuestionList({ value, onChange, errors, saved }: { value: Questi
         </DndContext>
       ) : (
         <Text fontSize="sm" color="fg.muted">
-          No questions yet: guests give their name, email and the fields below.
+          {intl.formatMessage({ id: 'questions.none' })}
         </Text>
       )}
-      {firstMessage(listErrors?.root) ?? listErrors?.message ? (
+      {listFault ? (
         <Text fontSize="sm" color="fg.error">
-          {firstMessage(listErrors?.root) ?? listErrors?.message}
+          {listFault}
         </Text>
       ) : null}
       <Box>
         <Button size="sm" variant="outline" onClick={add}>
-          Add question
+          {intl.formatMessage({ id: 'questions.add' })}
         </Button>
       </Box>
     </Stack>
@@ -380,31 +412,32 @@ export function QuestionList({ value, onChange, errors, saved }: { value: Questi
 
 /** Name and email, always asked; phone, company and notes as the host sets them. */
 export function GuestFieldsEditor({ value, onChange }: { value: GuestFieldsConfig; onChange: (next: GuestFieldsConfig) => void }) {
+  const intl = useIntl();
   return (
     <Fieldset.Root>
       <Fieldset.Legend fontSize="sm" fontWeight="medium">
-        Guest details
+        {intl.formatMessage({ id: 'questions.guestDetails' })}
       </Fieldset.Legend>
       <Stack gap="2" mt="2">
-        {['Name', 'Email'].map((label) => (
-          <HStack key={label} justify="space-between">
-            <Text fontSize="sm">{label}</Text>
+        {(['name', 'email'] as const).map((field) => (
+          <HStack key={field} justify="space-between">
+            <Text fontSize="sm">{intl.formatMessage({ id: `questions.field.${field}` })}</Text>
             <Text fontSize="sm" color="fg.muted">
-              Always asked
+              {intl.formatMessage({ id: 'questions.alwaysAsked' })}
             </Text>
           </HStack>
         ))}
-        {BUILT_IN.map(({ field, label }) => (
+        {BUILT_IN.map((field) => (
           <HStack key={field} justify="space-between">
             <Text fontSize="sm" id={`guest-field-${field}`}>
-              {label}
+              {intl.formatMessage({ id: `questions.field.${field}` })}
             </Text>
             <ChoiceSelect
               aria-labelledby={`guest-field-${field}`}
               root={{ size: 'sm', width: '10rem' }}
               value={value[field]}
               onChange={(event) => onChange({ ...value, [field]: event.currentTarget.value as FieldMode })}
-              choices={FIELD_MODES.map((mode) => ({ value: mode, label: MODE_LABELS[mode] }))}
+              choices={FIELD_MODES.map((mode) => ({ value: mode, label: intl.formatMessage({ id: `questions.mode.${mode}` }) }))}
             />
           </HStack>
         ))}

@@ -1,6 +1,8 @@
 // Share an event type: its booking link, and the code that embeds its booking page.
 import { Button, HStack, Input, Stack, Tabs } from '@chakra-ui/react';
 import { Copy } from 'lucide-react';
+import { useIntl } from 'react-intl';
+import type { MessageId } from '../../i18n/catalogue.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { copyText } from '../../lib/clipboard.ts';
 import { markLinkShared } from '../../lib/linkShared.ts';
@@ -11,23 +13,25 @@ export const bookingLink = (eventType: EventType) => `${window.location.origin}/
 
 /** Share: the booking link, and the code that embeds the booking page in another site. */
 export function ShareDialog({ eventType, onClose }: { eventType: EventType | null; onClose: () => void }) {
+  const intl = useIntl();
+  const say = (id: MessageId) => intl.formatMessage({ id });
   return (
-    <AppDialog open={eventType !== null} onClose={onClose} title="Share" subtitle={eventType?.title} size="lg">
+    <AppDialog open={eventType !== null} onClose={onClose} title={say('eventTypes.share')} subtitle={eventType?.title} size="lg">
       {eventType ? (
         <Tabs.Root defaultValue="link" lazyMount>
           <Tabs.List>
-            <Tabs.Trigger value="link">Link</Tabs.Trigger>
-            <Tabs.Trigger value="embed">Embed</Tabs.Trigger>
+            <Tabs.Trigger value="link">{say('eventType.share.link')}</Tabs.Trigger>
+            <Tabs.Trigger value="embed">{say('eventType.share.embed')}</Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="link">
             <Stack gap="2">
               <HStack>
-                <Input readOnly value={bookingLink(eventType)} aria-label="Booking link" />
+                <Input readOnly value={bookingLink(eventType)} aria-label={say('eventType.share.bookingLink')} />
                 <Button
                   variant="outline"
-                  onClick={() => void copyText(bookingLink(eventType), 'Link Copied').then((copied) => copied && eventType.user_id && markLinkShared(eventType.user_id))}
+                  onClick={() => void copyText(bookingLink(eventType), say('eventType.share.copied')).then((copied) => copied && eventType.user_id && markLinkShared(eventType.user_id))}
                 >
-                  <Copy aria-hidden /> Copy
+                  <Copy aria-hidden /> {say('calendars.feed.copy')}
                 </Button>
               </HStack>
             </Stack>
