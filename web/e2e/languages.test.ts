@@ -47,7 +47,7 @@ async function latinTexts(page: Page): Promise<string[]> {
     for (const element of document.body.querySelectorAll('[aria-label], [placeholder], [title]')) {
       for (const name of ['aria-label', 'placeholder', 'title']) texts.push(element.getAttribute(name) ?? '');
     }
-    return texts.map((text) => text.replace(/Kairos|Google|Apple|Outlook|CalDAV|Zoom|Stripe|LinkedIn|Twitter|Instagram|Standard Webhooks|\bPOST\b|MB|ID|URL|Webhook|\S*:\/\/\S*|\/team\/|^[a-z]+-[a-z]+$|\.ics|\bCSV\b|Alt\+T|\bUTC\b|\S*@\S*/g, '').trim()).filter((text) => /[A-Za-z]{2}/.test(text));
+    return texts.map((text) => text.replace(/Kairos|Google|Apple|Outlook|CalDAV|Zoom|Stripe|LinkedIn|Twitter|Instagram|Standard Webhooks|\bPOST\b|MB|ID|URL|Webhook|\S*:\/\/\S*|\/team\/|\bUS\$|^[a-z]+-[a-z]+$|\.ics|\bCSV\b|Alt\+T|\bUTC\b|\S*@\S*/g, '').trim()).filter((text) => /[A-Za-z]{2}/.test(text));
   });
 }
 
@@ -243,7 +243,7 @@ async function hostIn(locale: 'fr' | 'ar' | 'ja', words: typeof appEn, names: { 
 }
 
 /**
- * /bookings, its Cancelled tab, /availability, /profile, /teams, the team's Members tab and its
+ * /bookings, its Cancelled tab, /availability, /profile, the event type dialog, /teams, the team's Members tab and its
  * settings, then the confirmed booking's manage page as its guest reading the same language
  * (`manage`, signed out): each as `check` says, shot and checked by axe at both sizes as `30-<screen>-<locale>`.
  */
@@ -276,6 +276,18 @@ async function hostScreens(page: Page, locale: string, words: typeof appEn, { ma
   await page.mouse.move(0, 0);
   await expectAccessibleAtBothSizes(page, `profile in ${locale}`, [`30-profile-${locale}-desktop`, `30-profile-${locale}-phone`]);
   await check(page);
+
+  // The event type dialog, from the dashboard's card, with its Advanced section open.
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: words['eventTypes.edit'], exact: true }).first().click();
+  const dialog = page.getByRole('dialog', { name: words['eventType.edit'], exact: true });
+  await dialog.getByRole('button', { name: words['eventType.advanced'], exact: true }).click();
+  await dialog.getByText(words['eventType.startTimes'], { exact: true }).waitFor();
+  await page.mouse.move(0, 0);
+  await expectAccessibleAtBothSizes(page, `event type dialog in ${locale}`, [`30-event-type-${locale}-desktop`, `30-event-type-${locale}-phone`]);
+  await check(page);
+  await page.keyboard.press('Escape');
 
   await page.setViewportSize(DESKTOP);
   await page.goto('/teams');
