@@ -34,7 +34,7 @@ function Occurrence({ flow, occurrence, index }: { flow: BookingFlow; occurrence
           </Text>
           {when(occurrence.start)}
         </Text>
-        <Text fontWeight="medium" color={occurrence.free ? 'fg.success' : open ? 'fg.error' : 'fg.muted'}>
+        <Text fontWeight="medium" color={occurrence.free ? 'green.fg' : open ? 'red.fg' : 'fg.muted'}>
           {status}
         </Text>
       </HStack>

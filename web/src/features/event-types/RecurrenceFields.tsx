@@ -40,7 +40,7 @@ export function RecurrenceFields({ control, errors }: { control: Control<EventTy
       <Fieldset.HelperText>{intl.formatMessage({ id: 'eventTypes.recurrence.help' })}</Fieldset.HelperText>
       <Stack gap="3" mt="2">
         {unbookable ? (
-          <Text fontSize="sm" color={recurrenceErrors?.message ? 'fg.error' : 'fg.muted'} role={recurrenceErrors?.message ? 'alert' : undefined}>
+          <Text fontSize="sm" color={recurrenceErrors?.message ? 'red.fg' : 'fg.muted'} role={recurrenceErrors?.message ? 'alert' : undefined}>
             {intl.formatMessage({ id: 'eventTypes.recurrence.paidOrGroup' })}
           </Text>
         ) : null}
