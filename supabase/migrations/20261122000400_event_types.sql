@@ -324,7 +324,7 @@ create or replace function public.public_event_types(p_user_id uuid default null
 returns table (id bigint, user_id uuid, team_id bigint, title text, description text, duration integer, color text,
   auto_confirm boolean, price_cents integer, currency text, requires_all_members boolean,
   assignment_type public.assignment_type, specific_member_id uuid, locations jsonb, questions jsonb, guest_fields jsonb,
-  max_extra_attendees smallint)
+  max_extra_attendees smallint, recurrence_frequencies public.series_frequency[], recurrence_max_count smallint)
 language sql
 stable
 security definer
@@ -332,7 +332,7 @@ set search_path = ''
 as $$
   select e.id, e.user_id, e.team_id, e.title, e.description, e.duration, e.color, e.auto_confirm, e.price_cents,
     e.currency, e.requires_all_members, e.assignment_type, e.specific_member_id, private.public_locations(e.locations),
-    e.questions, e.guest_fields, e.max_extra_attendees
+    e.questions, e.guest_fields, e.max_extra_attendees, e.recurrence_frequencies, e.recurrence_max_count
   from public.event_types e
   where e.is_active
     and (e.user_id = p_user_id and private.is_visible_host(p_user_id)
@@ -348,7 +348,8 @@ create or replace function public.public_event_type(p_event_type_id bigint)
 returns table (id bigint, user_id uuid, title text, description text, duration integer, color text,
   auto_confirm boolean, price_cents integer, currency text, host_handle text, host_first_name text, host_last_name text,
   host_profile_image_url text, host_timezone text, host_title text, host_company text, locations jsonb,
-  questions jsonb, guest_fields jsonb, max_extra_attendees smallint)
+  questions jsonb, guest_fields jsonb, max_extra_attendees smallint, recurrence_frequencies public.series_frequency[],
+  recurrence_max_count smallint)
 language plpgsql
 stable
 security definer
@@ -359,7 +360,7 @@ begin
   select e.id, e.user_id, e.title::text, e.description::text, e.duration::integer, e.color::text, e.auto_confirm,
     e.price_cents::integer, e.currency, p.handle::text, p.first_name::text, p.last_name::text, p.profile_image_url::text,
     p.timezone::text, p.title::text, p.company::text, private.public_locations(e.locations), e.questions, e.guest_fields,
-    e.max_extra_attendees
+    e.max_extra_attendees, e.recurrence_frequencies, e.recurrence_max_count
   from public.event_types e join public.profiles p on p.id = e.user_id
   where e.id = p_event_type_id and e.is_active;
 end;

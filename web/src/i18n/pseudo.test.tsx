@@ -365,6 +365,14 @@ describe('the pseudo-locale finds no untranslated text on the signed-in screens 
  * address) is in Cyrillic, and the page's locale is Japanese: a date or time worded in English (a
  * pattern that skips Intl) shows plain Latin letters as surely as a text left out of the catalogue.
  */
+/** The booking page's first free day, then that day's one time (the clock's 12h and 24h are the group's other buttons). */
+async function pickTheTime(user: ReturnType<typeof userEvent.setup>) {
+  await waitFor(() => expect(document.querySelector('button[data-day]:not(:disabled)')).not.toBeNull());
+  await user.click(document.querySelector<HTMLButtonElement>('button[data-day]:not(:disabled)')!);
+  await waitFor(() => expect(document.querySelector('[role=group] > button:not([data-group-item])')).not.toBeNull());
+  await user.click(document.querySelector<HTMLButtonElement>('[role=group] > button:not([data-group-item])')!);
+}
+
 describe('the pseudo-locale finds no untranslated text in the booking flow', () => {
   const day = addDays(startOfDay(new Date()), 2);
   const start = new Date(Date.UTC(day.getFullYear(), day.getMonth(), day.getDate(), 10));
@@ -411,10 +419,7 @@ describe('the pseudo-locale finds no untranslated text in the booking flow', () 
     expect(plainTexts()).toEqual([]);
 
     const user = userEvent.setup();
-    await user.click(document.querySelector<HTMLButtonElement>('button[data-day]:not(:disabled)')!);
-    // The day's one time (the clock's 12h and 24h are the group's other buttons).
-    await waitFor(() => expect(document.querySelector('[role=group] > button:not([data-group-item])')).not.toBeNull());
-    await user.click(document.querySelector<HTMLButtonElement>('[role=group] > button:not([data-group-item])')!);
+    await pickTheTime(user);
     // Every message the form can show: each field's, a question's, an invitee's, the place's, and the toasts.
     const field = (selector: string) => document.querySelector<HTMLInputElement>(selector)!;
     const book = () => user.click(document.querySelector<HTMLButtonElement>('button[type=submit]')!);
@@ -441,6 +446,58 @@ describe('the pseudo-locale finds no untranslated text in the booking flow', () 
     await book();
     // The confirmation: what, when, with whom, where (a list of terms), the calendar links and the manage link.
     await waitFor(() => expect(document.querySelector('main dl')).not.toBeNull());
+    expect(plainTexts()).toEqual([]);
+  });
+
+  it('on the booking page’s series picker: free, taken with and without a time instead, moved, skipped, dates lost meanwhile, and the dates booked', async () => {
+    const week = (i: number) => new Date(Date.parse(slot.start) + i * 7 * 86_400_000).toISOString();
+    const span = (start: string) => ({ start, end: new Date(Date.parse(start) + 30 * 60_000).toISOString() });
+    let posts = 0;
+    server.use(
+      rpc('public_event_type', [{ ...eventType, locations: [], questions: [], max_extra_attendees: 0, price_cents: 0, recurrence_frequencies: ['weekly', 'biweekly', 'monthly'], recurrence_max_count: 6 }]),
+      http.get(api('/functions/v1/slots'), () => HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'UTC', slots: [slot], days: [{ date: key, slots: [slot] }] })),
+      http.get(api('/functions/v1/slots/series'), () =>
+        HttpResponse.json({
+          occurrences: [0, 1, 2, 3].map((i) => ({ ...span(week(i)), free: i < 2, alternative: i === 2 ? span(new Date(Date.parse(week(2)) + 3_600_000).toISOString()) : null })),
+        }),
+      ),
+      http.post(api('/functions/v1/bookings'), () =>
+        ++posts === 1
+          ? HttpResponse.json({ code: 'slot_taken', message: 'Some occurrences of this series are not available', taken: [week(1)] }, { status: 409 })
+          : HttpResponse.json({ id: 3, uid: 'b3', status: 'pending', startTime: slot.start, endTime: slot.end, location: null, series: { id: 1, occurrences: [span(week(0)), span(week(1))] } }, { status: 201 }),
+      ),
+    );
+    renderPseudo('/book/5', 'ja');
+    await screen.findByRole('heading', { level: 1, name: 'Стратегия' });
+    const user = userEvent.setup();
+    await pickTheTime(user);
+    await user.click(screen.getByRole('checkbox'));
+    await waitFor(() => expect(document.querySelectorAll('ol > li')).toHaveLength(4));
+    expect(plainTexts()).toEqual([]);
+    const [, , third, fourth] = document.querySelectorAll<HTMLElement>('ol > li');
+    await user.click(within(third).getAllByRole('button')[0]!);
+    await user.click(within(fourth).getAllByRole('button')[0]!);
+    await user.type(document.querySelector<HTMLInputElement>('input[name=guestName]')!, 'Грейс');
+    await user.type(document.querySelector<HTMLInputElement>('input[name=guestEmail]')!, 'grace@example.com');
+    await user.type(document.querySelector<HTMLInputElement>('input[name=guestCompany]')!, 'Ромашка');
+    expect(plainTexts()).toEqual([]);
+    await user.click(document.querySelector<HTMLButtonElement>('button[type=submit]')!);
+    // The date lost to someone else meanwhile, said in the picker.
+    await waitFor(() => expect(screen.getByRole('checkbox').closest('[role=group]')!.querySelector('[role=alert]')).not.toBeNull());
+    expect(plainTexts()).toEqual([]);
+    // A count out of range says so.
+    const count = screen.getByRole('spinbutton');
+    await user.clear(count);
+    await user.type(count, '9');
+    await waitFor(() => expect(count).toHaveAttribute('aria-invalid', 'true'));
+    expect(plainTexts()).toEqual([]);
+    await user.clear(count);
+    await user.type(count, '4');
+    await waitFor(() => expect(document.querySelectorAll('ol > li')).toHaveLength(4));
+    await user.click(within(document.querySelectorAll<HTMLElement>('ol > li')[2]!).getAllByRole('button').at(-1)!);
+    await user.click(within(document.querySelectorAll<HTMLElement>('ol > li')[3]!).getAllByRole('button')[0]!);
+    await user.click(document.querySelector<HTMLButtonElement>('button[type=submit]')!);
+    await waitFor(() => expect(document.querySelector('main dl ol')).not.toBeNull());
     expect(plainTexts()).toEqual([]);
   });
 

@@ -1811,6 +1811,8 @@ export type Database = {
           max_extra_attendees: number
           price_cents: number
           questions: Json
+          recurrence_frequencies: Database["public"]["Enums"]["series_frequency"][]
+          recurrence_max_count: number
           title: string
           user_id: string
         }[]
@@ -1830,6 +1832,8 @@ export type Database = {
           max_extra_attendees: number
           price_cents: number
           questions: Json
+          recurrence_frequencies: Database["public"]["Enums"]["series_frequency"][]
+          recurrence_max_count: number
           requires_all_members: boolean
           specific_member_id: string
           team_id: number

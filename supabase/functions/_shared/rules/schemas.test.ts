@@ -15,6 +15,7 @@ import {
   profileUpdateSchema,
   publicBookingSchema,
   registerSchema,
+  SERIES_ONE_FREE_GUEST_MESSAGE,
   settingsSchema,
   slotsQuerySchema,
   teamBookingSchema,
@@ -109,6 +110,17 @@ describe('event types', () => {
     expect(errors(teamEventTypeSchema, { title: 'Demo', assignmentType: 'random' })).toEqual({ assignmentType: 'Invalid assignment type' });
     expect(errors(teamEventTypeSchema, { title: 'Demo', assignmentType: 'specific_member' })).toEqual({ specificMemberId: 'Please select a team member' });
     expect(parsed(teamEventTypeSchema, { title: 'Demo', assignmentType: 'specific_member', specificMemberId: UUID }).specificMemberId).toBe(UUID);
+  });
+
+  it('a series only on a free event type for one guest a slot (bookSeries books no other), a host\'s or a team\'s', () => {
+    const weekly = { frequencies: ['weekly'], maxCount: 12 };
+    for (const schema of [eventTypeSchema, teamEventTypeSchema]) {
+      expect(parsed(schema, { title: 'x', duration: 30, recurrence: weekly, priceCents: 0, seatsPerSlot: null }).recurrence).toEqual(weekly);
+      expect(errors(schema, { title: 'x', duration: 30, recurrence: weekly, priceCents: 1500 })).toEqual({ recurrence: SERIES_ONE_FREE_GUEST_MESSAGE });
+      expect(errors(schema, { title: 'x', duration: 30, recurrence: weekly, seatsPerSlot: 5 })).toEqual({ recurrence: SERIES_ONE_FREE_GUEST_MESSAGE });
+      // No series: a price and seats as before.
+      expect(errors(schema, { title: 'x', duration: 30, recurrence: null, priceCents: 1500, seatsPerSlot: 5 })).toEqual({});
+    }
   });
 });
 

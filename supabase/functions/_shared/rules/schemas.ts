@@ -163,6 +163,12 @@ export const recurrenceSettingsSchema = z.object({
   maxCount: seriesCount,
 });
 export type RecurrenceSettings = z.infer<typeof recurrenceSettingsSchema>;
+export const SERIES_ONE_FREE_GUEST_MESSAGE = 'Paid and group event types cannot be booked as a series';
+/** A series is booked by one guest for free (bookSeries refuses the rest): a form cannot offer it with a price or seats. */
+const seriesOnlyFreeAndSingle: [(v: { recurrence?: RecurrenceSettings | null; priceCents?: number; seatsPerSlot?: number | null }) => boolean, { message: string; path: string[] }] = [
+  (v) => !v.recurrence || (!(v.priceCents && v.priceCents > 0) && !v.seatsPerSlot),
+  { message: SERIES_ONE_FREE_GUEST_MESSAGE, path: ['recurrence'] },
+];
 
 export const SEATS_MESSAGE = `Please enter from 2 to ${MAX_SEATS_PER_SLOT} seats, or leave it empty for one guest per slot`;
 
@@ -223,7 +229,8 @@ export const eventTypeSchema = z
     duration: oneOf(DURATIONS, 'Duration must be 15, 30, 45, 60, 90 or 120 minutes'),
   })
   .refine(...weekLimitNotBelowDay)
-  .refine(...priceFitsCurrency);
+  .refine(...priceFitsCurrency)
+  .refine(...seriesOnlyFreeAndSingle);
 export type EventTypeInput = z.infer<typeof eventTypeSchema>;
 /** The rules part of an event type's form, as parsed. */
 export type EventRulesInput = z.infer<typeof eventRulesSchema>;
@@ -248,7 +255,8 @@ export const teamEventTypeSchema = z
     path: ['specificMemberId'],
   })
   .refine(...weekLimitNotBelowDay)
-  .refine(...priceFitsCurrency);
+  .refine(...priceFitsCurrency)
+  .refine(...seriesOnlyFreeAndSingle);
 export type TeamEventTypeInput = z.infer<typeof teamEventTypeSchema>;
 
 // -- availability and settings -------------------------------------------------------------------

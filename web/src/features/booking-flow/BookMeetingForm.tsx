@@ -7,7 +7,7 @@ import { FormDialog } from '../../components/FormDialog.tsx';
 import { BookingConfirmation } from './BookingConfirmation.tsx';
 import { PickersAndDetails } from './BookingFormParts.tsx';
 import type { HoursLink } from '../../components/NoBookableTime.tsx';
-import { formatMoney } from '../../lib/shared.ts';
+import { formatMoney, type SeriesFrequency } from '../../lib/shared.ts';
 import type { BookingTarget } from './hooks.ts';
 import { useBookingFlow } from './useBookingFlow.ts';
 
@@ -27,6 +27,9 @@ export type DialogEvent = {
   guest_fields?: unknown;
   /** How many other people the guest may invite by email. */
   max_extra_attendees?: number | null;
+  /** The series a guest may book (public_event_types): the frequencies and the most occurrences. */
+  recurrence_frequencies?: SeriesFrequency[] | null;
+  recurrence_max_count?: number | null;
   /** A paid event type's price, in its currency's minor unit. */
   price_cents?: number | null;
   currency?: string | null;
@@ -51,6 +54,7 @@ export default function BookMeetingForm({
     questions: event.questions,
     guestFields: event.guest_fields,
     maxExtraAttendees: event.max_extra_attendees,
+    recurrence: { frequencies: event.recurrence_frequencies, maxCount: event.recurrence_max_count },
   });
   const intl = useIntl();
   const price = event.price_cents && event.currency ? ` · ${formatMoney(event.price_cents, event.currency, intl.locale)}` : '';

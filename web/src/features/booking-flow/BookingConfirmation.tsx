@@ -82,6 +82,15 @@ export function BookingConfirmation({ booked, actions, newTab = false }: { booke
             </Text>
           ) : null}
         </Row>
+        {booking.series ? (
+          <Row label={intl.formatMessage({ id: 'booking.confirm.seriesDates' }, { count: booking.series.occurrences.length })}>
+            <Box as="ol" listStylePosition="inside" m="0" p="0">
+              {booking.series.occurrences.map((occurrence) => (
+                <li key={occurrence.start}>{formatDate(new Date(occurrence.start), 'EEE, MMM d, yyyy · h:mm a', timeZone, intl.locale)}</li>
+              ))}
+            </Box>
+          </Row>
+        ) : null}
         {host ? (
           <Row label={intl.formatMessage({ id: 'booking.confirm.with' })}>
             <Text>{host}</Text>

@@ -9,13 +9,17 @@ import { GuestFields } from './GuestFields.tsx';
 import { Questions } from './Questions.tsx';
 import { Invitees } from './Invitees.tsx';
 import { PlaceChoice } from './PlaceChoice.tsx';
+import { SeriesPicker } from './SeriesPicker.tsx';
 import type { BookingFlow } from './useBookingFlow.ts';
 
 /** The pickers beside "Your details": where to meet (of several), the guest fields and the chosen time, then what the form adds (`children`). */
 export function PickersAndDetails({ flow, owner, children }: { flow: BookingFlow; owner?: HoursLink; children: ReactNode }) {
   return (
     <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
-      <BookingPickers flow={flow} owner={owner} />
+      <Stack gap="4">
+        <BookingPickers flow={flow} owner={owner} />
+        <SeriesPicker flow={flow} />
+      </Stack>
       <Stack gap="4">
         <Heading as="h3" size="sm">
           <FormattedMessage id="booking.details" />

@@ -21,6 +21,7 @@ import { Questions } from './Questions.tsx';
 import { Invitees } from './Invitees.tsx';
 import { addressPrefill } from './useAnswers.ts';
 import { PlaceChoice } from './PlaceChoice.tsx';
+import { SeriesPicker } from './SeriesPicker.tsx';
 import { OfferedPlaces } from '../../components/MeetingPlace.tsx';
 import { guestPlaceLabel, noPlaceLabel } from '../../lib/places.ts';
 import { usePublicEventType } from './hooks.ts';
@@ -51,6 +52,7 @@ function BookingForm({ eventType }: { eventType: PublicEventType }) {
       questions: eventType.questions,
       guestFields: eventType.guest_fields,
       maxExtraAttendees: eventType.max_extra_attendees,
+      recurrence: { frequencies: eventType.recurrence_frequencies, maxCount: eventType.recurrence_max_count },
     },
     { prefill: prefill.guest, prefillAnswers: prefill.answers, prefillInvitees: prefill.invitees },
   );
@@ -107,7 +109,10 @@ function BookingForm({ eventType }: { eventType: PublicEventType }) {
           ) : (
           <form noValidate onSubmit={flow.submit}>
             <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="6">
-              <BookingPickers flow={flow} headingLevel="h2" owner={owned ? OWN_HOURS : undefined} />
+              <Stack gap="4">
+                <BookingPickers flow={flow} headingLevel="h2" owner={owned ? OWN_HOURS : undefined} />
+                <SeriesPicker flow={flow} />
+              </Stack>
               <Stack gap="4">
                 <Heading as="h2" size="sm">
                   <FormattedMessage id="booking.details" />

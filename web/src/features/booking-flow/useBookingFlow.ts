@@ -18,6 +18,7 @@ import { publicLocations, type BookingLocation, type LocationKind } from '../../
 import { DEFAULT_GUEST_FIELDS, type GuestFieldsConfig, type Question } from '../../lib/shared.ts';
 import type { GuestCheck, GuestValues } from './schemas.ts';
 import { bookingFailureWords, ruleWords, type Said } from './ruleWords.ts';
+import { takenStarts, useSeries, type SeriesBody, type SeriesOffer } from './useSeries.ts';
 
 /** What the `bookings` function answers with, as the flow passes it on. */
 export interface BookedBooking {
@@ -34,6 +35,8 @@ export interface BookedBooking {
   location?: BookingLocation | null;
   /** A paid event type's booking holds its time while the guest pays on Stripe's Checkout page, here. */
   checkoutUrl?: string;
+  /** A series' bookings (docs/series.md): this booking is its first occurrence. */
+  series?: { id: number; occurrences: { start: string; end: string }[] };
 }
 
 /** What the booking form is for, as its confirmation names it. */
@@ -49,6 +52,8 @@ export interface MeetingDetails {
   guestFields?: unknown;
   /** How many other people the guest may invite by email (public_event_type(s); none when absent). */
   maxExtraAttendees?: number | null;
+  /** The series a guest may book (public_event_type(s)); none when absent. */
+  recurrence?: SeriesOffer;
 }
 
 /** A booking just made, with what its confirmation shows: the meeting and the zones it was booked in. */
@@ -114,6 +119,7 @@ export function useBookingFlow(
   const form = useGuestForm({ ...guestDefaults, ...prefill }, (values) => check(values, place, guestFields), () => void loadGuestRules());
   const answers = useAnswers((details.questions as Question[] | undefined) ?? [], prefillAnswers);
   const invitees = useInvitees(details.maxExtraAttendees ?? 0, prefillInvitees, () => form.read().guestEmail);
+  const series = useSeries(target, details.recurrence, slot?.start, timeZone);
 
   const reset = () => {
     picker.clear();
@@ -122,10 +128,11 @@ export function useBookingFlow(
     form.reset();
     answers.reset();
     invitees.reset();
+    series.reset();
   };
 
   const book = useMutation({
-    mutationFn: (values: GuestValues & { answers?: Answers; attendees?: string[] }) =>
+    mutationFn: (values: GuestValues & { answers?: Answers; attendees?: string[]; recurrence?: SeriesBody }) =>
       callFunction<BookedBooking>('bookings', {
         method: 'POST',
         body: {
@@ -148,8 +155,11 @@ export function useBookingFlow(
       reset();
       onBooked?.(booking);
     },
-    onError: (error) => {
-      if (isSlotTaken(error)) {
+    onError: (error, values) => {
+      // A series someone else took dates of in between: say which, check again, keep the time unless it was the first.
+      const lost = values.recurrence ? takenStarts(error) : null;
+      if (lost) series.lose(lost);
+      if (isSlotTaken(error) && (!lost || lost.some((start) => new Date(start).getTime() === new Date(slot!.start).getTime()))) {
         picker.setSlot(null);
         void queryClient.invalidateQueries({ queryKey: ['slots'] });
         void queryClient.invalidateQueries({ queryKey: ['bookings'] });
@@ -170,11 +180,14 @@ export function useBookingFlow(
         return missing(PLACE_RULE);
       }
       if (mode === 'dialog' && !termsAccepted) return missing(MESSAGES.dialog.terms);
+      if (!series.ready) return missing('booking.series.unresolved');
+      const recurrence = series.body();
       // No questions, no `answers`; nobody invited, no `attendees`: the request is the one before either existed.
       book.mutate({
         ...values,
         ...(answers.questions.length ? { answers: checked.values } : {}),
         ...(invited.values.length ? { attendees: invited.values } : {}),
+        ...(recurrence ? { recurrence } : {}),
       });
     },
     (errors) => {
@@ -193,6 +206,7 @@ export function useBookingFlow(
     guestFields,
     answers,
     invitees,
+    series,
     places,
     place,
     choosePlace,
@@ -201,7 +215,7 @@ export function useBookingFlow(
     book,
     booked,
     startOver: () => setBooked(null),
-    canSubmit: Boolean(picker.date && slot && (mode === 'page' || termsAccepted)) && !book.isPending,
+    canSubmit: Boolean(picker.date && slot && (mode === 'page' || termsAccepted)) && series.ready && !book.isPending,
   };
 }
 

@@ -48,7 +48,7 @@ export default function EmbedEventPage() {
           </Stack>
           <EmbedBookingForm
             target={{ kind: 'personal', eventTypeId: eventType.id }}
-            details={{ title: eventType.title, duration: eventType.duration, host: host || undefined, locations: eventType.locations, questions: eventType.questions, guestFields: eventType.guest_fields, maxExtraAttendees: eventType.max_extra_attendees }}
+            details={{ title: eventType.title, duration: eventType.duration, host: host || undefined, locations: eventType.locations, questions: eventType.questions, guestFields: eventType.guest_fields, maxExtraAttendees: eventType.max_extra_attendees, recurrence: { frequencies: eventType.recurrence_frequencies, maxCount: eventType.recurrence_max_count } }}
           />
         </Stack>
       )}

@@ -67,7 +67,7 @@ export default function EmbedTeamPage() {
             <EmbedBookingForm
               key={chosen.id}
               target={{ kind: 'team', teamEventTypeId: chosen.id, teamId: team.id }}
-              details={{ title: chosen.title, duration: chosen.duration, host: team.name, locations: chosen.locations, questions: chosen.questions, guestFields: chosen.guest_fields, maxExtraAttendees: chosen.max_extra_attendees }}
+              details={{ title: chosen.title, duration: chosen.duration, host: team.name, locations: chosen.locations, questions: chosen.questions, guestFields: chosen.guest_fields, maxExtraAttendees: chosen.max_extra_attendees, recurrence: { frequencies: chosen.recurrence_frequencies, maxCount: chosen.recurrence_max_count } }}
             />
           </>
         ) : !eventTypes.length ? (

@@ -25,6 +25,7 @@ import type { EventType } from '../../lib/types.ts';
 import { LocationsEditor } from './LocationsEditor.tsx';
 import { GuestFieldsEditor, QuestionList } from './QuestionBuilder.tsx';
 import { PriceFields } from './PriceFields.tsx';
+import { RecurrenceFields } from './RecurrenceFields.tsx';
 import {
   DURATIONS,
   eventTypeDefaults,
@@ -56,6 +57,7 @@ function valuesOf(eventType: EventType): EventTypeFormInput {
     priceCents: eventType.price_cents,
     currency: eventType.currency as EventTypeFormInput['currency'],
     lateCancelRefundPercent: eventType.late_cancel_refund_percent,
+    recurrence: eventType.recurrence_max_count ? { frequencies: eventType.recurrence_frequencies ?? [], maxCount: eventType.recurrence_max_count } : null,
     ...eventRulesOf(eventType),
   };
 }
@@ -188,6 +190,7 @@ export function EventTypeDialog({
             placeholder="1"
             {...register('seatsPerSlot', { setValueAs: nullableNumber })}
           />
+          <RecurrenceFields control={control} errors={errors} />
           <Fieldset.Root>
             <Fieldset.Legend fontWeight="medium">{say('eventType.bookingForm')}</Fieldset.Legend>
             <Stack gap="4" mt="2">

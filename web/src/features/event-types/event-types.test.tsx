@@ -32,7 +32,7 @@ describe('event type dialog', () => {
     await user.click(within(dialog).getByRole('radio', { name: 'Purple' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create Event Type' }));
     expect(await screen.findByText('Event type created successfully')).toBeInTheDocument();
-    expect(posted.body).toEqual({ title: 'Quick Chat', description: null, duration: 45, color: '#8b5cf6', is_active: true, auto_confirm: true, locations: [], questions: [], guest_fields: { phone: 'optional', company: 'optional', notes: 'optional' }, max_extra_attendees: 0, seats_per_slot: null, user_id: USER_ID, ...NO_RULES });
+    expect(posted.body).toEqual({ title: 'Quick Chat', description: null, duration: 45, color: '#8b5cf6', is_active: true, auto_confirm: true, locations: [], questions: [], guest_fields: { phone: 'optional', company: 'optional', notes: 'optional' }, max_extra_attendees: 0, seats_per_slot: null, recurrence_frequencies: [], recurrence_max_count: null, user_id: USER_ID, ...NO_RULES });
   });
 
   it('takes a price in the currency\'s minor units once a Stripe account that takes charges is connected', async () => {
@@ -124,6 +124,63 @@ describe('event type dialog', () => {
     await user.clear(within(again).getByRole('spinbutton', { name: 'Seats per slot' }));
     await user.click(within(again).getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(posted.body).toMatchObject({ seats_per_slot: null }));
+  });
+
+  it('lets guests book a series: the frequencies offered and the most occurrences, checked by the shared rule', async () => {
+    const posted = recordBody('patch', '/rest/v1/event_types', (sent) => HttpResponse.json({ ...existing, ...sent }));
+    server.use(posted.handler);
+    dashboard([{ ...existing, recurrence_frequencies: [], recurrence_max_count: null }]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Event Type' });
+    const series = within(dialog).getByRole('group', { name: 'Recurring bookings' });
+    expect(within(series).queryByRole('spinbutton')).not.toBeInTheDocument();
+    await user.click(within(series).getByRole('checkbox', { name: 'Weekly' }));
+    await user.click(within(series).getByRole('checkbox', { name: 'Every 2 weeks' }));
+    const count = within(series).getByRole('spinbutton', { name: 'Most occurrences a guest may book' });
+    expect(count).toHaveValue(12);
+    await user.clear(count);
+    await user.type(count, '60');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(series).findByText('Please enter a number from 2 to 52')).toBeInTheDocument();
+    expect(posted.body).toEqual({});
+    await user.clear(count);
+    await user.type(count, '8');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Event type updated successfully')).toBeInTheDocument();
+    expect(posted.body).toMatchObject({ recurrence_frequencies: ['weekly', 'biweekly'], recurrence_max_count: 8 });
+  });
+
+  it('shows a saved series when editing, and no frequency ticked saves no series', async () => {
+    const posted = recordBody('patch', '/rest/v1/event_types', (sent) => HttpResponse.json({ ...existing, ...sent }));
+    server.use(posted.handler);
+    dashboard([{ ...existing, recurrence_frequencies: ['monthly'], recurrence_max_count: 6 }]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const series = within(await screen.findByRole('dialog', { name: 'Edit Event Type' })).getByRole('group', { name: 'Recurring bookings' });
+    await waitFor(() => expect(within(series).getByRole('checkbox', { name: 'Monthly (same weekday)' })).toBeChecked());
+    expect(within(series).getByRole('checkbox', { name: 'Weekly' })).not.toBeChecked();
+    expect(within(series).getByRole('spinbutton', { name: 'Most occurrences a guest may book' })).toHaveValue(6);
+    await user.click(within(series).getByRole('checkbox', { name: 'Monthly (same weekday)' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Event type updated successfully')).toBeInTheDocument();
+    expect(posted.body).toMatchObject({ recurrence_frequencies: [], recurrence_max_count: null });
+  });
+
+  it('says a group event type cannot be booked as a series, and does not save one', async () => {
+    const posted = recordBody('patch', '/rest/v1/event_types', (sent) => HttpResponse.json({ ...existing, ...sent }));
+    server.use(posted.handler);
+    dashboard([{ ...existing, seats_per_slot: 5, recurrence_frequencies: [], recurrence_max_count: null }]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Event Type' });
+    await waitFor(() => expect(within(dialog).getByRole('spinbutton', { name: 'Seats per slot' })).toHaveValue(5));
+    const series = within(dialog).getByRole('group', { name: 'Recurring bookings' });
+    expect(within(series).getByText('Paid and group event types cannot be booked as a series.')).toBeInTheDocument();
+    await user.click(within(series).getByRole('checkbox', { name: 'Weekly' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(series).findByRole('alert')).toHaveTextContent('Paid and group event types cannot be booked as a series.');
+    expect(posted.body).toEqual({});
   });
 
   it('offers no price without a Stripe account that takes charges, and says where to connect one', async () => {

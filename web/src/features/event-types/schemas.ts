@@ -40,6 +40,8 @@ export const eventTypeDefaults = {
   maxExtraAttendees: 0,
   // One guest per slot: not a group event (docs/seats.md).
   seatsPerSlot: null,
+  // No series (docs/series.md).
+  recurrence: null,
   ...eventRuleDefaults,
 } satisfies EventTypeInput;
 
