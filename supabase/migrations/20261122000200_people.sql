@@ -252,19 +252,19 @@ declare
   holder uuid;
 begin
   if wanted !~ '^[a-z0-9_-]{3,30}$' then
-    return jsonb_build_object('available', false,
+    return jsonb_build_object('available', false, 'reason', 'format',
       'message', 'Handle must be 3-30 characters: lowercase letters, numbers, underscores and hyphens');
   end if;
   if private.is_reserved_handle(wanted) then
-    return jsonb_build_object('available', false, 'message', 'This handle is reserved');
+    return jsonb_build_object('available', false, 'reason', 'reserved', 'message', 'This handle is reserved');
   end if;
   select id into holder from public.profiles where lower(handle) = wanted;
   if holder is null then
-    return jsonb_build_object('available', true, 'message', 'Handle is available');
+    return jsonb_build_object('available', true, 'reason', 'free', 'message', 'Handle is available');
   elsif holder = (select auth.uid()) then
-    return jsonb_build_object('available', true, 'message', 'This is your current handle');
+    return jsonb_build_object('available', true, 'reason', 'yours', 'message', 'This is your current handle');
   end if;
-  return jsonb_build_object('available', false, 'message', 'Handle is already taken');
+  return jsonb_build_object('available', false, 'reason', 'taken', 'message', 'Handle is already taken');
 end;
 $$;
 

@@ -53,7 +53,7 @@ describe('profile', () => {
   it('checks handles: free, own, taken, reserved', async () => {
     const user = await newUser();
     const h = handle();
-    expect((await call(`/api/handle/check/${h}`)).body).toEqual({ available: true, message: expect.any(String) });
+    expect((await call(`/api/handle/check/${h}`)).body).toEqual({ available: true, reason: 'free', message: expect.any(String) });
     await call('/api/profile', { method: 'PUT', body: { handle: h }, token: user.accessToken });
     expect((await call(`/api/handle/check/${h}`)).body.available).toBe(false);
     expect((await call(`/api/handle/check/${h}`, { token: user.accessToken })).body.available).toBe(true);

@@ -204,7 +204,7 @@ describe('public teams', () => {
 });
 
 describe('check_handle', () => {
-  it('answers available, own, taken, reserved and invalid', async () => {
+  it('answers available, own, taken, reserved and invalid, each with its reason (the code a screen words it by)', async () => {
     const [mine, theirs] = [await createUser(c), await createUser(c)];
     const [myHandle, theirHandle] = [`m${randomUUID().slice(0, 8)}`, `t${randomUUID().slice(0, 8)}`];
     try {
@@ -219,13 +219,13 @@ describe('check_handle', () => {
         invalid: await check('a!'),
       }));
       expect(answers).toEqual({
-        free: { available: true, message: 'Handle is available' },
-        own: { available: true, message: 'This is your current handle' },
-        taken: { available: false, message: 'Handle is already taken' },
-        reserved: { available: false, message: 'This handle is reserved' },
-        invalid: { available: false, message: 'Handle must be 3-30 characters: lowercase letters, numbers, underscores and hyphens' },
+        free: { available: true, reason: 'free', message: 'Handle is available' },
+        own: { available: true, reason: 'yours', message: 'This is your current handle' },
+        taken: { available: false, reason: 'taken', message: 'Handle is already taken' },
+        reserved: { available: false, reason: 'reserved', message: 'This handle is reserved' },
+        invalid: { available: false, reason: 'format', message: 'Handle must be 3-30 characters: lowercase letters, numbers, underscores and hyphens' },
       });
-      expect(await as(c, anon, () => check(theirHandle))).toEqual({ available: false, message: 'Handle is already taken' });
+      expect(await as(c, anon, () => check(theirHandle))).toEqual({ available: false, reason: 'taken', message: 'Handle is already taken' });
     } finally {
       await c.query('delete from auth.users where id = any ($1)', [[mine, theirs]]);
     }

@@ -15,11 +15,11 @@ const SPACING = { card: { body: '3', head: '1' }, row: { body: '2', head: '0' } 
 export function BookingArticle({ booking, when, spacing, children }: { booking: Booking; when: ReactNode; spacing: keyof typeof SPACING; children: ReactNode }) {
   const intl = useIntl();
   return (
-    <Card.Root size="sm" as="article" aria-label={intl.formatMessage({ id: 'bookings.card.name' }, { event: eventTitle(booking), guest: booking.guest_name })}>
+    <Card.Root size="sm" as="article" aria-label={intl.formatMessage({ id: 'bookings.card.name' }, { event: eventTitle(booking, intl), guest: booking.guest_name })}>
       <Card.Body gap={SPACING[spacing].body}>
         <Flex justify="space-between" align="start" gap="3" wrap="wrap">
           <Stack gap={SPACING[spacing].head}>
-            <Text fontWeight="semibold">{eventTitle(booking)}</Text>
+            <Text fontWeight="semibold">{eventTitle(booking, intl)}</Text>
             {when}
           </Stack>
           <StatusBadge status={booking.status} />

@@ -1,5 +1,6 @@
 // How people and meetings are named on screen: full name and avatar initials from a profile's name
 // columns, a booking's title.
+import type { IntlShape } from 'react-intl';
 import type { Booking } from './types.ts';
 
 /** First and last name, either one alone when the other is empty. */
@@ -15,5 +16,6 @@ export function initials(person: { first_name?: string | null; last_name?: strin
     .toUpperCase();
 }
 
-/** A booking's event type's title; 'Event' when it is gone. */
-export const eventTitle = (booking: Pick<Booking, 'event_type'>): string => booking.event_type?.title ?? 'Event';
+/** A booking's event type's title; the catalogue's 'Event' when it is gone. */
+export const eventTitle = (booking: Pick<Booking, 'event_type'>, intl: IntlShape): string =>
+  booking.event_type?.title ?? intl.formatMessage({ id: 'bookings.eventGone' });

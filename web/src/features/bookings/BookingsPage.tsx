@@ -76,7 +76,7 @@ function SeriesGroup({ occurrences, facts }: { occurrences: Booking[]; facts?: S
     { id: 'bookings.series.summary' },
     { frequency: facts?.frequency ?? 'unknown', shown: occurrences.length, count: facts?.count ?? occurrences.length },
   );
-  const name = intl.formatMessage({ id: 'bookings.series.name' }, { event: eventTitle(occurrences[0]), summary });
+  const name = intl.formatMessage({ id: 'bookings.series.name' }, { event: eventTitle(occurrences[0], intl), summary });
   return <BookingGroup name={name} icon={Repeat} summary={summary} bookings={occurrences} />;
 }
 
@@ -87,7 +87,7 @@ function SeatGroup({ seats }: { seats: Booking[] }) {
   const taken = intl.formatMessage({ id: 'bookings.group.taken' }, { taken: seats.length, seats: first.event_type?.seats_per_slot ?? seats.length });
   const name = intl.formatMessage(
     { id: 'bookings.group.name' },
-    { event: eventTitle(first), when: formatDate(new Date(first.start_time), 'EEE, MMM d, yyyy · h:mm a', undefined, intl.locale), taken },
+    { event: eventTitle(first, intl), when: formatDate(new Date(first.start_time), 'EEE, MMM d, yyyy · h:mm a', undefined, intl.locale), taken },
   );
   return <BookingGroup name={name} icon={Users} summary={taken} bookings={seats} />;
 }

@@ -126,7 +126,7 @@ function UpcomingBookings() {
           <HStack key={booking.id} justify="space-between" borderWidth="1px" borderRadius="md" p="3" gap="3">
             <Stack gap="0" minW="0">
               <Text fontWeight="medium" truncate>
-                {eventTitle(booking)} · {booking.guest_name}
+                {eventTitle(booking, intl)} · {booking.guest_name}
               </Text>
               <Text fontSize="sm" color="fg.muted">
                 {formatDate(new Date(booking.start_time), 'EEE, MMM d · h:mm a', undefined, intl.locale)}

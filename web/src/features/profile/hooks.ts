@@ -28,8 +28,9 @@ export function useHandleCheck(handle: string, currentHandle: string | null | un
       if (cancelled) return;
       if (error) setChecked({ handle, status: 'error', message: say('profile.handleCheckFailed') });
       else {
-        const result = data as { available: boolean; message: string };
-        setChecked({ handle, status: result.available ? 'available' : 'unavailable', message: result.message });
+        // Said by its reason (check_handle's code), in the page's language.
+        const result = data as { available: boolean; reason: 'format' | 'reserved' | 'free' | 'yours' | 'taken' };
+        setChecked({ handle, status: result.available ? 'available' : 'unavailable', message: say(`profile.handle.${result.reason}`) });
       }
     }, 500);
     return () => {

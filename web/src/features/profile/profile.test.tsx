@@ -36,13 +36,13 @@ async function typeHandle(handle: string) {
 
 describe('handle field', () => {
   it('lowercases and drops characters other than a-z, 0-9, _ and -', async () => {
-    handleChecks(() => HttpResponse.json({ available: true, message: 'Handle is available' }));
+    handleChecks(() => HttpResponse.json({ available: true, reason: 'free', message: 'Handle is available' }));
     const { input } = await typeHandle('Ada Love!ace_9-X');
     expect(input).toHaveValue('adaloveace_9-x');
   });
 
   it('checks once, after the pause, and shows available', async () => {
-    const asked = handleChecks(() => HttpResponse.json({ available: true, message: 'Handle is available' }));
+    const asked = handleChecks(() => HttpResponse.json({ available: true, reason: 'free', message: 'Handle is available' }));
     await typeHandle('grace');
     expect(screen.getByRole('status')).toHaveAttribute('data-status', 'checking');
     expect(await screen.findByText('Handle is available')).toBeInTheDocument();
@@ -53,7 +53,7 @@ describe('handle field', () => {
 
   // A refused handle and a failed check both block saving until the handle changes.
   it.each([
-    ['shows unavailable and blocks saving', () => HttpResponse.json({ available: false, message: 'Handle is already taken' }), 'taken', 'Handle is already taken', 'unavailable'],
+    ['shows unavailable and blocks saving', () => HttpResponse.json({ available: false, reason: 'taken', message: 'The server’s own words' }), 'taken', 'Handle is already taken', 'unavailable'],
     ['marks the handle unavailable when the check fails', () => HttpResponse.json({ message: 'boom' }, { status: 500 }), 'broken', 'Error checking handle availability', 'error'],
   ])('%s', async (_name, answer, handle, message, status) => {
     handleChecks(answer);
@@ -64,7 +64,7 @@ describe('handle field', () => {
   });
 
   it('does not check under 3 characters or the current handle', async () => {
-    const asked = handleChecks(() => HttpResponse.json({ available: true, message: 'Handle is available' }));
+    const asked = handleChecks(() => HttpResponse.json({ available: true, reason: 'free', message: 'Handle is available' }));
     const { input, user } = await typeHandle('ab');
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     await user.clear(input);
