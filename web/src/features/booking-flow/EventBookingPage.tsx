@@ -13,15 +13,9 @@ import { formatDate } from '../../lib/time.ts';
 import { zoneLabel } from '../../lib/zones.ts';
 import { OWN_HOURS } from '../../components/NoBookableTime.tsx';
 import { useCurrentUser } from '../../lib/session.ts';
-import { BookButton } from './BookingFormParts.tsx';
+import { BookButton, PickersAndDetails } from './BookingFormParts.tsx';
 import { BookingConfirmation } from './BookingConfirmation.tsx';
-import { BookingPickers } from './BookingPickers.tsx';
-import { GuestFields } from './GuestFields.tsx';
-import { Questions } from './Questions.tsx';
-import { Invitees } from './Invitees.tsx';
 import { addressPrefill } from './useAnswers.ts';
-import { PlaceChoice } from './PlaceChoice.tsx';
-import { SeriesPicker } from './SeriesPicker.tsx';
 import { OfferedPlaces } from '../../components/MeetingPlace.tsx';
 import { guestPlaceLabel, noPlaceLabel } from '../../lib/places.ts';
 import { usePublicEventType } from './hooks.ts';
@@ -108,19 +102,11 @@ function BookingForm({ eventType }: { eventType: PublicEventType }) {
             />
           ) : (
           <form noValidate onSubmit={flow.submit}>
-            <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap="6">
-              <Stack gap="4">
-                <BookingPickers flow={flow} headingLevel="h2" owner={owned ? OWN_HOURS : undefined} />
-                <SeriesPicker flow={flow} />
-              </Stack>
-              <Stack gap="4">
-                <Heading as="h2" size="sm">
-                  <FormattedMessage id="booking.details" />
-                </Heading>
-                <PlaceChoice flow={flow} />
-                <GuestFields form={flow.form} phoneRequired={flow.place === 'phone_host_calls'} fields={flow.guestFields} />
-                <Questions flow={flow} />
-                <Invitees flow={flow} />
+            <PickersAndDetails
+              flow={flow}
+              owner={owned ? OWN_HOURS : undefined}
+              headingLevel="h2"
+              summary={
                 <Box borderWidth="1px" borderRadius="md" p="3" fontSize="sm">
                   <Heading as="h3" size="xs" mb="2">
                     <FormattedMessage id="booking.page.meetingDetails" />
@@ -136,9 +122,10 @@ function BookingForm({ eventType }: { eventType: PublicEventType }) {
                       : intl.formatMessage({ id: 'booking.page.chooseTime' })}
                   </Text>
                 </Box>
-                <BookButton flow={flow} />
-              </Stack>
-            </Grid>
+              }
+            >
+              <BookButton flow={flow} />
+            </PickersAndDetails>
           </form>
           )}
         </Card.Body>
