@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from '../../../scripts/local/test-stack/harness.ts';
 import { mails, partText, waitForMails, type Mail } from '../../../scripts/local/test-stack/mailpit.ts';
 import { call } from '../api/client.ts';
-import { guestBody, newHost, type Host } from '../api/fixtures.ts';
+import { at, guestBody, newHost, type Host } from '../api/fixtures.ts';
 import { allowSeries, tenOClockBefore, wallClock, zoneChangingSoon } from '../api/series-support.ts';
 import { mailStartingWith, manageLink, uniqueGuest } from './support.ts';
 
@@ -169,6 +169,36 @@ describe('a recurring series', () => {
     expect((await api(`/booking/${last.uid}?token=${linkB.token}`)).status).toBe(404);
     expect((await api(`/booking/${last.uid}/cancel`, { token: linkB.token })).status).toBe(404);
     expect((await api(`/booking/${last.uid}/cancel-following`, { token: linkB.token })).status).toBe(404);
+  });
+
+  it('asks for approval in one mail each to the guest, the host and each invitee; a date approved is one more', async () => {
+    const host = await newHost();
+    await allowSeries(host);
+    await sql('update public.event_types set auto_confirm = false, max_extra_attendees = 2 where id = $1', [host.eventTypeId]);
+    const [guest, invitee] = [uniqueGuest(), uniqueGuest()];
+    const first = at(3, 10);
+    const body = { ...guestBody(host.eventTypeId, first, 30, { guestEmail: guest, guestName: 'Sam Series', attendees: [invitee] }), recurrence: { frequency: 'weekly', count: 4 } };
+    const res = await call('/bookings', { body });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const seriesId = (res.body as { series: { id: number } }).series.id;
+    const [request] = await waitForMails(guest, 1);
+    const [approval] = await waitForMails(host.email, 1);
+    const [invitation] = await waitForMails(invitee, 1);
+    expect(request!.Subject).toMatch(/^Request received: Coaching with Test User on .* \(4 dates\)$/);
+    expect(approval!.Subject).toMatch(/^Approval needed: Coaching with Sam Series on .* \(4 dates\)$/);
+    expect(invitation!.Subject).toMatch(/^Requested: Coaching with Test User on .* \(4 dates\)$/);
+    for (const mail of [request!, approval!, invitation!]) {
+      const ics = await seriesInvite(mail);
+      expect(ics).toMatchObject({ sequence: 0, rrule: 'FREQ=WEEKLY;COUNT=4' });
+      expect(ics.text).toMatch(/^STATUS:TENTATIVE\r$/m);
+    }
+    expect(await emailRows(seriesId)).toBe(3);
+
+    const [second] = await sql<{ id: number }>(`select id from bookings where series_id = $1 order by start_time offset 1 limit 1`, [seriesId]);
+    expect((await host.client.from('bookings').update({ status: 'confirmed' }).eq('id', second!.id)).error).toBeNull();
+    const confirmed = await seriesInvite(await mailStartingWith(guest, 'Confirmed:'));
+    expect(confirmed).toMatchObject({ sequence: 1, starts: await activeStarts(seriesId) });
+    expect(confirmed.text).toMatch(/^STATUS:CONFIRMED\r$/m);
   });
 
   it('lets the host cancel an occurrence and every later one, in one mail', async () => {
