@@ -87,8 +87,8 @@ async function bookedSeries() {
   const recurrence = { frequency: 'weekly', count: 12, skip: [starts[3]], moved: [{ from: starts[5], to: new Date(Date.parse(starts[5]!) + 2 * HOUR).toISOString() }] };
   const res = await call('/bookings', { body: { ...guestBody(host.eventTypeId, first, 30, { guestEmail: guest, guestName: 'Sam Series' }), recurrence } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  const seriesId = (res.body as { series: { id: number } }).series.id;
-  return { host, guest, zone, change, starts, seriesId };
+  const { series, manageToken } = res.body as { series: { id: number }; manageToken: string };
+  return { host, guest, zone, change, starts, seriesId: series.id, manageToken };
 }
 
 describe('a recurring series', () => {
@@ -163,6 +163,8 @@ describe('a recurring series', () => {
     const a = await bookedSeries();
     const b = await bookedSeries();
     const [linkA, linkB] = [manageLink((await waitForMails(a.guest, 1))[0]!), manageLink((await waitForMails(b.guest, 1))[0]!)];
+    // The confirmation screen's link (the booking's answer) is the mail's.
+    expect(a.manageToken).toBe(linkA.token);
     const viewA = await api(`/booking/${linkA.uid}?token=${linkA.token}`);
     const last = (viewA.body.series.occurrences as { uid: string }[]).at(-1)!;
     expect((await api(`/booking/${last.uid}?token=${linkA.token}`)).status).toBe(200);
@@ -201,9 +203,14 @@ describe('a recurring series', () => {
     expect(confirmed.text).toMatch(/^STATUS:CONFIRMED\r$/m);
   });
 
-  it('lets the host cancel an occurrence and every later one, in one mail', async () => {
+  it('lets the host cancel one date with the existing cancel, then a date and every later one, one mail each', async () => {
     const { host, guest, starts, seriesId } = await bookedSeries();
     await waitForMails(guest, 1);
+    const [second] = await sql<{ id: number }>(`select id from bookings where series_id = $1 and recurrence_id = $2`, [seriesId, starts[1]]);
+    expect((await host.client.from('bookings').update({ status: 'cancelled' }).eq('id', second!.id)).error).toBeNull();
+    const dropped = await mailStartingWith(guest, 'One date cancelled:');
+    expect(dropped.Text).toContain('Test User cancelled this date. The other dates of the series stay booked.');
+    expect(await seriesInvite(dropped)).toMatchObject({ sequence: 1, exdates: [starts[1], starts[3]] });
     const [sixth] = await sql<{ id: number }>(`select id from bookings where series_id = $1 and recurrence_id = $2`, [seriesId, starts[6]]);
     // Not another host's.
     const other = await newHost();
@@ -211,9 +218,10 @@ describe('a recurring series', () => {
     const { error } = await host.client.rpc('cancel_series_from', { p_booking_id: sixth!.id });
     expect(error).toBeNull();
     const ended = await seriesInvite(await mailStartingWith(guest, 'Cancelled from'));
-    expect(ended).toMatchObject({ sequence: 1, rrule: 'FREQ=WEEKLY;COUNT=6' });
+    expect(ended).toMatchObject({ sequence: 2, rrule: 'FREQ=WEEKLY;COUNT=6' });
     expect(ended.starts).toEqual(await activeStarts(seriesId));
-    expect(await activeStarts(seriesId)).toHaveLength(5);
-    expect(await emailRows(seriesId)).toBe(3);
+    expect(await activeStarts(seriesId)).toHaveLength(4);
+    // The host is not mailed about their own changes: the guest's two mails.
+    expect(await emailRows(seriesId)).toBe(4);
   });
 });
