@@ -40,7 +40,8 @@ comment on table public.seat_slots is 'Slots of group events; their seats are th
 
 -- A recurring series (docs/series.md): its occurrences are bookings that point here, each with its
 -- own guest fields, status, busy rows and mails; written whole or not at all by create_booking_series.
--- `skipped` keeps the rule's starts the guest did not book (EXDATE of the series' invite, to come).
+-- `skipped` keeps the rule's starts the guest did not book (EXDATE of the series' invite), `ended_from`
+-- the rule's start from which "this and all later" was cancelled (the invite's RRULE ends before it).
 create table public.booking_series (
   id bigint generated always as identity primary key,
   event_type_id bigint not null references public.event_types (id) on delete cascade,
@@ -53,6 +54,8 @@ create table public.booking_series (
   -- The zone the rule was expanded in (the owner's when booked): its wall-clock time is the series'.
   time_zone text not null,
   skipped timestamptz[] not null default '{}',
+  ended_from timestamptz,
+  -- The series' one invite (lifecycle/series-ics.ts): its UID, and its SEQUENCE, raised by every change of an occurrence.
   ical_uid text not null default (gen_random_uuid()::text || '@kairos'),
   ical_sequence integer not null default 0,
   created_at timestamptz not null default now(),
@@ -813,6 +816,11 @@ begin
     if cardinality(taken) > 0 then
       raise exception 'Taken occurrences' using errcode = 'KR005';
     end if;
+    -- One mail per recipient for the whole series (its occurrences' own are not written: booking_mails).
+    select * into created from public.bookings where id = ids[1];
+    perform private.enqueue_series_mails(created, 'booking.created',
+      case created.status when 'pending' then 'requested' else 'confirmed' end,
+      case created.status when 'pending' then 'approval_needed' else 'new_booking' end, p_bump => false);
   exception when sqlstate 'KR005' then
     return jsonb_build_object('taken', to_jsonb(taken));
   end;

@@ -245,6 +245,8 @@ begin
       'id', b.id, 'uid', b.uid, 'status', b.status, 'start', b.start_time, 'end', b.end_time,
       'title', et.title, 'duration', et.duration, 'team', et.team_name,
       'icalUid', b.ical_uid, 'sequence', b.ical_sequence,
+      -- An occurrence's series (its invite's UID keys the guest's one manage token of the series).
+      'seriesId', b.series_id, 'seriesUid', (select s.ical_uid from public.booking_series s where s.id = b.series_id),
       'cancelledBy', b.cancelled_by, 'cancellationReason', b.cancellation_reason,
       'previous', (select span from previous), 'location', b.location,
       -- The guest's answers, for the hosts' mails (rules/questions.ts#StoredAnswer).
@@ -262,17 +264,23 @@ $$;
 
 -- Writes the mails of one booking event to the outbox: one row per recipient. p_guest and p_host name
 -- the message each side gets (null: none); the people the guest invited get the guest's. The message id is fixed by the booking, the event, the
--- invite's version and the recipient, so the same event can never be written twice.
+-- invite's version and the recipient, so the same event can never be written twice. A series' mail
+-- (p_series, private.series_snapshot) is about booking b and carries the series' invite: its message
+-- id is the series' and its SEQUENCE's.
 create or replace function private.enqueue_booking_mails(b public.bookings, p_topic text, p_guest text, p_host text,
-  p_deliver_before timestamptz default null)
+  p_deliver_before timestamptz default null, p_series jsonb default null)
 returns void language plpgsql security definer set search_path = ''
 as $$
 declare
-  snap jsonb := private.booking_snapshot(b);
+  snap jsonb := private.booking_snapshot(b) || coalesce(jsonb_build_object('series', p_series), '{}');
   version text := case when p_topic = 'booking.reminder' then 'reminder' else b.ical_sequence::text end;
+  about text := case when p_series is null then b.uid::text else 'series-' || (p_series ->> 'id') end;
 begin
+  if p_series is not null then
+    version := p_series ->> 'sequence';
+  end if;
   insert into public.outbox (kind, topic, booking_id, message_id, payload, deliver_before)
-  select 'email', p_topic, b.id, format('%s.%s.%s@kairos', b.uid, version, r.key),
+  select 'email', p_topic, b.id, format('%s.%s.%s@kairos', about, version, r.key),
     snap || jsonb_build_object('message', r.message, 'recipient', r.recipient), p_deliver_before
   from (
     select 'guest' as key, p_guest as message,
@@ -321,14 +329,76 @@ begin
 end;
 $$;
 
+-- A series as its invite and its mails need it (lifecycle/series-ics.ts): its rule, the starts it
+-- skipped, where "this and all later" cut it, and each occurrence that stands for a rule's start (a
+-- moved one's replaced booking is left out: its successor stands for the same start).
+create or replace function private.series_snapshot(p_series_id bigint)
+returns jsonb language plpgsql stable security definer set search_path = ''
+as $$
+begin
+  return (
+    select jsonb_build_object('id', s.id, 'icalUid', s.ical_uid, 'sequence', s.ical_sequence, 'frequency', s.frequency,
+      'count', s.count, 'firstStart', s.first_start, 'timeZone', s.time_zone, 'skipped', to_jsonb(s.skipped),
+      'endedFrom', s.ended_from,
+      'occurrences', coalesce((
+        select jsonb_agg(jsonb_build_object('uid', b.uid, 'recurrenceId', b.recurrence_id, 'start', b.start_time,
+          'end', b.end_time, 'status', b.status) order by b.recurrence_id)
+        from public.bookings b where b.series_id = s.id and b.rescheduled_to is null), '[]'))
+    from public.booking_series s where s.id = p_series_id);
+end;
+$$;
+
+-- The one mail per recipient of a change of a series (docs/series.md), about occurrence b, with the
+-- series' invite at its next SEQUENCE (p_bump; its first mail keeps 0).
+create or replace function private.enqueue_series_mails(b public.bookings, p_topic text, p_guest text, p_host text,
+  p_bump boolean default true)
+returns void language plpgsql security definer set search_path = ''
+as $$
+begin
+  if p_bump then
+    update public.booking_series set ical_sequence = ical_sequence + 1 where id = b.series_id;
+  end if;
+  perform private.enqueue_booking_mails(b, p_topic, p_guest, p_host, null, private.series_snapshot(b.series_id));
+end;
+$$;
+
+-- An occurrence's own events mail the series' update instead (one cancelled, declined, moved or
+-- confirmed date); its creation is the series' (create_booking_series), and an occurrence cancelled
+-- with all later ones is the cut's (private.end_series).
+create or replace function private.occurrence_mails(p_op text, b public.bookings, p_old public.bookings)
+returns void language plpgsql security definer set search_path = ''
+as $$
+declare
+  happened text := private.booking_event(p_op, b, p_old);
+begin
+  if happened in ('booking.cancelled', 'booking.rejected')
+     and exists (select 1 from public.booking_series s where s.id = b.series_id and b.recurrence_id >= s.ended_from) then
+    return;
+  end if;
+  perform private.enqueue_series_mails(b, m.event, m.guest, m.host)
+  from (values
+    ('booking.rescheduled', 'rescheduled', 'guest_rescheduled'),
+    ('booking.confirmed', 'confirmed', null),
+    ('booking.rejected', 'date_cancelled', null),
+    ('booking.cancelled', 'date_cancelled', case when b.cancelled_by = 'guest' then 'guest_date_cancelled' end)
+  ) m (event, guest, host)
+  where m.event = happened;
+end;
+$$;
+
 -- The mails of each booking event: what the guest and the hosts are sent (null: nothing). Hosts are
 -- not mailed about their own actions, nobody about a booking that is already over, and nobody during
 -- a data import (a superuser session that set `kairos.bulk_import` to on; API roles cannot set it).
+-- An occurrence of a series mails as its series (private.occurrence_mails).
 create or replace function private.booking_mails(p_op text, b public.bookings, p_old public.bookings)
 returns void language plpgsql security definer set search_path = ''
 as $$
 begin
   if b.end_time <= now() or current_setting('kairos.bulk_import', true) = 'on' then
+    return;
+  end if;
+  if b.series_id is not null then
+    perform private.occurrence_mails(p_op, b, p_old);
     return;
   end if;
   perform private.enqueue_booking_mails(b, m.event, m.guest, m.host)
@@ -368,12 +438,14 @@ end;
 $$;
 
 -- The outbox worker stores the hash of the token it puts in a guest's mail (the functions derive the
--- token from the booking's uid with a secret the database never sees).
+-- token from the booking's uid with a secret the database never sees). A series has one token, derived
+-- from its invite's UID, on every occurrence: one link opens each date of that series and no other.
 create or replace function public.set_manage_token_hash(p_booking_id bigint, p_hash text)
 returns void language sql security definer set search_path = ''
 as $$
   update public.bookings set manage_token_hash = p_hash
-  where id = p_booking_id and manage_token_hash is distinct from p_hash;
+  where (id = p_booking_id or series_id = (select x.series_id from public.bookings x where x.id = p_booking_id))
+    and manage_token_hash is distinct from p_hash;
 $$;
 
 revoke all on function public.enqueue_due_reminders(), public.set_manage_token_hash(bigint, text) from public, anon, authenticated;
@@ -461,6 +533,13 @@ begin
     'answers', coalesce((select a.answers from public.booking_answers a where a.booking_id = b.id), '[]'),
     -- The people they invited, likewise.
     'attendees', private.booking_attendee_emails(b.id),
+    -- A series' dates, each opened with the same token (set_manage_token_hash): those standing for a
+    -- start of its rule, moved ones at their new time.
+    'series', (select jsonb_build_object('frequency', s.frequency, 'occurrences', (
+        select jsonb_agg(jsonb_build_object('uid', o.uid, 'start_time', o.start_time, 'end_time', o.end_time, 'status', o.status)
+          order by o.start_time)
+        from public.bookings o where o.series_id = s.id and o.rescheduled_to is null))
+      from public.booking_series s where s.id = b.series_id),
     -- A paid booking's payment, to its guest: the price, where the money stands, Stripe's receipt, and
     -- the share a cancellation inside the notice gives back (the payments migration's refund rule).
     'payment', (select jsonb_build_object('amount', p.amount, 'currency', p.currency, 'status', p.status,
@@ -512,18 +591,22 @@ end;
 $$;
 
 -- Service role only: the bookings function calls it with the client's address (a caller over REST
--- could name any address).
+-- could name any address). p_following: a series' occurrence and every later one (private.end_series).
 create or replace function public.guest_cancel_booking(p_uid uuid, p_token text, p_reason text, p_client text,
-  p_per_minute integer)
+  p_per_minute integer, p_following boolean default false)
 returns jsonb language plpgsql security definer set search_path = ''
 as $$
 declare
   b public.bookings := private.guest_changeable(p_uid, p_token, p_cancel => true);
 begin
   perform private.take_guest_change(b, p_client, p_per_minute);
-  update public.bookings
-  set status = 'cancelled', cancelled_by = 'guest', cancellation_reason = nullif(btrim(left(p_reason, 500)), '')
-  where id = b.id;
+  if p_following then
+    perform private.end_series(b, 'guest', p_reason);
+  else
+    update public.bookings
+    set status = 'cancelled', cancelled_by = 'guest', cancellation_reason = nullif(btrim(left(p_reason, 500)), '')
+    where id = b.id;
+  end if;
   return public.guest_booking(p_uid, p_token);
 end;
 $$;
@@ -551,14 +634,17 @@ begin
   select new_id, a.answers from public.booking_answers a where a.booking_id = old.id;
   insert into public.booking_attendees (booking_id, email)
   select new_id, a.email from public.booking_attendees a where a.booking_id = old.id;
+  -- An occurrence of a series stays one (the same rule start, RECURRENCE-ID) and keeps the series'
+  -- one token; nothing else of the series changes.
   insert into public.bookings (id, event_type_id, user_id, team_id, assigned_user_id, guest_name,
     guest_email, guest_phone, guest_company, notes, guest_timezone, guest_locale, start_time, end_time, status, ical_uid, ical_sequence,
-    rescheduled_from, location)
+    rescheduled_from, location, series_id, recurrence_id, manage_token_hash)
   overriding system value
   values (new_id, old.event_type_id, old.user_id, old.team_id,
     case when old.team_id is null then null else coalesce(p_member_id, old.assigned_user_id) end,
     old.guest_name, old.guest_email, old.guest_phone, old.guest_company, old.notes, old.guest_timezone, old.guest_locale, p_start, p_end,
-    old.status, old.ical_uid, old.ical_sequence + 1, old.id, old.location)
+    old.status, old.ical_uid, old.ical_sequence + 1, old.id, old.location, old.series_id, old.recurrence_id,
+    case when old.series_id is not null then old.manage_token_hash end)
   returning * into created;
   -- A paid booking's payment follows it: a move never charges again (nor refunds).
   update public.payments set booking_id = new_id where booking_id = old.id;
@@ -568,12 +654,54 @@ exception when exclusion_violation then
 end;
 $$;
 
-revoke all on function public.guest_booking(uuid, text), public.guest_cancel_booking(uuid, text, text, text, integer),
+-- "This and all later" of a series (docs/series.md): the series is cut at occurrence b's rule start
+-- first, so the cancellations of b and of every later open occurrence, one statement, mail nothing of
+-- their own (private.occurrence_mails); then the series sends one mail, its invite's RRULE ending
+-- before the cut. The series row's lock queues two cuts of one series.
+create or replace function private.end_series(b public.bookings, p_by text, p_reason text)
+returns void language plpgsql security definer set search_path = ''
+as $$
+begin
+  if b.series_id is null then
+    raise exception 'This booking is not part of a series' using errcode = '22023';
+  end if;
+  update public.booking_series set ended_from = least(coalesce(ended_from, b.recurrence_id), b.recurrence_id) where id = b.series_id;
+  update public.bookings set status = 'cancelled', cancelled_by = p_by, cancellation_reason = nullif(btrim(left(p_reason, 500)), '')
+  where series_id = b.series_id and recurrence_id >= b.recurrence_id and status in ('pending', 'confirmed');
+  select * into b from public.bookings where id = b.id;
+  perform private.enqueue_series_mails(b, 'booking.cancelled', 'rest_cancelled', case when p_by = 'guest' then 'guest_rest_cancelled' end);
+end;
+$$;
+
+-- The host's "cancel this and all later": whoever may cancel the occurrence itself (the bookings
+-- update policy: its host, the team's owners and admins, its assignee) cancels it and the later ones.
+create or replace function public.cancel_series_from(p_booking_id bigint)
+returns void language plpgsql security definer set search_path = ''
+as $$
+declare
+  b public.bookings;
+begin
+  select * into b from public.bookings x
+  where x.id = p_booking_id and x.series_id is not null and x.status in ('pending', 'confirmed')
+    and (x.user_id = (select auth.uid())
+      or (x.team_id is not null and private.has_team_role(x.team_id, array['owner', 'admin']))
+      or x.assigned_user_id = (select auth.uid()))
+  for update;
+  if not found then
+    raise exception 'Booking not found' using errcode = 'P0002';
+  end if;
+  perform private.end_series(b, 'host', null);
+end;
+$$;
+revoke all on function public.cancel_series_from(bigint) from public, anon;
+grant execute on function public.cancel_series_from(bigint) to authenticated, service_role;
+
+revoke all on function public.guest_booking(uuid, text), public.guest_cancel_booking(uuid, text, text, text, integer, boolean),
   public.guest_reschedule_booking(uuid, text, timestamptz, timestamptz, text, integer, uuid) from public, anon, authenticated;
 -- Viewing needs nothing but the token; a change goes through the function, which knows the client's
 -- address for the throttle (and checks a new time with the slot engine first).
 grant execute on function public.guest_booking(uuid, text) to anon, authenticated;
-grant execute on function public.guest_booking(uuid, text), public.guest_cancel_booking(uuid, text, text, text, integer),
+grant execute on function public.guest_booking(uuid, text), public.guest_cancel_booking(uuid, text, text, text, integer, boolean),
   public.guest_reschedule_booking(uuid, text, timestamptz, timestamptz, text, integer, uuid) to service_role;
 -- Team invitations' mails ------------------------------------------------------------------------
 

@@ -4,45 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { sql } from '../../../scripts/local/test-stack/harness.ts';
 import { call } from './client.ts';
 import { at, calendarSource, guestBody, newHost, newTeam, newTeamEventType, replaceBusy, type Host } from './fixtures.ts';
-
-const DAY = 86_400_000;
-const WEEK = 7 * DAY;
-
-/** The event type allows weekly series of up to 12, through the api's event type body. */
-async function allowSeries(host: Host) {
-  const res = await call(`/api/event-types/${host.eventTypeId}`, {
-    method: 'PUT',
-    body: { title: 'Coaching', description: null, duration: 30, color: '#10b981', isActive: true, autoConfirm: true, recurrence: { frequencies: ['weekly', 'monthly'], maxCount: 12 } },
-    token: host.accessToken,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  expect(res.body).toMatchObject({ recurrenceFrequencies: ['weekly', 'monthly'], recurrenceMaxCount: 12 });
-}
+import { allowSeries, DAY, tenOClockBefore, wallClock, WEEK, zoneChangingSoon } from './series-support.ts';
 
 const preview = (host: Host, start: Date, count = 12, frequency = 'weekly') =>
   call(`/slots/series?eventTypeId=${host.eventTypeId}&start=${start.toISOString()}&frequency=${frequency}&count=${count}&timeZone=UTC`);
-
-/** A zone's UTC offset at an instant, in minutes, as Intl tells it. */
-function offsetOf(zone: string, t: number): number {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(t).find((p) => p.type === 'timeZoneName')!.value;
-  const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
-  return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
-}
-
-/** A zone whose clocks change between 3 and 130 days from now (Europe/Berlin when it does), and the day they change. */
-function zoneChangingSoon(): { zone: string; change: number } {
-  const zones = ['Europe/Berlin', 'America/New_York', 'Australia/Sydney', 'America/Santiago', 'Africa/Cairo', ...Intl.supportedValuesOf('timeZone')];
-  for (const zone of zones) {
-    for (let d = 3; d <= 130; d++) {
-      const t = Date.now() + d * DAY;
-      if (offsetOf(zone, t) !== offsetOf(zone, t - DAY)) return { zone, change: t };
-    }
-  }
-  throw new Error('no time zone changes its clocks in the next 130 days');
-}
-
-/** The wall-clock reading HH:mm of an instant in a zone, as Intl tells it. */
-const wallClock = (iso: string, zone: string) => new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
 
 describe('the series preview', () => {
   it("puts 12 weekly occurrences at the same wall-clock time of the host's zone across its DST change", async () => {
@@ -50,10 +15,7 @@ describe('the series preview', () => {
     const host = await newHost();
     await sql('update public.profiles set timezone = $2 where id = $1', [host.id, zone]);
     await allowSeries(host);
-    // The first occurrence a few weeks before the change (within the 60-day horizon), at 10:00 there.
-    const day = Math.min(Math.max(change - 35 * DAY, Date.now() + 2 * DAY), Date.now() + 55 * DAY);
-    const date = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(day);
-    const first = new Date(Date.parse(`${date}T10:00:00Z`) - offsetOf(zone, Date.parse(`${date}T10:00:00Z`)) * 60_000);
+    const first = tenOClockBefore(zone, change);
     expect(wallClock(first.toISOString(), zone)).toBe('10:00');
 
     const res = await preview(host, first);

@@ -145,6 +145,7 @@ export type Database = {
         Row: {
           count: number
           created_at: string
+          ended_from: string | null
           event_type_id: number
           first_start: string
           frequency: Database["public"]["Enums"]["series_frequency"]
@@ -159,6 +160,7 @@ export type Database = {
         Insert: {
           count: number
           created_at?: string
+          ended_from?: string | null
           event_type_id: number
           first_start: string
           frequency: Database["public"]["Enums"]["series_frequency"]
@@ -173,6 +175,7 @@ export type Database = {
         Update: {
           count?: number
           created_at?: string
+          ended_from?: string | null
           event_type_id?: number
           first_start?: string
           frequency?: Database["public"]["Enums"]["series_frequency"]
@@ -1547,6 +1550,7 @@ export type Database = {
           title: string
         }[]
       }
+      cancel_series_from: { Args: { p_booking_id: number }; Returns: undefined }
       check_handle: { Args: { p_handle: string }; Returns: Json }
       checkout_terms: {
         Args: { p_booking_id: number }
@@ -1658,6 +1662,7 @@ export type Database = {
       guest_cancel_booking: {
         Args: {
           p_client: string
+          p_following?: boolean
           p_per_minute: number
           p_reason: string
           p_token: string

@@ -5,7 +5,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { camelize } from '../db/shapes.ts';
 import { fromDbError, type DbError } from '../db/errors.ts';
-import { manageToken, manageTokenHash } from '../lifecycle/manage-token.ts';
+import { manageKey, manageToken, manageTokenHash } from '../lifecycle/manage-token.ts';
 import { isOpen, type GuestView } from '../rules/bookings.ts';
 import { AppError, notFound } from '../rules/errors.ts';
 import type { SlotRules } from '../rules/slots.ts';
@@ -14,7 +14,8 @@ import { DAY_MS, toMs } from '../rules/time.ts';
 import { rejection } from './create.ts';
 import { listSlots } from './list-slots.ts';
 import { readSchedule } from './schedule.ts';
-import { serviceRpc, type Database } from '../db/connection.ts';
+import { occurrenceRules } from './series.ts';
+import { query, serviceRpc, type Database } from '../db/connection.ts';
 
 const BOOKING_NOT_FOUND = 'Booking not found';
 
@@ -36,9 +37,10 @@ export interface GuestClient {
 
 const throttleArgs = (client: GuestClient) => ({ p_client: client.address, p_per_minute: client.perMinute });
 
-export async function guestCancel(service: SupabaseClient, client: GuestClient, uid: string, token: string, reason?: string | null): Promise<GuestView> {
+/** Cancels the booking; `following`: a series' occurrence and every later one, in one transaction with one mail (docs/series.md). */
+export async function guestCancel(service: SupabaseClient, client: GuestClient, uid: string, token: string, reason?: string | null, following = false): Promise<GuestView> {
   return camelize<GuestView>(
-    await rpc<Record<string, unknown>>(service, 'guest_cancel_booking', { p_uid: uid, p_token: token, p_reason: reason ?? null, ...throttleArgs(client) }),
+    await rpc<Record<string, unknown>>(service, 'guest_cancel_booking', { p_uid: uid, p_token: token, p_reason: reason ?? null, ...throttleArgs(client), p_following: following }),
   );
 }
 
@@ -51,9 +53,14 @@ async function movable(anon: SupabaseClient, uid: string, token: string): Promis
   return view as GuestView & { eventTypeId: number };
 }
 
-/** The slot engine's rules without the booking itself: its own time does not block its move. */
-function withoutOwn(rules: SlotRules, view: GuestView): SlotRules {
+/**
+ * The slot engine's rules without the booking itself: its own time does not block its move. A later
+ * occurrence of a series keeps the series' horizon (as when it was booked: occurrenceRules).
+ */
+function withoutOwn(read: SlotRules, view: GuestView): SlotRules {
   const [start, end] = [toMs(view.startTime), toMs(view.endTime)];
+  const dates = (view.series?.occurrences ?? []).map((o) => toMs(o.startTime));
+  const rules = dates.length ? occurrenceRules(read, dates, dates.indexOf(start)) : read;
   const booked = rules.limits?.booked ?? [];
   const own = booked.findIndex((b) => toMs(b) === start);
   return {
@@ -80,9 +87,13 @@ export async function guestSlots(
 /**
  * The manage token of a booking a guest has just made, its hash stored at once: the guest's
  * confirmation screen links to it before the confirmation mail (which carries the same token) is sent.
+ * A series' first occurrence: the series' one token, stored on every occurrence.
  */
-export async function issueManageToken(db: Database, secret: string, booking: { id: number; uid: string }): Promise<string> {
-  const token = await manageToken(secret, booking.uid);
+export async function issueManageToken(db: Database, secret: string, booking: { id: number; uid: string; seriesId?: number | null }): Promise<string> {
+  const [series] = booking.seriesId
+    ? await query(db, (sql) => sql<{ ical_uid: string }[]>`select ical_uid from public.booking_series where id = ${booking.seriesId!}`)
+    : [];
+  const token = await manageToken(secret, manageKey({ uid: booking.uid, seriesUid: series?.ical_uid }));
   await serviceRpc(db, 'set_manage_token_hash', [booking.id, await manageTokenHash(token)]);
   return token;
 }
@@ -104,14 +115,15 @@ export async function guestReschedule(
   const rules = withoutOwn(read, view);
   const check = checkSlot(rules, new Date(start));
   if (!check.ok) throw rejection(check.reason);
-  const moved = await rpc<{ id: number; uid: string }>(deps.service, 'guest_reschedule_booking', {
+  const moved = await rpc<{ id: number; uid: string; series_id: number | null }>(deps.service, 'guest_reschedule_booking', {
     p_uid: uid,
     p_token: token,
     p_start: new Date(start).toISOString(),
     p_end: new Date(end).toISOString(),
     ...throttleArgs(deps.client),
   });
-  const newToken = await manageToken(deps.tokenSecret, moved.uid);
-  await rpc(deps.service, 'set_manage_token_hash', { p_booking_id: moved.id, p_hash: await manageTokenHash(newToken) });
+  // A series' occurrence keeps the series' one token (guest_reschedule_booking kept its hash).
+  const newToken = moved.series_id !== null ? token : await manageToken(deps.tokenSecret, moved.uid);
+  if (moved.series_id === null) await rpc(deps.service, 'set_manage_token_hash', { p_booking_id: moved.id, p_hash: await manageTokenHash(newToken) });
   return { booking: await guestView(deps.anon, moved.uid, newToken), token: newToken };
 }

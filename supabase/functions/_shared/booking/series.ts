@@ -22,13 +22,19 @@ function ruleOf(frequency: SeriesFrequency, date: string, dayOfWeek: number, cou
   return ICAL.Recur.fromString(`FREQ=WEEKLY;INTERVAL=${frequency === 'biweekly' ? 2 : 1};COUNT=${count}`);
 }
 
+/** The RFC 5545 rule of a series whose first start is `first` in `timeZone` (the series' invite writes it as RRULE). */
+export function seriesRule(first: number, frequency: SeriesFrequency, count: number, timeZone: string): InstanceType<typeof ICAL.Recur> {
+  const wall = instantToZoned(first, timeZone);
+  return ruleOf(frequency, wall.date, wall.dayOfWeek, count);
+}
+
 /** The `count` starts (epoch ms) of a series whose first start is `first`, in `timeZone`. */
 export function seriesStarts(first: number, frequency: SeriesFrequency, count: number, timeZone: string): number[] {
   const wall = instantToZoned(first, timeZone);
   const [year, month, day] = wall.date.split('-').map(Number);
   // Floating (no zone): the rule counts wall-clock dates; the zone is applied to each below.
   const dtstart = ICAL.Time.fromData({ year, month, day, hour: Math.floor(wall.minutes / 60), minute: wall.minutes % 60, second: 0, isDate: false });
-  const it = new ICAL.RecurIterator({ rule: ruleOf(frequency, wall.date, wall.dayOfWeek, count), dtstart });
+  const it = new ICAL.RecurIterator({ rule: seriesRule(first, frequency, count, timeZone), dtstart });
   const starts: number[] = [];
   for (let next = it.next(); next && starts.length < count; next = it.next()) {
     const date = `${next.year}-${String(next.month).padStart(2, '0')}-${String(next.day).padStart(2, '0')}`;

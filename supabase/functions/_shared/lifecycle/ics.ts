@@ -8,10 +8,19 @@ import { addPlace } from '../calendars/place.ts';
 import { mailWords } from '../i18n/mailWords.ts';
 import { hostAnswers, hostLabel, type BookingMailPayload, type RenderedMail } from './messages.ts';
 
-export function bookingInvite(p: BookingMailPayload, mail: RenderedMail, opts: { stamp: Date; manageUrl?: string }): string {
+export interface InviteOptions {
+  stamp: Date;
+  manageUrl?: string;
+}
+
+export function bookingInvite(p: BookingMailPayload, mail: RenderedMail, opts: InviteOptions): string {
+  return icalText(inviteCalendar(p, mail.method === 'CANCEL', opts));
+}
+
+/** The invite as ical.js components: a calendar of one VEVENT, the booking's (a series' invite builds on it). */
+export function inviteCalendar(p: BookingMailPayload, cancel: boolean, opts: InviteOptions): InstanceType<typeof ICAL.Component> {
   const { booking: b } = p;
   const [organizer, ...otherHosts] = p.hosts;
-  const cancel = mail.method === 'CANCEL';
   // The event's texts in the recipient's language, as their mail.
   const w = mailWords(p.recipient.locale);
   const calendar = ical({ prodId: { company: 'Kairos', product: 'Bookings', language: w.locale.toUpperCase() }, method: cancel ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST });
@@ -39,5 +48,5 @@ export function bookingInvite(p: BookingMailPayload, mail: RenderedMail, opts: {
   // CONFERENCE); icalText writes the lines as RFC 5545 asks.
   const invite = new ICAL.Component(ICAL.parse(calendar.toString()));
   addPlace(invite.getFirstSubcomponent('vevent')!, b.location);
-  return icalText(invite);
+  return invite;
 }

@@ -30,7 +30,10 @@ export async function secretToken(secret: string, purpose: string): Promise<stri
   return base64url(await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(purpose)));
 }
 
-export const manageToken = (secret: string, bookingUid: string): Promise<string> => secretToken(secret, `manage:${bookingUid}`);
+/** What a manage token is derived from: the booking's uid, or for an occurrence its series' invite UID (one token opens every date of one series). */
+export const manageKey = (booking: { uid: string; seriesUid?: string | null }): string => booking.seriesUid ?? booking.uid;
+
+export const manageToken = (secret: string, key: string): Promise<string> => secretToken(secret, `manage:${key}`);
 
 /** What the database keeps of a token (the SQL side compares with encode(sha256(token), 'hex')). */
 export async function tokenHash(token: string): Promise<string> {

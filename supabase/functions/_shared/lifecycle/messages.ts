@@ -7,9 +7,19 @@ import type { MailMessageId } from '../i18n/mail/en.ts';
 import { refundShare } from '../rules/money.ts';
 import { shownPlace, type BookingLocation } from '../rules/places.ts';
 import { answerText, type StoredAnswer } from '../rules/questions.ts';
+import { bookedOccurrences, type SeriesSnapshot } from './series.ts';
 
-export type GuestMessage = 'requested' | 'confirmed' | 'declined' | 'cancelled' | 'rescheduled' | 'reminder' | 'link_ready';
-export type HostMessage = 'new_booking' | 'approval_needed' | 'guest_cancelled' | 'guest_rescheduled' | 'reminder' | 'link_ready';
+/** A series' own messages (date_cancelled, rest_cancelled: "this and all later") besides the booking messages a series' mail also uses. */
+export type GuestMessage = 'requested' | 'confirmed' | 'declined' | 'cancelled' | 'rescheduled' | 'reminder' | 'link_ready' | 'date_cancelled' | 'rest_cancelled';
+export type HostMessage =
+  | 'new_booking'
+  | 'approval_needed'
+  | 'guest_cancelled'
+  | 'guest_rescheduled'
+  | 'reminder'
+  | 'link_ready'
+  | 'guest_date_cancelled'
+  | 'guest_rest_cancelled';
 
 export interface Person {
   name: string;
@@ -46,7 +56,12 @@ export interface BookingMailPayload {
     attendees?: string[];
     /** A paid booking's payment (private.booking_payment; null or absent: free, or queued before payments). */
     payment?: MailPayment | null;
+    /** The series it is an occurrence of, and that series' invite UID (null or absent: a single booking). */
+    seriesId?: number | null;
+    seriesUid?: string | null;
   };
+  /** A series' mail (one for all its dates): the series as it is now; the booking is the occurrence it is about. */
+  series?: SeriesSnapshot;
   guest: Person;
   /** Organiser first. */
   hosts: Person[];
@@ -90,6 +105,12 @@ export interface Links {
 }
 
 const CANCELLING = new Set(['declined', 'cancelled', 'guest_cancelled']);
+/** A series' messages about dates that are no longer booked: the mail names the date as it was. */
+const DATES_GONE = new Set(['date_cancelled', 'rest_cancelled', 'guest_date_cancelled', 'guest_rest_cancelled']);
+/** The messages that announce a series: its dates are listed in place of one time. */
+const ANNOUNCING = new Set(['requested', 'confirmed', 'new_booking', 'approval_needed']);
+/** Guest leads that say who cancelled. */
+const BY_WHOM = new Set(['cancelled', 'dateCancelled', 'restCancelled']);
 
 /** Who the guest meets: the one host, or the team when several (or none yet) hold it. */
 export function hostLabel(p: BookingMailPayload, w: MailWords = mailWords(p.recipient.locale)): string {
@@ -117,6 +138,8 @@ const GUEST_KEYS: Record<GuestMessage, string> = {
   rescheduled: 'rescheduled',
   link_ready: 'linkReady',
   reminder: 'reminder',
+  date_cancelled: 'dateCancelled',
+  rest_cancelled: 'restCancelled',
 };
 const HOST_KEYS: Record<HostMessage, string> = {
   new_booking: 'newBooking',
@@ -125,6 +148,8 @@ const HOST_KEYS: Record<HostMessage, string> = {
   guest_rescheduled: 'guestRescheduled',
   link_ready: 'linkReady',
   reminder: 'reminder',
+  guest_date_cancelled: 'guestDateCancelled',
+  guest_rest_cancelled: 'guestRestCancelled',
 };
 
 /**
@@ -149,7 +174,7 @@ function copy(p: BookingMailPayload, links: Links, w: MailWords): Copy {
     return { subject: text(`${key}.subject`), lead: text(`${key}.lead`, { who: b.cancelledBy === 'guest' ? guest.name : host }) };
   }
   const key = `guest.${message}`;
-  const lead = message === 'cancelled' ? text(b.cancelledBy === 'guest' ? `${key}.byGuest` : `${key}.byHost`) : text(`${key}.lead`);
+  const lead = BY_WHOM.has(message) ? text(b.cancelledBy === 'guest' ? `${key}.byGuest` : `${key}.byHost`) : text(`${key}.lead`);
   const manage = links.manage && !CANCELLING.has(p.message) ? { label: w.t('action.manage'), href: links.manage } : undefined;
   return { subject: text(`${key}.subject`), lead, action: manage };
 }
@@ -169,15 +194,22 @@ export function renderBookingMail(p: BookingMailPayload, links: Links): Rendered
   const w = mailWords(recipient.locale);
   const c = copy(p, links, w);
   const tz = recipient.timezone;
-  const cancelling = CANCELLING.has(p.message);
+  // A series' mail lists the dates still booked; one announcing the series lists them in place of one time.
+  const dates = p.series ? bookedOccurrences(p.series) : null;
+  const announcing = dates !== null && ANNOUNCING.has(p.message);
+  const subject = announcing ? w.t('series.subject', { subject: c.subject, count: dates.length }) : c.subject;
+  const seriesLead = announcing ? w.t('series.lead', { count: dates.length }) : dates && p.message.endsWith('rescheduled') ? w.t('series.movedOnly') : null;
+  const cancelling = CANCELLING.has(p.message) || DATES_GONE.has(p.message);
   const place = shownPlace(b.location);
   const placeText = place && (b.location?.value ? place.text : w.t('place.linkFollows'));
   // [label, value, where the value links to]; in HTML each value is its own direction (<bdi>): an
   // address or a title in Latin letters stays whole inside an Arabic mail.
   const rows: [string, string, string?][] = [
     [w.t('row.what'), w.t('row.whatValue', { title: b.title, duration: b.duration })],
-    [w.t(cancelling ? 'row.was' : 'row.when'), when(b.start, b.end, tz, w)],
+    ...(announcing ? [] : [[w.t(cancelling ? 'row.was' : 'row.when'), when(b.start, b.end, tz, w)] as [string, string]]),
     ...(p.message.endsWith('rescheduled') && b.previous ? [[w.t('row.before'), when(b.previous.start, b.previous.end, tz, w)] as [string, string]] : []),
+    // One date a line.
+    ...(dates?.length ? [[w.t('row.dates'), dates.map((o) => when(o.start, o.end, tz, w)).join('\n')] as [string, string]] : []),
     ...(place && b.location
       ? [[w.t('row.where'), `${w.t(`place.${b.location.kind}` as MailMessageId)}: ${placeText}`, place.href ?? undefined] as [string, string, string?]]
       : []),
@@ -188,7 +220,8 @@ export function renderBookingMail(p: BookingMailPayload, links: Links): Rendered
     ...(cancelling && b.cancellationReason ? [[w.t('row.reason'), b.cancellationReason] as [string, string]] : []),
     ...moneyRows(p, cancelling, w),
   ];
-  const calendarNote = w.t(cancelling ? 'note.removes' : 'note.adds');
+  const method = dates ? (dates.length ? 'REQUEST' : 'CANCEL') : cancelling ? 'CANCEL' : 'REQUEST';
+  const calendarNote = w.t(method === 'CANCEL' ? 'note.removes' : dates ? 'note.series' : 'note.adds');
   // An invitee is known by their address only.
   const greeting = recipient.role === 'attendee' ? w.t('greeting.unnamed') : w.t('greeting.named', { name: recipient.name });
   const text = [
@@ -196,24 +229,27 @@ export function renderBookingMail(p: BookingMailPayload, links: Links): Rendered
     '',
     c.lead,
     '',
-    // A link that is not the value itself (a map search) follows it.
-    ...rows.map(([k, v, href]) => (href && !v.endsWith(href) ? `${k}: ${v} (${href})` : `${k}: ${v}`)),
+    ...(seriesLead ? [seriesLead, ''] : []),
+    // A link that is not the value itself (a map search) follows it; a list goes under its label.
+    ...rows.map(([k, v, href]) =>
+      v.includes('\n') ? `${k}:\n${v.replace(/^/gm, '- ')}` : href && !v.endsWith(href) ? `${k}: ${v} (${href})` : `${k}: ${v}`,
+    ),
     '',
     ...(c.action ? [`${c.action.label}: ${c.action.href}`, ''] : []),
     calendarNote,
     '',
   ].join('\n');
   const html = `<!doctype html><html lang="${w.locale}" dir="${w.dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(c.subject)}</title></head>
+<title>${escape(subject)}</title></head>
 <body style="margin:0;padding:0;background:#f4f4f5">
 <div dir="${w.dir}" style="max-width:560px;margin:0 auto;padding:24px 16px;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;color:#18181b;text-align:start">
 <p style="margin:0 0 16px">${escape(greeting)}</p>
 <p style="margin:0 0 16px;font-size:18px;font-weight:600">${escape(c.lead)}</p>
-<div style="background:#ffffff;border-radius:8px;padding:16px;margin:0 0 16px">
-${rows.map(([k, v, href]) => `<p style="margin:0 0 8px"><span style="color:#71717a">${escape(k)}</span><br><bdi>${href ? `<a href="${escape(href)}" style="color:#2563eb">${escape(v)}</a>` : escape(v)}</bdi></p>`).join('\n')}
+${seriesLead ? `<p style="margin:0 0 16px">${escape(seriesLead)}</p>\n` : ''}<div style="background:#ffffff;border-radius:8px;padding:16px;margin:0 0 16px">
+${rows.map(([k, v, href]) => `<p style="margin:0 0 8px"><span style="color:#71717a">${escape(k)}</span><br><bdi>${href ? `<a href="${escape(href)}" style="color:#2563eb">${escape(v)}</a>` : escape(v).replaceAll('\n', '<br>')}</bdi></p>`).join('\n')}
 </div>
 ${c.action ? `<p style="margin:0 0 16px"><a href="${escape(c.action.href)}" style="display:inline-block;background:#3b82f6;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">${escape(c.action.label)}</a></p>` : ''}
 <p style="margin:0;color:#71717a;font-size:14px">${escape(calendarNote)}</p>
 </div></body></html>`;
-  return { to: { name: recipient.name, address: recipient.email }, subject: c.subject, text, html, method: cancelling ? 'CANCEL' : 'REQUEST' };
+  return { to: { name: recipient.name, address: recipient.email }, subject, text, html, method };
 }

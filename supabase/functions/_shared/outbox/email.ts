@@ -5,8 +5,10 @@
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import { type Database, serviceRpc } from '../db/connection.ts';
 import { bookingInvite } from '../lifecycle/ics.ts';
-import { manageToken, manageTokenHash, manageUrl } from '../lifecycle/manage-token.ts';
+import { manageKey, manageToken, manageTokenHash, manageUrl } from '../lifecycle/manage-token.ts';
 import { renderBookingMail, type BookingMailPayload } from '../lifecycle/messages.ts';
+import { bookedOccurrences } from '../lifecycle/series.ts';
+import { seriesInvite } from '../lifecycle/series-ics.ts';
 import { PermanentError, type OutboxHandler, type OutboxRow } from './worker.ts';
 
 export interface SmtpEnv {
@@ -50,15 +52,21 @@ export function emailHandler(deps: EmailDeps, transport = createTransport(deps.s
   return async (row: OutboxRow) => {
     const payload = row.payload as BookingMailPayload;
     if (!payload?.recipient?.email || !payload.booking) throw new PermanentError('Malformed email payload');
+    const { series } = payload;
+    // A series' mail leads to its first date still booked, while one is (that page lists them all).
+    const manageUid = series ? bookedOccurrences(series)[0]?.uid : MANAGEABLE.has(payload.message) ? payload.booking.uid : undefined;
     let manage: string | undefined;
-    if (payload.recipient.role === 'guest' && MANAGEABLE.has(payload.message)) {
-      const token = await manageToken(deps.tokenSecret, payload.booking.uid);
+    if (payload.recipient.role === 'guest' && manageUid) {
+      const token = await manageToken(deps.tokenSecret, manageKey(payload.booking));
       // The hash is stored before the link leaves, so the link works the moment it arrives.
       await serviceRpc(deps.db(), 'set_manage_token_hash', [payload.booking.id, await manageTokenHash(token)]);
-      manage = manageUrl(deps.siteUrl, payload.booking.uid, token);
+      manage = manageUrl(deps.siteUrl, manageUid, token);
     }
     const mail = renderBookingMail(payload, { manage, bookings: `${deps.siteUrl.replace(/\/+$/, '')}/bookings` });
-    const invite = bookingInvite(payload, mail, { stamp: new Date(row.created_at), manageUrl: manage });
+    const opts = { stamp: new Date(row.created_at), manageUrl: manage };
+    // An occurrence's own mail (a reminder, its meeting link) carries no invite: its dates are in the
+    // series' invite, which its own UID would only duplicate (docs/series.md).
+    const invite = series ? seriesInvite({ ...payload, series }, opts) : payload.booking.seriesId ? null : bookingInvite(payload, mail, opts);
     await send(transport, {
       from: deps.smtp.from,
       to: mail.to,
@@ -66,7 +74,7 @@ export function emailHandler(deps: EmailDeps, transport = createTransport(deps.s
       text: mail.text,
       html: mail.html,
       messageId: `<${row.message_id}>`,
-      icalEvent: { method: mail.method, filename: 'invite.ics', content: invite },
+      ...(invite === null ? {} : { icalEvent: { method: mail.method, filename: 'invite.ics', content: invite } }),
     });
   };
 }

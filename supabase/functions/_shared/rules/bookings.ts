@@ -2,7 +2,7 @@
 // a booking card, what each booking list holds, and how guest fields are stored
 // (docs/product/states.md). The bookings trigger holds the same transitions;
 // supabase/tests/db/rules-match.test.ts keeps the two equal.
-import type { BookingStatus } from './constants.ts';
+import type { BookingStatus, SeriesFrequency } from './constants.ts';
 import type { PaymentFacts } from './payments.ts';
 import type { BookingLocation } from './places.ts';
 import type { StoredAnswer } from './questions.ts';
@@ -105,6 +105,8 @@ export interface GuestView {
   answers?: StoredAnswer[];
   /** The people they invited (lower-cased addresses; none: an empty list). */
   attendees?: string[];
+  /** An occurrence's series: every date of it, each opened with the same token (null: a single booking). */
+  series?: { frequency: SeriesFrequency; occurrences: { uid: string; startTime: string; endTime: string; status: BookingStatus }[] } | null;
 }
 
 export interface GuestDetails {

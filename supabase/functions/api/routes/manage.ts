@@ -1,5 +1,6 @@
 // The guest's manage link as /api routes, without an account: GET /api/booking/{uid}?token=…,
-// POST …/cancel {token, reason}, GET …/slots?token=…&startDate=&endDate=&timeZone=, and
+// POST …/cancel {token, reason}, POST …/cancel-following {token, reason} (a series' occurrence and
+// every later one), GET …/slots?token=…&startDate=&endDate=&timeZone=, and
 // POST …/reschedule {token, startTime}. A wrong or used token is a 404 like an unknown booking.
 import { guestCancel, guestReschedule, guestSlots, guestView } from '../../_shared/booking/guest.ts';
 import { anonClient, serviceClient } from '../../_shared/http/clients.ts';
@@ -18,10 +19,12 @@ const queryToken = (ctx: Ctx) => ctx.url.searchParams.get('token') ?? '';
 export function manageRoutes(router: Router) {
   router.get('/api/booking/:uid', async (ctx) => json(await guestView(anonClient(ctx.env), uid(ctx), queryToken(ctx))));
 
-  router.post('/api/booking/:uid/cancel', async (ctx) => {
-    const input = parseOrThrow(guestCancelSchema, (await readJson(ctx.req)) ?? {});
-    return json(await guestCancel(serviceClient(ctx.env), client(ctx), uid(ctx), input.token, input.reason));
-  });
+  for (const [path, following] of [['cancel', false], ['cancel-following', true]] as const) {
+    router.post(`/api/booking/:uid/${path}`, async (ctx) => {
+      const input = parseOrThrow(guestCancelSchema, (await readJson(ctx.req)) ?? {});
+      return json(await guestCancel(serviceClient(ctx.env), client(ctx), uid(ctx), input.token, input.reason, following));
+    });
+  }
 
   router.get('/api/booking/:uid/slots', async (ctx) => {
     const query = parseOrThrow(moveSlotsQuerySchema, Object.fromEntries(ctx.url.searchParams));

@@ -1,4 +1,5 @@
-// One booking of the host's lists, with the actions its status allows.
+// One booking of the host's lists, with the actions its status allows; a date of a recurring series
+// may also be cancelled with every later date of it (cancel_series_from, docs/series.md).
 import { useRef, useState } from 'react';
 import { Box, Button, type ButtonProps, HStack, Text } from '@chakra-ui/react';
 import { Calendar, Clock } from 'lucide-react';
@@ -14,8 +15,12 @@ import { BookingAnswers } from '../../components/BookingAnswers.tsx';
 import { BookingAttendees } from '../../components/BookingAttendees.tsx';
 import { offeredActions, type BookingAction } from '../../lib/shared.ts';
 import type { Booking } from '../../lib/types.ts';
-import { useBookingAction } from '../../lib/ownerBookings.ts';
+import { bookingListsKey, useBookingAction } from '../../lib/ownerBookings.ts';
 import { useOwner } from '../../lib/session.ts';
+import { unwrap } from '../../lib/api.ts';
+import { supabase } from '../../lib/supabase.ts';
+import { notify } from '../../lib/toaster.ts';
+import { useChange } from '../../lib/useChange.ts';
 
 /** The actions a card offers (rules/bookings.ts), for a booking row. */
 export function availableActions(booking: Pick<Booking, 'status' | 'start_time'>, now = new Date()): BookingAction[] {
@@ -28,9 +33,23 @@ const ACTION_BUTTONS: Record<BookingAction, { label: MessageId; style: ButtonPro
   cancel: { label: 'bookings.action.cancel', style: { variant: 'outline', colorPalette: 'red' } },
 };
 
+/** Cancels a series' date and every later one, in one transaction, as the signed-in host. */
+function useCancelFollowing() {
+  const intl = useIntl();
+  const owner = useOwner();
+  return useChange({
+    run: async (id: number) => unwrap(await supabase.rpc('cancel_series_from', { p_booking_id: id })),
+    refresh: [bookingListsKey(owner), ['dashboard']],
+    done: () => notify(intl.formatMessage({ id: 'bookings.card.cancelledFollowing' })),
+    failed: intl.formatMessage({ id: 'bookings.card.cancelFollowingFailed' }),
+  });
+}
+
 export function BookingCard({ booking }: { booking: Booking }) {
   const intl = useIntl();
   const action = useBookingAction(useOwner());
+  const following = useCancelFollowing();
+  const busy = action.isPending || following.isPending;
   const start = new Date(booking.start_time);
   const minutes = booking.event_type?.duration ?? differenceInMinutes(new Date(booking.end_time), start);
   const actions = availableActions(booking);
@@ -83,19 +102,24 @@ export function BookingCard({ booking }: { booking: Booking }) {
           {intl.formatMessage({ id: 'bookings.reject.text' }, { guest: booking.guest_name })}
         </ConfirmInline>
       ) : actions.length ? (
-        <HStack justify="flex-end">
+        <HStack justify="flex-end" wrap="wrap">
           {actions.map((name) => (
             <Button
               key={name}
               ref={name === 'reject' ? rejectButton : undefined}
               size="sm"
               {...ACTION_BUTTONS[name].style}
-              disabled={action.isPending}
+              disabled={busy}
               onClick={() => (name === 'reject' ? setRejecting(true) : action.mutate({ id: booking.id, action: name }))}
             >
               {intl.formatMessage({ id: ACTION_BUTTONS[name].label })}
             </Button>
           ))}
+          {Boolean(booking.series_id) && actions.includes('cancel') ? (
+            <Button size="sm" {...ACTION_BUTTONS.cancel.style} disabled={busy} onClick={() => following.mutate(booking.id)}>
+              {intl.formatMessage({ id: 'bookings.card.cancelFollowing' })}
+            </Button>
+          ) : null}
         </HStack>
       ) : null}
     </BookingArticle>

@@ -2,11 +2,12 @@
 // They see it in their own time zone and, until the host's notice for guest changes begins, cancel it
 // (with an optional reason) or move it to another time the event type offers. A paid booking shows its
 // payment and receipt, and may still be cancelled inside the notice, for the host's late-cancellation
-// refund (the payments migration); each cancel says what it refunds.
-import { useMemo, useState } from 'react';
+// refund (the payments migration); each cancel says what it refunds. A date of a recurring series
+// lists every date of it, each opened with the same link, and may be cancelled with all later ones.
+import { useId, useMemo, useState } from 'react';
 import { Badge, Box, Button, Card, Container, Heading, HStack, Link, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { LinkButton } from '../../components/LinkButton.tsx';
@@ -34,6 +35,8 @@ const when = (b: Pick<GuestView, 'startTime' | 'endTime'>, timeZone: string, int
       end: formatDate(new Date(b.endTime), 'h:mm a', timeZone, intl.locale),
     },
   );
+
+const statusColor = (status: string) => (status === 'confirmed' ? 'green' : status === 'pending' ? 'yellow' : 'red');
 
 function headline(b: GuestView): MessageId {
   if (b.moved) return 'manage.headline.moved';
@@ -111,6 +114,15 @@ function Cancel({ booking, uid, token }: { booking: GuestView; uid: string; toke
   const cancel = useCancelBooking(uid, token);
   const intl = useIntl();
   const refund = refundNote(booking, intl);
+  const run = (following: boolean) =>
+    cancel.mutate(
+      { reason, following },
+      {
+        onSuccess: () => notify(intl.formatMessage({ id: 'manage.toast.cancelled' }), intl.formatMessage({ id: 'manage.toast.cancelledText' })),
+        onError: (error) =>
+          notifyError(intl.formatMessage({ id: 'manage.toast.cancelFailed' }), serverMessage(error) ?? intl.formatMessage({ id: 'manage.toast.cancelFailedText' })),
+      },
+    );
   return (
     <Stack gap="3">
       {refund ? <Text>{refund}</Text> : null}
@@ -122,21 +134,61 @@ function Cancel({ booking, uid, token }: { booking: GuestView; uid: string; toke
           placeholder={intl.formatMessage({ id: 'manage.cancel.placeholder' })}
         />
       </FormField>
-      <Button
-        alignSelf="start"
-        colorPalette="red"
-        disabled={cancel.isPending}
-        onClick={() =>
-          cancel.mutate(reason, {
-            onSuccess: () => notify(intl.formatMessage({ id: 'manage.toast.cancelled' }), intl.formatMessage({ id: 'manage.toast.cancelledText' })),
-            onError: (error) =>
-              notifyError(intl.formatMessage({ id: 'manage.toast.cancelFailed' }), serverMessage(error) ?? intl.formatMessage({ id: 'manage.toast.cancelFailedText' })),
-          })
-        }
-      >
-        <FormattedMessage id="manage.cancel.yes" />
-      </Button>
+      <HStack gap="2" wrap="wrap">
+        <Button colorPalette="red" disabled={cancel.isPending} onClick={() => run(false)}>
+          <FormattedMessage id="manage.cancel.yes" />
+        </Button>
+        {booking.series ? (
+          <Button variant="outline" colorPalette="red" disabled={cancel.isPending} onClick={() => run(true)}>
+            <FormattedMessage id="manage.cancel.following" />
+          </Button>
+        ) : null}
+      </HStack>
     </Stack>
+  );
+}
+
+/** Every date of the booking's series, each opened with the same link's token; this one marked. */
+function SeriesDates({ booking, token }: { booking: GuestView; token: string }) {
+  const intl = useIntl();
+  const title = useId();
+  return (
+    <Card.Root>
+      <Card.Body gap="3">
+        <Heading as="h2" size="md" id={title}>
+          <FormattedMessage id="manage.series.title" />
+        </Heading>
+        <Stack as="ul" aria-labelledby={title} gap="2" listStyleType="none" m="0" p="0">
+          {(booking.series?.occurrences ?? []).map((o) => {
+            const current = o.uid === booking.uid;
+            const text = when(o, booking.guestTimezone, intl);
+            return (
+              <HStack as="li" key={o.uid} justify="space-between" gap="3" wrap="wrap">
+                {current ? (
+                  <Text fontWeight="semibold" aria-current="page">
+                    {text}
+                  </Text>
+                ) : (
+                  <Link asChild variant="underline" colorPalette="blue" color="colorPalette.fg">
+                    <RouterLink to={`/booking/${o.uid}?token=${encodeURIComponent(token)}`}>{text}</RouterLink>
+                  </Link>
+                )}
+                <HStack gap="2">
+                  {current ? (
+                    <Badge>
+                      <FormattedMessage id="manage.series.current" />
+                    </Badge>
+                  ) : null}
+                  <Badge colorPalette={statusColor(o.status)}>
+                    <FormattedMessage id="manage.status" values={{ status: o.status }} />
+                  </Badge>
+                </HStack>
+              </HStack>
+            );
+          })}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
   );
 }
 
@@ -161,7 +213,7 @@ function Manage({ booking, uid, token }: { booking: GuestView; uid: string; toke
             <Heading as="h2" size="lg">
               {booking.title}
             </Heading>
-            <Badge colorPalette={booking.status === 'confirmed' ? 'green' : booking.status === 'pending' ? 'yellow' : 'red'}>
+            <Badge colorPalette={statusColor(booking.status)}>
               <FormattedMessage id="manage.status" values={{ status: booking.status }} />
             </Badge>
           </HStack>
@@ -192,6 +244,7 @@ function Manage({ booking, uid, token }: { booking: GuestView; uid: string; toke
           ) : null}
         </Card.Body>
       </Card.Root>
+      {booking.series && !booking.moved ? <SeriesDates booking={booking} token={token} /> : null}
       {booking.status === 'cancelled' && !booking.moved && booking.eventTypeId ? (
         <LinkButton to={`/book/${booking.eventTypeId}`} colorPalette="blue" alignSelf="start">
           <FormattedMessage id="manage.bookAgain" />

@@ -22,10 +22,12 @@ export function moveSource(uid: string, token: string): SlotSource {
   return { key: ['guest-booking-slots', uid], path: (range) => path(uid, `/slots?${new URLSearchParams({ token, ...range })}`) };
 }
 
+/** Cancels the booking, or (`following`) a series' date and every later one. */
 export function useCancelBooking(uid: string, token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (reason: string) => callFunction<GuestView>(path(uid, '/cancel'), { method: 'POST', body: { token, reason } }),
+    mutationFn: ({ reason, following = false }: { reason: string; following?: boolean }) =>
+      callFunction<GuestView>(path(uid, following ? '/cancel-following' : '/cancel'), { method: 'POST', body: { token, reason } }),
     onSuccess: (booking) => queryClient.setQueryData(['guest-booking', uid, token], booking),
   });
 }

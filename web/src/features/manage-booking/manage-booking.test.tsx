@@ -118,6 +118,37 @@ describe("the guest's manage page", () => {
     expect(screen.getByText('¥1,500 · Refunded')).toBeInTheDocument();
   });
 
+  it("lists every date of a series, each opened with the link's token, and cancels this one and all later", async () => {
+    const dates = [0, 7, 14].map((d, i) => ({
+      uid: i === 0 ? 'b-uid' : `b${i}-uid`,
+      startTime: at(addDays(NOW_AT, d), 9).toISOString(),
+      endTime: at(addDays(NOW_AT, d), 9, 30).toISOString(),
+      status: i === 1 ? 'cancelled' : 'confirmed',
+    })) as NonNullable<GuestView['series']>['occurrences'];
+    const series = { frequency: 'weekly' as const, occurrences: dates };
+    answer({ ...booking, series });
+    const cancels: unknown[] = [];
+    server.use(
+      http.post(api('/functions/v1/api/booking/b-uid/cancel-following'), async ({ request }) => {
+        cancels.push(await request.json());
+        return HttpResponse.json({ ...booking, status: 'cancelled', cancelledBy: 'guest', series: { ...series, occurrences: dates.map((o) => ({ ...o, status: 'cancelled' })) } });
+      }),
+    );
+    renderRoute('/booking/b-uid?token=tok');
+    const list = within(await screen.findByRole('list', { name: 'All dates of this series' }));
+    const items = list.getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(within(items[0]).getByText('This date')).toBeInTheDocument();
+    expect(within(items[1]).getByRole('link')).toHaveAttribute('href', '/booking/b1-uid?token=tok');
+    expect(within(items[1]).getByText('cancelled')).toBeInTheDocument();
+    expect(within(items[2]).getByRole('link')).toHaveAttribute('href', '/booking/b2-uid?token=tok');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel this and all later dates' }));
+    await screen.findByRole('heading', { name: 'This booking is cancelled' });
+    expect(cancels).toEqual([{ token: 'tok', reason: '' }]);
+  });
+
   it('offers a cancelled booking to be booked again', async () => {
     answer({ ...booking, status: 'cancelled', cancelledBy: 'guest' });
     renderRoute('/booking/b-uid?token=tok');

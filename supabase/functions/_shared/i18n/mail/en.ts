@@ -86,6 +86,27 @@ export const en = {
   'note.adds': 'The attached invitation adds the event to your calendar.',
   'note.removes': 'The attached invitation removes the event from your calendar.',
 
+  // A recurring series (docs/series.md): one mail and one invite for all its dates.
+  'series.subject': '{subject} ({count, plural, one {# date} other {# dates}})',
+  'series.lead': 'This booking repeats: {count, plural, one {# date} other {# dates}}, each listed below.',
+  'series.movedOnly': 'Only this date moved; the other dates stay as they were.',
+  'row.dates': 'Booked dates',
+  'note.series': 'The attached invitation puts every date of the series in your calendar, or updates them there.',
+  'guest.dateCancelled.subject': 'One date cancelled: {title} with {host} on {at}',
+  'guest.dateCancelled.byGuest': 'This date has been cancelled, as you asked. The other dates of the series stay booked.',
+  'guest.dateCancelled.byHost': '{host} cancelled this date. The other dates of the series stay booked.',
+  'guest.restCancelled.subject': 'Cancelled from {at} on: {title} with {host}',
+  'guest.restCancelled.byGuest': 'This date and every later one of the series have been cancelled, as you asked.',
+  'guest.restCancelled.byHost': '{host} cancelled this date and every later one of the series.',
+  'invitee.dateCancelled.subject': 'One date cancelled: {title} with {host} on {at}',
+  'invitee.dateCancelled.lead': '{who} cancelled this date. The other dates of the series stay booked.',
+  'invitee.restCancelled.subject': 'Cancelled from {at} on: {title} with {host}',
+  'invitee.restCancelled.lead': '{who} cancelled this date and every later one of the series.',
+  'host.guestDateCancelled.subject': 'One date cancelled by guest: {title} with {guest} on {at}',
+  'host.guestDateCancelled.lead': '{guest} cancelled this date. The other dates of the series stay booked.',
+  'host.guestRestCancelled.subject': 'Cancelled by guest from {at} on: {title} with {guest}',
+  'host.guestRestCancelled.lead': '{guest} cancelled this date and every later one of the series.',
+
   // A team invitation (the invitee's language when they have an account, else the inviter's).
   'invitation.subject': 'Invitation to join {team}',
   'invitation.leadBy': '{inviter} invited you to join {team} on Kairos as {role, select, admin {an admin} other {a member}}.',
