@@ -675,12 +675,16 @@ $$;
 
 -- The host's "cancel this and all later": whoever may cancel the occurrence itself (the bookings
 -- update policy: its host, the team's owners and admins, its assignee) cancels it and the later ones.
+-- Security definer: it records where the series ends (booking_series, which no API role writes) and
+-- queues the series' one mail (the outbox). Its check repeats the update policy's terms, so a policy
+-- edited in the dashboard is not followed here (docs/series.md).
 create or replace function public.cancel_series_from(p_booking_id bigint)
 returns void language plpgsql security definer set search_path = ''
 as $$
 declare
   b public.bookings;
 begin
+  perform private.require_assurance();
   select * into b from public.bookings x
   where x.id = p_booking_id and x.series_id is not null and x.status in ('pending', 'confirmed')
     and (x.user_id = (select auth.uid())

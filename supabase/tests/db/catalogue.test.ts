@@ -124,7 +124,7 @@ describe('catalogue', () => {
 
   it('lets authenticated execute the public reads plus the host and team RPCs, and nothing else (no booking writes)', async () => {
     expect(await functionNames(`p.pronamespace = 'public'::regnamespace and has_function_privilege('authenticated', p.oid, 'execute') and not has_function_privilege('anon', p.oid, 'execute')`)).toEqual([
-      'accept_team_invitation', 'calendar_feed_created_at', 'create_webhook', 'dashboard_stats',
+      'accept_team_invitation', 'calendar_feed_created_at', 'cancel_series_from', 'create_webhook', 'dashboard_stats',
       'invite_team_member', 'link_state', 'mail_invitation_link', 'ping_webhook', 'regenerate_calendar_feed', 'replace_availability', 'replace_date_override',
       'resend_webhook_delivery', 'retry_meeting_link', 'rotate_webhook_secret',
       'set_booking_calendar', 'start_first_week', 'team_bookings_this_month', 'team_payee_takes_charges',
@@ -135,8 +135,9 @@ describe('catalogue', () => {
     // The caller's own calendar feed and booking calendar, an invitation's link mailed again (an
     // outbox row), a provider sign-up's first week (the profile's awaits_time_zone), and a meeting
     // link asked for again (an outbox row): tables and columns no API role may write. And whether a
-    // team owner's Stripe account takes charges: a row the team's admins may not read.
-    expect(await functionNames(`p.pronamespace = 'public'::regnamespace and p.prosecdef and has_function_privilege('authenticated', p.oid, 'execute') and not has_function_privilege('anon', p.oid, 'execute')`)).toEqual(['calendar_feed_created_at', 'mail_invitation_link', 'regenerate_calendar_feed', 'retry_meeting_link', 'set_booking_calendar', 'start_first_week', 'team_payee_takes_charges']);
+    // team owner's Stripe account takes charges: a row the team's admins may not read. And a series
+    // cancelled from one date on: where it ends (booking_series) and its one mail (an outbox row).
+    expect(await functionNames(`p.pronamespace = 'public'::regnamespace and p.prosecdef and has_function_privilege('authenticated', p.oid, 'execute') and not has_function_privilege('anon', p.oid, 'execute')`)).toEqual(['calendar_feed_created_at', 'cancel_series_from', 'mail_invitation_link', 'regenerate_calendar_feed', 'retry_meeting_link', 'set_booking_calendar', 'start_first_week', 'team_payee_takes_charges']);
   });
 
   it('keeps the booking writes and the booking rate limit to the service role: the functions are their only door', async () => {

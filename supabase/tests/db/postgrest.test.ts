@@ -49,7 +49,7 @@ describe('through PostgREST', () => {
       p_event_type_id: et!.id, p_start: '2034-01-02T10:00:00Z', p_end: '2034-01-02T10:30:00Z', p_guest: { guest_name: 'G', guest_email: 'g@example.test' },
     });
     expect(refused.error?.code).toBe('42501');
-    expect((await anon.rpc('check_handle', { p_handle: 'login' })).data).toEqual({ available: false, message: 'This handle is reserved' });
+    expect((await anon.rpc('check_handle', { p_handle: 'login' })).data).toEqual({ available: false, reason: 'reserved', message: 'This handle is reserved' });
   });
 
   it('writes no booking for a signed-in caller, not even the host on their own event type (the functions are the door)', async () => {
