@@ -290,6 +290,18 @@ create policy "Hosts, team owners and admins, and assignees update bookings" on 
 comment on policy "Hosts, team owners and admins, and assignees update bookings" on public.bookings is
   'Updatable columns are status, notes and assigned_user_id (column grants). A plain member may only cancel a team booking assigned to them; owners and admins cancel and assign any.';
 
+-- The update policy's USING, for the security definer functions that change a booking for its host
+-- (retry_meeting_link, cancel_series_from): one place for their check, which the policy itself
+-- cannot call without costing every update a function call per row.
+create or replace function private.caller_may_change(b public.bookings)
+returns boolean language sql stable security definer set search_path = ''
+as $$
+  select b.user_id = (select auth.uid())
+    or (b.team_id is not null and private.has_team_role(b.team_id, array['owner', 'admin']))
+    or b.assigned_user_id = (select auth.uid());
+$$;
+revoke all on function private.caller_may_change(public.bookings) from public;
+
 -- seat_slots --------------------------------------------------------------------------------------
 -- Written only by create_booking; read as the slot's seats (bookings) are: by the host, by the team's members.
 create policy "Hosts and team members read seat slots" on public.seat_slots

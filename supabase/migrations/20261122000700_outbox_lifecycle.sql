@@ -676,8 +676,8 @@ $$;
 -- The host's "cancel this and all later": whoever may cancel the occurrence itself (the bookings
 -- update policy: its host, the team's owners and admins, its assignee) cancels it and the later ones.
 -- Security definer: it records where the series ends (booking_series, which no API role writes) and
--- queues the series' one mail (the outbox). Its check repeats the update policy's terms, so a policy
--- edited in the dashboard is not followed here (docs/series.md).
+-- queues the series' one mail (the outbox). Its check is the update policy's terms
+-- (private.caller_may_change), so a policy edited in the dashboard is not followed here (docs/series.md).
 create or replace function public.cancel_series_from(p_booking_id bigint)
 returns void language plpgsql security definer set search_path = ''
 as $$
@@ -686,10 +686,7 @@ declare
 begin
   perform private.require_assurance();
   select * into b from public.bookings x
-  where x.id = p_booking_id and x.series_id is not null and x.status in ('pending', 'confirmed')
-    and (x.user_id = (select auth.uid())
-      or (x.team_id is not null and private.has_team_role(x.team_id, array['owner', 'admin']))
-      or x.assigned_user_id = (select auth.uid()))
+  where x.id = p_booking_id and x.series_id is not null and x.status in ('pending', 'confirmed') and private.caller_may_change(x)
   for update;
   if not found then
     raise exception 'Booking not found' using errcode = 'P0002';

@@ -428,9 +428,7 @@ declare
 begin
   perform private.require_assurance();
   select * into b from public.bookings x
-  where x.id = p_booking_id and private.awaits_link(x) and x.status in ('pending', 'confirmed')
-    and (x.user_id = (select auth.uid()) or x.assigned_user_id = (select auth.uid())
-         or (x.team_id is not null and private.has_team_role(x.team_id, array['owner', 'admin'])));
+  where x.id = p_booking_id and private.awaits_link(x) and x.status in ('pending', 'confirmed') and private.caller_may_change(x);
   if not found then
     raise exception 'Booking not found' using errcode = 'P0002';
   end if;

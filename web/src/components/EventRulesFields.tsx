@@ -7,11 +7,11 @@ import { useIntl } from 'react-intl';
 import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
 import { DAY_LIMIT_MAX, SLOT_INTERVALS, WEEK_LIMIT_MAX, type EventRulesInput } from '../lib/shared.ts';
 import { useFieldWords } from '../i18n/fieldWords.ts';
-import type { MessageId } from '../i18n/catalogue.ts';
 import { useSchedulingChoices } from './schedulingChoices.ts';
 import { nullableNumber } from '../lib/formValues.ts';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
 import { FormField, TextField } from './FormField.tsx';
+import { useSay } from '../i18n/useSay.ts';
 
 const interval = (value: unknown) => (value === 'duration' ? 'duration' : Number(value));
 
@@ -27,7 +27,7 @@ export function EventRulesFields<T extends FieldValues>({
 }) {
   const field = (name: keyof EventRulesInput) => name as Path<T>;
   const intl = useIntl();
-  const say = (id: MessageId) => intl.formatMessage({ id });
+  const say = useSay();
   const words = useFieldWords();
   const choices = useSchedulingChoices();
   const intervals = SLOT_INTERVALS.map((value) => ({ value, label: intl.formatMessage({ id: 'eventType.interval' }, { interval: String(value) }) }));

@@ -2,7 +2,6 @@
 // the lists of docs/product/states.md and the status changes on them. RLS decides which rows the
 // caller reads and may change.
 import { useQuery } from '@tanstack/react-query';
-import { useIntl } from 'react-intl';
 import type { MessageId } from '../i18n/catalogue.ts';
 import { unwrap } from './api.ts';
 import { BOOKING_ACTIONS, BOOKING_LISTS, inList, myBookingsFilter, type BookingAction, type BookingList } from './shared.ts';
@@ -11,6 +10,7 @@ import { supabase } from './supabase.ts';
 import { notify, notifyError } from './toaster.ts';
 import { BOOKING_CARD_SELECT, type Booking } from './types.ts';
 import { useChange } from './useChange.ts';
+import { useSay } from '../i18n/useSay.ts';
 
 /** The cache key of all the owner's lists: what a change of one of their bookings refreshes. */
 export const bookingListsKey = (owner: Owner | null) => ownerKey(owner, 'bookings');
@@ -42,8 +42,7 @@ const ACTIONS: Record<BookingAction, { success: MessageId; failure: MessageId }>
 };
 
 export function useBookingAction(owner: Owner | null) {
-  const intl = useIntl();
-  const say = (id: MessageId) => intl.formatMessage({ id });
+  const say = useSay();
   const team = owner !== null && isTeamOwner(owner);
   return useChange({
     run: async ({ id, action }: { id: number; action: BookingAction }) => {

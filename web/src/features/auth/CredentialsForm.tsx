@@ -2,12 +2,12 @@
 import type { ReactNode } from 'react';
 import { Stack } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
-import type { MessageId } from '../../i18n/catalogue.ts';
 import type { FieldErrors, UseFormRegister, UseFormReturn } from 'react-hook-form';
 import { TextField } from '../../components/FormField.tsx';
 import { PasswordField } from '../../components/PasswordInput.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { SocialButtons } from './SocialButtons.tsx';
+import { useSay } from '../../i18n/useSay.ts';
 
 type Credentials = { email: string; password: string };
 
@@ -48,7 +48,7 @@ export function CredentialsForm<Values extends Credentials>({
 }) {
   const intl = useIntl();
   const text = MODES[mode];
-  const say = (id: MessageId) => intl.formatMessage({ id });
+  const say = useSay();
   // Every form here holds an email and a password: their fields are registered by those names.
   const register = form.register as unknown as UseFormRegister<Credentials>;
   const errors = form.formState.errors as FieldErrors<Credentials>;

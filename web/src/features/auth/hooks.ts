@@ -10,6 +10,7 @@ import type { LoginValues, RegisterValues } from './schemas.ts';
 import type { DashboardArrival } from '../../lib/navigation.ts';
 import { currentUserKey } from '../../lib/session.ts';
 import type { MessageId } from '../../i18n/catalogue.ts';
+import { useSay } from '../../i18n/useSay.ts';
 
 /** Signing in or up: once the session's queries are back, a welcome and the dashboard. */
 function useEnter<T>(
@@ -19,8 +20,7 @@ function useEnter<T>(
   failure: [MessageId, MessageId],
   arrival: DashboardArrival = {},
 ) {
-  const intl = useIntl();
-  const say = (id: MessageId) => intl.formatMessage({ id });
+  const say = useSay();
   const navigate = useNavigate();
   return useChange({
     run,

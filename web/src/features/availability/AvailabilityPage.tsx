@@ -13,7 +13,6 @@ import { DEFAULT_HOST_SETTINGS, DEFAULT_RANGE, DEFAULT_TIME_ZONE, hostSettingsFr
 import { useSchedulingChoices, weekdayName } from '../../components/schedulingChoices.ts';
 import { WEEK_MONDAY_FIRST } from '../../lib/time.ts';
 import type { AvailabilityRule } from '../../lib/types.ts';
-import type { MessageId } from '../../i18n/catalogue.ts';
 import { CalendarsSection } from '../calendars/index.ts';
 import { EventTypesSection } from '../event-types/index.ts';
 import { DateOverridesEditor } from '../../components/DateOverridesEditor.tsx';
@@ -25,6 +24,7 @@ import { hasWorkingHours, useSaveWeeklyHours, useWeeklyHours } from '../../lib/u
 import type { Owner } from '../../lib/owner.ts';
 import { zoneLabel } from '../../lib/zones.ts';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
+import { useSay } from '../../i18n/useSay.ts';
 
 const NEW_RANGE = { start_time: DEFAULT_RANGE.startTime, end_time: DEFAULT_RANGE.endTime };
 
@@ -133,8 +133,7 @@ function SettingsSections({ initial }: { initial: HostSettings }) {
   const [settings, setSettings] = useState(initial);
   const save = useSaveSettings();
   const set = (key: keyof HostSettings) => (value: number) => setSettings((current) => ({ ...current, [key]: value }));
-  const intl = useIntl();
-  const say = (id: MessageId) => intl.formatMessage({ id });
+  const say = useSay();
   const choices = useSchedulingChoices();
   return (
     <>
@@ -160,7 +159,7 @@ function SettingsSections({ initial }: { initial: HostSettings }) {
 
 export default function AvailabilityPage() {
   const intl = useIntl();
-  const say = (id: MessageId) => intl.formatMessage({ id });
+  const say = useSay();
   usePageTitle(say('app.nav.availability'));
   const { data: user } = useCurrentUser();
   const owner = useOwner();

@@ -19,12 +19,12 @@ import { useFinishGoogle, useStartGoogle } from './hooks/google.ts';
 import { useBookingCalendar, useCheckConflicts } from './hooks/sources.ts';
 import { StripeConnect } from './StripeConnect.tsx';
 import { ZoomConnect } from './ZoomConnect.tsx';
+import { useSay } from '../../i18n/useSay.ts';
 
 const PROVIDER_LABEL: Record<CalendarConnection['provider'], MessageId> = { caldav: 'calendars.provider.caldav', ics: 'calendars.provider.ics', google: 'calendars.provider.google' };
 
 function ConnectDialog({ kind, onClose }: { kind: ConnectInput['provider'] | null; onClose: () => void }) {
-  const intl = useIntl();
-  const say = (id: MessageId) => intl.formatMessage({ id });
+  const say = useSay();
   const [values, setValues] = useState({ serverUrl: '', username: '', password: '', url: '' });
   const connect = useConnect(() => {
     setValues({ serverUrl: '', username: '', password: '', url: '' });
@@ -82,7 +82,7 @@ function ConnectionCard({ connection, bookingCalendar }: { connection: CalendarC
   const conflicts = useCheckConflicts();
   const target = useBookingCalendar();
   const intl = useIntl();
-  const say = (id: MessageId) => intl.formatMessage({ id });
+  const say = useSay();
   const writable = connection.calendar_sources.filter((s) => s.can_write);
   return (
     <Box as="li" borderWidth="1px" borderRadius="md" p="4" listStyleType="none" aria-label={connection.label}>
@@ -164,8 +164,7 @@ function ConnectionCard({ connection, bookingCalendar }: { connection: CalendarC
 }
 
 function FeedLink() {
-  const intl = useIntl();
-  const say = (id: MessageId) => intl.formatMessage({ id });
+  const say = useSay();
   const created = useFeedCreatedAt();
   const regenerate = useRegenerateFeed();
   const [address, setAddress] = useState<string | null>(null);
@@ -198,8 +197,7 @@ function FeedLink() {
 
 /** Connected calendars: their events block slots, and bookings are written to the chosen one. */
 export function CalendarsSection() {
-  const intl = useIntl();
-  const say = (id: MessageId) => intl.formatMessage({ id });
+  const say = useSay();
   const connections = useConnections();
   const providers = useProviders();
   const google = useStartGoogle();

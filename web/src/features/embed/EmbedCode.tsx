@@ -2,11 +2,11 @@
 import { useState } from 'react';
 import { Button, HStack, Input, Link, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { Copy, ExternalLink } from 'lucide-react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { FormField } from '../../components/FormField.tsx';
 import { copyText } from '../../lib/clipboard.ts';
 import { embedSnippet, type EmbedMode, type EmbedTarget } from './protocol.ts';
-import type { MessageId } from '../../i18n/catalogue.ts';
+import { useSay } from '../../i18n/useSay.ts';
 
 const DEFAULT_THEME = '#2563eb';
 
@@ -17,8 +17,7 @@ export function EmbedCode({ target }: { target: EmbedTarget }) {
   const origin = window.location.origin;
   const snippet = embedSnippet(origin, target, mode, color === DEFAULT_THEME ? undefined : color);
   const preview = `${origin}/embed/${target.kind === 'team' ? `team/${target.slug}` : target.id}`;
-  const intl = useIntl();
-  const say = (id: MessageId) => intl.formatMessage({ id });
+  const say = useSay();
   return (
     <Stack gap="4">
       <Text fontSize="sm" color="fg.muted">

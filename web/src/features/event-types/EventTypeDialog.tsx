@@ -7,7 +7,6 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { ruleResolver } from '../../lib/ruleResolver.ts';
 import { useFieldWords } from '../../i18n/fieldWords.ts';
-import type { MessageId } from '../../i18n/catalogue.ts';
 import { assignmentName } from '../../lib/assignmentName.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { ChoiceSelect, type Choice } from '../../components/ChoiceSelect.tsx';
@@ -36,6 +35,7 @@ import {
   type EventTypeFormValues,
 } from './schemas.ts';
 import { useDeleteEventType, useSaveEventType } from './hooks.ts';
+import { useSay } from '../../i18n/useSay.ts';
 
 /** The form's values of a saved event type. */
 function valuesOf(eventType: EventType): EventTypeFormInput {
@@ -91,7 +91,7 @@ export function EventTypeDialog({
   const assignment = useWatch({ control, name: 'assignmentType' });
   const errors = formState.errors;
   const intl = useIntl();
-  const say = (id: MessageId) => intl.formatMessage({ id });
+  const say = useSay();
   const words = useFieldWords();
   // The keys the saved questions have: answers, links and exports already use them, so they stay put.
   const savedKeys = ((eventType?.questions as Question[] | null) ?? []).map((q) => q.slug);

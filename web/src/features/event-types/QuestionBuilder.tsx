@@ -19,6 +19,7 @@ import { FormField, TextAreaField, TextField } from '../../components/FormField.
 import { SwitchField } from '../../components/SwitchField.tsx';
 import { FIELD_MODES, QUESTION_TYPES, slugify, type FieldMode, type GuestFieldsConfig, type Question, type QuestionType } from '../../lib/shared.ts';
 import type { MessageId } from '../../i18n/catalogue.ts';
+import { useSay } from '../../i18n/useSay.ts';
 
 // A type's name is the catalogue's questions.type.<type>, a mode's questions.mode.<mode>, a built-in
 // field's questions.field.<field>.
@@ -129,7 +130,7 @@ function ConditionFields({ question, earlier, error, onChange }: { question: Que
 /** One question's settings: type, label, help, required, key, its type's own settings and its condition. */
 function QuestionEditor({ question, earlier, errors, onChange }: { question: Question; earlier: Question[]; errors: QuestionErrors; onChange: (next: Question) => void }) {
   const intl = useIntl();
-  const say = (id: MessageId) => intl.formatMessage({ id });
+  const say = useSay();
   const words = useFieldWords();
   const fault = (key: string) => words(firstFault((errors as Record<string, unknown> | undefined)?.[key]));
   const set = (patch: Partial<Question>) => onChange({ ...question, ...patch } as Question);

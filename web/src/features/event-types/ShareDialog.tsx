@@ -1,20 +1,18 @@
 // Share an event type: its booking link, and the code that embeds its booking page.
 import { Button, HStack, Input, Stack, Tabs } from '@chakra-ui/react';
 import { Copy } from 'lucide-react';
-import { useIntl } from 'react-intl';
-import type { MessageId } from '../../i18n/catalogue.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
 import { copyText } from '../../lib/clipboard.ts';
 import { markLinkShared } from '../../lib/linkShared.ts';
 import type { EventType } from '../../lib/types.ts';
 import { EmbedCode } from '../embed/index.ts';
+import { useSay } from '../../i18n/useSay.ts';
 
 export const bookingLink = (eventType: EventType) => `${window.location.origin}/book/${eventType.id}`;
 
 /** Share: the booking link, and the code that embeds the booking page in another site. */
 export function ShareDialog({ eventType, onClose }: { eventType: EventType | null; onClose: () => void }) {
-  const intl = useIntl();
-  const say = (id: MessageId) => intl.formatMessage({ id });
+  const say = useSay();
   return (
     <AppDialog open={eventType !== null} onClose={onClose} title={say('eventTypes.share')} subtitle={eventType?.title} size="lg">
       {eventType ? (

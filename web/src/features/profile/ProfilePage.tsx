@@ -27,6 +27,7 @@ import { WebhooksSection } from '../webhooks/index.ts';
 import { useHandleCheck, useUpdateProfile, useUploadAvatar } from './hooks.ts';
 import { imageProblem, PROFILE_FIELDS, profileSchema, type ProfileInput, type ProfileValues } from './schemas.ts';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
+import { useSay } from '../../i18n/useSay.ts';
 
 export function profileUrl(profile: Pick<Profile, 'id' | 'handle'>, origin = window.location.origin): string {
   return profile.handle ? `${origin}/${profile.handle}` : `${origin}/calendar/${profile.id}`;
@@ -40,8 +41,7 @@ function toInput(profile: Profile): ProfileInput {
 
 function Visibility({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
-  const intl = useIntl();
-  const say = (id: MessageId) => intl.formatMessage({ id });
+  const say = useSay();
   const url = profileUrl(profile);
   /** A switch of one of the profile's visibility columns, labelled by its state. */
   const flag = (column: 'is_public_profile' | 'is_calendar_public', on: MessageId, off: MessageId) => (
@@ -127,7 +127,7 @@ function AvatarUpload({ profile }: { profile: Profile }) {
 function ProfileForm({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
   const intl = useIntl();
-  const say = (id: MessageId) => intl.formatMessage({ id });
+  const say = useSay();
   const fieldWords = useFieldWords();
   const { register, control, handleSubmit, formState } = useForm<ProfileInput, unknown, ProfileValues>({
     resolver: ruleResolver(profileSchema),

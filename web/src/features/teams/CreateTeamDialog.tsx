@@ -11,7 +11,7 @@ import { useMutationDialog } from '../../lib/useMutationDialog.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import { useCreateTeam } from './hooks/createTeam.ts';
 import { teamCreateSchema, type TeamCreateInput } from './schemas.ts';
-import type { MessageId } from '../../i18n/catalogue.ts';
+import { useSay } from '../../i18n/useSay.ts';
 
 const DEFAULTS: TeamCreateInput = { name: '', slug: '', description: '', timezone: 'UTC', isPublic: false };
 
@@ -31,7 +31,7 @@ export function CreateTeamDialog({ open, onClose }: { open: boolean; onClose: ()
   });
   const errors = formState.errors;
   const intl = useIntl();
-  const say = (id: MessageId) => intl.formatMessage({ id });
+  const say = useSay();
   const words = useFieldWords();
   return (
     <FormDialog {...dialog} title={say('teams.create')} submitLabel={say('teams.create')} pendingLabel={say('teams.creating')}>

@@ -21,7 +21,7 @@ import { useBookingAction, useBookingList } from '../../lib/ownerBookings.ts';
 import type { BookingList as TeamBookingTab } from '../../lib/shared.ts';
 import { memberChoices, memberName } from './members.ts';
 import { isOpen } from '../../lib/shared.ts';
-import type { MessageId } from '../../i18n/catalogue.ts';
+import { useSay } from '../../i18n/useSay.ts';
 
 // Each tab's label is the catalogue's bookings.tab.<tab>, as on /bookings.
 const TABS: TeamBookingTab[] = ['upcoming', 'past', 'cancelled', 'all'];
@@ -120,8 +120,7 @@ function TeamBookingList({
   canAssign: boolean;
 }) {
   const { data, isPending, isError } = useBookingList({ teamId }, tab);
-  const intl = useIntl();
-  const say = (id: MessageId) => intl.formatMessage({ id });
+  const say = useSay();
   if (isPending) {
     return <SkeletonList count={3} height="24" label={say('bookings.loading')} testId="team-booking-skeleton" />;
   }

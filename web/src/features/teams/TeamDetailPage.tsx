@@ -40,9 +40,9 @@ import { memberChoices } from './members.ts';
 import { NoBookableTime } from '../../components/NoBookableTime.tsx';
 import { hasWorkingHours, useWeeklyHours } from '../../lib/useWeeklyHours.ts';
 import { loadedName, usePageTitle } from '../../lib/usePageTitle.ts';
-import type { MessageId } from '../../i18n/catalogue.ts';
 import { zoneLabel } from '../../lib/zones.ts';
 import { assignmentName } from '../../lib/assignmentName.ts';
+import { useSay } from '../../i18n/useSay.ts';
 
 function BackLink() {
   return (
@@ -103,7 +103,7 @@ function Overview({ teamId, members, eventTypes }: { teamId: number; members?: T
   const thisMonth = useTeamBookingsThisMonth(teamId);
   const active = (eventTypes ?? []).filter((eventType) => eventType.is_active).slice(0, 5);
   const intl = useIntl();
-  const say = (id: MessageId) => intl.formatMessage({ id });
+  const say = useSay();
   return (
     <Stack gap="6">
       <SimpleGrid columns={{ base: 1, sm: 3 }} gap="4">
@@ -332,8 +332,7 @@ export default function TeamDetailPage() {
   const eventTypes = useEventTypes({ teamId });
   const role = useMyTeamRole(teamId);
   const hours = useWeeklyHours({ teamId });
-  const intl = useIntl();
-  const say = (id: MessageId) => intl.formatMessage({ id });
+  const say = useSay();
   usePageTitle(loadedName({ pending: team.isPending, failed: false }, team.data?.name, say('teams.notFound')));
   if (team.isPending) return <Skeleton h="60" borderRadius="lg" />;
   if (team.isError || !team.data) {

@@ -6,7 +6,6 @@ import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ruleResolver } from '../../lib/ruleResolver.ts';
 import { useFieldWords } from '../../i18n/fieldWords.ts';
-import type { MessageId } from '../../i18n/catalogue.ts';
 import { useParams } from 'react-router-dom';
 import { DateOverridesEditor } from '../../components/DateOverridesEditor.tsx';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
@@ -27,6 +26,7 @@ import { TeamAvailabilityEditor } from './TeamAvailabilityEditor.tsx';
 import { EmbedCode } from '../embed/index.ts';
 import { WebhooksSection } from '../webhooks/index.ts';
 import { loadedName, usePageTitle } from '../../lib/usePageTitle.ts';
+import { useSay } from '../../i18n/useSay.ts';
 
 function General({ team }: { team: Team }) {
   const update = useUpdateTeam(team.id);
@@ -41,8 +41,7 @@ function General({ team }: { team: Team }) {
     },
   });
   const errors = formState.errors;
-  const intl = useIntl();
-  const say = (id: MessageId) => intl.formatMessage({ id });
+  const say = useSay();
   const words = useFieldWords();
   return (
     <form noValidate onSubmit={handleSubmit((values) => update.mutate(values))}>
@@ -81,8 +80,7 @@ function Sharing({ team }: { team: Team }) {
   const update = useUpdateTeam(team.id);
   const [copied, markCopied] = useCopied();
   const url = `${window.location.origin}/team/${team.slug}`;
-  const intl = useIntl();
-  const say = (id: MessageId) => intl.formatMessage({ id });
+  const say = useSay();
   return (
     <Stack gap="4" maxW="2xl">
       <HStack>
@@ -144,7 +142,7 @@ export default function TeamSettingsPage() {
   const { data: team, isPending, isError } = useTeam(teamId);
   const role = useMyTeamRole(teamId);
   const intl = useIntl();
-  const say = (id: MessageId) => intl.formatMessage({ id });
+  const say = useSay();
   usePageTitle(loadedName({ pending: isPending, failed: false }, team && intl.formatMessage({ id: 'teams.settings.pageTitle' }, { team: team.name }), say('teams.notFound')));
   const manages = role === 'owner' || role === 'admin';
   const back = (

@@ -12,11 +12,11 @@ import { TeamSettingsLink } from './TeamSettingsLink.tsx';
 import { useTeams } from './hooks/teams.ts';
 import { MyInvitations } from './MyInvitations.tsx';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
-import type { MessageId } from '../../i18n/catalogue.ts';
+import { useSay } from '../../i18n/useSay.ts';
 
 export default function TeamsPage() {
   const intl = useIntl();
-  const say = (id: MessageId) => intl.formatMessage({ id });
+  const say = useSay();
   usePageTitle(say('app.nav.teams'));
   const { data, isPending, isError } = useTeams();
   const [creating, setCreating] = useState(false);

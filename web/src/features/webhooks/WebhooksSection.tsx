@@ -1,6 +1,5 @@
 // A host's or a team's webhook endpoints: add, rotate the secret, pause, test, delete, and each one's delivery log.
 import { useIntl, type IntlShape } from 'react-intl';
-import type { MessageId } from '../../i18n/catalogue.ts';
 import { messageWords } from '../../i18n/fieldWords.ts';
 import { useState, type FormEvent } from 'react';
 import { Badge, Box, Button, Checkbox, CheckboxGroup, Fieldset, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
@@ -22,6 +21,7 @@ import {
 } from '../../lib/shared.ts';
 import { type Delivery, useDeliveries, usePing, useResend } from './hooks/deliveries.ts';
 import { type Webhook, type WebhookOwner, useCreateWebhook, useDeleteWebhook, useRotateSecret, useSetActive, useWebhooks } from './hooks/webhooks.ts';
+import { useSay } from '../../i18n/useSay.ts';
 
 const BOOKING_EVENTS = WEBHOOK_EVENTS.filter((e) => e !== 'ping');
 
@@ -32,8 +32,7 @@ function eventName(intl: IntlShape, event: string): string {
 }
 
 function SecretDialog({ secret, onClose }: { secret: string | null; onClose: () => void }) {
-  const intl = useIntl();
-  const say = (id: MessageId) => intl.formatMessage({ id });
+  const say = useSay();
   return (
     <AppDialog
       open={secret !== null}
@@ -63,7 +62,7 @@ function SecretDialog({ secret, onClose }: { secret: string | null; onClose: () 
 
 function AddDialog({ owner, open, onClose, onSecret }: { owner: WebhookOwner; open: boolean; onClose: () => void; onSecret: (secret: string) => void }) {
   const intl = useIntl();
-  const say = (id: MessageId) => intl.formatMessage({ id });
+  const say = useSay();
   const initial = { url: '', events: [...BOOKING_EVENTS] as WebhookEvent[], isActive: true };
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<{ url?: string; events?: string }>({});
@@ -135,7 +134,7 @@ function RotateDialog({ webhook, onClose, onSecret }: { webhook: Webhook | null;
     onSecret(secret);
   });
   const intl = useIntl();
-  const say = (id: MessageId) => intl.formatMessage({ id });
+  const say = useSay();
   const label = (hours: number) =>
     hours > 0 && hours % 24 === 0 ? intl.formatMessage({ id: 'webhooks.overlapDays' }, { days: hours / 24 }) : intl.formatMessage({ id: 'webhooks.overlapHours' }, { hours });
   return (
@@ -170,8 +169,7 @@ function RotateDialog({ webhook, onClose, onSecret }: { webhook: Webhook | null;
 
 function DeleteDialog({ webhook, owner, onClose }: { webhook: Webhook | null; owner: WebhookOwner; onClose: () => void }) {
   const remove = useDeleteWebhook(owner);
-  const intl = useIntl();
-  const say = (id: MessageId) => intl.formatMessage({ id });
+  const say = useSay();
   return (
     <AppDialog
       open={webhook !== null}
@@ -203,7 +201,7 @@ function DeliveryLog({ webhook }: { webhook: Webhook }) {
   const log = useDeliveries(webhook.id);
   const resend = useResend(webhook.id);
   const intl = useIntl();
-  const say = (id: MessageId) => intl.formatMessage({ id });
+  const say = useSay();
   const when = (d: Delivery) => formatDate(new Date(d.attemptedAt), 'EEE, MMM d, yyyy · h:mm a', undefined, intl.locale);
   if (log.isPending) return <SkeletonList count={2} height="8" label={say('webhooks.log.loading')} testId="delivery-skeleton" />;
   if (log.isError)
@@ -275,7 +273,7 @@ function EndpointCard({ webhook, owner, onRotate, onDelete }: { webhook: Webhook
   const ping = usePing(webhook.id);
   const [showLog, setShowLog] = useState(false);
   const intl = useIntl();
-  const say = (id: MessageId) => intl.formatMessage({ id });
+  const say = useSay();
   const logId = `webhook-log-${webhook.id}`;
   return (
     <Box as="li" borderWidth="1px" borderRadius="md" p="4" listStyleType="none" aria-label={webhook.url}>
@@ -356,7 +354,7 @@ export function WebhooksSection({ teamId }: { teamId?: number }) {
   const [rotating, setRotating] = useState<Webhook | null>(null);
   const [deleting, setDeleting] = useState<Webhook | null>(null);
   const intl = useIntl();
-  const say = (id: MessageId) => intl.formatMessage({ id });
+  const say = useSay();
   return (
     <SectionCard title={say('webhooks.title')} description={intl.formatMessage({ id: 'webhooks.text' }, { owner: teamId ? 'team' : 'own' })} bodyGap="4">
       {webhooks.isPending ? (

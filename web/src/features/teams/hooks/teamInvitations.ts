@@ -1,6 +1,5 @@
 // A team's invitations as its managers see them: inviting, the pending list, revoking.
 import { dbCode, unwrap } from '../../../lib/api.ts';
-import type { MessageId } from '../../../i18n/catalogue.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { notify, notifyError } from '../../../lib/toaster.ts';
 import { useIntl } from 'react-intl';
@@ -8,11 +7,12 @@ import type { TeamInvitation } from '../../../lib/types.ts';
 import { useChange } from '../../../lib/useChange.ts';
 import type { InviteValues } from '../schemas.ts';
 import { INVITATION_COLUMNS, teamKey, useTeamRows } from './keys.ts';
+import { useSay } from '../../../i18n/useSay.ts';
 
 /** An invitation, not a membership: the person joins once they accept; the database queues its mail. */
 export function useInviteMember(teamId: number) {
   const intl = useIntl();
-  const say = (id: MessageId) => intl.formatMessage({ id });
+  const say = useSay();
   return useChange({
     run: async (values: InviteValues) => {
       unwrap(await supabase.rpc('invite_team_member', { p_team_id: teamId, p_email: values.email, p_role: values.role }));
