@@ -70,11 +70,12 @@ Deno.test('every owner route refuses an anonymous caller with 401', async () => 
 });
 
 Deno.test('login and register validate with the messages of docs/product/validation.md', async () => {
-  assert.deepEqual((await call('POST', '/api/auth/login', { email: 'x', password: 'secret1' })).body, { code: 'invalid_request', message: 'Invalid email address' });
-  assert.deepEqual((await call('POST', '/api/auth/login', { email: 'a@b.co', password: '1' })).body, { code: 'invalid_request', message: 'Password must be at least 6 characters' });
+  assert.deepEqual((await call('POST', '/api/auth/login', { email: 'x', password: 'secret1' })).body, { code: 'invalid_request', message: 'Invalid email address', messageId: 'emailAddress' });
+  assert.deepEqual((await call('POST', '/api/auth/login', { email: 'a@b.co', password: '1' })).body, { code: 'invalid_request', message: 'Password must be at least 6 characters', messageId: 'passwordMin' });
   assert.deepEqual((await call('POST', '/api/auth/register', { email: 'a@b.co', password: 'secret1', lastName: 'X' })).body, {
     code: 'invalid_request',
     message: 'First name is required',
+    messageId: 'firstName',
   });
   assert.equal((await call('POST', '/api/auth/login', '{oops')).status, 400);
 });
@@ -96,7 +97,7 @@ Deno.test('public booking bodies are validated before anything is read', async (
   const res = await call('POST', '/api/bookings/public', { eventTypeId: 1, guestName: '', guestEmail: 'a@b.co' });
   assert.deepEqual([res.status, res.body], [400, { code: 'invalid_request', message: 'Please fill in your name and email.', messageId: 'publicGuest' }]);
   const team = await call('POST', '/api/teams/1/bookings', { guestName: 'A', guestEmail: 'a@b.co' });
-  assert.deepEqual([team.status, team.body], [400, { code: 'invalid_request', message: 'Please select an event type' }]);
+  assert.deepEqual([team.status, team.body], [400, { code: 'invalid_request', message: 'Please select an event type', messageId: 'eventType' }]);
 });
 
 Deno.test('unknown ids that cannot exist are 404 without a query', async () => {

@@ -25,11 +25,12 @@ Deno.test('bookings: the guest form messages of docs/product/validation.md', asy
     message: 'Valid email is required',
     messageId: 'validEmail',
   });
-  assert.deepEqual((await post(JSON.stringify({ ...valid, eventTypeId: 1, startTime: '' }))).body, { code: 'invalid_request', message: 'Please select a date and time.' });
-  assert.deepEqual((await post(JSON.stringify({ ...valid, teamEventTypeId: 'x' }))).body, { code: 'invalid_request', message: 'Please select an event type' });
+  assert.deepEqual((await post(JSON.stringify({ ...valid, eventTypeId: 1, startTime: '' }))).body, { code: 'invalid_request', message: 'Please select a date and time.', messageId: 'dateTime' });
+  assert.deepEqual((await post(JSON.stringify({ ...valid, teamEventTypeId: 'x' }))).body, { code: 'invalid_request', message: 'Please select an event type', messageId: 'eventType' });
   assert.deepEqual((await post(JSON.stringify({ ...valid, eventTypeId: 1, endTime: '2026-12-01T09:00:00Z' }))).body, {
     code: 'invalid_request',
     message: 'End time must be after start time',
+    messageId: 'endTime',
   });
 });
 

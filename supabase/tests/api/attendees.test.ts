@@ -35,7 +35,7 @@ describe('how many people an event type lets a guest invite', () => {
     expect((await call(`/api/event-types/${host.eventTypeId}`, { method: 'PUT', body: BASE, token: host.accessToken })).body.maxExtraAttendees).toBe(3);
     const tooMany = await call(`/api/event-types/${host.eventTypeId}`, { method: 'PUT', body: { ...BASE, maxExtraAttendees: 11 }, token: host.accessToken });
     expect(tooMany.status).toBe(400);
-    expect(tooMany.body).toEqual({ code: 'invalid_request', message: 'Guests may add from 0 to 10 people' });
+    expect(tooMany.body).toEqual({ code: 'invalid_request', message: 'Guests may add from 0 to 10 people', messageId: 'extraGuests', values: { max: 10 } });
   });
 });
 

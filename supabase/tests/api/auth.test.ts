@@ -37,16 +37,16 @@ describe('/api/auth', () => {
   });
 
   it('validates the bodies with the messages of docs/product/validation.md', async () => {
-    const cases: [string, unknown, string][] = [
-      ['/api/auth/login', { email: 'nope', password: 'secret1' }, 'Invalid email address'],
-      ['/api/auth/login', { email: 'a@b.co', password: '123' }, 'Password must be at least 6 characters'],
-      ['/api/auth/register', { email: 'a@b.co', password: 'secret1', firstName: '', lastName: 'X' }, 'First name is required'],
-      ['/api/auth/register', { email: 'a@b.co', password: 'secret1', firstName: 'X', lastName: ' ' }, 'Last name is required'],
+    const cases: [string, unknown, string, string][] = [
+      ['/api/auth/login', { email: 'nope', password: 'secret1' }, 'Invalid email address', 'emailAddress'],
+      ['/api/auth/login', { email: 'a@b.co', password: '123' }, 'Password must be at least 6 characters', 'passwordMin'],
+      ['/api/auth/register', { email: 'a@b.co', password: 'secret1', firstName: '', lastName: 'X' }, 'First name is required', 'firstName'],
+      ['/api/auth/register', { email: 'a@b.co', password: 'secret1', firstName: 'X', lastName: ' ' }, 'Last name is required', 'lastName'],
     ];
-    for (const [path, body, message] of cases) {
+    for (const [path, body, message, messageId] of cases) {
       const res = await call(path, { body });
       expect(res.status, path).toBe(400);
-      expect(res.body).toEqual({ code: 'invalid_request', message });
+      expect(res.body).toEqual({ code: 'invalid_request', message, messageId });
     }
     const broken = await call('/api/auth/login', { raw: '{"email":', headers: { 'content-type': 'application/json' } });
     expect(broken.status).toBe(400);

@@ -25,7 +25,7 @@ describe('event type locations through /api', () => {
       method: 'PUT', body: { ...BASE, locations: [{ kind: 'link', url: 'http://example.com' }] }, token: host.accessToken,
     });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ code: 'invalid_request', message: 'The link must start with https://' });
+    expect(bad.body).toEqual({ code: 'invalid_request', message: 'The link must start with https://', messageId: 'linkHttps' });
 
     // A body without locations leaves them as they are.
     const keep = await call(`/api/event-types/${host.eventTypeId}`, { method: 'PUT', body: BASE, token: host.accessToken });

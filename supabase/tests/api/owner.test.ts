@@ -27,7 +27,7 @@ describe('event types', () => {
 
   it('validates the event type form and requires a session', async () => {
     const host = await newUser();
-    expect((await call('/api/event-types', { body: { ...eventType, title: '   ' }, token: host.accessToken })).body).toEqual({ code: 'invalid_request', message: 'Title is required' });
+    expect((await call('/api/event-types', { body: { ...eventType, title: '   ' }, token: host.accessToken })).body).toEqual({ code: 'invalid_request', message: 'Title is required', messageId: 'title' });
     expect((await call('/api/event-types', { body: { ...eventType, duration: 25 }, token: host.accessToken })).status).toBe(400);
     expect((await call('/api/event-types', { body: { ...eventType, color: 'red' }, token: host.accessToken })).status).toBe(400);
     expect((await call('/api/event-types', { body: eventType })).status).toBe(401);
@@ -63,6 +63,7 @@ describe('availability and settings', () => {
     expect((await call('/api/settings', { method: 'PUT', body: { ...body, bufferBefore: 7 }, token: host.accessToken })).body).toEqual({
       code: 'invalid_request',
       message: 'Buffer must be 0, 5, 10, 15 or 30 minutes',
+      messageId: 'buffer',
     });
     expect((await call('/api/settings')).status).toBe(401);
   });
@@ -81,7 +82,7 @@ describe('dashboard', () => {
     const res = await call('/api/dashboard/stats?timeframe=year', { token: host.accessToken });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ totalBookings: 1, totalHours: 0.5, activeClients: 1, revenue: 0, previousTotalBookings: 0 });
-    expect((await call('/api/dashboard/stats?timeframe=decade', { token: host.accessToken })).body).toEqual({ code: 'invalid_request', message: 'Timeframe must be week, month, quarter or year' });
+    expect((await call('/api/dashboard/stats?timeframe=decade', { token: host.accessToken })).body).toEqual({ code: 'invalid_request', message: 'Timeframe must be week, month, quarter or year', messageId: 'timeframe' });
     expect((await call('/api/dashboard/stats?timeframe=week')).status).toBe(401);
   });
 });

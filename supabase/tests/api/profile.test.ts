@@ -45,7 +45,7 @@ describe('profile', () => {
     expect(await call('/api/profile', { method: 'PUT', body: { handle: h }, token: b.accessToken })).toMatchObject({ status: 409, body: { message: 'This handle is already taken' } });
     expect(await call('/api/profile', { method: 'PUT', body: { handle: 'dashboard' }, token: b.accessToken })).toMatchObject({ status: 400, body: { message: 'This handle is reserved' } });
     expect((await call('/api/profile', { method: 'PUT', body: { handle: 'x' }, token: b.accessToken })).status).toBe(400);
-    expect((await call('/api/profile', { method: 'PUT', body: { firstName: '' }, token: b.accessToken })).body).toEqual({ code: 'invalid_request', message: 'First name is required' });
+    expect((await call('/api/profile', { method: 'PUT', body: { firstName: '' }, token: b.accessToken })).body).toEqual({ code: 'invalid_request', message: 'First name is required', messageId: 'firstName' });
     expect((await call('/api/profile', { method: 'PUT', body: { timezone: 'Nowhere/Land' }, token: b.accessToken })).status).toBe(400);
     expect((await call('/api/profile', { method: 'PUT', body: { firstName: 'X' } })).status).toBe(401);
   });

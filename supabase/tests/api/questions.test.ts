@@ -35,7 +35,7 @@ describe('questions of an event type through /api', () => {
     expect(pub.body.guestFields).toEqual({ phone: 'hidden', company: 'required', notes: 'optional' });
 
     const bad = await call(`/api/event-types/${host.eventTypeId}`, { method: 'PUT', body: { ...BASE, questions: [PLAN, PLAN] }, token: host.accessToken });
-    expect(bad.body).toEqual({ code: 'invalid_request', message: 'Each question needs its own key' });
+    expect(bad.body).toEqual({ code: 'invalid_request', message: 'Each question needs its own key', messageId: 'questionKeyTwice' });
     expect(bad.status).toBe(400);
     // A body without questions leaves them as they are.
     const keep = await call(`/api/event-types/${host.eventTypeId}`, { method: 'PUT', body: BASE, token: host.accessToken });
@@ -92,13 +92,13 @@ describe('a guest answers the questions when booking', () => {
 
   it('is refused with a 400 naming the field: a missing required answer, a wrong one, an unknown one', async () => {
     const host = await hostWithQuestions();
-    // Each rule's 400 names it by id and values, for a reader in another language; the shape's own has none.
+    // Each rule's 400 names it by id and values, for a reader in another language.
     const cases: [unknown, string, RuleMessage?][] = [
       [{}, 'Please answer “Plan”.', { id: 'answerNamed', values: { question: 'Plan' } }],
       [{ plan: 'Pro' }, 'Please answer “Seats”.', { id: 'answerNamed', values: { question: 'Seats' } }],
       [{ plan: 'Gold' }, 'Plan: please choose one of the offered options', { id: 'answerFault', values: { question: 'Plan', rule: { id: 'option' } } }],
       [{ plan: 'Free', budget: 100 }, 'Unknown question: budget', { id: 'unknownQuestion', values: { key: 'budget' } }],
-      ['yes', 'Answers must be an object'],
+      ['yes', 'Answers must be an object', { id: 'answersObject' }],
     ];
     for (const [answers, message, rule] of cases) {
       const res = await call('/bookings', { body: guestBody(host.eventTypeId, at(2, 11), 30, { answers }) });

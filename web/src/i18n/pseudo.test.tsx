@@ -86,6 +86,18 @@ describe('the pseudo-locale finds no untranslated text', () => {
   });
 });
 
+describe('the pseudo-locale finds no untranslated text in the sign-in forms’ messages', () => {
+  it.each(['/login', '/register', '/forgot-password'])('on %s with its fields refused', async (route) => {
+    renderPseudo(route);
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { level: 1, name: /^\[/ });
+    for (const field of screen.getAllByRole('textbox')) await user.type(field, 'x');
+    await user.click(document.querySelector<HTMLButtonElement>('form button[type="submit"]')!);
+    await waitFor(() => expect(document.querySelectorAll('[data-part="error-text"]')).not.toHaveLength(0));
+    expect(plainTexts()).toEqual([]);
+  });
+});
+
 describe('the pseudo-locale finds no untranslated text on the signed-in screens converted so far', () => {
   it('on /dashboard: the app bar, the checklist, the numbers, the upcoming bookings, the calendar and the event types', async () => {
     signedInAs({ first_name: 'Ада', locale: 'ja' });

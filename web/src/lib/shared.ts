@@ -62,9 +62,15 @@ export {
   type TeamRole,
 } from '../../../supabase/functions/_shared/rules/constants.ts';
 export {
+  availabilitySchema,
   BIO_MAX,
+  bookingStatusSchema,
   dateOverrideSchema,
+  dateRangeQuerySchema,
+  eventRulesSchema,
   eventTypeSchema,
+  handleSchema,
+  hostBookingSchema,
   HOST_GUEST_MESSAGES,
   profileFieldsSchema,
   inviteSchema,
@@ -74,6 +80,7 @@ export {
   teamCreateSchema,
   teamEventTypeSchema,
   teamSettingsSchema,
+  timeframeSchema,
   timeOffSchema,
   type EventLocation,
   type EventRulesInput,

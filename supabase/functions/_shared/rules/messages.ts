@@ -30,18 +30,37 @@ export function english(message: RuleMessage): string {
  * reader in another language is told by (`issueRule`).
  */
 export function ruleIssue(message: RuleMessage, field?: RuleMessage) {
-  return { message: english(message), params: { ...message, ...(field && { field }) } };
+  return { message: englishOf(message), params: { ...message, ...(field && { field }) } };
 }
+
+/** Each `ruleText` said so far, by its English: the rule behind a check of zod's own (min, max, regex), which keeps only a message. */
+const SAID = new Map<string, RuleMessage>();
+
+/**
+ * A rule's English for a check that cannot carry params (zod's own `min`, `regex`, an enum's error):
+ * remembered by its words, so that its issue is still said by id (`issueRule`). Every such text is made
+ * here from its rule, never written out, so the words lead back to one rule.
+ */
+export function englishOf(message: RuleMessage): string {
+  const words = english(message);
+  SAID.set(words, message);
+  return words;
+}
+
+/** `englishOf` the message `id` with its values. */
+export const ruleText = <I extends RuleId>(id: I, ...values: RuleValues<I> extends undefined ? [] : [RuleValues<I>]): string =>
+  englishOf(ruleMessage(id, ...values));
 
 type Issue = { message: string; params?: Record<string, unknown> };
 
 const isRuleMessage = (value: unknown): value is RuleMessage =>
   typeof value === 'object' && value !== null && typeof (value as RuleMessage).id === 'string' && (value as RuleMessage).id in RULE_WORDS;
 
-/** What an issue of the shared rules says, by id; null for an issue a rule did not word (zod's own). */
+/** What an issue of the shared rules says, by id; null for an issue no rule worded (zod's own words). */
 export function issueRule(issue: Issue): RuleMessage | null {
   const params = issue.params;
-  return isRuleMessage(params) ? { id: params.id, ...(params.values !== undefined && { values: params.values }) } : null;
+  if (isRuleMessage(params)) return { id: params.id, ...(params.values !== undefined && { values: params.values }) };
+  return SAID.get(issue.message) ?? null;
 }
 
 /** What an issue says under its field (an answer's or a guest's rule without the field's name), by id. */

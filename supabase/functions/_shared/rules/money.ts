@@ -4,6 +4,8 @@
 // take whole units only ("Special cases"). The one rule for prices: the database holds minor units, the
 // host types and the guest reads major ones.
 
+import { ruleMessage, type RuleMessage } from './messages.ts';
+
 /** Zero-decimal currencies: 1500 jpy is ¥1,500. */
 const ZERO_DECIMAL = ['bif', 'clp', 'djf', 'gnf', 'jpy', 'kmf', 'krw', 'mga', 'pyg', 'rwf', 'ugx', 'vnd', 'vuv', 'xaf', 'xof', 'xpf'];
 /** Three-decimal currencies: Stripe wants the last digit 0 (5.120 kwd is 5120, never 5123). */
@@ -54,7 +56,7 @@ export function chargeable(amount: number, currency: string): boolean {
 }
 
 /** A price as typed, in minor units; or why it cannot be one. */
-export type ParsedPrice = { ok: true; amount: number } | { ok: false; message: string };
+export type ParsedPrice = { ok: true; amount: number } | { ok: false; rule: RuleMessage };
 
 /**
  * A host's typed price ("19.99", "1,500", "0") in `currency`'s minor units: "19.99" usd → 1999,
@@ -65,19 +67,15 @@ export function parsePrice(text: string, currency: string): ParsedPrice {
   const typed = text.trim().replace(/[,\s]/g, '');
   const digits = typedDigits(currency);
   const match = /^(\d+)(?:\.(\d*))?$/.exec(typed);
-  if (!match) return { ok: false, message: 'Please enter a price such as 25 or 19.99' };
+  if (!match) return { ok: false, rule: ruleMessage('priceFormat') };
   const fraction = (match[2] ?? '').replace(/0+$/, '');
   if (fraction.length > digits) {
-    return {
-      ok: false,
-      message: digits === 0
-        ? `${currency.toUpperCase()} prices are in whole units`
-        : `${currency.toUpperCase()} prices have at most ${digits} decimals`,
-    };
+    const code = currency.toUpperCase();
+    return { ok: false, rule: digits === 0 ? ruleMessage('priceWhole', { currency: code }) : ruleMessage('priceDecimals', { currency: code, digits }) };
   }
   const scale = minorDigits(currency);
   const amount = Number(match[1]) * 10 ** scale + Number(fraction.padEnd(scale, '0') || '0');
-  if (!Number.isSafeInteger(amount) || amount > MAX_MINOR) return { ok: false, message: 'This price is too high' };
+  if (!Number.isSafeInteger(amount) || amount > MAX_MINOR) return { ok: false, rule: ruleMessage('priceHigh') };
   return { ok: true, amount };
 }
 

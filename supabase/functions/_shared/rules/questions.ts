@@ -8,7 +8,7 @@ import { z } from 'zod/mini';
 import { DEFAULT_GUEST_FIELDS, FIELD_MODES, type GuestFieldsConfig } from './constants.ts';
 import { invalidIssue } from './errors.ts';
 import { email, requiredText } from './fields.ts';
-import { ruleIssue, ruleMessage, type RuleMessage } from './messages.ts';
+import { ruleIssue, ruleMessage, ruleText, type RuleMessage } from './messages.ts';
 import { e164Phone, PHONE_RULE } from './phone.ts';
 import { isValidDate } from './time.ts';
 
@@ -23,29 +23,27 @@ export const TEXT_MAX = { short_text: 500, long_text: 5000 } as const;
 // -- the definition ------------------------------------------------------------------------------
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,39}$/;
-const slug = z.string({ error: 'A question key can only contain lowercase letters, numbers and hyphens' }).check(
-  z.regex(SLUG, 'A question key can only contain lowercase letters, numbers and hyphens'),
-);
+const slug = z.string({ error: ruleText('questionKey') }).check(z.regex(SLUG, ruleText('questionKey')));
 const answerValue = z.union([z.string(), z.number(), z.boolean()]);
 
 const common = {
   /** Stable across edits: the answers, the URL prefill (`?q.<slug>=`) and the CSV columns are keyed by it. */
   slug,
-  label: requiredText('Question is required', 200),
-  help: z.optional(z.string().check(z.trim(), z.maxLength(500, 'Help text must be at most 500 characters'))),
-  required: z.boolean({ error: 'Required must be true or false' }),
+  label: requiredText(ruleMessage('question'), 200),
+  help: z.optional(z.string().check(z.trim(), z.maxLength(500, ruleText('helpLong')))),
+  required: z.boolean({ error: ruleText('requiredFlag') }),
   /** Shown only when the answer to an earlier question equals this value (for a multiple choice: includes it). */
   showIf: z.optional(z.strictObject({ question: slug, equals: answerValue })),
 };
 
 const options = z
-  .array(requiredText('An option is required', 200), { error: 'Options must be a list' })
+  .array(requiredText(ruleMessage('optionRequired'), 200), { error: ruleText('optionsList') })
   .check(
-    z.minLength(1, 'A choice needs at least one option'),
-    z.maxLength(MAX_OPTIONS, `At most ${MAX_OPTIONS} options`),
-    z.refine((list) => new Set(list).size === list.length, 'Each option can be listed once'),
+    z.minLength(1, ruleText('optionsNone')),
+    z.maxLength(MAX_OPTIONS, ruleText('optionsMax', { max: MAX_OPTIONS })),
+    z.refine((list) => new Set(list).size === list.length, ruleText('optionTwice')),
   );
-const bound = z.optional(z.number({ error: 'The minimum and maximum must be numbers' }).check(z.refine(Number.isFinite, 'The minimum and maximum must be numbers')));
+const bound = z.optional(z.number({ error: ruleText('bounds') }).check(z.refine(Number.isFinite, ruleText('bounds'))));
 
 const plain = (type: Exclude<QuestionType, 'number' | 'single_choice' | 'multiple_choice'>) => z.strictObject({ type: z.literal(type), ...common });
 
@@ -56,7 +54,7 @@ export const questionSchema = z.discriminatedUnion(
     plain('long_text'),
     z
       .strictObject({ type: z.literal('number'), ...common, min: bound, max: bound })
-      .check(z.refine((v) => v.min === undefined || v.max === undefined || v.min <= v.max, 'The minimum must not be above the maximum')),
+      .check(z.refine((v) => v.min === undefined || v.max === undefined || v.min <= v.max, ruleText('minMax'))),
     plain('email'),
     plain('phone'),
     z.strictObject({ type: z.literal('single_choice'), ...common, options, display: z.optional(z.enum(['radio', 'select'])) }),
@@ -64,7 +62,7 @@ export const questionSchema = z.discriminatedUnion(
     plain('yes_no'),
     plain('date'),
   ],
-  { error: 'Please choose one of the question types' },
+  { error: ruleText('questionType') },
 );
 export type Question = z.output<typeof questionSchema>;
 export type AnswerValue = string | number | boolean | string[];
@@ -86,16 +84,17 @@ function canEqual(target: Question, equals: string | number | boolean): boolean 
 }
 
 /** An event type's questions, in the order the guest sees them; a condition names an earlier question. */
-export const questionsSchema = z.array(questionSchema, { error: 'Questions must be a list' }).check(
-  z.maxLength(MAX_QUESTIONS, `At most ${MAX_QUESTIONS} questions`),
+export const questionsSchema = z.array(questionSchema, { error: ruleText('questionsList') }).check(
+  z.maxLength(MAX_QUESTIONS, ruleText('questionsMax', { max: MAX_QUESTIONS })),
   z.superRefine((list, ctx) => {
     const seen = new Map<string, Question>();
     list.forEach((question, index) => {
-      const fault = (message: string, key: string) => ctx.issues.push({ code: 'custom', message, input: question, path: [index, key] });
-      if (seen.has(question.slug)) return fault('Each question needs its own key', 'slug');
+      const fault = (id: 'questionKeyTwice' | 'questionEarlier' | 'questionAnswer', key: string) =>
+        ctx.issues.push({ code: 'custom', ...ruleIssue(ruleMessage(id)), input: question, path: [index, key] });
+      if (seen.has(question.slug)) return fault('questionKeyTwice', 'slug');
       const target = question.showIf && seen.get(question.showIf.question);
-      if (question.showIf && !target) fault('A question can only depend on an earlier one', 'showIf');
-      else if (question.showIf && target && !canEqual(target, question.showIf.equals)) fault('The condition must be one of the earlier question’s answers', 'showIf');
+      if (question.showIf && !target) fault('questionEarlier', 'showIf');
+      else if (question.showIf && target && !canEqual(target, question.showIf.equals)) fault('questionAnswer', 'showIf');
       seen.set(question.slug, question);
     });
   }),
@@ -238,7 +237,7 @@ export function shownQuestions(questions: readonly Question[], given: Record<str
  */
 export function answersSchema(questions: readonly Question[]) {
   return z.pipe(
-    z.optional(z.record(z.string(), z.unknown(), { error: 'Answers must be an object' })),
+    z.optional(z.record(z.string(), z.unknown(), { error: ruleText('answersObject') })),
     z.transform((raw: Record<string, unknown> | undefined, ctx): Answers => {
       const given = raw ?? {};
       const known = new Set(questions.map((q) => q.slug));

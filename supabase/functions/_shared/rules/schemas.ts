@@ -2,7 +2,7 @@
 // Shared by the web forms (react-hook-form) and the functions (server validation).
 // Where the product notes give no message, the message is ours and reads like theirs.
 import { z } from 'zod';
-import { ruleMessage } from './messages.ts';
+import { ruleMessage, ruleText } from './messages.ts';
 import { PHONE_MESSAGE } from './phone.ts';
 import {
   ASSIGNMENT_TYPES,
@@ -50,39 +50,40 @@ function idNumber(message: string) {
   );
 }
 
-const timeZone = z.string({ error: 'Invalid time zone' }).refine(isValidTimeZone, 'Invalid time zone');
+const timeZoneMessage = ruleText('timeZone');
+const timeZone = z.string({ error: timeZoneMessage }).refine(isValidTimeZone, timeZoneMessage);
 const userId = (message: string) => z.guid({ error: message });
 // The pickers offer half hours only, and the availability tables' CHECK constraints insist on it.
-const hhmmMessage = 'Time must be HH:MM on the hour or half hour';
+const hhmmMessage = ruleText('halfHour');
 const hhmm = z.string({ error: hhmmMessage }).regex(/^([01]\d|2[0-3]):(00|30)$/, hhmmMessage);
 const isoInstant = (message: string) => z.iso.datetime({ offset: true, error: message });
 // -- authentication ------------------------------------------------------------------------------
 
-const password = z.string({ error: 'Password must be at least 6 characters' }).min(6, 'Password must be at least 6 characters').max(72, 'Password must be at most 72 characters');
+const passwordMin = ruleText('passwordMin');
+const password = z.string({ error: passwordMin }).min(6, passwordMin).max(72, ruleText('passwordMax'));
 
 export const loginSchema = z.object({
-  email: email('Invalid email address'),
+  email: email(ruleMessage('emailAddress')),
   password,
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const registerSchema = z.object({
-  email: email('Invalid email address'),
+  email: email(ruleMessage('emailAddress')),
   password,
-  firstName: requiredText('First name is required', 100),
-  lastName: requiredText('Last name is required', 100),
+  firstName: requiredText(ruleMessage('firstName'), 100),
+  lastName: requiredText(ruleMessage('lastName'), 100),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 // -- event types ---------------------------------------------------------------------------------
 
-const bufferMessage = 'Buffer must be 0, 5, 10, 15 or 30 minutes';
-const noticeMessage = 'Minimum notice must be 0, 60, 120, 240, 1440 or 2880 minutes';
-const futureMessage = 'Maximum future bookings must be 7, 14, 30, 60 or 90 days';
+const bufferMessage = ruleText('buffer');
+const noticeMessage = ruleText('notice');
+const futureMessage = ruleText('future');
 
 /** A limit on bookings: a whole number from 1 to `max`. */
-function bookingLimit(max: number, what: string) {
-  const message = `${what} must be a whole number from 1 to ${max}`;
+function bookingLimit(max: number, message: string) {
   return z.number({ error: message }).int(message).min(1, message).max(max, message);
 }
 
@@ -96,9 +97,9 @@ const eventRuleFields = {
   bufferAfter: oneOf(BUFFER_CHOICES, bufferMessage).nullable().optional(),
   minimumNotice: oneOf(NOTICE_CHOICES, noticeMessage).nullable().optional(),
   maxFutureBookings: oneOf(FUTURE_CHOICES, futureMessage).nullable().optional(),
-  slotInterval: z.literal(SLOT_INTERVALS, { error: 'Slot interval must be 15, 30 or 60 minutes, or the event duration' }).optional(),
-  maxBookingsPerDay: bookingLimit(DAY_LIMIT_MAX, 'Bookings per day').nullable().optional(),
-  maxBookingsPerWeek: bookingLimit(WEEK_LIMIT_MAX, 'Bookings per week').nullable().optional(),
+  slotInterval: z.literal(SLOT_INTERVALS, { error: ruleText('slotInterval') }).optional(),
+  maxBookingsPerDay: bookingLimit(DAY_LIMIT_MAX, ruleText('dayLimit', { max: DAY_LIMIT_MAX })).nullable().optional(),
+  maxBookingsPerWeek: bookingLimit(WEEK_LIMIT_MAX, ruleText('weekLimit', { max: WEEK_LIMIT_MAX })).nullable().optional(),
 };
 
 const weekLimitNotBelowDay: [
@@ -106,13 +107,13 @@ const weekLimitNotBelowDay: [
   { message: string; path: string[] },
 ] = [
   (v) => v.maxBookingsPerDay == null || v.maxBookingsPerWeek == null || v.maxBookingsPerWeek >= v.maxBookingsPerDay,
-  { message: 'Bookings per week must not be fewer than bookings per day', path: ['maxBookingsPerWeek'] },
+  { message: ruleText('weekBelowDay'), path: ['maxBookingsPerWeek'] },
 ];
 
 /** PUT /api/event-types/{id}/rules and /api/teams/{teamId}/event-types/{id}/rules: some or all rules. */
 export const eventRulesSchema = z
-  .object(eventRuleFields, { error: 'Rules must be an object' })
-  .refine((v) => Object.values(v).some((rule) => rule !== undefined), 'Give at least one rule to change')
+  .object(eventRuleFields, { error: ruleText('rulesObject') })
+  .refine((v) => Object.values(v).some((rule) => rule !== undefined), ruleText('rulesNone'))
   .refine(...weekLimitNotBelowDay);
 
 // -- meeting places ------------------------------------------------------------------------------
@@ -129,17 +130,17 @@ const place = <K extends string, S extends z.ZodRawShape>(kind: K, fields: S) =>
 export const eventLocationSchema = z.discriminatedUnion(
   'kind',
   [
-    place('in_person', { address: z.string({ error: 'Address is required' }).trim().min(1, 'Address is required').max(500, 'Address is too long') }),
+    place('in_person', { address: z.string({ error: ruleText('address') }).trim().min(1, ruleText('address')).max(500, ruleText('addressLong')) }),
     place('phone_host_calls', {}),
     place('phone_guest_calls', { number: e164 }),
     place('link', {
-      url: z.url({ protocol: /^https$/, error: 'The link must start with https://' }).max(2000, 'The link is too long').regex(/^https:\/\/[^\s/?#]+\S*$/, 'The link must start with https://'),
+      url: z.url({ protocol: /^https$/, error: ruleText('linkHttps') }).max(2000, ruleText('linkLong')).regex(/^https:\/\/[^\s/?#]+\S*$/, ruleText('linkHttps')),
     }),
-    place('jitsi', { server: z.string({ error: 'Jitsi server must be a host name' }).regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/, 'Jitsi server must be a host name') }),
+    place('jitsi', { server: z.string({ error: ruleText('jitsiHost') }).regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/, ruleText('jitsiHost')) }),
     place('google_meet', {}),
     place('zoom', {}),
   ],
-  { error: 'Please choose one of the offered locations' },
+  { error: ruleText('locationChoice') },
 );
 export type EventLocation = z.infer<typeof eventLocationSchema>;
 export type LocationKind = EventLocation['kind'];
@@ -147,14 +148,14 @@ const LOCATION_KINDS = eventLocationSchema.options.map((o) => o.shape.kind.value
 
 /** An event type's places, in the host's order, one of each kind (none: "Video Conference"). */
 export const eventLocationsSchema = z
-  .array(eventLocationSchema, { error: 'Locations must be a list' })
-  .max(7, 'Too many locations')
-  .refine((list) => new Set(list.map((l) => l.kind)).size === list.length, 'Each kind of location can be added once');
+  .array(eventLocationSchema, { error: ruleText('locationsList') })
+  .max(7, ruleText('locationsMany'))
+  .refine((list) => new Set(list.map((l) => l.kind)).size === list.length, ruleText('locationTwice'));
 
 /** Seats per slot out of range (null, or empty in the form, is one guest per slot). */
 /** A recurring series (docs/series.md): what an event type allows, and what a guest chooses. */
-export const SERIES_FREQUENCY_MESSAGE = 'Please choose weekly, every 2 weeks or monthly';
-export const SERIES_COUNT_MESSAGE = `A series has from 2 to ${MAX_SERIES_COUNT} occurrences`;
+const SERIES_FREQUENCY_MESSAGE = ruleText('seriesFrequency');
+const SERIES_COUNT_MESSAGE = ruleText('seriesCount', { max: MAX_SERIES_COUNT });
 const seriesFrequency = z.enum(SERIES_FREQUENCIES, { error: SERIES_FREQUENCY_MESSAGE });
 const seriesCount = z.number({ error: SERIES_COUNT_MESSAGE }).int(SERIES_COUNT_MESSAGE).min(2, SERIES_COUNT_MESSAGE).max(MAX_SERIES_COUNT, SERIES_COUNT_MESSAGE);
 /** An event type's series: the frequencies a guest may choose and the most occurrences (event_types_recurrence_range). */
@@ -163,22 +164,25 @@ export const recurrenceSettingsSchema = z.object({
   maxCount: seriesCount,
 });
 export type RecurrenceSettings = z.infer<typeof recurrenceSettingsSchema>;
-export const SERIES_ONE_FREE_GUEST_MESSAGE = 'Paid and group event types cannot be booked as a series';
+export const SERIES_ONE_FREE_GUEST_MESSAGE = ruleText('seriesFreeOnly');
 /** A series is booked by one guest for free (bookSeries refuses the rest): a form cannot offer it with a price or seats. */
 const seriesOnlyFreeAndSingle: [(v: { recurrence?: RecurrenceSettings | null; priceCents?: number; seatsPerSlot?: number | null }) => boolean, { message: string; path: string[] }] = [
   (v) => !v.recurrence || (!(v.priceCents && v.priceCents > 0) && !v.seatsPerSlot),
   { message: SERIES_ONE_FREE_GUEST_MESSAGE, path: ['recurrence'] },
 ];
 
-export const SEATS_MESSAGE = `Please enter from 2 to ${MAX_SEATS_PER_SLOT} seats, or leave it empty for one guest per slot`;
+const SEATS_MESSAGE = ruleText('seats', { max: MAX_SEATS_PER_SLOT });
 
 /** A late cancellation's refund share typed out of range (full and none are their own choices). */
-export const REFUND_PERCENT_MESSAGE = 'Please enter a percentage from 1 to 99';
+const REFUND_PERCENT_MESSAGE = ruleText('refundPercent');
+
+const EXTRA_GUESTS_MESSAGE = ruleText('extraGuests', { max: MAX_EXTRA_ATTENDEES });
+const PRICE_MESSAGE = ruleText('price');
 
 const eventTypeFields = {
-  title: requiredText('Title is required'),
+  title: requiredText(ruleMessage('title')),
   description: optionalText(2000),
-  color: z.enum(COLORS, { error: 'Please choose one of the offered colours' }).default(DEFAULT_COLOR),
+  color: z.enum(COLORS, { error: ruleText('colour') }).default(DEFAULT_COLOR),
   isActive: z.boolean().default(true),
   autoConfirm: z.boolean().default(true),
   // Left out: an update keeps the event type's places.
@@ -187,12 +191,7 @@ const eventTypeFields = {
   questions: z.optional(questionsSchema),
   guestFields: z.optional(guestFieldsSchema),
   // How many other people a guest may invite by email (0: none); left out, an update keeps it.
-  maxExtraAttendees: z
-    .number({ error: `Guests may add from 0 to ${MAX_EXTRA_ATTENDEES} people` })
-    .int(`Guests may add from 0 to ${MAX_EXTRA_ATTENDEES} people`)
-    .min(0, `Guests may add from 0 to ${MAX_EXTRA_ATTENDEES} people`)
-    .max(MAX_EXTRA_ATTENDEES, `Guests may add from 0 to ${MAX_EXTRA_ATTENDEES} people`)
-    .optional(),
+  maxExtraAttendees: z.number({ error: EXTRA_GUESTS_MESSAGE }).int(EXTRA_GUESTS_MESSAGE).min(0, EXTRA_GUESTS_MESSAGE).max(MAX_EXTRA_ATTENDEES, EXTRA_GUESTS_MESSAGE).optional(),
   // A group event's guests per slot (docs/seats.md): null is one guest a slot; left out, an update keeps it.
   seatsPerSlot: z
     .number({ error: SEATS_MESSAGE })
@@ -204,8 +203,8 @@ const eventTypeFields = {
   // A recurring series (docs/series.md): null allows none; left out, an update keeps it.
   recurrence: recurrenceSettingsSchema.nullable().optional(),
   // In the currency's minor unit (rules/money.ts); left out, an update keeps the price. 0 is free.
-  priceCents: z.number({ error: 'Please enter a valid price' }).int('Please enter a valid price').min(0, 'Please enter a valid price').optional(),
-  currency: z.enum(CURRENCIES, { error: 'Please choose one of the offered currencies' }).optional(),
+  priceCents: z.number({ error: PRICE_MESSAGE }).int(PRICE_MESSAGE).min(0, PRICE_MESSAGE).optional(),
+  currency: z.enum(CURRENCIES, { error: ruleText('currency') }).optional(),
   // What a paid booking's guest gets back on cancelling inside the host's notice for guest changes:
   // 100 (full), 0 (none) or a share of 1–99 percent; left out, an update keeps it.
   lateCancelRefundPercent: z
@@ -220,13 +219,13 @@ const eventTypeFields = {
 /** A price Stripe can charge in its currency (a whole number of krónur, a last 0 of a dinar's fils). */
 const priceFitsCurrency: [(v: { priceCents?: number; currency?: string }) => boolean, { message: string; path: string[] }] = [
   (v) => v.priceCents === undefined || chargeable(v.priceCents, v.currency ?? 'usd'),
-  { message: 'This price cannot be charged in this currency', path: ['priceCents'] },
+  { message: ruleText('priceCurrency'), path: ['priceCents'] },
 ];
 
 export const eventTypeSchema = z
   .object({
     ...eventTypeFields,
-    duration: oneOf(DURATIONS, 'Duration must be 15, 30, 45, 60, 90 or 120 minutes'),
+    duration: oneOf(DURATIONS, ruleText('duration')),
   })
   .refine(...weekLimitNotBelowDay)
   .refine(...priceFitsCurrency)
@@ -240,18 +239,18 @@ export const teamEventTypeSchema = z
   .object({
     ...eventTypeFields,
     duration: z
-      .number({ error: `Duration must be at least ${TEAM_DURATION_STEP} minutes` })
-      .int(`Duration must be a multiple of ${TEAM_DURATION_STEP} minutes`)
-      .min(TEAM_DURATION_STEP, `Duration must be at least ${TEAM_DURATION_STEP} minutes`)
-      .max(TEAM_DURATION_MAX, `Duration must be at most ${TEAM_DURATION_MAX} minutes`)
-      .multipleOf(TEAM_DURATION_STEP, `Duration must be a multiple of ${TEAM_DURATION_STEP} minutes`)
+      .number({ error: ruleText('durationMin', { min: TEAM_DURATION_STEP }) })
+      .int(ruleText('durationStep', { step: TEAM_DURATION_STEP }))
+      .min(TEAM_DURATION_STEP, ruleText('durationMin', { min: TEAM_DURATION_STEP }))
+      .max(TEAM_DURATION_MAX, ruleText('durationMax', { max: TEAM_DURATION_MAX }))
+      .multipleOf(TEAM_DURATION_STEP, ruleText('durationStep', { step: TEAM_DURATION_STEP }))
       .default(DEFAULT_DURATION),
     requiresAllMembers: z.boolean().default(false),
-    assignmentType: z.enum(ASSIGNMENT_TYPES, { error: 'Invalid assignment type' }).default(DEFAULT_ASSIGNMENT),
-    specificMemberId: userId('Please select a team member').nullish().transform((v) => v ?? null),
+    assignmentType: z.enum(ASSIGNMENT_TYPES, { error: ruleText('assignment') }).default(DEFAULT_ASSIGNMENT),
+    specificMemberId: userId(ruleText('member')).nullish().transform((v) => v ?? null),
   })
   .refine((v) => v.assignmentType !== 'specific_member' || v.specificMemberId !== null, {
-    message: 'Please select a team member',
+    message: ruleText('member'),
     path: ['specificMemberId'],
   })
   .refine(...weekLimitNotBelowDay)
@@ -261,22 +260,24 @@ export type TeamEventTypeInput = z.infer<typeof teamEventTypeSchema>;
 
 // -- availability and settings -------------------------------------------------------------------
 
+const DAY_MESSAGE = ruleText('dayOfWeek');
+
 /** One weekly range; extra keys the client sends back (id, userId, teamId) are dropped. */
 export const availabilityRuleSchema = z
   .object({
-    dayOfWeek: z.number({ error: 'Day of week must be 0-6' }).int('Day of week must be 0-6').min(0, 'Day of week must be 0-6').max(6, 'Day of week must be 0-6'),
+    dayOfWeek: z.number({ error: DAY_MESSAGE }).int(DAY_MESSAGE).min(0, DAY_MESSAGE).max(6, DAY_MESSAGE),
     startTime: hhmm,
     endTime: hhmm,
     isEnabled: z.boolean().default(true),
   })
   .refine((r) => (parseHHMM(r.startTime) ?? 0) < (parseHHMM(r.endTime) ?? 0), {
-    message: 'End time must be after start time',
+    message: ruleText('endTime'),
     path: ['endTime'],
   });
 export type AvailabilityRuleInput = z.infer<typeof availabilityRuleSchema>;
 
 /** POST /api/availability and PUT /api/teams/{id}/availability: the whole week, replacing what was there. */
-export const availabilitySchema = z.array(availabilityRuleSchema, { error: 'Availability must be a list of time ranges' }).max(7 * 48, 'Too many time ranges');
+export const availabilitySchema = z.array(availabilityRuleSchema, { error: ruleText('availabilityList') }).max(7 * 48, ruleText('tooManyRanges'));
 export type AvailabilityInput = z.infer<typeof availabilitySchema>;
 
 export const settingsSchema = z.object({
@@ -287,24 +288,24 @@ export const settingsSchema = z.object({
 });
 export type SettingsInput = z.infer<typeof settingsSchema>;
 
-const localDate = z.string({ error: 'Date must be YYYY-MM-DD' }).refine(isValidDate, 'Date must be YYYY-MM-DD');
+const localDate = z.string({ error: ruleText('calendarDate') }).refine(isValidDate, ruleText('calendarDate'));
 
 /** A calendar date: the path of /api/date-overrides/{date}, and `?from=` of the override and time-off lists. */
 export const calendarDateSchema = localDate;
 
 const timeRangeSchema = z
   .object({ startTime: hhmm, endTime: hhmm })
-  .refine((r) => (parseHHMM(r.startTime) ?? 0) < (parseHHMM(r.endTime) ?? 0), { message: 'End time must be after start time', path: ['endTime'] });
+  .refine((r) => (parseHHMM(r.startTime) ?? 0) < (parseHHMM(r.endTime) ?? 0), { message: ruleText('endTime'), path: ['endTime'] });
 
 /** PUT /api/date-overrides/{date}: the date's hours, replacing the weekly ones; no ranges: unavailable all day. */
 export const dateOverrideSchema = z.object({
   ranges: z
-    .array(timeRangeSchema, { error: 'Ranges must be a list of time ranges' })
-    .max(48, 'Too many time ranges')
+    .array(timeRangeSchema, { error: ruleText('rangesList') })
+    .max(48, ruleText('tooManyRanges'))
     .refine((ranges) => {
       const sorted = [...ranges].sort((a, b) => a.startTime.localeCompare(b.startTime));
       return sorted.every((r, i) => i === 0 || sorted[i - 1].endTime <= r.startTime);
-    }, 'Time ranges must not overlap'),
+    }, ruleText('overlap')),
 });
 export type DateOverrideInput = z.infer<typeof dateOverrideSchema>;
 
@@ -316,9 +317,9 @@ export const timeOffSchema = z
     endDate: localDate,
     note: optionalText(500),
   })
-  .refine((t) => t.startDate <= t.endDate, { message: 'End date must not be before start date', path: ['endDate'] })
+  .refine((t) => t.startDate <= t.endDate, { message: ruleText('endDate'), path: ['endDate'] })
   .refine((t) => !isValidDate(t.startDate) || !isValidDate(t.endDate) || dayNumber(t.endDate) - dayNumber(t.startDate) < TIME_OFF_MAX_DAYS, {
-    message: `Time off can span at most ${TIME_OFF_MAX_DAYS} days`,
+    message: ruleText('timeOffSpan', { days: TIME_OFF_MAX_DAYS }),
     path: ['endDate'],
   });
 export type TimeOffInput = z.infer<typeof timeOffSchema>;
@@ -326,7 +327,7 @@ export type TimeOffInput = z.infer<typeof timeOffSchema>;
 // -- bookings ------------------------------------------------------------------------------------
 
 const startEndOrder = <T extends { startTime: string; endTime: string }>(v: T) => Date.parse(v.endTime) > Date.parse(v.startTime);
-const endAfterStart = { message: 'End time must be after start time', path: ['endTime'] };
+const endAfterStart = { message: ruleText('endTime'), path: ['endTime'] };
 
 /** The host's Create Booking wording. */
 export const HOST_GUEST_MESSAGES = { name: ruleMessage('hostGuestName'), missingEmail: ruleMessage('validEmail'), invalidEmail: ruleMessage('validEmail') };
@@ -338,17 +339,17 @@ export const PUBLIC_GUEST_MESSAGES = {
 };
 
 const bookedTime = {
-  startTime: isoInstant('Please select a date and time.'),
-  endTime: isoInstant('Please select a date and time.'),
+  startTime: isoInstant(ruleText('dateTime')),
+  endTime: isoInstant(ruleText('dateTime')),
   /** The zone the guest picked on the booking page; their mails show times in it. */
   guestTimeZone: timeZone.optional(),
   /** The language the guest read the booking page in; their mails are written in it (English when absent). */
-  guestLocale: z.enum(LOCALES, { error: 'Please choose one of the offered languages' }).optional(),
+  guestLocale: z.enum(LOCALES, { error: ruleText('language') }).optional(),
 };
 
 /** Which of the event type's places the guest chose (needed when there are several; the database checks it is offered). */
 const placeChoice = {
-  locationKind: z.enum(LOCATION_KINDS, { error: 'Please choose one of the offered locations' }).optional(),
+  locationKind: z.enum(LOCATION_KINDS, { error: ruleText('locationChoice') }).optional(),
   /** Answers to the event type's questions, by slug: book() checks them against its definition (rules/questions.ts). */
   answers: z.unknown().optional(),
   /** Other people the guest invites, by email: book() checks them against the event type's cap (rules/attendees.ts). */
@@ -357,7 +358,7 @@ const placeChoice = {
 
 /** POST /api/bookings: a host books on one of their own event types. */
 export const hostBookingSchema = z
-  .object({ eventTypeId: idNumber('Please select an event type'), ...guestFields(HOST_GUEST_MESSAGES), ...bookedTime, ...placeChoice })
+  .object({ eventTypeId: idNumber(ruleText('eventType')), ...guestFields(HOST_GUEST_MESSAGES), ...bookedTime, ...placeChoice })
   .refine(startEndOrder, endAfterStart);
 export type HostBookingInput = z.infer<typeof hostBookingSchema>;
 
@@ -365,13 +366,13 @@ const publicGuest = { ...guestFields(PUBLIC_GUEST_MESSAGES), ...bookedTime, ...p
 
 /** POST /api/bookings/public: a guest books without an account. */
 export const publicBookingSchema = z
-  .object({ eventTypeId: idNumber('Please select an event type'), ...publicGuest })
+  .object({ eventTypeId: idNumber(ruleText('eventType')), ...publicGuest })
   .refine(startEndOrder, endAfterStart);
 export type PublicBookingInput = z.infer<typeof publicBookingSchema>;
 
 /** POST /api/teams/{teamId}/bookings: as a booking, with teamEventTypeId in place of eventTypeId. */
 export const teamBookingSchema = z
-  .object({ teamEventTypeId: idNumber('Please select an event type'), ...publicGuest })
+  .object({ teamEventTypeId: idNumber(ruleText('eventType')), ...publicGuest })
   .refine(startEndOrder, endAfterStart);
 export type TeamBookingInput = z.infer<typeof teamBookingSchema>;
 
@@ -382,10 +383,10 @@ export type TeamBookingInput = z.infer<typeof teamBookingSchema>;
 export const seriesChoiceSchema = z.object({
   frequency: seriesFrequency,
   count: seriesCount,
-  skip: z.array(isoInstant('Please select a date and time.')).max(MAX_SERIES_COUNT).optional(),
+  skip: z.array(isoInstant(ruleText('dateTime'))).max(MAX_SERIES_COUNT).optional(),
   /** Later occurrences booked at another time (a taken one's alternative, say): the rule's start, and when. */
   moved: z
-    .array(z.object({ from: isoInstant('Please select a date and time.'), to: isoInstant('Please select a date and time.') }))
+    .array(z.object({ from: isoInstant(ruleText('dateTime')), to: isoInstant(ruleText('dateTime')) }))
     .max(MAX_SERIES_COUNT)
     .optional(),
 });
@@ -394,19 +395,19 @@ export type SeriesChoice = z.infer<typeof seriesChoiceSchema>;
 /** GET /slots/series: each occurrence of a series that would start at `start`, free or taken. */
 export const seriesQuerySchema = z
   .object({
-    eventTypeId: idNumber('Please select an event type').optional(),
-    teamEventTypeId: idNumber('Please select an event type').optional(),
-    start: isoInstant('Please select a date and time.'),
+    eventTypeId: idNumber(ruleText('eventType')).optional(),
+    teamEventTypeId: idNumber(ruleText('eventType')).optional(),
+    start: isoInstant(ruleText('dateTime')),
     frequency: seriesFrequency,
     count: z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), seriesCount),
     timeZone: timeZone.default(DEFAULT_TIME_ZONE),
   })
-  .refine((q) => (q.eventTypeId === undefined) !== (q.teamEventTypeId === undefined), { message: 'Please select an event type', path: ['eventTypeId'] });
+  .refine((q) => (q.eventTypeId === undefined) !== (q.teamEventTypeId === undefined), { message: ruleText('eventType'), path: ['eventTypeId'] });
 export type SeriesQuery = z.infer<typeof seriesQuerySchema>;
 
 /** PUT /api/bookings/{id}: only Reject, i.e. cancelling, goes through this route. */
 export const bookingStatusSchema = z.object({
-  status: z.literal('cancelled', { error: 'Status can only be set to cancelled' }),
+  status: z.literal('cancelled', { error: ruleText('cancelledOnly') }),
 });
 export type BookingStatusInput = z.infer<typeof bookingStatusSchema>;
 
@@ -414,24 +415,19 @@ export type BookingStatusInput = z.infer<typeof bookingStatusSchema>;
 const manageToken = z.string().max(200).default('');
 export const guestCancelSchema = z.object({ token: manageToken, reason: optionalText(500) });
 export type GuestCancelInput = z.infer<typeof guestCancelSchema>;
-export const guestRescheduleSchema = z.object({ token: manageToken, startTime: isoInstant('Please select a date and time.') });
+export const guestRescheduleSchema = z.object({ token: manageToken, startTime: isoInstant(ruleText('dateTime')) });
 export type GuestRescheduleInput = z.infer<typeof guestRescheduleSchema>;
 
 // -- teams ---------------------------------------------------------------------------------------
 
 /** The create and settings forms word the same rule differently (docs/product/validation.md). */
-function slug(label: string, charsMessage: string) {
-  return z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(TEAM_SLUG_MAX, `${label} must be at most ${TEAM_SLUG_MAX} characters`)
-    .regex(/^[a-z0-9-]+$/, charsMessage);
+function slug(words: { required: string; max: string; chars: string }) {
+  return z.string({ error: words.required }).trim().min(1, words.required).max(TEAM_SLUG_MAX, words.max).regex(/^[a-z0-9-]+$/, words.chars);
 }
 
 export const teamCreateSchema = z.object({
-  name: requiredText('Team name is required', 100),
-  slug: slug('Team slug', 'Slug can only contain lowercase letters, numbers, and hyphens'),
+  name: requiredText(ruleMessage('teamName'), 100),
+  slug: slug({ required: ruleText('teamSlug'), max: ruleText('teamSlugMax', { max: TEAM_SLUG_MAX }), chars: ruleText('slugChars') }),
   description: optionalText(1000),
   timezone: timeZone.default(DEFAULT_TIME_ZONE),
   isPublic: z.boolean().default(false),
@@ -440,8 +436,8 @@ export type TeamCreateInput = z.infer<typeof teamCreateSchema>;
 
 /** PATCH /api/teams/{teamId}: the settings form sends every field; only name and slug are required. */
 export const teamSettingsSchema = z.object({
-  name: requiredText('Team name is required', 100),
-  slug: slug('Team URL', 'URL can only contain lowercase letters, numbers, and hyphens'),
+  name: requiredText(ruleMessage('teamName'), 100),
+  slug: slug({ required: ruleText('teamUrl'), max: ruleText('teamUrlMax', { max: TEAM_SLUG_MAX }), chars: ruleText('urlChars') }),
   description: optionalText(1000),
   timezone: timeZone.optional(),
   isPublic: z.boolean().optional(),
@@ -449,8 +445,8 @@ export const teamSettingsSchema = z.object({
 export type TeamSettingsInput = z.infer<typeof teamSettingsSchema>;
 
 export const inviteSchema = z.object({
-  email: email('Invalid email address'),
-  role: z.enum(INVITABLE_ROLES, { error: 'Role must be member or admin' }).default(DEFAULT_ROLE),
+  email: email(ruleMessage('emailAddress')),
+  role: z.enum(INVITABLE_ROLES, { error: ruleText('inviteRole') }).default(DEFAULT_ROLE),
 });
 export type InviteInput = z.infer<typeof inviteSchema>;
 
@@ -460,14 +456,14 @@ export const acceptInvitationSchema = z.object({
 });
 
 export const assignSchema = z.object({
-  memberId: userId('Please select a team member'),
+  memberId: userId(ruleText('member')),
 });
 export type AssignInput = z.infer<typeof assignSchema>;
 
 // -- profile and handles -------------------------------------------------------------------------
 
-const handleLength = 'Handle must be 3-30 characters';
-const handleChars = 'Handle can only contain lowercase letters, numbers, underscores and hyphens';
+const handleLength = ruleText('handleLength');
+const handleChars = ruleText('handleChars');
 
 /** A handle as stored: what `sanitizeHandle` leaves, 3-30 characters (docs/product/validation.md, constants.md). */
 export const handleSchema = z
@@ -483,8 +479,8 @@ export const handleSchema = z
 export const BIO_MAX = 1000;
 
 export const profileFieldsSchema = z.object({
-  firstName: requiredText('First name is required', 100),
-  lastName: requiredText('Last name is required', 100),
+  firstName: requiredText(ruleMessage('firstName'), 100),
+  lastName: requiredText(ruleMessage('lastName'), 100),
   handle: z.union([z.literal('').transform(() => null), z.null(), handleSchema]),
   bio: optionalText(BIO_MAX),
   title: optionalText(200),
@@ -495,10 +491,10 @@ export const profileFieldsSchema = z.object({
   twitter: optionalText(500),
   instagram: optionalText(500),
   timezone: timeZone,
-  locale: z.enum(LOCALES, { error: 'Please choose a language Kairos speaks' }),
+  locale: z.enum(LOCALES, { error: ruleText('locale') }),
   isPublicProfile: z.boolean(),
   isCalendarPublic: z.boolean(),
-  profileImageUrl: z.union([z.literal('').transform(() => null), z.null(), z.url({ error: 'Invalid image URL' })]),
+  profileImageUrl: z.union([z.literal('').transform(() => null), z.null(), z.url({ error: ruleText('imageUrl') })]),
 });
 
 /** PUT /api/profile. Every field may be left out (kept as is). */
@@ -510,30 +506,30 @@ export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 /** The `slots` function: one of the two ids, visitor dates [startDate, endDate], the visitor's zone. */
 export const slotsQuerySchema = z
   .object({
-    eventTypeId: idNumber('Please select an event type').optional(),
-    teamEventTypeId: idNumber('Please select an event type').optional(),
+    eventTypeId: idNumber(ruleText('eventType')).optional(),
+    teamEventTypeId: idNumber(ruleText('eventType')).optional(),
     startDate: localDate,
     endDate: localDate,
     timeZone: timeZone.default(DEFAULT_TIME_ZONE),
   })
   .refine((q) => (q.eventTypeId === undefined) !== (q.teamEventTypeId === undefined), {
-    message: 'Please select an event type',
+    message: ruleText('eventType'),
     path: ['eventTypeId'],
   })
-  .refine((q) => q.startDate <= q.endDate, { message: 'End date must not be before start date', path: ['endDate'] });
+  .refine((q) => q.startDate <= q.endDate, { message: ruleText('endDate'), path: ['endDate'] });
 export type SlotsQuery = z.infer<typeof slotsQuerySchema>;
 
 /** GET /api/booking/{uid}/slots: the days to list the times a booking can move to (its event type is its own). */
 export const moveSlotsQuerySchema = z
   .object({ startDate: localDate, endDate: localDate, timeZone: timeZone.default('UTC') })
-  .refine((q) => q.startDate <= q.endDate, { message: 'End date must not be before start date', path: ['endDate'] });
+  .refine((q) => q.startDate <= q.endDate, { message: ruleText('endDate'), path: ['endDate'] });
 
 /** ?startDate=&endDate= of the booking lists (ISO instants, both optional). */
 export const dateRangeQuerySchema = z.object({
-  startDate: isoInstant('startDate must be an ISO date-time').optional(),
-  endDate: isoInstant('endDate must be an ISO date-time').optional(),
+  startDate: isoInstant(ruleText('instant', { field: 'startDate' })).optional(),
+  endDate: isoInstant(ruleText('instant', { field: 'endDate' })).optional(),
 });
 export type DateRangeQuery = z.infer<typeof dateRangeQuerySchema>;
 
-export const timeframeSchema = z.enum(['week', 'month', 'quarter', 'year'], { error: 'Timeframe must be week, month, quarter or year' });
+export const timeframeSchema = z.enum(['week', 'month', 'quarter', 'year'], { error: ruleText('timeframe') });
 export type Timeframe = z.infer<typeof timeframeSchema>;

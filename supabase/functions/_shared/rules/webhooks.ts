@@ -2,6 +2,7 @@
 // receives, how often a failing delivery is tried again, and the form of an endpoint. Pure.
 import { z } from 'zod';
 import type { BookingStatus } from './constants.ts';
+import { ruleText } from './messages.ts';
 import type { BookingLocation } from './places.ts';
 import type { StoredAnswer } from './questions.ts';
 
@@ -99,7 +100,7 @@ export type WebhookBody =
 
 // -- the form of an endpoint -----------------------------------------------------------------------
 
-export const WEBHOOK_URL_MESSAGE = 'Enter the https:// address of your endpoint';
+const WEBHOOK_URL_MESSAGE = ruleText('webhookUrl');
 /** Plain http is for servers on this machine only (a local stack and its tests). */
 const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 
@@ -114,10 +115,10 @@ export function isWebhookUrl(value: string): boolean {
   return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOST.test(url.hostname));
 }
 
-const webhookUrl = z.string({ error: WEBHOOK_URL_MESSAGE }).trim().max(2000, 'Must be at most 2000 characters').refine(isWebhookUrl, WEBHOOK_URL_MESSAGE);
-export const WEBHOOK_EVENTS_MESSAGE = 'Choose at least one event';
+const webhookUrl = z.string({ error: WEBHOOK_URL_MESSAGE }).trim().max(2000, ruleText('textMax', { max: 2000 })).refine(isWebhookUrl, WEBHOOK_URL_MESSAGE);
+const WEBHOOK_EVENTS_MESSAGE = ruleText('webhookEvents');
 const webhookEvents = z
-  .array(z.enum(WEBHOOK_EVENTS, { error: 'Unknown event' }), { error: WEBHOOK_EVENTS_MESSAGE })
+  .array(z.enum(WEBHOOK_EVENTS, { error: ruleText('webhookEvent') }), { error: WEBHOOK_EVENTS_MESSAGE })
   .min(1, WEBHOOK_EVENTS_MESSAGE)
   .transform((events) => WEBHOOK_EVENTS.filter((e) => events.includes(e)));
 
@@ -132,14 +133,14 @@ export type WebhookValues = z.output<typeof webhookSchema>;
 
 /** PATCH /api/webhooks/{id}: any of the fields. */
 export const webhookUpdateSchema = z
-  .object({ url: webhookUrl, events: webhookEvents, isActive: z.boolean({ error: 'isActive must be true or false' }) })
+  .object({ url: webhookUrl, events: webhookEvents, isActive: z.boolean({ error: ruleText('activeFlag') }) })
   .partial()
-  .refine((v) => Object.keys(v).length > 0, 'Nothing to change');
+  .refine((v) => Object.keys(v).length > 0, ruleText('nothingToChange'));
 
 /** POST /api/webhooks/{id}/rotate-secret. */
 export const rotateSecretSchema = z.object({
   overlapHours: z
-    .number({ error: 'Choose how long the old secret keeps working' })
-    .refine((v) => (WEBHOOK_SECRET_OVERLAP_CHOICES as readonly number[]).includes(v), 'Choose how long the old secret keeps working')
+    .number({ error: ruleText('secretOverlap') })
+    .refine((v) => (WEBHOOK_SECRET_OVERLAP_CHOICES as readonly number[]).includes(v), ruleText('secretOverlap'))
     .default(WEBHOOK_SECRET_OVERLAP_HOURS),
 });

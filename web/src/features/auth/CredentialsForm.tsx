@@ -8,6 +8,7 @@ import { PasswordField } from '../../components/PasswordInput.tsx';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { SocialButtons } from './SocialButtons.tsx';
 import { useSay } from '../../i18n/useSay.ts';
+import { useFieldWords } from '../../i18n/fieldWords.ts';
 
 type Credentials = { email: string; password: string };
 
@@ -49,6 +50,7 @@ export function CredentialsForm<Values extends Credentials>({
   const intl = useIntl();
   const text = MODES[mode];
   const say = useSay();
+  const words = useFieldWords();
   // Every form here holds an email and a password: their fields are registered by those names.
   const register = form.register as unknown as UseFormRegister<Credentials>;
   const errors = form.formState.errors as FieldErrors<Credentials>;
@@ -60,7 +62,7 @@ export function CredentialsForm<Values extends Credentials>({
           {fields}
           <TextField
             label={intl.formatMessage({ id: 'auth.email' })}
-            error={errors.email?.message}
+            error={words(errors.email)}
             type="email"
             autoComplete="email"
             placeholder={text.emailPlaceholder && say(text.emailPlaceholder)}
@@ -68,7 +70,7 @@ export function CredentialsForm<Values extends Credentials>({
           />
           <PasswordField
             label={intl.formatMessage({ id: 'auth.password' })}
-            error={errors.password?.message}
+            error={words(errors.password)}
             autoComplete={text.password.autoComplete}
             placeholder={say(text.password.placeholder)}
             {...register('password')}

@@ -6,6 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { TextField } from '../../components/FormField.tsx';
+import { useFieldWords } from '../../i18n/fieldWords.ts';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { supabase } from '../../lib/supabase.ts';
 import { AuthCard } from './AuthCard.tsx';
@@ -16,6 +17,7 @@ const schema = loginSchema.pick({ email: true });
 
 export default function ForgotPasswordPage() {
   const intl = useIntl();
+  const words = useFieldWords();
   usePageTitle(intl.formatMessage({ id: 'auth.forgot.title' }));
   const [sent, setSent] = useState(false);
   const { register, handleSubmit, formState } = useForm<{ email: string }>({ resolver: zodResolver(schema), defaultValues: { email: '' } });
@@ -36,7 +38,7 @@ export default function ForgotPasswordPage() {
           <Stack gap="4">
             <TextField
               label={intl.formatMessage({ id: 'auth.email' })}
-              error={formState.errors.email?.message}
+              error={words(formState.errors.email)}
               type="email"
               placeholder={intl.formatMessage({ id: 'auth.login.emailPlaceholder' })}
               {...register('email')}

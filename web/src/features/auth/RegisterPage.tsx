@@ -5,6 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import { TextField } from '../../components/FormField.tsx';
+import { useFieldWords } from '../../i18n/fieldWords.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { linkTo } from './AuthLink.tsx';
 import { CredentialsForm } from './CredentialsForm.tsx';
@@ -14,6 +15,7 @@ import { usePageTitle } from '../../lib/usePageTitle.ts';
 
 export default function RegisterPage() {
   const intl = useIntl();
+  const words = useFieldWords();
   usePageTitle(intl.formatMessage({ id: 'auth.register.title' }));
   const form = useForm<RegisterValues>({
     resolver: zodResolver(registerSchema),
@@ -24,13 +26,13 @@ export default function RegisterPage() {
     <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
       <TextField
         label={intl.formatMessage({ id: 'auth.register.firstName' })}
-        error={formState.errors.firstName?.message}
+        error={words(formState.errors.firstName)}
         autoComplete="given-name"
         {...register('firstName')}
       />
       <TextField
         label={intl.formatMessage({ id: 'auth.register.lastName' })}
-        error={formState.errors.lastName?.message}
+        error={words(formState.errors.lastName)}
         autoComplete="family-name"
         {...register('lastName')}
       />

@@ -90,15 +90,16 @@ describe("the booking form's messages", () => {
   const faults = everyFault();
   const own: Said[] = Object.values(MESSAGES).flatMap((words) => Object.values(words));
 
-  it('are all the rules can say', () => {
+  it('are all the rules a booking page can say', () => {
     const ids = new Set([...faults, ...BODY_RULES].map((fault) => fault.id));
-    // Every rule id met by a fault the real rules raised (none only in the catalogue).
-    expect([...RULE_IDS].filter((id) => !ids.has(id))).toEqual([]);
+    // Every rule id in the open pages' catalogue met by a fault the real rules raised (none only in the
+    // catalogue); the host forms' rules are in the app's (i18n/hostRules.test.ts).
+    expect(RULE_IDS.filter((id) => ruleMessageId(id) in intls.get('en')!.messages && !ids.has(id))).toEqual([]);
   });
 
-  it.each(LOCALES)('has every rule id in %s', (locale) => {
+  it.each(LOCALES)('has every rule id a booking page meets in %s', (locale) => {
     const messages = intls.get(locale)!.messages;
-    expect(RULE_IDS.filter((id) => typeof messages[ruleMessageId(id)] === 'undefined')).toEqual([]);
+    expect([...faults, ...BODY_RULES].filter((fault) => typeof messages[ruleMessageId(fault.id)] === 'undefined')).toEqual([]);
   });
 
   it('read in English exactly as the rules word them', () => {

@@ -7,6 +7,7 @@ import { useCallback } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import type { MessageId } from '../../i18n/catalogue.ts';
 import type { RuleId, RuleMessage } from '../../lib/shared.ts';
+import { serverMessage } from '../../lib/api.ts';
 import { bookingFailure } from '../../lib/bookingErrors.ts';
 
 /** A message the form shows: a rule's (by id and values), or one of the form's own (a catalogue id). */
@@ -37,9 +38,12 @@ export function useRuleWords(): (said: Said | undefined) => string | undefined {
   return useCallback((said: Said | undefined) => (said === undefined ? said : ruleWords(intl, said)), [intl]);
 }
 
-/** A refused booking in the page's language: the rule's message by id, the function's own words, else the catalogue's "try again". */
+/**
+ * A refused booking in the page's language: the rule's message by id, the function's own words (a rule
+ * this page's catalogues do not hold, such as a host form's, included), else the catalogue's "try again".
+ */
 export function bookingFailureWords(intl: IntlShape, error: unknown): string {
   const said = bookingFailure(error);
-  if (said === undefined) return intl.formatMessage({ id: 'booking.toast.failedRetry' });
-  return typeof said === 'string' ? said : ruleWords(intl, said);
+  if (typeof said === 'object' && ruleMessageId(said.id) in intl.messages) return ruleWords(intl, said);
+  return serverMessage(error) ?? intl.formatMessage({ id: 'booking.toast.failedRetry' });
 }

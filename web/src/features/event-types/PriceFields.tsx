@@ -86,7 +86,7 @@ export function PriceFields({
       </Text>
     );
   }
-  const error = parsed.ok ? words(errors.priceCents) : words({ message: parsed.message });
+  const error = parsed.ok ? words(errors.priceCents) : words({ rule: parsed.rule });
   return (
     <Stack gap="3">
       <HStack align="start" gap="3">
