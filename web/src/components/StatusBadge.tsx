@@ -1,6 +1,6 @@
 // Badges for a booking's status and a team member's role.
 import { Badge } from '@chakra-ui/react';
-import { useIntl } from 'react-intl';
+import { useIntl, type IntlShape } from 'react-intl';
 import type { MessageId } from '../i18n/catalogue.ts';
 
 // A signed-in screen's badge: its words are the app area's (status.<status>).
@@ -12,13 +12,16 @@ const STATUS: Record<string, { label: MessageId; palette: string }> = {
   completed: { label: 'status.completed', palette: 'blue' },
 };
 
+/** A status's label in the page's language; a status without one as it is. */
+export const statusLabel = (intl: IntlShape, status: string): string => (STATUS[status] ? intl.formatMessage({ id: STATUS[status].label }) : status);
+
 /** docs/product/states.md: known statuses get their label and colour; anything else is shown as is, in gray. */
 export function StatusBadge({ status }: { status: string }) {
   const intl = useIntl();
   const known = STATUS[status];
   return (
     <Badge colorPalette={known?.palette ?? 'gray'} data-color={known?.palette ?? 'gray'} variant={known ? 'subtle' : 'outline'}>
-      {known ? intl.formatMessage({ id: known.label }) : status}
+      {statusLabel(intl, status)}
     </Badge>
   );
 }

@@ -1,5 +1,5 @@
 // Export CSV on the Bookings page: the list shown (its tab) as a CSV file, times in the host's zone
-// (bookingsCsv.ts). The builder and papaparse load on the first click only.
+// (bookingsCsv.ts), in the host's language. The builder and papaparse load on the first click only.
 import { Button } from '@chakra-ui/react';
 import { Download } from 'lucide-react';
 import { useIntl } from 'react-intl';
@@ -22,8 +22,9 @@ export function ExportCsvButton({ tab }: { tab: BookingList }) {
   const list = useBookingList(useOwner(), tab);
   const { data: user } = useCurrentUser();
   const exportCsv = async () => {
-    const { bookingsCsv } = await import('./bookingsCsv.ts');
-    download(`bookings-${tab}.csv`, bookingsCsv(list.data ?? [], user?.timezone ?? 'UTC'));
+    const { bookingsCsv, csvWords } = await import('./bookingsCsv.ts');
+    const zone = user?.timezone ?? 'UTC';
+    download(`bookings-${tab}.csv`, bookingsCsv(list.data ?? [], zone, csvWords(intl, zone)));
   };
   return (
     <Button variant="outline" disabled={!list.data?.length} onClick={() => void exportCsv()}>

@@ -235,7 +235,7 @@ describe('bookings page', () => {
     // The upcoming list: the cancelled booking is not in it. Kathmandu is UTC+5:45.
     expect(text.split('\r\n')).toEqual([
       '\uFEFFStart (Asia/Kathmandu),End (Asia/Kathmandu),Status,Guest name,Guest email,Phone,Company,Notes,Event type,Attendees,Which plan?',
-      '2030-01-15 14:45,2030-01-15 14:45,confirmed,Guest 1,guest1@example.com,,,,Consultation,,Pro',
+      '2030-01-15 14:45,2030-01-15 14:45,Confirmed,Guest 1,guest1@example.com,,,,Consultation,,Pro',
     ]);
     vi.unstubAllGlobals();
     vi.restoreAllMocks();

@@ -1,6 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { createIntl } from 'react-intl';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadMessages } from '../../i18n/catalogue.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import type { Booking } from '../../lib/types.ts';
-import { bookingsCsv } from './bookingsCsv.ts';
+import { bookingsCsv as csvIn, csvWords } from './bookingsCsv.ts';
+
+/** The host's language's words, as the Export CSV button gives them. */
+const intls = new Map<Locale, ReturnType<typeof createIntl>>();
+beforeAll(async () => {
+  for (const locale of ['en', 'de'] as const) {
+    intls.set(locale, createIntl({ locale, messages: { ...(await loadMessages(locale)), ...(await loadMessages(locale, 'app')) } }));
+  }
+});
+const bookingsCsv = (bookings: Booking[], zone: string, locale: Locale = 'en') => csvIn(bookings, zone, csvWords(intls.get(locale)!, zone));
 
 function booking(id: number, start: string, extra: Partial<Booking> = {}): Booking {
   return {
@@ -46,8 +58,8 @@ describe('the bookings CSV', () => {
     expect(csv.startsWith(BOM)).toBe(true);
     expect(csv.slice(1).split('\r\n')).toEqual([
       `${FIXED},Plan,Topics,Customer?`,
-      '2026-03-29 06:00,2026-03-29 06:30,confirmed,"Zoë ""Z"" Ærø",guest1@example.com,+14155552671,"Acme, Inc.","Line one\nLine two",Intro,ann@example.com; bob@example.org,Pro,"Billing; Set-up, day one",',
-      '2026-03-30 15:30,2026-03-30 16:00,cancelled,Guest 2,guest2@example.com,,,,Intro,,,,No',
+      '2026-03-29 06:00,2026-03-29 06:30,Confirmed,"Zoë ""Z"" Ærø",guest1@example.com,+14155552671,"Acme, Inc.","Line one\nLine two",Intro,ann@example.com; bob@example.org,Pro,"Billing; Set-up, day one",',
+      '2026-03-30 15:30,2026-03-30 16:00,Cancelled,Guest 2,guest2@example.com,,,,Intro,,,,No',
     ]);
   });
 
@@ -75,5 +87,13 @@ describe('the bookings CSV', () => {
   it('a cell a spreadsheet would run as a formula is kept as text', () => {
     const csv = bookingsCsv([booking(1, '2026-05-01T09:00:00Z', { guest_company: '=HYPERLINK("http://x")' })], 'UTC');
     expect(csv).toContain(`"'=HYPERLINK(""http://x"")"`);
+  });
+
+  it('is in the host’s language: headings, statuses and yes or no', () => {
+    const csv = bookingsCsv([booking(1, '2026-05-01T09:00:00Z', { status: 'pending', answers: { answers: [{ slug: 'ok', label: 'Kunde?', type: 'yes_no', value: true }] } })], 'Europe/Berlin', 'de');
+    expect(csv.slice(1).split('\r\n')).toEqual([
+      'Beginn (Europe/Berlin),Ende (Europe/Berlin),Status,Name des Gasts,E-Mail des Gasts,Telefon,Unternehmen,Notizen,Termintyp,Teilnehmende,Kunde?',
+      '2026-05-01 11:00,2026-05-01 11:30,Wartet auf Bestätigung,Guest 1,guest1@example.com,,,,Intro,,Ja',
+    ]);
   });
 });

@@ -8,7 +8,7 @@ import { FormDialog } from '../../components/FormDialog.tsx';
 import { TextField } from '../../components/FormField.tsx';
 import { PasswordField } from '../../components/PasswordInput.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
-import { copyText } from '../../lib/clipboard.ts';
+import { useCopyText } from '../../lib/clipboard.ts';
 import { serverMessage } from '../../lib/api.ts';
 import { formatDate } from '../../lib/time.ts';
 import { supabaseUrl } from '../../lib/supabase.ts';
@@ -165,6 +165,7 @@ function ConnectionCard({ connection, bookingCalendar }: { connection: CalendarC
 
 function FeedLink() {
   const say = useSay();
+  const copyText = useCopyText();
   const created = useFeedCreatedAt();
   const regenerate = useRegenerateFeed();
   const [address, setAddress] = useState<string | null>(null);

@@ -9,7 +9,7 @@ import { SectionCard } from '../../components/SectionCard.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { LinkButton } from '../../components/LinkButton.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { copyText } from '../../lib/clipboard.ts';
+import { useCopyText } from '../../lib/clipboard.ts';
 import { formatDate } from '../../lib/time.ts';
 import { useLocation } from 'react-router-dom';
 import { useCurrentUser, useOwner } from '../../lib/session.ts';
@@ -151,6 +151,7 @@ function welcome(intl: IntlShape, firstVisit: boolean, name: string | null | und
 
 export default function DashboardPage() {
   const intl = useIntl();
+  const copyText = useCopyText();
   usePageTitle(intl.formatMessage({ id: 'app.nav.dashboard' }));
   const { data: user } = useCurrentUser();
   // "Welcome back" only to someone who has been here before: not right after signing up, nor on a

@@ -6,7 +6,7 @@ import { CircleCheck, Circle } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { LinkButton } from '../../components/LinkButton.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
-import { copyText } from '../../lib/clipboard.ts';
+import { useCopyText } from '../../lib/clipboard.ts';
 import { hasSharedLink, markLinkShared, SHARED_EVENT } from '../../lib/linkShared.ts';
 import type { Profile } from '../../lib/types.ts';
 import { hasWorkingHours, useWeeklyHours } from '../../lib/useWeeklyHours.ts';
@@ -37,6 +37,7 @@ interface Step {
 
 export function SetupChecklist({ user }: { user: Profile }) {
   const intl = useIntl();
+  const copyText = useCopyText();
   const say = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const owner = { userId: user.id };
   const hours = useWeeklyHours(owner);

@@ -4,7 +4,7 @@ import { Button, HStack, Input, Link, NativeSelect, Stack, Text, Textarea } from
 import { Copy, ExternalLink } from 'lucide-react';
 import { FormattedMessage } from 'react-intl';
 import { FormField } from '../../components/FormField.tsx';
-import { copyText } from '../../lib/clipboard.ts';
+import { useCopyText } from '../../lib/clipboard.ts';
 import { embedSnippet, type EmbedMode, type EmbedTarget } from './protocol.ts';
 import { useSay } from '../../i18n/useSay.ts';
 
@@ -18,6 +18,7 @@ export function EmbedCode({ target }: { target: EmbedTarget }) {
   const snippet = embedSnippet(origin, target, mode, color === DEFAULT_THEME ? undefined : color);
   const preview = `${origin}/embed/${target.kind === 'team' ? `team/${target.slug}` : target.id}`;
   const say = useSay();
+  const copyText = useCopyText();
   return (
     <Stack gap="4">
       <Text fontSize="sm" color="fg.muted">

@@ -2,7 +2,7 @@
 import { Button, HStack, Input, Stack, Tabs } from '@chakra-ui/react';
 import { Copy } from 'lucide-react';
 import { AppDialog } from '../../components/AppDialog.tsx';
-import { copyText } from '../../lib/clipboard.ts';
+import { useCopyText } from '../../lib/clipboard.ts';
 import { markLinkShared } from '../../lib/linkShared.ts';
 import type { EventType } from '../../lib/types.ts';
 import { EmbedCode } from '../embed/index.ts';
@@ -13,6 +13,7 @@ export const bookingLink = (eventType: EventType) => `${window.location.origin}/
 /** Share: the booking link, and the code that embeds the booking page in another site. */
 export function ShareDialog({ eventType, onClose }: { eventType: EventType | null; onClose: () => void }) {
   const say = useSay();
+  const copyText = useCopyText();
   return (
     <AppDialog open={eventType !== null} onClose={onClose} title={say('eventTypes.share')} subtitle={eventType?.title} size="lg">
       {eventType ? (

@@ -14,7 +14,7 @@ import { SwitchField } from '../../components/SwitchField.tsx';
 import { TimezoneSelect } from '../../components/TimezoneSelect.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { copyText } from '../../lib/clipboard.ts';
+import { useCopyText } from '../../lib/clipboard.ts';
 import { BIO_MAX, DEFAULT_LOCALE, DEFAULT_TIME_ZONE, profileColumn, profileColumns } from '../../lib/shared.ts';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { languageChoices } from '../../i18n/locales.ts';
@@ -42,6 +42,7 @@ function toInput(profile: Profile): ProfileInput {
 function Visibility({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
   const say = useSay();
+  const copyText = useCopyText();
   const url = profileUrl(profile);
   /** A switch of one of the profile's visibility columns, labelled by its state. */
   const flag = (column: 'is_public_profile' | 'is_calendar_public', on: MessageId, off: MessageId) => (

@@ -15,7 +15,7 @@ import { SubmitButton } from '../../components/SubmitButton.tsx';
 import { TimezoneSelect } from '../../components/TimezoneSelect.tsx';
 import { LinkButton } from '../../components/LinkButton.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { copyText } from '../../lib/clipboard.ts';
+import { useCopyText } from '../../lib/clipboard.ts';
 import { isManagerRole } from '../../lib/shared.ts';
 import type { Team } from '../../lib/types.ts';
 import { useMyTeamRole } from './hooks/members.ts';
@@ -81,6 +81,7 @@ function Sharing({ team }: { team: Team }) {
   const [copied, markCopied] = useCopied();
   const url = `${window.location.origin}/team/${team.slug}`;
   const say = useSay();
+  const copyText = useCopyText();
   return (
     <Stack gap="4" maxW="2xl">
       <HStack>

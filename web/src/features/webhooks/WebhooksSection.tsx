@@ -10,7 +10,7 @@ import { FormField, TextField } from '../../components/FormField.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { SkeletonList } from '../../components/SkeletonList.tsx';
 import { SwitchField } from '../../components/SwitchField.tsx';
-import { copyText } from '../../lib/clipboard.ts';
+import { useCopyText } from '../../lib/clipboard.ts';
 import { formatDate } from '../../lib/time.ts';
 import {
   WEBHOOK_EVENTS,
@@ -33,6 +33,7 @@ function eventName(intl: IntlShape, event: string): string {
 
 function SecretDialog({ secret, onClose }: { secret: string | null; onClose: () => void }) {
   const say = useSay();
+  const copyText = useCopyText();
   return (
     <AppDialog
       open={secret !== null}
