@@ -21,6 +21,9 @@ create table public.calendar_connections (
   -- the last good busy times stay in the cache rather than the calendar reading as free.
   status text not null default 'ok' constraint calendar_connections_status check (status in ('ok', 'error')),
   last_error text,
+  -- The same by its rule's id and values (supabase/functions/_shared/rules/messages.ts), so that the
+  -- host reads it in their language; null for a failure no rule words (its English is all there is).
+  last_error_rule jsonb constraint calendar_connections_last_error_rule check (jsonb_typeof(last_error_rule) = 'object'),
   last_synced_at timestamptz,
   last_attempt_at timestamptz,
   created_at timestamptz not null default now(),

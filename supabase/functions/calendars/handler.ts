@@ -17,7 +17,8 @@ import { serviceClient } from '../_shared/http/clients.ts';
 import type { FunctionEnv } from '../_shared/http/env.ts';
 import { fromDbError, type DbError } from '../_shared/db/errors.ts';
 import { json } from '../_shared/http/errors.ts';
-import { AppError, forbidden, invalid, notFound, parseOrThrow } from '../_shared/rules/errors.ts';
+import { failure, forbidden, invalid, notFound, parseOrThrow } from '../_shared/rules/errors.ts';
+import { ruleMessage, type RuleMessage } from '../_shared/rules/messages.ts';
 import { readJson, idParam } from '../_shared/http/request.ts';
 import { createHandler, Router, type Ctx } from '../_shared/http/router.ts';
 import type { Caller } from '../_shared/http/session.ts';
@@ -41,11 +42,18 @@ export interface CalendarsEnv {
   stripe: StripeConfig | null;
 }
 
+/** Whether a connection's sync read it, and why not: in English and by its rule (the host's language), as the connection keeps them. */
+const synced = (result: Awaited<ReturnType<typeof syncConnection>>) => {
+  const failed = result && !result.ok ? result : null;
+  return { synced: result?.ok ?? false, error: failed?.error ?? null, errorRule: failed?.rule ?? null };
+};
+
+/** An account that could not be connected, and why, in words a host reads in their language. */
+const notConnected = (reason: RuleMessage) => failure('calendar_failed', ruleMessage('connectFailed', { reason }));
+
 /** Failures of the remote side are the host's to fix (address, password): a 400 with the reason. */
 function remoteFailure(e: unknown): never {
-  if (e instanceof CalendarAccessError || e instanceof OutboundError || e instanceof CalendarDataError) {
-    throw new AppError('calendar_failed', `Could not connect: ${e.message}`);
-  }
+  if (e instanceof CalendarAccessError || e instanceof OutboundError || e instanceof CalendarDataError) throw notConnected(e.rule);
   throw e;
 }
 
@@ -106,7 +114,7 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
       }),
     );
     const result = await syncConnection(serviceClient(ctx.env), await deps(), id);
-    return json({ id, synced: result?.ok ?? false, error: result && !result.ok ? result.error : null }, 201);
+    return json({ id, ...synced(result) }, 201);
   }
 
   async function connect(ctx: Ctx) {
@@ -115,7 +123,7 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
     if (input.provider === 'caldav') {
       const login = { serverUrl: input.serverUrl, username: input.username, password: input.password };
       const { home, calendars } = await discoverCalDav(login, fetcher).catch(remoteFailure);
-      if (calendars.length === 0) throw new AppError('calendar_failed', 'Could not connect: this account has no calendars with events');
+      if (calendars.length === 0) throw notConnected(ruleMessage('calendarNoEvents'));
       const server = new URL(input.serverUrl);
       return save(ctx, caller, {
         provider: 'caldav',
@@ -154,7 +162,7 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
     const own = must<{ id: number }[]>(await caller.db.from('calendar_connections').select('id').eq('id', id));
     if (own.length === 0) throw notFound('Calendar connection not found');
     const result = await syncConnection(serviceClient(ctx.env), await deps(), id);
-    return json({ id, synced: result?.ok ?? false, error: result && !result.ok ? result.error : null });
+    return json({ id, ...synced(result) });
   }
 
   async function sweep(ctx: Ctx) {
@@ -194,7 +202,7 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
     const caller = await connecting(ctx);
     const input = parseOrThrow(googleConnectSchema, await readJson(ctx.req));
     const state = await openSecret<{ userId: string; exp: number }>(await key, `${provider}-oauth-state`, input.state).catch(() => null);
-    if (!state || state.userId !== caller.id || state.exp < Date.now()) throw invalid(`This ${oauth[provider].name} sign-in has expired. Please connect again.`);
+    if (!state || state.userId !== caller.id || state.exp < Date.now()) throw invalid(ruleMessage('signInExpired', { provider: oauth[provider].name }));
     return { access, caller, input };
   }
 
@@ -202,7 +210,7 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
     const { access, caller, input } = await oauthReturn(ctx, 'google');
     const granted = await access.exchange(input.code, input.redirectUri).catch((e) => {
       if (e instanceof CalendarAccessError) remoteFailure(e);
-      throw new AppError('calendar_failed', 'Could not connect: Google refused the sign-in');
+      throw notConnected(ruleMessage('googleSignIn'));
     });
     return save(ctx, caller, {
       provider: 'google',
@@ -219,7 +227,7 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
   async function zoomConnect(ctx: Ctx) {
     const { access, caller, input } = await oauthReturn(ctx, 'zoom');
     const tokens = await access.exchange(input.code, input.redirectUri).catch((e) => {
-      if (e instanceof ZoomError || e instanceof OutboundError) throw new AppError('calendar_failed', `Could not connect: ${e.message}`);
+      if (e instanceof ZoomError || e instanceof OutboundError) throw notConnected(e.rule);
       throw e;
     });
     const secret = await sealSecret(await key, caller.id, tokens);
@@ -231,7 +239,7 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
   async function stripeConnectRoute(ctx: Ctx) {
     const { access, caller, input } = await oauthReturn(ctx, 'stripe');
     const { tokens, account } = await access.exchange(input.code).catch((e) => {
-      if (e instanceof StripeConnectError) throw new AppError('calendar_failed', `Could not connect: ${e.message}`);
+      if (e instanceof StripeConnectError) throw notConnected(e.rule);
       throw e;
     });
     must(

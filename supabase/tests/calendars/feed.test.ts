@@ -77,10 +77,10 @@ describe('an iCalendar subscription', () => {
   it('a feed that stops working marks the connection and keeps the last good busy times', async () => {
     serve(path, 'gone', 404);
     const sync = await call(`/calendars/connections/${connectionId}/sync`, { method: 'POST', token: host.accessToken });
-    expect(sync.body.synced).toBe(false);
-    const { data } = await host.client.from('calendar_connections').select('status, last_error').single();
-    expect(data!.status).toBe('error');
-    expect(data!.last_error).toMatch(/no longer works \(404\)/);
+    // The host reads why in their language: the failure is kept by its rule too.
+    expect(sync.body).toMatchObject({ synced: false, errorRule: { id: 'feedGone', values: { status: 404 } } });
+    const { data } = await host.client.from('calendar_connections').select('status, last_error, last_error_rule').single();
+    expect(data).toEqual({ status: 'error', last_error: 'The calendar address no longer works (404)', last_error_rule: { id: 'feedGone', values: { status: 404 } } });
     expect(await slotLabels(host.eventTypeId, D)).not.toContain('15:00');
     expect((await call('/bookings', { body: guestBody(host.eventTypeId, new Date(`${isoDay(D)}T15:00:00Z`)) })).status).toBe(409);
 
@@ -98,18 +98,18 @@ describe('an iCalendar subscription', () => {
 });
 
 describe('addresses that are refused', () => {
-  it('private, link-local, plain http and non-web addresses, with the reason', async () => {
+  it('private, link-local, plain http and non-web addresses, with the reason, by its rule for the host\'s language', async () => {
     const host = await newHost();
-    for (const [url, reason] of [
-      ['https://10.0.0.7/cal.ics', /private address/],
-      ['https://169.254.169.254/latest/meta-data/', /linkLocal address/],
+    for (const [url, reason, rule] of [
+      ['https://10.0.0.7/cal.ics', /10\.0\.0\.7 is not a public internet address/, { id: 'remoteBlocked', values: { host: '10.0.0.7' } }],
+      ['https://169.254.169.254/latest/meta-data/', /169\.254\.169\.254 is not a public internet address/, { id: 'remoteBlocked', values: { host: '169.254.169.254' } }],
       // A secret address never travels in clear text (loopback, for the local stack's tests, aside).
-      ['http://calendar.example.com/cal.ics', /Only https addresses/],
-      ['ftp://example.com/cal.ics', /Only https and webcal/],
+      ['http://calendar.example.com/cal.ics', /Only https addresses/, { id: 'remoteHttps' }],
+      ['ftp://example.com/cal.ics', /Only https and webcal/, { id: 'feedScheme' }],
     ] as const) {
       const res = await connectFeed(host.accessToken, url);
       expect(res.status).toBe(400);
-      expect(res.body.code).toBe('calendar_failed');
+      expect(res.body).toMatchObject({ code: 'calendar_failed', messageId: 'connectFailed', values: { reason: rule } });
       expect(res.body.message).toMatch(reason);
     }
     const answer = serve('/not-a-calendar', '<html></html>');
@@ -120,6 +120,8 @@ describe('addresses that are refused', () => {
     expect(refused.body).toEqual({
       code: 'calendar_failed',
       message: `Could not connect: nothing answers at 127.0.0.1:${closed}. Check the address, or try again if the server is down.`,
+      messageId: 'connectFailed',
+      values: { reason: { id: 'remoteRefused', values: { host: `127.0.0.1:${closed}` } } },
     });
     expect((await host.client.from('calendar_connections').select('id')).data).toEqual([]);
   });

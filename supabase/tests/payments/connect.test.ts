@@ -60,7 +60,12 @@ describe('Stripe Connect', () => {
     forged.searchParams.set('code', 'ac_unknown');
     const unknown = await finish(host, forged);
     expect(unknown.status).toBe(400);
-    expect(unknown.body).toEqual({ code: 'calendar_failed', message: expect.stringMatching(/^Could not connect: Stripe refused the sign-in/) });
+    expect(unknown.body).toEqual({
+      code: 'calendar_failed',
+      message: 'Could not connect: Stripe refused the sign-in. Please connect again.',
+      messageId: 'connectFailed',
+      values: { reason: { id: 'stripeSignIn' } },
+    });
     expect(await rowsOf(host)).toEqual([]);
 
     expect((await finish(host, back)).status).toBe(201);

@@ -304,9 +304,9 @@ describe('a hosted configuration', () => {
   }
 
   it.each([
-    ['a loopback address', () => r.url, /127\.0\.0\.1 is a loopback address/],
-    ['a name that resolves to loopback', () => r.url.replace('127.0.0.1', 'localhost'), /localhost resolves to a loopback address/],
-    ['a private network address', () => 'https://10.1.2.3/hooks', /10\.1\.2\.3 is a private address/],
+    ['a loopback address', () => r.url, /127\.0\.0\.1 is not a public internet address/],
+    ['a name that resolves to loopback', () => r.url.replace('127.0.0.1', 'localhost'), /localhost is not a public internet address/],
+    ['a private network address', () => 'https://10.1.2.3/hooks', /10\.1\.2\.3 is not a public internet address/],
   ])('refuses %s, for good, and logs why', async (_what, url, reason) => {
     const { outcome, log } = await hostedAttempt(url());
     expect(outcome?.permanent).toBe(true);

@@ -4,7 +4,7 @@
 import { useCallback } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { issueRule } from '../lib/shared.ts';
-import { ruleWords } from '../features/booking-flow/ruleWords.ts';
+import { ruleWords } from './ruleWords.ts';
 import type { MessageId } from './catalogue.ts';
 import type { RuleFieldError } from '../lib/ruleResolver.ts';
 

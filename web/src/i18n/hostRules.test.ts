@@ -1,6 +1,6 @@
 // The shared rules' messages a host's form or an /api body can meet (sign-in, event types and their places,
 // questions and price, hours, overrides, time off, bookings, teams, profiles, webhooks), made by the real
-// schemas, are said by their rule id in every language: in English word for word as the functions' 400s
+// schemas, and the refusals of the calendars, Zoom and Stripe a host connects, are said by their rule id in every language: in English word for word as the functions' 400s
 // say them, in the others translated. The booking form's own rules are ruleWords.test.ts's.
 import { createIntl, type IntlShape } from 'react-intl';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { loadMessages } from './catalogue.ts';
 import { LOCALES, type Locale } from './locales.ts';
 import { messageWords } from './fieldWords.ts';
-import { ruleMessageId, ruleWords } from '../features/booking-flow/ruleWords.ts';
+import { ruleMessageId, ruleWords } from './ruleWords.ts';
 import {
   answersSchema,
   availabilitySchema,
@@ -16,6 +16,7 @@ import {
   issueRule,
   parsePrice,
   RULE_IDS,
+  ruleMessage,
   type RuleMessage,
   bookingStatusSchema,
   dateOverrideSchema,
@@ -123,6 +124,23 @@ function hostFaults() {
   return { issues: issues.map((issue) => ({ rule: issueRule(issue), message: issue.message })), prices };
 }
 
+/**
+ * A calendar's, Zoom's or Stripe's refusal (supabase/functions/_shared/calendars, net, meetings,
+ * payments): raised by the functions against the other side, which their stack tests reach.
+ */
+const REMOTE_RULES: RuleMessage[] = [
+  ...(['calendarLogin', 'calendarNone', 'calendarNoEvents', 'calendarUnreadable', 'calendarRuleUnreadable', 'feedAddress', 'feedScheme', 'feedNotIcs'] as const).map((id) => ruleMessage(id)),
+  ...(['googleOffline', 'googleSignIn', 'stripeSignIn', 'stripeRefused', 'remoteHttps', 'remoteCredentials', 'remoteTimeout', 'remoteRedirects', 'remoteClosed', 'remoteUnpack'] as const).map((id) => ruleMessage(id)),
+  ...(['calendarAnswered', 'calendarWrite', 'calendarRemove', 'feedGone', 'feedAnswered', 'googleAnswered', 'zoomRefused'] as const).map((id) => ruleMessage(id, { status: 503 })),
+  ...(['remoteBlocked', 'remoteNoAddress', 'remoteRefused', 'remoteReset', 'remoteCertificate', 'remoteUnreachable'] as const).map((id) => ruleMessage(id, { host: 'cal.example.com' })),
+  ruleMessage('expansionSteps', { steps: 20_000, scope: 'file' }),
+  ruleMessage('expansionTime', { seconds: 5, scope: 'sync' }),
+  ruleMessage('remoteTooLarge', { mib: 10 }),
+  ruleMessage('googleCalendar', { calendar: 'team@example.com' }),
+  ruleMessage('signInExpired', { provider: 'Zoom' }),
+  ruleMessage('connectFailed', { reason: ruleMessage('calendarLogin') }),
+];
+
 const intls = new Map<Locale, IntlShape>();
 beforeAll(async () => {
   for (const locale of LOCALES) {
@@ -133,7 +151,7 @@ beforeAll(async () => {
 
 describe("the host forms' and the /api's rule messages", () => {
   const { issues: faults, prices } = hostFaults();
-  const rules = [...faults.map((f) => f.rule).filter((rule): rule is RuleMessage => rule !== null), ...prices];
+  const rules = [...faults.map((f) => f.rule).filter((rule): rule is RuleMessage => rule !== null), ...prices, ...REMOTE_RULES];
 
   it('are each a rule, said by id', () => {
     expect(faults.filter((f) => f.rule === null).map((f) => f.message)).toEqual([]);

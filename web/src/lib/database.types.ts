@@ -377,6 +377,7 @@ export type Database = {
           label: string
           last_attempt_at: string | null
           last_error: string | null
+          last_error_rule: Json | null
           last_synced_at: string | null
           provider: string
           server_url: string | null
@@ -392,6 +393,7 @@ export type Database = {
           label: string
           last_attempt_at?: string | null
           last_error?: string | null
+          last_error_rule?: Json | null
           last_synced_at?: string | null
           provider: string
           server_url?: string | null
@@ -407,6 +409,7 @@ export type Database = {
           label?: string
           last_attempt_at?: string | null
           last_error?: string | null
+          last_error_rule?: Json | null
           last_synced_at?: string | null
           provider?: string
           server_url?: string | null

@@ -4,6 +4,7 @@
 // the functions pass the SSRF-safe one.
 import { createAccount, createCalendarObject, deleteCalendarObject, fetchCalendarObjects, fetchCalendars, getBasicAuthHeaders, updateCalendarObject } from 'tsdav';
 import type { DAVAccount, DAVCalendar } from 'tsdav';
+import { ruleMessage, WordedError } from '../rules/messages.ts';
 
 export interface CalDavLogin {
   serverUrl: string;
@@ -18,7 +19,8 @@ export interface RemoteCalendar {
   canWrite: boolean;
 }
 
-export class CalendarAccessError extends Error {}
+/** The calendar's server refused or could not be read: what went wrong, in a rule's words. */
+export class CalendarAccessError extends WordedError {}
 
 function headers(login: CalDavLogin): Record<string, string> {
   return getBasicAuthHeaders({ username: login.username, password: login.password });
@@ -32,8 +34,8 @@ async function checkLogin(login: CalDavLogin, fetcher: typeof fetch): Promise<vo
     body: '<?xml version="1.0" encoding="utf-8"?><d:propfind xmlns:d="DAV:"><d:prop><d:current-user-principal/></d:prop></d:propfind>',
   });
   await res.body?.cancel();
-  if (res.status === 401 || res.status === 403) throw new CalendarAccessError('The server refused the user name or app password');
-  if (res.status >= 400) throw new CalendarAccessError(`The server answered ${res.status} ${res.statusText}`.trim());
+  if (res.status === 401 || res.status === 403) throw new CalendarAccessError(ruleMessage('calendarLogin'));
+  if (res.status >= 400) throw new CalendarAccessError(ruleMessage('calendarAnswered', { status: res.status }));
 }
 
 async function account(login: CalDavLogin, fetcher: typeof fetch): Promise<DAVAccount> {
@@ -43,7 +45,7 @@ async function account(login: CalDavLogin, fetcher: typeof fetch): Promise<DAVAc
     headers: headers(login),
     fetch: fetcher,
   });
-  if (!found.homeUrl) throw new CalendarAccessError('No calendars were found at this address');
+  if (!found.homeUrl) throw new CalendarAccessError(ruleMessage('calendarNone'));
   return found;
 }
 
@@ -91,9 +93,9 @@ function objectUrl(calendarUrl: string, uid: string): string {
   return new URL(`${encodeURIComponent(uid)}.ics`, calendarUrl.endsWith('/') ? calendarUrl : `${calendarUrl}/`).href;
 }
 
-async function stored(res: Response, url: string, what: string): Promise<StoredEvent> {
+async function stored(res: Response, url: string): Promise<StoredEvent> {
   await res.body?.cancel();
-  if (!res.ok) throw new CalendarAccessError(`${what} failed: ${res.status} ${res.statusText}`.trim());
+  if (!res.ok) throw new CalendarAccessError(ruleMessage('calendarWrite', { status: res.status }));
   return { url, etag: res.headers.get('etag') };
 }
 
@@ -127,7 +129,7 @@ export async function putEvent(login: CalDavLogin, calendarUrl: string, uid: str
     await res.body?.cancel();
     res = await update(url, await currentEtag(login, url, fetcher));
   }
-  return stored(res, url, 'Writing the event');
+  return stored(res, url);
 }
 
 /** Removes an event Kairos wrote; one already gone counts as removed. */
@@ -139,5 +141,5 @@ export async function deleteEvent(login: CalDavLogin, event: StoredEvent, fetche
     res = await remove(await currentEtag(login, event.url, fetcher));
   }
   await res.body?.cancel();
-  if (!res.ok && res.status !== 404) throw new CalendarAccessError(`Removing the event failed: ${res.status} ${res.statusText}`.trim());
+  if (!res.ok && res.status !== 404) throw new CalendarAccessError(ruleMessage('calendarRemove', { status: res.status }));
 }

@@ -1,6 +1,7 @@
 // iCalendar subscriptions: the secret address Google Calendar, Outlook and iCloud publish for a
 // calendar, read over HTTPS (webcal:// is the same address for calendar apps).
 import ICAL from 'ical.js';
+import { ruleMessage } from '../rules/messages.ts';
 import { CalendarAccessError } from './caldav.ts';
 
 /** The address to fetch for what a host pasted: webcal:// becomes https://. */
@@ -9,9 +10,9 @@ export function feedAddress(input: string): URL {
   try {
     url = new URL(input.trim().replace(/^webcals?:\/\//i, 'https://'));
   } catch {
-    throw new CalendarAccessError('Enter the calendar\'s full address, starting with https:// or webcal://');
+    throw new CalendarAccessError(ruleMessage('feedAddress'));
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new CalendarAccessError('Only https and webcal addresses can be used');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new CalendarAccessError(ruleMessage('feedScheme'));
   return url;
 }
 
@@ -20,14 +21,14 @@ export async function readFeed(url: URL, fetcher: typeof fetch): Promise<string>
   const res = await fetcher(url, { headers: { accept: 'text/calendar, */*;q=0.5' } });
   if (res.status === 401 || res.status === 403 || res.status === 404) {
     await res.body?.cancel();
-    throw new CalendarAccessError(`The calendar address no longer works (${res.status})`);
+    throw new CalendarAccessError(ruleMessage('feedGone', { status: res.status }));
   }
   if (!res.ok) {
     await res.body?.cancel();
-    throw new CalendarAccessError(`The calendar server answered ${res.status}`);
+    throw new CalendarAccessError(ruleMessage('feedAnswered', { status: res.status }));
   }
   const text = await res.text();
-  if (!/^\s*BEGIN:VCALENDAR/i.test(text)) throw new CalendarAccessError('This address does not serve an iCalendar file');
+  if (!/^\s*BEGIN:VCALENDAR/i.test(text)) throw new CalendarAccessError(ruleMessage('feedNotIcs'));
   return text;
 }
 

@@ -8,6 +8,7 @@
 // functions give it the outbound guard's (_shared/net), tests under Node may give Node's.
 import { auth, calendar, type calendar_v3 } from '@googleapis/calendar';
 import type { Span } from '../rules/intervals.ts';
+import { ruleMessage } from '../rules/messages.ts';
 import { DAY_MS, zonedToInstant } from '../rules/time.ts';
 import type { SeatAttendee } from './booking-feed.ts';
 import { CalendarAccessError, type RemoteCalendar } from './caldav.ts';
@@ -90,10 +91,10 @@ function statusOf(e: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined;
 }
 
-/** A failed write as the outbox records it: what Google said, without the request it echoes. */
-function writeFailure(what: string, e: unknown): CalendarAccessError {
+/** A failed write as the outbox records it: Google's status, without the request its error echoes. */
+function writeFailure(e: unknown): CalendarAccessError {
   const status = statusOf(e);
-  return new CalendarAccessError(`${what} failed: ${status ? `Google answered ${status} ` : ''}${(e as Error)?.message ?? String(e)}`.slice(0, 500));
+  return new CalendarAccessError(status ? ruleMessage('googleAnswered', { status }) : ruleMessage('remoteUnreachable', { host: 'Google' }));
 }
 
 /** The freeBusy API answers for at most about two months per call; the window is asked in parts. */
@@ -194,7 +195,7 @@ export function googleAccess(config: GoogleConfig, fetcher: typeof fetch): Googl
     async exchange(code, redirectUri) {
       const client = oauth(redirectUri);
       const { tokens } = await client.getToken(code);
-      if (!tokens.refresh_token) throw new CalendarAccessError('Google did not grant offline access; remove Kairos in your Google account and connect again');
+      if (!tokens.refresh_token) throw new CalendarAccessError(ruleMessage('googleOffline'));
       client.setCredentials(tokens);
       return { refreshToken: tokens.refresh_token, ...(await listCalendars(client)) };
     },
@@ -214,7 +215,7 @@ export function googleAccess(config: GoogleConfig, fetcher: typeof fetch): Googl
           const entry = res.data.calendars?.[id];
           // A calendar Google could not read is an error, never an empty (free) calendar.
           if (!entry || entry.errors?.length) {
-            throw new CalendarAccessError(`Google could not read calendar ${id}: ${entry?.errors?.map((e) => e.reason).join(', ') || 'missing'}`);
+            throw new CalendarAccessError(ruleMessage('googleCalendar', { calendar: id }));
           }
           for (const b of entry.busy ?? []) out.get(id)!.push({ start: Date.parse(b.start!), end: Date.parse(b.end!) });
         }
@@ -273,7 +274,7 @@ export function googleAccess(config: GoogleConfig, fetcher: typeof fetch): Googl
           return await patch(id, null);
         }
       } catch (e) {
-        throw writeFailure('Writing the event', e);
+        throw writeFailure(e);
       }
     },
 
@@ -287,7 +288,7 @@ export function googleAccess(config: GoogleConfig, fetcher: typeof fetch): Googl
         });
       } catch (e) {
         // 404 and 410 (deleted already): the event is not there, as wanted.
-        if (statusOf(e) !== 404 && statusOf(e) !== 410) throw writeFailure('Removing the event', e);
+        if (statusOf(e) !== 404 && statusOf(e) !== 410) throw writeFailure(e);
       }
     },
   };

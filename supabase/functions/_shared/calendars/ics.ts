@@ -5,6 +5,7 @@
 // calendar's owner is.
 import ICAL from 'ical.js';
 import { mergeSpans, type Span } from '../rules/intervals.ts';
+import { ruleMessage } from '../rules/messages.ts';
 import { DAY_MS, isValidTimeZone, zonedToInstant } from '../rules/time.ts';
 import { CalendarDataError } from './errors.ts';
 import { startsOf, wallOf, type Start } from './recurrence.ts';
@@ -80,7 +81,7 @@ function seriesOf(text: string, hostZone: string, ignoreUid: (uid: string) => bo
   try {
     parsed = ICAL.parse(text);
   } catch (e) {
-    throw new CalendarDataError(`Unreadable iCalendar data: ${(e as Error).message}`);
+    throw new CalendarDataError(ruleMessage('calendarUnreadable'));
   }
   const roots = (Array.isArray(parsed) && typeof parsed[0] === 'string' ? [parsed] : (parsed as unknown[])) as unknown[];
   const byUid = new Map<string, Series>();

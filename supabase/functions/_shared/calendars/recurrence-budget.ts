@@ -5,6 +5,7 @@
 // them inside ical.js's RecurIterator), per file and per sync, with the time spent. A calendar over
 // a limit is unreadable, never free: its connection is marked failed with the reason, and the sweep
 // goes on with the next.
+import { ruleMessage } from '../rules/messages.ts';
 import { CalendarDataError } from './errors.ts';
 
 export interface Limit {
@@ -25,11 +26,9 @@ export const SYNC_LIMIT: Limit = { steps: 60_000, ms: 5_000 };
 
 export class ExpansionLimitError extends CalendarDataError {}
 
-const count = (n: number) => n.toLocaleString('en-US');
-
-function overLimit(limit: Limit, steps: number, ms: number, where: string): ExpansionLimitError | null {
-  if (steps > limit.steps) return new ExpansionLimitError(`Repeating events in this calendar take too long to read (more than ${count(limit.steps)} steps ${where})`);
-  if (ms > limit.ms) return new ExpansionLimitError(`Repeating events in this calendar take too long to read (more than ${count(limit.ms / 1000)} s ${where})`);
+function overLimit(limit: Limit, steps: number, ms: number, scope: 'file' | 'sync'): ExpansionLimitError | null {
+  if (steps > limit.steps) return new ExpansionLimitError(ruleMessage('expansionSteps', { steps: limit.steps, scope }));
+  if (ms > limit.ms) return new ExpansionLimitError(ruleMessage('expansionTime', { seconds: limit.ms / 1000, scope }));
   return null;
 }
 
@@ -54,7 +53,7 @@ export class RecurrenceBudget {
       steps++;
       this.#steps++;
       const ms = this.clock() - started;
-      const over = overLimit(this.limits.file, steps, ms, 'in one file') ?? overLimit(this.limits.sync, this.#steps, this.#ms + ms, 'in one sync');
+      const over = overLimit(this.limits.file, steps, ms, 'file') ?? overLimit(this.limits.sync, this.#steps, this.#ms + ms, 'sync');
       if (over) throw over;
     };
     try {

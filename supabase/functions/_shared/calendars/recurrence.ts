@@ -4,6 +4,7 @@
 // cut off once its cursor has moved past the end of the window, where the rule has nothing more to
 // give: so a rule that never matches (the 30th of February) ends there instead of searching forever.
 import ICAL from 'ical.js';
+import { ruleMessage } from '../rules/messages.ts';
 import { CalendarDataError } from './errors.ts';
 
 type Time = InstanceType<typeof ICAL.Time>;
@@ -66,7 +67,7 @@ export function* startsOf(master: Event, from: Time, endWall: number, step: () =
       if (e instanceof PastEnd) continue;
       if (e instanceof CalendarDataError) throw e;
       // ical.js refuses rules RFC 5545 forbids (BYMONTHDAY in a WEEKLY rule, …).
-      throw new CalendarDataError(`A repeating event's rule cannot be read: ${(e as Error).message}`);
+      throw new CalendarDataError(ruleMessage('calendarRuleUnreadable'));
     }
   }
   for (const property of c.getAllProperties('rdate')) {

@@ -4,6 +4,7 @@
 // a calendar that cannot be read never makes its owner look free.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { MAX_HORIZON_DAYS } from '../rules/constants.ts';
+import { WordedError } from '../rules/messages.ts';
 import { DAY_MS, MINUTE_MS } from '../rules/time.ts';
 import { calendarObjectsIn, type CalDavLogin } from './caldav.ts';
 import { feedAddress, readFeed } from './feed.ts';
@@ -136,11 +137,12 @@ export async function syncConnection(service: SupabaseClient, deps: CalendarDeps
       const payload = spans.map((s) => [new Date(s.start).toISOString(), new Date(s.end).toISOString()]);
       must(await service.rpc('replace_external_busy', { p_source_id: sourceId, p_spans: payload }));
     }
-    must(await service.from('calendar_connections').update({ status: 'ok', last_error: null, last_synced_at: now.toISOString() }).eq('id', conn.id));
+    must(await service.from('calendar_connections').update({ status: 'ok', last_error: null, last_error_rule: null, last_synced_at: now.toISOString() }).eq('id', conn.id));
     return { ok: true as const };
   } catch (e) {
-    await service.from('calendar_connections').update({ status: 'error', last_error: message(e) }).eq('id', conn.id);
-    return { ok: false as const, error: message(e) };
+    const rule = e instanceof WordedError ? e.rule : null;
+    await service.from('calendar_connections').update({ status: 'error', last_error: message(e), last_error_rule: rule }).eq('id', conn.id);
+    return { ok: false as const, error: message(e), rule };
   }
 }
 

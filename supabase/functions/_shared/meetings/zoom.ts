@@ -2,6 +2,7 @@
 // code exchange, refresh with rotation: each refresh returns a new refresh token and ends the old
 // one) and the meetings of bookings (create, update, delete). Every request goes through the fetch it
 // is given (the functions give it the outbound guard's). docs/stand-ins.md names the references.
+import { ruleMessage, type RuleMessage } from '../rules/messages.ts';
 
 export interface ZoomConfig {
   clientId: string;
@@ -47,6 +48,11 @@ export class ZoomError extends Error {
     message: string,
   ) {
     super(`Zoom ${status}: ${message}`);
+  }
+
+  /** What the host is told (Zoom's own words stay in the message, for the booking's log). */
+  get rule(): RuleMessage {
+    return ruleMessage('zoomRefused', { status: this.status });
   }
 }
 

@@ -2,15 +2,17 @@
 // `resolve` is what the connection then uses, address by address: the name is never looked up twice,
 // so it cannot answer "public" to the check and "private" to the connection (DNS rebinding).
 import ipaddr from 'ipaddr.js';
+import { ruleMessage, WordedError, type RuleMessage } from '../rules/messages.ts';
 
 export type OutboundFailure = 'bad_url' | 'blocked_address' | 'timeout' | 'too_large' | 'too_many_redirects' | 'network';
 
-export class OutboundError extends Error {
+/** A request the guard refused or that failed, by its kind, in a rule's words (its message the English). */
+export class OutboundError extends WordedError {
   constructor(
     readonly code: OutboundFailure,
-    message: string,
+    rule: RuleMessage,
   ) {
-    super(message);
+    super(rule);
   }
 }
 
@@ -35,6 +37,9 @@ export function blockedReason(address: string, allowLoopback: boolean): string |
   if (range === 'unicast' || (range === 'loopback' && allowLoopback)) return null;
   return `${range} address`;
 }
+
+/** An address the guard refuses, said as not public whichever range it is in (a person acts the same on each). */
+const blocked = (host: string) => new OutboundError('blocked_address', ruleMessage('remoteBlocked', { host }));
 
 export function isLoopback(address: string): boolean {
   try {
@@ -74,20 +79,18 @@ export interface Resolution {
  */
 export async function resolve(host: string, opts: Resolution): Promise<string[]> {
   if (isIpLiteral(host)) {
-    const reason = blockedReason(host, opts.allowLoopback);
-    if (reason) throw new OutboundError('blocked_address', `${host} is a ${reason}`);
+    if (blockedReason(host, opts.allowLoopback)) throw blocked(host);
     return [host];
   }
   const dns = resolveDns();
   const answers = await Promise.allSettled(
     (['A', 'AAAA'] as const).map((type) => dns(host, type, { signal: opts.signal, ...(opts.nameServer ? { nameServer: opts.nameServer } : {}) })),
   );
-  if (opts.signal.aborted) throw new OutboundError('timeout', 'The server took too long to answer');
+  if (opts.signal.aborted) throw new OutboundError('timeout', ruleMessage('remoteTimeout'));
   const addresses = answers.flatMap((a) => (a.status === 'fulfilled' ? a.value : []));
-  if (addresses.length === 0) throw new OutboundError('network', `${host} has no address`);
+  if (addresses.length === 0) throw new OutboundError('network', ruleMessage('remoteNoAddress', { host }));
   for (const a of addresses) {
-    const reason = blockedReason(a, opts.allowLoopback);
-    if (reason) throw new OutboundError('blocked_address', `${host} resolves to a ${reason}`);
+    if (blockedReason(a, opts.allowLoopback)) throw blocked(host);
   }
   return addresses;
 }

@@ -9,6 +9,7 @@
 import net from 'node:net';
 import tls from 'node:tls';
 import { Client, errors, interceptors } from 'undici';
+import { ruleMessage, type RuleMessage } from '../rules/messages.ts';
 import { bareHost, OutboundError } from './addresses.ts';
 
 export interface Exchange {
@@ -74,12 +75,12 @@ async function connectToChecked(ex: Exchange): Promise<net.Socket> {
  * Why a connection failed, in words a host can act on (the socket's code, ECONNREFUSED and the
  * like, means nothing to them). `host` is the address's host and port.
  */
-export function unreachable(failure: unknown, host: string): string {
+export function unreachable(failure: unknown, host: string): RuleMessage {
   const code = String((failure as { code?: unknown } | undefined)?.code ?? '');
-  if (code === 'ECONNREFUSED') return `nothing answers at ${host}. Check the address, or try again if the server is down.`;
-  if (code === 'ECONNRESET' || code === 'EPIPE') return `${host} closed the connection. Try again in a moment.`;
-  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(code)) return `${host} did not show a trusted certificate, so Kairos did not send it anything.`;
-  return `${host} could not be reached. Check the address, or try again in a moment.`;
+  if (code === 'ECONNREFUSED') return ruleMessage('remoteRefused', { host });
+  if (code === 'ECONNRESET' || code === 'EPIPE') return ruleMessage('remoteReset', { host });
+  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(code)) return ruleMessage('remoteCertificate', { host });
+  return ruleMessage('remoteUnreachable', { host });
 }
 
 /** The caller's headers, less those that belong to the connection (undici and the URL set them). */
@@ -105,10 +106,10 @@ function answerHeaders(headers: Record<string, string | string[] | undefined>): 
 /** undici's and zlib's failures, in the guard's words where theirs say little to a person. */
 function failure(e: unknown, maxBytes: number): unknown {
   if (e instanceof errors.ResponseExceededMaxSizeError) {
-    return new OutboundError('too_large', `The answer is larger than ${Math.round(maxBytes / 1024 / 1024)} MiB`);
+    return new OutboundError('too_large', ruleMessage('remoteTooLarge', { mib: Math.round(maxBytes / 1024 / 1024) }));
   }
-  if (e instanceof errors.SocketError) return new OutboundError('network', 'The server closed the connection before answering');
-  if (/^Z_/.test(String((e as { code?: unknown })?.code))) return new OutboundError('network', 'The server sent a body that does not unpack');
+  if (e instanceof errors.SocketError) return new OutboundError('network', ruleMessage('remoteClosed'));
+  if (/^Z_/.test(String((e as { code?: unknown })?.code))) return new OutboundError('network', ruleMessage('remoteUnpack'));
   return e;
 }
 

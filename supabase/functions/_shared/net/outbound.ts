@@ -6,6 +6,7 @@
 // way; the whole exchange has a deadline and the answer a size cap. HTTP itself is undici's
 // (exchange.ts).
 import { bareHost, isLoopback, OutboundError, resolve } from './addresses.ts';
+import { ruleMessage } from '../rules/messages.ts';
 import { exchange, type Answer } from './exchange.ts';
 
 export { OutboundError, type OutboundFailure } from './addresses.ts';
@@ -40,11 +41,11 @@ export function outboundPolicy(get: (name: string) => string | undefined): Outbo
   return { ...DEFAULT_POLICY, allowLoopback: get('OUTBOUND_ALLOW_LOOPBACK') === 'true' };
 }
 
-const httpsOnlyError = () => new OutboundError('bad_url', 'Only https addresses can be used');
+const httpsOnlyError = () => new OutboundError('bad_url', ruleMessage('remoteHttps'));
 
 function checkUrl(url: URL, policy: OutboundPolicy) {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw httpsOnlyError();
-  if (url.username || url.password) throw new OutboundError('bad_url', 'Put the user name and password in their own fields, not in the address');
+  if (url.username || url.password) throw new OutboundError('bad_url', ruleMessage('remoteCredentials'));
   // Plain http, where https is required, only for the local stack's loopback servers (`once` checks
   // what localhost resolved to).
   const host = bareHost(url);
@@ -59,8 +60,8 @@ async function once(url: URL, method: string, headers: Headers, body: Uint8Array
   try {
     return await exchange({ url, addresses, method, headers, body, maxBytes: policy.maxBytes, caCerts: policy.caCerts, signal });
   } catch (e) {
-    if (signal.aborted) throw new OutboundError('timeout', 'The server took too long to answer');
-    throw e instanceof OutboundError ? e : new OutboundError('network', (e as Error).message);
+    if (signal.aborted) throw new OutboundError('timeout', ruleMessage('remoteTimeout'));
+    throw e instanceof OutboundError ? e : new OutboundError('network', ruleMessage('remoteUnreachable', { host: url.host }));
   }
 }
 
@@ -96,7 +97,7 @@ export function outboundFetch(policy: OutboundPolicy): typeof fetch {
       const res = await once(url, method, headers, body, policy, signal);
       const location = res.headers.get('location');
       if (redirect === 'follow' && REDIRECTS.has(res.status) && location) {
-        if (hop >= policy.maxRedirects) throw new OutboundError('too_many_redirects', 'Too many redirects');
+        if (hop >= policy.maxRedirects) throw new OutboundError('too_many_redirects', ruleMessage('remoteRedirects'));
         const next = new URL(location, url);
         if (next.origin !== url.origin) headers.delete('authorization');
         if (res.status === 303 || ((res.status === 301 || res.status === 302) && method === 'POST')) {
@@ -107,7 +108,7 @@ export function outboundFetch(policy: OutboundPolicy): typeof fetch {
         url = next;
         continue;
       }
-      if (redirect === 'error' && REDIRECTS.has(res.status)) throw new OutboundError('too_many_redirects', 'Redirected');
+      if (redirect === 'error' && REDIRECTS.has(res.status)) throw new OutboundError('too_many_redirects', ruleMessage('remoteRedirects'));
       return new Response(NULL_BODY.has(res.status) || method === 'HEAD' ? null : res.body, {
         status: res.status,
         statusText: res.statusText,

@@ -4,6 +4,7 @@
 // The test stack points it at the stand-in (scripts/local/stripe, docs/stand-ins.md) through
 // STRIPE_API_HOST/_PORT/_PROTOCOL and STRIPE_CONNECT_AUTHORIZE_URL, which a hosted project never sets.
 import Stripe from 'stripe';
+import { ruleMessage, WordedError } from '../rules/messages.ts';
 
 export interface StripeConfig {
   secretKey: string;
@@ -47,12 +48,13 @@ export interface StripeAccountFacts {
 }
 
 /** Connecting failed at Stripe: the consent's code refused (unknown, used twice), or Stripe's own error. */
-export class StripeConnectError extends Error {}
+export class StripeConnectError extends WordedError {}
 
+/** Stripe's own words go to the log; the host is told in ours, in their language. */
 function connectFailure(e: unknown): never {
-  if (e instanceof Stripe.errors.StripeInvalidGrantError) throw new StripeConnectError(`Stripe refused the sign-in (${e.message})`);
-  if (e instanceof Stripe.errors.StripeError) throw new StripeConnectError(`Stripe answered: ${e.message}`);
-  throw e;
+  if (!(e instanceof Stripe.errors.StripeError)) throw e;
+  console.warn(`Stripe refused to connect an account: ${e.message}`);
+  throw new StripeConnectError(ruleMessage(e instanceof Stripe.errors.StripeInvalidGrantError ? 'stripeSignIn' : 'stripeRefused'));
 }
 
 /** The SDK for the project's platform account, at api.stripe.com or where the config points. */

@@ -68,3 +68,10 @@ export function fieldRule(issue: Issue): RuleMessage | null {
   const field = issue.params?.field;
   return isRuleMessage(field) ? field : issueRule(issue);
 }
+
+/** A failure worded by a rule (a calendar, a remote server, a provider): its English as the message, its rule for other languages. */
+export class WordedError extends Error {
+  constructor(readonly rule: RuleMessage) {
+    super(english(rule));
+  }
+}

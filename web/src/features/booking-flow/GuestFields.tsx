@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import { TextField, TextAreaField } from '../../components/FormField.tsx';
 import { DEFAULT_GUEST_FIELDS, type FieldMode, type GuestFieldsConfig } from '../../lib/shared.ts';
 import type { GuestForm } from './guestForm.ts';
-import { useRuleWords } from './ruleWords.ts';
+import { useRuleWords } from '../../i18n/ruleWords.ts';
 
 /** `phoneRequired`: the host calls the guest, so the number (with its country code) is needed whatever `fields` says. */
 export function GuestFields({

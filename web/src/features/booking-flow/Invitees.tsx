@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { Button, Field, Fieldset, HStack, IconButton, Input, Stack } from '@chakra-ui/react';
 import { UserPlus, X } from 'lucide-react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useRuleWords } from './ruleWords.ts';
+import { useRuleWords } from '../../i18n/ruleWords.ts';
 import type { BookingFlow } from './useBookingFlow.ts';
 
 export function Invitees({ flow }: { flow: BookingFlow }) {

@@ -4,7 +4,7 @@ import { RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { guestPlaceLabel, type LocationKind } from '../../lib/places.ts';
 import type { BookingFlow } from './useBookingFlow.ts';
-import { useRuleWords } from './ruleWords.ts';
+import { useRuleWords } from '../../i18n/ruleWords.ts';
 
 export function PlaceChoice({ flow }: { flow: BookingFlow }) {
   const root = useRef<HTMLDivElement>(null);

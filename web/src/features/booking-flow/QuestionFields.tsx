@@ -9,7 +9,7 @@ import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { FormField, TextAreaField, TextField } from '../../components/FormField.tsx';
 import { shownQuestions, type Question } from '../../lib/shared.ts';
 import type { AnswersForm } from './useAnswers.ts';
-import { useRuleWords } from './ruleWords.ts';
+import { useRuleWords } from '../../i18n/ruleWords.ts';
 
 const INPUT_TYPE = { short_text: 'text', number: 'number', email: 'email', phone: 'tel', date: 'date' } as const;
 

@@ -13,5 +13,4 @@ export { useBookingFlow, type BookedBooking, type MeetingDetails } from './useBo
 export { addressPrefill } from './useAnswers.ts';
 export type { GuestInput } from './guestWords.ts';
 // A booking's messages in the page's language, for the host's Create Booking dialog too.
-export { bookingFailureWords, ruleWords } from './ruleWords.ts';
 export { PLACE_RULE } from './guestWords.ts';

@@ -19,7 +19,7 @@ import {
   type RuleMessage,
 } from '../../lib/shared.ts';
 import { MESSAGES, PLACE_RULE } from './guestWords.ts';
-import { ruleMessageId, ruleWords, type Said } from './ruleWords.ts';
+import { ruleMessageId, ruleWords, type Said } from '../../i18n/ruleWords.ts';
 import { guestSchema } from './schemas.ts';
 
 const questions: Question[] = [

@@ -17,7 +17,7 @@ import { guestDefaults, MESSAGES, PLACE_RULE, type GuestInput } from './guestWor
 import { publicLocations, type BookingLocation, type LocationKind } from '../../lib/places.ts';
 import { DEFAULT_GUEST_FIELDS, type GuestFieldsConfig, type Question } from '../../lib/shared.ts';
 import type { GuestCheck, GuestValues } from './schemas.ts';
-import { bookingFailureWords, ruleWords, type Said } from './ruleWords.ts';
+import { bookingFailureWords, ruleWords, type Said } from '../../i18n/ruleWords.ts';
 import { takenStarts, useSeries, type SeriesBody, type SeriesOffer } from './useSeries.ts';
 
 /** What the `bookings` function answers with, as the flow passes it on. */

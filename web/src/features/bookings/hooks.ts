@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/
 import { useIntl } from 'react-intl';
 import { callFunction, unwrap } from '../../lib/api.ts';
 import { isSlotTaken } from '../../lib/bookingErrors.ts';
-import { bookingFailureWords } from '../booking-flow/index.ts';
+import { bookingFailureWords } from '../../i18n/ruleWords.ts';
 import { myBookingsFilter } from '../../lib/shared.ts';
 import { isTeamOwner, type Owner } from '../../lib/owner.ts';
 import { bookingListsKey } from '../../lib/ownerBookings.ts';

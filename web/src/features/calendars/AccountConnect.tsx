@@ -9,7 +9,7 @@ import { Unplug } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { formatDate } from '../../lib/time.ts';
 import { ConfirmInline } from '../../components/ConfirmInline.tsx';
-import { serverMessage } from '../../lib/api.ts';
+import { refusalWords } from '../../i18n/ruleWords.ts';
 import { ConsentRefused, useConsentReturn, type ConsentAnswer, type ConsentProvider } from './hooks/consent.ts';
 
 interface Mutation<A> {
@@ -67,9 +67,9 @@ export function AccountConnect<T extends { connected_at: string }>({
   const failure = finish.isError
     ? finish.error instanceof ConsentRefused
       ? finish.error.message
-      : (serverMessage(finish.error) ?? say('accounts.connectFailed'))
+      : (refusalWords(intl, finish.error) ?? say('accounts.connectFailed'))
     : start.isError
-      ? (serverMessage(start.error) ?? say('accounts.unreachable'))
+      ? (refusalWords(intl, start.error) ?? say('accounts.unreachable'))
       : null;
   const connect = () => {
     finish.reset();

@@ -9,7 +9,7 @@ import { TextField } from '../../components/FormField.tsx';
 import { PasswordField } from '../../components/PasswordInput.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { useCopyText } from '../../lib/clipboard.ts';
-import { serverMessage } from '../../lib/api.ts';
+import { keptWords, refusalWords } from '../../i18n/ruleWords.ts';
 import { formatDate } from '../../lib/time.ts';
 import { supabaseUrl } from '../../lib/supabase.ts';
 import { type CalendarConnection, type ConnectInput, useConnect, useConnections, useProviders, useRemoveConnection, useSyncNow } from './hooks/connections.ts';
@@ -25,6 +25,7 @@ const PROVIDER_LABEL: Record<CalendarConnection['provider'], MessageId> = { cald
 
 function ConnectDialog({ kind, onClose }: { kind: ConnectInput['provider'] | null; onClose: () => void }) {
   const say = useSay();
+  const intl = useIntl();
   const [values, setValues] = useState({ serverUrl: '', username: '', password: '', url: '' });
   const connect = useConnect(() => {
     setValues({ serverUrl: '', username: '', password: '', url: '' });
@@ -35,7 +36,7 @@ function ConnectDialog({ kind, onClose }: { kind: ConnectInput['provider'] | nul
     connect.reset(); // a changed address is another try: the last one's reason no longer applies
   };
   // Why the server could not connect, in words, at the address it was given.
-  const failure = connect.isError ? (serverMessage(connect.error) ?? say('calendars.connectFailed')) : undefined;
+  const failure = connect.isError ? (refusalWords(intl, connect.error) ?? say('calendars.connectFailed')) : undefined;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     connect.mutate(
@@ -117,7 +118,7 @@ function ConnectionCard({ connection, bookingCalendar }: { connection: CalendarC
         </HStack>
         {connection.status === 'error' ? (
           <Text role="alert" fontSize="sm" color="red.fg">
-            {connection.last_error ?? say('calendars.unreadable')} {say('calendars.stillBlocking')}
+            {keptWords(intl, connection.last_error_rule, connection.last_error) ?? say('calendars.unreadable')} {say('calendars.stillBlocking')}
           </Text>
         ) : null}
         <Stack gap="2">

@@ -86,6 +86,36 @@ describe('calendars section', () => {
     expect(address).not.toHaveAttribute('aria-invalid');
   });
 
+  it('says why in the host\'s language: a sync\'s kept failure and a refused connection, by their rules', async () => {
+    signedInAs({ locale: 'de' });
+    page();
+    server.use(
+      restGet('calendar_connections', [
+        {
+          ...{ id: 4, provider: 'ics', label: 'Ferien', server_url: null, username: null, status: 'error', last_synced_at: null, calendar_sources: [] },
+          last_error: 'The calendar address no longer works (404)',
+          last_error_rule: { id: 'feedGone', values: { status: 404 } },
+        },
+      ]),
+      ...noCalendars,
+      http.post(api('/functions/v1/calendars/connections'), () =>
+        HttpResponse.json(
+          { code: 'calendar_failed', message: 'Could not connect: 10.0.0.7 is not a public internet address', messageId: 'connectFailed', values: { reason: { id: 'remoteBlocked', values: { host: '10.0.0.7' } } } },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderRoute('/availability');
+    const card = await screen.findByRole('listitem', { name: 'Ferien' });
+    expect(within(card).getByRole('alert')).toHaveTextContent('Die Kalenderadresse funktioniert nicht mehr (404)');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Kalenderadresse abonnieren' }));
+    const address = screen.getByRole('textbox', { name: /Kalenderadresse/ });
+    await user.type(address, 'https://10.0.0.7/cal.ics');
+    await user.click(screen.getByRole('button', { name: 'Verbinden' }));
+    await waitFor(() => expect(address).toHaveAccessibleErrorMessage('Verbindung nicht möglich: 10.0.0.7 ist keine öffentliche Internetadresse'));
+  });
+
   it('makes a webcal:// feed address and shows it once', async () => {
     signedInAs();
     page();

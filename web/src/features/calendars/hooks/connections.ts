@@ -1,8 +1,11 @@
 // Calendar connections: listed through supabase-js (RLS), connected and synced through the `calendars` function.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useIntl } from 'react-intl';
 import { callFunction, serverMessage, unwrap } from '../../../lib/api.ts';
+import type { RuleMessage } from '../../../lib/shared.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { notify, notifyError } from '../../../lib/toaster.ts';
+import { keptWords, refusalWords } from '../../../i18n/ruleWords.ts';
 import { useSay } from '../../../i18n/useSay.ts';
 
 export interface CalendarSource {
@@ -22,6 +25,7 @@ export interface CalendarConnection {
   username: string | null;
   status: 'ok' | 'error';
   last_error: string | null;
+  last_error_rule: RuleMessage | null;
   last_synced_at: string | null;
   calendar_sources: CalendarSource[];
 }
@@ -39,7 +43,7 @@ export function useConnections() {
       unwrap(
         await supabase
           .from('calendar_connections')
-          .select('id, provider, label, server_url, username, status, last_error, last_synced_at, calendar_sources(id, name, color, checks_conflicts, can_write, receives_bookings)')
+          .select('id, provider, label, server_url, username, status, last_error, last_error_rule, last_synced_at, calendar_sources(id, name, color, checks_conflicts, can_write, receives_bookings)')
           .order('created_at')
           .order('id', { referencedTable: 'calendar_sources' }),
       ) as CalendarConnection[],
@@ -73,14 +77,15 @@ export function useConnect(onDone: () => void) {
 export function useSyncNow() {
   const refresh = useRefresh();
   const say = useSay();
+  const intl = useIntl();
   return useMutation({
-    mutationFn: (id: number) => callFunction<{ synced: boolean; error: string | null }>(`calendars/connections/${id}/sync`, { method: 'POST' }),
+    mutationFn: (id: number) => callFunction<{ synced: boolean; error: string | null; errorRule: RuleMessage | null }>(`calendars/connections/${id}/sync`, { method: 'POST' }),
     onSuccess: (result) => {
       refresh();
       if (result.synced) notify(say('calendars.toast.synced'));
-      else notifyError(say('calendars.toast.notSynced'), result.error ?? undefined);
+      else notifyError(say('calendars.toast.notSynced'), keptWords(intl, result.errorRule, result.error) ?? undefined);
     },
-    onError: (error) => notifyError(say('calendars.toast.notSynced'), serverMessage(error)),
+    onError: (error) => notifyError(say('calendars.toast.notSynced'), refusalWords(intl, error)),
   });
 }
 

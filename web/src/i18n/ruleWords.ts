@@ -1,14 +1,14 @@
-// The booking form's messages in the page's language, by id: one place says every one of them as it is
-// shown, field message or toast. A shared rule's message (its issues' and the booking functions' 400s'
-// id and values, supabase/functions/_shared/rules/messages.ts) is the catalogue's `booking.rule.<id>`;
-// the form's own are catalogue ids. Types only from the rules: zod and libphonenumber-js stay out of a
+// The shared rules' messages in the page's language, by id: one place says every one of them as it is
+// shown, field message or toast, on the booking form and the host's screens. A rule's message (its
+// issues' and the functions' refusals' id and values, supabase/functions/_shared/rules/messages.ts) is
+// the catalogue's `booking.rule.<id>`; a form's own are catalogue ids. Types only from the rules: zod and libphonenumber-js stay out of a
 // booking page's first load.
 import { useCallback } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
-import type { MessageId } from '../../i18n/catalogue.ts';
-import type { RuleId, RuleMessage } from '../../lib/shared.ts';
-import { serverMessage } from '../../lib/api.ts';
-import { bookingFailure } from '../../lib/bookingErrors.ts';
+import type { MessageId } from './catalogue.ts';
+import { SLOT_TAKEN_RULE, type RuleId, type RuleMessage } from '../lib/shared.ts';
+import { HttpError, serverMessage } from '../lib/api.ts';
+import { isSlotTaken } from '../lib/bookingErrors.ts';
 
 /** A message the form shows: a rule's (by id and values), or one of the form's own (a catalogue id). */
 export type Said = RuleMessage | MessageId;
@@ -38,12 +38,18 @@ export function useRuleWords(): (said: Said | undefined) => string | undefined {
   return useCallback((said: Said | undefined) => (said === undefined ? said : ruleWords(intl, said)), [intl]);
 }
 
-/**
- * A refused booking in the page's language: the rule's message by id, the function's own words (a rule
- * this page's catalogues do not hold, such as a host form's, included), else the catalogue's "try again".
- */
+/** A failure a function kept (a calendar's last sync, say): by its rule where this page holds its words, else in the English kept with it. */
+export function keptWords(intl: IntlShape, rule: RuleMessage | null, english: string | null): string | null {
+  return rule && ruleMessageId(rule.id) in intl.messages ? ruleWords(intl, rule) : english;
+}
+
+/** A function's refusal in the page's language: its rule by id where this page holds its words, else the function's own words. */
+export function refusalWords(intl: IntlShape, error: unknown): string | undefined {
+  const rule = error instanceof HttpError ? error.rule : undefined;
+  return rule && ruleMessageId(rule.id) in intl.messages ? ruleWords(intl, rule) : serverMessage(error);
+}
+
+/** A refused booking in the page's language: a taken time in its own words, the refusal's, else the catalogue's "try again". */
 export function bookingFailureWords(intl: IntlShape, error: unknown): string {
-  const said = bookingFailure(error);
-  if (typeof said === 'object' && ruleMessageId(said.id) in intl.messages) return ruleWords(intl, said);
-  return serverMessage(error) ?? intl.formatMessage({ id: 'booking.toast.failedRetry' });
+  return (isSlotTaken(error) ? ruleWords(intl, SLOT_TAKEN_RULE) : refusalWords(intl, error)) ?? intl.formatMessage({ id: 'booking.toast.failedRetry' });
 }
