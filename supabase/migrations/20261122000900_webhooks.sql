@@ -108,6 +108,9 @@ create table public.webhook_deliveries (
   -- Null when no HTTP answer came (time-out, refused address, network).
   status_code integer,
   error text constraint webhook_deliveries_error_length check (length(error) <= 1000),
+  -- A failure with no HTTP answer, by its rule's id and values (a refused address, a time-out), so the
+  -- host reads it in their language; null for an HTTP answer (its status says it) or a failure no rule words.
+  error_rule jsonb constraint webhook_deliveries_error_rule check (jsonb_typeof(error_rule) = 'object'),
   response_body text constraint webhook_deliveries_body_size check (octet_length(response_body) <= 1024),
   duration_ms integer,
   resend boolean not null default false,

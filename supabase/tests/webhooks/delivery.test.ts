@@ -304,14 +304,14 @@ describe('a hosted configuration', () => {
   }
 
   it.each([
-    ['a loopback address', () => r.url, /127\.0\.0\.1 is not a public internet address/],
-    ['a name that resolves to loopback', () => r.url.replace('127.0.0.1', 'localhost'), /localhost is not a public internet address/],
-    ['a private network address', () => 'https://10.1.2.3/hooks', /10\.1\.2\.3 is not a public internet address/],
-  ])('refuses %s, for good, and logs why', async (_what, url, reason) => {
+    ['a loopback address', () => r.url, /127\.0\.0\.1 is not a public internet address/, '127.0.0.1'],
+    ['a name that resolves to loopback', () => r.url.replace('127.0.0.1', 'localhost'), /localhost is not a public internet address/, 'localhost'],
+    ['a private network address', () => 'https://10.1.2.3/hooks', /10\.1\.2\.3 is not a public internet address/, '10.1.2.3'],
+  ])('refuses %s, for good, and logs why, by its rule too (the host\'s language)', async (_what, url, reason, host) => {
     const { outcome, log } = await hostedAttempt(url());
     expect(outcome?.permanent).toBe(true);
     expect(outcome!.message).toMatch(reason);
-    expect(log).toMatchObject([{ ok: false, status_code: null, error: expect.stringMatching(reason) }]);
+    expect(log).toMatchObject([{ ok: false, status_code: null, error: expect.stringMatching(reason), error_rule: { id: 'remoteBlocked', values: { host } } }]);
     expect(r.requests).toHaveLength(0);
   });
 });

@@ -134,6 +134,7 @@ export interface DeliveryLogRow {
   ok: boolean;
   status_code: number | null;
   error: string | null;
+  error_rule: { id: string; values?: Record<string, unknown> } | null;
   response_body: string | null;
   message_id: string;
   event: string;
@@ -142,7 +143,7 @@ export interface DeliveryLogRow {
 
 export function deliveriesOf(endpointId: number): Promise<DeliveryLogRow[]> {
   return sql<DeliveryLogRow>(
-    `select attempt, ok, status_code, error, response_body, message_id, event, resend from webhook_deliveries where webhook_id = $1 order by id`,
+    `select attempt, ok, status_code, error, error_rule, response_body, message_id, event, resend from webhook_deliveries where webhook_id = $1 order by id`,
     [endpointId],
   );
 }

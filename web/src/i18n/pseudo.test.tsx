@@ -215,7 +215,13 @@ describe('the pseudo-locale finds no untranslated text on the signed-in screens 
     server.use(
       http.get(api('/auth/v1/factors'), () => HttpResponse.json([])),
       http.get(api('/functions/v1/api/webhooks'), () => HttpResponse.json([{ ...endpoint, pausedReason: 'failing', pausedAt: null, createdBy: USER_ID, createdAt: '', updatedAt: '' }])),
-      http.get(api('/functions/v1/api/webhooks/3/deliveries'), () => HttpResponse.json([{ ...attempt, resend: true, attemptedAt: '2026-11-21T09:30:00Z' }])),
+      http.get(api('/functions/v1/api/webhooks/3/deliveries'), () =>
+        HttpResponse.json([
+          { ...attempt, resend: true, attemptedAt: '2026-11-21T09:30:00Z' },
+          // A refused address: kept in English, said by its rule.
+          { ...attempt, id: 12, error: 'The server took too long to answer', errorRule: { id: 'remoteTimeout' }, resend: false, attemptedAt: '2026-11-21T09:00:00Z' },
+        ]),
+      ),
     );
     renderPseudo('/profile', 'ja');
     expect(await screen.findByRole('heading', { level: 1, name: /^\[/ })).toBeInTheDocument();

@@ -1302,6 +1302,7 @@ export type Database = {
           attempted_at: string
           duration_ms: number | null
           error: string | null
+          error_rule: Json | null
           event: string
           id: number
           message_id: string
@@ -1317,6 +1318,7 @@ export type Database = {
           attempted_at?: string
           duration_ms?: number | null
           error?: string | null
+          error_rule?: Json | null
           event: string
           id?: never
           message_id: string
@@ -1332,6 +1334,7 @@ export type Database = {
           attempted_at?: string
           duration_ms?: number | null
           error?: string | null
+          error_rule?: Json | null
           event?: string
           id?: never
           message_id?: string

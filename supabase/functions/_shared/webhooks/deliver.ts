@@ -7,6 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { Webhook } from 'standardwebhooks';
 import { OutboundError, type OutboundFailure } from '../net/outbound.ts';
 import { PermanentError, RetryError, type OutboxHandler, type OutboxRow } from '../outbox/worker.ts';
+import { WordedError, type RuleMessage } from '../rules/messages.ts';
 import { truncateUtf8, webhookRetryDelay, type WebhookBody } from '../rules/webhooks.ts';
 
 export interface WebhookDeps {
@@ -29,6 +30,8 @@ interface Attempt {
   ok: boolean;
   statusCode: number | null;
   error: string | null;
+  /** The same by its rule, where one words it (the outbound guard's refusals). */
+  errorRule?: RuleMessage | null;
   responseBody: string | null;
   durationMs: number;
   /** Why no answer came, when the outbound fetch refused or gave up. */
@@ -70,6 +73,7 @@ async function post(deps: WebhookDeps, url: string, headers: Record<string, stri
       ok: false,
       statusCode: null,
       error: e instanceof Error ? e.message : String(e),
+      errorRule: e instanceof WordedError ? e.rule : null,
       responseBody: null,
       durationMs: Date.now() - started,
       refused: e instanceof OutboundError ? e.code : undefined,
@@ -107,6 +111,7 @@ export function webhookHandler(deps: WebhookDeps): OutboxHandler {
         ok: attempt.ok,
         status_code: attempt.statusCode,
         error: attempt.error?.slice(0, 1000) ?? null,
+        error_rule: attempt.errorRule ?? null,
         response_body: attempt.responseBody,
         duration_ms: attempt.durationMs,
         resend: p.resend === true,

@@ -26,7 +26,7 @@ const WEBHOOK_NOT_FOUND = 'Webhook not found';
 const COLUMNS = 'id, user_id, team_id, url, events, is_active, paused_reason, paused_at, created_by, created_at, updated_at';
 /** A list also names who added each endpoint, while the caller may see their profile (a team-mate). */
 const LIST_COLUMNS = `${COLUMNS}, creator:profiles!webhooks_created_by_fkey(id, first_name, last_name)`;
-const DELIVERY_COLUMNS = 'id, message_id, event, attempt, ok, status_code, error, response_body, duration_ms, resend, attempted_at';
+const DELIVERY_COLUMNS = 'id, message_id, event, attempt, ok, status_code, error, error_rule, response_body, duration_ms, resend, attempted_at';
 const DELIVERY_LIMIT = 100;
 
 const webhookId = (ctx: Ctx) => idParam(ctx.params.id, WEBHOOK_NOT_FOUND);

@@ -1,6 +1,7 @@
 // A host's or a team's webhook endpoints: add, rotate the secret, pause, test, delete, and each one's delivery log.
 import { useIntl, type IntlShape } from 'react-intl';
 import { messageWords } from '../../i18n/fieldWords.ts';
+import { keptWords } from '../../i18n/ruleWords.ts';
 import { useState, type FormEvent } from 'react';
 import { Badge, Box, Button, Checkbox, CheckboxGroup, Fieldset, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { Copy, History, Pause, Play, Plus, RotateCw, Send, Trash2 } from 'lucide-react';
@@ -195,7 +196,7 @@ function DeleteDialog({ webhook, owner, onClose }: { webhook: Webhook | null; ow
 
 function outcome(d: Delivery, intl: IntlShape): string {
   if (d.statusCode !== null) return String(d.statusCode);
-  return d.error ?? intl.formatMessage({ id: 'webhooks.noAnswer' });
+  return keptWords(intl, d.errorRule, d.error) ?? intl.formatMessage({ id: 'webhooks.noAnswer' });
 }
 
 function DeliveryLog({ webhook }: { webhook: Webhook }) {
@@ -239,7 +240,7 @@ function DeliveryLog({ webhook }: { webhook: Webhook }) {
             <Table.Row key={d.id}>
               <Table.Cell>{eventName(intl, d.event)}</Table.Cell>
               <Table.Cell>
-                <Badge colorPalette={d.ok ? 'green' : 'red'} variant="subtle" title={d.responseBody ?? d.error ?? undefined}>
+                <Badge colorPalette={d.ok ? 'green' : 'red'} variant="subtle" title={d.responseBody ?? keptWords(intl, d.errorRule, d.error) ?? undefined}>
                   {outcome(d, intl)}
                 </Badge>
               </Table.Cell>

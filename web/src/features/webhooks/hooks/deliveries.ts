@@ -1,7 +1,7 @@
 // An endpoint's delivery log, a test event and a resend, through the /api routes.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callFunction, serverMessage } from '../../../lib/api.ts';
-import type { WebhookEvent } from '../../../lib/shared.ts';
+import type { RuleMessage, WebhookEvent } from '../../../lib/shared.ts';
 import { notify, notifyError } from '../../../lib/toaster.ts';
 import { useSay } from '../../../i18n/useSay.ts';
 
@@ -13,6 +13,7 @@ export interface Delivery {
   ok: boolean;
   statusCode: number | null;
   error: string | null;
+  errorRule: RuleMessage | null;
   responseBody: string | null;
   durationMs: number | null;
   resend: boolean;
