@@ -9,36 +9,8 @@ import { loadMessages } from './catalogue.ts';
 import { LOCALES, type Locale } from './locales.ts';
 import { messageWords } from './fieldWords.ts';
 import { ruleMessageId, ruleWords } from './ruleWords.ts';
-import {
-  answersSchema,
-  availabilitySchema,
-  english,
-  issueRule,
-  parsePrice,
-  RULE_IDS,
-  ruleMessage,
-  type RuleMessage,
-  bookingStatusSchema,
-  dateOverrideSchema,
-  dateRangeQuerySchema,
-  eventRulesSchema,
-  eventTypeSchema,
-  handleSchema,
-  hostBookingSchema,
-  inviteSchema,
-  loginSchema,
-  profileFieldsSchema,
-  questionsSchema,
-  registerSchema,
-  rotateSecretSchema,
-  teamCreateSchema,
-  teamEventTypeSchema,
-  teamSettingsSchema,
-  timeframeSchema,
-  timeOffSchema,
-  webhookSchema,
-  webhookUpdateSchema,
-} from '../lib/shared.ts';
+import * as shared from '../lib/shared.ts';
+import type { RuleMessage } from '../lib/shared.ts';
 
 const long = (n: number) => 'x'.repeat(n);
 const question = (fields: Record<string, unknown>) => ({ type: 'short_text', slug: 'q', label: 'Q', required: false, ...fields });
@@ -46,71 +18,71 @@ const choice = (options: unknown) => question({ type: 'single_choice', options }
 
 /** Every input a host's form or an /api body can get wrong, with the schema that refuses it. */
 const REFUSED: [{ safeParse: (input: unknown) => unknown }, unknown][] = [
-  [loginSchema, { email: 'x', password: '1' }],
-  [registerSchema, { email: '', password: long(80), firstName: '', lastName: '' }],
+  [shared.loginSchema, { email: 'x', password: '1' }],
+  [shared.registerSchema, { email: '', password: long(80), firstName: '', lastName: '' }],
   [
-    eventTypeSchema,
+    shared.eventTypeSchema,
     {
       title: '', duration: 7, color: 'puce', locations: 'x', maxExtraAttendees: 99, seatsPerSlot: 1, recurrence: { frequencies: [], maxCount: 1 },
       priceCents: -1, currency: 'xxx', lateCancelRefundPercent: 101, bufferBefore: 3, minimumNotice: 7, maxFutureBookings: 8, slotInterval: 7,
       maxBookingsPerDay: 0, maxBookingsPerWeek: 0, questions: 'x',
     },
   ],
-  [eventTypeSchema, { title: 'x', duration: 30, maxBookingsPerDay: 5, maxBookingsPerWeek: 2 }],
-  [eventTypeSchema, { title: 'x', duration: 30, priceCents: 5123, currency: 'kwd' }],
-  [eventTypeSchema, { title: 'x', duration: 30, priceCents: 1500, currency: 'usd', recurrence: { frequencies: ['weekly'], maxCount: 4 } }],
-  [eventRulesSchema, 'x'],
-  [eventRulesSchema, {}],
+  [shared.eventTypeSchema, { title: 'x', duration: 30, maxBookingsPerDay: 5, maxBookingsPerWeek: 2 }],
+  [shared.eventTypeSchema, { title: 'x', duration: 30, priceCents: 5123, currency: 'kwd' }],
+  [shared.eventTypeSchema, { title: 'x', duration: 30, priceCents: 1500, currency: 'usd', recurrence: { frequencies: ['weekly'], maxCount: 4 } }],
+  [shared.eventRulesSchema, 'x'],
+  [shared.eventRulesSchema, {}],
   [
-    eventTypeSchema,
+    shared.eventTypeSchema,
     { title: 'x', duration: 30, locations: [{ kind: 'in_person', address: '' }, { kind: 'link', url: 'http://a.example' }, { kind: 'jitsi', server: 'bad' }, { kind: 'nope' }] },
   ],
-  [eventTypeSchema, { title: 'x', duration: 30, locations: [{ kind: 'in_person', address: long(501) }, { kind: 'link', url: `https://a.example/${long(2000)}` }] }],
-  [eventTypeSchema, { title: 'x', duration: 30, locations: Array.from({ length: 8 }, () => ({ kind: 'zoom' })) }],
-  [eventTypeSchema, { title: 'x', duration: 30, locations: [{ kind: 'zoom' }, { kind: 'zoom' }] }],
-  [eventTypeSchema, { title: 'x', duration: 30, locations: [{ kind: 'phone_guest_calls', number: '12' }] }],
-  [teamEventTypeSchema, { title: 'x', duration: 7, assignmentType: 'x', specificMemberId: 'x' }],
-  [teamEventTypeSchema, { title: 'x', duration: 1455 }],
-  [availabilitySchema, 'x'],
-  [availabilitySchema, [{ dayOfWeek: 9, startTime: '9', endTime: '10:00' }, { dayOfWeek: 1, startTime: '10:00', endTime: '09:00' }]],
-  [availabilitySchema, Array.from({ length: 7 * 48 + 1 }, () => ({ dayOfWeek: 1, startTime: '09:00', endTime: '10:00' }))],
-  [dateOverrideSchema, { ranges: 'x' }],
-  [dateOverrideSchema, { ranges: [{ startTime: '09:00', endTime: '11:00' }, { startTime: '10:00', endTime: '12:00' }] }],
-  [timeOffSchema, { startDate: 'x', endDate: '2026-01-01' }],
-  [timeOffSchema, { startDate: '2026-02-01', endDate: '2026-01-01' }],
-  [timeOffSchema, { startDate: '2026-01-01', endDate: '2027-06-01' }],
-  [hostBookingSchema, { eventTypeId: 'x', guestName: 'A', guestEmail: 'a@example.com', startTime: 'x', endTime: 'x', guestLocale: 'xx', locationKind: 'x', guestTimeZone: 'Nowhere/Zone' }],
-  [bookingStatusSchema, { status: 'x' }],
-  [dateRangeQuerySchema, { startDate: 'x' }],
-  [timeframeSchema, 'x'],
-  [teamCreateSchema, { name: '', slug: '' }],
-  [teamCreateSchema, { name: 'x', slug: long(101) }],
-  [teamCreateSchema, { name: 'x', slug: 'A B' }],
-  [teamSettingsSchema, { name: 'x', slug: '' }],
-  [teamSettingsSchema, { name: 'x', slug: long(101) }],
-  [teamSettingsSchema, { name: 'x', slug: 'A B' }],
-  [inviteSchema, { email: 'x', role: 'owner' }],
-  [handleSchema, 'ab'],
-  [handleSchema, 'a b c'],
-  [profileFieldsSchema.partial(), { locale: 'xx', profileImageUrl: 'x' }],
-  [questionsSchema, [{ type: 'x' }]],
-  [questionsSchema, [question({ slug: 'A', label: '', required: 'x', help: long(501) })]],
-  [questionsSchema, [choice('x')]],
-  [questionsSchema, [choice([])]],
-  [questionsSchema, [choice([''])]],
-  [questionsSchema, [choice(Array.from({ length: 51 }, (_, i) => `o${i}`))]],
-  [questionsSchema, [choice(['a', 'a'])]],
-  [questionsSchema, [question({ type: 'number', min: 'x' })]],
-  [questionsSchema, [question({ type: 'number', min: 5, max: 1 })]],
-  [questionsSchema, [question({}), question({}), question({ slug: 'r', showIf: { question: 'later', equals: 'x' } })]],
-  [questionsSchema, [question({ type: 'yes_no' }), question({ slug: 'r', showIf: { question: 'q', equals: 'x' } })]],
-  [questionsSchema, Array.from({ length: 31 }, (_, i) => question({ slug: `q${i}` }))],
-  [answersSchema([]), 'x'],
-  [webhookSchema, { url: 'x', events: [] }],
-  [webhookSchema, { url: `https://a.example/${long(2000)}`, events: ['nope'] }],
-  [webhookUpdateSchema, {}],
-  [webhookUpdateSchema, { isActive: 'x' }],
-  [rotateSecretSchema, { overlapHours: 5 }],
+  [shared.eventTypeSchema, { title: 'x', duration: 30, locations: [{ kind: 'in_person', address: long(501) }, { kind: 'link', url: `https://a.example/${long(2000)}` }] }],
+  [shared.eventTypeSchema, { title: 'x', duration: 30, locations: Array.from({ length: 8 }, () => ({ kind: 'zoom' })) }],
+  [shared.eventTypeSchema, { title: 'x', duration: 30, locations: [{ kind: 'zoom' }, { kind: 'zoom' }] }],
+  [shared.eventTypeSchema, { title: 'x', duration: 30, locations: [{ kind: 'phone_guest_calls', number: '12' }] }],
+  [shared.teamEventTypeSchema, { title: 'x', duration: 7, assignmentType: 'x', specificMemberId: 'x' }],
+  [shared.teamEventTypeSchema, { title: 'x', duration: 1455 }],
+  [shared.availabilitySchema, 'x'],
+  [shared.availabilitySchema, [{ dayOfWeek: 9, startTime: '9', endTime: '10:00' }, { dayOfWeek: 1, startTime: '10:00', endTime: '09:00' }]],
+  [shared.availabilitySchema, Array.from({ length: 7 * 48 + 1 }, () => ({ dayOfWeek: 1, startTime: '09:00', endTime: '10:00' }))],
+  [shared.dateOverrideSchema, { ranges: 'x' }],
+  [shared.dateOverrideSchema, { ranges: [{ startTime: '09:00', endTime: '11:00' }, { startTime: '10:00', endTime: '12:00' }] }],
+  [shared.timeOffSchema, { startDate: 'x', endDate: '2026-01-01' }],
+  [shared.timeOffSchema, { startDate: '2026-02-01', endDate: '2026-01-01' }],
+  [shared.timeOffSchema, { startDate: '2026-01-01', endDate: '2027-06-01' }],
+  [shared.hostBookingSchema, { eventTypeId: 'x', guestName: 'A', guestEmail: 'a@example.com', startTime: 'x', endTime: 'x', guestLocale: 'xx', locationKind: 'x', guestTimeZone: 'Nowhere/Zone' }],
+  [shared.bookingStatusSchema, { status: 'x' }],
+  [shared.dateRangeQuerySchema, { startDate: 'x' }],
+  [shared.timeframeSchema, 'x'],
+  [shared.teamCreateSchema, { name: '', slug: '' }],
+  [shared.teamCreateSchema, { name: 'x', slug: long(101) }],
+  [shared.teamCreateSchema, { name: 'x', slug: 'A B' }],
+  [shared.teamSettingsSchema, { name: 'x', slug: '' }],
+  [shared.teamSettingsSchema, { name: 'x', slug: long(101) }],
+  [shared.teamSettingsSchema, { name: 'x', slug: 'A B' }],
+  [shared.inviteSchema, { email: 'x', role: 'owner' }],
+  [shared.handleSchema, 'ab'],
+  [shared.handleSchema, 'a b c'],
+  [shared.profileFieldsSchema.partial(), { locale: 'xx', profileImageUrl: 'x' }],
+  [shared.questionsSchema, [{ type: 'x' }]],
+  [shared.questionsSchema, [question({ slug: 'A', label: '', required: 'x', help: long(501) })]],
+  [shared.questionsSchema, [choice('x')]],
+  [shared.questionsSchema, [choice([])]],
+  [shared.questionsSchema, [choice([''])]],
+  [shared.questionsSchema, [choice(Array.from({ length: 51 }, (_, i) => `o${i}`))]],
+  [shared.questionsSchema, [choice(['a', 'a'])]],
+  [shared.questionsSchema, [question({ type: 'number', min: 'x' })]],
+  [shared.questionsSchema, [question({ type: 'number', min: 5, max: 1 })]],
+  [shared.questionsSchema, [question({}), question({}), question({ slug: 'r', showIf: { question: 'later', equals: 'x' } })]],
+  [shared.questionsSchema, [question({ type: 'yes_no' }), question({ slug: 'r', showIf: { question: 'q', equals: 'x' } })]],
+  [shared.questionsSchema, Array.from({ length: 31 }, (_, i) => question({ slug: `q${i}` }))],
+  [shared.answersSchema([]), 'x'],
+  [shared.webhookSchema, { url: 'x', events: [] }],
+  [shared.webhookSchema, { url: `https://a.example/${long(2000)}`, events: ['nope'] }],
+  [shared.webhookUpdateSchema, {}],
+  [shared.webhookUpdateSchema, { isActive: 'x' }],
+  [shared.rotateSecretSchema, { overlapHours: 5 }],
 ];
 
 /** Each fault the host's schemas find (its words, and the rule behind them); and the typed prices' (the price field's own parse, said by rule). */
@@ -120,8 +92,8 @@ function hostFaults() {
     expect(result.success, JSON.stringify(input).slice(0, 80)).toBe(false);
     return result.success ? [] : result.error.issues;
   });
-  const prices = [parsePrice('abc', 'usd'), parsePrice('15.5', 'jpy'), parsePrice('19.999', 'usd'), parsePrice('1000000', 'usd')].flatMap((p) => (p.ok ? [] : [p.rule]));
-  return { issues: issues.map((issue) => ({ rule: issueRule(issue), message: issue.message })), prices };
+  const prices = [shared.parsePrice('abc', 'usd'), shared.parsePrice('15.5', 'jpy'), shared.parsePrice('19.999', 'usd'), shared.parsePrice('1000000', 'usd')].flatMap((p) => (p.ok ? [] : [p.rule]));
+  return { issues: issues.map((issue) => ({ rule: shared.issueRule(issue), message: issue.message })), prices };
 }
 
 /**
@@ -129,16 +101,16 @@ function hostFaults() {
  * payments): raised by the functions against the other side, which their stack tests reach.
  */
 const REMOTE_RULES: RuleMessage[] = [
-  ...(['calendarLogin', 'calendarNone', 'calendarNoEvents', 'calendarUnreadable', 'calendarRuleUnreadable', 'feedAddress', 'feedScheme', 'feedNotIcs'] as const).map((id) => ruleMessage(id)),
-  ...(['googleOffline', 'googleSignIn', 'stripeSignIn', 'stripeRefused', 'remoteHttps', 'remoteCredentials', 'remoteTimeout', 'remoteRedirects', 'remoteClosed', 'remoteUnpack'] as const).map((id) => ruleMessage(id)),
-  ...(['calendarAnswered', 'calendarWrite', 'calendarRemove', 'feedGone', 'feedAnswered', 'googleAnswered', 'zoomRefused'] as const).map((id) => ruleMessage(id, { status: 503 })),
-  ...(['remoteBlocked', 'remoteNoAddress', 'remoteRefused', 'remoteReset', 'remoteCertificate', 'remoteUnreachable'] as const).map((id) => ruleMessage(id, { host: 'cal.example.com' })),
-  ruleMessage('expansionSteps', { steps: 20_000, scope: 'file' }),
-  ruleMessage('expansionTime', { seconds: 5, scope: 'sync' }),
-  ruleMessage('remoteTooLarge', { mib: 10 }),
-  ruleMessage('googleCalendar', { calendar: 'team@example.com' }),
-  ruleMessage('signInExpired', { provider: 'Zoom' }),
-  ruleMessage('connectFailed', { reason: ruleMessage('calendarLogin') }),
+  ...(['calendarLogin', 'calendarNone', 'calendarNoEvents', 'calendarUnreadable', 'calendarRuleUnreadable', 'feedAddress', 'feedScheme', 'feedNotIcs'] as const).map((id) => shared.ruleMessage(id)),
+  ...(['googleOffline', 'googleSignIn', 'stripeSignIn', 'stripeRefused', 'remoteHttps', 'remoteCredentials', 'remoteTimeout', 'remoteRedirects', 'remoteClosed', 'remoteUnpack'] as const).map((id) => shared.ruleMessage(id)),
+  ...(['calendarAnswered', 'calendarWrite', 'calendarRemove', 'feedGone', 'feedAnswered', 'googleAnswered', 'zoomRefused'] as const).map((id) => shared.ruleMessage(id, { status: 503 })),
+  ...(['remoteBlocked', 'remoteNoAddress', 'remoteRefused', 'remoteReset', 'remoteCertificate', 'remoteUnreachable'] as const).map((id) => shared.ruleMessage(id, { host: 'cal.example.com' })),
+  shared.ruleMessage('expansionSteps', { steps: 20_000, scope: 'file' }),
+  shared.ruleMessage('expansionTime', { seconds: 5, scope: 'sync' }),
+  shared.ruleMessage('remoteTooLarge', { mib: 10 }),
+  shared.ruleMessage('googleCalendar', { calendar: 'team@example.com' }),
+  shared.ruleMessage('signInExpired', { provider: 'Zoom' }),
+  shared.ruleMessage('connectFailed', { reason: shared.ruleMessage('calendarLogin') }),
 ];
 
 const intls = new Map<Locale, IntlShape>();
@@ -160,21 +132,21 @@ describe("the host forms' and the /api's rule messages", () => {
   it('with the booking form’s, are every rule there is', async () => {
     const publicIds = new Set(Object.keys(await loadMessages('en')));
     const hostIds = new Set(rules.map((rule) => rule.id));
-    expect(RULE_IDS.filter((id) => !hostIds.has(id) && !publicIds.has(ruleMessageId(id)))).toEqual([]);
+    expect(shared.RULE_IDS.filter((id) => !hostIds.has(id) && !publicIds.has(ruleMessageId(id)))).toEqual([]);
   });
 
   it('read in English exactly as the functions word them', () => {
-    for (const rule of rules) expect(ruleWords(intls.get('en')!, rule)).toBe(english(rule));
+    for (const rule of rules) expect(ruleWords(intls.get('en')!, rule)).toBe(shared.english(rule));
   });
 
   it.each(LOCALES.filter((locale) => locale !== 'en'))('are each translated in %s, and found by their words as a form keeps them', (locale) => {
     const intl = intls.get(locale)!;
-    expect(rules.filter((rule) => ruleWords(intl, rule) === english(rule)).map((rule) => rule.id)).toEqual([]);
+    expect(rules.filter((rule) => ruleWords(intl, rule) === shared.english(rule)).map((rule) => rule.id)).toEqual([]);
     expect(faults.filter((f) => messageWords(intl, f.message) === f.message).map((f) => f.message)).toEqual([]);
   });
 
   it('say values in the language', () => {
-    const [teamSlug] = teamCreateSchema.safeParse({ name: 'x', slug: long(101) }).error!.issues;
+    const [teamSlug] = shared.teamCreateSchema.safeParse({ name: 'x', slug: long(101) }).error!.issues;
     expect(messageWords(intls.get('de')!, teamSlug.message)).toBe('Die Team-Kennung darf höchstens 100 Zeichen lang sein');
   });
 });
