@@ -12,8 +12,9 @@
 --     assignee, inactive once cancelled) and the outbox (the guest's and the host's booking.created
 --     mails, sent, a few still due and a few failed). Realtime broadcasts (realtime.messages) are not
 --     written: Realtime drops them after delivery, so a used database holds none.
---   * calendar_events (where Kairos wrote a booking into a host's calendar) is not filled: the cache
---     the slot path reads is external_busy.
+--   * calendar_events (where Kairos wrote a booking into a host's calendar): one per confirmed or
+--     completed booking of a host whose connected calendar receives bookings, as the outbox's calendar
+--     writes leave them; those writes' own outbox rows (sent) are not written.
 
 set local session_replication_role = origin;
 
@@ -147,12 +148,13 @@ cross join lateral (select case when b.id % 5000 = 0 and b.end_time > now() then
                                 else 'sent' end as status) o
 where b.id > f.id;
 
--- One host in ten subscribes to a calendar feed, synced within the last 15 minutes, whose cache holds
--- an even share of the events: hour-long ones spread from a month back to three months ahead.
+-- One host in ten connects a CalDAV calendar, synced within the last 15 minutes, whose cache holds an
+-- even share of the events (hour-long ones spread from a month back to three months ahead) and which
+-- receives the host's bookings.
 create temp table seed_connections on commit drop as
 with made as (
-  insert into public.calendar_connections (user_id, provider, label, server_url, account, last_synced_at, last_attempt_at, created_at)
-  select h.id, 'ics', 'Work calendar', 'https://calendar.example.com', md5(h.id::text),
+  insert into public.calendar_connections (user_id, provider, label, server_url, username, account, last_synced_at, last_attempt_at, created_at)
+  select h.id, 'caldav', 'Work calendar', 'https://calendar.example.com', 'seed' || h.n, 'https://calendar.example.com/' || h.n || '/',
          now() - (h.n % 15) * interval '1 minute', now() - (h.n % 15) * interval '1 minute', z.first_day
   from seed_hosts h, seed_size z
   where h.n % 10 = 1
@@ -164,8 +166,8 @@ insert into public.calendar_credentials (connection_id, secret) select id, 'v1.s
 
 create temp table seed_sources on commit drop as
 with made as (
-  insert into public.calendar_sources (connection_id, user_id, remote_id, name, last_synced_at)
-  select id, user_id, 'feed', 'Work', now() from seed_connections
+  insert into public.calendar_sources (connection_id, user_id, remote_id, name, last_synced_at, can_write, receives_bookings)
+  select id, user_id, 'https://calendar.example.com/work/', 'Work', now(), true, true from seed_connections
   returning id, connection_id, user_id
 )
 select c.i, m.id, m.user_id from made m join seed_connections c on c.id = m.connection_id;
@@ -178,5 +180,12 @@ cross join lateral (select z.events / (select count(*) from seed_sources) + (s.i
 cross join lateral generate_series(0, share.n - 1) e
 cross join lateral (select date_trunc('hour', now()) - interval '30 days'
                            + e * (interval '120 days' / share.n) + (s.i % 7) * interval '1 hour' as t) x;
+
+insert into public.calendar_events (ical_uid, user_id, source_id, href, etag, updated_at)
+select b.ical_uid, s.user_id, s.id, 'https://calendar.example.com/work/' || b.uid || '.ics', md5(b.ical_uid), b.created_at
+from seed_sources s
+join public.bookings b on b.user_id = s.user_id or b.assigned_user_id = s.user_id
+cross join seed_first_booking f
+where b.id > f.id and b.status in ('confirmed', 'completed');
 
 set local session_replication_role = origin;

@@ -31,6 +31,9 @@ export interface SeedCounts {
   connections: number;
   sources: number;
   externalEvents: number;
+  /** Bookings written into a host's calendar (calendar_events), and those of them that are not confirmed or completed. */
+  writtenEvents: number;
+  writtenEventsAmiss: number;
 }
 
 /** Runs the seed in the caller's transaction (`begin` first: its settings are transaction-local). */
@@ -70,7 +73,10 @@ export async function seedCounts(db: pg.ClientBase): Promise<SeedCounts> {
                      and booking_id in (select id from seeded)),
        'connections', (select count(*) from public.calendar_connections where user_id in (select id from hosts)),
        'sources', (select count(*) from public.calendar_sources where user_id in (select id from hosts)),
-       'externalEvents', (select count(*) from public.external_busy where user_id in (select id from hosts))
+       'externalEvents', (select count(*) from public.external_busy where user_id in (select id from hosts)),
+       'writtenEvents', (select count(*) from public.calendar_events where user_id in (select id from hosts)),
+       'writtenEventsAmiss', (select count(*) from public.calendar_events ce join seeded b on b.ical_uid = ce.ical_uid
+                              where b.status not in ('confirmed', 'completed'))
      ) as counts`,
   );
   return rows[0].counts;

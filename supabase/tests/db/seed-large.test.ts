@@ -52,8 +52,10 @@ it('writes each booking its busy row and its two mails, as the bookings triggers
   expect(counts.outboxDue).toBeGreaterThan(0);
 });
 
-it('caches a thousand calendar events over one subscribed calendar in ten hosts', () => {
+it('caches a thousand calendar events over the calendars of ten hosts, which hold those hosts’ bookings', () => {
   expect(counts.connections).toBe(10);
   expect(counts.sources).toBe(10);
   expect(counts.externalEvents).toBe(1_000);
+  expect(counts.writtenEvents).toBeGreaterThan(0);
+  expect(counts.writtenEventsAmiss).toBe(0);
 });
