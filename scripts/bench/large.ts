@@ -7,6 +7,7 @@
 // the outbox claim and the calendar sweep's query, written to results/large.md.
 // BENCH_LARGE_SCALE (default 1) scales the seed, for trying the section out.
 import { writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { addDays, instantToZoned } from '../../supabase/functions/_shared/rules/time.ts';
@@ -48,6 +49,7 @@ function slotsUrl(s: BenchStack, host: Host) {
 /** Slots at 1 and 50 connections for one host, then bookings one after another on the other's free slots. */
 async function measure(report: Report, s: BenchStack, phase: string, slotsHost: Host, bookingHost: Host, slots: Offered[], seconds: number) {
   const url = slotsUrl(s, slotsHost);
+  report.add(TITLE, phase, 'load average (1 min) at its start', loadavg()[0]);
   for (const connections of [1, 50]) {
     const r = await load({ url, connections, duration: seconds, headers: s.anonHeaders });
     report.add(TITLE, phase, `slots, ${connections} conn: p50 / p99`, `${r.latency.p50} / ${r.latency.p99} ms`);
@@ -154,22 +156,37 @@ export async function benchLarge(report: Report, s: BenchStack, seconds = 8) {
     const scans = [...new Set(plans.join('\n').match(BIG) ?? [])];
     report.add(TITLE, 'plans on the large database (results/large.md)', title, scans.length ? `SEQUENTIAL: ${scans.join(', ')}` : 'indexes only');
   }
-  writeFileSync(
-    join(import.meta.dirname, 'results', 'large.md'),
-    [
-      `# Plans on the large database`,
-      '',
-      `${new Date().toISOString()} · seed at scale ${scale}: ${c.hosts} hosts, ${c.bookings} bookings, ${c.outbox} outbox rows, ${c.externalEvents} cached calendar events; ${seeded.databaseSize}`,
-      '',
-      'EXPLAIN (ANALYZE, BUFFERS) of every statement each path runs, nested ones included (auto_explain), in a transaction rolled back.',
-      ...sections.flatMap(([title, plans]) => ['', `## ${title}`, '', '```', ...plans, '```']),
-      '',
-    ].join('\n'),
-  );
 
   // The stack's own sweeps would now deliver the seeded due mails and sync the seeded calendars, on
   // the same cores: let the mails go first, and mark the calendars just synced.
   await outboxDrained(s);
   await s.db.query(`update public.calendar_connections set last_attempt_at = now() + interval '1 day' where label = 'Work calendar'`);
   await measure(report, s, 'large database', slotsHost, bookingHost, free.slice(BOOKINGS_PER_PHASE), seconds);
+  writeFileSync(
+    join(import.meta.dirname, 'results', 'large.md'),
+    [
+      `# The large database: the guest's paths beside the small one, and their plans`,
+      '',
+      `${new Date().toISOString()} · seed at scale ${scale}: ${c.hosts} hosts, ${c.bookings} bookings, ${c.outbox} outbox rows, ${c.externalEvents} cached calendar events; ${seeded.databaseSize}`,
+      '',
+      ...sideBySide(report),
+      '',
+      'EXPLAIN (ANALYZE, BUFFERS) of every statement each path runs, nested ones included (auto_explain), in a transaction rolled back.',
+      ...sections.flatMap(([title, plans]) => ['', `## ${title}`, '', '```', ...plans, '```']),
+      '',
+    ].join('\n'),
+  );
+}
+
+/** The figures measured on both databases, one row each, small beside large. */
+function sideBySide(report: Report): string[] {
+  const mine = report.rows.filter((r) => r.section === TITLE);
+  const small = mine.filter((r) => r.case === 'small database');
+  const large = new Map(mine.filter((r) => r.case === 'large database').map((r) => [r.metric, r.value]));
+  return [
+    '| | small database | large database |',
+    '|---|---|---|',
+    ...small.map((r) => `| ${r.metric} | ${r.value} | ${large.get(r.metric) ?? '—'} |`),
+    ...mine.filter((r) => r.case.startsWith('seed') || r.case.startsWith('plans')).map((r) => `| ${r.metric} | | ${r.value} |`),
+  ];
 }
