@@ -109,6 +109,23 @@ async function outboxDrained(s: BenchStack) {
   throw new Error('the seeded due mails were not delivered within 5 minutes');
 }
 
+/**
+ * Waits until Realtime's replication slot has read past the seed's WAL (it decodes all of it, however
+ * little it publishes) and the seed's pages are on disk: a used database carries no such backlog.
+ */
+async function walSettled(s: BenchStack) {
+  const admin = new pg.Client({ connectionString: s.stack.adminDbUrl });
+  await admin.connect();
+  await admin.query('checkpoint').finally(() => admin.end());
+  for (const until = Date.now() + 300_000; Date.now() < until; await new Promise((r) => setTimeout(r, 1000))) {
+    const { rows } = await s.db.query<{ behind: string | null }>(
+      `select max(pg_wal_lsn_diff(pg_current_wal_lsn(), confirmed_flush_lsn)) as behind from pg_replication_slots where slot_type = 'logical'`,
+    );
+    if (Number(rows[0].behind ?? 0) < 16 * 1024 * 1024) return;
+  }
+  throw new Error('Realtime did not read past the seed within 5 minutes');
+}
+
 export async function benchLarge(report: Report, s: BenchStack, seconds = 8) {
   const scale = Number(process.env.BENCH_LARGE_SCALE ?? '1');
   const slotsHost = await hostWith500(s, 'large-slots');
@@ -161,6 +178,7 @@ export async function benchLarge(report: Report, s: BenchStack, seconds = 8) {
   // the same cores: let the mails go first, and mark the calendars just synced.
   await outboxDrained(s);
   await s.db.query(`update public.calendar_connections set last_attempt_at = now() + interval '1 day' where label = 'Work calendar'`);
+  await walSettled(s);
   await measure(report, s, 'large database', slotsHost, bookingHost, free.slice(BOOKINGS_PER_PHASE), seconds);
   writeFileSync(
     join(import.meta.dirname, 'results', 'large.md'),
