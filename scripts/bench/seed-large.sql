@@ -126,8 +126,8 @@ select b.id, coalesce(b.user_id, b.assigned_user_id), tstzrange(b.start_time, b.
 from public.bookings b, seed_first_booking f
 where b.id > f.id;
 
--- The booking.created mails to guest and host: sent a few minutes after the booking was made; one in
--- 5,000 bookings made in the last minute still has its mails due, one in 1,000 failed after 8 attempts.
+-- The booking.created mails to guest and host: sent a few seconds after the booking was made; one in
+-- 500 bookings made in the last minute still has its mails due, one in 1,000 failed after 8 attempts.
 insert into public.outbox (kind, topic, booking_id, message_id, payload, status, attempts, available_at, last_error,
   last_attempt_at, sent_at, created_at)
 select 'email', 'booking.created', b.id, format('%s.0.%s@kairos', b.uid, r.key),
@@ -143,7 +143,7 @@ select 'email', 'booking.created', b.id, format('%s.0.%s@kairos', b.uid, r.key),
 from public.bookings b
 cross join seed_first_booking f
 cross join (values ('guest', 'confirmed', 'requested'), ('host', 'new_booking', 'approval_needed')) r (key, confirmed, pending)
-cross join lateral (select case when b.id % 5000 = 0 and b.end_time > now() then 'pending'
+cross join lateral (select case when b.created_at > now() - interval '2 minutes' and (b.id - f.id) % 500 = 0 then 'pending'
                                 when b.id % 1000 = 1 then 'failed'
                                 else 'sent' end as status) o
 where b.id > f.id;
