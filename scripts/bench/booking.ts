@@ -10,7 +10,7 @@ import { cpuMeter } from './lib/cpu.ts';
 import { percentile, timed } from './lib/stats.ts';
 
 export const PUBLIC_BOOKING_PATH = '/functions/v1/api/bookings/public';
-const NO_LIMITS = { bufferBefore: 0, bufferAfter: 0, minimumNotice: 0, maxFutureBookings: 60 };
+export const NO_LIMITS = { bufferBefore: 0, bufferAfter: 0, minimumNotice: 0, maxFutureBookings: 60 };
 
 export interface Offered {
   start: string;
@@ -23,13 +23,18 @@ export async function bookableHost(s: Target, label: string): Promise<{ userId: 
   await setAvailability(s.db, userId);
   await setSettings(s.db, userId, NO_LIMITS);
   const eventTypeId = await createEventType(s.db, userId, 30);
+  return { userId, eventTypeId, slots: await offeredSlots(s, eventTypeId) };
+}
+
+/** The slots the `slots` function offers for an event type over 55 days from tomorrow (UTC). */
+export async function offeredSlots(s: Target, eventTypeId: number): Promise<Offered[]> {
   // From tomorrow, so no slot slips into the past while the benchmark runs.
   const from = addDays(instantToZoned(Date.now(), 'UTC').date, 1);
   const res = await call(`${s.apiUrl}/functions/v1/slots?eventTypeId=${eventTypeId}&startDate=${from}&endDate=${addDays(from, 55)}&timeZone=UTC`, {
     headers: s.anonHeaders,
   });
   if (res.status !== 200 || !Array.isArray(res.body?.slots)) throw new Error(`slots answered ${res.status}: ${JSON.stringify(res.body).slice(0, 200)}`);
-  return { userId, eventTypeId, slots: res.body.slots };
+  return res.body.slots;
 }
 
 export function bookAsGuest(s: Target, guest: number, eventTypeId: number, slot: Offered, timeoutMs = 30_000): Promise<Answer> {

@@ -1,12 +1,14 @@
 // `npm run bench [-- section...]`: runs the benchmarks (all, or the named sections: engine, slots,
-// booking, team, web, startup, calendars, functions), prints one table and writes it to scripts/bench/results/latest.md.
+// booking, team, web, startup, calendars, functions, large, bigteam), prints one table and writes it to scripts/bench/results/latest.md.
 // A section that fails shows as a FAILED row; the others still run.
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
+import { benchBigTeam } from './bigteam.ts';
 import { benchBooking } from './booking.ts';
 import { benchCalendars } from './calendars.ts';
 import { benchEngine } from './engine.ts';
 import { benchFunctions } from './functions.ts';
+import { benchLarge } from './large.ts';
 import { Report } from './lib/report.ts';
 import { startBenchStack, type BenchStack } from './lib/stack.ts';
 import { benchSlotsHttp } from './slots-http.ts';
@@ -25,6 +27,8 @@ const SECTIONS: Section[] = [
   { name: 'startup', title: '5 start-up', run: (r) => benchStartup(r) },
   { name: 'calendars', title: '6 calendars: slots with cached external events', stack: true, run: benchCalendars },
   { name: 'functions', title: '7 functions: bundle and cold start', run: (r) => benchFunctions(r) },
+  { name: 'large', title: '8 large database: small beside large', stack: true, run: benchLarge },
+  { name: 'bigteam', title: '9 big teams: 1,000 bookings and 1,000 calendar events per member', stack: true, run: benchBigTeam },
 ];
 
 async function main() {

@@ -240,6 +240,9 @@ create policy "Two-factor accounts need an aal2 session" on public.payments as r
 -- guest can no longer pay for a time that is not theirs. A booking attempt calls this before it reads
 -- and again before it writes (create_booking), so the next guest never waits for the sweep; the
 -- outbox sweep calls it for all of them (public.expire_payment_holds).
+-- The holds awaiting payment, few at any time (a Checkout Session's life), so a booking attempt's expiry
+-- reads them and not every booking of the time range.
+create index bookings_awaiting_payment_idx on public.bookings (hold_expires_at) where status = 'awaiting_payment';
 create or replace function private.expire_overdue_holds(p_start timestamptz, p_end timestamptz)
 returns integer language sql security definer set search_path = ''
 as $$

@@ -1,0 +1,77 @@
+// Benchmark 9 (issue 31): big teams. A public 50-member round-robin team whose every member has 1,000
+// bookings and 1,000 cached calendar events in the 60-day window: its slots at 50 connections beside
+// one such member's own slots; a requires-all-members event type over 10 of them; round-robin bookings
+// one after another.
+import { addDays, instantToZoned } from '../../supabase/functions/_shared/rules/time.ts';
+import { cacheExternalEvents } from './calendars.ts';
+import { busyIntervals, createEventType, HORIZON_DAYS, insertBookings } from './lib/fixtures.ts';
+import { guestAddress, request } from './lib/guests.ts';
+import { load } from './lib/load.ts';
+import type { Report } from './lib/report.ts';
+import { call, type BenchStack } from './lib/stack.ts';
+import { percentile } from './lib/stats.ts';
+import { roundRobinTeam } from './team.ts';
+
+const TITLE = '9 big teams: 1,000 bookings and 1,000 calendar events per member';
+const BOOKINGS = 100;
+
+export async function benchBigTeam(report: Report, s: BenchStack, seconds = 8) {
+  const now = Date.now();
+  const { teamId, teamEventTypeId, memberIds } = await roundRobinTeam(s, 50);
+  const ownTypes: number[] = [];
+  for (const [i, member] of memberIds.entries()) {
+    ownTypes.push(await createEventType(s.db, member, 30));
+    await insertBookings(s.db, member, await createEventType(s.db, member, 15, 'Existing bookings'), busyIntervals(now, 1000, 100 + i));
+    await cacheExternalEvents(s.db, member, busyIntervals(now, 1000, 200 + i));
+  }
+  // Ten of them, all needed at once: a team of their own with a requires-all-members event type.
+  const { rows } = await s.db.query<{ id: string }>(
+    `with team as (insert into public.teams (name, slug, owner_id, is_public, timezone)
+                   values ('Bench all', 'bench-all-' || $1::bigint, $2, true, 'UTC') returning id),
+          members as (insert into public.team_members (team_id, user_id) select id, unnest($3::uuid[]) from team),
+          hours as (insert into public.availability_rules (team_id, day_of_week, start_time, end_time)
+                    select id, d, '08:00', '20:00' from team, generate_series(0, 6) d)
+     insert into public.event_types (team_id, title, duration, assignment_type, requires_all_members)
+     select id, 'Bench all members', 30, 'round_robin', true from team returning id`,
+    [teamId, memberIds[0], memberIds.slice(1, 10)],
+  );
+
+  const today = instantToZoned(now, 'UTC').date;
+  const window = `startDate=${today}&endDate=${addDays(today, HORIZON_DAYS)}&timeZone=UTC`;
+  const cases = [
+    ['one member alone (their own event type)', `eventTypeId=${ownTypes[0]}`],
+    ['round robin over 50 members', `teamEventTypeId=${teamEventTypeId}`],
+    ['requires all of 10 members', `teamEventTypeId=${rows[0].id}`],
+  ] as const;
+  for (const [kase, which] of cases) {
+    const url = `${s.apiUrl}/functions/v1/slots?${which}&${window}`;
+    const probe = await call(url, { headers: s.anonHeaders });
+    if (probe.status !== 200 || !Array.isArray(probe.body?.slots)) throw new Error(`${kase}: slots answered ${probe.status}`);
+    report.add(TITLE, kase, 'slots offered', probe.body.slots.length);
+    const r = await load({ url, connections: 50, duration: seconds, headers: s.anonHeaders });
+    report.add(TITLE, kase, 'slots, 50 conn: p50 / p99', `${r.latency.p50} / ${r.latency.p99} ms`);
+    report.add(TITLE, kase, 'slots, 50 conn: req/s', (r['2xx'] + r.non2xx) / seconds);
+    report.add(TITLE, kase, 'slots, 50 conn: CPU per request (all stack processes)', `${r.cpuMsPerRequest.toFixed(2)} ms`);
+  }
+
+  const from = addDays(today, 1);
+  const listed = await call(`${s.apiUrl}/functions/v1/slots?teamEventTypeId=${teamEventTypeId}&startDate=${from}&endDate=${addDays(from, 30)}&timeZone=UTC`, {
+    headers: s.anonHeaders,
+  });
+  const slots: { start: string; end: string }[] = listed.body?.slots ?? [];
+  const ms: number[] = [];
+  let failures = 0;
+  for (let i = 0; i < BOOKINGS && i < slots.length; i++) {
+    const a = await request(`${s.apiUrl}/functions/v1/api/teams/${teamId}/bookings`, {
+      method: 'POST',
+      headers: { ...s.anonHeaders, 'content-type': 'application/json' },
+      body: JSON.stringify({ teamEventTypeId, guestName: `Big team guest ${i}`, guestEmail: `bigteam${i}@example.test`, startTime: slots[i].start, endTime: slots[i].end }),
+      localAddress: guestAddress(60_000 + i),
+    });
+    if (a.status === 201) ms.push(a.ms);
+    else failures++;
+  }
+  const kase = `round robin over 50 members, ${BOOKINGS} bookings one after another`;
+  report.add(TITLE, kase, 'booking p50 / p99', `${percentile(ms, 50).toFixed(0)} / ${percentile(ms, 99).toFixed(0)} ms`);
+  if (failures) report.add(TITLE, kase, 'failed requests', failures);
+}
