@@ -7,13 +7,16 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileCatalogue } from '../../web/icu-catalogues.ts';
-import { LOCALES } from '../../web/src/i18n/locales.ts';
+import { LOCALES, RULE_PREFIX } from '../../web/src/i18n/locales.ts';
+import { RULE_IDS } from '../../supabase/functions/_shared/rules/messages.ts';
 
 const run = promisify(execFile);
 const catalogues = path.resolve(import.meta.dirname, '../../web/src/i18n/catalogues');
 const folder = path.join(catalogues, 'public');
 // Each area is its own set of catalogues (web/src/i18n/catalogue.ts), merged on screen.
 const AREAS = ['public', 'app'];
+// The shared rules' messages, keyed by rule id: read by the functions (their errors) and merged into the web's public area.
+const rules = path.resolve(import.meta.dirname, '../../supabase/functions/_shared/i18n/rules');
 const formatjs = path.resolve(import.meta.dirname, '../../node_modules/.bin/formatjs');
 
 async function verify(dir: string): Promise<{ ok: boolean; output: string }> {
@@ -62,10 +65,29 @@ describe('message catalogues', () => {
     expect(ok).toBe(true);
   });
 
+  it('has one rules catalogue per locale, beside the English words the rules say without a parser', async () => {
+    expect((await readdir(rules)).filter((file) => file.endsWith('.json')).sort()).toEqual(LOCALES.map((code) => `${code}.json`).sort());
+    expect(Object.keys(JSON.parse(await readFile(path.join(rules, 'en.json'), 'utf8')) as object).sort()).toEqual([...RULE_IDS].sort());
+  });
+
+  it('gives every locale every English rule message, with the same arguments', async () => {
+    const files = (await readdir(rules)).filter((file) => file.endsWith('.json'));
+    const dir = await mkdtemp(path.join(tmpdir(), 'kairos-rules-'));
+    scratch.push(dir);
+    for (const file of files) await writeFile(path.join(dir, file), await readFile(path.join(rules, file)));
+    const { ok, output } = await verify(dir);
+    expect(output).toBe('');
+    expect(ok).toBe(true);
+  });
+
   it('names each message in one area only: merged on screen, a second one would hide the first', async () => {
-    const ids = await Promise.all(
-      AREAS.map(async (area) => Object.keys(JSON.parse(await readFile(path.join(catalogues, area, 'en.json'), 'utf8')) as object)),
-    );
+    const ruleIds = Object.keys(JSON.parse(await readFile(path.join(rules, 'en.json'), 'utf8')) as object).map((id) => `${RULE_PREFIX}${id}`);
+    const ids = [
+      ...(await Promise.all(
+        AREAS.map(async (area) => Object.keys(JSON.parse(await readFile(path.join(catalogues, area, 'en.json'), 'utf8')) as object)),
+      )),
+      ruleIds,
+    ];
     const [first, ...others] = ids;
     expect(first.filter((id) => others.some((area) => area.includes(id)))).toEqual([]);
   });
@@ -88,6 +110,8 @@ describe('message catalogues', () => {
       expect(Object.keys(compileCatalogue(await readFile(file, 'utf8'), file))).toContain('landing.hero.title');
       const app = path.join(catalogues, 'app', `${code}.json`);
       expect(Object.keys(compileCatalogue(await readFile(app, 'utf8'), app))).toContain('auth.login.heading');
+      const rule = path.join(rules, `${code}.json`);
+      expect(Object.keys(compileCatalogue(await readFile(rule, 'utf8'), rule))).toContain('slotTaken');
     }
     expect(() => compileCatalogue(JSON.stringify({ 'layout.signIn': 'Sign {in' }), 'es.json')).toThrow(
       /es\.json: message "layout\.signIn" is not valid ICU/,

@@ -6,6 +6,7 @@ import { fromDbError } from '../_shared/db/errors.ts';
 import { AppError, invalid } from '../_shared/rules/errors.ts';
 import { ruleMessage } from '../_shared/rules/messages.ts';
 import { errorResponse, statusOf } from '../_shared/http/errors.ts';
+import { requestLocale, sayRule } from '../_shared/i18n/ruleSay.ts';
 import { readEnv } from '../_shared/http/env.ts';
 import { readJson } from '../_shared/http/request.ts';
 import { clientAddress, createHandler, Router } from '../_shared/http/router.ts';
@@ -214,6 +215,21 @@ Deno.test("errors: a shared rule's message answers its English words with its id
     messageId: 'phone',
   });
   assert.deepEqual(await errorResponse(invalid('Please select an event type')).json(), { code: 'invalid_request', message: 'Please select an event type' });
+});
+
+Deno.test("errors: a shared rule's message in the caller's language, by Accept-Language; others and no header in English", async () => {
+  const guests = invalid(ruleMessage('guestsMax', { max: 2 }));
+  const ja = errorResponse(guests, requestLocale('ja-JP,ja;q=0.9,en;q=0.5'));
+  assert.equal(ja.headers.get('content-language'), 'ja');
+  assert.deepEqual(await ja.json(), { code: 'invalid_request', message: '追加できるのはほかに2人までです。', messageId: 'guestsMax', values: { max: 2 } });
+  const fault = invalid(ruleMessage('answerFault', { question: 'Size', rule: ruleMessage('numberMin', { min: 1 }) }));
+  assert.equal(((await errorResponse(fault, 'de').json()) as { message: string }).message, sayRule('de', fault.rule!));
+  assert.equal(errorResponse(guests).headers.get('content-language'), 'en');
+  assert.deepEqual(await errorResponse(invalid('Please select an event type'), 'fr').json(), { code: 'invalid_request', message: 'Please select an event type' });
+  assert.deepEqual(
+    ['de-DE,de;q=0.9', 'es-MX', 'pt-PT', 'en;q=0.2, ar', 'fr;q=0, ja;q=0.1', 'xx, *', '', null, 'de;q=x'].map(requestLocale),
+    ['de', 'es', 'pt-BR', 'ar', 'ja', 'en', 'en', 'en', 'de'],
+  );
 });
 
 Deno.test('environment: the booking limit, and the web app\'s origins from SITE_URL and ADDITIONAL_REDIRECT_URLS', () => {

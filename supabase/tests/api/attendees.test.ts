@@ -99,6 +99,23 @@ describe('a guest invites other people when booking', () => {
     expect(await stored(ok.body.id)).toEqual(['a@example.com']);
   });
 
+  it("says the refusal in the caller's language (Accept-Language), by the same id and values", async () => {
+    const host = await hostTaking(1);
+    const body = guestBody(host.eventTypeId, at(3, 14), 30, { attendees: ['a@example.com', 'b@example.com'] });
+    const said: [string | undefined, string, string][] = [
+      ['ja', 'ja', 'ゲスト：追加できるのはほかに1人までです。'],
+      ['de-DE,de;q=0.9', 'de', 'Gäste: Es können höchstens 1 weitere Person hinzugefügt werden.'],
+      ['es-MX', 'es', 'Invitados: Puedes añadir como máximo 1 persona más.'],
+      ['ar', 'ar', 'الضيوف: لا يمكن إضافة أكثر من شخص آخر واحد.'],
+      [undefined, 'en', 'Guests: At most 1 other person can be added.'],
+    ];
+    for (const [accept, language, message] of said) {
+      const res = await call('/api/bookings', { body, token: host.accessToken, headers: accept ? { 'accept-language': accept } : {} });
+      expect(res.body, accept).toEqual({ code: 'invalid_request', message, messageId: 'guests', values: { rule: { id: 'guestsMax', values: { max: 1 } } } });
+      expect(res.headers.get('content-language')).toBe(language);
+    }
+  });
+
   it('the database holds the cap and "not the guest" for every writer, and writes nothing then', async () => {
     const host = await hostTaking(1);
     const write = (attendees: string[]) =>

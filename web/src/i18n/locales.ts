@@ -51,3 +51,6 @@ export function rememberLocale(locale: Locale): void {
 }
 
 export const initialLocale = (): Locale => chosenLocale() ?? browserLocale(navigator.languages ?? [navigator.language]);
+
+/** A shared rule's message as the web names it (ruleWords.ts's ruleMessageId): the rules' catalogues are the functions' (one source), keyed by rule id, merged into the page's. */
+export const RULE_PREFIX = 'booking.rule.';

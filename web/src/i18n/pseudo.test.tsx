@@ -17,18 +17,28 @@ import { guestView } from '../test/guestView.ts';
 import { api, restGet, rpc, signedInAs, USER_ID } from '../test/utils.tsx';
 import { server } from '../test/server.ts';
 import type { Messages } from './catalogue.ts';
+import { ruleMessageId } from './ruleWords.ts';
+import type { RuleId } from '../lib/shared.ts';
 
 // Both areas' English, merged (catalogue.ts): a page of either area is in the pseudo-locale whole.
 const englishCatalogues = ['public', 'app'].map((area) => path.resolve(import.meta.dirname, `catalogues/${area}/en.json`));
+// The rules' English too, under the id the page names them by (ruleWords.ts).
+const englishRules = path.resolve(import.meta.dirname, '../../../supabase/functions/_shared/i18n/rules/en.json');
 const formatjs = path.resolve(import.meta.dirname, '../../../node_modules/.bin/formatjs');
 
 // Every language's catalogue is the pseudo-locale's: the whole page speaks it, the toaster beside the routes too.
 const catalogues = vi.hoisted(() => ({ pseudo: {} as Messages }));
-vi.mock('./catalogue.ts', () => ({ loadMessages: () => Promise.resolve(catalogues.pseudo), loadedMessages: () => catalogues.pseudo }));
+vi.mock('./catalogue.ts', async (original) => ({
+  ...(await original<object>()),
+  loadMessages: () => Promise.resolve(catalogues.pseudo),
+  loadedMessages: () => catalogues.pseudo,
+}));
 
 beforeAll(async () => {
-  const { stdout } = await promisify(execFile)(formatjs, ['compile', ...englishCatalogues, '--format', 'simple', '--ast', '--pseudo-locale', 'en-XA']);
-  catalogues.pseudo = JSON.parse(stdout) as Messages;
+  const compile = async (files: string[]) =>
+    JSON.parse((await promisify(execFile)(formatjs, ['compile', ...files, '--format', 'simple', '--ast', '--pseudo-locale', 'en-XA'])).stdout) as Record<string, unknown>;
+  const rules = Object.entries(await compile([englishRules])).map(([id, message]) => [ruleMessageId(id as RuleId), message]);
+  catalogues.pseudo = { ...(await compile(englishCatalogues)), ...Object.fromEntries(rules) } as Messages;
 });
 afterEach(() => localStorage.clear());
 

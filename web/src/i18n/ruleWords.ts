@@ -1,11 +1,13 @@
 // The shared rules' messages in the page's language, by id: one place says every one of them as it is
 // shown, field message or toast, on the booking form and the host's screens. A rule's message (its
 // issues' and the functions' refusals' id and values, supabase/functions/_shared/rules/messages.ts) is
-// the catalogue's `booking.rule.<id>`; a form's own are catalogue ids. Types only from the rules: zod and libphonenumber-js stay out of a
+// the rules' catalogue's (supabase/functions/_shared/i18n/rules/<locale>.json, the functions' too), merged
+// into the page's as `booking.rule.<id>`; a form's own are catalogue ids. Types only from the rules: zod and libphonenumber-js stay out of a
 // booking page's first load.
 import { useCallback } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import type { MessageId } from './catalogue.ts';
+import { RULE_PREFIX } from './locales.ts';
 import { SLOT_TAKEN_RULE, type RuleId, type RuleMessage } from '../lib/shared.ts';
 import { HttpError, serverMessage } from '../lib/api.ts';
 import { isSlotTaken } from '../lib/bookingErrors.ts';
@@ -14,7 +16,7 @@ import { isSlotTaken } from '../lib/bookingErrors.ts';
 export type Said = RuleMessage | MessageId;
 
 /** The catalogue's message of a rule (TypeScript refuses a rule id the English catalogue lacks). */
-export const ruleMessageId = (id: RuleId): MessageId => `booking.rule.${id}` satisfies MessageId;
+export const ruleMessageId = (id: RuleId): MessageId => `${RULE_PREFIX}${id}` satisfies MessageId;
 
 /** A rule after a label ("Size: must be at least 1"): a clause goes on in lower case, a full sentence keeps its capital (as the English, i18n/rules/en.ts). */
 const asClause = (rule: string, locale: string) => (/[.!?。؟]$/.test(rule) ? rule : rule.charAt(0).toLocaleLowerCase(locale) + rule.slice(1));

@@ -1,5 +1,5 @@
 // callFunction revalidates GET answers that carry an ETag (slot lists): the second request sends
-// If-None-Match, and a 304 reuses the stored answer; a changed list replaces it.
+// If-None-Match, and a 304 reuses the stored answer; a changed list replaces it. Every call names the page's language.
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '../test/server.ts';
@@ -27,5 +27,19 @@ describe('callFunction', () => {
     expect(await callFunction(path)).toEqual({ slots: ['second'] });
     expect(await callFunction(path)).toEqual({ slots: ['second'] });
     expect(seen).toEqual([null, 'W/"1.a.x"', 'W/"1.a.x"', 'W/"2.a.x"']);
+  });
+
+  it("asks in the page's language, so a refusal comes in it", async () => {
+    let asked: string | null = null;
+    server.use(
+      http.post(api('/functions/v1/bookings'), ({ request }) => {
+        asked = request.headers.get('accept-language');
+        return HttpResponse.json({ code: 'slot_taken', message: 'この時間枠はすでに埋まりました。' }, { status: 409 });
+      }),
+    );
+    document.documentElement.lang = 'ja';
+    await expect(callFunction('bookings', { method: 'POST', body: {} })).rejects.toMatchObject({ serverMessage: 'この時間枠はすでに埋まりました。' });
+    expect(asked).toBe('ja');
+    document.documentElement.lang = '';
   });
 });

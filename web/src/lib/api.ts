@@ -92,6 +92,8 @@ export async function callFunction<T>(path: string, init: { method?: string; bod
       ...(await authHeaders()),
       ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
       ...(held ? { 'If-None-Match': held.etag } : {}),
+      // The page's language (I18nProvider sets it), not the browser's: a refusal shown as it came reads in it.
+      ...(document.documentElement.lang ? { 'Accept-Language': document.documentElement.lang } : {}),
     },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });

@@ -107,6 +107,8 @@ export {
 } from '../../../supabase/functions/_shared/rules/questions.ts';
 export { ATTENDEES_FIELD, attendeesSchema } from '../../../supabase/functions/_shared/rules/attendees.ts';
 export { english, fieldRule, issueRule, RULE_IDS, ruleMessage, type RuleId, type RuleMessage } from '../../../supabase/functions/_shared/rules/messages.ts';
+/** The ids of the rules' catalogues (i18n/rules/<locale>.json, which the web's catalogue.ts merges into its own). */
+export type RuleCatalogueId = keyof typeof import('../../../supabase/functions/_shared/i18n/rules/en.json');
 export { e164Phone, PHONE_MESSAGE, PHONE_RULE } from '../../../supabase/functions/_shared/rules/phone.ts';
 export { PLACE_LABELS, shownPlace, type BookingLocation } from '../../../supabase/functions/_shared/rules/places.ts';
 export { type DateOverride, type OfferedSlot, type SlotResult, type TimeRange } from '../../../supabase/functions/_shared/rules/slots.ts';

@@ -1,6 +1,8 @@
 // Every failure leaves a function as `{ code, message }` with the status its code maps to; anything
 // unexpected becomes a bare 500 whose details stay in the log, never in the response.
 import { AppError, ERROR_STATUS, type ErrorCode } from '../rules/errors.ts';
+import { DEFAULT_LOCALE, type Locale } from '../rules/locales.ts';
+import { sayRule } from '../i18n/ruleSay.ts';
 
 export const statusOf = (code: ErrorCode): number => ERROR_STATUS[code];
 
@@ -10,14 +12,17 @@ export function json(body: unknown, status = 200, headers?: HeadersInit): Respon
   return new Response(status === 204 ? null : JSON.stringify(body), { status, headers: h });
 }
 
-export function errorResponse(error: unknown): Response {
+/** An error in the caller's language (http/router.ts reads it from Accept-Language): a shared rule's message is said in it. */
+export function errorResponse(error: unknown, locale: Locale = DEFAULT_LOCALE): Response {
   if (error instanceof AppError) {
     const status = statusOf(error.code);
     // A client told to retry waits a moment instead of hammering a database that is coming back.
-    const headers = status === 503 ? { 'retry-after': '5' } : undefined;
-    // A shared rule's message also by id and values (docs/product/api.md): a client says it in its reader's language.
+    const headers: Record<string, string> = status === 503 ? { 'retry-after': '5' } : {};
+    // A shared rule's message also by id and values (docs/product/api.md): a client may say it its own way.
     const rule = error.rule && { messageId: error.rule.id, ...(error.rule.values && { values: error.rule.values }) };
-    return json({ code: error.code, message: error.message, ...rule }, status, headers);
+    const said = error.rule ? locale : DEFAULT_LOCALE; // the other messages have no catalogue yet: English
+    headers['content-language'] = said;
+    return json({ code: error.code, message: error.rule && said !== DEFAULT_LOCALE ? sayRule(said, error.rule) : error.message, ...rule }, status, headers);
   }
   console.error(error);
   return json({ code: 'internal', message: 'Internal server error' }, 500);

@@ -3,6 +3,7 @@
 import type { FunctionEnv } from './env.ts';
 import { AppError, forbidden, unauthorized } from '../rules/errors.ts';
 import { errorResponse } from './errors.ts';
+import { requestLocale } from '../i18n/ruleSay.ts';
 import { hasSessionCookie, resolveCaller, type Caller } from './session.ts';
 
 export interface Ctx {
@@ -171,7 +172,7 @@ export function createHandler(router: Router, env: FunctionEnv): (req: Request) 
       };
       response = await found.handler(ctx);
     } catch (error) {
-      response = errorResponse(error);
+      response = errorResponse(error, requestLocale(req.headers.get('accept-language')));
     }
     await drain(req);
     // Responses built by fetch (e.g. redirects) may have immutable headers: copy into a new one.

@@ -1,6 +1,7 @@
 // The shared rules' messages in English, by id: the words the functions' 400s answer with (the spec's,
-// word for word) and the source every other language translates. The web says each in the page's
-// language by its id (web/src/features/booking-flow/ruleWords.ts, catalogue key `booking.rule.<id>`).
+// word for word), as the rules say them where no message parser is loaded. Every language's words, English
+// too, are the ICU catalogues beside this file (<locale>.json, key = rule id), read by the web
+// (web/src/i18n/ruleWords.ts); scripts/lint/catalogues.test.ts holds en.json to these ids.
 // Plain functions rather than ICU strings: the rules run on a guest's booking page, which must not
 // carry a message parser for English words it never shows.
 
