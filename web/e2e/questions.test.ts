@@ -122,7 +122,7 @@ describe('booking questions', () => {
       const [header, row, ...rest] = csv.replace(/^\uFEFF/, '').split('\r\n');
       expect(rest).toEqual([]);
       expect(header).toBe('Start (UTC),End (UTC),Status,Guest name,Guest email,Phone,Company,Notes,Event type,Attendees,Company size,Which teams will join?');
-      expect(row).toMatch(/^\d{4}-\d\d-\d\d 10:00,\d{4}-\d\d-\d\d 10:30,confirmed,Greta Guest,greta@example.test,,,,Intake call,gus@example.test,51\+,"Sales, and support"$/);
+      expect(row).toMatch(/^\d{4}-\d\d-\d\d 10:00,\d{4}-\d\d-\d\d 10:30,Confirmed,Greta Guest,greta@example.test,,,,Intake call,gus@example.test,51\+,"Sales, and support"$/);
       expectNoErrors(h.errors);
       expectNoErrors(g.errors);
     },
