@@ -3,7 +3,7 @@
 // never by the text.
 import type { Database } from './database.types.ts';
 import { maySignIn, supabaseAnonKey, supabaseUrl } from './env.ts';
-import { RULE_IDS, type ErrorCode, type RuleMessage } from './shared.ts';
+import type { ErrorCode, RuleId, RuleMessage } from './shared.ts';
 
 /** docs/product/messages.md: a failed response becomes an error "<status>: <body text or status text>". */
 export class HttpError extends Error {
@@ -31,8 +31,9 @@ export class HttpError extends Error {
 function parseBody(body: string): { code?: ErrorCode; message?: string; rule?: RuleMessage } {
   try {
     const parsed = JSON.parse(body) as { code?: ErrorCode; message?: string; error?: string; messageId?: unknown; values?: RuleMessage['values'] };
-    const known = RULE_IDS.find((id) => id === parsed.messageId);
-    const rule = known && { id: known, ...(parsed.values && { values: parsed.values }) };
+    // Taken as the server sent it: a screen says it only where the page's catalogue holds its words
+    // (i18n/ruleWords.ts), so the rules' English stays out of the app's first chunk.
+    const rule = typeof parsed.messageId === 'string' ? { id: parsed.messageId as RuleId, ...(parsed.values && { values: parsed.values }) } : undefined;
     return { code: parsed.code, message: parsed.message ?? parsed.error ?? (body || undefined), rule };
   } catch {
     return { message: body || undefined };

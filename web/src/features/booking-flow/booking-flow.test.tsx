@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { addDays, format, startOfDay } from 'date-fns';
+import { addDays, format, isSameMonth, startOfDay } from 'date-fns';
 import { formatInTimeZone } from 'date-fns-tz';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -49,6 +49,12 @@ function bookedAt(location: object) {
 /** The calendar opens on the month of the first free day (DAY's): it shows `day`'s month once the times are in. */
 async function showMonthOf(day: Date) {
   await screen.findByText(format(day, 'MMMM yyyy'));
+}
+
+/** With no times to open on, the calendar shows this month: turn to `day`'s (two days on may be next month's). */
+async function turnToMonthOf(day: Date) {
+  if (!isSameMonth(day, TODAY)) await userEvent.click(screen.getByRole('button', { name: 'Next month' }));
+  await showMonthOf(day);
 }
 
 const cell = (day: Date) => screen.getByRole('gridcell', { name: format(day, 'EEEE, MMMM d, yyyy') });
@@ -326,7 +332,7 @@ describe('event booking page', () => {
     await screen.findByRole('heading', { name: 'Strategy Call' });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Available times could not be loaded');
-    await showMonthOf(DAY);
+    await turnToMonthOf(DAY);
     // Never every day as bookable: without an answer no day is offered.
     expect(cell(DAY)).toBeDisabled();
     expect(cell(FREE_DAY)).toBeDisabled();
