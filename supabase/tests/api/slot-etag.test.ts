@@ -139,4 +139,19 @@ describe('slot list ETags', () => {
     expect((await call(`/api/teams/${t.id}/date-overrides/${dateIn(6)}`, { method: 'PUT', body: { ranges: [] }, token: t.owner.accessToken })).status).toBe(200);
     await expectChanged('team override');
   });
+
+  it("a list the function kept is the caller's only when the database still lets them see it", async () => {
+    const t = await newTeam(false);
+    const path = team(await newTeamEventType(t));
+    // A member of the private team lists its slots: the function keeps that answer for this query.
+    const seen = await call(path, { token: t.member.accessToken });
+    expect(seen.status).toBe(200);
+    expect(seen.body.days.length).toBeGreaterThan(0);
+    // The same query right after, by a guest and by an outsider: not found, never the kept answer.
+    expect((await call(path)).status).toBe(404);
+    expect((await call(path, { token: t.outsider.accessToken })).status).toBe(404);
+    const again = await call(path, { token: t.member.accessToken });
+    expect(again.status).toBe(200);
+    expect(again.body.teamEventTypeId).toBe(seen.body.teamEventTypeId);
+  });
 });

@@ -5,7 +5,8 @@
 // for a guest): public_event_type holds a guest's checks for a host's type, the event_types read policy
 // decides for a team's. Only dates, booleans and busy intervals leave the database, never guest data or
 // time-off notes.
-import type { MemberBooking, MemberBusy, TeamEventTypeRules, TeamMember } from '../rules/assignment.ts';
+import type { MemberBooking, TeamEventTypeRules, TeamMember } from '../rules/assignment.ts';
+import type { Interval } from '../rules/intervals.ts';
 import { teamSlotMembers } from '../rules/assignment.ts';
 import { type EventRuleColumns, eventRulesOf } from '../rules/event-types.ts';
 import { overridesFromRows } from '../rules/overrides.ts';
@@ -181,8 +182,16 @@ async function read(db: Database, ref: EventTypeRef, from: number, to: number, o
 
 const toRule = ([dayOfWeek, startTime, endTime, isEnabled]: RuleRow): AvailabilityRule => ({ dayOfWeek, startTime, endTime, isEnabled });
 const toTimeOff = ([userId, startDate, endDate]: TimeOffRow) => ({ userId, startDate, endDate });
-const toBusy = (rows: Inputs['busy']): MemberBusy[] =>
-  rows.flatMap(([userId, spans]) => spans.map(([start, end]) => ({ userId, start, end })));
+/**
+ * Each person's busy intervals, read once per answer: the slot listing's cache hands the same rows back
+ * while the version holds, and the same lists let the slot engine keep their merged spans (slots.ts).
+ */
+const BUSY = new WeakMap<Inputs['busy'], Map<string, Interval[]>>();
+function busyOf(rows: Inputs['busy']): Map<string, Interval[]> {
+  let byPerson = BUSY.get(rows);
+  if (!byPerson) BUSY.set(rows, (byPerson = new Map(rows.map(([userId, spans]) => [userId, spans.map(([start, end]) => ({ start, end }))]))));
+  return byPerson;
+}
 
 function ownerOf(e: EventRow): Owner {
   if (e.team_id === null) return { userId: e.user_id! };
@@ -229,7 +238,7 @@ export async function readSchedule(db: Database, ref: EventTypeRef, from: number
     members: (i.members ?? []).map(([userId, joinedAt, zone]) => ({ userId, joinedAt, timeZone: zone ?? 'UTC' })),
   };
   const timeOff = i.time_off.map(toTimeOff);
-  const busy = toBusy(i.busy);
+  const busy = busyOf(i.busy);
   const members: TeamMember[] = schedule.members.map((m) => ({ ...m, timeOff: timeOff.filter((t) => t.userId === m.userId) }));
   const common: SlotRules = {
     availability: schedule.availability,
@@ -245,7 +254,8 @@ export async function readSchedule(db: Database, ref: EventTypeRef, from: number
     }),
   };
   // A host is busy and away as themself; a team's slot needs a free member (or all of them).
-  const rules: SlotRules = owner.teamId !== undefined ? { ...common, ...teamSlotMembers(members, busy, owner) } : { ...common, timeOff, busy };
+  const rules: SlotRules =
+    owner.teamId !== undefined ? { ...common, ...teamSlotMembers(members, busy, owner) } : { ...common, timeOff, busy: busy.get(owner.userId) ?? [] };
   return {
     version: i.version,
     stale: i.stale,

@@ -12,13 +12,27 @@ import { InputsCache } from '../booking/schedule.ts';
 import { STALE_AFTER_MS } from '../calendars/sync.ts';
 import { functionsDatabase, jwtClaims } from '../db/connection.ts';
 import { refreshStaleCalendars } from './calendar-refresh.ts';
-import { json } from './errors.ts';
+import { json, jsonText } from './errors.ts';
 import { seriesQuery, slotsQuery } from './request.ts';
 import type { Ctx } from './router.ts';
 
 const CACHE_CONTROL = 'private, no-cache';
 /** This process's last slot inputs: guests asking again for a host's slots read only its version. */
 const INPUTS = new InputsCache();
+/**
+ * This process's last answers, by minute and query, with the version they were computed at: while it
+ * is current, the answer is the same bytes (what the ETag promises), so it is sent again without
+ * computing. A 50-member team's answer is 1,440 slots; each request still asks the database who may
+ * book and the version.
+ */
+const ANSWERS = new Map<string, { version: string; body: string }>();
+const ANSWERS_KEPT = 64;
+
+function keepAnswer(key: string, version: string, body: string) {
+  ANSWERS.delete(key);
+  ANSWERS.set(key, { version, body });
+  if (ANSWERS.size > ANSWERS_KEPT) ANSWERS.delete(ANSWERS.keys().next().value!);
+}
 
 /** A short, stable digest of the query (FNV-1a): an ETag of one URL never matches another's. */
 function digest(text: string): string {
@@ -43,18 +57,25 @@ export async function answerSlots(ctx: Ctx): Promise<Response> {
   const now = new Date();
   const suffix = `.${Math.floor(now.getTime() / 60_000).toString(36)}.${digest(ctx.url.search)}`;
   const held = heldVersion(ctx.req.headers.get('if-none-match'), suffix);
+  // The full query, not its digest: a kept answer must never be another query's.
+  const key = `${suffix}${ctx.url.search}`;
+  const kept = ANSWERS.get(key);
   const listed = await listSlots(functionsDatabase(ctx.env), query, claims, {
     now,
-    ifVersion: held,
+    ifVersion: held ?? kept?.version,
     cache: INPUTS,
     staleBefore: new Date(now.getTime() - STALE_AFTER_MS),
   });
   const etag = (version: string) => `W/"${version}${suffix}"`;
+  const headers = (version: string) => ({ etag: etag(version), 'cache-control': CACHE_CONTROL });
   if (listed === 'not-modified') {
-    return new Response(null, { status: 304, headers: { etag: etag(held!), 'cache-control': CACHE_CONTROL } });
+    if (held) return new Response(null, { status: 304, headers: headers(held) });
+    return jsonText(kept!.body, 200, headers(kept!.version));
   }
   if (listed.stale.length) refreshStaleCalendars(ctx.env, listed.stale);
-  return json(listed.answer, 200, { etag: etag(listed.version), 'cache-control': CACHE_CONTROL });
+  const body = JSON.stringify(listed.answer);
+  keepAnswer(key, listed.version, body);
+  return jsonText(body, 200, headers(listed.version));
 }
 
 /**

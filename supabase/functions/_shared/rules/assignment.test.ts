@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assignMembers, type AssignmentInput, type MemberBooking, type MemberBusy, teamSlotMembers, type TeamMember } from './assignment.ts';
+import { assignMembers, busyByMember, type AssignmentInput, type MemberBooking, type MemberBusy, teamSlotMembers, type TeamMember } from './assignment.ts';
 import { computeSlots } from './slots.ts';
 import { labelsOn, query, weekly } from './test-helpers.ts';
 
@@ -178,7 +178,7 @@ describe('teamSlotMembers feeds the slot engine', () => {
       computeSlots(
         query({
           availability: weekly([1], '09:00', '12:00'),
-          ...teamSlotMembers(MEMBERS, busy, rules),
+          ...teamSlotMembers(MEMBERS, busyByMember(busy), rules),
           range: { from: '2026-03-02T00:00:00Z', to: '2026-03-03T00:00:00Z' },
         }),
       ),
@@ -209,7 +209,7 @@ describe('teamSlotMembers feeds the slot engine', () => {
       const offered = computeSlots(
         query({
           availability: weekly([1], '09:00', '12:00'),
-          ...teamSlotMembers(MEMBERS, busy, rules),
+          ...teamSlotMembers(MEMBERS, busyByMember(busy), rules),
           range: { from: '2026-03-02T00:00:00Z', to: '2026-03-03T00:00:00Z' },
         }),
       ).slots;
@@ -239,7 +239,7 @@ describe('time off', () => {
     const r = computeSlots(
       query({
         availability: weekly([2, 3, 4], '09:00', '10:00'),
-        ...teamSlotMembers(away, busy, { assignmentType: 'round_robin' }),
+        ...teamSlotMembers(away, busyByMember(busy), { assignmentType: 'round_robin' }),
         range: { from: '2026-03-03T00:00:00Z', to: '2026-03-06T00:00:00Z' },
       }),
     );

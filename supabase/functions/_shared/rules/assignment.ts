@@ -52,8 +52,18 @@ function candidates(members: readonly TeamMember[], rules: TeamEventTypeRules): 
   return members.filter((m) => m.userId === rules.specificMemberId);
 }
 
-function busyOf(busy: readonly MemberBusy[], userId: string): Interval[] {
-  return busy.filter((b) => b.userId === userId);
+/** A member with no busy time: one shared list, so the slot engine merges it once (slots.ts busySpans). */
+const NO_BUSY: readonly Interval[] = [];
+
+/** Each member's busy intervals, in one pass: a big team's are 100,000 rows, too many to filter once per member. */
+export function busyByMember(busy: readonly MemberBusy[]): Map<string, Interval[]> {
+  const byMember = new Map<string, Interval[]>();
+  for (const b of busy) {
+    const held = byMember.get(b.userId);
+    if (held) held.push(b);
+    else byMember.set(b.userId, [b]);
+  }
+  return byMember;
 }
 
 /**
@@ -62,11 +72,11 @@ function busyOf(busy: readonly MemberBusy[], userId: string): Interval[] {
  */
 export function teamSlotMembers(
   members: readonly TeamMember[],
-  busy: readonly MemberBusy[],
+  busy: ReadonlyMap<string, readonly Interval[]>,
   rules: TeamEventTypeRules,
 ): { members: SlotMember[]; requireAllMembers: boolean } {
   return {
-    members: candidates(members, rules).map((m) => ({ id: m.userId, busy: busyOf(busy, m.userId), timeOff: m.timeOff, timeZone: m.timeZone })),
+    members: candidates(members, rules).map((m) => ({ id: m.userId, busy: busy.get(m.userId) ?? NO_BUSY, timeOff: m.timeOff, timeZone: m.timeZone })),
     requireAllMembers: rules.requiresAllMembers ?? false,
   };
 }
@@ -106,7 +116,7 @@ export interface ChoiceInput extends TeamEventTypeRules {
  * - least busy: the free member with the fewest bookings in the week of the slot, ties as round robin.
  */
 export function assignMembers(input: AssignmentInput): AssignmentResult {
-  const { members } = teamSlotMembers(input.members, input.busy, input);
+  const { members } = teamSlotMembers(input.members, busyByMember(input.busy), input);
   return chooseMembers({ ...input, free: freeMembers(members, input.slot, input.bufferBefore, input.bufferAfter) });
 }
 

@@ -274,7 +274,7 @@ function prepare(rules: SlotRules): Engine {
     weekly,
     overrides,
     daysOff: (rules.timeOff ?? []).map((d) => ({ from: dayNumber(d.startDate), to: dayNumber(d.endDate) })),
-    busy: toSpans(rules.busy ?? []),
+    busy: busySpans(rules.busy ?? []),
     members: rules.members?.map(memberSpans),
     requireAll: rules.requireAllMembers ?? false,
     seats: rules.seats && {
@@ -325,8 +325,20 @@ function startsOnDay(e: Engine, day: number): number[] {
   return starts.filter((t, i) => i === 0 || t !== starts[i - 1]);
 }
 
+/**
+ * Busy intervals as merged spans, once per list: the slot listing's cache hands the same lists back
+ * while a schedule's version holds (booking/schedule.ts), and a 50-member team's are 100,000 intervals.
+ * A list is never changed once read, so the list itself is the key.
+ */
+const MERGED = new WeakMap<readonly Interval[], Span[]>();
+function busySpans(busy: readonly Interval[]): Span[] {
+  let spans = MERGED.get(busy);
+  if (!spans) MERGED.set(busy, (spans = toSpans(busy)));
+  return spans;
+}
+
 function memberSpans(m: SlotMember): MemberSpans {
-  return { id: m.id, busy: toSpans(m.busy), away: timeOffSpans(m.timeOff ?? [], m.timeZone) };
+  return { id: m.id, busy: busySpans(m.busy), away: timeOffSpans(m.timeOff ?? [], m.timeZone) };
 }
 
 /**
@@ -365,9 +377,10 @@ function timingOrBusy(e: Engine, start: number): SlotRejection | null {
   if (overlapsAny(e.busy, from, to)) return 'busy';
   if (e.seats && e.seats.taken.some((t) => (t.start === start ? t.left <= 0 : t.start < to && from < t.end))) return 'busy';
   if (e.members) {
-    let free = 0;
-    for (const m of e.members) if (isFree(m, from, to, start, end)) free++;
-    if (free === 0 || (e.requireAll && free < e.members.length)) return 'busy';
+    // The first free member settles it (the first busy one, when all are needed): a 50-member team's
+    // slot is rarely 50 lookups.
+    const free = (m: MemberSpans) => isFree(m, from, to, start, end);
+    if (e.requireAll ? !e.members.every(free) : !e.members.some(free)) return 'busy';
   }
   return null;
 }
