@@ -214,17 +214,20 @@ begin
     select coalesce(json_agg(json_build_array(busy.user_id, busy.spans)), '[]'::json)
     from (
       -- In order of start: the slot engine merges a sorted list in one pass (a big team's are 100,000).
-      select u.user_id, array_agg(array[(date_part('epoch', lower(u.during)) * 1000)::bigint,
+      select p.user_id, array_agg(array[(date_part('epoch', lower(u.during)) * 1000)::bigint,
           (date_part('epoch', upper(u.during)) * 1000)::bigint] order by lower(u.during)) as spans
-      from (
-        select b.user_id, b.during from public.booking_busy b
-        where b.user_id = any(p_user_ids) and b.active and b.during && p_window
+      -- Person by person: each reads the (user, time) indexes by both columns. With `= any(p_user_ids)`
+      -- the function's cached plan reads the window's busy time of everyone and filters the people.
+      from unnest(p_user_ids) as p(user_id)
+      cross join lateral (
+        select b.during from public.booking_busy b
+        where b.user_id = p.user_id and b.active and b.during && p_window
           and b.shared_by not in (select s.id from public.seat_slots s where s.event_type_id = p_seated)
         union all
-        select x.user_id, x.during from public.external_busy x
-        where x.user_id = any(p_user_ids) and x.during && p_window
+        select x.during from public.external_busy x
+        where x.user_id = p.user_id and x.during && p_window
       ) u
-      group by u.user_id
+      group by p.user_id
     ) busy
   );
 end;
@@ -288,8 +291,7 @@ declare
   -- Owner-local dates the listing can touch, widened by a day: no zone is a day away from UTC.
   first_date date := ((p_from - interval '1 day') at time zone 'UTC')::date;
   last_date date := ((p_to + interval '1 day') at time zone 'UTC')::date;
-  -- Busy time a day either side, for buffers.
-  busy_window tstzrange := tstzrange(p_from - interval '1 day', p_to + interval '1 day', '[)');
+  busy_window tstzrange;
 begin
   select * into cal from private.bookable_calendar(p_claims, p_event_type_id, p_team, p_own);
   if cal.host_id is null and (cal.owner_team_id is null or cal.owner_team_id <> coalesce(p_team_id, cal.owner_team_id)) then
@@ -309,6 +311,10 @@ begin
   left join public.profiles p on p.id = e.user_id
   left join public.teams t on t.id = e.team_id
   where e.id = p_event_type_id;
+  -- Busy time a start in [p_from, p_to) can touch: the meeting and its buffers (public.buffer_minutes:
+  -- 30 minutes at most). A booking reads a day from its start: a wider window would read three days of
+  -- every member of a big team.
+  busy_window := tstzrange(p_from - interval '30 minutes', p_to + make_interval(mins => et.duration + 30), '[)');
   version := private.slot_list_version(et.user_id, et.team_id);
   if et.user_id is not null then
     people := array[et.user_id];

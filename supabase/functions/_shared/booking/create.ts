@@ -153,10 +153,10 @@ export async function book(deps: BookingDeps, req: Requested & { eventTypeId?: n
   const { start, end } = span(req);
   const now = deps.now?.() ?? new Date();
   const ref = eventTypeRef(req);
-  // Read around the requested start: the duration is only known from the read, and no meeting is
-  // longer than a day; a team's bookings for fairness.
+  // Read for the requested start alone: the database widens the busy time it reads by the event's
+  // duration and buffers, and the bookings its limits count by their week; a team's bookings for fairness.
   const readOpts = readOptions(opts, ref.team);
-  const readAgain = () => readSchedule(deps.db, ref, start, start + DAY_MS, now, readOpts);
+  const readAgain = () => readSchedule(deps.db, ref, start, start + 1, now, readOpts);
   // A paid booking's hold that ran out on this time is no longer busy (the sweep would release it later).
   await serviceRpc(deps.db, 'expire_payment_holds', [new Date(start).toISOString(), new Date(start + DAY_MS).toISOString()]);
   let read = await readAgain();
