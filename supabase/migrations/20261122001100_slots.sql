@@ -88,13 +88,42 @@ begin
       execute format('create trigger %1$s_version_insert after insert on public.%1$I referencing new table as new_rows
         for each statement execute function private.bump_versions_of_changed_rows(%2$s)', t.tbl, keys);
     end if;
-    execute format('create trigger %1$s_version_update after update on public.%1$I referencing old table as old_rows new table as new_rows
-      for each statement execute function private.bump_versions_of_changed_rows(%2$s)', t.tbl, keys);
+    -- A booking's update has its own (bookings_version_update, below).
+    if t.tbl <> 'bookings' then
+      execute format('create trigger %1$s_version_update after update on public.%1$I referencing old table as old_rows new table as new_rows
+        for each statement execute function private.bump_versions_of_changed_rows(%2$s)', t.tbl, keys);
+    end if;
     execute format('create trigger %1$s_version_delete after delete on public.%1$I referencing old table as old_rows
       for each statement execute function private.bump_versions_of_changed_rows(%2$s)', t.tbl, keys);
   end loop;
 end;
 $$;
+
+-- A team's slots read its bookings' time, status, event type and member (limits and fairness); their
+-- other columns (the manage link's hash, a payment, a meeting link) change none, and every booking
+-- writes its manage link's hash right after it is made: raising the team's version for it would make
+-- each booking wait twice on the team's one version row. Transition tables allow no column list, so
+-- the rows are compared.
+create or replace function private.bump_versions_of_changed_bookings()
+returns trigger language plpgsql security definer set search_path = ''
+as $$
+declare
+  team_keys bigint[];
+begin
+  select array_agg(distinct t) filter (where t is not null) into team_keys
+  from old_rows o join new_rows n on n.id = o.id
+  cross join unnest(array[o.team_id, n.team_id]) t
+  where (o.status, o.start_time, o.end_time, o.team_id, o.assigned_user_id, o.event_type_id)
+    is distinct from (n.status, n.start_time, n.end_time, n.team_id, n.assigned_user_id, n.event_type_id);
+  if team_keys is not null then
+    perform private.bump_schedule_versions(null, team_keys);
+  end if;
+  return null;
+end;
+$$;
+
+create trigger bookings_version_update after update on public.bookings referencing old table as old_rows new table as new_rows
+  for each statement execute function private.bump_versions_of_changed_bookings();
 
 -- Row-level triggers raise the version of the row's calendar: a profile's or team's own, otherwise the
 -- host in user_id. Returns the row, so it serves before triggers too.
@@ -121,6 +150,7 @@ create trigger teams_version after update of timezone, is_public on public.teams
   execute function private.bump_version_of_row();
 
 revoke all on function private.bump_schedule_versions(uuid[], bigint[]), private.bump_versions_of_changed_rows(),
+  private.bump_versions_of_changed_bookings(),
   private.bump_version_of_row() from public;
 revoke all on table private.schedule_versions from public, anon, authenticated;
 

@@ -3,6 +3,7 @@
 // off, a connected calendar's busy times, a team member's own time) makes the next answer a fresh 200.
 // Changes to anything else leave the version alone.
 import { describe, expect, it } from 'vitest';
+import { sql } from '../../../scripts/local/test-stack/harness.ts';
 import { call } from './client.ts';
 import { ALL_WEEK, at, calendarSource, guestBody, newHost, newTeam, newTeamEventType, replaceBusy } from './fixtures.ts';
 
@@ -134,8 +135,15 @@ describe('slot list ETags', () => {
     expect(await unchanged(path, etag)).toBe(true);
     expect((await call('/api/time-off', { body: { startDate: dateIn(2), endDate: dateIn(2) }, token: t.member.accessToken })).status).toBe(201);
     await expectChanged('member time off');
-    expect((await call(`/api/teams/${t.id}/bookings`, { body: { ...guestBody(0, at(2, 12)), eventTypeId: undefined, teamEventTypeId: typeId } })).status).toBe(201);
+    const booked = await call(`/api/teams/${t.id}/bookings`, { body: { ...guestBody(0, at(2, 12)), eventTypeId: undefined, teamEventTypeId: typeId } });
+    expect(booked.status).toBe(201);
     await expectChanged('team booking');
+    // A booking's other columns (its manage link's hash) are not the team's slots' inputs.
+    expect((await sql(`update public.bookings set manage_token_hash = 'another' where id = $1 returning id`, [booked.body.id])).length).toBe(1);
+    expect(await unchanged(path, etag)).toBe(true);
+    const cancelled = await call(`/api/teams/${t.id}/bookings/${booked.body.id}/cancel`, { method: 'POST', token: t.owner.accessToken });
+    expect(cancelled.status).toBe(200);
+    await expectChanged('team booking cancelled');
     expect((await call(`/api/teams/${t.id}/date-overrides/${dateIn(6)}`, { method: 'PUT', body: { ranges: [] }, token: t.owner.accessToken })).status).toBe(200);
     await expectChanged('team override');
   });
