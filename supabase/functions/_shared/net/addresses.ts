@@ -22,20 +22,19 @@ export const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
 export const isIpLiteral = (host: string) => ipaddr.IPv4.isValidFourPartDecimal(host) || ipaddr.IPv6.isValid(host);
 
 /**
- * Why an address may not be contacted, or null when it may: anything but public unicast (loopback,
- * private, link-local, CGNAT, unspecified, multicast, reserved, documentation ranges…), loopback
- * excepted where the policy allows it.
+ * Whether an address may not be contacted: anything but public unicast (loopback, private, link-local,
+ * CGNAT, unspecified, multicast, reserved, documentation ranges…), loopback excepted where the policy
+ * allows it. Not an IP address at all is refused too.
  */
-export function blockedReason(address: string, allowLoopback: boolean): string | null {
+export function isBlocked(address: string, allowLoopback: boolean): boolean {
   let ip: ipaddr.IPv4 | ipaddr.IPv6;
   try {
     ip = ipaddr.process(address); // IPv4-mapped IPv6 (::ffff:10.0.0.1) is judged as the IPv4 it is
   } catch {
-    return 'not an IP address';
+    return true;
   }
   const range = ip.range();
-  if (range === 'unicast' || (range === 'loopback' && allowLoopback)) return null;
-  return `${range} address`;
+  return !(range === 'unicast' || (range === 'loopback' && allowLoopback));
 }
 
 /** An address the guard refuses, said as not public whichever range it is in (a person acts the same on each). */
@@ -79,7 +78,7 @@ export interface Resolution {
  */
 export async function resolve(host: string, opts: Resolution): Promise<string[]> {
   if (isIpLiteral(host)) {
-    if (blockedReason(host, opts.allowLoopback)) throw blocked(host);
+    if (isBlocked(host, opts.allowLoopback)) throw blocked(host);
     return [host];
   }
   const dns = resolveDns();
@@ -90,7 +89,7 @@ export async function resolve(host: string, opts: Resolution): Promise<string[]>
   const addresses = answers.flatMap((a) => (a.status === 'fulfilled' ? a.value : []));
   if (addresses.length === 0) throw new OutboundError('network', ruleMessage('remoteNoAddress', { host }));
   for (const a of addresses) {
-    if (blockedReason(a, opts.allowLoopback)) throw blocked(host);
+    if (isBlocked(a, opts.allowLoopback)) throw blocked(host);
   }
   return addresses;
 }
