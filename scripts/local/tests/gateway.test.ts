@@ -90,7 +90,7 @@ describe('edge functions', () => {
     expect(data).toBeNull();
     expect(error?.name).toBe('FunctionsHttpError');
     expect(response?.status).toBe(401);
-    expect(await response?.json()).toEqual({ code: 'unauthorized', message: 'Unauthorized' });
+    expect(await response?.json()).toEqual({ code: 'unauthorized', message: 'Unauthorized', messageId: 'unauthorized' });
   });
 
   it('answers a signed-in caller through functions.invoke', async () => {

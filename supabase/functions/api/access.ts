@@ -4,7 +4,8 @@ import { anonClient } from '../_shared/http/clients.ts';
 import { fromDbError, type DbError } from '../_shared/db/errors.ts';
 import type { TeamRole } from '../_shared/rules/constants.ts';
 import type { z } from 'zod';
-import { forbidden, notFound, parseOrThrow } from '../_shared/rules/errors.ts';
+import { forbidden, notFound, parseOrThrow, type Worded } from '../_shared/rules/errors.ts';
+import { ruleMessage } from '../_shared/rules/messages.ts';
 import { idParam, readJson } from '../_shared/http/request.ts';
 import type { Ctx } from '../_shared/http/router.ts';
 import type { Caller } from '../_shared/http/session.ts';
@@ -14,7 +15,7 @@ import { type EventRuleColumns, eventRulesOf } from '../_shared/rules/event-type
 export type Row = Record<string, unknown>;
 
 /** Rows of a query or its 4xx (typed by the caller: the client is not generated from the schema). */
-export function rows<T = Row>(result: { data: unknown; error: DbError | null }, notFoundMessage?: string): T {
+export function rows<T = Row>(result: { data: unknown; error: DbError | null }, notFoundMessage?: Worded): T {
   if (result.error) throw fromDbError(result.error, notFoundMessage);
   return result.data as T;
 }
@@ -47,7 +48,7 @@ export function firstOr404<T = Row>(result: { data: unknown; error: DbError | nu
 export const publicDb = (ctx: Ctx): SupabaseClient => anonClient(ctx.env);
 
 export const TEAM_NOT_FOUND = "This team doesn't exist or you don't have access to it.";
-export const NOT_ALLOWED = 'You are not allowed to do this';
+export const NOT_ALLOWED = ruleMessage('notAllowed');
 
 /**
  * The caller's role in a team, as their own membership row reads. A team the caller cannot see is a
@@ -62,7 +63,7 @@ export async function teamRole(caller: Caller, teamId: number): Promise<TeamRole
   const role = rows<{ role: TeamRole } | null>(membership)?.role;
   if (role) return role;
   if (!rows<Row | null>(team)) throw notFound(TEAM_NOT_FOUND);
-  throw forbidden('You are not a member of this team');
+  throw forbidden(ruleMessage('notTeamMember'));
 }
 
 export const teamIdParam = (ctx: Ctx): number => idParam(ctx.params.teamId, TEAM_NOT_FOUND);
@@ -86,7 +87,7 @@ export async function teamRows(ctx: Ctx, table: string, columns: string, ...orde
  * The rows a write acted on as the caller, or 403 when the policies let it touch none of them although
  * the caller can see the target (`visible`), 404 when they cannot.
  */
-export async function changedOr403<T>(written: { data: unknown; error: DbError | null }, visible: () => PromiseLike<boolean>, notFoundMessage?: string): Promise<T[]> {
+export async function changedOr403<T>(written: { data: unknown; error: DbError | null }, visible: () => PromiseLike<boolean>, notFoundMessage?: Worded): Promise<T[]> {
   const list = rows<T[]>(written, notFoundMessage);
   if (list.length > 0) return list;
   if (await visible()) throw forbidden(NOT_ALLOWED);

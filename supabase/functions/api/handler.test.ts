@@ -26,7 +26,7 @@ async function call(method: string, path: string, body?: unknown, headers: Recor
 }
 
 Deno.test('GET /api/auth/user without a session is 401 Unauthorized', async () => {
-  assert.deepEqual(await call('GET', '/api/auth/user').then((r) => [r.status, r.body]), [401, { code: 'unauthorized', message: 'Unauthorized' }]);
+  assert.deepEqual(await call('GET', '/api/auth/user').then((r) => [r.status, r.body]), [401, { code: 'unauthorized', message: 'Unauthorized', messageId: 'unauthorized' }]);
 });
 
 Deno.test('every owner route refuses an anonymous caller with 401', async () => {

@@ -66,7 +66,7 @@ Deno.test('router: params, 404, 405, HEAD, CORS and Set-Cookie on every answer',
   assert.equal((await handle(new Request('http://x/api/nothing'))).status, 404);
   const wrongMethod = await handle(new Request('http://x/api/things/1', { method: 'DELETE' }));
   assert.equal(wrongMethod.status, 405);
-  assert.deepEqual(await wrongMethod.json(), { code: 'method_not_allowed', message: 'Method not allowed' });
+  assert.deepEqual(await wrongMethod.json(), { code: 'method_not_allowed', message: 'Method not allowed', messageId: 'methodNotAllowed' });
   const taken = await handle(new Request('http://x/api/things', { method: 'POST' }));
   assert.equal(taken.status, 409);
   assert.deepEqual(await taken.json(), { code: 'slot_taken', message: 'taken' });
@@ -129,7 +129,7 @@ Deno.test('router: an unexpected error is a bare 500, its details only in the lo
   try {
     const res = await createHandler(router, env)(new Request('http://x/boom'));
     assert.equal(res.status, 500);
-    assert.deepEqual(await res.json(), { code: 'internal', message: 'Internal server error' });
+    assert.deepEqual(await res.json(), { code: 'internal', message: 'Internal server error', messageId: 'internal' });
   } finally {
     console.error = error;
   }

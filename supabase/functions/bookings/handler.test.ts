@@ -36,7 +36,7 @@ Deno.test('bookings: the guest form messages of docs/product/validation.md', asy
 
 Deno.test('bookings: a body over 1 MB is refused with 413, declared or streamed', async () => {
   const big = JSON.stringify({ ...valid, eventTypeId: 1, notes: 'x'.repeat(1_100_000) });
-  assert.deepEqual(await post(big), { status: 413, body: { code: 'payload_too_large', message: 'Request body too large' } });
+  assert.deepEqual(await post(big), { status: 413, body: { code: 'payload_too_large', message: 'Request body too large', messageId: 'payloadTooLarge' } });
   const stream = new ReadableStream({
     start(c) {
       for (let i = 0; i < 30; i++) c.enqueue(new TextEncoder().encode('x'.repeat(50_000)));

@@ -87,7 +87,7 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
   async function connecting(ctx: Ctx): Promise<Caller> {
     const caller = await ctx.requireCaller();
     const own = must<{ id: string }[]>(await caller.db.from('profiles').select('id').eq('id', caller.id));
-    if (own.length === 0) throw forbidden('Enter your two-factor code to continue');
+    if (own.length === 0) throw forbidden(ruleMessage('twoFactorNeeded'));
     return caller;
   }
 
@@ -160,7 +160,7 @@ export function calendarsRouter(cal: CalendarsEnv): Router {
     const id = idParam(ctx.params.id);
     // RLS decides whose connection this is: another host's reads as missing.
     const own = must<{ id: number }[]>(await caller.db.from('calendar_connections').select('id').eq('id', id));
-    if (own.length === 0) throw notFound('Calendar connection not found');
+    if (own.length === 0) throw notFound(ruleMessage('connectionNotFound'));
     const result = await syncConnection(serviceClient(ctx.env), await deps(), id);
     return json({ id, ...synced(result) });
   }

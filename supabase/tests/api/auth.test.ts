@@ -7,7 +7,7 @@ describe('/api/auth', () => {
   it('answers 401 Unauthorized to an anonymous caller', async () => {
     const res = await call('/api/auth/user');
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ code: 'unauthorized', message: 'Unauthorized' });
+    expect(res.body).toEqual({ code: 'unauthorized', message: 'Unauthorized', messageId: 'unauthorized' });
   });
 
   it('registers, sets HttpOnly SameSite=Lax cookies, and knows the user afterwards', async () => {
@@ -56,7 +56,7 @@ describe('/api/auth', () => {
     const user = await newUser({ firstName: 'Grace' });
     const bad = await call('/api/auth/login', { body: { email: user.email, password: 'wrong-password' } });
     expect(bad.status).toBe(401);
-    expect(bad.body).toEqual({ code: 'invalid_credentials', message: 'Invalid email or password' });
+    expect(bad.body).toEqual({ code: 'invalid_credentials', message: 'Invalid email or password', messageId: 'invalidCredentials' });
     expect(bad.headers.getSetCookie()).toHaveLength(0);
 
     const jar = new CookieJar();

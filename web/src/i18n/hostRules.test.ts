@@ -114,6 +114,19 @@ const REMOTE_RULES: RuleMessage[] = [
   shared.ruleMessage('connectFailed', { reason: shared.ruleMessage('calendarLogin') }),
 ];
 
+/**
+ * Any request's refusals (supabase/functions/_shared/http, the /api routes, the database's constraints
+ * as _shared/db/errors.ts names them): raised by the functions, which the api stack tests reach.
+ */
+const REQUEST_RULES: RuleMessage[] = (
+  [
+    'unauthorized', 'forbidden', 'notFound', 'methodNotAllowed', 'payloadTooLarge', 'jsonOnly', 'unavailable', 'internal', 'invalidRequest',
+    'invalidValue', 'signInLimited', 'signUpLimited', 'invalidCredentials', 'emailTaken', 'handleTaken', 'slugTaken', 'userAlreadyMember',
+    'personAlreadyMember', 'alreadyExists', 'memberBusy', 'changeTooLate', 'teamBookingMoved', 'bookingNotFound', 'webhookNotFound',
+    'deliveryNotFound', 'connectionNotFound', 'notTeamMember', 'cannotChangeBooking', 'twoFactorNeeded', 'notAllowed',
+  ] as const
+).map((id) => shared.ruleMessage(id));
+
 const intls = new Map<Locale, IntlShape>();
 beforeAll(async () => {
   for (const locale of LOCALES) {
@@ -124,7 +137,7 @@ beforeAll(async () => {
 
 describe("the host forms' and the /api's rule messages", () => {
   const { issues: faults, prices } = hostFaults();
-  const rules = [...faults.map((f) => f.rule).filter((rule): rule is RuleMessage => rule !== null), ...prices, ...REMOTE_RULES];
+  const rules = [...faults.map((f) => f.rule).filter((rule): rule is RuleMessage => rule !== null), ...prices, ...REMOTE_RULES, ...REQUEST_RULES];
 
   it('are each a rule, said by id', () => {
     expect(faults.filter((f) => f.rule === null).map((f) => f.message)).toEqual([]);

@@ -7,7 +7,8 @@ import { camelize } from '../db/shapes.ts';
 import { fromDbError, type DbError } from '../db/errors.ts';
 import { manageKey, manageToken, manageTokenHash } from '../lifecycle/manage-token.ts';
 import { isOpen, type GuestView } from '../rules/bookings.ts';
-import { AppError, notFound } from '../rules/errors.ts';
+import { notFound, refused } from '../rules/errors.ts';
+import { ruleMessage } from '../rules/messages.ts';
 import type { SlotRules } from '../rules/slots.ts';
 import { checkSlot } from '../rules/slots.ts';
 import { DAY_MS, toMs } from '../rules/time.ts';
@@ -17,7 +18,7 @@ import { readSchedule } from './schedule.ts';
 import { occurrenceRules } from './series.ts';
 import { query, serviceRpc, type Database } from '../db/connection.ts';
 
-const BOOKING_NOT_FOUND = 'Booking not found';
+const BOOKING_NOT_FOUND = ruleMessage('bookingNotFound');
 
 async function rpc<T>(db: SupabaseClient, fn: string, args: Record<string, unknown>): Promise<T> {
   const { data, error } = await db.rpc(fn, args);
@@ -48,8 +49,8 @@ export async function guestCancel(service: SupabaseClient, client: GuestClient, 
 async function movable(anon: SupabaseClient, uid: string, token: string): Promise<GuestView & { eventTypeId: number }> {
   const view = await guestView(anon, uid, token);
   if (view.moved || !isOpen(view.status)) throw notFound(BOOKING_NOT_FOUND);
-  if (!view.canChange) throw new AppError('change_too_late', 'This booking can no longer be changed online. Please contact your host.');
-  if (view.eventTypeId === null) throw new AppError('invalid_request', 'A team booking is moved by the team: please contact them.');
+  if (!view.canChange) throw refused('change_too_late', 'changeTooLate');
+  if (view.eventTypeId === null) throw refused('invalid_request', 'teamBookingMoved');
   return view as GuestView & { eventTypeId: number };
 }
 

@@ -5,6 +5,7 @@
 import net from 'node:net';
 import postgres from 'postgres';
 import { fromDbError } from './errors.ts';
+import type { Worded } from '../rules/errors.ts';
 
 export type Database = postgres.Sql;
 
@@ -104,7 +105,7 @@ const QUERY_TIMEOUT_MS = 10_000;
  * Runs one query on the pool, turning a database failure into the matching AppError as for REST
  * (`notFoundMessage` for a missing referenced row).
  */
-export async function query<T>(db: Database, run: (sql: Database) => Promise<T>, notFoundMessage?: string): Promise<T> {
+export async function query<T>(db: Database, run: (sql: Database) => Promise<T>, notFoundMessage?: Worded): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(Object.assign(new Error('query timed out'), { code: 'QUERY_TIMEOUT' })), QUERY_TIMEOUT_MS);

@@ -1,6 +1,7 @@
 // Database failures a caller can cause, named by code; anything else stays an unexpected error (a 500
 // whose details stay in the log). Also the one helper that turns a supabase-js result into its value.
-import { AppError, forbidden, invalid, notFound, slotTaken, unavailable } from '../rules/errors.ts';
+import { AppError, forbidden, invalid, notFound, refused, slotTaken, unavailable, type Worded } from '../rules/errors.ts';
+import { english, ruleMessage } from '../rules/messages.ts';
 
 /** A PostgREST / Postgres error as seen by supabase-js. */
 export interface DbError {
@@ -10,7 +11,7 @@ export interface DbError {
   hint?: string | null;
 }
 
-export function fromDbError(error: DbError, notFoundMessage = 'Not found'): AppError | Error {
+export function fromDbError(error: DbError, notFoundMessage?: Worded): AppError | Error {
   switch (error.code) {
     case '23P01': // exclusion_violation: the busy interval is taken
       return slotTaken();
@@ -23,14 +24,14 @@ export function fromDbError(error: DbError, notFoundMessage = 'Not found'): AppE
       return invalid(error.message);
     case '23502': // not_null_violation
     case '23514': // check_violation: the schemas mirror the constraints, so this is a rare edge
-      return invalid('The request contains an invalid value');
+      return invalid(ruleMessage('invalidValue'));
     case '42501': // insufficient_privilege: RLS refused the write
     case 'PGRST301':
       return forbidden();
     case 'PGRST116': // .single() found no row (RLS hides it or it does not exist)
       return notFound(notFoundMessage);
     case 'KR001': // a guest change inside the host's notice (guest_cancel_booking, guest_reschedule_booking)
-      return new AppError('change_too_late', error.message);
+      return refused('change_too_late', 'changeTooLate');
     case 'KR003': // a guest change past its link's or its address's budget (private.take_guest_change)
       return new AppError('rate_limited', error.message);
     case 'KR004': // every seat of a group slot is taken (private.take_seat): as a taken time, in its own words
@@ -38,7 +39,9 @@ export function fromDbError(error: DbError, notFoundMessage = 'Not found'): AppE
     case 'KR002': // an invitation accepted without proof that the account reads its address (accept_team_invitation)
       return new AppError('email_unproven', error.message);
     case 'P0002': // no_data_found raised by an RPC
-      return notFound(error.message || notFoundMessage);
+      // The database's own sentence; by the caller's rule where it says the same (a guest's link:
+      // 'Booking not found'), so every refusal of a link answers alike, with its id.
+      return notFound(typeof notFoundMessage === 'object' && english(notFoundMessage) === error.message ? notFoundMessage : error.message || notFoundMessage);
     case 'PGRST000': // PostgREST cannot reach the database (down or restarting)
     case 'PGRST001':
     case 'PGRST002': // schema cache not loaded yet
@@ -50,21 +53,21 @@ export function fromDbError(error: DbError, notFoundMessage = 'Not found'): AppE
     default:
       // Any other data exception (class 22, e.g. a NUL character) or request PostgREST could not parse
       // (PGRST1xx) comes from what the client sent.
-      if (error.code?.startsWith('22') || error.code?.startsWith('PGRST1')) return invalid('Invalid request');
+      if (error.code?.startsWith('22') || error.code?.startsWith('PGRST1')) return invalid();
       return new Error(`database error ${error.code ?? ''}: ${error.message}`);
   }
 }
 
 function uniqueError(error: DbError): AppError {
   const text = `${error.message} ${error.details ?? ''}`;
-  if (text.includes('handle')) return new AppError('handle_taken', 'This handle is already taken');
-  if (text.includes('slug')) return new AppError('slug_taken', 'This team URL is already taken');
-  if (text.includes('team_members') || text.includes('team_id, user_id')) return new AppError('already_member', 'This user is already a member of the team');
-  return new AppError('already_exists', 'This record already exists');
+  if (text.includes('handle')) return refused('handle_taken', 'handleTaken');
+  if (text.includes('slug')) return refused('slug_taken', 'slugTaken');
+  if (text.includes('team_members') || text.includes('team_id, user_id')) return refused('already_member', 'userAlreadyMember');
+  return refused('already_exists', 'alreadyExists');
 }
 
 /** Unwraps a supabase-js result, turning its error into the matching AppError. */
-export function unwrap<T>(result: { data: T | null; error: DbError | null }, notFoundMessage?: string): T {
+export function unwrap<T>(result: { data: T | null; error: DbError | null }, notFoundMessage?: Worded): T {
   if (result.error) throw fromDbError(result.error, notFoundMessage);
   if (result.data === null) throw notFound(notFoundMessage);
   return result.data;

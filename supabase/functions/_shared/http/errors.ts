@@ -1,6 +1,6 @@
 // Every failure leaves a function as `{ code, message }` with the status its code maps to; anything
 // unexpected becomes a bare 500 whose details stay in the log, never in the response.
-import { AppError, ERROR_STATUS, type ErrorCode } from '../rules/errors.ts';
+import { AppError, ERROR_STATUS, type ErrorCode, refused } from '../rules/errors.ts';
 import { DEFAULT_LOCALE, type Locale } from '../rules/locales.ts';
 import { sayRule } from '../i18n/ruleSay.ts';
 
@@ -25,10 +25,10 @@ export function errorResponse(error: unknown, locale: Locale = DEFAULT_LOCALE): 
     const headers: Record<string, string> = status === 503 ? { 'retry-after': '5' } : {};
     // A shared rule's message also by id and values (docs/product/api.md): a client may say it its own way.
     const rule = error.rule && { messageId: error.rule.id, ...(error.rule.values && { values: error.rule.values }) };
-    const said = error.rule ? locale : DEFAULT_LOCALE; // the other messages have no catalogue yet: English
+    const said = error.rule ? locale : DEFAULT_LOCALE; // a message no rule words yet: English
     headers['content-language'] = said;
     return json({ code: error.code, message: error.rule && said !== DEFAULT_LOCALE ? sayRule(said, error.rule) : error.message, ...rule }, status, headers);
   }
   console.error(error);
-  return json({ code: 'internal', message: 'Internal server error' }, 500);
+  return errorResponse(refused('internal', 'internal'), locale);
 }

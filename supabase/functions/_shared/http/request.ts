@@ -1,10 +1,10 @@
 // Reading what a request carries: JSON bodies, numeric ids and the slots query, with 400s instead of exceptions.
-import { AppError, invalid, notFound, parseOrThrow } from '../rules/errors.ts';
+import { invalid, notFound, parseOrThrow, refused, type Worded } from '../rules/errors.ts';
 import { seriesQuerySchema, slotsQuerySchema, type SeriesQuery, type SlotsQuery } from '../rules/schemas.ts';
 
 /** No form of the api comes near this; anything larger is refused before it is held in memory. */
 const MAX_JSON_BYTES = 1_000_000;
-const TOO_LARGE = () => new AppError('payload_too_large', 'Request body too large');
+const TOO_LARGE = () => refused('payload_too_large', 'payloadTooLarge');
 
 /**
  * Past this, a refused body is no longer read to its end. The Edge Runtime's Deno (2.1) closes a
@@ -59,7 +59,7 @@ export async function readJson(req: Request): Promise<unknown> {
   const text = await readCapped(req);
   if (!text.trim()) return undefined;
   if (!JSON_TYPE.test(req.headers.get('content-type') ?? '')) {
-    throw new AppError('unsupported_media_type', 'Content-Type must be application/json');
+    throw refused('unsupported_media_type', 'jsonOnly');
   }
   try {
     return JSON.parse(text);
@@ -69,7 +69,7 @@ export async function readJson(req: Request): Promise<unknown> {
 }
 
 /** A numeric (bigint identity) id from the path; anything else cannot exist, so it is a 404. */
-export function idParam(value: string | undefined, what = 'Not found'): number {
+export function idParam(value: string | undefined, what?: Worded): number {
   if (!value || !/^[1-9]\d{0,15}$/.test(value)) throw notFound(what);
   const id = Number(value);
   if (!Number.isSafeInteger(id)) throw notFound(what);
@@ -79,7 +79,7 @@ export function idParam(value: string | undefined, what = 'Not found'): number {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A user id (uuid) from the path; anything else cannot exist, so it is a 404. */
-export function uuidParam(value: string | undefined, what = 'Not found'): string {
+export function uuidParam(value: string | undefined, what?: Worded): string {
   if (!value || !UUID.test(value)) throw notFound(what);
   return value.toLowerCase();
 }

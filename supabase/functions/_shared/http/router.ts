@@ -1,7 +1,7 @@
 // A small method + path router shared by the functions, with CORS, cross-site write refusal, the
 // caller's session and the "never a stack trace" rule applied around every route.
 import type { FunctionEnv } from './env.ts';
-import { AppError, forbidden, unauthorized } from '../rules/errors.ts';
+import { forbidden, notFound, refused, unauthorized } from '../rules/errors.ts';
 import { errorResponse } from './errors.ts';
 import { requestLocale } from '../i18n/ruleSay.ts';
 import { hasSessionCookie, resolveCaller, type Caller } from './session.ts';
@@ -153,8 +153,8 @@ export function createHandler(router: Router, env: FunctionEnv): (req: Request) 
       if (crossSiteCookieWrite(req, origin, allowed)) throw forbidden('Cross-site request refused');
       const url = new URL(req.url);
       const found = router.match(req.method, url.pathname);
-      if (found === 404) throw new AppError('not_found', 'Not found');
-      if (found === 405) throw new AppError('method_not_allowed', 'Method not allowed');
+      if (found === 404) throw notFound();
+      if (found === 405) throw refused('method_not_allowed', 'methodNotAllowed');
       let callerPromise: Promise<Caller | null> | undefined;
       const ctx: Ctx = {
         req,

@@ -61,5 +61,5 @@ export function attendeesSchema(max: number, guestEmail: string | null | undefin
 export function guestAttendees(max: number, guestEmail: string | null | undefined, raw: unknown): string[] {
   const result = attendeesSchema(max, guestEmail).safeParse(raw);
   if (result.success) return result.data;
-  throw invalidIssue(result.error.issues[0], 'Invalid guests');
+  throw invalidIssue(result.error.issues[0]);
 }

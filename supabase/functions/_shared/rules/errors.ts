@@ -1,7 +1,7 @@
 // The one error class: a machine code that callers decide by, and the sentence people read.
 // Nothing here knows HTTP: http/errors.ts maps each code to a status and answers `{ code, message }`.
 import type { z } from 'zod';
-import { english, issueRule, ruleMessage, type RuleMessage } from './messages.ts';
+import { english, issueRule, ruleMessage, type RuleId, type RuleMessage, type RuleValues } from './messages.ts';
 
 /** Every code a function may answer with, and the status the HTTP layer gives it. */
 export const ERROR_STATUS = {
@@ -58,13 +58,22 @@ export const SLOT_TAKEN = english(SLOT_TAKEN_RULE);
 /** A failure a shared rule words: its English, and its id for a client that says it in another language. */
 export const failure = (code: ErrorCode, rule: RuleMessage) => new AppError(code, english(rule), rule);
 
-export const invalid = (message: string | RuleMessage) =>
-  typeof message === 'string' ? new AppError('invalid_request', message) : new AppError('invalid_request', english(message), message);
-export const unauthorized = () => new AppError('unauthorized', 'Unauthorized');
-export const forbidden = (message = 'Forbidden') => new AppError('forbidden', message);
-export const notFound = (message = 'Not found') => new AppError('not_found', message);
+/** A refusal's words: a rule's, or (where no rule words it yet) English only. */
+export type Worded = string | RuleMessage;
+
+/** A refusal in a rule's words, or in English only. */
+const refusal = (code: ErrorCode, message: Worded) => (typeof message === 'string' ? new AppError(code, message) : failure(code, message));
+
+export const invalid = (message: Worded = ruleMessage('invalidRequest')) => refusal('invalid_request', message);
+export const unauthorized = () => failure('unauthorized', ruleMessage('unauthorized'));
+export const forbidden = (message: Worded = ruleMessage('forbidden')) => refusal('forbidden', message);
+export const notFound = (message: Worded = ruleMessage('notFound')) => refusal('not_found', message);
 export const slotTaken = () => failure('slot_taken', SLOT_TAKEN_RULE);
-export const unavailable = () => new AppError('unavailable', 'Service temporarily unavailable. Please try again.');
+export const unavailable = () => failure('unavailable', ruleMessage('unavailable'));
+/** A rule that takes no values. */
+type BareRuleId = { [I in RuleId]: RuleValues<I> extends undefined ? I : never }[RuleId];
+/** A failure in the words of a rule without values. */
+export const refused = (code: ErrorCode, id: BareRuleId) => failure(code, ruleMessage(id));
 
 /** The value, or the first issue's message as `invalid_request` (the schemas carry the product's texts). */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
@@ -74,8 +83,8 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.
 }
 
 /** `invalid_request` with an issue's words, and its id when a shared rule worded it. */
-export function invalidIssue(issue: { message: string; params?: Record<string, unknown> } | undefined, fallback = 'Invalid request'): AppError {
-  if (!issue) return invalid(fallback);
+export function invalidIssue(issue: { message: string; params?: Record<string, unknown> } | undefined): AppError {
+  if (!issue) return invalid();
   const rule = issueRule(issue);
   return new AppError('invalid_request', issue.message, rule ?? undefined);
 }

@@ -255,7 +255,7 @@ export function answersSchema(questions: readonly Question[]) {
 export function guestAnswers(questions: readonly Question[], raw: unknown): Answers {
   const result = answersSchema(questions).safeParse(raw);
   if (result.success) return result.data;
-  throw invalidIssue(result.error.issues[0], 'Invalid answers');
+  throw invalidIssue(result.error.issues[0]);
 }
 
 // -- what a booking keeps --------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 import { loginSchema, registerSchema } from '../../_shared/rules/schemas.ts';
 import { userClient } from '../../_shared/http/clients.ts';
 import { unwrap } from '../../_shared/db/errors.ts';
-import { AppError, parseOrThrow } from '../../_shared/rules/errors.ts';
+import { AppError, parseOrThrow, refused } from '../../_shared/rules/errors.ts';
 import { json } from '../../_shared/http/errors.ts';
 import type { FunctionEnv } from '../../_shared/http/env.ts';
 import { signInWithPassword, signOut, signUp, type AuthSession, type AuthUser } from '../../_shared/http/gotrue.ts';
@@ -46,8 +46,8 @@ export function authRoutes(router: Router) {
     const body = parseOrThrow(loginSchema, await readJson(ctx.req));
     const result = await signInWithPassword(ctx.env, body.email, body.password);
     if (!result.ok) {
-      if (result.error.status === 429) throw new AppError('rate_limited', 'Too many sign-in attempts. Please try again later.');
-      throw new AppError('invalid_credentials', 'Invalid email or password');
+      if (result.error.status === 429) throw refused('rate_limited', 'signInLimited');
+      throw refused('invalid_credentials', 'invalidCredentials');
     }
     sessionCookies(ctx.req, result.value).forEach(ctx.setCookie);
     return json(await currentUser(ctx.env, result.value.user, result.value.access_token));
@@ -58,9 +58,9 @@ export function authRoutes(router: Router) {
     const result = await signUp(ctx.env, body.email, body.password, { firstName: body.firstName, lastName: body.lastName });
     if (!result.ok) {
       const { status, code, message } = result.error;
-      if (status === 429) throw new AppError('rate_limited', 'Too many sign-up attempts. Please try again later.');
+      if (status === 429) throw refused('rate_limited', 'signUpLimited');
       if (code === 'user_already_exists' || code === 'email_exists' || /already registered|already exists/i.test(message)) {
-        throw new AppError('email_taken', 'An account with this email already exists');
+        throw refused('email_taken', 'emailTaken');
       }
       throw new AppError(status >= 400 && status < 500 ? 'invalid_request' : 'internal', message);
     }

@@ -4,13 +4,14 @@ import { bookingStatusSchema, hostBookingSchema, publicBookingSchema } from '../
 import { book } from '../../_shared/booking/create.ts';
 import { BOOKING_LISTS, canBecome, inList, myBookingsFilter, type BookingList } from '../../_shared/rules/bookings.ts';
 import { AppError, forbidden, notFound, parseOrThrow } from '../../_shared/rules/errors.ts';
+import { ruleMessage } from '../../_shared/rules/messages.ts';
 import { bookingDeps } from '../../_shared/http/booking-deps.ts';
 import { json } from '../../_shared/http/errors.ts';
 import { idParam, readJson } from '../../_shared/http/request.ts';
 import type { Router } from '../../_shared/http/router.ts';
 import { BOOKING_SELECT, bookingShape, callerAndBody, rows, type Row } from '../access.ts';
 
-export const BOOKING_NOT_FOUND = 'Booking not found';
+export const BOOKING_NOT_FOUND = ruleMessage('bookingNotFound');
 
 /**
  * Moves a booking the caller can see to `status`, if the booking rules allow it from where it is.
@@ -23,7 +24,7 @@ export async function changeStatus(db: SupabaseClient, id: number, status: 'conf
   if (!current) throw notFound(BOOKING_NOT_FOUND);
   if (!canBecome(current.status, status)) throw new AppError('invalid_transition', `A ${current.status} booking cannot become ${status}`);
   const updated = rows<Row | null>(await db.from('bookings').update({ status }).eq('id', id).select(BOOKING_SELECT).maybeSingle());
-  if (!updated) throw forbidden('You cannot change this booking');
+  if (!updated) throw forbidden(ruleMessage('cannotChangeBooking'));
   return bookingShape(updated);
 }
 

@@ -4,7 +4,7 @@
 // acceptance makes them a member. Everything runs as the caller, so the policies on team_invitations
 // and team_members decide who may do what.
 import type { z } from 'zod';
-import { AppError, notFound, parseOrThrow } from '../../_shared/rules/errors.ts';
+import { notFound, parseOrThrow, refused } from '../../_shared/rules/errors.ts';
 import { acceptInvitationSchema, type inviteSchema } from '../../_shared/rules/schemas.ts';
 import { viewerDb } from '../../_shared/http/booking-deps.ts';
 import { json } from '../../_shared/http/errors.ts';
@@ -23,7 +23,7 @@ const INVITATION_NOT_FOUND = "This invitation doesn't exist or has expired.";
  */
 export async function inviteMember(caller: Caller, teamId: number, input: z.infer<typeof inviteSchema>) {
   const result = await caller.db.rpc('invite_team_member', { p_team_id: teamId, p_email: input.email, p_role: input.role }).single();
-  if (result.error?.code === '23505') throw new AppError('already_member', 'This person is already a member of the team');
+  if (result.error?.code === '23505') throw refused('already_member', 'personAlreadyMember');
   return camelize<Row>(rows<Row>(result, TEAM_NOT_FOUND));
 }
 

@@ -10,8 +10,9 @@ import { readJson, uuidParam } from '../../_shared/http/request.ts';
 import type { Ctx, Router } from '../../_shared/http/router.ts';
 import { guestCancelSchema, guestRescheduleSchema, moveSlotsQuerySchema } from '../../_shared/rules/schemas.ts';
 import { parseOrThrow } from '../../_shared/rules/errors.ts';
+import { ruleMessage } from '../../_shared/rules/messages.ts';
 
-const uid = (ctx: Ctx) => uuidParam(ctx.params.uid, 'Booking not found');
+const uid = (ctx: Ctx) => uuidParam(ctx.params.uid, ruleMessage('bookingNotFound'));
 /** A change counts against the booking rate limit of the client's address (and its link's own budget, in the database). */
 const client = (ctx: Ctx) => ({ address: ctx.clientAddress, perMinute: ctx.env.bookingsPerMinute });
 const queryToken = (ctx: Ctx) => ctx.url.searchParams.get('token') ?? '';

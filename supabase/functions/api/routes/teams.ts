@@ -18,7 +18,7 @@ import { book } from '../../_shared/booking/create.ts';
 import { BOOKING_LISTS, inList } from '../../_shared/rules/bookings.ts';
 import { TEAM_EVENT_NOT_FOUND } from '../../_shared/booking/schedule.ts';
 import { fromDbError, type DbError } from '../../_shared/db/errors.ts';
-import { AppError, forbidden, invalid, notFound, parseOrThrow } from '../../_shared/rules/errors.ts';
+import { forbidden, invalid, notFound, parseOrThrow, refused } from '../../_shared/rules/errors.ts';
 import { bookingDeps } from '../../_shared/http/booking-deps.ts';
 import { json } from '../../_shared/http/errors.ts';
 import { idParam, readJson, uuidParam } from '../../_shared/http/request.ts';
@@ -202,7 +202,7 @@ export function teamRoutes(router: Router) {
     const member = rows<Row | null>(await caller.db.from('team_members').select('id').eq('team_id', id).eq('user_id', memberId).maybeSingle());
     if (!member) throw invalid(NOT_A_MEMBER);
     const result = await caller.db.from('bookings').update({ assigned_user_id: memberId }).eq('id', bookingId).select(BOOKING_SELECT).maybeSingle();
-    if (result.error?.code === '23P01') throw new AppError('member_busy', 'This member already has a booking at that time');
+    if (result.error?.code === '23P01') throw refused('member_busy', 'memberBusy');
     if (result.error) throw fromDbError(result.error as DbError, BOOKING_NOT_FOUND);
     // The booking is visible (read above): the policies let this caller not change it.
     if (!result.data) throw forbidden(NOT_ALLOWED);

@@ -19,10 +19,12 @@ import { idParam, readJson } from '../../_shared/http/request.ts';
 import type { Ctx, Router } from '../../_shared/http/router.ts';
 import type { Caller } from '../../_shared/http/session.ts';
 import { notFound, parseOrThrow } from '../../_shared/rules/errors.ts';
+import { ruleMessage } from '../../_shared/rules/messages.ts';
 import { rotateSecretSchema, webhookSchema, webhookUpdateSchema } from '../../_shared/rules/webhooks.ts';
 import { rows, TEAM_NOT_FOUND, type Row } from '../access.ts';
 
-const WEBHOOK_NOT_FOUND = 'Webhook not found';
+const WEBHOOK_NOT_FOUND = ruleMessage('webhookNotFound');
+const DELIVERY_NOT_FOUND = ruleMessage('deliveryNotFound');
 const COLUMNS = 'id, user_id, team_id, url, events, is_active, paused_reason, paused_at, created_by, created_at, updated_at';
 /** A list also names who added each endpoint, while the caller may see their profile (a team-mate). */
 const LIST_COLUMNS = `${COLUMNS}, creator:profiles!webhooks_created_by_fkey(id, first_name, last_name)`;
@@ -113,10 +115,10 @@ export function webhookRoutes(router: Router) {
   router.post('/api/webhooks/:id/deliveries/:deliveryId/resend', async (ctx) => {
     const caller = await ctx.requireCaller();
     const id = webhookId(ctx);
-    const deliveryId = idParam(ctx.params.deliveryId, 'Delivery not found');
+    const deliveryId = idParam(ctx.params.deliveryId, DELIVERY_NOT_FOUND);
     // The delivery must belong to this endpoint as the path names it.
     const own = rows<Row[]>(await caller.db.from('webhook_deliveries').select('id').eq('id', deliveryId).eq('webhook_id', id));
-    if (own.length === 0) throw notFound('Delivery not found');
+    if (own.length === 0) throw notFound(DELIVERY_NOT_FOUND);
     return json({ messageId: rows<string>(await caller.db.rpc('resend_webhook_delivery', { p_delivery_id: deliveryId })) }, 202);
   });
 }
