@@ -13,7 +13,7 @@ import { day, eventually, feedServer, ics, makeCalendar, newDavUser, putObject, 
 const D = 9;
 /** Long enough for any honest answer on a busy machine; a calendar that hangs the function fails here. */
 const ANSWER_WITHIN_MS = 30_000;
-/** For a request beside a sync: a file's reading holds the function up 1 s at most (FILE_LIMIT). */
+/** For a request beside a sync: a file's reading holds the function up 2 s at most (FILE_LIMIT). */
 const BESIDE_A_SYNC_MS = 8_000;
 
 let feeds: FeedServer;

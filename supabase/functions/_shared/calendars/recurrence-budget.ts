@@ -20,7 +20,7 @@ export interface Limit {
  * second; a busy real calendar (weekly and daily series over the cached two months) takes a few
  * thousand.
  */
-export const FILE_LIMIT: Limit = { steps: 20_000, ms: 1_000 };
+export const FILE_LIMIT: Limit = { steps: 20_000, ms: 2_000 };
 /**
  * One sync of one connection, all its files together. Its time stays under the Edge Runtime's 2 s of
  * CPU a request (docs/edge-runtime.md), with room for the rest of the request: at 5 s, slow steps let
