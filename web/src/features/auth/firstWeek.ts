@@ -17,7 +17,12 @@ export function useFirstWeek(user: Profile | null | undefined, ready: boolean): 
     retry: 4,
     retryDelay: (failures) => Math.min(1000 * 2 ** failures, 8000),
     // The profile's zone, the hours and the first event type are all new: every screen reads again.
-    onSuccess: () => queryClient.invalidateQueries(),
+    // A first read still under way may have looked before the week started, and invalidating alone
+    // would wait for it (React Query reuses a fetch that has no data yet): drop those reads first.
+    onSuccess: async () => {
+      await queryClient.cancelQueries();
+      await queryClient.invalidateQueries();
+    },
   });
   const sent = useRef(false);
   const awaits = Boolean(user?.awaits_time_zone) && ready;

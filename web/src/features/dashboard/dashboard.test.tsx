@@ -182,11 +182,21 @@ describe('no bookable time', () => {
 describe('a Google or Apple sign-up', () => {
   /**
    * A provider sign-up's first visit: no zone named at sign-up, no hours, no event type until
-   * start_first_week has answered; its first `failures` calls answer 503. Returns the bodies sent.
+   * start_first_week has answered; its first `failures` calls answer 503. With `slowReads`, the
+   * hours and event types read before the week started answer only after it has (what a busy
+   * server does): they say what they saw, no week. Returns the bodies sent.
    */
-  function firstVisit(failures = 0): unknown[] {
+  function firstVisit({ failures = 0, slowReads = false } = {}): unknown[] {
     const sent: unknown[] = [];
     let started = false;
+    let answered = () => {};
+    const startAnswered = new Promise<void>((resolve) => (answered = resolve));
+    /** What the table held when the read arrived, sent after the week started if reads are slow. */
+    const read = (rows: unknown[]) => async () => {
+      const seen = started ? rows : [];
+      if (slowReads && !started) await startAnswered.then(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      return HttpResponse.json(seen);
+    };
     signedInAs({ first_name: 'Gita', timezone: 'UTC', awaits_time_zone: true });
     server.use(
       restGet('bookings', []),
@@ -195,10 +205,11 @@ describe('a Google or Apple sign-up', () => {
         sent.push(await request.json());
         if (sent.length <= failures) return HttpResponse.json({ message: 'Service temporarily unavailable' }, { status: 503 });
         started = true;
+        setTimeout(answered, 0);
         return HttpResponse.json(true);
       }),
-      http.get(api('/rest/v1/availability_rules'), () => HttpResponse.json(started ? WEEKDAYS : [])),
-      http.get(api('/rest/v1/event_types'), () => HttpResponse.json(started ? [INTRO] : [])),
+      http.get(api('/rest/v1/availability_rules'), read(WEEKDAYS)),
+      http.get(api('/rest/v1/event_types'), read([INTRO])),
     );
     renderRoute('/dashboard');
     return sent;
@@ -213,10 +224,16 @@ describe('a Google or Apple sign-up', () => {
   });
 
   it('sends the first visit\'s zone again after a failed try, and the week still starts', async () => {
-    const sent = firstVisit(1);
+    const sent = firstVisit({ failures: 1 });
     const checklist = await screen.findByRole('region', { name: 'Get set up' });
     await waitFor(() => expect(within(checklist).getAllByRole('listitem')[0].textContent).toContain('Set your working hours (done)'), { timeout: 5000 });
     expect(sent).toHaveLength(2);
+  });
+  it('reads the week again when the first reads were still under way as it started', async () => {
+    firstVisit({ slowReads: true });
+    const checklist = await screen.findByRole('region', { name: 'Get set up' });
+    await waitFor(() => expect(within(checklist).getAllByRole('listitem')[0].textContent).toContain('Set your working hours (done)'));
+    expect(within(checklist).getAllByRole('listitem')[1].textContent).toContain('Create an event type (done)');
   });
 });
 
