@@ -13,6 +13,7 @@ import { overridesFromRows } from '../rules/overrides.ts';
 import { DEFAULT_SETTINGS, type SchedulingSettings, type SeriesFrequency, TEAM_SETTINGS } from '../rules/constants.ts';
 import { type SettingsColumns, settingsFromColumns } from '../rules/settings.ts';
 import { type AvailabilityRule, effectiveSettings, type EventRules, type SlotRules } from '../rules/slots.ts';
+import { LRUCache } from 'lru-cache';
 import type postgres from 'postgres';
 import { type Database, query } from '../db/connection.ts';
 import { notFound } from '../rules/errors.ts';
@@ -138,25 +139,10 @@ export interface ReadOptions {
  * answers only {version, stale, is_member} and these are used again. Every change to the inputs raises
  * the version in its own transaction, as for the ETag; the least recently used entry goes first.
  */
-export class InputsCache {
-  private readonly entries = new Map<string, Inputs>();
-  constructor(private readonly size = 128) {}
+export type InputsCache = LRUCache<string, Inputs>;
 
-  get(key: string): Inputs | undefined {
-    const held = this.entries.get(key);
-    if (held) {
-      this.entries.delete(key);
-      this.entries.set(key, held);
-    }
-    return held;
-  }
-
-  set(key: string, inputs: Inputs) {
-    this.entries.delete(key);
-    this.entries.set(key, inputs);
-    if (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value!);
-  }
-}
+/** A process's inputs cache: 128 windows. */
+export const inputsCache = (): InputsCache => new LRUCache({ max: 128 });
 
 /** Options without a held version: the inputs are always read. */
 type Unconditional = ReadOptions & { ifVersion?: undefined };

@@ -8,7 +8,8 @@
 // ask first, so a guest never sees a list older than the last change.
 import { listSlots } from '../booking/list-slots.ts';
 import { previewSeries } from '../booking/series.ts';
-import { InputsCache } from '../booking/schedule.ts';
+import { inputsCache } from '../booking/schedule.ts';
+import { LRUCache } from 'lru-cache';
 import { STALE_AFTER_MS } from '../calendars/sync.ts';
 import { functionsDatabase, jwtClaims } from '../db/connection.ts';
 import { refreshStaleCalendars } from './calendar-refresh.ts';
@@ -18,21 +19,14 @@ import type { Ctx } from './router.ts';
 
 const CACHE_CONTROL = 'private, no-cache';
 /** This process's last slot inputs: guests asking again for a host's slots read only its version. */
-const INPUTS = new InputsCache();
+const INPUTS = inputsCache();
 /**
  * This process's last answers, by minute and query, with the version they were computed at: while it
  * is current, the answer is the same bytes (what the ETag promises), so it is sent again without
  * computing. A 50-member team's answer is 1,440 slots; each request still asks the database who may
  * book and the version.
  */
-const ANSWERS = new Map<string, { version: string; body: string }>();
-const ANSWERS_KEPT = 64;
-
-function keepAnswer(key: string, version: string, body: string) {
-  ANSWERS.delete(key);
-  ANSWERS.set(key, { version, body });
-  if (ANSWERS.size > ANSWERS_KEPT) ANSWERS.delete(ANSWERS.keys().next().value!);
-}
+const ANSWERS = new LRUCache<string, { version: string; body: string }>({ max: 64 });
 
 /** A short, stable digest of the query (FNV-1a): an ETag of one URL never matches another's. */
 function digest(text: string): string {
@@ -74,7 +68,7 @@ export async function answerSlots(ctx: Ctx): Promise<Response> {
   }
   if (listed.stale.length) refreshStaleCalendars(ctx.env, listed.stale);
   const body = JSON.stringify(listed.answer);
-  keepAnswer(key, listed.version, body);
+  ANSWERS.set(key, { version: listed.version, body });
   return jsonText(body, 200, headers(listed.version));
 }
 
