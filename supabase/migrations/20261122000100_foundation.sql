@@ -16,6 +16,10 @@ grant usage on schema private to anon, authenticated, service_role;
 -- Each migration grants what it creates, to the roles that use it (supabase/tests/db/grants.test.ts
 -- lists them all).
 
+-- Refusals: every `raise exception` a caller can meet names its sentence's rule in HINT (the id of
+-- supabase/functions/_shared/i18n/rules/en.ts) and the values it names in DETAIL, as JSON; the
+-- functions and the web say it in the reader's language by that id (docs/languages.md).
+
 -- Closed sets shared by several tables.
 -- 'HH:MM' on the half hour, 00:00 to 23:30: the 48 time choices (docs/product/constants.md). There
 -- is no 24:00, so a day's last range ends at 23:30 at the latest; zero-padded text compares in time
@@ -113,7 +117,7 @@ declare
 begin
   if (tg_op = 'INSERT' or zone is distinct from to_jsonb(old) ->> col)
      and not private.is_valid_timezone(zone) then
-    raise exception 'Unknown time zone: %', zone using errcode = '22023';
+    raise exception 'Unknown time zone: %', zone using errcode = '22023', hint = 'unknownTimeZone', detail = json_build_object('zone', zone)::text;
   end if;
   return new;
 end;
@@ -130,7 +134,7 @@ returns uuid language plpgsql stable set search_path = ''
 as $$
 begin
   if (select auth.uid()) is null then
-    raise exception 'Unauthorized' using errcode = '42501';
+    raise exception 'Unauthorized' using errcode = '42501', hint = 'unauthorized';
   end if;
   return (select auth.uid());
 end;
@@ -156,7 +160,7 @@ begin
   end if;
   foreach col in array tg_argv loop
     if (to_jsonb(new) -> col) is distinct from (to_jsonb(old) -> col) then
-      raise exception '% cannot be changed', col using errcode = '42501';
+      raise exception '% cannot be changed', col using errcode = '42501', hint = 'columnFixed', detail = json_build_object('column', col)::text;
     end if;
   end loop;
   return new;

@@ -58,7 +58,7 @@ returns trigger language plpgsql set search_path = ''
 as $$
 begin
   if new.owner_id is distinct from old.owner_id and current_user in ('anon', 'authenticated') then
-    raise exception 'The owner of a team cannot be changed' using errcode = '42501';
+    raise exception 'The owner of a team cannot be changed' using errcode = '42501', hint = 'teamOwnerFixed';
   end if;
   return new;
 end;
@@ -392,14 +392,14 @@ declare
 begin
   perform private.signed_in_user();
   if p_role is null or p_role not in ('admin', 'member') then
-    raise exception 'Role must be admin or member' using errcode = '22023';
+    raise exception 'Role must be member or admin' using errcode = '22023', hint = 'inviteRole';
   end if;
   if wanted !~ '^[^@\s]+@[^@\s]+$' or length(wanted) > 255 then
-    raise exception 'Invalid email address' using errcode = '22023';
+    raise exception 'Invalid email address' using errcode = '22023', hint = 'emailAddress';
   end if;
   if exists (select 1 from public.team_members m join public.profiles p on p.id = m.user_id
              where m.team_id = p_team_id and lower(p.email) = wanted) then
-    raise exception 'This person is already a member of the team' using errcode = '23505';
+    raise exception 'This person is already a member of the team' using errcode = '23505', hint = 'personAlreadyMember';
   end if;
   -- The renewal writes its values again rather than reading `excluded` (an update the policies check).
   return query
@@ -476,10 +476,10 @@ begin
   select i.team_id, i.role, i.email into invitation from public.team_invitations i
   where i.id = p_invitation_id and i.email = private.my_verified_email() and i.expires_at > now();
   if not found or (p_token is not null and not private.prove_invitation_token(p_invitation_id, p_token)) then
-    raise exception 'Invitation not found or expired' using errcode = 'P0002';
+    raise exception 'Invitation not found or expired' using errcode = 'P0002', hint = 'invitationNotFound';
   end if;
   if private.my_proven_email() is null then
-    raise exception 'Open the link in the invitation mailed to % to accept it.', invitation.email using errcode = 'KR002';
+    raise exception 'Open the link in the invitation mailed to % to accept it.', invitation.email using errcode = 'KR002', hint = 'invitationMailedTo', detail = json_build_object('email', invitation.email)::text;
   end if;
   insert into public.team_members (team_id, user_id, role)
   values (invitation.team_id, (select auth.uid()), invitation.role)
@@ -507,7 +507,7 @@ begin
   where x.id = p_invitation_id and x.email = private.my_verified_email() and x.expires_at > now()
   for update;
   if not found then
-    raise exception 'Invitation not found or expired' using errcode = 'P0002';
+    raise exception 'Invitation not found or expired' using errcode = 'P0002', hint = 'invitationNotFound';
   end if;
   if not exists (select 1 from public.outbox o
                  where o.kind = 'invitation' and o.topic = 'team.invitation.link'

@@ -66,7 +66,7 @@ returns void language plpgsql immutable set search_path = ''
 as $$
 begin
   if p_rules is not null and jsonb_typeof(p_rules) = 'array' and jsonb_array_length(p_rules) > 100 then
-    raise exception 'At most 100 availability ranges' using errcode = '22023';
+    raise exception 'At most 100 availability ranges' using errcode = '22023', hint = 'rangesMax', detail = json_build_object('max', 100)::text;
   end if;
 end;
 $$;
@@ -89,7 +89,7 @@ begin
   perform private.check_rule_count(p_rules);
   delete from public.availability_rules a where a.user_id = me or a.team_id = p_team_id;
   if exists (select 1 from public.availability_rules a where a.user_id = me or a.team_id = p_team_id) then
-    raise exception 'You cannot change this team''s availability' using errcode = '42501';
+    raise exception 'You cannot change this team''s availability' using errcode = '42501', hint = 'teamHoursForbidden';
   end if;
   return query
     insert into public.availability_rules (user_id, team_id, day_of_week, start_time, end_time, is_enabled)
@@ -195,7 +195,7 @@ begin
   perform private.check_rule_count(p_ranges);
   delete from public.date_overrides o where (o.user_id = me or o.team_id = p_team_id) and o.date = p_date;
   if exists (select 1 from public.date_overrides o where (o.user_id = me or o.team_id = p_team_id) and o.date = p_date) then
-    raise exception 'You cannot change this team''s availability' using errcode = '42501';
+    raise exception 'You cannot change this team''s availability' using errcode = '42501', hint = 'teamHoursForbidden';
   end if;
   return query
     insert into public.date_overrides (user_id, team_id, date, start_time, end_time)

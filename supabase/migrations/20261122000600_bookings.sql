@@ -165,13 +165,13 @@ begin
   if not (p_old.status = 'pending' and b.status in ('confirmed', 'cancelled')
           or p_old.status = 'confirmed' and b.status in ('cancelled', 'completed')
           or p_old.status = 'awaiting_payment' and b.status in ('confirmed', 'pending', 'expired')) then
-    raise exception 'A % booking cannot become %', p_old.status, b.status using errcode = '22023';
+    raise exception 'A booking that is % cannot become %', replace(p_old.status::text, '_', ' '), replace(b.status::text, '_', ' ') using errcode = '22023', hint = 'statusChange', detail = json_build_object('from', p_old.status, 'to', b.status)::text;
   end if;
   if p_old.status = 'awaiting_payment' and (select auth.jwt() ->> 'role') in ('anon', 'authenticated') then
-    raise exception 'A booking awaiting payment is decided by its payment' using errcode = '42501';
+    raise exception 'A booking awaiting payment is decided by its payment' using errcode = '42501', hint = 'paymentDecides';
   end if;
   if b.status = 'completed' and b.end_time > now() then
-    raise exception 'A booking is completed only once it has ended' using errcode = '22023';
+    raise exception 'A booking is completed only once it has ended' using errcode = '22023', hint = 'completedAfterEnd';
   end if;
 end;
 $$;
@@ -237,7 +237,7 @@ begin
     on conflict (booking_id, user_id) do nothing;
   end if;
 exception when exclusion_violation then
-  raise exception 'This time slot is no longer available' using errcode = '23P01';
+  raise exception 'This time slot is no longer available' using errcode = '23P01', hint = 'slotTaken';
 end;
 $$;
 
@@ -390,10 +390,10 @@ returns table (user_id uuid, start_time timestamptz, end_time timestamptz) langu
 as $$
 begin
   if p_from is null or p_to is null or p_to <= p_from or p_to - p_from > interval '370 days' then
-    raise exception 'The range must be non-empty and at most 370 days' using errcode = '22023';
+    raise exception 'The range must be non-empty and at most 370 days' using errcode = '22023', hint = 'rangeDays', detail = json_build_object('max', 370)::text;
   end if;
   if cardinality(p_user_ids) > 200 then
-    raise exception 'At most 200 people at once' using errcode = '22023';
+    raise exception 'At most 200 people at once' using errcode = '22023', hint = 'peopleMax', detail = json_build_object('max', 200)::text;
   end if;
   return query
     with shown as (
@@ -447,10 +447,10 @@ declare
   prev jsonb;
 begin
   if uid is null then
-    raise exception 'Not signed in' using errcode = '42501';
+    raise exception 'Not signed in' using errcode = '42501', hint = 'notSignedIn';
   end if;
   if unit is null then
-    raise exception 'timeframe must be week, month, quarter or year' using errcode = '22023';
+    raise exception 'Timeframe must be week, month, quarter or year' using errcode = '22023', hint = 'timeframe';
   end if;
   select p.timezone into tz from public.profiles p where p.id = uid;
   tz := coalesce(tz, 'UTC');
@@ -494,7 +494,7 @@ declare
   month_start timestamp;
 begin
   if not exists (select 1 from public.team_members m where m.team_id = p_team_id and m.user_id = (select auth.uid())) then
-    raise exception 'Not a member of this team' using errcode = '42501';
+    raise exception 'You are not a member of this team' using errcode = '42501', hint = 'notTeamMember';
   end if;
   select t.timezone into tz from public.teams t where t.id = p_team_id;
   month_start := date_trunc('month', now() at time zone tz);
@@ -547,7 +547,7 @@ begin
 
   if per_day is not null and private.count_event_bookings(b, tz, local_day, local_day + 1) >= per_day
      or per_week is not null and private.count_event_bookings(b, tz, week_start, week_start + 7) >= per_week then
-    raise exception 'This time slot is no longer available' using errcode = '23P01',
+    raise exception 'This time slot is no longer available' using errcode = '23P01', hint = 'slotTaken',
       detail = 'The event type''s booking limit for that day or week is reached.';
   end if;
 end;
@@ -600,7 +600,7 @@ returns public.booking_status language plpgsql immutable set search_path = ''
 as $$
 begin
   if p_start is null or p_end is null or p_end - p_start <> make_interval(mins => p_duration) then
-    raise exception 'end must be start plus the event duration (% minutes)', p_duration using errcode = '22023';
+    raise exception 'The end time must be the start time plus the event duration' using errcode = '22023', hint = 'wrongDuration';
   end if;
   return case when p_auto_confirm then 'confirmed' else 'pending' end::public.booking_status;
 end;
@@ -618,20 +618,20 @@ declare
 begin
   if jsonb_array_length(p_locations) = 0 then
     if p_kind is not null then
-      raise exception 'This event type has no location to choose' using errcode = '22023';
+      raise exception 'This event type has no location to choose' using errcode = '22023', hint = 'noPlaceToChoose';
     end if;
     return null;
   end if;
   if p_kind is null and jsonb_array_length(p_locations) > 1 then
-    raise exception 'Please choose where to meet.' using errcode = '22023';
+    raise exception 'Please choose where to meet.' using errcode = '22023', hint = 'place';
   end if;
   select l into place from jsonb_array_elements(p_locations) l
   where p_kind is null or l ->> 'kind' = p_kind;
   if place is null then
-    raise exception 'This location is not offered for this event type' using errcode = '22023';
+    raise exception 'This location is not offered for this event type' using errcode = '22023', hint = 'placeNotOffered';
   end if;
   if place ->> 'kind' = 'phone_host_calls' and not private.is_e164(p_phone) then
-    raise exception 'Please enter a valid phone number with its country code.' using errcode = '22023';
+    raise exception 'Please enter a valid phone number with its country code.' using errcode = '22023', hint = 'phone';
   end if;
   return jsonb_build_object('kind', place ->> 'kind', 'value', case place ->> 'kind'
     when 'in_person' then place ->> 'address'
@@ -682,7 +682,7 @@ begin
   returning * into slot;
   if private.seats_left(slot.id) <= 0 then
     -- Its own code: the exclusion handler of create_booking would word it as a taken time.
-    raise exception 'This time slot is full' using errcode = 'KR004';
+    raise exception 'This time slot is full' using errcode = 'KR004', hint = 'slotFull';
   end if;
   return slot;
 end;
@@ -711,24 +711,24 @@ declare
 begin
   select * into et from public.event_types e where e.id = p_event_type_id and e.is_active;
   if not found then
-    raise exception 'Event type not found' using errcode = 'P0002';
+    raise exception 'Event type not found' using errcode = 'P0002', hint = 'eventTypeNotFound';
   end if;
   if et.price_cents > 0 and private.payment_account(et.user_id, et.team_id) is null then
-    raise exception 'This event type cannot take payments right now. Please try again later.' using errcode = '22023';
+    raise exception 'This event type cannot take payments right now. Please try again later.' using errcode = '22023', hint = 'paymentsOff';
   end if;
   perform private.expire_overdue_holds(p_start, p_end);
   if et.team_id is null then
     if coalesce(cardinality(p_member_ids), 0) > 0 then
-      raise exception 'A booking of a host''s event type is assigned to no member' using errcode = '22023';
+      raise exception 'A booking of a host''s event type is assigned to no member' using errcode = '22023', hint = 'personalUnassigned';
     end if;
   elsif not et.requires_all_members then
     if coalesce(cardinality(p_member_ids), 0) > 1 then
-      raise exception 'A booking of this event type is assigned to one member' using errcode = '22023';
+      raise exception 'A booking of this event type is assigned to one member' using errcode = '22023', hint = 'oneMemberAssigned';
     end if;
     assignee := p_member_ids[1];
     if assignee is not null
        and not exists (select 1 from public.team_members m where m.team_id = et.team_id and m.user_id = assignee) then
-      raise exception 'Member is not in this team' using errcode = '22023';
+      raise exception 'Member is not in this team' using errcode = '22023', hint = 'memberNotInTeam';
     end if;
   end if;
   if et.seats_per_slot is not null then
@@ -743,13 +743,13 @@ begin
   -- The people the guest invites (rules/attendees.ts checked them), before the booking too: its
   -- mails go to them. The event type's cap and "not the guest" hold here for every writer.
   if jsonb_array_length(coalesce(p_guest -> 'attendees', '[]')) > et.max_extra_attendees then
-    raise exception 'At most % other people can be invited to this booking.', et.max_extra_attendees using errcode = '22023';
+    raise exception 'At most % other % can be added.', et.max_extra_attendees, case when et.max_extra_attendees = 1 then 'person' else 'people' end using errcode = '22023', hint = 'guestsMax', detail = json_build_object('max', et.max_extra_attendees)::text;
   end if;
   insert into public.booking_attendees (booking_id, email)
   select new_id, lower(btrim(a)) from jsonb_array_elements_text(coalesce(p_guest -> 'attendees', '[]')) a;
   if exists (select 1 from public.booking_attendees a where a.booking_id = new_id
              and a.email = lower(btrim(private.guest_field(p_guest, 'guest_email', 'guestEmail')))) then
-    raise exception 'The guest is already on the booking: invite other people only.' using errcode = '22023';
+    raise exception 'The guest is already on the booking: invite other people only.' using errcode = '22023', hint = 'guestAlreadyOn';
   end if;
   insert into public.bookings (id, event_type_id, user_id, team_id, assigned_user_id, guest_name, guest_email, guest_phone,
     guest_company, notes, guest_timezone, guest_locale, start_time, end_time, status, hold_expires_at, location, seat_slot_id,
@@ -770,7 +770,7 @@ begin
   returning * into created;
   return created;
 exception when exclusion_violation then
-  raise exception 'This time slot is no longer available' using errcode = '23P01';
+  raise exception 'This time slot is no longer available' using errcode = '23P01', hint = 'slotTaken';
 end;
 $$;
 comment on function public.create_booking(bigint, timestamptz, timestamptz, jsonb, uuid[], bigint, timestamptz) is
@@ -798,17 +798,17 @@ declare
 begin
   select * into et from public.event_types e where e.id = p_event_type_id and e.is_active;
   if not found then
-    raise exception 'Event type not found' using errcode = 'P0002';
+    raise exception 'Event type not found' using errcode = 'P0002', hint = 'eventTypeNotFound';
   end if;
   if not p_frequency = any (et.recurrence_frequencies) or total > et.recurrence_max_count then
-    raise exception 'This event type does not allow this series' using errcode = '22023';
+    raise exception 'This event type does not allow this series' using errcode = '22023', hint = 'seriesNotOffered';
   end if;
   if jsonb_array_length(p_occurrences) = 0 then
-    raise exception 'A series books at least one occurrence' using errcode = '22023';
+    raise exception 'A series books at least one occurrence' using errcode = '22023', hint = 'seriesEmpty';
   end if;
   -- Paying for each occurrence of a series is still to be designed.
   if et.price_cents > 0 then
-    raise exception 'A paid event type cannot be booked as a series' using errcode = '22023';
+    raise exception 'Paid and group event types cannot be booked as a series' using errcode = '22023', hint = 'seriesFreeOnly';
   end if;
   begin
     insert into public.booking_series (event_type_id, user_id, team_id, frequency, count, first_start, time_zone, skipped)

@@ -470,7 +470,7 @@ begin
     and x.manage_token_hash = encode(sha256(convert_to(p_token, 'UTF8')), 'hex')
     and x.end_time > now();
   if not found then
-    raise exception 'Booking not found' using errcode = 'P0002';
+    raise exception 'Booking not found' using errcode = 'P0002', hint = 'bookingNotFound';
   end if;
   return b;
 end;
@@ -563,11 +563,11 @@ begin
   -- Locked: a concurrent cancel or reschedule of the same booking waits, then sees it closed.
   select * into b from public.bookings where id = b.id for update;
   if b.status not in ('pending', 'confirmed') or b.rescheduled_to is not null then
-    raise exception 'Booking not found' using errcode = 'P0002';
+    raise exception 'Booking not found' using errcode = 'P0002', hint = 'bookingNotFound';
   end if;
   if now() >= private.guest_change_deadline(b)
      and not (p_cancel and exists (select 1 from public.payments p where p.booking_id = b.id and p.status = 'paid')) then
-    raise exception 'This booking can no longer be changed online. Please contact your host.' using errcode = 'KR001';
+    raise exception 'This booking can no longer be changed online. Please contact your host.' using errcode = 'KR001', hint = 'changeTooLate';
   end if;
   return b;
 end;
@@ -585,7 +585,7 @@ begin
   if not public.take_booking_token('manage-link', 'link:' || b.ical_uid, 5)
      or not public.take_booking_token(p_client,
        case when b.team_id is null then 'user:' || b.user_id else 'team:' || b.team_id end, p_per_minute) then
-    raise exception 'Too many booking requests. Please wait a moment and try again.' using errcode = 'KR003';
+    raise exception 'Too many booking requests. Please wait a moment and try again.' using errcode = 'KR003', hint = 'tooManyBookings';
   end if;
 end;
 $$;
@@ -626,7 +626,7 @@ declare
 begin
   perform private.take_guest_change(old, p_client, p_per_minute);
   if p_end - p_start <> old.end_time - old.start_time then
-    raise exception 'A reschedule keeps the duration of the booking' using errcode = '22023';
+    raise exception 'A reschedule keeps the duration of the booking' using errcode = '22023', hint = 'rescheduleDuration';
   end if;
   update public.bookings set status = 'cancelled', cancelled_by = 'guest', rescheduled_to = new_id where id = old.id;
   -- Before the new booking, whose mails carry them (booking_answers' key is deferred).
@@ -650,7 +650,7 @@ begin
   update public.payments set booking_id = new_id where booking_id = old.id;
   return created;
 exception when exclusion_violation then
-  raise exception 'This time slot is no longer available' using errcode = '23P01';
+  raise exception 'This time slot is no longer available' using errcode = '23P01', hint = 'slotTaken';
 end;
 $$;
 
@@ -663,7 +663,7 @@ returns void language plpgsql security definer set search_path = ''
 as $$
 begin
   if b.series_id is null then
-    raise exception 'This booking is not part of a series' using errcode = '22023';
+    raise exception 'This booking is not part of a series' using errcode = '22023', hint = 'notSeries';
   end if;
   update public.booking_series set ended_from = least(coalesce(ended_from, b.recurrence_id), b.recurrence_id) where id = b.series_id;
   update public.bookings set status = 'cancelled', cancelled_by = p_by, cancellation_reason = nullif(btrim(left(p_reason, 500)), '')
@@ -689,7 +689,7 @@ begin
   where x.id = p_booking_id and x.series_id is not null and x.status in ('pending', 'confirmed') and private.caller_may_change(x)
   for update;
   if not found then
-    raise exception 'Booking not found' using errcode = 'P0002';
+    raise exception 'Booking not found' using errcode = 'P0002', hint = 'bookingNotFound';
   end if;
   perform private.end_series(b, 'host', null);
 end;

@@ -151,10 +151,10 @@ declare
   conn_id bigint;
 begin
   if me is null then
-    raise exception 'Sign in to connect a calendar' using errcode = '42501';
+    raise exception 'Sign in to connect a calendar' using errcode = '42501', hint = 'signInCalendar';
   end if;
   if jsonb_typeof(p_calendars) <> 'array' or jsonb_array_length(p_calendars) > 200 then
-    raise exception 'Too many calendars' using errcode = '22023';
+    raise exception 'Too many calendars' using errcode = '22023', hint = 'calendarsMax';
   end if;
   insert into public.calendar_connections (user_id, provider, account, label, server_url, username, last_synced_at, last_attempt_at)
   values (me, p_provider, p_account, p_label, p_server_url, p_username, null, null)
@@ -191,7 +191,7 @@ begin
   if p_source_id is not null and not exists (
     select 1 from public.calendar_sources where id = p_source_id and user_id = me and can_write
   ) then
-    raise exception 'Choose one of your calendars that Kairos can write to' using errcode = '22023';
+    raise exception 'Choose one of your calendars that Kairos can write to' using errcode = '22023', hint = 'writableCalendar';
   end if;
   update public.calendar_sources set receives_bookings = (id is not distinct from p_source_id)
   where user_id = me and receives_bookings is distinct from (id is not distinct from p_source_id);
@@ -208,7 +208,7 @@ declare
 begin
   perform private.require_assurance();
   if me is null then
-    raise exception 'Sign in to create a calendar feed' using errcode = '42501';
+    raise exception 'Sign in to create a calendar feed' using errcode = '42501', hint = 'signInFeed';
   end if;
   insert into public.calendar_feeds (user_id, token_hash) values (me, encode(extensions.digest(token, 'sha256'), 'hex'))
   on conflict (user_id) do update set token_hash = excluded.token_hash, created_at = now();
@@ -385,7 +385,7 @@ declare
   b public.bookings;
 begin
   if p_link !~ '^https://\S+$' then
-    raise exception 'A meeting link is an https address' using errcode = '22023';
+    raise exception 'A meeting link is an https address' using errcode = '22023', hint = 'meetingLinkHttps';
   end if;
   -- The seats of a group slot meet in one Meet room (its calendar event's): the link is each waiting
   -- seat's. (A Zoom seat's meeting is still its own: the meeting writer works per booking.)
@@ -433,7 +433,7 @@ begin
   select * into b from public.bookings x
   where x.id = p_booking_id and private.awaits_link(x) and x.status in ('pending', 'confirmed') and private.caller_may_change(x);
   if not found then
-    raise exception 'Booking not found' using errcode = 'P0002';
+    raise exception 'Booking not found' using errcode = 'P0002', hint = 'bookingNotFound';
   end if;
   perform private.enqueue_calendar_writes(b);
   perform private.enqueue_meeting_write(b);

@@ -210,7 +210,7 @@ as $$
 begin
   -- WEBHOOK_SECRET_OVERLAP_CHOICES of rules/webhooks.ts (a test keeps them equal).
   if p_overlap_hours is null or p_overlap_hours not in (0, 1, 24, 72) then
-    raise exception 'Choose how long the old secret keeps working' using errcode = '22023';
+    raise exception 'Choose how long the old secret keeps working' using errcode = '22023', hint = 'secretOverlap';
   end if;
   return private.rotate_locked_webhook_secret(private.webhook_to_change(p_webhook_id), make_interval(hours => p_overlap_hours));
 end;
@@ -298,7 +298,7 @@ declare
 begin
   select * into d from public.webhook_deliveries x where x.id = p_delivery_id;
   if not found then
-    raise exception 'Delivery not found' using errcode = 'P0002';
+    raise exception 'Delivery not found' using errcode = 'P0002', hint = 'deliveryNotFound';
   end if;
   perform private.requeue_webhook_delivery(private.webhook_to_change(d.webhook_id, p_active => true), d);
   return d.message_id;
@@ -418,10 +418,10 @@ declare
 begin
   select * into w from public.webhooks x where x.id = p_webhook_id for update;
   if not found then
-    raise exception 'Webhook not found' using errcode = 'P0002';
+    raise exception 'Webhook not found' using errcode = 'P0002', hint = 'webhookNotFound';
   end if;
   if p_active and not w.is_active then
-    raise exception 'This webhook is paused: resume it first' using errcode = '22023';
+    raise exception 'This webhook is paused: resume it first' using errcode = '22023', hint = 'webhookPaused';
   end if;
   return w;
 end;
@@ -446,14 +446,14 @@ returns void language plpgsql security definer set search_path = ''
 as $$
 begin
   if d.webhook_id is distinct from w.id then
-    raise exception 'Delivery not found' using errcode = 'P0002';
+    raise exception 'Delivery not found' using errcode = 'P0002', hint = 'deliveryNotFound';
   end if;
   insert into public.outbox (kind, topic, message_id, payload, max_attempts)
   select o.kind, o.topic, format('%s.resend.%s', d.message_id, gen_random_uuid()), o.payload || jsonb_build_object('resend', true),
     o.max_attempts
   from public.outbox o where o.id = d.outbox_id;
   if not found then
-    raise exception 'This message is no longer kept' using errcode = 'P0002';
+    raise exception 'This message is no longer kept' using errcode = 'P0002', hint = 'messageGone';
   end if;
 end;
 $$;

@@ -175,7 +175,7 @@ begin
     raise exception '%', case when new.team_id is null
         then 'Connect a Stripe account that can take payments before setting a price.'
         else 'A team''s prices are paid to its owner''s Stripe account: the owner must connect one that can take payments first.' end
-      using errcode = '22023';
+      using errcode = '22023', hint = case when new.team_id is null then 'stripeFirst' else 'teamStripeFirst' end;
   end if;
   return new;
 end;

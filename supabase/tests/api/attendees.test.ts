@@ -123,7 +123,7 @@ describe('a guest invites other people when booking', () => {
         host.eventTypeId, at(4, 10).toISOString(), at(4, 10, 30).toISOString(),
         JSON.stringify({ guest_name: 'G', guest_email: 'g@example.com', attendees }),
       ]);
-    await expect(write(['a@example.com', 'b@example.com'])).rejects.toThrow('At most 1 other people can be invited to this booking.');
+    await expect(write(['a@example.com', 'b@example.com'])).rejects.toThrow('At most 1 other person can be added.');
     await expect(write(['G@example.com'])).rejects.toThrow('The guest is already on the booking: invite other people only.');
     await expect(write(['not an address'])).rejects.toThrow(/booking_attendees_email_format/);
     expect(await bookingsOf(host.eventTypeId)).toBe(0);

@@ -3,6 +3,7 @@
 // and in English without one.
 import { describe, expect, it } from 'vitest';
 import { call } from './client.ts';
+import { newUser } from '../../../scripts/local/test-stack/harness.ts';
 import { newHost, newTeam } from './fixtures.ts';
 
 async function refusal(path: string, options: Parameters<typeof call>[1], accept?: string) {
@@ -46,5 +47,22 @@ describe("a refusal in the caller's language", () => {
       message: 'This team URL is already taken',
       messageId: 'slugTaken',
     });
+  });
+
+  it('says what the database itself refuses by the rule its HINT names, with the values its DETAIL carries, in Japanese, and through PostgREST with its values', async () => {
+    const host = await newUser();
+    const token = host.accessToken;
+    const created = await call('/api/webhooks', { body: { url: 'https://crm.example.com/kairos', events: ['ping'] }, token });
+    await call(`/api/webhooks/${created.body.id}`, { method: 'PATCH', body: { isActive: false }, token });
+    // public.ping_webhook raises it (22023, HINT webhookPaused).
+    expect(await refusal(`/api/webhooks/${created.body.id}/ping`, { method: 'POST', token }, 'ja')).toEqual({
+      status: 400,
+      body: { code: 'invalid_request', message: 'この Webhook は一時停止中です。先に再開してください', messageId: 'webhookPaused' },
+      language: 'ja',
+    });
+    // Through PostgREST, as the web reads it: private.check_timezone names the zone it refused.
+    const { error } = await host.client.from('profiles').update({ timezone: 'Mars/Olympus_Mons' }).eq('id', host.id);
+    expect(error).toMatchObject({ code: '22023', hint: 'unknownTimeZone' });
+    expect(JSON.parse(error!.details)).toEqual({ zone: 'Mars/Olympus_Mons' });
   });
 });

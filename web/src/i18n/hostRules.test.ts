@@ -2,13 +2,16 @@
 // questions and price, hours, overrides, time off, bookings, teams, profiles, webhooks), made by the real
 // schemas, and the refusals of the calendars, Zoom and Stripe a host connects, are said by their rule id in every language: in English word for word as the functions' 400s
 // say them, in the others translated. The booking form's own rules are ruleWords.test.ts's.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { createIntl, type IntlShape } from 'react-intl';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { loadMessages } from './catalogue.ts';
 import { LOCALES, type Locale } from './locales.ts';
 import { messageWords } from './fieldWords.ts';
-import { ruleWords } from './ruleWords.ts';
+import { refusalWords, ruleWords } from './ruleWords.ts';
+import { DbError } from '../lib/api.ts';
 import { BODY_RULES, everyFault } from '../test/bookingFaults.ts';
 import * as shared from '../lib/shared.ts';
 import type { RuleMessage } from '../lib/shared.ts';
@@ -127,6 +130,21 @@ const REQUEST_RULES: RuleMessage[] = (
   ] as const
 ).map((id) => shared.ruleMessage(id));
 
+/**
+ * What the database refuses in its own words (supabase/migrations: each `raise exception`'s HINT, and the
+ * values its DETAIL's json_build_object names), read from the SQL itself: a new refusal is held to
+ * every language without a list to keep.
+ */
+const DB_RULES: RuleMessage[] = (() => {
+  const folder = path.resolve(import.meta.dirname, '../../../supabase/migrations');
+  const sql = readdirSync(folder).map((file) => readFileSync(path.join(folder, file), 'utf8')).join('\n');
+  return [...sql.matchAll(/raise exception[^;]*?hint = (case [^;]*? end|'[^']*')([^;]*)/g)].flatMap(([, hint, rest]) => {
+    const names = [...(/json_build_object\(([^;]*)\)::text/.exec(rest)?.[1] ?? '').matchAll(/'(\w+)'\s*,/g)].map(([, name]) => name);
+    const values = Object.fromEntries(names.map((name) => [name, name === 'max' ? 3 : `${name}-value`]));
+    return [...hint.matchAll(/'([a-z][A-Za-z]*)'/g)].map(([, id]) => ({ id: id as RuleMessage['id'], ...(names.length && { values }) }));
+  });
+})();
+
 const intls = new Map<Locale, IntlShape>();
 beforeAll(async () => {
   for (const locale of LOCALES) {
@@ -137,7 +155,21 @@ beforeAll(async () => {
 
 describe("the host forms' and the /api's rule messages", () => {
   const { issues: faults, prices } = hostFaults();
-  const rules = [...faults.map((f) => f.rule).filter((rule): rule is RuleMessage => rule !== null), ...prices, ...REMOTE_RULES, ...REQUEST_RULES];
+  const rules = [...faults.map((f) => f.rule).filter((rule): rule is RuleMessage => rule !== null), ...prices, ...REMOTE_RULES, ...REQUEST_RULES, ...DB_RULES];
+
+  it("name, in the database's refusals, only rules there are", () => {
+    expect(DB_RULES.length).toBeGreaterThan(40);
+    expect(DB_RULES.filter((rule) => !shared.RULE_IDS.includes(rule.id)).map((rule) => rule.id)).toEqual([]);
+  });
+
+  it("say a database's refusal by the rule its HINT names, with its DETAIL's values", () => {
+    const refusal = new DbError('Open the link in the invitation mailed to ana@example.com to accept it.', 'KR002', {
+      hint: 'invitationMailedTo',
+      details: '{"email" : "ana@example.com"}',
+    });
+    expect(refusalWords(intls.get('de')!, refusal)).toBe('Öffnen Sie zum Annehmen den Link in der Einladung, die an ana@example.com gesendet wurde.');
+    expect(refusalWords(intls.get('de')!, new DbError('new row violates row-level security policy', '42501'))).toBe('new row violates row-level security policy');
+  });
 
   it('are each a rule, said by id', () => {
     expect(faults.filter((f) => f.rule === null).map((f) => f.message)).toEqual([]);

@@ -9,7 +9,7 @@ import { useIntl, type IntlShape } from 'react-intl';
 import type { MessageId } from './catalogue.ts';
 import { RULE_PREFIX } from './locales.ts';
 import { SLOT_TAKEN_RULE, type RuleId, type RuleMessage } from '../lib/shared.ts';
-import { HttpError, serverMessage } from '../lib/api.ts';
+import { DbError, HttpError, serverMessage } from '../lib/api.ts';
 import { isSlotTaken } from '../lib/bookingErrors.ts';
 
 /** A message the form shows: a rule's (by id and values), or one of the form's own (a catalogue id). */
@@ -45,10 +45,16 @@ export function keptWords(intl: IntlShape, rule: RuleMessage | null, english: st
   return rule && ruleMessageId(rule.id) in intl.messages ? ruleWords(intl, rule) : english;
 }
 
-/** A function's refusal in the page's language: its rule by id where this page holds its words, else the function's own words. */
+/** A function's or the database's refusal in the page's language: its rule by id where this page holds its words, else the server's own words. */
 export function refusalWords(intl: IntlShape, error: unknown): string | undefined {
-  const rule = error instanceof HttpError ? error.rule : undefined;
+  const rule = error instanceof HttpError || error instanceof DbError ? error.rule : undefined;
   return rule && ruleMessageId(rule.id) in intl.messages ? ruleWords(intl, rule) : serverMessage(error);
+}
+
+/** `refusalWords` in the page's language: for hooks whose toasts are said later. */
+export function useRefusalWords(): (error: unknown) => string | undefined {
+  const intl = useIntl();
+  return useCallback((error: unknown) => refusalWords(intl, error), [intl]);
 }
 
 /** A refused booking in the page's language: a taken time in its own words, the refusal's, else the catalogue's "try again". */

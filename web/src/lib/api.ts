@@ -3,7 +3,7 @@
 // never by the text.
 import type { Database } from './database.types.ts';
 import { maySignIn, supabaseAnonKey, supabaseUrl } from './env.ts';
-import type { ErrorCode, RuleId, RuleMessage } from './shared.ts';
+import { refusalOf, type ErrorCode, type RuleId, type RuleMessage } from './shared.ts';
 
 /** docs/product/messages.md: a failed response becomes an error "<status>: <body text or status text>". */
 export class HttpError extends Error {
@@ -30,10 +30,22 @@ export class HttpError extends Error {
 
 function parseBody(body: string): { code?: ErrorCode; message?: string; rule?: RuleMessage } {
   try {
-    const parsed = JSON.parse(body) as { code?: ErrorCode; message?: string; error?: string; messageId?: unknown; values?: RuleMessage['values'] };
-    // Taken as the server sent it: a screen says it only where the page's catalogue holds its words
-    // (i18n/ruleWords.ts), so the rules' English stays out of the app's first chunk.
-    const rule = typeof parsed.messageId === 'string' ? { id: parsed.messageId as RuleId, ...(parsed.values && { values: parsed.values }) } : undefined;
+    const parsed = JSON.parse(body) as {
+      code?: ErrorCode;
+      message?: string;
+      error?: string;
+      messageId?: unknown;
+      values?: RuleMessage['values'];
+      hint?: string | null;
+      details?: string | null;
+    };
+    // Taken as the server sent it (a function's messageId, or the database's HINT through PostgREST): a
+    // screen says it only where the page's catalogue holds its words (i18n/ruleWords.ts), so the rules'
+    // English stays out of the app's first chunk.
+    const rule =
+      typeof parsed.messageId === 'string'
+        ? { id: parsed.messageId as RuleId, ...(parsed.values && { values: parsed.values }) }
+        : (refusalOf(parsed.hint, parsed.details) as RuleMessage | undefined);
     return { code: parsed.code, message: parsed.message ?? parsed.error ?? (body || undefined), rule };
   } catch {
     return { message: body || undefined };
@@ -131,24 +143,36 @@ export async function callRpc<N extends keyof Rpc>(name: N, args: Rpc[N]['Args']
 }
 
 /** Supabase query results: throw the PostgREST error so React Query sees a failure. */
-/** A refusal of the database (through PostgREST), with its SQLSTATE: a screen says it in its language by the code. */
+/**
+ * A refusal of the database (through PostgREST), with its SQLSTATE and, where our SQL wrote it, the rule
+ * it names: a screen says it in its language by either.
+ */
 export class DbError extends Error {
+  /** The rule the refusal names (its HINT and DETAIL), taken as sent. */
+  readonly rule: RuleMessage | undefined;
+
   constructor(
     message: string,
     readonly code: string | undefined,
+    refusal: { hint?: string | null; details?: string | null } = {},
   ) {
     super(message);
+    this.rule = refusalOf(refusal.hint, refusal.details) as RuleMessage | undefined;
   }
 }
 
 /** The database's SQLSTATE of a failure (23505: taken, 42501: not allowed, KR…: Kairos' own), if it was one. */
 export const dbCode = (error: unknown): string | undefined => (error instanceof DbError ? error.code : undefined);
 
-export function unwrap<T>(result: { data: T | null; error: { message: string; code?: string } | null; status?: number }): T {
+export function unwrap<T>(result: {
+  data: T | null;
+  error: { message: string; code?: string; hint?: string | null; details?: string | null } | null;
+  status?: number;
+}): T {
   if (result.error) {
     // An expired or revoked session reads as logged out, with the code `unauthorized` (docs/product/permissions.md).
     if (result.status === 401) throw new HttpError(401, `Unauthorized - ${result.error.message}`, 'Unauthorized', 'unauthorized');
-    throw new DbError(result.error.message, result.error.code);
+    throw new DbError(result.error.message, result.error.code, result.error);
   }
   return result.data as T;
 }

@@ -10,6 +10,7 @@ import { supabase } from './supabase.ts';
 import { notify, notifyError } from './toaster.ts';
 import { BOOKING_CARD_SELECT, type Booking } from './types.ts';
 import { useChange } from './useChange.ts';
+import { useRefusalWords } from '../i18n/ruleWords.ts';
 import { useSay } from '../i18n/useSay.ts';
 
 /** The cache key of all the owner's lists: what a change of one of their bookings refreshes. */
@@ -43,6 +44,7 @@ const ACTIONS: Record<BookingAction, { success: MessageId; failure: MessageId }>
 
 export function useBookingAction(owner: Owner | null) {
   const say = useSay();
+  const refusal = useRefusalWords();
   const team = owner !== null && isTeamOwner(owner);
   return useChange({
     run: async ({ id, action }: { id: number; action: BookingAction }) => {
@@ -50,6 +52,6 @@ export function useBookingAction(owner: Owner | null) {
     },
     refresh: [bookingListsKey(owner), ['dashboard']],
     done: (_data, { action }) => notify(say(ACTIONS[action].success)),
-    failed: (error, { action }) => notifyError(say('bookings.toast.error'), team ? error.message || say('bookings.toast.teamCancelFailed') : say(ACTIONS[action].failure)),
+    failed: (error, { action }) => notifyError(say('bookings.toast.error'), team ? refusal(error) || say('bookings.toast.teamCancelFailed') : say(ACTIONS[action].failure)),
   });
 }

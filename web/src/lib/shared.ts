@@ -106,6 +106,7 @@ export {
   type StoredAnswer,
 } from '../../../supabase/functions/_shared/rules/questions.ts';
 export { ATTENDEES_FIELD, attendeesSchema } from '../../../supabase/functions/_shared/rules/attendees.ts';
+export { refusalOf } from '../../../supabase/functions/_shared/rules/refusals.ts';
 export { english, fieldRule, issueRule, RULE_IDS, ruleMessage, type RuleId, type RuleMessage } from '../../../supabase/functions/_shared/rules/messages.ts';
 /** The ids of the rules' catalogues (i18n/rules/<locale>.json, which the web's catalogue.ts merges into its own). */
 export type RuleCatalogueId = keyof typeof import('../../../supabase/functions/_shared/i18n/rules/en.json');

@@ -1,7 +1,9 @@
 // The shape of almost every change the dashboard makes: run it, refresh the queries it touched, then say so
-// in a toast; when it fails, say why (the error's own message first, else the fallback).
+// in a toast; when it fails, say why (the refusal's words in the page's language first, else the fallback).
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { notifyError } from './toaster.ts';
+import { useRefusalWords } from '../i18n/ruleWords.ts';
+import { useSay } from '../i18n/useSay.ts';
 
 export interface Change<TVars, TData> {
   run: (vars: TVars) => Promise<TData>;
@@ -16,6 +18,8 @@ export interface Change<TVars, TData> {
 
 export function useChange<TVars = void, TData = unknown>({ run, refresh, done, failed, awaitRefresh }: Change<TVars, TData>) {
   const queryClient = useQueryClient();
+  const say = useSay();
+  const refusal = useRefusalWords();
   return useMutation({
     mutationFn: run,
     onSuccess: async (data: TData, vars: TVars) => {
@@ -23,6 +27,6 @@ export function useChange<TVars = void, TData = unknown>({ run, refresh, done, f
       if (awaitRefresh) await refreshed;
       done(data, vars);
     },
-    onError: typeof failed === 'string' ? (error: Error) => notifyError('Error', error.message || failed) : failed,
+    onError: typeof failed === 'string' ? (error: Error) => notifyError(say('bookings.toast.error'), refusal(error) || failed) : failed,
   });
 }

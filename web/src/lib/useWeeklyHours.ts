@@ -5,6 +5,7 @@ import { unwrap } from './api.ts';
 import { isTeamOwner, ownerArgs, ownerKey, ownerMatch, type Owner } from './owner.ts';
 import { supabase } from './supabase.ts';
 import { notify, notifyError } from './toaster.ts';
+import { useRefusalWords } from '../i18n/ruleWords.ts';
 import { useSay } from '../i18n/useSay.ts';
 import type { AvailabilityRule } from './types.ts';
 
@@ -37,6 +38,7 @@ export function hasWorkingHours(rules: AvailabilityRule[]): boolean {
  */
 export function useSaveWeeklyHours(owner: Owner) {
   const say = useSay();
+  const refusal = useRefusalWords();
   const queryClient = useQueryClient();
   const key = ownerKey(owner, 'availability');
   const team = isTeamOwner(owner);
@@ -54,7 +56,7 @@ export function useSaveWeeklyHours(owner: Owner) {
     },
     onError: (error: Error) => {
       if (team) void queryClient.invalidateQueries({ queryKey: key });
-      notifyError(say('bookings.toast.error'), (team && error.message) || say('availability.toast.failed'));
+      notifyError(say('bookings.toast.error'), (team && refusal(error)) || say('availability.toast.failed'));
     },
   });
 }

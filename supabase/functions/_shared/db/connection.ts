@@ -113,13 +113,13 @@ export async function query<T>(db: Database, run: (sql: Database) => Promise<T>,
   try {
     return await Promise.race([run(db), timedOut]);
   } catch (error) {
-    const e = error as { code?: string; message?: string };
+    const e = error as { code?: string; message?: string; hint?: string; detail?: string };
     if (e?.code === 'QUERY_TIMEOUT') {
       for (const [key, pool] of pools) if (pool === db) pools.delete(key);
       db.end({ timeout: 0 }).catch(() => {});
     }
     if (e && typeof e.code === 'string') {
-      throw fromDbError({ code: UNAVAILABLE.has(e.code) ? '57P03' : e.code, message: e.message ?? '' }, notFoundMessage);
+      throw fromDbError({ code: UNAVAILABLE.has(e.code) ? '57P03' : e.code, message: e.message ?? '', hint: e.hint, details: e.detail }, notFoundMessage);
     }
     throw error;
   } finally {

@@ -14,6 +14,9 @@ export interface RuleMessage {
 
 export const RULE_IDS = Object.keys(RULE_WORDS) as RuleId[];
 
+/** Whether `id` names a rule (a database refusal's HINT, a client's messageId). */
+export const isRuleId = (id: string): id is RuleId => Object.hasOwn(RULE_WORDS, id);
+
 /** The message `id` with its values. */
 export function ruleMessage<I extends RuleId>(id: I, ...values: RuleValues<I> extends undefined ? [] : [RuleValues<I>]): RuleMessage {
   return values[0] === undefined ? { id } : { id, values: values[0] as Record<string, RuleValue> };
@@ -54,7 +57,7 @@ export const ruleText = <I extends RuleId>(id: I, ...values: RuleValues<I> exten
 type Issue = { message: string; params?: Record<string, unknown> };
 
 const isRuleMessage = (value: unknown): value is RuleMessage =>
-  typeof value === 'object' && value !== null && typeof (value as RuleMessage).id === 'string' && (value as RuleMessage).id in RULE_WORDS;
+  typeof value === 'object' && value !== null && typeof (value as RuleMessage).id === 'string' && isRuleId((value as RuleMessage).id);
 
 /** What an issue of the shared rules says, by id; null for an issue no rule worded (zod's own words). */
 export function issueRule(issue: Issue): RuleMessage | null {

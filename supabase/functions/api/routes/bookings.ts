@@ -3,7 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { bookingStatusSchema, hostBookingSchema, publicBookingSchema } from '../../_shared/rules/schemas.ts';
 import { book } from '../../_shared/booking/create.ts';
 import { BOOKING_LISTS, canBecome, inList, myBookingsFilter, type BookingList } from '../../_shared/rules/bookings.ts';
-import { AppError, forbidden, notFound, parseOrThrow } from '../../_shared/rules/errors.ts';
+import { failure, forbidden, notFound, parseOrThrow } from '../../_shared/rules/errors.ts';
 import { ruleMessage } from '../../_shared/rules/messages.ts';
 import { bookingDeps } from '../../_shared/http/booking-deps.ts';
 import { json } from '../../_shared/http/errors.ts';
@@ -22,7 +22,7 @@ export async function changeStatus(db: SupabaseClient, id: number, status: 'conf
   for (const [k, v] of Object.entries(scope)) read = read.eq(k, v);
   const current = rows<{ status: string } | null>(await read.maybeSingle());
   if (!current) throw notFound(BOOKING_NOT_FOUND);
-  if (!canBecome(current.status, status)) throw new AppError('invalid_transition', `A ${current.status} booking cannot become ${status}`);
+  if (!canBecome(current.status, status)) throw failure('invalid_transition', ruleMessage('statusChange', { from: current.status, to: status }));
   const updated = rows<Row | null>(await db.from('bookings').update({ status }).eq('id', id).select(BOOKING_SELECT).maybeSingle());
   if (!updated) throw forbidden(ruleMessage('cannotChangeBooking'));
   return bookingShape(updated);

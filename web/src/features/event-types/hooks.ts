@@ -8,6 +8,8 @@ import { isTeamOwner, ownerKey, ownerMatch, type Owner } from '../../lib/owner.t
 import { useChange } from '../../lib/useChange.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
 import type { EventType } from '../../lib/types.ts';
+import { useRefusalWords } from '../../i18n/ruleWords.ts';
+import { useSay } from '../../i18n/useSay.ts';
 import type { EventTypeFormValues, TeamEventTypeValues } from './schemas.ts';
 
 export const eventTypesKey = (owner: Owner | null) => ownerKey(owner, 'event-types');
@@ -23,11 +25,13 @@ export function useEventTypes(owner: Owner | null) {
 
 /** What each owner's screen says once an event type is saved (docs/product/messages.md). */
 const SAVED = {
-  host: { created: 'Event type created successfully', updated: 'Event type updated successfully' },
-  team: { created: 'Event Type Created', updated: 'Event Type Updated' },
-};
+  host: { created: 'eventTypes.toast.created', updated: 'eventTypes.toast.updated' },
+  team: { created: 'eventTypes.toast.teamCreated', updated: 'eventTypes.toast.teamUpdated' },
+} as const;
 
 export function useSaveEventType(owner: Owner) {
+  const say = useSay();
+  const refusal = useRefusalWords();
   const said = SAVED[isTeamOwner(owner) ? 'team' : 'host'];
   return useChange({
     run: async ({ id, values }: { id?: number; values: EventTypeFormValues }) => {
@@ -37,19 +41,20 @@ export function useSaveEventType(owner: Owner) {
       else unwrap(await supabase.from('event_types').insert({ ...columns, is_active: true, ...ownerMatch(owner) }).select('id').single());
     },
     refresh: [eventTypesKey(owner)],
-    done: (_data, { id }) => notify(id ? said.updated : said.created),
+    done: (_data, { id }) => notify(say(id ? said.updated : said.created)),
     failed: (error: Error, { id }) =>
-      notifyError('Error', id ? 'Failed to update event type' : error.message || 'Failed to create event type'),
+      notifyError(say('bookings.toast.error'), id ? say('eventTypes.toast.updateFailed') : refusal(error) || say('eventTypes.toast.createFailed')),
   });
 }
 
 export function useDeleteEventType(owner: Owner) {
+  const say = useSay();
   return useChange({
     run: async (id: number) => {
       unwrap(await supabase.from('event_types').delete().eq('id', id));
     },
     refresh: [eventTypesKey(owner), ['bookings']],
-    done: () => notify('Event type deleted successfully'),
-    failed: () => notifyError('Error', 'Failed to delete event type'),
+    done: () => notify(say('eventTypes.toast.deleted')),
+    failed: () => notifyError(say('bookings.toast.error'), say('eventTypes.toast.deleteFailed')),
   });
 }

@@ -14,10 +14,10 @@ import { LinkButton } from '../../components/LinkButton.tsx';
 import { BookingAnswers } from '../../components/BookingAnswers.tsx';
 import { BookingAttendees } from '../../components/BookingAttendees.tsx';
 import { BookingPlace } from '../../components/MeetingPlace.tsx';
-import { serverMessage } from '../../lib/api.ts';
 import { formatMoney, isOpen, refundShare, type GuestView } from '../../lib/shared.ts';
 import { PaymentSummary } from '../../components/PaymentSummary.tsx';
 import type { MessageId } from '../../i18n/catalogue.ts';
+import { refusalWords } from '../../i18n/ruleWords.ts';
 import { formatDate } from '../../lib/time.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
 import { zoneLabel } from '../../lib/zones.ts';
@@ -66,7 +66,7 @@ function Reschedule({ booking, uid, token }: { booking: GuestView; uid: string; 
         navigate(`/booking/${moved.booking.uid}?token=${encodeURIComponent(moved.token)}`, { replace: true });
       },
       onError: (error) =>
-        notifyError(intl.formatMessage({ id: 'manage.toast.moveFailed' }), serverMessage(error) ?? intl.formatMessage({ id: 'manage.toast.moveFailedText' })),
+        notifyError(intl.formatMessage({ id: 'manage.toast.moveFailed' }), refusalWords(intl, error) ?? intl.formatMessage({ id: 'manage.toast.moveFailedText' })),
     });
   return (
     <Stack gap="4">
@@ -120,7 +120,7 @@ function Cancel({ booking, uid, token }: { booking: GuestView; uid: string; toke
       {
         onSuccess: () => notify(intl.formatMessage({ id: 'manage.toast.cancelled' }), intl.formatMessage({ id: 'manage.toast.cancelledText' })),
         onError: (error) =>
-          notifyError(intl.formatMessage({ id: 'manage.toast.cancelFailed' }), serverMessage(error) ?? intl.formatMessage({ id: 'manage.toast.cancelFailedText' })),
+          notifyError(intl.formatMessage({ id: 'manage.toast.cancelFailed' }), refusalWords(intl, error) ?? intl.formatMessage({ id: 'manage.toast.cancelFailedText' })),
       },
     );
   return (

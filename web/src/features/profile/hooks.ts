@@ -5,6 +5,7 @@ import { orThrow, supabase } from '../../lib/supabase.ts';
 import { unwrap } from '../../lib/api.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
 import { useIntl } from 'react-intl';
+import { refusalWords } from '../../i18n/ruleWords.ts';
 import { useSay } from '../../i18n/useSay.ts';
 import type { ProfileUpdate } from '../../lib/types.ts';
 import { currentUserKey, useCurrentUser } from '../../lib/session.ts';
@@ -57,7 +58,7 @@ export function useUpdateProfile() {
       if (!silent) notify(intl.formatMessage({ id: 'profile.toast.updated' }), intl.formatMessage({ id: 'profile.toast.saved' }));
     },
     onError: (error: Error) =>
-      notifyError(intl.formatMessage({ id: 'bookings.toast.error' }), intl.formatMessage({ id: 'profile.toast.failed' }, { reason: error.message })),
+      notifyError(intl.formatMessage({ id: 'bookings.toast.error' }), intl.formatMessage({ id: 'profile.toast.failed' }, { reason: refusalWords(intl, error) ?? '' })),
   });
 }
 

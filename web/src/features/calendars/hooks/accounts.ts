@@ -2,11 +2,12 @@
 // leaves the sealed tokens out), connected through the `calendars` function's consent round trip,
 // disconnected by deleting the row (the policy decides; the database queues what follows).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { serverMessage, unwrap } from '../../../lib/api.ts';
+import { unwrap } from '../../../lib/api.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { useCurrentUser, useUserQuery } from '../../../lib/session.ts';
 import { notify, notifyError } from '../../../lib/toaster.ts';
 import { useIntl } from 'react-intl';
+import { refusalWords } from '../../../i18n/ruleWords.ts';
 import { consentFinish, consentStart, type ConsentProvider } from './consent.ts';
 
 export interface AccountHooksOptions {
@@ -48,7 +49,7 @@ export function accountHooks<T>({ provider, table, columns, refusal, name }: Acc
           void queryClient.invalidateQueries({ queryKey: key });
           notify(intl.formatMessage({ id: 'accounts.toast.disconnected' }, { name }));
         },
-        onError: (error) => notifyError(intl.formatMessage({ id: 'accounts.toast.disconnectFailed' }, { name }), serverMessage(error)),
+        onError: (error) => notifyError(intl.formatMessage({ id: 'accounts.toast.disconnectFailed' }, { name }), refusalWords(intl, error)),
       });
     },
   };

@@ -1,11 +1,11 @@
 // Calendar connections: listed through supabase-js (RLS), connected and synced through the `calendars` function.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { callFunction, serverMessage, unwrap } from '../../../lib/api.ts';
+import { callFunction, unwrap } from '../../../lib/api.ts';
 import type { RuleMessage } from '../../../lib/shared.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { notify, notifyError } from '../../../lib/toaster.ts';
-import { keptWords, refusalWords } from '../../../i18n/ruleWords.ts';
+import { keptWords, refusalWords, useRefusalWords } from '../../../i18n/ruleWords.ts';
 import { useSay } from '../../../i18n/useSay.ts';
 
 export interface CalendarSource {
@@ -92,12 +92,13 @@ export function useSyncNow() {
 export function useRemoveConnection() {
   const refresh = useRefresh();
   const say = useSay();
+  const refusal = useRefusalWords();
   return useMutation({
     mutationFn: async (id: number) => unwrap(await supabase.from('calendar_connections').delete().eq('id', id)),
     onSuccess: () => {
       refresh();
       notify(say('calendars.toast.removed'));
     },
-    onError: (error) => notifyError(say('bookings.toast.error'), serverMessage(error)),
+    onError: (error) => notifyError(say('bookings.toast.error'), refusal(error)),
   });
 }

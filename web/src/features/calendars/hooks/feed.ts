@@ -1,8 +1,9 @@
 // The host's secret calendar feed address: when it was made, and a new one.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { serverMessage, unwrap } from '../../../lib/api.ts';
+import { unwrap } from '../../../lib/api.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { notifyError } from '../../../lib/toaster.ts';
+import { useRefusalWords } from '../../../i18n/ruleWords.ts';
 import { useSay } from '../../../i18n/useSay.ts';
 
 export function useFeedCreatedAt() {
@@ -13,9 +14,10 @@ export function useFeedCreatedAt() {
 export function useRegenerateFeed() {
   const queryClient = useQueryClient();
   const say = useSay();
+  const refusal = useRefusalWords();
   return useMutation({
     mutationFn: async () => unwrap(await supabase.rpc('regenerate_calendar_feed')) as string,
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['calendar-feed'] }),
-    onError: (error) => notifyError(say('bookings.toast.error'), serverMessage(error)),
+    onError: (error) => notifyError(say('bookings.toast.error'), refusal(error)),
   });
 }

@@ -1,8 +1,9 @@
 // An endpoint's delivery log, a test event and a resend, through the /api routes.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callFunction, serverMessage } from '../../../lib/api.ts';
+import { callFunction } from '../../../lib/api.ts';
 import type { RuleMessage, WebhookEvent } from '../../../lib/shared.ts';
 import { notify, notifyError } from '../../../lib/toaster.ts';
+import { useRefusalWords } from '../../../i18n/ruleWords.ts';
 import { useSay } from '../../../i18n/useSay.ts';
 
 export interface Delivery {
@@ -35,25 +36,27 @@ function useRefreshDeliveries(id: number) {
 export function usePing(id: number) {
   const refresh = useRefreshDeliveries(id);
   const say = useSay();
+  const refusal = useRefusalWords();
   return useMutation({
     mutationFn: () => callFunction<{ messageId: string }>(`api/webhooks/${id}/ping`, { method: 'POST' }),
     onSuccess: () => {
       refresh();
       notify(say('webhooks.toast.pinged'));
     },
-    onError: (error) => notifyError(say('bookings.toast.error'), serverMessage(error)),
+    onError: (error) => notifyError(say('bookings.toast.error'), refusal(error)),
   });
 }
 
 export function useResend(id: number) {
   const refresh = useRefreshDeliveries(id);
   const say = useSay();
+  const refusal = useRefusalWords();
   return useMutation({
     mutationFn: (deliveryId: number) => callFunction<{ messageId: string }>(`api/webhooks/${id}/deliveries/${deliveryId}/resend`, { method: 'POST' }),
     onSuccess: () => {
       refresh();
       notify(say('webhooks.toast.resent'));
     },
-    onError: (error) => notifyError(say('bookings.toast.error'), serverMessage(error)),
+    onError: (error) => notifyError(say('bookings.toast.error'), refusal(error)),
   });
 }

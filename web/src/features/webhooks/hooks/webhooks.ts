@@ -1,9 +1,10 @@
 // A host's or a team's webhook endpoints, through the /api routes (which act as the caller, so the
 // database's policies decide who sees what).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callFunction, serverMessage } from '../../../lib/api.ts';
+import { callFunction } from '../../../lib/api.ts';
 import type { WebhookEvent, WebhookInput } from '../../../lib/shared.ts';
 import { notify, notifyError } from '../../../lib/toaster.ts';
+import { useRefusalWords } from '../../../i18n/ruleWords.ts';
 import { useSay } from '../../../i18n/useSay.ts';
 
 export interface Webhook {
@@ -44,6 +45,7 @@ function useRefresh(owner: WebhookOwner) {
 export function useCreateWebhook(owner: WebhookOwner, onCreated: (secret: string) => void) {
   const refresh = useRefresh(owner);
   const say = useSay();
+  const refusal = useRefusalWords();
   return useMutation({
     mutationFn: (input: WebhookInput) => callFunction<Webhook & { secret: string }>(listPath(owner), { method: 'POST', body: input }),
     onSuccess: (created) => {
@@ -51,39 +53,42 @@ export function useCreateWebhook(owner: WebhookOwner, onCreated: (secret: string
       notify(say('webhooks.toast.added'));
       onCreated(created.secret);
     },
-    onError: (error) => notifyError(say('webhooks.toast.addFailed'), serverMessage(error)),
+    onError: (error) => notifyError(say('webhooks.toast.addFailed'), refusal(error)),
   });
 }
 
 export function useSetActive(owner: WebhookOwner) {
   const refresh = useRefresh(owner);
   const say = useSay();
+  const refusal = useRefusalWords();
   return useMutation({
     mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) => callFunction<Webhook>(`api/webhooks/${id}`, { method: 'PATCH', body: { isActive } }),
     onSuccess: (webhook) => {
       refresh();
       notify(say(webhook.isActive ? 'webhooks.toast.resumed' : 'webhooks.toast.paused'));
     },
-    onError: (error) => notifyError(say('bookings.toast.error'), serverMessage(error)),
+    onError: (error) => notifyError(say('bookings.toast.error'), refusal(error)),
   });
 }
 
 export function useDeleteWebhook(owner: WebhookOwner) {
   const refresh = useRefresh(owner);
   const say = useSay();
+  const refusal = useRefusalWords();
   return useMutation({
     mutationFn: (id: number) => callFunction(`api/webhooks/${id}`, { method: 'DELETE' }),
     onSuccess: () => {
       refresh();
       notify(say('webhooks.toast.deleted'));
     },
-    onError: (error) => notifyError(say('bookings.toast.error'), serverMessage(error)),
+    onError: (error) => notifyError(say('bookings.toast.error'), refusal(error)),
   });
 }
 
 /** A new secret; the old one keeps signing for `overlapHours`. */
 export function useRotateSecret(onRotated: (secret: string) => void) {
   const say = useSay();
+  const refusal = useRefusalWords();
   return useMutation({
     mutationFn: ({ id, overlapHours }: { id: number; overlapHours: number }) =>
       callFunction<{ secret: string; previousExpiresAt: string | null }>(`api/webhooks/${id}/rotate-secret`, { method: 'POST', body: { overlapHours } }),
@@ -91,6 +96,6 @@ export function useRotateSecret(onRotated: (secret: string) => void) {
       notify(say('webhooks.toast.rotated'));
       onRotated(secret);
     },
-    onError: (error) => notifyError(say('bookings.toast.error'), serverMessage(error)),
+    onError: (error) => notifyError(say('bookings.toast.error'), refusal(error)),
   });
 }
