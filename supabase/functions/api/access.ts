@@ -32,13 +32,13 @@ export async function insertOne(caller: Caller, table: string, values: Row, colu
 }
 
 /** Deletes row `id` of `table` (and `match`) as the caller: RLS hides other people's rows, so deleting none is a 404. */
-export async function deleteOr404(caller: Caller, table: string, id: number, message: string, match: Row = {}): Promise<void> {
+export async function deleteOr404(caller: Caller, table: string, id: number, message: Worded, match: Row = {}): Promise<void> {
   const deleted = rows<Row[]>(await caller.db.from(table).delete().match({ ...match, id }).select('id'));
   if (deleted.length === 0) throw notFound(message);
 }
 
 /** The first row of a set-returning RPC, or 404. */
-export function firstOr404<T = Row>(result: { data: unknown; error: DbError | null }, message: string): T {
+export function firstOr404<T = Row>(result: { data: unknown; error: DbError | null }, message: Worded): T {
   const list = rows<T[] | null>(result, message);
   if (!list || list.length === 0) throw notFound(message);
   return list[0];
@@ -47,7 +47,7 @@ export function firstOr404<T = Row>(result: { data: unknown; error: DbError | nu
 /** Public data is read through security-definer RPCs that anyone may call; no session needed. */
 export const publicDb = (ctx: Ctx): SupabaseClient => anonClient(ctx.env);
 
-export const TEAM_NOT_FOUND = "This team doesn't exist or you don't have access to it.";
+export const TEAM_NOT_FOUND = ruleMessage('teamNoAccess');
 export const NOT_ALLOWED = ruleMessage('notAllowed');
 
 /**

@@ -91,7 +91,7 @@ Deno.test('CORS: only the web app\'s origins are answered, and another site\'s w
   const cookie = { cookie: `${ACCESS_COOKIE}=x` };
   const forged = await handle(new Request('http://x/api/things', { method: 'POST', headers: { ...evil, ...cookie } }));
   assert.equal(forged.status, 403);
-  assert.deepEqual(await forged.json(), { code: 'forbidden', message: 'Cross-site request refused' });
+  assert.deepEqual(await forged.json(), { code: 'forbidden', message: 'Cross-site request refused', messageId: 'crossSite' });
   const sandboxed = await handle(new Request('http://x/api/things', { method: 'POST', headers: { origin: 'null', ...cookie } }));
   assert.equal(sandboxed.status, 403);
   assert.equal(reached, 1);

@@ -10,7 +10,7 @@ const post = async (body: string) => {
 const valid = { guestName: 'Ann', guestEmail: 'ann@example.com', startTime: '2026-12-01T10:00:00Z', endTime: '2026-12-01T10:30:00Z' };
 
 Deno.test('bookings: malformed JSON and wrong shapes are 400 with a message', async () => {
-  assert.deepEqual(await post('{'), { status: 400, body: { code: 'invalid_request', message: 'Invalid JSON body' } });
+  assert.deepEqual(await post('{'), { status: 400, body: { code: 'invalid_request', message: 'Invalid JSON body', messageId: 'invalidJson' } });
   for (const body of ['null', '[]', '"x"', '{}']) assert.equal((await post(body)).status, 400, body);
 });
 

@@ -133,7 +133,7 @@ describe('teams', () => {
     expect(await call(`/api/teams/${team.id}/event-types`, { body: { ...body, duration: 20 }, ...tok(team.admin) })).toMatchObject({ status: 400 });
     expect(
       (await call(`/api/teams/${team.id}/event-types`, { body: { ...body, assignmentType: 'specific_member', specificMemberId: team.outsider.id }, ...tok(team.admin) })).body,
-    ).toEqual({ code: 'invalid_request', message: 'The selected member is not in this team' });
+    ).toEqual({ code: 'invalid_request', message: 'The selected member is not in this team', messageId: 'selectedNotMember' });
     const created = await call(`/api/teams/${team.id}/event-types`, { body, ...tok(team.admin) });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({

@@ -77,7 +77,7 @@ describe('booking a paid event type', () => {
     const { host } = await paidHost();
     const res = await call('/api/bookings/public', { body: guestBody(host.eventTypeId, at(3, 12)) });
     expect(res.status).toBe(402);
-    expect(res.body).toEqual({ code: 'payment_required', message: 'This event type is paid: guests book it on its booking page, where they pay.' });
+    expect(res.body).toEqual({ code: 'payment_required', message: 'This event type is paid: guests book it on its booking page, where they pay.', messageId: 'paymentRequired' });
     expect(await sql(`select status from bookings where event_type_id = $1`, [host.eventTypeId])).toEqual([{ status: 'expired' }]);
   });
 });

@@ -126,9 +126,14 @@ const REQUEST_RULES: RuleMessage[] = (
     'unauthorized', 'forbidden', 'notFound', 'methodNotAllowed', 'payloadTooLarge', 'jsonOnly', 'unavailable', 'internal', 'invalidRequest',
     'invalidValue', 'signInLimited', 'signUpLimited', 'invalidCredentials', 'emailTaken', 'handleTaken', 'slugTaken', 'userAlreadyMember',
     'personAlreadyMember', 'alreadyExists', 'memberBusy', 'changeTooLate', 'teamBookingMoved', 'bookingNotFound', 'webhookNotFound',
-    'deliveryNotFound', 'connectionNotFound', 'notTeamMember', 'cannotChangeBooking', 'twoFactorNeeded', 'notAllowed',
+    'deliveryNotFound', 'connectionNotFound', 'notTeamMember', 'cannotChangeBooking', 'twoFactorNeeded', 'notAllowed', 'seriesOffer',
+    'groupSeries', 'skipLater', 'moveLater', 'movedInWeek', 'invalidJson', 'multipartImage', 'crossSite', 'paymentRequired',
+    'selectedNotMember', 'fileTooLarge', 'notAnImage', 'overrideNotFound', 'timeOffNotFound', 'teamNoAccess', 'calendarMissing',
+    'eventTypeMissing', 'teamEventTypeMissing', 'teamNotPublic', 'invitationGone',
   ] as const
-).map((id) => shared.ruleMessage(id));
+)
+  .map((id) => shared.ruleMessage(id))
+  .concat(shared.ruleMessage('seriesAtMost', { max: 12 }), shared.ruleMessage('rangeMax', { days: 62 }));
 
 /**
  * What the database refuses in its own words (supabase/migrations: each `raise exception`'s HINT, and the

@@ -10,7 +10,7 @@
 // (no REST hop); the write runs as the service role, as through the API.
 // No HTTP here: the caller passes the database connection, a throttle and the clock; failures are AppErrors.
 import { AppError, failure, invalid, slotTaken } from '../rules/errors.ts';
-import type { RuleId } from '../rules/messages.ts';
+import { ruleMessage, type RuleId } from '../rules/messages.ts';
 import { chooseMembers } from '../rules/assignment.ts';
 import { guestColumns, type GuestDetails } from '../rules/bookings.ts';
 import { e164Phone, PHONE_RULE } from '../rules/phone.ts';
@@ -139,8 +139,6 @@ export interface BookOptions {
 /** What the schedule is read as for a booking: the caller's claims and the event type's owner it must be; a team's bookings for fairness. */
 const readOptions = (opts: BookOptions, team: boolean) => ({ claims: opts.caller ? jwtClaims(opts.caller.accessToken) : null, own: opts.own, teamId: opts.teamId, teamBookings: team });
 
-export const PAYMENT_REQUIRED = 'This event type is paid: guests book it on its booking page, where they pay.';
-
 /**
  * A booking of an event type, a host's or a team's, by a guest or by a signed-in person for a guest.
  * Who may book it is who may read it: a host's active type by its link, a public team's active types
@@ -191,7 +189,7 @@ export async function book(deps: BookingDeps, req: Requested & { eventTypeId?: n
       // Held for a payment nobody here will take: released at once.
       if (row.status === 'awaiting_payment' && !opts.payment) {
         await serviceRpc(deps.db, 'release_payment_hold', [row.id as number]);
-        throw new AppError('payment_required', PAYMENT_REQUIRED);
+        throw failure('payment_required', ruleMessage('paymentRequired'));
       }
       return { ...answer(row, schedule.eventType), ...(await seatsLeft(deps.db, row.seat_slot_id as number | null)) };
     } catch (error) {
@@ -226,22 +224,22 @@ export async function bookSeries(deps: BookingDeps, req: Requested & { eventType
   const read = await readSchedule(deps.db, ref, start - 8 * DAY_MS, start + seriesReach(frequency, count) + 8 * DAY_MS, now, readOpts);
   const { schedule } = read;
   allowSeries(schedule.eventType, frequency, count);
-  if (read.rules.seats) throw invalid('A group event cannot be booked as a series');
+  if (read.rules.seats) throw invalid(ruleMessage('groupSeries'));
   const guest = askedForm(withChosenPlace(req, schedule.eventType.locationKinds), schedule.eventType, read.isMember);
   const { owner } = schedule.eventType;
   await deps.throttle(owner.teamId !== undefined ? `team:${owner.teamId}` : `user:${owner.userId}`);
 
   const starts = seriesStarts(start, frequency, count, schedule.timeZone);
   const skipped = new Set(skip.map(toMs));
-  if ([...skipped].some((s) => s === starts[0] || !starts.includes(s))) throw invalid('Only later occurrences of the series can be skipped');
+  if ([...skipped].some((s) => s === starts[0] || !starts.includes(s))) throw invalid(ruleMessage('skipLater'));
   // A moved occurrence stands for its rule's start (RECURRENCE-ID) and is booked at its own time.
   const movedTo = new Map(moved.map((m) => [toMs(m.from), toMs(m.to)]));
   if ([...movedTo.keys()].some((s) => s === starts[0] || !starts.includes(s) || skipped.has(s))) {
-    throw invalid('Only later occurrences of the series can be moved');
+    throw invalid(ruleMessage('moveLater'));
   }
   for (const [from, to] of movedTo) {
     const week = weekAround(from, schedule.timeZone);
-    if (!(to >= week.from && to < week.to)) throw invalid('A moved occurrence stays in its week');
+    if (!(to >= week.from && to < week.to)) throw invalid(ruleMessage('movedInWeek'));
   }
   const ruleStarts = starts.filter((s) => !skipped.has(s));
   const kept = ruleStarts.map((s) => movedTo.get(s) ?? s);

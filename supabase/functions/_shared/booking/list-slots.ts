@@ -3,6 +3,7 @@
 import type { Database } from '../db/connection.ts';
 import { MAX_HORIZON_DAYS } from '../rules/constants.ts';
 import { invalid } from '../rules/errors.ts';
+import { ruleMessage } from '../rules/messages.ts';
 import type { SlotsQuery } from '../rules/schemas.ts';
 import { computeSlots, type SlotRules } from '../rules/slots.ts';
 import { DAY_MS, toMs, zonedDateRange } from '../rules/time.ts';
@@ -33,7 +34,7 @@ export async function listSlots(db: Database, query: SlotsQuery, claims: Claims,
   const range = zonedDateRange(query.startDate, query.endDate, query.timeZone);
   const from = toMs(range.from);
   const to = toMs(range.to);
-  if (to - from > MAX_RANGE_DAYS * DAY_MS) throw invalid(`The date range must not exceed ${MAX_RANGE_DAYS} days`);
+  if (to - from > MAX_RANGE_DAYS * DAY_MS) throw invalid(ruleMessage('rangeMax', { days: MAX_RANGE_DAYS }));
   const ref = eventTypeRef(query);
   const read = await readSchedule(db, ref, from, to, now, { claims, ifVersion: opts.ifVersion, staleBefore: opts.staleBefore, cache: opts.cache });
   if (read === 'not-modified') return read;

@@ -17,11 +17,12 @@ import { LRUCache } from 'lru-cache';
 import type postgres from 'postgres';
 import { type Database, query } from '../db/connection.ts';
 import { notFound } from '../rules/errors.ts';
+import { ruleMessage } from '../rules/messages.ts';
 import type { LocationKind } from '../rules/schemas.ts';
 import type { GuestFieldsConfig, Question } from '../rules/questions.ts';
 
-export const EVENT_NOT_FOUND = "The event type you're looking for doesn't exist.";
-export const TEAM_EVENT_NOT_FOUND = "The team event type you're looking for doesn't exist.";
+export const EVENT_NOT_FOUND = ruleMessage('eventTypeMissing');
+export const TEAM_EVENT_NOT_FOUND = ruleMessage('teamEventTypeMissing');
 
 /**
  * An event type as a caller names it: a host's (`eventTypeId` in the /api and the slots query) or a

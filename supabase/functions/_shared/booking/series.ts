@@ -5,6 +5,7 @@ import ICAL from 'ical.js';
 import type { Database } from '../db/connection.ts';
 import type { SeriesFrequency } from '../rules/constants.ts';
 import { invalid } from '../rules/errors.ts';
+import { ruleMessage } from '../rules/messages.ts';
 import type { SeriesQuery } from '../rules/schemas.ts';
 import { checkSlot, computeSlots, type SlotRejection, type SlotRules } from '../rules/slots.ts';
 import { DAY_MS, dayNumber, instantToZoned, MINUTE_MS, toIsoString, toMs, zonedDayToMs } from '../rules/time.ts';
@@ -67,8 +68,8 @@ export const seriesReach = (frequency: SeriesFrequency, count: number) => REACH_
 /** The event type offers this series, or a 400 that says it does not. */
 export function allowSeries(eventType: ScheduledEventType, frequency: SeriesFrequency, count: number): void {
   const r = eventType.recurrence;
-  if (!r || !r.frequencies.includes(frequency)) throw invalid('This event type does not offer this series');
-  if (count > r.maxCount) throw invalid(`This event type offers at most ${r.maxCount} occurrences`);
+  if (!r || !r.frequencies.includes(frequency)) throw invalid(ruleMessage('seriesOffer'));
+  if (count > r.maxCount) throw invalid(ruleMessage('seriesAtMost', { max: r.maxCount }));
 }
 
 /** The rules occurrence `i` of `starts` is checked with: the first's horizon decides for the later ones. */

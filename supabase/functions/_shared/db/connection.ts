@@ -132,7 +132,7 @@ export async function query<T>(db: Database, run: (sql: Database) => Promise<T>,
  * of its own: `args` are its arguments in order (an object is written as jsonb), the answer is JSON as
  * PostgREST would give it (a row set as an array of objects, one row or a scalar as itself).
  */
-export async function serviceRpc<T>(db: Database, fn: string, args: postgres.ParameterOrJSON<never>[], opts: { set?: boolean; notFoundMessage?: string } = {}): Promise<T> {
+export async function serviceRpc<T>(db: Database, fn: string, args: postgres.ParameterOrJSON<never>[], opts: { set?: boolean; notFoundMessage?: Worded } = {}): Promise<T> {
   const params = args.map((_, i) => `$${i + 1}`).join(', ');
   const answer = opts.set ? `coalesce(json_agg(r), '[]'::json)` : `to_json(r)`;
   const rows = await query(

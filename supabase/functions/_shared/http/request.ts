@@ -1,5 +1,6 @@
 // Reading what a request carries: JSON bodies, numeric ids and the slots query, with 400s instead of exceptions.
 import { invalid, notFound, parseOrThrow, refused, type Worded } from '../rules/errors.ts';
+import { ruleMessage } from '../rules/messages.ts';
 import { seriesQuerySchema, slotsQuerySchema, type SeriesQuery, type SlotsQuery } from '../rules/schemas.ts';
 
 /** No form of the api comes near this; anything larger is refused before it is held in memory. */
@@ -64,7 +65,7 @@ export async function readJson(req: Request): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
-    throw invalid('Invalid JSON body');
+    throw invalid(ruleMessage('invalidJson'));
   }
 }
 

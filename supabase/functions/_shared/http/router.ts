@@ -2,6 +2,7 @@
 // caller's session and the "never a stack trace" rule applied around every route.
 import type { FunctionEnv } from './env.ts';
 import { forbidden, notFound, refused, unauthorized } from '../rules/errors.ts';
+import { ruleMessage } from '../rules/messages.ts';
 import { errorResponse } from './errors.ts';
 import { requestLocale } from '../i18n/ruleSay.ts';
 import { hasSessionCookie, resolveCaller, type Caller } from './session.ts';
@@ -150,7 +151,7 @@ export function createHandler(router: Router, env: FunctionEnv): (req: Request) 
     const cookies: string[] = [];
     let response: Response;
     try {
-      if (crossSiteCookieWrite(req, origin, allowed)) throw forbidden('Cross-site request refused');
+      if (crossSiteCookieWrite(req, origin, allowed)) throw forbidden(ruleMessage('crossSite'));
       const url = new URL(req.url);
       const found = router.match(req.method, url.pathname);
       if (found === 404) throw notFound();

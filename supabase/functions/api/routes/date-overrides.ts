@@ -8,8 +8,9 @@ import { json } from '../../_shared/http/errors.ts';
 import { idParam, readJson } from '../../_shared/http/request.ts';
 import type { Ctx, Router } from '../../_shared/http/router.ts';
 import { canSee, changedOr403, rows, TEAM_NOT_FOUND, teamRole, type Row } from '../access.ts';
+import { ruleMessage } from '../../_shared/rules/messages.ts';
 
-const OVERRIDE_NOT_FOUND = 'No date override on this date';
+const OVERRIDE_NOT_FOUND = ruleMessage('overrideNotFound');
 
 /** Whose overrides a route reads and writes: the caller's own, or a team's. */
 interface Owner {

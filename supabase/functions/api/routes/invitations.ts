@@ -5,6 +5,7 @@
 // and team_members decide who may do what.
 import type { z } from 'zod';
 import { notFound, parseOrThrow, refused } from '../../_shared/rules/errors.ts';
+import { ruleMessage } from '../../_shared/rules/messages.ts';
 import { acceptInvitationSchema, type inviteSchema } from '../../_shared/rules/schemas.ts';
 import { viewerDb } from '../../_shared/http/booking-deps.ts';
 import { json } from '../../_shared/http/errors.ts';
@@ -15,7 +16,7 @@ import { camelize } from '../../_shared/db/shapes.ts';
 import { asMember, canSee, changedOr403, firstOr404, rows, TEAM_NOT_FOUND, teamRows, type Row } from '../access.ts';
 
 const COLUMNS = 'id, team_id, email, role, invited_by, created_at, expires_at';
-const INVITATION_NOT_FOUND = "This invitation doesn't exist or has expired.";
+const INVITATION_NOT_FOUND = ruleMessage('invitationGone');
 
 /**
  * Creates (or renews) the invitation, whose mail the database queues. The answer is the same whether

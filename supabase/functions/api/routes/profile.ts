@@ -4,14 +4,15 @@ import { profileColumns } from '../../_shared/rules/profiles.ts';
 import { profileUpdateSchema } from '../../_shared/rules/schemas.ts';
 import type { DbError } from '../../_shared/db/errors.ts';
 import { invalid } from '../../_shared/rules/errors.ts';
+import { ruleMessage } from '../../_shared/rules/messages.ts';
 import { json } from '../../_shared/http/errors.ts';
 import type { Router } from '../../_shared/http/router.ts';
 import { camelize, OWN_PROFILE_COLUMNS } from '../../_shared/db/shapes.ts';
 import { callerAndBody, rows, type Row } from '../access.ts';
 
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-const TOO_LARGE = 'File too large: please select an image smaller than 5MB';
-const NOT_AN_IMAGE = 'Invalid file type: please select an image file';
+const TOO_LARGE = ruleMessage('fileTooLarge');
+const NOT_AN_IMAGE = ruleMessage('notAnImage');
 
 /**
  * Raster image types the avatars bucket takes (the list in config.toml), told by the file's bytes
@@ -46,10 +47,10 @@ export function profileRoutes(router: Router) {
     try {
       form = await ctx.req.formData();
     } catch {
-      throw invalid('Expected a multipart form with the field profileImage');
+      throw invalid(ruleMessage('multipartImage'));
     }
     const file = form.get('profileImage');
-    if (!(file instanceof File)) throw invalid('Expected a multipart form with the field profileImage');
+    if (!(file instanceof File)) throw invalid(ruleMessage('multipartImage'));
     if (file.size > MAX_IMAGE_BYTES) throw invalid(TOO_LARGE);
     const bytes = new Uint8Array(await file.arrayBuffer());
     const kind = await fileTypeFromBuffer(bytes);

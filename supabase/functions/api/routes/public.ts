@@ -2,6 +2,8 @@
 // availability and busy times, one event type for /book/{id}, public teams, and slots.
 import { dateRangeQuerySchema } from '../../_shared/rules/schemas.ts';
 import { parseOrThrow } from '../../_shared/rules/errors.ts';
+import { ruleMessage } from '../../_shared/rules/messages.ts';
+import { EVENT_NOT_FOUND } from '../../_shared/booking/schedule.ts';
 import { json } from '../../_shared/http/errors.ts';
 import { idParam, uuidParam } from '../../_shared/http/request.ts';
 import type { Ctx, Router } from '../../_shared/http/router.ts';
@@ -11,9 +13,8 @@ import { MAX_HORIZON_DAYS } from '../../_shared/rules/constants.ts';
 import { DAY_MS } from '../../_shared/rules/time.ts';
 import { firstOr404, publicDb, rows, type Row } from '../access.ts';
 
-const USER_NOT_FOUND = "The calendar you're looking for doesn't exist.";
-const EVENT_NOT_FOUND = "The event type you're looking for doesn't exist.";
-const TEAM_NOT_FOUND = "This team doesn't exist or is not publicly available.";
+const USER_NOT_FOUND = ruleMessage('calendarMissing');
+const TEAM_NOT_FOUND = ruleMessage('teamNotPublic');
 /** The host card of the booking page: the same fields public_event_type gives guests. */
 const HOST_COLUMNS = 'id, handle, first_name, last_name, profile_image_url, timezone, title, company';
 

@@ -25,6 +25,7 @@ import { idParam, readJson, uuidParam } from '../../_shared/http/request.ts';
 import type { Router } from '../../_shared/http/router.ts';
 import type { Caller } from '../../_shared/http/session.ts';
 import { camelize, ownedColumns } from '../../_shared/db/shapes.ts';
+import { ruleMessage } from '../../_shared/rules/messages.ts';
 import {
   asMember,
   BOOKING_SELECT,
@@ -46,7 +47,7 @@ import { replaceRules } from './availability.ts';
 import { BOOKING_NOT_FOUND, changeStatus } from './bookings.ts';
 
 const MEMBER_SELECT = 'id, team_id, user_id, role, joined_at, user:profiles(id, first_name, last_name, email, profile_image_url, title, company, location)';
-const NOT_A_MEMBER = 'The selected member is not in this team';
+const NOT_A_MEMBER = ruleMessage('selectedNotMember');
 
 /** A team with the caller's role and its member count (team list items, docs/product/data.md). */
 async function teamWithRole(caller: Caller, teamId: number, role: string | null) {

@@ -7,8 +7,9 @@ import { idParam } from '../../_shared/http/request.ts';
 import type { Router } from '../../_shared/http/router.ts';
 import { camelize } from '../../_shared/db/shapes.ts';
 import { callerAndBody, deleteOr404, insertOne, rows, type Row } from '../access.ts';
+import { ruleMessage } from '../../_shared/rules/messages.ts';
 
-const TIME_OFF_NOT_FOUND = 'Time off not found';
+const TIME_OFF_NOT_FOUND = ruleMessage('timeOffNotFound');
 const TIME_OFF_COLUMNS = 'id, start_date, end_date, note, created_at';
 
 export function timeOffRoutes(router: Router) {
