@@ -40,7 +40,10 @@ export function notifyError(title: string, description?: string): void {
   notify(title, description, { destructive: true });
 }
 
-/** docs/product/screens.md: what a logged-out visitor sees before being sent to sign in. */
+/**
+ * docs/product/screens.md: what a logged-out visitor sees before being sent to sign in. Raised outside
+ * React too (a refused mutation), so it names its messages and the toaster says them in the page's language.
+ */
 export function notifyLoggedOut(): void {
-  notifyError('Unauthorized', 'You are logged out. Logging in again...');
+  void loadToaster().then(({ toaster, LOGGED_OUT }) => toaster.create({ type: 'error', closable: true, meta: { said: LOGGED_OUT } }));
 }

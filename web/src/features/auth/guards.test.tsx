@@ -24,6 +24,13 @@ describe('guarded pages', () => {
     expect(hardNavigate).not.toHaveBeenCalled();
   });
 
+  it("says so in the visitor's language", async () => {
+    localStorage.setItem('kairos.locale', 'fr');
+    renderRoute('/availability');
+    expect(await screen.findByText('Vous êtes déconnecté. Reconnexion en cours...')).toBeInTheDocument();
+    expect(screen.getByText('Non autorisé')).toBeInTheDocument();
+  });
+
   it('lets a signed-in user through', async () => {
     signedInAs({ first_name: 'Ada' });
     renderRoute('/profile');
