@@ -129,7 +129,7 @@ const REQUEST_RULES: RuleMessage[] = (
     'deliveryNotFound', 'connectionNotFound', 'notTeamMember', 'cannotChangeBooking', 'twoFactorNeeded', 'notAllowed', 'seriesOffer',
     'groupSeries', 'skipLater', 'moveLater', 'movedInWeek', 'invalidJson', 'multipartImage', 'crossSite', 'paymentRequired',
     'selectedNotMember', 'fileTooLarge', 'notAnImage', 'overrideNotFound', 'timeOffNotFound', 'teamNoAccess', 'calendarMissing',
-    'eventTypeMissing', 'teamEventTypeMissing', 'teamNotPublic', 'invitationGone',
+    'eventTypeMissing', 'teamEventTypeMissing', 'teamNotPublic', 'invitationGone', 'twoFactorCodeWrong', 'twoFactorExpired',
   ] as const
 )
   .map((id) => shared.ruleMessage(id))

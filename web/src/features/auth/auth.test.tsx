@@ -76,6 +76,22 @@ describe('sign in', () => {
     expect(await screen.findByText('Login failed')).toBeInTheDocument();
     expect(screen.getByText('Invalid login credentials')).toBeInTheDocument();
   });
+
+  it("says Supabase Auth's refusal by its code in the page's language", async () => {
+    localStorage.setItem('kairos.locale', 'fr');
+    server.use(
+      http.post(api('/auth/v1/token'), () =>
+        HttpResponse.json({ code: 400, error_code: 'invalid_credentials', msg: 'Invalid login credentials' }, { status: 400 }),
+      ),
+    );
+    renderRoute('/login');
+    const user = userEvent.setup();
+    await user.type(await screen.findByPlaceholderText('Saisissez votre e-mail'), 'host@example.com');
+    await user.type(screen.getByPlaceholderText('Saisissez votre mot de passe'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByText('Échec de la connexion')).toBeInTheDocument();
+    expect(screen.getByText('E-mail ou mot de passe incorrect')).toBeInTheDocument();
+  });
 });
 
 describe('sign up', () => {

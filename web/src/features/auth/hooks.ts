@@ -11,6 +11,7 @@ import type { DashboardArrival } from '../../lib/navigation.ts';
 import { currentUserKey } from '../../lib/session.ts';
 import type { MessageId } from '../../i18n/catalogue.ts';
 import { useSay } from '../../i18n/useSay.ts';
+import { useAuthRefusal } from './authRefusal.ts';
 
 /** Signing in or up: once the session's queries are back, a welcome and the dashboard. */
 function useEnter<T>(
@@ -21,6 +22,7 @@ function useEnter<T>(
   arrival: DashboardArrival = {},
 ) {
   const say = useSay();
+  const refusal = useAuthRefusal();
   const navigate = useNavigate();
   return useChange({
     run,
@@ -30,8 +32,8 @@ function useEnter<T>(
       notify(say(welcome[0]), say(welcome[1]));
       navigate('/dashboard', { state: arrival });
     },
-    // Supabase Auth's own words where it gave some (English: GoTrue has no other language).
-    failed: (error: Error) => notifyError(say(failure[0]), error.message || say(failure[1])),
+    // Supabase Auth's refusal where it gave one (authRefusal.ts), else the catalogue's.
+    failed: (error: Error) => notifyError(say(failure[0]), refusal(error) ?? say(failure[1])),
   });
 }
 

@@ -4,6 +4,7 @@ import { orThrow, supabase } from '../../lib/supabase.ts';
 import { useChange } from '../../lib/useChange.ts';
 import { notify, notifyError } from '../../lib/toaster.ts';
 import { useSay } from '../../i18n/useSay.ts';
+import { useAuthRefusal } from './authRefusal.ts';
 import { currentUserKey } from '../../lib/session.ts';
 
 export const assuranceKey = ['auth', 'assurance'] as const;
@@ -38,6 +39,7 @@ const authKeys = [assuranceKey, factorsKey, currentUserKey];
 /** A new TOTP factor with its QR code and key; unfinished earlier attempts are dropped first. */
 export function useEnrollTotp() {
   const say = useSay();
+  const refusal = useAuthRefusal();
   return useMutation({
     mutationFn: async () => {
       const factors = orThrow(await supabase.auth.mfa.listFactors());
@@ -46,13 +48,14 @@ export function useEnrollTotp() {
       }
       return orThrow(await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: FACTOR_NAME }));
     },
-    onError: (error: Error) => notifyError(say('twoFactor.toast.startFailed'), error.message),
+    onError: (error: Error) => notifyError(say('twoFactor.toast.startFailed'), refusal(error)),
   });
 }
 
 /** Checks a code against a factor; the session becomes aal2. */
 export function useVerifyTotp(success?: { title: string; description: string }) {
   const say = useSay();
+  const refusal = useAuthRefusal();
   return useChange({
     run: async ({ factorId, code }: { factorId: string; code: string }) => {
       orThrow(await supabase.auth.mfa.challengeAndVerify({ factorId, code }));
@@ -62,12 +65,13 @@ export function useVerifyTotp(success?: { title: string; description: string }) 
     done: () => {
       if (success) notify(success.title, success.description);
     },
-    failed: (error: Error) => notifyError(say('twoFactor.toast.verifyFailed'), error.message),
+    failed: (error: Error) => notifyError(say('twoFactor.toast.verifyFailed'), refusal(error)),
   });
 }
 
 export function useDisableTotp() {
   const say = useSay();
+  const refusal = useAuthRefusal();
   return useChange({
     run: async (factorId: string) => {
       orThrow(await supabase.auth.mfa.unenroll({ factorId }));
@@ -75,6 +79,6 @@ export function useDisableTotp() {
     refresh: authKeys,
     awaitRefresh: true,
     done: () => notify(say('twoFactor.toast.disabled'), say('twoFactor.toast.disabledText')),
-    failed: (error: Error) => notifyError(say('twoFactor.toast.disableFailed'), error.message),
+    failed: (error: Error) => notifyError(say('twoFactor.toast.disableFailed'), refusal(error)),
   });
 }

@@ -255,6 +255,9 @@ export const RULE_WORDS = {
   teamEventTypeMissing: () => "The team event type you're looking for doesn't exist.",
   teamNotPublic: () => "This team doesn't exist or is not publicly available.",
   invitationGone: () => "This invitation doesn't exist or has expired.",
+  // Supabase Auth's two-factor refusals, by its error codes (web/src/features/auth/authRefusal.ts).
+  twoFactorCodeWrong: () => 'Invalid TOTP code entered',
+  twoFactorExpired: () => 'The two-factor step has expired. Please try again.',
   // What the database refuses in its own functions and triggers, named by the raise's HINT (docs/languages.md).
   unknownTimeZone: (v: { zone: string }) => `Unknown time zone: ${v.zone}`,
   columnFixed: (v: { column: string }) => `${v.column} cannot be changed`,
