@@ -170,8 +170,13 @@ describe.concurrent('by keyboard only', () => {
       // Tabs move with the arrows (one tab stop for the list).
       const members = page.getByRole('tab', { name: 'Members' });
       await tabTo(page, page.getByRole('tab', { selected: true }));
-      for (let step = 0; step < 5 && (await members.getAttribute('aria-selected')) !== 'true'; step++)
+      // Each press waits for the selection to move: a slow render must not take the next press past Members.
+      const selected = () => page.evaluate(() => document.querySelector('[role="tab"][aria-selected="true"]')?.textContent ?? '');
+      for (let step = 0; step < 5 && (await members.getAttribute('aria-selected')) !== 'true'; step++) {
+        const before = await selected();
         await page.keyboard.press('ArrowRight');
+        await page.waitForFunction((was) => document.querySelector('[role="tab"][aria-selected="true"]')?.textContent !== was, before);
+      }
       expect(await members.getAttribute('aria-selected')).toBe('true');
 
       const invite = page.getByRole('button', { name: 'Invite Member' });

@@ -6,7 +6,8 @@ import { Menu as MenuIcon } from 'lucide-react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useSignOut } from '../features/auth/hooks.ts';
-import { Brand, PageFallback } from './layout.tsx';
+import { Brand } from './layout.tsx';
+import { PageFallback } from '../components/PageFallback.tsx';
 import { publicConfig, switchSystem } from './system.ts';
 
 // The signed-in screens use components the open pages don't: their recipes come with this frame.

@@ -1,11 +1,12 @@
-// The open pages' frames: their bar, the brand and the loading fallback. A guest's page loads only this
+// The open pages' frames: their bar and the brand. A guest's page loads only this
 // frame; the signed-in app bar (AppLayout.tsx) loads with the signed-in screens.
 import { Suspense } from 'react';
-import { Box, Button, Center, Flex, HStack, Link, Spinner, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, Link, Text } from '@chakra-ui/react';
 import { CalendarClock } from 'lucide-react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, Outlet } from 'react-router-dom';
 import { LanguagePicker } from '../i18n/LanguagePicker.tsx';
+import { PageFallback } from '../components/PageFallback.tsx';
 import { useCurrentUser } from '../lib/session.ts';
 
 export function Brand() {
@@ -19,14 +20,6 @@ export function Brand() {
   );
 }
 
-export function PageFallback() {
-  const intl = useIntl();
-  return (
-    <Center py="20">
-      <Spinner size="lg" aria-label={intl.formatMessage({ id: 'layout.loading' })} />
-    </Center>
-  );
-}
 
 /** Top bar of open pages: 'Go to Dashboard' when signed in, 'Sign In' otherwise (docs/product/screens.md). */
 export function PublicLayout() {

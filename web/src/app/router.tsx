@@ -3,7 +3,8 @@
 // and supabase-js load with the signed-in screens.
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { matchRoutes, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
-import { PageFallback, PublicLayout } from './layout.tsx';
+import { PublicLayout } from './layout.tsx';
+import { PageFallback } from '../components/PageFallback.tsx';
 import { AreaMessages } from '../i18n/AreaMessages.tsx';
 import type { Area } from '../i18n/catalogue.ts';
 import type { LoginTarget } from '../features/auth/RequireAuth.tsx';

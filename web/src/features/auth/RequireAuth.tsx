@@ -1,6 +1,6 @@
 // Guards signed-in pages: a logged-out visitor is told and sent to sign in.
 import { useEffect, type ReactNode } from 'react';
-import { Center, Spinner } from '@chakra-ui/react';
+import { PageFallback } from '../../components/PageFallback.tsx';
 import { useNavigate } from 'react-router-dom';
 import { useCurrentUser } from '../../lib/session.ts';
 import { useAssurance } from './mfa.ts';
@@ -34,11 +34,7 @@ export function RequireAuth({ to, children }: { to: LoginTarget; children: React
   // An account with two-factor on is signed in only once its code is given (aal2).
   if (user && assurance.data?.needsCode) return <TwoFactorPrompt />;
   if (!user || assurance.isPending) {
-    return (
-      <Center py="20">
-        <Spinner size="lg" aria-label="Loading" />
-      </Center>
-    );
+    return <PageFallback />;
   }
   return <>{children}</>;
 }

@@ -1,6 +1,7 @@
 // The second step of signing in when two-factor authentication is on.
-import { Button, Center, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { PageFallback } from '../../components/PageFallback.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { CodeForm } from './CodeForm.tsx';
 import { useSignOut } from './hooks.ts';
@@ -13,13 +14,7 @@ export function TwoFactorPrompt() {
   const verify = useVerifyTotp();
   const signOut = useSignOut();
   const factor = factors.data?.totp[0];
-  if (!factor) {
-    return (
-      <Center py="20">
-        <Spinner size="lg" aria-label={intl.formatMessage({ id: 'layout.loading' })} />
-      </Center>
-    );
-  }
+  if (!factor) return <PageFallback />;
   return (
     <AuthCard title={intl.formatMessage({ id: 'auth.twoFactor.title' })} subtitle={intl.formatMessage({ id: 'auth.twoFactor.subtitle' })}>
       <Stack gap="4">
