@@ -1,7 +1,8 @@
-// The shared rules' messages a host's form or an /api body can meet (sign-in, event types and their places,
-// questions and price, hours, overrides, time off, bookings, teams, profiles, webhooks), made by the real
-// schemas, and the refusals of the calendars, Zoom and Stripe a host connects, are said by their rule id in every language: in English word for word as the functions' 400s
-// say them, in the others translated. The booking form's own rules are ruleWords.test.ts's.
+// The shared rules' messages are said by their rule id in every language: in English word for word as the
+// functions' 400s say them, in the others translated. Every rule (read from the rules' English, with values
+// of its types), the faults the real schemas find in a host's form or an /api body, and the database's
+// refusals (read from the migrations' HINTs); each rule is said somewhere in the code. The booking form's
+// own faults are ruleWords.test.ts's.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createIntl, type IntlShape } from 'react-intl';
@@ -12,7 +13,6 @@ import { LOCALES, type Locale } from './locales.ts';
 import { messageWords } from './fieldWords.ts';
 import { refusalWords, ruleWords } from './ruleWords.ts';
 import { DbError } from '../lib/api.ts';
-import { BODY_RULES, everyFault } from '../test/bookingFaults.ts';
 import * as shared from '../lib/shared.ts';
 import type { RuleMessage } from '../lib/shared.ts';
 
@@ -100,55 +100,36 @@ function hostFaults() {
   return { issues: issues.map((issue) => ({ rule: shared.issueRule(issue), message: issue.message })), prices };
 }
 
-/**
- * A calendar's, Zoom's or Stripe's refusal (supabase/functions/_shared/calendars, net, meetings,
- * payments): raised by the functions against the other side, which their stack tests reach.
- */
-const REMOTE_RULES: RuleMessage[] = [
-  ...(['calendarLogin', 'calendarNone', 'calendarNoEvents', 'calendarUnreadable', 'calendarRuleUnreadable', 'feedAddress', 'feedScheme', 'feedNotIcs'] as const).map((id) => shared.ruleMessage(id)),
-  ...(['googleOffline', 'googleSignIn', 'stripeSignIn', 'stripeRefused', 'remoteHttps', 'remoteCredentials', 'remoteTimeout', 'remoteRedirects', 'remoteClosed', 'remoteUnpack'] as const).map((id) => shared.ruleMessage(id)),
-  ...(['calendarAnswered', 'calendarWrite', 'calendarRemove', 'feedGone', 'feedAnswered', 'googleAnswered', 'zoomRefused'] as const).map((id) => shared.ruleMessage(id, { status: 503 })),
-  ...(['remoteBlocked', 'remoteNoAddress', 'remoteRefused', 'remoteReset', 'remoteCertificate', 'remoteUnreachable'] as const).map((id) => shared.ruleMessage(id, { host: 'cal.example.com' })),
-  shared.ruleMessage('expansionSteps', { steps: 20_000, scope: 'file' }),
-  shared.ruleMessage('expansionTime', { seconds: 5, scope: 'sync' }),
-  shared.ruleMessage('remoteTooLarge', { mib: 10 }),
-  shared.ruleMessage('googleCalendar', { calendar: 'team@example.com' }),
-  shared.ruleMessage('signInExpired', { provider: 'Zoom' }),
-  shared.ruleMessage('connectFailed', { reason: shared.ruleMessage('calendarLogin') }),
-];
+const root = path.resolve(import.meta.dirname, '../../..');
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+/** The source files below `folder` whose names end in `ext`, tests and the rules' own catalogues left out. */
+const sources = (folder: string, ext: RegExp) =>
+  readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
+    .filter((file) => ext.test(file) && !/\.test\.tsx?$/.test(file) && !file.includes('i18n/rules/'))
+    .map((file) => read(path.join(folder, file)));
 
 /**
- * Any request's refusals (supabase/functions/_shared/http, the /api routes, the database's constraints
- * as _shared/db/errors.ts names them): raised by the functions, which the api stack tests reach.
+ * Every rule, with values of the types its English takes (i18n/rules/en.ts, read as text): a number 3,
+ * a union of literals its first, a rule within the rule one without values, any other text a word.
  */
-const REQUEST_RULES: RuleMessage[] = (
-  [
-    'unauthorized', 'forbidden', 'notFound', 'methodNotAllowed', 'payloadTooLarge', 'jsonOnly', 'unavailable', 'internal', 'invalidRequest',
-    'invalidValue', 'signInLimited', 'signUpLimited', 'invalidCredentials', 'emailTaken', 'handleTaken', 'slugTaken', 'userAlreadyMember',
-    'personAlreadyMember', 'alreadyExists', 'memberBusy', 'changeTooLate', 'teamBookingMoved', 'bookingNotFound', 'webhookNotFound',
-    'deliveryNotFound', 'connectionNotFound', 'notTeamMember', 'cannotChangeBooking', 'twoFactorNeeded', 'notAllowed', 'seriesOffer',
-    'groupSeries', 'skipLater', 'moveLater', 'movedInWeek', 'invalidJson', 'multipartImage', 'crossSite', 'paymentRequired',
-    'selectedNotMember', 'fileTooLarge', 'notAnImage', 'overrideNotFound', 'timeOffNotFound', 'teamNoAccess', 'calendarMissing',
-    'eventTypeMissing', 'teamEventTypeMissing', 'teamNotPublic', 'invitationGone', 'twoFactorCodeWrong', 'twoFactorExpired',
-  ] as const
-)
-  .map((id) => shared.ruleMessage(id))
-  .concat(shared.ruleMessage('seriesAtMost', { max: 12 }), shared.ruleMessage('rangeMax', { days: 62 }));
-
-/**
- * What the database refuses in its own words (supabase/migrations: each `raise exception`'s HINT, and the
- * values its DETAIL's json_build_object names), read from the SQL itself: a new refusal is held to
- * every language without a list to keep.
- */
-const DB_RULES: RuleMessage[] = (() => {
-  const folder = path.resolve(import.meta.dirname, '../../../supabase/migrations');
-  const sql = readdirSync(folder).map((file) => readFileSync(path.join(folder, file), 'utf8')).join('\n');
-  return [...sql.matchAll(/raise exception[^;]*?hint = (case [^;]*? end|'[^']*')([^;]*)/g)].flatMap(([, hint, rest]) => {
-    const names = [...(/json_build_object\(([^;]*)\)::text/.exec(rest)?.[1] ?? '').matchAll(/'(\w+)'\s*,/g)].map(([, name]) => name);
-    const values = Object.fromEntries(names.map((name) => [name, name === 'max' ? 3 : `${name}-value`]));
-    return [...hint.matchAll(/'([a-z][A-Za-z]*)'/g)].map(([, id]) => ({ id: id as RuleMessage['id'], ...(names.length && { values }) }));
+const EVERY_RULE: RuleMessage[] = (() => {
+  const typed = new Map([...read('supabase/functions/_shared/i18n/rules/en.ts').matchAll(/^ {2}(\w+): \(v: \{ ([^}]*) \}/gm)].map(([, id, fields]) => [id, fields]));
+  return shared.RULE_IDS.map((id) => {
+    const fields = typed.get(id);
+    if (!fields) return { id };
+    const values = fields
+      .split(';')
+      .map((field) => field.trim().split(/:\s*/))
+      .filter(([name]) => name)
+      .map(([name, type]) => [name, type === 'number' ? 3 : type === 'RuleMessage' ? shared.ruleMessage('calendarLogin') : (/'([^']*)'/.exec(type)?.[1] ?? `${name}-value`)]);
+    return { id, values: Object.fromEntries(values) };
   });
 })();
+
+/** The rules each `raise exception` of the migrations names in its HINT. */
+const HINTED = [...sources('supabase/migrations', /\.sql$/).join('\n').matchAll(/raise exception[^;]*?hint = (case [^;]*? end|'[^']*')/g)].flatMap(([, hint]) =>
+  [...hint.matchAll(/'([a-z][A-Za-z]*)'/g)].map(([, id]) => id),
+);
 
 const intls = new Map<Locale, IntlShape>();
 beforeAll(async () => {
@@ -160,11 +141,11 @@ beforeAll(async () => {
 
 describe("the host forms' and the /api's rule messages", () => {
   const { issues: faults, prices } = hostFaults();
-  const rules = [...faults.map((f) => f.rule).filter((rule): rule is RuleMessage => rule !== null), ...prices, ...REMOTE_RULES, ...REQUEST_RULES, ...DB_RULES];
+  const rules = [...faults.map((f) => f.rule).filter((rule): rule is RuleMessage => rule !== null), ...prices, ...EVERY_RULE];
 
   it("name, in the database's refusals, only rules there are", () => {
-    expect(DB_RULES.length).toBeGreaterThan(40);
-    expect(DB_RULES.filter((rule) => !shared.RULE_IDS.includes(rule.id)).map((rule) => rule.id)).toEqual([]);
+    expect(HINTED.length).toBeGreaterThan(40);
+    expect(HINTED.filter((id) => !(shared.RULE_IDS as string[]).includes(id))).toEqual([]);
   });
 
   it("say a database's refusal by the rule its HINT names, with its DETAIL's values", () => {
@@ -180,9 +161,9 @@ describe("the host forms' and the /api's rule messages", () => {
     expect(faults.filter((f) => f.rule === null).map((f) => f.message)).toEqual([]);
   });
 
-  it('with the booking form’s, are every rule there is', () => {
-    const ids = new Set([...rules, ...everyFault(), ...BODY_RULES].map((rule) => rule.id));
-    expect(shared.RULE_IDS.filter((id) => !ids.has(id))).toEqual([]);
+  it('are each said somewhere: by the shared rules, the functions, the database or the web', () => {
+    const code = [...sources('supabase/functions', /\.ts$/), ...sources('supabase/migrations', /\.sql$/), ...sources('web/src', /\.tsx?$/)].join('\n');
+    expect(shared.RULE_IDS.filter((id) => !code.includes(`'${id}'`))).toEqual([]);
   });
 
   it('read in English exactly as the functions word them', () => {
