@@ -13,18 +13,25 @@ const browser = useBrowser();
 /** Inputs whose parts (day, month, year; hours, minutes) are Tab stops of their own in Chromium. */
 const SEGMENTED = ['date', 'time', 'datetime-local', 'month', 'week'];
 
-/** The focused element: where it is in the page, a short description, its Tab stops, and whether its focus is drawn. */
+/**
+ * The focused element: which one (a number the page gives each element the first time it has the focus:
+ * its place among the page's elements moves when a toast comes or goes), a short description, its Tab
+ * stops, and whether its focus is drawn.
+ */
 async function focused(page: Page): Promise<{ at: number; what: string; stops: number; visible: boolean }> {
   return page.evaluate((segmented) => {
     const element = document.activeElement as HTMLElement | null;
     if (!element || element === document.body) return { at: -1, what: 'body', stops: 1, visible: true };
+    const page = window as unknown as { focusIds?: WeakMap<Element, number>; focusCount?: number };
+    page.focusIds ??= new WeakMap();
+    if (!page.focusIds.has(element)) page.focusIds.set(element, (page.focusCount = (page.focusCount ?? 0) + 1));
     const style = getComputedStyle(element);
     const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
     const ring = style.boxShadow !== 'none';
     const name = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? '';
     const type = element instanceof HTMLInputElement ? element.type : '';
     return {
-      at: [...document.querySelectorAll('*')].indexOf(element),
+      at: page.focusIds.get(element)!,
       what: `${element.tagName.toLowerCase()}${type ? `[${type}]` : ''} "${name}"`,
       stops: segmented.includes(type) ? 5 : 1,
       visible: outline || ring,
