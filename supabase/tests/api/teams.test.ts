@@ -100,7 +100,10 @@ describe('teams', () => {
     await proveEmail(newcomer);
     const joined = await call(`/api/invitations/${mine.body[0].id}/accept`, { method: 'POST', ...tok(newcomer) });
     expect(joined).toMatchObject({ status: 200, body: { teamId: team.id, userId: newcomer.id, role: 'admin' } });
-    expect((await call(`/api/teams/${team.id}/members`, { body: invite, ...tok(team.admin) })).status).toBe(409);
+    expect(await call(`/api/teams/${team.id}/members`, { body: invite, ...tok(team.admin) })).toMatchObject({
+      status: 409,
+      body: { code: 'already_member', message: 'This person is already a member of the team', messageId: 'personAlreadyMember' },
+    });
 
     const members = await call(`/api/teams/${team.id}/members`, tok(team.member));
     expect(members.status).toBe(200);

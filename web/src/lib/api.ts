@@ -142,7 +142,6 @@ export async function callRpc<N extends keyof Rpc>(name: N, args: Rpc[N]['Args']
   throw new HttpError(response.status, text, response.statusText);
 }
 
-/** Supabase query results: throw the PostgREST error so React Query sees a failure. */
 /**
  * A refusal of the database (through PostgREST), with its SQLSTATE and, where our SQL wrote it, the rule
  * it names: a screen says it in its language by either.
@@ -164,6 +163,7 @@ export class DbError extends Error {
 /** The database's SQLSTATE of a failure (23505: taken, 42501: not allowed, KR…: Kairos' own), if it was one. */
 export const dbCode = (error: unknown): string | undefined => (error instanceof DbError ? error.code : undefined);
 
+/** Supabase query results: throw the PostgREST error so React Query sees a failure. */
 export function unwrap<T>(result: {
   data: T | null;
   error: { message: string; code?: string; hint?: string | null; details?: string | null } | null;

@@ -4,7 +4,7 @@
 // acceptance makes them a member. Everything runs as the caller, so the policies on team_invitations
 // and team_members decide who may do what.
 import type { z } from 'zod';
-import { notFound, parseOrThrow, refused } from '../../_shared/rules/errors.ts';
+import { notFound, parseOrThrow } from '../../_shared/rules/errors.ts';
 import { ruleMessage } from '../../_shared/rules/messages.ts';
 import { acceptInvitationSchema, type inviteSchema } from '../../_shared/rules/schemas.ts';
 import { viewerDb } from '../../_shared/http/booking-deps.ts';
@@ -20,11 +20,10 @@ const INVITATION_NOT_FOUND = ruleMessage('invitationGone');
 
 /**
  * Creates (or renews) the invitation, whose mail the database queues. The answer is the same whether
- * or not the address has an account.
+ * or not the address has an account; a member's address is refused by the database (HINT personAlreadyMember).
  */
 export async function inviteMember(caller: Caller, teamId: number, input: z.infer<typeof inviteSchema>) {
   const result = await caller.db.rpc('invite_team_member', { p_team_id: teamId, p_email: input.email, p_role: input.role }).single();
-  if (result.error?.code === '23505') throw refused('already_member', 'personAlreadyMember');
   return camelize<Row>(rows<Row>(result, TEAM_NOT_FOUND));
 }
 
