@@ -137,7 +137,8 @@ create index bookings_user_start_idx on public.bookings (user_id, start_time) wh
 create index bookings_event_type_idx on public.bookings (event_type_id, user_id);
 create index bookings_team_start_idx on public.bookings (team_id, start_time) where team_id is not null;
 create index bookings_team_event_type_idx on public.bookings (event_type_id, team_id) where team_id is not null;
-create index bookings_assigned_idx on public.bookings (team_id, assigned_user_id) where assigned_user_id is not null;
+-- Also when a member was last booked (assignment's tallies, private.slot_inputs): the newest first.
+create index bookings_assigned_idx on public.bookings (team_id, assigned_user_id, created_at) where assigned_user_id is not null;
 create index bookings_assigned_user_start_idx on public.bookings (assigned_user_id, start_time) where assigned_user_id is not null;
 create index bookings_seat_slot_idx on public.bookings (seat_slot_id) where seat_slot_id is not null;
 create index bookings_series_idx on public.bookings (series_id) where series_id is not null;

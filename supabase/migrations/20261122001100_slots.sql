@@ -305,11 +305,11 @@ $$;
 -- time of its people (the host, or the team's members). When `p_if_version` equals the calendar's
 -- version, only {"version", "stale", "is_member"}: the caller's copy is current, and only what changes
 -- without a new version (time, the viewer) is read again. `p_stale_before`: also report whether a
--- connected calendar of these people was last tried before it. `p_team_bookings`: also every open
--- assigned booking of the team (assignment).
+-- connected calendar of these people was last tried before it. `p_tally_at`: also each member's
+-- tally for assignment at a slot starting then (`tallies` below).
 create or replace function private.slot_inputs(p_claims jsonb, p_event_type_id bigint, p_team boolean,
   p_from timestamptz, p_to timestamptz, p_if_version text default null, p_team_id bigint default null,
-  p_own boolean default false, p_stale_before timestamptz default null, p_team_bookings boolean default false)
+  p_own boolean default false, p_stale_before timestamptz default null, p_tally_at timestamptz default null)
 returns json language plpgsql set search_path = ''
 as $$
 declare
@@ -322,6 +322,9 @@ declare
   first_date date := ((p_from - interval '1 day') at time zone 'UTC')::date;
   last_date date := ((p_to + interval '1 day') at time zone 'UTC')::date;
   busy_window tstzrange;
+  -- The Monday-to-Sunday week of p_tally_at in the owner's zone (least busy counts in it).
+  week_start timestamptz;
+  week_end timestamptz;
 begin
   select * into cal from private.bookable_calendar(p_claims, p_event_type_id, p_team, p_own);
   if cal.host_id is null and (cal.owner_team_id is null or cal.owner_team_id <> coalesce(p_team_id, cal.owner_team_id)) then
@@ -346,6 +349,10 @@ begin
   -- every member of a big team.
   busy_window := tstzrange(p_from - interval '30 minutes', p_to + make_interval(mins => et.duration + 30), '[)');
   version := private.slot_list_version(et.user_id, et.team_id);
+  if p_tally_at is not null then
+    week_start := date_trunc('week', p_tally_at at time zone coalesce(et.timezone, 'UTC')) at time zone coalesce(et.timezone, 'UTC');
+    week_end := (date_trunc('week', p_tally_at at time zone coalesce(et.timezone, 'UTC')) + interval '7 days') at time zone coalesce(et.timezone, 'UTC');
+  end if;
   if et.user_id is not null then
     people := array[et.user_id];
   else
@@ -378,9 +385,23 @@ begin
     'seats', private.seats_json(et.id, et.seats_per_slot, busy_window),
     'booked', private.booked_json(p_event_type_id, et.max_bookings_per_day is not null or et.max_bookings_per_week is not null,
         p_from, p_to),
-    'team_bookings', case when p_team_bookings then
-        (select coalesce(json_agg(json_build_array(b.assigned_user_id, b.start_time, b.created_at, b.status) order by b.id), '[]')
-         from public.bookings b where b.team_id = et.team_id and b.status not in ('cancelled', 'expired') and b.assigned_user_id is not null)
+    -- What assignment weighs (rules/assignment.ts chooseMembers), per member with open bookings of
+    -- the team: [user id, when the latest was booked (ms), for least busy how many start in the week
+    -- of p_tally_at]. Looked up member by member on the indexes: a big team's history is tens of
+    -- thousands of bookings, and neither figure needs all of it.
+    'tallies', case when p_tally_at is not null then
+        (select coalesce(json_agg(json_build_array(m.user_id, t.last_booked, t.in_week) order by m.joined_at, m.id), '[]')
+         from public.team_members m
+         cross join lateral (select
+             (select (date_part('epoch', b.created_at) * 1000)::bigint from public.bookings b
+              where b.team_id = et.team_id and b.assigned_user_id = m.user_id and b.status not in ('cancelled', 'expired')
+              order by b.created_at desc limit 1) as last_booked,
+             case when et.assignment_type = 'least_busy' then
+               (select count(*) from public.bookings b
+                where b.team_id = et.team_id and b.assigned_user_id = m.user_id and b.status not in ('cancelled', 'expired')
+                  and b.start_time >= week_start and b.start_time < week_end)
+             else 0 end as in_week) t
+         where m.team_id = et.team_id and t.last_booked is not null)
       end,
     'stale', stale
   );
@@ -390,7 +411,7 @@ $$;
 revoke all on function private.slot_list_version(uuid, bigint),
   private.bookable_calendar(jsonb, bigint, boolean, boolean),
   private.busy_json(uuid[], tstzrange, bigint), private.seats_json(bigint, integer, tstzrange), private.booked_json(bigint, boolean, timestamptz, timestamptz),
-  private.slot_inputs(jsonb, bigint, boolean, timestamptz, timestamptz, text, bigint, boolean, timestamptz, boolean)
+  private.slot_inputs(jsonb, bigint, boolean, timestamptz, timestamptz, text, bigint, boolean, timestamptz, timestamptz)
   from public;
 
 -- Version before busy time --------------------------------------------------------------------------

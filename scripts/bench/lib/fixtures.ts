@@ -67,19 +67,23 @@ export async function createEventType(db: pg.Pool, userId: string, duration: num
   return Number(rows[0].id);
 }
 
+/** Whose bookings: a host's, or a team's assigned to one of its members. */
+export type BookingOwner = string | { teamId: number; memberId: string };
+
 /**
- * Confirmed personal bookings at the given intervals (their busy rows come from the bookings trigger),
- * written as a data import: no booking mails.
+ * Confirmed bookings of `owner` at the given intervals (their busy rows come from the bookings
+ * trigger), written as a data import: no booking mails.
  */
-export async function insertBookings(db: pg.Pool, userId: string, eventTypeId: number, intervals: Interval[]) {
+export async function insertBookings(db: pg.Pool, owner: BookingOwner, eventTypeId: number, intervals: Interval[]) {
+  const [userId, teamId, memberId] = typeof owner === 'string' ? [owner, null, null] : [null, owner.teamId, owner.memberId];
   for (let i = 0; i < intervals.length; i += 1000) {
     const chunk = intervals.slice(i, i + 1000);
     await db.query(
       `with import as (select set_config('kairos.bulk_import', 'on', true))
-       insert into public.bookings (event_type_id, user_id, guest_name, guest_email, start_time, end_time, status)
-       select $1, $2, 'Existing Guest', 'existing@example.test', s, e, 'confirmed'
+       insert into public.bookings (event_type_id, user_id, team_id, assigned_user_id, guest_name, guest_email, start_time, end_time, status)
+       select $1, $2, $5, $6, 'Existing Guest', 'existing@example.test', s, e, 'confirmed'
        from import, unnest($3::timestamptz[], $4::timestamptz[]) as t(s, e)`,
-      [eventTypeId, userId, chunk.map((b) => String(b.start)), chunk.map((b) => String(b.end))],
+      [eventTypeId, userId, chunk.map((b) => String(b.start)), chunk.map((b) => String(b.end)), teamId, memberId],
     );
   }
 }

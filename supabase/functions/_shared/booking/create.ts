@@ -136,8 +136,16 @@ export interface BookOptions {
   payment?: boolean;
 }
 
-/** What the schedule is read as for a booking: the caller's claims and the event type's owner it must be; a team's bookings for fairness. */
-const readOptions = (opts: BookOptions, team: boolean) => ({ claims: opts.caller ? jwtClaims(opts.caller.accessToken) : null, own: opts.own, teamId: opts.teamId, teamBookings: team });
+/**
+ * What the schedule is read as for a booking starting at `start` (a series': its first): the caller's
+ * claims and the event type's owner it must be; a team's members' tallies there, for fairness.
+ */
+const readOptions = (opts: BookOptions, team: boolean, start: number) => ({
+  claims: opts.caller ? jwtClaims(opts.caller.accessToken) : null,
+  own: opts.own,
+  teamId: opts.teamId,
+  ...(team && { tallyAt: new Date(start) }),
+});
 
 /**
  * A booking of an event type, a host's or a team's, by a guest or by a signed-in person for a guest.
@@ -152,11 +160,12 @@ export async function book(deps: BookingDeps, req: Requested & { eventTypeId?: n
   const now = deps.now?.() ?? new Date();
   const ref = eventTypeRef(req);
   // Read for the requested start alone: the database widens the busy time it reads by the event's
-  // duration and buffers, and the bookings its limits count by their week; a team's bookings for fairness.
-  const readOpts = readOptions(opts, ref.team);
+  // duration and buffers, and the bookings its limits count by their week; a team's tallies for fairness.
+  const readOpts = readOptions(opts, ref.team, start);
   const readAgain = () => readSchedule(deps.db, ref, start, start + 1, now, readOpts);
-  // A paid booking's hold that ran out on this time is no longer busy (the sweep would release it later).
-  await serviceRpc(deps.db, 'expire_payment_holds', [new Date(start).toISOString(), new Date(start + DAY_MS).toISOString()]);
+  // A paid booking's hold that ran out on this time is no longer busy (the sweep would release it later):
+  // one statement of the functions' own role, where the service role's call is a transaction of three.
+  await query(deps.db, (sql) => sql`select private.expire_overdue_holds(${new Date(start).toISOString()}::timestamptz, ${new Date(start + DAY_MS).toISOString()}::timestamptz)`);
   let read = await readAgain();
   const { schedule } = read;
   const guest = askedForm(withChosenPlace(req, schedule.eventType.locationKinds), schedule.eventType, read.isMember);
@@ -174,7 +183,7 @@ export async function book(deps: BookingDeps, req: Requested & { eventTypeId?: n
     if (!check.ok) throw rejection(check.reason);
     let memberIds: string[] = [];
     if (owner.teamId !== undefined) {
-      const chosen = chooseMembers({ ...owner, members: read.members, free: check.free ?? [], bookings: read.bookings, slot, timeZone: schedule.timeZone });
+      const chosen = chooseMembers({ ...owner, members: read.members, free: check.free ?? [], tallies: read.tallies });
       if (!chosen.ok) throw slotTaken();
       memberIds = chosen.memberIds;
     }
@@ -220,7 +229,7 @@ export async function bookSeries(deps: BookingDeps, req: Requested & { eventType
   const { frequency, count, skip = [], moved = [] } = req.recurrence;
   const now = deps.now?.() ?? new Date();
   const ref = eventTypeRef(req);
-  const readOpts = readOptions(opts, ref.team);
+  const readOpts = readOptions(opts, ref.team, start);
   const read = await readSchedule(deps.db, ref, start - 8 * DAY_MS, start + seriesReach(frequency, count) + 8 * DAY_MS, now, readOpts);
   const { schedule } = read;
   allowSeries(schedule.eventType, frequency, count);
@@ -251,9 +260,8 @@ export async function bookSeries(deps: BookingDeps, req: Requested & { eventType
   if (owner.teamId !== undefined && !owner.requiresAllMembers) {
     // One member for the whole series: one the engine finds free at every occurrence.
     const free = kept.map((s, i) => checkSlot(occurrenceRules(rules, kept, i), s)).map((c) => (c.ok ? (c.free ?? []) : []));
-    const slot = { start: new Date(kept[0]!), end: new Date(kept[0]! + schedule.eventType.duration * 60_000) };
     const freeAtAll = free[0]!.filter((m) => free.every((f) => f.includes(m)));
-    const chosen = chooseMembers({ ...owner, members: read.members, free: freeAtAll, bookings: read.bookings, slot, timeZone: schedule.timeZone });
+    const chosen = chooseMembers({ ...owner, members: read.members, free: freeAtAll, tallies: read.tallies });
     if (!chosen.ok) throw new SeriesTaken(kept.map((s) => new Date(s).toISOString()));
     memberIds = chosen.memberIds;
   }

@@ -5,7 +5,7 @@
 // for a guest): public_event_type holds a guest's checks for a host's type, the event_types read policy
 // decides for a team's. Only dates, booleans and busy intervals leave the database, never guest data or
 // time-off notes.
-import type { MemberBooking, TeamEventTypeRules, TeamMember } from '../rules/assignment.ts';
+import type { MemberTally, TeamEventTypeRules, TeamMember } from '../rules/assignment.ts';
 import type { Interval } from '../rules/intervals.ts';
 import { teamSlotMembers } from '../rules/assignment.ts';
 import { type EventRuleColumns, eventRulesOf } from '../rules/event-types.ts';
@@ -112,8 +112,8 @@ interface Inputs {
   booked: number[];
   /** A group event's slots with seats taken: [start ms, end ms, seats left] (private.seats_json). */
   seats: [number, number, number][];
-  /** [assigned user id, start, created at, status] */
-  team_bookings?: [string, string, string, string][] | null;
+  /** [member id, the latest booked (ms), in the week of `tallyAt`] (assignment's MemberTally) */
+  tallies?: [string, number, number][] | null;
   stale: boolean;
 }
 
@@ -128,8 +128,8 @@ export interface ReadOptions {
   ifVersion?: string;
   /** Report whether a connected calendar of these people was last tried before this instant. */
   staleBefore?: Date;
-  /** Also read the team's open assigned bookings, for assignment. */
-  teamBookings?: boolean;
+  /** Also read what assignment weighs of each member's bookings (MemberTally) for a slot starting then. */
+  tallyAt?: Date;
   /** Inputs read earlier, reused while their schedule version is current (a slot listing's, not a booking's). */
   cache?: InputsCache;
 }
@@ -150,14 +150,14 @@ type Unconditional = ReadOptions & { ifVersion?: undefined };
 
 async function read(db: Database, ref: EventTypeRef, from: number, to: number, o: ReadOptions) {
   // Who may book is asked every time; what the inputs are, only when the version moved.
-  const key = o.cache && `${ref.team ? 'team' : 'user'}/${ref.id}/${from}/${to}/${o.teamId ?? ''}/${o.teamBookings ?? false}`;
+  const key = o.cache && `${ref.team ? 'team' : 'user'}/${ref.id}/${from}/${to}/${o.teamId ?? ''}/${o.tallyAt?.getTime() ?? ''}`;
   const held = key ? o.cache!.get(key) : undefined;
   const ifVersion = o.ifVersion ?? held?.version;
   const rows = await query(db, (sql) =>
     sql`select private.slot_inputs(${o.claims ? sql.json(o.claims as postgres.JSONValue) : null}::jsonb, ${ref.id}::bigint,
       ${ref.team}::boolean, ${new Date(from).toISOString()}::timestamptz, ${new Date(to).toISOString()}::timestamptz,
       ${ifVersion ?? null}::text, ${o.teamId ?? null}::bigint, ${o.own ?? false}::boolean, ${o.staleBefore?.toISOString() ?? null}::timestamptz,
-      ${o.teamBookings ?? false}::boolean) as inputs`,
+      ${o.tallyAt?.toISOString() ?? null}::timestamptz) as inputs`,
   );
   const i = rows[0].inputs as Inputs | null;
   if (!key || !i) return i;
@@ -190,7 +190,7 @@ function ownerOf(e: EventRow): Owner {
  * `ifVersion` is current; 404 when the viewer may not book it (inactive, missing, another kind than
  * `ref` names, or not the path's team). For a team, the engine also gets each candidate member's busy
  * time and days off, `members` is who assignment chooses among once `checkSlot` has named the free
- * ones, and `bookings` (with `teamBookings`) its fairness; for a host, the host's own.
+ * ones, and `tallies` (with `tallyAt`) what its fairness weighs; for a host, the host's own.
  */
 export interface ScheduleRead {
   version: string;
@@ -198,7 +198,7 @@ export interface ScheduleRead {
   schedule: Schedule;
   rules: SlotRules;
   members: TeamMember[];
-  bookings: MemberBooking[];
+  tallies: Map<string, MemberTally>;
   /** The viewer is the host, or a member of the team. */
   isMember: boolean;
   /** The people whose busy time the slots are computed from: the host, or the team's members. */
@@ -249,7 +249,7 @@ export async function readSchedule(db: Database, ref: EventTypeRef, from: number
     schedule,
     rules,
     members,
-    bookings: (i.team_bookings ?? []).map(([userId, start, createdAt, status]) => ({ userId, start, createdAt, status })),
+    tallies: new Map((i.tallies ?? []).map(([userId, lastBooked, inWeek]) => [userId, { lastBooked, inWeek }])),
     isMember: i.is_member ?? false,
     people: owner.teamId !== undefined ? schedule.members.map((m) => m.userId) : [owner.userId],
   };

@@ -2,7 +2,7 @@
 import type { AssignmentType } from './constants.ts';
 import type { Interval } from './intervals.ts';
 import { type DayRange, freeMembers, type SlotMember } from './slots.ts';
-import { addDays, type InstantInput, instantToZoned, resolveTimeZone, toMs, zonedToInstant } from './time.ts';
+import { type InstantInput, toMs } from './time.ts';
 
 export interface TeamMember {
   userId: string;
@@ -17,14 +17,19 @@ export interface MemberBusy extends Interval {
   userId: string;
 }
 
-/** A past or future team booking of one member, for fairness. Cancelled bookings are ignored. */
-export interface MemberBooking {
-  userId: string;
-  start: InstantInput;
-  /** When it was booked; round robin's "least recently" uses this, falling back to `start`. */
-  createdAt?: InstantInput;
-  status?: string;
+/**
+ * What assignment weighs of a member's open bookings of the team (private.slot_inputs reads it: a big
+ * team's history is too long to send). A member without any has NO_TALLY.
+ */
+export interface MemberTally {
+  /** When the latest was booked (ms): round robin picks the member booked least recently. */
+  lastBooked: number;
+  /** How many start in the slot's Monday-to-Sunday week, in the team's zone: least busy picks the fewest. */
+  inWeek: number;
 }
+
+/** Never booked: first in line ("never" is -Infinity, before any time). */
+export const NO_TALLY: MemberTally = { lastBooked: -Infinity, inWeek: 0 };
 
 export interface TeamEventTypeRules {
   assignmentType: AssignmentType;
@@ -35,13 +40,11 @@ export interface TeamEventTypeRules {
 export interface AssignmentInput extends TeamEventTypeRules {
   members: readonly TeamMember[];
   busy: readonly MemberBusy[];
-  bookings: readonly MemberBooking[];
+  tallies: ReadonlyMap<string, MemberTally>;
   slot: Interval;
   /** Minutes kept free around the meeting, as in the slot engine. */
   bufferBefore?: number;
   bufferAfter?: number;
-  /** Zone whose Monday-to-Sunday week least busy counts in (the team's; fallback UTC). */
-  timeZone?: string | null;
 }
 
 export type AssignmentResult = { ok: true; memberIds: string[] } | { ok: false; reason: 'no_members' | 'none_available' };
@@ -86,25 +89,13 @@ function compare(a: number, b: number): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Start of the Monday-to-Sunday week containing `instant`, and of the next one, in a zone. */
-function isoWeekOf(instant: number, timeZone: string): { from: number; to: number } {
-  const wall = instantToZoned(instant, timeZone);
-  const monday = addDays(wall.date, -((wall.dayOfWeek + 6) % 7));
-  return {
-    from: zonedToInstant(monday, 0, timeZone).getTime(),
-    to: zonedToInstant(addDays(monday, 7), 0, timeZone).getTime(),
-  };
-}
-
 /** What choosing needs once the slot engine has said who is free (`checkSlot(...).free`). */
 export interface ChoiceInput extends TeamEventTypeRules {
   members: readonly TeamMember[];
   /** Ids of the members free for the slot. */
   free: readonly string[];
-  bookings: readonly MemberBooking[];
-  slot: Interval;
-  /** Zone whose Monday-to-Sunday week least busy counts in (the team's; fallback UTC). */
-  timeZone?: string | null;
+  /** Per member id; the slot's week is the one `inWeek` counts. */
+  tallies: ReadonlyMap<string, MemberTally>;
 }
 
 /**
@@ -112,7 +103,7 @@ export interface ChoiceInput extends TeamEventTypeRules {
  * (`freeMembers` in the slot engine):
  * - requires all members: every member must be free; the booking occupies all of them;
  * - specific member: that member, if free;
- * - round robin: the free member booked least recently (by booking time), ties by fewest bookings, then join order;
+ * - round robin: the free member booked least recently (by booking time), ties (never booked) by join order;
  * - least busy: the free member with the fewest bookings in the week of the slot, ties as round robin.
  */
 export function assignMembers(input: AssignmentInput): AssignmentResult {
@@ -130,25 +121,13 @@ export function chooseMembers(input: ChoiceInput): AssignmentResult {
   }
   if (free.length === 0) return { ok: false, reason: 'none_available' };
 
-  const live = input.bookings.filter((b) => b.status !== 'cancelled');
-  const stats = (userId: string) => {
-    const own = live.filter((b) => b.userId === userId);
-    return {
-      count: own.length,
-      last: Math.max(-Infinity, ...own.map((b) => toMs(b.createdAt ?? b.start))),
-    };
-  };
-  const week = isoWeekOf(toMs(input.slot.start), resolveTimeZone(input.timeZone));
-  const inWeek = (userId: string) =>
-    live.filter((b) => b.userId === userId && toMs(b.start) >= week.from && toMs(b.start) < week.to).length;
-
+  const leastBusy = input.assignmentType === 'least_busy';
   const ranked = free
-    .map((m, order) => ({ m, order, ...stats(m.userId), week: input.assignmentType === 'least_busy' ? inWeek(m.userId) : 0 }))
+    .map((m, order) => ({ m, order, ...(input.tallies.get(m.userId) ?? NO_TALLY) }))
     .sort(
       (a, b) =>
-        compare(a.week, b.week) ||
-        compare(a.last, b.last) ||
-        compare(a.count, b.count) ||
+        (leastBusy ? compare(a.inWeek, b.inWeek) : 0) ||
+        compare(a.lastBooked, b.lastBooked) ||
         compare(toMs(a.m.joinedAt), toMs(b.m.joinedAt)) ||
         compare(a.order, b.order),
     );

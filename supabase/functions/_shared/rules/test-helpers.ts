@@ -26,9 +26,21 @@ export function query(overrides: Partial<SlotQuery> & Pick<SlotQuery, 'range'>):
   };
 }
 
+type Dated = { slots: { date: string; label: string }[] };
+
 /** Visitor-zone labels of the slots on one visitor date. */
-export function labelsOn(result: { days: { date: string; slots: { label: string }[] }[] }, date: string): string[] {
-  return result.days.find((d) => d.date === date)?.slots.map((s) => s.label) ?? [];
+export function labelsOn(result: Dated, date: string): string[] {
+  return result.slots.filter((s) => s.date === date).map((s) => s.label);
+}
+
+/** The visitor dates with slots, in order: the days a date picker enables. */
+export function datesOf(result: Dated): string[] {
+  return [...new Set(result.slots.map((s) => s.date))];
+}
+
+/** Each visitor date with slots and its labels, in order. */
+export function labelsByDate(result: Dated): [string, string[]][] {
+  return datesOf(result).map((date) => [date, labelsOn(result, date)]);
 }
 
 /** ISO start instants of all slots. */
