@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { newUser } from '../../../scripts/local/test-stack/harness.ts';
 import { call } from './client.ts';
 import { at, guestBody, newHost, newTeam, newTeamEventType } from './fixtures.ts';
+import { datesOf, labelsOn } from '../../functions/_shared/rules/test-helpers.ts';
 
 const DAY_MS = 86_400_000;
 /** The UTC date `days` from now. */
 const dateIn = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
-const labels = (res: { body: { days: { date: string; slots: { label: string }[] }[] } }, date: string) =>
-  res.body.days.find((d) => d.date === date)?.slots.map((s) => s.label) ?? [];
+const labels = (res: { body: { slots: { date: string; label: string }[] } }, date: string) => labelsOn(res.body, date);
 const personalSlots = (eventTypeId: number, from: string, to = from) =>
   call(`/slots?eventTypeId=${eventTypeId}&startDate=${from}&endDate=${to}&timeZone=UTC`);
 const teamSlots = (teamEventTypeId: number, from: string, to = from) =>
@@ -93,7 +93,7 @@ describe('time off', () => {
     expect((await call(`/api/time-off?from=${dateIn(15)}`, { token: host.accessToken })).body).toEqual([]);
 
     const slots = await personalSlots(host.eventTypeId, dateIn(7), dateIn(15));
-    expect(slots.body.days.map((d: { date: string }) => d.date)).toEqual([dateIn(7), dateIn(15)]);
+    expect(datesOf(slots.body)).toEqual([dateIn(7), dateIn(15)]);
     const during = await call('/bookings', { body: guestBody(host.eventTypeId, at(10, 10)) });
     expect(during).toMatchObject({ status: 400, body: { code: 'slot_outside_hours' } });
 
@@ -172,8 +172,8 @@ describe('per-event-type rules', () => {
     expect((await call(`/api/event-types/${host.eventTypeId}/rules`, { method: 'PUT', body: { slotInterval: 60, minimumNotice: 1440, maxFutureBookings: 7 }, token })).status).toBe(200);
     const date = dateIn(3);
     expect(labels(await personalSlots(host.eventTypeId, date), date).slice(0, 3)).toEqual(['00:00', '01:00', '02:00']);
-    expect((await personalSlots(host.eventTypeId, dateIn(0))).body.days.map((d: { date: string }) => d.date)).not.toContain(dateIn(0));
-    expect((await personalSlots(host.eventTypeId, dateIn(9))).body.days).toEqual([]);
+    expect(datesOf((await personalSlots(host.eventTypeId, dateIn(0))).body)).not.toContain(dateIn(0));
+    expect((await personalSlots(host.eventTypeId, dateIn(9))).body.slots).toEqual([]);
     expect((await call('/bookings', { body: guestBody(host.eventTypeId, at(3, 10, 30)) })).body.code).toBe('slot_outside_hours');
     expect((await call('/bookings', { body: guestBody(host.eventTypeId, at(9, 10)) })).body.code).toBe('slot_too_far');
     expect((await call('/bookings', { body: guestBody(host.eventTypeId, at(3, 10)) })).status).toBe(201);

@@ -147,8 +147,8 @@ describe('slot inputs in one call', () => {
         const after = Date.now();
         expect(res.status).toBe(200);
         // The function's clock is between the two readings: a slot passing into notice meanwhile may differ.
-        const candidates = [expected(before), expected(after)].map((r) => JSON.stringify({ slots: r.slots, days: r.days }));
-        expect(candidates).toContain(JSON.stringify({ slots: res.body.slots, days: res.body.days }));
+        const candidates = [expected(before), expected(after)].map((r) => JSON.stringify(r.slots));
+        expect(candidates).toContain(JSON.stringify(res.body.slots));
       }),
       { numRuns: 25, seed: 1623 },
     );

@@ -44,7 +44,7 @@ describe('routes', () => {
     const view = renderRoute('/bookings');
     await waitFor(() => expect(document.title).toBe('Bookings · Kairos'));
     view.unmount();
-    server.use(http.get(api('/functions/v1/slots'), () => HttpResponse.json({ timeZone: 'UTC', days: [] })));
+    server.use(http.get(api('/functions/v1/slots'), () => HttpResponse.json({ timeZone: 'UTC' })));
     server.use(rpc('public_event_type', [{ id: 5, title: 'Strategy Call', duration: 30, color: '#3b82f6', description: null, host_first_name: 'Ada', host_last_name: 'Host' }]));
     renderRoute('/book/5');
     await waitFor(() => expect(document.title).toBe('Strategy Call · Kairos'));

@@ -404,8 +404,8 @@ async function pickTheTime(user: ReturnType<typeof userEvent.setup>) {
 describe('the pseudo-locale finds no untranslated text in the booking flow', () => {
   const day = addDays(startOfDay(new Date()), 2);
   const start = new Date(Date.UTC(day.getFullYear(), day.getMonth(), day.getDate(), 10));
-  const slot = { start: start.toISOString(), end: new Date(start.getTime() + 30 * 60_000).toISOString() };
   const key = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+  const slot = { start: start.toISOString(), end: new Date(start.getTime() + 30 * 60_000).toISOString(), date: key };
   const eventType = {
     id: 5,
     user_id: USER_ID,
@@ -436,7 +436,7 @@ describe('the pseudo-locale finds no untranslated text in the booking flow', () 
   it('on the booking page: its pickers, the guest form with every message, and the confirmation', async () => {
     server.use(
       rpc('public_event_type', [eventType]),
-      http.get(api('/functions/v1/slots'), () => HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'UTC', slots: [slot], days: [{ date: key, slots: [slot] }] })),
+      http.get(api('/functions/v1/slots'), () => HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'UTC', slots: [slot] })),
       http.post(api('/functions/v1/bookings'), () =>
         HttpResponse.json({ id: 3, uid: 'b3', status: 'pending', ...{ startTime: slot.start, endTime: slot.end }, manageToken: 't', location: { kind: 'in_person', value: 'Улица 1' } }, { status: 201 }),
       ),
@@ -483,7 +483,7 @@ describe('the pseudo-locale finds no untranslated text in the booking flow', () 
     let posts = 0;
     server.use(
       rpc('public_event_type', [{ ...eventType, locations: [], questions: [], max_extra_attendees: 0, price_cents: 0, recurrence_frequencies: ['weekly', 'biweekly', 'monthly'], recurrence_max_count: 6 }]),
-      http.get(api('/functions/v1/slots'), () => HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'UTC', slots: [slot], days: [{ date: key, slots: [slot] }] })),
+      http.get(api('/functions/v1/slots'), () => HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'UTC', slots: [slot] })),
       http.get(api('/functions/v1/slots/series'), () =>
         HttpResponse.json({
           occurrences: [0, 1, 2, 3].map((i) => ({ ...span(week(i)), free: i < 2, alternative: i === 2 ? span(new Date(Date.parse(week(2)) + 3_600_000).toISOString()) : null })),
@@ -536,7 +536,7 @@ describe('the pseudo-locale finds no untranslated text in the booking flow', () 
       rpc('public_team', [{ id: 7, name: 'Светлый путь', description: null, slug: 'bright', timezone: 'UTC', member_count: 2 }]),
       rpc('public_event_types', [teamType, { ...teamType, id: 2, title: 'Разбор', duration: 90 }]),
       rpc('public_team_members', []),
-      http.get(api('/functions/v1/slots'), () => HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'UTC', slots: [slot], days: [{ date: key, slots: [slot] }] })),
+      http.get(api('/functions/v1/slots'), () => HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'UTC', slots: [slot] })),
     );
     renderPseudo('/embed/5', 'ja');
     await screen.findByRole('heading', { level: 1, name: 'Стратегия' });
@@ -558,7 +558,7 @@ describe('the pseudo-locale finds no untranslated text in the booking flow', () 
       rpc('public_team', [{ id: 7, name: 'Светлый путь', description: 'Советники', slug: 'bright', timezone: 'UTC', member_count: 2 }]),
       rpc('public_event_types', [{ id: 1, team_id: 7, title: 'Вводная', description: null, duration: 45, color: '#3b82f6', auto_confirm: true, assignment_type: 'round_robin', price_cents: 1500, currency: 'usd', max_extra_attendees: 1 }]),
       rpc('public_team_members', [{ user_id: 'u1', role: 'owner', joined_at: '', handle: null, first_name: 'Ада', last_name: 'Хост', profile_image_url: null, title: null, company: null, location: null }]),
-      http.get(api('/functions/v1/slots'), () => HttpResponse.json({ timeZone: 'UTC', duration: 45, slots: [slot], days: [{ date: key, slots: [slot] }] })),
+      http.get(api('/functions/v1/slots'), () => HttpResponse.json({ timeZone: 'UTC', duration: 45, slots: [slot] })),
     );
     renderPseudo('/team/bright', 'ja');
     await screen.findByRole('heading', { level: 1, name: 'Светлый путь' });
@@ -590,11 +590,11 @@ describe('the pseudo-locale finds no untranslated text on the guest’s manage p
 
   it('on /booking/{uid}: the booking, its payment, answers and invitees, the cancel form and a time to move to with its question', async () => {
     const start = addDays(startOfDay(new Date()), 40);
-    const slot = { start: start.toISOString(), end: new Date(start.getTime() + 30 * 60_000).toISOString() };
     const key = `${start.getFullYear()}-${String(start.getMonth() + 1).padStart(2, '0')}-${String(start.getDate()).padStart(2, '0')}`;
+    const slot = { start: start.toISOString(), end: new Date(start.getTime() + 30 * 60_000).toISOString(), date: key };
     server.use(
       http.get(api('/functions/v1/api/booking/b-uid'), () => HttpResponse.json(view)),
-      http.get(api('/functions/v1/api/booking/b-uid/slots'), () => HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'UTC', slots: [slot], days: [{ date: key, slots: [slot] }] })),
+      http.get(api('/functions/v1/api/booking/b-uid/slots'), () => HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'UTC', slots: [slot] })),
     );
     renderPseudo('/booking/b-uid?token=t', 'ja');
     expect(await screen.findByRole('heading', { level: 1, name: /^\[/ })).toBeInTheDocument();

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_HORIZON_DAYS } from './constants.ts';
 import { checkSlot, computeSlots, effectiveSettings, type SlotQuery } from './slots.ts';
-import { EVERY_DAY, labelsOn, NO_SETTINGS, query, starts, weekly } from './test-helpers.ts';
+import { datesOf, EVERY_DAY, labelsOn, NO_SETTINGS, query, starts, weekly } from './test-helpers.ts';
 
 // 2026-03-02 is a Monday.
 const MONDAY = { from: '2026-03-02T00:00:00Z', to: '2026-03-03T00:00:00Z' };
@@ -12,7 +12,6 @@ const overrideSlots = (zone: string, date: string, [startTime, endTime]: [string
   computeSlots(
     query({ availability: [], hostTimeZone: zone, ...(visitor ? { visitorTimeZone: visitor } : {}), overrides: [{ date, ranges: [{ startTime, endTime }] }], range }),
   );
-const datesOf = (r: { days: { date: string }[] }) => r.days.map((d) => d.date);
 const reason = (q: SlotQuery, start: string) => {
   const c = checkSlot(q, start);
   return c.ok ? 'ok' : c.reason;

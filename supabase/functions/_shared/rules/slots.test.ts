@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, MAX_HORIZON_DAYS } from './constants.ts';
 import { checkSlot, computeSlots, type SlotRules } from './slots.ts';
 import { zonedDateRange } from './time.ts';
-import { labelsOn, NO_SETTINGS, query, starts, weekly, EVERY_DAY, WEEKDAYS } from './test-helpers.ts';
+import { datesOf, labelsByDate, labelsOn, NO_SETTINGS, query, starts, weekly, EVERY_DAY, WEEKDAYS } from './test-helpers.ts';
 
 // 2026-03-02 is a Monday.
 const MONDAY = { from: '2026-03-02T00:00:00Z', to: '2026-03-03T00:00:00Z' };
@@ -82,17 +82,12 @@ describe('host and visitor time zones', () => {
     expect(r.timeZone).toBe('UTC');
   });
 
-  it('groups by the visitor\'s local date, which may be the host\'s previous day', () => {
+  it('dates slots by the visitor\'s local date, which may be the host\'s previous day', () => {
     // Monday 09:00-10:00 in Kolkata is Sunday 20:30-21:30 in Los Angeles (PST, before 8 March).
     const r = mondayNineToTen('Asia/Kolkata', 'America/Los_Angeles', { from: '2026-03-01T00:00:00Z', to: '2026-03-03T00:00:00Z' });
-    expect(r.days).toEqual([
-      {
-        date: '2026-03-01',
-        slots: [
-          { start: at('03:30'), end: at('04:00'), date: '2026-03-01', label: '19:30' },
-          { start: at('04:00'), end: at('04:30'), date: '2026-03-01', label: '20:00' },
-        ],
-      },
+    expect(r.slots).toEqual([
+      { start: at('03:30'), end: at('04:00'), date: '2026-03-01', label: '19:30' },
+      { start: at('04:00'), end: at('04:30'), date: '2026-03-01', label: '20:00' },
     ]);
   });
 
@@ -198,12 +193,12 @@ describe('DST', () => {
     // Friday 6 March 16:00 EST = 21:00Z = Sat 02:45 Kathmandu; Friday 13 March 16:00 EDT = 20:00Z = Sat 01:45.
     const range = { from: '2026-03-06T00:00:00Z', to: '2026-03-14T00:00:00Z' };
     const nepal = computeSlots(query({ ...q, visitorTimeZone: 'Asia/Kathmandu', range }));
-    expect(nepal.days.map((d) => [d.date, d.slots.map((s) => s.label)])).toEqual([
+    expect(labelsByDate(nepal)).toEqual([
       ['2026-03-07', ['02:45', '03:15']],
       ['2026-03-14', ['01:45', '02:15']],
     ]);
     const india = computeSlots(query({ ...q, visitorTimeZone: 'Asia/Kolkata', range }));
-    expect(india.days.map((d) => d.slots.map((s) => s.label))).toEqual([['02:30', '03:00'], ['01:30', '02:00']]);
+    expect(labelsByDate(india).map(([, labels]) => labels)).toEqual([['02:30', '03:00'], ['01:30', '02:00']]);
   });
 });
 
@@ -264,7 +259,7 @@ describe('minimum notice, horizon and the past', () => {
     const day = computeSlots(
       query({ now: '2026-03-02T09:10:00Z', settings: { ...NO_SETTINGS, minimumNotice: 1440 }, range: { from: MONDAY.from, to: '2026-03-04T00:00:00Z' } }),
     );
-    expect(day.days.map((d) => [d.date, d.slots[0].label])).toEqual([['2026-03-03', '09:30']]);
+    expect(labelsByDate(day).map(([date, labels]) => [date, labels[0]])).toEqual([['2026-03-03', '09:30']]);
   });
 
   /** Every day 09:00-17:00, asked at `now` for 1 March to `to` with a horizon of `maxFutureBookings` days. */
@@ -281,7 +276,7 @@ describe('minimum notice, horizon and the past', () => {
   it('nothing beyond now + maxFutureBookings days; exactly at the horizon is fine', () => {
     const r = everyDayUntil('2026-04-01T00:00:00Z', '2026-03-02T09:00:00Z', 7);
     expect(r.slots.at(-1)?.start).toBe('2026-03-09T09:00:00.000Z');
-    expect(r.days).toHaveLength(8);
+    expect(datesOf(r)).toHaveLength(8);
   });
 
   it('never beyond 60 days, even with maxFutureBookings 90', () => {
@@ -300,7 +295,7 @@ describe('minimum notice, horizon and the past', () => {
       range: { from: '2026-03-02T00:00:00Z', to: '2026-03-04T00:00:00Z' },
     });
     // 03-02 is within the day of notice; on 03-03 09:00 runs into the booking's 10-minute buffer.
-    expect(r.days).toEqual([]);
+    expect(r.slots).toEqual([]);
   });
 });
 
@@ -380,7 +375,7 @@ describe('checkSlot (server re-validation)', () => {
 /** The visitor dates in [startDate, endDate] the slots function answers with: the days the date picker enables. */
 function availableDays(rules: SlotRules & { visitorTimeZone?: string }, startDate: string, endDate: string): string[] {
   const visitorTimeZone = rules.visitorTimeZone ?? 'UTC';
-  return computeSlots({ ...rules, visitorTimeZone, range: zonedDateRange(startDate, endDate, visitorTimeZone) }).days.map((d) => d.date);
+  return datesOf(computeSlots({ ...rules, visitorTimeZone, range: zonedDateRange(startDate, endDate, visitorTimeZone) }));
 }
 
 describe('the days with slots (date picker)', () => {

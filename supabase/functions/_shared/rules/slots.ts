@@ -135,7 +135,7 @@ export interface SlotRules {
 export interface SlotQuery extends SlotRules {
   /** Instants [from, to) to list slot starts in; see `zonedDateRange` for visitor dates. */
   range: { from: InstantInput; to: InstantInput };
-  /** Zone of the labels and the date grouping (fallback UTC). */
+  /** Zone of the labels and dates (fallback UTC). */
   visitorTimeZone?: string | null;
 }
 
@@ -152,9 +152,8 @@ export interface OfferedSlot {
 
 export interface SlotResult {
   timeZone: string;
+  /** In order of start; a page groups them by `date` (sending them grouped as well doubled the answer). */
   slots: OfferedSlot[];
-  /** The same slots grouped by the visitor's local date, dates ascending, only dates with slots. */
-  days: { date: string; slots: OfferedSlot[] }[];
 }
 
 export type SlotRejection =
@@ -397,11 +396,11 @@ export function computeSlots(query: SlotQuery): SlotResult {
   const from = Math.max(toMs(query.range.from), e.earliest);
   const to = Math.min(toMs(query.range.to), e.latest + 1);
   const slots: OfferedSlot[] = [];
-  const days: SlotResult['days'] = [];
-  if (!(from < to) || e.durationMs === 0) return { timeZone: visitorZone, slots, days };
+  if (!(from < to) || e.durationMs === 0) return { timeZone: visitorZone, slots };
 
   // A fall-back hour shows the same clock time twice on one visitor date: those dates are relabelled.
-  const repeats = new Set<SlotResult['days'][number]>();
+  const repeats = new Set<string>();
+  let previousDate = '';
   let previousLocal = -Infinity;
   // Host days whose windows can reach into [from, to): windows never leave their own local date.
   const lastDay = localDayNumber(to - 1, e.hostZone);
@@ -419,22 +418,20 @@ export function computeSlots(query: SlotQuery): SlotResult {
         ...(e.seats && { seatsLeft: seatsLeftAt(e.seats, start) }),
       };
       slots.push(slot);
-      const last = days[days.length - 1];
-      if (last?.date === slot.date) {
-        last.slots.push(slot);
-        if (local <= previousLocal) repeats.add(last);
-      } else days.push({ date: slot.date, slots: [slot] });
+      if (previousDate === slot.date && local <= previousLocal) repeats.add(slot.date);
+      previousDate = slot.date;
       previousLocal = local;
     }
   }
-  for (const day of repeats) {
+  if (repeats.size) {
+    const onRepeated = slots.filter((s) => repeats.has(s.date));
     const seen = new Map<string, number>();
-    for (const s of day.slots) seen.set(s.label, (seen.get(s.label) ?? 0) + 1);
-    for (const s of day.slots) {
-      if ((seen.get(s.label) ?? 0) > 1) s.label = formatTimeInZone(s.start, visitorZone, true);
+    for (const s of onRepeated) seen.set(`${s.date} ${s.label}`, (seen.get(`${s.date} ${s.label}`) ?? 0) + 1);
+    for (const s of onRepeated) {
+      if ((seen.get(`${s.date} ${s.label}`) ?? 0) > 1) s.label = formatTimeInZone(s.start, visitorZone, true);
     }
   }
-  return { timeZone: visitorZone, slots, days };
+  return { timeZone: visitorZone, slots };
 }
 
 /**

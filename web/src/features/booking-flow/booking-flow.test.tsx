@@ -28,7 +28,7 @@ function slotsAnswer() {
     http.get(api('/functions/v1/slots'), ({ request }) => {
       requests.push(new URL(request.url));
       const slots = [slot(10), slot(11)];
-      return HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'Europe/Paris', slots, days: [{ date: dateKey(DAY), slots }] });
+      return HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'Europe/Paris', slots });
     }),
   );
   return requests;
@@ -325,7 +325,7 @@ describe('event booking page', () => {
       http.get(api('/functions/v1/slots'), () => {
         if (down) return HttpResponse.error();
         const slots = [slot(10)];
-        return HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'Europe/Paris', slots, days: [{ date: dateKey(DAY), slots }] });
+        return HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'Europe/Paris', slots });
       }),
     );
     renderRoute('/book/5');
@@ -521,7 +521,7 @@ describe('the calendar and its times', () => {
             const start = new Date(Date.UTC(day.getFullYear(), day.getMonth(), day.getDate(), hour));
             return { start: start.toISOString(), end: new Date(start.getTime() + 30 * 60_000).toISOString(), date: dateKey(day), label: `${hour}:00` };
           });
-        return HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'Europe/Paris', slots: days.flatMap(on), days: days.map((day) => ({ date: dateKey(day), slots: on(day) })) });
+        return HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'Europe/Paris', slots: days.flatMap(on) });
       }),
     );
     return requests;

@@ -21,7 +21,7 @@ async function bookRefused(locale: string, status: number, body: unknown) {
   localStorage.setItem('kairos.locale', locale);
   server.use(
     rpc('public_event_type', [eventType]),
-    http.get(api('/functions/v1/slots'), () => HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'UTC', slots: [slot], days: [{ date: slot.date, slots: [slot] }] })),
+    http.get(api('/functions/v1/slots'), () => HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'UTC', slots: [slot] })),
     http.post(api('/functions/v1/bookings'), () => (body === null ? new HttpResponse(null, { status }) : HttpResponse.json(body, { status }))),
   );
   renderRoute('/book/5');

@@ -68,10 +68,27 @@ export function horizonSlotsQuery(source: SlotSource, timeZone: string) {
   });
 }
 
-/** The bookable times of the horizon, refetched when the source's topic signals a change. */
+/** A day's offered times: its visitor date, and its slots in order. */
+export interface SlotDay {
+  date: string;
+  slots: OfferedSlot[];
+}
+
+/** The answer with its slots by visitor date, days in order (the slots function sends them by start). */
+function withDays(answer: SlotsAnswer): SlotsAnswer & { days: SlotDay[] } {
+  const byDate = new Map<string, SlotDay>();
+  for (const slot of answer.slots) {
+    const day = byDate.get(slot.date);
+    if (day) day.slots.push(slot);
+    else byDate.set(slot.date, { date: slot.date, slots: [slot] });
+  }
+  return { ...answer, days: [...byDate.values()] };
+}
+
+/** The bookable times of the horizon by day, refetched when the source's topic signals a change. */
 export function useHorizonSlots(source: SlotSource, timeZone: string) {
   useRefetchOnBroadcast(source.topic ?? null, [source.key]);
-  return useQuery(horizonSlotsQuery(source, timeZone));
+  return useQuery({ ...horizonSlotsQuery(source, timeZone), select: withDays });
 }
 
 export type { OfferedSlot };

@@ -22,7 +22,7 @@ describe('booking a paid event type', () => {
         host_company: null, locations: [], questions: [], guest_fields: { phone: 'hidden', company: 'hidden', notes: 'hidden' },
       }]),
       http.get(api('/functions/v1/slots'), () =>
-        HttpResponse.json({ timeZone: 'UTC', hostTimeZone: 'UTC', duration: 30, slots: [{ start: START, end: END, date: DAY, label: '10:00 AM' }], days: [{ date: DAY, slots: [{ start: START, end: END, date: DAY, label: '10:00 AM' }] }] }),
+        HttpResponse.json({ timeZone: 'UTC', hostTimeZone: 'UTC', duration: 30, slots: [{ start: START, end: END, date: DAY, label: '10:00 AM' }] }),
       ),
       http.post(api('/functions/v1/bookings'), () =>
         HttpResponse.json({ id: 1, uid: 'b-uid', status: 'awaiting_payment', startTime: START, endTime: END, manageToken: 'tok', checkoutUrl: 'https://checkout.stripe.test/c/pay/cs_1' }, { status: 201 }),

@@ -36,7 +36,7 @@ function seatedSlots(seats: { left: number; asked: number }) {
     http.get(api('/functions/v1/slots'), () => {
       seats.asked += 1;
       const slots = [slot(10, seats.left), slot(11, 3)];
-      return HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'UTC', slots, days: [{ date: dateKey(DAY), slots }] });
+      return HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'UTC', slots });
     }),
     realtimeSocket.addEventListener('connection', ({ client }) => {
       sockets.push(client);

@@ -33,7 +33,7 @@ function serve(taken: () => Taken | 'fail', book: (body: Record<string, unknown>
     rpc('public_event_type', [coaching]),
     http.get(api('/functions/v1/slots'), () => {
       const slots = [{ ...span(iso(FIRST.getTime())), date: dateKey(DAY), label: '10:00' }];
-      return HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'UTC', slots, days: [{ date: dateKey(DAY), slots }] });
+      return HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'UTC', slots });
     }),
     http.get(api('/functions/v1/slots/series'), ({ request }) => {
       const url = new URL(request.url);

@@ -17,7 +17,7 @@ const START = new Date(Date.UTC(DAY.getFullYear(), DAY.getMonth(), DAY.getDate()
 
 function offerOneSlot() {
   const slots = [{ start: START, end: new Date(Date.parse(START) + 30 * 60_000).toISOString(), date: KEY, label: '09:00' }];
-  server.use(http.get(api('/functions/v1/slots'), () => HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'UTC', slots, days: [{ date: KEY, slots }] })));
+  server.use(http.get(api('/functions/v1/slots'), () => HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'UTC', slots })));
 }
 
 const eventType = publicEventType();

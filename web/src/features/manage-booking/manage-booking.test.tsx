@@ -27,7 +27,7 @@ function answer(view: GuestView) {
     http.get(api('/functions/v1/api/booking/b-uid'), () => HttpResponse.json(view)),
     http.get(api('/functions/v1/api/booking/b-uid/slots'), ({ request }) => {
       slotRequests.push(new URL(request.url));
-      return HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'UTC', slots, days: [{ date: format(FREE, 'yyyy-MM-dd'), slots }] });
+      return HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'UTC', slots });
     }),
     http.post(api('/functions/v1/api/booking/b-uid/reschedule'), async ({ request }) => {
       moves.push(await request.json());

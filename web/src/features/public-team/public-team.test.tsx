@@ -51,7 +51,7 @@ describe('public team page', () => {
         },
       ]),
       rpc('public_team_members', []),
-      http.get(api('/functions/v1/slots'), () => HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'UTC', slots: [], days: [] })),
+      http.get(api('/functions/v1/slots'), () => HttpResponse.json({ timeZone: 'UTC', duration: 30, hostTimeZone: 'UTC', slots: [] })),
     );
     renderRoute('/team/bright');
     await userEvent.click(await screen.findByRole('button', { name: 'Book Now' }));
