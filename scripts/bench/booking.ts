@@ -98,12 +98,14 @@ async function spread(report: Report, s: BenchStack, concurrency = 50) {
   const meter = cpuMeter();
   const { ms, value: answers } = await timed(() => pool(targets.length, concurrency, (i) => bookAsGuest(s, 1000 + i, targets[i].host.eventTypeId, targets[i].slot)));
   const cpuSeconds = meter.stop();
+  const split = meter.split();
   const latencies = answers.map((a) => a.ms);
   const ids = hosts.map((h) => h.userId);
   // Mails are sent while guests still book and after: how much of them falls inside the window above
   // depends on how fast the outbox keeps up, so the whole cost is also counted until they are all sent.
   await mailsSent(s, ids);
   const cpuWithMails = meter.stop();
+  const splitWithMails = meter.split();
   const overlaps = await overlappingPairs(s.db, ids);
   const stored = Number(
     (await s.db.query<{ n: string }>(`select count(*) as n from public.bookings where user_id = any($1) and status <> 'cancelled'`, [ids])).rows[0].n,
@@ -113,6 +115,10 @@ async function spread(report: Report, s: BenchStack, concurrency = 50) {
   report.add('2 booking: spread', kase, 'throughput', (answers.length / ms) * 1000, 'req/s');
   report.add('2 booking: spread', kase, 'CPU per request (all stack processes, and the load generator: it runs in the benchmark process)', (cpuSeconds * 1000) / answers.length, 'ms');
   report.add('2 booking: spread', kase, 'CPU per request, counted until every booking\'s mails are sent (same processes)', (cpuWithMails * 1000) / answers.length, 'ms');
+  // Where it goes (the benchmark's own process, node, also hosts the gateway, Auth, Storage and the mail catcher).
+  const perRequest = (parts: [string, number][]) => parts.map(([name, seconds]) => `${name} ${((seconds * 1000) / answers.length).toFixed(2)}`).join(', ');
+  report.add('2 booking: spread', kase, 'CPU per request by process, ms (while booking)', perRequest(split));
+  report.add('2 booking: spread', kase, 'CPU per request by process, ms (until the mails are sent)', perRequest(splitWithMails));
   report.add('2 booking: spread', kase, 'p50 / p99', `${percentile(latencies, 50).toFixed(0)} / ${percentile(latencies, 99).toFixed(0)} ms`);
   report.add('2 booking: spread', kase, 'answers', statusCounts(answers));
   report.add('2 booking: spread', kase, 'acknowledged = stored', ok === stored && stored <= 1600 ? `yes (${stored})` : `NO: ${ok} acknowledged, ${stored} stored`);

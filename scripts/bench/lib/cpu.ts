@@ -45,15 +45,33 @@ function treeTicks(root: number, exclude: ReadonlySet<number>): Map<number, numb
   return out;
 }
 
-/** Starts counting; `stop()` answers the CPU seconds the tree used since (processes that ended meanwhile are lost). */
+/** What a process is, for the split: a function by its folder ("deno: api"), else its command. */
+function processName(pid: number): string {
+  try {
+    const command = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+    if (command !== 'deno') return command;
+    const fn = /functions\/([^/]+)\/index\.ts/.exec(readFileSync(`/proc/${pid}/cmdline`, 'utf8'))?.[1];
+    return fn ? `deno: ${fn}` : command;
+  } catch {
+    return 'ended';
+  }
+}
+
+/**
+ * Starts counting; `stop()` answers the CPU seconds the tree used since (processes that ended
+ * meanwhile are lost), `split()` the same by process name, largest first.
+ */
 export function cpuMeter(exclude: () => number[] = () => [], root = process.pid) {
   const before = treeTicks(root, new Set(exclude()));
+  const used = () => [...treeTicks(root, new Set(exclude()))].map(([pid, t]) => [pid, t - (before.get(pid) ?? 0)] as const);
   return {
     stop(): number {
-      const after = treeTicks(root, new Set(exclude()));
-      let ticks = 0;
-      for (const [pid, t] of after) ticks += t - (before.get(pid) ?? 0);
-      return ticks / TICKS_PER_SECOND;
+      return used().reduce((sum, [, ticks]) => sum + ticks, 0) / TICKS_PER_SECOND;
+    },
+    split(): [string, number][] {
+      const byName = new Map<string, number>();
+      for (const [pid, ticks] of used()) byName.set(processName(pid), (byName.get(processName(pid)) ?? 0) + ticks / TICKS_PER_SECOND);
+      return [...byName].filter(([, seconds]) => seconds > 0).sort((a, b) => b[1] - a[1]);
     },
   };
 }
