@@ -45,13 +45,21 @@ function treeTicks(root: number, exclude: ReadonlySet<number>): Map<number, numb
   return out;
 }
 
-/** What a process is, for the split: a function by its folder ("deno: api"), else its command. */
+/**
+ * What a process is, for the split: a function by its folder ("deno: api"), a Postgres backend by its
+ * role or kind ("postgres: authenticator", "postgres: walsender"), else its command.
+ */
 function processName(pid: number): string {
   try {
     const command = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
-    if (command !== 'deno') return command;
-    const fn = /functions\/([^/]+)\/index\.ts/.exec(readFileSync(`/proc/${pid}/cmdline`, 'utf8'))?.[1];
-    return fn ? `deno: ${fn}` : command;
+    const line = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    if (command === 'deno') {
+      const fn = /functions\/([^/]+)\/index\.ts/.exec(line)?.[1];
+      return fn ? `deno: ${fn}` : command;
+    }
+    // A backend names itself "postgres: <role> <database> <client> <state>", a helper "postgres: <kind> …".
+    const backend = /^postgres: (\S+)/.exec(line)?.[1];
+    return backend ? `postgres: ${backend}` : command;
   } catch {
     return 'ended';
   }
