@@ -57,16 +57,16 @@ comment on policy "Hosts read the deliveries of bookings they can read" on publi
 
 -- On a hosted project with pg_net, an HTTP POST to one of our functions, whose URL and key live in Vault
 -- as `<p_secret>_url` and `<p_secret>_key` (see the README); nothing where either is missing (the
--- local stack has neither: it listens to a NOTIFY or runs the same work on its timer).
+-- local stack has neither: it listens to a NOTIFY or runs the same work on its timer). True when posted.
 create or replace function private.post_to_function(p_secret text, p_timeout_ms integer)
-returns void language plpgsql security definer set search_path = ''
+returns boolean language plpgsql security definer set search_path = ''
 as $$
 declare
   url text;
   key text;
 begin
   if to_regnamespace('net') is null or to_regclass('vault.decrypted_secrets') is null then
-    return;
+    return false;
   end if;
   execute 'select max(decrypted_secret) filter (where name = $1), max(decrypted_secret) filter (where name = $2) from vault.decrypted_secrets'
     into url, key using p_secret || '_url', p_secret || '_key';
@@ -74,17 +74,24 @@ begin
     execute 'select net.http_post(url := $1, body := $2, headers := $3, timeout_milliseconds := $4)'
       using url, '{}'::jsonb, jsonb_build_object('Authorization', 'Bearer ' || key, 'Content-Type', 'application/json'), p_timeout_ms;
   end if;
+  return url is not null;
 end;
 $$;
 
 -- Wakes the delivery worker: a NOTIFY (delivered at commit) that the local stack listens to, and on a
--- hosted project the outbox function (Vault's `kairos_outbox_url`, `kairos_outbox_key`).
+-- hosted project the outbox function (Vault's `kairos_outbox_url`, `kairos_outbox_key`), once a
+-- transaction: a booking writes its mails', webhooks' and calendar's rows in three statements, and
+-- pg_net posts after commit, when the one worker woken claims them all (Postgres folds the NOTIFYs
+-- itself). Each post is a function invocation and a Vault read.
 create or replace function private.kick_outbox()
 returns void language plpgsql security definer set search_path = ''
 as $$
 begin
   perform pg_notify('kairos_outbox', '');
-  perform private.post_to_function('kairos_outbox', 10000);
+  if current_setting('kairos.outbox_posted', true) is distinct from 'on'
+     and private.post_to_function('kairos_outbox', 10000) then
+    perform set_config('kairos.outbox_posted', 'on', true);
+  end if;
 end;
 $$;
 

@@ -3,7 +3,7 @@
 // stand-ins of both (created in a transaction that is rolled back) record what would be sent.
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { connect, rolledBack } from './db.ts';
+import { book, connect, hostWithEventType, rolledBack } from './db.ts';
 
 let c: pg.Client;
 beforeAll(async () => {
@@ -42,4 +42,17 @@ it('posts to the function named by its Vault secrets, with their key, and to not
         timeout: 60000,
       },
     ]);
+  }));
+
+it('wakes the outbox worker once a transaction, however many statements write its rows', () =>
+  rolledBack(c, async () => {
+    await c.query(STAND_INS);
+    await c.query(`insert into vault.decrypted_secrets values ('kairos_outbox_url', 'https://x.test/functions/v1/outbox'), ('kairos_outbox_key', 'k1')`);
+    const { eventType } = await hostWithEventType(c);
+    // A booking writes its mails' rows and its calendar's in statements of their own, each kicking.
+    await book(c, eventType, '2031-04-07T10:00:00Z');
+    await c.query(`select private.kick_outbox()`);
+    expect((await c.query(`select count(*)::int as n from net.sent`)).rows).toEqual([{ n: 1 }]);
+    expect((await c.query(`select count(distinct message_id)::int as n from outbox o join bookings b on b.id = o.booking_id where b.event_type_id = $1`, [eventType])).rows[0].n)
+      .toBeGreaterThan(1);
   }));
