@@ -323,6 +323,7 @@ declare
   last_date date := ((p_to + interval '1 day') at time zone 'UTC')::date;
   busy_window tstzrange;
   -- The Monday-to-Sunday week of p_tally_at in the owner's zone (least busy counts in it).
+  monday timestamp;
   week_start timestamptz;
   week_end timestamptz;
 begin
@@ -350,8 +351,9 @@ begin
   busy_window := tstzrange(p_from - interval '30 minutes', p_to + make_interval(mins => et.duration + 30), '[)');
   version := private.slot_list_version(et.user_id, et.team_id);
   if p_tally_at is not null then
-    week_start := date_trunc('week', p_tally_at at time zone coalesce(et.timezone, 'UTC')) at time zone coalesce(et.timezone, 'UTC');
-    week_end := (date_trunc('week', p_tally_at at time zone coalesce(et.timezone, 'UTC')) + interval '7 days') at time zone coalesce(et.timezone, 'UTC');
+    monday := date_trunc('week', p_tally_at at time zone coalesce(et.timezone, 'UTC'));
+    week_start := monday at time zone coalesce(et.timezone, 'UTC');
+    week_end := (monday + interval '7 days') at time zone coalesce(et.timezone, 'UTC');
   end if;
   if et.user_id is not null then
     people := array[et.user_id];

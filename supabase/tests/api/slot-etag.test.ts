@@ -56,6 +56,23 @@ describe('slot list ETags', () => {
     expect((await list(other, first.etag)).status).toBe(200);
   });
 
+  it('sends the list gzipped to a client that takes gzip, the same list as to one that does not', async () => {
+    const host = await newHost();
+    const path = personal(host.eventTypeId);
+    const plain = await call(path, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    // The first gzipped answer is made, the next one kept: both the same bytes of the same list.
+    for (let i = 0; i < 2; i++) {
+      const zipped = await call(path, { headers: { 'accept-encoding': 'gzip' } });
+      expect(zipped.headers.get('content-encoding')).toBe('gzip');
+      expect(zipped.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(Number(zipped.headers.get('content-length'))).toBeLessThan(JSON.stringify(plain.body).length / 3);
+      expect(zipped.body).toEqual(plain.body);
+    }
+    const refused = await call(path, { headers: { 'accept-encoding': 'gzip;q=0, identity' } });
+    expect(refused.headers.get('content-encoding')).toBeNull();
+  });
+
   it('a booking, hours, settings, an override, time off, an event type and busy times from a calendar each change it', async () => {
     const host = await newHost();
     const path = personal(host.eventTypeId);

@@ -26,7 +26,35 @@ const INPUTS = inputsCache();
  * computing. A 50-member team's answer is 1,440 slots; each request still asks the database who may
  * book and the version.
  */
-const ANSWERS = new LRUCache<string, { version: string; body: string }>({ max: 64 });
+const ANSWERS = new LRUCache<string, Kept>({ max: 64 });
+
+/** An answer as computed, and gzipped once a client takes gzip. */
+interface Kept {
+  version: string;
+  body: string;
+  gzipped?: Promise<ArrayBuffer>;
+}
+
+/** Does the client take gzip (every browser does)? Not when it names it with q=0. */
+function takesGzip(header: string | null): boolean {
+  return (header ?? '').split(',').some((coding) => {
+    const [name, ...params] = coding.split(';');
+    return name.trim().toLowerCase() === 'gzip' && !params.some((p) => /^\s*q\s*=\s*0(?:\.0*)?\s*$/.test(p));
+  });
+}
+
+/**
+ * A kept answer's response. The server compresses a body for a client that takes it, for every
+ * response again: the same 150 KB of a big team's slots each time. Gzipped here once, it is sent as it
+ * is (a body that names its encoding is left alone).
+ */
+async function sent(kept: Kept, req: Request, headers: Record<string, string>): Promise<Response> {
+  if (!takesGzip(req.headers.get('accept-encoding'))) return jsonText(kept.body, 200, { ...headers, vary: 'Accept-Encoding' });
+  kept.gzipped ??= new Response(new Blob([kept.body]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer();
+  return new Response(await kept.gzipped, {
+    headers: { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-encoding': 'gzip', vary: 'Accept-Encoding' },
+  });
+}
 
 /** A short, stable digest of the query (FNV-1a): an ETag of one URL never matches another's. */
 function digest(text: string): string {
@@ -64,12 +92,12 @@ export async function answerSlots(ctx: Ctx): Promise<Response> {
   const headers = (version: string) => ({ etag: etag(version), 'cache-control': CACHE_CONTROL });
   if (listed === 'not-modified') {
     if (held) return new Response(null, { status: 304, headers: headers(held) });
-    return jsonText(kept!.body, 200, headers(kept!.version));
+    return sent(kept!, ctx.req, headers(kept!.version));
   }
   if (listed.stale.length) refreshStaleCalendars(ctx.env, listed.stale);
-  const body = JSON.stringify(listed.answer);
-  ANSWERS.set(key, { version: listed.version, body });
-  return jsonText(body, 200, headers(listed.version));
+  const fresh: Kept = { version: listed.version, body: JSON.stringify(listed.answer) };
+  ANSWERS.set(key, fresh);
+  return sent(fresh, ctx.req, headers(listed.version));
 }
 
 /**
