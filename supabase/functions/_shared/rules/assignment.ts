@@ -29,7 +29,7 @@ export interface MemberTally {
 }
 
 /** Never booked: first in line ("never" is -Infinity, before any time). */
-export const NO_TALLY: MemberTally = { lastBooked: -Infinity, inWeek: 0 };
+const NO_TALLY: MemberTally = { lastBooked: -Infinity, inWeek: 0 };
 
 export interface TeamEventTypeRules {
   assignmentType: AssignmentType;
