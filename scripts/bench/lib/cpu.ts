@@ -78,7 +78,10 @@ export function cpuMeter(exclude: () => number[] = () => [], root = process.pid)
     },
     split(): [string, number][] {
       const byName = new Map<string, number>();
-      for (const [pid, ticks] of used()) byName.set(processName(pid), (byName.get(processName(pid)) ?? 0) + ticks / TICKS_PER_SECOND);
+      for (const [pid, ticks] of used()) {
+        const name = processName(pid);
+        byName.set(name, (byName.get(name) ?? 0) + ticks / TICKS_PER_SECOND);
+      }
       return [...byName].filter(([, seconds]) => seconds > 0).sort((a, b) => b[1] - a[1]);
     },
   };

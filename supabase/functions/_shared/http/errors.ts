@@ -10,11 +10,11 @@ export function json(body: unknown, status = 200, headers?: HeadersInit): Respon
   return jsonText(status === 204 ? null : JSON.stringify(body), status, headers);
 }
 
-/** A JSON answer already serialised (a kept slot list). */
-export function jsonText(text: string | null, status = 200, headers?: HeadersInit): Response {
+/** A JSON answer already serialised (a kept slot list, or its gzip with its content-encoding in `headers`). */
+export function jsonText(body: string | ArrayBuffer | null, status = 200, headers?: HeadersInit): Response {
   const h = new Headers(headers);
   h.set('content-type', 'application/json; charset=utf-8');
-  return new Response(text, { status, headers: h });
+  return new Response(body, { status, headers: h });
 }
 
 /** An error in the caller's language (http/router.ts reads it from Accept-Language): a shared rule's message is said in it. */

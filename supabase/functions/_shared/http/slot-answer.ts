@@ -51,9 +51,7 @@ function takesGzip(header: string | null): boolean {
 async function sent(kept: Kept, req: Request, headers: Record<string, string>): Promise<Response> {
   if (!takesGzip(req.headers.get('accept-encoding'))) return jsonText(kept.body, 200, { ...headers, vary: 'Accept-Encoding' });
   kept.gzipped ??= new Response(new Blob([kept.body]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer();
-  return new Response(await kept.gzipped, {
-    headers: { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-encoding': 'gzip', vary: 'Accept-Encoding' },
-  });
+  return jsonText(await kept.gzipped, 200, { ...headers, 'content-encoding': 'gzip', vary: 'Accept-Encoding' });
 }
 
 /** A short, stable digest of the query (FNV-1a): an ETag of one URL never matches another's. */

@@ -425,10 +425,11 @@ export function computeSlots(query: SlotQuery): SlotResult {
   }
   if (repeats.size) {
     const onRepeated = slots.filter((s) => repeats.has(s.date));
+    const shown = (s: OfferedSlot) => `${s.date} ${s.label}`;
     const seen = new Map<string, number>();
-    for (const s of onRepeated) seen.set(`${s.date} ${s.label}`, (seen.get(`${s.date} ${s.label}`) ?? 0) + 1);
+    for (const s of onRepeated) seen.set(shown(s), (seen.get(shown(s)) ?? 0) + 1);
     for (const s of onRepeated) {
-      if ((seen.get(`${s.date} ${s.label}`) ?? 0) > 1) s.label = formatTimeInZone(s.start, visitorZone, true);
+      if ((seen.get(shown(s)) ?? 0) > 1) s.label = formatTimeInZone(s.start, visitorZone, true);
     }
   }
   return { timeZone: visitorZone, slots };
