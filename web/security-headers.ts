@@ -79,14 +79,24 @@ export function headersFile(options: WebHeaderOptions, frameable = FRAMEABLE): s
   return `${blocks.join('\n')}\n`;
 }
 
+/** A route of the app and the file a static host answers it with (a page's shell, web/shell-pages.ts). */
+export interface RouteFile {
+  /** The router's pattern (`/book/:eventTypeId`, `*`), which Netlify's syntax reads as it is. */
+  pattern: string;
+  /** The route's shell; none: the page without one (app.html). */
+  file: string | null;
+}
+
 /**
- * A `_redirects` file (Netlify's syntax): `/api/*` is passed to the project's `api` function, and every
- * other path that is not a file gets index.html (the app routes in the browser). Without the project's
- * URL the build cannot know where /api goes, and says so instead.
+ * A `_redirects` file (Netlify's syntax, which Cloudflare Pages reads too): `/api/*` is passed to the
+ * project's `api` function, and every route gets its page: its shell, or app.html, in the router's
+ * order of matching (the first rule that matches wins; the router's last route, `*`, takes any path). Without the project's URL the build cannot know
+ * where /api goes, and says so instead.
  */
-export function redirectsFile({ supabaseUrl }: WebHeaderOptions): string {
+export function redirectsFile({ supabaseUrl }: WebHeaderOptions, routes: RouteFile[]): string {
   const api = supabaseUrl
     ? `/api/*  ${new URL('/functions/v1/api/', supabaseUrl).href}:splat  200`
     : '# /api/* is not passed on: build with VITE_SUPABASE_URL set to the project\'s URL.';
-  return `${api}\n/*  /index.html  200\n`;
+  const pages = routes.map(({ pattern, file }) => `${pattern === '*' ? '/*' : pattern}  /${file ?? 'app.html'}  200`);
+  return `${[api, ...pages].join('\n')}\n`;
 }

@@ -3,7 +3,8 @@ import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { icuCatalogues } from './icu-catalogues.ts';
-import { headersFile, metaContentSecurityPolicy, redirectsFile } from './security-headers.ts';
+import { headersFile, metaContentSecurityPolicy } from './security-headers.ts';
+import { shellPages } from './shell-pages.ts';
 import { zoneCitiesPlugin } from './zone-cities.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -17,9 +18,12 @@ const passThrough = Object.fromEntries(
   ]),
 );
 
+/** The Supabase project the build talks to (unset: the app's own origin, as locally). */
+const projectUrl = (mode: string) => loadEnv(mode, root, 'VITE_').VITE_SUPABASE_URL || undefined;
+
 /**
- * The production build carries its security headers and routes: `_headers` and `_redirects` for static
- * hosts (the /api rewrite and the SPA fallback), and the CSP as a <meta> tag for hosts that set no
+ * The production build carries its security headers: `_headers` for static hosts (its routes, with the
+ * /api rewrite, are in `_redirects`: shell-pages.ts), and the CSP as a <meta> tag for hosts that set no
  * headers (the dev server, with Vite's inline client, gets none of them).
  */
 function securityHeaders(): Plugin {
@@ -28,21 +32,20 @@ function securityHeaders(): Plugin {
     name: 'kairos-security-headers',
     apply: 'build',
     configResolved(config) {
-      supabaseUrl = loadEnv(config.mode, root, 'VITE_').VITE_SUPABASE_URL || undefined;
+      supabaseUrl = projectUrl(config.mode);
     },
     transformIndexHtml: () => [
       { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: metaContentSecurityPolicy({ supabaseUrl }) }, injectTo: 'head-prepend' },
     ],
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: '_headers', source: headersFile({ supabaseUrl }) });
-      this.emitFile({ type: 'asset', fileName: '_redirects', source: redirectsFile({ supabaseUrl }) });
     },
   };
 }
 
 export default defineConfig({
   root,
-  plugins: [react(), securityHeaders(), icuCatalogues(), zoneCitiesPlugin()],
+  plugins: [react(), securityHeaders(), shellPages(projectUrl), icuCatalogues(), zoneCitiesPlugin()],
   resolve: {
     // Messages arrive parsed (icu-catalogues.ts): react-intl's formatter without FormatJS's parser is
     // about 16 KB smaller, gzipped. Tests run the same way, so a message the build did not parse fails there too.
@@ -52,6 +55,9 @@ export default defineConfig({
     port: Number(process.env.KAIROS_WEB_PORT ?? 5173),
     strictPort: false,
     fs: { allow: [fileURLToPath(new URL('..', import.meta.url))] },
+    // Transformed while the server starts rather than on the first visit, which otherwise waits on
+    // every module of the app and of the page it opens (the page's shell shows meanwhile: shell-pages.ts).
+    warmup: { clientFiles: ['./src/main.tsx', './src/features/landing/LandingPage.tsx', './src/features/booking-flow/EventBookingPage.tsx'] },
     proxy: {
       '/api': {
         target: apiUrl,

@@ -1,6 +1,6 @@
 // Benchmark 4: the public pages of the production build, served by the test stack's gateway, in
 // headless Chromium: the gzipped JS each loads, first contentful paint and slots on screen of
-// /book/{id}, and Lighthouse (its default mobile profile) on /book/{id}.
+// /book/{id}, and Lighthouse (its default mobile profile) on / and /book/{id}.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -139,6 +139,28 @@ async function lighthouse(url: string): Promise<LighthouseResult> {
   }
 }
 
+/** Lighthouse's mobile scores and timings of one page, median of LIGHTHOUSE_RUNS. */
+async function lighthouseRows(report: Report, origin: string, path: string, name: string) {
+  const results: LighthouseResult[] = [];
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) results.push(await lighthouse(`${origin}${path}`));
+  const kase = `${name} Lighthouse (mobile), median of ${LIGHTHOUSE_RUNS}`;
+  const med = (pick: (r: LighthouseResult) => number) => median(results.map(pick));
+  report.add('4 web', kase, 'performance score', med((r) => Math.round(r.categories.performance.score * 100)));
+  report.add('4 web', kase, 'accessibility score', med((r) => Math.round(r.categories.accessibility.score * 100)));
+  report.add('4 web', kase, 'first contentful paint', med((r) => r.audits['first-contentful-paint'].numericValue!), 'ms');
+  report.add('4 web', kase, 'largest contentful paint', med((r) => r.audits['largest-contentful-paint'].numericValue!), 'ms');
+  report.add('4 web', kase, 'total blocking time', med((r) => r.audits['total-blocking-time'].numericValue!), 'ms');
+  report.add('4 web', kase, 'cumulative layout shift', med((r) => r.audits['cumulative-layout-shift'].numericValue!));
+  const failed = new Set(
+    results.flatMap((r) => r.categories.accessibility.auditRefs.filter((a) => a.weight > 0 && r.audits[a.id].score === 0).map((a) => a.id)),
+  );
+  report.add('4 web', kase, 'accessibility audits failed', failed.size === 0 ? 'none' : [...failed].join(', '));
+  const external = new Set(
+    results.flatMap((r) => (r.audits['network-requests'].details?.items ?? []).map((item) => item.url).filter((u) => u.startsWith('http') && !u.startsWith(origin))),
+  );
+  report.add('4 web', kase, 'requests outside the app (offline check)', external.size === 0 ? 'none' : [...external].slice(0, 3).join(', '));
+}
+
 async function publicPages(report: Report, outDir: string) {
   const { stack, dispose } = await startTestStack({ webDir: outDir });
   const db = new pg.Pool({ connectionString: stack.dbUrl, max: 2 });
@@ -159,23 +181,7 @@ async function publicPages(report: Report, outDir: string) {
     report.add('4 web', `/book/:id cold, median of ${RUNS}`, 'slots on screen', median(runs.map((r) => r.slots)), 'ms');
     await browser.close();
 
-    const results: LighthouseResult[] = [];
-    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) results.push(await lighthouse(`${origin}/book/${eventTypeId}`));
-    const kase = `/book/:id Lighthouse (mobile), median of ${LIGHTHOUSE_RUNS}`;
-    const med = (pick: (r: LighthouseResult) => number) => median(results.map(pick));
-    report.add('4 web', kase, 'performance score', med((r) => Math.round(r.categories.performance.score * 100)));
-    report.add('4 web', kase, 'accessibility score', med((r) => Math.round(r.categories.accessibility.score * 100)));
-    report.add('4 web', kase, 'first contentful paint', med((r) => r.audits['first-contentful-paint'].numericValue!), 'ms');
-    report.add('4 web', kase, 'largest contentful paint', med((r) => r.audits['largest-contentful-paint'].numericValue!), 'ms');
-    report.add('4 web', kase, 'total blocking time', med((r) => r.audits['total-blocking-time'].numericValue!), 'ms');
-    const failed = new Set(
-      results.flatMap((r) => r.categories.accessibility.auditRefs.filter((a) => a.weight > 0 && r.audits[a.id].score === 0).map((a) => a.id)),
-    );
-    report.add('4 web', kase, 'accessibility audits failed', failed.size === 0 ? 'none' : [...failed].join(', '));
-    const external = new Set(
-      results.flatMap((r) => (r.audits['network-requests'].details?.items ?? []).map((item) => item.url).filter((u) => u.startsWith('http') && !u.startsWith(origin))),
-    );
-    report.add('4 web', kase, 'requests outside the app (offline check)', external.size === 0 ? 'none' : [...external].slice(0, 3).join(', '));
+    for (const path of ['/', `/book/${eventTypeId}`]) await lighthouseRows(report, origin, path, path === '/' ? '/' : '/book/:id');
   } finally {
     await browser.close();
     await db.end();

@@ -3,6 +3,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer, type ViteDevServer } from 'vite';
+import { SERVE_PLUGIN, type ShellsApi } from '../../web/shell-pages.ts';
 import { ROOT, loadConfig } from './config.ts';
 import { startStack, type Stack } from './stack.ts';
 
@@ -43,6 +44,8 @@ async function main() {
     server: { port: config.ports.web, strictPort: true, host: '127.0.0.1' },
   });
   await vite.listen();
+  // A first visit shows its page's shell at once (web/shell-pages.ts): ready means rendered.
+  await (vite.config.plugins.find((plugin) => plugin.name === SERVE_PLUGIN)?.api as ShellsApi | undefined)?.warmed;
   const { apiUrl } = config;
   console.log(`
 Kairos local stack is ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${stack.startup.fresh ? 'first run, database created' : 'warm start'})

@@ -9,6 +9,7 @@ import { jwtVerify } from 'jose';
 import type { StackConfig } from './config.ts';
 import type { FunctionsRuntime } from './functions.ts';
 import { webHeaders } from '../../web/security-headers.ts';
+import { readRewrites, rewriteOf } from './static-rewrites.ts';
 
 export interface GatewayDeps {
   config: StackConfig;
@@ -219,10 +220,14 @@ export function createGateway(deps: GatewayDeps): http.Server {
 
   // Hashed assets never change: each is gzipped once, on its first request.
   const gzipped = new Map<string, Buffer>();
+  const rewritesFile = deps.webDir ? join(deps.webDir, '_redirects') : undefined;
+  const rewrites = rewritesFile && existsSync(rewritesFile) ? readRewrites(readFileSync(rewritesFile, 'utf8')) : [];
   const serveWeb = (req: IncomingMessage, res: ServerResponse, pathname: string) => {
     const dir = deps.webDir!;
     const file = normalize(join(dir, decodeURIComponent(pathname)));
-    const target = file.startsWith(dir) && existsSync(file) && statSync(file).isFile() ? file : join(dir, 'index.html');
+    // A path that is no file gets its route's page (its shell), as the build's `_redirects` tell a static host.
+    const page = join(dir, rewriteOf(rewrites, pathname) ?? 'index.html');
+    const target = file.startsWith(dir) && existsSync(file) && statSync(file).isFile() ? file : page;
     const immutable = target.includes(`${join(dir, 'assets')}`);
     // As a static host serves a build: gzip when the browser accepts it (what the web bench's sizes assume).
     const gzip = COMPRESSIBLE.has(extname(target)) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));

@@ -60,8 +60,21 @@ describe("the web app's security headers", () => {
     }
   });
 
-  it('writes _redirects: /api/* to the project\'s api function, every other path to the app', () => {
-    expect(redirectsFile(hosted)).toBe('/api/*  https://ref.supabase.co/functions/v1/api/:splat  200\n/*  /index.html  200\n');
-    expect(redirectsFile({})).toMatch(/^# \/api\/\* is not passed on: build with VITE_SUPABASE_URL/);
+  it('writes _redirects: /api/* to the project\'s api function, each route to its page, in order', () => {
+    const routes = [
+      { pattern: '/book/:eventTypeId', file: 'shells/book-eventTypeId.html' },
+      { pattern: '/dashboard', file: null },
+      { pattern: '*', file: 'shells/not-found.html' },
+    ];
+    expect(redirectsFile(hosted, routes)).toBe(
+      [
+        '/api/*  https://ref.supabase.co/functions/v1/api/:splat  200',
+        '/book/:eventTypeId  /shells/book-eventTypeId.html  200',
+        '/dashboard  /app.html  200',
+        '/*  /shells/not-found.html  200',
+        '',
+      ].join('\n'),
+    );
+    expect(redirectsFile({}, routes)).toMatch(/^# \/api\/\* is not passed on: build with VITE_SUPABASE_URL/);
   });
 });

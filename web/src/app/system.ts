@@ -155,11 +155,13 @@ export function switchSystem(config: SystemConfig): void {
 
 /** The system in use, for the Chakra provider. */
 export function useSystem(): SystemContext {
+  const system = () => (current ??= createSystem(publicConfig));
   return useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    () => (current ??= createSystem(publicConfig)),
+    system,
+    system,
   );
 }

@@ -51,5 +51,5 @@ const subscribe = (listener: () => void) => {
 
 /** The current hour cycle; the component renders again when the visitor changes it. */
 export function useHourCycle(): HourCycle {
-  return useSyncExternalStore(subscribe, hourCycle);
+  return useSyncExternalStore(subscribe, hourCycle, hourCycle);
 }

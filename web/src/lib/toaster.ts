@@ -22,9 +22,11 @@ const subscribe = (listener: () => void) => {
   return () => void listeners.delete(listener);
 };
 
+const loadedToaster = () => loaded;
+
 /** The toaster's module once some toast loaded it (the providers render it from then on). */
 export function useLoadedToaster(): ToasterModule | undefined {
-  return useSyncExternalStore(subscribe, () => loaded);
+  return useSyncExternalStore(subscribe, loadedToaster, loadedToaster);
 }
 
 export function notify(title: string, description?: string, options: { destructive?: boolean } = {}): void {

@@ -1,0 +1,68 @@
+// A page's shell: the app's own first render of a route, as HTML, for a guest on a first visit in English
+// (web/shell-pages.ts writes one per route into the build and serves them from the dev server). The page
+// shows its frame, its loading state and, where the build knows them, its texts before any script runs;
+// the app then renders the same on top, so nothing moves (web/e2e/shells.test.ts).
+import './guest-window.ts';
+import { isValidElement, StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { StaticRouter } from 'react-router';
+import { PublicLayout } from '../app/layout.tsx';
+import { Providers } from '../app/providers.tsx';
+import { AppRoutes, preloadPages, routes } from '../app/router.tsx';
+import { loadMessages } from '../i18n/catalogue.ts';
+import { createQueryClient } from '../lib/queryClient.ts';
+
+/** A route, in the router's order of matching, and the file of its shell (none: the plain app.html). */
+export interface ShellRoute {
+  pattern: string;
+  file: string | null;
+}
+
+/** Where a route's shell is written: `/` is index.html, every other one under shells/. */
+function fileOf(pattern: string): string {
+  if (pattern === '/') return 'index.html';
+  const name = pattern === '*' ? 'not-found' : pattern.slice(1).replace(/:/g, '').replace(/\//g, '-');
+  return `shells/${name}.html`;
+}
+
+/**
+ * Every route, in the order the router matches them (router.tsx lists them so). The open pages' frame
+ * gets shells; a signed-in screen shows a spinner until its session is read and an embed takes its
+ * colours from its address, so theirs would show nothing true and they keep the plain page.
+ */
+export function shellPlan(): ShellRoute[] {
+  return routes.flatMap((group: RouteObject) => {
+    const framed = isValidElement(group.element) && group.element.type === PublicLayout;
+    return (group.children ?? []).map(({ path = '*' }) => ({ pattern: path, file: framed ? fileOf(path) : null }));
+  });
+}
+
+/** The route pattern a path opens, for the dev server. */
+export function patternOf(pathname: string): string | undefined {
+  return matchRoutes(routes, pathname)?.at(-1)?.route.path;
+}
+
+/** An address the pattern matches, with a placeholder for each parameter (the shells show no parameter). */
+function sampleOf(pattern: string): string {
+  return pattern === '*' ? '/not/found' : pattern.replace(/:\w+/g, '1');
+}
+
+/** The shell's HTML, with its styles inline (Emotion writes them beside the elements on a server). */
+export async function renderShell(pattern: string): Promise<string> {
+  const location = sampleOf(pattern);
+  await Promise.all([preloadPages(location), loadMessages('en')]);
+  const queryClient = createQueryClient();
+  const html = renderToString(
+    <StrictMode>
+      <Providers queryClient={queryClient}>
+        <StaticRouter location={location}>
+          <AppRoutes />
+        </StaticRouter>
+      </Providers>
+    </StrictMode>,
+  );
+  // Its queries never ran; cleared, they keep no timer (their garbage collection's) alive in the build.
+  queryClient.clear();
+  return html;
+}
