@@ -1,6 +1,7 @@
 // The web app's own security headers, from one place for everything that serves the built app: the
 // local gateway (end-to-end runs), the `_headers` file written into the build for static hosts, and
 // the CSP <meta> tag in index.html for hosts that set no headers at all.
+import type { ShellRoute } from './src/shell/shell.ts';
 
 export interface WebHeaderOptions {
   /** The Supabase project URL the app talks to (VITE_SUPABASE_URL); unset, the app's own origin. */
@@ -79,21 +80,14 @@ export function headersFile(options: WebHeaderOptions, frameable = FRAMEABLE): s
   return `${blocks.join('\n')}\n`;
 }
 
-/** A route of the app and the file a static host answers it with (a page's shell, web/shell-pages.ts). */
-export interface RouteFile {
-  /** The router's pattern (`/book/:eventTypeId`, `*`), which Netlify's syntax reads as it is. */
-  pattern: string;
-  /** The route's shell; none: the page without one (app.html). */
-  file: string | null;
-}
-
 /**
  * A `_redirects` file (Netlify's syntax, which Cloudflare Pages reads too): `/api/*` is passed to the
  * project's `api` function, and every route gets its page: its shell, or app.html, in the router's
- * order of matching (the first rule that matches wins; the router's last route, `*`, takes any path). Without the project's URL the build cannot know
- * where /api goes, and says so instead.
+ * order of matching (the router's patterns, `/book/:eventTypeId`, are Netlify's syntax as they are;
+ * the first rule that matches wins; the router's last route, `*`, takes any path). Without the
+ * project's URL the build cannot know where /api goes, and says so instead.
  */
-export function redirectsFile({ supabaseUrl }: WebHeaderOptions, routes: RouteFile[]): string {
+export function redirectsFile({ supabaseUrl }: WebHeaderOptions, routes: ShellRoute[]): string {
   const api = supabaseUrl
     ? `/api/*  ${new URL('/functions/v1/api/', supabaseUrl).href}:splat  200`
     : '# /api/* is not passed on: build with VITE_SUPABASE_URL set to the project\'s URL.';

@@ -4,12 +4,7 @@ import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createServer, type Plugin, type ViteDevServer } from 'vite';
 import { redirectsFile } from './security-headers.ts';
-
-interface ShellModule {
-  shellPlan(): { pattern: string; file: string | null }[];
-  patternOf(pathname: string): string | undefined;
-  renderShell(pattern: string): Promise<string>;
-}
+import type { Shell, ShellModule } from './src/shell/shell.ts';
 
 const ENTRY = '/src/shell/render.tsx';
 export const SERVE_PLUGIN = 'kairos-shells-serve';
@@ -21,11 +16,11 @@ const SHELL_END = 'shell-end';
  * whole (`rel=expect`: not before its last element is read), or a bar half read would grow as the rest
  * arrives, a layout shift.
  */
-function withShell(html: string, shell: string): string {
-  if (!html.includes(ROOT) || !html.includes('</head>')) throw new Error(`index.html has no ${ROOT} to put a shell in`);
-  return html
-    .replace('</head>', `<link rel="expect" href="#${SHELL_END}" blocking="render" />\n  </head>`)
-    .replace(ROOT, `<div id="root">${shell}<span id="${SHELL_END}"></span></div>`);
+function withShell(page: string, { html, styles }: Shell): string {
+  if (!page.includes(ROOT) || !page.includes('</head>')) throw new Error(`index.html has no ${ROOT} to put a shell in`);
+  return page
+    .replace('</head>', `${styles}\n    <link rel="expect" href="#${SHELL_END}" blocking="render" />\n  </head>`)
+    .replace(ROOT, `<div id="root">${html}<span id="${SHELL_END}"></span></div>`);
 }
 
 const load = (server: ViteDevServer) => server.ssrLoadModule(ENTRY) as Promise<ShellModule>;
@@ -85,7 +80,7 @@ function serveShells(): Plugin<ShellsApi> {
   let server: ViteDevServer | undefined;
   let warmed: () => void = () => {};
   const api: ShellsApi = { warmed: new Promise<void>((resolve) => (warmed = resolve)) };
-  const rendered = new Map<string, Promise<string>>();
+  const rendered = new Map<string, Promise<Shell>>();
   const shellOf = async (pattern: string) => {
     let shell = rendered.get(pattern);
     if (!shell) {
@@ -101,8 +96,9 @@ function serveShells(): Plugin<ShellsApi> {
     apply: 'serve',
     api,
     configureServer(devServer) {
-      // The build's own renderer (buildShells) is a server of this config too: it serves no pages.
-      if (devServer.config.appType !== 'spa') return;
+      // Only a server that answers pages: the build's renderer (buildShells) and Vitest run this
+      // config in middleware mode, without an HTTP server of their own.
+      if (!devServer.httpServer) return;
       server = devServer;
       devServer.watcher.on('change', () => rendered.clear());
       void load(devServer)

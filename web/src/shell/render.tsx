@@ -3,6 +3,9 @@
 // shows its frame, its loading state and, where the build knows them, its texts before any script runs;
 // the app then renders the same on top, so nothing moves (web/e2e/shells.test.ts).
 import './guest-window.ts';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
 import { isValidElement, StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
@@ -12,12 +15,7 @@ import { Providers } from '../app/providers.tsx';
 import { AppRoutes, preloadPages, routes } from '../app/router.tsx';
 import { loadMessages } from '../i18n/catalogue.ts';
 import { createQueryClient } from '../lib/queryClient.ts';
-
-/** A route, in the router's order of matching, and the file of its shell (none: the plain app.html). */
-export interface ShellRoute {
-  pattern: string;
-  file: string | null;
-}
+import type { Shell, ShellRoute } from './shell.ts';
 
 /** Where a route's shell is written: `/` is index.html, every other one under shells/. */
 function fileOf(pattern: string): string {
@@ -48,21 +46,30 @@ function sampleOf(pattern: string): string {
   return pattern === '*' ? '/not/found' : pattern.replace(/:\w+/g, '1');
 }
 
-/** The shell's HTML, with its styles inline (Emotion writes them beside the elements on a server). */
-export async function renderShell(pattern: string): Promise<string> {
+/**
+ * The shell of a route. Its styles are collected into a few <style> tags for the head (Emotion's
+ * critical CSS, which the app's Emotion takes over as its own, adding none twice) rather than one
+ * beside each element, which a phone's browser would read and apply one by one.
+ */
+export async function renderShell(pattern: string): Promise<Shell> {
   const location = sampleOf(pattern);
   await Promise.all([preloadPages(location), loadMessages('en')]);
   const queryClient = createQueryClient();
+  // The key the app's own Emotion uses (`css`), so its class names are the shell's.
+  const cache = createCache({ key: 'css' });
+  const emotion = createEmotionServer(cache);
   const html = renderToString(
     <StrictMode>
-      <Providers queryClient={queryClient}>
-        <StaticRouter location={location}>
-          <AppRoutes />
-        </StaticRouter>
-      </Providers>
+      <CacheProvider value={cache}>
+        <Providers queryClient={queryClient}>
+          <StaticRouter location={location}>
+            <AppRoutes />
+          </StaticRouter>
+        </Providers>
+      </CacheProvider>
     </StrictMode>,
   );
   // Its queries never ran; cleared, they keep no timer (their garbage collection's) alive in the build.
   queryClient.clear();
-  return html;
+  return { html, styles: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html)) };
 }

@@ -22,8 +22,10 @@ describe('landing page', () => {
     renderRoute('/');
     expect(await screen.findByRole('link', { name: 'Get Started Free' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+    // Under the section's own heading: the outline skips no level (h1, h2, h3).
+    expect(screen.getByRole('region', { name: 'Features' })).toContainElement(screen.getByRole('heading', { level: 2, name: 'Features' }));
     for (const title of ['Smart Scheduling', 'Social Discovery', 'Team Collaboration', 'Time Zone Support']) {
-      expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 3, name: title })).toBeInTheDocument();
     }
     expect(screen.getByRole('button', { name: 'Explore Community' })).toBeInTheDocument();
     expect(await screen.findByText('Growing Community')).toBeInTheDocument();
