@@ -1,7 +1,7 @@
 // The open pages' shells (src/shell/render.tsx) in the page's HTML: the build writes one file per route
 // and the `_redirects` rules that serve it; the dev server puts the route's shell into index.html.
 import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { createServer, type Plugin, type ViteDevServer } from 'vite';
 import { redirectsFile } from './security-headers.ts';
 import type { Shell, ShellModule } from './src/shell/shell.ts';
@@ -36,7 +36,7 @@ function buildShells(projectUrl: (mode: string) => string | undefined): Plugin {
     configResolved(config) {
       configFile = config.configFile;
       mode = config.mode;
-      outDir = config.build.outDir;
+      outDir = resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
       // The app's modules, run in Node by Vite as the dev server runs them (this config's plugins included).
