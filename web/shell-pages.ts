@@ -66,16 +66,16 @@ function buildShells(projectUrl: (mode: string) => string | undefined): Plugin {
   };
 }
 
-/**
- * The dev server answers a page with its shell: rendered once per route when the server starts (the
- * app's modules load in the browser one by one, which takes seconds on a first visit) and again after
- * a file changes.
- */
 /** What the dev server's start (scripts/local/dev.ts) waits for: every shell rendered once. */
 export interface ShellsApi {
   warmed: Promise<void>;
 }
 
+/**
+ * The dev server answers a page with its shell: rendered once per route when the server starts (the
+ * app's modules load in the browser one by one, which takes seconds on a first visit) and again after
+ * a file changes.
+ */
 function serveShells(): Plugin<ShellsApi> {
   let server: ViteDevServer | undefined;
   let warmed: () => void = () => {};
