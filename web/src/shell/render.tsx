@@ -2,7 +2,7 @@
 // (web/shell-pages.ts writes one per route into the build and serves them from the dev server). The page
 // shows its frame, its loading state and, where the build knows them, its texts before any script runs;
 // the app then renders the same on top, so nothing moves (web/e2e/shells.test.ts).
-import './guest-window.ts';
+import { enterGuest, leaveGuest } from './guest-window.ts';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
@@ -16,6 +16,9 @@ import { AppRoutes, preloadPages, routes } from '../app/router.tsx';
 import { loadMessages } from '../i18n/catalogue.ts';
 import { createQueryClient } from '../lib/queryClient.ts';
 import type { Shell, ShellRoute } from './shell.ts';
+
+// The app's modules above have loaded with a guest's window (guest-window.ts); each render enters again.
+leaveGuest();
 
 /** Where a route's shell is written: `/` is index.html, every other one under shells/. */
 function fileOf(pattern: string): string {
@@ -52,7 +55,15 @@ function sampleOf(pattern: string): string {
  * beside each element, which a phone's browser would read and apply one by one.
  */
 export async function renderShell(pattern: string): Promise<Shell> {
-  const location = sampleOf(pattern);
+  enterGuest();
+  try {
+    return await render(sampleOf(pattern));
+  } finally {
+    leaveGuest();
+  }
+}
+
+async function render(location: string): Promise<Shell> {
   await Promise.all([preloadPages(location), loadMessages('en')]);
   const queryClient = createQueryClient();
   // The key the app's own Emotion uses (`css`), so its class names are the shell's.
