@@ -11,7 +11,7 @@ import { DEMO_BOOKING_TOKEN_SECRET } from '../../scripts/local/config.ts';
 import { newUser, sql } from '../../scripts/local/test-stack/harness.ts';
 import { manageToken, secretToken, tokenHash } from '../../supabase/functions/_shared/lifecycle/manage-token.ts';
 import { axeReport, expectAccessible } from './support/axe.ts';
-import { DESKTOP, expectToast, openPage, PHONE, screenshot, useBrowser, webUrl } from './support/browser.ts';
+import { appRendered, DESKTOP, expectToast, openPage, PHONE, screenshot, useBrowser, webUrl } from './support/browser.ts';
 import { bookableHost, JOURNEY_TIMEOUT, signIn, unique } from './support/journey.ts';
 
 const browser = useBrowser();
@@ -44,6 +44,8 @@ async function checkScreens(page: Page, screens: Screen[], who: string, table: A
   for (const screen of screens) {
     await page.setViewportSize(PHONE);
     await page.goto(screen.path);
+    // The app's screen, not its shell (which already has a static page's heading, not its title).
+    await appRendered(page);
     const main = page.getByRole('heading', { name: screen.heading, exact: true }).first();
     await main.waitFor();
     // Loaded: no skeleton or spinner left on the screen.

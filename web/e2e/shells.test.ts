@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { sql } from '../../scripts/local/test-stack/harness.ts';
-import { DESKTOP, openPage, PHONE, useBrowser } from './support/browser.ts';
+import { appRendered, DESKTOP, openPage, PHONE, useBrowser } from './support/browser.ts';
 import { bookableHost, expectNoErrors, JOURNEY_TIMEOUT, unique } from './support/journey.ts';
 
 const browser = useBrowser();
@@ -16,14 +16,6 @@ function outline(page: Page): Promise<string[]> {
       /^H\d$/.test(element.tagName) ? `${element.tagName.toLowerCase()} ${element.textContent?.trim()}` : element.tagName.toLowerCase(),
     ),
   );
-}
-
-/** Resolves once React has rendered into #root (its elements carry React's fiber). */
-function appRendered(page: Page) {
-  return page.waitForFunction(() => {
-    const first = document.getElementById('root')?.firstElementChild;
-    return !!first && Object.keys(first).some((key) => key.startsWith('__reactFiber'));
-  });
 }
 
 /** The page's cumulative layout shift so far. */

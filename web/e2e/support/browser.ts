@@ -53,6 +53,18 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   return { page, errors };
 }
 
+/**
+ * Resolves once the app has rendered into #root (its elements carry React's fiber). An open page
+ * arrives as its shell (docs/page-shells.md), which already shows the frame and some texts: what only
+ * the app does (the tab's title, handlers) waits for this.
+ */
+export async function appRendered(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const first = document.getElementById('root')?.firstElementChild;
+    return !!first && Object.keys(first).some((key) => key.startsWith('__reactFiber'));
+  });
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   // A full-page shot of a scrolled page draws the sticky top bar mid-page.
