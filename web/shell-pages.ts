@@ -10,19 +10,23 @@ const ENTRY = '/src/shell/render.tsx';
 export const SERVE_PLUGIN = 'kairos-shells-serve';
 const ROOT = '<div id="root"></div>';
 const SHELL_END = 'shell-end';
+const TITLE = /<title>[^<]*<\/title>/;
 
 /**
  * The page with its shell. A browser paints a page while it still reads its HTML; the shell is painted
  * whole (`rel=expect`: not before its last element is read), or a bar half read would grow as the rest
  * arrives, a layout shift. The app's scripts load at low priority: the first paint no longer waits for them.
  */
-function withShell(page: string, { html, styles }: Shell): string {
-  if (!page.includes(ROOT) || !page.includes('</head>')) throw new Error(`index.html has no ${ROOT} to put a shell in`);
+function withShell(page: string, { html, title, styles }: Shell): string {
+  if (!page.includes(ROOT) || !TITLE.test(page)) throw new Error(`index.html has no ${ROOT} or <title> to put a shell in`);
   return page
+    // The page's own title in its tab before the app sets it (the app's is the same: usePageTitle).
+    .replace(TITLE, () => title)
     // The page paints without its script now: the script need not come before anything else on a slow link.
     .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
-    .replace('</head>', `${styles}\n    <link rel="expect" href="#${SHELL_END}" blocking="render" />\n  </head>`)
-    .replace(ROOT, `<div id="root">${html}<span id="${SHELL_END}"></span></div>`);
+    // Replaced by functions: a `$` in the page's texts is kept as it is.
+    .replace('</head>', () => `${styles}\n    <link rel="expect" href="#${SHELL_END}" blocking="render" />\n  </head>`)
+    .replace(ROOT, () => `<div id="root">${html}<span id="${SHELL_END}"></span></div>`);
 }
 
 const load = (server: ViteDevServer) => server.ssrLoadModule(ENTRY) as Promise<ShellModule>;

@@ -79,4 +79,24 @@ describe('page shells', () => {
     },
     JOURNEY_TIMEOUT,
   );
+
+  it(
+    'names the pages the build knows in their tab before their script runs, as the app then does',
+    async () => {
+      for (const path of ['/terms', '/privacy', '/no/such/page']) {
+        const without = await openPage(browser(), { javaScriptEnabled: false });
+        await without.page.goto(path);
+        const shellTitle = await without.page.title();
+        await without.page.context().close();
+
+        const { page } = await openPage(browser());
+        await page.goto(path);
+        await appRendered(page);
+        expect(shellTitle, path).not.toBe('Kairos');
+        await expect(page.title(), path).resolves.toBe(shellTitle);
+        await page.context().close();
+      }
+    },
+    JOURNEY_TIMEOUT,
+  );
 });

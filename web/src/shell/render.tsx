@@ -7,7 +7,7 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { isValidElement, StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { StaticRouter } from 'react-router';
 import { PublicLayout } from '../app/layout.tsx';
@@ -15,6 +15,7 @@ import { Providers } from '../app/providers.tsx';
 import { AppRoutes, preloadPages, routes } from '../app/router.tsx';
 import { loadMessages } from '../i18n/catalogue.ts';
 import { createQueryClient } from '../lib/queryClient.ts';
+import { pageTitle, PageTitleSink } from '../lib/usePageTitle.ts';
 import type { Shell, ShellRoute } from './shell.ts';
 
 // The app's modules above have loaded with a guest's window (guest-window.ts); each render enters again.
@@ -69,18 +70,23 @@ async function render(location: string): Promise<Shell> {
   // The key the app's own Emotion uses (`css`), so its class names are the shell's.
   const cache = createCache({ key: 'css' });
   const emotion = createEmotionServer(cache);
+  let named = pageTitle();
   const html = renderToString(
     <StrictMode>
       <CacheProvider value={cache}>
-        <Providers queryClient={queryClient}>
-          <StaticRouter location={location}>
-            <AppRoutes />
-          </StaticRouter>
-        </Providers>
+        <PageTitleSink value={(title) => (named = title)}>
+          <Providers queryClient={queryClient}>
+            <StaticRouter location={location}>
+              <AppRoutes />
+            </StaticRouter>
+          </Providers>
+        </PageTitleSink>
       </CacheProvider>
     </StrictMode>,
   );
   // Its queries never ran; cleared, they keep no timer (their garbage collection's) alive in the build.
   queryClient.clear();
-  return { html, styles: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html)) };
+  // React writes the element, its text escaped.
+  const title = renderToStaticMarkup(<title>{named}</title>);
+  return { html, title, styles: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html)) };
 }

@@ -1,8 +1,9 @@
 // What a page's shell is made of (render.tsx makes them, web/shell-pages.ts puts them in the page).
 
-/** A page's shell: its body, and its styles for the page's head. */
+/** A page's shell: its body, and its title (a `<title>` element) and styles for the page's head. */
 export interface Shell {
   html: string;
+  title: string;
   styles: string;
 }
 
