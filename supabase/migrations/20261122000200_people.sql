@@ -23,9 +23,11 @@ $$;
 -- The languages Kairos speaks (web/src/i18n/locales.ts LOCALES; supabase/tests/db/locales.test.ts
 -- holds the two lists equal): a profile's language is one of them.
 create or replace function private.is_known_locale(p_locale text)
-returns boolean language sql immutable set search_path = ''
+returns boolean language plpgsql immutable set search_path = ''
 as $$
-  select p_locale in ('en', 'es', 'fr', 'de', 'pt-BR', 'ja', 'ar');
+begin
+  return p_locale in ('en', 'es', 'fr', 'de', 'pt-BR', 'ja', 'ar');
+end;
 $$;
 
 create table public.profiles (

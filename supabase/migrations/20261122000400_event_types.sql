@@ -164,12 +164,14 @@ grant execute on function private.is_event_questions(jsonb), private.is_guest_fi
 -- What a guest may know of the places before booking: the kinds, and an in-person address (a number or
 -- a link is told to the booking's guest and host only).
 create or replace function private.public_locations(p_locations jsonb)
-returns jsonb language sql immutable set search_path = ''
+returns jsonb language plpgsql immutable set search_path = ''
 as $$
-  select coalesce(jsonb_agg(
+begin
+  return (select coalesce(jsonb_agg(
       case when place ->> 'kind' = 'in_person' then place else jsonb_build_object('kind', place -> 'kind') end
       order by position), '[]'::jsonb)
-  from jsonb_array_elements(p_locations) with ordinality as l(place, position);
+  from jsonb_array_elements(p_locations) with ordinality as l(place, position));
+end;
 $$;
 
 create table public.event_types (

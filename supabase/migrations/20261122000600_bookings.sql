@@ -378,9 +378,11 @@ create policy "Hosts read their bookings' attendees" on public.booking_attendees
 
 -- The addresses invited to booking p_booking_id, sorted: what its mails, webhooks and manage page list.
 create or replace function private.booking_attendee_emails(p_booking_id bigint)
-returns jsonb language sql stable security definer set search_path = ''
+returns jsonb language plpgsql stable security definer set search_path = ''
 as $$
-  select coalesce(jsonb_agg(a.email order by a.email), '[]') from public.booking_attendees a where a.booking_id = p_booking_id;
+begin
+  return (select coalesce(jsonb_agg(a.email order by a.email), '[]') from public.booking_attendees a where a.booking_id = p_booking_id);
+end;
 $$;
 
 -- Busy intervals of live (neither cancelled nor expired) bookings (personal, assigned team, requires-all team) overlapping
@@ -658,14 +660,18 @@ $$;
 -- The place of a new booking, `p_place`; a seat of a group slot whose other seats meet in a room Kairos
 -- or Google makes (Jitsi, Google Meet) joins that room: one meeting, one link, as its calendar event.
 create or replace function private.seat_location(p_seat_slot_id bigint, p_place jsonb)
-returns jsonb language sql stable security definer set search_path = ''
+returns jsonb language plpgsql stable security definer set search_path = ''
 as $$
-  select coalesce(
+begin
+  if p_seat_slot_id is null or p_place ->> 'kind' not in ('jitsi', 'google_meet') then
+    return p_place;
+  end if;
+  return coalesce(
     (select b.location from public.bookings b
-     where p_seat_slot_id is not null and p_place ->> 'kind' in ('jitsi', 'google_meet') and b.seat_slot_id = p_seat_slot_id
-       and b.status not in ('cancelled', 'expired') and b.location ->> 'kind' = p_place ->> 'kind'
+     where b.seat_slot_id = p_seat_slot_id and b.status not in ('cancelled', 'expired') and b.location ->> 'kind' = p_place ->> 'kind'
      order by b.id limit 1),
     p_place);
+end;
 $$;
 
 -- A seat of the group slot of `et` at `p_start` for a new booking: the slot, made by its first seat
@@ -698,9 +704,12 @@ $$;
 -- by the team's strategy (none: unassigned). A host's booking takes no member. The busy rows are
 -- written by the bookings trigger in the same statement, so a concurrent overlapping booking fails with
 -- 23P01 whatever was checked before. An occurrence of a series (create_booking_series) names its series
--- and the rule's start it stands for.
+-- and the rule's start it stands for. The functions may name the booking's uid and the hash of its guest's
+-- manage token (derived from that uid, lifecycle/manage-token.ts): the link works from the first answer
+-- without a second write of the booking; otherwise the uid is drawn here and the hash stored later.
 create or replace function public.create_booking(p_event_type_id bigint, p_start timestamptz, p_end timestamptz,
-  p_guest jsonb, p_member_ids uuid[] default null, p_series_id bigint default null, p_recurrence_id timestamptz default null)
+  p_guest jsonb, p_member_ids uuid[] default null, p_series_id bigint default null, p_recurrence_id timestamptz default null,
+  p_uid uuid default null, p_manage_token_hash text default null)
 returns public.bookings language plpgsql security definer set search_path = ''
 as $$
 declare
@@ -754,7 +763,7 @@ begin
   end if;
   insert into public.bookings (id, event_type_id, user_id, team_id, assigned_user_id, guest_name, guest_email, guest_phone,
     guest_company, notes, guest_timezone, guest_locale, start_time, end_time, status, hold_expires_at, location, seat_slot_id,
-    series_id, recurrence_id)
+    series_id, recurrence_id, uid, manage_token_hash)
   overriding system value
   values (new_id, et.id, et.user_id, et.team_id, assignee,
     private.guest_field(p_guest, 'guest_name', 'guestName'),
@@ -767,14 +776,14 @@ begin
     case when et.price_cents > 0 then now() + private.payment_hold() end,
     private.seat_location(seat_slot.id, private.booking_location(et.locations, private.guest_field(p_guest, 'location_kind', 'locationKind'),
       private.guest_field(p_guest, 'guest_phone', 'guestPhone'))),
-    seat_slot.id, p_series_id, p_recurrence_id)
+    seat_slot.id, p_series_id, p_recurrence_id, coalesce(p_uid, gen_random_uuid()), p_manage_token_hash)
   returning * into created;
   return created;
 exception when exclusion_violation then
   raise exception 'This time slot is no longer available' using errcode = '23P01', hint = 'slotTaken';
 end;
 $$;
-comment on function public.create_booking(bigint, timestamptz, timestamptz, jsonb, uuid[], bigint, timestamptz) is
+comment on function public.create_booking(bigint, timestamptz, timestamptz, jsonb, uuid[], bigint, timestamptz, uuid, text) is
   'Service role only: the bookings and api functions call it once the slot engine has accepted the time and chosen the member.';
 
 -- Writes a recurring series (docs/series.md) of an active event type that allows it: the series row and
@@ -884,9 +893,9 @@ $$;
 comment on function public.take_booking_token(text, text, integer) is
   'Service role only: takes one booking token of (client address, calendar); false when the bucket is empty.';
 
-revoke all on function public.create_booking(bigint, timestamptz, timestamptz, jsonb, uuid[], bigint, timestamptz),
+revoke all on function public.create_booking(bigint, timestamptz, timestamptz, jsonb, uuid[], bigint, timestamptz, uuid, text),
   public.take_booking_token(text, text, integer) from public, anon, authenticated;
-grant execute on function public.create_booking(bigint, timestamptz, timestamptz, jsonb, uuid[], bigint, timestamptz),
+grant execute on function public.create_booking(bigint, timestamptz, timestamptz, jsonb, uuid[], bigint, timestamptz, uuid, text),
   public.take_booking_token(text, text, integer) to service_role;
 
 

@@ -252,6 +252,8 @@ begin
       'id', b.id, 'uid', b.uid, 'status', b.status, 'start', b.start_time, 'end', b.end_time,
       'title', et.title, 'duration', et.duration, 'team', et.team_name,
       'icalUid', b.ical_uid, 'sequence', b.ical_sequence,
+      -- The guest's manage link's hash as stored: a mail whose link it already opens stores nothing.
+      'manageTokenHash', b.manage_token_hash,
       -- An occurrence's series (its invite's UID keys the guest's one manage token of the series).
       'seriesId', b.series_id, 'seriesUid', (select s.ical_uid from public.booking_series s where s.id = b.series_id),
       'cancelledBy', b.cancelled_by, 'cancellationReason', b.cancellation_reason,

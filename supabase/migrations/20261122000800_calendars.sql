@@ -290,9 +290,11 @@ comment on table public.calendar_events is 'Written by the outbox''s calendar ha
 -- the organiser's Google write-back creates a Meet conference (conferenceData.createRequest), the
 -- 'meeting' outbox handler a Zoom meeting; public.set_meeting_link keeps the link.
 create or replace function private.awaits_link(b public.bookings)
-returns boolean language sql immutable set search_path = ''
+returns boolean language plpgsql immutable set search_path = ''
 as $$
-  select coalesce(b.location ->> 'kind' in ('google_meet', 'zoom') and b.location ->> 'value' is null, false);
+begin
+  return coalesce(b.location ->> 'kind' in ('google_meet', 'zoom') and b.location ->> 'value' is null, false);
+end;
 $$;
 
 -- One 'calendar' outbox row per person of booking b who has a booking calendar, or whose calendar

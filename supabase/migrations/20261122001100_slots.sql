@@ -269,13 +269,16 @@ create or replace function private.seats_json(p_event_type_id bigint, p_seats in
 returns json language plpgsql stable set search_path = ''
 as $$
 begin
+  if p_seats is null then
+    return '[]'::json;
+  end if;
   return (
     select coalesce(json_agg(json_build_array((date_part('epoch', taken.start_time) * 1000)::bigint,
         (date_part('epoch', taken.end_time) * 1000)::bigint, p_seats - taken.seats)), '[]'::json)
     from (
       select s.start_time, max(b.end_time) as end_time, count(*)::int as seats
       from public.seat_slots s join public.bookings b on b.seat_slot_id = s.id and b.status not in ('cancelled', 'expired')
-      where p_seats is not null and s.event_type_id = p_event_type_id and tstzrange(s.start_time, b.end_time) && p_window
+      where s.event_type_id = p_event_type_id and tstzrange(s.start_time, b.end_time) && p_window
       group by s.id
     ) taken
   );

@@ -354,7 +354,7 @@ const FUNCTIONS = [
   'public.check_handle(p_handle text) authenticated: execute',
   'public.check_handle(p_handle text) service_role: execute',
   'public.checkout_terms(p_booking_id bigint) service_role: execute',
-  'public.create_booking(p_event_type_id bigint, p_start timestamp with time zone, p_end timestamp with time zone, p_guest jsonb, p_member_ids uuid[], p_series_id bigint, p_recurrence_id timestamp with time zone) service_role: execute',
+  'public.create_booking(p_event_type_id bigint, p_start timestamp with time zone, p_end timestamp with time zone, p_guest jsonb, p_member_ids uuid[], p_series_id bigint, p_recurrence_id timestamp with time zone, p_uid uuid, p_manage_token_hash text) service_role: execute',
   'public.create_booking_series(p_event_type_id bigint, p_frequency series_frequency, p_time_zone text, p_occurrences jsonb, p_skipped timestamp with time zone[], p_guest jsonb, p_member_ids uuid[]) service_role: execute',
   'public.create_webhook(p_url text, p_events text[], p_team_id bigint, p_is_active boolean) authenticated: execute',
   'public.create_webhook(p_url text, p_events text[], p_team_id bigint, p_is_active boolean) service_role: execute',

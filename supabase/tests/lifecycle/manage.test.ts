@@ -31,6 +31,9 @@ describe('guest manage link', () => {
     expect(view.body).toMatchObject({ uid: booking.uid, status: 'confirmed' });
     // The mail carries the same link: one token per booking.
     expect(manageLink(await mailStartingWith(guest, 'Confirmed:')).token).toBe(booking.manageToken);
+    // The booking was written with its link's hash: neither the answer nor the mail wrote it again.
+    const [row] = await sql('select updated_at = created_at as untouched, manage_token_hash is not null as hashed from bookings where id = $1', [booking.id]);
+    expect(row).toEqual({ untouched: true, hashed: true });
   });
 
   it('reschedules then cancels, with the right mails and invites at each step', async () => {

@@ -1576,10 +1576,12 @@ export type Database = {
           p_end: string
           p_event_type_id: number
           p_guest: Json
+          p_manage_token_hash?: string
           p_member_ids?: string[]
           p_recurrence_id?: string
           p_series_id?: number
           p_start: string
+          p_uid?: string
         }
         Returns: {
           assigned_user_id: string | null

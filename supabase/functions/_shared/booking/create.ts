@@ -20,6 +20,7 @@ import { MAX_HORIZON_DAYS, type SchedulingSettings } from '../rules/constants.ts
 import { checkSlot, type SlotRejection } from '../rules/slots.ts';
 import { DAY_MS, toMs } from '../rules/time.ts';
 import { type Database, jwtClaims, query, serviceRpc } from '../db/connection.ts';
+import { newBookingIdentity } from '../lifecycle/manage-token.ts';
 import { EVENT_NOT_FOUND, eventTypeRef, readSchedule, type ScheduledEventType } from './schedule.ts';
 import { bookingColumns, camelize } from '../db/shapes.ts';
 import type { SeriesChoice } from '../rules/schemas.ts';
@@ -35,6 +36,8 @@ export interface BookingDeps {
   db: Database;
   /** Counts one booking attempt against a calendar ('user:<id>' or 'team:<id>'); throws `rate_limited`. */
   throttle: (calendar: string) => Promise<void>;
+  /** The functions' secret of guests' manage links (BOOKING_TOKEN_SECRET): a booking is written with its link's hash. */
+  tokenSecret?: string;
   now?: () => Date;
 }
 
@@ -172,6 +175,8 @@ export async function book(deps: BookingDeps, req: Requested & { eventTypeId?: n
   const { owner } = schedule.eventType;
   await deps.throttle(owner.teamId !== undefined ? `team:${owner.teamId}` : `user:${owner.userId}`);
 
+  // Written with the booking, so the guest's link works from the answer on without a second write.
+  const identity = deps.tokenSecret ? await newBookingIdentity(deps.tokenSecret) : undefined;
   const duration = schedule.eventType.duration * 60_000;
   const slot = { start: new Date(start), end: new Date(start + duration) };
   const settings = read.isMember ? bookingForGuest(schedule.settings) : schedule.settings;
@@ -192,7 +197,9 @@ export async function book(deps: BookingDeps, req: Requested & { eventTypeId?: n
         deps.db,
         'create_booking',
         // A Postgres array literal of uuids (never quoted text; empty for a host's); the guest's columns as an object (the driver writes jsonb).
-        [schedule.eventType.id, slot.start.toISOString(), slot.end.toISOString(), { ...guestColumns(guest), answers: guest.answers, attendees: guest.attendees }, `{${memberIds.join(',')}}`],
+        // No series (null, null) for a single booking; its uid and link's hash, or the database draws a uid.
+        [schedule.eventType.id, slot.start.toISOString(), slot.end.toISOString(), { ...guestColumns(guest), answers: guest.answers, attendees: guest.attendees }, `{${memberIds.join(',')}}`,
+          null, null, identity?.uid ?? null, identity?.manageTokenHash ?? null],
         { notFoundMessage: EVENT_NOT_FOUND },
       );
       // Held for a payment nobody here will take: released at once.

@@ -86,14 +86,14 @@ export async function guestSlots(
 }
 
 /**
- * The manage token of a booking a guest has just made, its hash stored at once: the guest's
+ * The manage token of a booking a guest has just made, its hash stored by then: the guest's
  * confirmation screen links to it before the confirmation mail (which carries the same token) is sent.
- * A series' first occurrence: the series' one token, stored on every occurrence.
+ * A single booking was written with it (book: newBookingIdentity); a series' first occurrence has the
+ * series' one token, derived from its invite's UID and stored on every occurrence here.
  */
 export async function issueManageToken(db: Database, secret: string, booking: { id: number; uid: string; seriesId?: number | null }): Promise<string> {
-  const [series] = booking.seriesId
-    ? await query(db, (sql) => sql<{ ical_uid: string }[]>`select ical_uid from public.booking_series where id = ${booking.seriesId!}`)
-    : [];
+  if (!booking.seriesId) return manageToken(secret, manageKey({ uid: booking.uid }));
+  const [series] = await query(db, (sql) => sql<{ ical_uid: string }[]>`select ical_uid from public.booking_series where id = ${booking.seriesId!}`);
   const token = await manageToken(secret, manageKey({ uid: booking.uid, seriesUid: series?.ical_uid }));
   await serviceRpc(db, 'set_manage_token_hash', [booking.id, await manageTokenHash(token)]);
   return token;

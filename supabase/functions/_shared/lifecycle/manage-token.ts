@@ -43,6 +43,12 @@ export async function tokenHash(token: string): Promise<string> {
 /** What bookings.manage_token_hash holds. */
 export const manageTokenHash = tokenHash;
 
+/** A booking's uid and its guest's manage token's hash before it is written (create_booking stores both). */
+export async function newBookingIdentity(secret: string): Promise<{ uid: string; manageTokenHash: string }> {
+  const uid = crypto.randomUUID();
+  return { uid, manageTokenHash: await manageTokenHash(await manageToken(secret, manageKey({ uid }))) };
+}
+
 export function manageUrl(siteUrl: string, bookingUid: string, token: string): string {
   return `${siteUrl.replace(/\/+$/, '')}/booking/${bookingUid}?token=${encodeURIComponent(token)}`;
 }

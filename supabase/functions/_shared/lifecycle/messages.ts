@@ -45,6 +45,8 @@ export interface BookingMailPayload {
     team: string | null;
     icalUid: string;
     sequence: number;
+    /** The hash of the guest's manage token as stored when the mail was queued (absent from older rows). */
+    manageTokenHash?: string | null;
     cancelledBy: 'host' | 'guest' | null;
     cancellationReason: string | null;
     previous: { start: string; end: string } | null;

@@ -58,8 +58,10 @@ export function emailHandler(deps: EmailDeps, transport = createTransport(deps.s
     let manage: string | undefined;
     if (payload.recipient.role === 'guest' && manageUid) {
       const token = await manageToken(deps.tokenSecret, manageKey(payload.booking));
-      // The hash is stored before the link leaves, so the link works the moment it arrives.
-      await serviceRpc(deps.db(), 'set_manage_token_hash', [payload.booking.id, await manageTokenHash(token)]);
+      // The hash is stored before the link leaves, so the link works the moment it arrives (most
+      // bookings store it as they are made: the snapshot then has it).
+      const hash = await manageTokenHash(token);
+      if (payload.booking.manageTokenHash !== hash) await serviceRpc(deps.db(), 'set_manage_token_hash', [payload.booking.id, hash]);
       manage = manageUrl(deps.siteUrl, manageUid, token);
     }
     const mail = renderBookingMail(payload, { manage, bookings: `${deps.siteUrl.replace(/\/+$/, '')}/bookings` });
