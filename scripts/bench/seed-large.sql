@@ -78,12 +78,15 @@ with made as (
 )
 select id, team_id from made;
 
--- Each host's own event type (start_week's first one) and the first team they belong to.
+-- Each host's own event type (start_week's first one) and the first team they belong to (a join: a
+-- lookup per host would read all of seed_members, which has no index, once per host).
 create temp table seed_host_rows on commit drop as
 select h.n, h.id, h.bookings,
        (select e.id from public.event_types e where e.user_id = h.id order by e.id limit 1) as event_type_id,
-       (select st.id from seed_members m join seed_teams st using (t) where m.host_n = h.n order by m.t limit 1) as team_id
-from seed_hosts h;
+       first_team.id as team_id
+from seed_hosts h
+left join (select distinct on (m.host_n) m.host_n, st.id from seed_members m join seed_teams st using (t) order by m.host_n, m.t) first_team
+  on first_team.host_n = h.n;
 update seed_host_rows r set team_id = null
 where team_id is not null and not exists (select 1 from public.team_members tm where tm.team_id = r.team_id and tm.user_id = r.id);
 
