@@ -150,6 +150,8 @@ returns trigger language plpgsql set search_path = ''
 as $$
 declare
   col text;
+  now_row jsonb;
+  was_row jsonb;
 begin
   if tg_op = 'INSERT' then
     if current_user in ('anon', 'authenticated') then
@@ -158,8 +160,11 @@ begin
     end if;
     return new;
   end if;
+  -- Each row as JSON once, however many columns are fixed (a booking has four).
+  now_row := to_jsonb(new);
+  was_row := to_jsonb(old);
   foreach col in array tg_argv loop
-    if (to_jsonb(new) -> col) is distinct from (to_jsonb(old) -> col) then
+    if (now_row -> col) is distinct from (was_row -> col) then
       raise exception '% cannot be changed', col using errcode = '42501', hint = 'columnFixed', detail = json_build_object('column', col)::text;
     end if;
   end loop;
