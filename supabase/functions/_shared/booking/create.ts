@@ -166,9 +166,16 @@ export async function book(deps: BookingDeps, req: Requested & { eventTypeId?: n
   // duration and buffers, and the bookings its limits count by their week; a team's tallies for fairness.
   const readOpts = readOptions(opts, ref.team, start);
   const readAgain = () => readSchedule(deps.db, ref, start, start + 1, now, readOpts);
-  // A paid booking's hold that ran out on this time is no longer busy (the sweep would release it later):
-  // one statement of the functions' own role, where the service role's call is a transaction of three.
-  await query(deps.db, (sql) => sql`select private.expire_overdue_holds(${new Date(start).toISOString()}::timestamptz, ${new Date(start + DAY_MS).toISOString()}::timestamptz)`);
+  // A paid booking's hold that ran out is no longer busy, but stands until the sweep releases it (within a
+  // minute). Only a time the engine refuses can be held by one: then they are released, and it is read
+  // again. One statement of the functions' own role, where the service role's call is a transaction of three.
+  let holdsReleased = false;
+  const releaseOverdueHolds = async () => {
+    holdsReleased = true;
+    const [row] = await query(deps.db, (sql) => sql<{ released: number }[]>`select private.expire_overdue_holds(${new Date(start).toISOString()}::timestamptz,
+      ${new Date(start + DAY_MS).toISOString()}::timestamptz) as released`);
+    return row!.released > 0;
+  };
   let read = await readAgain();
   const { schedule } = read;
   const guest = askedForm(withChosenPlace(req, schedule.eventType.locationKinds), schedule.eventType, read.isMember);
@@ -185,13 +192,13 @@ export async function book(deps: BookingDeps, req: Requested & { eventTypeId?: n
     if (attempt > 1) read = await readAgain();
     // The engine decides who is free (with buffers and time off); assignment only chooses among them.
     const check = checkSlot({ ...read.rules, settings }, slot.start, end === undefined ? undefined : new Date(end));
-    if (!check.ok) throw rejection(check.reason);
-    let memberIds: string[] = [];
-    if (owner.teamId !== undefined) {
-      const chosen = chooseMembers({ ...owner, members: read.members, free: check.free ?? [], tallies: read.tallies });
-      if (!chosen.ok) throw slotTaken();
-      memberIds = chosen.memberIds;
+    const chosen = check.ok && owner.teamId !== undefined ? chooseMembers({ ...owner, members: read.members, free: check.free ?? [], tallies: read.tallies }) : undefined;
+    const refusal = !check.ok ? rejection(check.reason) : chosen?.ok === false ? slotTaken() : undefined;
+    if (refusal) {
+      if (!holdsReleased && (await releaseOverdueHolds())) continue;
+      throw refusal;
     }
+    const memberIds = chosen?.ok ? chosen.memberIds : [];
     try {
       const row = await serviceRpc<Record<string, unknown>>(
         deps.db,
