@@ -33,6 +33,8 @@ export interface SeedCounts {
   externalEvents: number;
   /** Bookings written into a host's calendar (calendar_events), and those of them that are not confirmed or completed. */
   writtenEvents: number;
+  /** Confirmed and completed bookings held by a host with a connected calendar: each is one written event. */
+  writtenEventsExpected: number;
   writtenEventsAmiss: number;
 }
 
@@ -75,6 +77,8 @@ export async function seedCounts(db: pg.ClientBase): Promise<SeedCounts> {
        'sources', (select count(*) from public.calendar_sources where user_id in (select id from hosts)),
        'externalEvents', (select count(*) from public.external_busy where user_id in (select id from hosts)),
        'writtenEvents', (select count(*) from public.calendar_events where user_id in (select id from hosts)),
+       'writtenEventsExpected', (select count(*) from seeded b where b.status in ('confirmed', 'completed')
+                                 and coalesce(b.user_id, b.assigned_user_id) in (select s.user_id from public.calendar_sources s)),
        'writtenEventsAmiss', (select count(*) from public.calendar_events ce join seeded b on b.ical_uid = ce.ical_uid
                               where b.status not in ('confirmed', 'completed'))
      ) as counts`,

@@ -57,5 +57,6 @@ it('caches a thousand calendar events over the calendars of ten hosts, which hol
   expect(counts.sources).toBe(10);
   expect(counts.externalEvents).toBe(1_000);
   expect(counts.writtenEvents).toBeGreaterThan(0);
+  expect(counts.writtenEvents).toBe(counts.writtenEventsExpected);
   expect(counts.writtenEventsAmiss).toBe(0);
 });
