@@ -167,7 +167,7 @@ export async function book(deps: BookingDeps, req: Requested & { eventTypeId?: n
   const readOpts = readOptions(opts, ref.team, start);
   const readAgain = () => readSchedule(deps.db, ref, start, start + 1, now, readOpts);
   // A paid booking's hold that ran out is no longer busy, but stands until the sweep releases it (within a
-  // minute). Only a time the engine refuses can be held by one: then they are released, and it is read
+  // minute). Only a time refused as taken can be held by one: then they are released, and it is read
   // again. One statement of the functions' own role, where the service role's call is a transaction of three.
   let holdsReleased = false;
   const releaseOverdueHolds = async () => {
@@ -195,7 +195,9 @@ export async function book(deps: BookingDeps, req: Requested & { eventTypeId?: n
     const chosen = check.ok && owner.teamId !== undefined ? chooseMembers({ ...owner, members: read.members, free: check.free ?? [], tallies: read.tallies }) : undefined;
     const refusal = !check.ok ? rejection(check.reason) : chosen?.ok === false ? slotTaken() : undefined;
     if (refusal) {
-      if (!holdsReleased && (await releaseOverdueHolds())) continue;
+      // Only busy time and the day's or week's count can be a hold's; a start in the past or outside the hours cannot.
+      const holdable = check.ok || check.reason === 'busy' || check.reason === 'limit';
+      if (holdable && !holdsReleased && (await releaseOverdueHolds())) continue;
       throw refusal;
     }
     const memberIds = chosen?.ok ? chosen.memberIds : [];
