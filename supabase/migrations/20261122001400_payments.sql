@@ -249,7 +249,7 @@ as $$
 declare
   n integer;
 begin
-  -- Nearly every call (each booking makes two) finds none: the holds' partial index says so alone.
+  -- Nearly every call (each booking's write makes one) finds none: the holds' partial index says so alone.
   if not exists (select 1 from public.bookings
                  where status = 'awaiting_payment' and hold_expires_at <= now() and start_time < p_end and end_time > p_start) then
     return 0;
