@@ -1,5 +1,5 @@
 // Helpers of web component tests: rendering with the app's providers, and test rows and sessions.
-import { useEffect, type ReactElement } from 'react';
+import { useLayoutEffect, type ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { http, HttpResponse, type HttpHandler, type HttpResponseResolver, type JsonBodyType } from 'msw';
@@ -101,13 +101,13 @@ export function signedInAs(overrides: Partial<Profile> = {}) {
   server.use(restGet('profiles', [profile(overrides)]), http.get(api('/auth/v1/user'), () => HttpResponse.json(authUser())));
 }
 
-/** The app at `path`; `pathname()` says where it is now, `search()` with which parameters. */
+/** The app at `path`; `pathname()` says where it is now, `search()` with which parameters (read in the commit that shows the page: a screen query that finds the new page finds its location too). */
 export function renderRoute(path: string) {
   let pathname = path;
   let search = new URLSearchParams(path.split('?')[1] ?? '');
   function Whereabouts() {
     const location = useLocation();
-    useEffect(() => {
+    useLayoutEffect(() => {
       pathname = location.pathname;
       search = new URLSearchParams(location.search);
     }, [location]);
