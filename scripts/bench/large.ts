@@ -17,6 +17,7 @@ import { busyIntervals, createEventType, createUser, HORIZON_DAYS, insertBooking
 import { load } from './lib/load.ts';
 import type { Report } from './lib/report.ts';
 import type { BenchStack } from './lib/stack.ts';
+import { machineQuiet } from './lib/cpu.ts';
 import { percentile } from './lib/stats.ts';
 import { seedLarge } from './seed-large.ts';
 import { SLOT as REALTIME_SLOT } from '../local/realtime/replication.ts';
@@ -50,7 +51,9 @@ function slotsUrl(s: BenchStack, host: Host) {
 /** Slots at 1 and 50 connections for one host, then bookings one after another on the other's free slots. */
 async function measure(report: Report, s: BenchStack, phase: string, slotsHost: Host, bookingHost: Host, slots: Offered[], seconds: number) {
   const url = slotsUrl(s, slotsHost);
-  report.add(TITLE, phase, 'load average (1 min) at its start', loadavg()[0]);
+  // Both phases start on a quiet machine, or their difference would be the other work's.
+  const idle = await machineQuiet();
+  report.add(TITLE, phase, 'CPU idle over the 5 s before it / load average (1 min) at its start', `${(idle * 100).toFixed(0)} % / ${loadavg()[0]!.toFixed(2)}`);
   for (const connections of [1, 50]) {
     const r = await load({ url, connections, duration: seconds, headers: s.anonHeaders });
     report.add(TITLE, phase, `slots, ${connections} conn: p50 / p99`, `${r.latency.p50} / ${r.latency.p99} ms`);

@@ -86,3 +86,24 @@ export function cpuMeter(exclude: () => number[] = () => [], root = process.pid)
     },
   };
 }
+
+/** The machine's idle and total CPU ticks so far (/proc/stat's first line: idle and iowait are idle). */
+function machineTicks(): { idle: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  return { idle: fields[3]! + fields[4]!, total: fields.reduce((a, b) => a + b, 0) };
+}
+
+/**
+ * Waits until the machine's CPUs were at least `idleShare` idle over a whole `windowMs` (work left over
+ * from a step before, such as a seed's vacuum or a queue's catching up, would count in the next
+ * measurement), or `maxMs` have passed. Answers the idle share of the last window.
+ */
+export async function machineQuiet({ idleShare = 0.85, windowMs = 5000, maxMs = 300_000 } = {}): Promise<number> {
+  for (const until = Date.now() + maxMs; ; ) {
+    const a = machineTicks();
+    await new Promise((r) => setTimeout(r, windowMs));
+    const b = machineTicks();
+    const idle = (b.idle - a.idle) / Math.max(1, b.total - a.total);
+    if (idle >= idleShare || Date.now() >= until) return idle;
+  }
+}
