@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { sql } from '../../scripts/local/test-stack/harness.ts';
 import { expectToast, openPage, screenshot, useBrowser } from './support/browser.ts';
-import { bookableHost, type Day, dayAhead, expectNoErrors, halfHours, JOURNEY_TIMEOUT, navigate, offeredTimes, pickDay, signIn } from './support/journey.ts';
+import { bookableHost, type Day, dayAhead, expectNoErrors, halfHours, JOURNEY_TIMEOUT, navigate, offeredTimes, pickDay, showMonth, signIn } from './support/journey.ts';
 
 const browser = useBrowser();
 
@@ -59,8 +59,7 @@ describe.concurrent('date overrides and time off', () => {
     for (const day of [firstOff, dayAhead(9, 'UTC'), lastOff]) {
       await g.goto(`/book/${eventTypeId}`);
       await g.getByRole('heading', { name: 'Coaching Session' }).waitFor();
-      for (let step = 0; step < day.monthsAhead; step++) await g.getByRole('button', { name: 'Next month' }).click();
-      await g.getByText(day.month, { exact: true }).waitFor();
+      await showMonth(g, day);
       // Enabled until the month's slots arrive, then disabled for having none.
       await g.getByRole('gridcell', { name: day.label, exact: true, disabled: true }).waitFor();
     }

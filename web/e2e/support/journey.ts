@@ -124,14 +124,20 @@ export function halfHours(from: string, to: string): string[] {
 }
 
 /**
- * Once the free days are known, moves the date picker to the day's month with the arrows, one month
- * at a time (it opens on the month of the first free day, never after a free day), then picks the day.
+ * Moves the date picker to the day's month with the arrows, one month at a time, once its free days are
+ * known: it then opens on the month of the first free day, which on a month's last days (a day's notice)
+ * is already the next one.
  */
-export async function pickDay(page: Page | Frame, day: Day): Promise<void> {
-  await page.locator('[role=grid]:not([aria-busy])').first().waitFor();
+export async function showMonth(page: Page | Frame, day: Day): Promise<void> {
+  await page.locator('[role=grid]:not([aria-busy])').first().locator('[role=gridcell]:not([disabled])').first().waitFor();
   const month = page.getByText(day.month, { exact: true });
   for (let step = 0; step < day.monthsAhead && !(await month.isVisible()); step++) await page.getByRole('button', { name: 'Next month' }).click();
   await month.waitFor();
+}
+
+/** Picks the day in the date picker (showMonth). */
+export async function pickDay(page: Page | Frame, day: Day): Promise<void> {
+  await showMonth(page, day);
   await page.getByRole('gridcell', { name: day.label, exact: true }).click();
 }
 
