@@ -60,7 +60,7 @@ describe.concurrent('date overrides and time off', () => {
       await g.goto(`/book/${eventTypeId}`);
       await g.getByRole('heading', { name: 'Coaching Session' }).waitFor();
       await showMonth(g, day);
-      // Enabled until the month's slots arrive, then disabled for having none.
+      // The month's times are in (showMonth): the day is disabled, having none.
       await g.getByRole('gridcell', { name: day.label, exact: true, disabled: true }).waitFor();
     }
     await g.goto(`/book/${eventTypeId}`);
