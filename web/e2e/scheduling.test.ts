@@ -383,8 +383,12 @@ describe('the booking page address', () => {
     const cell = (day: { label: string }) => page.getByRole('gridcell', { name: day.label, exact: true });
     await page.goto(`/book/${eventTypeId}`);
 
-    // The guest's browser is in Kathmandu; they read the times in New York.
+    // The guest's browser is in Kathmandu; they read the times in New York. The address changes before the
+    // page renders the new zone, so the picker is read once New York's times are in: before, it may still show
+    // Kathmandu's, and a 'Next month' pressed just as New York's arrive moves on from their month, not the old.
+    const newYorkTimes = page.waitForResponse((response) => response.url().includes(`timeZone=${encodeURIComponent(zone)}`));
     await page.getByLabel('Timezone').selectOption(zone);
+    await newYorkTimes;
     await expect.poll(() => param('tz')).toBe(zone);
     const first = dayAhead(3, zone);
     await pickDay(page, first);
