@@ -13,9 +13,11 @@ import { LRUCache } from 'lru-cache';
 import { STALE_AFTER_MS } from '../calendars/sync.ts';
 import { functionsDatabase, jwtClaims } from '../db/connection.ts';
 import { refreshStaleCalendars } from './calendar-refresh.ts';
+import { firstComputes } from './first-computes.ts';
 import { json, jsonText } from './errors.ts';
 import { seriesQuery, slotsQuery } from './request.ts';
 import type { Ctx } from './router.ts';
+import type { SlotsQuery } from '../rules/schemas.ts';
 
 const CACHE_CONTROL = 'private, no-cache';
 /** This process's last slot inputs: guests asking again for a host's slots read only its version. */
@@ -27,6 +29,8 @@ const INPUTS = inputsCache();
  * book and the version.
  */
 const ANSWERS = new LRUCache<string, Kept>({ max: 64 });
+/** Answers being computed (first-computes.ts). */
+const COMPUTING = new Map<string, Promise<Response>>();
 
 /** An answer as computed, and gzipped once a client takes gzip. */
 interface Kept {
@@ -79,7 +83,19 @@ export async function answerSlots(ctx: Ctx): Promise<Response> {
   const held = heldVersion(ctx.req.headers.get('if-none-match'), suffix);
   // The full query, not its digest: a kept answer must never be another query's.
   const key = `${suffix}${ctx.url.search}`;
-  const kept = ANSWERS.get(key);
+  // A client holding this minute's ETag is mostly answered 304 without computing: it never waits.
+  if (held) return answer(ctx, query, claims, now, { suffix, key, held, kept: ANSWERS.get(key) });
+  return firstComputes(COMPUTING, key, () => ANSWERS.has(key), () => answer(ctx, query, claims, now, { suffix, key, kept: ANSWERS.get(key) }));
+}
+
+/** The slots of `query`, or 304 / the kept answer when the version `held` (the client's) or `kept`'s is current. */
+async function answer(
+  ctx: Ctx,
+  query: SlotsQuery,
+  claims: Record<string, unknown> | null,
+  now: Date,
+  { suffix, key, held, kept }: { suffix: string; key: string; held?: string; kept?: Kept },
+): Promise<Response> {
   const listed = await listSlots(functionsDatabase(ctx.env), query, claims, {
     now,
     ifVersion: held ?? kept?.version,
