@@ -305,9 +305,10 @@ $$;
 -- The inputs of the event type's slots over [p_from, p_to) as JSON, or null when the viewer may not
 -- book it (`p_team`: the caller names a team's event type; `p_team_id`, when given, must be its team).
 -- One path for a host's and a team's: the owner's hours, overrides and zone, and the time off and busy
--- time of its people (the host, or the team's members). When `p_if_version` equals the calendar's
--- version, only {"version", "stale", "is_member"}: the caller's copy is current, and only what changes
--- without a new version (time, the viewer) is read again. `p_stale_before`: also report whether a
+-- time of its people (the host, or the team's members). With `p_if_version`, only {"version", "stale",
+-- "is_member"}: the caller holds inputs of that version, and only what changes without a new version
+-- (time, the viewer) is read again; when the version moved on, the caller reads the inputs in a call of
+-- their own, one for all of its process's requests (booking/schedule.ts). `p_stale_before`: also report whether a
 -- connected calendar of these people was last tried before it. `p_tally_at`: also each member's
 -- tally for assignment at a slot starting then (`tallies` below).
 create or replace function private.slot_inputs(p_claims jsonb, p_event_type_id bigint, p_team boolean,
@@ -365,7 +366,7 @@ begin
   end if;
   stale := p_stale_before is not null and exists (select 1 from public.calendar_connections c
       where c.user_id = any(people) and (c.last_attempt_at is null or c.last_attempt_at < p_stale_before));
-  if version = p_if_version then
+  if p_if_version is not null then
     return json_build_object('version', version, 'stale', stale, 'is_member', cal.is_member);
   end if;
   return json_build_object(

@@ -14,6 +14,7 @@ import { DEFAULT_SETTINGS, type SchedulingSettings, type SeriesFrequency, TEAM_S
 import { type SettingsColumns, settingsFromColumns } from '../rules/settings.ts';
 import { type AvailabilityRule, effectiveSettings, type EventRules, type SlotRules } from '../rules/slots.ts';
 import { LRUCache } from 'lru-cache';
+import { firstComputes } from './first-computes.ts';
 import type postgres from 'postgres';
 import { type Database, query } from '../db/connection.ts';
 import { notFound } from '../rules/errors.ts';
@@ -148,23 +149,46 @@ export const inputsCache = (): InputsCache => new LRUCache({ max: 128 });
 /** Options without a held version: the inputs are always read. */
 type Unconditional = ReadOptions & { ifVersion?: undefined };
 
-async function read(db: Database, ref: EventTypeRef, from: number, to: number, o: ReadOptions) {
-  // Who may book is asked every time; what the inputs are, only when the version moved.
-  const key = o.cache && `${ref.team ? 'team' : 'user'}/${ref.id}/${from}/${to}/${o.teamId ?? ''}/${o.tallyAt?.getTime() ?? ''}`;
-  const held = key ? o.cache!.get(key) : undefined;
-  const ifVersion = o.ifVersion ?? held?.version;
+/** One call of private.slot_inputs; with `ifVersion`, it answers only {version, stale, is_member}. */
+async function inputs(db: Database, ref: EventTypeRef, from: number, to: number, o: ReadOptions, ifVersion: string | undefined) {
   const rows = await query(db, (sql) =>
     sql`select private.slot_inputs(${o.claims ? sql.json(o.claims as postgres.JSONValue) : null}::jsonb, ${ref.id}::bigint,
       ${ref.team}::boolean, ${new Date(from).toISOString()}::timestamptz, ${new Date(to).toISOString()}::timestamptz,
       ${ifVersion ?? null}::text, ${o.teamId ?? null}::bigint, ${o.own ?? false}::boolean, ${o.staleBefore?.toISOString() ?? null}::timestamptz,
       ${o.tallyAt?.toISOString() ?? null}::timestamptz) as inputs`,
   );
-  const i = rows[0].inputs as Inputs | null;
-  if (!key || !i) return i;
-  if (i.event) o.cache!.set(key, i);
+  return rows[0].inputs as Inputs | null;
+}
+
+/** Reads of inputs that moved on, by window and version (first-computes.ts). */
+const READING = new Map<string, Promise<Inputs | null>>();
+
+async function read(db: Database, ref: EventTypeRef, from: number, to: number, o: ReadOptions) {
+  // Who may book is asked every time; what the inputs are, only when the version moved.
+  const key = o.cache && `${ref.team ? 'team' : 'user'}/${ref.id}/${from}/${to}/${o.teamId ?? ''}/${o.tallyAt?.getTime() ?? ''}`;
+  const held = key ? o.cache!.get(key) : undefined;
+  const ifVersion = o.ifVersion ?? held?.version;
+  const i = await inputs(db, ref, from, to, o, ifVersion);
+  if (ifVersion === undefined || !i) {
+    if (key && i) o.cache!.set(key, i);
+    return i;
+  }
   // Current: the caller's ETag (not modified) first, else the held copy with what the version does not cover.
-  else if (o.ifVersion === undefined && held && i.version === held.version) return { ...held, stale: i.stale, is_member: i.is_member };
-  return i;
+  if (i.version === o.ifVersion) return i;
+  const viewer = { stale: i.stale, is_member: i.is_member };
+  if (held && i.version === held.version) return { ...held, ...viewer };
+  if (!key) return inputs(db, ref, from, to, o, undefined);
+  // Moved on: read once for all of this process's requests that saw the same version (a booking on a big
+  // team's page would otherwise have each open connection read its 100,000 busy intervals).
+  const cache = o.cache!;
+  const kept = () => cache.get(key)?.version === i.version;
+  const fresh = await firstComputes(READING, `${key}@${i.version}`, kept, async () => {
+    if (kept()) return cache.get(key)!;
+    const read = await inputs(db, ref, from, to, o, undefined);
+    if (read) cache.set(key, read);
+    return read;
+  });
+  return fresh && { ...fresh, ...viewer };
 }
 
 const toRule = ([dayOfWeek, startTime, endTime, isEnabled]: RuleRow): AvailabilityRule => ({ dayOfWeek, startTime, endTime, isEnabled });

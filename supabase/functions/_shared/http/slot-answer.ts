@@ -13,7 +13,7 @@ import { LRUCache } from 'lru-cache';
 import { STALE_AFTER_MS } from '../calendars/sync.ts';
 import { functionsDatabase, jwtClaims } from '../db/connection.ts';
 import { refreshStaleCalendars } from './calendar-refresh.ts';
-import { firstComputes } from './first-computes.ts';
+import { firstComputes } from '../booking/first-computes.ts';
 import { json, jsonText } from './errors.ts';
 import { seriesQuery, slotsQuery } from './request.ts';
 import type { Ctx } from './router.ts';
@@ -29,7 +29,7 @@ const INPUTS = inputsCache();
  * book and the version.
  */
 const ANSWERS = new LRUCache<string, Kept>({ max: 64 });
-/** Answers being computed (first-computes.ts). */
+/** Answers being computed (booking/first-computes.ts). */
 const COMPUTING = new Map<string, Promise<Response>>();
 
 /** An answer as computed, and gzipped once a client takes gzip. */

@@ -1,7 +1,7 @@
-// One computation of an answer at a time per key, for answers kept in a process: requests that find
-// none kept and another request computing it wait for that one, then look again. At each new minute
-// every open connection to a big team's slots would otherwise compute the same 1,440 slots at once, and
-// after a start each would also read the same inputs.
+// One computation at a time per key, for what a process keeps (a slot answer, a schedule's inputs):
+// requests that find nothing kept and another request computing it wait for that one, then look again.
+// At each new minute every open connection to a big team's slots would otherwise compute the same 1,440
+// slots at once, and after a start or a booking each would read the same 100,000 busy intervals.
 
 /**
  * `compute()` for this request, once no other request's computation of `key` is running; `kept()`
