@@ -82,7 +82,7 @@ export async function guestSlots(
   const view = await movable(anon, uid, token);
   // As a guest would see them (anon), with the booking's own time free.
   const listed = await listSlots(db, { ...query, eventTypeId: view.eventTypeId }, null, { now, adjustRules: (rules) => withoutOwn(rules, view) });
-  return listed.answer;
+  return listed.answer();
 }
 
 /**

@@ -17,8 +17,10 @@ export interface Listed {
   version: string;
   /** People whose calendar caches are stale. */
   stale: string[];
-  answer: ({ eventTypeId: number } | { teamEventTypeId: number }) & { duration: number; hostTimeZone: string } & ReturnType<typeof computeSlots>;
+  /** The answer, computed when asked: a process that kept this version's need not compute it again. */
+  answer(): SlotAnswer;
 }
+export type SlotAnswer = ({ eventTypeId: number } | { teamEventTypeId: number }) & { duration: number; hostTimeZone: string } & ReturnType<typeof computeSlots>;
 /** The viewer's verified JWT claims, or null for a guest. */
 type Claims = ReadOptions['claims'];
 /**
@@ -43,11 +45,11 @@ export async function listSlots(db: Database, query: SlotsQuery, claims: Claims,
   return {
     version: read.version,
     stale: read.stale ? read.people : [],
-    answer: {
+    answer: () => ({
       ...(ref.team ? { teamEventTypeId: schedule.eventType.id } : { eventTypeId: schedule.eventType.id }),
       duration: schedule.eventType.duration,
       hostTimeZone: schedule.timeZone,
       ...computeSlots({ ...rules, range, visitorTimeZone: query.timeZone }),
-    },
+    }),
   };
 }

@@ -29,8 +29,8 @@ const INPUTS = inputsCache();
  * book and the version.
  */
 const ANSWERS = new LRUCache<string, Kept>({ max: 64 });
-/** Answers being computed (booking/first-computes.ts). */
-const COMPUTING = new Map<string, Promise<Response>>();
+/** Requests for a query no answer is kept for (booking/first-computes.ts). */
+const ANSWERING = new Map<string, Promise<Response>>();
 
 /** An answer as computed, and gzipped once a client takes gzip. */
 interface Kept {
@@ -85,7 +85,7 @@ export async function answerSlots(ctx: Ctx): Promise<Response> {
   const key = `${suffix}${ctx.url.search}`;
   // A client holding this minute's ETag is mostly answered 304 without computing: it never waits.
   if (held) return answer(ctx, query, claims, now, { suffix, key, held, kept: ANSWERS.get(key) });
-  return firstComputes(COMPUTING, key, () => ANSWERS.has(key), () => answer(ctx, query, claims, now, { suffix, key, kept: ANSWERS.get(key) }));
+  return firstComputes(ANSWERING, key, () => ANSWERS.has(key), () => answer(ctx, query, claims, now, { suffix, key, kept: ANSWERS.get(key) }));
 }
 
 /** The slots of `query`, or 304 / the kept answer when the version `held` (the client's) or `kept`'s is current. */
@@ -109,8 +109,10 @@ async function answer(
     return sent(kept!, ctx.req, headers(kept!.version));
   }
   if (listed.stale.length) refreshStaleCalendars(ctx.env, listed.stale);
-  const fresh: Kept = { version: listed.version, body: JSON.stringify(listed.answer) };
-  ANSWERS.set(key, fresh);
+  // A new version (a booking) reaches every open connection at once: the first here computes the answer
+  // (at once: nothing else runs meanwhile), the others send it.
+  let fresh = ANSWERS.get(key);
+  if (fresh?.version !== listed.version) ANSWERS.set(key, (fresh = { version: listed.version, body: JSON.stringify(listed.answer()) }));
   return sent(fresh, ctx.req, headers(listed.version));
 }
 
