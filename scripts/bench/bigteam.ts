@@ -1,11 +1,12 @@
 // Benchmark 9 (issue 31): big teams. A public 50-member round-robin team whose every member has 1,000
 // of its bookings and 1,000 cached calendar events in the 60-day window: its slots at 50 connections beside
 // one such member's own slots; a requires-all-members event type over 10 of them; round-robin bookings
-// one after another.
+// one after another, and the team's slots while guests book.
 import { addDays, instantToZoned } from '../../supabase/functions/_shared/rules/time.ts';
 import { cacheExternalEvents } from './calendars.ts';
 import { busyIntervals, createEventType, HORIZON_DAYS, insertBookings } from './lib/fixtures.ts';
 import { guestAddress, request } from './lib/guests.ts';
+import { machineQuiet } from './lib/cpu.ts';
 import { load } from './lib/load.ts';
 import type { Report } from './lib/report.ts';
 import { call, type BenchStack } from './lib/stack.ts';
@@ -58,6 +59,33 @@ export async function benchBigTeam(report: Report, s: BenchStack, seconds = 8) {
     }
   }
 
+  // The same while guests book (two a second): each booking moves the team's version, and every open
+  // connection learns it at once.
+  const teamUrl = `${s.apiUrl}/functions/v1/slots?teamEventTypeId=${teamEventTypeId}&${window}`;
+  const offered: { start: string; end: string }[] = (await call(teamUrl, { headers: s.anonHeaders })).body.slots;
+  let booked = 0;
+  const guests = (async () => {
+    for (let i = 0; i < seconds * 2; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const slot = offered[offered.length - 1 - 2 * i];
+      const a = await request(`${s.apiUrl}/functions/v1/api/teams/${teamId}/bookings`, {
+        method: 'POST',
+        headers: { ...s.anonHeaders, 'content-type': 'application/json' },
+        body: JSON.stringify({ teamEventTypeId, guestName: `Busy team guest ${i}`, guestEmail: `busyteam${i}@example.test`, startTime: slot.start, endTime: slot.end }),
+        localAddress: guestAddress(61_000 + i),
+      });
+      if (a.status === 201) booked++;
+    }
+  })();
+  const busy = await load({ url: teamUrl, connections: 50, duration: seconds, headers: s.anonHeaders });
+  await guests;
+  const kase = 'round robin over 50 members, two bookings a second meanwhile';
+  report.add(TITLE, kase, 'bookings made during the load', booked);
+  report.add(TITLE, kase, 'slots, 50 conn: p50 / p99', `${busy.latency.p50} / ${busy.latency.p99} ms`);
+  report.add(TITLE, kase, 'slots, 50 conn: req/s', (busy['2xx'] + busy.non2xx) / seconds);
+  report.add(TITLE, kase, 'slots, 50 conn: CPU per request (all stack processes)', `${busy.cpuMsPerRequest.toFixed(2)} ms`);
+
+  await machineQuiet(); // the mails of those bookings are sent before the next figure
   const from = addDays(today, 1);
   const listed = await call(`${s.apiUrl}/functions/v1/slots?teamEventTypeId=${teamEventTypeId}&startDate=${from}&endDate=${addDays(from, 30)}&timeZone=UTC`, {
     headers: s.anonHeaders,
@@ -75,7 +103,7 @@ export async function benchBigTeam(report: Report, s: BenchStack, seconds = 8) {
     if (a.status === 201) ms.push(a.ms);
     else failures++;
   }
-  const kase = `round robin over 50 members, ${BOOKINGS} bookings one after another`;
-  report.add(TITLE, kase, 'booking p50 / p99', `${percentile(ms, 50).toFixed(0)} / ${percentile(ms, 99).toFixed(0)} ms`);
-  if (failures) report.add(TITLE, kase, 'failed requests', failures);
+  const series = `round robin over 50 members, ${BOOKINGS} bookings one after another`;
+  report.add(TITLE, series, 'booking p50 / p99', `${percentile(ms, 50).toFixed(0)} / ${percentile(ms, 99).toFixed(0)} ms`);
+  if (failures) report.add(TITLE, series, 'failed requests', failures);
 }
