@@ -20,7 +20,7 @@ export interface Listed {
   /** The answer, computed when asked: a process that kept this version's need not compute it again. */
   answer(): SlotAnswer;
 }
-export type SlotAnswer = ({ eventTypeId: number } | { teamEventTypeId: number }) & { duration: number; hostTimeZone: string } & ReturnType<typeof computeSlots>;
+type SlotAnswer = ({ eventTypeId: number } | { teamEventTypeId: number }) & { duration: number; hostTimeZone: string } & ReturnType<typeof computeSlots>;
 /** The viewer's verified JWT claims, or null for a guest. */
 type Claims = ReadOptions['claims'];
 /**

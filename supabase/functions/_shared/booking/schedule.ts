@@ -184,9 +184,9 @@ async function read(db: Database, ref: EventTypeRef, from: number, to: number, o
   const kept = () => cache.get(key)?.version === i.version;
   const fresh = await firstComputes(READING, `${key}@${i.version}`, kept, async () => {
     if (kept()) return cache.get(key)!;
-    const read = await inputs(db, ref, from, to, o, undefined);
-    if (read) cache.set(key, read);
-    return read;
+    const full = await inputs(db, ref, from, to, o, undefined);
+    if (full) cache.set(key, full);
+    return full;
   });
   return fresh && { ...fresh, ...viewer };
 }
