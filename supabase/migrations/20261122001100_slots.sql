@@ -335,6 +335,19 @@ begin
   if cal.host_id is null and (cal.owner_team_id is null or cal.owner_team_id <> coalesce(p_team_id, cal.owner_team_id)) then
     return null;
   end if;
+  -- The version and whose calendars are the owner's alone: a listing that holds the current inputs
+  -- reads no more (the event type's row is read below, for new inputs only).
+  version := private.slot_list_version(cal.host_id, cal.owner_team_id);
+  if cal.host_id is not null then
+    people := array[cal.host_id];
+  else
+    select coalesce(array_agg(m.user_id), '{}') into people from public.team_members m where m.team_id = cal.owner_team_id;
+  end if;
+  stale := p_stale_before is not null and exists (select 1 from public.calendar_connections c
+      where c.user_id = any(people) and (c.last_attempt_at is null or c.last_attempt_at < p_stale_before));
+  if p_if_version is not null then
+    return json_build_object('version', version, 'stale', stale, 'is_member', cal.is_member);
+  end if;
   select e.id, e.user_id, e.team_id, e.title, e.duration, e.auto_confirm, e.is_active, e.requires_all_members,
     e.assignment_type, e.specific_member_id, e.buffer_before, e.buffer_after, e.minimum_notice, e.max_future_bookings,
     e.slot_interval, e.max_bookings_per_day, e.max_bookings_per_week, coalesce(p.timezone, t.timezone) as timezone,
@@ -353,21 +366,10 @@ begin
   -- 30 minutes at most). A booking reads a day from its start: a wider window would read three days of
   -- every member of a big team.
   busy_window := tstzrange(p_from - interval '30 minutes', p_to + make_interval(mins => et.duration + 30), '[)');
-  version := private.slot_list_version(et.user_id, et.team_id);
   if p_tally_at is not null then
     monday := date_trunc('week', p_tally_at at time zone coalesce(et.timezone, 'UTC'));
     week_start := monday at time zone coalesce(et.timezone, 'UTC');
     week_end := (monday + interval '7 days') at time zone coalesce(et.timezone, 'UTC');
-  end if;
-  if et.user_id is not null then
-    people := array[et.user_id];
-  else
-    select coalesce(array_agg(m.user_id), '{}') into people from public.team_members m where m.team_id = et.team_id;
-  end if;
-  stale := p_stale_before is not null and exists (select 1 from public.calendar_connections c
-      where c.user_id = any(people) and (c.last_attempt_at is null or c.last_attempt_at < p_stale_before));
-  if p_if_version is not null then
-    return json_build_object('version', version, 'stale', stale, 'is_member', cal.is_member);
   end if;
   return json_build_object(
     'version', version,
