@@ -6,16 +6,20 @@ function answers() {
   const kept = new Map<string, number>();
   const running = new Map<string, Promise<number>>();
   let computed = 0;
+  let inFlight = 0;
+  let mostAtOnce = 0;
   const ask = (key: string, fail = false) =>
     firstComputes(running, key, () => kept.has(key), async () => {
       if (kept.has(key)) return kept.get(key)!;
       computed++;
+      mostAtOnce = Math.max(mostAtOnce, ++inFlight);
       await new Promise((resolve) => setTimeout(resolve, 5));
+      inFlight--;
       if (fail) throw new Error('the database is away');
       kept.set(key, computed);
       return computed;
     });
-  return { ask, kept, running, computed: () => computed };
+  return { ask, kept, running, computed: () => computed, mostAtOnce: () => mostAtOnce };
 }
 
 describe('firstComputes', () => {
@@ -31,6 +35,7 @@ describe('firstComputes', () => {
     const a = answers();
     await Promise.all([a.ask('team 7'), a.ask('host 3'), a.ask('team 7')]);
     expect(a.computed()).toBe(2);
+    expect(a.mostAtOnce()).toBe(2);
   });
 
   it('puts the next request in line in place of a computation that failed', async () => {
