@@ -241,15 +241,16 @@ returns json language plpgsql stable set search_path = ''
 as $$
 begin
   return (
-    select coalesce(json_agg(json_build_array(busy.user_id, busy.spans)), '[]'::json)
-    from (
-      -- In order of start: the slot engine merges a sorted list in one pass (a big team's are 100,000).
-      select p.user_id, array_agg(array[(date_part('epoch', lower(u.during)) * 1000)::bigint,
+    select coalesce(json_agg(json_build_array(p.user_id, person.spans)), '[]'::json)
+    -- Person by person: each reads the (user, time) indexes by both columns (with `= any(p_user_ids)`
+    -- the function's cached plan reads the window's busy time of everyone and filters the people), and
+    -- sorts their own: a big team's 100,000 sorted at once spill out of work_mem to disk (160 → 90 ms).
+    from unnest(p_user_ids) as p(user_id)
+    cross join lateral (
+      -- In order of start: the slot engine merges a sorted list in one pass.
+      select array_agg(array[(date_part('epoch', lower(u.during)) * 1000)::bigint,
           (date_part('epoch', upper(u.during)) * 1000)::bigint] order by lower(u.during)) as spans
-      -- Person by person: each reads the (user, time) indexes by both columns. With `= any(p_user_ids)`
-      -- the function's cached plan reads the window's busy time of everyone and filters the people.
-      from unnest(p_user_ids) as p(user_id)
-      cross join lateral (
+      from (
         select b.during from public.booking_busy b
         where b.user_id = p.user_id and b.active and b.during && p_window
           and b.shared_by not in (select s.id from public.seat_slots s where s.event_type_id = p_seated)
@@ -257,8 +258,9 @@ begin
         select x.during from public.external_busy x
         where x.user_id = p.user_id and x.during && p_window
       ) u
-      group by p.user_id
-    ) busy
+    ) person
+    -- People without busy time are left out (their aggregate is null).
+    where person.spans is not null
   );
 end;
 $$;
