@@ -311,8 +311,8 @@ $$;
 -- "is_member"}: the caller holds inputs of that version, and only what changes without a new version
 -- (time, the viewer) is read again; when the version moved on, the caller reads the inputs in a call
 -- of their own, one for all of its process's requests (booking/schedule.ts). `p_stale_before`: also
--- report whether a connected calendar of these people was last tried before it. `p_tally_at`: also each member's
--- tally for assignment at a slot starting then (`tallies` below).
+-- report whether a connected calendar of these people was last tried before it. `p_tally_at`: also
+-- each member's tally for assignment at a slot starting then (`tallies` below).
 create or replace function private.slot_inputs(p_claims jsonb, p_event_type_id bigint, p_team boolean,
   p_from timestamptz, p_to timestamptz, p_if_version text default null, p_team_id bigint default null,
   p_own boolean default false, p_stale_before timestamptz default null, p_tally_at timestamptz default null)

@@ -1,5 +1,5 @@
 // A day-and-time picker over a source of bookable times: the booking flows' and a guest's reschedule.
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { format, parseISO, startOfMonth } from 'date-fns';
 import { dateKey, useHorizonSlots, type OfferedSlot, type SlotSource } from './hooks.ts';
 import { useHourCycle } from '../../lib/clock.ts';
@@ -8,7 +8,7 @@ import { usePickerPlace } from './pickerState.ts';
 /**
  * The horizon's times in the guest's zone and where the guest is among them (pickerState.ts). The
  * month shown is the one the guest moved to, else the chosen day's, else the first month with a free
- * day; `nextAvailable` is the first free day from the month shown on (or the first of all).
+ * day (while they load, the month shown before); `nextAvailable` is the first free day from the month shown on (or the first of all).
  */
 export function useSlotPicker(source: SlotSource, { inUrl = false, initialZone }: { inUrl?: boolean; initialZone?: string } = {}) {
   useHourCycle(); // whatever shows the picker's times renders again when the guest changes the clock
@@ -19,7 +19,12 @@ export function useSlotPicker(source: SlotSource, { inUrl = false, initialZone }
   // Days offered: those with slots; none until the answer is here, or when it failed (never every day as bookable).
   const offered = useMemo(() => new Set((days ?? []).map((day) => day.date)), [days]);
   const firstDay = days?.[0]?.date ?? null;
-  const monthKey = place.month ?? place.date?.slice(0, 7) ?? firstDay?.slice(0, 7) ?? null;
+  const placeMonth = place.month ?? place.date?.slice(0, 7) ?? firstDay?.slice(0, 7) ?? null;
+  // While another zone's times load, the month shown stays: it would otherwise go back to this month and
+  // on again once they are in (its caption is announced each time).
+  const [lastMonth, setLastMonth] = useState(placeMonth);
+  if (placeMonth !== null && placeMonth !== lastMonth) setLastMonth(placeMonth);
+  const monthKey = placeMonth ?? lastMonth;
   const month = monthKey ? parseISO(`${monthKey}-01`) : startOfMonth(new Date());
   const daySlots = useMemo(() => (place.date ? (days?.find((day) => day.date === place.date)?.slots ?? []) : []), [days, place.date]);
   const slot = place.time ? (daySlots.find((candidate) => candidate.start === place.time) ?? null) : null;
