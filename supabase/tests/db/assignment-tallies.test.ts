@@ -2,17 +2,10 @@
 // member with open bookings of the team: when the latest was booked, and for least busy how many start
 // in the Monday-to-Sunday week of the slot in the team's zone. Choosing: rules/assignment.test.ts.
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, createUser, one, rolledBack } from './db.ts';
+import { describe, expect, it } from 'vitest';
+import { createUser, fileConnection, one, rolledBack } from './db.ts';
 
-let c: pg.Client;
-beforeAll(async () => {
-  c = await connect();
-});
-afterAll(async () => {
-  await c.end();
-});
+const c = fileConnection();
 
 /** A public team in `zone` of ann (its owner) and bob, with an event type assigned `assignment`. */
 async function team(zone: string, assignment = 'least_busy') {

@@ -3,18 +3,12 @@
 // hold under concurrent bookings.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newUser, sql } from '../../../scripts/local/test-stack/harness.ts';
 import { BUFFER_CHOICES, DAY_LIMIT_MAX, FUTURE_CHOICES, NOTICE_CHOICES, SLOT_INTERVALS, TIME_OFF_MAX_DAYS, WEEK_LIMIT_MAX } from '../../functions/_shared/rules/constants.ts';
-import { anon, as, book, connect, createUser, errorCode, hostWithEventType, one, rolledBack, user } from './db.ts';
+import { anon, as, book, connect, createUser, errorCode, fileConnection, hostWithEventType, one, rolledBack, user } from './db.ts';
 
-let c: pg.Client;
-beforeAll(async () => {
-  c = await connect();
-});
-afterAll(async () => {
-  await c.end();
-});
+const c = fileConnection();
 
 async function team(owner: string): Promise<number> {
   return (await one(c, `insert into teams (name, slug, owner_id, timezone) values ('T', $1, $2, 'UTC') returning id`, [`t-${randomUUID()}`, owner])).id;

@@ -2,17 +2,10 @@
 // dependents; removing an assigned member (from the team or altogether) clears the assignment and
 // frees the member's time.
 import { randomUUID } from 'node:crypto';
-import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { book, connect, createUser, GUEST, hostWithEventType, one, rolledBack } from './db.ts';
+import { describe, expect, it } from 'vitest';
+import { book, createUser, fileConnection, GUEST, hostWithEventType, one, rolledBack } from './db.ts';
 
-let c: pg.Client;
-beforeAll(async () => {
-  c = await connect();
-});
-afterAll(async () => {
-  await c.end();
-});
+const c = fileConnection();
 
 const count = async (text: string, params: unknown[]) => (await one<{ n: number }>(c, `select count(*)::int as n from ${text}`, params)).n;
 

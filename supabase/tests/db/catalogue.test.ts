@@ -1,16 +1,9 @@
 // The catalogue: facts about every object in `public`, so a table or function added later without
 // RLS, policies, indexes or a deliberate grant fails here.
-import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect } from './db.ts';
+import { describe, expect, it } from 'vitest';
+import { fileConnection } from './db.ts';
 
-let c: pg.Client;
-beforeAll(async () => {
-  c = await connect();
-});
-afterAll(async () => {
-  await c.end();
-});
+const c = fileConnection();
 
 const ACTIONS = ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] as const;
 

@@ -2,17 +2,11 @@
 // their rules, and double booking is impossible for one person whatever the path.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stack } from '../../../scripts/local/test-stack/harness.ts';
-import { anon, as, book, connect, createUser, errorCode, GUEST, hostWithEventType, one, rolledBack, user } from './db.ts';
+import { anon, as, book, createUser, errorCode, fileConnection, GUEST, hostWithEventType, one, rolledBack, user } from './db.ts';
 
-let c: pg.Client;
-beforeAll(async () => {
-  c = await connect();
-});
-afterAll(async () => {
-  await c.end();
-});
+const c = fileConnection();
 
 /** Each value against a statement taking it as $1: which are refused (and with what code)? */
 async function refused(text: string, values: unknown[], prefix: unknown[] = []): Promise<Record<string, string | null>> {

@@ -3,6 +3,7 @@
 // them: `set local role` plus the JWT claims in `request.jwt.claims`, inside a transaction.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { stack } from '../../../scripts/local/test-stack/harness.ts';
 
 export type Actor = { role: 'anon' } | { role: 'authenticated'; id: string };
@@ -12,6 +13,14 @@ export const user = (id: string): Actor => ({ role: 'authenticated', id });
 export async function connect(): Promise<pg.Client> {
   const c = new pg.Client({ connectionString: stack().dbUrl });
   await c.connect();
+  return c;
+}
+
+/** A test file's one connection: opened before its tests, closed after them (and after the file's own afterAll). */
+export function fileConnection(): pg.Client {
+  const c = new pg.Client({ connectionString: stack().dbUrl });
+  beforeAll(() => c.connect());
+  afterAll(() => c.end());
   return c;
 }
 

@@ -1,17 +1,10 @@
 // On a hosted project the database wakes the outbox worker and the calendar sync over pg_net, with
 // the functions' URL and key from Vault; locally neither exists and only the NOTIFY goes out. Here
 // stand-ins of both (created in a transaction that is rolled back) record what would be sent.
-import type pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { book, connect, hostWithEventType, rolledBack } from './db.ts';
+import { expect, it } from 'vitest';
+import { book, fileConnection, hostWithEventType, rolledBack } from './db.ts';
 
-let c: pg.Client;
-beforeAll(async () => {
-  c = await connect();
-});
-afterAll(async () => {
-  await c.end();
-});
+const c = fileConnection();
 
 const STAND_INS = `
   create schema net;

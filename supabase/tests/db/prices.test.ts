@@ -2,17 +2,10 @@
 // guest could pay it, into the payee's connected Stripe account that takes charges (the host's, or
 // for a team's event type its owner's). The payments migration holds the rule for every writer.
 import { randomUUID } from 'node:crypto';
-import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anon, as, become, connect, connectStripe, createUser, errorCode, errorMessage, one, rolledBack, user } from './db.ts';
+import { describe, expect, it } from 'vitest';
+import { anon, as, become, connectStripe, createUser, errorCode, errorMessage, fileConnection, one, rolledBack, user } from './db.ts';
 
-let c: pg.Client;
-beforeAll(async () => {
-  c = await connect();
-});
-afterAll(async () => {
-  await c.end();
-});
+const c = fileConnection();
 
 const HOST_REFUSAL = 'Connect a Stripe account that can take payments before setting a price.';
 const TEAM_REFUSAL = 'A team\'s prices are paid to its owner\'s Stripe account: the owner must connect one that can take payments first.';

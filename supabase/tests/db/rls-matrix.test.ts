@@ -8,9 +8,8 @@
 // unrelated signed-in user with a pending invitation (as member) to T, not accepted; NM owns another
 // team (team powers elsewhere must not leak into T).
 import { randomUUID } from 'node:crypto';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anon, as, become, connect, createUser, errorCode, user, type Actor } from './db.ts';
+import { anon, as, become, createUser, errorCode, fileConnection, user, type Actor } from './db.ts';
 
 const ACTORS = ['anon', 'owner', 'other user', 'team owner', 'team admin', 'team member', 'non-member'] as const;
 type ActorName = (typeof ACTORS)[number];
@@ -39,7 +38,7 @@ interface TableCells {
   expected: Record<ActorName, string>;
 }
 
-let c: pg.Client;
+const c = fileConnection();
 let f: Fixture;
 // The guest's answers each booking is made with (booking_answers).
 const ANSWERS = JSON.stringify([{ slug: 'plan', label: 'Plan', type: 'single_choice', value: 'Pro' }]);
@@ -47,7 +46,6 @@ const ALLOW_STORAGE_DELETE = `select set_config('storage.allow_delete_query', 't
 const grid: { table: string; actor: ActorName; cells: string }[] = [];
 
 beforeAll(async () => {
-  c = await connect();
   const [S, X, TO, TA, TM, NM] = [
     await createUser(c), await createUser(c), await createUser(c), await createUser(c), await createUser(c), await createUser(c),
   ];
@@ -153,7 +151,6 @@ afterAll(async () => {
   await c.query(`delete from storage.objects where bucket_id = 'avatars' and name like $1`, [`${f.S}/%`]);
   await c.query(`delete from stripe_events where id = 'evt_1RlsMatrix'`);
   await c.query(`delete from auth.users where id = any ($1)`, [[f.S, f.X, f.TO, f.TA, f.TM, f.NM]]);
-  await c.end();
   const total = tables().length * ACTORS.length * ACTIONS.length;
   const asserted = grid.reduce((n, row) => n + row.cells.length, 0);
   const lines = grid.map((r) => `${r.table.padEnd(26)} ${r.actor.padEnd(12)} ${[...r.cells].map((x, i) => `${ACTIONS[i]}:${x}`).join(' ')}`);

@@ -1,17 +1,10 @@
 // RPCs: the public read paths return only public columns of public things, as anon; the host and
 // team figures are right and in the right time zone; handle checks and invites behave.
 import { randomUUID } from 'node:crypto';
-import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anon, as, become, book, connect, createUser, errorCode, GUEST, hostWithEventType, one, rolledBack, user } from './db.ts';
+import { describe, expect, it } from 'vitest';
+import { anon, as, become, book, createUser, errorCode, fileConnection, GUEST, hostWithEventType, one, rolledBack, user } from './db.ts';
 
-let c: pg.Client;
-beforeAll(async () => {
-  c = await connect();
-});
-afterAll(async () => {
-  await c.end();
-});
+const c = fileConnection();
 
 /** Runs as anon, after `setup` has made data as superuser in the same (rolled back) transaction. */
 async function asAnon<T>(setup: () => Promise<void>, fn: () => Promise<T>): Promise<T> {

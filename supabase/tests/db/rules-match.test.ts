@@ -2,21 +2,14 @@
 // status trigger, guest normalisation), the two must not drift: each rule of _shared/rules is put to
 // the database here, value by value.
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BOOKING_TRANSITIONS, guestColumns } from '../../functions/_shared/rules/bookings.ts';
 import * as rule from '../../functions/_shared/rules/constants.ts';
 import { DEFAULT_LOCALE, LOCALES } from '../../functions/_shared/rules/locales.ts';
 import { DEFAULT_HOST_SETTINGS, settingsColumns } from '../../functions/_shared/rules/settings.ts';
-import { anon, become, connect, createUser, errorCode, one, rolledBack, user } from './db.ts';
+import { anon, become, createUser, errorCode, fileConnection, one, rolledBack, user } from './db.ts';
 
-let c: pg.Client;
-beforeAll(async () => {
-  c = await connect();
-});
-afterAll(async () => {
-  await c.end();
-});
+const c = fileConnection();
 
 const range = (from: number, to: number, step: number) => Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => from + i * step);
 

@@ -3,17 +3,11 @@
 // theirs overlaps it. Guests' names and emails are read by the booking's hosts only.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stack } from '../../../scripts/local/test-stack/harness.ts';
-import { type Actor, anon, become, book, connect, createUser, errorCode, errorMessage, GUEST, hostWithEventType, one, rolledBack, user } from './db.ts';
+import { type Actor, anon, become, book, createUser, errorCode, errorMessage, fileConnection, GUEST, hostWithEventType, one, rolledBack, user } from './db.ts';
 
-let c: pg.Client;
-beforeAll(async () => {
-  c = await connect();
-});
-afterAll(async () => {
-  await c.end();
-});
+const c = fileConnection();
 
 const seated = async (seats: number) => {
   const made = await hostWithEventType(c);

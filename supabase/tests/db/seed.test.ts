@@ -2,18 +2,11 @@
 // inside a transaction that is rolled back, so the shared test database stays unseeded.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ROOT } from '../../../scripts/local/config.ts';
-import { anon, become, connect, createUser, one, rolledBack } from './db.ts';
+import { anon, become, createUser, fileConnection, one, rolledBack } from './db.ts';
 
-let c: pg.Client;
-beforeAll(async () => {
-  c = await connect();
-});
-afterAll(async () => {
-  await c.end();
-});
+const c = fileConnection();
 
 it('seeds signable users, a directory, a public team and bookings in every state', () =>
   rolledBack(c, async () => {

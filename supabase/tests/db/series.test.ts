@@ -2,17 +2,11 @@
 // occurrence in one transaction, or nothing and names the taken ones; under concurrency the exclusion
 // constraint decides each contested date once.
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stack } from '../../../scripts/local/test-stack/harness.ts';
-import { connect, hostWithEventType, one } from './db.ts';
+import { fileConnection, hostWithEventType, one } from './db.ts';
 
-let c: pg.Client;
-beforeAll(async () => {
-  c = await connect();
-});
-afterAll(async () => {
-  await c.end();
-});
+const c = fileConnection();
 
 const WEEK = 7 * 86_400_000;
 /** Weekly occurrences of 30 minutes from `first`, as the bookings function sends them. */

@@ -3,17 +3,10 @@
 // account any more and Stripe has not ended that access itself (receive_stripe_event). The RLS matrix
 // covers who may read, write and delete the row.
 import { randomUUID } from 'node:crypto';
-import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anon, as, connect, createUser, errorCode, rolledBack, user } from './db.ts';
+import { describe, expect, it } from 'vitest';
+import { anon, as, createUser, errorCode, fileConnection, rolledBack, user } from './db.ts';
 
-let c: pg.Client;
-beforeAll(async () => {
-  c = await connect();
-});
-afterAll(async () => {
-  await c.end();
-});
+const c = fileConnection();
 
 const account = () => `acct_1${randomUUID().replace(/-/g, '').slice(0, 15)}`;
 const connectStripe = (userId: string, accountId: string) =>

@@ -3,17 +3,10 @@
 // webhook or calendar write until it is paid), decided only by its payment, and released to the next
 // guest once the hold has run out. Its payment row is read by whoever reads the booking.
 import { randomUUID } from 'node:crypto';
-import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anon, as, book, connect, connectStripe, createUser, errorCode, GUEST, hostWithEventType, one, rolledBack, user } from '../db/db.ts';
+import { describe, expect, it } from 'vitest';
+import { anon, as, book, connectStripe, createUser, errorCode, fileConnection, GUEST, hostWithEventType, one, rolledBack, user } from '../db/db.ts';
 
-let c: pg.Client;
-beforeAll(async () => {
-  c = await connect();
-});
-afterAll(async () => {
-  await c.end();
-});
+const c = fileConnection();
 
 const AT = '2031-03-10T09:00:00Z';
 const bookingRow = (id: number) => one(c, `select status, hold_expires_at - created_at as hold from bookings where id = $1`, [id]);
