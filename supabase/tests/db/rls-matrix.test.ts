@@ -429,21 +429,17 @@ function tables(): [string, TableCells][] {
       // disconnects it, never reads the sealed tokens (a column grant, tested beside the matrix).
       expected: { ...ONLY_OWNER, owner: 'ynny' },
     }],
-    ['payments (personal)', {
-      select: `select 1 from payments where checkout_session_id = 'cs_rls_personal'`,
-      insert: `insert into payments (booking_id, account_id, checkout_session_id, amount, currency) values (${f.booking}, 'acct_1Forged', 'cs_forged', 1, 'usd') returning id`,
-      update: `update payments set status = 'paid' where checkout_session_id = 'cs_rls_personal' returning id`,
-      delete: `delete from payments where checkout_session_id = 'cs_rls_personal' returning id`,
-      // Whoever reads the booking reads its payment; the functions (service role) write it.
-      expected: { ...ONLY_OWNER, owner: 'ynnn' },
-    }],
-    ['payments (team)', {
-      select: `select 1 from payments where checkout_session_id = 'cs_rls_team'`,
-      insert: `insert into payments (booking_id, account_id, checkout_session_id, amount, currency) values (${f.teamBooking}, 'acct_1Forged', 'cs_forged', 1, 'usd') returning id`,
-      update: `update payments set status = 'paid' where checkout_session_id = 'cs_rls_team' returning id`,
-      delete: `delete from payments where checkout_session_id = 'cs_rls_team' returning id`,
-      expected: { anon: 'nnnn', owner: 'ynnn', 'other user': 'nnnn', 'team owner': 'ynnn', 'team admin': 'ynnn', 'team member': 'ynnn', 'non-member': 'nnnn' },
-    }],
+    // Whoever reads the booking reads its payment; the functions (service role) write it.
+    ...([
+      ['payments (personal)', f.booking, 'cs_rls_personal', ONLY_OWNER_READS],
+      ['payments (team)', f.teamBooking, 'cs_rls_team', TEAM_READS],
+    ] as const).map(([name, booking, session, expected]): [string, TableCells] => [name, {
+      select: `select 1 from payments where checkout_session_id = '${session}'`,
+      insert: `insert into payments (booking_id, account_id, checkout_session_id, amount, currency) values (${booking}, 'acct_1Forged', 'cs_forged', 1, 'usd') returning id`,
+      update: `update payments set status = 'paid' where checkout_session_id = '${session}' returning id`,
+      delete: `delete from payments where checkout_session_id = '${session}' returning id`,
+      expected,
+    }]),
     ['stripe_events', {
       select: `select id from stripe_events where id = 'evt_1RlsMatrix'`,
       insert: `insert into stripe_events (id, type, created, handled) values ('evt_1Forged', 'account.application.deauthorized', now(), true) returning id`,
@@ -483,21 +479,17 @@ function tables(): [string, TableCells][] {
       // Never through the API, not even for the endpoint's own host: shown once by create and rotate.
       expected: NOBODY,
     }],
-    ['webhook_deliveries (personal)', {
-      select: `select 1 from webhook_deliveries where id = ${f.delivery}`,
-      insert: `insert into webhook_deliveries (webhook_id, message_id, event, attempt, ok) values (${f.webhook}, 'msg_2', 'ping', 1, true) returning id`,
-      update: `update webhook_deliveries set ok = false where id = ${f.delivery} returning id`,
-      delete: `delete from webhook_deliveries where id = ${f.delivery} returning id`,
-      // The outbox function writes the log; managers read it.
-      expected: { ...ONLY_OWNER, owner: 'ynnn' },
-    }],
-    ['webhook_deliveries (team)', {
-      select: `select 1 from webhook_deliveries where id = ${f.teamDelivery}`,
-      insert: `insert into webhook_deliveries (webhook_id, message_id, event, attempt, ok) values (${f.teamWebhook}, 'msg_2', 'ping', 1, true) returning id`,
-      update: `update webhook_deliveries set ok = false where id = ${f.teamDelivery} returning id`,
-      delete: `delete from webhook_deliveries where id = ${f.teamDelivery} returning id`,
-      expected: { ...ONLY_OWNER, owner: 'nnnn', 'team owner': 'ynnn', 'team admin': 'ynnn' },
-    }],
+    // The outbox function writes the log; managers read it.
+    ...([
+      ['webhook_deliveries (personal)', f.webhook, f.delivery, ONLY_OWNER_READS],
+      ['webhook_deliveries (team)', f.teamWebhook, f.teamDelivery, { ...ONLY_OWNER, owner: 'nnnn', 'team owner': 'ynnn', 'team admin': 'ynnn' }],
+    ] as const).map(([name, webhook, delivery, expected]): [string, TableCells] => [name, {
+      select: `select 1 from webhook_deliveries where id = ${delivery}`,
+      insert: `insert into webhook_deliveries (webhook_id, message_id, event, attempt, ok) values (${webhook}, 'msg_2', 'ping', 1, true) returning id`,
+      update: `update webhook_deliveries set ok = false where id = ${delivery} returning id`,
+      delete: `delete from webhook_deliveries where id = ${delivery} returning id`,
+      expected,
+    }]),
     ['storage.objects (avatars)', {
       select: `select 1 from storage.objects where bucket_id = 'avatars' and name = '${f.S}/avatar.png'`,
       insert: `insert into storage.objects (bucket_id, name) values ('avatars', '${f.S}/new.png') returning id`,
