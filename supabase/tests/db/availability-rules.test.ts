@@ -14,29 +14,44 @@ async function team(owner: string): Promise<number> {
   return (await one(c, `insert into teams (name, slug, owner_id, timezone) values ('T', $1, $2, 'UTC') returning id`, [`t-${randomUUID()}`, owner])).id;
 }
 
-describe('date overrides', () => {
-  it('a date holds ranges or one day-off row, never both, and each start once', () =>
-    rolledBack(c, async () => {
-      const u = await createUser(c);
-      const insert = `insert into date_overrides (user_id, date, start_time, end_time) values ($1, $2, $3, $4)`;
-      expect(await errorCode(c, insert, [u, '2027-01-04', '09:00', '10:00'])).toBeNull();
-      expect(await errorCode(c, insert, [u, '2027-01-04', '13:00', '14:00'])).toBeNull();
-      expect(await errorCode(c, insert, [u, '2027-01-04', null, null])).toBe('23P01');
-      expect(await errorCode(c, insert, [u, '2027-01-04', '09:00', '11:00'])).toBe('23505');
-      expect(await errorCode(c, insert, [u, '2027-01-05', null, null])).toBeNull();
-      expect(await errorCode(c, insert, [u, '2027-01-05', null, null])).toBe('23505');
-      expect(await errorCode(c, insert, [u, '2027-01-05', '09:00', '10:00'])).toBe('23P01');
-    }));
+/** Rows of one user's, each with the error code its insert is answered with (null: stored). */
+type Answered = [row: unknown[], code: string | null][];
 
-  it('refuses broken ranges and times off the half hour', () =>
-    rolledBack(c, async () => {
-      const u = await createUser(c);
-      const insert = `insert into date_overrides (user_id, date, start_time, end_time) values ($1, '2027-01-04', $2, $3)`;
-      expect(await errorCode(c, insert, [u, '10:00', '09:00'])).toBe('23514');
-      expect(await errorCode(c, insert, [u, '10:00', '10:00'])).toBe('23514');
-      expect(await errorCode(c, insert, [u, '10:00', null])).toBe('23514');
-      expect(await errorCode(c, insert, [u, '10:15', '11:00'])).toBe('23514');
-    }));
+/**
+ * Inserts the rows in turn for a new user (`insert` takes the user as $1, then the row), rolled back
+ * after: each row with the code it was answered with, for a test to expect its own table back.
+ */
+const insertedInTurn = (insert: string, table: Answered): Promise<Answered> =>
+  rolledBack(c, async () => {
+    const u = await createUser(c);
+    const answered: Answered = [];
+    for (const [row] of table) answered.push([row, await errorCode(c, insert, [u, ...row])]);
+    return answered;
+  });
+
+describe('date overrides', () => {
+  it('a date holds ranges or one day-off row, never both, and each start once', async () => {
+    const table: Answered = [
+      [['2027-01-04', '09:00', '10:00'], null],
+      [['2027-01-04', '13:00', '14:00'], null],
+      [['2027-01-04', null, null], '23P01'],
+      [['2027-01-04', '09:00', '11:00'], '23505'],
+      [['2027-01-05', null, null], null],
+      [['2027-01-05', null, null], '23505'],
+      [['2027-01-05', '09:00', '10:00'], '23P01'],
+    ];
+    expect(await insertedInTurn(`insert into date_overrides (user_id, date, start_time, end_time) values ($1, $2, $3, $4)`, table)).toEqual(table);
+  });
+
+  it('refuses broken ranges and times off the half hour', async () => {
+    const table: Answered = [
+      [['10:00', '09:00'], '23514'],
+      [['10:00', '10:00'], '23514'],
+      [['10:00', null], '23514'],
+      [['10:15', '11:00'], '23514'],
+    ];
+    expect(await insertedInTurn(`insert into date_overrides (user_id, date, start_time, end_time) values ($1, '2027-01-04', $2, $3)`, table)).toEqual(table);
+  });
 
   it('replace_date_override replaces one date atomically; [] makes it a day off', async () => {
     const host = await newUser();
@@ -85,16 +100,16 @@ describe('team date overrides', () => {
 });
 
 describe('time off', () => {
-  it('is whole days in order, at most a year, with a short note', () =>
-    rolledBack(c, async () => {
-      const u = await createUser(c);
-      const insert = `insert into time_off (user_id, start_date, end_date, note) values ($1, $2, $3, $4)`;
-      expect(await errorCode(c, insert, [u, '2027-02-01', '2027-02-07', 'Ski trip'])).toBeNull();
-      expect(await errorCode(c, insert, [u, '2027-02-01', '2027-02-01', null])).toBeNull();
-      expect(await errorCode(c, insert, [u, '2027-02-07', '2027-02-01', null])).toBe('23514');
-      expect(await errorCode(c, insert, [u, '2027-01-01', '2028-01-02', null])).toBe('23514');
-      expect(await errorCode(c, insert, [u, '2027-02-01', '2027-02-02', 'x'.repeat(501)])).toBe('23514');
-    }));
+  it('is whole days in order, at most a year, with a short note', async () => {
+    const table: Answered = [
+      [['2027-02-01', '2027-02-07', 'Ski trip'], null],
+      [['2027-02-01', '2027-02-01', null], null],
+      [['2027-02-07', '2027-02-01', null], '23514'],
+      [['2027-01-01', '2028-01-02', null], '23514'],
+      [['2027-02-01', '2027-02-02', 'x'.repeat(501)], '23514'],
+    ];
+    expect(await insertedInTurn(`insert into time_off (user_id, start_date, end_date, note) values ($1, $2, $3, $4)`, table)).toEqual(table);
+  });
 
   it('nobody reads another host\'s time off or its note, team-mates and team owners included', async () => {
     const [host, mate] = await Promise.all([newUser(), newUser()]);
