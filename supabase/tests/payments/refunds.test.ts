@@ -40,11 +40,21 @@ const guestCancel = (b: { uid: string; token: string }) => call(`/api/booking/${
 const notice = (hostId: string, hours: number) => sql(`update user_settings set guest_change_notice = $2 where user_id = $1`, [hostId, hours]);
 const policy = (eventTypeId: number, percent: number) => sql(`update event_types set late_cancel_refund_percent = $2 where id = $1`, [eventTypeId, percent]);
 
+/**
+ * A guest's paid booking at `start` of a host's event type costing `price` minor units of `currency`
+ * that refunds `percent` of a late cancellation; `noticeHours`, where given, is the host's notice for
+ * guest changes.
+ */
+async function paidUnderPolicy(o: { price: number; currency: string; percent: number; start: Date; noticeHours?: number }) {
+  const { host } = await paidHost(o.price, o.currency);
+  if (o.noticeHours !== undefined) await notice(host.id, o.noticeHours);
+  await policy(host.eventTypeId, o.percent);
+  return { host, booking: await paidBooking(host.eventTypeId, o.start) };
+}
+
 describe('refunds by policy', () => {
   it('refunds in full when the host cancels', async () => {
-    const { host } = await paidHost(1999, 'usd');
-    await policy(host.eventTypeId, 0);
-    const booking = await paidBooking(host.eventTypeId, at(6, 10));
+    const { host, booking } = await paidUnderPolicy({ price: 1999, currency: 'usd', percent: 0, start: at(6, 10) });
     expect((await host.client.from('bookings').update({ status: 'cancelled' }).eq('id', booking.id)).error).toBeNull();
     expect(await refunded(booking.id)).toEqual({ amount: 1999, currency: 'usd', refunded_amount: 1999, refund_status: 'succeeded', refund_failure: null });
     const asked = await refundRequests(booking.id);
@@ -62,19 +72,13 @@ describe('refunds by policy', () => {
   });
 
   it('refunds in full when the guest cancels before the host\'s notice begins, whatever the policy', async () => {
-    const { host } = await paidHost(1999, 'usd');
-    await notice(host.id, 24);
-    await policy(host.eventTypeId, 0);
-    const booking = await paidBooking(host.eventTypeId, at(6, 12));
+    const { booking } = await paidUnderPolicy({ price: 1999, currency: 'usd', noticeHours: 24, percent: 0, start: at(6, 12) });
     expect((await guestCancel(booking)).status).toBe(200);
     expect(await refunded(booking.id)).toMatchObject({ refunded_amount: 1999, refund_status: 'succeeded' });
   });
 
   it('refunds nothing when the guest cancels inside the notice and the policy is none', async () => {
-    const { host } = await paidHost(1999, 'usd');
-    await notice(host.id, 48);
-    await policy(host.eventTypeId, 0);
-    const booking = await paidBooking(host.eventTypeId, at(1, 12));
+    const { booking } = await paidUnderPolicy({ price: 1999, currency: 'usd', noticeHours: 48, percent: 0, start: at(1, 12) });
     const cancelled = await guestCancel(booking);
     expect([cancelled.status, cancelled.body.status]).toEqual([200, 'cancelled']);
     // Settled at once: no refund is queued.
@@ -83,10 +87,7 @@ describe('refunds by policy', () => {
   });
 
   it('refunds the policy\'s share when the guest cancels inside the notice: half of 1999 cents rounds to 1000', async () => {
-    const { host } = await paidHost(1999, 'usd');
-    await notice(host.id, 48);
-    await policy(host.eventTypeId, 50);
-    const booking = await paidBooking(host.eventTypeId, at(1, 13));
+    const { booking } = await paidUnderPolicy({ price: 1999, currency: 'usd', noticeHours: 48, percent: 50, start: at(1, 13) });
     // The manage page offers the cancel (not the move) and says what it refunds.
     const view = await call(`/api/booking/${booking.uid}?token=${booking.token}`);
     expect(view.body).toMatchObject({
@@ -100,10 +101,7 @@ describe('refunds by policy', () => {
   });
 
   it('counts a zero-decimal currency in whole units: half of ¥1,500 is ¥750', async () => {
-    const { host } = await paidHost(1500, 'jpy');
-    await notice(host.id, 48);
-    await policy(host.eventTypeId, 50);
-    const booking = await paidBooking(host.eventTypeId, at(1, 14));
+    const { booking } = await paidUnderPolicy({ price: 1500, currency: 'jpy', noticeHours: 48, percent: 50, start: at(1, 14) });
     expect((await guestCancel(booking)).status).toBe(200);
     expect(await refunded(booking.id)).toEqual({ amount: 1500, currency: 'jpy', refunded_amount: 750, refund_status: 'succeeded', refund_failure: null });
   });
