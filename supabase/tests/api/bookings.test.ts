@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { newUser, sql } from '../../../scripts/local/test-stack/harness.ts';
 import { call } from './client.ts';
-import { at, cookieSession, guestBody, newHost, soon } from './fixtures.ts';
+import { at, cookieSession, guestBody, guestsAtOnce, newHost, soon } from './fixtures.ts';
 
 const TAKEN = 'This time slot is no longer available';
 
@@ -85,11 +85,7 @@ describe('public booking', () => {
   it('lets exactly one of 50 concurrent guests win a slot; the others get a clean 409', async () => {
     const host = await newHost();
     const start = at(3, 14);
-    const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) =>
-        call('/bookings', { body: guestBody(host.eventTypeId, start, 30, { guestName: `Racer ${i}`, guestEmail: `racer${i}@example.com` }) }),
-      ),
-    );
+    const results = await guestsAtOnce(host.eventTypeId, start, 50, 'Racer');
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(49);

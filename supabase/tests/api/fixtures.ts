@@ -65,6 +65,15 @@ export function guestBody(eventTypeId: number, start: Date, minutes = 30, extra:
   };
 }
 
+/** `count` guests racing for the same 30 minutes at once, each with a name and address of their own (`Racer 7`, racer7@…): their answers. */
+export function guestsAtOnce(eventTypeId: number, start: Date, count: number, name: string) {
+  return Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      call('/bookings', { body: guestBody(eventTypeId, start, 30, { guestName: `${name} ${i}`, guestEmail: `${name.toLowerCase()}${i}@example.com` }) }),
+    ),
+  );
+}
+
 /** Logs in through /api/auth/login and returns the cookie jar holding the session. */
 export async function cookieSession(user: TestUser): Promise<CookieJar> {
   const jar = new CookieJar();

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { client, newUser, sql, stack } from '../../../scripts/local/test-stack/harness.ts';
 import { BOOKING_CARD_SELECT } from '../../../web/src/lib/types.ts';
 import { call } from './client.ts';
-import { at, guestBody, newHost, newTeam, newTeamEventType } from './fixtures.ts';
+import { at, guestBody, guestsAtOnce, newHost, newTeam, newTeamEventType } from './fixtures.ts';
 
 const seatsAt = async (eventTypeId: number, start: Date) => {
   const date = start.toISOString().slice(0, 10);
@@ -100,11 +100,7 @@ describe('seats per slot', () => {
     await sql('update public.event_types set seats_per_slot = 10 where id = $1', [host.eventTypeId]);
     const start = at(4, 10);
     expect(await seatsAt(host.eventTypeId, start)).toBe(10);
-    const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) =>
-        call('/bookings', { body: guestBody(host.eventTypeId, start, 30, { guestName: `Seat ${i}`, guestEmail: `seat${i}@example.com` }) }),
-      ),
-    );
+    const results = await guestsAtOnce(host.eventTypeId, start, 50, 'Seat');
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
     expect(statuses.filter((s) => s === 409)).toHaveLength(40);

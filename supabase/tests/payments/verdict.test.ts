@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from '../../../scripts/local/test-stack/harness.ts';
 import { eventually } from '../calendars/fixtures.ts';
 import { call } from '../api/client.ts';
-import { at, guestBody } from '../api/fixtures.ts';
+import { at, guestBody, guestsAtOnce } from '../api/fixtures.ts';
 import { control, paidHost } from './fixtures.ts';
 
 const CARD = '4242424242424242';
@@ -152,9 +152,7 @@ describe('Kairos\' own hold', () => {
   it('lets exactly one of 20 guests racing for one paid time hold it', async () => {
     const { host } = await paidHost();
     const start = at(5, 14);
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => call('/bookings', { body: guestBody(host.eventTypeId, start, 30, { guestEmail: `racer${i}@example.com` }) })),
-    );
+    const answers = await guestsAtOnce(host.eventTypeId, start, 20, 'Racer');
     expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array(19).fill(409)]);
     expect(await sql(`select status from bookings where event_type_id = $1`, [host.eventTypeId])).toEqual([{ status: 'awaiting_payment' }]);
     expect(await sql(`select count(*)::int as n from payments p join bookings b on b.id = p.booking_id where b.event_type_id = $1`, [host.eventTypeId])).toEqual([{ n: 1 }]);
