@@ -54,26 +54,23 @@ describe('money in minor units (Stripe\'s currencies)', () => {
 });
 
 describe('refundShare (a late cancellation\'s share of a payment)', () => {
-  it('rounds to the nearest minor unit, halves up', () => {
-    expect(refundShare(1999, 50, 'usd')).toBe(1000);
-    expect(refundShare(1999, 33, 'usd')).toBe(660);
-    expect(refundShare(1999, 1, 'usd')).toBe(20);
-    expect(refundShare(1999, 99, 'usd')).toBe(1979);
-  });
-
-  it('counts zero-decimal currencies in whole units', () => {
-    expect(refundShare(1500, 50, 'jpy')).toBe(750);
-    expect(refundShare(1999, 33, 'jpy')).toBe(660);
-  });
-
-  it('keeps the amounts Stripe can charge in whole-unit and three-decimal currencies', () => {
-    expect(refundShare(150000, 33, 'isk')).toBe(49500);
-    expect(refundShare(5120, 50, 'kwd')).toBe(2560);
-    expect(refundShare(5130, 50, 'kwd')).toBe(2570);
-  });
-
-  it('gives all or nothing at 100 and 0', () => {
-    expect(refundShare(1999, 100, 'usd')).toBe(1999);
-    expect(refundShare(1999, 0, 'usd')).toBe(0);
+  it.each<[amount: number, percent: number, currency: string, share: number]>([
+    // To the nearest minor unit, halves up.
+    [1999, 50, 'usd', 1000],
+    [1999, 33, 'usd', 660],
+    [1999, 1, 'usd', 20],
+    [1999, 99, 'usd', 1979],
+    // Zero-decimal currencies in whole units.
+    [1500, 50, 'jpy', 750],
+    [1999, 33, 'jpy', 660],
+    // Amounts Stripe can charge in whole-unit (ISK) and three-decimal currencies.
+    [150000, 33, 'isk', 49500],
+    [5120, 50, 'kwd', 2560],
+    [5130, 50, 'kwd', 2570],
+    // All or nothing at 100 and 0.
+    [1999, 100, 'usd', 1999],
+    [1999, 0, 'usd', 0],
+  ])('%i at %i%% in %s gives %i', (amount, percent, currency, share) => {
+    expect(refundShare(amount, percent, currency)).toBe(share);
   });
 });
