@@ -79,26 +79,28 @@ describe('answers, per type', () => {
     expect(check([short], { topic: 3 }).message).toBe('Topic: must be text');
   });
 
-  it('number: a number (typed digits too) within min and max', () => {
-    const size = q({ type: 'number', slug: 'size', label: 'Company size', min: 1, max: 500 });
-    expect(check([size], { size: '42' })).toEqual({ answers: { size: 42 } });
-    expect(check([size], { size: 7.5 })).toEqual({ answers: { size: 7.5 } });
-    expect(check([size], { size: 'many' }).message).toBe('Company size: must be a number');
-    expect(check([size], { size: 0 }).message).toBe('Company size: must be a number from 1 to 500');
-    expect(check([q({ type: 'number', slug: 'n', label: 'N', min: 3 })], { n: 2 }).message).toBe('N: must be at least 3');
-    expect(check([q({ type: 'number', slug: 'n', label: 'N', max: 3 })], { n: 4 }).message).toBe('N: must be at most 3');
-  });
-
-  it('email: a valid address', () => {
-    const cc = q({ type: 'email', slug: 'cc', label: 'Colleague' });
-    expect(check([cc], { cc: ' grace@example.com ' })).toEqual({ answers: { cc: 'grace@example.com' } });
-    expect(check([cc], { cc: 'grace@' }).message).toBe('Colleague: must be a valid email address');
-  });
-
-  it('phone: a real number with its country code, kept in E.164 (rules/phone.ts)', () => {
-    const mobile = q({ type: 'phone', slug: 'mobile', label: 'Mobile' });
-    expect(check([mobile], { mobile: '+91 98765 43210' })).toEqual({ answers: { mobile: '+919876543210' } });
-    expect(check([mobile], { mobile: '415 555 2671' }).message).toBe('Mobile: Please enter a valid phone number with its country code.');
+  // One question alone: the answers it keeps (given → stored) and those it refuses (given → message).
+  it.each<[name: string, question: Question, kept: [unknown, unknown][], refused: [unknown, string][]]>([
+    [
+      'number: a number (typed digits too) within min and max',
+      q({ type: 'number', slug: 'size', label: 'Company size', min: 1, max: 500 }),
+      [['42', 42], [7.5, 7.5]],
+      [['many', 'Company size: must be a number'], [0, 'Company size: must be a number from 1 to 500']],
+    ],
+    ['number: only a minimum', q({ type: 'number', slug: 'n', label: 'N', min: 3 }), [], [[2, 'N: must be at least 3']]],
+    ['number: only a maximum', q({ type: 'number', slug: 'n', label: 'N', max: 3 }), [], [[4, 'N: must be at most 3']]],
+    ['email: a valid address', q({ type: 'email', slug: 'cc', label: 'Colleague' }), [[' grace@example.com ', 'grace@example.com']], [['grace@', 'Colleague: must be a valid email address']]],
+    [
+      'phone: a real number with its country code, kept in E.164 (rules/phone.ts)',
+      q({ type: 'phone', slug: 'mobile', label: 'Mobile' }),
+      [['+91 98765 43210', '+919876543210']],
+      [['415 555 2671', 'Mobile: Please enter a valid phone number with its country code.']],
+    ],
+    ['yes/no: a yes or a no', q({ type: 'yes_no', slug: 'ok', label: 'Customer?' }), [[false, false], ['yes', true]], [['maybe', 'Customer?: please answer yes or no']]],
+    ['date: a calendar date, YYYY-MM-DD', q({ type: 'date', slug: 'day', label: 'Deadline' }), [['2027-02-28', '2027-02-28']], [['2027-02-30', 'Deadline: must be a date (YYYY-MM-DD)']]],
+  ])('%s', (_, question, kept, refused) => {
+    for (const [given, stored] of kept) expect(check([question], { [question.slug]: given })).toEqual({ answers: { [question.slug]: stored } });
+    for (const [given, message] of refused) expect(check([question], { [question.slug]: given }).message).toBe(message);
   });
 
   it('single and multiple choice: only the offered options', () => {
@@ -109,19 +111,6 @@ describe('answers, per type', () => {
     expect(check([topics], { topics: ['Billing', 'Gold'] }).message).toBe('Topics: please choose among the offered options');
     expect(check([topics], { topics: 'Billing' }).message).toBe('Topics: please choose among the offered options');
     expect(check([topics], { topics: ['Setup', 'Setup'] }).message).toBe('Topics: please choose among the offered options');
-  });
-
-  it('yes/no: a yes or a no', () => {
-    const ok = q({ type: 'yes_no', slug: 'ok', label: 'Customer?' });
-    expect(check([ok], { ok: false })).toEqual({ answers: { ok: false } });
-    expect(check([ok], { ok: 'yes' })).toEqual({ answers: { ok: true } });
-    expect(check([ok], { ok: 'maybe' }).message).toBe('Customer?: please answer yes or no');
-  });
-
-  it('date: a calendar date, YYYY-MM-DD', () => {
-    const day = q({ type: 'date', slug: 'day', label: 'Deadline' });
-    expect(check([day], { day: '2027-02-28' })).toEqual({ answers: { day: '2027-02-28' } });
-    expect(check([day], { day: '2027-02-30' }).message).toBe('Deadline: must be a date (YYYY-MM-DD)');
   });
 
   it('required: a missing, blank or empty answer is refused; an optional one is left out', () => {
