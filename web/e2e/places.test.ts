@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from '../../scripts/local/test-stack/harness.ts';
 import { expectAccessible, expectAccessibleAtBothSizes } from './support/axe.ts';
 import { DESKTOP, expectToast, openPage, PHONE, screenshot, useBrowser } from './support/browser.ts';
-import { bookableHost, clock, confirmationShown, dayAhead, editEventType, expectNoErrors, fillGuest, JOURNEY_TIMEOUT, navigate, pickDay, signedInHost, signIn } from './support/journey.ts';
+import { bookableHost, clock, confirmationShown, dayAhead, expectNoErrors, fillGuest, hostEditingEventType, JOURNEY_TIMEOUT, navigate, pickDay, saveEventType, signIn } from './support/journey.ts';
 
 const browser = useBrowser();
 
@@ -15,8 +15,7 @@ describe('meeting places', () => {
   it(
     'the host offers Jitsi and a phone call they make; the guest picks the call with their number; both see it',
     async () => {
-      const { eventTypeId, h } = await signedInHost(browser(), { firstName: 'Petra', lastName: 'Place' }, { title: 'Places Call', duration: 30 });
-      const dialog = await editEventType(h.page);
+      const { eventTypeId, h, dialog } = await hostEditingEventType(browser(), { firstName: 'Petra', lastName: 'Place' }, { title: 'Places Call', duration: 30 });
       const places = dialog.getByRole('group', { name: 'Locations' });
       await places.getByLabel('Add a location').selectOption({ label: 'Jitsi Meet' });
       await places.getByRole('button', { name: 'Add', exact: true }).click();
@@ -24,8 +23,7 @@ describe('meeting places', () => {
       await places.getByLabel('Add a location').selectOption({ label: 'Phone call (the host calls the guest)' });
       await places.getByRole('button', { name: 'Add', exact: true }).click();
       await expectAccessibleAtBothSizes(h.page, 'event type editor with two places', ['places-editor-desktop', 'places-editor-phone']);
-      await dialog.getByRole('button', { name: 'Save Changes' }).click();
-      await expectToast(h.page, 'Event type updated successfully');
+      await saveEventType(h.page, dialog);
       const [saved] = await sql(`select locations from public.event_types where id = $1`, [eventTypeId]);
       expect(saved.locations).toEqual([{ kind: 'jitsi', server: 'meet.jit.si' }, { kind: 'phone_host_calls' }]);
 

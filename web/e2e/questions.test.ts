@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from '../../scripts/local/test-stack/harness.ts';
 import { expectAccessible } from './support/axe.ts';
 import { DESKTOP, expectToast, openPage, PHONE, screenshot, useBrowser } from './support/browser.ts';
-import { clock, confirmationShown, dayAhead, editEventType, expectNoErrors, fillGuest, JOURNEY_TIMEOUT, navigate, pickDay, signedInHost } from './support/journey.ts';
+import { clock, confirmationShown, dayAhead, expectNoErrors, fillGuest, hostEditingEventType, JOURNEY_TIMEOUT, navigate, pickDay, saveEventType } from './support/journey.ts';
 
 const browser = useBrowser();
 
@@ -17,8 +17,7 @@ describe('booking questions', () => {
   it(
     'the host builds a required choice and a conditional follow-up; the guest answers both; the host reads them on the card and in the CSV',
     async () => {
-      const { eventTypeId, h } = await signedInHost(browser(), { firstName: 'Quinn', lastName: 'Query' }, { title: 'Intake call', duration: 30 }, { acceptDownloads: true });
-      const dialog = await editEventType(h.page);
+      const { eventTypeId, h, dialog } = await hostEditingEventType(browser(), { firstName: 'Quinn', lastName: 'Query' }, { title: 'Intake call', duration: 30 }, { acceptDownloads: true });
       const form = dialog.getByRole('group', { name: 'Booking form' });
       const rows = form.getByRole('list', { name: 'Questions' }).getByRole('listitem');
 
@@ -65,8 +64,7 @@ describe('booking questions', () => {
       await form.getByText('A question can only depend on an earlier one').first().waitFor();
       await moveBy('Which teams will join?', 'ArrowDown', 2);
       await expect.poll(() => form.getByRole('button', { name: /^Move / }).evaluateAll((b) => b.map((x) => x.getAttribute('aria-label')))).toEqual(['Move “Company size”', 'Move “Which teams will join?”']);
-      await dialog.getByRole('button', { name: 'Save Changes' }).click();
-      await expectToast(h.page, 'Event type updated successfully');
+      await saveEventType(h.page, dialog);
       const [saved] = await sql(`select questions, guest_fields, max_extra_attendees from public.event_types where id = $1`, [eventTypeId]);
       expect(saved).toEqual({
         questions: [

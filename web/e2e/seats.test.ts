@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from '../../scripts/local/test-stack/harness.ts';
 import { expectAccessibleAtBothSizes } from './support/axe.ts';
-import { DESKTOP, expectToast, openPage, useBrowser } from './support/browser.ts';
-import { confirmationShown, dayAhead, editEventType, expectNoErrors, fillGuest, JOURNEY_TIMEOUT, navigate, pickDay, signedInHost } from './support/journey.ts';
+import { DESKTOP, openPage, useBrowser } from './support/browser.ts';
+import { confirmationShown, dayAhead, expectNoErrors, fillGuest, hostEditingEventType, JOURNEY_TIMEOUT, navigate, pickDay, saveEventType } from './support/journey.ts';
 
 const browser = useBrowser();
 
@@ -18,15 +18,13 @@ describe('seats per slot', () => {
   it(
     'the host offers 3 seats; two guests take seats of 10:00; a third, watching, sees "1 seat left" without a reload; the host sees one group',
     async () => {
-      const { eventTypeId, h } = await signedInHost(browser(), { firstName: 'Sana', lastName: 'Seats' }, { title: 'Pottery class', duration: 60 });
-      const dialog = await editEventType(h.page);
+      const { eventTypeId, h, dialog } = await hostEditingEventType(browser(), { firstName: 'Sana', lastName: 'Seats' }, { title: 'Pottery class', duration: 60 });
       const seats = dialog.getByRole('spinbutton', { name: 'Seats per slot' });
       await seats.fill('3');
       await seats.scrollIntoViewIfNeeded();
       await expectAccessibleAtBothSizes(h.page, 'event type dialog with seats', ['seats-dialog-desktop', 'seats-dialog-phone']);
       await h.page.setViewportSize(DESKTOP);
-      await dialog.getByRole('button', { name: 'Save Changes' }).click();
-      await expectToast(h.page, 'Event type updated successfully');
+      await saveEventType(h.page, dialog);
       expect(await sql('select seats_per_slot from public.event_types where id = $1', [eventTypeId])).toEqual([{ seats_per_slot: 3 }]);
 
       const day = dayAhead(3, 'UTC');

@@ -9,8 +9,8 @@ import { formatInTimeZone } from 'date-fns-tz';
 import { describe, expect, it } from 'vitest';
 import { sql } from '../../scripts/local/test-stack/harness.ts';
 import { expectAccessibleAtBothSizes } from './support/axe.ts';
-import { DESKTOP, expectToast, openPage, useBrowser } from './support/browser.ts';
-import { confirmationShown, dayAhead, editEventType, expectNoErrors, fillGuest, JOURNEY_TIMEOUT, navigate, pickDay, signedInHost } from './support/journey.ts';
+import { DESKTOP, openPage, useBrowser } from './support/browser.ts';
+import { confirmationShown, dayAhead, expectNoErrors, fillGuest, hostEditingEventType, JOURNEY_TIMEOUT, navigate, pickDay, saveEventType } from './support/journey.ts';
 
 const browser = useBrowser();
 const WEEK = 7 * 86_400_000;
@@ -25,14 +25,12 @@ describe('recurring series', () => {
   it(
     'the host allows weekly series up to 12; the guest sees week 9 taken, books its alternative, gets 12 dates; the host sees them as one series',
     async () => {
-      const { eventTypeId, host, h } = await signedInHost(browser(), { firstName: 'Rhea', lastName: 'Repeat' }, { title: 'Weekly coaching', duration: 30 });
-      const dialog = await editEventType(h.page);
+      const { eventTypeId, host, h, dialog } = await hostEditingEventType(browser(), { firstName: 'Rhea', lastName: 'Repeat' }, { title: 'Weekly coaching', duration: 30 });
       const series = dialog.getByRole('group', { name: 'Recurring bookings' });
       await series.getByText('Weekly', { exact: true }).click();
       const most = series.getByRole('spinbutton', { name: 'Most occurrences a guest may book' });
       await most.fill('12');
-      await dialog.getByRole('button', { name: 'Save Changes' }).click();
-      await expectToast(h.page, 'Event type updated successfully');
+      await saveEventType(h.page, dialog);
       expect(await sql('select recurrence_frequencies::text[] as f, recurrence_max_count from public.event_types where id = $1', [eventTypeId])).toEqual([
         { f: ['weekly'], recurrence_max_count: 12 },
       ]);

@@ -64,18 +64,27 @@ export async function signIn(page: Page, user: { email: string; password: string
   await expectToast(page, 'Welcome back!');
 }
 
-/** A host with a bookable event type (bookableHost), signed in on a desktop page of their own in UTC. */
-export async function signedInHost(browser: Browser, name: { firstName: string; lastName: string }, eventType: EventTypeColumns, options: BrowserContextOptions = {}) {
-  const made = await bookableHost(name, eventType);
-  const h = await openPage(browser, { timezoneId: 'UTC', locale: 'en-US', viewport: DESKTOP, ...options });
-  await signIn(h.page, made.host);
-  return { ...made, h };
-}
-
 /** The dashboard's Edit Event Type dialog of the host's first event type, opened. */
 export async function editEventType(page: Page): Promise<Locator> {
   await page.getByRole('button', { name: 'Edit' }).first().click();
   return page.getByRole('dialog', { name: 'Edit Event Type' });
+}
+
+/**
+ * A host with a bookable event type (bookableHost), signed in on a desktop page of their own in UTC,
+ * its Edit Event Type dialog open: where the journeys of an event type's settings begin.
+ */
+export async function hostEditingEventType(browser: Browser, name: { firstName: string; lastName: string }, eventType: EventTypeColumns, options: BrowserContextOptions = {}) {
+  const made = await bookableHost(name, eventType);
+  const h = await openPage(browser, { timezoneId: 'UTC', locale: 'en-US', viewport: DESKTOP, ...options });
+  await signIn(h.page, made.host);
+  return { ...made, h, dialog: await editEventType(h.page) };
+}
+
+/** Saves the Edit Event Type dialog; returns once the toast says it was saved. */
+export async function saveEventType(page: Page, dialog: Locator): Promise<void> {
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(page, 'Event type updated successfully');
 }
 
 /** A calendar day as the person in `timeZone` sees it, `days` days from now. */
