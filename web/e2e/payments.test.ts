@@ -14,21 +14,50 @@ import { eventually } from '../../supabase/tests/calendars/fixtures.ts';
 
 const browser = useBrowser();
 
+/** A paid booking as a guest fills it in: the event type's price (`priceCents` of `currency`, shown as `shown`), the time and who. */
+interface PaidBooking {
+  host: { firstName: string; lastName: string };
+  title: string;
+  priceCents: number;
+  currency: string;
+  shown: string;
+  daysAhead: number;
+  time: string;
+  guest: { name: string; email: string };
+}
+
+/**
+ * A host with Stripe connected and a paid event type, and a guest on its booking page (desktop, UTC)
+ * who has seen the price, picked the time and filled in their details, not yet booked.
+ */
+async function guestFillingPaidBooking(b: PaidBooking) {
+  const { host, eventTypeId } = await bookableHost(b.host, { title: b.title, duration: 30 });
+  await connected(undefined, host);
+  await sql(`update public.event_types set price_cents = $2, currency = $3 where id = $1`, [eventTypeId, b.priceCents, b.currency]);
+  const g = await openPage(browser(), { timezoneId: 'UTC', locale: 'en-US', viewport: DESKTOP });
+  await g.page.goto(`/book/${eventTypeId}`);
+  const main = g.page.locator('main');
+  await main.getByText(b.shown).first().waitFor();
+  await pickDay(g.page, dayAhead(b.daysAhead, 'UTC'));
+  await main.getByRole('button', { name: clock(b.time), exact: true }).click();
+  await fillGuest(g.page, b.guest);
+  return { host, eventTypeId, g, main };
+}
+
 describe('a paid booking in the browser', () => {
   it(
     'shows the price, sends the guest to Stripe Checkout, and on return waits for the verdict; an unpaid hold is released',
     async () => {
-      const { host, eventTypeId } = await bookableHost({ firstName: 'Paula', lastName: 'Paid' }, { title: 'Paid Session', duration: 30 });
-      await connected(undefined, host);
-      await sql(`update public.event_types set price_cents = 4500, currency = 'eur' where id = $1`, [eventTypeId]);
-
-      const g = await openPage(browser(), { timezoneId: 'UTC', locale: 'en-US', viewport: DESKTOP });
-      await g.page.goto(`/book/${eventTypeId}`);
-      const main = g.page.locator('main');
-      await main.getByText('€45.00').first().waitFor();
-      await pickDay(g.page, dayAhead(3, 'UTC'));
-      await main.getByRole('button', { name: clock('10:00'), exact: true }).click();
-      await fillGuest(g.page, { name: 'Gita Guest', email: 'gita@example.test' });
+      const { eventTypeId, g, main } = await guestFillingPaidBooking({
+        host: { firstName: 'Paula', lastName: 'Paid' },
+        title: 'Paid Session',
+        priceCents: 4500,
+        currency: 'eur',
+        shown: '€45.00',
+        daysAhead: 3,
+        time: '10:00',
+        guest: { name: 'Gita Guest', email: 'gita@example.test' },
+      });
       await g.page.mouse.move(0, 0);
       await screenshot(g.page, '28-paid-event-desktop');
       await g.page.setViewportSize(PHONE);
@@ -62,17 +91,16 @@ describe('a paid booking in the browser', () => {
   it(
     'takes the payment on Stripe\'s page, confirms the booking, shows it Paid to the host, and refunds the guest\'s cancel',
     async () => {
-      const { host, eventTypeId } = await bookableHost({ firstName: 'Petra', lastName: 'Paid' }, { title: 'Paid Coaching', duration: 30 });
-      await connected(undefined, host);
-      await sql(`update public.event_types set price_cents = 1999, currency = 'usd' where id = $1`, [eventTypeId]);
-
-      const g = await openPage(browser(), { timezoneId: 'UTC', locale: 'en-US', viewport: DESKTOP });
-      await g.page.goto(`/book/${eventTypeId}`);
-      const main = g.page.locator('main');
-      await main.getByText('$19.99').first().waitFor();
-      await pickDay(g.page, dayAhead(4, 'UTC'));
-      await main.getByRole('button', { name: clock('11:00'), exact: true }).click();
-      await fillGuest(g.page, { name: 'Pia Payer', email: 'pia@example.test' });
+      const { host, eventTypeId, g, main } = await guestFillingPaidBooking({
+        host: { firstName: 'Petra', lastName: 'Paid' },
+        title: 'Paid Coaching',
+        priceCents: 1999,
+        currency: 'usd',
+        shown: '$19.99',
+        daysAhead: 4,
+        time: '11:00',
+        guest: { name: 'Pia Payer', email: 'pia@example.test' },
+      });
       await main.getByRole('button', { name: 'Book Meeting' }).click();
 
       // Stripe's hosted page (the stand-in's): the amount, an email, a test card.
