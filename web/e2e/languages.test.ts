@@ -51,12 +51,17 @@ async function latinTexts(page: Page): Promise<string[]> {
   });
 }
 
-/** The booking page of a host named and titled in `locale`'s script, opened by a browser set to `locale`. */
-async function bookingPageIn(locale: string, host: { firstName: string; lastName: string; title: string }) {
+/**
+ * The booking page of a host named and titled in `locale`'s script, opened by a browser set to
+ * `locale`: the document says its language (`lang`) and its direction (`dir`).
+ */
+async function bookingPageIn(locale: string, page: { lang: string; dir: 'ltr' | 'rtl' }, host: { firstName: string; lastName: string; title: string }) {
   const { eventTypeId } = await bookableHost({ firstName: host.firstName, lastName: host.lastName }, { title: host.title, duration: 30, auto_confirm: true });
   const guest = await openPage(browser(), { timezoneId: 'UTC', locale, viewport: DESKTOP });
   await guest.page.goto(`/book/${eventTypeId}`);
   await guest.page.getByRole('heading', { level: 1, name: host.title }).waitFor();
+  expect(await guest.page.locator('html').getAttribute('lang')).toBe(page.lang);
+  expect(await guest.page.locator('html').getAttribute('dir')).toBe(page.dir);
   return guest;
 }
 
@@ -84,8 +89,15 @@ async function book(page: Page, words: Catalogue, name: string): Promise<void> {
   await confirmationShown(main, words['booking.confirm.confirmed'] as 'Booking Confirmed!');
 }
 
-/** The page with a time picked: no WCAG violation at either size (shot as `shot`), no English, then booked, still no English. */
-async function bookWithoutEnglish(page: Page, words: Catalogue, language: string, shot: string, name: string): Promise<void> {
+/**
+ * Picks a time, its button named in full in the page's language (as `timeName` says, no Latin letter
+ * in it); the page then has no WCAG violation at either size (shot as `shot`) and no English, and once
+ * booked (by `name`) still none.
+ */
+async function bookWithoutEnglish(page: Page, words: Catalogue, { language, shot, name, timeName }: { language: string; shot: string; name: string; timeName: RegExp }): Promise<void> {
+  const time = await pickFirstTime(page, words);
+  expect(time).toMatch(timeName);
+  expect(time).not.toMatch(/[A-Za-z]/);
   await page.mouse.move(0, 0);
   await expectAccessibleAtBothSizes(page, `booking page in ${language}`, [`languages-booking-${shot}-desktop`, `languages-booking-${shot}-phone`]);
   expect(await latinTexts(page)).toEqual([]);
@@ -97,9 +109,7 @@ describe.concurrent('the booking page in the guest’s language', () => {
   it(
     'a guest whose browser reads Arabic books right to left, with no English on the way',
     async () => {
-      const { page, errors } = await bookingPageIn('ar', { firstName: 'ليلى', lastName: 'حداد', title: 'استشارة' });
-      expect(await page.locator('html').getAttribute('lang')).toBe('ar');
-      expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
+      const { page, errors } = await bookingPageIn('ar', { lang: 'ar', dir: 'rtl' }, { firstName: 'ليلى', lastName: 'حداد', title: 'استشارة' });
       expect(await page.locator('main').evaluate((main) => getComputedStyle(main).direction)).toBe('rtl');
       await page.getByRole('heading', { name: ar['booking.pickers.selectDate'], exact: true }).waitFor();
       // The month arrows mirrored: the earlier month on the right, its arrow pointing right.
@@ -107,11 +117,8 @@ describe.concurrent('the booking page in the guest’s language', () => {
       const later = page.getByRole('button', { name: ar['calendar.nextMonth'], exact: true });
       expect((await earlier.boundingBox())!.x).toBeGreaterThan((await later.boundingBox())!.x);
       expect(await earlier.locator('svg').getAttribute('class')).toContain('lucide-chevron-right');
-      const name = await pickFirstTime(page, ar);
       // The time button named in full, in Arabic: the day, its date, the time, and that it is free.
-      expect(name).toMatch(/، متاح$/);
-      expect(name).not.toMatch(/[A-Za-z]/);
-      await bookWithoutEnglish(page, ar, 'Arabic', 'ar', 'سارة');
+      await bookWithoutEnglish(page, ar, { language: 'Arabic', shot: 'ar', name: 'سارة', timeName: /، متاح$/ });
       expectNoErrors(errors);
     },
     JOURNEY_TIMEOUT,
@@ -120,14 +127,9 @@ describe.concurrent('the booking page in the guest’s language', () => {
   it(
     'a guest whose browser reads Japanese books, with no English on the way',
     async () => {
-      const { page, errors } = await bookingPageIn('ja-JP', { firstName: '花子', lastName: '山田', title: '相談' });
-      expect(await page.locator('html').getAttribute('lang')).toBe('ja');
-      expect(await page.locator('html').getAttribute('dir')).toBe('ltr');
+      const { page, errors } = await bookingPageIn('ja-JP', { lang: 'ja', dir: 'ltr' }, { firstName: '花子', lastName: '山田', title: '相談' });
       await page.getByRole('heading', { name: ja['booking.pickers.selectDate'], exact: true }).waitFor();
-      const name = await pickFirstTime(page, ja);
-      expect(name).toMatch(/^\d+月\d+日.+、予約可能$/);
-      expect(name).not.toMatch(/[A-Za-z]/);
-      await bookWithoutEnglish(page, ja, 'Japanese', 'ja', '太郎');
+      await bookWithoutEnglish(page, ja, { language: 'Japanese', shot: 'ja', name: '太郎', timeName: /^\d+月\d+日.+、予約可能$/ });
       expectNoErrors(errors);
     },
     JOURNEY_TIMEOUT,
@@ -248,12 +250,16 @@ async function hostIn(locale: 'fr' | 'ar' | 'ja', words: typeof appEn, names: { 
  * (`manage`, signed out): each as `check` says, shot and checked by axe at both sizes as `30-<screen>-<locale>`.
  */
 async function hostScreens(page: Page, locale: string, words: typeof appEn, { manage, teamId }: { manage: string; teamId: number }, check: (page: Page) => Promise<void>): Promise<void> {
+  /** The screen as loaded, the pointer out of the way: checked by axe at both sizes (`screen` in its shots' names), then by `check`. */
+  const checked = async (at: Page, label: string, screen: string) => {
+    await at.mouse.move(0, 0);
+    await expectAccessibleAtBothSizes(at, `${label} in ${locale}`, [`30-${screen}-${locale}-desktop`, `30-${screen}-${locale}-phone`]);
+    await check(at);
+  };
   await page.goto('/bookings');
   await page.getByRole('heading', { level: 1, name: words['bookings.title'], exact: true }).waitFor();
   await page.getByRole('button', { name: words['bookings.action.reject'], exact: true }).waitFor();
-  await page.mouse.move(0, 0);
-  await expectAccessibleAtBothSizes(page, `bookings in ${locale}`, [`30-bookings-${locale}-desktop`, `30-bookings-${locale}-phone`]);
-  await check(page);
+  await checked(page, 'bookings', 'bookings');
   await page.setViewportSize(DESKTOP);
   await page.getByRole('tab', { name: words['bookings.tab.cancelled'], exact: true }).click();
   await page.getByText(words['bookings.cancelledBy'].match(/guest \{([^}]*)\}/)![1]!).waitFor();
@@ -264,18 +270,14 @@ async function hostScreens(page: Page, locale: string, words: typeof appEn, { ma
   await page.getByRole('heading', { name: words['availability.preferences'], exact: true }).waitFor();
   await page.getByRole('heading', { name: words['calendars.title'], exact: true }).waitFor();
   await page.getByText(words['timeOff.none'], { exact: true }).waitFor();
-  await page.mouse.move(0, 0);
-  await expectAccessibleAtBothSizes(page, `availability in ${locale}`, [`30-availability-${locale}-desktop`, `30-availability-${locale}-phone`]);
-  await check(page);
+  await checked(page, 'availability', 'availability');
 
   await page.setViewportSize(DESKTOP);
   await page.goto('/profile');
   await page.getByRole('heading', { level: 1, name: words['profile.heading'], exact: true }).waitFor();
   await page.getByRole('heading', { name: words['webhooks.title'], exact: true }).waitFor();
   await page.getByText(words['webhooks.none'], { exact: true }).waitFor();
-  await page.mouse.move(0, 0);
-  await expectAccessibleAtBothSizes(page, `profile in ${locale}`, [`30-profile-${locale}-desktop`, `30-profile-${locale}-phone`]);
-  await check(page);
+  await checked(page, 'profile', 'profile');
 
   // The event type dialog, from the dashboard's card, with its Advanced section open.
   await page.setViewportSize(DESKTOP);
@@ -284,31 +286,23 @@ async function hostScreens(page: Page, locale: string, words: typeof appEn, { ma
   const dialog = page.getByRole('dialog', { name: words['eventType.edit'], exact: true });
   await dialog.getByRole('button', { name: words['eventType.advanced'], exact: true }).click();
   await dialog.getByText(words['eventType.startTimes'], { exact: true }).waitFor();
-  await page.mouse.move(0, 0);
-  await expectAccessibleAtBothSizes(page, `event type dialog in ${locale}`, [`30-event-type-${locale}-desktop`, `30-event-type-${locale}-phone`]);
-  await check(page);
+  await checked(page, 'event type dialog', 'event-type');
   await page.keyboard.press('Escape');
 
   await page.setViewportSize(DESKTOP);
   await page.goto('/teams');
   await page.getByRole('heading', { level: 1, name: words['app.nav.teams'], exact: true }).waitFor();
   await page.getByRole('link', { name: words['teams.dashboard'], exact: true }).waitFor();
-  await page.mouse.move(0, 0);
-  await expectAccessibleAtBothSizes(page, `teams in ${locale}`, [`30-teams-${locale}-desktop`, `30-teams-${locale}-phone`]);
-  await check(page);
+  await checked(page, 'teams', 'teams');
   await page.setViewportSize(DESKTOP);
   await page.goto(`/teams/${teamId}`);
   await page.getByRole('tab', { name: words['teams.tab.members'], exact: true }).click();
   await page.getByRole('heading', { name: words['teams.pending'], exact: true }).waitFor();
-  await page.mouse.move(0, 0);
-  await expectAccessibleAtBothSizes(page, `team in ${locale}`, [`30-team-${locale}-desktop`, `30-team-${locale}-phone`]);
-  await check(page);
+  await checked(page, 'team', 'team');
   await page.setViewportSize(DESKTOP);
   await page.goto(`/teams/${teamId}/settings`);
   await page.getByRole('heading', { level: 1, name: words['teams.settings.title'], exact: true }).waitFor();
-  await page.mouse.move(0, 0);
-  await expectAccessibleAtBothSizes(page, `team settings in ${locale}`, [`30-team-settings-${locale}-desktop`, `30-team-settings-${locale}-phone`]);
-  await check(page);
+  await checked(page, 'team settings', 'team-settings');
 
   // The guest's page: a browser of their own, in the same language.
   const guest = await openPage(browser(), { timezoneId: 'UTC', locale, viewport: DESKTOP });
@@ -317,9 +311,7 @@ async function hostScreens(page: Page, locale: string, words: typeof appEn, { ma
   await guest.page.getByRole('heading', { level: 1, name: publicWords['manage.headline.confirmed'], exact: true }).waitFor();
   await guest.page.getByRole('button', { name: publicWords['manage.reschedule'], exact: true }).click();
   await guest.page.locator('main button[data-day]:not(:disabled)').first().waitFor();
-  await guest.page.mouse.move(0, 0);
-  await expectAccessibleAtBothSizes(guest.page, `manage page in ${locale}`, [`30-manage-${locale}-desktop`, `30-manage-${locale}-phone`]);
-  await check(guest.page);
+  await checked(guest.page, 'manage page', 'manage');
   expectNoErrors(guest.errors);
   await guest.page.context().close();
 }
