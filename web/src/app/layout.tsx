@@ -1,22 +1,22 @@
 // The open pages' frames: their bar and the brand. A guest's page loads only this
 // frame; the signed-in app bar (AppLayout.tsx) loads with the signed-in screens.
 import { Suspense } from 'react';
-import { Box, Button, Flex, HStack, Link, Text } from '@chakra-ui/react';
+import { Box, Flex, HStack, Text } from '@chakra-ui/react';
 import { CalendarClock } from 'lucide-react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link as RouterLink, Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { LanguagePicker } from '../i18n/LanguagePicker.tsx';
+import { LinkButton } from '../components/LinkButton.tsx';
 import { PageFallback } from '../components/PageFallback.tsx';
+import { TextLink } from '../components/TextLink.tsx';
 import { useCurrentUser } from '../lib/session.ts';
 
 export function Brand() {
   const intl = useIntl();
   return (
-    <Link asChild fontWeight="bold" fontSize="lg" _hover={{ textDecoration: 'none' }}>
-      <RouterLink to="/" aria-label={intl.formatMessage({ id: 'layout.home' })}>
-        <CalendarClock aria-hidden /> Kairos
-      </RouterLink>
-    </Link>
+    <TextLink to="/" aria-label={intl.formatMessage({ id: 'layout.home' })} fontWeight="bold" fontSize="lg" _hover={{ textDecoration: 'none' }}>
+      <CalendarClock aria-hidden /> Kairos
+    </TextLink>
   );
 }
 
@@ -32,17 +32,13 @@ export function PublicLayout() {
           <HStack>
             <LanguagePicker />
             {user ? (
-              <Button asChild colorPalette="blue" size="sm">
-                <RouterLink to="/dashboard">
-                  <FormattedMessage id="layout.goToDashboard" />
-                </RouterLink>
-              </Button>
+              <LinkButton to="/dashboard" colorPalette="blue" size="sm">
+                <FormattedMessage id="layout.goToDashboard" />
+              </LinkButton>
             ) : (
-              <Button asChild variant="outline" size="sm">
-                <RouterLink to="/login">
-                  <FormattedMessage id="layout.signIn" />
-                </RouterLink>
-              </Button>
+              <LinkButton to="/login" variant="outline" size="sm">
+                <FormattedMessage id="layout.signIn" />
+              </LinkButton>
             )}
           </HStack>
         </Flex>
@@ -56,17 +52,13 @@ export function PublicLayout() {
       <Box as="footer" borderTopWidth="1px" py="6" textAlign="center">
         <Text fontSize="sm" color="fg.muted">
           © Kairos ·{' '}
-          <Link asChild>
-            <RouterLink to="/terms">
-              <FormattedMessage id="layout.terms" />
-            </RouterLink>
-          </Link>{' '}
+          <TextLink to="/terms">
+            <FormattedMessage id="layout.terms" />
+          </TextLink>{' '}
           ·{' '}
-          <Link asChild>
-            <RouterLink to="/privacy">
-              <FormattedMessage id="layout.privacy" />
-            </RouterLink>
-          </Link>
+          <TextLink to="/privacy">
+            <FormattedMessage id="layout.privacy" />
+          </TextLink>
         </Text>
       </Box>
     </Box>

@@ -1,13 +1,13 @@
 // /forgot-password: asks for the email a reset link goes to.
 import { useState } from 'react';
-import { Link, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link as RouterLink } from 'react-router-dom';
 import { TextField } from '../../components/FormField.tsx';
 import { useFieldWords } from '../../i18n/fieldWords.ts';
 import { SubmitButton } from '../../components/SubmitButton.tsx';
+import { TextLink } from '../../components/TextLink.tsx';
 import { supabase } from '../../lib/supabase.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { loginSchema } from './schemas.ts';
@@ -49,11 +49,9 @@ export default function ForgotPasswordPage() {
           </Stack>
         </form>
       )}
-      <Link asChild mt="4" fontSize="sm">
-        <RouterLink to="/login">
-          <FormattedMessage id="auth.forgot.back" />
-        </RouterLink>
-      </Link>
+      <TextLink to="/login" mt="4" fontSize="sm">
+        <FormattedMessage id="auth.forgot.back" />
+      </TextLink>
     </AuthCard>
   );
 }

@@ -1,9 +1,9 @@
 // /login: sign in with email and password or a social provider.
-import { Link, Stack, Text } from '@chakra-ui/react';
+import { Stack, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link as RouterLink } from 'react-router-dom';
+import { TextLink } from '../../components/TextLink.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { linkTo } from './AuthLink.tsx';
 import { CredentialsForm } from './CredentialsForm.tsx';
@@ -22,11 +22,9 @@ export default function LoginPage() {
           <Text>
             <FormattedMessage id="auth.login.noAccount" values={{ link: linkTo('/register') }} />
           </Text>
-          <Link asChild colorPalette="blue" color="colorPalette.fg" alignSelf="center">
-            <RouterLink to="/forgot-password">
-              <FormattedMessage id="auth.login.forgot" />
-            </RouterLink>
-          </Link>
+          <TextLink to="/forgot-password" colorPalette="blue" color="colorPalette.fg" alignSelf="center">
+            <FormattedMessage id="auth.login.forgot" />
+          </TextLink>
         </Stack>
       </CredentialsForm>
     </AuthCard>

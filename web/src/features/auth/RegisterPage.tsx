@@ -1,10 +1,10 @@
 // /register: create an account.
-import { Link, SimpleGrid, Text } from '@chakra-ui/react';
+import { SimpleGrid, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link as RouterLink } from 'react-router-dom';
 import { TextField } from '../../components/FormField.tsx';
+import { TextLink } from '../../components/TextLink.tsx';
 import { useFieldWords } from '../../i18n/fieldWords.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { linkTo } from './AuthLink.tsx';
@@ -48,16 +48,8 @@ export default function RegisterPage() {
           <FormattedMessage
             id="auth.register.agree"
             values={{
-              terms: (words) => (
-                <Link asChild>
-                  <RouterLink to="/terms">{words}</RouterLink>
-                </Link>
-              ),
-              privacy: (words) => (
-                <Link asChild>
-                  <RouterLink to="/privacy">{words}</RouterLink>
-                </Link>
-              ),
+              terms: (words) => <TextLink to="/terms">{words}</TextLink>,
+              privacy: (words) => <TextLink to="/privacy">{words}</TextLink>,
             }}
           />
         </Text>

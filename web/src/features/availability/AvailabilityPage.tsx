@@ -1,11 +1,11 @@
 // /availability: buffers, booking preferences, working hours, date overrides, time off, calendars and event types.
 import { useState } from 'react';
-import { Box, Button, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link as RouterLink } from 'react-router-dom';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
+import { TextLink } from '../../components/TextLink.tsx';
 import { SwitchField } from '../../components/SwitchField.tsx';
 import { DayRangesEditor } from '../../components/DayRangesEditor.tsx';
 import { hasRangeProblems } from '../../lib/rangeProblems.ts';
@@ -177,9 +177,9 @@ export default function AvailabilityPage() {
               zone: zoneLabel(user?.timezone ?? DEFAULT_TIME_ZONE, undefined, intl.locale),
               strong: (chunks) => <strong>{chunks}</strong>,
               link: (chunks) => (
-                <Link asChild colorPalette="blue" color="colorPalette.fg">
-                  <RouterLink to="/profile">{chunks}</RouterLink>
-                </Link>
+                <TextLink to="/profile" colorPalette="blue" color="colorPalette.fg">
+                  {chunks}
+                </TextLink>
               ),
             }}
           />

@@ -1,9 +1,9 @@
 // The Book a Meeting dialog's form: pick a day and a time, then give the guest's details; after
 // booking, the confirmation in the same dialog until the guest closes it.
-import { Button, Checkbox, Link } from '@chakra-ui/react';
+import { Button, Checkbox } from '@chakra-ui/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link as RouterLink } from 'react-router-dom';
 import { FormDialog } from '../../components/FormDialog.tsx';
+import { TextLink } from '../../components/TextLink.tsx';
 import { BookingConfirmation } from './BookingConfirmation.tsx';
 import { PickersAndDetails } from './BookingFormParts.tsx';
 import type { HoursLink } from '../../components/NoBookableTime.tsx';
@@ -91,11 +91,9 @@ export default function BookMeetingForm({
               id="booking.dialog.terms"
               values={{
                 link: (text) => (
-                  <Link asChild colorPalette="blue" color="colorPalette.fg">
-                    <RouterLink to="/terms" target="_blank">
-                      {text}
-                    </RouterLink>
-                  </Link>
+                  <TextLink to="/terms" target="_blank" colorPalette="blue" color="colorPalette.fg">
+                    {text}
+                  </TextLink>
                 ),
               }}
             />

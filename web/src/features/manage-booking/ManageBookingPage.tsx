@@ -7,10 +7,11 @@
 import { useId, useMemo, useState } from 'react';
 import { Badge, Box, Button, Card, Container, Heading, HStack, Link, Skeleton, Stack, Text, Textarea } from '@chakra-ui/react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { LinkButton } from '../../components/LinkButton.tsx';
+import { TextLink } from '../../components/TextLink.tsx';
 import { BookingAnswers } from '../../components/BookingAnswers.tsx';
 import { BookingAttendees } from '../../components/BookingAttendees.tsx';
 import { BookingPlace } from '../../components/MeetingPlace.tsx';
@@ -169,9 +170,9 @@ function SeriesDates({ booking, token }: { booking: GuestView; token: string }) 
                     {text}
                   </Text>
                 ) : (
-                  <Link asChild variant="underline" colorPalette="blue" color="colorPalette.fg">
-                    <RouterLink to={`/booking/${o.uid}?token=${encodeURIComponent(token)}`}>{text}</RouterLink>
-                  </Link>
+                  <TextLink to={`/booking/${o.uid}?token=${encodeURIComponent(token)}`} variant="underline" colorPalette="blue" color="colorPalette.fg">
+                    {text}
+                  </TextLink>
                 )}
                 <HStack gap="2">
                   {current ? (
