@@ -1,7 +1,8 @@
 // A host's account at a provider connected by OAuth (Zoom for meeting links, Stripe for payments):
 // connect (consent at the provider, back on Availability to finish), see it connected, disconnect
-// behind a confirm. Each provider gives its name, what disconnecting changes, and what it shows of the
-// account between the card's title and the day it was connected.
+// behind a confirm. Each provider gives its account's hooks (with its name) and what it shows of the
+// account between the card's title and the day it was connected; its words are the catalogue's
+// accounts.<provider>.text (under the heading) and accounts.<provider>.consequence (what disconnecting changes).
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Badge, Box, Button, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
@@ -10,49 +11,27 @@ import { useIntl } from 'react-intl';
 import { formatDate } from '../../lib/time.ts';
 import { ConfirmInline } from '../../components/ConfirmInline.tsx';
 import { refusalWords } from '../../i18n/ruleWords.ts';
-import { ConsentRefused, useConsentReturn, type ConsentAnswer, type ConsentProvider } from './hooks/consent.ts';
+import type { AccountConnection, AccountHooks } from './hooks/accounts.ts';
+import { ConsentRefused, useConsentReturn } from './hooks/consent.ts';
 
-interface Mutation<A> {
-  isPending: boolean;
-  isError: boolean;
-  error: unknown;
-  reset(): void;
-  mutate(arg: A, options?: { onSettled?: () => void }): void;
-}
-
-export interface AccountConnectProps<T extends { connected_at: string }> {
-  provider: ConsentProvider;
-  /** The provider's name in every button, status and error ("Connect Stripe"). */
-  name: string;
+export interface AccountConnectProps<T extends AccountConnection> {
+  /** The provider's account (hooks/accounts.ts); its name is in every button, status and error ("Connect Stripe"). */
+  account: AccountHooks<T>;
   /** The block's anchor: a link to `#id` brings it into view (it sits at the end of a long page). */
   id: string;
-  heading: string;
-  description: string;
-  connection: { isPending: boolean; data: T | null | undefined };
-  start: Mutation<void>;
-  finish: Mutation<ConsentAnswer>;
-  disconnect: Mutation<void>;
+  /** The block's heading: the provider's name unless it reads otherwise ("Payments"). */
+  heading?: string;
   /** What the connected card says of the account, under its title. */
   details?: (account: T) => ReactNode;
   icon: ReactNode;
-  /** What disconnecting changes, in the confirm. */
-  consequence: string;
 }
 
-export function AccountConnect<T extends { connected_at: string }>({
-  provider,
-  name,
-  id,
-  heading,
-  description,
-  connection,
-  start,
-  finish,
-  disconnect,
-  details,
-  icon,
-  consequence,
-}: AccountConnectProps<T>) {
+export function AccountConnect<T extends AccountConnection>({ account, id, heading = account.name, details, icon }: AccountConnectProps<T>) {
+  const { provider, name } = account;
+  const connection = account.useConnection();
+  const start = account.useStart();
+  const finish = account.useFinish();
+  const disconnect = account.useDisconnect();
   useConsentReturn(provider, finish);
   const intl = useIntl();
   const say = (id: 'accounts.connectFailed' | 'accounts.unreachable' | 'accounts.connecting' | 'accounts.account' | 'accounts.disconnect' | 'accounts.disconnectAsk' | 'accounts.opening' | 'accounts.connect') =>
@@ -83,7 +62,7 @@ export function AccountConnect<T extends { connected_at: string }>({
         {heading}
       </Text>
       <Text fontSize="sm" color="fg.muted">
-        {description}
+        {intl.formatMessage({ id: `accounts.${provider}.text` })}
       </Text>
       {connection.isPending || finish.isPending ? (
         <Stack gap="1">
@@ -127,7 +106,7 @@ export function AccountConnect<T extends { connected_at: string }>({
                 onConfirm={() => disconnect.mutate(undefined, { onSettled: () => setConfirming(false) })}
                 onKeep={() => setConfirming(false)}
               >
-                {consequence}
+                {intl.formatMessage({ id: `accounts.${provider}.consequence` })}
               </ConfirmInline>
             ) : null}
           </Stack>

@@ -5,7 +5,7 @@ import { Text } from '@chakra-ui/react';
 import { CreditCard } from 'lucide-react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { AccountConnect } from './AccountConnect.tsx';
-import { useDisconnectStripe, useFinishStripe, useStartStripe, useStripeConnection, type StripeConnection } from './hooks/stripe.ts';
+import { stripeAccount, type StripeConnection } from './hooks/stripe.ts';
 
 export const STRIPE_SECTION_ID = 'payments';
 
@@ -36,18 +36,11 @@ export function StripeConnect() {
   const intl = useIntl();
   return (
     <AccountConnect
-      provider="stripe"
-      name="Stripe"
+      account={stripeAccount}
       id={STRIPE_SECTION_ID}
       heading={intl.formatMessage({ id: 'accounts.stripe.heading' })}
-      description={intl.formatMessage({ id: 'accounts.stripe.text' })}
-      connection={useStripeConnection()}
-      start={useStartStripe()}
-      finish={useFinishStripe()}
-      disconnect={useDisconnectStripe()}
       icon={<CreditCard aria-hidden />}
       details={(account) => <StripeDetails account={account} />}
-      consequence={intl.formatMessage({ id: 'accounts.stripe.consequence' })}
     />
   );
 }

@@ -2,15 +2,14 @@
 // field and removes them. The form's schema (eventTypeSchema's `locations`, the shared
 // eventLocationsSchema) checks them; no places means the booking page says "Video Conference".
 import { useRef, useState } from 'react';
-import { Box, Button, Fieldset, HStack, IconButton, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Fieldset, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { Trash2 } from 'lucide-react';
 import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import { Link as RouterLink } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useFieldWords } from '../../i18n/fieldWords.ts';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { FormField, TextField } from '../../components/FormField.tsx';
-import { useZoomConnection, ZOOM_SECTION_ID } from '../calendars/index.ts';
+import { AccountNeeded, zoomAccount } from '../calendars/index.ts';
 import { LOCATION_KINDS, newLocation, type EventLocation, type LocationKind } from '../../lib/places.ts';
 import type { EventTypeFormInput } from './schemas.ts';
 
@@ -20,21 +19,16 @@ const isNoted = (kind: LocationKind): kind is (typeof NOTED_KINDS)[number] => (N
 
 /** Zoom meetings need the host's Zoom account: until it is connected, the place says so and where to connect it. */
 function ZoomNote() {
-  const connection = useZoomConnection();
+  const connection = zoomAccount.useConnection();
   return (
     <Stack gap="1">
       <Text fontSize="sm" color="fg.muted">
         <FormattedMessage id="places.editor.note.zoom" />
       </Text>
       {connection.isSuccess && !connection.data ? (
-        <Text fontSize="sm" color="orange.fg">
-          <FormattedMessage id="places.editor.zoomMissing" />{' '}
-          <Link asChild variant="underline">
-            <RouterLink to={`/availability#${ZOOM_SECTION_ID}`}>
-              <FormattedMessage id="places.editor.connectZoom" />
-            </RouterLink>
-          </Link>
-        </Text>
+        <AccountNeeded provider="zoom" color="orange.fg" link={<FormattedMessage id="places.editor.connectZoom" />}>
+          <FormattedMessage id="places.editor.zoomMissing" />
+        </AccountNeeded>
       ) : null}
     </Stack>
   );

@@ -5,14 +5,13 @@
 // A priced type also says what a guest's late cancellation refunds (the payments migration's refund rule).
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useController, useWatch, type Control, type FieldErrors, type UseFormSetValue } from 'react-hook-form';
-import { Link as RouterLink } from 'react-router-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useFieldWords } from '../../i18n/fieldWords.ts';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { FormField } from '../../components/FormField.tsx';
-import { STRIPE_SECTION_ID, useStripeConnection } from '../calendars/index.ts';
+import { AccountNeeded, stripeAccount } from '../calendars/index.ts';
 import { unwrap } from '../../lib/api.ts';
 import { supabase } from '../../lib/supabase.ts';
 import { CURRENCIES, DEFAULT_CURRENCY, formatMoney, parsePrice, priceText, refundShare, type Currency } from '../../lib/shared.ts';
@@ -22,7 +21,7 @@ const isCurrency = (code: string | null | undefined): code is Currency => CURREN
 
 /** Whether the payee's account takes charges (and its currency, for a host's), once known. */
 function usePayee(teamId: number | undefined): { known: boolean; takesCharges: boolean; currency: string | null } {
-  const own = useStripeConnection();
+  const own = stripeAccount.useConnection();
   const team = useQuery({
     queryKey: ['team-payee', teamId],
     enabled: teamId !== undefined,
@@ -76,14 +75,9 @@ export function PriceFields({
   }
   if (!takesCharges) {
     return (
-      <Text fontSize="sm" color="fg.muted">
-        <FormattedMessage id="price.needsStripe" />{' '}
-        <Link asChild variant="underline">
-          <RouterLink to={`/availability#${STRIPE_SECTION_ID}`}>
-            <FormattedMessage id="price.connectStripe" />
-          </RouterLink>
-        </Link>
-      </Text>
+      <AccountNeeded provider="stripe" color="fg.muted" link={<FormattedMessage id="price.connectStripe" />}>
+        <FormattedMessage id="price.needsStripe" />
+      </AccountNeeded>
     );
   }
   const error = parsed.ok ? words(errors.priceCents) : words({ rule: parsed.rule });

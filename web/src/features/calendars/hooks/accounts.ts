@@ -10,19 +10,27 @@ import { useIntl } from 'react-intl';
 import { refusalWords } from '../../../i18n/ruleWords.ts';
 import { consentFinish, consentStart, type ConsentProvider } from './consent.ts';
 
+/** What every provider's account row has. */
+export interface AccountConnection {
+  connected_at: string;
+}
+
 export interface AccountHooksOptions {
   provider: Extract<ConsentProvider, 'zoom' | 'stripe'>;
-  table: 'zoom_connections' | 'stripe_connections';
+  /** The provider's name in the toasts and in the account's block ("Connect Stripe"). */
+  name: string;
   columns: string;
   /** The finish's error when the host said no at the provider. */
   refusal: string;
-  /** The provider's name in the toasts. */
-  name: string;
 }
 
-export function accountHooks<T>({ provider, table, columns, refusal, name }: AccountHooksOptions) {
+/** A provider's account: its provider and name, and the hooks that read, connect and disconnect it. */
+export function accountHooks<T extends AccountConnection = AccountConnection>({ provider, name, columns, refusal }: AccountHooksOptions) {
+  const table = `${provider}_connections` as const;
   const key = [`${provider}-connection`];
   return {
+    provider,
+    name,
     /** The host's account, or null when it is not connected. */
     useConnection: () =>
       useUserQuery(key, async (userId) => unwrap(await supabase.from(table).select(columns).eq('user_id', userId).maybeSingle()) as T | null),
@@ -54,3 +62,5 @@ export function accountHooks<T>({ provider, table, columns, refusal, name }: Acc
     },
   };
 }
+
+export type AccountHooks<T extends AccountConnection> = ReturnType<typeof accountHooks<T>>;

@@ -1,7 +1,7 @@
 // The host's Stripe account (hooks/accounts.ts): where the payments of their bookings will go.
-import { accountHooks } from './accounts.ts';
+import { accountHooks, type AccountConnection } from './accounts.ts';
 
-export interface StripeConnection {
+export interface StripeConnection extends AccountConnection {
   account_id: string;
   email: string | null;
   country: string | null;
@@ -9,18 +9,11 @@ export interface StripeConnection {
   charges_enabled: boolean;
   /** What Stripe still asks of the account before it can take payments (requirements.currently_due). */
   requirements: string[];
-  connected_at: string;
 }
 
-const stripe = accountHooks<StripeConnection>({
+export const stripeAccount = accountHooks<StripeConnection>({
   provider: 'stripe',
-  table: 'stripe_connections',
+  name: 'Stripe',
   columns: 'account_id, email, country, default_currency, charges_enabled, requirements, connected_at',
   refusal: 'Stripe was not connected: the Stripe account did not allow Kairos to take payments.',
-  name: 'Stripe',
 });
-
-export const useStripeConnection = stripe.useConnection;
-export const useStartStripe = stripe.useStart;
-export const useFinishStripe = stripe.useFinish;
-export const useDisconnectStripe = stripe.useDisconnect;
