@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { Plus, Repeat, Users, type LucideIcon } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState.tsx';
-import { LazyTabs } from '../../components/LazyTabs.tsx';
+import { BookingListTabs } from '../../components/BookingListTabs.tsx';
 import { SkeletonList } from '../../components/SkeletonList.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useOwner } from '../../lib/session.ts';
@@ -23,9 +23,7 @@ import { seatGroups } from './seatGroups.ts';
 import { seriesGroups, useSeriesFacts, type SeriesFacts } from './seriesGroups.ts';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
 
-// Each tab's label and empty list are the catalogue's bookings.tab.<tab> and bookings.empty.<tab>.
-const TABS: BookingTab[] = ['upcoming', 'past', 'cancelled', 'all'];
-
+// An empty list's title is the catalogue's bookings.empty.<tab>.
 function BookingList({ tab }: { tab: BookingTab }) {
   const intl = useIntl();
   const { data, isPending, isError } = useBookingList(useOwner(), tab);
@@ -116,13 +114,7 @@ export default function BookingsPage() {
           </HStack>
         }
       />
-      <LazyTabs
-        tabs={TABS.map((value) => ({ value, label: intl.formatMessage({ id: `bookings.tab.${value}` }) }))}
-        value={tab}
-        onChange={setTab}
-        list={{ overflowX: 'auto' }}
-        panel={(item) => <BookingList tab={item.value} />}
-      />
+      <BookingListTabs value={tab} onChange={setTab} list={{ overflowX: 'auto' }} panel={(item) => <BookingList tab={item.value} />} />
       <CreateBookingDialog
         open={creating}
         onClose={() => setCreating(false)}

@@ -10,7 +10,7 @@ import { CancellationNote } from '../../components/CancellationNote.tsx';
 import { HostBookingPlace } from '../../components/HostBookingPlace.tsx';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
-import { LazyTabs } from '../../components/LazyTabs.tsx';
+import { BookingListTabs } from '../../components/BookingListTabs.tsx';
 import { SkeletonList } from '../../components/SkeletonList.tsx';
 import { BookingArticle } from '../../components/BookingArticle.tsx';
 import type { Booking, EventType, TeamMember } from '../../lib/types.ts';
@@ -22,9 +22,6 @@ import type { BookingList as TeamBookingTab } from '../../lib/shared.ts';
 import { memberChoices, memberName } from './members.ts';
 import { isOpen } from '../../lib/shared.ts';
 import { useSay } from '../../i18n/useSay.ts';
-
-// Each tab's label is the catalogue's bookings.tab.<tab>, as on /bookings.
-const TABS: TeamBookingTab[] = ['upcoming', 'past', 'cancelled', 'all'];
 
 function TeamBookingRow({
   teamId,
@@ -150,7 +147,6 @@ export function TeamBookings({
   const [tab, setTab] = useState<TeamBookingTab>('upcoming');
   const [creating, setCreating] = useState(false);
   const create = useCreateHostBooking({ teamId });
-  const intl = useIntl();
   return (
     <Stack gap="4">
       <Flex justify="flex-end">
@@ -158,8 +154,7 @@ export function TeamBookings({
           <Plus /> <FormattedMessage id="bookings.create" />
         </Button>
       </Flex>
-      <LazyTabs
-        tabs={TABS.map((value) => ({ value, label: intl.formatMessage({ id: `bookings.tab.${value}` }) }))}
+      <BookingListTabs
         value={tab}
         onChange={setTab}
         variant="enclosed"
