@@ -1,7 +1,6 @@
 // A team's bookings: the lists, cancelling, assigning a member, and Create Booking.
 import { useState } from 'react';
-import { Badge, Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
-import { Plus } from 'lucide-react';
+import { Badge, Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatDate } from '../../lib/time.ts';
 import { BookingAnswers } from '../../components/BookingAnswers.tsx';
@@ -20,6 +19,7 @@ import { useAssignBooking } from './hooks/teamBookings.ts';
 import { useBookingAction, useBookingList } from '../../lib/ownerBookings.ts';
 import type { BookingList as TeamBookingTab } from '../../lib/shared.ts';
 import { memberChoices, memberName } from './members.ts';
+import { TabActions } from './TabActions.tsx';
 import { isOpen } from '../../lib/shared.ts';
 import { useSay } from '../../i18n/useSay.ts';
 
@@ -149,11 +149,7 @@ export function TeamBookings({
   const create = useCreateHostBooking({ teamId });
   return (
     <Stack gap="4">
-      <Flex justify="flex-end">
-        <Button size="sm" colorPalette="blue" onClick={() => setCreating(true)}>
-          <Plus /> <FormattedMessage id="bookings.create" />
-        </Button>
-      </Flex>
+      <TabActions add={<FormattedMessage id="bookings.create" />} onAdd={() => setCreating(true)} />
       <BookingListTabs
         value={tab}
         onChange={setTab}

@@ -18,7 +18,7 @@ import {
   Tabs,
   Text,
 } from '@chakra-ui/react';
-import { ArrowLeft, CalendarCheck, Clock, ExternalLink, Globe, Lock, LogOut, MoreVertical, Plus, Users } from 'lucide-react';
+import { ArrowLeft, CalendarCheck, Clock, ExternalLink, Globe, Lock, LogOut, MoreVertical, Users } from 'lucide-react';
 import { formatDate } from '../../lib/time.ts';
 import { useParams } from 'react-router-dom';
 import { EmptyState, NotFoundMessage } from '../../components/EmptyState.tsx';
@@ -29,6 +29,7 @@ import { isManagerRole } from '../../lib/shared.ts';
 import { fullName } from '../../lib/names.ts';
 import type { EventType, Team, TeamMember, TeamRole } from '../../lib/types.ts';
 import { InviteMemberDialog } from './InviteMemberDialog.tsx';
+import { TabActions } from './TabActions.tsx';
 import { TeamBookings } from './TeamBookings.tsx';
 import { EventTypeDialog, useEventTypes } from '../event-types/index.ts';
 import { useLeaveTeam, useMyTeamRole, useRemoveMember, useTeamMembers } from './hooks/members.ts';
@@ -200,16 +201,13 @@ function Members({ teamId, members, myRole }: { teamId: number; members: TeamMem
   const intl = useIntl();
   return (
     <Stack gap="4">
-      <Flex justify="flex-end" gap="2">
+      <TabActions add={<FormattedMessage id="teams.invite" />} onAdd={() => setInviting(true)}>
         {myRole && myRole !== 'owner' ? (
           <Button size="sm" variant="outline" disabled={leave.isPending} onClick={() => leave.mutate()}>
             <LogOut /> <FormattedMessage id="teams.leave" />
           </Button>
         ) : null}
-        <Button size="sm" colorPalette="blue" onClick={() => setInviting(true)}>
-          <Plus /> <FormattedMessage id="teams.invite" />
-        </Button>
-      </Flex>
+      </TabActions>
       {members.map((member) => (
         <Stack key={member.id} gap="1">
           <MemberRow
@@ -251,11 +249,7 @@ function EventTypes({ teamId, eventTypes, members }: { teamId: number; eventType
   const intl = useIntl();
   return (
     <Stack gap="4">
-      <Flex justify="flex-end">
-        <Button size="sm" colorPalette="blue" onClick={() => setCreating(true)}>
-          <Plus /> <FormattedMessage id="teams.eventTypes.create" />
-        </Button>
-      </Flex>
+      <TabActions add={<FormattedMessage id="teams.eventTypes.create" />} onAdd={() => setCreating(true)} />
       {!eventTypes.length ? (
         <EmptyState title={intl.formatMessage({ id: 'teams.eventTypes.empty' })} text={intl.formatMessage({ id: 'teams.eventTypes.emptyText' })} />
       ) : (
