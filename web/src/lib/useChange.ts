@@ -1,5 +1,5 @@
 // The shape of almost every change the dashboard makes: run it, refresh the queries it touched, then say so
-// in a toast; when it fails, say why (the refusal's words in the page's language first, else the fallback).
+// in a toast; when it fails, say why (the refusal's words in the page's language first, else the fallback, if any).
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { notifyError } from './toaster.ts';
 import { useRefusalWords } from '../i18n/ruleWords.ts';
@@ -11,7 +11,7 @@ export interface Change<TVars, TData> {
   refresh: readonly QueryKey[];
   done: (data: TData, vars: TVars) => void;
   /** A fallback text under the title "Error", or a whole handler where the toast reads otherwise. */
-  failed: string | ((error: Error, vars: TVars) => void);
+  failed?: string | ((error: Error, vars: TVars) => void);
   /** Hold the change pending until the refreshed queries are back (before `done` navigates on them). */
   awaitRefresh?: boolean;
 }
@@ -27,6 +27,6 @@ export function useChange<TVars = void, TData = unknown>({ run, refresh, done, f
       if (awaitRefresh) await refreshed;
       done(data, vars);
     },
-    onError: typeof failed === 'string' ? (error: Error) => notifyError(say('bookings.toast.error'), refusal(error) || failed) : failed,
+    onError: typeof failed === 'function' ? failed : (error: Error) => notifyError(say('bookings.toast.error'), refusal(error) || failed),
   });
 }

@@ -1,9 +1,10 @@
 // An endpoint's delivery log, a test event and a resend, through the /api routes.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { callFunction } from '../../../lib/api.ts';
 import type { RuleMessage, WebhookEvent } from '../../../lib/shared.ts';
-import { notify, notifyError } from '../../../lib/toaster.ts';
-import { useRefusalWords } from '../../../i18n/ruleWords.ts';
+import { notify } from '../../../lib/toaster.ts';
+import { useChange } from '../../../lib/useChange.ts';
+import type { MessageId } from '../../../i18n/catalogue.ts';
 import { useSay } from '../../../i18n/useSay.ts';
 
 export interface Delivery {
@@ -28,35 +29,16 @@ export function useDeliveries(id: number) {
   return useQuery({ queryKey: deliveriesKey(id), queryFn: () => callFunction<Delivery[]>(`api/webhooks/${id}/deliveries`), refetchInterval: 5000 });
 }
 
-function useRefreshDeliveries(id: number) {
-  const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: deliveriesKey(id) });
+/** A new attempt at an endpoint (`run`): the log is read again to show it, and `toast` says it was sent. */
+function useAttempt<TVars>(id: number, run: (vars: TVars) => Promise<unknown>, toast: MessageId) {
+  const say = useSay();
+  return useChange({ run, refresh: [deliveriesKey(id)], done: () => notify(say(toast)) });
 }
 
 export function usePing(id: number) {
-  const refresh = useRefreshDeliveries(id);
-  const say = useSay();
-  const refusal = useRefusalWords();
-  return useMutation({
-    mutationFn: () => callFunction<{ messageId: string }>(`api/webhooks/${id}/ping`, { method: 'POST' }),
-    onSuccess: () => {
-      refresh();
-      notify(say('webhooks.toast.pinged'));
-    },
-    onError: (error) => notifyError(say('bookings.toast.error'), refusal(error)),
-  });
+  return useAttempt(id, () => callFunction<{ messageId: string }>(`api/webhooks/${id}/ping`, { method: 'POST' }), 'webhooks.toast.pinged');
 }
 
 export function useResend(id: number) {
-  const refresh = useRefreshDeliveries(id);
-  const say = useSay();
-  const refusal = useRefusalWords();
-  return useMutation({
-    mutationFn: (deliveryId: number) => callFunction<{ messageId: string }>(`api/webhooks/${id}/deliveries/${deliveryId}/resend`, { method: 'POST' }),
-    onSuccess: () => {
-      refresh();
-      notify(say('webhooks.toast.resent'));
-    },
-    onError: (error) => notifyError(say('bookings.toast.error'), refusal(error)),
-  });
+  return useAttempt(id, (deliveryId: number) => callFunction<{ messageId: string }>(`api/webhooks/${id}/deliveries/${deliveryId}/resend`, { method: 'POST' }), 'webhooks.toast.resent');
 }

@@ -1,9 +1,10 @@
 // A host's or a team's webhook endpoints, through the /api routes (which act as the caller, so the
 // database's policies decide who sees what).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { callFunction } from '../../../lib/api.ts';
 import type { WebhookEvent, WebhookInput } from '../../../lib/shared.ts';
 import { notify, notifyError } from '../../../lib/toaster.ts';
+import { useChange } from '../../../lib/useChange.ts';
 import { useRefusalWords } from '../../../i18n/ruleWords.ts';
 import { useSay } from '../../../i18n/useSay.ts';
 
@@ -36,66 +37,51 @@ export function useWebhooks(owner: WebhookOwner) {
   return useQuery({ queryKey: listKey(owner), queryFn: () => callFunction<Webhook[]>(listPath(owner)) });
 }
 
-function useRefresh(owner: WebhookOwner) {
-  const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: listKey(owner) });
-}
+// A refused change says why under "Error" (useChange, no fallback); a refused add, under its own title.
 
 /** Adds an endpoint; its secret comes back this once. */
 export function useCreateWebhook(owner: WebhookOwner, onCreated: (secret: string) => void) {
-  const refresh = useRefresh(owner);
   const say = useSay();
   const refusal = useRefusalWords();
-  return useMutation({
-    mutationFn: (input: WebhookInput) => callFunction<Webhook & { secret: string }>(listPath(owner), { method: 'POST', body: input }),
-    onSuccess: (created) => {
-      refresh();
+  return useChange({
+    run: (input: WebhookInput) => callFunction<Webhook & { secret: string }>(listPath(owner), { method: 'POST', body: input }),
+    refresh: [listKey(owner)],
+    done: (created) => {
       notify(say('webhooks.toast.added'));
       onCreated(created.secret);
     },
-    onError: (error) => notifyError(say('webhooks.toast.addFailed'), refusal(error)),
+    failed: (error) => notifyError(say('webhooks.toast.addFailed'), refusal(error)),
   });
 }
 
 export function useSetActive(owner: WebhookOwner) {
-  const refresh = useRefresh(owner);
   const say = useSay();
-  const refusal = useRefusalWords();
-  return useMutation({
-    mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) => callFunction<Webhook>(`api/webhooks/${id}`, { method: 'PATCH', body: { isActive } }),
-    onSuccess: (webhook) => {
-      refresh();
-      notify(say(webhook.isActive ? 'webhooks.toast.resumed' : 'webhooks.toast.paused'));
-    },
-    onError: (error) => notifyError(say('bookings.toast.error'), refusal(error)),
+  return useChange({
+    run: ({ id, isActive }: { id: number; isActive: boolean }) => callFunction<Webhook>(`api/webhooks/${id}`, { method: 'PATCH', body: { isActive } }),
+    refresh: [listKey(owner)],
+    done: (webhook) => notify(say(webhook.isActive ? 'webhooks.toast.resumed' : 'webhooks.toast.paused')),
   });
 }
 
 export function useDeleteWebhook(owner: WebhookOwner) {
-  const refresh = useRefresh(owner);
   const say = useSay();
-  const refusal = useRefusalWords();
-  return useMutation({
-    mutationFn: (id: number) => callFunction(`api/webhooks/${id}`, { method: 'DELETE' }),
-    onSuccess: () => {
-      refresh();
-      notify(say('webhooks.toast.deleted'));
-    },
-    onError: (error) => notifyError(say('bookings.toast.error'), refusal(error)),
+  return useChange({
+    run: (id: number) => callFunction(`api/webhooks/${id}`, { method: 'DELETE' }),
+    refresh: [listKey(owner)],
+    done: () => notify(say('webhooks.toast.deleted')),
   });
 }
 
 /** A new secret; the old one keeps signing for `overlapHours`. */
 export function useRotateSecret(onRotated: (secret: string) => void) {
   const say = useSay();
-  const refusal = useRefusalWords();
-  return useMutation({
-    mutationFn: ({ id, overlapHours }: { id: number; overlapHours: number }) =>
+  return useChange({
+    run: ({ id, overlapHours }: { id: number; overlapHours: number }) =>
       callFunction<{ secret: string; previousExpiresAt: string | null }>(`api/webhooks/${id}/rotate-secret`, { method: 'POST', body: { overlapHours } }),
-    onSuccess: ({ secret }) => {
+    refresh: [],
+    done: ({ secret }) => {
       notify(say('webhooks.toast.rotated'));
       onRotated(secret);
     },
-    onError: (error) => notifyError(say('bookings.toast.error'), refusal(error)),
   });
 }
