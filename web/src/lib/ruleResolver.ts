@@ -2,7 +2,7 @@
 // message react-hook-form keeps: a form says a shared rule in the page's language with its values
 // ("at most 100 characters"), not only the rules worded the same every time (i18n/fieldWords.ts).
 import { zodResolver } from '@hookform/resolvers/zod';
-import { get, type FieldValues, type Resolver } from 'react-hook-form';
+import { get, useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { issueRule, type RuleMessage } from './shared.ts';
 
@@ -12,7 +12,7 @@ export interface RuleFieldError {
   rule?: RuleMessage;
 }
 
-export function ruleResolver<Input extends FieldValues, Values extends FieldValues>(schema: z.ZodType<Values, Input>): Resolver<Input, unknown, Values> {
+function ruleResolver<Input extends FieldValues, Values extends FieldValues>(schema: z.ZodType<Values, Input>): Resolver<Input, unknown, Values> {
   const resolve = zodResolver(schema) as Resolver<Input, unknown, Values>;
   return async (values, context, options) => {
     const result = await resolve(values, context, options);
@@ -26,4 +26,9 @@ export function ruleResolver<Input extends FieldValues, Values extends FieldValu
     }
     return result;
   };
+}
+
+/** A form checked by `schema` through ruleResolver: typed by what the schema takes and gives. */
+export function useRuleForm<Input extends FieldValues, Values extends FieldValues>(schema: z.ZodType<Values, Input>, defaultValues: DefaultValues<Input>) {
+  return useForm<Input, unknown, Values>({ resolver: ruleResolver(schema), defaultValues });
 }

@@ -1,7 +1,7 @@
 // A dialog's form whose valid values go through one mutation; the dialog closes once it succeeds.
 import { useEffect, type FormEventHandler } from 'react';
-import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { ruleResolver } from './ruleResolver.ts';
+import type { DefaultValues, FieldValues, UseFormReturn } from 'react-hook-form';
+import { useRuleForm } from './ruleResolver.ts';
 import type { z } from 'zod';
 
 type Dialog = { open: boolean; onClose: () => void };
@@ -41,7 +41,7 @@ export function useMutationDialog<Input extends FieldValues, Values extends Fiel
   toBody: (values: Values) => Body | Values | null = (values) => values,
 ): MutationDialog<Input, Values> {
   // zod-validated, and started again from `defaults` each time the dialog opens.
-  const form = useForm<Input, unknown, Values>({ resolver: ruleResolver(schema), defaultValues: defaults });
+  const form = useRuleForm(schema, defaults);
   const { reset } = form;
   useEffect(() => {
     if (open) reset(defaults);

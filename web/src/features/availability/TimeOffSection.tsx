@@ -1,7 +1,6 @@
 // Time off: whole days the host takes no bookings (a note only they read), added and deleted here.
 import { SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { useForm } from 'react-hook-form';
-import { ruleResolver } from '../../lib/ruleResolver.ts';
+import { useRuleForm } from '../../lib/ruleResolver.ts';
 import { parseISO } from 'date-fns';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { z } from 'zod';
@@ -14,9 +13,7 @@ import { formatDate } from '../../lib/time.ts';
 import { useFieldWords } from '../../i18n/fieldWords.ts';
 import { useAddTimeOff, useDeleteTimeOff, useTimeOff } from './hooks.ts';
 
-type TimeOffForm = z.input<typeof timeOffSchema>;
-type TimeOffValues = z.output<typeof timeOffSchema>;
-const EMPTY: TimeOffForm = { startDate: '', endDate: '', note: '' };
+const EMPTY: z.input<typeof timeOffSchema> = { startDate: '', endDate: '', note: '' };
 
 /** 'Dec 24, 2027 – Dec 31, 2027', or one date for a single day, in `locale`. */
 function timeOffRange(entry: Pick<TimeOff, 'start_date' | 'end_date'>, locale: string): string {
@@ -30,10 +27,7 @@ export function TimeOffSection() {
   const entries = useTimeOff();
   const add = useAddTimeOff();
   const remove = useDeleteTimeOff();
-  const { register, handleSubmit, reset, formState } = useForm<TimeOffForm, unknown, TimeOffValues>({
-    resolver: ruleResolver(timeOffSchema),
-    defaultValues: EMPTY,
-  });
+  const { register, handleSubmit, reset, formState } = useRuleForm(timeOffSchema, EMPTY);
   const errors = formState.errors;
   return (
     <Stack gap="5">

@@ -3,9 +3,9 @@
 // booking finds its member), and for both the guest's form (QuestionBuilder.tsx).
 import { useEffect, useState } from 'react';
 import { Button, Fieldset, HStack, Stack } from '@chakra-ui/react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import { ruleResolver } from '../../lib/ruleResolver.ts';
+import { useRuleForm } from '../../lib/ruleResolver.ts';
 import { useFieldWords } from '../../i18n/fieldWords.ts';
 import { assignmentName } from '../../lib/assignmentName.ts';
 import { AppDialog } from '../../components/AppDialog.tsx';
@@ -84,10 +84,10 @@ export function EventTypeDialog({
   const remove = useDeleteEventType(owner);
   const [confirming, setConfirming] = useState(false);
   const defaults = team ? teamEventTypeDefaults : eventTypeDefaults;
-  const { register, control, handleSubmit, reset, formState, setValue } = useForm<EventTypeFormInput, unknown, EventTypeFormValues>({
-    resolver: ruleResolver((team ? teamEventTypeSchema : eventTypeSchema) as never),
-    defaultValues: defaults,
-  });
+  const { register, control, handleSubmit, reset, formState, setValue } = useRuleForm<EventTypeFormInput, EventTypeFormValues>(
+    (team ? teamEventTypeSchema : eventTypeSchema) as never,
+    defaults,
+  );
   const assignment = useWatch({ control, name: 'assignmentType' });
   const errors = formState.errors;
   const intl = useIntl();

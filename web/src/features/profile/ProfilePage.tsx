@@ -2,8 +2,8 @@
 import { useRef } from 'react';
 import { Box, Button, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Copy, Sparkles, Upload } from 'lucide-react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { ruleResolver } from '../../lib/ruleResolver.ts';
+import { Controller, useWatch } from 'react-hook-form';
+import { useRuleForm } from '../../lib/ruleResolver.ts';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '../../i18n/catalogue.ts';
 import { useFieldWords } from '../../i18n/fieldWords.ts';
@@ -25,7 +25,7 @@ import { HandleField } from './HandleField.tsx';
 import { TwoFactorCard } from './TwoFactorCard.tsx';
 import { WebhooksSection } from '../webhooks/index.ts';
 import { useHandleCheck, useUpdateProfile, useUploadAvatar } from './hooks.ts';
-import { imageProblem, PROFILE_FIELDS, profileSchema, type ProfileInput, type ProfileValues } from './schemas.ts';
+import { imageProblem, PROFILE_FIELDS, profileSchema, type ProfileInput } from './schemas.ts';
 import { usePageTitle } from '../../lib/usePageTitle.ts';
 import { useSay } from '../../i18n/useSay.ts';
 
@@ -130,10 +130,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const intl = useIntl();
   const say = useSay();
   const fieldWords = useFieldWords();
-  const { register, control, handleSubmit, formState } = useForm<ProfileInput, unknown, ProfileValues>({
-    resolver: ruleResolver(profileSchema),
-    defaultValues: toInput(profile),
-  });
+  const { register, control, handleSubmit, formState } = useRuleForm(profileSchema, toInput(profile));
   const handle = useWatch({ control, name: 'handle' });
   const check = useHandleCheck(handle ?? '', profile.handle);
   const errors = formState.errors;

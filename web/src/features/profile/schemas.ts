@@ -19,7 +19,6 @@ export const profileSchema = profileFieldsSchema.pick({
 });
 export type ProfileInput = z.input<typeof profileSchema>;
 export const PROFILE_FIELDS = Object.keys(profileSchema.shape) as (keyof ProfileInput)[];
-export type ProfileValues = z.output<typeof profileSchema>;
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 

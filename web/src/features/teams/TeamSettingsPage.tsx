@@ -2,9 +2,8 @@
 import { useEffect, useState } from 'react';
 import { Badge, Button, Card, Heading, HStack, Input, InputGroup, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
 import { ArrowLeft, Check, Copy, ExternalLink } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ruleResolver } from '../../lib/ruleResolver.ts';
+import { useRuleForm } from '../../lib/ruleResolver.ts';
 import { useFieldWords } from '../../i18n/fieldWords.ts';
 import { useParams } from 'react-router-dom';
 import { DateOverridesEditor } from '../../components/DateOverridesEditor.tsx';
@@ -21,7 +20,7 @@ import type { Team } from '../../lib/types.ts';
 import { useMyTeamRole } from './hooks/members.ts';
 import { useTeam } from './hooks/teams.ts';
 import { useUpdateTeam } from './hooks/updateTeam.ts';
-import { teamSettingsSchema, type TeamSettingsInput, type TeamSettingsValues } from './schemas.ts';
+import { teamSettingsSchema } from './schemas.ts';
 import { TeamAvailabilityEditor } from './TeamAvailabilityEditor.tsx';
 import { EmbedCode } from '../embed/index.ts';
 import { WebhooksSection } from '../webhooks/index.ts';
@@ -30,15 +29,12 @@ import { useSay } from '../../i18n/useSay.ts';
 
 function General({ team }: { team: Team }) {
   const update = useUpdateTeam(team.id);
-  const { register, control, handleSubmit, formState } = useForm<TeamSettingsInput, unknown, TeamSettingsValues>({
-    resolver: ruleResolver(teamSettingsSchema),
-    defaultValues: {
-      name: team.name,
-      slug: team.slug,
-      description: team.description ?? '',
-      timezone: team.timezone,
-      isPublic: team.is_public,
-    },
+  const { register, control, handleSubmit, formState } = useRuleForm(teamSettingsSchema, {
+    name: team.name,
+    slug: team.slug,
+    description: team.description ?? '',
+    timezone: team.timezone,
+    isPublic: team.is_public,
   });
   const errors = formState.errors;
   const say = useSay();

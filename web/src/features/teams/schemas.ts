@@ -6,7 +6,6 @@ import { inviteSchema, teamCreateSchema, teamSettingsSchema } from '../../lib/sh
 export { inviteSchema, teamCreateSchema, teamSettingsSchema };
 export type TeamCreateInput = z.input<typeof teamCreateSchema>;
 export type TeamCreateValues = z.output<typeof teamCreateSchema>;
-export type TeamSettingsInput = z.input<typeof teamSettingsSchema>;
 export type TeamSettingsValues = z.output<typeof teamSettingsSchema>;
 export type InviteInput = z.input<typeof inviteSchema>;
 export type InviteValues = z.output<typeof inviteSchema>;
