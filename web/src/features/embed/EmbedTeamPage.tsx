@@ -3,23 +3,18 @@ import { useState } from 'react';
 import { Button, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { ArrowLeft, ArrowRight, Clock } from 'lucide-react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useParams } from 'react-router-dom';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { direction, isLocale } from '../../i18n/locales.ts';
 import { formatDuration } from '../../lib/shared.ts';
-import { usePublicTeam } from '../public-team/index.ts';
+import { usePublicTeamPage } from '../public-team/index.ts';
 import { EmbedBookingForm } from './EmbedBookingForm.tsx';
 import { EmbedFrame } from './EmbedFrame.tsx';
-import { loadedName, usePageTitle } from '../../lib/usePageTitle.ts';
 
 /** /embed/team/{slug}: a public team's meeting types, then the chosen one's booking flow, for a frame. */
 export default function EmbedTeamPage() {
-  const { slug = '' } = useParams();
-  const { data, isPending, isError, error, refetch } = usePublicTeam(slug);
+  const [{ data, isPending, isError, error, refetch }, notFound] = usePublicTeamPage();
   const intl = useIntl();
-  const notFound = intl.formatMessage({ id: 'public.team.notFound' });
-  usePageTitle(loadedName({ pending: isPending, failed: isError }, data?.team.name, notFound));
   const [chosenId, setChosenId] = useState<number | null>(null);
   if (isPending) {
     return (

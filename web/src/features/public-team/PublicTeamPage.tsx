@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { Badge, Box, Button, Card, Center, Container, Flex, Grid, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Clock, Globe, Info, Users } from 'lucide-react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useParams } from 'react-router-dom';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
@@ -14,15 +13,11 @@ import { browserTimeZone } from '../../lib/time.ts';
 import { fullName } from '../../lib/names.ts';
 import { assignmentName } from '../../lib/assignmentName.ts';
 import { BookMeetingDialog, type DialogEvent } from '../booking-flow/index.ts';
-import { timeZoneNotice, usePublicTeam } from './hooks.ts';
-import { loadedName, usePageTitle } from '../../lib/usePageTitle.ts';
+import { timeZoneNotice, usePublicTeamPage } from './hooks.ts';
 
 export default function PublicTeamPage() {
-  const { slug = '' } = useParams();
-  const { data, isPending, isError, error, refetch } = usePublicTeam(slug);
+  const [{ data, isPending, isError, error, refetch }, notFound] = usePublicTeamPage();
   const intl = useIntl();
-  const notFound = intl.formatMessage({ id: 'public.team.notFound' });
-  usePageTitle(loadedName({ pending: isPending, failed: isError }, data?.team.name, notFound));
   const [chosen, setChosen] = useState<(DialogEvent & { id: number }) | null>(null);
   if (isPending) {
     return (

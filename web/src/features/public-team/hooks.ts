@@ -1,10 +1,12 @@
 // A public team by its slug, through public RPCs.
 import { useQuery } from '@tanstack/react-query';
+import { useIntl, type IntlShape } from 'react-intl';
+import { useParams } from 'react-router-dom';
 import { callRpc } from '../../lib/api.ts';
-import type { IntlShape } from 'react-intl';
+import { loadedName, usePageTitle } from '../../lib/usePageTitle.ts';
 import { zoneLabel } from '../../lib/zones.ts';
 
-export function usePublicTeam(slug: string) {
+function usePublicTeam(slug: string) {
   return useQuery({
     queryKey: ['public-team', slug],
     queryFn: async () => {
@@ -17,6 +19,15 @@ export function usePublicTeam(slug: string) {
       return found ? { team: found, eventTypes, members } : null;
     },
   });
+}
+
+/** The team a page's address names (/team/{slug}, /embed/team/{slug}), and the page's words for a missing one; the page is titled after it. */
+export function usePublicTeamPage() {
+  const { slug = '' } = useParams();
+  const team = usePublicTeam(slug);
+  const notFound = useIntl().formatMessage({ id: 'public.team.notFound' });
+  usePageTitle(loadedName({ pending: team.isPending, failed: team.isError }, team.data?.team.name, notFound));
+  return [team, notFound] as const;
 }
 
 /** docs/product/screens.md: the notice words differ when the visitor's zone matches the team's. */

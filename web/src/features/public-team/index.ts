@@ -1,2 +1,2 @@
 // A public team's page data, for the embeddable team booking page.
-export { usePublicTeam } from './hooks.ts';
+export { usePublicTeamPage } from './hooks.ts';
