@@ -4,6 +4,7 @@ import { Clock } from 'lucide-react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
+import { IconFact } from '../../components/IconFact.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { fullName } from '../../lib/names.ts';
 import { usePublicEventType } from '../booking-flow/index.ts';
@@ -38,12 +39,9 @@ export default function EmbedEventPage() {
               <Text>
                 <FormattedMessage id="embed.withHost" values={{ host: host || intl.formatMessage({ id: 'booking.page.host' }) }} />
               </Text>
-              <HStack gap="1">
-                <Clock size={14} aria-hidden />{' '}
-                <Text>
-                  <FormattedMessage id="common.minutes" values={{ minutes: eventType.duration }} />
-                </Text>
-              </HStack>
+              <IconFact icon={Clock}>
+                <FormattedMessage id="common.minutes" values={{ minutes: eventType.duration }} />
+              </IconFact>
             </HStack>
           </Stack>
           <EmbedBookingForm

@@ -4,6 +4,7 @@ import { Badge, Box, Button, Card, Container, Flex, Heading, HStack, Link, Simpl
 import { Building2, Clock, Globe, Instagram, Linkedin, MapPin, Twitter, Video } from 'lucide-react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { EmptyState, NotFoundMessage } from '../../components/EmptyState.tsx';
+import { IconFact } from '../../components/IconFact.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { Price } from '../../components/Price.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
@@ -59,24 +60,10 @@ function Header({ profile, variant }: { profile: Profile; variant: 'calendar' | 
             ) : null}
             <Text color="fg.muted">{profile.bio || intl.formatMessage({ id: 'public.profile.bio' })}</Text>
             <HStack gap="4" wrap="wrap" fontSize="sm" color="fg.muted" justify={{ base: 'center', sm: 'start' }}>
-              {profile.company ? (
-                <HStack gap="1">
-                  <Building2 size={14} aria-hidden /> <Text>{profile.company}</Text>
-                </HStack>
-              ) : null}
-              {profile.location ? (
-                <HStack gap="1">
-                  <MapPin size={14} aria-hidden /> <Text>{profile.location}</Text>
-                </HStack>
-              ) : null}
-              <HStack gap="1">
-                <Video size={14} aria-hidden /> <Text>{noPlaceLabel(intl)}</Text>
-              </HStack>
-              {variant === 'calendar' ? (
-                <HStack gap="1">
-                  <Clock size={14} aria-hidden /> <Text>{profile.timezone}</Text>
-                </HStack>
-              ) : null}
+              {profile.company ? <IconFact icon={Building2}>{profile.company}</IconFact> : null}
+              {profile.location ? <IconFact icon={MapPin}>{profile.location}</IconFact> : null}
+              <IconFact icon={Video}>{noPlaceLabel(intl)}</IconFact>
+              {variant === 'calendar' ? <IconFact icon={Clock}>{profile.timezone}</IconFact> : null}
             </HStack>
             {links.length ? (
               <HStack gap="3" justify={{ base: 'center', sm: 'start' }}>
@@ -136,9 +123,9 @@ function MeetingTypes({ userId, host }: { userId: string; host: string }) {
             <Card.Root key={eventType.id} size="sm" borderInlineStartWidth="4px" borderInlineStartColor={eventType.color}>
               <Card.Body gap="2">
                 <Text fontWeight="semibold">{eventType.title}</Text>
-                <HStack fontSize="sm" color="fg.muted" gap="1">
-                  <Clock size={14} aria-hidden /> <Text>{intl.formatMessage({ id: 'common.minutes' }, { minutes: eventType.duration })}</Text>
-                </HStack>
+                <IconFact icon={Clock} fontSize="sm" color="fg.muted">
+                  {intl.formatMessage({ id: 'common.minutes' }, { minutes: eventType.duration })}
+                </IconFact>
                 <Price amount={eventType.price_cents} currency={eventType.currency} iconSize={14} fontSize="sm" color="fg.muted" />
                 <Text fontSize="sm">{eventType.description || intl.formatMessage({ id: 'public.profile.defaultDescription' })}</Text>
                 <Button size="sm" colorPalette="blue" alignSelf="start" onClick={() => setChosen(eventType)}>

@@ -4,6 +4,7 @@ import { Badge, Box, Button, Card, Center, Container, Flex, Grid, Heading, HStac
 import { Clock, Globe, Info, Users } from 'lucide-react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NotFoundMessage } from '../../components/EmptyState.tsx';
+import { IconFact } from '../../components/IconFact.tsx';
 import { LoadFailure } from '../../components/LoadFailure.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { RoleBadge } from '../../components/StatusBadge.tsx';
@@ -54,15 +55,10 @@ export default function PublicTeamPage() {
                   <Badge colorPalette="green">
                     <Globe size={12} aria-hidden /> <FormattedMessage id="public.team.public" />
                   </Badge>
-                  <HStack gap="1">
-                    <Clock size={14} aria-hidden /> <Text>{team.timezone}</Text>
-                  </HStack>
-                  <HStack gap="1">
-                    <Users size={14} aria-hidden />{' '}
-                    <Text>
-                      <FormattedMessage id="public.team.members" values={{ count: team.member_count }} />
-                    </Text>
-                  </HStack>
+                  <IconFact icon={Clock}>{team.timezone}</IconFact>
+                  <IconFact icon={Users}>
+                    <FormattedMessage id="public.team.members" values={{ count: team.member_count }} />
+                  </IconFact>
                 </HStack>
               </Stack>
             </Flex>

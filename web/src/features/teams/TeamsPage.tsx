@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import { Button, Card, Heading, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Globe, Lock, Plus, Users } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState.tsx';
+import { IconFact } from '../../components/IconFact.tsx';
 import { RoleBadge } from '../../components/StatusBadge.tsx';
 import { LinkButton } from '../../components/LinkButton.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -70,10 +71,9 @@ export default function TeamsPage() {
                     {team.description}
                   </Text>
                 ) : null}
-                <HStack fontSize="sm" color="fg.muted" gap="1">
-                  <Users size={14} aria-hidden />{' '}
-                  <Text>{intl.formatMessage({ id: 'teams.memberCount' }, { count: team.memberCount })}</Text>
-                </HStack>
+                <IconFact icon={Users} fontSize="sm" color="fg.muted">
+                  {intl.formatMessage({ id: 'teams.memberCount' }, { count: team.memberCount })}
+                </IconFact>
                 <Text fontSize="xs" color="fg.muted" fontFamily="mono" dir="ltr" alignSelf="start">
                   /team/{team.slug}
                 </Text>
