@@ -38,41 +38,40 @@ async function bookRefused(locale: string, status: number, body: unknown) {
 }
 
 describe('a refused booking in the page’s language', () => {
-  it('says the function’s message by its id', async () => {
-    await bookRefused('fr', 409, {
-      code: 'limit_reached',
-      message: 'This day is fully booked for this event type. Please select a different day.',
-      messageId: 'limitReached',
-    });
-    expect(await screen.findByText('Échec de la réservation')).toBeInTheDocument();
-    expect(screen.getByText('Cette journée est complète pour ce type de rendez-vous. Veuillez choisir un autre jour.')).toBeInTheDocument();
-  });
-
-  it('says a payment that could not start, in Japanese', async () => {
-    await bookRefused('ja', 502, {
-      code: 'payment_unavailable',
-      message: 'The payment could not be started, so this time was released. Please try again.',
-      messageId: 'paymentUnavailable',
-    });
-    expect(await screen.findByText('お支払いを開始できなかったため、この時間枠は解放されました。もう一度お試しください。')).toBeInTheDocument();
-  });
-
-  it('says a taken time by its code, whatever words came with it (a seat’s)', async () => {
-    await bookRefused('de', 409, { code: 'slot_taken', message: 'Every seat of this time is taken.' });
-    expect(await screen.findByText('Dieser Termin ist nicht mehr frei. Bitte wählen Sie eine andere Zeit.')).toBeInTheDocument();
-  });
-
-  it('says a failure without words in the page’s own', async () => {
-    await bookRefused('es', 500, null);
-    expect(await screen.findByText('No se pudo crear la reserva. Vuelve a intentarlo.')).toBeInTheDocument();
-  });
-
-  it('reads in English as the function words it', async () => {
-    await bookRefused('en', 409, {
-      code: 'slot_too_soon',
-      message: 'This time is too soon to book. Please select a later time.',
-      messageId: 'slotTooSoon',
-    });
-    expect(await screen.findByText('This time is too soon to book. Please select a later time.')).toBeInTheDocument();
+  // What the page says: its first words once it says them, then the rest beside them.
+  it.each([
+    [
+      'says the function’s message by its id',
+      'fr',
+      409,
+      { code: 'limit_reached', message: 'This day is fully booked for this event type. Please select a different day.', messageId: 'limitReached' },
+      ['Échec de la réservation', 'Cette journée est complète pour ce type de rendez-vous. Veuillez choisir un autre jour.'],
+    ],
+    [
+      'says a payment that could not start, in Japanese',
+      'ja',
+      502,
+      { code: 'payment_unavailable', message: 'The payment could not be started, so this time was released. Please try again.', messageId: 'paymentUnavailable' },
+      ['お支払いを開始できなかったため、この時間枠は解放されました。もう一度お試しください。'],
+    ],
+    [
+      'says a taken time by its code, whatever words came with it (a seat’s)',
+      'de',
+      409,
+      { code: 'slot_taken', message: 'Every seat of this time is taken.' },
+      ['Dieser Termin ist nicht mehr frei. Bitte wählen Sie eine andere Zeit.'],
+    ],
+    ['says a failure without words in the page’s own', 'es', 500, null, ['No se pudo crear la reserva. Vuelve a intentarlo.']],
+    [
+      'reads in English as the function words it',
+      'en',
+      409,
+      { code: 'slot_too_soon', message: 'This time is too soon to book. Please select a later time.', messageId: 'slotTooSoon' },
+      ['This time is too soon to book. Please select a later time.'],
+    ],
+  ])('%s', async (_name, locale, status, body, [first, ...rest]) => {
+    await bookRefused(locale, status, body);
+    expect(await screen.findByText(first)).toBeInTheDocument();
+    for (const text of rest) expect(screen.getByText(text)).toBeInTheDocument();
   });
 });
