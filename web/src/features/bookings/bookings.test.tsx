@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { RoleBadge, StatusBadge } from '../../components/StatusBadge.tsx';
@@ -411,6 +411,19 @@ describe('create booking dialog', () => {
     return screen.findByRole('dialog', { name: 'Create Booking' });
   }
 
+  /** Intro picked and Lin (lin@example.com) typed in as the guest. */
+  async function introForLin(user: UserEvent, dialog: HTMLElement) {
+    await user.selectOptions(within(dialog).getByLabelText('Event Type'), '9');
+    await user.type(within(dialog).getByLabelText('Guest Name'), 'Lin');
+    await user.type(within(dialog).getByLabelText('Guest Email'), 'lin@example.com');
+  }
+
+  /** May 6, 2030 at 14:30. */
+  async function pickTime(user: UserEvent, dialog: HTMLElement) {
+    await user.type(within(dialog).getByLabelText('Date'), '2030-05-06');
+    await user.selectOptions(within(dialog).getByLabelText('Time'), '14:30');
+  }
+
   it('shows the validation messages of docs/product/validation.md', async () => {
     const dialog = await openDialog();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Booking' }));
@@ -425,15 +438,12 @@ describe('create booking dialog', () => {
     const dialog = await openDialog();
     const user = userEvent.setup();
     await waitFor(() => expect(within(dialog).getByRole('option', { name: 'Intro (30 min)' })).toBeInTheDocument());
-    await user.selectOptions(within(dialog).getByLabelText('Event Type'), '9');
-    await user.type(within(dialog).getByLabelText('Guest Name'), 'Lin');
-    await user.type(within(dialog).getByLabelText('Guest Email'), 'lin@example.com');
+    await introForLin(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Create Booking' }));
     expect(await screen.findByText('Missing Information')).toBeInTheDocument();
     expect(screen.getByText('Please select a date and time.')).toBeInTheDocument();
 
-    await user.type(within(dialog).getByLabelText('Date'), '2030-05-06');
-    await user.selectOptions(within(dialog).getByLabelText('Time'), '14:30');
+    await pickTime(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Create Booking' }));
     await waitFor(() => expect(posted.body.eventTypeId).toBe(9));
     expect(posted.body).toMatchObject({ guestName: 'Lin', guestEmail: 'lin@example.com', guestPhone: null, guestCompany: null, notes: null });
@@ -447,11 +457,8 @@ describe('create booking dialog', () => {
     const user = userEvent.setup();
     await waitFor(() => expect(within(dialog).getByRole('option', { name: 'Intro (30 min)' })).toBeInTheDocument());
     expect(within(dialog).queryByLabelText('Where')).toBeNull();
-    await user.selectOptions(within(dialog).getByLabelText('Event Type'), '9');
-    await user.type(within(dialog).getByLabelText('Date'), '2030-05-06');
-    await user.selectOptions(within(dialog).getByLabelText('Time'), '14:30');
-    await user.type(within(dialog).getByLabelText('Guest Name'), 'Lin');
-    await user.type(within(dialog).getByLabelText('Guest Email'), 'lin@example.com');
+    await introForLin(user, dialog);
+    await pickTime(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Create Booking' }));
     expect(await screen.findByText('Please choose where to meet.')).toBeInTheDocument();
     expect(posted.body).toEqual({});
