@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../test/server.ts';
 import { api, renderRoute, restGet, rpc, signedInAs, USER_ID, recordBody } from '../../test/utils.tsx';
+import { retypedAfterRefusal } from '../../test/eventTypeDialog.ts';
 
 const NO_RULES = { buffer_before: null, buffer_after: null, minimum_notice: null, max_future_bookings: null, slot_interval: '30', max_bookings_per_day: null, max_bookings_per_week: null };
 const existing = { id: 3, user_id: USER_ID, title: 'Deep Dive', description: 'Long one', duration: 90, color: '#ef4444', is_active: true, auto_confirm: false, price_cents: 0, created_at: '', updated_at: '', locations: [], ...NO_RULES };
@@ -45,11 +46,7 @@ describe('event type dialog', () => {
     await user.type(within(dialog).getByLabelText('Title'), 'Paid Session');
     // The account's own currency first.
     expect(await within(dialog).findByLabelText('Currency')).toHaveValue('jpy');
-    await user.type(within(dialog).getByLabelText('Price'), '15.5');
-    await user.click(within(dialog).getByRole('button', { name: 'Create Event Type' }));
-    expect(await within(dialog).findByText('JPY prices are in whole units')).toBeInTheDocument();
-    await user.clear(within(dialog).getByLabelText('Price'));
-    await user.type(within(dialog).getByLabelText('Price'), '1,500');
+    await retypedAfterRefusal(user, dialog, within(dialog).getByLabelText('Price'), { refused: '15.5', message: 'JPY prices are in whole units', value: '1,500' }, 'Create Event Type');
     expect(within(dialog).getByText('Guests pay ¥1,500 when they book.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Create Event Type' }));
     expect(await screen.findByText('Event type created successfully')).toBeInTheDocument();
@@ -85,12 +82,7 @@ describe('event type dialog', () => {
     expect(policy).toHaveValue('full');
     await user.selectOptions(policy, 'percentage');
     const share = within(dialog).getByLabelText('Percent refunded');
-    await user.clear(share);
-    await user.type(share, '150');
-    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
-    expect(await within(dialog).findByText('Please enter a percentage from 1 to 99')).toBeInTheDocument();
-    await user.clear(share);
-    await user.type(share, '25');
+    await retypedAfterRefusal(user, dialog, share, { refused: '150', message: 'Please enter a percentage from 1 to 99', value: '25' });
     expect(within(dialog).getByText(/A guest who cancels inside your notice for guest changes gets \$10\.00 back/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Event type updated successfully')).toBeInTheDocument();
@@ -237,11 +229,7 @@ describe('event type dialog', () => {
     await user.selectOptions(within(dialog).getByLabelText('Minimum notice'), '');
     await user.selectOptions(within(dialog).getByLabelText('Start times'), '60');
     await user.type(within(dialog).getByLabelText('Bookings per day'), '3');
-    await user.type(within(dialog).getByLabelText('Bookings per week'), '2');
-    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
-    expect(await within(dialog).findByText('Bookings per week must not be fewer than bookings per day')).toBeInTheDocument();
-    await user.clear(within(dialog).getByLabelText('Bookings per week'));
-    await user.type(within(dialog).getByLabelText('Bookings per week'), '10');
+    await retypedAfterRefusal(user, dialog, within(dialog).getByLabelText('Bookings per week'), { refused: '2', message: 'Bookings per week must not be fewer than bookings per day', value: '10' });
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Event type updated successfully')).toBeInTheDocument();
     expect(posted.body).toMatchObject({

@@ -4,6 +4,7 @@ import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../test/server.ts';
 import { recordBody, renderRoute, restGet, rpc, signedInAs, USER_ID } from '../../test/utils.tsx';
+import { retypedAfterRefusal } from '../../test/eventTypeDialog.ts';
 
 const NO_RULES = { buffer_before: null, buffer_after: null, minimum_notice: null, max_future_bookings: null, slot_interval: '30', max_bookings_per_day: null, max_bookings_per_week: null };
 const existing = { id: 3, user_id: USER_ID, title: 'Intake', description: null, duration: 30, color: '#3b82f6', is_active: true, auto_confirm: true, created_at: '', updated_at: '', locations: [], ...NO_RULES };
@@ -133,12 +134,7 @@ describe('question builder', () => {
     const field = within(dialog).getByRole('spinbutton', { name: 'Guests may add up to' });
     expect(field).toHaveValue(0);
     expect(within(dialog).getByText('other people by email (0: none)')).toBeInTheDocument();
-    await user.clear(field);
-    await user.type(field, '11');
-    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
-    expect(await within(dialog).findByText('Guests may add from 0 to 10 people')).toBeInTheDocument();
-    await user.clear(field);
-    await user.type(field, '3');
+    await retypedAfterRefusal(user, dialog, field, { refused: '11', message: 'Guests may add from 0 to 10 people', value: '3' });
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Event type updated successfully')).toBeInTheDocument();
     expect(posted.body.max_extra_attendees).toBe(3);
