@@ -146,8 +146,11 @@ describe('team detail', () => {
     status: 'confirmed', created_at: '', updated_at: '', event_type: { title: 'Intro', duration: 30 }, location: null,
   };
 
-  /** The team's Create Event Type dialog, open; `posted` keeps what it saves. `payee`: whether the owner's Stripe account takes charges. */
-  async function createTeamEventType(payee = false) {
+  /**
+   * The team's Create Event Type dialog, open, `title` typed in; `create` presses Create, waits for the
+   * toast and gives what was saved. `payee`: whether the owner's Stripe account takes charges.
+   */
+  async function createTeamEventType({ title, payee = false }: { title?: string; payee?: boolean }) {
     teamData();
     server.use(rpc('team_payee_takes_charges', payee));
     const posted = recordBody('post', '/rest/v1/event_types', () => HttpResponse.json({ id: 9 }));
@@ -156,7 +159,14 @@ describe('team detail', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('tab', { name: 'Event Types' }));
     await user.click(await screen.findByRole('button', { name: 'Create Event Type' }));
-    return { posted, user, dialog: await screen.findByRole('dialog', { name: 'Create Event Type' }) };
+    const dialog = await screen.findByRole('dialog', { name: 'Create Event Type' });
+    if (title) await user.type(within(dialog).getByLabelText('Title'), title);
+    const create = async () => {
+      await user.click(within(dialog).getByRole('button', { name: 'Create Event Type' }));
+      expect(await screen.findByText('Event Type Created')).toBeInTheDocument();
+      return posted.body;
+    };
+    return { user, dialog, create };
   }
 
   it('shows real counts on the overview', async () => {
@@ -201,46 +211,37 @@ describe('team detail', () => {
   });
 
   it('prices a team event type once the team owner\'s Stripe account takes charges', async () => {
-    const { posted, user, dialog } = await createTeamEventType(true);
-    await user.type(within(dialog).getByLabelText('Title'), 'Team session');
+    const { user, dialog, create } = await createTeamEventType({ title: 'Team session', payee: true });
     await user.type(await within(dialog).findByLabelText('Price'), '45');
     await user.selectOptions(within(dialog).getByLabelText('Currency'), 'eur');
     expect(within(dialog).getByText('Guests pay €45.00 when they book.')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Create Event Type' }));
-    expect(await screen.findByText('Event Type Created')).toBeInTheDocument();
-    expect(posted.body).toMatchObject({ title: 'Team session', team_id: 7, price_cents: 4500, currency: 'eur' });
+    expect(await create()).toMatchObject({ title: 'Team session', team_id: 7, price_cents: 4500, currency: 'eur' });
   });
 
   it('offers a team no price until its owner\'s Stripe account takes charges', async () => {
-    const { dialog } = await createTeamEventType(false);
+    const { dialog } = await createTeamEventType({ payee: false });
     expect(await within(dialog).findByText(/the team owner must connect a Stripe account that can take them/)).toBeInTheDocument();
     expect(within(dialog).queryByLabelText('Price')).toBeNull();
   });
 
   it('creates a team event type with its own notice and buffer from the Advanced section', async () => {
-    const { posted, user, dialog } = await createTeamEventType();
-    await user.type(within(dialog).getByLabelText('Title'), 'Team intro');
+    const { user, dialog, create } = await createTeamEventType({ title: 'Team intro' });
     await user.click(within(dialog).getByRole('button', { name: 'Advanced' }));
     expect(within(dialog).getByLabelText('Buffer after')).toHaveValue('');
     expect(within(dialog).getAllByRole('option', { name: 'Team default (none)' })).toHaveLength(4);
     await user.selectOptions(within(dialog).getByLabelText('Buffer after'), '10');
     await user.selectOptions(within(dialog).getByLabelText('Minimum notice'), '1440');
-    await user.click(within(dialog).getByRole('button', { name: 'Create Event Type' }));
-    expect(await screen.findByText('Event Type Created')).toBeInTheDocument();
-    expect(posted.body).toMatchObject({ title: 'Team intro', team_id: 7, buffer_after: 10, minimum_notice: 1440, buffer_before: null, slot_interval: '30' });
+    expect(await create()).toMatchObject({ title: 'Team intro', team_id: 7, buffer_after: 10, minimum_notice: 1440, buffer_before: null, slot_interval: '30' });
   });
 
   it('creates a team event type with its questions and built-in fields: one dialog, one save path for both owners', async () => {
-    const { posted, user, dialog } = await createTeamEventType();
-    await user.type(within(dialog).getByLabelText('Title'), 'Team intake');
+    const { user, dialog, create } = await createTeamEventType({ title: 'Team intake' });
     const form = within(dialog).getByRole('group', { name: 'Booking form' });
     await user.selectOptions(within(form).getByLabelText('Company'), 'Required');
     await user.click(within(form).getByRole('button', { name: 'Add question' }));
     await user.selectOptions(within(form).getByLabelText('Type'), 'Yes / no');
     await user.type(within(form).getByLabelText('Question'), 'Existing customer?');
-    await user.click(within(dialog).getByRole('button', { name: 'Create Event Type' }));
-    expect(await screen.findByText('Event Type Created')).toBeInTheDocument();
-    expect(posted.body).toMatchObject({
+    expect(await create()).toMatchObject({
       team_id: 7,
       guest_fields: { phone: 'optional', company: 'required', notes: 'optional' },
       questions: [{ type: 'yes_no', slug: 'existing-customer', label: 'Existing customer?', required: false }],
@@ -248,17 +249,13 @@ describe('team detail', () => {
   });
 
   it('creates a team event type with seats per slot (a class one member hosts)', async () => {
-    const { posted, user, dialog } = await createTeamEventType();
-    await user.type(within(dialog).getByLabelText('Title'), 'Team workshop');
+    const { user, dialog, create } = await createTeamEventType({ title: 'Team workshop' });
     await user.type(within(dialog).getByRole('spinbutton', { name: 'Seats per slot' }), '8');
-    await user.click(within(dialog).getByRole('button', { name: 'Create Event Type' }));
-    expect(await screen.findByText('Event Type Created')).toBeInTheDocument();
-    expect(posted.body).toMatchObject({ title: 'Team workshop', team_id: 7, seats_per_slot: 8 });
+    expect(await create()).toMatchObject({ title: 'Team workshop', team_id: 7, seats_per_slot: 8 });
   });
 
   it('creates a team event type with its places: an address and a link', async () => {
-    const { posted, user, dialog } = await createTeamEventType();
-    await user.type(within(dialog).getByLabelText('Title'), 'Office visit');
+    const { user, dialog, create } = await createTeamEventType({ title: 'Office visit' });
     const places = within(dialog).getByRole('group', { name: 'Locations' });
     await user.selectOptions(within(places).getByLabelText('Add a location'), 'In person');
     await user.click(within(places).getByRole('button', { name: 'Add' }));
@@ -268,9 +265,7 @@ describe('team detail', () => {
     await user.click(within(places).getByRole('button', { name: 'Add' }));
     await user.click(within(places).getByLabelText('Link'));
     await user.paste('https://rooms.example.com/brightpath');
-    await user.click(within(dialog).getByRole('button', { name: 'Create Event Type' }));
-    expect(await screen.findByText('Event Type Created')).toBeInTheDocument();
-    expect(posted.body).toMatchObject({
+    expect(await create()).toMatchObject({
       team_id: 7,
       locations: [
         { kind: 'in_person', address: '5 Main St, Springfield' },
