@@ -87,6 +87,33 @@ const globalStyles = {
   },
 };
 
+// The colour palettes the screens name (a badge's status, a toast's kind, a button): every token costs
+// each page's start (createSystem), and teal, cyan and pink are never shown.
+const PALETTES = ['gray', 'red', 'orange', 'yellow', 'green', 'blue', 'purple'] as const;
+const BASIC_COLORS = ['transparent', 'current', 'black', 'white', 'whiteAlpha', 'blackAlpha', 'bg', 'fg', 'border'];
+const usedColors = <T extends object>(colors: T | undefined) =>
+  Object.fromEntries(Object.entries(colors ?? {}).filter(([name]) => BASIC_COLORS.includes(name) || (PALETTES as readonly string[]).includes(name))) as Partial<T>;
+
+type TokenTree = { [key: string]: unknown };
+
+/**
+ * Semantic tokens with their light values alone. Kairos has no dark mode (nothing sets Chakra's `dark`
+ * class), and the dark values were a third of the work of making the system at every page's start.
+ */
+function lightOnly(tree: TokenTree): TokenTree {
+  return Object.fromEntries(
+    Object.entries(tree).map(([key, node]) => {
+      if (typeof node !== 'object' || node === null) return [key, node];
+      const token = node as { value?: unknown };
+      if (typeof token.value === 'object' && token.value !== null && '_dark' in token.value) {
+        const { _dark: _, _light: light, ...others } = token.value as Record<string, unknown>;
+        return [key, { ...token, value: light ?? others.base }];
+      }
+      return [key, lightOnly(node as TokenTree)];
+    }),
+  );
+}
+
 /**
  * Chakra's default theme with only the recipes of the components the open pages use: the full
  * default system carries every component's styles in the first download, and a guest's page would
@@ -100,17 +127,17 @@ export const publicConfig: SystemConfig = mergeConfigs(defaultBaseConfig, {
     theme: {
       breakpoints,
       keyframes,
-      tokens,
-      semanticTokens: {
+      tokens: { ...tokens, colors: usedColors(tokens.colors) },
+      semanticTokens: lightOnly({
         ...semanticTokens,
         colors: {
-          ...semanticTokens.colors,
+          ...usedColors(semanticTokens.colors),
           // WCAG 2.1 AA: white on Chakra's green.600 is 3.29:1 (Confirm buttons, success toasts); on green.700 it is 5.0:1.
-          green: { ...semanticTokens.colors?.green, solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.700}' } } },
+          green: { ...semanticTokens.colors?.green, solid: { value: '{colors.green.700}' } },
           // WCAG 2.1 AA (1.4.11, 3:1): an input's focus ring in Chakra's gray.400 is 2.56:1 on white; gray.500 is 4.83:1.
-          gray: { ...semanticTokens.colors?.gray, focusRing: { value: { _light: '{colors.gray.500}', _dark: '{colors.gray.400}' } } },
+          gray: { ...semanticTokens.colors?.gray, focusRing: { value: '{colors.gray.500}' } },
         },
-      },
+      }),
       textStyles,
       layerStyles,
       animationStyles,

@@ -37,7 +37,7 @@ const when = (b: Pick<GuestView, 'startTime' | 'endTime'>, timeZone: string, int
     },
   );
 
-const statusColor = (status: string) => (status === 'confirmed' ? 'green' : status === 'pending' ? 'yellow' : 'red');
+const statusPalette = (status: string) => (status === 'confirmed' ? 'green' : status === 'pending' ? 'yellow' : 'red');
 
 function headline(b: GuestView): MessageId {
   if (b.moved) return 'manage.headline.moved';
@@ -180,7 +180,7 @@ function SeriesDates({ booking, token }: { booking: GuestView; token: string }) 
                       <FormattedMessage id="manage.series.current" />
                     </Badge>
                   ) : null}
-                  <Badge colorPalette={statusColor(o.status)}>
+                  <Badge colorPalette={statusPalette(o.status)}>
                     <FormattedMessage id="manage.status" values={{ status: o.status }} />
                   </Badge>
                 </HStack>
@@ -214,7 +214,7 @@ function Manage({ booking, uid, token }: { booking: GuestView; uid: string; toke
             <Heading as="h2" size="lg">
               {booking.title}
             </Heading>
-            <Badge colorPalette={statusColor(booking.status)}>
+            <Badge colorPalette={statusPalette(booking.status)}>
               <FormattedMessage id="manage.status" values={{ status: booking.status }} />
             </Badge>
           </HStack>
