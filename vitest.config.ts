@@ -1,5 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
+// What a stack test waits for with expect.poll (a Realtime message, an outbox row, a delivery log) comes
+// from the stack's other processes: on a loaded 2-core machine that takes seconds, not poll's default one.
+const STACK_EXPECT = { poll: { timeout: 15_000 } };
+
 export default defineConfig({
   test: {
     // Vitest's default on 2 cores is one worker; most stack tests wait on the stack's own
@@ -37,6 +41,7 @@ export default defineConfig({
           include: ['scripts/local/tests/**/*.test.ts', 'supabase/tests/**/*.test.ts', 'web/e2e/**/*.test.ts'],
           exclude: ['scripts/local/tests/faults/**'],
           globalSetup: ['scripts/local/test-stack/global-setup.ts'],
+          expect: STACK_EXPECT,
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },
@@ -52,6 +57,7 @@ export default defineConfig({
           include: ['scripts/local/tests/faults/**/*.test.ts'],
           globalSetup: ['scripts/local/test-stack/global-setup.ts'],
           sequence: { groupOrder: 1 },
+          expect: STACK_EXPECT,
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
