@@ -1,6 +1,6 @@
 // Every route of the app: open pages, guarded pages (sign-in required) and the 404, each screen loaded
-// on demand. A guest's page loads the open pages' frame only: the signed-in frame, the sign-in guard
-// and supabase-js load with the signed-in screens.
+// on demand but the landing page. A guest's page loads the open pages' frame only: the signed-in
+// frame, the sign-in guard and supabase-js load with the signed-in screens.
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { matchRoutes, Outlet, useRoutes, type RouteObject } from 'react-router-dom';
 import { PublicLayout } from './layout.tsx';
@@ -9,6 +9,9 @@ import { AreaMessages } from '../i18n/AreaMessages.tsx';
 import type { Area } from '../i18n/catalogue.ts';
 import type { LoginTarget } from '../features/auth/RequireAuth.tsx';
 import { loadToaster } from '../lib/toaster.ts';
+// In the start chunk, unlike the other pages: the most visited page, and its parts (cards, skeletons) are
+// the booking pages' too, which otherwise left them in the booking pages' chunk for `/` to load whole.
+import * as landingPage from '../features/landing/LandingPage.tsx';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
@@ -78,7 +81,7 @@ export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
     children: [
-      { path: '/', ...openPage(() => import('../features/landing/LandingPage.tsx')) },
+      { path: '/', ...openPage(() => Promise.resolve(landingPage)) },
       { path: '/login', ...openPage(() => import('../features/auth/LoginPage.tsx'), 'app') },
       { path: '/register', ...openPage(() => import('../features/auth/RegisterPage.tsx'), 'app') },
       { path: '/forgot-password', ...openPage(() => import('../features/auth/ForgotPasswordPage.tsx'), 'app') },
