@@ -173,7 +173,7 @@ it('connect Stripe: denied at Stripe (the stand-in), then connected, back on Ava
   expect(await connections(STRIPE, host.id)).toBe(0);
   // The outbox gave up the platform's access at Stripe.
   await expect
-    .poll(async () => (await control.events({ type: 'account.application.deauthorized', account: row.account_id })).length, { timeout: 15_000 })
+    .poll(async () => (await control.events({ type: 'account.application.deauthorized', account: row.account_id })).length)
     .toBe(1);
   expectNoErrors(errors);
 }, JOURNEY_TIMEOUT);

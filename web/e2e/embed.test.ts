@@ -72,7 +72,7 @@ async function heights(page: Page, frame: Frame): Promise<[number, number]> {
 /** The host page at phone size, once the frame has fitted its content again: a screenshot, and axe in the frame. */
 async function onPhone(page: Page, frame: Frame, shot: string, what: string) {
   await page.setViewportSize(PHONE);
-  await expect.poll(async () => new Set(await heights(page, frame)).size, { timeout: 15_000 }).toBe(1);
+  await expect.poll(async () => new Set(await heights(page, frame)).size).toBe(1);
   await screenshot(page, shot);
   await expectAccessible(frame, what);
 }
@@ -105,12 +105,12 @@ describe('the embedded booking widget', () => {
       });
 
       // The frame is as tall as the page it shows, before and after the times appear.
-      await expect.poll(async () => new Set(await heights(page, frame)).size, { timeout: 15_000 }).toBe(1);
+      await expect.poll(async () => new Set(await heights(page, frame)).size).toBe(1);
       const before = (await heights(page, frame))[0];
       expect(before).toBeGreaterThan(300);
       await pickDay(frame, dayAhead(2, 'UTC'));
       await frame.getByRole('button', { name: clock('10:00'), exact: true }).click();
-      await expect.poll(async () => new Set(await heights(page, frame)).size, { timeout: 15_000 }).toBe(1);
+      await expect.poll(async () => new Set(await heights(page, frame)).size).toBe(1);
       // Prefilled by the tag, in the site's colour.
       expect(await frame.getByLabel('Full Name').inputValue()).toBe('Gwen Guest');
       expect(await frame.getByLabel('Email').inputValue()).toBe('gwen@example.test');
@@ -130,7 +130,7 @@ describe('the embedded booking widget', () => {
       const confirmation = await confirmationShown(frame, 'Booking Confirmed!');
       await confirmation.getByText('Ellie Embed').waitFor();
       await confirmation.getByRole('link', { name: 'Reschedule or cancel' }).waitFor();
-      await expect.poll(() => page.evaluate(() => (window as unknown as { heard: unknown[] }).heard.length), { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => page.evaluate(() => (window as unknown as { heard: unknown[] }).heard.length)).toBe(1);
       const [heard] = await page.evaluate(() => (window as unknown as { heard: unknown[] }).heard);
       const [booking] = await sql(`select id::int, uid::text, status, guest_name, guest_email from public.bookings where event_type_id = $1`, [eventTypeId]);
       expect(heard).toEqual({ id: booking.id, uid: booking.uid, status: 'confirmed', location: { kind: 'in_person', value: '12 Harbour Rd, Leith' } });
@@ -139,7 +139,7 @@ describe('the embedded booking widget', () => {
         { notes: 'Seen on Acme', answers: [{ slug: 'plan', label: 'Plan', type: 'single_choice', value: 'Pro' }] },
       ]);
       // The confirmation is shorter than the form: the frame shrinks with it.
-      await expect.poll(async () => new Set(await heights(page, frame)).size, { timeout: 15_000 }).toBe(1);
+      await expect.poll(async () => new Set(await heights(page, frame)).size).toBe(1);
       expect((await heights(page, frame))[0]).toBeLessThan(before);
       await screenshot(page, 'embed-inline-booked');
       await expectAccessible(frame, 'embed confirmation (desktop)');
@@ -211,8 +211,8 @@ describe('the embedded booking widget', () => {
         await frame.waitForLoadState();
         return frame.url().startsWith(webUrl()) && (await frame.locator('#root > *').count()) > 0;
       };
-      await expect.poll(() => loaded(`/embed/${eventTypeId}`), { timeout: 15_000 }).toBe(true);
-      await expect.poll(() => loaded('/embed/team/brightpath'), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => loaded(`/embed/${eventTypeId}`)).toBe(true);
+      await expect.poll(() => loaded('/embed/team/brightpath')).toBe(true);
       for (const path of refused) expect(await loaded(path), path).toBe(false);
       await expect.poll(() => blocked.length).toBe(refused.length);
 

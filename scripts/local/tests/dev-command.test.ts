@@ -48,7 +48,7 @@ describe('npm run dev', () => {
       expect(children.length).toBeGreaterThanOrEqual(3); // postgres, postgrest, deno functions
       child.kill('SIGINT');
       await new Promise((r) => child.once('exit', r));
-      await expect.poll(() => children.filter(alive), { timeout: 15_000 }).toEqual([]);
+      await expect.poll(() => children.filter(alive)).toEqual([]);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
@@ -77,7 +77,7 @@ describe('npm run dev', () => {
       expect(out).toMatch(/Database rebuilt: \d+ migrations applied, seed loaded\./);
       expect(code).toBe(0);
       expect(seen.size).toBeGreaterThanOrEqual(3);
-      await expect.poll(() => [...seen].filter(alive), { timeout: 15_000 }).toEqual([]);
+      await expect.poll(() => [...seen].filter(alive)).toEqual([]);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });

@@ -72,7 +72,7 @@ describe('REST with row-level security', () => {
     const other = await newUser();
     // PostgREST reloads its schema cache asynchronously after the notification; until then it answers
     // an insert with 404 and the body `{}`, an error without a message, so only a 201 means stored.
-    await expect.poll(async () => (await notes(owner.client).insert({ body: 'mine' })).status, { timeout: 10_000 }).toBe(201);
+    await expect.poll(async () => (await notes(owner.client).insert({ body: 'mine' })).status).toBe(201);
     const mine = await notes(owner.client).select('body');
     expect(mine.data).toEqual([{ body: 'mine' }]);
     const theirs = await notes(other.client).select('body');
