@@ -3,6 +3,7 @@
 // note; in Spanish, French, German and Brazilian Portuguese the page opens with its headings and
 // labels in that language. In every one, no English is left on the page: the catalogue's words are
 // what the guest reads, dates and times Intl's in their language.
+import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import ar from '../src/i18n/catalogues/public/ar.json' with { type: 'json' };
@@ -232,7 +233,10 @@ async function hostIn(locale: 'fr' | 'ar' | 'ja', words: typeof appEn, names: { 
     manage = `/booking/${booking.uid}?token=${encodeURIComponent(token)}`;
   }
   // Their team, with a meeting type, someone invited and not yet answered.
-  const [team] = await sql(`insert into public.teams (name, slug, owner_id, is_public) values ($1, $2, $3, true) returning id`, [names.title, `${Date.now()}${locale.length}`, host.id]);
+  // Digits only (the slug shows on the team's screens, where no Latin letter may be), and random: the
+  // hosts of this describe run at once, and two of them took the same millisecond.
+  const slug = `${Date.now()}${randomInt(1_000_000_000)}`;
+  const [team] = await sql(`insert into public.teams (name, slug, owner_id, is_public) values ($1, $2, $3, true) returning id`, [names.title, slug, host.id]);
   await sql(`insert into public.event_types (team_id, title, duration) values ($1, $2, 45)`, [team.id, names.title]);
   await sql(`insert into public.team_invitations (team_id, email, invited_by) values ($1, $2, $3)`, [team.id, `${unique('asked')}@example.test`, host.id]);
   const { page, errors } = await openPage(browser(), { timezoneId: 'UTC', locale, viewport: DESKTOP });
