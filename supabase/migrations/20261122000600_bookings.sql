@@ -707,10 +707,13 @@ $$;
 -- and the rule's start it stands for. The functions may name the booking's uid and the hash of its guest's
 -- manage token (derived from that uid, lifecycle/manage-token.ts): the link works from the first answer
 -- without a second write of the booking; otherwise the uid is drawn here and the hash stored later.
+-- Its statements, and those of every trigger and helper they run, keep one plan for the session
+-- (plan_cache_mode, docs/scale.md "Plans kept"): left to choose, PL/pgSQL plans most of them again at
+-- every booking.
 create or replace function public.create_booking(p_event_type_id bigint, p_start timestamptz, p_end timestamptz,
   p_guest jsonb, p_member_ids uuid[] default null, p_series_id bigint default null, p_recurrence_id timestamptz default null,
   p_uid uuid default null, p_manage_token_hash text default null)
-returns public.bookings language plpgsql security definer set search_path = ''
+returns public.bookings language plpgsql security definer set search_path = '' set plan_cache_mode = force_generic_plan
 as $$
 declare
   et public.event_types;

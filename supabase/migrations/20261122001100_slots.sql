@@ -312,11 +312,12 @@ $$;
 -- (time, the viewer) is read again; when the version moved on, the caller reads the inputs in a call
 -- of their own, one for all of its process's requests (booking/schedule.ts). `p_stale_before`: also
 -- report whether a connected calendar of these people was last tried before it. `p_tally_at`: also
--- each member's tally for assignment at a slot starting then (`tallies` below).
+-- each member's tally for assignment at a slot starting then (`tallies` below). Its statements and its
+-- helpers' keep one plan for the session, as create_booking's (docs/scale.md "Plans kept").
 create or replace function private.slot_inputs(p_claims jsonb, p_event_type_id bigint, p_team boolean,
   p_from timestamptz, p_to timestamptz, p_if_version text default null, p_team_id bigint default null,
   p_own boolean default false, p_stale_before timestamptz default null, p_tally_at timestamptz default null)
-returns json language plpgsql set search_path = ''
+returns json language plpgsql set search_path = '' set plan_cache_mode = force_generic_plan
 as $$
 declare
   cal record;
