@@ -107,6 +107,13 @@ describe('catalogue', () => {
     expect(rows).toEqual([]);
   });
 
+  it('keeps the plans of the booking and its read, and only theirs (docs/scale.md "Plans kept")', async () => {
+    expect(
+      await functionNames(`p.pronamespace in ('public'::regnamespace, 'private'::regnamespace)
+        and 'plan_cache_mode=force_generic_plan' = any(p.proconfig)`),
+    ).toEqual(['create_booking', 'slot_inputs']);
+  });
+
   it('lets anon execute exactly the public read functions', async () => {
     expect(await functionNames(`p.pronamespace = 'public'::regnamespace and has_function_privilege('anon', p.oid, 'execute')`)).toEqual([
       'check_handle', 'directory_profiles', 'guest_booking', 'public_availability', 'public_busy',
