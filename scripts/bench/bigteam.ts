@@ -56,6 +56,7 @@ export async function benchBigTeam(report: Report, s: BenchStack, seconds = 8) {
       report.add(TITLE, kase, `slots, 50 conn${how}: p50 / p99`, `${r.latency.p50} / ${r.latency.p99} ms`);
       report.add(TITLE, kase, `slots, 50 conn${how}: req/s`, (r['2xx'] + r.non2xx) / seconds);
       report.add(TITLE, kase, `slots, 50 conn${how}: CPU per request (all stack processes)`, `${r.cpuMsPerRequest.toFixed(2)} ms`);
+      report.add(TITLE, kase, `slots, 50 conn${how}: CPU per request by process, ms`, r.cpuByProcess);
     }
   }
 

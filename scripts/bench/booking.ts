@@ -6,7 +6,7 @@ import { createEventType, createUser, overlappingPairs, setAvailability, setSett
 import { guestAddress, pool, request, type Answer } from './lib/guests.ts';
 import type { Report } from './lib/report.ts';
 import { call, type BenchStack, type Target } from './lib/stack.ts';
-import { cpuMeter } from './lib/cpu.ts';
+import { cpuMeter, perRequest } from './lib/cpu.ts';
 import { percentile, timed } from './lib/stats.ts';
 
 export const PUBLIC_BOOKING_PATH = '/functions/v1/api/bookings/public';
@@ -116,9 +116,8 @@ async function spread(report: Report, s: BenchStack, concurrency = 50) {
   report.add('2 booking: spread', kase, 'CPU per request (all stack processes, and the load generator: it runs in the benchmark process)', (cpuSeconds * 1000) / answers.length, 'ms');
   report.add('2 booking: spread', kase, 'CPU per request, counted until every booking\'s mails are sent (same processes)', (cpuWithMails * 1000) / answers.length, 'ms');
   // Where it goes (the benchmark's own process, node, also hosts the gateway, Auth, Storage and the mail catcher).
-  const perRequest = (parts: [string, number][]) => parts.map(([name, seconds]) => `${name} ${((seconds * 1000) / answers.length).toFixed(2)}`).join(', ');
-  report.add('2 booking: spread', kase, 'CPU per request by process, ms (while booking)', perRequest(split));
-  report.add('2 booking: spread', kase, 'CPU per request by process, ms (until the mails are sent)', perRequest(splitWithMails));
+  report.add('2 booking: spread', kase, 'CPU per request by process, ms (while booking)', perRequest(split, answers.length));
+  report.add('2 booking: spread', kase, 'CPU per request by process, ms (until the mails are sent)', perRequest(splitWithMails, answers.length));
   report.add('2 booking: spread', kase, 'p50 / p99', `${percentile(latencies, 50).toFixed(0)} / ${percentile(latencies, 99).toFixed(0)} ms`);
   report.add('2 booking: spread', kase, 'answers', statusCounts(answers));
   report.add('2 booking: spread', kase, 'acknowledged = stored', ok === stored && stored <= 1600 ? `yes (${stored})` : `NO: ${ok} acknowledged, ${stored} stored`);

@@ -87,6 +87,11 @@ export function cpuMeter(exclude: () => number[] = () => [], root = process.pid)
   };
 }
 
+/** A meter's split as "name ms, …": each process's CPU milliseconds per request of `requests`. */
+export function perRequest(split: [string, number][], requests: number): string {
+  return split.map(([name, seconds]) => `${name} ${((seconds * 1000) / requests).toFixed(2)}`).join(', ');
+}
+
 /** The machine's idle and total CPU ticks so far (/proc/stat's first line: idle and iowait are idle). */
 function machineTicks(): { idle: number; total: number } {
   const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Result } from 'autocannon';
-import { cpuMeter } from './cpu.ts';
+import { cpuMeter, perRequest } from './cpu.ts';
 
 const CLI = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const CPU_AT_EXIT = join(import.meta.dirname, 'cpu-at-exit.cjs');
@@ -22,7 +22,7 @@ export interface Load {
  * autocannon's result, the stack's CPU milliseconds (user + system, every process) per request
  * answered, and the load generator's own: on this machine it shares the same cores.
  */
-export async function load(l: Load): Promise<Result & { cpuMsPerRequest: number; loadGeneratorCpuMsPerRequest: number }> {
+export async function load(l: Load): Promise<Result & { cpuMsPerRequest: number; cpuByProcess: string; loadGeneratorCpuMsPerRequest: number }> {
   const args = ['--require', CPU_AT_EXIT, CLI, '-j', '-c', String(l.connections), '-t', '30'];
   if (l.amount) args.push('-a', String(l.amount));
   else args.push('-d', String(l.duration ?? 8));
@@ -36,6 +36,7 @@ export async function load(l: Load): Promise<Result & { cpuMsPerRequest: number;
   child.stderr.on('data', (c: Buffer) => (err += c));
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   const cpuSeconds = meter.stop();
+  const split = meter.split();
   if (code !== 0) throw new Error(`autocannon exited with ${code}`);
   const r = JSON.parse(out) as Result;
   const answered = r['2xx'] + r.non2xx;
@@ -43,6 +44,7 @@ export async function load(l: Load): Promise<Result & { cpuMsPerRequest: number;
   return {
     ...r,
     cpuMsPerRequest: answered ? (cpuSeconds * 1000) / answered : NaN,
+    cpuByProcess: perRequest(split, answered),
     loadGeneratorCpuMsPerRequest: answered ? generatorUs / 1000 / answered : NaN,
   };
 }
