@@ -75,6 +75,32 @@ Deno.test('router: params, 404, 405, HEAD, CORS and Set-Cookie on every answer',
   assert.equal(preflight.headers.get('access-control-allow-origin'), 'http://web.test');
 });
 
+
+Deno.test('router: an answer of its own is sent as it is; one with immutable headers (a redirect) is copied', async () => {
+  const own = new Response('{"slots":[]}', { headers: { 'content-type': 'application/json' } });
+  const router = new Router()
+    .get('/own', (ctx) => {
+      ctx.setCookie('a=1');
+      return own;
+    })
+    .get('/away', (ctx) => {
+      ctx.setCookie('b=2');
+      return Response.redirect('http://web.test/done', 302);
+    });
+  const handle = createHandler(router, env);
+  const headers = { origin: 'http://web.test' };
+  const sent = await handle(new Request('http://x/own', { headers }));
+  // The body stays the string it was made with: Deno sends it at once, not as a stream through JavaScript.
+  assert.equal(sent, own);
+  assert.equal(sent.headers.get('access-control-allow-origin'), 'http://web.test');
+  assert.equal(sent.headers.get('set-cookie'), 'a=1');
+  assert.equal(await sent.text(), '{"slots":[]}');
+  const away = await handle(new Request('http://x/away', { headers }));
+  assert.equal(away.status, 302);
+  assert.equal(away.headers.get('location'), 'http://web.test/done');
+  assert.equal(away.headers.get('access-control-allow-origin'), 'http://web.test');
+  assert.equal(away.headers.get('set-cookie'), 'b=2');
+});
 Deno.test('CORS: only the web app\'s origins are answered, and another site\'s write never rides on the cookies', async () => {
   let reached = 0;
   const handle = createHandler(

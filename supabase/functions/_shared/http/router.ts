@@ -176,10 +176,27 @@ export function createHandler(router: Router, env: FunctionEnv): (req: Request) 
       response = errorResponse(error, requestLocale(req.headers.get('accept-language')));
     }
     await drain(req);
-    // Responses built by fetch (e.g. redirects) may have immutable headers: copy into a new one.
-    const headers = new Headers(response.headers);
+    return withHeaders(response, cors, cookies);
+  };
+}
+
+/**
+ * The response with CORS headers and cookies added. A response of the function's own is sent as it
+ * is: wrapped in a new Response, its body would become a stream that Deno sends through JavaScript,
+ * where a string or bytes go out at once (a 50-member team's slot list: 0.7 ms of CPU a request). One
+ * built by fetch (a redirect) has immutable headers: it is copied into a new one.
+ */
+function withHeaders(response: Response, cors: Record<string, string>, cookies: string[]): Response {
+  const add = (headers: Headers) => {
     for (const [k, v] of Object.entries(cors)) headers.set(k, v);
     for (const c of cookies) headers.append('set-cookie', c);
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    return headers;
   };
+  try {
+    add(response.headers);
+    return response;
+  } catch {
+    const headers = add(new Headers(response.headers));
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
 }
