@@ -69,55 +69,69 @@ create trigger teams_immutable before insert or update on public.teams
   for each row execute function private.keep_immutable('created_at');
 create trigger team_members_immutable before insert or update on public.team_members
   for each row execute function private.keep_immutable('team_id', 'user_id', 'joined_at');
+-- The role helpers below decide row by row in policies all over the schema. They are PL/pgSQL, whose
+-- plans a session keeps: a SQL function with a pinned search_path is never inlined and is planned
+-- again at every call, once for each row a policy checks.
+
 -- Is the signed-in user a member of the team, with one of the roles when given?
 create or replace function private.has_team_role(p_team_id bigint, p_roles text[] default null)
-returns boolean language sql stable security definer set search_path = ''
+returns boolean language plpgsql stable security definer set search_path = ''
 as $$
-  select exists (
+begin
+  return exists (
     select 1 from public.team_members m
     where m.team_id = p_team_id
       and m.user_id = (select auth.uid())
       and (p_roles is null or m.role::text = any (p_roles))
   );
+end;
 $$;
 
 -- May the signed-in user act for this owner of a row: the host themselves (p_user_id), or a member of
 -- the team (p_team_id) with one of the roles when given. Tables owned by a host or a team (event
 -- types, weekly hours, date overrides, webhooks) decide every action with it, one policy each.
 create or replace function private.acts_for(p_user_id uuid, p_team_id bigint, p_roles text[] default null)
-returns boolean language sql stable security definer set search_path = ''
+returns boolean language plpgsql stable security definer set search_path = ''
 as $$
-  select (p_user_id is not null and p_user_id = (select auth.uid()))
+begin
+  return (p_user_id is not null and p_user_id = (select auth.uid()))
       or (p_team_id is not null and private.has_team_role(p_team_id, p_roles));
+end;
 $$;
 
 create or replace function private.is_public_team(p_team_id bigint)
-returns boolean language sql stable security definer set search_path = ''
+returns boolean language plpgsql stable security definer set search_path = ''
 as $$
-  select exists (select 1 from public.teams t where t.id = p_team_id and t.is_public);
+begin
+  return exists (select 1 from public.teams t where t.id = p_team_id and t.is_public);
+end;
 $$;
 
 -- Does the signed-in user share at least one team with this user? (Team-mates see each other's email.)
 create or replace function private.shares_team(p_user_id uuid)
-returns boolean language sql stable security definer set search_path = ''
+returns boolean language plpgsql stable security definer set search_path = ''
 as $$
-  select exists (
+begin
+  return exists (
     select 1
     from public.team_members mine
     join public.team_members theirs on theirs.team_id = mine.team_id
     where mine.user_id = (select auth.uid()) and theirs.user_id = p_user_id
   );
+end;
 $$;
 
 -- A person whose busy intervals a guest may see: a visible host or a member of a public team. A
 -- private host's busy times reach a guest only as the slots of an event type they hold the link to
 -- (private.slot_inputs), never by the host's id, which that link shows.
 create or replace function private.is_bookable_person(p_user_id uuid)
-returns boolean language sql stable security definer set search_path = ''
+returns boolean language plpgsql stable security definer set search_path = ''
 as $$
-  select private.is_visible_host(p_user_id)
+begin
+  return private.is_visible_host(p_user_id)
     or exists (select 1 from public.team_members m join public.teams t on t.id = m.team_id
                where m.user_id = p_user_id and t.is_public);
+end;
 $$;
 grant execute on function private.has_team_role(bigint, text[]), private.acts_for(uuid, bigint, text[]),
   private.is_public_team(bigint), private.shares_team(uuid), private.is_bookable_person(uuid)
