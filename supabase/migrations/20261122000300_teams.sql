@@ -69,9 +69,10 @@ create trigger teams_immutable before insert or update on public.teams
   for each row execute function private.keep_immutable('created_at');
 create trigger team_members_immutable before insert or update on public.team_members
   for each row execute function private.keep_immutable('team_id', 'user_id', 'joined_at');
--- The role helpers below are called by policies all over the schema, in nearly every statement an API
--- role runs. They are PL/pgSQL, whose plans a session keeps: a SQL function with a pinned search_path
--- is never inlined, and every statement that calls it plans it again.
+-- The role helpers below are called by the policies of eleven tables (teams, their members and
+-- invitations, event types, hours, overrides, bookings, series, group slots, webhooks, profiles) and
+-- of the Realtime slot topics. They are PL/pgSQL, whose plans a session keeps: a SQL function with a
+-- pinned search_path is never inlined, and every statement that calls it plans it again.
 
 -- Is the signed-in user a member of the team, with one of the roles when given?
 create or replace function private.has_team_role(p_team_id bigint, p_roles text[] default null)

@@ -44,7 +44,7 @@ export async function load(l: Load): Promise<Result & { cpuMsPerRequest: number;
   return {
     ...r,
     cpuMsPerRequest: answered ? (cpuSeconds * 1000) / answered : NaN,
-    cpuByProcess: perRequest(split, answered),
+    cpuByProcess: answered ? perRequest(split, answered) : '',
     loadGeneratorCpuMsPerRequest: answered ? generatorUs / 1000 / answered : NaN,
   };
 }
