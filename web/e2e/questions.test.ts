@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sql } from '../../scripts/local/test-stack/harness.ts';
 import { expectAccessible } from './support/axe.ts';
-import { DESKTOP, expectToast, openPage, PHONE, screenshot, useBrowser } from './support/browser.ts';
+import { DESKTOP, expectToast, openPage, PHONE, resizeTo, screenshot, useBrowser } from './support/browser.ts';
 import { clock, confirmationShown, dayAhead, expectNoErrors, fillGuest, hostEditingEventType, JOURNEY_TIMEOUT, navigate, pickDay, saveEventType } from './support/journey.ts';
 
 const browser = useBrowser();
@@ -39,11 +39,12 @@ describe('booking questions', () => {
       await form.scrollIntoViewIfNeeded();
       await screenshot(h.page, '27-question-builder');
       await expectAccessible(h.page, 'question builder (desktop)');
-      await h.page.setViewportSize(PHONE);
+      await resizeTo(h.page, PHONE);
       await form.scrollIntoViewIfNeeded();
       await screenshot(h.page, '27-question-builder-phone');
       await expectAccessible(h.page, 'question builder (phone)');
-      await h.page.setViewportSize(DESKTOP);
+      // A resize cancels a keyboard drag: the drags below start once the page has heard it.
+      await resizeTo(h.page, DESKTOP);
 
       // By keyboard: the follow-up moved above the question it hangs on is refused with the
       // definition's words, and moved back it saves.

@@ -30,6 +30,18 @@ export function useBrowser(args: string[] = []): () => Browser {
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
+/**
+ * Sets the viewport and resolves once the page has heard its `resize` event, which Chromium sends at
+ * the next frame: a keyboard drag (dnd-kit's KeyboardSensor) started before it is cancelled by it.
+ */
+export async function resizeTo(page: Page, size: { width: number; height: number }): Promise<void> {
+  const current = page.viewportSize();
+  if (current?.width === size.width && current.height === size.height) return;
+  const heard = page.evaluate(() => new Promise<void>((resolve) => addEventListener('resize', () => resolve(), { once: true })));
+  await page.setViewportSize(size);
+  await heard;
+}
+
 export function webUrl(): string {
   const url = stack().webUrl;
   if (!url) throw new Error('The web app was not built for this run: run with KAIROS_E2E=1');
