@@ -4,12 +4,11 @@ import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { createServer, type Plugin, type ViteDevServer } from 'vite';
 import { redirectsFile } from './security-headers.ts';
-import type { Shell, ShellModule } from './src/shell/shell.ts';
+import { EXACT_SHELL, SHELL_END, type Shell, type ShellModule } from './src/shell/shell.ts';
 
 const ENTRY = '/src/shell/render.tsx';
 export const SERVE_PLUGIN = 'kairos-shells-serve';
 const ROOT = '<div id="root"></div>';
-const SHELL_END = 'shell-end';
 const TITLE = /<title>[^<]*<\/title>/;
 
 /**
@@ -17,7 +16,7 @@ const TITLE = /<title>[^<]*<\/title>/;
  * whole (`rel=expect`: not before its last element is read), or a bar half read would grow as the rest
  * arrives, a layout shift. The app's scripts load at low priority: the first paint no longer waits for them.
  */
-function withShell(page: string, { html, title, styles }: Shell): string {
+function withShell(page: string, { html, exact, title, styles }: Shell): string {
   if (!page.includes(ROOT) || !TITLE.test(page)) throw new Error(`index.html has no ${ROOT} or <title> to put a shell in`);
   return page
     // The page's own title in its tab before the app sets it (the app's is the same: usePageTitle).
@@ -26,7 +25,8 @@ function withShell(page: string, { html, title, styles }: Shell): string {
     .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
     // Replaced by functions: a `$` in the page's texts is kept as it is.
     .replace('</head>', () => `${styles}\n    <link rel="expect" href="#${SHELL_END}" blocking="render" />\n  </head>`)
-    .replace(ROOT, () => `<div id="root">${html}<span id="${SHELL_END}"></span></div>`);
+    // The app hydrates an exact shell (main.tsx); the end mark is not the app's, and goes first.
+    .replace(ROOT, () => `<div id="root"${exact ? ` ${EXACT_SHELL}` : ''}>${html}<span id="${SHELL_END}"></span></div>`);
 }
 
 const load = (server: ViteDevServer) => server.ssrLoadModule(ENTRY) as Promise<ShellModule>;

@@ -69,6 +69,38 @@ describe('page shells', () => {
   );
 
   it(
+    'keeps the shell\'s own elements where it was rendered at the page\'s address for an English visitor, and renders anew for others',
+    async () => {
+      const cases = [
+        { locale: 'en-US', path: '/', heading: 'Scheduling that finds the right moment', kept: true },
+        { locale: 'en-US', path: '/terms', heading: 'Terms of Service', kept: true },
+        { locale: 'en-US', path: '/privacy', heading: 'Privacy Policy', kept: true },
+        // Another language's first render differs from the English shell.
+        { locale: 'es-ES', path: '/', heading: 'La agenda que encuentra el momento justo', kept: false },
+        // A shell of a route with parameters was rendered with placeholders.
+        { locale: 'en-US', path: '/no/such/page', heading: '404 Page Not Found', kept: false },
+      ];
+      for (const { locale, path, heading, kept } of cases) {
+        const { page, errors } = await openPage(browser(), { locale });
+        // Marked once the shell is read, before the app's module script runs (readyState 'interactive').
+        await page.addInitScript(() =>
+          document.addEventListener('readystatechange', () => {
+            if (document.readyState === 'interactive') Object.assign(document.querySelector('h1')!, { fromShell: true });
+          }),
+        );
+        await page.goto(path);
+        await appRendered(page);
+        const h1 = page.getByRole('heading', { level: 1 });
+        await expect(h1.textContent(), `${locale} ${path}`).resolves.toBe(heading);
+        await expect(h1.evaluate((e) => 'fromShell' in e), `${locale} ${path}`).resolves.toBe(kept);
+        expectNoErrors(errors);
+        await page.context().close();
+      }
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
     'has the landing page\'s texts before its script runs',
     async () => {
       const { page } = await openPage(browser(), { javaScriptEnabled: false });

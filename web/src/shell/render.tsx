@@ -1,7 +1,7 @@
 // A page's shell: the app's own first render of a route, as HTML, for a guest on a first visit in English
 // (web/shell-pages.ts writes one per route into the build and serves them from the dev server). The page
 // shows its frame, its loading state and, where the build knows them, its texts before any script runs;
-// the app then renders the same on top, so nothing moves (web/e2e/shells.test.ts).
+// the app then hydrates it or renders the same on top (docs/page-shells.md), so nothing moves (web/e2e/shells.test.ts).
 import { enterGuest, leaveGuest } from './guest-window.ts';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
@@ -58,13 +58,13 @@ function sampleOf(pattern: string): string {
 export async function renderShell(pattern: string): Promise<Shell> {
   enterGuest();
   try {
-    return await render(sampleOf(pattern));
+    return { ...(await render(sampleOf(pattern))), exact: sampleOf(pattern) === pattern };
   } finally {
     leaveGuest();
   }
 }
 
-async function render(location: string): Promise<Shell> {
+async function render(location: string): Promise<Omit<Shell, 'exact'>> {
   await Promise.all([preloadPages(location), loadMessages('en')]);
   const queryClient = createQueryClient();
   // The key the app's own Emotion uses (`css`), so its class names are the shell's.
