@@ -1,7 +1,7 @@
 // The open pages paint before their script: each arrives as its shell (web/src/shell/render.tsx), which
 // a browser shows without JavaScript; the app then takes the page over with the same landmarks and
 // headings, no error, and nothing moving on screen (no layout shift).
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { sql } from '../../scripts/local/test-stack/harness.ts';
 import { appRendered, DESKTOP, openPage, PHONE, useBrowser } from './support/browser.ts';
@@ -88,11 +88,21 @@ describe('page shells', () => {
             if (document.readyState === 'interactive') Object.assign(document.querySelector('h1')!, { fromShell: true });
           }),
         );
-        await page.goto(path);
+        // The app's entry held back while the visitor tabs to Sign In on the shell.
+        const held: Route[] = [];
+        let release = false;
+        await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => (release ? route.continue() : void held.push(route)));
+        await page.goto(path, { waitUntil: 'commit' });
+        await page.getByRole('link', { name: 'Sign In' }).focus();
+        await expect.poll(() => held.length).toBeGreaterThan(0);
+        release = true;
+        for (const route of held) await route.continue();
         await appRendered(page);
         const h1 = page.getByRole('heading', { level: 1 });
         await expect(h1.textContent(), `${locale} ${path}`).resolves.toBe(heading);
         await expect(h1.evaluate((e) => 'fromShell' in e), `${locale} ${path}`).resolves.toBe(kept);
+        // Kept elements keep the focus; replaced ones lose it to the page.
+        await expect(page.evaluate(() => document.activeElement?.tagName), `${locale} ${path}`).resolves.toBe(kept ? 'A' : 'BODY');
         expectNoErrors(errors);
         await page.context().close();
       }
