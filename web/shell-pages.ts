@@ -25,7 +25,7 @@ function withShell(page: string, { html, exact, title, styles }: Shell): string 
     .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
     // Replaced by functions: a `$` in the page's texts is kept as it is.
     .replace('</head>', () => `${styles}\n    <link rel="expect" href="#${SHELL_END}" blocking="render" />\n  </head>`)
-    // The app hydrates an exact shell (main.tsx); the end mark is not the app's, and goes first.
+    // The app hydrates an exact shell (main.tsx), having removed the end mark, which is not the app's.
     .replace(ROOT, () => `<div id="root"${exact ? ` ${EXACT_SHELL}` : ''}>${html}<span id="${SHELL_END}"></span></div>`);
 }
 

@@ -17,9 +17,9 @@ prefetchBookingPage(queryClient, window.location.pathname, window.location.searc
 const container = document.getElementById('root')!;
 const locale = initialLocale();
 // A shell rendered at this very address is the app's first render for an English visitor (docs/page-shells.md):
-// hydrated, its elements stay, and its heading stays the page's largest paint. Anyone else's first render
-// differs (their language), and a shell of a route with parameters was rendered with placeholders: the
-// app renders over those.
+// hydrated, its elements stay (a link focused before the script arrived keeps the focus) and the page is not
+// built twice. Anyone else's first render differs (their language), and a shell of a route with parameters
+// was rendered with placeholders: the app renders over those.
 const hydrate = container.hasAttribute(EXACT_SHELL) && locale === 'en';
 // The page the app opens on is loaded first: painting its frame with a spinner would hold the page
 // back (router.tsx). A transition: the first render yields to the browser every few milliseconds
