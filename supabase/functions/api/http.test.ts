@@ -75,7 +75,6 @@ Deno.test('router: params, 404, 405, HEAD, CORS and Set-Cookie on every answer',
   assert.equal(preflight.headers.get('access-control-allow-origin'), 'http://web.test');
 });
 
-
 Deno.test('router: an answer of its own is sent as it is; one with immutable headers (a redirect) is copied', async () => {
   const own = new Response('{"slots":[]}', { headers: { 'content-type': 'application/json' } });
   const router = new Router()
@@ -101,6 +100,7 @@ Deno.test('router: an answer of its own is sent as it is; one with immutable hea
   assert.equal(away.headers.get('access-control-allow-origin'), 'http://web.test');
   assert.equal(away.headers.get('set-cookie'), 'b=2');
 });
+
 Deno.test('CORS: only the web app\'s origins are answered, and another site\'s write never rides on the cookies', async () => {
   let reached = 0;
   const handle = createHandler(

@@ -56,9 +56,10 @@ function sampleOf(pattern: string): string {
  * beside each element, which a phone's browser would read and apply one by one.
  */
 export async function renderShell(pattern: string): Promise<Shell> {
+  const location = sampleOf(pattern);
   enterGuest();
   try {
-    return { ...(await render(sampleOf(pattern))), exact: sampleOf(pattern) === pattern };
+    return { ...(await render(location)), exact: location === pattern };
   } finally {
     leaveGuest();
   }
